@@ -1,0 +1,85 @@
+// The `site` command: parses flags, calls the generator, sets the exit code. No logic of its own.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { BuildFailure, formatFailure } from '../generator/errors.ts';
+import { colour } from '../generator/log.ts';
+
+export async function main(argv: string[]): Promise<void> {
+  const program = new Command('site')
+    .description('Build, serve and check the website from the content in ./content')
+    .option('--root <dir>', 'the project folder (holding content/)', process.cwd())
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ outputError: (text, write) => write(colour.red(text)) });
+
+  program
+    .command('build')
+    .description('build the whole site into the output folder; on any error the previous output is left untouched')
+    .option('--out <dir>', 'output folder', 'dist')
+    .addHelpText('after', '\nExit status: 0 when the site was built, 1 when content, templates or assets have errors (all are listed).')
+    .action(async (options: { out: string }) => {
+      const { build } = await import('../generator/build.ts');
+      await run(() => build({ root: program.opts().root, out: options.out }));
+    });
+
+  program
+    .command('serve')
+    .description('build, then serve the site with live reload while you edit content, templates, islands, assets or functions')
+    .option('--port <number>', 'port to listen on', parsePort, 4321)
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--out <dir>', 'output folder', 'dist')
+    .option('--no-watch', 'build and serve once, without watching for changes')
+    .addHelpText('after', '\nPOST /.netlify/functions/<name> runs functions/<name>.ts in-process, as on Netlify.')
+    .action(async (options: { port: number; host: string; out: string; watch: boolean }) => {
+      const { serve } = await import('../generator/serve/server.ts');
+      await run(() => serve({ root: program.opts().root, ...options }));
+    });
+
+  program
+    .command('check')
+    .description('validate all content, build into a temporary folder and check every internal link, image, script and stylesheet')
+    .option('--external', 'also check links to other sites', false)
+    .addHelpText('after', '\nExit status: 0 when everything resolves, 1 when content has errors or a reference is broken (each is listed with its page).')
+    .action(async (options: { external: boolean }) => {
+      const { check } = await import('../generator/check.ts');
+      await run(() => check({ root: program.opts().root, external: options.external }));
+    });
+
+  program
+    .command('new')
+    .description('write a valid starter content file')
+    .addArgument(program.createArgument('<kind>', 'what to create').choices(['blog', 'city', 'service', 'language']))
+    .argument('<slug>', 'the new page\'s slug, such as gold-coast (for a language: its English name, such as "Tok Pisin")')
+    .addHelpText('after', '\nExamples:\n  site new city ballarat\n  site new blog visa-checklist-2027\n  site new language "Tok Pisin"')
+    .action(async (kind: 'blog' | 'city' | 'service' | 'language', slug: string) => {
+      const { createStarter } = await import('../generator/new.ts');
+      await run(() => createStarter({ root: program.opts().root, kind, slug }));
+    });
+
+  program.addOption(new Option('--debug', 'print stack traces of internal errors').hideHelp());
+  if (argv.length <= 2) {
+    program.outputHelp();
+    process.exitCode = 1;
+    return;
+  }
+  await program.parseAsync(argv);
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('it must be a whole number from 0 to 65535.');
+  return port;
+}
+
+/** Runs a command: a BuildFailure is the user's to fix and is listed; anything else is a bug and shows its stack. */
+async function run(work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    process.exitCode = 1;
+    if (error instanceof BuildFailure) {
+      console.error(colour.red(formatFailure(error)));
+    } else {
+      console.error(colour.red(`✗ site failed unexpectedly: ${(error as Error).message}`));
+      console.error((error as Error).stack);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+// The asset lookups templates render with. Images and the stylesheet are prepared before rendering; flags
+// and plain files are copied only when a page asks for them, so the output holds what the site uses.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { Project } from '../project.ts';
+import type { Assets, FlagAsset, ImageAsset } from '../render/contract.ts';
+import type { Output } from '../output/writer.ts';
+import { flagFile, readIcon } from './library.ts';
+
+/** A name with a hash of the bytes before the extension: fonts/inter.woff2 -> fonts/inter.3f2a1b9c0d.woff2 */
+export function hashedName(name: string, bytes: Buffer): string {
+  const ext = path.extname(name);
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
+  return `${name.slice(0, -ext.length)}.${hash}${ext}`;
+}
+
+/** Copies files from assets/ under hashed names, each once, and returns their addresses. */
+export function createFileCopier(project: Project, output: Output): (name: string) => string {
+  const files = new Map<string, string>();
+  return (name) => {
+    let url = files.get(name);
+    if (!url) {
+      const bytes = fs.readFileSync(path.join(project.assets, name));
+      const file = hashedName(`assets/${name}`, bytes);
+      output.emit(file, bytes);
+      url = `/${file}`;
+      files.set(name, url);
+    }
+    return url;
+  };
+}
+
+export function createAssets(output: Output, stylesheet: string, images: Map<string, ImageAsset>, file: (name: string) => string): Assets {
+  const flags = new Map<string, FlagAsset>();
+  const heroes = new Map<string, string[]>();
+  return {
+    stylesheet,
+    image(src) {
+      const asset = images.get(src);
+      if (!asset) throw new Error(`image ${src} does not exist under assets/images/`);
+      return asset;
+    },
+    flag(countryCode) {
+      let flag = flags.get(countryCode);
+      if (!flag) {
+        const source = flagFile(countryCode);
+        if (!source) throw new Error(`there is no flag for country code "${countryCode}"`);
+        const bytes = fs.readFileSync(source);
+        const name = hashedName(`assets/flags/${countryCode}.svg`, bytes);
+        output.emit(name, bytes);
+        // flag-icons' 4x3 artwork: 24x18 in lists, menus and cards.
+        flag = { src: `/${name}`, width: 24, height: 18 };
+        flags.set(countryCode, flag);
+      }
+      return flag;
+    },
+    icon(name) {
+      const icon = readIcon(name);
+      if (icon === undefined) throw new Error(`"${name}" is not a Lucide icon`);
+      return icon;
+    },
+    file,
+    heroes(set) {
+      let list = heroes.get(set);
+      if (!list) {
+        const pattern = new RegExp(`^heroes/${set}-(\\d+)\\.[a-z]+$`);
+        list = [...images.keys()].filter((k) => pattern.test(k)).sort((a, b) => Number(pattern.exec(a)![1]) - Number(pattern.exec(b)![1]));
+        heroes.set(set, list);
+      }
+      return list;
+    },
+  };
+}

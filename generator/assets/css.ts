@@ -1,0 +1,97 @@
+// The one stylesheet: assets/css/main.css and its @imports, bundled and minified by lightningcss and
+// written under a content-hashed name.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { BuildFailure, SiteError, codeFrame } from '../errors.ts';
+import { packageVersion, relative, toolRoot, type Project } from '../project.ts';
+import { InputCache } from '../cache.ts';
+
+function named(contents: string, inputs: string[]): Stylesheet {
+  const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
+  const file = `assets/site.${hash}.css`;
+  return { file, url: `/${file}`, contents, inputs };
+}
+
+/** Browsers the CSS must work in: nesting and newer syntax are lowered for these. */
+export const browserTargets = 'defaults, not op_mini all';
+
+export interface Stylesheet {
+  file: string;
+  url: string;
+  contents: string;
+  inputs: string[];
+}
+
+/**
+ * `file` copies an asset the CSS refers to with url() (fonts, images) and returns its hashed address, so
+ * the stylesheet and the page's preload links name the same file.
+ */
+export async function buildStylesheet(project: Project, file: (name: string) => string): Promise<Stylesheet> {
+  const entry = path.join(project.assets, 'css', 'main.css');
+  if (!fs.existsSync(entry)) {
+    throw new BuildFailure('css', [new SiteError({ code: 'CSS_FAILED', file: relative(project, entry), message: 'is missing: the site needs one stylesheet entry' })]);
+  }
+  // Unchanged stylesheets (and the fonts and images they name) are not bundled again: loading lightningcss and
+  // the browser database costs more than the rest of a small build's CSS work.
+  const cache = new InputCache<{ contents: string; assets: string[]; inputs: string[] }>(
+    path.join(toolRoot, '.cache', 'css'),
+    `manifest-${createHash('sha256').update(entry).digest('hex').slice(0, 12)}`,
+    `css-v2 lightningcss@${packageVersion("lightningcss")} ${browserTargets}`,
+  );
+  const hit = cache.get();
+  if (hit) {
+    for (const name of hit.assets) file(name);
+    return named(hit.contents, hit.inputs);
+  }
+  const [{ bundleAsync, browserslistToTargets }, { default: browserslist }] = await Promise.all([import('lightningcss'), import('browserslist')]);
+  const inputs: string[] = [entry];
+  const assets: string[] = [];
+  try {
+    const result = await bundleAsync({
+      filename: entry,
+      minify: true,
+      analyzeDependencies: true,
+      targets: browserslistToTargets(browserslist(browserTargets)),
+      resolver: {
+        read(file) {
+          inputs.push(file);
+          return fs.readFileSync(file, 'utf8');
+        },
+      },
+    });
+    let contents = result.code.toString();
+    for (const dependency of result.dependencies ?? []) {
+      if (dependency.type !== 'url' || /^(data:|https?:|#)/.test(dependency.url)) continue;
+      const source = path.resolve(path.dirname(dependency.loc.filePath), dependency.url);
+      const name = path.relative(project.assets, source).split(path.sep).join('/');
+      if (name.startsWith('..') || !fs.existsSync(source)) {
+        throw new BuildFailure('css', [
+          new SiteError({ code: 'CSS_FAILED', file: relative(project, dependency.loc.filePath), line: dependency.loc.start.line, column: dependency.loc.start.column, message: `url(${dependency.url}) does not name a file under assets/` }),
+        ]);
+      }
+      contents = contents.split(dependency.placeholder).join(file(name));
+      assets.push(name);
+      inputs.push(source);
+    }
+    cache.set({ contents, assets, inputs }, inputs);
+    return named(contents, inputs);
+  } catch (error) {
+    if (error instanceof BuildFailure) throw error;
+    const e = error as { fileName?: string; loc?: { line: number; column: number }; message: string };
+    const file = e.fileName ? path.resolve(path.dirname(entry), e.fileName) : entry;
+    const line = e.loc?.line;
+    const column = e.loc?.column;
+    const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    throw new BuildFailure('css', [
+      new SiteError({
+        code: 'CSS_FAILED',
+        file: relative(project, file),
+        line,
+        column,
+        message: e.message,
+        frame: line && column && text ? codeFrame(text, line, column) : undefined,
+      }),
+    ]);
+  }
+}

@@ -1,0 +1,49 @@
+// A result kept on disk and reused while the files it was made from are byte for byte unchanged. Used for
+// work that depends on a handful of source files and costs far more than hashing them: compiling the
+// templates, bundling the stylesheet.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+
+interface Manifest<T> {
+  salt: string;
+  inputs: [string, string][];
+  value: T;
+}
+
+function digest(file: string): string | undefined {
+  try {
+    return createHash('sha1').update(fs.readFileSync(file)).digest('hex');
+  } catch {
+    return undefined;
+  }
+}
+
+export class InputCache<T> {
+  private readonly file: string;
+
+  /** `salt` names everything besides the inputs that the result depends on: tool versions, options. */
+  constructor(dir: string, name: string, private readonly salt: string) {
+    this.file = path.join(dir, `${name}.json`);
+  }
+
+  /** The stored value, if every input it was made from still has the same bytes. */
+  get(): T | undefined {
+    let manifest: Manifest<T>;
+    try {
+      manifest = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Manifest<T>;
+    } catch {
+      return undefined;
+    }
+    if (manifest.salt !== this.salt) return undefined;
+    for (const [input, hash] of manifest.inputs) if (digest(input) !== hash) return undefined;
+    return manifest.value;
+  }
+
+  set(value: T, inputs: string[]): void {
+    const manifest: Manifest<T> = { salt: this.salt, inputs: [...new Set(inputs)].sort().map((f) => [f, digest(f) ?? '']), value };
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    fs.writeFileSync(`${this.file}.${process.pid}.tmp`, JSON.stringify(manifest));
+    fs.renameSync(`${this.file}.${process.pid}.tmp`, this.file);
+  }
+}

@@ -1,0 +1,77 @@
+// `site check`: validates content, builds into a temporary folder, serves it on 127.0.0.1 like a static
+// host (with the _redirects rules) and lets linkinator follow every link, image, script and stylesheet from
+// every page. External links are skipped unless asked for.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from './build.ts';
+import { BuildFailure, SiteError } from './errors.ts';
+import { colour, consoleLogger, type Logger } from './log.ts';
+import { staticHandler } from './serve/static.ts';
+
+export interface CheckOptions {
+  root: string;
+  external?: boolean;
+  logger?: Logger;
+}
+
+export interface CheckReport {
+  pages: number;
+  links: number;
+  broken: { url: string; status: number; parent: string }[];
+}
+
+export async function check(options: CheckOptions): Promise<CheckReport> {
+  const logger = options.logger ?? consoleLogger;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'site-check-'));
+  const out = path.join(tmp, 'dist');
+  const server = http.createServer();
+  try {
+    const result = await build({ root: options.root, out, logger });
+    server.on('request', staticHandler({ root: out }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const { LinkChecker } = await import('linkinator');
+    const checker = new LinkChecker();
+    let seen = 0;
+    checker.on('link', () => {
+      seen++;
+      if (seen % 100 === 0) logger.progress(`checked ${seen} links…`);
+    });
+    const local = origin.replace(/[.:/]/g, (c) => `\\${c}`);
+    const entries = [...result.pages.filter((p) => p.kind !== 'not-found').map((p) => `${origin}${p.path}`), `${origin}/404.html`];
+    const report = await checker.check({
+      path: entries,
+      recurse: true,
+      concurrency: 50,
+      timeout: 15000,
+      // Only links on this site are followed unless --external; a negative lookahead keeps everything else out.
+      linksToSkip: options.external ? [] : [`^(?!${local})`],
+    });
+    logger.progress('');
+    const broken = report.links
+      .filter((link) => link.state === 'BROKEN')
+      .map((link) => ({ url: link.url.replace(origin, ''), status: link.status ?? 0, parent: (link.parent ?? '').replace(origin, '') || '(entry)' }));
+    const unique = [...new Map(broken.map((b) => [`${b.parent} ${b.url}`, b])).values()].sort((a, b) => a.parent.localeCompare(b.parent) || a.url.localeCompare(b.url));
+    if (unique.length) {
+      throw new BuildFailure(
+        'links',
+        unique.map(
+          (b) =>
+            new SiteError({
+              code: 'LINK_BROKEN',
+              file: b.parent,
+              message: `links to ${b.url}, which answers ${b.status || 'nothing (no connection)'}`,
+            }),
+        ),
+      );
+    }
+    logger.info(`${colour.green('✓')} ${report.links.length} links, images, scripts and stylesheets on ${result.pages.length} pages all resolve${options.external ? '' : ' (external links skipped; use --external to check them)'}`);
+    return { pages: result.pages.length, links: report.links.length, broken: [] };
+  } finally {
+    server.close();
+    server.closeAllConnections?.();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,170 @@
+// Rules that span files and that a schema cannot express: unique slugs and positions, addresses that collide,
+// references (language codes, service slugs, internal links, images, icons, flags) that must resolve.
+import fs from 'node:fs';
+import path from 'node:path';
+import { SiteError } from '../errors.ts';
+import type { Project } from '../project.ts';
+import { flagFile, iconExists } from '../assets/library.ts';
+import { reservedSegments, type Page, type Redirect } from '../routes.ts';
+import type { SourceFile } from './load.ts';
+import { languageSlug, type SiteModel } from './model.ts';
+import { at } from './validate.ts';
+
+/** Files the build writes besides pages, which content may link to. */
+export const generatedFiles = ['/blog/feed.xml', '/sitemap.xml', '/robots.txt'];
+
+export function crossCheck(project: Project, files: SourceFile[], model: SiteModel, pages: Page[], redirects: Redirect[]): SiteError[] {
+  const errors: SiteError[] = [];
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const fileOf = (p: string) => byPath.get(p)!;
+  const fail = (file: SourceFile, code: SiteError['code'], pointer: string, message: string, hint?: string) =>
+    errors.push(at(file, { code, pointer, message, hint }));
+
+  // Unique codes and positions; file names that follow the slug rule; no address collisions.
+  const taken = new Map<string, string>();
+  for (const r of reservedSegments) taken.set(r, 'a built-in route');
+  for (const prose of model.prose) taken.set(prose.slug, prose.file);
+  duplicates(model.languages.concat(model.target ? [model.target] : []), (l) => l.code, (l, first) =>
+    fail(fileOf(l.file), 'CONTENT_DUPLICATE', '/code', `language code "${l.code}" is already used by ${first.file}`),
+  );
+  duplicates(model.languages.concat(model.target ? [model.target] : []), (l) => String(l.order), (l, first) =>
+    fail(fileOf(l.file), 'CONTENT_DUPLICATE', '/order', `position ${l.order} is already taken by ${first.file}`, nextFree(model.languages.map((x) => x.order))),
+  );
+  for (const language of [...model.languages, ...(model.target ? [model.target] : [])]) {
+    const file = fileOf(language.file);
+    const expected = languageSlug(language.name);
+    if (path.posix.basename(language.file, '.json') !== expected) {
+      fail(file, 'CONTENT_SLUG_MISMATCH', '/name', `"${language.name}" gives the address /${expected}, but the file is named ${path.posix.basename(language.file)}`, `Rename the file to content/languages/${expected}.json.`);
+    }
+    if (!language.isTarget && taken.has(language.slug)) {
+      fail(file, 'CONTENT_ROUTE_COLLISION', '/name', `/${language.slug} is already ${taken.get(language.slug)}`, 'Language pages live at the top level, so their names must not match another page.');
+    }
+    if (!flagFile(language.countryCode)) {
+      fail(file, 'CONTENT_UNKNOWN_FLAG', '/countryCode', `there is no flag for country code "${language.countryCode}"`, 'Use a lowercase two-letter ISO 3166-1 code, such as cn or gr.');
+    }
+  }
+  const targets = files.filter((f) => f.source.kind === 'language' && (f.data as { isTarget?: boolean }).isTarget);
+  for (const extra of targets.slice(1)) fail(extra, 'CONTENT_DUPLICATE', '/isTarget', `only one language can be the target language; ${targets[0].path} already is`);
+  for (const prose of model.prose) {
+    if (reservedSegments.includes(prose.slug)) fail(fileOf(prose.file), 'CONTENT_ROUTE_COLLISION', '', `/${prose.slug} is a built-in route`, 'Rename the file.');
+  }
+  duplicates(model.cities, (c) => String(c.order), (c, first) =>
+    fail(fileOf(c.file), 'CONTENT_DUPLICATE', '/order', `position ${c.order} is already taken by ${first.file}`, nextFree(model.cities.map((x) => x.order))),
+  );
+  duplicates(model.services, (s) => String(s.order), (s, first) =>
+    fail(fileOf(s.file), 'CONTENT_DUPLICATE', '/order', `position ${s.order} is already taken by ${first.file}`, nextFree(model.services.map((x) => x.order))),
+  );
+
+  // References between files.
+  const codes = new Set(model.languages.map((l) => l.code));
+  const knownCodes = `Known codes: ${[...codes].sort().join(', ')}.`;
+  for (const city of model.cities) {
+    city.languages.forEach((code, i) => {
+      if (!codes.has(code)) fail(fileOf(city.file), 'CONTENT_UNKNOWN_REFERENCE', `/languages/${i}`, `no language has the code "${code}"`, knownCodes);
+    });
+  }
+  const serviceSlugs = new Set(model.services.map((s) => s.slug));
+  const aliasOwner = new Map<string, string>();
+  for (const service of model.services) {
+    (service.aliases ?? []).forEach((alias, i) => {
+      if (serviceSlugs.has(alias) || aliasOwner.has(alias)) {
+        fail(fileOf(service.file), 'CONTENT_ROUTE_COLLISION', `/aliases/${i}`, `/services/${alias} is already ${aliasOwner.get(alias) ?? 'a service page'}`);
+      }
+      aliasOwner.set(alias, service.file);
+    });
+    (service.related ?? []).forEach((slug, i) => {
+      if (!serviceSlugs.has(slug)) fail(fileOf(service.file), 'CONTENT_UNKNOWN_REFERENCE', `/related/${i}`, `no service has the slug "${slug}"`);
+    });
+  }
+  const navigation = files.find((f) => f.source.kind === 'navigation');
+  if (navigation) {
+    model.navigation.servicesMenu.forEach((item, i) => {
+      if (!serviceSlugs.has(item.service)) fail(navigation, 'CONTENT_UNKNOWN_REFERENCE', `/servicesMenu/${i}/service`, `no service has the slug "${item.service}"`);
+    });
+    for (const list of ['popular', 'more'] as const) {
+      model.navigation.mobileLanguages[list].forEach((code, i) => {
+        if (!codes.has(code)) fail(navigation, 'CONTENT_UNKNOWN_REFERENCE', `/mobileLanguages/${list}/${i}`, `no language has the code "${code}"`, knownCodes);
+      });
+    }
+  }
+  const home = files.find((f) => f.source.kind === 'page-copy' && f.rel === 'pages/home.json');
+  model.pages.home?.documents.services.forEach((slug, i) => {
+    if (!serviceSlugs.has(slug) && home) fail(home, 'CONTENT_UNKNOWN_REFERENCE', `/documents/services/${i}`, `no service has the slug "${slug}"`);
+  });
+
+  // Internal links, images and icons anywhere in content.
+  const addresses = new Set([...pages.map((p) => p.path), ...redirects.map((r) => r.from), ...generatedFiles]);
+  const imageRoot = path.join(project.assets, 'images');
+  for (const file of files) {
+    walk(file.data, '', (pointer, key, value) => {
+      if (key === 'href' && typeof value === 'string' && value.startsWith('/') && !addresses.has(stripHash(value))) {
+        fail(file, 'CONTENT_UNKNOWN_REFERENCE', pointer, `links to ${value}, which is not a page of the site`);
+      } else if (key === 'icon' && typeof value === 'string' && !iconExists(value)) {
+        fail(file, 'CONTENT_UNKNOWN_ICON', pointer, `"${value}" is not a Lucide icon`, 'Pick a name from lucide.dev/icons, such as file-text or shield-check.');
+      } else if (key === 'src' && typeof value === 'string' && !pointer.startsWith('/$schema')) {
+        const abs = path.join(imageRoot, value);
+        if (!fs.existsSync(abs)) {
+          fail(file, 'CONTENT_MISSING_IMAGE', pointer, `image ${value} does not exist`, `Put the image at ${path.relative(project.root, abs)} or correct the path.`);
+        }
+      } else if (typeof value === 'string' && value.includes('](/')) {
+        for (const target of markdownLinks(value)) {
+          if (!addresses.has(target)) fail(file, 'CONTENT_UNKNOWN_REFERENCE', pointer, `links to ${target}, which is not a page of the site`);
+        }
+      }
+    });
+    if (file.body) {
+      for (const target of markdownLinks(file.body)) {
+        if (!addresses.has(target)) {
+          const line = file.text.split('\n').findIndex((l) => l.includes(`](${target}`));
+          errors.push(
+            new SiteError({
+              code: 'CONTENT_UNKNOWN_REFERENCE',
+              file: file.path,
+              line: line + 1 || undefined,
+              message: `links to ${target}, which is not a page of the site`,
+            }),
+          );
+        }
+      }
+    }
+  }
+  return errors;
+}
+
+function duplicates<T>(items: T[], key: (item: T) => string, report: (item: T, first: T) => void): void {
+  const seen = new Map<string, T>();
+  for (const item of items) {
+    const k = key(item);
+    const first = seen.get(k);
+    if (first) report(item, first);
+    else seen.set(k, item);
+  }
+}
+
+function nextFree(orders: number[]): string {
+  return `The next free position is ${Math.max(0, ...orders) + 1}.`;
+}
+
+function stripHash(href: string): string {
+  const bare = href.replace(/[?#].*$/, '');
+  return bare.length > 1 ? bare.replace(/\/$/, '') : bare;
+}
+
+function markdownLinks(text: string): string[] {
+  return [...text.matchAll(/\]\((\/[^)\s]*)/g)].map((m) => stripHash(m[1]));
+}
+
+function walk(value: unknown, pointer: string, visit: (pointer: string, key: string, value: unknown) => void): void {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      visit(`${pointer}/${i}`, String(i), v);
+      walk(v, `${pointer}/${i}`, visit);
+    });
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const p = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      visit(p, k, v);
+      walk(v, p, visit);
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { positionAt } from '../errors.ts';
+import type { SourceFile } from './load.ts';
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** The segments of a JSON pointer: /cities/3/population -> ['cities', 3, 'population']. */
+export function pointerSegments(pointer: string): (string | number)[] {
+  if (pointer === '' || pointer === '/') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+const trees = new WeakMap<SourceFile, Node | undefined>();
+
+/**
+ * Where a pointer's value starts in its file. With `key`, where the property's name starts instead (for a
+ * field that should not be there). Falls back to the nearest ancestor that exists.
+ */
+export function locate(file: SourceFile, pointer: string, key = false): Position {
+  const segments = pointerSegments(pointer);
+  if (file.body !== undefined) return locateInFrontMatter(file, segments);
+  if (!trees.has(file)) trees.set(file, parseTree(file.text));
+  const root = trees.get(file);
+  if (!root) return { line: 1, column: 1 };
+  for (let n = segments.length; n >= 0; n--) {
+    const node = findNodeAtLocation(root, segments.slice(0, n));
+    if (!node) continue;
+    const target = key && n === segments.length && node.parent?.type === 'property' ? node.parent.children![0] : node;
+    return positionAt(file.text, target.offset);
+  }
+  return { line: 1, column: 1 };
+}
+
+/**
+ * Front matter is small, flat YAML: find each key on a line of its own, deeper keys below their parent and
+ * indented further. Array items are counted by their leading dash.
+ */
+function locateInFrontMatter(file: SourceFile, segments: (string | number)[]): Position {
+  const lines = file.text.split(/\r?\n/);
+  const end = lines.indexOf('---', 1);
+  let from = 1;
+  let indent = -1;
+  let found: Position = { line: 1, column: 1 };
+  for (const segment of segments) {
+    let hit = -1;
+    let seen = -1;
+    for (let i = from; i < (end === -1 ? lines.length : end); i++) {
+      const line = lines[i];
+      const depth = line.length - line.trimStart().length;
+      if (line.trim() === '' || depth <= indent) {
+        if (depth <= indent && line.trim() !== '' && i > from) break;
+        continue;
+      }
+      if (typeof segment === 'number') {
+        if (line.trimStart().startsWith('- ') || line.trim() === '-') seen++;
+        if (seen === segment) {
+          hit = i;
+          break;
+        }
+      } else if (line.trimStart().startsWith(`${segment}:`)) {
+        hit = i;
+        break;
+      }
+    }
+    if (hit === -1) break;
+    const depth = lines[hit].length - lines[hit].trimStart().length;
+    found = { line: hit + 1, column: depth + 1 };
+    from = hit + 1;
+    indent = depth;
+  }
+  return found;
+}

@@ -1,0 +1,217 @@
+// The site as templates see it: validated content joined up, sorted and given the derived fields (slugs,
+// addresses, menus, groups) every page needs. Pure: files in, model out.
+import { createHash } from 'node:crypto';
+import type { SourceFile } from './load.ts';
+import type { PageCopyName } from './sources.ts';
+import type * as T from './types.ts';
+
+export type HeroSet = 'asian' | 'european' | 'arabic' | 'indian' | 'african';
+
+export interface LanguageEntry extends T.Language {
+  slug: string;
+  url: string;
+  file: string;
+  dir: 'ltr' | 'rtl';
+  heroSet: HeroSet;
+}
+export interface CityEntry extends T.City {
+  slug: string;
+  url: string;
+  file: string;
+}
+export interface ServiceEntry extends T.Service {
+  slug: string;
+  url: string;
+  file: string;
+  startingPrice: string;
+}
+export interface PostEntry extends T.BlogPostFrontMatter {
+  slug: string;
+  url: string;
+  file: string;
+  body: string;
+  /** The date as YYYY-MM-DD, for sorting, feeds and the sitemap. */
+  isoDate: string;
+  isoUpdated: string;
+}
+export interface ProseEntry extends T.ProsePageFrontMatter {
+  slug: string;
+  url: string;
+  file: string;
+  body: string;
+}
+export interface LanguageGroupEntry {
+  id: string;
+  name: string;
+  heading: string;
+  languages: LanguageEntry[];
+}
+
+export interface PageCopies {
+  home: T.HomePage;
+  services: T.ServicesPage;
+  cities: T.CitiesPage;
+  languages: T.LanguagesPage;
+  process: T.HowItWorksPage;
+  pricing: T.PricingPage;
+  blog: T.BlogPage;
+  faq: T.FAQPage;
+  contact: T.ContactPage;
+  sitemap: T.HTMLSitemapPage;
+  'tawkto-setup': T.LiveChatSetupPage;
+  'not-found': T.NotFoundPage;
+}
+
+export interface SiteModel {
+  settings: T.SiteSettings;
+  navigation: T.Navigation;
+  shared: T.SharedCopy;
+  plans: T.ServicePlans;
+  testimonials: T.Testimonials['testimonials'];
+  faq: T.FAQGroups['groups'];
+  contactForm: T.ContactFormCopy;
+  pages: PageCopies;
+  /** Every language we translate from, in list order; the target language (English) is left out. */
+  languages: LanguageEntry[];
+  target?: LanguageEntry;
+  languageGroups: LanguageGroupEntry[];
+  cities: CityEntry[];
+  services: ServiceEntry[];
+  /** Newest first. */
+  posts: PostEntry[];
+  prose: ProseEntry[];
+  menus: Menus;
+  /** Rendered Markdown by source text; filled by the markdown stage. */
+  html: Map<string, string>;
+  /** The build's own date (YYYY-MM-DD) when SOURCE_DATE_EPOCH gives one; pages otherwise date themselves from content. */
+  buildDate?: string;
+}
+
+export interface Menus {
+  services: ServiceEntry[];
+  mobileServices: ServiceEntry[];
+  languages: LanguageEntry[];
+  mobilePopularLanguages: LanguageEntry[];
+  mobileMoreLanguages: LanguageEntry[];
+  footerLanguages: LanguageEntry[];
+}
+
+/** The slug rule of SPEC.md: the lowercase name with spaces and slashes turned into hyphens. */
+export function languageSlug(name: string): string {
+  return name.toLowerCase().trim().replace(/[\s/]+/g, '-');
+}
+
+const defaultHeroSet: Record<T.Language['region'], HeroSet> = {
+  Europe: 'european',
+  Asia: 'asian',
+  'Middle East': 'arabic',
+  Africa: 'african',
+  Oceania: 'asian',
+};
+
+export const defaultStartingPrice = '$89.95';
+
+/** dd/mm/yyyy -> yyyy-mm-dd */
+export function isoFromAustralian(date: string): string {
+  const [d, m, y] = date.split('/');
+  return `${y}-${m}-${d}`;
+}
+
+/** A stable pick from n choices for a key, so a page looks the same in every build. */
+export function stablePick(key: string, n: number): number {
+  return createHash('sha256').update(key).digest().readUInt32BE(0) % n;
+}
+
+export function buildModel(files: SourceFile[]): SiteModel {
+  const one = <K>(kind: string) => files.find((f) => f.source.kind === kind)?.data as K;
+  const all = (kind: string) => files.filter((f) => f.source.kind === kind);
+  const slugOf = (f: SourceFile) => ('slug' in f.source ? f.source.slug : '');
+
+  const pages = {} as Record<PageCopyName, unknown>;
+  for (const f of all('page-copy')) pages[(f.source as { name: PageCopyName }).name] = f.data;
+
+  const allLanguages: LanguageEntry[] = all('language')
+    .map((f) => {
+      const data = f.data as T.Language;
+      const slug = languageSlug(data.name);
+      return { ...data, slug, url: `/${slug}`, file: f.path, dir: data.direction ?? 'ltr', heroSet: data.heroSet ?? defaultHeroSet[data.region] };
+    })
+    .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+  const languages = allLanguages.filter((l) => !l.isTarget);
+  const byCode = new Map(languages.map((l) => [l.code, l]));
+  const byName = (a: LanguageEntry, b: LanguageEntry) => a.name.localeCompare(b.name, 'en');
+
+  const groupsFile = one<T.LanguageGroups>('language-groups');
+  const languageGroups = (groupsFile?.groups ?? []).map((g) => {
+    const members = languages.filter(
+      (l) =>
+        (g.id === 'popular' ? l.popularInAustralia === true : (g.regions ?? []).includes(l.region)) ||
+        (g.languages ?? []).includes(l.code),
+    );
+    return { id: g.id, name: g.name, heading: g.heading ?? `${g.name} Languages`, languages: members.sort(byName) };
+  });
+
+  const cities: CityEntry[] = all('city')
+    .map((f) => ({ ...(f.data as T.City), slug: slugOf(f), url: `/cities/${slugOf(f)}`, file: f.path }))
+    .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+
+  const services: ServiceEntry[] = all('service')
+    .map((f) => {
+      const data = f.data as T.Service;
+      return { ...data, slug: slugOf(f), url: `/services/${slugOf(f)}`, file: f.path, startingPrice: data.pricing.startingPrice ?? defaultStartingPrice };
+    })
+    .sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+  const serviceBySlug = new Map(services.map((s) => [s.slug, s]));
+
+  const posts: PostEntry[] = all('blog-post')
+    .map((f) => {
+      const data = f.data as T.BlogPostFrontMatter;
+      const isoDate = isoFromAustralian(data.date);
+      return {
+        ...data,
+        slug: slugOf(f),
+        url: `/blog/${slugOf(f)}`,
+        file: f.path,
+        body: f.body ?? '',
+        isoDate,
+        isoUpdated: data.updated ? isoFromAustralian(data.updated) : isoDate,
+      };
+    })
+    .sort((a, b) => b.isoDate.localeCompare(a.isoDate) || a.slug.localeCompare(b.slug));
+
+  const prose: ProseEntry[] = all('prose-page')
+    .map((f) => ({ ...(f.data as T.ProsePageFrontMatter), slug: slugOf(f), url: `/${slugOf(f)}`, file: f.path, body: f.body ?? '' }))
+    .sort((a, b) => a.slug.localeCompare(b.slug));
+
+  const navigation = one<T.Navigation>('navigation');
+  const popular = languages.filter((l) => l.popularInAustralia);
+  const pick = <V>(keys: string[] | undefined, map: Map<string, V>) => (keys ?? []).map((k) => map.get(k)).filter((v): v is V => !!v);
+  const menuServices = navigation?.servicesMenu ?? [];
+
+  return {
+    settings: one('site'),
+    navigation,
+    shared: one('shared'),
+    plans: one('plans'),
+    testimonials: one<T.Testimonials>('testimonials')?.testimonials ?? [],
+    faq: one<T.FAQGroups>('faq')?.groups ?? [],
+    contactForm: one('contact-form'),
+    pages: pages as unknown as PageCopies,
+    languages,
+    target: allLanguages.find((l) => l.isTarget),
+    languageGroups,
+    cities,
+    services,
+    posts,
+    prose,
+    menus: {
+      services: pick(menuServices.filter((m) => !m.mobileOnly).map((m) => m.service), serviceBySlug),
+      mobileServices: pick(menuServices.map((m) => m.service), serviceBySlug),
+      languages: popular.slice(0, navigation?.languagesMenu.count ?? 10),
+      mobilePopularLanguages: pick(navigation?.mobileLanguages.popular, byCode),
+      mobileMoreLanguages: pick(navigation?.mobileLanguages.more, byCode),
+      footerLanguages: popular.slice(0, navigation?.footer.languageCount ?? 6),
+    },
+    html: new Map(),
+  };
+}

@@ -1,0 +1,1775 @@
+// Generated from content/schemas by `npm run types`. Do not edit by hand.
+
+export interface BlogPostFrontMatter {
+  /**
+   * Plain text shown on the site.
+   */
+  title: string;
+  /**
+   * One or two sentences shown on the card and as the meta description when seo.description is absent.
+   */
+  excerpt: string;
+  /**
+   * Publication date as dd/mm/yyyy, in quotes.
+   */
+  date: string;
+  updated?: string;
+  /**
+   * Plain text shown on the site.
+   */
+  author: string;
+  category: "Immigration" | "Legal" | "Education" | "Translation" | "Business";
+  image: Image;
+  /**
+   * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+   */
+  icon: string;
+  /**
+   * Show this post as the featured post on /blog (the newest featured post wins).
+   */
+  featured?: boolean;
+  seo?: Seo;
+}
+
+export interface Image {
+  /**
+   * Path of the image under assets/images/, such as cities/sydney.svg.
+   */
+  src: string;
+  /**
+   * What the image shows, for people who cannot see it. Empty for a purely decorative image.
+   */
+  alt: string;
+}
+
+export interface Seo {
+  /**
+   * The page title for search engines and browser tabs.
+   */
+  title?: string;
+  /**
+   * The meta description: one or two sentences, under 160 characters.
+   */
+  description?: string;
+  /**
+   * Items: Plain text shown on the site.
+   */
+  keywords?: string[];
+}
+
+export type Paragraphs = string[];
+
+export interface City {
+  $schema?: string;
+  /**
+   * Plain text shown on the site.
+   */
+  name: string;
+  state: "NSW" | "VIC" | "QLD" | "WA" | "SA" | "TAS" | "ACT" | "NT";
+  stateName:
+    | "New South Wales"
+    | "Victoria"
+    | "Queensland"
+    | "Western Australia"
+    | "South Australia"
+    | "Tasmania"
+    | "Australian Capital Territory"
+    | "Northern Territory";
+  /**
+   * Position on the /cities page.
+   */
+  order: number;
+  /**
+   * The population as text, such as 5.3 million or 147,000.
+   */
+  population: string;
+  /**
+   * Plain text shown on the site.
+   */
+  suburbs: string;
+  image: Image;
+  /**
+   * Plain text shown on the site.
+   */
+  tagline?: string;
+  description: Paragraphs;
+  /**
+   * @minItems 10
+   * @maxItems 10
+   *
+   * Items: Plain text shown on the site.
+   */
+  popularDocuments: string[];
+  /**
+   * Codes of the city's ten most requested languages, most requested first; the card shows the first three.
+   *
+   * @minItems 10
+   * @maxItems 10
+   *
+   * Items: An ISO 639 language code such as zh or fil.
+   */
+  languages: string[];
+  /**
+   * Local facts worth knowing: offices, universities, community hubs.
+   */
+  localNotes?: Card[];
+  seo?: Seo;
+}
+
+export interface Card {
+  /**
+   * Plain text shown on the site.
+   */
+  title: string;
+  /**
+   * Plain text shown on the site.
+   */
+  text: string;
+  /**
+   * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+   */
+  icon?: string;
+}
+
+export interface ContactFormCopy {
+  $schema?: string;
+  fields: {
+    name: {
+      /**
+       * Plain text shown on the site.
+       */
+      label: string;
+      /**
+       * Plain text shown on the site.
+       */
+      placeholder?: string;
+      /**
+       * Plain text shown on the site.
+       */
+      hint?: string;
+    };
+    email: {
+      /**
+       * Plain text shown on the site.
+       */
+      label: string;
+      /**
+       * Plain text shown on the site.
+       */
+      placeholder?: string;
+      /**
+       * Plain text shown on the site.
+       */
+      hint?: string;
+    };
+    phone: {
+      /**
+       * Plain text shown on the site.
+       */
+      label: string;
+      /**
+       * Plain text shown on the site.
+       */
+      placeholder?: string;
+      /**
+       * Plain text shown on the site.
+       */
+      hint?: string;
+    };
+    language: {
+      /**
+       * Plain text shown on the site.
+       */
+      label: string;
+      /**
+       * Plain text shown on the site.
+       */
+      placeholder?: string;
+      /**
+       * Plain text shown on the site.
+       */
+      hint?: string;
+    };
+    subject: {
+      /**
+       * Plain text shown on the site.
+       */
+      label: string;
+      /**
+       * Plain text shown on the site.
+       */
+      placeholder?: string;
+      /**
+       * Plain text shown on the site.
+       */
+      hint?: string;
+    };
+    enquiryType: {
+      /**
+       * Plain text shown on the site.
+       */
+      label: string;
+      /**
+       * Plain text shown on the site.
+       */
+      placeholder?: string;
+      /**
+       * Plain text shown on the site.
+       */
+      hint?: string;
+    };
+    message: {
+      /**
+       * Plain text shown on the site.
+       */
+      label: string;
+      /**
+       * Plain text shown on the site.
+       */
+      placeholder?: string;
+      /**
+       * Plain text shown on the site.
+       */
+      hint?: string;
+    };
+  };
+  /**
+   * @minItems 5
+   * @maxItems 5
+   */
+  enquiryTypes: {
+    value: "general" | "quote" | "support" | "feedback" | "other";
+    /**
+     * Plain text shown on the site.
+     */
+    label: string;
+  }[];
+  /**
+   * Plain text shown on the site.
+   */
+  anyLanguage: string;
+  /**
+   * Plain text shown on the site.
+   */
+  submit: string;
+  /**
+   * Plain text shown on the site.
+   */
+  submitting: string;
+  success: {
+    /**
+     * Plain text shown on the site.
+     */
+    toastTitle: string;
+    /**
+     * Plain text shown on the site.
+     */
+    toastText: string;
+  };
+  error: {
+    /**
+     * Plain text shown on the site.
+     */
+    toastTitle: string;
+    /**
+     * Plain text shown on the site.
+     */
+    fallback: string;
+    /**
+     * Plain text shown on the site.
+     */
+    networkFallback: string;
+  };
+  /**
+   * Plain text shown on the site.
+   */
+  noScript: string;
+}
+
+export interface FAQGroups {
+  $schema?: string;
+  /**
+   * @minItems 1
+   */
+  groups: {
+    /**
+     * Lowercase letters, digits and single hyphens.
+     */
+    id: string;
+    /**
+     * Plain text shown on the site.
+     */
+    title: string;
+    /**
+     * Plain text shown on the site.
+     */
+    description?: string;
+    /**
+     * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+     */
+    icon?: string;
+    image?: Image;
+    placement: "faq" | "contact" | "pricing";
+    /**
+     * @minItems 1
+     */
+    items: FaqItem[];
+  }[];
+}
+
+export interface FaqItem {
+  /**
+   * Lowercase letters, digits and single hyphens.
+   */
+  id?: string;
+  /**
+   * Plain text shown on the site.
+   */
+  question: string;
+  /**
+   * Plain text shown on the site.
+   */
+  answer: string;
+  /**
+   * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+   */
+  icon?: string;
+}
+
+export interface LanguageGroups {
+  $schema?: string;
+  /**
+   * @minItems 1
+   */
+  groups: {
+    /**
+     * Lowercase letters, digits and single hyphens.
+     */
+    id: string;
+    /**
+     * The tab label, such as European.
+     */
+    name: string;
+    /**
+     * The heading on /languages; by default '{name} Languages'.
+     */
+    heading?: string;
+    regions?: ("Oceania" | "Asia" | "Middle East" | "Europe" | "Africa")[];
+    /**
+     * Items: An ISO 639 language code such as zh or fil.
+     */
+    languages?: string[];
+  }[];
+}
+
+export interface Language {
+  $schema?: string;
+  /**
+   * An ISO 639 language code such as zh or fil.
+   */
+  code: string;
+  /**
+   * The English name, such as Chinese or Tagalog/Filipino.
+   */
+  name: string;
+  /**
+   * The name in the language itself, if it differs.
+   */
+  nativeName?: string;
+  region: "Oceania" | "Asia" | "Middle East" | "Europe" | "Africa";
+  /**
+   * Among the most requested languages in Australia: listed first in menus and in the Popular tab.
+   */
+  popularInAustralia?: boolean;
+  /**
+   * The language we translate into (English). It has no page and is left out of every list.
+   */
+  isTarget?: boolean;
+  /**
+   * A lowercase ISO 3166-1 alpha-2 country code, used for the flag.
+   */
+  countryCode: string;
+  /**
+   * Position in the language list (English is 1). Menus take popular languages in this order.
+   */
+  order: number;
+  /**
+   * Which regional set of hero images the landing page draws from; by default it follows the region.
+   */
+  heroSet?: "asian" | "european" | "arabic" | "indian" | "african";
+  /**
+   * Writing direction of the native text. Right-to-left for Arabic, Hebrew, Persian, Urdu and similar scripts.
+   */
+  direction?: "ltr" | "rtl";
+  localContent?: {
+    /**
+     * Plain text shown on the site.
+     */
+    title: string;
+    /**
+     * Plain text shown on the site.
+     */
+    subtitle: string;
+    paragraphs: Paragraphs;
+    /**
+     * Plain text shown on the site.
+     */
+    nativeMessage: string;
+    /**
+     * An ISO 639 language code such as zh or fil.
+     */
+    nativeLang?: string;
+  };
+  seo?: Seo;
+}
+
+export interface Navigation {
+  $schema?: string;
+  /**
+   * @minItems 1
+   */
+  header: {
+    /**
+     * Plain text shown on the site.
+     */
+    label: string;
+    href: string;
+    /**
+     * Show the services dropdown under this item.
+     */
+    menu?: "services";
+  }[];
+  /**
+   * The shorter set of service pages listed in the header and the mobile menu.
+   *
+   * @minItems 1
+   */
+  servicesMenu: {
+    /**
+     * Lowercase letters, digits and single hyphens.
+     */
+    service: string;
+    /**
+     * List this service only in the mobile menu.
+     */
+    mobileOnly?: boolean;
+  }[];
+  languagesMenu: {
+    /**
+     * Plain text shown on the site.
+     */
+    label: string;
+    /**
+     * How many popular-in-Australia languages the desktop dropdown shows, in list order.
+     */
+    count: number;
+  };
+  mobileLanguages: {
+    /**
+     * @minItems 1
+     *
+     * Items: An ISO 639 language code such as zh or fil.
+     */
+    popular: string[];
+    /**
+     * @minItems 1
+     *
+     * Items: An ISO 639 language code such as zh or fil.
+     */
+    more: string[];
+  };
+  footer: {
+    /**
+     * Plain text shown on the site.
+     */
+    about?: string;
+    /**
+     * @minItems 1
+     */
+    columns: {
+      /**
+       * Plain text shown on the site.
+       */
+      title: string;
+      /**
+       * @minItems 1
+       */
+      links: Link[];
+    }[];
+    /**
+     * How many popular languages the footer lists.
+     */
+    languageCount: number;
+    /**
+     * Plain text shown on the site.
+     */
+    note?: string;
+  };
+}
+
+export interface Link {
+  /**
+   * Plain text shown on the site.
+   */
+  label: string;
+  /**
+   * A site path starting with /, or an https:// address.
+   */
+  href: string;
+}
+
+export interface BlogPage {
+  $schema?: string;
+  seo: PageSeo;
+  hero: {
+    /**
+     * Plain text shown on the site.
+     */
+    eyebrow?: string;
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    image?: Image;
+  };
+  /**
+   * Plain text shown on the site.
+   */
+  featuredLabel: string;
+  /**
+   * Plain text shown on the site.
+   */
+  filterLabel: string;
+  emptyState: {
+    /**
+     * Plain text shown on the site.
+     */
+    title: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+  };
+  /**
+   * Plain text shown on the site.
+   */
+  viewAll: string;
+  newsletter: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    /**
+     * Plain text shown on the site.
+     */
+    label: string;
+    /**
+     * Plain text shown on the site.
+     */
+    button: string;
+    /**
+     * Plain text shown on the site.
+     */
+    note: string;
+  };
+  article?: {
+    /**
+     * Plain text shown on the site.
+     */
+    backLink: string;
+    cta: {
+      /**
+       * Plain text shown on the site.
+       */
+      heading: string;
+      /**
+       * Plain text shown on the site.
+       */
+      text: string;
+      /**
+       * Plain text shown on the site.
+       */
+      button?: string;
+    };
+  };
+}
+
+export interface PageSeo {
+  /**
+   * The page title for search engines and browser tabs.
+   */
+  title: string;
+  /**
+   * The meta description: one or two sentences, under 160 characters.
+   */
+  description: string;
+  /**
+   * Items: Plain text shown on the site.
+   */
+  keywords?: string[];
+}
+
+export interface CitiesPage {
+  $schema?: string;
+  seo: PageSeo;
+  hero: {
+    /**
+     * Plain text shown on the site.
+     */
+    eyebrow?: string;
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    image?: Image;
+  };
+  intro?: Paragraphs;
+  cta: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    /**
+     * Plain text shown on the site.
+     */
+    button?: string;
+  };
+  /**
+   * Copy shared by every city page; {city} in a string is replaced by the city's name.
+   */
+  cityPage?: {
+    onlineNotice: {
+      /**
+       * Plain text shown on the site.
+       */
+      heading: string;
+      /**
+       * Plain text shown on the site.
+       */
+      text: string;
+    };
+    /**
+     * Plain text shown on the site.
+     */
+    documentsHeading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    languagesHeading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    benefitsHeading: string;
+    /**
+     * The six benefit cards on every city page.
+     *
+     * @minItems 6
+     * @maxItems 6
+     */
+    benefits: Card[];
+    cta: {
+      /**
+       * Plain text shown on the site.
+       */
+      heading: string;
+      /**
+       * Plain text shown on the site.
+       */
+      text: string;
+      /**
+       * Plain text shown on the site.
+       */
+      button?: string;
+    };
+  };
+}
+
+export interface ContactPage {
+  $schema?: string;
+  seo: PageSeo;
+  hero: {
+    /**
+     * Plain text shown on the site.
+     */
+    eyebrow?: string;
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    image?: Image;
+  };
+  details: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+  };
+  hours: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * @minItems 1
+     */
+    rows: {
+      /**
+       * Plain text shown on the site.
+       */
+      days: string;
+      /**
+       * Plain text shown on the site.
+       */
+      hours: string;
+    }[];
+    /**
+     * Plain text shown on the site.
+     */
+    note: string;
+  };
+  form: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text?: string;
+  };
+  thankYou: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    /**
+     * Plain text shown on the site.
+     */
+    button: string;
+  };
+  fastTranslation: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    /**
+     * Plain text shown on the site.
+     */
+    button?: string;
+  };
+  chat: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    /**
+     * Plain text shown on the site.
+     */
+    button?: string;
+  };
+  faq: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text?: string;
+  };
+}
+
+export interface FAQPage {
+  $schema?: string;
+  seo: PageSeo;
+  hero: {
+    /**
+     * Plain text shown on the site.
+     */
+    eyebrow?: string;
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    image?: Image;
+  };
+  stillHaveQuestions: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    /**
+     * Plain text shown on the site.
+     */
+    contactButton: string;
+    /**
+     * Plain text shown on the site.
+     */
+    orderButton: string;
+  };
+}
+
+export interface HomePage {
+  $schema?: string;
+  seo: PageSeo;
+  hero: {
+    /**
+     * Plain text shown on the site.
+     */
+    eyebrow?: string;
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    /**
+     * Plain text shown on the site.
+     */
+    button: string;
+    /**
+     * Plain text shown on the site.
+     */
+    secondary?: string;
+  };
+  features: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text?: string;
+    /**
+     * The nine features, in order.
+     *
+     * @minItems 9
+     * @maxItems 9
+     */
+    items: Card[];
+  };
+  process: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text?: string;
+    /**
+     * @minItems 3
+     * @maxItems 3
+     */
+    steps: Step[];
+  };
+  documents: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text?: string;
+    /**
+     * Slugs of the six popular document types.
+     *
+     * @minItems 6
+     * @maxItems 6
+     *
+     * Items: Lowercase letters, digits and single hyphens.
+     */
+    services: string[];
+  };
+  pricing: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text?: string;
+  };
+  reviews: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text?: string;
+  };
+  testimonials: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text?: string;
+  };
+  languages: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text?: string;
+  };
+  cta: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+  };
+}
+
+export interface Step {
+  /**
+   * Plain text shown on the site.
+   */
+  title: string;
+  /**
+   * Plain text shown on the site.
+   */
+  text: string;
+  /**
+   * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+   */
+  icon?: string;
+}
+
+export interface LanguagesPage {
+  $schema?: string;
+  seo: PageSeo;
+  hero: {
+    /**
+     * Plain text shown on the site.
+     */
+    eyebrow?: string;
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    image?: Image;
+  };
+  callout: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    /**
+     * Plain text shown on the site.
+     */
+    button?: string;
+  };
+  /**
+   * Copy shared by every language landing page; {language} is replaced by the language's name.
+   */
+  languagePage: {
+    /**
+     * The four benefits on each language page: NAATI certified translators, fast turnaround, best price guarantee, accepted by all Australian authorities.
+     *
+     * @minItems 4
+     * @maxItems 4
+     */
+    benefits: Card[];
+    /**
+     * Personal, academic, legal and immigration documents.
+     *
+     * @minItems 4
+     * @maxItems 4
+     */
+    documentCategories: {
+      /**
+       * Plain text shown on the site.
+       */
+      title: string;
+      /**
+       * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+       */
+      icon?: string;
+      /**
+       * @minItems 3
+       *
+       * Items: Plain text shown on the site.
+       */
+      items: string[];
+    }[];
+    /**
+     * @minItems 3
+     *
+     * Items: Plain text shown on the site.
+     */
+    authorities: string[];
+    cta: {
+      /**
+       * Plain text shown on the site.
+       */
+      heading: string;
+      /**
+       * Plain text shown on the site.
+       */
+      text: string;
+      /**
+       * Plain text shown on the site.
+       */
+      button?: string;
+    };
+  };
+}
+
+export interface NotFoundPage {
+  $schema?: string;
+  seo: PageSeo;
+  /**
+   * Plain text shown on the site.
+   */
+  heading: string;
+  /**
+   * Plain text shown on the site.
+   */
+  text: string;
+  /**
+   * Plain text shown on the site.
+   */
+  link: string;
+}
+
+export interface PricingPage {
+  $schema?: string;
+  seo: PageSeo;
+  hero: {
+    /**
+     * Plain text shown on the site.
+     */
+    eyebrow?: string;
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    image?: Image;
+  };
+  plans: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text?: string;
+  };
+  /**
+   * @minItems 3
+   */
+  includes?: Card[];
+  faq: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text?: string;
+  };
+  form: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text?: string;
+  };
+}
+
+export interface HowItWorksPage {
+  $schema?: string;
+  seo: PageSeo;
+  hero: {
+    /**
+     * Plain text shown on the site.
+     */
+    eyebrow?: string;
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    image?: Image;
+  };
+  steps: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text?: string;
+    /**
+     * @minItems 3
+     * @maxItems 3
+     */
+    items: Step[];
+  };
+  demo: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    /**
+     * Plain text shown on the site.
+     */
+    button: string;
+    /**
+     * Plain text shown on the site.
+     */
+    dialogTitle: string;
+    /**
+     * Plain text shown on the site.
+     */
+    dialogText: string;
+    /**
+     * Plain text shown on the site.
+     */
+    customerName: string;
+    customerEmail: string;
+    /**
+     * Plain text shown on the site.
+     */
+    document: string;
+    /**
+     * Plain text shown on the site.
+     */
+    languagePair: string;
+    /**
+     * Plain text shown on the site.
+     */
+    delivery: string;
+    /**
+     * Plain text shown on the site.
+     */
+    reviewPrompt: string;
+    /**
+     * Plain text shown on the site.
+     */
+    reviewButton: string;
+  };
+  security: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text?: string;
+    /**
+     * @minItems 4
+     * @maxItems 4
+     */
+    items: Card[];
+  };
+  technology: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    paragraphs: Paragraphs;
+    /**
+     * @minItems 3
+     *
+     * Items: Plain text shown on the site.
+     */
+    points: string[];
+  };
+  payment: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * @minItems 2
+     *
+     * Items: Plain text shown on the site.
+     */
+    methods: string[];
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+  };
+  cta: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    /**
+     * Plain text shown on the site.
+     */
+    button?: string;
+  };
+}
+
+export interface ServicesPage {
+  $schema?: string;
+  seo: PageSeo;
+  hero: {
+    /**
+     * Plain text shown on the site.
+     */
+    eyebrow?: string;
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    image?: Image;
+  };
+  callout: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    /**
+     * Plain text shown on the site.
+     */
+    button?: string;
+  };
+}
+
+export interface HTMLSitemapPage {
+  $schema?: string;
+  seo: PageSeo;
+  hero: {
+    /**
+     * Plain text shown on the site.
+     */
+    eyebrow?: string;
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    image?: Image;
+  };
+}
+
+export interface LiveChatSetupPage {
+  $schema?: string;
+  seo: PageSeo;
+  /**
+   * Plain text shown on the site.
+   */
+  heading: string;
+  /**
+   * Plain text shown on the site.
+   */
+  text: string;
+  /**
+   * Plain text shown on the site.
+   */
+  snippetHeading: string;
+  /**
+   * @minItems 1
+   */
+  links: Link[];
+}
+
+export interface ServicePlans {
+  $schema?: string;
+  /**
+   * @minItems 1
+   */
+  plans: {
+    id: "self-service" | "extract" | "full";
+    /**
+     * Plain text shown on the site.
+     */
+    name: string;
+    /**
+     * A price in Australian dollars, such as $44.95.
+     */
+    price: string;
+    /**
+     * Plain text shown on the site.
+     */
+    priceNote: string;
+    /**
+     * Plain text shown on the site.
+     */
+    timeframe: string;
+    /**
+     * Plain text shown on the site.
+     */
+    description: string;
+    /**
+     * @minItems 1
+     *
+     * Items: Plain text shown on the site.
+     */
+    features: string[];
+    /**
+     * Marks the plan Most Popular.
+     */
+    recommended: boolean;
+    /**
+     * Plain text shown on the site.
+     */
+    badge?: string;
+  }[];
+  /**
+   * Plain text shown on the site.
+   */
+  expressNote: string;
+}
+
+export interface ProsePageFrontMatter {
+  /**
+   * Plain text shown on the site.
+   */
+  title: string;
+  seo: PageSeo;
+  /**
+   * A date as YYYY-MM-DD.
+   */
+  updated: string;
+  /**
+   * Plain text shown on the site.
+   */
+  intro?: string;
+}
+
+export interface Service {
+  $schema?: string;
+  /**
+   * Position on /services.
+   */
+  order: number;
+  card: {
+    /**
+     * Plain text shown on the site.
+     */
+    title: string;
+    description: string;
+    /**
+     * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+     */
+    icon: string;
+    /**
+     * One of the design system's accent colours.
+     */
+    color: "blue" | "teal" | "green" | "amber" | "rose" | "violet" | "indigo" | "orange" | "cyan" | "slate";
+  };
+  /**
+   * Plain text shown on the site.
+   */
+  title: string;
+  /**
+   * Plain text shown on the site.
+   */
+  serviceName: string;
+  /**
+   * Plain text shown on the site.
+   */
+  serviceDescription: string;
+  seo: Seo;
+  intro: Paragraphs;
+  /**
+   * @minItems 3
+   */
+  useCases: Card[];
+  pricing: {
+    /**
+     * From-price for this document; $89.95 when left out.
+     */
+    startingPrice?: string;
+    /**
+     * Plain text shown on the site.
+     */
+    priceNote: string;
+    unit?: "per document" | "per page";
+    /**
+     * @minItems 1
+     */
+    turnaround: {
+      /**
+       * Plain text shown on the site.
+       */
+      label: string;
+      /**
+       * Plain text shown on the site.
+       */
+      value: string;
+    }[];
+    /**
+     * Items: Plain text shown on the site.
+     */
+    includes?: string[];
+    /**
+     * Plain text shown on the site.
+     */
+    note?: string;
+  };
+  /**
+   * @minItems 3
+   *
+   * Items: Plain text shown on the site.
+   */
+  requirements: string[];
+  /**
+   * @minItems 4
+   */
+  faq: FaqItem[];
+  /**
+   * The process steps; the standard three when left out.
+   *
+   * @minItems 3
+   * @maxItems 6
+   */
+  steps?: Step[];
+  /**
+   * @minItems 4
+   *
+   * Items: Plain text shown on the site.
+   */
+  documentTypes: string[];
+  notices?: {
+    /**
+     * Plain text shown on the site.
+     */
+    title: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    link?: Link;
+  }[];
+  image: Image;
+  /**
+   * Other slugs that redirect here with a 301, such as passports-ids.
+   *
+   * Items: Lowercase letters, digits and single hyphens.
+   */
+  aliases?: string[];
+  /**
+   * Slugs of related services to suggest.
+   *
+   * Items: Lowercase letters, digits and single hyphens.
+   */
+  related?: string[];
+}
+
+export interface SharedCopy {
+  $schema?: string;
+  /**
+   * @minItems 3
+   */
+  trustBadges: {
+    /**
+     * Plain text shown on the site.
+     */
+    label: string;
+    /**
+     * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+     */
+    icon: string;
+  }[];
+  /**
+   * Upload and pay, NAATI certified translation, delivery.
+   *
+   * @minItems 3
+   * @maxItems 3
+   */
+  standardSteps: Step[];
+  floatingButton: {
+    /**
+     * Plain text shown on the site.
+     */
+    label: string;
+    /**
+     * Plain text shown on the site.
+     */
+    subLabel: string;
+    /**
+     * Plain text shown on the site.
+     */
+    badge: string;
+    /**
+     * Plain text shown on the site.
+     */
+    ariaLabel: string;
+  };
+  confidentiality: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+  };
+  /**
+   * Plain text shown on the site.
+   */
+  disclaimer: string;
+  /**
+   * The labels of the external order buttons.
+   */
+  orderCta: {
+    /**
+     * Plain text shown on the site.
+     */
+    start: string;
+    /**
+     * Plain text shown on the site.
+     */
+    getStarted: string;
+    /**
+     * Plain text shown on the site.
+     */
+    startYour: string;
+  };
+}
+
+export interface SiteSettings {
+  $schema?: string;
+  /**
+   * The trading name shown in the header, titles and footer.
+   */
+  name: string;
+  /**
+   * The registered company name shown in the footer.
+   */
+  legalName: string;
+  /**
+   * Plain text shown on the site.
+   */
+  tagline: string;
+  /**
+   * The public origin of the site, without a trailing slash, such as https://www.example.com.
+   */
+  baseUrl: string;
+  address: {
+    /**
+     * Plain text shown on the site.
+     */
+    street: string;
+    /**
+     * Plain text shown on the site.
+     */
+    locality: string;
+    region: "NSW" | "VIC" | "QLD" | "WA" | "SA" | "TAS" | "ACT" | "NT";
+    postcode: string;
+    country: "AU";
+  };
+  phone: {
+    /**
+     * Plain text shown on the site.
+     */
+    display: string;
+    /**
+     * The same number in international form for tel: links, such as +61355500123.
+     */
+    e164: string;
+  };
+  /**
+   * The contact email shown on the site and the default recipient of enquiries.
+   */
+  email: string;
+  /**
+   * The Australian Business Number, written 12 345 678 901.
+   */
+  abn: string;
+  businessHours: {
+    /**
+     * Plain text shown on the site.
+     */
+    display: string;
+    /**
+     * Plain text shown on the site.
+     */
+    timezone: string;
+    opens: string;
+    closes: string;
+    /**
+     * @minItems 1
+     */
+    days: ("Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday")[];
+    /**
+     * Plain text shown on the site.
+     */
+    replyTarget?: string;
+  };
+  /**
+   * The external order page on the provider's profile; its path must end in /create.
+   */
+  orderUrl: string;
+  logo: Image;
+  /**
+   * A price in Australian dollars, such as $44.95.
+   */
+  startingPrice: string;
+  /**
+   * Plain text shown on the site.
+   */
+  languageCount?: string;
+  /**
+   * When the site's pages were last reviewed; the sitemap's lastmod for pages without a date of their own.
+   */
+  updated: string;
+  integrations: {
+    /**
+     * The public reCAPTCHA v2 site key.
+     */
+    recaptchaSiteKey: string;
+    reviews: {
+      businessUnitId: string;
+      scriptUrl: string;
+      invitation: {
+        templateId: string;
+        source: string;
+        locationId: string;
+        tags: string[];
+        product: {
+          sku: string;
+          name: string;
+          productUrl: string;
+          imageUrl: string;
+        };
+      };
+    };
+    chat: {
+      propertyId: string;
+      widgetId: string;
+      dashboardUrl: string;
+      helpUrl: string;
+    };
+    /**
+     * The tag manager container id; events are pushed to window.dataLayer.
+     */
+    analyticsId: string;
+  };
+}
+
+export interface Testimonials {
+  $schema?: string;
+  /**
+   * @minItems 1
+   */
+  testimonials: {
+    /**
+     * Lowercase letters, digits and single hyphens.
+     */
+    id: string;
+    /**
+     * Plain text shown on the site.
+     */
+    content: string;
+    /**
+     * Plain text shown on the site.
+     */
+    author: string;
+    /**
+     * Plain text shown on the site.
+     */
+    position: string;
+    rating: number;
+    image?: Image;
+  }[];
+}

@@ -1,0 +1,210 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { SiteError, codeFrame } from '../errors.ts';
+import { packageVersion, toolRoot, type Project } from '../project.ts';
+import type { SourceFile } from './load.ts';
+import { locate } from './locate.ts';
+
+// ajv and ajv-formats are CommonJS with a default export that esbuild and tsx see differently.
+const require = createRequire(import.meta.url);
+const Ajv = require('ajv').default as typeof import('ajv').default;
+const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
+
+const ajvOptions = { allErrors: true, strict: true, allowUnionTypes: true, code: { source: true, esm: true } };
+
+type Validators = Map<string, ValidateFunction>;
+interface Compiled {
+  key: string;
+  validators: Validators;
+  /** The schemas as JSON by file name, to find the description of a field that failed. */
+  schemas: Map<string, unknown>;
+}
+let compiled: Compiled | undefined;
+
+/**
+ * The validators of every schema in the project's schema folder. Compiling them takes ajv about 0.4 s, so
+ * the compiled code is kept as a module under .cache/schemas/, named by a hash of the schemas and ajv's
+ * version, and imported on later runs; within a process they are compiled again only when a schema changes.
+ */
+export async function schemaValidators(project: Project): Promise<Compiled> {
+  const names = fs.readdirSync(project.schemas).filter((n) => n.endsWith('.schema.json')).sort();
+  const texts = names.map((n) => fs.readFileSync(path.join(project.schemas, n), 'utf8'));
+  const hash = createHash('sha256').update(`ajv@${packageVersion('ajv')} ajv-formats@${packageVersion('ajv-formats')} ${JSON.stringify(ajvOptions)}\0`);
+  names.forEach((n, i) => hash.update(`${n}\0${texts[i]}\0`));
+  const key = hash.digest('hex').slice(0, 20);
+  if (compiled?.key === key) return compiled;
+
+  const exportNames = names.filter((n) => n !== 'common.schema.json');
+  const file = path.join(toolRoot, '.cache', 'schemas', `validators-${key}.mjs`);
+  if (!fs.existsSync(file)) {
+    const ajv = new Ajv(ajvOptions);
+    addFormats(ajv, ['email', 'uri', 'date']);
+    texts.forEach((text, i) => {
+      const schema = JSON.parse(text);
+      ajv.addSchema(schema, schema.$id ?? names[i]);
+    });
+    const standaloneCode = require('ajv/dist/standalone').default as (ajv: unknown, refs: Record<string, string>) => string;
+    const code = standaloneCode(ajv, Object.fromEntries(exportNames.map((n, i) => [`v${i}`, n])));
+    // The generated ES module still calls require() for ajv's runtime helpers and formats.
+    const module = `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${code.replace(/^"use strict";/, '')}`;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(`${file}.${process.pid}.tmp`, module);
+    fs.renameSync(`${file}.${process.pid}.tmp`, file);
+  }
+  const module = (await import(pathToFileURL(file).href)) as Record<string, ValidateFunction>;
+  const validators: Validators = new Map(exportNames.map((n, i) => [n, module[`v${i}`]]));
+  compiled = { key, validators, schemas: new Map(names.map((n, i) => [n, JSON.parse(texts[i])])) };
+  return compiled;
+}
+
+/** Checks every file against its schema, and that JSON files name that schema in "$schema". */
+export async function validateContent(project: Project, files: SourceFile[]): Promise<SiteError[]> {
+  const { validators, schemas } = await schemaValidators(project);
+  const errors: SiteError[] = [];
+  for (const file of files) {
+    const validate = validators.get(file.source.schema);
+    if (!validate) {
+      errors.push(new SiteError({ code: 'CONTENT_SCHEMA_REFERENCE', file: file.path, message: `has no schema: ${file.source.schema} is missing from content/schemas/` }));
+      continue;
+    }
+    if (file.body === undefined) {
+      const expected = path.posix.relative(path.posix.dirname(file.rel), `schemas/${file.source.schema}`);
+      const named = (file.data as { $schema?: unknown } | null)?.$schema;
+      const wanted = expected.startsWith('.') ? expected : `./${expected}`;
+      if (named !== wanted && named !== expected) {
+        errors.push(
+          at(file, {
+            code: 'CONTENT_SCHEMA_REFERENCE',
+            pointer: named === undefined ? '' : '/$schema',
+            message: named === undefined ? 'does not name its schema' : `names the schema ${JSON.stringify(named)}`,
+            hint: `Start the file with "$schema": "${wanted}" so editors check it while you type.`,
+          }),
+        );
+      }
+    }
+    if (!validate(file.data)) errors.push(...describe(file, validate.errors ?? [], schemas, file.source.schema));
+  }
+  return errors;
+}
+
+/** A SiteError placed at a pointer of a file, with a code frame. */
+export function at(file: SourceFile, data: Omit<ConstructorParameters<typeof SiteError>[0], 'file'>, key = false): SiteError {
+  const { line, column } = locate(file, data.pointer ?? '', key);
+  return new SiteError({ ...data, file: file.path, line, column, frame: codeFrame(file.text, line, column) });
+}
+
+function describe(file: SourceFile, problems: ErrorObject[], schemas: Map<string, unknown>, schemaName: string): SiteError[] {
+  const seen = new Set<string>();
+  const out: SiteError[] = [];
+  for (const problem of problems) {
+    const { pointer, message, hint, key } = explain(problem, schemaAt(schemas, schemaName, problem.schemaPath), valueAt(file.data, problem.instancePath));
+    const id = `${pointer} ${message}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push(at(file, { code: 'CONTENT_SCHEMA', pointer: pointer || '/', message, hint }, key));
+  }
+  return out;
+}
+
+interface Explained {
+  pointer: string;
+  message: string;
+  hint?: string;
+  key?: boolean;
+}
+
+/** The schema object holding the keyword that failed: #/properties/a/pattern -> the schema of a. */
+function schemaAt(schemas: Map<string, unknown>, current: string, schemaPath: string): SchemaNode | undefined {
+  const [file, fragment = ''] = schemaPath.split('#');
+  let node = schemas.get(file || current);
+  const segments = fragment.split('/').filter(Boolean).slice(0, -1);
+  for (const segment of segments) {
+    node = (node as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node as SchemaNode | undefined;
+}
+
+function valueAt(data: unknown, pointer: string): unknown {
+  let node = data;
+  for (const segment of pointer.split('/').slice(1)) node = (node as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  return node;
+}
+
+interface SchemaNode {
+  description?: string;
+  properties?: Record<string, { description?: string; $ref?: string }>;
+}
+
+function explain(problem: ErrorObject, schema: SchemaNode | undefined, data: unknown): Explained {
+  const pointer = problem.instancePath;
+  const hint = schema?.description;
+  const params = problem.params as Record<string, unknown>;
+  switch (problem.keyword) {
+    case 'required': {
+      const name = String(params.missingProperty);
+      const field = (schema?.properties?.[name] as { description?: string } | undefined)?.description;
+      return { pointer: `${pointer}/${name}`, message: 'is required but missing', hint: field };
+    }
+    case 'additionalProperties': {
+      const name = String(params.additionalProperty);
+      const known = Object.keys(schema?.properties ?? {});
+      const close = closest(name, known);
+      return {
+        pointer: `${pointer}/${name}`,
+        message: close ? `is not a known field (did you mean "${close}"?)` : 'is not a known field',
+        hint: known.length ? `Known fields here: ${known.filter((k) => k !== '$schema').join(', ')}.` : undefined,
+        key: true,
+      };
+    }
+    case 'enum':
+      return { pointer, message: `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`, hint };
+    case 'const':
+      return { pointer, message: `must be ${JSON.stringify(params.allowedValue)}`, hint };
+    case 'pattern':
+      return { pointer, message: `${JSON.stringify(data)} does not have the expected form`, hint: hint ?? `It must match ${String(params.pattern)}.` };
+    case 'format':
+      return { pointer, message: `${JSON.stringify(data)} is not a valid ${params.format === 'email' ? 'email address' : String(params.format)}`, hint };
+    case 'minItems':
+    case 'maxItems':
+      return { pointer, message: `${problem.message} (it has ${(data as unknown[]).length})`, hint };
+    case 'minLength':
+    case 'maxLength':
+      return { pointer, message: `${problem.message} (it has ${String(data).length})`, hint };
+    case 'uniqueItems':
+      return { pointer: `${pointer}/${params.i}`, message: `repeats item ${params.j}: every item must be different`, hint };
+    default:
+      return { pointer, message: problem.message ?? `fails the ${problem.keyword} rule`, hint };
+  }
+}
+
+/** The known name nearest to a mistyped one, if it is close enough to be a typo. */
+export function closest(name: string, known: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const d = distance(name.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = next;
+    }
+  }
+  return row[b.length];
+}

@@ -1,0 +1,168 @@
+// `site new <kind> <slug>`: writes a starter content file that already passes validation, so an editor can
+// see the new page at once and fill it in, and says where the file is and what to change first.
+import fs from 'node:fs';
+import path from 'node:path';
+import { BuildFailure, SiteError } from './errors.ts';
+import { colour, consoleLogger, type Logger } from './log.ts';
+import { resolveProject } from './project.ts';
+import { languageSlug } from './content/model.ts';
+
+export type StarterKind = 'blog' | 'city' | 'service' | 'language';
+
+export interface NewOptions {
+  root: string;
+  kind: StarterKind;
+  slug: string;
+  /** Today's date as dd/mm/yyyy, for blog posts; injectable for tests. */
+  today?: string;
+  logger?: Logger;
+}
+
+export async function createStarter(options: NewOptions): Promise<string> {
+  const logger = options.logger ?? consoleLogger;
+  const project = resolveProject(options.root);
+  const fail = (message: string, hint?: string): never => {
+    throw new BuildFailure('new', [new SiteError({ code: 'CONTENT_UNKNOWN_FILE', message, hint })]);
+  };
+  const name = options.kind === 'language' ? titleCase(options.slug.replace(/-/g, ' ')) : titleCase(options.slug.replace(/-/g, ' '));
+  const slug = options.kind === 'language' ? languageSlug(name) : options.slug;
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
+    fail(`"${options.slug}" is not a valid slug`, 'Use lowercase letters, digits and single hyphens, such as gold-coast.');
+  }
+  const folder = { blog: 'blog', city: 'cities', service: 'services', language: 'languages' }[options.kind];
+  const file = path.join(project.content, folder, `${slug}${options.kind === 'blog' ? '.md' : '.json'}`);
+  const rel = path.relative(project.root, file);
+  if (fs.existsSync(file)) fail(`${rel} already exists`, 'Pick another slug, or edit the existing file.');
+
+  const existing = (dir: string) => (fs.existsSync(path.join(project.content, dir)) ? fs.readdirSync(path.join(project.content, dir)).filter((f) => !f.startsWith('.')) : []);
+  const read = (dir: string) => existing(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(fs.readFileSync(path.join(project.content, dir, f), 'utf8')));
+  const nextOrder = (dir: string) => Math.max(0, ...read(dir).map((d: { order?: number }) => d.order ?? 0)) + 1;
+  const firstImage = (dir: string) => {
+    const images = fs.existsSync(path.join(project.assets, 'images', dir)) ? fs.readdirSync(path.join(project.assets, 'images', dir)).sort() : [];
+    return images.length ? `${dir}/${images[0]}` : 'logo.svg';
+  };
+  const languages = read('languages')
+    .filter((l: { isTarget?: boolean }) => !l.isTarget)
+    .sort((a: { order: number }, b: { order: number }) => a.order - b.order)
+    .map((l: { code: string }) => l.code);
+
+  let text: string;
+  let next: string;
+  switch (options.kind) {
+    case 'blog': {
+      const today = options.today ?? australianToday();
+      text = [
+        '---',
+        `title: "${name}"`,
+        'excerpt: "Write one or two sentences that sum up this guide for the blog index and search results."',
+        `date: "${today}"`,
+        'author: "Your Name, Your Role"',
+        'category: Translation',
+        'image:',
+        `  src: ${firstImage('blog')}`,
+        '  alt: "Describe what the image shows"',
+        'icon: file-text',
+        '---',
+        '',
+        'Start with a short introduction that tells readers what they will learn.',
+        '',
+        '## First section',
+        '',
+        'Write the guide here in Markdown. Link to pages of the site such as [our services](/services).',
+        '',
+      ].join('\n');
+      next = 'Set the title, excerpt, author, category and image, then write the body.';
+      break;
+    }
+    case 'city':
+      if (languages.length < 10) fail('a city needs ten languages, and fewer than ten exist in content/languages/');
+      text = json({
+        $schema: '../schemas/city.schema.json',
+        name,
+        state: 'VIC',
+        stateName: 'Victoria',
+        order: nextOrder('cities'),
+        population: '100,000',
+        suburbs: `${name} and the surrounding suburbs`,
+        image: { src: firstImage('cities'), alt: `Illustrated skyline of ${name}` },
+        tagline: `Online NAATI certified translations for ${name}`,
+        description: [`Describe ${name}: its communities, universities and industries, and the documents people there most often need translated.`],
+        popularDocuments: ['Birth certificates', 'Marriage certificates', "Driver's licences", 'Academic transcripts', 'Police clearance certificates', 'Passports', 'Bank statements', 'Payslips', 'Employment references', 'Change of name certificates'],
+        languages: languages.slice(0, 10),
+      });
+      next = 'Set the state, population, suburbs and image, write the description, and list the ten most requested language codes.';
+      break;
+    case 'service':
+      text = json({
+        $schema: '../schemas/service.schema.json',
+        order: nextOrder('services'),
+        card: { title: name, description: `Certified translations of ${name.toLowerCase()} for Australian and New Zealand authorities.`, icon: 'file-text', color: 'blue' },
+        title: `${name} Translation`,
+        serviceName: `${name} Translation`,
+        serviceDescription: `NAATI certified translations of ${name.toLowerCase()}, accepted by Australian government departments.`,
+        seo: { title: `${name} Translation | NAATI Certified`, description: `NAATI certified translation of ${name.toLowerCase()} for visas, study and government departments. Same price for every language.` },
+        intro: [`Explain what ${name.toLowerCase()} are, who needs them translated and which authorities ask for them.`],
+        useCases: [
+          { title: 'Visa applications', text: 'Describe how this document is used in visa applications.', icon: 'plane' },
+          { title: 'Government departments', text: 'Describe which departments ask for it.', icon: 'landmark' },
+          { title: 'Study and work', text: 'Describe when universities or employers need it.', icon: 'graduation-cap' },
+        ],
+        pricing: { priceNote: '+ service fee', turnaround: [{ label: 'Standard', value: '2–3 business days' }] },
+        requirements: ['A clear scan or photo of every page', 'All stamps, seals and signatures visible', 'Names spelled as in your passport'],
+        faq: [
+          { question: 'Who accepts this translation?', answer: 'Answer the question.' },
+          { question: 'How long does it take?', answer: 'Answer the question.' },
+          { question: 'Do you need the original?', answer: 'No: a clear scan or phone photo is enough.' },
+          { question: 'How much does it cost?', answer: 'Answer the question.' },
+        ],
+        documentTypes: ['First type', 'Second type', 'Third type', 'Fourth type'],
+        image: { src: firstImage('services'), alt: `Illustration of ${name.toLowerCase()}` },
+      });
+      next = 'Write the intro, use cases, requirements, questions and document types, and set the price and image.';
+      break;
+    case 'language': {
+      const codes = new Set(read('languages').map((l: { code: string }) => l.code));
+      const base = slug.replace(/-/g, '').slice(0, 3).padEnd(2, 'x');
+      const code = [base, ...Array.from({ length: 26 }, (_, i) => base.slice(0, 2) + String.fromCharCode(97 + i))].find((c) => !codes.has(c))!;
+      text = json({
+        $schema: '../schemas/language.schema.json',
+        code,
+        name,
+        region: 'Asia',
+        countryCode: 'au',
+        order: nextOrder('languages'),
+        localContent: {
+          title: `Certified ${name} Translations for Australian Authorities`,
+          subtitle: `${name} documents translated into English by NAATI certified translators.`,
+          paragraphs: [`Write two or three paragraphs for the ${name}-speaking community: the documents they most often need translated, and tips for preparing them.`],
+          nativeMessage: `Write a short welcome in ${name} itself.`,
+        },
+      });
+      next = `Set the real ISO 639 code (now "${code}"), region, countryCode (for the flag) and nativeName, and write the local content.`;
+      break;
+    }
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  logger.info(`${colour.green('✓')} wrote ${colour.bold(rel)}`);
+  logger.info(`  ${next}`);
+  logger.info(colour.dim(`  Preview it with \`npx site serve\`; \`npx site check\` validates it.`));
+  return file;
+}
+
+function json(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+function titleCase(text: string): string {
+  return text
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+function australianToday(): string {
+  const d = new Date();
+  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+}

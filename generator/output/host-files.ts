@@ -1,0 +1,56 @@
+// The files beside the pages that hosts, crawlers and feed readers read: sitemap.xml, robots.txt, the blog's
+// RSS feed, _headers and _redirects.
+import { Readable } from 'node:stream';
+import type { SiteModel } from '../content/model.ts';
+import type { Page, Redirect } from '../routes.ts';
+import { headerRules, headersFile } from './security.ts';
+
+export async function sitemapXml(model: SiteModel, pages: Page[]): Promise<string> {
+  const { SitemapStream, streamToPromise } = await import('sitemap');
+  const links = pages
+    .filter((p) => p.indexable)
+    .map((p) => ({ url: p.path, lastmod: p.lastmod }))
+    .sort((a, b) => a.url.localeCompare(b.url));
+  const stream = new SitemapStream({ hostname: model.settings.baseUrl, xmlns: { news: false, xhtml: false, image: false, video: false } });
+  const xml = await streamToPromise(Readable.from(links).pipe(stream));
+  return xml.toString();
+}
+
+export function robotsTxt(model: SiteModel): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /admin/', '', `Sitemap: ${model.settings.baseUrl}/sitemap.xml`, ''].join('\n');
+}
+
+export function redirectsFile(redirects: Redirect[]): string {
+  return redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n') + '\n';
+}
+
+export { headerRules, headersFile };
+
+export async function blogFeed(model: SiteModel): Promise<string> {
+  const { Feed } = await import('feed');
+  const base = model.settings.baseUrl;
+  const newest = model.posts[0]?.isoUpdated ?? model.settings.updated;
+  const feed = new Feed({
+    title: `${model.settings.name} blog`,
+    description: model.pages.blog.seo.description,
+    id: `${base}/blog`,
+    link: `${base}/blog`,
+    language: 'en-AU',
+    copyright: `© ${newest.slice(0, 4)} ${model.settings.legalName}`,
+    updated: new Date(`${newest}T00:00:00Z`),
+    feedLinks: { rss: `${base}/blog/feed.xml` },
+  });
+  for (const post of model.posts) {
+    feed.addItem({
+      title: post.title,
+      id: `${base}${post.url}`,
+      link: `${base}${post.url}`,
+      description: post.excerpt,
+      content: model.html.get(post.body),
+      author: [{ name: post.author }],
+      date: new Date(`${post.isoDate}T00:00:00Z`),
+      category: [{ name: post.category }],
+    });
+  }
+  return feed.rss2();
+}

@@ -1,0 +1,134 @@
+// Writing the output. Files are written synchronously as they are produced (thousands of small promises
+// through libuv's pool cost more than the writes themselves, PERFORMANCE.md), each folder created once.
+//
+// A build writes into a fresh folder next to the target and swaps it into place only when every stage has
+// succeeded, so a failed build leaves the last good site untouched. The dev server instead updates its
+// folder in place after a successful build, touching only files whose bytes changed, and reports which.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { BuildFailure, SiteError } from '../errors.ts';
+
+export interface Output {
+  /** Adds a file; `file` is relative to the output folder, with forward slashes. */
+  emit(file: string, contents: string | Uint8Array): void;
+  has(file: string): boolean;
+  files(): string[];
+  bytes(file: string): number;
+}
+
+abstract class BaseOutput implements Output {
+  protected sizes = new Map<string, number>();
+  abstract emit(file: string, contents: string | Uint8Array): void;
+  has(file: string): boolean {
+    return this.sizes.has(file);
+  }
+  files(): string[] {
+    return [...this.sizes.keys()].sort();
+  }
+  bytes(file: string): number {
+    return this.sizes.get(file) ?? 0;
+  }
+  protected claim(file: string, contents: string | Uint8Array): Buffer {
+    if (this.sizes.has(file)) {
+      throw new BuildFailure('output', [new SiteError({ code: 'OUTPUT_FAILED', file, message: 'is written twice: two routes or assets produce the same file' })]);
+    }
+    const buffer = typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
+    this.sizes.set(file, buffer.length);
+    return buffer;
+  }
+}
+
+/** Writes into a temporary sibling of the target; commit() swaps it into place. */
+export class StagedOutput extends BaseOutput {
+  readonly staging: string;
+  private dirs = new Set<string>();
+
+  constructor(readonly target: string) {
+    super();
+    this.staging = `${target}.tmp-${process.pid}-${Date.now().toString(36)}`;
+    fs.mkdirSync(this.staging, { recursive: true });
+    this.dirs.add(this.staging);
+  }
+
+  emit(file: string, contents: string | Uint8Array): void {
+    const buffer = this.claim(file, contents);
+    const abs = path.join(this.staging, file);
+    const dir = path.dirname(abs);
+    if (!this.dirs.has(dir)) {
+      fs.mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+    fs.writeFileSync(abs, buffer);
+  }
+
+  /** Replaces the target with the staged folder: two renames, so the old site is gone only once the new one is whole. */
+  commit(): void {
+    const old = `${this.target}.old-${process.pid}-${Date.now().toString(36)}`;
+    const hadTarget = fs.existsSync(this.target);
+    if (hadTarget) fs.renameSync(this.target, old);
+    try {
+      fs.renameSync(this.staging, this.target);
+    } catch (error) {
+      if (hadTarget) fs.renameSync(old, this.target);
+      throw error;
+    }
+    if (hadTarget) fs.rmSync(old, { recursive: true, force: true });
+  }
+
+  discard(): void {
+    fs.rmSync(this.staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Collects a build in memory and applies it to a live folder, writing only what changed. Used by the dev
+ * server, whose sites are small; `changed` lists the files that differ from the previous build.
+ */
+export class LiveOutput extends BaseOutput {
+  private pending = new Map<string, Buffer>();
+
+  constructor(readonly target: string, private readonly previous: Map<string, string>) {
+    super();
+  }
+
+  emit(file: string, contents: string | Uint8Array): void {
+    this.pending.set(file, this.claim(file, contents));
+  }
+
+  /** Writes changed files, deletes files the build no longer makes; returns the new hashes and what changed. */
+  commit(): { hashes: Map<string, string>; changed: string[] } {
+    const hashes = new Map<string, string>();
+    const changed: string[] = [];
+    for (const [file, buffer] of this.pending) {
+      const hash = createHash('sha1').update(buffer).digest('hex');
+      hashes.set(file, hash);
+      const abs = path.join(this.target, file);
+      if (this.previous.get(file) === hash && fs.existsSync(abs)) continue;
+      fs.mkdirSync(path.dirname(abs), { recursive: true });
+      fs.writeFileSync(abs, buffer);
+      changed.push(file);
+    }
+    for (const file of this.previous.keys()) {
+      if (hashes.has(file)) continue;
+      fs.rmSync(path.join(this.target, file), { force: true });
+      changed.push(file);
+    }
+    this.pending.clear();
+    return { hashes, changed: changed.sort() };
+  }
+}
+
+/** Hashes of every file under a folder, to seed a LiveOutput from a build that was staged and swapped. */
+export function hashTree(root: string): Map<string, string> {
+  const hashes = new Map<string, string>();
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const abs = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(abs);
+      else hashes.set(path.relative(root, abs).split(path.sep).join('/'), createHash('sha1').update(fs.readFileSync(abs)).digest('hex'));
+    }
+  };
+  if (fs.existsSync(root)) visit(root);
+  return hashes;
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where the generator's own files live: templates, islands, assets and functions a project may omit. */
+export const toolRoot = findToolRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+export interface Project {
+  root: string;
+  content: string;
+  schemas: string;
+  templates: string;
+  islands: string;
+  assets: string;
+  functions: string;
+  cache: string;
+}
+
+/**
+ * The folders of a project. content/ always comes from the project; templates/, islands/, assets/ and
+ * functions/ come from the project when it has them and from the generator otherwise, so a site that only
+ * brings content (a test fixture, an editor's trial) still builds with the standard design.
+ */
+export function resolveProject(root: string): Project {
+  const abs = path.resolve(root);
+  const own = (name: string) => {
+    const dir = path.join(abs, name);
+    return fs.existsSync(dir) ? dir : path.join(toolRoot, name);
+  };
+  const content = path.join(abs, 'content');
+  return {
+    root: abs,
+    content,
+    schemas: fs.existsSync(path.join(content, 'schemas')) ? path.join(content, 'schemas') : path.join(toolRoot, 'content', 'schemas'),
+    templates: own('templates'),
+    islands: own('islands'),
+    assets: own('assets'),
+    functions: own('functions'),
+    cache: path.join(abs, '.cache'),
+  };
+}
+
+/** A path relative to the project root with forward slashes, as errors and output show it. */
+export function relative(project: Project, file: string): string {
+  const rel = path.relative(project.root, file);
+  return (rel.startsWith('..') ? file : rel).split(path.sep).join('/');
+}
+
+/** The installed version of a dependency of the generator. */
+export function packageVersion(name: string): string {
+  return JSON.parse(fs.readFileSync(path.join(toolRoot, 'node_modules', name, 'package.json'), 'utf8')).version;
+}
+
+function findToolRoot(from: string): string {
+  let dir = from;
+  for (;;) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, 'utf8')).name === 'site') return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`cannot find the site package above ${from}`);
+    dir = parent;
+  }
+}

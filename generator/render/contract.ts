@@ -1,0 +1,55 @@
+// What the generator gives templates, and what it expects back. Templates import these types only; they
+// never read files or the clock: everything arrives as props, and assets through these lookups.
+import type { ComponentType } from 'react';
+import type { SiteModel } from '../content/model.ts';
+import type { Page } from '../routes.ts';
+
+export interface ImageSource {
+  type: string;
+  srcset: string;
+}
+
+export interface ImageAsset {
+  /** The fallback file's address. */
+  src: string;
+  width: number;
+  height: number;
+  /** Modern formats (AVIF, WebP) for a <picture>, best first. */
+  sources: ImageSource[];
+  /** Widths of the fallback, for srcset; empty for vector images. */
+  srcset?: string;
+  /** A CSS background shown until the image arrives: a colour or a tiny data URL. */
+  placeholder?: string;
+  /** Vector artwork served as SVG. */
+  vector: boolean;
+}
+
+export interface FlagAsset {
+  src: string;
+  width: number;
+  height: number;
+}
+
+export interface Assets {
+  stylesheet: string;
+  /** A processed image by its path under assets/images/. Throws for an image that does not exist. */
+  image(src: string): ImageAsset;
+  /** The flag of a lowercase country code. */
+  flag(countryCode: string): FlagAsset;
+  /** The inner markup of a Lucide icon. */
+  icon(name: string): string;
+  /** The address of a file under assets/ copied as is (favicons, fonts), by its path there. */
+  file(name: string): string;
+  /** Hero image choices available for a regional set, e.g. heroes/asian-3.svg. */
+  heroes(set: string): string[];
+}
+
+export interface DocumentProps {
+  page: Page;
+  site: SiteModel;
+  assets: Assets;
+}
+
+export interface TemplateModule {
+  Document: ComponentType<DocumentProps>;
+}

@@ -1,0 +1,115 @@
+// Runs functions/<name>.ts in-process for POST /.netlify/functions/<name>, with Netlify's modern signature:
+// a default export taking a Web Request (and a context with the client's address) and returning a Response.
+// Each function is compiled with esbuild and re-imported when its source changes, so edits need no restart.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toolRoot, type Project } from '../project.ts';
+
+export interface FunctionContext {
+  ip: string;
+}
+type NetlifyFunction = (request: Request, context: FunctionContext) => Response | Promise<Response>;
+
+/** The most a request body may be before it is refused unread; functions set their own, smaller limits. */
+const bodyLimit = 1024 * 1024;
+
+export function functionsHandler(project: Project, log: (message: string) => void) {
+  const loaded = new Map<string, { key: string; fn: NetlifyFunction }>();
+
+  // Compiled functions are kept until the watcher reports a change under functions/.
+  let fresh = new Set<string>();
+
+  async function load(name: string): Promise<NetlifyFunction | undefined> {
+    const source = path.join(project.functions, `${name}.ts`);
+    if (!/^[a-z0-9-]+$/.test(name) || !fs.existsSync(source)) return undefined;
+    if (fresh.has(name)) return loaded.get(name)!.fn;
+    const { build } = await import('esbuild');
+    const result = await build({ entryPoints: [source], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', packages: 'external', metafile: true, logLevel: 'silent', sourcemap: 'inline' });
+    const text = result.outputFiles[0].text;
+    const key = createHash('sha256').update(text).digest('hex').slice(0, 16);
+    const cached = loaded.get(name);
+    fresh.add(name);
+    if (cached?.key === key) return cached.fn;
+    const dir = path.join(toolRoot, '.cache', 'functions');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${name}-${key}.mjs`);
+    if (!fs.existsSync(file)) fs.writeFileSync(file, text);
+    const module = (await import(pathToFileURL(file).href)) as { default?: NetlifyFunction };
+    if (typeof module.default !== 'function') throw new Error(`functions/${name}.ts has no default export function`);
+    loaded.set(name, { key, fn: module.default });
+    return module.default;
+  }
+
+  /** Answers a request under /.netlify/functions/; returns false when the path is not a function's. */
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const match = /^\/\.netlify\/functions\/([^/]+)\/?$/.exec(url.pathname);
+    if (!match) return false;
+    let fn: NetlifyFunction | undefined;
+    try {
+      fn = await load(match[1]);
+    } catch (error) {
+      log(`function ${match[1]} failed to load: ${(error as Error).message}`);
+      send(res, 500, { message: 'The function failed to load' });
+      return true;
+    }
+    if (!fn) {
+      send(res, 404, { message: `No function named ${match[1]}` });
+      return true;
+    }
+    const body = await readBody(req);
+    if (body === 'too-large') {
+      send(res, 413, { message: 'Request body too large' });
+      return true;
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const ip = req.socket.remoteAddress ?? '127.0.0.1';
+    headers.set('x-nf-client-connection-ip', ip);
+    const request = new Request(url, { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body });
+    try {
+      const response = await fn(request, { ip });
+      const out: Record<string, string> = {};
+      response.headers.forEach((value, name) => (out[name] = value));
+      res.writeHead(response.status, out);
+      res.end(Buffer.from(await response.arrayBuffer()));
+    } catch (error) {
+      log(`function ${match[1]} threw: ${(error as Error).message}`);
+      send(res, 500, { message: 'Internal error' });
+    }
+    return true;
+  }
+
+  return {
+    handle,
+    /** Forget compiled functions so the next request compiles the edited source. */
+    invalidate() {
+      fresh = new Set();
+    },
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > bodyLimit) refused = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(refused ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}

@@ -1,0 +1,175 @@
+// `site serve`: builds, serves the output like a static host, runs functions in-process, and rebuilds on
+// every change under content/, templates/, islands/, assets/ or functions/, reloading the pages that changed.
+// A failed rebuild is reported in the terminal and in the browser; the last good site stays up.
+import http from 'node:http';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { build, type BuildResult, type LiveState } from '../build.ts';
+import { BuildFailure, formatFailure, stripAnsi } from '../errors.ts';
+import { colour, consoleLogger, type Logger } from '../log.ts';
+import { resolveProject } from '../project.ts';
+import { hashTree } from '../output/writer.ts';
+import { headerRules } from '../output/security.ts';
+import { staticHandler } from './static.ts';
+import { functionsHandler } from './functions.ts';
+import { eventsPath, reloadClient, reloadClientPath } from './reload-client.ts';
+import { disposeTemplateContexts } from '../render/templates.ts';
+
+export interface ServeOptions {
+  root: string;
+  port: number;
+  host: string;
+  out?: string;
+  watch?: boolean;
+  logger?: Logger;
+}
+
+export interface DevServer {
+  url: string;
+  server: http.Server;
+  /** Resolves after the rebuild caused by the changes seen so far has finished. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+  /** Listeners for each rebuild's outcome (tests and the benchmark use this). */
+  onRebuild(listener: (outcome: { ok: boolean; changed: string[]; ms: number }) => void): void;
+}
+
+export async function serve(options: ServeOptions): Promise<DevServer> {
+  const logger = options.logger ?? consoleLogger;
+  const project = resolveProject(options.root);
+  const out = path.resolve(project.root, options.out ?? 'dist');
+  const clients = new Set<http.ServerResponse>();
+  const listeners: ((outcome: { ok: boolean; changed: string[]; ms: number }) => void)[] = [];
+  let lastError: string | undefined;
+
+  // The first build is staged and swapped like `site build`; later ones update the folder in place.
+  let result: BuildResult = await build({ root: project.root, out, logger });
+  const live: LiveState = { hashes: hashTree(out) };
+  let rules = headerRules(result.model);
+  const functions = functionsHandler(project, (m) => logger.warn(m));
+
+  const serveStatic = staticHandler({
+    root: out,
+    get headers() {
+      return rules;
+    },
+    transformHtml: (html) => html.replace('</body>', `<script type="module" src="${reloadClientPath}"></script></body>`),
+  });
+
+  const server = http.createServer((req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (pathname === eventsPath) {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+      res.write(': connected\n\n');
+      if (lastError) res.write(`event: error-report\ndata: ${JSON.stringify({ message: lastError })}\n\n`);
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+      return;
+    }
+    if (pathname === reloadClientPath) {
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(reloadClient);
+      return;
+    }
+    functions
+      .handle(req, res)
+      .then((handled) => {
+        if (!handled) serveStatic(req, res);
+      })
+      .catch((error: Error) => {
+        logger.error(colour.red(`✗ ${req.method} ${pathname}: ${error.message}`));
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+  });
+  const broadcast = (event: string, data: unknown) => {
+    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address() as { port: number };
+  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${address.port}`;
+  logger.info(`${colour.green('➜')} serving ${colour.bold(url)} ${colour.dim(`from ${path.relative(process.cwd(), out) || '.'}`)}`);
+
+  // Rebuilds: changes arriving within a few milliseconds of each other are built together, and changes
+  // arriving during a build cause exactly one more build after it.
+  let building: Promise<void> = Promise.resolve();
+  let pending = false;
+  let timer: NodeJS.Timeout | undefined;
+  const rebuild = async () => {
+    const started = performance.now();
+    try {
+      result = await build({ root: project.root, out, logger, live });
+      rules = headerRules(result.model);
+      lastError = undefined;
+      const ms = performance.now() - started;
+      broadcast('rebuilt', { changed: result.changed });
+      listeners.forEach((l) => l({ ok: true, changed: result.changed, ms }));
+    } catch (error) {
+      const text = error instanceof BuildFailure ? formatFailure(error) : `${(error as Error).stack}`;
+      logger.error(colour.red(text));
+      logger.error(colour.dim('The last good site is still being served.'));
+      lastError = stripAnsi(text);
+      broadcast('error-report', { message: lastError });
+      listeners.forEach((l) => l({ ok: false, changed: [], ms: performance.now() - started }));
+    }
+  };
+  const schedule = () => {
+    pending = true;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      building = building.then(async () => {
+        while (pending) {
+          pending = false;
+          await rebuild();
+        }
+      });
+    }, 10);
+  };
+
+  let closeWatcher = async () => {};
+  if (options.watch !== false) {
+    const { watch } = await import('chokidar');
+    const folders = [project.content, project.templates, project.islands, project.assets, project.functions];
+    const ignored = (p: string) => {
+      const name = path.basename(p);
+      return name === 'node_modules' || (name.startsWith('.') && name.length > 1);
+    };
+    const watcher = watch([...new Set(folders)], { ignoreInitial: true, ignored });
+    watcher.on('all', (_event, file) => {
+      if (file.startsWith(project.functions)) functions.invalidate();
+      logger.info(colour.dim(`… ${path.relative(project.root, file)} changed`));
+      schedule();
+    });
+    await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+    closeWatcher = () => watcher.close();
+    logger.info(colour.dim(`  watching ${folders.map((f) => path.relative(project.root, f) || '.').join(', ')}`));
+  }
+
+  const settled = async () => {
+    await new Promise((r) => setTimeout(r, 15));
+    let current;
+    do {
+      current = building;
+      await current;
+    } while (current !== building || pending);
+  };
+
+  const close = async () => {
+    clearTimeout(timer);
+    await closeWatcher();
+    for (const client of clients) client.end();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections?.();
+    await disposeTemplateContexts();
+  };
+  const stop = () => {
+    void close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return { url, server, settled, close, onRebuild: (l) => listeners.push(l) };
+}

@@ -1,0 +1,80 @@
+import { useRender } from '../context.ts';
+import { Icon } from './icon.tsx';
+
+export function Footer() {
+  const { site, assets } = useRender();
+  const s = site.settings;
+  const logo = assets.image(s.logo.src);
+  const year = (site.buildDate ?? s.updated).slice(0, 4);
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div className="footer-about">
+          <a className="brand brand-footer" href="/">
+            <img src={logo.src} width={36} height={36} alt={s.logo.alt} loading="lazy" />
+            <span className="brand-name">{s.name}</span>
+          </a>
+          {site.navigation.footer.about && <p>{site.navigation.footer.about}</p>}
+          <address className="footer-contact">
+            <span>
+              <Icon name="map-pin" size={18} />
+              {s.address.street}, {s.address.locality} {s.address.region} {s.address.postcode}
+            </span>
+            <a href={`tel:${s.phone.e164}`}>
+              <Icon name="phone" size={18} />
+              {s.phone.display}
+            </a>
+            <a href={`mailto:${s.email}`}>
+              <Icon name="mail" size={18} />
+              {s.email}
+            </a>
+          </address>
+        </div>
+        {site.navigation.footer.columns.map((column) => (
+          <nav key={column.title} className="footer-column" aria-label={column.title}>
+            <h2>{column.title}</h2>
+            <ul role="list">
+              {column.links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <nav className="footer-column" aria-label="Popular languages">
+          <h2>Popular Languages</h2>
+          <ul role="list">
+            {site.menus.footerLanguages.map((l) => (
+              <li key={l.code}>
+                <a href={l.url}>{l.name} translation</a>
+              </li>
+            ))}
+            <li>
+              <a href="/languages">View all languages</a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="container footer-bottom">
+        <p>
+          © {year} {s.legalName}. ABN {s.abn}.
+        </p>
+        {site.navigation.footer.note && <p>{site.navigation.footer.note}</p>}
+      </div>
+    </footer>
+  );
+}
+
+/** Start Now, fixed at the side on medium screens and up. */
+export function FloatingButton() {
+  const { site } = useRender();
+  const f = site.shared.floatingButton;
+  return (
+    <a className="floating-start" href={site.settings.orderUrl} target="_blank" rel="noopener" aria-label={f.ariaLabel} data-order-link="" data-analytics-event="order_translation_clicked">
+      <span className="floating-badge">{f.badge}</span>
+      <span className="floating-label">{f.label}</span>
+      <span className="floating-sub">{f.subLabel}</span>
+    </a>
+  );
+}

@@ -1,0 +1,42 @@
+import { useRender } from '../context.ts';
+import { Icon } from './icon.tsx';
+import { OrderLink } from './ui.tsx';
+
+/** The three service plans, side by side from medium screens. */
+export function PlanCards() {
+  const { site } = useRender();
+  return (
+    <>
+      <ul className="plan-grid" role="list">
+        {site.plans.plans.map((plan) => (
+          <li key={plan.id} className={plan.recommended ? 'card plan plan-recommended' : 'card plan'} data-reveal-item="">
+            {plan.badge && <p className="plan-badge">{plan.badge}</p>}
+            <h3>{plan.name}</h3>
+            <p className="plan-price">
+              <strong>{plan.price}</strong>
+              <span>{plan.priceNote}</span>
+            </p>
+            <p className="plan-time">
+              <Icon name="clock" size={18} /> {plan.timeframe}
+            </p>
+            <p>{plan.description}</p>
+            <ul className="check-list" role="list">
+              {plan.features.map((f) => (
+                <li key={f}>
+                  <Icon name="check" size={18} /> {f}
+                </li>
+              ))}
+            </ul>
+            <OrderLink tone={plan.recommended ? 'primary' : 'secondary'} className="plan-cta">
+              {site.shared.orderCta.getStarted}
+              <span className="sr-only"> with {plan.name}</span>
+            </OrderLink>
+          </li>
+        ))}
+      </ul>
+      <p className="plan-note">
+        <Icon name="zap" size={18} /> {site.plans.expressNote}
+      </p>
+    </>
+  );
+}

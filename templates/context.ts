@@ -1,0 +1,48 @@
+import { createContext, useContext } from 'react';
+import type { Assets } from '../generator/render/contract.ts';
+import type { SiteModel } from '../generator/content/model.ts';
+import type { Page } from '../generator/routes.ts';
+
+export interface RenderContext {
+  site: SiteModel;
+  page: Page;
+  assets: Assets;
+}
+
+export const Render = createContext<RenderContext | null>(null);
+
+/** The site, the page being rendered and the asset lookups. */
+export function useRender(): RenderContext {
+  const value = useContext(Render);
+  if (!value) throw new Error('a template was rendered outside <Document>');
+  return value;
+}
+
+/** An absolute address on the site. */
+export function absolute(site: SiteModel, path: string): string {
+  return path === '/' ? `${site.settings.baseUrl}/` : `${site.settings.baseUrl}${path}`;
+}
+
+/** JSON for a <script> element: `<` escaped so no string can close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** Fills {name} placeholders in editor-written copy. */
+export function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/** dd/mm/yyyy from yyyy-mm-dd, the Australian way of writing a date. */
+export function australianDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** 14 October 2026 from 2026-10-14. */
+export function longDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${Number(d)} ${months[Number(m) - 1]} ${y}`;
+}

@@ -1,0 +1,59 @@
+import type { DocumentProps } from '../generator/render/contract.ts';
+import { Render, absolute, useRender } from './context.ts';
+import { Footer, FloatingButton } from './components/footer.tsx';
+import { Header } from './components/header.tsx';
+import { pageComponents } from './pages/index.ts';
+
+/** A complete HTML document: head, skip link, header, the page, footer and the floating button. */
+export function Document({ page, site, assets }: DocumentProps) {
+  const Page = pageComponents[page.kind] as (props: { data: unknown }) => JSX.Element;
+  return (
+    <Render.Provider value={{ page, site, assets }}>
+      <html lang="en-AU">
+        <Head />
+        <body>
+          <a className="skip-link" href="#main">
+            Skip to main content
+          </a>
+          <Header />
+          <main id="main" tabIndex={-1}>
+            <Page data={page.data} />
+          </main>
+          <Footer />
+          <FloatingButton />
+        </body>
+      </html>
+    </Render.Provider>
+  );
+}
+
+function Head() {
+  const { site, page, assets } = useRender();
+  const url = absolute(site, page.path);
+  const blog = page.kind === 'blog' || page.kind === 'post';
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{page.title}</title>
+      <meta name="description" content={page.description} />
+      {page.keywords && page.keywords.length > 0 && <meta name="keywords" content={page.keywords.join(', ')} />}
+      {!page.indexable && <meta name="robots" content="noindex, nofollow" />}
+      {page.kind !== 'not-found' && <link rel="canonical" href={url} />}
+      <link rel="preload" href={assets.file('fonts/inter-latin-wght-normal.woff2')} as="font" type="font/woff2" crossOrigin="" />
+      <link rel="stylesheet" href={assets.stylesheet} />
+      <link rel="icon" href={assets.image(site.settings.logo.src).src} type="image/svg+xml" />
+      {blog && <link rel="alternate" type="application/rss+xml" title={`${site.settings.name} blog`} href="/blog/feed.xml" />}
+      <meta name="theme-color" content="#12305a" />
+      <meta property="og:type" content={page.kind === 'post' ? 'article' : 'website'} />
+      <meta property="og:site_name" content={site.settings.name} />
+      <meta property="og:locale" content="en_AU" />
+      <meta property="og:title" content={page.title} />
+      <meta property="og:description" content={page.description} />
+      {page.kind !== 'not-found' && <meta property="og:url" content={url} />}
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={page.title} />
+      <meta name="twitter:description" content={page.description} />
+    </head>
+  );
+}

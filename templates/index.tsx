@@ -1,0 +1,2 @@
+// The templates' entry: the generator renders every page through Document.
+export { Document } from './document.tsx';

@@ -1,0 +1,203 @@
+import { useRender } from '../context.ts';
+import { Icon } from '../components/icon.tsx';
+import { Flag } from '../components/picture.tsx';
+import { CardGrid, JsonLd, OrderLink, Section, Stars, Steps } from '../components/ui.tsx';
+import { PlanCards } from '../components/plans.tsx';
+import { business, graph, offers } from '../structured-data.ts';
+
+export function HomePage() {
+  const { site, assets } = useRender();
+  const copy = site.pages.home;
+  const s = site.settings;
+  const services = copy.documents.services.map((slug) => site.services.find((x) => x.slug === slug)!);
+  const popular = site.languageGroups.find((g) => g.id === 'popular')?.languages ?? [];
+  const map = assets.image('map-australia.svg');
+  return (
+    <>
+      <section className="hero hero-home" aria-labelledby="page-heading" style={{ ['--hero-map' as string]: `url(${map.src})` }}>
+        <div className="container hero-grid">
+          <div className="hero-copy" data-reveal="" data-reveal-stagger="150">
+            {copy.hero.eyebrow && <p className="eyebrow" data-reveal-item="">{copy.hero.eyebrow}</p>}
+            <h1 id="page-heading" data-reveal-item="">{copy.hero.heading}</h1>
+            <p className="hero-text" data-reveal-item="">{copy.hero.text}</p>
+            <p className="hero-price" data-reveal-item="">
+              <span className="price-from">From</span> <strong>{s.startingPrice}</strong> <span>+ service fee</span>
+            </p>
+            <div className="hero-actions" data-reveal-item="">
+              <OrderLink size="lg">{copy.hero.button}</OrderLink>
+              <a className="button button-secondary button-lg" href="#services">
+                {copy.hero.secondary ?? 'Our services'}
+                <Icon name="arrow-down" size={18} />
+              </a>
+            </div>
+            <ul className="trust-badges" role="list" data-reveal-item="">
+              {site.shared.trustBadges.map((b) => (
+                <li key={b.label}>
+                  <Icon name={b.icon} size={20} />
+                  {b.label}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <aside className="hero-card" aria-label="How an order looks">
+            <div className="hero-card-head">
+              <span className="icon-badge icon-badge-gold">
+                <Icon name="file-check" />
+              </span>
+              <div>
+                <p className="hero-card-title">Certified translation</p>
+                <p className="hero-card-sub">Birth certificate · Vietnamese → English</p>
+              </div>
+            </div>
+            <ul className="check-list" role="list">
+              <li>
+                <Icon name="check" size={18} /> Translated by a NAATI certified translator
+              </li>
+              <li>
+                <Icon name="check" size={18} /> Credentials stamp on every page
+              </li>
+              <li>
+                <Icon name="check" size={18} /> Secure PDF by email
+              </li>
+              <li>
+                <Icon name="check" size={18} /> Accepted by Home Affairs
+              </li>
+            </ul>
+            <p className="hero-card-foot">
+              <Icon name="clock" size={18} /> Most self-service orders ready in about 1 hour in business hours
+            </p>
+          </aside>
+        </div>
+      </section>
+
+      <Section id="features" heading={copy.features.heading} text={copy.features.text}>
+        <CardGrid cards={copy.features.items} />
+      </Section>
+
+      <Section id="process" heading={copy.process.heading} text={copy.process.text} tone="tint">
+        <Steps steps={copy.process.steps} />
+        <p className="section-more">
+          <a className="text-link" href="/process">
+            See how it works <Icon name="arrow-right" size={16} />
+          </a>
+        </p>
+      </Section>
+
+      <Section id="services" heading={copy.documents.heading} text={copy.documents.text}>
+        <ul className="card-grid cols-3" role="list">
+          {services.map((service) => (
+            <li key={service.slug} className={`card service-card accent-${service.card.color}`} data-reveal-item="">
+              <span className="icon-badge">
+                <Icon name={service.card.icon} />
+              </span>
+              <h3>{service.card.title}</h3>
+              <p>{service.card.description}</p>
+              <p className="service-price">
+                From <strong>{service.startingPrice}</strong> {service.pricing.priceNote}
+              </p>
+              <a className="text-link" href={service.url}>
+                Learn More<span className="sr-only"> about {service.card.title.toLowerCase()}</span> <Icon name="arrow-right" size={16} />
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p className="section-more">
+          <a className="button button-secondary" href="/services">
+            All {site.services.length} document types <Icon name="arrow-right" size={18} />
+          </a>
+        </p>
+      </Section>
+
+      <Section id="pricing" heading={copy.pricing.heading} text={copy.pricing.text} tone="tint">
+        <PlanCards />
+      </Section>
+
+      <Section id="reviews" heading={copy.reviews.heading} text={copy.reviews.text}>
+        <div className="review-widget" data-review-widget="" data-business-unit={s.integrations.reviews.businessUnitId}>
+          <p className="review-widget-fallback">
+            <Icon name="star" size={18} /> Independent reviews from our customers appear here when your browser loads our review partner&apos;s widget.
+          </p>
+        </div>
+      </Section>
+
+      <Section id="testimonials" heading={copy.testimonials.heading} text={copy.testimonials.text} tone="tint">
+        <div className="carousel" data-carousel="">
+          <ul className="carousel-track" role="list">
+            {site.testimonials.map((t) => (
+              <li key={t.id} className="card testimonial">
+                <Stars rating={t.rating} />
+                <blockquote>
+                  <p>{t.content}</p>
+                </blockquote>
+                <p className="testimonial-author">
+                  <span className="avatar" aria-hidden="true">
+                    {t.author.slice(0, 1)}
+                  </span>
+                  <span>
+                    <strong>{t.author}</strong>
+                    <span>{t.position}</span>
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </Section>
+
+      <Section id="languages" heading={copy.languages.heading} text={copy.languages.text}>
+        <div className="language-picker" data-language-picker="">
+          <h3 className="picker-subheading">Popular in Australia</h3>
+          <ul className="language-grid" role="list">
+            {popular.map((l) => (
+              <li key={l.code}>
+                <a className="language-card" href={l.url}>
+                  <Flag countryCode={l.countryCode} />
+                  <span>
+                    <strong>{l.name}</strong>
+                    {l.nativeName && (
+                      <span lang={l.localContent?.nativeLang ?? l.code} dir={l.dir}>
+                        {l.nativeName}
+                      </span>
+                    )}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p className="section-more">
+            <a className="button button-secondary" href="/languages">
+              View all {site.languages.length} languages <Icon name="arrow-right" size={18} />
+            </a>
+          </p>
+        </div>
+      </Section>
+
+      <section className="section cta-band" aria-labelledby="cta-heading" data-reveal="">
+        <div className="container cta-inner">
+          <div>
+            <h2 id="cta-heading">{copy.cta.heading}</h2>
+            <p>{copy.cta.text}</p>
+          </div>
+          <div className="cta-actions">
+            <OrderLink tone="light" size="lg">
+              {site.shared.orderCta.start}
+            </OrderLink>
+            <a className="button button-ghost button-lg" href="/contact">
+              Contact Us
+            </a>
+          </div>
+        </div>
+      </section>
+      <JsonLd
+        data={graph(business(site, assets.image(s.logo.src).src), {
+          '@type': 'Service',
+          name: 'NAATI certified translation',
+          serviceType: 'Certified translation',
+          provider: { '@id': `${s.baseUrl}/#business` },
+          areaServed: ['AU', 'NZ'],
+          offers: offers(site),
+        })}
+      />
+    </>
+  );
+}

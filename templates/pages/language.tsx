@@ -1,0 +1,165 @@
+import type { LanguageEntry } from '../../generator/content/model.ts';
+import { absolute, fill, useRender } from '../context.ts';
+import { Icon } from '../components/icon.tsx';
+import { Flag, Picture } from '../components/picture.tsx';
+import { Breadcrumbs, CardGrid, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
+import { breadcrumbs, graph } from '../structured-data.ts';
+
+/** A stable index for a key (FNV-1a), so each language keeps the same hero image in every build. */
+function stableIndex(key: string, n: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % n;
+}
+
+export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
+  const { site, assets } = useRender();
+  const l = data.language;
+  const shared = site.pages.languages.languagePage;
+  const values = { language: l.name };
+  const local = l.localContent ?? {
+    title: `Certified ${l.name} Translations for Australian Authorities`,
+    subtitle: `${l.name} documents translated into English by NAATI certified translators and accepted across Australia and New Zealand.`,
+    paragraphs: [
+      `Send us a clear scan or photo of your ${l.name} document and a NAATI certified translator prepares an English translation that keeps every name, date and stamp exact. The price is the same as for every other language: from ${site.settings.startingPrice} plus a service fee.`,
+    ],
+    nativeMessage: undefined,
+    nativeLang: undefined,
+  };
+  const heroes = assets.heroes(l.heroSet);
+  const hero = heroes.length ? heroes[stableIndex(l.slug, heroes.length)] : undefined;
+  const trail = [
+    { label: 'Home', href: '/' },
+    { label: 'Languages', href: '/languages' },
+    { label: l.name, href: l.url },
+  ];
+  return (
+    <>
+      <section className="hero hero-language" aria-labelledby="page-heading">
+        {hero && <Picture image={{ src: hero, alt: '' }} eager priority sizes="100vw" className="hero-backdrop" />}
+        <div className="container hero-language-inner" data-reveal="" data-reveal-stagger="150">
+          <p className="eyebrow eyebrow-light" data-reveal-item="">
+            <Flag countryCode={l.countryCode} /> {l.name}
+            {l.nativeName && (
+              <>
+                {' · '}
+                <span lang={local.nativeLang ?? l.code} dir={l.dir}>
+                  {l.nativeName}
+                </span>
+              </>
+            )}
+          </p>
+          <h1 id="page-heading" data-reveal-item="">
+            NAATI Certified {l.name} Translation Services
+          </h1>
+          <p className="hero-text" data-reveal-item="">
+            {local.subtitle}
+          </p>
+          <p className="price-badge" data-reveal-item="">
+            From <strong>{site.settings.startingPrice}</strong> + Service Fee
+          </p>
+          <div className="hero-actions" data-reveal-item="">
+            <OrderLink size="lg">Get Started Now</OrderLink>
+            <a className="button button-ghost button-lg" href="/contact">
+              Contact Us
+            </a>
+          </div>
+        </div>
+      </section>
+      <Breadcrumbs trail={trail.map((t, i) => (i === trail.length - 1 ? { label: t.label } : t))} />
+
+      <Section id="why" heading={local.title}>
+        <div className="two-col two-col-wide">
+          <div className="prose">
+            {local.paragraphs.map((p) => (
+              <p key={p.slice(0, 40)}>{p}</p>
+            ))}
+          </div>
+          {local.nativeMessage && (
+            <figure className="native-message">
+              <Icon name="quote" />
+              <blockquote lang={local.nativeLang ?? l.code} dir={l.dir}>
+                <p>{local.nativeMessage}</p>
+              </blockquote>
+              <figcaption>A welcome in {l.name}</figcaption>
+            </figure>
+          )}
+        </div>
+      </Section>
+
+      <Section id="benefits" heading={`Why choose us for ${l.name} translations`} tone="tint">
+        <CardGrid cards={shared.benefits.map((b) => ({ ...b, title: fill(b.title, values), text: fill(b.text, values) }))} columns={4} />
+      </Section>
+
+      <Section id="documents" heading={`${l.name} documents we translate`}>
+        <div className="card-grid cols-4">
+          {shared.documentCategories.map((cat) => (
+            <div key={cat.title} className="card doc-category">
+              <h3>
+                {cat.icon && <Icon name={cat.icon} />} {cat.title}
+              </h3>
+              <ul role="list">
+                {cat.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </Section>
+
+      <Section id="process" heading="Three simple steps" tone="tint">
+        <Steps steps={site.shared.standardSteps} />
+      </Section>
+
+      <Section id="authorities" heading={`Where our ${l.name} translations are accepted`}>
+        <ul className="tag-list" role="list">
+          {shared.authorities.map((a) => (
+            <li key={a}>
+              <Icon name="landmark" size={18} /> {a}
+            </li>
+          ))}
+        </ul>
+        <p className="muted">{site.shared.disclaimer}</p>
+      </Section>
+
+      <section className="section cta-band" aria-labelledby="cta-heading" data-reveal="">
+        <div className="container cta-inner">
+          <div>
+            <h2 id="cta-heading">{fill(shared.cta.heading, values)}</h2>
+            <p>{fill(shared.cta.text, values)}</p>
+            <p className="price-badge price-badge-light">
+              From <strong>{site.settings.startingPrice}</strong> + Service Fee
+            </p>
+          </div>
+          <div className="cta-actions">
+            <OrderLink tone="light" size="lg">
+              Get Started Now
+            </OrderLink>
+            <a className="button button-ghost button-lg" href="/contact">
+              Contact Us
+            </a>
+          </div>
+        </div>
+      </section>
+      <JsonLd
+        data={graph(
+          {
+            '@type': 'Service',
+            name: `${l.name} NAATI certified translation`,
+            serviceType: 'Certified translation',
+            url: absolute(site, l.url),
+            provider: { '@type': 'Organization', name: site.settings.name, url: `${site.settings.baseUrl}/` },
+            areaServed: ['AU', 'NZ'],
+            availableLanguage: [l.name, 'English'],
+            offers: { '@type': 'Offer', price: site.settings.startingPrice.slice(1), priceCurrency: 'AUD' },
+          },
+          breadcrumbs(site, trail),
+        )}
+      />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import type { LanguageEntry } from '../../generator/content/model.ts';
+import { useRender } from '../context.ts';
+import { Icon } from '../components/icon.tsx';
+import { Flag } from '../components/picture.tsx';
+import { ButtonLink, PageHero, Section } from '../components/ui.tsx';
+
+export function LanguageCard({ language }: { language: LanguageEntry }) {
+  return (
+    <a className="language-card" href={language.url}>
+      <Flag countryCode={language.countryCode} />
+      <span>
+        <strong>{language.name}</strong>
+        {language.nativeName && (
+          <span lang={language.localContent?.nativeLang ?? language.code} dir={language.dir}>
+            {language.nativeName}
+          </span>
+        )}
+        <span className="language-card-note">Certified Translation</span>
+      </span>
+    </a>
+  );
+}
+
+export function LanguagesPage() {
+  const { site } = useRender();
+  const copy = site.pages.languages;
+  return (
+    <>
+      <PageHero eyebrow={copy.hero.eyebrow} heading={copy.hero.heading} text={copy.hero.text} compact>
+        <nav className="anchor-nav" aria-label="Language groups">
+          {site.languageGroups.map((g) => (
+            <a key={g.id} href={`#${g.id}`} className="chip chip-link">
+              {g.name}
+            </a>
+          ))}
+        </nav>
+      </PageHero>
+      {site.languageGroups.map((group, i) => (
+        <Section key={group.id} id={group.id} heading={group.heading} tone={i % 2 === 1 ? 'tint' : undefined}>
+          <ul className="language-grid" role="list">
+            {group.languages.map((l) => (
+              <li key={l.code}>
+                <LanguageCard language={l} />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ))}
+      <Section id="not-listed">
+        <div className="callout">
+          <span className="icon-badge icon-badge-gold">
+            <Icon name="languages" />
+          </span>
+          <div>
+            <h2>{copy.callout.heading}</h2>
+            <p>{copy.callout.text}</p>
+          </div>
+          <ButtonLink href="/contact" tone="primary" icon="arrow-right">
+            {copy.callout.button ?? 'Contact Us'}
+          </ButtonLink>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import type { PostEntry } from '../../generator/content/model.ts';
+import { absolute, useRender } from '../context.ts';
+import { Icon } from '../components/icon.tsx';
+import { Picture } from '../components/picture.tsx';
+import { CallToAction, JsonLd } from '../components/ui.tsx';
+import { breadcrumbs, graph } from '../structured-data.ts';
+import { PostMeta } from './blog.tsx';
+
+export function PostPage({ data }: { data: { post: PostEntry } }) {
+  const { site, assets } = useRender();
+  const post = data.post;
+  const copy = site.pages.blog.article;
+  const html = site.html.get(post.body) ?? '';
+  const words = post.body.split(/\s+/).filter(Boolean).length;
+  const others = site.posts.filter((p) => p.slug !== post.slug).slice(0, 3);
+  return (
+    <>
+      <article className="article">
+        <header className="article-header container narrow">
+          <a className="text-link back-link" href="/blog">
+            <Icon name="arrow-left" size={16} /> {copy?.backLink ?? 'Back to all posts'}
+          </a>
+          <h1 id="page-heading">{post.title}</h1>
+          <PostMeta post={post} />
+          <p className="muted small">{Math.max(1, Math.round(words / 220))} min read</p>
+        </header>
+        <div className="container narrow">
+          <Picture image={post.image} sizes="(min-width: 800px) 760px, 100vw" eager priority className="article-image" />
+          <div className="prose article-body" dangerouslySetInnerHTML={{ __html: html }} />
+        </div>
+      </article>
+      {others.length > 0 && (
+        <section className="section" aria-labelledby="more-heading">
+          <div className="container">
+            <h2 id="more-heading">More guides</h2>
+            <ul className="link-list" role="list">
+              {others.map((p) => (
+                <li key={p.slug}>
+                  <a href={p.url}>{p.title}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+      <CallToAction heading={copy?.cta.heading ?? 'Need a certified translation?'} text={copy?.cta.text ?? ''} button={copy?.cta.button ?? site.shared.orderCta.getStarted} />
+      <JsonLd
+        data={graph(
+          {
+            '@type': 'BlogPosting',
+            headline: post.title,
+            description: post.excerpt,
+            datePublished: post.isoDate,
+            dateModified: post.isoUpdated,
+            author: { '@type': 'Person', name: post.author.split(',')[0] },
+            publisher: { '@type': 'Organization', name: site.settings.name, logo: { '@type': 'ImageObject', url: `${site.settings.baseUrl}${assets.image(site.settings.logo.src).src}` } },
+            mainEntityOfPage: absolute(site, post.url),
+            articleSection: post.category,
+            wordCount: words,
+            image: `${site.settings.baseUrl}${assets.image(post.image.src).src}`,
+          },
+          breadcrumbs(site, [
+            { label: 'Home', href: '/' },
+            { label: 'Blog', href: '/blog' },
+            { label: post.title, href: post.url },
+          ]),
+        )}
+      />
+    </>
+  );
+}

@@ -1,0 +1,220 @@
+import type { ServiceEntry } from '../../generator/content/model.ts';
+import { absolute, useRender } from '../context.ts';
+import { Icon } from '../components/icon.tsx';
+import { Picture } from '../components/picture.tsx';
+import { Breadcrumbs, CallToAction, CardGrid, FaqList, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
+import { ServiceCard } from './services.tsx';
+import { breadcrumbs, graph } from '../structured-data.ts';
+
+/** The one template of every service page (SPEC.md "Service page template"). */
+export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
+  const { site } = useRender();
+  const s = data.service;
+  const steps = s.steps ?? site.shared.standardSteps;
+  const related = (s.related ?? []).map((slug) => site.services.find((x) => x.slug === slug)!).filter(Boolean);
+  const price = s.startingPrice;
+  const trail = [
+    { label: 'Home', href: '/' },
+    { label: 'Services', href: '/services' },
+    { label: s.card.title, href: s.url },
+  ];
+  return (
+    <>
+      <Breadcrumbs trail={trail.map((t, i) => (i === trail.length - 1 ? { label: t.label } : t))} />
+      <section className="hero hero-service" aria-labelledby="page-heading">
+        <div className="container hero-grid">
+          <div className="hero-copy" data-reveal="" data-reveal-stagger="150">
+            <p className="eyebrow" data-reveal-item="">
+              <Icon name={s.card.icon} size={18} /> {s.serviceName}
+            </p>
+            <h1 id="page-heading" data-reveal-item="">
+              {s.title}
+            </h1>
+            <p className="hero-text" data-reveal-item="">
+              {s.serviceDescription}
+            </p>
+            <p className="hero-price" data-reveal-item="">
+              <span className="price-from">From</span> <strong>{price}</strong> <span>{s.pricing.priceNote}</span>
+            </p>
+            <div className="hero-actions" data-reveal-item="">
+              <OrderLink size="lg">{site.shared.orderCta.start}</OrderLink>
+              <a className="button button-secondary button-lg" href="#translation-services">
+                Prices and turnaround
+              </a>
+            </div>
+          </div>
+          <div className="hero-media">
+            <Picture image={s.image} sizes="(min-width: 1024px) 540px, 100vw" eager priority className="hero-image" />
+          </div>
+        </div>
+      </section>
+
+      {s.notices && s.notices.length > 0 && (
+        <section className="section section-flush" aria-label="Important notices">
+          <div className="container notices">
+            {s.notices.map((notice) => (
+              <aside key={notice.title} className="notice" aria-label={notice.title}>
+                <Icon name="info" />
+                <div>
+                  <h2>{notice.title}</h2>
+                  <p>{notice.text}</p>
+                  {notice.link && (
+                    <p>
+                      <a href={notice.link.href} {...(notice.link.href.startsWith('http') ? { target: '_blank', rel: 'noopener' } : {})}>
+                        {notice.link.label}
+                        {notice.link.href.startsWith('http') && <span className="sr-only"> (opens in a new tab)</span>}
+                      </a>
+                    </p>
+                  )}
+                </div>
+              </aside>
+            ))}
+          </div>
+        </section>
+      )}
+
+      <Section id="about" heading={`About ${s.serviceName.toLowerCase().startsWith('the ') ? s.serviceName.slice(4) : s.serviceName}`}>
+        <div className="prose prose-wide">
+          {s.intro.map((p) => (
+            <p key={p.slice(0, 40)}>{p}</p>
+          ))}
+        </div>
+      </Section>
+
+      <Section id="use-cases" heading="When you need this translation" tone="tint">
+        <CardGrid cards={s.useCases} columns={s.useCases.length === 4 ? 2 : 3} />
+      </Section>
+
+      <Section id="translation-services" heading="Price and turnaround">
+        <div className="pricing-panel">
+          <div className="pricing-main">
+            <p className="plan-price">
+              <span className="price-from">From</span> <strong>{price}</strong>
+              <span>
+                {s.pricing.unit ? `${s.pricing.unit} ` : ''}
+                {s.pricing.priceNote}
+              </span>
+            </p>
+            <dl className="turnaround">
+              {s.pricing.turnaround.map((row) => (
+                <div key={row.label}>
+                  <dt>{row.label}</dt>
+                  <dd>{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+            {s.pricing.note && <p className="muted">{s.pricing.note}</p>}
+            <OrderLink size="lg">{site.shared.orderCta.start}</OrderLink>
+          </div>
+          {s.pricing.includes && (
+            <div className="pricing-includes">
+              <h3>Every order includes</h3>
+              <ul className="check-list" role="list">
+                {s.pricing.includes.map((item) => (
+                  <li key={item}>
+                    <Icon name="check" size={18} /> {item}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+        <p className="plan-note">
+          <Icon name="zap" size={18} /> {site.plans.expressNote} Same price for every language. Most self-service orders are ready in about 1 hour in business hours; orders placed outside business hours are processed the next business day.
+        </p>
+      </Section>
+
+      <Section id="requirements" heading="What we need from you" tone="tint">
+        <div className="two-col">
+          <ul className="check-list check-list-lg" role="list">
+            {s.requirements.map((r) => (
+              <li key={r}>
+                <Icon name="circle-check" size={20} /> {r}
+              </li>
+            ))}
+          </ul>
+          <div className="card upload-card">
+            <h3>
+              <Icon name="upload" /> Uploading your document
+            </h3>
+            <p>Originals are not needed: a clear scan or phone photo is enough. Upload PDF, JPG or PNG files up to 10MB each, with every page in order and all stamps, seals and signatures visible.</p>
+          </div>
+        </div>
+      </Section>
+
+      <Section id="document-types" heading="Document types we translate">
+        <ul className="tag-list" role="list">
+          {s.documentTypes.map((t) => (
+            <li key={t}>
+              <Icon name="file-text" size={18} /> {t}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="process" heading="How it works" tone="tint">
+        <Steps steps={steps} />
+      </Section>
+
+      <Section id="faq" heading="Frequently asked questions">
+        <div className="narrow">
+          <FaqList items={s.faq} />
+        </div>
+      </Section>
+
+      <section className="section section-flush" aria-labelledby="confidentiality-heading">
+        <div className="container">
+          <div className="callout callout-quiet">
+            <span className="icon-badge">
+              <Icon name="lock" />
+            </span>
+            <div>
+              <h2 id="confidentiality-heading">{site.shared.confidentiality.heading}</h2>
+              <p>{site.shared.confidentiality.text}</p>
+              <p className="muted">{site.shared.disclaimer}</p>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      {related.length > 0 && (
+        <Section id="related" heading="Related translations">
+          <ul className="card-grid cols-3" role="list">
+            {related.map((r) => (
+              <ServiceCard key={r.slug} service={r} headingLevel={3} />
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      <CallToAction
+        heading={`Order your ${s.serviceName.toLowerCase()} today`}
+        text={`Upload your document now and a NAATI certified translator gets to work. From ${price} ${s.pricing.priceNote}, the same for every language.`}
+        secondary={
+          <a className="button button-ghost button-lg" href="/contact">
+            Ask a question
+          </a>
+        }
+      />
+      <JsonLd
+        data={graph(
+          {
+            '@type': 'Service',
+            name: s.serviceName,
+            description: s.serviceDescription,
+            serviceType: 'Certified translation',
+            url: absolute(site, s.url),
+            provider: { '@type': 'Organization', name: site.settings.name, url: `${site.settings.baseUrl}/` },
+            areaServed: ['AU', 'NZ'],
+            offers: { '@type': 'Offer', price: price.slice(1), priceCurrency: 'AUD', url: absolute(site, s.url) },
+          },
+          {
+            '@type': 'FAQPage',
+            mainEntity: s.faq.map((q) => ({ '@type': 'Question', name: q.question, acceptedAnswer: { '@type': 'Answer', text: site.html.get(q.answer) ?? q.answer } })),
+          },
+          breadcrumbs(site, trail),
+        )}
+      />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+// schema.org data for search engines, built from the site settings. Pure functions.
+import type { SiteModel } from '../generator/content/model.ts';
+import { absolute } from './context.ts';
+
+export function business(site: SiteModel, logo: string) {
+  const s = site.settings;
+  return {
+    '@type': 'ProfessionalService',
+    '@id': `${s.baseUrl}/#business`,
+    name: s.name,
+    legalName: s.legalName,
+    url: `${s.baseUrl}/`,
+    logo: `${s.baseUrl}${logo}`,
+    email: s.email,
+    telephone: s.phone.e164,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: s.address.street,
+      addressLocality: s.address.locality,
+      addressRegion: s.address.region,
+      postalCode: s.address.postcode,
+      addressCountry: s.address.country,
+    },
+    areaServed: [
+      { '@type': 'Country', name: 'Australia' },
+      { '@type': 'Country', name: 'New Zealand' },
+    ],
+    openingHoursSpecification: [
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: s.businessHours.days,
+        opens: s.businessHours.opens,
+        closes: s.businessHours.closes,
+      },
+    ],
+    priceRange: `From ${s.startingPrice}`,
+  };
+}
+
+/** The three plans as one offer range. SPEC.md fixes the range at 44.95 to 99.95 AUD. */
+export function offers(site: SiteModel) {
+  return {
+    '@type': 'AggregateOffer',
+    priceCurrency: 'AUD',
+    lowPrice: '44.95',
+    highPrice: '99.95',
+    offerCount: site.plans.plans.length,
+  };
+}
+
+export function graph(...nodes: object[]) {
+  return { '@context': 'https://schema.org', '@graph': nodes };
+}
+
+export function breadcrumbs(site: SiteModel, trail: { label: string; href: string }[]) {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.label, item: absolute(site, item.href) })),
+  };
+}
