@@ -98,7 +98,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     await time('render', () => {
       const assets = createAssets(output, stylesheet.url, images.images, copyFile);
-      const problems = renderPages(pages, { model, templates: templates.module, assets, emit: (page, html) => output.emit(page.file, html) });
+      const problems = renderPages(pages, { project, model, templates: templates.module, assets, emit: (page, html) => output.emit(page.file, html) });
       failIfAny('render', problems);
     });
 

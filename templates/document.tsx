@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import type { DocumentProps } from '../generator/render/contract.ts';
 import { Render, absolute, useRender } from './context.ts';
 import { Footer, FloatingButton } from './components/footer.tsx';
@@ -6,7 +7,7 @@ import { pageComponents } from './pages/index.ts';
 
 /** A complete HTML document: head, skip link, header, the page, footer and the floating button. */
 export function Document({ page, site, assets }: DocumentProps) {
-  const Page = pageComponents[page.kind] as (props: { data: unknown }) => JSX.Element;
+  const Page = pageComponents[page.kind] as (props: { data: unknown }) => ReactElement;
   return (
     <Render.Provider value={{ page, site, assets }}>
       <html lang="en-AU">

@@ -24,11 +24,12 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   const taken = new Map<string, string>();
   for (const r of reservedSegments) taken.set(r, 'a built-in route');
   for (const prose of model.prose) taken.set(prose.slug, prose.file);
-  duplicates(model.languages.concat(model.target ? [model.target] : []), (l) => l.code, (l, first) =>
-    fail(fileOf(l.file), 'CONTENT_DUPLICATE', '/code', `language code "${l.code}" is already used by ${first.file}`),
+  const everyLanguage = model.languages.concat(model.target ? [model.target] : []);
+  duplicates(everyLanguage, (l) => l.code, (l, others) =>
+    fail(fileOf(l.file), 'CONTENT_DUPLICATE', '/code', `language code "${l.code}" is also used by ${listOf(others)}`, 'Every language needs its own ISO 639 code.'),
   );
-  duplicates(model.languages.concat(model.target ? [model.target] : []), (l) => String(l.order), (l, first) =>
-    fail(fileOf(l.file), 'CONTENT_DUPLICATE', '/order', `position ${l.order} is already taken by ${first.file}`, nextFree(model.languages.map((x) => x.order))),
+  duplicates(everyLanguage, (l) => String(l.order), (l, others) =>
+    fail(fileOf(l.file), 'CONTENT_DUPLICATE', '/order', `position ${l.order} is also taken by ${listOf(others)}`, nextFree(everyLanguage.map((x) => x.order))),
   );
   for (const language of [...model.languages, ...(model.target ? [model.target] : [])]) {
     const file = fileOf(language.file);
@@ -48,11 +49,11 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   for (const prose of model.prose) {
     if (reservedSegments.includes(prose.slug)) fail(fileOf(prose.file), 'CONTENT_ROUTE_COLLISION', '', `/${prose.slug} is a built-in route`, 'Rename the file.');
   }
-  duplicates(model.cities, (c) => String(c.order), (c, first) =>
-    fail(fileOf(c.file), 'CONTENT_DUPLICATE', '/order', `position ${c.order} is already taken by ${first.file}`, nextFree(model.cities.map((x) => x.order))),
+  duplicates(model.cities, (c) => String(c.order), (c, others) =>
+    fail(fileOf(c.file), 'CONTENT_DUPLICATE', '/order', `position ${c.order} is also taken by ${listOf(others)}`, nextFree(model.cities.map((x) => x.order))),
   );
-  duplicates(model.services, (s) => String(s.order), (s, first) =>
-    fail(fileOf(s.file), 'CONTENT_DUPLICATE', '/order', `position ${s.order} is already taken by ${first.file}`, nextFree(model.services.map((x) => x.order))),
+  duplicates(model.services, (s) => String(s.order), (s, others) =>
+    fail(fileOf(s.file), 'CONTENT_DUPLICATE', '/order', `position ${s.order} is also taken by ${listOf(others)}`, nextFree(model.services.map((x) => x.order))),
   );
 
   // References between files.
@@ -131,15 +132,16 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   return errors;
 }
 
-function duplicates<T>(items: T[], key: (item: T) => string, report: (item: T, first: T) => void): void {
-  const seen = new Map<string, T>();
-  for (const item of items) {
-    const k = key(item);
-    const first = seen.get(k);
-    if (first) report(item, first);
-    else seen.set(k, item);
+/** Calls `report` for every item whose key another item shares, with the others that share it. */
+function duplicates<T>(items: T[], key: (item: T) => string, report: (item: T, others: T[]) => void): void {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  for (const group of groups.values()) {
+    if (group.length > 1) for (const item of group) report(item, group.filter((other) => other !== item));
   }
 }
+
+const listOf = (items: { file: string }[]) => items.map((i) => i.file).join(", ");
 
 function nextFree(orders: number[]): string {
   return `The next free position is ${Math.max(0, ...orders) + 1}.`;

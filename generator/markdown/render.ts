@@ -83,10 +83,12 @@ function writeCache(file: string, entries: Map<string, string>): void {
   fs.renameSync(tmp, file);
 }
 
-function workerUrl(): URL {
-  // Under tsx (tests) this module is TypeScript next to worker.ts; in the CLI bundle the worker is a sibling
-  // entry named markdown-worker.mjs.
-  return import.meta.url.endsWith('.ts') ? new URL('./worker.ts', import.meta.url) : new URL('./markdown-worker.mjs', import.meta.url);
+function startWorker(): Worker {
+  // In the CLI bundle the worker is a sibling entry named markdown-worker.mjs. Under tsx (tests) this module
+  // is TypeScript, and a worker does not inherit tsx's loader, so it registers tsx before importing worker.ts.
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./markdown-worker.mjs', import.meta.url));
+  const source = new URL('./worker.ts', import.meta.url).href;
+  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`, { eval: true });
 }
 
 async function renderInWorkers(items: [string, string][], stats: MarkdownStats): Promise<[string, string][]> {
@@ -100,7 +102,7 @@ async function renderInWorkers(items: [string, string][], stats: MarkdownStats):
   let next = 0;
   await Promise.all(
     Array.from({ length: threads }, () => {
-      const worker = new Worker(workerUrl());
+      const worker = startWorker();
       return new Promise<void>((resolve, reject) => {
         const send = () => {
           if (next >= batches.length) {

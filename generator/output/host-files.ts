@@ -11,7 +11,7 @@ export async function sitemapXml(model: SiteModel, pages: Page[]): Promise<strin
     .filter((p) => p.indexable)
     .map((p) => ({ url: p.path, lastmod: p.lastmod }))
     .sort((a, b) => a.url.localeCompare(b.url));
-  const stream = new SitemapStream({ hostname: model.settings.baseUrl, xmlns: { news: false, xhtml: false, image: false, video: false } });
+  const stream = new SitemapStream({ hostname: model.settings.baseUrl, lastmodDateOnly: true, xmlns: { news: false, xhtml: false, image: false, video: false } });
   const xml = await streamToPromise(Readable.from(links).pipe(stream));
   return xml.toString();
 }

@@ -46,6 +46,9 @@ export async function compileTemplates(project: Project, options: { incremental?
   const config = {
     absWorkingDir: project.root,
     entryPoints: [entry],
+    // Source map paths are relative to the output folder, so the folder the module is written to makes stack
+    // traces name the real template files.
+    outdir: dir,
     bundle: true,
     write: false,
     format: 'esm' as const,

@@ -71,7 +71,7 @@ export function functionsHandler(project: Project, log: (message: string) => voi
     }
     const ip = req.socket.remoteAddress ?? '127.0.0.1';
     headers.set('x-nf-client-connection-ip', ip);
-    const request = new Request(url, { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body });
+    const request = new Request(url, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body) });
     try {
       const response = await fn(request, { ip });
       const out: Record<string, string> = {};

@@ -1,0 +1,209 @@
+// The build as a whole: what it writes, that it writes the same bytes twice, that a failure leaves the last
+// good output alone, and that dropping a content file in (or taking it out) changes every place it appears.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { build } from '../generator/build.ts';
+import { BuildFailure } from '../generator/errors.ts';
+import { silentLogger } from '../generator/log.ts';
+import { fixture, listFiles, repoRoot, type Fixture } from './helpers/project.ts';
+
+const test = suite('build');
+
+let site: Fixture;
+let out: string;
+
+test.before(async () => {
+  site = fixture();
+  out = path.join(site.root, 'dist');
+  await build({ root: site.root, logger: silentLogger });
+});
+test.after(() => site.remove());
+
+const html = (rel: string) => fs.readFileSync(path.join(out, rel), 'utf8');
+
+test('writes a page for every route, with clean-URL folders', () => {
+  for (const file of ['index.html', 'services/index.html', 'services/passports/index.html', 'cities/gold-coast/index.html', 'languages/index.html', 'tagalog-filipino/index.html', 'cook-islands-maori/index.html', 'blog/naati-vs-standard-translations-differences/index.html', 'privacy-policy/index.html', 'terms/index.html', 'sitemap/index.html', 'admin/tawkto-setup/index.html', '404.html']) {
+    assert.ok(fs.existsSync(path.join(out, file)), `${file} is missing`);
+  }
+  assert.not.ok(fs.existsSync(path.join(out, 'english/index.html')), 'the target language has no page');
+});
+
+test('every page is a complete document with lang, title, description and an absolute canonical address', () => {
+  const page = html('services/passports/index.html');
+  assert.match(page, /^<!doctype html><html lang="en-AU">/);
+  assert.match(page, /<title>Passport Translation \| Details Pages &amp; Stamps<\/title>/);
+  assert.match(page, /<meta name="description" content="[^"]{50,160}"\/>/);
+  assert.match(page, /<link rel="canonical" href="https:\/\/www\.example\.com\/services\/passports"\/>/);
+  assert.match(page, /<meta property="og:title" content="Passport Translation/);
+  assert.match(page, /<meta name="twitter:card" content="summary_large_image"\/>/);
+});
+
+test('JSON-LD is parseable and escapes < so no string can close its script element', () => {
+  const page = html('services/passports/index.html');
+  const blocks = [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => m[1]);
+  assert.ok(blocks.length > 0);
+  for (const block of blocks) {
+    assert.not.ok(block.includes('<'), 'raw < in JSON-LD');
+    JSON.parse(block);
+  }
+});
+
+test('the admin page is noindex and left out of the sitemap; the sitemap lists absolute addresses with lastmod', () => {
+  assert.match(html('admin/tawkto-setup/index.html'), /<meta name="robots" content="noindex, nofollow"\/>/);
+  const sitemap = fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8');
+  assert.not.ok(sitemap.includes('/admin/'));
+  assert.not.ok(sitemap.includes('/404'));
+  assert.match(sitemap, /<loc>https:\/\/www\.example\.com\/services\/passports<\/loc><lastmod>2026-11-20<\/lastmod>/);
+  assert.match(sitemap, /<loc>https:\/\/www\.example\.com\/blog\/naati-vs-standard-translations-differences<\/loc><lastmod>2026-09-22<\/lastmod>/);
+  const pages = listFiles(out).filter((f) => f.endsWith('index.html') && !f.startsWith('admin/'));
+  assert.is((sitemap.match(/<url>/g) ?? []).length, pages.length);
+});
+
+test('robots.txt names the sitemap; _redirects sends passports-ids to passports; _headers sets the security headers', () => {
+  assert.match(fs.readFileSync(path.join(out, 'robots.txt'), 'utf8'), /Sitemap: https:\/\/www\.example\.com\/sitemap\.xml/);
+  assert.match(fs.readFileSync(path.join(out, '_redirects'), 'utf8'), /^\/services\/passports-ids \/services\/passports 301$/m);
+  const headers = fs.readFileSync(path.join(out, '_headers'), 'utf8');
+  for (const name of ['Content-Security-Policy', 'X-Content-Type-Options: nosniff', 'Referrer-Policy', 'Permissions-Policy', 'Strict-Transport-Security', 'X-Frame-Options: DENY']) {
+    assert.ok(headers.includes(name), name);
+  }
+  assert.match(headers, /\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);
+  assert.not.match(headers, /script-src[^;]*'unsafe-inline'/);
+});
+
+test('the blog has an RSS feed linked from its pages', () => {
+  const feed = fs.readFileSync(path.join(out, 'blog/feed.xml'), 'utf8');
+  assert.match(feed, /<rss version="2\.0"/);
+  assert.is((feed.match(/<item>/g) ?? []).length, 5);
+  assert.match(html('blog/index.html'), /<link rel="alternate" type="application\/rss\+xml"[^>]*href="\/blog\/feed\.xml"\/>/);
+});
+
+test('assets have content-hashed names and pages refer to them', () => {
+  const assets = listFiles(path.join(out, 'assets'));
+  const css = assets.filter((f) => f.endsWith('.css'));
+  assert.is(css.length, 1);
+  assert.match(css[0], /^site\.[0-9a-f]{10}\.css$/);
+  for (const file of assets) assert.match(file, /\.[0-9a-f]{10}\.[a-z0-9]+$/, file);
+  assert.ok(html('index.html').includes(`href="/assets/${css[0]}"`));
+});
+
+test('build output never carries the dev server reload client', () => {
+  for (const file of listFiles(out).filter((f) => f.endsWith('.html'))) assert.not.ok(html(file).includes('__site'), file);
+});
+
+test('two builds of the same input are byte-identical', async () => {
+  const second = path.join(site.root, 'dist-again');
+  await build({ root: site.root, out: second, logger: silentLogger });
+  const digest = (dir: string) => {
+    const hash = createHash('sha256');
+    for (const file of listFiles(dir)) hash.update(file).update(fs.readFileSync(path.join(dir, file)));
+    return hash.digest('hex');
+  };
+  assert.equal(listFiles(second), listFiles(out));
+  assert.is(digest(second), digest(out));
+  fs.rmSync(second, { recursive: true });
+});
+
+test('a failed build leaves the previous output untouched and no staging folder behind', async () => {
+  const before = listFiles(out);
+  const index = html('index.html');
+  site.editJson('content/cities/perth.json', (d) => (d.population = 2300000));
+  try {
+    await build({ root: site.root, logger: silentLogger });
+    assert.unreachable('the build should fail');
+  } catch (error) {
+    assert.instance(error, BuildFailure);
+  }
+  assert.equal(listFiles(out), before);
+  assert.is(html('index.html'), index);
+  assert.equal(fs.readdirSync(site.root).filter((n) => n.startsWith('dist.')), []);
+  site.editJson('content/cities/perth.json', (d) => (d.population = '2.3 million'));
+});
+
+test('a render failure also leaves the previous output untouched', async () => {
+  const before = html('index.html');
+  const templates = path.join(site.root, 'templates');
+  fs.cpSync(path.join(repoRoot, 'templates'), templates, { recursive: true });
+  const file = path.join(templates, 'pages/home.tsx');
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('const copy = site.pages.home;', "const copy = site.pages.home;\n  if (copy) throw new Error('broken on purpose');"));
+  try {
+    await build({ root: site.root, logger: silentLogger });
+    assert.unreachable('the build should fail');
+  } catch (error) {
+    assert.instance(error, BuildFailure);
+    assert.is((error as BuildFailure).errors[0].code, 'RENDER_FAILED');
+  } finally {
+    fs.rmSync(templates, { recursive: true });
+  }
+  assert.is(html('index.html'), before);
+});
+
+test('dropping in a city creates its page and adds it to the index, the sitemaps and nowhere else', async () => {
+  const city = site.json('content/cities/geelong.json') as Record<string, any>;
+  site.write(
+    'content/cities/ballarat.json',
+    JSON.stringify({ ...city, name: 'Ballarat', order: 13, population: '120,000', suburbs: 'Wendouree, Sebastopol, Alfredton and every suburb in between', seo: { title: 'Certified Translations Ballarat | 100% Online', description: 'NAATI certified translations for Ballarat residents, ordered online and delivered by email as a secure PDF. Same price for every language.' } }, null, 2),
+  );
+  await build({ root: site.root, logger: silentLogger });
+  assert.match(html('cities/ballarat/index.html'), /NAATI Certified Translations in Ballarat/);
+  assert.match(html('cities/index.html'), /href="\/cities\/ballarat"/);
+  assert.match(html('sitemap/index.html'), /href="\/cities\/ballarat"/);
+  assert.match(fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8'), /<loc>https:\/\/www\.example\.com\/cities\/ballarat<\/loc>/);
+
+  site.write('content/cities/ballarat.json', null);
+  await build({ root: site.root, logger: silentLogger });
+  assert.not.ok(fs.existsSync(path.join(out, 'cities/ballarat')));
+  assert.not.match(html('cities/index.html'), /ballarat/);
+  assert.not.match(html('sitemap/index.html'), /ballarat/);
+  assert.not.match(fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8'), /ballarat/);
+});
+
+test('dropping in a popular language puts it in the language index, the picker group, menus and sitemaps', async () => {
+  site.write(
+    'content/languages/tetum.json',
+    JSON.stringify({ $schema: '../schemas/language.schema.json', code: 'tet', name: 'Tetum', nativeName: 'Tetun', region: 'Asia', countryCode: 'tl', order: 71 }, null, 2),
+  );
+  await build({ root: site.root, logger: silentLogger });
+  assert.match(html('tetum/index.html'), /<title>Tetum NAATI Certified Translation Services \| From \$44\.95 \+ Service Fee<\/title>/);
+  assert.match(html('languages/index.html'), /href="\/tetum"/);
+  assert.match(html('sitemap/index.html'), /href="\/tetum"/);
+  assert.match(fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8'), /\/tetum</);
+  assert.not.match(html('index.html'), /href="\/tetum"/, 'not popular: not on the home page picker default tab or menus');
+
+  site.write('content/languages/tetum.json', null);
+  await build({ root: site.root, logger: silentLogger });
+  assert.not.ok(fs.existsSync(path.join(out, 'tetum')));
+  assert.not.match(html('languages/index.html'), /tetum/);
+});
+
+test('dropping in a service and a blog post adds them to their indexes and sitemaps; removing them takes them out', async () => {
+  const service = site.json('content/services/payslips.json') as Record<string, any>;
+  site.write('content/services/tax-returns.json', JSON.stringify({ ...service, order: 25, title: 'Tax Return Translation', card: { ...service.card, title: 'Tax Returns' }, seo: { title: 'Tax Return Translation | NAATI Certified', description: 'NAATI certified translation of overseas tax returns and assessments for visas, loans and Services Australia. Same price for every language.' } }, null, 2));
+  const post = site.read('content/blog/naati-vs-standard-translations-differences.md').replace(/title: "[^"]+"/, 'title: "How to Read a Certified Translation"').replace(/\n {2}title: "[^"]+"/, '\n  title: "How to Read a Certified Translation"');
+  site.write('content/blog/how-to-read-a-certified-translation.md', post);
+  await build({ root: site.root, logger: silentLogger });
+  assert.match(html('services/index.html'), /href="\/services\/tax-returns"/);
+  assert.match(html('blog/index.html'), /href="\/blog\/how-to-read-a-certified-translation"/);
+  assert.match(fs.readFileSync(path.join(out, 'blog/feed.xml'), 'utf8'), /how-to-read-a-certified-translation/);
+  assert.match(fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8'), /\/services\/tax-returns</);
+
+  site.write('content/services/tax-returns.json', null);
+  site.write('content/blog/how-to-read-a-certified-translation.md', null);
+  await build({ root: site.root, logger: silentLogger });
+  assert.not.match(html('services/index.html'), /tax-returns/);
+  assert.not.match(html('blog/index.html'), /how-to-read/);
+  assert.not.match(fs.readFileSync(path.join(out, 'blog/feed.xml'), 'utf8'), /how-to-read/);
+});
+
+test('a service in the navigation menu set appears in the header menus; national ID only in the mobile one', () => {
+  const page = html('index.html');
+  const desktop = /<nav class="nav-desktop"[\s\S]*?<\/nav>/.exec(page)![0];
+  const mobile = /<nav class="nav-mobile-panel"[\s\S]*?<\/nav>/.exec(page)![0];
+  assert.match(desktop, /href="\/services\/birth-certificates"/);
+  assert.not.match(desktop, /href="\/services\/national-id-card"/);
+  assert.match(mobile, /href="\/services\/national-id-card"/);
+});
+
+test.run();

@@ -1,0 +1,214 @@
+// One fixture per error code of the content stage: each names the file, the pointer, the line and column,
+// and says what is wrong in words a person can act on. The message texts are pinned here so they stay good.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from '../generator/build.ts';
+import { BuildFailure, type SiteError } from '../generator/errors.ts';
+import { silentLogger } from '../generator/log.ts';
+import { fixture, repoRoot, type Fixture } from './helpers/project.ts';
+
+const test = suite('content errors');
+
+async function failure(prepare: (f: Fixture) => void): Promise<SiteError[]> {
+  const f = fixture();
+  try {
+    prepare(f);
+    await build({ root: f.root, logger: silentLogger });
+  } catch (error) {
+    if (error instanceof BuildFailure) return error.errors;
+    throw error;
+  } finally {
+    f.remove();
+  }
+  throw new Error('the build succeeded but should have failed');
+}
+
+const replaceIn = (f: Fixture, rel: string, from: string, to: string) => {
+  const text = f.read(rel);
+  assert.ok(text.includes(from), `${rel} no longer contains ${from}`);
+  f.write(rel, text.replace(from, to));
+};
+
+test('CONTENT_SCHEMA: a number where text is expected, with line, column, frame and the field description', async () => {
+  const [error] = await failure((f) => replaceIn(f, 'content/cities/perth.json', '"population": "2.3 million"', '"population": 2300000'));
+  assert.is(error.code, 'CONTENT_SCHEMA');
+  assert.is(error.headline, 'content/cities/perth.json:7:17 /population must be string');
+  assert.match(error.frame!, /> 7 \|   "population": 2300000,/);
+  assert.match(error.frame!, /\n\s+\|\s{17}\^/);
+  assert.is(error.hint, 'The population as text, such as 5.3 million or 147,000.');
+});
+
+test('CONTENT_SCHEMA: a misspelt field suggests the right one, and the missing field is reported too', async () => {
+  const errors = await failure((f) => replaceIn(f, 'content/cities/perth.json', '"stateName"', '"stateNmae"'));
+  const headlines = errors.map((e) => e.headline);
+  assert.equal(headlines, [
+    'content/cities/perth.json:1:1 /stateName is required but missing',
+    'content/cities/perth.json:5:3 /stateNmae is not a known field (did you mean "stateName"?)',
+  ]);
+});
+
+test('CONTENT_SCHEMA: every problem of a run is reported at once, across files', async () => {
+  const errors = await failure((f) => {
+    f.editJson('content/cities/perth.json', (d) => (d.state = 'Western Australia'));
+    f.editJson('content/services/payslips.json', (d) => (d.pricing.startingPrice = '89.95'));
+    f.editJson('content/site.json', (d) => (d.orderUrl = 'https://orders.example.net/providers/wattle-translations/new'));
+  });
+  assert.equal(
+    errors.map((e) => `${e.file} ${e.pointer} ${e.message}`),
+    [
+      'content/cities/perth.json /state must be one of: "NSW", "VIC", "QLD", "WA", "SA", "TAS", "ACT", "NT"',
+      'content/services/payslips.json /pricing/startingPrice "89.95" does not have the expected form',
+      `content/site.json /orderUrl "https://orders.example.net/providers/wattle-translations/new" does not have the expected form`,
+    ],
+  );
+  assert.is(errors[1].hint, 'A price in Australian dollars, such as $44.95.');
+  assert.is(errors[2].hint, "The external order page on the provider's profile; its path must end in /create.");
+});
+
+test('CONTENT_SCHEMA: blog front matter is validated with the line of the field', async () => {
+  const [error] = await failure((f) => replaceIn(f, 'content/blog/naati-vs-standard-translations-differences.md', 'date: "22/09/2026"', 'date: 2026-09-22'));
+  assert.is(error.code, 'CONTENT_SCHEMA');
+  assert.is(error.headline, 'content/blog/naati-vs-standard-translations-differences.md:4:1 /date "2026-09-22" does not have the expected form');
+  assert.is(error.hint, 'Publication date as dd/mm/yyyy, in quotes.');
+});
+
+test('CONTENT_JSON_SYNTAX: a missing comma is placed where the parser stopped', async () => {
+  const [error] = await failure((f) => replaceIn(f, 'content/cities/perth.json', '"state": "WA",', '"state": "WA"'));
+  assert.is(error.code, 'CONTENT_JSON_SYNTAX');
+  assert.is(error.headline, 'content/cities/perth.json:5:3 is not valid JSON: comma expected');
+});
+
+test('CONTENT_FRONT_MATTER: broken YAML names the line', async () => {
+  const [error] = await failure((f) => replaceIn(f, 'content/blog/naati-vs-standard-translations-differences.md', 'category: "Translation"', 'category: [Translation'));
+  assert.is(error.code, 'CONTENT_FRONT_MATTER');
+  assert.is(error.file, 'content/blog/naati-vs-standard-translations-differences.md');
+  assert.match(error.message, /^front matter is not valid YAML: /);
+  assert.ok(error.line! >= 6, `line ${error.line}`);
+});
+
+test('CONTENT_SCHEMA_REFERENCE: a JSON file must name its schema', async () => {
+  const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => delete d.$schema));
+  assert.is(error.code, 'CONTENT_SCHEMA_REFERENCE');
+  assert.is(error.message, 'does not name its schema');
+  assert.is(error.hint, 'Start the file with "$schema": "../schemas/city.schema.json" so editors check it while you type.');
+});
+
+test('CONTENT_UNKNOWN_FILE: a file in a place nothing reads', async () => {
+  const [error] = await failure((f) => f.write('content/city/perth.json', '{}'));
+  assert.is(error.code, 'CONTENT_UNKNOWN_FILE');
+  assert.is(error.headline, 'content/city/perth.json is not read by the generator');
+  assert.match(error.hint!, /cities\/<slug>\.json/);
+});
+
+test('CONTENT_MISSING_FILE: a required file', async () => {
+  const errors = await failure((f) => f.write('content/pages/terms.md', null));
+  assert.equal(errors.map((e) => [e.code, e.headline]), [['CONTENT_MISSING_FILE', 'content/pages/terms.md is missing']]);
+});
+
+test('CONTENT_DUPLICATE: a position claimed twice is reported on both files', async () => {
+  const errors = await failure((f) => f.editJson('content/cities/perth.json', (d) => (d.order = 1)));
+  assert.equal(
+    errors.map((e) => e.headline),
+    [
+      'content/cities/perth.json:6:12 /order position 1 is also taken by content/cities/sydney.json',
+      'content/cities/sydney.json:6:12 /order position 1 is also taken by content/cities/perth.json',
+    ],
+  );
+  assert.is(errors[0].hint, 'The next free position is 13.');
+});
+
+test('CONTENT_DUPLICATE: two languages with one code', async () => {
+  const errors = await failure((f) => f.editJson('content/languages/cantonese.json', (d) => (d.code = 'zh')));
+  // Cities that listed yue now name a code no language has; those are reported too.
+  assert.ok(errors.some((e) => e.code === 'CONTENT_UNKNOWN_REFERENCE' && e.message === 'no language has the code "yue"'));
+  assert.equal(errors.filter((e) => e.code === 'CONTENT_DUPLICATE').map((e) => [e.code, e.file]), [
+    ['CONTENT_DUPLICATE', 'content/languages/cantonese.json'],
+    ['CONTENT_DUPLICATE', 'content/languages/chinese.json'],
+  ]);
+});
+
+test('CONTENT_SLUG_MISMATCH: a language file must be named after its page address', async () => {
+  const errors = await failure((f) => f.editJson('content/languages/tok-pisin.json', (d) => (d.name = 'Tok Pisin/Neo-Melanesian')));
+  assert.is(errors[0].code, 'CONTENT_SLUG_MISMATCH');
+  assert.is(errors[0].message, '"Tok Pisin/Neo-Melanesian" gives the address /tok-pisin-neo-melanesian, but the file is named tok-pisin.json');
+  assert.is(errors[0].hint, 'Rename the file to content/languages/tok-pisin-neo-melanesian.json.');
+});
+
+test('CONTENT_ROUTE_COLLISION: a language may not take the address of another page', async () => {
+  const [error] = await failure((f) =>
+    f.write('content/languages/pricing.json', JSON.stringify({ $schema: '../schemas/language.schema.json', code: 'pr', name: 'Pricing', region: 'Asia', countryCode: 'au', order: 99 }, null, 2)),
+  );
+  assert.is(error.code, 'CONTENT_ROUTE_COLLISION');
+  assert.is(error.headline, 'content/languages/pricing.json:4:11 /name /pricing is already a built-in route');
+});
+
+test('CONTENT_UNKNOWN_REFERENCE: a city language code that no language has', async () => {
+  const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => (d.languages[2] = 'xx')));
+  assert.is(error.code, 'CONTENT_UNKNOWN_REFERENCE');
+  assert.match(error.headline, /^content\/cities\/perth\.json:\d+:5 \/languages\/2 no language has the code "xx"$/);
+  assert.match(error.hint!, /^Known codes: af, aii, /);
+});
+
+test('CONTENT_UNKNOWN_REFERENCE: an internal link to a page that does not exist, in JSON and in Markdown', async () => {
+  const errors = await failure((f) => {
+    f.editJson('content/navigation.json', (d) => d.footer.columns[0].links.push({ label: 'Careers', href: '/careers' }));
+    f.write('content/blog/naati-vs-standard-translations-differences.md', `${f.read('content/blog/naati-vs-standard-translations-differences.md')}\nSee [our prices](/prices).\n`);
+  });
+  assert.equal(
+    errors.map((e) => `${e.code} ${e.file} ${e.message}`),
+    [
+      'CONTENT_UNKNOWN_REFERENCE content/blog/naati-vs-standard-translations-differences.md links to /prices, which is not a page of the site',
+      'CONTENT_UNKNOWN_REFERENCE content/navigation.json links to /careers, which is not a page of the site',
+    ],
+  );
+});
+
+test('CONTENT_MISSING_IMAGE: an image that is not there', async () => {
+  const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => (d.image.src = 'cities/perth-at-night.jpg')));
+  assert.is(error.code, 'CONTENT_MISSING_IMAGE');
+  assert.is(error.headline, 'content/cities/perth.json:10:12 /image/src image cities/perth-at-night.jpg does not exist');
+});
+
+test('CONTENT_UNKNOWN_ICON: an icon name outside the set', async () => {
+  const [error] = await failure((f) => f.editJson('content/services/passports.json', (d) => (d.card.icon = 'passport-stamp')));
+  assert.is(error.code, 'CONTENT_UNKNOWN_ICON');
+  assert.is(error.message, '"passport-stamp" is not a Lucide icon');
+  assert.is(error.pointer, '/card/icon');
+});
+
+test('CONTENT_UNKNOWN_FLAG: a country code without a flag', async () => {
+  const [error] = await failure((f) => f.editJson('content/languages/greek.json', (d) => (d.countryCode = 'xq')));
+  assert.is(error.code, 'CONTENT_UNKNOWN_FLAG');
+  assert.is(error.message, 'there is no flag for country code "xq"');
+});
+
+test('TEMPLATE_COMPILE: a syntax error in a template names its file and line', async () => {
+  const errors = await failure((f) => {
+    fs.cpSync(path.join(repoRoot, 'templates'), path.join(f.root, 'templates'), { recursive: true });
+    replaceIn(f, 'templates/pages/not-found.tsx', '<p className="lead">{copy.text}</p>', '<p className="lead">{copy.text}</p');
+  });
+  assert.is(errors[0].code, 'TEMPLATE_COMPILE');
+  assert.is(errors[0].file, 'templates/pages/not-found.tsx');
+  assert.ok(errors[0].line! > 1);
+});
+
+test('RENDER_FAILED: a template that throws names the page and the template line', async () => {
+  const errors = await failure((f) => {
+    fs.cpSync(path.join(repoRoot, 'templates'), path.join(f.root, 'templates'), { recursive: true });
+    replaceIn(f, 'templates/pages/not-found.tsx', "const copy = site.pages['not-found'];", "const copy = site.pages['not-found'];\n  if (copy) throw new Error('the copy is missing its heading');");
+  });
+  assert.equal(errors.map((e) => [e.code, e.file, e.message]), [['RENDER_FAILED', 'templates/pages/not-found.tsx', '/404: the copy is missing its heading']]);
+  assert.ok(errors[0].line! > 1);
+});
+
+test('CSS_FAILED: a stylesheet url() that names no file', async () => {
+  const errors = await failure((f) => {
+    fs.cpSync(path.join(repoRoot, 'assets'), path.join(f.root, 'assets'), { recursive: true });
+    f.write('assets/css/main.css', `${f.read('assets/css/main.css')}\n.x { background: url("../images/nowhere.png"); }\n`);
+  });
+  assert.equal(errors.map((e) => [e.code, e.file, e.message]), [['CSS_FAILED', 'assets/css/main.css', 'url(../images/nowhere.png) does not name a file under assets/']]);
+});
+
+test.run();
