@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sources = ['bin/site.ts', 'generator', 'package.json'];
+const sources = ['bin/site.js', 'bin/site.ts', 'generator', 'package.json'];
 
 function fingerprint() {
   const hash = createHash('sha256');
@@ -40,9 +40,16 @@ async function compile(outdir) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    // Pure-JavaScript dependencies are bundled in: one module to parse starts faster than hundreds to resolve.
+    // React stays outside because the templates module must share its instance; native and large packages
+    // that are loaded only by some commands stay outside too.
+    external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild', 'lightningcss', 'browserslist', 'sharp', 'chokidar', 'linkinator', 'ajv', 'ajv/*', 'ajv-formats', 'remark', 'remark-html', 'json-schema-to-typescript', 'playwright-core', 'nodemailer'],
     sourcemap: 'linked',
     outExtension: { '.js': '.mjs' },
+    // Prefer packages' ES module builds: some UMD builds (jsonc-parser's) require their own files dynamically.
+    mainFields: ['module', 'main'],
+    // Bundled CommonJS packages call require() for Node's built-ins.
+    banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
     logLevel: 'error',
   });
   fs.rmSync(outdir, { recursive: true, force: true });

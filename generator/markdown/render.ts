@@ -9,7 +9,6 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { packageVersion, type Project } from '../project.ts';
-import { markdownToHtml } from './processor.ts';
 
 const version = ['remark', 'remark-html'].map((name) => `${name}@${packageVersion(name)}`).join(' ') + ' unsanitised';
 
@@ -50,10 +49,13 @@ export async function renderMarkdown(project: Project, texts: Iterable<string>):
   }
   const stats: MarkdownStats = { total: html.size + missing.size, cached: html.size, rendered: missing.size, threads: 1 };
 
+  // remark is loaded only when something is not cached: importing it costs more than a warm build's render.
   const fresh =
-    missing.size >= workerThreshold && os.availableParallelism() > 1
-      ? await renderInWorkers([...missing], stats)
-      : [...missing].map(([key, text]) => [key, markdownToHtml(text)] as [string, string]);
+    missing.size === 0
+      ? []
+      : missing.size >= workerThreshold && os.availableParallelism() > 1
+        ? await renderInWorkers([...missing], stats)
+        : await renderHere([...missing]);
   for (const [key, result] of fresh) {
     html.set(missing.get(key)!, result);
     used.set(key, result);
@@ -65,6 +67,11 @@ export async function renderMarkdown(project: Project, texts: Iterable<string>):
     writeCache(cacheFile, used);
   }
   return { html, stats };
+}
+
+async function renderHere(items: [string, string][]): Promise<[string, string][]> {
+  const { markdownToHtml } = await import('./processor.ts');
+  return items.map(([key, text]) => [key, markdownToHtml(text)]);
 }
 
 function readCache(file: string): Map<string, string> {

@@ -1,13 +1,22 @@
 import { useRender } from '../context.ts';
 import { Icon } from './icon.tsx';
+import { Shared } from './shared.tsx';
 
 export function Footer() {
+  return (
+    <Shared as="footer" cacheKey="footer" className="site-footer">
+      <FooterContent />
+    </Shared>
+  );
+}
+
+function FooterContent() {
   const { site, assets } = useRender();
   const s = site.settings;
   const logo = assets.image(s.logo.src);
   const year = (site.buildDate ?? s.updated).slice(0, 4);
   return (
-    <footer className="site-footer">
+    <>
       <div className="container footer-grid">
         <div className="footer-about">
           <a className="brand brand-footer" href="/">
@@ -62,7 +71,7 @@ export function Footer() {
         </p>
         {site.navigation.footer.note && <p>{site.navigation.footer.note}</p>}
       </div>
-    </footer>
+    </>
   );
 }
 

@@ -3,17 +3,36 @@ import { useRender } from '../context.ts';
 import { Icon } from './icon.tsx';
 import { Flag } from './picture.tsx';
 import { OrderLink } from './ui.tsx';
+import { Shared } from './shared.tsx';
 
 /** Active by path prefix; Home only on an exact match. */
 export function isActive(href: string, path: string): boolean {
   return href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`);
 }
 
+/** The header item a page belongs to, if any: the only thing that differs between pages' headers. */
+export function activeSection(headerHrefs: string[], path: string): string {
+  return headerHrefs.find((href) => isActive(href, path)) ?? '';
+}
+
 export function Header() {
-  const { site, page, assets } = useRender();
+  const { site, page } = useRender();
+  const section = activeSection(
+    site.navigation.header.map((item) => item.href),
+    page.path,
+  );
+  return (
+    <Shared as="header" cacheKey={`header ${section}`} className="site-header" data-header="">
+      <HeaderBar section={section} />
+    </Shared>
+  );
+}
+
+function HeaderBar({ section }: { section: string }) {
+  const { site, assets } = useRender();
   const logo = assets.image(site.settings.logo.src);
   return (
-    <header className="site-header" data-header="">
+    <>
       <div className="container header-bar">
         <a className="brand" href="/">
           <img src={logo.src} width={40} height={40} alt={site.settings.logo.alt} />
@@ -22,7 +41,7 @@ export function Header() {
         <nav className="nav-desktop" aria-label="Main">
           <ul className="nav-list">
             {site.navigation.header.map((item) => {
-              const active = isActive(item.href, page.path);
+              const active = item.href === section;
               if (item.menu === 'services') {
                 return (
                   <li key={item.href} className="has-menu" data-menu="">
@@ -65,9 +84,9 @@ export function Header() {
           </ul>
         </nav>
         <OrderLink className="header-cta">{site.shared.orderCta.start}</OrderLink>
-        <MobileMenu />
+        <MobileMenu section={section} />
       </div>
-    </header>
+    </>
   );
 }
 
@@ -102,8 +121,8 @@ function LanguageLinks({ languages }: { languages: LanguageEntry[] }) {
 }
 
 /** Below 768 px: a native disclosure, so the menu opens and closes with or without JavaScript. */
-function MobileMenu() {
-  const { site, page } = useRender();
+function MobileMenu({ section }: { section: string }) {
+  const { site } = useRender();
   return (
     <details className="nav-mobile" data-mobile-menu="">
       <summary className="nav-mobile-toggle" aria-label="Menu">
@@ -113,7 +132,7 @@ function MobileMenu() {
       <nav className="nav-mobile-panel" aria-label="Mobile">
         <ul className="mobile-links" role="list">
           {site.navigation.header.map((item) => {
-            const active = isActive(item.href, page.path);
+            const active = item.href === section;
             return (
               <li key={item.href}>
                 <a href={item.href} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>
