@@ -4,6 +4,10 @@ import { BuildFailure, formatFailure } from '../generator/errors.ts';
 import { colour } from '../generator/log.ts';
 
 export async function main(argv: string[]): Promise<void> {
+  // The benchmark asks for the peak resident memory of the whole process, worker threads included.
+  if (process.env.SITE_REPORT_MEMORY) {
+    process.once('exit', () => process.stderr.write(`peak-memory-kib ${process.resourceUsage().maxRSS}\n`));
+  }
   const program = new Command('site')
     .description('Build, serve and check the website from the content in ./content')
     .option('--root <dir>', 'the project folder (holding content/)', process.cwd())

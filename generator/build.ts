@@ -1,9 +1,10 @@
 // Runs the stages in order, times each and prints one summary line. The stages themselves live in their
 // folders: content/ (load, validate, model, cross-check), markdown/, render/, assets/ and output/.
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { BuildFailure, failIfAny } from './errors.ts';
-import { resolveProject, type Project } from './project.ts';
+import { relative, resolveProject, type Project } from './project.ts';
 import { loadContent, type SourceFile } from './content/load.ts';
 import { validateContent } from './content/validate.ts';
 import { buildModel, type SiteModel } from './content/model.ts';
@@ -12,6 +13,7 @@ import { routes, type Page, type Redirect } from './routes.ts';
 import { renderMarkdown, type MarkdownStats } from './markdown/render.ts';
 import { compileTemplates, type CompiledTemplates } from './render/templates.ts';
 import { renderPages } from './render/render.ts';
+import { affected, type DependencyTracker } from './render/dependencies.ts';
 import { buildStylesheet } from './assets/css.ts';
 import { processImages, type ImageStats } from './assets/images.ts';
 import { createAssets, createFileCopier } from './assets/assets.ts';
@@ -26,12 +28,19 @@ export interface BuildOptions {
   logger?: Logger;
   /** State kept by the dev server between builds: caches, and the live output folder's file hashes. */
   live?: LiveState;
+  /** Records what each page reads (the dev server's first build, so later ones can be incremental). */
+  tracker?: DependencyTracker;
 }
 
 export interface LiveState {
   sources?: Map<string, SourceFile>;
   hashes: Map<string, string>;
   templates?: CompiledTemplates;
+  /** Absolute paths changed since the last build, when the watcher knows them. */
+  changed?: Set<string>;
+  /** What each page read in the last build, and what every page's markup depends on besides content. */
+  tracker?: DependencyTracker;
+  renderKey?: string;
 }
 
 export interface BuildResult {
@@ -43,8 +52,13 @@ export interface BuildResult {
   files: string[];
   /** For live builds: the output files whose bytes changed. */
   changed: string[];
+  /** Pages rendered; in live builds the others were kept from the previous build. */
+  rendered: number;
+  /** Templates, stylesheet and images every page's markup depends on; a change to any re-renders all. */
+  renderKey: string;
   /** Every source file the build read, for the watcher. */
   inputs: string[];
+  templates: CompiledTemplates;
   timings: [string, number][];
   markdown: MarkdownStats;
   images: ImageStats;
@@ -88,7 +102,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     const [markdown, templates, stylesheet, images] = await Promise.all([
       time('markdown', () => renderMarkdown(project, markdownTexts(model))),
-      time('templates', () => compileTemplates(project, { incremental: !!options.live })),
+      time('templates', () => (reusableTemplates(project, options.live) ?? compileTemplates(project, { incremental: !!options.live }))),
       time('css', () => buildStylesheet(project, copyFile)),
       time('images', () => processImages(project, output)),
     ]);
@@ -96,10 +110,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     output.emit(stylesheet.file, stylesheet.contents);
     if (options.live) options.live.templates = templates;
 
-    await time('render', () => {
-      const assets = createAssets(output, stylesheet.url, images.images, copyFile);
-      const problems = renderPages(pages, { project, model, templates: templates.module, assets, emit: (page, html) => output.emit(page.file, html) });
-      failIfAny('render', problems);
+    const renderKey = createHash('sha256')
+      .update(`${templates.hash}\0${stylesheet.url}\0${[...images.images.values()].map((i) => i.src).join(',')}`)
+      .digest('hex')
+      .slice(0, 16);
+    const tracker = options.live?.tracker ?? options.tracker;
+    const reuse = reusablePages(project, options.live, output, renderKey);
+    const rendered = await time('render', () => {
+      const assets = createAssets(output, stylesheet.url, images.images, copyFile, tracker);
+      const { errors, rendered } = renderPages(pages, { project, model, templates: templates.module, assets, tracker, reuse, emit: (page, html) => output.emit(page.file, html) });
+      failIfAny('render', errors);
+      return rendered;
     });
 
     await time('feeds', async () => {
@@ -116,13 +137,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       else if (output instanceof LiveOutput) {
         const result = output.commit();
         options.live!.hashes = result.hashes;
+        options.live!.renderKey = renderKey;
         changed = result.changed;
       }
     });
 
     const total = performance.now() - started;
     const summary =
-      `${colour.green('✓')} ${pages.length} pages, ${images.stats.images} images` +
+      `${colour.green('✓')} ${pages.length} pages${rendered < pages.length ? ` (${rendered} re-rendered)` : ''}, ${images.stats.images} images` +
       ` (${images.stats.processed} processed, ${images.stats.cached} cached), ${markdown.stats.total} markdown` +
       ` in ${formatMs(total)} ${colour.dim(`(${timings.map(([s, ms]) => `${s} ${formatMs(ms)}`).join(', ')})`)}`;
     logger.info(summary);
@@ -134,6 +156,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       redirects,
       files: output.files(),
       changed,
+      rendered,
+      renderKey,
+      templates,
       inputs: [...files.map((f) => path.join(project.root, f.path)), ...templates.inputs, ...stylesheet.inputs],
       timings,
       markdown: markdown.stats,
@@ -144,6 +169,27 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (output instanceof StagedOutput) output.discard();
     throw error;
   }
+}
+
+/**
+ * In the dev server, which pages can be kept from the last build: those whose recorded dependencies none of
+ * the changed content files touch, when templates, stylesheet and images are the same as then.
+ */
+function reusablePages(project: Project, live: LiveState | undefined, output: Output, renderKey: string): ((page: Page) => boolean) | undefined {
+  if (!live?.tracker || !live.changed || live.renderKey !== renderKey || !(output instanceof LiveOutput)) return undefined;
+  const changed = [...live.changed].map((file) => relative(project, file));
+  if (changed.some((file) => !file.startsWith('content/') && !file.startsWith('functions/'))) return undefined;
+  const tracker = live.tracker;
+  return (page) => !affected(tracker.pages.get(page.path), changed) && output.keep(page.file);
+}
+
+/** The dev server's compiled templates, while no file under templates/ or islands/ has changed since. */
+function reusableTemplates(project: Project, live: LiveState | undefined): CompiledTemplates | undefined {
+  if (!live?.templates || !live.changed) return undefined;
+  const dirs = [project.templates, project.islands].map((d) => d + path.sep);
+  const inputs = new Set(live.templates.inputs);
+  for (const file of live.changed) if (inputs.has(file) || dirs.some((d) => file.startsWith(d))) return undefined;
+  return live.templates;
 }
 
 /** Every Markdown text the site renders: posts, prose pages and the answers of every FAQ. */

@@ -52,8 +52,8 @@ export async function check(options: CheckOptions): Promise<CheckReport> {
     logger.progress('');
     const broken = report.links
       .filter((link) => link.state === 'BROKEN')
-      .map((link) => ({ url: link.url.replace(origin, ''), status: link.status ?? 0, parent: (link.parent ?? '').replace(origin, '') || '(entry)' }));
-    const unique = [...new Map(broken.map((b) => [`${b.parent} ${b.url}`, b])).values()].sort((a, b) => a.parent.localeCompare(b.parent) || a.url.localeCompare(b.url));
+      .map((link) => ({ url: link.url.replace(origin, ''), status: link.status ?? 0, parent: (link.parent ?? '').replace(origin, '').replace(/(.)\/$/, '$1') || '(entry)' }));
+    const unique = [...new Map(broken.map((b) => [`${b.parent} ${b.url}`, b])).values()].sort((a, b) => (a.parent + a.url < b.parent + b.url ? -1 : 1));
     if (unique.length) {
       throw new BuildFailure(
         'links',

@@ -7,6 +7,7 @@ import type { Project } from '../project.ts';
 import type { Assets, FlagAsset, ImageAsset } from '../render/contract.ts';
 import type { Output } from '../output/writer.ts';
 import { flagFile, readIcon } from './library.ts';
+import type { DependencyTracker } from '../render/dependencies.ts';
 
 /** A name with a hash of the bytes before the extension: fonts/inter.woff2 -> fonts/inter.3f2a1b9c0d.woff2 */
 export function hashedName(name: string, bytes: Buffer): string {
@@ -31,8 +32,9 @@ export function createFileCopier(project: Project, output: Output): (name: strin
   };
 }
 
-export function createAssets(output: Output, stylesheet: string, images: Map<string, ImageAsset>, file: (name: string) => string): Assets {
+export function createAssets(output: Output, stylesheet: string, images: Map<string, ImageAsset>, file: (name: string) => string, tracker?: DependencyTracker): Assets {
   const flags = new Map<string, FlagAsset>();
+  const shared = new Map<string, { html: string; deps: Set<string> }>();
   const heroes = new Map<string, string[]>();
   return {
     stylesheet,
@@ -61,6 +63,16 @@ export function createAssets(output: Output, stylesheet: string, images: Map<str
       return icon;
     },
     file,
+    shared(key, render) {
+      const hit = shared.get(key);
+      if (hit) {
+        tracker?.add(hit.deps);
+        return hit.html;
+      }
+      const { value, deps } = tracker ? tracker.capture(render) : { value: render(), deps: new Set<string>() };
+      shared.set(key, { html: value, deps });
+      return value;
+    },
     heroes(set) {
       let list = heroes.get(set);
       if (!list) {

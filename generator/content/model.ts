@@ -33,6 +33,8 @@ export interface PostEntry extends T.BlogPostFrontMatter {
   /** The date as YYYY-MM-DD, for sorting, feeds and the sitemap. */
   isoDate: string;
   isoUpdated: string;
+  /** Words in the body, for reading time and structured data. */
+  words: number;
 }
 export interface ProseEntry extends T.ProsePageFrontMatter {
   slug: string;
@@ -117,6 +119,17 @@ export function isoFromAustralian(date: string): string {
   return `${y}-${m}-${d}`;
 }
 
+function countWords(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = text.charCodeAt(i) <= 32;
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
+}
+
 /** A stable pick from n choices for a key, so a page looks the same in every build. */
 export function stablePick(key: string, n: number): number {
   return createHash('sha256').update(key).digest().readUInt32BE(0) % n;
@@ -176,6 +189,7 @@ export function buildModel(files: SourceFile[]): SiteModel {
         body: f.body ?? '',
         isoDate,
         isoUpdated: data.updated ? isoFromAustralian(data.updated) : isoDate,
+        words: countWords(f.body ?? ''),
       };
     })
     .sort((a, b) => b.isoDate.localeCompare(a.isoDate) || a.slug.localeCompare(b.slug));

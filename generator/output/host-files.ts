@@ -26,6 +26,8 @@ export function redirectsFile(redirects: Redirect[]): string {
 
 export { headerRules, headersFile };
 
+export const feedLength = 30;
+
 export async function blogFeed(model: SiteModel): Promise<string> {
   const { Feed } = await import('feed');
   const base = model.settings.baseUrl;
@@ -40,7 +42,8 @@ export async function blogFeed(model: SiteModel): Promise<string> {
     updated: new Date(`${newest}T00:00:00Z`),
     feedLinks: { rss: `${base}/blog/feed.xml` },
   });
-  for (const post of model.posts) {
+  // Feed readers poll the feed often: the newest posts are what they need, not the whole archive.
+  for (const post of model.posts.slice(0, feedLength)) {
     feed.addItem({
       title: post.title,
       id: `${base}${post.url}`,

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { BuildFailure, SiteError } from '../errors.ts';
 
 export interface Output {
@@ -73,7 +74,7 @@ export class StagedOutput extends BaseOutput {
       if (hadTarget) fs.renameSync(old, this.target);
       throw error;
     }
-    if (hadTarget) fs.rmSync(old, { recursive: true, force: true });
+    if (hadTarget) removeInBackground(old);
   }
 
   discard(): void {
@@ -87,6 +88,7 @@ export class StagedOutput extends BaseOutput {
  */
 export class LiveOutput extends BaseOutput {
   private pending = new Map<string, Buffer>();
+  private kept = new Set<string>();
 
   constructor(readonly target: string, private readonly previous: Map<string, string>) {
     super();
@@ -96,10 +98,19 @@ export class LiveOutput extends BaseOutput {
     this.pending.set(file, this.claim(file, contents));
   }
 
+  /** Keeps a file of the previous build as it is, without producing it again. Returns false if there is none. */
+  keep(file: string): boolean {
+    if (!this.previous.has(file)) return false;
+    this.sizes.set(file, 0);
+    this.kept.add(file);
+    return true;
+  }
+
   /** Writes changed files, deletes files the build no longer makes; returns the new hashes and what changed. */
   commit(): { hashes: Map<string, string>; changed: string[] } {
     const hashes = new Map<string, string>();
     const changed: string[] = [];
+    for (const file of this.kept) hashes.set(file, this.previous.get(file)!);
     for (const [file, buffer] of this.pending) {
       const hash = createHash('sha1').update(buffer).digest('hex');
       hashes.set(file, hash);
@@ -117,6 +128,22 @@ export class LiveOutput extends BaseOutput {
     this.pending.clear();
     return { hashes, changed: changed.sort() };
   }
+}
+
+/**
+ * Deletes a replaced output folder without making the build wait: for thousands of pages that takes longer
+ * than writing them. A detached `rm` finishes on its own; where there is none, it is deleted here.
+ */
+function removeInBackground(dir: string): void {
+  if (process.platform !== 'win32' && !process.env.SITE_SYNC_CLEANUP) {
+    try {
+      spawn('rm', ['-rf', dir], { detached: true, stdio: 'ignore' }).unref();
+      return;
+    } catch {
+      // fall through to deleting it here
+    }
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /** Hashes of every file under a folder, to seed a LiveOutput from a build that was staged and swapped. */

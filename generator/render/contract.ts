@@ -42,6 +42,11 @@ export interface Assets {
   file(name: string): string;
   /** Hero image choices available for a regional set, e.g. heroes/asian-3.svg. */
   heroes(set: string): string[];
+  /**
+   * Markup that is the same on many pages (the header of a section, the footer): `render` runs once per build
+   * and key, and every later call returns the same string.
+   */
+  shared(key: string, render: () => string): string;
 }
 
 export interface DocumentProps {

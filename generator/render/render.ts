@@ -8,6 +8,7 @@ import { relative, type Project } from '../project.ts';
 import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
 import type { Assets, TemplateModule } from './contract.ts';
+import type { DependencyTracker } from './dependencies.ts';
 
 export interface RenderOptions {
   project: Project;
@@ -16,19 +17,27 @@ export interface RenderOptions {
   assets: Assets;
   /** Called with each page's HTML as soon as it is rendered, so nothing large is held in memory. */
   emit(page: Page, html: string): void;
+  /** When tracking (the dev server): records what each page reads, and skips pages `reuse` keeps. */
+  tracker?: DependencyTracker;
+  reuse?: (page: Page) => boolean;
 }
 
-export function renderPages(pages: Page[], options: RenderOptions): SiteError[] {
+export function renderPages(pages: Page[], options: RenderOptions): { errors: SiteError[]; rendered: number } {
   const errors: SiteError[] = [];
+  const site = options.tracker ? options.tracker.wrap(options.model) : options.model;
+  let rendered = 0;
   for (const page of pages) {
+    if (options.reuse?.(page)) continue;
     try {
-      const markup = renderToStaticMarkup(createElement(options.templates.Document, { page, site: options.model, assets: options.assets }));
+      const render = () => renderToStaticMarkup(createElement(options.templates.Document, { page, site, assets: options.assets }));
+      const markup = options.tracker ? options.tracker.during(page, render) : render();
       options.emit(page, `<!doctype html>${markup}`);
+      rendered++;
     } catch (error) {
       errors.push(renderError(options.project, page, error));
     }
   }
-  return errors;
+  return { errors, rendered };
 }
 
 /** Names the page, its content file and the template line that threw (source maps are on). */

@@ -1,6 +1,7 @@
 // `site serve`: builds, serves the output like a static host, runs functions in-process, and rebuilds on
 // every change under content/, templates/, islands/, assets/ or functions/, reloading the pages that changed.
 // A failed rebuild is reported in the terminal and in the browser; the last good site stays up.
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,6 +15,7 @@ import { staticHandler } from './static.ts';
 import { functionsHandler } from './functions.ts';
 import { eventsPath, reloadClient, reloadClientPath } from './reload-client.ts';
 import { disposeTemplateContexts } from '../render/templates.ts';
+import { DependencyTracker } from '../render/dependencies.ts';
 
 export interface ServeOptions {
   root: string;
@@ -24,6 +26,14 @@ export interface ServeOptions {
   logger?: Logger;
 }
 
+export interface RebuildOutcome {
+  ok: boolean;
+  changed: string[];
+  /** Pages rendered anew; the others were kept. */
+  rendered: number;
+  ms: number;
+}
+
 export interface DevServer {
   url: string;
   server: http.Server;
@@ -31,7 +41,15 @@ export interface DevServer {
   settled(): Promise<void>;
   close(): Promise<void>;
   /** Listeners for each rebuild's outcome (tests and the benchmark use this). */
-  onRebuild(listener: (outcome: { ok: boolean; changed: string[]; ms: number }) => void): void;
+  onRebuild(listener: (outcome: RebuildOutcome) => void): void;
+}
+
+function mtimeOf(file: string): number {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return -1;
+  }
 }
 
 export async function serve(options: ServeOptions): Promise<DevServer> {
@@ -39,12 +57,13 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const project = resolveProject(options.root);
   const out = path.resolve(project.root, options.out ?? 'dist');
   const clients = new Set<http.ServerResponse>();
-  const listeners: ((outcome: { ok: boolean; changed: string[]; ms: number }) => void)[] = [];
+  const listeners: ((outcome: RebuildOutcome) => void)[] = [];
   let lastError: string | undefined;
 
   // The first build is staged and swapped like `site build`; later ones update the folder in place.
-  let result: BuildResult = await build({ root: project.root, out, logger });
-  const live: LiveState = { hashes: hashTree(out) };
+  const tracker = new DependencyTracker();
+  let result: BuildResult = await build({ root: project.root, out, logger, tracker });
+  const live: LiveState = { hashes: hashTree(out), tracker, renderKey: result.renderKey, templates: result.templates };
   let rules = headerRules(result.model);
   const functions = functionsHandler(project, (m) => logger.warn(m));
 
@@ -99,22 +118,25 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   let building: Promise<void> = Promise.resolve();
   let pending = false;
   let timer: NodeJS.Timeout | undefined;
+  const changed = new Set<string>();
   const rebuild = async () => {
     const started = performance.now();
+    live.changed = new Set(changed);
+    changed.clear();
     try {
       result = await build({ root: project.root, out, logger, live });
       rules = headerRules(result.model);
       lastError = undefined;
       const ms = performance.now() - started;
       broadcast('rebuilt', { changed: result.changed });
-      listeners.forEach((l) => l({ ok: true, changed: result.changed, ms }));
+      listeners.forEach((l) => l({ ok: true, changed: result.changed, rendered: result.rendered, ms }));
     } catch (error) {
       const text = error instanceof BuildFailure ? formatFailure(error) : `${(error as Error).stack}`;
       logger.error(colour.red(text));
       logger.error(colour.dim('The last good site is still being served.'));
       lastError = stripAnsi(text);
       broadcast('error-report', { message: lastError });
-      listeners.forEach((l) => l({ ok: false, changed: [], ms: performance.now() - started }));
+      listeners.forEach((l) => l({ ok: false, changed: [], rendered: 0, ms: performance.now() - started }));
     }
   };
   const schedule = () => {
@@ -139,10 +161,20 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       return name === 'node_modules' || (name.startsWith('.') && name.length > 1);
     };
     const watcher = watch([...new Set(folders)], { ignoreInitial: true, ignored });
-    watcher.on('all', (_event, file) => {
+    const seen = (file: string) => {
+      changed.add(path.resolve(file));
       if (file.startsWith(project.functions)) functions.invalidate();
       logger.info(colour.dim(`… ${path.relative(project.root, file)} changed`));
       schedule();
+    };
+    watcher.on('all', (_event, file) => {
+      seen(file);
+      // chokidar drops a second change to the same file within 50 ms, with no event after: look again
+      // once that window has passed, so a quick second save is never lost.
+      const mtime = mtimeOf(file);
+      setTimeout(() => {
+        if (mtimeOf(file) !== mtime) seen(file);
+      }, 60).unref();
     });
     await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
     closeWatcher = () => watcher.close();

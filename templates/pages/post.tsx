@@ -11,8 +11,12 @@ export function PostPage({ data }: { data: { post: PostEntry } }) {
   const post = data.post;
   const copy = site.pages.blog.article;
   const html = site.html.get(post.body) ?? '';
-  const words = post.body.split(/\s+/).filter(Boolean).length;
-  const others = site.posts.filter((p) => p.slug !== post.slug).slice(0, 3);
+  const words = post.words;
+  const others: PostEntry[] = [];
+  for (const other of site.posts) {
+    if (others.length === 3) break;
+    if (other.slug !== post.slug) others.push(other);
+  }
   return (
     <>
       <article className="article">

@@ -1,0 +1,155 @@
+// `npm run bench`: the figures the issues ask for, measured the way users run the tool (`node bin/site.js`).
+//   1. the real site: cold build (no caches) and warm build (caches filled), wall time, median of 5
+//   2. `site serve`: from saving a content file to the changed page reloaded (server event, and in Chromium)
+//   3. scale: generated projects of 4,000 and 10,000 posts, cold and warm, pages per second, peak memory
+// Options: --quick (1,000 posts instead of 4,000 and 10,000), --runs N.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateProject, post, wordCount } from './generate.ts';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = path.join(repo, 'bin/site.js');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const runs = Number(args[args.indexOf('--runs') + 1]) || 5;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
+
+interface Run {
+  wall: number;
+  peakMiB: number;
+  pages: number;
+  summary: string;
+}
+
+function clearCaches(project: string) {
+  fs.rmSync(path.join(project, '.cache'), { recursive: true, force: true });
+  for (const dir of ['templates', 'css', 'schemas']) fs.rmSync(path.join(repo, '.cache', dir), { recursive: true, force: true });
+}
+
+function build(project: string): Run {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, [bin, 'build'], { cwd: project, encoding: 'utf8', env: { ...process.env, SITE_REPORT_MEMORY: '1', NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
+  const wall = Number(process.hrtime.bigint() - started) / 1e9;
+  if (result.status !== 0) throw new Error(`build failed in ${project}:\n${result.stdout}\n${result.stderr}`);
+  const peak = Number(/peak-memory-kib (\d+)/.exec(result.stderr)?.[1] ?? 0) / 1024;
+  const summary = result.stdout.trim().split('\n').pop()!;
+  return { wall, peakMiB: peak, pages: Number(/(\d+) pages/.exec(summary)?.[1] ?? 0), summary };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const seconds = (s: number) => `${s.toFixed(2)} s`;
+
+function section(title: string) {
+  console.log(`\n== ${title}`);
+}
+
+// Make sure the CLI bundle exists so no run pays for compiling it.
+spawnSync(process.execPath, [bin, '--help'], { cwd: repo });
+
+section('real site');
+{
+  const project = path.join(work, 'real');
+  fs.cpSync(path.join(repo, 'content'), path.join(project, 'content'), { recursive: true });
+  const cold: Run[] = [];
+  const warm: Run[] = [];
+  for (let i = 0; i < runs; i++) {
+    clearCaches(project);
+    cold.push(build(project));
+    warm.push(build(project));
+  }
+  console.log(`pages: ${warm[0].pages}`);
+  console.log(`cold build (no caches):  ${seconds(median(cold.map((r) => r.wall)))} wall, median of ${runs}`);
+  console.log(`warm build (caches warm): ${seconds(median(warm.map((r) => r.wall)))} wall, median of ${runs} (target < 1.0 s); runs ${warm.map((r) => r.wall.toFixed(2)).join(', ')}`);
+  console.log(`peak memory: ${Math.round(median(warm.map((r) => r.peakMiB)))} MiB`);
+  console.log(`last summary: ${warm.at(-1)!.summary}`);
+}
+
+section('site serve: save to reload');
+{
+  const project = path.join(work, 'serve');
+  fs.cpSync(path.join(repo, 'content'), path.join(project, 'content'), { recursive: true });
+  const server = spawn(process.execPath, [bin, 'serve', '--port', '0'], { cwd: project, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    server.stdout.on('data', (d) => {
+      log += d;
+      const m = /serving (http:\/\/[^\s]+)/.exec(log);
+      if (m) resolve(m[1]);
+    });
+    server.on('exit', () => reject(new Error(`serve exited:\n${log}`)));
+  });
+  await new Promise((r) => setTimeout(r, 500));
+  const file = path.join(project, 'content/cities/perth.json');
+  const original = fs.readFileSync(file, 'utf8');
+
+  // Server side: time from the write to the reload event, plus fetching the page the browser reloads.
+  const response = await fetch(`${url}/__site/events`);
+  const reader = response.body!.getReader();
+  const serverTimes: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const started = performance.now();
+    fs.writeFileSync(file, original.replace('2.3 million', `2.${4 + (i % 5)} million`));
+    for (;;) {
+      const { value } = await reader.read();
+      if (new TextDecoder().decode(value).includes('event: rebuilt')) break;
+    }
+    await (await fetch(`${url}/cities/perth`)).text();
+    serverTimes.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await reader.cancel();
+  console.log(`save -> reload event -> page fetched: median ${Math.round(median(serverTimes))} ms (target < 200 ms); runs ${serverTimes.map(Math.round).join(', ')}`);
+
+  // In a real browser: time from the write until the open page has reloaded and shows the new text.
+  if (fs.existsSync('/usr/bin/chromium')) {
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const page = await browser.newPage();
+    await page.goto(`${url}/cities/perth`, { waitUntil: 'load' });
+    await page.waitForTimeout(300);
+    const browserTimes: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const population = `3.${i} million`;
+      const started = performance.now();
+      fs.writeFileSync(file, original.replace('2.3 million', population));
+      await page.waitForFunction((text) => document.body.innerText.includes(text), population, { polling: 5, timeout: 10000 });
+      browserTimes.push(performance.now() - started);
+      await page.waitForTimeout(300);
+    }
+    await browser.close();
+    console.log(`save -> page reloaded in Chromium: median ${Math.round(median(browserTimes))} ms; runs ${browserTimes.map(Math.round).join(', ')}`);
+  } else {
+    console.log('Chromium not installed: browser reload not measured');
+  }
+  fs.writeFileSync(file, original);
+  server.kill('SIGTERM');
+}
+
+section('scale: generated Markdown posts');
+{
+  console.log(`one generated post has ${wordCount(post(1))} words`);
+  const sizes = quick ? [1000] : [4000, 10000];
+  const results: Record<number, { cold: Run; warm: Run }> = {};
+  for (const count of sizes) {
+    const project = path.join(work, `posts-${count}`);
+    generateProject(project, repo, count);
+    clearCaches(project);
+    const cold = build(project);
+    const warm = build(project);
+    results[count] = { cold, warm };
+    const rate = (r: Run) => `${Math.round(r.pages / r.wall)} pages/s`;
+    console.log(`${count} posts (${cold.pages} pages): cold ${seconds(cold.wall)} (${rate(cold)}, peak ${Math.round(cold.peakMiB)} MiB), warm ${seconds(warm.wall)} (${rate(warm)}, peak ${Math.round(warm.peakMiB)} MiB)`);
+    console.log(`  cold: ${cold.summary}`);
+    console.log(`  warm: ${warm.summary}`);
+    fs.rmSync(project, { recursive: true, force: true });
+  }
+  if (results[4000] && results[10000]) {
+    console.log(`10,000 / 4,000 cold ratio: ${(results[10000].cold.wall / results[4000].cold.wall).toFixed(2)} (target <= 2.6); warm ratio ${(results[10000].warm.wall / results[4000].warm.wall).toFixed(2)}`);
+    console.log('targets: 4,000 cold < 8 s, warm < 3 s; peak < 1024 MiB');
+  }
+}
+
+fs.rmSync(work, { recursive: true, force: true });

@@ -1,0 +1,136 @@
+// The command-line contract other tooling depends on: commands, flags, help, exit codes, what is printed.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fixture, repoRoot, type Fixture } from './helpers/project.ts';
+
+const test = suite('cli');
+const bin = path.join(repoRoot, 'bin/site.js');
+
+function site(args: string[], cwd = repoRoot) {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+let f: Fixture;
+test.before(() => {
+  f = fixture();
+});
+test.after(() => f.remove());
+
+test('--help lists every command', () => {
+  const { code, out } = site(['--help']);
+  assert.is(code, 0);
+  for (const command of ['build', 'serve', 'check', 'new']) assert.match(out, new RegExp(`\\n  ${command}\\b`));
+});
+
+test('each command has useful help', () => {
+  assert.match(site(['build', '--help']).out, /--out <dir>\s+output folder \(default: "dist"\)/);
+  const serve = site(['serve', '--help']).out;
+  assert.match(serve, /--port <number>\s+port to listen on \(default: 4321\)/);
+  assert.match(serve, /--host <address>\s+address to listen on \(default: "127\.0\.0\.1"\)/);
+  assert.match(serve, /--no-watch/);
+  assert.match(site(['check', '--help']).out, /--external/);
+  assert.match(site(['new', '--help']).out, /\(choices: "blog", "city", "service", "language"\)/);
+});
+
+test('an unknown flag is an error with a non-zero exit', () => {
+  const { code, err } = site(['build', '--outdir', 'x']);
+  assert.is(code, 1);
+  assert.match(err, /unknown option '--outdir'/);
+  assert.match(err, /\(Did you mean --out\?\)/);
+});
+
+test('an unknown command and a bad port are errors', () => {
+  assert.is(site(['deploy']).code, 1);
+  const { code, err } = site(['serve', '--port', 'eighty']);
+  assert.is(code, 1);
+  assert.match(err, /it must be a whole number from 0 to 65535/);
+});
+
+test('build writes dist/ in the project folder, prints one summary line and exits 0', () => {
+  const { code, out } = site(['build'], f.root);
+  assert.is(code, 0, out);
+  assert.ok(fs.existsSync(path.join(f.root, 'dist/index.html')));
+  assert.match(out, /^✓ \d+ pages, \d+ images \(.*\), \d+ markdown in [\d.]+ m?s \(content [\d.]+ m?s, .*render [\d.]+ m?s.*\)$/m);
+});
+
+test('build --out writes elsewhere', () => {
+  const { code } = site(['build', '--out', 'public'], f.root);
+  assert.is(code, 0);
+  assert.ok(fs.existsSync(path.join(f.root, 'public/index.html')));
+});
+
+test('build prints every content error, numbered, and exits 1 leaving dist/ as it was', () => {
+  const before = fs.readFileSync(path.join(f.root, 'dist/index.html'), 'utf8');
+  const perth = f.read('content/cities/perth.json');
+  const darwin = f.read('content/cities/darwin.json');
+  f.editJson('content/cities/perth.json', (d) => {
+    d.population = 2300000;
+    d.languages[0] = 'xx';
+  });
+  f.editJson('content/cities/darwin.json', (d) => (d.state = 'Top End'));
+  const { code, err } = site(['build'], f.root);
+  assert.is(code, 1);
+  assert.match(err, /✗ 2 problems in content:/);
+  assert.match(err, /^ {2}1\. content\/cities\/darwin\.json:\d+:\d+ \/state must be one of: "NSW"/m);
+  assert.match(err, /^ {2}2\. content\/cities\/perth\.json:7:17 \/population must be string {2}\[CONTENT_SCHEMA\]$/m);
+  assert.not.match(err, /at .*\.ts:\d+/, 'no stack trace for a content mistake');
+  assert.is(fs.readFileSync(path.join(f.root, 'dist/index.html'), 'utf8'), before);
+  f.write('content/cities/perth.json', perth);
+  f.write('content/cities/darwin.json', darwin);
+});
+
+test('new writes a starter for each kind that builds as it is, and says where', () => {
+  const made = [
+    ['city', 'ballarat', 'content/cities/ballarat.json'],
+    ['service', 'tax-returns', 'content/services/tax-returns.json'],
+    ['language', 'tetum', 'content/languages/tetum.json'],
+    ['blog', 'preparing-documents-for-a-partner-visa', 'content/blog/preparing-documents-for-a-partner-visa.md'],
+  ];
+  for (const [kind, slug, file] of made) {
+    const { code, out } = site(['new', kind, slug], f.root);
+    assert.is(code, 0, out);
+    assert.ok(out.includes(`✓ wrote ${file}`), out);
+    assert.ok(fs.existsSync(path.join(f.root, file)));
+  }
+  const { code, err } = site(['build'], f.root);
+  assert.is(code, 0, err);
+  for (const page of ['cities/ballarat', 'services/tax-returns', 'tetum', 'blog/preparing-documents-for-a-partner-visa']) {
+    assert.ok(fs.existsSync(path.join(f.root, 'dist', page, 'index.html')), page);
+  }
+});
+
+test('new refuses to overwrite, and refuses a bad slug', () => {
+  const again = site(['new', 'city', 'ballarat'], f.root);
+  assert.is(again.code, 1);
+  assert.match(again.err, /content\/cities\/ballarat\.json already exists/);
+  const bad = site(['new', 'city', 'Gold Coast!'], f.root);
+  assert.is(bad.code, 1);
+  assert.match(bad.err, /is not a valid slug/);
+});
+
+test('check passes on the real site', () => {
+  const { code, out } = site(['check']);
+  assert.is(code, 0, out);
+  assert.match(out, /links, images, scripts and stylesheets on \d+ pages all resolve/);
+});
+
+test('check fails on a broken link, naming the page it is on', () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  f.write(post, `${f.read(post)}\n<p>See <a href="/no-such-guide">the old guide</a>.</p>\n`);
+  const { code, err } = site(['check'], f.root);
+  assert.is(code, 1);
+  assert.match(err, /\/blog\/naati-vs-standard-translations-differences links to \/no-such-guide, which answers 404 {2}\[LINK_BROKEN\]/);
+});
+
+test('check fails on a content error before building', () => {
+  f.editJson('content/site.json', (d) => (d.email = 'hello at example.com'));
+  const { code, err } = site(['check'], f.root);
+  assert.is(code, 1);
+  assert.match(err, /content\/site\.json:\d+:\d+ \/email "hello at example\.com" is not a valid email address/);
+});
+
+test.run();

@@ -1,0 +1,54 @@
+// Markdown rendering: correct HTML, a content-addressed cache that is reused and never stale, and worker
+// threads that give the same result as rendering in the main thread.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { renderMarkdown } from '../generator/markdown/render.ts';
+import { resolveProject } from '../generator/project.ts';
+
+const test = suite('markdown');
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-markdown-'));
+fs.mkdirSync(path.join(root, 'content'));
+const project = resolveProject(root);
+test.after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const post = (n: number) => `## Section ${n}\n\nParagraph with **bold**, *italic* and [a link](/services).\n\n- one\n- two ${n}\n`;
+
+test('renders Markdown to HTML', async () => {
+  const { html } = await renderMarkdown(project, ['# Title\n\nSome *text* and a [link](/contact).\n\n- a\n- b']);
+  assert.is(html.get('# Title\n\nSome *text* and a [link](/contact).\n\n- a\n- b'), '<h1>Title</h1>\n<p>Some <em>text</em> and a <a href="/contact">link</a>.</p>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>');
+});
+
+test('a second build takes everything from the cache, even in a new process', async () => {
+  const texts = [post(1), post(2), post(3)];
+  const first = await renderMarkdown(project, texts);
+  assert.is(first.stats.rendered, 3);
+  const second = await renderMarkdown(project, texts);
+  assert.equal(second.stats, { total: 3, cached: 3, rendered: 0, threads: 1 });
+  assert.ok(fs.existsSync(path.join(root, '.cache/markdown/rendered.json')), 'the cache is on disk');
+});
+
+test('changed text is rendered again, never served from the cache', async () => {
+  const { html, stats } = await renderMarkdown(project, [post(1).replace('bold', 'strong')]);
+  assert.is(stats.rendered, 1);
+  assert.match(html.values().next().value!, /<strong>strong<\/strong>/);
+});
+
+test('large batches render in worker threads with the same result as the main thread', async () => {
+  const texts = Array.from({ length: 400 }, (_, i) => post(1000 + i));
+  const { html, stats } = await renderMarkdown(project, texts);
+  assert.is(stats.rendered, 400);
+  if (os.availableParallelism() > 1) assert.ok(stats.threads > 1, `threads ${stats.threads}`);
+  const direct = await renderMarkdown(resolveProject(fs.mkdtempSync(path.join(os.tmpdir(), 'site-markdown-'))), texts.slice(0, 3));
+  for (const text of texts.slice(0, 3)) assert.is(html.get(text), direct.html.get(text));
+  assert.match(html.get(texts[399])!, /<li>two 1399<\/li>/);
+});
+
+test('identical texts are rendered once', async () => {
+  const { stats } = await renderMarkdown(project, [post(7777), post(7777)]);
+  assert.is(stats.total, 1);
+});
+
+test.run();

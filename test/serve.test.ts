@@ -1,0 +1,211 @@
+// `site serve` as a visitor's browser and an editor see it: clean URLs, 404s, redirects, headers, functions,
+// rebuilds on save with a reload event, errors reported while the last good site stays up, and templates and
+// functions that change without a restart.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve, type DevServer } from '../generator/serve/server.ts';
+import { silentLogger } from '../generator/log.ts';
+import { fixture, repoRoot, type Fixture } from './helpers/project.ts';
+
+const test = suite('serve');
+
+let f: Fixture;
+let dev: DevServer;
+const events: { event: string; data: any }[] = [];
+let stream: AbortController;
+
+async function listen(url: string) {
+  stream = new AbortController();
+  const response = await fetch(`${url}/__site/events`, { signal: stream.signal });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value);
+        let end;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+        }
+      }
+    } catch {
+      // aborted at the end of the suite
+    }
+  })();
+}
+
+/** Waits for the next event of a kind after those already seen. */
+async function next(kind: string, timeout = 10000) {
+  const seen = events.length;
+  const until = Date.now() + timeout;
+  while (Date.now() < until) {
+    const hit = events.slice(seen).find((e) => e.event === kind);
+    if (hit) return hit.data;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`no ${kind} event within ${timeout} ms`);
+}
+
+test.before(async () => {
+  f = fixture({
+    'functions/echo.ts': `export default async (request: Request, context: { ip: string }) => new Response(JSON.stringify({ method: request.method, body: request.method === 'POST' ? await request.json() : null, ip: context.ip, version: 1 }), { status: 200, headers: { 'content-type': 'application/json' } });\n`,
+  });
+  fs.cpSync(path.join(repoRoot, 'templates'), path.join(f.root, 'templates'), { recursive: true });
+  dev = await serve({ root: f.root, port: 0, host: "127.0.0.1", logger: process.env.DEBUG_SERVE ? undefined : silentLogger });
+  await listen(dev.url);
+});
+
+test.after(async () => {
+  stream.abort();
+  await dev.close();
+  f.remove();
+});
+
+const get = (p: string, init?: RequestInit) => fetch(`${dev.url}${p}`, { redirect: 'manual', ...init });
+
+test('serves clean URLs with the reload client added', async () => {
+  const res = await get('/services/birth-certificates');
+  assert.is(res.status, 200);
+  assert.is(res.headers.get('content-type'), 'text/html; charset=utf-8');
+  const body = await res.text();
+  assert.match(body, /<h1 id="page-heading"[^>]*>Birth Certificate Translation<\/h1>/);
+  assert.match(body, /<script type="module" src="\/__site\/client\.js"><\/script><\/body>/);
+  assert.is((await get('/services/birth-certificates/')).status, 200);
+  assert.is((await get('/')).status, 200);
+});
+
+test('an unknown path answers 404 with the site\'s own Page Not Found page', async () => {
+  const res = await get('/no/such/page');
+  assert.is(res.status, 404);
+  assert.match(await res.text(), /<h1 id="page-heading">Page Not Found<\/h1>/);
+  assert.is((await get('/assets/missing.css')).status, 404);
+});
+
+test('_redirects rules are honoured', async () => {
+  const res = await get('/services/passports-ids');
+  assert.is(res.status, 301);
+  assert.is(res.headers.get('location'), '/services/passports');
+});
+
+test('the headers of _headers are applied', async () => {
+  const page = await get('/contact');
+  assert.match(page.headers.get('content-security-policy')!, /script-src 'self'/);
+  assert.is(page.headers.get('x-content-type-options'), 'nosniff');
+  assert.is(page.headers.get('x-frame-options'), 'DENY');
+  const html = await page.text();
+  const css = /href="(\/assets\/site\.[0-9a-f]+\.css)"/.exec(html)![1];
+  const asset = await get(css);
+  assert.is(asset.status, 200);
+  assert.is(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+});
+
+test('POST /.netlify/functions/<name> runs functions/<name>.ts in-process with the Web Request API', async () => {
+  const res = await get('/.netlify/functions/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hello: 'world' }) });
+  assert.is(res.status, 200);
+  const body = await res.json();
+  assert.equal(body, { method: 'POST', body: { hello: 'world' }, ip: body.ip, version: 1 });
+  assert.match(body.ip, /127\.0\.0\.1/);
+  assert.is((await get('/.netlify/functions/nothing-here', { method: 'POST' })).status, 404);
+});
+
+test('saving a content file rebuilds and reports the changed pages', async () => {
+  const rebuilt = next('rebuilt');
+  f.editJson('content/cities/perth.json', (d) => (d.population = '2.4 million'));
+  const { changed } = await rebuilt;
+  assert.ok(changed.includes('cities/perth/index.html'), changed.join(', '));
+  assert.not.ok(changed.includes('services/passports/index.html'), 'unchanged pages are not rewritten');
+  assert.match(await (await get('/cities/perth')).text(), /2\.4 million/);
+});
+
+test('an edit re-renders only the pages that read what changed, and they are correct', async () => {
+  const outcome = new Promise<{ ok: boolean; changed: string[]; rendered: number }>((resolve) => dev.onRebuild(resolve));
+  f.editJson('content/cities/hobart.json', (d) => (d.tagline = 'Certified translations for Hobart and all of Tasmania, delivered by email'));
+  const { ok, changed, rendered } = await outcome;
+  assert.ok(ok);
+  assert.ok(rendered >= 2 && rendered < 10, `rendered ${rendered} pages`);
+  assert.ok(changed.includes('cities/hobart/index.html'), changed.join(', '));
+  assert.match(await (await get('/cities/hobart')).text(), /Certified translations for Hobart and all of Tasmania, delivered by email/);
+  assert.match(await (await get('/services/passports')).text(), /<h1 id="page-heading"/, 'pages kept from the last build are still served');
+});
+
+test('a change that reaches the header (a service title in the menu) re-renders every page', async () => {
+  const rebuilt = next('rebuilt');
+  f.editJson('content/services/birth-certificates.json', (d) => (d.card.title = 'Birth & Family Certificates'));
+  const { changed } = await rebuilt;
+  for (const page of ['index.html', 'services/passports/index.html', 'blog/index.html', 'cities/perth/index.html', 'tagalog-filipino/index.html']) assert.ok(changed.includes(page), page);
+  const desktopMenu = (html: string) => /<div class="dropdown" id="menu-services">[\s\S]*?<\/div>/.exec(html)![0];
+  assert.match(desktopMenu(await (await get('/cities/perth')).text()), /Birth &amp; Family Certificates/);
+  const restored = next('rebuilt');
+  f.editJson('content/services/birth-certificates.json', (d) => (d.card.title = 'Birth Certificates'));
+  await restored;
+  assert.not.match(desktopMenu(await (await get('/cities/perth')).text()), /Family Certificates/);
+});
+
+test('a language becoming popular joins the popular group on the languages page', async () => {
+  const rebuilt = next('rebuilt');
+  f.editJson('content/languages/german.json', (d) => (d.popularInAustralia = true));
+  const { changed } = await rebuilt;
+  assert.ok(changed.includes('languages/index.html'));
+  const popular = /<section id="popular"[\s\S]*?<\/section>/.exec(await (await get('/languages')).text())![0];
+  assert.match(popular, /href="\/german"/);
+  const restored = next('rebuilt');
+  f.editJson('content/languages/german.json', (d) => (d.popularInAustralia = false));
+  await restored;
+});
+
+test('a content error is reported to the browser, and the last good site keeps being served', async () => {
+  const report = next('error-report');
+  const good = f.read('content/cities/perth.json');
+  f.write('content/cities/perth.json', good.replace('"state": "WA",', '"state": "WA"'));
+  const { message } = await report;
+  assert.match(message, /content\/cities\/perth\.json:\d+:\d+ is not valid JSON: comma expected/);
+  assert.not.match(message, /\u001b\[/, 'no terminal colour codes in the browser');
+  const res = await get('/cities/perth');
+  assert.is(res.status, 200);
+  assert.match(await res.text(), /2\.4 million/);
+  const fixed = next('rebuilt');
+  f.write('content/cities/perth.json', good.replace('2.4 million', '2.3 million'));
+  await fixed;
+  assert.match(await (await get('/cities/perth')).text(), /2\.3 million/);
+});
+
+test('a template edit takes effect without a restart', async () => {
+  const rebuilt = next('rebuilt');
+  const file = path.join(f.root, 'templates/pages/not-found.tsx');
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('<p className="lead">{copy.text}</p>', '<p className="lead">{copy.text} Try the search.</p>'));
+  const { changed } = await rebuilt;
+  assert.ok(changed.includes('404.html'));
+  assert.match(await (await get('/missing')).text(), /Try the search\./);
+});
+
+test('a function edit takes effect without a restart', async () => {
+  const file = path.join(f.root, 'functions/echo.ts');
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('version: 1', 'version: 2'));
+  await dev.settled();
+  const res = await get('/.netlify/functions/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  assert.is((await res.json()).version, 2);
+});
+
+test('a new content file becomes a page while serving, and its removal takes it away', async () => {
+  const added = next('rebuilt');
+  const city = f.json<Record<string, any>>('content/cities/geelong.json');
+  f.write('content/cities/ballarat.json', JSON.stringify({ ...city, name: 'Ballarat', order: 13, seo: undefined }, null, 2));
+  await added;
+  assert.is((await get('/cities/ballarat')).status, 200);
+  const removed = next('rebuilt');
+  f.write('content/cities/ballarat.json', null);
+  const { changed } = await removed;
+  assert.ok(changed.includes('cities/ballarat/index.html'));
+  assert.is((await get('/cities/ballarat')).status, 404);
+});
+
+test.run();
