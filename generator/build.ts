@@ -3,14 +3,14 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { BuildFailure, failIfAny } from './errors.ts';
+import { BuildFailure, failIfAny, type SiteError } from './errors.ts';
 import { relative, resolveProject, type Project } from './project.ts';
 import { loadContent, type SourceFile } from './content/load.ts';
 import { validateContent } from './content/validate.ts';
 import { buildModel, type SiteModel } from './content/model.ts';
 import { crossCheck } from './content/cross-check.ts';
 import { routes, type Page, type Redirect } from './routes.ts';
-import { renderMarkdown, type MarkdownStats } from './markdown/render.ts';
+import { MarkdownSession, type MarkdownStats } from './markdown/render.ts';
 import { compileTemplates, type CompiledTemplates } from './render/templates.ts';
 import { renderPages } from './render/render.ts';
 import { affected, type DependencyTracker } from './render/dependencies.ts';
@@ -20,6 +20,9 @@ import { createAssets, createFileCopier } from './assets/assets.ts';
 import { LiveOutput, StagedOutput, type Output } from './output/writer.ts';
 import { blogFeed, headerRules, headersFile, redirectsFile, robotsTxt, sitemapXml } from './output/host-files.ts';
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
+
+/** From this many pages, output is written by a worker thread while the main thread renders. */
+const threadedWritesFrom = 600;
 
 export interface BuildOptions {
   root: string;
@@ -80,28 +83,46 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   };
 
+  // Post bodies need no validation, so the Markdown workers start on them as soon as the files are read and
+  // run while everything else is checked and prepared; post pages are rendered as their HTML arrives.
+  const markdown = new MarkdownSession(project);
+  let readyPosts: string[] | ((bodies: string[]) => void) = [];
+  let posts: Promise<void> = Promise.resolve();
+  let postsStarted = 0;
   const files = await time('content', async () => {
     const loaded = loadContent(project, options.live?.sources);
+    postsStarted = performance.now();
+    const bodies = loaded.files.filter((f) => f.source.kind === 'blog-post').map((f) => f.body ?? '');
+    posts = markdown.render(bodies, (ready) => (Array.isArray(readyPosts) ? readyPosts.push(...ready) : readyPosts(ready)));
+    posts.catch(() => {});
     const problems = [...loaded.errors, ...(await validateContent(project, loaded.files))];
+    if (problems.length) await markdown.cancel();
     failIfAny('content', problems);
     return loaded.files;
+  }).catch(async (error) => {
+    await markdown.cancel();
+    throw error;
   });
   if (options.live) options.live.sources = new Map(files.map((f) => [f.rel, f]));
 
-  const { model, pages, redirects } = await time('model', () => {
+  const { model, pages, redirects } = await time('model', async () => {
     const model = buildModel(files);
     const sourceDate = process.env.SOURCE_DATE_EPOCH;
     if (sourceDate && /^\d+$/.test(sourceDate)) model.buildDate = new Date(Number(sourceDate) * 1000).toISOString().slice(0, 10);
     const { pages, redirects } = routes(model);
-    failIfAny('content', crossCheck(project, files, model, pages, redirects));
+    const problems = crossCheck(project, files, model, pages, redirects);
+    if (problems.length) await markdown.cancel();
+    failIfAny('content', problems);
     return { model, pages, redirects };
   });
 
-  const output: Output = options.live ? new LiveOutput(out, options.live.hashes) : new StagedOutput(out);
+  // Large sites write in a worker thread while this one renders.
+  const output: Output = options.live ? new LiveOutput(out, options.live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedWritesFrom });
   const copyFile = createFileCopier(project, output);
   try {
-    const [markdown, templates, stylesheet, images] = await Promise.all([
-      time('markdown', () => renderMarkdown(project, markdownTexts(model))),
+    const postBodies = new Set(model.posts.map((p) => p.body));
+    const [, templates, stylesheet, images] = await Promise.all([
+      time('markdown', () => markdown.render(markdownTexts(model).filter((t) => !postBodies.has(t)))),
       time('templates', () => (reusableTemplates(project, options.live) ?? compileTemplates(project, { incremental: !!options.live }))),
       time('css', () => buildStylesheet(project, copyFile)),
       time('images', () => processImages(project, output)),
@@ -116,12 +137,29 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       .slice(0, 16);
     const tracker = options.live?.tracker ?? options.tracker;
     const reuse = reusablePages(project, options.live, output, renderKey);
-    const rendered = await time('render', () => {
+    const rendered = await time('render', async () => {
       const assets = createAssets(output, stylesheet.url, images.images, copyFile, tracker);
-      const { errors, rendered } = renderPages(pages, { project, model, templates: templates.module, assets, tracker, reuse, emit: (page, html) => output.emit(page.file, html) });
-      failIfAny('render', errors);
-      return rendered;
+      const problems: SiteError[] = [];
+      let count = 0;
+      const render = (list: Page[]) => {
+        const { errors, rendered } = renderPages(list, { project, model, templates: templates.module, assets, tracker, reuse, emit: (page, html) => output.emit(page.file, html) });
+        problems.push(...errors);
+        count += rendered;
+      };
+      // Every page but the posts renders now, while the workers turn post bodies into HTML; each post page
+      // renders as soon as its body's HTML arrives.
+      const postsByBody = new Map<string, Page[]>();
+      for (const page of pages) if (page.kind === 'post') postsByBody.set(page.data.post.body, [...(postsByBody.get(page.data.post.body) ?? []), page]);
+      render(pages.filter((page) => page.kind !== 'post'));
+      const early = readyPosts as string[];
+      readyPosts = (bodies) => render(bodies.flatMap((body) => postsByBody.get(body) ?? []));
+      render(early.flatMap((body) => postsByBody.get(body) ?? []));
+      await posts;
+      if (markdown.stats.threads > 1) timings.push(['post markdown in workers', performance.now() - postsStarted]);
+      failIfAny('render', problems);
+      return count;
     });
+    markdown.save();
 
     await time('feeds', async () => {
       output.emit('sitemap.xml', await sitemapXml(model, pages));
@@ -132,8 +170,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     });
 
     let changed: string[] = [];
-    await time('write', () => {
-      if (output instanceof StagedOutput) output.commit();
+    await time('write', async () => {
+      if (output instanceof StagedOutput) return output.commit();
       else if (output instanceof LiveOutput) {
         const result = output.commit();
         options.live!.hashes = result.hashes;
@@ -145,7 +183,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const total = performance.now() - started;
     const summary =
       `${colour.green('✓')} ${pages.length} pages${rendered < pages.length ? ` (${rendered} re-rendered)` : ''}, ${images.stats.images} images` +
-      ` (${images.stats.processed} processed, ${images.stats.cached} cached), ${markdown.stats.total} markdown` +
+      ` (${images.stats.processed} processed, ${images.stats.cached} cached), ${markdown.stats.total} markdown (${markdown.stats.rendered} rendered)` +
       ` in ${formatMs(total)} ${colour.dim(`(${timings.map(([s, ms]) => `${s} ${formatMs(ms)}`).join(', ')})`)}`;
     logger.info(summary);
     return {
@@ -166,7 +204,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       summary,
     };
   } catch (error) {
-    if (output instanceof StagedOutput) output.discard();
+    await markdown.cancel();
+    if (output instanceof StagedOutput) await output.discard();
     throw error;
   }
 }

@@ -54,7 +54,7 @@ test('build writes dist/ in the project folder, prints one summary line and exit
   const { code, out } = site(['build'], f.root);
   assert.is(code, 0, out);
   assert.ok(fs.existsSync(path.join(f.root, 'dist/index.html')));
-  assert.match(out, /^✓ \d+ pages, \d+ images \(.*\), \d+ markdown in [\d.]+ m?s \(content [\d.]+ m?s, .*render [\d.]+ m?s.*\)$/m);
+  assert.match(out, /^✓ \d+ pages, \d+ images \(.*\), \d+ markdown \(\d+ rendered\) in [\d.]+ m?s \(content [\d.]+ m?s, .*render [\d.]+ m?s.*\)$/m);
 });
 
 test('build --out writes elsewhere', () => {

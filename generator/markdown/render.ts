@@ -3,12 +3,13 @@
 // remark costs about 2 ms a post here, which is most of a cold build of thousands of posts (PERFORMANCE.md).
 // So each text is rendered once ever: results are kept in .cache/markdown/ keyed by a hash of the text and the
 // processor's versions, and what is missing is spread over one worker per core when there is enough of it.
+// Results can be taken batch by batch as they arrive, so pages are rendered while the workers still run.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
 import { packageVersion, type Project } from '../project.ts';
+import { startWorker } from '../workers/start.ts';
 
 const version = ['remark', 'remark-html'].map((name) => `${name}@${packageVersion(name)}`).join(' ') + ' unsanitised';
 
@@ -22,56 +23,105 @@ export interface MarkdownStats {
   threads: number;
 }
 
+// The cache as last read or written by this process, so the dev server reads the file once.
 let memory: { file: string; entries: Map<string, string> } | undefined;
 
 export function markdownKey(markdown: string): string {
   return createHash('sha256').update(version).update('\0').update(markdown).digest('base64url').slice(0, 27);
 }
 
-export async function renderMarkdown(project: Project, texts: Iterable<string>): Promise<{ html: Map<string, string>; stats: MarkdownStats }> {
-  const cacheFile = path.join(project.cache, 'markdown', 'rendered.json');
-  if (memory?.file !== cacheFile) memory = { file: cacheFile, entries: readCache(cacheFile) };
-  const cache = memory.entries;
+/** One build's Markdown: render() as often as needed, then save() once to keep what this build used. */
+export class MarkdownSession {
+  /** HTML by Markdown source text. */
+  readonly html = new Map<string, string>();
+  readonly stats: MarkdownStats = { total: 0, cached: 0, rendered: 0, threads: 1 };
+  private readonly cacheFile: string;
+  private readonly cache: Map<string, string>;
+  private readonly used = new Map<string, string>();
+  private dirty = false;
+  private workers: { terminate(): Promise<number> }[] = [];
+  private cancelled = false;
 
-  const html = new Map<string, string>();
-  const used = new Map<string, string>();
-  const missing = new Map<string, string>();
-  for (const text of texts) {
-    if (html.has(text)) continue;
-    const key = markdownKey(text);
-    const hit = cache.get(key);
-    if (hit !== undefined) {
-      html.set(text, hit);
-      used.set(key, hit);
+  constructor(project: Project) {
+    this.cacheFile = path.join(project.cache, 'markdown', 'rendered.json');
+    if (memory?.file !== this.cacheFile) memory = { file: this.cacheFile, entries: readCache(this.cacheFile) };
+    this.cache = memory.entries;
+  }
+
+  /**
+   * Renders every text not yet rendered. `onReady` is called with texts as their HTML becomes available:
+   * cached ones at once, the rest batch by batch.
+   */
+  async render(texts: Iterable<string>, onReady?: (ready: string[]) => void): Promise<void> {
+    const missing = new Map<string, string>();
+    const cached: string[] = [];
+    for (const text of texts) {
+      if (this.html.has(text)) continue;
+      const key = markdownKey(text);
+      const hit = this.cache.get(key);
+      if (hit !== undefined) {
+        this.html.set(text, hit);
+        this.used.set(key, hit);
+        cached.push(text);
+      } else if (!missing.has(key)) {
+        missing.set(key, text);
+      }
+    }
+    this.stats.total += cached.length + missing.size;
+    this.stats.cached += cached.length;
+    this.stats.rendered += missing.size;
+    if (cached.length) onReady?.(cached);
+    if (missing.size === 0) return;
+    this.dirty = true;
+    const accept = (results: [string, string][]) => {
+      const ready: string[] = [];
+      for (const [key, html] of results) {
+        const text = missing.get(key)!;
+        this.html.set(text, html);
+        this.used.set(key, html);
+        this.cache.set(key, html);
+        ready.push(text);
+      }
+      onReady?.(ready);
+    };
+    if (missing.size >= workerThreshold && os.availableParallelism() > 1) {
+      this.stats.threads = await renderInWorkers([...missing], accept, this.workers, () => this.cancelled);
     } else {
-      missing.set(key, text);
+      // remark is loaded only when something is not cached: importing it costs more than a warm build's render.
+      const { markdownToHtml } = await import('./processor.ts');
+      accept([...missing].map(([key, text]) => [key, markdownToHtml(text)]));
     }
   }
-  const stats: MarkdownStats = { total: html.size + missing.size, cached: html.size, rendered: missing.size, threads: 1 };
 
-  // remark is loaded only when something is not cached: importing it costs more than a warm build's render.
-  const fresh =
-    missing.size === 0
-      ? []
-      : missing.size >= workerThreshold && os.availableParallelism() > 1
-        ? await renderInWorkers([...missing], stats)
-        : await renderHere([...missing]);
-  for (const [key, result] of fresh) {
-    html.set(missing.get(key)!, result);
-    used.set(key, result);
-    cache.set(key, result);
+  /** Stops any workers (a later stage failed); what they finished stays in the cache for next time. */
+  async cancel(): Promise<void> {
+    this.cancelled = true;
+    await Promise.all(this.workers.map((w) => w.terminate()));
+    this.save({ prune: false });
   }
-  if (missing.size > 0 || used.size !== cache.size) {
-    // Keep only what this build used, so the cache holds one site's worth and never grows without bound.
-    memory.entries = used;
-    writeCache(cacheFile, used);
+
+  /**
+   * Writes the cache. After a complete build it keeps only what the build used, so it holds one site's worth
+   * and never grows without bound; after a cancelled one it keeps everything.
+   */
+  save({ prune = true }: { prune?: boolean } = {}): void {
+    if (!this.dirty && (!prune || this.used.size === this.cache.size)) return;
+    const entries = prune ? this.used : this.cache;
+    memory = { file: this.cacheFile, entries };
+    this.dirty = false;
+    fs.mkdirSync(path.dirname(this.cacheFile), { recursive: true });
+    const tmp = `${this.cacheFile}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify({ version, entries: Object.fromEntries(entries) }));
+    fs.renameSync(tmp, this.cacheFile);
   }
-  return { html, stats };
 }
 
-async function renderHere(items: [string, string][]): Promise<[string, string][]> {
-  const { markdownToHtml } = await import('./processor.ts');
-  return items.map(([key, text]) => [key, markdownToHtml(text)]);
+/** Renders texts and saves the cache in one go: for callers that need no streaming. */
+export async function renderMarkdown(project: Project, texts: Iterable<string>): Promise<{ html: Map<string, string>; stats: MarkdownStats }> {
+  const session = new MarkdownSession(project);
+  await session.render(texts);
+  session.save();
+  return { html: session.html, stats: session.stats };
 }
 
 function readCache(file: string): Map<string, string> {
@@ -83,36 +133,28 @@ function readCache(file: string): Map<string, string> {
   }
 }
 
-function writeCache(file: string, entries: Map<string, string>): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify({ version, entries: Object.fromEntries(entries) }));
-  fs.renameSync(tmp, file);
-}
-
-function startWorker(): Worker {
-  // In the CLI bundle the worker is a sibling entry named markdown-worker.mjs. Under tsx (tests) this module
-  // is TypeScript, and a worker does not inherit tsx's loader, so it registers tsx before importing worker.ts.
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./markdown-worker.mjs', import.meta.url));
-  const source = new URL('./worker.ts', import.meta.url).href;
-  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`, { eval: true });
-}
-
-async function renderInWorkers(items: [string, string][], stats: MarkdownStats): Promise<[string, string][]> {
+/** Spreads the texts over worker threads in small batches, handing each batch's results over as it returns. */
+async function renderInWorkers(
+  items: [string, string][],
+  accept: (results: [string, string][]) => void,
+  started: { terminate(): Promise<number> }[],
+  cancelled: () => boolean,
+): Promise<number> {
   const threads = Math.min(os.availableParallelism(), 4, Math.ceil(items.length / workerThreshold));
-  stats.threads = threads;
-  // Small batches keep every thread busy to the end even when posts differ in length.
-  const batchSize = Math.max(25, Math.ceil(items.length / (threads * 8)));
+  // Small batches keep every thread busy to the end even when posts differ in length, and let pages be
+  // rendered early.
+  const batchSize = Math.max(25, Math.ceil(items.length / (threads * 12)));
   const batches: [string, string][][] = [];
   for (let i = 0; i < items.length; i += batchSize) batches.push(items.slice(i, i + batchSize));
-  const results: [string, string][] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: threads }, () => {
-      const worker = startWorker();
+      const worker = startWorker('markdown-worker');
+      started.push(worker);
       return new Promise<void>((resolve, reject) => {
+        worker.on('exit', () => resolve());
         const send = () => {
-          if (next >= batches.length) {
+          if (next >= batches.length || cancelled()) {
             void worker.terminate().then(() => resolve());
             return;
           }
@@ -120,13 +162,13 @@ async function renderInWorkers(items: [string, string][], stats: MarkdownStats):
           worker.postMessage({ id, items: batches[id] });
         };
         worker.on('message', (message: { results: [string, string][] }) => {
-          results.push(...message.results);
           send();
+          accept(message.results);
         });
         worker.on('error', reject);
         send();
       });
     }),
   );
-  return results;
+  return threads;
 }

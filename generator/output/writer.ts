@@ -8,6 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../workers/start.ts';
+
+const encoder = new TextEncoder();
 import { BuildFailure, SiteError } from '../errors.ts';
 
 export interface Output {
@@ -40,19 +44,38 @@ abstract class BaseOutput implements Output {
   }
 }
 
-/** Writes into a temporary sibling of the target; commit() swaps it into place. */
+/**
+ * Writes into a temporary sibling of the target; commit() swaps it into place. With `threaded`, the writes
+ * happen in a worker thread, overlapping with rendering on the main thread (worth it for large sites only:
+ * starting the worker costs more than a small site's writes).
+ */
 export class StagedOutput extends BaseOutput {
   readonly staging: string;
   private dirs = new Set<string>();
+  private writer?: Worker;
+  private writeErrors: string[] = [];
 
-  constructor(readonly target: string) {
+  constructor(readonly target: string, options: { threaded?: boolean } = {}) {
     super();
     this.staging = `${target}.tmp-${process.pid}-${Date.now().toString(36)}`;
     fs.mkdirSync(this.staging, { recursive: true });
     this.dirs.add(this.staging);
+    if (options.threaded) {
+      this.writer = startWorker('write-worker');
+      this.writer.on('message', (message: { error?: string }) => {
+        if (message.error) this.writeErrors.push(message.error);
+      });
+    }
   }
 
   emit(file: string, contents: string | Uint8Array): void {
+    if (this.writer) {
+      this.claim(file, contents);
+      // A fresh buffer of its own, so it can be transferred to the writer rather than copied.
+      const data = typeof contents === 'string' ? encoder.encode(contents) : new Uint8Array(contents);
+      this.writer.postMessage({ file: path.join(this.staging, file), data }, [data.buffer]);
+      return;
+    }
     const buffer = this.claim(file, contents);
     const abs = path.join(this.staging, file);
     const dir = path.dirname(abs);
@@ -63,8 +86,29 @@ export class StagedOutput extends BaseOutput {
     fs.writeFileSync(abs, buffer);
   }
 
+  /** Waits for the writer thread to finish every write it was given. */
+  async flush(): Promise<void> {
+    const writer = this.writer;
+    if (!writer) return;
+    await new Promise<void>((resolve) => {
+      const done = (message: { flushed?: number }) => {
+        if (message.flushed === undefined) return;
+        writer.off('message', done);
+        resolve();
+      };
+      writer.on('message', done);
+      writer.postMessage({ flush: 1 });
+    });
+    await writer.terminate();
+    this.writer = undefined;
+    if (this.writeErrors.length) {
+      throw new BuildFailure('output', this.writeErrors.map((message) => new SiteError({ code: 'OUTPUT_FAILED', message })));
+    }
+  }
+
   /** Replaces the target with the staged folder: two renames, so the old site is gone only once the new one is whole. */
-  commit(): void {
+  async commit(): Promise<void> {
+    await this.flush();
     const old = `${this.target}.old-${process.pid}-${Date.now().toString(36)}`;
     const hadTarget = fs.existsSync(this.target);
     if (hadTarget) fs.renameSync(this.target, old);
@@ -77,7 +121,8 @@ export class StagedOutput extends BaseOutput {
     if (hadTarget) removeInBackground(old);
   }
 
-  discard(): void {
+  async discard(): Promise<void> {
+    await this.writer?.terminate();
     fs.rmSync(this.staging, { recursive: true, force: true });
   }
 }
