@@ -88,11 +88,15 @@ export function failIfAny(stage: string, errors: SiteError[]): void {
 export function sortErrors(errors: SiteError[]): SiteError[] {
   return [...errors].sort(
     (a, b) =>
-      (a.file ?? '').localeCompare(b.file ?? '') ||
+      compare(a.file ?? '', b.file ?? '') ||
       (a.line ?? 0) - (b.line ?? 0) ||
       (a.column ?? 0) - (b.column ?? 0) ||
-      a.message.localeCompare(b.message),
+      compare(a.message, b.message),
   );
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Line and column (both 1-based) of an offset into text. */

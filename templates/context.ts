@@ -25,7 +25,7 @@ export function absolute(site: SiteModel, path: string): string {
 
 /** JSON for a <script> element: `<` escaped so no string can close the element. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Fills {name} placeholders in editor-written copy. */

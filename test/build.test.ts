@@ -122,6 +122,14 @@ test('a failed build leaves the previous output untouched and no staging folder 
   site.editJson('content/cities/perth.json', (d) => (d.population = '2.3 million'));
 });
 
+test('a staging folder left by a killed build is removed by the next build', async () => {
+  const stale = path.join(site.root, 'dist.tmp-999999-abc');
+  fs.mkdirSync(path.join(stale, 'services'), { recursive: true });
+  fs.writeFileSync(path.join(stale, 'index.html'), 'half a site');
+  await build({ root: site.root, logger: silentLogger });
+  assert.not.ok(fs.existsSync(stale));
+});
+
 test('a render failure also leaves the previous output untouched', async () => {
   const before = html('index.html');
   const templates = path.join(site.root, 'templates');

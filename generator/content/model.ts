@@ -113,6 +113,14 @@ const defaultHeroSet: Record<T.Language['region'], HeroSet> = {
 
 export const defaultStartingPrice = '$89.95';
 
+/**
+ * Code-unit order. Sorting uses it rather than localeCompare: slugs, ISO dates and capitalised English names
+ * sort the same either way, and ICU collation costs ~2 µs a comparison (a tenth of a second for 4,000 posts).
+ */
+export function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** dd/mm/yyyy -> yyyy-mm-dd */
 export function isoFromAustralian(date: string): string {
   const [d, m, y] = date.split('/');
@@ -149,11 +157,10 @@ export function buildModel(files: SourceFile[]): SiteModel {
       const slug = languageSlug(data.name);
       return { ...data, slug, url: `/${slug}`, file: f.path, dir: data.direction ?? 'ltr', heroSet: data.heroSet ?? defaultHeroSet[data.region] };
     })
-    .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+    .sort((a, b) => a.order - b.order || compare(a.name, b.name));
   const languages = allLanguages.filter((l) => !l.isTarget);
   const byCode = new Map(languages.map((l) => [l.code, l]));
-  // Plain comparison: names are capitalised English words, and Intl collation costs ~10 ms to start.
-  const byName = (a: LanguageEntry, b: LanguageEntry) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  const byName = (a: LanguageEntry, b: LanguageEntry) => compare(a.name, b.name);
 
   const groupsFile = one<T.LanguageGroups>('language-groups');
   const languageGroups = (groupsFile?.groups ?? []).map((g) => {
@@ -167,14 +174,14 @@ export function buildModel(files: SourceFile[]): SiteModel {
 
   const cities: CityEntry[] = all('city')
     .map((f) => ({ ...(f.data as T.City), slug: slugOf(f), url: `/cities/${slugOf(f)}`, file: f.path }))
-    .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+    .sort((a, b) => a.order - b.order || compare(a.name, b.name));
 
   const services: ServiceEntry[] = all('service')
     .map((f) => {
       const data = f.data as T.Service;
       return { ...data, slug: slugOf(f), url: `/services/${slugOf(f)}`, file: f.path, startingPrice: data.pricing.startingPrice ?? defaultStartingPrice };
     })
-    .sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+    .sort((a, b) => a.order - b.order || compare(a.slug, b.slug));
   const serviceBySlug = new Map(services.map((s) => [s.slug, s]));
 
   const posts: PostEntry[] = all('blog-post')
@@ -192,11 +199,11 @@ export function buildModel(files: SourceFile[]): SiteModel {
         words: countWords(f.body ?? ''),
       };
     })
-    .sort((a, b) => b.isoDate.localeCompare(a.isoDate) || a.slug.localeCompare(b.slug));
+    .sort((a, b) => compare(b.isoDate, a.isoDate) || compare(a.slug, b.slug));
 
   const prose: ProseEntry[] = all('prose-page')
     .map((f) => ({ ...(f.data as T.ProsePageFrontMatter), slug: slugOf(f), url: `/${slugOf(f)}`, file: f.path, body: f.body ?? '' }))
-    .sort((a, b) => a.slug.localeCompare(b.slug));
+    .sort((a, b) => compare(a.slug, b.slug));
 
   const navigation = one<T.Navigation>('navigation');
   const popular = languages.filter((l) => l.popularInAustralia);

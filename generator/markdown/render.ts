@@ -140,7 +140,7 @@ async function renderInWorkers(
   started: { terminate(): Promise<number> }[],
   cancelled: () => boolean,
 ): Promise<number> {
-  const threads = Math.min(os.availableParallelism(), 4, Math.ceil(items.length / workerThreshold));
+  const threads = Number(process.env.SITE_MARKDOWN_THREADS) || Math.min(os.availableParallelism(), 4, Math.ceil(items.length / workerThreshold));
   // Small batches keep every thread busy to the end even when posts differ in length, and let pages be
   // rendered early.
   const batchSize = Math.max(25, Math.ceil(items.length / (threads * 12)));

@@ -1,7 +1,7 @@
 // The files beside the pages that hosts, crawlers and feed readers read: sitemap.xml, robots.txt, the blog's
 // RSS feed, _headers and _redirects.
 import { Readable } from 'node:stream';
-import type { SiteModel } from '../content/model.ts';
+import { compare, type SiteModel } from '../content/model.ts';
 import type { Page, Redirect } from '../routes.ts';
 import { headerRules, headersFile } from './security.ts';
 
@@ -10,7 +10,7 @@ export async function sitemapXml(model: SiteModel, pages: Page[]): Promise<strin
   const links = pages
     .filter((p) => p.indexable)
     .map((p) => ({ url: p.path, lastmod: p.lastmod }))
-    .sort((a, b) => a.url.localeCompare(b.url));
+    .sort((a, b) => compare(a.url, b.url));
   const stream = new SitemapStream({ hostname: model.settings.baseUrl, lastmodDateOnly: true, xmlns: { news: false, xhtml: false, image: false, video: false } });
   const xml = await streamToPromise(Readable.from(links).pipe(stream));
   return xml.toString();

@@ -6,7 +6,7 @@ import { parentPort } from 'node:worker_threads';
 
 const made = new Set<string>();
 
-parentPort!.on('message', (message: { file?: string; data?: Uint8Array; flush?: number }) => {
+parentPort!.on('message', (message: { file?: string; data?: string | Uint8Array; flush?: number }) => {
   if (message.flush !== undefined) {
     parentPort!.postMessage({ flushed: message.flush });
     return;

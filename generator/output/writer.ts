@@ -10,8 +10,6 @@ import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../workers/start.ts';
-
-const encoder = new TextEncoder();
 import { BuildFailure, SiteError } from '../errors.ts';
 
 export interface Output {
@@ -42,6 +40,14 @@ abstract class BaseOutput implements Output {
     this.sizes.set(file, buffer.length);
     return buffer;
   }
+
+  /** Records a file the writer thread will encode; its size is counted in UTF-16 code units. */
+  protected note(file: string, length: number): void {
+    if (this.sizes.has(file)) {
+      throw new BuildFailure('output', [new SiteError({ code: 'OUTPUT_FAILED', file, message: 'is written twice: two routes or assets produce the same file' })]);
+    }
+    this.sizes.set(file, length);
+  }
 }
 
 /**
@@ -57,6 +63,7 @@ export class StagedOutput extends BaseOutput {
 
   constructor(readonly target: string, options: { threaded?: boolean } = {}) {
     super();
+    removeStale(target);
     this.staging = `${target}.tmp-${process.pid}-${Date.now().toString(36)}`;
     fs.mkdirSync(this.staging, { recursive: true });
     this.dirs.add(this.staging);
@@ -70,10 +77,13 @@ export class StagedOutput extends BaseOutput {
 
   emit(file: string, contents: string | Uint8Array): void {
     if (this.writer) {
-      this.claim(file, contents);
-      // A fresh buffer of its own, so it can be transferred to the writer rather than copied.
-      const data = typeof contents === 'string' ? encoder.encode(contents) : new Uint8Array(contents);
-      this.writer.postMessage({ file: path.join(this.staging, file), data }, [data.buffer]);
+      this.note(file, contents.length);
+      // Strings go as they are (copying one is cheaper than encoding it here): the writer encodes them.
+      if (typeof contents === 'string') this.writer.postMessage({ file: path.join(this.staging, file), data: contents });
+      else {
+        const data = new Uint8Array(contents);
+        this.writer.postMessage({ file: path.join(this.staging, file), data }, [data.buffer]);
+      }
       return;
     }
     const buffer = this.claim(file, contents);
@@ -189,6 +199,26 @@ function removeInBackground(dir: string): void {
     }
   }
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Staging and replaced folders left beside the target by builds whose process no longer runs (killed). */
+function removeStale(target: string): void {
+  const parent = path.dirname(target);
+  const prefix = `${path.basename(target)}.`;
+  if (!fs.existsSync(parent)) return;
+  for (const name of fs.readdirSync(parent)) {
+    const match = name.startsWith(prefix) ? /^(?:tmp|old)-(\d+)-/.exec(name.slice(prefix.length)) : null;
+    if (match && !alive(Number(match[1]))) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Hashes of every file under a folder, to seed a LiveOutput from a build that was staged and swapped. */

@@ -16,7 +16,7 @@ export function SitemapPage() {
     { heading: 'Services', links: site.services.map((s) => ({ label: s.card.title, href: s.url })) },
     { heading: 'Cities', links: site.cities.map((c) => ({ label: `${c.name}, ${c.state}`, href: c.url })) },
     { heading: 'Blog', links: site.posts.map((p) => ({ label: p.title, href: p.url })) },
-    { heading: 'Languages', links: [...site.languages].sort((a, b) => a.name.localeCompare(b.name)).map((l) => ({ label: `${l.name} translation`, href: l.url })) },
+    { heading: 'Languages', links: [...site.languages].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((l) => ({ label: `${l.name} translation`, href: l.url })) },
   ];
   return (
     <>
