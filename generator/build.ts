@@ -14,6 +14,8 @@ import { MarkdownSession, type MarkdownStats } from './markdown/render.ts';
 import { compileTemplates, type CompiledTemplates } from './render/templates.ts';
 import { renderPages } from './render/render.ts';
 import { affected, type DependencyTracker } from './render/dependencies.ts';
+import { PageScripts, type PageWeight } from './render/page-scripts.ts';
+import { buildClientScripts } from './assets/islands.ts';
 import { buildStylesheet } from './assets/css.ts';
 import { processImages, type ImageStats } from './assets/images.ts';
 import { createAssets, createFileCopier } from './assets/assets.ts';
@@ -121,28 +123,41 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const copyFile = createFileCopier(project, output);
   try {
     const postBodies = new Set(model.posts.map((p) => p.body));
-    const [, templates, stylesheet, images] = await Promise.all([
+    const [, templates, stylesheet, images, client] = await Promise.all([
       time('markdown', () => markdown.render(markdownTexts(model).filter((t) => !postBodies.has(t)))),
       time('templates', () => (reusableTemplates(project, options.live) ?? compileTemplates(project, { incremental: !!options.live }))),
       time('css', () => buildStylesheet(project, copyFile)),
       time('images', () => processImages(project, output)),
+      time('islands', () => buildClientScripts(project, output)),
     ]);
     model.html = markdown.html;
     output.emit(stylesheet.file, stylesheet.contents);
     if (options.live) options.live.templates = templates;
 
     const renderKey = createHash('sha256')
-      .update(`${templates.hash}\0${stylesheet.url}\0${[...images.images.values()].map((i) => i.src).join(',')}`)
+      .update(`${templates.hash}\0${stylesheet.url}\0${[...images.images.values()].map((i) => i.src).join(',')}\0${[...client.entries.values()].map((e) => e.url).join(',')}`)
       .digest('hex')
       .slice(0, 16);
     const tracker = options.live?.tracker ?? options.tracker;
+    const weights = new WeightsByKind();
     const reuse = reusablePages(project, options.live, output, renderKey);
     const rendered = await time('render', async () => {
-      const assets = createAssets(output, stylesheet.url, images.images, copyFile, tracker);
+      const scripts = new PageScripts(client);
+      const assets = createAssets(output, stylesheet.url, images.images, copyFile, scripts, tracker);
       const problems: SiteError[] = [];
       let count = 0;
       const render = (list: Page[]) => {
-        const { errors, rendered } = renderPages(list, { project, model, templates: templates.module, assets, tracker, reuse, emit: (page, html) => output.emit(page.file, html) });
+        const { errors, rendered } = renderPages(list, {
+          project,
+          model,
+          templates: templates.module,
+          assets,
+          tracker,
+          reuse,
+          scripts,
+          weighed: (page, weight) => weights.add(page.kind, weight),
+          emit: (page, html) => output.emit(page.file, html),
+        });
         problems.push(...errors);
         count += rendered;
       };
@@ -186,6 +201,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ` (${images.stats.processed} processed, ${images.stats.cached} cached), ${markdown.stats.total} markdown (${markdown.stats.rendered} rendered)` +
       ` in ${formatMs(total)} ${colour.dim(`(${timings.map(([s, ms]) => `${s} ${formatMs(ms)}`).join(', ')})`)}`;
     logger.info(summary);
+    if (weights.size) logger.info(colour.dim(`  JavaScript, gzipped, at load / in all: ${weights.describe()}`));
     return {
       project,
       out,
@@ -197,7 +213,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       rendered,
       renderKey,
       templates,
-      inputs: [...files.map((f) => path.join(project.root, f.path)), ...templates.inputs, ...stylesheet.inputs],
+      inputs: [...files.map((f) => path.join(project.root, f.path)), ...templates.inputs, ...stylesheet.inputs, ...client.inputs],
       timings,
       markdown: markdown.stats,
       images: images.stats,
@@ -207,6 +223,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await markdown.cancel();
     if (output instanceof StagedOutput) await output.discard();
     throw error;
+  }
+}
+
+/** The heaviest JavaScript weight seen for each kind of page, for the summary. */
+class WeightsByKind {
+  private byKind = new Map<string, PageWeight>();
+  get size(): number {
+    return this.byKind.size;
+  }
+  add(kind: string, weight: PageWeight): void {
+    const before = this.byKind.get(kind);
+    if (!before || weight.total > before.total) this.byKind.set(kind, weight);
+  }
+  describe(): string {
+    const kb = (n: number) => (n / 1024).toFixed(1);
+    return [...this.byKind].map(([kind, w]) => `${kind} ${kb(w.load)}/${kb(w.total)} KB`).join(', ');
   }
 }
 

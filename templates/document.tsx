@@ -4,6 +4,12 @@ import { Render, absolute, useRender } from './context.ts';
 import { Footer, FloatingButton } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
 import { pageComponents } from './pages/index.ts';
+import { Island } from './components/island.tsx';
+import { scriptJson } from './context.ts';
+import { chatSnippetSource } from './pages/tawkto-setup.tsx';
+
+/** Pages whose sections reveal a little before they scroll into view (SPEC.md: blog and service pages). */
+const earlyReveal = new Set(['blog', 'post', 'service', 'services']);
 
 /** A complete HTML document: head, skip link, header, the page, footer and the floating button. */
 export function Document({ page, site, assets }: DocumentProps) {
@@ -12,7 +18,7 @@ export function Document({ page, site, assets }: DocumentProps) {
     <Render.Provider value={{ page, site, assets }}>
       <html lang="en-AU">
         <Head />
-        <body>
+        <body data-reveal-margin={earlyReveal.has(page.kind) ? '100px' : undefined}>
           <a className="skip-link" href="#main">
             Skip to main content
           </a>
@@ -22,6 +28,7 @@ export function Document({ page, site, assets }: DocumentProps) {
           </main>
           <Footer />
           <FloatingButton />
+          <Island name="review-popup" wake="idle" props={{ scriptUrl: site.settings.integrations.reviews.scriptUrl, businessUnitId: site.settings.integrations.reviews.businessUnitId }} />
         </body>
       </html>
     </Render.Provider>
@@ -46,6 +53,12 @@ function Head() {
       <link rel="icon" href={assets.image(site.settings.logo.src).src} type="image/svg+xml" />
       {blog && <link rel="alternate" type="application/rss+xml" title={`${site.settings.name} blog`} href="/blog/feed.xml" />}
       <meta name="theme-color" content="#12305a" />
+      <script type="module" src={assets.script('site')} />
+      <script
+        type="application/json"
+        id="site-config"
+        dangerouslySetInnerHTML={{ __html: scriptJson({ analyticsId: site.settings.integrations.analyticsId, chatSrc: chatSnippetSource(site.settings.integrations.chat.propertyId, site.settings.integrations.chat.widgetId) }) }}
+      />
       <meta property="og:type" content={page.kind === 'post' ? 'article' : 'website'} />
       <meta property="og:site_name" content={site.settings.name} />
       <meta property="og:locale" content="en_AU" />

@@ -8,6 +8,7 @@ import type { Assets, FlagAsset, ImageAsset } from '../render/contract.ts';
 import type { Output } from '../output/writer.ts';
 import { flagFile, readIcon } from './library.ts';
 import type { DependencyTracker } from '../render/dependencies.ts';
+import type { PageScripts } from '../render/page-scripts.ts';
 
 /** A name with a hash of the bytes before the extension: fonts/inter.woff2 -> fonts/inter.3f2a1b9c0d.woff2 */
 export function hashedName(name: string, bytes: Buffer): string {
@@ -32,7 +33,14 @@ export function createFileCopier(project: Project, output: Output): (name: strin
   };
 }
 
-export function createAssets(output: Output, stylesheet: string, images: Map<string, ImageAsset>, file: (name: string) => string, tracker?: DependencyTracker): Assets {
+export function createAssets(
+  output: Output,
+  stylesheet: string,
+  images: Map<string, ImageAsset>,
+  file: (name: string) => string,
+  scripts: PageScripts,
+  tracker?: DependencyTracker,
+): Assets {
   const flags = new Map<string, FlagAsset>();
   const shared = new Map<string, { html: string; deps: Set<string> }>();
   const heroes = new Map<string, string[]>();
@@ -63,6 +71,8 @@ export function createAssets(output: Output, stylesheet: string, images: Map<str
       return icon;
     },
     file,
+    script: (name) => scripts.script(name),
+    island: (name, wake) => scripts.island(name, wake),
     shared(key, render) {
       const hit = shared.get(key);
       if (hit) {

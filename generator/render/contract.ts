@@ -47,7 +47,13 @@ export interface Assets {
    * and key, and every later call returns the same string.
    */
   shared(key: string, render: () => string): string;
+  /** The address of a client script (`site`, run by every page) and a note that the page loads it. */
+  script(name: string): string;
+  /** The address of an island's module, and a note that the page wakes it at `wake`. */
+  island(name: string, wake: Wake): string;
 }
+
+export type Wake = 'load' | 'idle' | 'visible' | 'interaction';
 
 export interface DocumentProps {
   page: Page;

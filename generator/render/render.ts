@@ -9,6 +9,7 @@ import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
 import type { Assets, TemplateModule } from './contract.ts';
 import type { DependencyTracker } from './dependencies.ts';
+import type { PageScripts, PageWeight } from './page-scripts.ts';
 
 export interface RenderOptions {
   project: Project;
@@ -20,6 +21,10 @@ export interface RenderOptions {
   /** When tracking (the dev server): records what each page reads, and skips pages `reuse` keeps. */
   tracker?: DependencyTracker;
   reuse?: (page: Page) => boolean;
+  /** Adds each page's scripts to its head and checks its JavaScript budget. */
+  scripts?: PageScripts;
+  /** Told each rendered page's JavaScript weight. */
+  weighed?: (page: Page, weight: PageWeight) => void;
 }
 
 export function renderPages(pages: Page[], options: RenderOptions): { errors: SiteError[]; rendered: number } {
@@ -29,8 +34,16 @@ export function renderPages(pages: Page[], options: RenderOptions): { errors: Si
   for (const page of pages) {
     if (options.reuse?.(page)) continue;
     try {
+      options.scripts?.begin();
       const render = () => renderToStaticMarkup(createElement(options.templates.Document, { page, site, assets: options.assets }));
-      const markup = options.tracker ? options.tracker.during(page, render) : render();
+      let markup = options.tracker ? options.tracker.during(page, render) : render();
+      if (options.scripts) {
+        markup = options.scripts.finish(markup);
+        const weight = options.scripts.weight();
+        const over = options.scripts.check(page, weight);
+        if (over) errors.push(over);
+        options.weighed?.(page, weight);
+      }
       options.emit(page, `<!doctype html>${markup}`);
       rendered++;
     } catch (error) {

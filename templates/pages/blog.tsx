@@ -3,6 +3,8 @@ import { australianDate, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
 import { PageHero, Section } from '../components/ui.tsx';
+import { Island } from '../components/island.tsx';
+import BlogFilter from '../../islands/blog-filter.tsx';
 
 export const categories = ['All', 'Immigration', 'Legal', 'Education', 'Translation', 'Business'] as const;
 
@@ -16,28 +18,8 @@ export function PostMeta({ post }: { post: PostEntry }) {
   );
 }
 
-function PostCard({ post }: { post: PostEntry }) {
-  return (
-    <li className="card post-card" data-category={post.category} data-reveal-item="">
-      <Picture image={post.image} sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw" className="card-image" />
-      <div className="card-body">
-        <PostMeta post={post} />
-        <h3>
-          <a href={post.url} className="card-link">
-            {post.title}
-          </a>
-        </h3>
-        <p>{post.excerpt}</p>
-        <span className="text-link" aria-hidden="true">
-          Read more <Icon name="arrow-right" size={16} />
-        </span>
-      </div>
-    </li>
-  );
-}
-
 export function BlogPage() {
-  const { site } = useRender();
+  const { site, assets } = useRender();
   const copy = site.pages.blog;
   const featured = site.posts.find((p) => p.featured) ?? site.posts[0];
   return (
@@ -66,28 +48,27 @@ export function BlogPage() {
         </section>
       )}
       <Section id="posts" heading="All posts">
-        <div className="blog-filter" data-blog-filter="">
-          <div className="filter-buttons" role="group" aria-label={copy.filterLabel}>
-            {categories.map((c) => (
-              <button key={c} type="button" className={c === 'All' ? 'chip chip-button active' : 'chip chip-button'} aria-pressed={c === 'All'} data-category={c}>
-                {c}
-              </button>
-            ))}
-          </div>
-          <ul className="card-grid cols-3 post-grid" role="list">
-            {site.posts.map((post) => (
-              <PostCard key={post.slug} post={post} />
-            ))}
-          </ul>
-          <div className="empty-state" hidden>
-            <Icon name="search-x" />
-            <h3>{copy.emptyState.title}</h3>
-            <p>{copy.emptyState.text}</p>
-            <button type="button" className="button button-secondary" data-category="All">
-              {copy.viewAll}
-            </button>
-          </div>
-        </div>
+        <Island
+          name="blog-filter"
+          wake="visible"
+          component={BlogFilter}
+          props={{
+            posts: site.posts.map((p) => ({
+              slug: p.slug,
+              url: p.url,
+              title: p.title,
+              excerpt: p.excerpt,
+              category: p.category,
+              date: p.date,
+              isoDate: p.isoDate,
+              author: p.author,
+              image: { ...assets.image(p.image.src), alt: p.image.alt },
+            })),
+            categories: [...categories],
+            labels: { filter: copy.filterLabel, emptyTitle: copy.emptyState.title, emptyText: copy.emptyState.text, viewAll: copy.viewAll, readMore: 'Read more' },
+            icons: { arrow: assets.icon('arrow-right'), empty: assets.icon('search-x') },
+          }}
+        />
       </Section>
       <Section id="newsletter" tone="tint">
         <div className="newsletter">
@@ -95,7 +76,7 @@ export function BlogPage() {
             <h2>{copy.newsletter.heading}</h2>
             <p>{copy.newsletter.text}</p>
           </div>
-          <form className="newsletter-form" action="/blog" method="get" data-newsletter="">
+          <form className="newsletter-form" action="/blog" method="get" data-newsletter="" data-thanks="Thank you. We'll email you when we publish a new guide.">
             <label htmlFor="newsletter-email">{copy.newsletter.label}</label>
             <div className="input-row">
               <input id="newsletter-email" name="email" type="email" required autoComplete="email" placeholder="you@example.com" />
@@ -104,6 +85,7 @@ export function BlogPage() {
               </button>
             </div>
             <p className="muted small">{copy.newsletter.note}</p>
+            <p className="form-success" role="status" data-newsletter-status="" hidden />
           </form>
         </div>
       </Section>

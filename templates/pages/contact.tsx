@@ -62,6 +62,9 @@ export function ContactPage() {
                 <Icon name="message-circle" size={18} />
                 {copy.chat.button ?? 'Start Chat'}
               </button>
+              <p className="muted small" data-chat-unavailable="" hidden>
+                The chat could not be loaded just now. Please email or phone us instead.
+              </p>
             </div>
           </div>
           <div className="contact-main">

@@ -1,7 +1,11 @@
 import { useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
-import { Flag } from '../components/picture.tsx';
-import { CardGrid, JsonLd, OrderLink, Section, Stars, Steps } from '../components/ui.tsx';
+import { CardGrid, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
+import { Island } from '../components/island.tsx';
+import TestimonialCarousel from '../../islands/testimonial-carousel.tsx';
+import LanguagePicker, { type LanguagePickerProps } from '../../islands/language-picker.tsx';
+import type { SiteModel } from '../../generator/content/model.ts';
+import type { Assets } from '../../generator/render/contract.ts';
 import { PlanCards } from '../components/plans.tsx';
 import { business, graph, offers } from '../structured-data.ts';
 
@@ -10,7 +14,6 @@ export function HomePage() {
   const copy = site.pages.home;
   const s = site.settings;
   const services = copy.documents.services.map((slug) => site.services.find((x) => x.slug === slug)!);
-  const popular = site.languageGroups.find((g) => g.id === 'popular')?.languages ?? [];
   const map = assets.image('map-australia.svg');
   return (
     <>
@@ -113,63 +116,35 @@ export function HomePage() {
       </Section>
 
       <Section id="reviews" heading={copy.reviews.heading} text={copy.reviews.text}>
-        <div className="review-widget" data-review-widget="" data-business-unit={s.integrations.reviews.businessUnitId}>
-          <p className="review-widget-fallback">
-            <Icon name="star" size={18} /> Independent reviews from our customers appear here when your browser loads our review partner&apos;s widget.
-          </p>
-        </div>
+        <Island name="reviews-widget" wake="visible" props={{ scriptUrl: s.integrations.reviews.scriptUrl, businessUnitId: s.integrations.reviews.businessUnitId }}>
+          <div className="review-widget" data-review-widget="">
+            <p className="review-widget-fallback">
+              <Icon name="star" size={18} /> Independent reviews from our customers appear here when your browser loads our review partner&apos;s widget.
+            </p>
+          </div>
+        </Island>
       </Section>
 
       <Section id="testimonials" heading={copy.testimonials.heading} text={copy.testimonials.text} tone="tint">
-        <div className="carousel" data-carousel="">
-          <ul className="carousel-track" role="list">
-            {site.testimonials.map((t) => (
-              <li key={t.id} className="card testimonial">
-                <Stars rating={t.rating} />
-                <blockquote>
-                  <p>{t.content}</p>
-                </blockquote>
-                <p className="testimonial-author">
-                  <span className="avatar" aria-hidden="true">
-                    {t.author.slice(0, 1)}
-                  </span>
-                  <span>
-                    <strong>{t.author}</strong>
-                    <span>{t.position}</span>
-                  </span>
-                </p>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <Island
+          name="testimonial-carousel"
+          wake="visible"
+          component={TestimonialCarousel}
+          props={{
+            testimonials: site.testimonials.map((t) => ({ id: t.id, content: t.content, author: t.author, position: t.position, rating: t.rating })),
+            label: copy.testimonials.heading,
+            icons: { previous: assets.icon('chevron-left'), next: assets.icon('chevron-right') },
+          }}
+        />
       </Section>
 
       <Section id="languages" heading={copy.languages.heading} text={copy.languages.text}>
-        <div className="language-picker" data-language-picker="">
-          <h3 className="picker-subheading">Popular in Australia</h3>
-          <ul className="language-grid" role="list">
-            {popular.map((l) => (
-              <li key={l.code}>
-                <a className="language-card" href={l.url}>
-                  <Flag countryCode={l.countryCode} />
-                  <span>
-                    <strong>{l.name}</strong>
-                    {l.nativeName && (
-                      <span lang={l.localContent?.nativeLang ?? l.code} dir={l.dir}>
-                        {l.nativeName}
-                      </span>
-                    )}
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
-          <p className="section-more">
-            <a className="button button-secondary" href="/languages">
-              View all {site.languages.length} languages <Icon name="arrow-right" size={18} />
-            </a>
-          </p>
-        </div>
+        <Island name="language-picker" wake="visible" component={LanguagePicker} props={pickerProps(site, assets)} />
+        <p className="section-more">
+          <a className="button button-secondary" href="/languages">
+            View all {site.languages.length} languages <Icon name="arrow-right" size={18} />
+          </a>
+        </p>
       </Section>
 
       <section className="section cta-band" aria-labelledby="cta-heading" data-reveal="">
@@ -200,4 +175,22 @@ export function HomePage() {
       />
     </>
   );
+}
+
+/** Every language we translate from, and the groups as tabs: the picker's data. */
+export function pickerProps(site: SiteModel, assets: Assets): LanguagePickerProps {
+  return {
+    languages: site.languages.map((l) => ({
+      code: l.code,
+      name: l.name,
+      nativeName: l.nativeName,
+      nativeLang: l.localContent?.nativeLang,
+      dir: l.dir,
+      url: l.url,
+      flag: assets.flag(l.countryCode),
+    })),
+    tabs: site.languageGroups.map((g) => ({ id: g.id, name: g.name, codes: g.languages.map((l) => l.code) })),
+    labels: { search: 'Search languages', placeholder: 'Search by language name, in English or your language', tabs: 'Language groups' },
+    icons: { search: assets.icon('search') },
+  };
 }

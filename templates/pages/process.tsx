@@ -1,11 +1,14 @@
 import { useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { CardGrid, OrderLink, PageHero, Section, Steps } from '../components/ui.tsx';
+import { Island } from '../components/island.tsx';
+import DemoOrder from '../../islands/demo-order.tsx';
 
 export function ProcessPage() {
-  const { site } = useRender();
+  const { site, assets } = useRender();
   const copy = site.pages.process;
   const demo = copy.demo;
+  const reviews = site.settings.integrations.reviews;
   return (
     <>
       <PageHero eyebrow={copy.hero.eyebrow} heading={copy.hero.heading} text={copy.hero.text}>
@@ -15,55 +18,17 @@ export function ProcessPage() {
         <Steps steps={copy.steps.items} />
       </Section>
       <Section id="demo" heading={demo.heading} text={demo.text}>
-        <div className="demo" data-demo-order="">
-          <button type="button" className="button button-primary button-lg" popoverTarget="translation-complete" data-demo-open="">
-            <Icon name="play" size={18} />
-            {demo.button}
-          </button>
-          <div id="translation-complete" className="dialog" popover="auto" role="dialog" aria-modal="true" aria-labelledby="translation-complete-title">
-            <div className="dialog-head">
-              <span className="icon-badge icon-badge-green">
-                <Icon name="circle-check" />
-              </span>
-              <h3 id="translation-complete-title">{demo.dialogTitle}</h3>
-              <button type="button" className="icon-button" popoverTarget="translation-complete" popoverTargetAction="hide" aria-label="Close">
-                <Icon name="x" />
-              </button>
-            </div>
-            <p>{demo.dialogText}</p>
-            <dl className="order-summary">
-              <div>
-                <dt>Order reference</dt>
-                <dd data-order-reference="">TR······</dd>
-              </div>
-              <div>
-                <dt>Customer</dt>
-                <dd>{demo.customerName}</dd>
-              </div>
-              <div>
-                <dt>Email</dt>
-                <dd>{demo.customerEmail}</dd>
-              </div>
-              <div>
-                <dt>Document</dt>
-                <dd>{demo.document}</dd>
-              </div>
-              <div>
-                <dt>Languages</dt>
-                <dd>{demo.languagePair}</dd>
-              </div>
-              <div>
-                <dt>Delivery</dt>
-                <dd>{demo.delivery}</dd>
-              </div>
-            </dl>
-            <p className="muted">{demo.reviewPrompt}</p>
-            <button type="button" className="button button-secondary" data-review-invitation="">
-              <Icon name="star" size={18} />
-              {demo.reviewButton}
-            </button>
-          </div>
-        </div>
+        <Island
+          name="demo-order"
+          wake="visible"
+          component={DemoOrder}
+          props={{
+            copy: { button: demo.button, dialogTitle: demo.dialogTitle, dialogText: demo.dialogText, customerName: demo.customerName, customerEmail: demo.customerEmail, document: demo.document, languagePair: demo.languagePair, delivery: demo.delivery, reviewPrompt: demo.reviewPrompt, reviewButton: demo.reviewButton },
+            reviews: { scriptUrl: reviews.scriptUrl, businessUnitId: reviews.businessUnitId },
+            invitation: reviews.invitation,
+            icons: { play: assets.icon('play'), check: assets.icon('circle-check'), close: assets.icon('x'), star: assets.icon('star') },
+          }}
+        />
       </Section>
       <Section id="security" heading={copy.security.heading} text={copy.security.text} tone="tint">
         <CardGrid cards={copy.security.items} columns={4} />

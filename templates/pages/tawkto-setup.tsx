@@ -1,6 +1,11 @@
 import { useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 
+/** The address of the chat service's script for a property and widget. */
+export function chatSnippetSource(propertyId: string, widgetId: string): string {
+  return `https://embed.tawk.to/${propertyId}/${widgetId}`;
+}
+
 export function chatSnippet(propertyId: string, widgetId: string): string {
   return [
     '<!--Start of Tawk.to Script-->',
@@ -9,7 +14,7 @@ export function chatSnippet(propertyId: string, widgetId: string): string {
     '(function(){',
     'var s1=document.createElement("script"),s0=document.getElementsByTagName("script")[0];',
     's1.async=true;',
-    `s1.src='https://embed.tawk.to/${propertyId}/${widgetId}';`,
+    `s1.src='${chatSnippetSource(propertyId, widgetId)}';`,
     "s1.charset='UTF-8';",
     "s1.setAttribute('crossorigin','*');",
     's0.parentNode.insertBefore(s1,s0);',
@@ -44,7 +49,7 @@ export function TawktoSetupPage() {
               <code id="chat-snippet">{snippet}</code>
             </pre>
             <button type="button" className="button button-secondary button-sm" data-copy-target="chat-snippet">
-              <Icon name="copy" size={16} /> Copy
+              <Icon name="copy" size={16} /> <span data-copy-label="">Copy</span>
             </button>
           </div>
           <ul className="link-list" role="list">

@@ -1,0 +1,159 @@
+// The browser's JavaScript: the small script every page runs, the island loader, and one module per island,
+// bundled by esbuild with a shared chunk, minified and content-hashed. In the browser, React islands run on
+// preact/compat (aliased for react and react-dom), which keeps React's API at a tenth of react-dom's size.
+//
+// A `.tsx` island is a React component (its default export), rendered on the server with real React; the
+// generator wraps it in a module whose `mount` hydrates it. A `.ts` island manipulates the DOM itself and
+// exports `mount`. Either way the loader calls `mount(element, props)` when the island wakes.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { Message, Metafile, Plugin } from 'esbuild';
+import { BuildFailure } from '../errors.ts';
+import { packageVersion, toolRoot, type Project } from '../project.ts';
+import { InputCache } from '../cache.ts';
+import { fromEsbuild } from '../render/templates.ts';
+import type { Output } from '../output/writer.ts';
+
+export interface ScriptFile {
+  /** Address: /assets/js/site.3f2a1b.js */
+  url: string;
+  /** Gzipped size in bytes. */
+  gzip: number;
+  /** Files this one imports statically (loaded with it), transitively, addresses. */
+  statics: string[];
+  /** Files this one may import later (dynamic imports), transitively, addresses. */
+  dynamics: string[];
+}
+
+export interface ClientScripts {
+  /** Entry points by name: `site`, `loader`, and each island by file name. */
+  entries: Map<string, ScriptFile>;
+  /** Every output file's gzipped size by address. */
+  sizes: Map<string, number>;
+  islands: string[];
+  inputs: string[];
+}
+
+interface Built {
+  files: { file: string; contents: string }[];
+  metafile: Metafile;
+  inputs: string[];
+}
+
+/** Names of the islands in a project's islands folder: every .ts or .tsx file at its top level. */
+export function islandNames(project: Project): string[] {
+  if (!fs.existsSync(project.islands)) return [];
+  return fs
+    .readdirSync(project.islands)
+    .filter((f) => /^[a-z0-9-]+\.tsx?$/.test(f))
+    .map((f) => f.replace(/\.tsx?$/, ''))
+    .sort();
+}
+
+export async function buildClientScripts(project: Project, output: Output): Promise<ClientScripts> {
+  const islands = islandNames(project);
+  const runtime = path.join(project.islands, 'runtime');
+  const cache = new InputCache<Built>(path.join(toolRoot, '.cache', 'islands'), `manifest-${hash(project.islands).slice(0, 12)}`, `islands-v1 esbuild@${packageVersion('esbuild')} preact@${packageVersion('preact')} ${islands.join(',')}`);
+  let built = cache.get();
+  if (!built) {
+    built = await bundle(project, islands, runtime);
+    cache.set(built, built.inputs);
+  }
+  for (const f of built.files) output.emit(f.file, f.contents);
+  return describe(built, islands);
+}
+
+async function bundle(project: Project, islands: string[], runtime: string): Promise<Built> {
+  const esbuild = await import('esbuild');
+  const entryPoints: Record<string, string> = {
+    site: path.join(runtime, 'site.ts'),
+    loader: path.join(runtime, 'loader.ts'),
+  };
+  for (const name of islands) entryPoints[name] = `island:${name}`;
+  const islandModules: Plugin = {
+    name: 'islands',
+    setup(build) {
+      build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice('island:'.length), namespace: 'island' }));
+      build.onLoad({ filter: /.*/, namespace: 'island' }, (args) => {
+        const tsx = path.join(project.islands, `${args.path}.tsx`);
+        // A React island: hydrate its default export. A plain one already exports mount().
+        const contents = fs.existsSync(tsx)
+          ? `import Component from ${JSON.stringify(tsx)};\nimport { hydrateIsland } from ${JSON.stringify(path.join(runtime, 'hydrate.ts'))};\nexport const mount = hydrateIsland(Component);\n`
+          : `export { mount } from ${JSON.stringify(path.join(project.islands, `${args.path}.ts`))};\n`;
+        return { contents, loader: 'ts', resolveDir: project.islands };
+      });
+    },
+  };
+  try {
+    const result = await esbuild.build({
+      absWorkingDir: toolRoot,
+      entryPoints,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+      minify: true,
+      write: false,
+      metafile: true,
+      outdir: 'assets/js',
+      entryNames: '[name].[hash]',
+      chunkNames: 'chunk.[hash]',
+      jsx: 'automatic',
+      alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
+      define: { 'process.env.NODE_ENV': '"production"' },
+      legalComments: 'none',
+      logLevel: 'silent',
+      plugins: [islandModules],
+    });
+    const inputs = Object.keys(result.metafile.inputs)
+      .filter((p) => !p.startsWith('island:'))
+      .map((p) => path.resolve(toolRoot, p));
+    return {
+      files: result.outputFiles.map((f) => ({ file: path.relative(toolRoot, f.path).split(path.sep).join('/'), contents: f.text })),
+      metafile: result.metafile,
+      inputs,
+    };
+  } catch (error) {
+    const messages = (error as { errors?: Message[] }).errors ?? [];
+    throw new BuildFailure('islands', messages.map((m) => fromEsbuild(project, m, 'ISLAND_COMPILE')));
+  }
+}
+
+function describe(built: Built, islands: string[]): ClientScripts {
+  const sizes = new Map<string, number>();
+  for (const f of built.files) sizes.set(`/${f.file}`, gzipSync(f.contents, { level: 9 }).length);
+  const outputs = built.metafile.outputs;
+  const closure = (start: string, kinds: string[]) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      for (const imp of outputs[file]?.imports ?? []) {
+        if (!kinds.includes(imp.kind) || imp.external || seen.has(imp.path)) continue;
+        seen.add(imp.path);
+        visit(imp.path);
+      }
+    };
+    visit(start);
+    return seen;
+  };
+  const entries = new Map<string, ScriptFile>();
+  for (const [file, meta] of Object.entries(outputs)) {
+    if (!meta.entryPoint || !file.endsWith('.js')) continue;
+    const name = meta.entryPoint.startsWith('island:') ? meta.entryPoint.slice('island:'.length) : path.basename(meta.entryPoint).replace(/\.tsx?$/, '');
+    const statics = [...closure(file, ['import-statement'])];
+    const everything = closure(file, ['import-statement', 'dynamic-import']);
+    entries.set(name, {
+      url: `/${file}`,
+      gzip: sizes.get(`/${file}`) ?? 0,
+      statics: statics.map((f) => `/${f}`),
+      dynamics: [...everything].filter((f) => !statics.includes(f)).map((f) => `/${f}`),
+    });
+  }
+  return { entries, sizes, islands, inputs: built.inputs };
+}
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

@@ -1,0 +1,50 @@
+// The island loader: finds every <site-island> and imports and mounts it when it should wake. No framework:
+// pages whose islands never wake load nothing else.
+type Wake = 'load' | 'idle' | 'visible' | 'interaction';
+interface IslandModule {
+  mount(element: HTMLElement, props: unknown): void;
+}
+
+function start(element: HTMLElement): void {
+  if (element.dataset.started) return;
+  element.dataset.started = '';
+  const props = JSON.parse(element.dataset.props ?? '{}');
+  import(element.dataset.src!)
+    .then((module: IslandModule) => {
+      module.mount(element, props);
+      element.dataset.mounted = '';
+    })
+    .catch((error) => console.warn(`Island ${element.dataset.island} could not start:`, error));
+}
+
+const whenIdle = (work: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200));
+
+// A marker has `display: contents` and so no box of its own: watch its first child instead.
+const watched = new Map<Element, HTMLElement>();
+const visible =
+  'IntersectionObserver' in window
+    ? new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            if (!entry.isIntersecting) continue;
+            visible!.unobserve(entry.target);
+            start(watched.get(entry.target)!);
+          }
+        },
+        { rootMargin: '200px' },
+      )
+    : undefined;
+
+for (const element of document.querySelectorAll<HTMLElement>('site-island[data-src]')) {
+  const wake = (element.dataset.wake ?? 'load') as Wake;
+  if (wake === 'load') start(element);
+  else if (wake === 'idle') whenIdle(() => start(element));
+  else if (wake === 'visible' && visible && element.firstElementChild) {
+    watched.set(element.firstElementChild, element);
+    visible.observe(element.firstElementChild);
+  }
+  else if (wake === 'interaction') {
+    const wakeUp = () => start(element);
+    for (const type of ['pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart']) element.addEventListener(type, wakeUp, { once: true, passive: true });
+  } else start(element);
+}

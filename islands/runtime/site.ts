@@ -1,0 +1,190 @@
+// What every page does, in plain DOM code: no framework, a few kilobytes. The page works without it; this
+// adds the compact header, menus that open by click and close with Escape or an outside click, a mobile
+// menu that locks the page behind it, the analytics event of the order buttons, scroll reveal, the copy
+// button, and the chat and analytics scripts, loaded only when the browser is idle or chat is asked for.
+import { loadScript } from '../lib/third-party.ts';
+
+interface SiteConfig {
+  analyticsId?: string;
+  chatSrc?: string;
+}
+
+declare global {
+  interface Window {
+    dataLayer: Record<string, unknown>[];
+    Tawk_API?: { maximize?: () => void; onLoad?: () => void };
+  }
+}
+
+const config: SiteConfig = JSON.parse(document.getElementById('site-config')?.textContent ?? '{}');
+document.documentElement.classList.add('js');
+window.dataLayer = window.dataLayer ?? [];
+
+const whenIdle = (work: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(work, { timeout: 4000 }) : setTimeout(work, 1500));
+
+// Header: compact with a shadow once the page has scrolled more than 10 px.
+const header = document.querySelector<HTMLElement>('[data-header]');
+if (header) {
+  let ticking = false;
+  const update = () => {
+    header.classList.toggle('is-compact', window.scrollY > 10);
+    ticking = false;
+  };
+  window.addEventListener(
+    'scroll',
+    () => {
+      if (!ticking) requestAnimationFrame(update);
+      ticking = true;
+    },
+    { passive: true },
+  );
+  update();
+}
+
+// Desktop dropdowns: hover and focus open them in CSS; here click toggles, Escape and outside clicks close.
+const menus = [...document.querySelectorAll<HTMLElement>('[data-menu]')];
+// `closed` keeps a menu shut while the pointer is still over it (after Escape, or a click that closed it).
+const setMenu = (menu: HTMLElement, open: boolean, keepShut = false) => {
+  menu.classList.toggle('open', open);
+  menu.classList.toggle('closed', keepShut);
+  menu.querySelector('.menu-toggle')?.setAttribute('aria-expanded', String(open));
+};
+for (const menu of menus) {
+  const toggle = menu.querySelector<HTMLButtonElement>('.menu-toggle');
+  toggle?.addEventListener('click', () => {
+    const open = !menu.classList.contains('open');
+    for (const other of menus) if (other !== menu) setMenu(other, false);
+    setMenu(menu, open, !open);
+    if (open) menu.querySelector<HTMLAnchorElement>('.dropdown a')?.focus();
+  });
+  // Leaving a menu forgets a closed state, so hover opens it again next time.
+  menu.addEventListener('mouseleave', () => menu.classList.remove('closed'));
+  menu.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    setMenu(menu, false, true);
+    toggle?.focus();
+  });
+}
+document.addEventListener('click', (event) => {
+  for (const menu of menus) if (!menu.contains(event.target as Node)) setMenu(menu, false);
+});
+document.addEventListener('focusin', (event) => {
+  for (const menu of menus) if (menu.classList.contains('open') && !menu.contains(event.target as Node)) setMenu(menu, false);
+});
+
+// Mobile menu: a native <details>. Opening locks the page behind it and moves focus in; Escape, a link or
+// growing past the breakpoint closes it.
+const mobile = document.querySelector<HTMLDetailsElement>('[data-mobile-menu]');
+if (mobile) {
+  const summary = mobile.querySelector('summary')!;
+  const close = (returnFocus: boolean) => {
+    mobile.open = false;
+    if (returnFocus) summary.focus();
+  };
+  mobile.addEventListener('toggle', () => {
+    document.body.classList.toggle('menu-open', mobile.open);
+    summary.setAttribute('aria-expanded', String(mobile.open));
+    if (mobile.open) mobile.querySelector<HTMLAnchorElement>('.nav-mobile-panel a')?.focus();
+  });
+  summary.setAttribute('aria-expanded', 'false');
+  mobile.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && mobile.open) close(true);
+  });
+  mobile.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) close(false);
+  });
+  matchMedia('(min-width: 768px)').addEventListener('change', (event) => {
+    if (event.matches) close(false);
+  });
+}
+
+// Order buttons open the order page in a new tab (plain links); the floating one also tells analytics.
+document.addEventListener('click', (event) => {
+  const link = (event.target as Element).closest<HTMLElement>('[data-analytics-event]');
+  if (link) window.dataLayer.push({ event: link.dataset.analyticsEvent! });
+});
+
+// Scroll reveal: sections fade in when 10% of them is visible, their items one after another. Content is
+// visible without this script, and with reduced motion nothing is hidden at all.
+const sections = document.querySelectorAll<HTMLElement>('[data-reveal]');
+if (sections.length && 'IntersectionObserver' in window && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
+  const margin = document.body.dataset.revealMargin ?? '0px';
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        const section = entry.target as HTMLElement;
+        const stagger = Number(section.dataset.revealStagger ?? 100);
+        section.querySelectorAll<HTMLElement>('[data-reveal-item]').forEach((item, i) => (item.style.transitionDelay = `${i * stagger}ms`));
+        section.classList.add('is-visible');
+        observer.unobserve(section);
+      }
+    },
+    { threshold: 0.1, rootMargin: `0px 0px ${margin} 0px` },
+  );
+  document.documentElement.classList.add('reveal-ready');
+  sections.forEach((section) => observer.observe(section));
+}
+
+// Copy buttons: copy the text of their target, say Copied for 3 seconds.
+document.addEventListener('click', (event) => {
+  const button = (event.target as Element).closest<HTMLButtonElement>('[data-copy-target]');
+  if (!button) return;
+  const text = document.getElementById(button.dataset.copyTarget!)?.textContent ?? '';
+  const label = button.querySelector('[data-copy-label]') ?? button;
+  navigator.clipboard
+    .writeText(text)
+    .then(() => {
+      const before = label.textContent;
+      label.textContent = 'Copied';
+      setTimeout(() => (label.textContent = before), 3000);
+    })
+    .catch(() => {
+      label.textContent = 'Select and copy the text';
+    });
+});
+
+// Chat: the chat service's script loads when the browser is idle, or at once when Start Chat is pressed.
+let chat: Promise<void> | undefined;
+const loadChat = () => (chat ??= config.chatSrc ? loadScript(config.chatSrc, { crossOrigin: true }) : Promise.reject(new Error('no chat configured')));
+document.addEventListener('click', (event) => {
+  const button = (event.target as Element).closest<HTMLButtonElement>('[data-start-chat]');
+  if (!button) return;
+  button.setAttribute('aria-busy', 'true');
+  loadChat()
+    .then(() => {
+      const api = window.Tawk_API;
+      if (api?.maximize) api.maximize();
+      else if (api) api.onLoad = () => api.maximize?.();
+    })
+    .catch(() => {
+      const note = button.parentElement?.querySelector<HTMLElement>('[data-chat-unavailable]');
+      if (note) note.hidden = false;
+    })
+    .finally(() => button.removeAttribute('aria-busy'));
+});
+
+// Analytics: the tag manager loads when the browser is idle; events pushed before then are kept.
+whenIdle(() => {
+  if (config.analyticsId) {
+    window.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+    loadScript(`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(config.analyticsId)}`).catch(() => {});
+  }
+  if (config.chatSrc) {
+    window.Tawk_API = window.Tawk_API ?? {};
+    loadChat().catch(() => {});
+  }
+});
+
+// The newsletter form has no server behind it: the browser checks the address, and the form says thanks.
+for (const form of document.querySelectorAll<HTMLFormElement>('[data-newsletter]')) {
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const status = form.querySelector<HTMLElement>('[data-newsletter-status]');
+    if (status) {
+      status.textContent = form.dataset.thanks ?? 'Thank you.';
+      status.hidden = false;
+    }
+    form.reset();
+  });
+}

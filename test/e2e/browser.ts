@@ -1,0 +1,116 @@
+// Browser tests: the site served by `site serve` from a fixture copy, Debian's Chromium driven by
+// playwright-core, every host but 127.0.0.1 blocked and the third parties the site uses replaced by stubs.
+import fs from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { serve, type DevServer } from '../../generator/serve/server.ts';
+import { silentLogger } from '../../generator/log.ts';
+import { fixture, type Fixture } from '../helpers/project.ts';
+
+export const chromiumPath = '/usr/bin/chromium';
+export const launchArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface Site {
+  url: string;
+  fixture: Fixture;
+  dev: DevServer;
+  close(): Promise<void>;
+}
+
+export async function startSite(changes: Record<string, string | null> = {}, prepare?: (f: Fixture) => void): Promise<Site> {
+  const f = fixture(changes);
+  prepare?.(f);
+  const dev = await serve({ root: f.root, port: 0, host: '127.0.0.1', watch: false, logger: silentLogger });
+  return {
+    url: dev.url,
+    fixture: f,
+    dev,
+    async close() {
+      await dev.close();
+      f.remove();
+    },
+  };
+}
+
+export async function launch(): Promise<Browser> {
+  if (!fs.existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium`);
+  return chromium.launch({ executablePath: chromiumPath, args: launchArgs });
+}
+
+export interface Stubs {
+  /** Reviews the review provider's stub returns; an empty list means no reviews. */
+  reviews?: { stars: number; consumer?: { displayName?: string }; text?: string; content?: string }[];
+  /** Make the provider's createInvitation fail. */
+  invitationFails?: boolean;
+  /** Leave a third party unreachable, as if blocked or down. */
+  unreachable?: ('reviews' | 'chat' | 'analytics' | 'captcha')[];
+  /** Milliseconds the stubbed createInvitation takes. */
+  invitationDelay?: number;
+}
+
+export const defaultReviews = [
+  { stars: 5, consumer: { displayName: 'Mai N.' }, text: 'Fast, clear and accepted by Home Affairs first time.' },
+  { stars: 5, consumer: { displayName: '' }, text: 'My transcript translation was ready the next morning.' },
+  { stars: 4, consumer: { displayName: 'Arjun P.' }, content: 'Helpful team who fixed a spelling within minutes.' },
+];
+
+function reviewsStub(stubs: Stubs): string {
+  return `window.ReviewsWidget = {
+    init(options) { window.__reviewsInit = options; },
+    getProductReviews(options) { setTimeout(() => options.success(${JSON.stringify(stubs.reviews ?? defaultReviews)}), 10); },
+    createInvitation(payload) {
+      window.__invitations = (window.__invitations || []).concat([payload]);
+      return new Promise((resolve, reject) => setTimeout(() => ${stubs.invitationFails ? "reject(new Error('rejected by the stub'))" : 'resolve({ ok: true })'}, ${stubs.invitationDelay ?? 50}));
+    },
+    render(element) { element.innerHTML = '<p class="stub-widget">4.9 out of 5 from reviews (stub)</p>'; },
+  };`;
+}
+
+const chatStub = `window.Tawk_API = window.Tawk_API || {}; window.Tawk_API.maximize = () => { window.__chatOpened = (window.__chatOpened || 0) + 1; }; window.__chatLoaded = true;`;
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors, page errors and hydration warnings seen so far. */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+export async function open(browser: Browser, site: Site, path: string, options: { width?: number; stubs?: Stubs; javaScript?: boolean; reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<TestPage> {
+  const width = options.width ?? 1280;
+  const context = await browser.newContext({
+    viewport: { width, height: width < 768 ? 740 : 900 },
+    javaScriptEnabled: options.javaScript ?? true,
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+  });
+  const stubs = options.stubs ?? {};
+  const unreachable = new Set(stubs.unreachable ?? []);
+  const blocked = new Set<string>();
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, async (route) => {
+    const url = route.request().url();
+    const js = (body: string) => route.fulfill({ status: 200, contentType: 'text/javascript', body });
+    if (url.startsWith('https://widget.reviews.example.net/') && !unreachable.has('reviews')) return js(reviewsStub(stubs));
+    if (url.startsWith('https://embed.tawk.to/') && !unreachable.has('chat')) return js(chatStub);
+    if (url.startsWith('https://www.googletagmanager.com/') && !unreachable.has('analytics')) return js('window.__gtmLoaded = true;');
+    blocked.add(url);
+    return route.abort('blockedbyclient');
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    const text = message.text();
+    // A request this harness blocked is reported by the browser itself; anything else is the site's.
+    if (message.type() === 'error' && text.startsWith('Failed to load resource') && blocked.has(message.location().url)) return;
+    if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(`console ${message.type()}: ${text}`);
+  });
+  await page.goto(`${site.url}${path}`, { waitUntil: 'load' });
+  return { page, context, problems, close: () => context.close() };
+}
+
+/** Scrolls an element into view and waits until its island has started. */
+export async function wake(page: Page, island: string): Promise<void> {
+  const marker = page.locator(`site-island[data-island="${island}"]`).first();
+  await marker.evaluate((el) => (el.firstElementChild ?? el).scrollIntoView({ block: 'center' }));
+  await page.waitForFunction((name) => document.querySelector(`site-island[data-island="${name}"]`)?.hasAttribute('data-mounted'), island);
+  await page.waitForTimeout(50);
+}

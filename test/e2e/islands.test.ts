@@ -1,0 +1,325 @@
+// Every interactive behaviour of SPEC.md in Chromium, at 1280 and 375 px: header, menus, floating button,
+// scroll reveal, language picker, carousel, review popup, blog filter, FAQ, the demo dialog and review
+// invitation, chat, copy, toasts; with no console errors, and with third parties unreachable.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser } from 'playwright-core';
+import { launch, open, startSite, wake, type Site, type TestPage } from './browser.ts';
+
+const test = suite('islands in the browser');
+
+let browser: Browser;
+let site: Site;
+const pages: TestPage[] = [];
+
+test.before(async () => {
+  [browser, site] = await Promise.all([launch(), startSite()]);
+});
+test.after(async () => {
+  await browser.close();
+  await site.close();
+});
+test.after.each(async () => {
+  for (const p of pages.splice(0)) {
+    assert.equal(p.problems, [], 'no console errors, page errors or hydration warnings');
+    await p.close();
+  }
+});
+
+async function visit(path: string, options: Parameters<typeof open>[3] = {}) {
+  const p = await open(browser, site, path, options);
+  pages.push(p);
+  return p.page;
+}
+
+for (const width of [1280, 375]) {
+  test(`${width} px: the header becomes compact with a shadow after scrolling more than 10 px`, async () => {
+    const page = await visit('/services', { width });
+    const header = page.locator('[data-header]');
+    await page.evaluate(() => window.scrollTo(0, 8));
+    await page.waitForTimeout(100);
+    assert.not.ok(await header.evaluate((h) => h.classList.contains('is-compact')));
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await page.waitForFunction(() => document.querySelector('[data-header]')!.classList.contains('is-compact'));
+    assert.is.not(await header.evaluate((h) => getComputedStyle(h).boxShadow), 'none');
+  });
+
+  test(`${width} px: the language picker searches English and native names, hides tabs while searching, and says when nothing matches`, async () => {
+    const page = await visit('/', { width });
+    await wake(page, 'language-picker');
+    const names = () => page.locator('#language-picker-results .language-card strong').allTextContents();
+    const popular = await names();
+    assert.equal(popular, ['Arabic', 'Chinese', 'Greek', 'Hindi', 'Italian', 'Korean', 'Punjabi', 'Spanish', 'Tagalog/Filipino', 'Vietnamese']);
+    await page.getByRole('tab', { name: 'European' }).click();
+    const european = await names();
+    assert.ok(european.includes('German') && european.includes('Greek'));
+    assert.equal(european, [...european].sort(), 'sorted by name');
+    const search = page.getByRole('searchbox', { name: 'Search languages' });
+    await search.fill('ARA');
+    assert.equal(await names(), ['Arabic', 'Gujarati', 'Marathi']);
+    assert.is(await page.getByRole('tablist').count(), 0, 'tabs hidden while searching');
+    await search.fill('日本');
+    assert.equal(await names(), ['Japanese'], 'native names are searched');
+    await search.fill('english');
+    assert.is(await page.locator('.picker-empty').textContent(), 'No languages found matching "english"', 'English is excluded');
+    await search.fill('');
+    assert.is(await page.getByRole('tablist').count(), 1);
+    await page.getByRole('tab', { name: 'European' }).focus();
+    await page.keyboard.press('ArrowRight');
+    assert.is(await page.getByRole('tab', { selected: true }).textContent(), 'Asian', 'arrow keys move between tabs');
+    assert.is(await page.locator('#language-picker-results a').first().getAttribute('href'), (await page.locator('#language-picker-results a').first().getAttribute('href'))!.toLowerCase());
+  });
+
+  test(`${width} px: the testimonial carousel moves, wraps, locks for 500 ms and answers the keyboard`, async () => {
+    const page = await visit('/', { width });
+    await wake(page, 'testimonial-carousel');
+    const current = () => page.locator('.carousel-dot[aria-current="true"]').getAttribute('aria-label');
+    assert.is(await current(), 'Show testimonial 1 of 5');
+    await page.getByRole('button', { name: 'Previous testimonial' }).click();
+    assert.is(await current(), 'Show testimonial 5 of 5', 'wraps backwards');
+    await page.getByRole('button', { name: 'Next testimonial' }).click();
+    assert.is(await current(), 'Show testimonial 5 of 5', 'a click within 500 ms of a change is ignored');
+    await page.waitForTimeout(520);
+    await page.getByRole('button', { name: 'Next testimonial' }).click();
+    assert.is(await current(), 'Show testimonial 1 of 5', 'wraps forwards');
+    await page.waitForTimeout(520);
+    await page.getByRole('button', { name: 'Show testimonial 3 of 5' }).click();
+    assert.is(await current(), 'Show testimonial 3 of 5');
+    await page.waitForTimeout(520);
+    await page.keyboard.press('ArrowRight');
+    assert.is(await current(), 'Show testimonial 4 of 5');
+    const hidden = await page.locator('.testimonial[aria-hidden="true"]').count();
+    assert.is(hidden, 4, 'only the current slide is exposed to screen readers');
+    assert.match((await page.locator('.carousel [aria-live="polite"]').textContent())!, /Testimonial 4 of 5/);
+  });
+
+  test(`${width} px: FAQ questions open and close by click and keyboard, one at a time`, async () => {
+    const page = await visit('/faq', { width });
+    const items = page.locator('#general details');
+    await items.nth(0).locator('summary').click();
+    assert.ok(await items.nth(0).evaluate((d) => (d as HTMLDetailsElement).open));
+    await items.nth(1).locator('summary').focus();
+    await page.keyboard.press('Enter');
+    assert.ok(await items.nth(1).evaluate((d) => (d as HTMLDetailsElement).open));
+    assert.not.ok(await items.nth(0).evaluate((d) => (d as HTMLDetailsElement).open), 'only one open at a time');
+    await page.keyboard.press('Space');
+    assert.not.ok(await items.nth(1).evaluate((d) => (d as HTMLDetailsElement).open));
+  });
+
+  test(`${width} px: the blog filters by exact category and View all posts resets it`, async () => {
+    const page = await visit('/blog', { width });
+    await wake(page, 'blog-filter');
+    const titles = () => page.locator('.post-grid .post-card h3').allTextContents();
+    assert.is((await titles()).length, 5);
+    await page.getByRole('button', { name: 'Legal', exact: true }).click();
+    assert.equal(await titles(), ['How to Choose the Right Translation Service for Legal Documents']);
+    assert.is(await page.getByRole('button', { name: 'Legal', exact: true }).getAttribute('aria-pressed'), 'true');
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    assert.is((await titles()).length, 5);
+  });
+
+  test(`${width} px: Try Our Translation Service opens the dialog with a TR reference, and a review invitation is sent`, async () => {
+    const page = await visit('/process', { width });
+    await wake(page, 'demo-order');
+    await page.getByRole('button', { name: 'Try Our Translation Service' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Translation Complete' });
+    await dialog.waitFor();
+    assert.match((await dialog.locator('[data-order-reference]').textContent())!, /^TR\d{6}$/);
+    const send = dialog.getByRole('button', { name: /Leave a Review|Sending/ });
+    await send.click();
+    assert.ok(await send.isDisabled(), 'disabled while sending');
+    const toast = page.getByRole('status').filter({ hasText: 'Review Invitation Sent' });
+    await toast.waitFor();
+    assert.match((await toast.textContent())!, /Thank you! You'll receive an email to submit your review\./);
+    const payload = await page.evaluate(() => (window as any).__invitations[0]);
+    assert.equal(Object.keys(payload).sort(), ['locationId', 'productSkus', 'products', 'recipientEmail', 'recipientName', 'referenceId', 'source', 'tags', 'templateId']);
+    assert.is(payload.locationId, 'AUS');
+    assert.match(payload.referenceId, /^TR\d{6}$/);
+    assert.is(payload.recipientEmail, 'jordan.sample@example.com');
+    assert.ok(await send.isEnabled());
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+}
+
+test('1280 px: dropdowns open by click, hover and keyboard, and close with Escape and an outside click', async () => {
+  const page = await visit('/services/passports');
+  const toggle = page.getByRole('button', { name: 'Languages' });
+  const menu = page.locator('#menu-languages');
+  await toggle.click();
+  assert.is(await toggle.getAttribute('aria-expanded'), 'true');
+  assert.ok(await menu.isVisible());
+  assert.is(await menu.locator('.menu-links a').count(), 10, 'the first 10 popular languages');
+  assert.ok(await menu.getByRole('link', { name: 'View all languages' }).isVisible());
+  assert.is(await menu.locator('img.flag').count(), 10, 'each with its flag');
+  await page.keyboard.press('Escape');
+  assert.is(await toggle.getAttribute('aria-expanded'), 'false');
+  assert.ok(await toggle.evaluate((b) => b === document.activeElement), 'focus returns to the toggle');
+  await page.mouse.move(0, 500);
+  assert.not.ok(await menu.isVisible());
+  await toggle.press('Enter');
+  assert.ok(await menu.isVisible(), 'opens from the keyboard');
+  await page.mouse.click(640, 600);
+  assert.not.ok(await menu.isVisible(), 'an outside click closes it');
+  const main = page.getByRole('navigation', { name: 'Main' });
+  await main.getByRole('link', { name: 'Services', exact: true }).hover();
+  assert.ok(await page.locator('#menu-services').isVisible(), 'hover opens the services menu');
+  assert.is(await main.getByRole('link', { name: 'Services', exact: true }).getAttribute('aria-current'), 'page', 'the active item by path prefix');
+  assert.is(await page.locator('.nav-desktop').getByRole('link', { name: 'Home' }).getAttribute('aria-current'), null, 'Home only on an exact match');
+});
+
+test('375 px: the mobile menu opens, locks the page, has collapsible lists, and closes with Escape', async () => {
+  const page = await visit('/cities', { width: 375 });
+  assert.not.ok(await page.locator('.nav-desktop').isVisible());
+  const toggle = page.locator('.nav-mobile-toggle');
+  await toggle.click();
+  await page.waitForFunction(() => document.body.classList.contains('menu-open'));
+  assert.is(await page.locator('.nav-mobile-panel').getByRole('link', { name: 'Cities' }).getAttribute('aria-current'), 'page');
+  const sections = page.locator('.mobile-section');
+  await sections.nth(1).locator('summary').click();
+  assert.is(await sections.nth(1).locator('.menu-languages').nth(0).locator('a').count(), 12);
+  assert.is(await sections.nth(1).locator('.menu-languages').nth(1).locator('a').count(), 17);
+  await sections.nth(0).locator('summary').click();
+  assert.ok(await sections.nth(0).getByRole('link', { name: 'National ID Cards' }).isVisible(), 'national ID only in the mobile menu');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.body.classList.contains('menu-open'));
+  assert.not.ok(await page.locator('.nav-mobile').evaluate((d) => (d as HTMLDetailsElement).open));
+  assert.ok(await toggle.evaluate((s) => s === document.activeElement), 'focus returns to the menu button');
+});
+
+test('the floating Start Now button shows from 768 px, pushes the analytics event and opens the order page in a new tab', async () => {
+  const small = await visit('/', { width: 375 });
+  assert.not.ok(await small.getByRole('link', { name: 'Start Translation Now' }).isVisible());
+  const page = await visit('/');
+  const button = page.getByRole('link', { name: 'Start Translation Now' });
+  assert.ok(await button.isVisible());
+  assert.match((await button.textContent())!, /From \$44\.95.*Start Now.*Click Here/);
+  const requested = page.context().waitForEvent('request', (r) => /\/create$/.test(r.url()));
+  const [popup] = await Promise.all([page.waitForEvent('popup'), button.click()]);
+  assert.match((await requested).url(), /^https:\/\/orders\.example\.net\/.+\/create$/, 'the new tab asks for the order page');
+  await popup.close();
+  assert.ok((await page.evaluate(() => window.dataLayer)).some((e: Record<string, unknown>) => e.event === 'order_translation_clicked'));
+});
+
+test('every order button opens the external order page in a new tab', async () => {
+  const page = await visit('/pricing');
+  const links = page.locator('a[data-order-link]');
+  assert.ok((await links.count()) >= 4);
+  for (const link of await links.all()) {
+    assert.is(await link.getAttribute('target'), '_blank');
+    assert.match((await link.getAttribute('rel'))!, /noopener/);
+    assert.match((await link.getAttribute('href'))!, /^https:\/\/.+\/create$/);
+  }
+});
+
+test('scroll reveal fades sections in as they come into view, with a stagger', async () => {
+  const page = await visit('/');
+  await page.waitForFunction(() => document.documentElement.classList.contains('reveal-ready'));
+  const features = page.locator('#features');
+  assert.not.ok(await features.evaluate((s) => s.classList.contains('is-visible')), 'not yet in view');
+  await features.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('#features')!.classList.contains('is-visible'));
+  const delays = await features.locator('[data-reveal-item]').evaluateAll((items) => items.slice(0, 3).map((i) => (i as HTMLElement).style.transitionDelay));
+  assert.equal(delays, ['0ms', '100ms', '200ms']);
+  const hero = await page.locator('.hero [data-reveal-item]').evaluateAll((items) => items.slice(0, 2).map((i) => (i as HTMLElement).style.transitionDelay));
+  assert.equal(hero, ['0ms', '150ms'], '150 ms in the hero');
+  assert.is(await page.evaluate(() => document.body.dataset.revealMargin ?? null), null);
+  const service = await visit('/services/passports');
+  assert.is(await service.evaluate(() => document.body.dataset.revealMargin), '100px', 'service pages reveal 100 px early');
+});
+
+test('with reduced motion, or without JavaScript, every section is visible at once', async () => {
+  const reduced = await visit('/', { reducedMotion: 'reduce' });
+  assert.is(await reduced.locator('#features .feature-card').first().evaluate((c) => getComputedStyle(c).opacity), '1');
+  const noScript = await visit('/', { javaScript: false });
+  assert.is(await noScript.locator('#features .feature-card').first().evaluate((c) => getComputedStyle(c).opacity), '1');
+  assert.ok(await noScript.locator('.testimonial').nth(4).isVisible() || (await noScript.locator('.testimonial').count()) === 5, 'all testimonials are in the page');
+  assert.not.ok(await noScript.getByRole('tablist').isVisible(), 'no dead tabs without JavaScript');
+  assert.ok(await noScript.getByRole('link', { name: /Chinese/ }).first().isVisible());
+});
+
+test('the review popup appears after 5 s with a review, changes every 7 s and stays closed for the session', async () => {
+  const page = await visit('/contact');
+  await page.clock.install();
+  await page.reload();
+  await page.clock.runFor(3000);
+  assert.is(await page.locator('.review-popup').count(), 0, 'not before 5 seconds');
+  await page.clock.runFor(3000);
+  const popup = page.locator('.review-popup');
+  await popup.waitFor();
+  const first = await popup.locator('.review-popup-text').textContent();
+  assert.ok(first!.length > 10);
+  const names = new Set<string>();
+  for (let i = 0; i < 6; i++) {
+    names.add((await popup.locator('.review-popup-name').textContent())!);
+    await page.clock.runFor(7000);
+  }
+  assert.ok(names.has('Verified Customer'), 'a review without a name is from a Verified Customer');
+  await popup.getByRole('button', { name: 'Close review' }).click();
+  assert.is(await page.locator('.review-popup').count(), 0);
+  await page.reload();
+  await page.clock.runFor(12000);
+  assert.is(await page.locator('.review-popup').count(), 0, 'dismissed for the session');
+});
+
+test('no review popup when the provider has no reviews or cannot be reached', async () => {
+  for (const stubs of [{ reviews: [] }, { unreachable: ['reviews' as const] }]) {
+    const page = await visit('/', { stubs });
+    await page.clock.install();
+    await page.reload();
+    await page.clock.runFor(15000);
+    assert.is(await page.locator('.review-popup').count(), 0);
+  }
+});
+
+test('a failed review invitation shows the error toast; toasts leave after 5 s and sit in a 420 px column', async () => {
+  const page = await visit('/process', { stubs: { invitationFails: true } });
+  await wake(page, 'demo-order');
+  await page.getByRole('button', { name: 'Try Our Translation Service' }).click();
+  await page.getByRole('button', { name: 'Leave a Review' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not send review invitation. Please try again later.' });
+  await alert.waitFor();
+  assert.match((await alert.textContent())!, /^Error/);
+  const width = await page.locator('.toast-viewport').evaluate((v) => v.getBoundingClientRect().width);
+  assert.ok(width <= 420, `viewport ${width} px`);
+  await page.waitForTimeout(5200);
+  assert.is(await alert.count(), 0, 'gone after 5 seconds');
+});
+
+test('Start Chat loads the chat service and opens it; without the chat service the page says so', async () => {
+  const page = await visit('/contact');
+  await page.getByRole('button', { name: 'Start Chat' }).click();
+  await page.waitForFunction(() => (window as any).__chatOpened === 1);
+  const down = await visit('/contact', { stubs: { unreachable: ['chat'] } });
+  await down.getByRole('button', { name: 'Start Chat' }).click();
+  await down.getByText('The chat could not be loaded just now.').waitFor();
+});
+
+test('chat and analytics scripts load only once the browser is idle', async () => {
+  const page = await visit('/services');
+  await page.waitForFunction(() => (window as any).__chatLoaded === true && (window as any).__gtmLoaded === true, undefined, { timeout: 8000 });
+});
+
+test('the chat setup page copies its snippet and says Copied for 3 seconds', async () => {
+  const page = await visit('/admin/tawkto-setup');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const button = page.locator('[data-copy-target="chat-snippet"]');
+  assert.is(await button.getAttribute('type'), 'button');
+  await button.click();
+  assert.is((await button.textContent())!.trim(), 'Copied');
+  assert.match(await page.evaluate(() => navigator.clipboard.readText()), /embed\.tawk\.to\/000000000000000000000000\/default/);
+  await page.waitForTimeout(3100);
+  assert.is((await button.textContent())!.trim(), 'Copy');
+});
+
+test('with every third party unreachable, each page type still works without errors', async () => {
+  const stubs = { unreachable: ['reviews', 'chat', 'analytics', 'captcha'] as ('reviews' | 'chat' | 'analytics' | 'captcha')[] };
+  for (const path of ['/', '/blog', '/process', '/contact', '/pricing', '/chinese', '/cities/perth', '/services/passports', '/faq']) {
+    const page = await visit(path, { stubs });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(300);
+    assert.is(await page.locator('h1').count(), 1, path);
+  }
+});
+
+test.run();
