@@ -4,6 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+
+/** The manifest format; manifests of another version are ignored. */
+const format = 2;
 
 interface Manifest<T> {
   salt: string;
@@ -23,8 +27,11 @@ export class InputCache<T> {
   private readonly file: string;
 
   /** `salt` names everything besides the inputs that the result depends on: tool versions, options. */
-  constructor(dir: string, name: string, private readonly salt: string) {
+  private readonly salt: string;
+
+  constructor(dir: string, name: string, salt: string) {
     this.file = path.join(dir, `${name}.json`);
+    this.salt = `manifest-v${format} ${salt}`;
   }
 
   /** The stored value, if every input it was made from still has the same bytes. */
@@ -40,8 +47,13 @@ export class InputCache<T> {
     return manifest.value;
   }
 
-  set(value: T, inputs: string[]): void {
-    const manifest: Manifest<T> = { salt: this.salt, inputs: [...new Set(inputs)].sort().map((f) => [f, digest(f) ?? '']), value };
+  /**
+   * Stores a value made from `inputs`. `code` names the module that made it: the generator's own code is an
+   * input too, so a change to how a result is made invalidates results made the old way.
+   */
+  set(value: T, inputs: string[], code: string): void {
+    const all = [...new Set([...inputs, fileURLToPath(code)])].sort();
+    const manifest: Manifest<T> = { salt: this.salt, inputs: all.map((f) => [f, digest(f) ?? '']), value };
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     fs.writeFileSync(`${this.file}.${process.pid}.tmp`, JSON.stringify(manifest));
     fs.renameSync(`${this.file}.${process.pid}.tmp`, this.file);

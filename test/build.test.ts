@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { build } from '../generator/build.ts';
 import { BuildFailure } from '../generator/errors.ts';
 import { silentLogger } from '../generator/log.ts';
-import { fixture, listFiles, repoRoot, type Fixture } from './helpers/project.ts';
+import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
 
 const test = suite('build');
 
@@ -85,7 +85,7 @@ test('assets have content-hashed names and pages refer to them', () => {
   const css = assets.filter((f) => f.endsWith('.css'));
   assert.is(css.length, 1);
   assert.match(css[0], /^site\.[0-9a-f]{10}\.css$/);
-  for (const file of assets) assert.match(file, /\.[0-9a-f]{10}\.[a-z0-9]+$/, file);
+  for (const file of assets) assert.match(file, file.startsWith('js/') ? /\.[A-Z0-9]{8}\.js$/ : /\.[0-9a-f]{10}\.[a-z0-9]+$/, file);
   assert.ok(html('index.html').includes(`href="/assets/${css[0]}"`));
 });
 
@@ -132,9 +132,8 @@ test('a staging folder left by a killed build is removed by the next build', asy
 
 test('a render failure also leaves the previous output untouched', async () => {
   const before = html('index.html');
-  const templates = path.join(site.root, 'templates');
-  fs.cpSync(path.join(repoRoot, 'templates'), templates, { recursive: true });
-  const file = path.join(templates, 'pages/home.tsx');
+  copyCode(site);
+  const file = path.join(site.root, 'templates/pages/home.tsx');
   fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('const copy = site.pages.home;', "const copy = site.pages.home;\n  if (copy) throw new Error('broken on purpose');"));
   try {
     await build({ root: site.root, logger: silentLogger });
@@ -143,7 +142,7 @@ test('a render failure also leaves the previous output untouched', async () => {
     assert.instance(error, BuildFailure);
     assert.is((error as BuildFailure).errors[0].code, 'RENDER_FAILED');
   } finally {
-    fs.rmSync(templates, { recursive: true });
+    for (const part of ['templates', 'islands', 'functions']) fs.rmSync(path.join(site.root, part), { recursive: true });
   }
   assert.is(html('index.html'), before);
 });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { build } from '../generator/build.ts';
 import { BuildFailure, type SiteError } from '../generator/errors.ts';
 import { silentLogger } from '../generator/log.ts';
-import { fixture, repoRoot, type Fixture } from './helpers/project.ts';
+import { copyCode, fixture, repoRoot, type Fixture } from './helpers/project.ts';
 
 const test = suite('content errors');
 
@@ -186,7 +186,7 @@ test('CONTENT_UNKNOWN_FLAG: a country code without a flag', async () => {
 
 test('TEMPLATE_COMPILE: a syntax error in a template names its file and line', async () => {
   const errors = await failure((f) => {
-    fs.cpSync(path.join(repoRoot, 'templates'), path.join(f.root, 'templates'), { recursive: true });
+    copyCode(f);
     replaceIn(f, 'templates/pages/not-found.tsx', '<p className="lead">{copy.text}</p>', '<p className="lead">{copy.text}</p');
   });
   assert.is(errors[0].code, 'TEMPLATE_COMPILE');
@@ -196,7 +196,7 @@ test('TEMPLATE_COMPILE: a syntax error in a template names its file and line', a
 
 test('RENDER_FAILED: a template that throws names the page and the template line', async () => {
   const errors = await failure((f) => {
-    fs.cpSync(path.join(repoRoot, 'templates'), path.join(f.root, 'templates'), { recursive: true });
+    copyCode(f);
     replaceIn(f, 'templates/pages/not-found.tsx', "const copy = site.pages['not-found'];", "const copy = site.pages['not-found'];\n  if (copy) throw new Error('the copy is missing its heading');");
   });
   assert.equal(errors.map((e) => [e.code, e.file, e.message]), [['RENDER_FAILED', 'templates/pages/not-found.tsx', '/404: the copy is missing its heading']]);

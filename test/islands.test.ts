@@ -10,7 +10,7 @@ import { build, type BuildResult } from '../generator/build.ts';
 import { BuildFailure } from '../generator/errors.ts';
 import { silentLogger } from '../generator/log.ts';
 import { budgets } from '../generator/render/page-scripts.ts';
-import { fixture, repoRoot, type Fixture } from './helpers/project.ts';
+import { copyCode, fixture, type Fixture } from './helpers/project.ts';
 
 const test = suite('islands');
 let site: Fixture;
@@ -79,7 +79,7 @@ test('React runs as preact/compat in the browser: no react-dom in any module', (
 test('an island over the budget fails the build with a report naming the page', async () => {
   const heavy = fixture();
   try {
-    fs.cpSync(path.join(repoRoot, 'islands'), path.join(heavy.root, 'islands'), { recursive: true });
+    copyCode(heavy, ['islands', 'functions']);
     // 40 KB of incompressible data (a SHA-256 chain in base64) makes /process heavier than every budget allows.
     const blocks: Buffer[] = [createHash('sha256').update('seed').digest()];
     while (blocks.length * 32 < 30 * 1024) blocks.push(createHash('sha256').update(blocks[blocks.length - 1]).digest());

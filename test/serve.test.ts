@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serve, type DevServer } from '../generator/serve/server.ts';
 import { silentLogger } from '../generator/log.ts';
-import { fixture, repoRoot, type Fixture } from './helpers/project.ts';
+import { copyCode, fixture, type Fixture } from './helpers/project.ts';
 
 const test = suite('serve');
 
@@ -59,7 +59,7 @@ test.before(async () => {
   f = fixture({
     'functions/echo.ts': `export default async (request: Request, context: { ip: string }) => new Response(JSON.stringify({ method: request.method, body: request.method === 'POST' ? await request.json() : null, ip: context.ip, version: 1 }), { status: 200, headers: { 'content-type': 'application/json' } });\n`,
   });
-  fs.cpSync(path.join(repoRoot, 'templates'), path.join(f.root, 'templates'), { recursive: true });
+  copyCode(f);
   dev = await serve({ root: f.root, port: 0, host: "127.0.0.1", logger: process.env.DEBUG_SERVE ? undefined : silentLogger });
   await listen(dev.url);
 });

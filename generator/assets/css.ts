@@ -74,7 +74,7 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
       assets.push(name);
       inputs.push(source);
     }
-    cache.set({ contents, assets, inputs }, inputs);
+    cache.set({ contents, assets, inputs }, inputs, import.meta.url);
     return named(contents, inputs);
   } catch (error) {
     if (error instanceof BuildFailure) throw error;

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import type { Message, Metafile, Plugin } from 'esbuild';
 import { BuildFailure } from '../errors.ts';
@@ -15,6 +16,8 @@ import { packageVersion, toolRoot, type Project } from '../project.ts';
 import { InputCache } from '../cache.ts';
 import { fromEsbuild } from '../render/templates.ts';
 import type { Output } from '../output/writer.ts';
+
+const require = createRequire(import.meta.url);
 
 export interface ScriptFile {
   /** Address: /assets/js/site.3f2a1b.js */
@@ -59,7 +62,7 @@ export async function buildClientScripts(project: Project, output: Output): Prom
   let built = cache.get();
   if (!built) {
     built = await bundle(project, islands, runtime);
-    cache.set(built, built.inputs);
+    cache.set(built, built.inputs, import.meta.url);
   }
   for (const f of built.files) output.emit(f.file, f.contents);
   return describe(built, islands);
@@ -75,6 +78,7 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
   const islandModules: Plugin = {
     name: 'islands',
     setup(build) {
+
       build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice('island:'.length), namespace: 'island' }));
       build.onLoad({ filter: /.*/, namespace: 'island' }, (args) => {
         const tsx = path.join(project.islands, `${args.path}.tsx`);
@@ -106,11 +110,12 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
       define: { 'process.env.NODE_ENV': '"production"' },
       legalComments: 'none',
       logLevel: 'silent',
-      plugins: [islandModules],
+      plugins: [islandModules, enquiryValidators(project, 'browser')],
     });
     const inputs = Object.keys(result.metafile.inputs)
-      .filter((p) => !p.startsWith('island:'))
+      .filter((p) => !p.startsWith('island:') && !p.startsWith('virtual:'))
       .map((p) => path.resolve(toolRoot, p));
+    if (fs.existsSync(enquirySchemaFile(project))) inputs.push(enquirySchemaFile(project));
     return {
       files: result.outputFiles.map((f) => ({ file: path.relative(toolRoot, f.path).split(path.sep).join('/'), contents: f.text })),
       metafile: result.metafile,
@@ -120,6 +125,40 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
     const messages = (error as { errors?: Message[] }).errors ?? [];
     throw new BuildFailure('islands', messages.map((m) => fromEsbuild(project, m, 'ISLAND_COMPILE')));
   }
+}
+
+/**
+ * `virtual:enquiry-validators`: the contact forms' rules, compiled by ajv into plain validation code from
+ * functions/enquiry.schema.json, the same schema the send-email function compiles, so the browser and the
+ * server cannot disagree. Templates resolve it too, since they render the form on the server.
+ */
+export function enquiryValidators(project: Project, target: 'browser' | 'node'): Plugin {
+  return {
+    name: 'enquiry-validators',
+    setup(build) {
+      build.onResolve({ filter: /^virtual:enquiry-validators$/ }, () => ({ path: 'enquiry-validators', namespace: 'virtual' }));
+      build.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({ contents: enquiryValidatorsSource(project, target), loader: 'js', resolveDir: toolRoot }));
+    },
+  };
+}
+
+export function enquirySchemaFile(project: Project): string {
+  return path.join(project.functions, 'enquiry.schema.json');
+}
+
+/** ajv's standalone code for both form variants: `export const enquiry` and `export const message`. */
+export function enquiryValidatorsSource(project: Project, target: 'browser' | 'node'): string {
+  const Ajv = require('ajv').default;
+  const addFormats = require('ajv-formats').default;
+  const standaloneCode = require('ajv/dist/standalone').default;
+  const ajv = new Ajv({ allErrors: true, strict: true, code: { source: true, esm: true } });
+  addFormats(ajv, ['email']);
+  ajv.addKeyword({ keyword: 'errorMessages', schemaType: 'object' });
+  ajv.addSchema(JSON.parse(fs.readFileSync(enquirySchemaFile(project), 'utf8')));
+  const code: string = standaloneCode(ajv, { enquiry: 'enquiry.schema.json#/definitions/enquiry', message: 'enquiry.schema.json#/definitions/message' });
+  // The generated module calls require() for ajv's runtime helpers. For the browser esbuild bundles those
+  // calls as they are; in Node (the server's templates) they need a real require.
+  return target === 'node' ? `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${code}` : code;
 }
 
 function describe(built: Built, islands: string[]): ClientScripts {

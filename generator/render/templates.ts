@@ -13,6 +13,7 @@ import { BuildFailure, SiteError } from '../errors.ts';
 import { packageVersion, relative, toolRoot, type Project } from '../project.ts';
 import { InputCache } from '../cache.ts';
 import type { TemplateModule } from './contract.ts';
+import { enquiryValidators } from '../assets/islands.ts';
 
 export interface CompiledTemplates {
   module: TemplateModule;
@@ -60,6 +61,7 @@ export async function compileTemplates(project: Project, options: { incremental?
     metafile: true,
     logLevel: 'silent' as const,
     define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [enquiryValidators(project, 'node')],
   };
   let result: BuildResult;
   try {
@@ -83,7 +85,7 @@ export async function compileTemplates(project: Project, options: { incremental?
   }
   const module = (await import(pathToFileURL(file).href)) as TemplateModule;
   const inputs = Object.keys(result.metafile!.inputs).map((p) => path.resolve(project.root, p));
-  cache.set({ file, hash, inputs }, inputs);
+  cache.set({ file, hash, inputs }, inputs, import.meta.url);
   return { module, inputs, hash };
 }
 

@@ -61,6 +61,9 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   let lastError: string | undefined;
 
   // The first build is staged and swapped like `site build`; later ones update the folder in place.
+  // Without a mail server, the contact function writes each enquiry to a local outbox, so the forms work end
+  // to end out of the box.
+  if (!process.env.SMTP_URL && !process.env.SITE_DEV_OUTBOX) process.env.SITE_DEV_OUTBOX = path.join(project.root, 'outbox');
   const tracker = new DependencyTracker();
   let result: BuildResult = await build({ root: project.root, out, logger, tracker });
   const live: LiveState = { hashes: hashTree(out), tracker, renderKey: result.renderKey, templates: result.templates };
@@ -112,6 +115,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const address = server.address() as { port: number };
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${address.port}`;
   logger.info(`${colour.green('➜')} serving ${colour.bold(url)} ${colour.dim(`from ${path.relative(process.cwd(), out) || '.'}`)}`);
+  if (process.env.SMTP_URL) logger.info(colour.dim(`  contact enquiries are sent by SMTP (${new URL(process.env.SMTP_URL).host})`));
+  else logger.info(colour.dim(`  contact enquiries are written to ${path.relative(process.cwd(), process.env.SITE_DEV_OUTBOX!) || '.'}/ as .eml files (set SMTP_URL to send them)`));
 
   // Rebuilds: changes arriving within a few milliseconds of each other are built together, and changes
   // arriving during a build cause exactly one more build after it.

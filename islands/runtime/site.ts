@@ -132,16 +132,25 @@ document.addEventListener('click', (event) => {
   if (!button) return;
   const text = document.getElementById(button.dataset.copyTarget!)?.textContent ?? '';
   const label = button.querySelector('[data-copy-label]') ?? button;
-  navigator.clipboard
-    .writeText(text)
-    .then(() => {
-      const before = label.textContent;
-      label.textContent = 'Copied';
-      setTimeout(() => (label.textContent = before), 3000);
-    })
-    .catch(() => {
-      label.textContent = 'Select and copy the text';
-    });
+  const copied = () => {
+    const before = label.textContent;
+    label.textContent = 'Copied';
+    setTimeout(() => (label.textContent = before), 3000);
+  };
+  // Where the clipboard API is refused (no permission, an unfocused document), the older copy command
+  // usually still works from a click.
+  const fallback = () => {
+    const area = Object.assign(document.createElement('textarea'), { value: text });
+    area.style.cssText = 'position:fixed;opacity:0';
+    document.body.append(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    if (ok) copied();
+    else label.textContent = 'Select and copy the text';
+  };
+  if (navigator.clipboard?.writeText) navigator.clipboard.writeText(text).then(copied, fallback);
+  else fallback();
 });
 
 // Chat: the chat service's script loads when the browser is idle, or at once when Start Chat is pressed.

@@ -1,26 +1,31 @@
+import ContactForm, { type ContactFormProps } from '../../islands/contact-form.tsx';
 import { useRender } from '../context.ts';
-import { Icon } from './icon.tsx';
+import { Island } from './island.tsx';
 
 /**
- * Where a contact form goes. The markup here is what a visitor sees when scripts cannot run: a plain
- * sentence and the provider's email and phone instead of a form that could not be sent.
+ * A contact form: variant "message" on /contact (with language and reCAPTCHA), "enquiry" on /pricing (with an
+ * enquiry type). Rendered on the server as the island's first state: a plain sentence with the provider's
+ * email and phone, which the form replaces once its script runs; if scripts never run, that is what stays.
  */
 export function ContactFormArea({ variant }: { variant: 'enquiry' | 'message' }) {
-  const { site } = useRender();
+  const { site, assets } = useRender();
   const s = site.settings;
-  return (
-    <div className="form-area card" data-contact-form={variant}>
-      <div className="form-fallback" role="note">
-        <p>{site.contactForm.noScript}</p>
-        <p className="form-fallback-contacts">
-          <a href={`mailto:${s.email}`}>
-            <Icon name="mail" size={18} /> {s.email}
-          </a>
-          <a href={`tel:${s.phone.e164}`}>
-            <Icon name="phone" size={18} /> {s.phone.display}
-          </a>
-        </p>
-      </div>
-    </div>
-  );
+  const copy = site.contactForm;
+  const props: ContactFormProps = {
+    variant,
+    endpoint: '/.netlify/functions/send-email',
+    fields: copy.fields,
+    enquiryTypes: copy.enquiryTypes,
+    languages: variant === 'message' ? [...site.languages].sort((a, b) => (a.name < b.name ? -1 : 1)).map((l) => ({ code: l.code, name: l.name })) : [],
+    anyLanguage: copy.anyLanguage,
+    submit: copy.submit,
+    submitting: copy.submitting,
+    success: copy.success,
+    error: copy.error,
+    thankYou: site.pages.contact.thankYou,
+    fallback: { text: copy.noScript, email: s.email, phone: s.phone.display, phoneHref: s.phone.e164 },
+    recaptchaSiteKey: s.integrations.recaptchaSiteKey,
+    icons: { mail: assets.icon('mail'), phone: assets.icon('phone'), check: assets.icon('circle-check'), alert: assets.icon('circle-alert'), send: assets.icon('send') },
+  };
+  return <Island name="contact-form" wake="visible" component={ContactForm} props={props} />;
 }

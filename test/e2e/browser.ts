@@ -65,6 +65,13 @@ function reviewsStub(stubs: Stubs): string {
   };`;
 }
 
+// reCAPTCHA: renders a stand-in box; tests call window.__captcha.callback(token) to "tick" it.
+const captchaStub = `window.grecaptcha = {
+  ready(callback) { setTimeout(callback, 0); },
+  render(element, parameters) { window.__captcha = parameters; window.__captchaRenderedAt = performance.now(); element.innerHTML = '<div class="stub-captcha">I am not a robot (stub)</div>'; return 1; },
+  reset() { window.__captchaResets = (window.__captchaResets || 0) + 1; },
+};`;
+
 const chatStub = `window.Tawk_API = window.Tawk_API || {}; window.Tawk_API.maximize = () => { window.__chatOpened = (window.__chatOpened || 0) + 1; }; window.__chatLoaded = true;`;
 
 export interface TestPage {
@@ -91,6 +98,7 @@ export async function open(browser: Browser, site: Site, path: string, options: 
     if (url.startsWith('https://widget.reviews.example.net/') && !unreachable.has('reviews')) return js(reviewsStub(stubs));
     if (url.startsWith('https://embed.tawk.to/') && !unreachable.has('chat')) return js(chatStub);
     if (url.startsWith('https://www.googletagmanager.com/') && !unreachable.has('analytics')) return js('window.__gtmLoaded = true;');
+    if (url.startsWith('https://www.google.com/recaptcha/api.js') && !unreachable.has('captcha')) return js(captchaStub);
     blocked.add(url);
     return route.abort('blockedbyclient');
   });
@@ -101,6 +109,8 @@ export async function open(browser: Browser, site: Site, path: string, options: 
     const text = message.text();
     // A request this harness blocked is reported by the browser itself; anything else is the site's.
     if (message.type() === 'error' && text.startsWith('Failed to load resource') && blocked.has(message.location().url)) return;
+    // Chromium logs every failed response; the forms' own failures are handled and shown on the page.
+    if (message.type() === 'error' && text.startsWith('Failed to load resource') && message.location().url.includes('/.netlify/functions/')) return;
     if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(`console ${message.type()}: ${text}`);
   });
   await page.goto(`${site.url}${path}`, { waitUntil: 'load' });

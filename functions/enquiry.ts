@@ -1,0 +1,78 @@
+// The contact forms' rules, shared by the browser (the contact-form island) and the server (send-email):
+// how input is normalised, which variant it is, and which message to show for the first invalid field. The
+// rules themselves are enquiry.schema.json, compiled by ajv on each side. Nothing here touches Node or the DOM.
+import schema from './enquiry.schema.json' with { type: 'json' };
+
+export type Variant = 'enquiry' | 'message';
+
+/** The fields of each variant, in the order the form shows them (errors are reported in this order). */
+export const fields: Record<Variant, string[]> = {
+  enquiry: ['name', 'email', 'phone', 'enquiryType', 'subject', 'message'],
+  message: ['name', 'email', 'phone', 'language', 'subject', 'message', 'recaptcha'],
+};
+
+export const enquiryTypes: Record<string, string> = {
+  general: 'General Enquiry',
+  quote: 'Request a Quote',
+  support: 'Technical Support',
+  feedback: 'Feedback',
+  other: 'Other',
+};
+
+/** The help form (A) has an enquiry type; the contact form (B) has a captcha. */
+export function variantOf(input: Record<string, unknown>): Variant {
+  return 'enquiryType' in input ? 'enquiry' : 'message';
+}
+
+/** Text fields trimmed, optional empty ones dropped; anything else is left for the schema to judge. */
+export function normalise(input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    const v = typeof value === 'string' ? value.trim() : value;
+    if ((key === 'phone' || key === 'language') && v === '') continue;
+    out[key] = v;
+  }
+  return out;
+}
+
+export interface SchemaError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+type Messages = Record<string, string>;
+const definitions = (schema as unknown as { definitions: Record<Variant, { properties: Record<string, { errorMessages?: Messages }> }> }).definitions;
+
+/** One message per invalid field, in form order: the field's message for the keyword that failed. */
+export function fieldErrors(variant: Variant, errors: SchemaError[]): FieldError[] {
+  const byField = new Map<string, string>();
+  for (const error of errors) {
+    const field = error.keyword === 'required' ? String(error.params.missingProperty) : error.keyword === 'additionalProperties' ? String(error.params.additionalProperty) : error.instancePath.split('/')[1] ?? '';
+    if (byField.has(field)) continue;
+    if (error.keyword === 'additionalProperties') {
+      byField.set(field, `Unknown field "${field}".`);
+    } else if (field === '') {
+      byField.set(field, 'The enquiry must be a JSON object.');
+    } else {
+      const messages = definitions[variant].properties[field]?.errorMessages ?? {};
+      byField.set(field, messages[error.keyword] ?? messages.default ?? `${field} is not valid.`);
+    }
+  }
+  const order = ['', ...fields[variant]];
+  return [...byField]
+    .map(([field, message]) => ({ field, message }))
+    .sort((a, b) => rank(order, a.field) - rank(order, b.field));
+}
+
+function rank(order: string[], field: string): number {
+  const i = order.indexOf(field);
+  return i === -1 ? order.length : i;
+}
+
+export { schema };

@@ -1,0 +1,217 @@
+// Both contact forms in Chromium, at 1280 and 375 px: every validation message, accessible errors and focus,
+// a valid enquiry reaching a real SMTP server, the thank-you state, the captcha, and a mail server that is
+// down, with every typed value kept.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, Page } from 'playwright-core';
+import { launch, open, startSite, wake, type Site, type TestPage } from './browser.ts';
+import { startMailSink, type MailSink } from '../helpers/mail.ts';
+
+const test = suite('contact forms in the browser');
+
+let browser: Browser;
+let site: Site;
+let sink: MailSink;
+const pages: TestPage[] = [];
+const saved = { ...process.env };
+
+test.before(async () => { try {
+  sink = await startMailSink();
+  process.env.SMTP_URL = sink.url;
+  process.env.RATE_LIMIT_PER_MINUTE = '1000';
+  delete process.env.RECAPTCHA_SECRET;
+  [browser, site] = await Promise.all([launch(), startSite()]);
+} catch (e) { console.log('BEFORE FAILED', e); throw e; } });
+test.after(async () => {
+  await browser.close();
+  await site.close();
+  await sink.close();
+  Object.assign(process.env, saved);
+  if (!saved.SMTP_URL) delete process.env.SMTP_URL;
+  if (!saved.RATE_LIMIT_PER_MINUTE) delete process.env.RATE_LIMIT_PER_MINUTE;
+});
+// Collected here and asserted by the last test: uvu runs after.each again when a test fails, and a second
+// throw from it would abort the whole suite without a report.
+const consoleProblems: string[] = [];
+test.after.each(async (state) => {
+  for (const p of pages.splice(0)) {
+    consoleProblems.push(...p.problems.map((problem) => `${state.__test__}: ${problem}`));
+    await p.close();
+  }
+});
+
+async function form(path: string, width = 1280): Promise<Page> {
+  const p = await open(browser, site, path, { width });
+  pages.push(p);
+  await wake(p.page, 'contact-form');
+  await p.page.locator('form.contact-form').waitFor();
+  return p.page;
+}
+
+const errorsShown = (page: Page) => page.locator('.field-error').allTextContents().then((all) => all.map((t) => t.trim()));
+
+for (const width of [1280, 375]) {
+  test(`${width} px, /contact: an empty submit shows each message, marks the fields and moves focus to the first`, async () => {
+    const page = await form('/contact', width);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    assert.equal(await errorsShown(page), ['Please enter your name.', 'Please enter a valid email address.', 'Please enter a subject.', 'Message must be at least 10 characters.', 'Please complete the reCAPTCHA verification.']);
+    const name = page.getByLabel('Full name', { exact: false }).first();
+    assert.ok(await page.locator('#message-name').evaluate((el) => el === document.activeElement), 'focus on the first invalid field');
+    assert.is(await page.locator('#message-name').getAttribute('aria-invalid'), 'true');
+    assert.is(await page.locator('#message-name').getAttribute('aria-describedby'), 'message-name-error');
+    assert.ok(name);
+    assert.match((await page.locator('[aria-live="polite"]').filter({ hasText: 'need attention' }).textContent())!, /5 fields need attention/);
+  });
+
+  test(`${width} px, /pricing: an empty submit shows the help form's own messages`, async () => {
+    const page = await form('/pricing', width);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    assert.equal(await errorsShown(page), ['Name must be at least 2 characters.', 'Please enter a valid email.', 'Please select an enquiry type.', 'Subject must be at least 3 characters.', 'Message must be at least 10 characters.']);
+    assert.ok(await page.locator('#enquiry-name').evaluate((el) => el === document.activeElement));
+  });
+}
+
+async function fillMessage(page: Page, subject: string) {
+  await page.locator('#message-name').fill('Amira Haddad');
+  await page.locator('#message-email').fill('amira@example.org');
+  await page.locator('#message-phone').fill('0491 570 156');
+  await page.locator('#message-language').selectOption('ar');
+  await page.locator('#message-subject').fill(subject);
+  await page.locator('#message-message').fill('Please translate my Lebanese birth certificate for a partner visa.');
+}
+
+test('/contact: a valid message reaches the mail server; thank-you panel, toast, analytics; Send Another Message returns to an empty form', async () => {
+  const page = await form('/contact');
+  await page.waitForFunction(() => Boolean((window as any).__captcha));
+  const rendered = await page.evaluate(() => (window as any).__captcha.sitekey);
+  assert.is(rendered, '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI', 'rendered with the site key from the settings');
+  const before = sink.received.length;
+  await fillMessage(page, 'Birth certificate, partner visa');
+  await page.evaluate(() => (window as any).__captcha.callback('good-token'));
+  const button = page.getByRole('button', { name: /Send Message|Sending/ });
+  await button.click();
+  await page.getByRole('heading', { name: 'Thank You for Your Message' }).waitFor();
+  const toast = page.getByRole('status').filter({ hasText: 'Message sent successfully' });
+  assert.match((await toast.textContent())!, /We'll get back to you as soon as possible\./);
+  assert.is(sink.received.length - before, 1);
+  const mail = sink.received.at(-1)!.mail;
+  assert.is(mail.subject, 'Website message: Birth certificate, partner visa');
+  assert.is(mail.replyTo!.value[0].address, 'amira@example.org');
+  assert.ok((await page.evaluate(() => window.dataLayer)).some((e: Record<string, unknown>) => e.event === 'contact_form_submitted'));
+  await page.getByRole('button', { name: 'Send Another Message' }).click();
+  await page.locator('form.contact-form').waitFor();
+  assert.is(await page.locator('#message-name').inputValue(), '', 'the form was reset');
+});
+
+test('/contact: while sending the button is disabled and says Sending...', async () => {
+  const page = await form('/contact');
+  await page.waitForFunction(() => Boolean((window as any).__captcha));
+  await page.route('**/.netlify/functions/send-email', async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  await fillMessage(page, 'Slow send');
+  await page.evaluate(() => (window as any).__captcha.callback('good-token'));
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const sending = page.getByRole('button', { name: 'Sending...' });
+  await sending.waitFor();
+  assert.ok(await sending.isDisabled());
+  await page.getByRole('heading', { name: 'Thank You for Your Message' }).waitFor();
+});
+
+test("/contact: the captcha's expiry clears its token, so the form asks for it again", async () => {
+  const page = await form('/contact');
+  await page.waitForFunction(() => Boolean((window as any).__captcha));
+  const delay = await page.evaluate(() => (window as any).__captchaRenderedAt - (performance.getEntriesByType('resource').find((r) => r.name.includes('recaptcha')) as PerformanceResourceTiming).responseEnd);
+  assert.ok(delay >= 95, `rendered ${Math.round(delay)} ms after the script was ready`);
+  await fillMessage(page, 'Expiring captcha');
+  await page.evaluate(() => (window as any).__captcha.callback('good-token'));
+  await page.evaluate(() => (window as any).__captcha['expired-callback']());
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  assert.equal(await errorsShown(page), ['Please complete the reCAPTCHA verification.']);
+});
+
+test('/contact: with the mail server down, a red banner and a toast, and every typed value is still there', async () => {
+  const page = await form('/contact');
+  await page.waitForFunction(() => Boolean((window as any).__captcha));
+  sink.refuse = true;
+  try {
+    await fillMessage(page, 'Server down');
+    await page.evaluate(() => (window as any).__captcha.callback('good-token'));
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const banner = page.getByRole('alert').filter({ hasText: 'Error: Failed to send message' });
+    await banner.waitFor();
+    const toast = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+    await toast.waitFor();
+    assert.is(await page.locator('#message-name').inputValue(), 'Amira Haddad');
+    assert.is(await page.locator('#message-email').inputValue(), 'amira@example.org');
+    assert.is(await page.locator('#message-phone').inputValue(), '0491 570 156');
+    assert.is(await page.locator('#message-language').inputValue(), 'ar');
+    assert.is(await page.locator('#message-subject').inputValue(), 'Server down');
+    assert.match(await page.locator('#message-message').inputValue(), /Lebanese birth certificate/);
+    assert.ok((await page.evaluate(() => (window as any).__captchaResets)) >= 1, 'the used captcha is reset');
+  } finally {
+    sink.refuse = false;
+  }
+  await page.evaluate(() => (window as any).__captcha.callback('good-token'));
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('heading', { name: 'Thank You for Your Message' }).waitFor();
+  assert.is(await page.getByText('Error: Failed to send message').count(), 0, 'a new submit clears the earlier error');
+});
+
+test('/pricing: a network failure says so in the banner with its own message, keeping the values', async () => {
+  const page = await form('/pricing', 375);
+  await page.route('**/.netlify/functions/send-email', (route) => route.abort('internetdisconnected'));
+  await page.locator('#enquiry-name').fill('Tom Nguyen');
+  await page.locator('#enquiry-email').fill('tom@example.org');
+  await page.locator('#enquiry-subject').fill('Quote for forty pages');
+  await page.locator('#enquiry-enquiryType').selectOption('quote');
+  await page.locator('#enquiry-message').fill('Could you quote for forty pages of bank statements?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const banner = page.locator('.form-error');
+  await banner.waitFor();
+  assert.match((await banner.textContent())!, /^\s*Error: .+/);
+  assert.is(await page.locator('#enquiry-enquiryType').inputValue(), 'quote');
+  assert.is(await page.locator('#enquiry-message').inputValue(), 'Could you quote for forty pages of bank statements?');
+});
+
+test('/pricing: a valid enquiry reaches the mail server with its type', async () => {
+  const page = await form('/pricing');
+  const before = sink.received.length;
+  await page.locator('#enquiry-name').fill('Tom Nguyen');
+  await page.locator('#enquiry-email').fill('tom@example.org');
+  await page.locator('#enquiry-subject').fill('Quote for forty pages');
+  await page.locator('#enquiry-enquiryType').selectOption('quote');
+  await page.locator('#enquiry-message').fill('Could you quote for forty pages of bank statements?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('heading', { name: 'Thank You for Your Message' }).waitFor();
+  assert.is(sink.received.length - before, 1);
+  assert.is(sink.received.at(-1)!.mail.subject, 'Website enquiry (Request a Quote): Quote for forty pages');
+});
+
+test('without JavaScript the form area says so and gives the email address and phone number', async () => {
+  const p = await open(browser, site, '/contact', { javaScript: false });
+  pages.push(p);
+  const fallback = p.page.locator('.form-fallback');
+  assert.ok(await fallback.isVisible());
+  assert.ok(await fallback.getByRole('link', { name: 'hello@example.com' }).isVisible());
+  assert.ok(await fallback.getByRole('link', { name: '(03) 5550 4827' }).isVisible());
+  assert.not.ok(await p.page.locator('form.contact-form').isVisible(), 'no dead form');
+});
+
+test('when the captcha service cannot be reached, the form says so and keeps what was typed', async () => {
+  const p = await open(browser, site, '/contact', { stubs: { unreachable: ['captcha'] } });
+  pages.push(p);
+  await wake(p.page, 'contact-form');
+  await p.page.getByText('The reCAPTCHA check could not be loaded').waitFor();
+  await p.page.locator('#message-name').fill('Amira Haddad');
+  await p.page.getByRole('button', { name: 'Send Message' }).click();
+  assert.ok((await errorsShown(p.page)).includes('Please complete the reCAPTCHA verification.'));
+  assert.is(await p.page.locator('#message-name').inputValue(), 'Amira Haddad');
+});
+
+test('no page logged a console error, a page error or a hydration warning', () => {
+  assert.equal(consoleProblems, []);
+});
+
+test.run();

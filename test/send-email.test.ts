@@ -1,0 +1,307 @@
+// The send-email function: every bad input answered with the right status and message, real mail received
+// by a real SMTP server with every field, a clean Reply-To and escaped HTML, captcha checks, the rate limit,
+// failures of the mail server, production without one, and a load of concurrent enquiries.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createSendEmail } from '../functions/send-email.ts';
+import { fieldErrors, normalise, variantOf, type SchemaError } from '../functions/enquiry.ts';
+import { enquiryValidatorsSource } from '../generator/assets/islands.ts';
+import { resolveProject, toolRoot } from '../generator/project.ts';
+import { serve, type DevServer } from '../generator/serve/server.ts';
+import { silentLogger } from '../generator/log.ts';
+import { fixture, repoRoot, type Fixture } from './helpers/project.ts';
+import { startCaptchaStub, startMailSink, type CaptchaStub, type MailSink } from './helpers/mail.ts';
+
+const test = suite('send-email');
+
+const message = { name: 'Amira Haddad', email: 'amira@example.org', phone: '0491 570 156', language: 'ar', subject: 'Birth certificate for a partner visa', message: 'Hello, I need my Lebanese birth certificate translated for my partner visa application.', recaptcha: 'good-token' };
+const enquiry = { name: 'Tom Nguyen', email: 'tom@example.org', phone: '', subject: 'Quote for 40 pages', enquiryType: 'quote', message: 'Could you quote for forty pages of bank statements in Vietnamese?' };
+
+let sink: MailSink;
+let captcha: CaptchaStub;
+let site: Fixture;
+let dev: DevServer;
+const saved = { ...process.env };
+
+test.before(async () => {
+  [sink, captcha] = await Promise.all([startMailSink(), startCaptchaStub()]);
+  process.env.SMTP_URL = sink.url;
+  process.env.RATE_LIMIT_PER_MINUTE = '10000';
+  process.env.CONTACT_FROM = '"Wattle Translations website" <website@example.com>';
+  delete process.env.RECAPTCHA_SECRET;
+  site = fixture();
+  dev = await serve({ root: site.root, port: 0, host: '127.0.0.1', watch: false, logger: silentLogger });
+});
+
+test.after(async () => {
+  await dev.close();
+  site.remove();
+  await Promise.all([sink.close(), captcha.close()]);
+  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+  Object.assign(process.env, saved);
+});
+
+const endpoint = () => `${dev.url}/.netlify/functions/send-email`;
+const post = (body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  fetch(endpoint(), { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+interface Case {
+  name: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  status: number;
+  message?: string | RegExp;
+}
+
+const long = (n: number) => 'x'.repeat(n);
+const cases: Case[] = [
+  { name: 'GET', method: 'GET', status: 405, message: 'Send enquiries with POST.' },
+  { name: 'PUT', method: 'PUT', body: message, status: 405 },
+  { name: 'DELETE', method: 'DELETE', status: 405 },
+  { name: 'text/plain', headers: { 'content-type': 'text/plain' }, body: message, status: 415 },
+  { name: 'a form post', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=Amira', status: 415 },
+  { name: 'no content type', headers: {}, body: message, status: 415, message: 'Send the enquiry as JSON (Content-Type: application/json).' },
+  { name: 'a 33 KB body', body: { ...message, message: long(33 * 1024) }, status: 413, message: 'The enquiry is too large.' },
+  { name: 'broken JSON', body: '{"name": "Amira",', status: 400, message: 'The request body is not valid JSON.' },
+  { name: 'an empty body', body: '', status: 400, message: 'The request body is not valid JSON.' },
+  { name: 'null', body: 'null', status: 400, message: 'The enquiry must be a JSON object.' },
+  { name: 'an array', body: '[]', status: 400, message: 'The enquiry must be a JSON object.' },
+  { name: 'a string', body: '"hello"', status: 400, message: 'The enquiry must be a JSON object.' },
+  { name: 'a number', body: '42', status: 400, message: 'The enquiry must be a JSON object.' },
+  { name: 'an empty object', body: {}, status: 400, message: 'Please enter your name.' },
+  { name: 'no name', body: { ...message, name: undefined }, status: 400, message: 'Please enter your name.' },
+  { name: 'a one-letter name', body: { ...message, name: 'A' }, status: 400, message: 'Please enter your name.' },
+  { name: 'a name of spaces', body: { ...message, name: '     ' }, status: 400, message: 'Please enter your name.' },
+  { name: 'a name that is a number', body: { ...message, name: 42 }, status: 400, message: 'Please enter your name.' },
+  { name: 'a null name', body: { ...message, name: null }, status: 400, message: 'Please enter your name.' },
+  { name: 'CR/LF in the name', body: { ...message, name: 'Eve\r\nBcc: victim@example.net' }, status: 400, message: 'Name must be on one line, without control characters.' },
+  { name: 'a 101-character name', body: { ...message, name: long(101) }, status: 400, message: 'Name must be 100 characters or fewer.' },
+  { name: 'no email', body: { ...message, email: undefined }, status: 400, message: 'Please enter a valid email address.' },
+  { name: 'an email without a domain dot', body: { ...message, email: 'amira@example' }, status: 400, message: 'Please enter a valid email address.' },
+  { name: 'an email with two @', body: { ...message, email: 'amira@@example.org' }, status: 400, message: 'Please enter a valid email address.' },
+  { name: 'an email with two dots', body: { ...message, email: 'amira@example..org' }, status: 400, message: 'Please enter a valid email address.' },
+  { name: 'an email ending its name with a dot', body: { ...message, email: 'amira.@example.org' }, status: 400, message: 'Please enter a valid email address.' },
+  { name: 'an email with a space', body: { ...message, email: 'amira haddad@example.org' }, status: 400, message: 'Please enter a valid email address.' },
+  { name: 'an email domain starting with a hyphen', body: { ...message, email: 'amira@-example.org' }, status: 400, message: 'Please enter a valid email address.' },
+  { name: 'CR/LF in the email', body: { ...message, email: 'amira@example.org\r\nBcc: victim@example.net' }, status: 400, message: 'Please enter a valid email address.' },
+  { name: 'an email as an object', body: { ...message, email: { address: 'amira@example.org' } }, status: 400, message: 'Please enter a valid email address.' },
+  { name: 'no subject', body: { ...message, subject: undefined }, status: 400, message: 'Please enter a subject.' },
+  { name: 'a one-letter subject', body: { ...message, subject: 'B' }, status: 400, message: 'Please enter a subject.' },
+  { name: 'LF in the subject', body: { ...message, subject: 'Hi\nBcc: victim@example.net' }, status: 400, message: 'Subject must be on one line, without control characters.' },
+  { name: 'a nine-character message', body: { ...message, message: 'Too short' }, status: 400, message: 'Message must be at least 10 characters.' },
+  { name: 'a 5,001-character message', body: { ...message, message: long(5001) }, status: 400, message: 'Message must be 5,000 characters or fewer.' },
+  { name: 'a NUL in the message', body: { ...message, message: 'Hello there\u0000 friend' }, status: 400, message: 'Message contains characters that cannot be sent.' },
+  { name: 'no reCAPTCHA', body: { ...message, recaptcha: undefined }, status: 400, message: 'Please complete the reCAPTCHA verification.' },
+  { name: 'an empty reCAPTCHA', body: { ...message, recaptcha: '' }, status: 400, message: 'Please complete the reCAPTCHA verification.' },
+  { name: 'an extra field', body: { ...message, admin: true }, status: 400, message: 'Unknown field "admin".' },
+  { name: 'a language that is not a code', body: { ...message, language: 'Arabic!' }, status: 400, message: 'Please choose a language from the list.' },
+  { name: 'a 41-character phone', body: { ...message, phone: '0'.repeat(41) }, status: 400, message: 'Phone numbers must be 40 characters or fewer, on one line.' },
+  { name: 'help form: an unknown enquiry type', body: { ...enquiry, enquiryType: 'spam' }, status: 400, message: 'Please select an enquiry type.' },
+  { name: 'help form: no enquiry type chosen', body: { ...enquiry, enquiryType: '' }, status: 400, message: 'Please select an enquiry type.' },
+  { name: 'help form: a one-letter name', body: { ...enquiry, name: 'T' }, status: 400, message: 'Name must be at least 2 characters.' },
+  { name: 'help form: a bad email', body: { ...enquiry, email: 'tom@' }, status: 400, message: 'Please enter a valid email.' },
+  { name: 'help form: a two-letter subject', body: { ...enquiry, subject: 'Hi' }, status: 400, message: 'Subject must be at least 3 characters.' },
+  { name: 'help form: a captcha it does not have', body: { ...enquiry, recaptcha: 'x' }, status: 400, message: 'Unknown field "recaptcha".' },
+  { name: 'script tags (sent, escaped)', body: { ...message, message: '<script>alert("hi")</script> please translate my certificate' }, status: 200 },
+  { name: 'emoji (sent)', body: { ...message, name: 'Zoë 🌏', message: 'Thank you 🙏 for the quick turnaround on my licence!' }, status: 200 },
+  { name: 'a right-to-left name (sent)', body: { ...message, name: 'أميرة حداد', subject: 'شهادة ميلاد' }, status: 200 },
+  { name: 'an empty optional phone (sent)', body: { ...message, phone: '', language: 'any' }, status: 200 },
+  { name: 'charset in the content type (sent)', headers: { 'content-type': 'application/json; charset=utf-8' }, body: enquiry, status: 200 },
+];
+
+test(`a battery of ${cases.length} requests: each gets the right status and message, and the server keeps serving`, async () => {
+  assert.ok(cases.length >= 40);
+  const before = sink.received.length;
+  for (const c of cases) {
+    const init: RequestInit = { method: c.method ?? 'POST', headers: c.headers ?? { 'content-type': 'application/json' } };
+    if (c.body !== undefined && init.method !== 'GET') init.body = typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
+    const res = await fetch(endpoint(), init);
+    assert.is(res.status, c.status, `${c.name}: status`);
+    const text = await res.text();
+    assert.not.match(text, /\bat .*\.(ts|js):\d+/, `${c.name}: no stack trace`);
+    const body = JSON.parse(text);
+    if (c.status === 200) assert.equal(body, { ok: true }, c.name);
+    else if (c.message) assert.ok(typeof c.message === 'string' ? body.message === c.message : c.message.test(body.message), `${c.name}: message ${body.message}`);
+    if (c.status === 405) assert.is(res.headers.get('allow'), 'POST');
+  }
+  assert.is(sink.received.length - before, cases.filter((c) => c.status === 200).length, 'only accepted enquiries are mailed');
+  assert.is((await fetch(`${dev.url}/contact`)).status, 200, 'the server keeps serving');
+});
+
+test('the mail has every field, the visitor as Reply-To, escaped HTML and clean headers', async () => {
+  const before = sink.received.length;
+  const res = await post({ ...message, name: 'Eve "The Tester" <o>', message: '<script>alert(1)</script> & <b>bold</b> please, 5 pages' });
+  assert.is(res.status, 200);
+  const { mail, to, raw } = sink.received[before];
+  assert.equal(to, ['hello@example.com'], 'to the contact email in the site settings');
+  assert.is(mail.replyTo!.value[0].address, 'amira@example.org');
+  assert.is(mail.replyTo!.value[0].name, 'Eve "The Tester" <o>');
+  assert.is(mail.from!.value[0].address, 'website@example.com');
+  assert.is(mail.subject, 'Website message: Birth certificate for a partner visa');
+  for (const expected of ['Eve "The Tester" <o>', 'amira@example.org', '0491 570 156', 'Language: ar', 'Birth certificate for a partner visa', '<script>alert(1)</script> & <b>bold</b> please, 5 pages']) {
+    assert.ok(mail.text!.includes(expected), `text has ${expected}`);
+  }
+  assert.ok(String(mail.html).includes('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;'), 'HTML escaped');
+  assert.not.ok(String(mail.html).includes('<script>'), 'no live script in the HTML');
+  assert.ok(String(mail.html).includes('Eve &quot;The Tester&quot; &lt;o&gt;'));
+  const headers = raw.slice(0, raw.indexOf('\r\n\r\n'));
+  assert.not.match(headers, /^bcc:/im, 'no injected headers');
+});
+
+test('a help form enquiry names its type in the subject', async () => {
+  const before = sink.received.length;
+  assert.is((await post(enquiry)).status, 200);
+  assert.is(sink.received[before].mail.subject, 'Website enquiry (Request a Quote): Quote for 40 pages');
+  assert.match(sink.received[before].mail.text!, /Enquiry type: Request a Quote/);
+  assert.match(sink.received[before].mail.text!, /Phone: \(not given\)/);
+});
+
+const handler = (env: Record<string, string | undefined>, now?: () => number) => createSendEmail({ env: () => env, now });
+const request = (body: unknown) => new Request('http://localhost/.netlify/functions/send-email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+test('with RECAPTCHA_SECRET set, tokens are verified: a failed check answers 400', async () => {
+  const send = handler({ SMTP_URL: sink.url, RECAPTCHA_SECRET: 'secret', RECAPTCHA_VERIFY_URL: captcha.url });
+  const good = await send(request(message), { ip: '192.0.2.1' });
+  assert.is(good.status, 200);
+  assert.is(captcha.requests.at(-1)!.get('secret'), 'secret');
+  assert.is(captcha.requests.at(-1)!.get('response'), 'good-token');
+  const bad = await send(request({ ...message, recaptcha: 'forged-token' }), { ip: '192.0.2.1' });
+  assert.is(bad.status, 400);
+  assert.equal(await bad.json(), { message: 'The reCAPTCHA check failed. Please tick the box again.', field: 'recaptcha' });
+});
+
+test('without RECAPTCHA_SECRET a token is still required, and verification is skipped with one warning', async () => {
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+  try {
+    const send = handler({ SMTP_URL: sink.url });
+    assert.is((await send(request(message))).status, 200);
+    assert.is((await send(request(message))).status, 200);
+    assert.is((await send(request({ ...message, recaptcha: '' }))).status, 400);
+  } finally {
+    console.warn = warn;
+  }
+  assert.is(warnings.filter((w) => w.includes('RECAPTCHA_SECRET')).length, 1);
+});
+
+test('past 5 a minute from one client: 429 with Retry-After, and accepted again a minute later', async () => {
+  let time = 1_000_000;
+  const send = handler({ SMTP_URL: sink.url }, () => time);
+  for (let i = 0; i < 5; i++) assert.is((await send(request(message), { ip: '198.51.100.7' })).status, 200);
+  const limited = await send(request(message), { ip: '198.51.100.7' });
+  assert.is(limited.status, 429);
+  assert.is(limited.headers.get('retry-after'), '60');
+  assert.match((await limited.json()).message, /wait a minute/);
+  assert.is((await send(request(message), { ip: '198.51.100.8' })).status, 200, 'other clients are not affected');
+  time += 30_000;
+  assert.is((await send(request(message), { ip: '198.51.100.7' })).headers.get('retry-after'), '30');
+  time += 31_000;
+  assert.is((await send(request(message), { ip: '198.51.100.7' })).status, 200);
+});
+
+test('a mail server that is down or refuses answers 502 Failed to send message', async () => {
+  const down = handler({ SMTP_URL: 'smtp://127.0.0.1:9' });
+  const res = await down(request(message));
+  assert.is(res.status, 502);
+  assert.equal(await res.json(), { message: 'Failed to send message' });
+  sink.refuse = true;
+  try {
+    const refused = await handler({ SMTP_URL: sink.url })(request(message));
+    assert.is(refused.status, 502);
+  } finally {
+    sink.refuse = false;
+  }
+});
+
+test('in production without SMTP_URL: 500 Email is not configured, logged loudly', async () => {
+  const errors: string[] = [];
+  const error = console.error;
+  console.error = (...args: unknown[]) => errors.push(args.join(' '));
+  try {
+    const res = await handler({})(request(message));
+    assert.is(res.status, 500);
+    assert.equal(await res.json(), { message: 'Email is not configured' });
+  } finally {
+    console.error = error;
+  }
+  assert.ok(errors.some((e) => e.includes('SMTP_URL is not set')));
+});
+
+test('under site serve without SMTP_URL, each enquiry is written to the outbox as an .eml file', async () => {
+  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'site-outbox-'));
+  try {
+    assert.is((await handler({ SITE_DEV_OUTBOX: outbox })(request(message))).status, 200);
+    const files = fs.readdirSync(outbox);
+    assert.is(files.length, 1);
+    assert.match(files[0], /\.eml$/);
+    const raw = fs.readFileSync(path.join(outbox, files[0]), 'utf8');
+    assert.match(raw, /^Reply-To: Amira Haddad <amira@example\.org>$/m);
+    assert.match(raw, /^Subject: Website message: Birth certificate for a partner visa$/m);
+  } finally {
+    fs.rmSync(outbox, { recursive: true, force: true });
+  }
+});
+
+test("the visitor's words never appear in the logs", async () => {
+  const lines: string[] = [];
+  const saved = [console.info, console.warn, console.error, console.log];
+  console.info = console.warn = console.error = console.log = (...args: unknown[]) => lines.push(args.join(' '));
+  try {
+    const secret = 'my passport number is X1234567 please';
+    await handler({ SMTP_URL: sink.url })(request({ ...message, message: secret }));
+    await handler({ SMTP_URL: 'smtp://127.0.0.1:9' })(request({ ...message, message: secret }));
+    await handler({})(request({ ...message, message: secret }));
+  } finally {
+    [console.info, console.warn, console.error, console.log] = saved;
+  }
+  assert.ok(lines.length >= 3);
+  for (const line of lines) assert.not.ok(String(line).includes('X1234567') || String(line).includes('amira@example.org'), String(line));
+});
+
+test('the browser and the function apply the same rules: the same cases pass and fail with the same messages', async () => {
+  const dir = path.join(toolRoot, '.cache', 'test');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `enquiry-validators-${process.pid}.mjs`);
+  fs.writeFileSync(file, enquiryValidatorsSource(resolveProject(repoRoot), 'node'));
+  const browser = (await import(pathToFileURL(file).href)) as Record<'enquiry' | 'message', ((d: unknown) => boolean) & { errors?: SchemaError[] }>;
+  fs.rmSync(file);
+  const send = handler({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '1000' });
+  let compared = 0;
+  for (const c of cases.filter((c) => typeof c.body === 'object' && c.body !== null && (c.status === 400 || c.status === 200) && !c.method && !c.headers)) {
+    const data = normalise(c.body as Record<string, unknown>);
+    const variant = variantOf(data);
+    const validate = browser[variant];
+    const browserSays = validate(data) ? 'accepted' : fieldErrors(variant, validate.errors ?? [])[0].message;
+    const res = await send(request(c.body));
+    const serverSays = res.status === 200 ? 'accepted' : (await res.json()).message;
+    assert.is(browserSays, serverSays, c.name);
+    compared++;
+  }
+  assert.ok(compared >= 35, `${compared} cases compared`);
+});
+
+test('load: 300 enquiries in batches of 30 to site serve; every 200 is a mail received', async () => {
+  const before = sink.received.length;
+  let ok = 0;
+  const statuses = new Map<number, number>();
+  for (let batch = 0; batch < 10; batch++) {
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post({ ...message, subject: `Load test ${batch}-${i}` })));
+    for (const a of answers) {
+      statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+      if (a.status === 200) ok++;
+      await a.arrayBuffer();
+    }
+  }
+  await new Promise((r) => setTimeout(r, 200));
+  assert.is(ok, 300, `statuses ${JSON.stringify([...statuses])}`);
+  assert.is(sink.received.length - before, ok);
+  assert.is((await fetch(`${dev.url}/`)).status, 200);
+});
+
+test.run();
