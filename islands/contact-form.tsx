@@ -136,12 +136,8 @@ export default function ContactForm(props: ContactFormProps) {
   };
 
   const describedBy = (name: string, hint?: string) => [errors[name] ? `${id(name)}-error` : '', hint ? `${id(name)}-hint` : ''].filter(Boolean).join(' ') || undefined;
-  const label = (name: keyof ContactFormProps['fields'], optional = false) => (
-    <label htmlFor={id(name)}>
-      {fields[name].label}
-      {optional && <span className="optional"> (optional)</span>}
-    </label>
-  );
+  // Labels come from content and say themselves which fields are optional.
+  const label = (name: keyof ContactFormProps['fields']) => <label htmlFor={id(name)}>{fields[name].label}</label>;
   const problem = (name: string) =>
     errors[name] ? (
       <p className="field-error" id={`${id(name)}-error`}>
@@ -150,7 +146,7 @@ export default function ContactForm(props: ContactFormProps) {
     ) : null;
   const input = (name: 'name' | 'email' | 'phone' | 'subject', type: string, autoComplete: string, optional = false) => (
     <div className="field">
-      {label(name, optional)}
+      {label(name)}
       {fields[name].hint && <p className="field-hint" id={`${id(name)}-hint`}>{fields[name].hint}</p>}
       <input id={id(name)} name={name} type={type} autoComplete={autoComplete} value={values[name]} placeholder={fields[name].placeholder} onChange={set(name)} aria-invalid={errors[name] ? true : undefined} aria-describedby={describedBy(name, fields[name].hint)} required={!optional} />
       {problem(name)}
@@ -209,7 +205,7 @@ export default function ContactForm(props: ContactFormProps) {
               </div>
             ) : (
               <div className="field">
-                {label('language', true)}
+                {label('language')}
                 <select id={id('language')} name="language" value={values.language} onChange={set('language')} aria-invalid={errors.language ? true : undefined} aria-describedby={describedBy('language')}>
                   <option value="any">{props.anyLanguage}</option>
                   {props.languages.map((l) => (
