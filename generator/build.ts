@@ -16,6 +16,8 @@ import { renderPages } from './render/render.ts';
 import { affected, type DependencyTracker } from './render/dependencies.ts';
 import { PageScripts, type PageWeight } from './render/page-scripts.ts';
 import { buildClientScripts } from './assets/islands.ts';
+import { prepareFlags } from './assets/flags.ts';
+import { prepareSocial } from './assets/social.ts';
 import { buildStylesheet } from './assets/css.ts';
 import { processImages, type ImageStats } from './assets/images.ts';
 import { createAssets, createFileCopier } from './assets/assets.ts';
@@ -123,12 +125,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const copyFile = createFileCopier(project, output);
   try {
     const postBodies = new Set(model.posts.map((p) => p.body));
-    const [, templates, stylesheet, images, client] = await Promise.all([
+    const [, templates, stylesheet, images, client, flags, social] = await Promise.all([
       time('markdown', () => markdown.render(markdownTexts(model).filter((t) => !postBodies.has(t)))),
       time('templates', () => (reusableTemplates(project, options.live) ?? compileTemplates(project, { incremental: !!options.live }))),
       time('css', () => buildStylesheet(project, copyFile)),
-      time('images', () => processImages(project, output)),
+      time('images', () => processImages(project, output, imageReferences(files))),
       time('islands', () => buildClientScripts(project, output)),
+      time('flags', () => prepareFlags(project, output, model.languages.map((l) => l.countryCode))),
+      time('social', () => prepareSocial(project, output, model)),
     ]);
     model.html = markdown.html;
     output.emit(stylesheet.file, stylesheet.contents);
@@ -143,7 +147,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const reuse = reusablePages(project, options.live, output, renderKey);
     const rendered = await time('render', async () => {
       const scripts = new PageScripts(client);
-      const assets = createAssets(output, stylesheet.url, images.images, copyFile, scripts, tracker);
+      const assets = createAssets({ stylesheet: stylesheet.url, images: images.images, flags: flags.flags, cards: social.cards, icons: social.icons, file: copyFile }, scripts, tracker);
       const problems: SiteError[] = [];
       let count = 0;
       const render = (list: Page[]) => {
@@ -198,7 +202,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const total = performance.now() - started;
     const summary =
       `${colour.green('✓')} ${pages.length} pages${rendered < pages.length ? ` (${rendered} re-rendered)` : ''}, ${images.stats.images} images` +
-      ` (${images.stats.processed} processed, ${images.stats.cached} cached), ${markdown.stats.total} markdown (${markdown.stats.rendered} rendered)` +
+      ` (${images.stats.processed + flags.processed + social.processed} processed, ${images.stats.cached} cached), ${markdown.stats.total} markdown (${markdown.stats.rendered} rendered)` +
       ` in ${formatMs(total)} ${colour.dim(`(${timings.map(([s, ms]) => `${s} ${formatMs(ms)}`).join(', ')})`)}`;
     logger.info(summary);
     if (weights.size) logger.info(colour.dim(`  JavaScript, gzipped, at load / in all: ${weights.describe()}`));
@@ -261,6 +265,21 @@ function reusableTemplates(project: Project, live: LiveState | undefined): Compi
   const inputs = new Set(live.templates.inputs);
   for (const file of live.changed) if (inputs.has(file) || dirs.some((d) => file.startsWith(d))) return undefined;
   return live.templates;
+}
+
+/** Which content files name each image under assets/images/, for error messages. */
+function imageReferences(files: SourceFile[]): Map<string, string[]> {
+  const refs = new Map<string, string[]>();
+  const visit = (value: unknown, file: string) => {
+    if (Array.isArray(value)) value.forEach((v) => visit(v, file));
+    else if (value && typeof value === 'object') {
+      const src = (value as { src?: unknown }).src;
+      if (typeof src === 'string') refs.set(src, [...new Set([...(refs.get(src) ?? []), file])]);
+      Object.values(value).forEach((v) => visit(v, file));
+    }
+  };
+  for (const f of files) visit(f.data, f.path);
+  return refs;
 }
 
 /** Every Markdown text the site renders: posts, prose pages and the answers of every FAQ. */

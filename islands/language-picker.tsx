@@ -11,7 +11,7 @@ export interface PickerLanguage {
   nativeLang?: string;
   dir: 'ltr' | 'rtl';
   url: string;
-  flag: { src: string; width: number; height: number };
+  flag: { src: string; srcset?: string; width: number; height: number };
 }
 
 export interface LanguagePickerProps {
@@ -61,7 +61,7 @@ export default function LanguagePicker({ languages, tabs, labels, icons }: Langu
             {shown.map((l) => (
               <li key={l.code}>
                 <a className="language-card" href={l.url}>
-                  <img className="flag" src={l.flag.src} width={l.flag.width} height={l.flag.height} alt="" loading="lazy" decoding="async" />
+                  <img className="flag" src={l.flag.src} srcSet={l.flag.srcset} width={l.flag.width} height={l.flag.height} alt="" loading="lazy" decoding="async" />
                   <span>
                     <strong>{l.name}</strong>
                     {l.nativeName && (

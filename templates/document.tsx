@@ -39,6 +39,7 @@ function Head() {
   const { site, page, assets } = useRender();
   const url = absolute(site, page.path);
   const blog = page.kind === 'blog' || page.kind === 'post';
+  const card = assets.social(page.kind);
   return (
     <head>
       <meta charSet="utf-8" />
@@ -50,7 +51,10 @@ function Head() {
       {page.kind !== 'not-found' && <link rel="canonical" href={url} />}
       <link rel="preload" href={assets.file('fonts/inter-latin-wght-normal.woff2')} as="font" type="font/woff2" crossOrigin="" />
       <link rel="stylesheet" href={assets.stylesheet} />
-      <link rel="icon" href={assets.image(site.settings.logo.src).src} type="image/svg+xml" />
+      <link rel="icon" href={assets.icons.svg} type="image/svg+xml" />
+      <link rel="icon" href={assets.icons.png32} sizes="32x32" type="image/png" />
+      <link rel="apple-touch-icon" href={assets.icons.appleTouch} />
+      <link rel="manifest" href={assets.icons.manifest} />
       {blog && <link rel="alternate" type="application/rss+xml" title={`${site.settings.name} blog`} href="/blog/feed.xml" />}
       <meta name="theme-color" content="#12305a" />
       <script type="module" src={assets.script('site')} />
@@ -65,7 +69,12 @@ function Head() {
       <meta property="og:title" content={page.title} />
       <meta property="og:description" content={page.description} />
       {page.kind !== 'not-found' && <meta property="og:url" content={url} />}
+      <meta property="og:image" content={`${site.settings.baseUrl}${card.url}`} />
+      <meta property="og:image:width" content={String(card.width)} />
+      <meta property="og:image:height" content={String(card.height)} />
+      <meta property="og:image:alt" content={page.title} />
       <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:image" content={`${site.settings.baseUrl}${card.url}`} />
       <meta name="twitter:title" content={page.title} />
       <meta name="twitter:description" content={page.description} />
     </head>

@@ -85,7 +85,7 @@ test('assets have content-hashed names and pages refer to them', () => {
   const css = assets.filter((f) => f.endsWith('.css'));
   assert.is(css.length, 1);
   assert.match(css[0], /^site\.[0-9a-f]{10}\.css$/);
-  for (const file of assets) assert.match(file, file.startsWith('js/') ? /\.[A-Z0-9]{8}\.js$/ : /\.[0-9a-f]{10}\.[a-z0-9]+$/, file);
+  for (const file of assets) assert.match(file, file.startsWith('js/') ? /\.[A-Z0-9]{8}\.js$/ : /\.[0-9a-f]{10}(-\d+)?\.[a-z0-9]+$/, file);
   assert.ok(html('index.html').includes(`href="/assets/${css[0]}"`));
 });
 

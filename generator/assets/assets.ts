@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Project } from '../project.ts';
-import type { Assets, FlagAsset, ImageAsset } from '../render/contract.ts';
+import type { Assets, FlagAsset, IconAssets, ImageAsset, SocialAsset } from '../render/contract.ts';
 import type { Output } from '../output/writer.ts';
-import { flagFile, readIcon } from './library.ts';
+import { readIcon } from './library.ts';
 import type { DependencyTracker } from '../render/dependencies.ts';
 import type { PageScripts } from '../render/page-scripts.ts';
 
@@ -33,15 +33,17 @@ export function createFileCopier(project: Project, output: Output): (name: strin
   };
 }
 
-export function createAssets(
-  output: Output,
-  stylesheet: string,
-  images: Map<string, ImageAsset>,
-  file: (name: string) => string,
-  scripts: PageScripts,
-  tracker?: DependencyTracker,
-): Assets {
-  const flags = new Map<string, FlagAsset>();
+export interface PreparedAssets {
+  stylesheet: string;
+  images: Map<string, ImageAsset>;
+  flags: Map<string, FlagAsset>;
+  cards: Map<string, SocialAsset>;
+  icons: IconAssets;
+  file: (name: string) => string;
+}
+
+export function createAssets(prepared: PreparedAssets, scripts: PageScripts, tracker?: DependencyTracker): Assets {
+  const { stylesheet, images, flags, cards, icons, file } = prepared;
   const shared = new Map<string, { html: string; deps: Set<string> }>();
   const heroes = new Map<string, string[]>();
   return {
@@ -52,19 +54,14 @@ export function createAssets(
       return asset;
     },
     flag(countryCode) {
-      let flag = flags.get(countryCode);
-      if (!flag) {
-        const source = flagFile(countryCode);
-        if (!source) throw new Error(`there is no flag for country code "${countryCode}"`);
-        const bytes = fs.readFileSync(source);
-        const name = hashedName(`assets/flags/${countryCode}.svg`, bytes);
-        output.emit(name, bytes);
-        // flag-icons' 4x3 artwork: 24x18 in lists, menus and cards.
-        flag = { src: `/${name}`, width: 24, height: 18 };
-        flags.set(countryCode, flag);
-      }
+      const flag = flags.get(countryCode);
+      if (!flag) throw new Error(`there is no flag for country code "${countryCode}"`);
       return flag;
     },
+    social(kind) {
+      return cards.get(kind) ?? cards.get('home')!;
+    },
+    icons,
     icon(name) {
       const icon = readIcon(name);
       if (icon === undefined) throw new Error(`"${name}" is not a Lucide icon`);

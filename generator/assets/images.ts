@@ -1,70 +1,182 @@
-// Every image under assets/images/: read once, hashed, written under a content-hashed name, and described
-// (size, formats) for templates. Vector artwork is kept as SVG.
+// Every image under assets/images/, through one sharp pipeline, cached by content (image-cache.ts).
+//
+// Photographs and other rasters become AVIF and WebP plus a JPEG (or PNG, with transparency) fallback at
+// 480, 960 and 1600 px wide, never wider than the source; a variant larger than a smaller-format sibling at
+// the same width is dropped. Vector artwork is optimised with svgo and kept as SVG, unless a raster would be
+// smaller. Each image gets a tiny placeholder (a blurred thumbnail, or a colour for vectors) that shows
+// until it loads.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import fg from 'fast-glob';
 import { BuildFailure, SiteError } from '../errors.ts';
-import { relative, type Project } from '../project.ts';
+import { packageVersion, relative, type Project } from '../project.ts';
 import type { ImageAsset } from '../render/contract.ts';
 import type { Output } from '../output/writer.ts';
+import { ImageCache, type CachedFile, type CachedImage } from './image-cache.ts';
 
 export interface ImageStats {
   images: number;
   processed: number;
   cached: number;
+  /** Time spent decoding and encoding, in ms. */
+  encodeMs: number;
 }
 
-interface Entry {
-  hash: string;
-  asset: ImageAsset;
-  files: { file: string; contents: Buffer }[];
+export const widths = [480, 960, 1600];
+const quality = { avif: 50, webp: 75, jpeg: 78 };
+const mime: Record<CachedFile['format'], string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml' };
+
+/**
+ * Below this gzipped size an SVG is kept without trying a raster: a raster illustration at a useful width
+ * is never this small (measured: 12-18 KB as AVIF or WebP at 960 px for artwork of 2-4 KB gzipped SVG).
+ */
+const keepSvgUnder = 8 * 1024;
+
+function recipe(): string {
+  return `images-v2 sharp@${packageVersion('sharp')} svgo@${packageVersion('svgo')} widths=${widths.join(',')} q=${JSON.stringify(quality)}`;
 }
 
-// Images whose bytes have not changed since the last build of this process are not looked at again.
-const memo = new Map<string, Entry>();
+type Sharp = typeof import('sharp').default;
+let sharpModule: Promise<Sharp> | undefined;
+function loadSharp(): Promise<Sharp> {
+  // Loaded only when something is not cached; libvips gets every core.
+  return (sharpModule ??= import('sharp').then((m) => {
+    m.default.concurrency(os.availableParallelism());
+    return m.default;
+  }));
+}
 
-export async function processImages(project: Project, output: Output): Promise<{ images: Map<string, ImageAsset>; stats: ImageStats }> {
+export async function processImages(
+  project: Project,
+  output: Output,
+  references: Map<string, string[]> = new Map(),
+): Promise<{ images: Map<string, ImageAsset>; stats: ImageStats }> {
   const root = path.join(project.assets, 'images');
   const names = fs.existsSync(root) ? fg.sync('**/*.{svg,png,jpg,jpeg,webp,avif}', { cwd: root, caseSensitiveMatch: false }).sort() : [];
+  const cache = new ImageCache(path.join(project.cache, 'images'));
   const images = new Map<string, ImageAsset>();
-  const stats: ImageStats = { images: names.length, processed: 0, cached: 0 };
+  const stats: ImageStats = { images: names.length, processed: 0, cached: 0, encodeMs: 0 };
   const errors: SiteError[] = [];
-  for (const name of names) {
-    const abs = path.join(root, name);
-    const bytes = fs.readFileSync(abs);
-    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
-    let entry = memo.get(name);
-    if (entry?.hash !== hash) {
-      try {
-        entry = await describe(name, bytes, hash);
-        stats.processed++;
-      } catch (error) {
-        errors.push(new SiteError({ code: 'CONTENT_MISSING_IMAGE', file: relative(project, abs), message: `cannot be read as an image: ${(error as Error).message}` }));
-        continue;
+  const steps = recipe();
+  await Promise.all(
+    names.map(async (name) => {
+      const abs = path.join(root, name);
+      const bytes = fs.readFileSync(abs);
+      const key = cache.key(bytes, steps);
+      let entry = cache.get(key);
+      if (!entry) {
+        const started = performance.now();
+        try {
+          const { image, contents } = name.toLowerCase().endsWith('.svg') ? await encodeVector(bytes) : await encodeRaster(bytes);
+          cache.set(key, image, contents);
+          entry = { image, read: (file) => contents.get(file)! };
+          stats.processed++;
+          stats.encodeMs += performance.now() - started;
+        } catch (error) {
+          const users = references.get(name);
+          errors.push(
+            new SiteError({
+              code: 'CONTENT_MISSING_IMAGE',
+              file: relative(project, abs),
+              message: `cannot be read as an image (${(error as Error).message.split('\n')[0]})`,
+              hint: users?.length ? `It is used by ${users.join(', ')}. Replace it with a JPEG, PNG, WebP or SVG file.` : 'Replace it with a JPEG, PNG, WebP or SVG file.',
+            }),
+          );
+          return;
+        }
+      } else {
+        stats.cached++;
       }
-      memo.set(name, entry);
-    } else {
-      stats.cached++;
-    }
-    for (const f of entry.files) output.emit(f.file, f.contents);
-    images.set(name, entry.asset);
-  }
+      images.set(name, emit(name, key, entry, output));
+    }),
+  );
   if (errors.length) throw new BuildFailure('images', errors);
-  return { images, stats };
+  return { images: new Map([...images].sort(([a], [b]) => (a < b ? -1 : 1))), stats };
 }
 
-async function describe(name: string, bytes: Buffer, hash: string): Promise<Entry> {
-  const ext = path.extname(name).toLowerCase();
-  const file = `assets/images/${name.slice(0, -ext.length)}.${hash}${ext}`;
-  if (ext === '.svg') {
-    const { width, height } = svgSize(bytes.toString('utf8'));
-    return { hash, asset: { src: `/${file}`, width, height, sources: [], vector: true }, files: [{ file, contents: bytes }] };
+/** Writes an image's files under content-hashed names and describes them for templates. */
+function emit(name: string, key: string, entry: { image: CachedImage; read(name: string): Buffer }, output: Output): ImageAsset {
+  const { image } = entry;
+  const base = `assets/images/${name.replace(/\.[^.]+$/, '')}.${key.slice(0, 10)}`;
+  const url = (file: CachedFile) => `/${base}${image.vector ? '' : `-${file.width}`}.${file.format === 'jpeg' ? 'jpg' : file.format}`;
+  for (const file of image.files) output.emit(url(file).slice(1), entry.read(file.name));
+  if (image.vector) {
+    return { src: url(image.files[0]), width: image.width, height: image.height, sources: [], placeholder: image.placeholder, vector: true };
   }
-  const { default: sharp } = await import('sharp');
-  const meta = await sharp(bytes).metadata();
+  const byFormat = (format: CachedFile['format']) => image.files.filter((f) => f.format === format).sort((a, b) => a.width - b.width);
+  const fallback = byFormat('jpeg').length ? byFormat('jpeg') : byFormat('png');
+  const srcset = (files: CachedFile[]) => files.map((f) => `${url(f)} ${f.width}w`).join(', ');
+  const sources = (['avif', 'webp'] as const).filter((f) => byFormat(f).length).map((f) => ({ type: mime[f], srcset: srcset(byFormat(f)) }));
+  const middle = fallback.find((f) => f.width >= 960) ?? fallback[fallback.length - 1];
+  return { src: url(middle), width: image.width, height: image.height, sources, srcset: srcset(fallback), placeholder: image.placeholder, vector: false };
+}
+
+async function encodeRaster(bytes: Buffer): Promise<{ image: CachedImage; contents: Map<string, Buffer> }> {
+  const sharp = await loadSharp();
+  const meta = await sharp(bytes, { failOn: 'error' }).metadata();
   if (!meta.width || !meta.height) throw new Error('it has no size');
-  return { hash, asset: { src: `/${file}`, width: meta.width, height: meta.height, sources: [], vector: false }, files: [{ file, contents: bytes }] };
+  // Photographs from phones are often stored sideways with an EXIF orientation: the size is the upright one.
+  const sideways = (meta.orientation ?? 1) >= 5;
+  const width = sideways ? meta.height : meta.width;
+  const height = sideways ? meta.width : meta.height;
+  const alpha = meta.hasAlpha === true;
+  const sizes = [...new Set([...widths.filter((w) => w < width), Math.min(width, widths[widths.length - 1])])].sort((a, b) => a - b);
+  const contents = new Map<string, Buffer>();
+  const files: CachedFile[] = [];
+  for (const w of sizes) {
+    const h = Math.round((height * w) / width);
+    const resized = sharp(bytes).rotate().resize({ width: w, withoutEnlargement: true });
+    const [avif, webp, fallback] = await Promise.all([
+      resized.clone().avif({ quality: quality.avif, effort: 2 }).toBuffer(),
+      resized.clone().webp({ quality: quality.webp }).toBuffer(),
+      alpha ? resized.clone().png({ compressionLevel: 9, palette: true }).toBuffer() : resized.clone().jpeg({ quality: quality.jpeg, mozjpeg: true }).toBuffer(),
+    ]);
+    const keep = (format: CachedFile['format'], data: Buffer) => {
+      const fileName = `${w}.${format}`;
+      contents.set(fileName, data);
+      files.push({ name: fileName, format, width: w, height: h, bytes: data.length });
+    };
+    keep(alpha ? 'png' : 'jpeg', fallback);
+    // A modern format earns its place only by being smaller than what it replaces.
+    if (webp.length < fallback.length) keep('webp', webp);
+    if (avif.length < Math.min(fallback.length, webp.length)) keep('avif', avif);
+  }
+  const thumb = await sharp(bytes).rotate().resize({ width: 16 }).blur(1).webp({ quality: 40 }).toBuffer();
+  return { image: { width, height, vector: false, placeholder: `url(data:image/webp;base64,${thumb.toString('base64')}) center / cover`, files }, contents };
+}
+
+async function encodeVector(bytes: Buffer): Promise<{ image: CachedImage; contents: Map<string, Buffer> }> {
+  const text = bytes.toString('utf8');
+  const { width, height } = svgSize(text);
+  const { optimize } = await import('svgo');
+  const optimised = Buffer.from(
+    optimize(text, {
+      multipass: true,
+      // svgo 4's default preset keeps the viewBox, which the artwork needs to scale.
+      plugins: ['preset-default'],
+    }).data,
+  );
+  const sharp = await loadSharp();
+  // A raster only where it would be smaller than the SVG a browser would download.
+  if (gzipSync(optimised).length > keepSvgUnder) {
+    const raster = await sharp(optimised, { density: 144 }).resize({ width: Math.min(width * 2, widths[widths.length - 1]) }).png().toBuffer();
+    const asRaster = await encodeRaster(raster);
+    const webp960 = asRaster.image.files.find((f) => f.format === 'webp' && f.width === 960);
+    if (webp960 && webp960.bytes < gzipSync(optimised).length) {
+      asRaster.image.width = width;
+      asRaster.image.height = height;
+      return asRaster;
+    }
+  }
+  // The placeholder colour from a tiny rendering: librsvg draws at the density asked, so ask for ~64 px.
+  // A colour behind a drawing with transparent parts would show through once it loads: opaque ones only.
+  const { dominant, isOpaque } = await sharp(optimised, { density: Math.max(1, (72 * 64) / width) }).stats();
+  return {
+    image: { width, height, vector: true, placeholder: isOpaque ? `rgb(${dominant.r} ${dominant.g} ${dominant.b})` : undefined, files: [{ name: 'image.svg', format: 'svg', width, height, bytes: optimised.length }] },
+    contents: new Map([['image.svg', optimised]]),
+  };
 }
 
 /** The intrinsic size of an SVG from its width/height attributes, or else its viewBox. */

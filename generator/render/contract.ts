@@ -26,8 +26,24 @@ export interface ImageAsset {
 
 export interface FlagAsset {
   src: string;
+  /** 1x and 2x pictures, when the flag is sent as a picture rather than SVG. */
+  srcset?: string;
   width: number;
   height: number;
+}
+
+export interface SocialAsset {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface IconAssets {
+  svg: string;
+  png32: string;
+  appleTouch: string;
+  manifest: string;
+  png512: string;
 }
 
 export interface Assets {
@@ -47,6 +63,9 @@ export interface Assets {
    * and key, and every later call returns the same string.
    */
   shared(key: string, render: () => string): string;
+  /** The social card (og:image) of a kind of page. */
+  social(kind: string): SocialAsset;
+  icons: IconAssets;
   /** The address of a client script (`site`, run by every page) and a note that the page loads it. */
   script(name: string): string;
   /** The address of an island's module, and a note that the page wakes it at `wake`. */

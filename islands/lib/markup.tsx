@@ -13,7 +13,7 @@ export interface PictureData {
 }
 
 export function PictureMarkup({ image, sizes = '100vw', eager = false, priority = false, className }: { image: PictureData; sizes?: string; eager?: boolean; priority?: boolean; className?: string }) {
-  const style: CSSProperties | undefined = image.placeholder ? { background: image.placeholder, backgroundSize: 'cover' } : undefined;
+  const style: CSSProperties | undefined = image.placeholder ? { background: image.placeholder } : undefined;
   const img = (
     <img
       src={image.src}

@@ -22,5 +22,5 @@ export function Picture({ image, sizes = '100vw', eager = false, priority = fals
 export function Flag({ countryCode, label = '' }: { countryCode: string; label?: string }) {
   const { assets } = useRender();
   const flag = assets.flag(countryCode);
-  return <img className="flag" src={flag.src} width={flag.width} height={flag.height} alt={label} loading="lazy" decoding="async" />;
+  return <img className="flag" src={flag.src} srcSet={flag.srcset} width={flag.width} height={flag.height} alt={label} loading="lazy" decoding="async" />;
 }

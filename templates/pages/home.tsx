@@ -164,7 +164,7 @@ export function HomePage() {
         </div>
       </section>
       <JsonLd
-        data={graph(business(site, assets.image(s.logo.src).src), {
+        data={graph(business(site, assets.icons.png512), {
           '@type': 'Service',
           name: 'NAATI certified translation',
           serviceType: 'Certified translation',

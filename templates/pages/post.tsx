@@ -57,7 +57,7 @@ export function PostPage({ data }: { data: { post: PostEntry } }) {
             datePublished: post.isoDate,
             dateModified: post.isoUpdated,
             author: { '@type': 'Person', name: post.author.split(',')[0] },
-            publisher: { '@type': 'Organization', name: site.settings.name, logo: { '@type': 'ImageObject', url: `${site.settings.baseUrl}${assets.image(site.settings.logo.src).src}` } },
+            publisher: { '@type': 'Organization', name: site.settings.name, logo: { '@type': 'ImageObject', url: `${site.settings.baseUrl}${assets.icons.png512}` } },
             mainEntityOfPage: absolute(site, post.url),
             articleSection: post.category,
             wordCount: words,

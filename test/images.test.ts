@@ -1,0 +1,163 @@
+// The image pipeline: a real photograph dropped into content becomes AVIF, WebP and JPEG at the widths of its
+// slot, with its size, a placeholder and no variant larger than a smaller-format sibling; a warm build does no
+// image work; changed bytes are never served from the cache; flags, social cards, favicons; every image on
+// every page has width, height and alt.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { build, type BuildResult } from '../generator/build.ts';
+import { BuildFailure } from '../generator/errors.ts';
+import { silentLogger } from '../generator/log.ts';
+import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
+
+const test = suite('images');
+let site: Fixture;
+let first: BuildResult;
+const html = (file: string) => fs.readFileSync(path.join(site.root, 'dist', file), 'utf8');
+const size = (url: string) => fs.statSync(path.join(site.root, 'dist', url)).size;
+
+/** A photo-like picture: smooth gradients with fine noise, which compresses like a photograph does. */
+async function photo(width: number, height: number, seed: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  let state = seed;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      const noise = (state >>> 24) % 24;
+      const i = (y * width + x) * 3;
+      pixels[i] = Math.min(255, 60 + (x * 140) / width + noise);
+      pixels[i + 1] = Math.min(255, 90 + (y * 110) / height + noise);
+      pixels[i + 2] = Math.min(255, 150 + Math.sin((x + y) / 90) * 60 + noise);
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+test.before(async () => {
+  site = fixture();
+  copyCode(site, ['assets']);
+  fs.writeFileSync(path.join(site.root, 'assets/images/cities/ballarat.jpg'), await photo(3000, 2000, 7));
+  // A phone photo stored sideways, with EXIF orientation 6 (rotate 90°): 1200 x 900 as stored, 900 x 1200 upright.
+  fs.writeFileSync(path.join(site.root, 'assets/images/blog/sideways.jpg'), await sharp(await photo(1200, 900, 9)).withMetadata({ orientation: 6 }).jpeg().toBuffer());
+  const city = site.json<Record<string, any>>('content/cities/geelong.json');
+  site.write('content/cities/ballarat.json', JSON.stringify({ ...city, name: 'Ballarat', order: 13, seo: undefined, image: { src: 'cities/ballarat.jpg', alt: 'Lydiard Street in Ballarat at dusk' } }, null, 2));
+  first = await build({ root: site.root, logger: silentLogger });
+});
+test.after(() => site.remove());
+
+test('a photograph becomes AVIF, WebP and JPEG at 480, 960 and 1600 px inside a <picture> with its size', () => {
+  const page = html('cities/ballarat/index.html');
+  const picture = /<picture class="hero-image"[^>]*>([\s\S]*?)<\/picture>/.exec(page);
+  assert.ok(picture, 'a <picture>');
+  const sources = [...picture![1].matchAll(/<source type="([^"]+)" srcSet="([^"]+)" sizes="([^"]+)"\/>/g)];
+  assert.equal(sources.map((s) => s[1]), ['image/avif', 'image/webp']);
+  for (const [, , srcset] of sources) assert.equal([...srcset.matchAll(/ (\d+)w/g)].map((m) => Number(m[1])), [480, 960, 1600]);
+  const img = /<img ([^>]*)\/>/.exec(picture![1])![1];
+  assert.match(img, /width="3000"/);
+  assert.match(img, /height="2000"/);
+  assert.match(img, /alt="Lydiard Street in Ballarat at dusk"/);
+  assert.match(img, /src="\/assets\/images\/cities\/ballarat\.[0-9a-f]{10}-960\.jpg"/);
+  assert.match(img, /fetchPriority="high"/, 'the largest image above the fold is fetched first');
+  assert.match(picture![0], /style="background:url\(data:image\/webp;base64,[A-Za-z0-9+/=]+\) center \/ cover"/, 'a blurred placeholder');
+});
+
+test('no encoded variant is larger than a smaller-format sibling of the same width, or than the source', () => {
+  const files = listFiles(path.join(site.root, 'dist/assets/images/cities')).filter((f) => f.startsWith('ballarat.'));
+  for (const w of [480, 960, 1600]) {
+    const of = (ext: string) => files.find((f) => f.endsWith(`-${w}.${ext}`));
+    const jpg = size(`assets/images/cities/${of('jpg')}`);
+    if (of('webp')) assert.ok(size(`assets/images/cities/${of('webp')}`) < jpg, `webp ${w}`);
+    if (of('avif')) assert.ok(size(`assets/images/cities/${of('avif')}`) < Math.min(jpg, of('webp') ? size(`assets/images/cities/${of('webp')}`) : Infinity), `avif ${w}`);
+    assert.ok(jpg < fs.statSync(path.join(site.root, 'assets/images/cities/ballarat.jpg')).size);
+  }
+});
+
+test('a sideways phone photo is described upright', async () => {
+  const result = await build({ root: site.root, logger: silentLogger });
+  const files = listFiles(path.join(site.root, 'dist/assets/images/blog')).filter((f) => f.startsWith('sideways.') && f.endsWith('.jpg'));
+  const largest = files.sort().at(-1)!;
+  const meta = await sharp(path.join(site.root, 'dist/assets/images/blog', largest)).metadata();
+  assert.ok(meta.height! > meta.width!, 'encoded upright');
+  assert.ok(result.images.images > 0);
+});
+
+test('a warm build decodes and encodes nothing; changed bytes are processed again, never served stale', async () => {
+  const warm = await build({ root: site.root, logger: silentLogger });
+  assert.is(warm.images.processed, 0);
+  assert.is(warm.images.cached, warm.images.images);
+  assert.match(warm.summary, /\(0 processed, \d+ cached\)/);
+  const before = /ballarat\.([0-9a-f]{10})-960\.jpg/.exec(html('cities/ballarat/index.html'))![1];
+  fs.writeFileSync(path.join(site.root, 'assets/images/cities/ballarat.jpg'), await photo(2400, 1600, 8));
+  const changed = await build({ root: site.root, logger: silentLogger });
+  assert.is(changed.images.processed, 1);
+  const after = /ballarat\.([0-9a-f]{10})-960\.jpg/.exec(html('cities/ballarat/index.html'))![1];
+  assert.is.not(after, before);
+  assert.match(html('cities/ballarat/index.html'), /width="2400"/);
+  assert.ok(first.images.processed > 0);
+});
+
+test('an unreadable image is a build error naming the image and the content file that uses it', async () => {
+  fs.writeFileSync(path.join(site.root, 'assets/images/cities/ballarat.jpg'), 'not really a JPEG');
+  try {
+    await build({ root: site.root, logger: silentLogger });
+    assert.unreachable('the build should fail');
+  } catch (error) {
+    assert.instance(error, BuildFailure);
+    const [problem] = (error as BuildFailure).errors;
+    assert.is(problem.code, 'CONTENT_MISSING_IMAGE');
+    assert.is(problem.file, 'assets/images/cities/ballarat.jpg');
+    assert.match(problem.message, /^cannot be read as an image/);
+    assert.match(problem.hint!, /content\/cities\/ballarat\.json/);
+  } finally {
+    fs.writeFileSync(path.join(site.root, 'assets/images/cities/ballarat.jpg'), await photo(3000, 2000, 7));
+  }
+});
+
+test('artwork stays as optimised SVG where that is smaller, with its size and alt', () => {
+  const page = html('cities/perth/index.html');
+  const img = /<img [^>]*class="hero-image"[^>]*\/>/.exec(page)![0];
+  assert.match(img, /src="\/assets\/images\/cities\/perth\.[0-9a-f]{10}\.svg"/);
+  assert.match(img, /width="1200" height="800"/);
+  const svg = fs.readFileSync(path.join(site.root, 'dist', /src="([^"]+)"/.exec(img)![1]), 'utf8');
+  assert.ok(svg.length < fs.statSync(path.join(site.root, 'assets/images/cities/perth.svg')).size, 'optimised');
+  assert.match(svg, /viewBox=/, 'keeps its viewBox');
+});
+
+test('flags are served from the site, 24x18, as SVG or as 1x/2x WebP, whichever is smaller', () => {
+  const flags = [...html('languages/index.html').matchAll(/<img class="flag" ([^>]*)\/>/g)].map((m) => m[1]);
+  assert.ok(flags.length >= 69);
+  assert.ok(flags.some((f) => /\.svg"/.test(f)) && flags.some((f) => /-48\.webp 2x/.test(f)), 'both forms are used');
+  for (const f of flags) {
+    assert.match(f, /src="\/assets\/flags\/[a-z]{2}\./);
+    assert.match(f, /width="24" height="18"/);
+  }
+});
+
+test('every image on every page has width, height and alt', () => {
+  for (const file of listFiles(path.join(site.root, 'dist')).filter((f) => f.endsWith('.html'))) {
+    for (const [tag] of html(file).matchAll(/<img\b[^>]*>/g)) {
+      assert.match(tag, /\swidth="\d+"/, `${file}: ${tag}`);
+      assert.match(tag, /\sheight="\d+"/, `${file}: ${tag}`);
+      assert.match(tag, /\salt="[^"]*"/, `${file}: ${tag}`);
+    }
+  }
+});
+
+test('each kind of page has a 1200x630 social card; favicons and the manifest are there', async () => {
+  const page = html('services/passports/index.html');
+  const card = /<meta property="og:image" content="https:\/\/www\.example\.com(\/assets\/social\/service-card\.[0-9a-f]{10}\.jpg)"\/>/.exec(page);
+  assert.ok(card);
+  assert.match(page, /<meta property="og:image:width" content="1200"\/><meta property="og:image:height" content="630"\/>/);
+  const meta = await sharp(path.join(site.root, 'dist', card![1])).metadata();
+  assert.equal([meta.width, meta.height], [1200, 630]);
+  assert.match(page, /<link rel="icon" href="\/assets\/icons\/icon\.[0-9a-f]{10}\.svg" type="image\/svg\+xml"\/>/);
+  assert.match(page, /<link rel="apple-touch-icon" href="\/assets\/icons\/icon-180\.png\.[0-9a-f]{10}|<link rel="apple-touch-icon" href="\/assets\/icons\/icon-180\.[0-9a-f]{10}\.png"\/>/);
+  const manifest = JSON.parse(fs.readFileSync(path.join(site.root, 'dist/site.webmanifest'), 'utf8'));
+  assert.is(manifest.name, 'Wattle Translations');
+  assert.equal(manifest.icons.map((i: { sizes: string }) => i.sizes), ['192x192', '512x512', 'any']);
+  assert.ok(fs.existsSync(path.join(site.root, 'dist/favicon.ico')));
+});
+
+test.run();
