@@ -81,6 +81,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
         name,
         state: 'VIC',
         stateName: 'Victoria',
+        coordinates: { latitude: -37.8136, longitude: 144.9631 },
         order: nextOrder('cities'),
         population: '100,000',
         suburbs: `${name} and the surrounding suburbs`,
@@ -90,7 +91,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
         popularDocuments: ['Birth certificates', 'Marriage certificates', "Driver's licences", 'Academic transcripts', 'Police clearance certificates', 'Passports', 'Bank statements', 'Payslips', 'Employment references', 'Change of name certificates'],
         languages: languages.slice(0, 10),
       });
-      next = 'Set the state, population, suburbs and image, write the description, and list the ten most requested language codes.';
+      next = 'Set the state, coordinates, population, suburbs and image, write the description, and list the ten most requested language codes.';
       break;
     case 'service':
       text = json({

@@ -36,9 +36,10 @@ export default function TestimonialCarousel({ testimonials, label, icons }: Caro
   return (
     <section className={ready ? 'carousel carousel-ready' : 'carousel'} aria-roledescription="carousel" aria-label={label} onKeyDown={(e) => (e.key === 'ArrowLeft' ? go(index - 1) : e.key === 'ArrowRight' ? go(index + 1) : undefined)}>
       <div className="carousel-viewport">
-        <ul className="carousel-track" role="list" style={ready ? { transform: `translateX(-${index * 100}%)` } : undefined}>
+        {/* Without the script the slides are a row to scroll: focusable, so keyboards can scroll it too. */}
+        <div className="carousel-track" style={ready ? { transform: `translateX(-${index * 100}%)` } : undefined} tabIndex={ready ? undefined : 0} role={ready ? undefined : 'region'} aria-label={ready ? undefined : `${label}: scroll sideways for more`}>
           {testimonials.map((t, i) => (
-            <li key={t.id} className="card testimonial" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} aria-hidden={ready && i !== index ? true : undefined} inert={ready && i !== index ? true : undefined}>
+            <div key={t.id} className="card testimonial" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} aria-hidden={ready && i !== index ? true : undefined} inert={ready && i !== index ? true : undefined}>
               <span className="stars" role="img" aria-label={`Rated ${t.rating} out of 5`}>
                 {Array.from({ length: 5 }, (_, s) => (
                   <svg key={s} width={18} height={18} viewBox="0 0 24 24" aria-hidden="true" className={s < t.rating ? 'star-on' : 'star-off'}>
@@ -58,9 +59,9 @@ export default function TestimonialCarousel({ testimonials, label, icons }: Caro
                   <span>{t.position}</span>
                 </span>
               </p>
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       </div>
       <div className="carousel-controls" hidden={!ready}>
         <button type="button" className="icon-button carousel-button" aria-label="Previous testimonial" onClick={() => go(index - 1)}>

@@ -1,8 +1,10 @@
-// schema.org data for search engines, built from the site settings. Pure functions.
+// schema.org data for search engines, built from the site settings. Pure functions, typed with schema-dts
+// (schema.org's vocabulary as TypeScript types), so a wrong property or value type fails the type check.
+import type { AggregateOffer, BreadcrumbList, Graph, ProfessionalService, Thing } from 'schema-dts';
 import type { SiteModel } from '../generator/content/model.ts';
 import { absolute } from './context.ts';
 
-export function business(site: SiteModel, logo: string) {
+export function business(site: SiteModel, logo: string): ProfessionalService {
   const s = site.settings;
   return {
     '@type': 'ProfessionalService',
@@ -28,7 +30,7 @@ export function business(site: SiteModel, logo: string) {
     openingHoursSpecification: [
       {
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: s.businessHours.days,
+        dayOfWeek: s.businessHours.days.map((d) => `https://schema.org/${d}` as const) as ('https://schema.org/Monday')[],
         opens: s.businessHours.opens,
         closes: s.businessHours.closes,
       },
@@ -38,7 +40,7 @@ export function business(site: SiteModel, logo: string) {
 }
 
 /** The three plans as one offer range. SPEC.md fixes the range at 44.95 to 99.95 AUD. */
-export function offers(site: SiteModel) {
+export function offers(site: SiteModel): AggregateOffer {
   return {
     '@type': 'AggregateOffer',
     priceCurrency: 'AUD',
@@ -48,11 +50,11 @@ export function offers(site: SiteModel) {
   };
 }
 
-export function graph(...nodes: object[]) {
-  return { '@context': 'https://schema.org', '@graph': nodes };
+export function graph(...nodes: Thing[]): Graph {
+  return { '@context': 'https://schema.org', '@graph': nodes as Graph['@graph'] };
 }
 
-export function breadcrumbs(site: SiteModel, trail: { label: string; href: string }[]) {
+export function breadcrumbs(site: SiteModel, trail: { label: string; href: string }[]): BreadcrumbList {
   return {
     '@type': 'BreadcrumbList',
     itemListElement: trail.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.label, item: absolute(site, item.href) })),

@@ -76,6 +76,13 @@ export interface City {
     | "Australian Capital Territory"
     | "Northern Territory";
   /**
+   * The centre of the city, for the 100 km service area in structured data.
+   */
+  coordinates: {
+    latitude: number;
+    longitude: number;
+  };
+  /**
    * Position on the /cities page.
    */
   order: number;

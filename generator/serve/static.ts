@@ -3,12 +3,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import sirv from 'sirv';
 import { headersFor, type HeaderRule } from '../output/security.ts';
 
 export interface StaticOptions {
   root: string;
-  /** Applied to every response; _headers rules as data. */
+  /** Applied to every response; _headers rules as data. Without them, the folder's own _headers file is read. */
   headers?: HeaderRule[];
   /** Rewrites an HTML page before it is sent (the dev server adds its reload client here). */
   transformHtml?: (html: string) => string;
@@ -29,6 +30,22 @@ export function readRedirects(root: string): Map<string, { to: string; status: n
   return rules;
 }
 
+/** Reads _headers (Netlify's format: a path pattern, then indented `Name: value` lines). */
+export function readHeaders(root: string): HeaderRule[] {
+  const file = path.join(root, '_headers');
+  if (!fs.existsSync(file)) return [];
+  const rules: HeaderRule[] = [];
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) rules.push({ path: line.trim(), headers: [] });
+    else {
+      const at = line.indexOf(':');
+      if (at > 0 && rules.length) rules[rules.length - 1].headers.push([line.slice(0, at).trim(), line.slice(at + 1).trim()]);
+    }
+  }
+  return rules;
+}
+
 /** The HTML file for a clean URL, if there is one: /a/b -> a/b/index.html or a/b.html. */
 export function resolvePage(root: string, pathname: string): string | undefined {
   const clean = decodeURIComponent(pathname).replace(/\/+$/, '') || '/';
@@ -42,11 +59,47 @@ export function resolvePage(root: string, pathname: string): string | undefined 
   return undefined;
 }
 
+// Text is sent compressed, as static hosts and CDNs do, so what is measured here is what visitors get.
+const compressible: Record<string, string> = {
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const compressed = new Map<string, { key: string; br: Buffer; gzip: Buffer }>();
+
+function encode(cacheKey: string, version: string, body: Buffer): { br: Buffer; gzip: Buffer } {
+  const hit = compressed.get(cacheKey);
+  if (hit?.key === version) return hit;
+  const entry = { key: version, br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }), gzip: gzipSync(body, { level: 6 }) };
+  compressed.set(cacheKey, entry);
+  return entry;
+}
+
+/** Sends a body, compressed with Brotli or gzip when the client takes it. */
+function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: Buffer, cacheKey: string, version: string, extra: Record<string, string> = {}): void {
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
+  const payload = encoding && body.length > 512 ? encode(cacheKey, version, body)[encoding] : body;
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Content-Length': payload.length,
+    Vary: 'Accept-Encoding',
+    ...(payload !== body ? { 'Content-Encoding': encoding! } : {}),
+    ...extra,
+  });
+  res.end(req.method === 'HEAD' ? undefined : payload);
+}
+
 export function staticHandler(options: StaticOptions): Handler {
   const files = sirv(options.root, { dev: true, etag: true, dotfiles: false });
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    for (const [name, value] of headersFor(options.headers ?? [], url.pathname)) res.setHeader(name, value);
+    for (const [name, value] of headersFor(options.headers ?? readHeaders(options.root), url.pathname)) res.setHeader(name, value);
     const redirect = readRedirects(options.root).get(url.pathname.replace(/\/+$/, '') || '/');
     if (redirect) {
       res.writeHead(redirect.status, { Location: redirect.to + url.search });
@@ -60,12 +113,20 @@ export function staticHandler(options: StaticOptions): Handler {
     }
     const page = path.extname(url.pathname) === '' || url.pathname.endsWith('.html') ? resolvePage(options.root, url.pathname) : undefined;
     if (page) {
-      sendHtml(res, 200, fs.readFileSync(page, 'utf8'), options, req.method === 'HEAD');
+      sendHtml(req, res, 200, page, options);
+      return;
+    }
+    const type = compressible[path.extname(url.pathname)];
+    const file = type ? path.join(options.root, decodeURIComponent(url.pathname)) : '';
+    if (type && !file.includes('\0') && file.startsWith(options.root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      const stat = fs.statSync(file);
+      const cache: Record<string, string> = /\/assets\//.test(url.pathname) ? {} : { 'Cache-Control': 'no-cache' };
+      send(req, res, 200, type, fs.readFileSync(file), file, `${stat.size}:${stat.mtimeMs}`, cache);
       return;
     }
     files(req, res, () => {
       const notFound = path.join(options.root, '404.html');
-      if (fs.existsSync(notFound)) sendHtml(res, 404, fs.readFileSync(notFound, 'utf8'), options, req.method === 'HEAD');
+      if (fs.existsSync(notFound)) sendHtml(req, res, 404, notFound, options);
       else {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
         res.end('Not Found\n');
@@ -74,8 +135,9 @@ export function staticHandler(options: StaticOptions): Handler {
   };
 }
 
-function sendHtml(res: ServerResponse, status: number, html: string, options: StaticOptions, head: boolean): void {
-  const body = options.transformHtml ? options.transformHtml(html) : html;
-  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-cache' });
-  res.end(head ? undefined : body);
+function sendHtml(req: IncomingMessage, res: ServerResponse, status: number, file: string, options: StaticOptions): void {
+  const html = fs.readFileSync(file, 'utf8');
+  const body = Buffer.from(options.transformHtml ? options.transformHtml(html) : html);
+  const stat = fs.statSync(file);
+  send(req, res, status, 'text/html; charset=utf-8', body, `${file}${options.transformHtml ? '+client' : ''}`, `${stat.size}:${stat.mtimeMs}`, { 'Cache-Control': 'no-cache' });
 }

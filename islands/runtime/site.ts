@@ -179,7 +179,8 @@ whenIdle(() => {
     window.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
     loadScript(`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(config.analyticsId)}`).catch(() => {});
   }
-  if (config.chatSrc) {
+  // The chat is preloaded only where there is a Start Chat button; elsewhere it loads when asked for.
+  if (config.chatSrc && document.querySelector('[data-start-chat]')) {
     window.Tawk_API = window.Tawk_API ?? {};
     loadChat().catch(() => {});
   }

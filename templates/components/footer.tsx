@@ -80,10 +80,18 @@ export function FloatingButton() {
   const { site } = useRender();
   const f = site.shared.floatingButton;
   return (
-    <a className="floating-start" href={site.settings.orderUrl} target="_blank" rel="noopener" aria-label={f.ariaLabel} data-order-link="" data-analytics-event="order_translation_clicked">
-      <span className="floating-badge">{f.badge}</span>
-      <span className="floating-label">{f.label}</span>
-      <span className="floating-sub">{f.subLabel}</span>
+    <a className="floating-start" href={site.settings.orderUrl} target="_blank" rel="noopener" data-order-link="" data-analytics-event="order_translation_clicked">
+      {/* The accessible name is exactly the label SPEC.md gives; the visible words are a shorter form of it. */}
+      <span className="sr-only">{f.ariaLabel} (opens in a new tab)</span>
+      <span className="floating-badge" aria-hidden="true">
+        {f.badge}
+      </span>
+      <span className="floating-label" aria-hidden="true">
+        {f.label}
+      </span>
+      <span className="floating-sub" aria-hidden="true">
+        {f.subLabel}
+      </span>
     </a>
   );
 }

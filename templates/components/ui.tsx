@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Graph, Thing, WithContext } from 'schema-dts';
 import type { Card, Step } from '../../generator/content/types.ts';
 import { scriptJson, useRender } from '../context.ts';
 import { Icon } from './icon.tsx';
@@ -131,7 +132,7 @@ export function Stars({ rating, size = 18 }: { rating: number; size?: number }) 
   );
 }
 
-export function JsonLd({ data }: { data: unknown }) {
+export function JsonLd({ data }: { data: Graph | WithContext<Thing> }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />;
 }
 

@@ -144,7 +144,7 @@ export function CityPage({ data }: { data: { city: CityEntry } }) {
             email: site.settings.email,
             areaServed: {
               '@type': 'GeoCircle',
-              geoMidpoint: { '@type': 'Place', name: `${c.name}, ${c.state}, Australia` },
+              geoMidpoint: { '@type': 'GeoCoordinates', latitude: c.coordinates.latitude, longitude: c.coordinates.longitude },
               geoRadius: 100000,
             },
             address: {

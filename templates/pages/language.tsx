@@ -154,7 +154,6 @@ export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
             url: absolute(site, l.url),
             provider: { '@type': 'Organization', name: site.settings.name, url: `${site.settings.baseUrl}/` },
             areaServed: ['AU', 'NZ'],
-            availableLanguage: [l.name, 'English'],
             offers: { '@type': 'Offer', price: site.settings.startingPrice.slice(1), priceCurrency: 'AUD' },
           },
           breadcrumbs(site, trail),

@@ -45,7 +45,7 @@ export function TawktoSetupPage() {
           </div>
           <h2 className="h3">{copy.snippetHeading}</h2>
           <div className="snippet" data-copy-snippet="">
-            <pre>
+            <pre tabIndex={0} role="region" aria-label="Embed code">
               <code id="chat-snippet">{snippet}</code>
             </pre>
             <button type="button" className="button button-secondary button-sm" data-copy-target="chat-snippet">

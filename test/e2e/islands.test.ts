@@ -196,7 +196,7 @@ test('the floating Start Now button shows from 768 px, pushes the analytics even
   const page = await visit('/');
   const button = page.getByRole('link', { name: 'Start Translation Now' });
   assert.ok(await button.isVisible());
-  assert.match((await button.textContent())!, /From \$44\.95.*Start Now.*Click Here/);
+  assert.match((await button.textContent())!, /Start Translation Now.*From \$44\.95.*Start Now.*Click Here/);
   const requested = page.context().waitForEvent('request', (r) => /\/create$/.test(r.url()));
   const [popup] = await Promise.all([page.waitForEvent('popup'), button.click()]);
   assert.match((await requested).url(), /^https:\/\/orders\.example\.net\/.+\/create$/, 'the new tab asks for the order page');
@@ -298,9 +298,13 @@ test('Start Chat loads the chat service and opens it; without the chat service t
   await down.getByText('The chat could not be loaded just now.').waitFor();
 });
 
-test('chat and analytics scripts load only once the browser is idle', async () => {
-  const page = await visit('/services');
-  await page.waitForFunction(() => (window as any).__chatLoaded === true && (window as any).__gtmLoaded === true, undefined, { timeout: 8000 });
+test('chat and analytics scripts load once the browser is idle; chat only where Start Chat is', async () => {
+  const contact = await visit('/contact');
+  await contact.waitForFunction(() => (window as any).__chatLoaded === true && (window as any).__gtmLoaded === true, undefined, { timeout: 8000 });
+  const services = await visit('/services');
+  await services.waitForFunction(() => (window as any).__gtmLoaded === true, undefined, { timeout: 8000 });
+  await services.waitForTimeout(500);
+  assert.is(await services.evaluate(() => (window as any).__chatLoaded), undefined, 'no chat script on a page without Start Chat');
 });
 
 test('the chat setup page copies its snippet and says Copied for 3 seconds', async () => {
