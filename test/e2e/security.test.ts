@@ -1,0 +1,90 @@
+// Security headers: _headers sets them, site serve applies the same, and no page breaks under the
+// Content-Security-Policy: no violation with the third parties the site uses (stubbed) allowed, and no host
+// allowed that the settings do not name.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launch, open, startSite, wake, type Site } from './browser.ts';
+import { readHeaders } from '../../generator/serve/static.ts';
+
+const test = suite('security headers');
+let browser: Browser;
+let site: Site;
+
+test.before(async () => {
+  [browser, site] = await Promise.all([launch(), startSite()]);
+});
+test.after(async () => {
+  await browser.close();
+  await site.close();
+});
+
+const dist = () => path.join(site.fixture.root, 'dist');
+
+test('_headers sets a strict policy and the other security headers for every page', () => {
+  const rules = readHeaders(dist());
+  const all = new Map(rules.find((r) => r.path === '/*')!.headers);
+  const csp = all.get('Content-Security-Policy')!;
+  const directive = (name: string) => new RegExp(`(?:^|; )${name} ([^;]+)`).exec(csp)?.[1].split(' ') ?? [];
+  assert.not.ok(directive('script-src').includes("'unsafe-inline'") || directive('script-src').includes("'unsafe-eval'"), 'no inline or eval scripts');
+  assert.equal(directive('default-src'), ["'self'"]);
+  assert.equal(directive('object-src'), ["'none'"]);
+  assert.equal(directive('frame-ancestors'), ["'none'"]);
+  assert.equal(directive('base-uri'), ["'self'"]);
+  const scriptHosts = directive('script-src').filter((s) => s.startsWith('https:')).map((s) => new URL(s.replace('*.', 'x.')).host.replace(/^x\./, '*.'));
+  assert.equal(scriptHosts.sort(), ['*.tawk.to', 'cdn.jsdelivr.net', 'embed.tawk.to', 'widget.reviews.example.net', 'www.google.com', 'www.googletagmanager.com', 'www.gstatic.com'].sort(), 'only the third parties the site uses');
+  assert.is(all.get('X-Content-Type-Options'), 'nosniff');
+  assert.is(all.get('Referrer-Policy'), 'strict-origin-when-cross-origin');
+  assert.match(all.get('Permissions-Policy')!, /camera=\(\)/);
+  assert.match(all.get('Strict-Transport-Security')!, /^max-age=\d{8,}/);
+  assert.is(all.get('X-Frame-Options'), 'DENY');
+});
+
+test('site serve sends the same headers as _headers, for pages and assets', async () => {
+  const rules = readHeaders(dist());
+  const page = await fetch(`${site.url}/services/passports`);
+  for (const [name, value] of rules.find((r) => r.path === '/*')!.headers) assert.is(page.headers.get(name), value, name);
+  const css = /href="(\/assets\/site\.[0-9a-f]+\.css)"/.exec(await page.text())![1];
+  const asset = await fetch(site.url + css);
+  assert.is(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  assert.is(asset.headers.get('content-security-policy'), page.headers.get('content-security-policy'));
+});
+
+test('no page breaks under the policy: no violation on any page type, with the third parties stubbed and awake', async () => {
+  const problems: string[] = [];
+  for (const pathname of ['/', '/services/passports', '/cities/perth', '/arabic', '/process', '/pricing', '/blog', '/blog/naati-certified-translations-immigration', '/faq', '/contact', '/admin/tawkto-setup', '/missing-page']) {
+    const p = await open(browser, site, pathname);
+    await p.page.addInitScript(() => {
+      (window as any).__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => (window as any).__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await p.page.reload({ waitUntil: 'load' });
+    for (const island of await p.page.locator('site-island[data-wake="visible"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.island!))) await wake(p.page, island);
+    if (pathname === '/contact') {
+      await p.page.getByRole('button', { name: 'Start Chat' }).click();
+      await p.page.waitForFunction(() => (window as any).__chatOpened === 1);
+    }
+    await p.page.waitForTimeout(300);
+    const violations = (await p.page.evaluate(() => (window as any).__violations)) as string[];
+    problems.push(...violations.map((v) => `${pathname}: ${v}`), ...p.problems.filter((m) => /Content Security Policy/i.test(m)).map((m) => `${pathname}: ${m}`));
+    await p.close();
+  }
+  assert.equal(problems, []);
+});
+
+test('the policy really is enforced: an inline script is refused', async () => {
+  const p = await open(browser, site, '/');
+  const ran = await p.page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__inlineRan = true';
+    document.body.append(s);
+    return (window as any).__inlineRan === true;
+  });
+  assert.not.ok(ran);
+  await p.close();
+  assert.ok(fs.existsSync(path.join(dist(), '_headers')));
+});
+
+test.run();
