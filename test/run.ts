@@ -1,5 +1,6 @@
 // Runs every test suite, each in its own process, and ends with the one line CI reads:
-// `N passed, N failed`. uvu prints Total/Passed/Skipped per process; this sums them.
+// `N passed, N failed`. uvu prints Total/Passed/Skipped per process; this sums them. A passing suite's
+// output is quiet except for lines holding '» ', the figures it reports.
 //   npm test                 all suites
 //   npm test -- cli serve    only suites whose file name contains one of the words
 import { spawn } from 'node:child_process';
@@ -35,6 +36,8 @@ function runSuite(file: string): Promise<{ total: number; passed: number; skippe
       const ok = result.code === 0 && result.total > 0 && result.passed + result.skipped === result.total;
       process.stdout.write(`${ok ? '✓' : '✗'} ${file}: ${result.passed}/${result.total} passed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
       if (!ok) process.stdout.write(output.replace(/^/gm, '    ') + '\n');
+      // Figures a suite reports on success (Lighthouse scores) follow '» ' (uvu's progress marks may precede it).
+      else for (const line of output.split('\n')) if (line.includes('» ')) process.stdout.write(`    ${line.slice(line.indexOf('» ') + 2)}\n`);
       resolve(result);
     });
   });
