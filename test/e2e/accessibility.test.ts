@@ -45,6 +45,26 @@ test('every page at 1280 px has no WCAG 2.1 A or AA violations', async () => {
   assert.equal(problems, []);
 });
 
+test('reflow (WCAG 1.4.10): no page scrolls sideways at 320 px', async () => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 640 }, reducedMotion: 'reduce' });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (r) => r.abort());
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const paths = (await (await fetch(`${site.url}/sitemap.xml`)).text()).match(/<loc>[^<]+<\/loc>/g)!.map((l) => new URL(l.replace(/<\/?loc>/g, '')).pathname);
+  for (const path of [...paths, '/no-such-page']) {
+    await page.goto(site.url + path, { waitUntil: 'load' });
+    const wide = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      if (document.documentElement.scrollWidth <= width) return null;
+      const culprit = [...document.querySelectorAll('main *')].find((e) => e.getBoundingClientRect().right > width + 1 && e.checkVisibility());
+      return `${document.documentElement.scrollWidth} px wide${culprit ? `, first at <${culprit.tagName.toLowerCase()} class="${culprit.getAttribute('class') ?? ''}">` : ''}`;
+    });
+    if (wide) problems.push(`${path}: ${wide}`);
+  }
+  await context.close();
+  assert.equal(problems, []);
+});
+
 test('every page type at 375 px has no violations, with its islands awake', async () => {
   const problems: string[] = [];
   for (const path of pageTypes) {
