@@ -15,6 +15,9 @@ const suites = ['test', 'test/e2e']
   .filter((file) => filters.length === 0 || filters.some((f) => file.includes(f)))
   .sort((a, b) => Number(a.includes('e2e')) - Number(b.includes('e2e')) || a.localeCompare(b));
 
+// No suite takes more than a few minutes; one that hangs must not eat CI's time limit.
+const suiteLimitMinutes = Number(process.env.SUITE_TIMEOUT_MINUTES) || 15;
+
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
@@ -26,11 +29,22 @@ function runSuite(file: string): Promise<{ total: number; passed: number; skippe
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so a suite that hangs is stopped with the browsers and servers it started.
+      detached: true,
     });
     let output = '';
+    const timer = setTimeout(() => {
+      output += `\n${file} did not finish within ${suiteLimitMinutes} minutes and was stopped; the output above shows how far it got.\n`;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, suiteLimitMinutes * 60_000);
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.on('close', (code) => {
+      clearTimeout(timer);
       const num = (label: string) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(output)?.[1] ?? 0);
       const result = { total: num('Total'), passed: num('Passed'), skipped: num('Skipped'), code: code ?? 1 };
       const ok = result.code === 0 && result.total > 0 && result.passed + result.skipped === result.total;

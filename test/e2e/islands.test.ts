@@ -329,6 +329,23 @@ test('with every third party unreachable, each page type still works without err
   }
 });
 
+test('a blog category with no posts shows the empty state, and View all posts resets the filter to All', async () => {
+  const fewer = await startSite({ 'content/blog/translating-business-documents-australian-market.md': null });
+  try {
+    const p = await open(browser, fewer, '/blog', { width: 375 });
+    pages.push(p);
+    await wake(p.page, 'blog-filter');
+    await p.page.getByRole('button', { name: 'Business', exact: true }).click();
+    await p.page.getByRole('heading', { name: 'No posts found' }).waitFor();
+    assert.ok(await p.page.getByText("We couldn't find any posts in this category.").isVisible());
+    await p.page.getByRole('button', { name: 'View all posts' }).click();
+    assert.is(await p.page.locator('.post-grid .post-card').count(), 4);
+    assert.is(await p.page.getByRole('button', { name: 'All', exact: true }).getAttribute('aria-pressed'), 'true');
+  } finally {
+    await fewer.close();
+  }
+});
+
 test('no page logged a console error, a page error or a hydration warning', () => {
   assert.equal(consoleProblems, []);
 });

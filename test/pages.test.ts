@@ -1,0 +1,312 @@
+// The website against SPEC.md: every route of §2 built with its title, h1 and key content; the counts and
+// prices of §2 and §9; a page for every language, right to left where the language is; semantic structure
+// (one h1, headings in order, landmarks) and order links that open the external order page in a new tab.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse, type HTMLElement } from 'node-html-parser';
+import { build } from '../generator/build.ts';
+import { silentLogger } from '../generator/log.ts';
+import { fixture, listFiles, type Fixture } from './helpers/project.ts';
+
+const test = suite('pages');
+let site: Fixture;
+let dist: string;
+const cache = new Map<string, HTMLElement>();
+
+/** The parsed page at a route. */
+function page(route: string): HTMLElement {
+  const file = route === '/404' ? '404.html' : path.join(route.slice(1), 'index.html');
+  if (!cache.has(file)) {
+    const full = path.join(dist, file);
+    assert.ok(fs.existsSync(full), `${route} is built (${file})`);
+    cache.set(file, parse(fs.readFileSync(full, 'utf8')));
+  }
+  return cache.get(file)!;
+}
+const text = (element: HTMLElement | null | undefined) => (element?.text ?? '').replace(/\s+/g, ' ').trim();
+const title = (route: string) => text(page(route).querySelector('title'));
+const h1 = (route: string) => text(page(route).querySelector('main h1'));
+const count = (route: string, selector: string) => page(route).querySelectorAll(selector).length;
+
+const services = 'birth-certificates marriage-certificates death-certificates drivers-licence citizenship-certificates police-clearance university-documents academic-transcripts passports national-id-card property-documents legal-documents medical-documents business-documents visa-documents power-of-attorney divorce-documents bank-statements payslips military-service-record pension-document employment-certificate change-of-name testaments-wills'.split(' ');
+const cities: Record<string, string> = { sydney: 'NSW', newcastle: 'NSW', wollongong: 'NSW', melbourne: 'VIC', geelong: 'VIC', brisbane: 'QLD', 'gold-coast': 'QLD', perth: 'WA', adelaide: 'SA', canberra: 'ACT', hobart: 'TAS', darwin: 'NT' };
+const posts = ['naati-certified-translations-immigration', 'choose-right-translation-service-legal-documents', 'document-translation-guide-international-students', 'naati-vs-standard-translations-differences', 'translating-business-documents-australian-market'];
+const staticRoutes = ['/', '/services', '/cities', '/languages', '/process', '/pricing', '/blog', '/faq', '/contact', '/privacy-policy', '/terms', '/sitemap', '/admin/tawkto-setup'];
+
+test.before(async () => {
+  site = fixture();
+  await build({ root: site.root, logger: silentLogger });
+  dist = path.join(site.root, 'dist');
+});
+test.after(() => site.remove());
+
+test('every route of SPEC.md §2 is built, with a title and one h1', () => {
+  const routes = [...staticRoutes, ...services.map((s) => `/services/${s}`), ...Object.keys(cities).map((c) => `/cities/${c}`), ...posts.map((p) => `/blog/${p}`), '/404'];
+  for (const route of routes) {
+    assert.ok(title(route).length > 10, `${route} has a title`);
+    assert.is(count(route, 'h1'), 1, `${route} has one h1`);
+    assert.ok(h1(route).length > 3, `${route} has a heading`);
+  }
+  assert.is(fs.readFileSync(path.join(dist, '_redirects'), 'utf8').match(/^\/services\/passports-ids\s+\/services\/passports\s+301$/m)?.length, 1, 'passports-ids is the other reading of passports');
+});
+
+test('the not-found page says what SPEC.md says and links home', () => {
+  assert.is(h1('/404'), 'Page Not Found');
+  assert.match(text(page('/404').querySelector('main')), "Sorry, the page you're looking for doesn't exist or has been moved.");
+  assert.ok(page('/404').querySelectorAll('main a').some((a) => a.getAttribute('href') === '/' && text(a) === 'Return to Home'));
+});
+
+test('home: the nine sections in order, 9 features, 6 popular documents with Learn More, 3 plans, 5 testimonials', () => {
+  const home = page('/');
+  const ids = home.querySelectorAll('main section').map((s) => s.getAttribute('id') ?? s.getAttribute('aria-labelledby') ?? '');
+  const order = ['page-heading', 'features', 'process', 'services', 'pricing', 'reviews', 'testimonials', 'languages', 'cta-heading'];
+  const positions = order.map((id) => ids.indexOf(id));
+  assert.ok(positions.every((p) => p >= 0), `all sections present: ${ids.join(', ')}`);
+  assert.equal([...positions].sort((a, b) => a - b), positions, 'in SPEC order');
+  assert.is(count('/', '.feature-card'), 9);
+  assert.equal(
+    home.querySelectorAll('.feature-card h3').map(text),
+    ['Document translation', '1-hour express self-service', 'NAATI certified translators', '60+ languages', 'Government accepted', 'Expert translators', 'Affordable pricing', 'Document security', '100% acceptance guarantee'],
+  );
+  const popular = home.querySelectorAll('#services .card');
+  assert.is(popular.length, 6);
+  assert.ok(popular.every((card) => /Learn More/.test(text(card)) && card.querySelector('a[href^="/services/"]')));
+  assert.is(count('/', '.testimonial'), 5);
+  assert.ok(home.querySelector('a[href="#services"]'), 'the hero anchors to #services');
+  assert.ok(home.querySelectorAll('#cta a, [aria-labelledby="cta-heading"] a').some((a) => a.getAttribute('href') === '/contact' && /Contact Us/.test(text(a))));
+  assert.match(text(home.querySelector('main')), /\$44\.95/);
+});
+
+test('plans: $44.95, $59.95 (Most Popular) and $89.95, plus a service fee whose amount is never stated', () => {
+  for (const route of ['/', '/pricing']) {
+    const plans = page(route).querySelectorAll('.plan');
+    assert.equal(plans.map((p) => text(p.querySelector('.plan-price strong'))), ['$44.95', '$59.95', '$89.95'], route);
+    assert.equal(plans.map((p) => text(p.querySelector('.plan-badge'))), ['', 'Most Popular', ''], route);
+    assert.equal(plans.map((p) => text(p.querySelector('.plan-price span'))), ['per document + service fee', 'per document + service fee', 'per page + service fee'], route);
+  }
+  for (const file of listFiles(dist).filter((f) => f.endsWith('.html'))) {
+    assert.not.match(fs.readFileSync(path.join(dist, file), 'utf8'), /service fee (?:is|of) \$\d/i, `${file} never states the fee`);
+  }
+});
+
+test('/services: 24 cards with icon, description and Learn More, the custom-service call-out and ItemList data', () => {
+  const cards = page('/services').querySelectorAll('.service-card');
+  assert.is(cards.length, 24);
+  assert.equal(cards.map((c) => c.querySelector('a[href^="/services/"]')?.getAttribute('href')).sort(), services.map((s) => `/services/${s}`).sort());
+  assert.ok(cards.every((c) => c.querySelector('svg') && text(c.querySelector('p')).length > 40 && /Learn More/.test(text(c))));
+  assert.match(text(page('/services').querySelector('main')), 'Need a Customized Translation Service?');
+  const jsonLd = page('/services').querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.text));
+  const list = jsonLd.flatMap((d) => d['@graph'] ?? [d]).find((d) => d['@type'] === 'ItemList');
+  assert.is(list?.itemListElement.length, 24);
+});
+
+// SPEC.md §9: the starting price and turnaround of each page.
+const pricing: Record<string, { from: string; standard: string; express?: string }> = {
+  'drivers-licence': { from: '$44.95', standard: '2–3 business days', express: '24 hours' },
+  'citizenship-certificates': { from: '$44.95', standard: '2–3 business days', express: '24 hours' },
+  'police-clearance': { from: '$44.95', standard: '2–3 business days', express: '24 hours' },
+  passports: { from: '$44.95', standard: '1–2 business days', express: '1–3 hours' },
+  'national-id-card': { from: '$44.95', standard: '1–2 business days' },
+  'medical-documents': { from: '$44.95', standard: '2–3 business days', express: '24 hours' },
+  'change-of-name': { from: '$44.95', standard: '2–3 business days' },
+  'academic-transcripts': { from: '$89.95', standard: '2–3 business days', express: '24 hours' },
+  'visa-documents': { from: '$89.95', standard: '1–3 business days', express: '24 hours, or same day for select document types' },
+  'bank-statements': { from: '$89.95', standard: '2–3 business days', express: '24 hours' },
+  payslips: { from: '$89.95', standard: '1–2 business days', express: 'same or next business day' },
+  'property-documents': { from: '$89.95', standard: '1–3 business days' },
+  'business-documents': { from: '$89.95', standard: '2–3 business days', express: '24–48 hours' },
+  'power-of-attorney': { from: '$89.95', standard: '2–3 business days', express: '24–48 hours' },
+  'military-service-record': { from: '$89.95', standard: '2–3 business days', express: '24–48 hours' },
+  'testaments-wills': { from: '$89.95', standard: '3–5 business days' },
+  'pension-document': { from: '$89.95', standard: '2–3 business days' },
+  'employment-certificate': { from: '$89.95', standard: '2–3 business days' },
+};
+
+test('each service page follows the template, with its own price and turnaround from SPEC.md §9', () => {
+  for (const slug of services) {
+    const route = `/services/${slug}`;
+    const main = page(route).querySelector('main')!;
+    for (const id of ['about', 'use-cases', 'translation-services', 'requirements', 'document-types', 'process', 'faq']) assert.ok(main.querySelector(`#${id}`), `${route} has #${id}`);
+    assert.ok(main.querySelectorAll('.faq-question').length >= 4, `${route} has at least four FAQs`);
+    assert.ok(main.querySelectorAll('#process h3').length >= 3, `${route} has its process steps`);
+    assert.match(text(main.querySelector('[aria-labelledby="confidentiality-heading"]') ?? main.querySelector('#confidentiality-heading')?.parentNode as HTMLElement), /confidential/i, `${route} has the confidentiality note`);
+    const section = main.querySelector('#translation-services')!;
+    const expected = pricing[slug] ?? { from: '$89.95', standard: '2–3 business days', express: '24 hours' };
+    assert.is(text(section.querySelector('strong')), expected.from, `${route} starting price`);
+    const terms = Object.fromEntries(section.querySelectorAll('dt').map((dt) => [text(dt), text(dt.nextElementSibling)]));
+    assert.is(terms.Standard, expected.standard, `${route} standard turnaround`);
+    if (expected.express) assert.is(terms.Express, expected.express, `${route} express turnaround`);
+    assert.ok(main.querySelector(`a[href="${siteSettings().orderUrl}"]`), `${route} links to the order page`);
+  }
+  assert.match(text(page('/services/payslips').querySelector('#translation-services')), '+ GST');
+  assert.match(text(page('/services/marriage-certificates').querySelector('#translation-services')), '+ GST');
+  for (const slug of ['citizenship-certificates', 'police-clearance', 'medical-documents']) {
+    assert.match(text(page(`/services/${slug}`).querySelector('#translation-services')), 'as fast as 1 hour');
+  }
+});
+
+test("the driver's licence page carries both special notices", () => {
+  const main = text(page('/services/drivers-licence').querySelector('main'));
+  assert.match(main, /Transport for NSW|Multicultural NSW/);
+  assert.match(main, /3.6 months|three to six months/);
+  assert.ok(page('/services/drivers-licence').querySelectorAll('main a[href^="https://"]').some((a) => /multicultural/i.test(a.getAttribute('href')!)), 'with an external link');
+});
+
+test('/cities and the 12 city pages: state, population, suburbs, 3 languages with flags; ten documents, ten languages, six benefits', () => {
+  const cards = page('/cities').querySelectorAll('.city-card');
+  assert.is(cards.length, 12);
+  for (const card of cards) {
+    const slug = card.querySelector('a.card-link')!.getAttribute('href')!.replace('/cities/', '');
+    assert.is(text(card.querySelector('.state-badge')), cities[slug], slug);
+    assert.match(text(card), /Population/);
+    assert.match(text(card), /Suburbs served/i);
+    assert.is(card.querySelectorAll('.language-chip, [data-language]').length || card.querySelectorAll('img[src*="flag"], .flag').length, 3, `${slug} shows 3 languages`);
+    assert.ok(card.querySelector(`a[href="${siteSettings().orderUrl}"][target="_blank"]`), `${slug} links to the order page`);
+  }
+  for (const slug of Object.keys(cities)) {
+    const route = `/cities/${slug}`;
+    const main = page(route).querySelector('main')!;
+    assert.ok(main.querySelector('#online-heading'), `${route} 100% online notice`);
+    assert.is(main.querySelectorAll('#documents li').length, 10, `${route} ten document types`);
+    const languages = main.querySelectorAll('#languages a').filter((a) => /^\/[a-z-]+$/.test(a.getAttribute('href')!) && a.getAttribute('href') !== '/languages');
+    assert.is(languages.length, 10, `${route} ten languages`);
+    for (const a of languages) assert.ok(fs.existsSync(path.join(dist, a.getAttribute('href')!, 'index.html')), `${route} links to a built language page`);
+    assert.is(main.querySelectorAll('#benefits h3').length, 6, `${route} six benefits`);
+    assert.ok(main.querySelector('a[href="/languages"]') && main.querySelector('a[href="/contact"]'), `${route} links to /languages and /contact`);
+    const data = page(route).querySelectorAll('script[type="application/ld+json"]').map((s) => s.text).join('');
+    assert.match(data, /"geoRadius":\s*"?100000/, `${route} 100000 m service radius`);
+  }
+  assert.match(text(page('/cities').querySelector('main')), '147,000');
+  assert.match(text(page('/cities').querySelector('main')), '5.3 million');
+});
+
+test('/blog: featured post, six filters, 5 post cards linking to the 5 articles; each article links back and to the order page', () => {
+  const blog = page('/blog');
+  assert.ok(blog.querySelector('.featured-post'));
+  assert.equal(blog.querySelectorAll('main .chip-button').map(text), ['All', 'Immigration', 'Legal', 'Education', 'Translation', 'Business']);
+  const cards = blog.querySelectorAll('.post-card');
+  assert.is(cards.length, 5);
+  assert.equal(cards.map((c) => c.querySelector('a.card-link')!.getAttribute('href')).sort(), posts.map((p) => `/blog/${p}`).sort());
+  assert.ok(blog.querySelector('form input[type="email"][required]'), 'newsletter form');
+  for (const slug of posts) {
+    const main = page(`/blog/${slug}`).querySelector('main')!;
+    assert.ok(main.querySelector('a[href="/blog"]'), `${slug} links back to /blog`);
+    assert.ok(main.querySelector(`a[href="${siteSettings().orderUrl}"]`), `${slug} has a Get Started call to action`);
+    assert.match(text(main), /\d{2}\/\d{2}\/\d{4}/, `${slug} has a dd/mm/yyyy date`);
+    assert.ok(text(main.querySelector('.prose')).split(' ').length > 500, `${slug} is a real article`);
+  }
+});
+
+test('/faq: four categories anchored, 4/4/3/3 questions; /contact 4 questions; /pricing 6', () => {
+  const faq = page('/faq');
+  for (const id of ['general', 'documents', 'payment', 'delivery']) assert.ok(faq.querySelector(`a[href="#${id}"]`), `#${id} anchor`);
+  assert.equal(['general', 'documents', 'payment', 'delivery'].map((id) => faq.querySelectorAll(`#${id} .faq-question`).length), [4, 4, 3, 3]);
+  assert.is(count('/faq', '.topic-card'), 4);
+  assert.match(text(faq.querySelector('main')), 'Still Have Questions?');
+  assert.is(count('/contact', '.faq-question'), 4);
+  assert.is(count('/pricing', '.faq-question'), 6);
+  assert.ok(page('/pricing').querySelector('form'), 'the pricing page carries the help form');
+});
+
+test('payment methods: Visa and Mastercard everywhere, and the process page also names American Express and PayPal', () => {
+  assert.match(text(page('/process').querySelector('main')), /American Express/);
+  assert.match(text(page('/process').querySelector('main')), /PayPal/);
+  assert.match(text(page('/faq').querySelector('#payment')), /Visa/);
+  assert.match(text(page('/faq').querySelector('#payment')), /Mastercard/);
+});
+
+test('/process: the three steps, the demo button, security and technology sections; /contact: details, hours, form, chat', () => {
+  const process = page('/process');
+  assert.equal(process.querySelectorAll('#steps h3').map(text), ['Upload Your Document', 'Secure Payment', 'Receive Your Translation']);
+  assert.match(text(process.querySelector('main')), 'Try Our Translation Service');
+  assert.equal(process.querySelectorAll('#security h3').map(text), ['Secure handling', 'Confidentiality agreements', 'Privacy compliance', 'Secure storage and deletion']);
+  assert.ok(process.querySelector('#technology'));
+  const contact = text(page('/contact').querySelector('main'));
+  for (const expected of ['Business Hours', 'Send Us a Message', 'Start Chat']) assert.match(contact, expected);
+  assert.match(contact, /Monday.{1,4}Friday|Mon.{1,4}Fri/);
+  assert.ok(page('/contact').querySelector('form'));
+});
+
+test('/privacy-policy: every section of SPEC.md and the date last updated in Australian format', () => {
+  const headings = page('/privacy-policy').querySelectorAll('main h2').map(text).join(' | ');
+  for (const section of ['Introduction', 'Collection of Your Information', 'Use', 'Disclosure', 'Security', 'Children', 'Privacy Act', 'Updates', 'Contact Us']) assert.match(headings, section);
+  assert.match(text(page('/privacy-policy').querySelector('main')), /Last updated: \d{2}\/\d{2}\/\d{4}/);
+  assert.match(text(page('/privacy-policy').querySelector('main')), /under (?:the age of )?13/);
+});
+
+test('every language in the list has its page, titled as SPEC.md gives; right-to-left messages carry dir="rtl"', () => {
+  const languages = fs.readdirSync(path.join(site.root, 'content/languages')).map((f) => JSON.parse(fs.readFileSync(path.join(site.root, 'content/languages', f), 'utf8')));
+  assert.ok(languages.length > 60, 'over 60 languages');
+  for (const language of languages.filter((l) => l.code !== 'en')) {
+    const route = `/${language.name.toLowerCase().replace(/[ /]/g, '-')}`;
+    assert.is(title(route), `${language.name} NAATI Certified Translation Services | From $44.95 + Service Fee`);
+    assert.is(h1(route), `NAATI Certified ${language.name} Translation Services`);
+    const message = page(route).querySelector('.native-message blockquote');
+    if (message) assert.is(message.getAttribute('dir'), language.direction === 'rtl' ? 'rtl' : 'ltr', route);
+  }
+  for (const route of ['/arabic', '/hebrew', '/persian', '/urdu']) assert.is(page(route).querySelector('.native-message blockquote')?.getAttribute('dir'), 'rtl', route);
+  assert.ok(page('/tagalog-filipino') && page('/cook-islands-maori'));
+  const groups = page('/languages').querySelectorAll('main h2').map(text);
+  assert.is(groups[0], 'Popular Languages in Australia');
+  assert.ok(groups.includes('European Languages') && groups.includes('Middle Eastern Languages'));
+  assert.not.ok(page('/languages').querySelector('a[href="/english"]'), 'English is excluded');
+  assert.match(text(page('/languages').querySelector('main')), 'Need a Language Not Listed?');
+});
+
+test('menus: 10 languages in the desktop dropdown, 12 popular and 17 more in the mobile menu, 6 in the footer', () => {
+  const home = page('/');
+  const languageLinks = (selector: string) => home.querySelectorAll(`${selector} a`).filter((a) => /^\/[a-z-]+$/.test(a.getAttribute('href')!) && a.getAttribute('href') !== '/languages');
+  assert.is(languageLinks('#menu-languages').length, 10);
+  assert.ok(home.querySelector('#menu-languages a[href="/languages"]'), 'View all languages');
+  const mobile = home.querySelectorAll('.mobile-section').find((section) => /Languages/.test(text(section.querySelector('summary'))))!;
+  assert.is(mobile.querySelectorAll('a').filter((a) => /^\/[a-z-]+$/.test(a.getAttribute('href')!) && a.getAttribute('href') !== '/languages').length, 29);
+  assert.ok(mobile.querySelector('a[href="/languages"]'), 'mobile view-all link');
+  const footer = home.querySelectorAll('footer .footer-column').find((column) => text(column.querySelector('h2')) === 'Popular Languages')!;
+  assert.is(footer.querySelectorAll('a').filter((a) => a.getAttribute('href') !== '/languages').length, 6);
+  assert.ok(footer.querySelector('a[href="/languages"]'), 'footer view-all link');
+  for (const href of ['/services', '/process', '/pricing', '/', '/faq', '/blog', '/privacy-policy', '/terms', '/sitemap']) assert.ok(home.querySelector(`footer a[href="${href}"]`), `footer links ${href}`);
+});
+
+test('semantic structure on every page: landmarks, one h1, headings never skip a level', () => {
+  const problems: string[] = [];
+  for (const file of listFiles(dist).filter((f) => f.endsWith('.html'))) {
+    const doc = parse(fs.readFileSync(path.join(dist, file), 'utf8'));
+    for (const landmark of ['header', 'nav', 'main', 'footer']) if (!doc.querySelector(landmark)) problems.push(`${file}: no <${landmark}>`);
+    if (doc.querySelectorAll('h1').length !== 1) problems.push(`${file}: ${doc.querySelectorAll('h1').length} h1`);
+    let previous = 1;
+    for (const heading of doc.querySelectorAll('main h1, main h2, main h3, main h4, main h5, main h6')) {
+      const level = Number(heading.tagName[1]);
+      if (level > previous + 1) problems.push(`${file}: <${heading.tagName.toLowerCase()}> "${text(heading).slice(0, 40)}" after h${previous}`);
+      previous = level;
+    }
+    if (!doc.querySelector('a.skip-link[href="#main"], a[href="#main"]')) problems.push(`${file}: no skip link`);
+  }
+  assert.equal(problems, []);
+});
+
+test('every order link opens the external order page from the settings in a new tab', () => {
+  const { orderUrl } = siteSettings();
+  assert.match(orderUrl, /^https:\/\/[^/]+\/.+\/create$/);
+  let links = 0;
+  for (const file of listFiles(dist).filter((f) => f.endsWith('.html'))) {
+    for (const a of parse(fs.readFileSync(path.join(dist, file), 'utf8')).querySelectorAll('a')) {
+      const label = text(a);
+      const isOrder = /^(Start Translation|Get Started|Start Your Translation|Get Started Now)\b/.test(label);
+      if (a.getAttribute('href') === orderUrl || isOrder) {
+        links++;
+        assert.is(a.getAttribute('href'), orderUrl, `${file}: "${label}"`);
+        assert.is(a.getAttribute('target'), '_blank', `${file}: "${label}" opens a new tab`);
+        assert.match(a.getAttribute('rel') ?? '', 'noopener', `${file}: "${label}"`);
+      }
+    }
+  }
+  assert.ok(links > 300, `${links} order links`);
+});
+
+function siteSettings(): { orderUrl: string } {
+  return JSON.parse(fs.readFileSync(path.join(site.root, 'content/site.json'), 'utf8'));
+}
+
+test.run();
