@@ -269,17 +269,21 @@ function reusableTemplates(project: Project, live: LiveState | undefined): Compi
 
 /** Which content files name each image under assets/images/, for error messages. */
 function imageReferences(files: SourceFile[]): Map<string, string[]> {
-  const refs = new Map<string, string[]>();
+  // Sets while collecting: thousands of posts can share one image, and copying a growing list is quadratic.
+  const refs = new Map<string, Set<string>>();
   const visit = (value: unknown, file: string) => {
-    if (Array.isArray(value)) value.forEach((v) => visit(v, file));
+    if (Array.isArray(value)) for (const v of value) visit(v, file);
     else if (value && typeof value === 'object') {
       const src = (value as { src?: unknown }).src;
-      if (typeof src === 'string') refs.set(src, [...new Set([...(refs.get(src) ?? []), file])]);
-      Object.values(value).forEach((v) => visit(v, file));
+      if (typeof src === 'string') {
+        if (!refs.has(src)) refs.set(src, new Set());
+        refs.get(src)!.add(file);
+      }
+      for (const v of Object.values(value)) visit(v, file);
     }
   };
   for (const f of files) visit(f.data, f.path);
-  return refs;
+  return new Map([...refs].map(([src, users]) => [src, [...users]]));
 }
 
 /** Every Markdown text the site renders: posts, prose pages and the answers of every FAQ. */
