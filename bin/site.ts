@@ -1,7 +1,10 @@
 // The `site` command: parses flags, calls the generator, sets the exit code. No logic of its own.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { BuildFailure, formatFailure } from '../generator/errors.ts';
 import { colour } from '../generator/log.ts';
+import { toolRoot } from '../generator/project.ts';
 
 export async function main(argv: string[]): Promise<void> {
   // The benchmark asks for the peak resident memory of the whole process, worker threads included.
@@ -10,6 +13,7 @@ export async function main(argv: string[]): Promise<void> {
   }
   const program = new Command('site')
     .description('Build, serve and check the website from the content in ./content')
+    .version(ownVersion(), '-V, --version', 'print the version of site')
     .option('--root <dir>', 'the project folder (holding content/)', process.cwd())
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ outputError: (text, write) => write(colour.red(text)) });
@@ -86,4 +90,8 @@ async function run(work: () => Promise<unknown>): Promise<void> {
       console.error((error as Error).stack);
     }
   }
+}
+
+function ownVersion(): string {
+  return (JSON.parse(readFileSync(path.join(toolRoot, 'package.json'), 'utf8')) as { version: string }).version;
 }

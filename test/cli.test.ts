@@ -26,6 +26,15 @@ test('--help lists every command', () => {
   for (const command of ['build', 'serve', 'check', 'new']) assert.match(out, new RegExp(`\\n  ${command}\\b`));
 });
 
+test('--version prints the version from package.json', () => {
+  const version = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version;
+  for (const flag of ['--version', '-V']) {
+    const { code, out } = site([flag]);
+    assert.is(code, 0);
+    assert.is(out.trim(), version);
+  }
+});
+
 test('each command has useful help', () => {
   assert.match(site(['build', '--help']).out, /--out <dir>\s+output folder \(default: "dist"\)/);
   const serve = site(['serve', '--help']).out;
