@@ -113,6 +113,40 @@ test('open states have no violations: the mobile menu, a dropdown, the dialog, f
   assert.equal(problems, []);
 });
 
+/** Visible controls smaller than 44 x 44 px; a whole-card link counts as its card, inline links in running text are exempt. */
+async function smallTargets(page: Page, label: string): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]')) {
+      if (!el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions) || el.closest('.sr-only, .skip-link')) continue;
+      const parent = el.parentElement!;
+      // WCAG 2.5.5 exempts a link inside a sentence: its size is set by the line of text.
+      if (el.tagName === 'A' && getComputedStyle(el).display === 'inline' && parent.textContent!.trim() !== el.textContent!.trim()) continue;
+      const box = (el.classList.contains('card-link') ? el.closest('.card')! : el).getBoundingClientRect();
+      if (box.width < 1 || box.height < 1) continue;
+      if (box.width < 44 || box.height < 44) small.push(`<${el.tagName.toLowerCase()}> "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}" is ${Math.round(box.width)} x ${Math.round(box.height)} px`);
+    }
+    return small;
+  });
+  return found.map((problem) => `${label}: ${problem}`);
+}
+
+test('tap targets at 375 px are at least 44 x 44 px on every page type and in the open mobile menu', async () => {
+  const problems: string[] = [];
+  for (const path of pageTypes) {
+    const p = await open(browser, site, path, { width: 375, reducedMotion: 'reduce' });
+    for (const island of await p.page.locator('site-island[data-wake="visible"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.island!))) await wake(p.page, island);
+    problems.push(...(await smallTargets(p.page, path)));
+    await p.close();
+  }
+  const menu = await open(browser, site, '/', { width: 375, reducedMotion: 'reduce' });
+  await menu.page.locator('.nav-mobile-toggle').click();
+  for (const summary of await menu.page.locator('.mobile-section > summary').all()) await summary.click();
+  problems.push(...(await smallTargets(menu.page, 'mobile menu')));
+  await menu.close();
+  assert.equal(problems, []);
+});
+
 test('keyboard: the skip link comes first and moves focus to the main content', async () => {
   const p = await open(browser, site, '/services/passports');
   await p.page.keyboard.press('Tab');
