@@ -147,6 +147,32 @@ test('tap targets at 375 px are at least 44 x 44 px on every page type and in th
   assert.equal(problems, []);
 });
 
+test('tablet and laptop widths: the logo keeps its size, the menu fits the header and the Start Now button covers no content', async () => {
+  const problems: string[] = [];
+  for (const width of [768, 900, 1024, 1280, 1440]) {
+    const p = await open(browser, site, '/services/birth-certificates', { width, reducedMotion: 'reduce' });
+    const found = await p.page.evaluate(() => {
+      const out: string[] = [];
+      // Where each box's content ends: its right edge less its padding. (No named functions in here: the
+      // test runner's transform would wrap them in a helper the page lacks.)
+      const [barRight, ...containerRights] = [document.querySelector('.header-bar')!, ...document.querySelectorAll('main .container')].map(
+        (el) => el.getBoundingClientRect().right - parseFloat(getComputedStyle(el).paddingRight),
+      );
+      const logo = document.querySelector('.header-bar .brand img')!.getBoundingClientRect();
+      if (logo.width < 40) out.push(`the logo is ${logo.width} px wide`);
+      const nav = document.querySelector('.nav-desktop')!.getBoundingClientRect();
+      if (nav.right > barRight + 0.5) out.push(`the menu ends at ${Math.round(nav.right)} px, past the header's ${Math.round(barRight)} px`);
+      const button = document.querySelector('.floating-start')!.getBoundingClientRect();
+      const widest = Math.max(...containerRights);
+      if (button.left < widest - 0.5) out.push(`the Start Now button starts at ${Math.round(button.left)} px, over content reaching ${Math.round(widest)} px`);
+      return out;
+    });
+    problems.push(...found.map((problem) => `${width} px: ${problem}`));
+    await p.close();
+  }
+  assert.equal(problems, []);
+});
+
 test('keyboard: the skip link comes first and moves focus to the main content', async () => {
   const p = await open(browser, site, '/services/passports');
   await p.page.keyboard.press('Tab');
