@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { DocumentProps } from '../generator/render/contract.ts';
 import { Render, absolute, useRender } from './context.ts';
 import { Footer, FloatingButton } from './components/footer.tsx';
@@ -35,27 +36,42 @@ export function Document({ page, site, assets }: DocumentProps) {
   );
 }
 
+/**
+ * The head: the tags every page shares (rendered once per build, like the header) and then the page's own. Half
+ * of a short page's elements are in its head, so reusing the shared half is a large part of rendering fast.
+ */
 function Head() {
-  const { site, page, assets } = useRender();
-  const url = absolute(site, page.path);
-  const blog = page.kind === 'blog' || page.kind === 'post';
-  const card = assets.social(page.kind);
+  const context = useRender();
+  const common = context.assets.shared('head', () =>
+    renderToStaticMarkup(
+      <Render.Provider value={context}>
+        <SiteHeadTags />
+      </Render.Provider>,
+    ),
+  );
+  // The shared markup is reused without rendering it again, so say here that every page loads the site script.
+  context.assets.script('site');
+  const own = renderToStaticMarkup(
+    <Render.Provider value={context}>
+      <PageHeadTags />
+    </Render.Provider>,
+  );
+  return <head dangerouslySetInnerHTML={{ __html: common + own }} />;
+}
+
+/** Tags the same on every page, the character set first. */
+function SiteHeadTags() {
+  const { site, assets } = useRender();
   return (
-    <head>
+    <>
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <title>{page.title}</title>
-      <meta name="description" content={page.description} />
-      {page.keywords && page.keywords.length > 0 && <meta name="keywords" content={page.keywords.join(', ')} />}
-      {!page.indexable && <meta name="robots" content="noindex, nofollow" />}
-      {page.kind !== 'not-found' && <link rel="canonical" href={url} />}
       <link rel="preload" href={assets.file('fonts/inter-latin-wght-normal.woff2')} as="font" type="font/woff2" crossOrigin="" />
       <link rel="stylesheet" href={assets.stylesheet} />
       <link rel="icon" href={assets.icons.svg} type="image/svg+xml" />
       <link rel="icon" href={assets.icons.png32} sizes="32x32" type="image/png" />
       <link rel="apple-touch-icon" href={assets.icons.appleTouch} />
       <link rel="manifest" href={assets.icons.manifest} />
-      {blog && <link rel="alternate" type="application/rss+xml" title={`${site.settings.name} blog`} href="/blog/feed.xml" />}
       <meta name="theme-color" content="#12305a" />
       <script type="module" src={assets.script('site')} />
       <script
@@ -63,9 +79,28 @@ function Head() {
         id="site-config"
         dangerouslySetInnerHTML={{ __html: scriptJson({ analyticsId: site.settings.integrations.analyticsId, chatSrc: chatSnippetSource(site.settings.integrations.chat.propertyId, site.settings.integrations.chat.widgetId) }) }}
       />
-      <meta property="og:type" content={page.kind === 'post' ? 'article' : 'website'} />
       <meta property="og:site_name" content={site.settings.name} />
       <meta property="og:locale" content="en_AU" />
+      <meta name="twitter:card" content="summary_large_image" />
+    </>
+  );
+}
+
+/** The page's own tags: title, description, canonical address, feed link and sharing tags. */
+function PageHeadTags() {
+  const { site, page, assets } = useRender();
+  const url = absolute(site, page.path);
+  const blog = page.kind === 'blog' || page.kind === 'post';
+  const card = assets.social(page.kind);
+  return (
+    <>
+      <title>{page.title}</title>
+      <meta name="description" content={page.description} />
+      {page.keywords && page.keywords.length > 0 && <meta name="keywords" content={page.keywords.join(', ')} />}
+      {!page.indexable && <meta name="robots" content="noindex, nofollow" />}
+      {page.kind !== 'not-found' && <link rel="canonical" href={url} />}
+      {blog && <link rel="alternate" type="application/rss+xml" title={`${site.settings.name} blog`} href="/blog/feed.xml" />}
+      <meta property="og:type" content={page.kind === 'post' ? 'article' : 'website'} />
       <meta property="og:title" content={page.title} />
       <meta property="og:description" content={page.description} />
       {page.kind !== 'not-found' && <meta property="og:url" content={url} />}
@@ -73,10 +108,9 @@ function Head() {
       <meta property="og:image:width" content={String(card.width)} />
       <meta property="og:image:height" content={String(card.height)} />
       <meta property="og:image:alt" content={page.title} />
-      <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:image" content={`${site.settings.baseUrl}${card.url}`} />
       <meta name="twitter:title" content={page.title} />
       <meta name="twitter:description" content={page.description} />
-    </head>
+    </>
   );
 }
