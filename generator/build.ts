@@ -37,6 +37,11 @@ export interface BuildOptions {
   live?: LiveState;
   /** Records what each page reads (the dev server's first build, so later ones can be incremental). */
   tracker?: DependencyTracker;
+  /**
+   * Keep the output this build replaces in the project's cache and start the next build from it, writing only
+   * files whose bytes changed (on by default; off for throwaway outputs such as `site check`'s).
+   */
+  recycle?: boolean;
 }
 
 export interface LiveState {
@@ -121,7 +126,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   });
 
   // Large sites write in a worker thread while this one renders.
-  const output: Output = options.live ? new LiveOutput(out, options.live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedWritesFrom });
+  const spare = options.recycle === false ? undefined : path.join(project.cache, 'output', createHash('sha256').update(path.resolve(out)).digest('hex').slice(0, 12));
+  const output: Output = options.live ? new LiveOutput(out, options.live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedWritesFrom, spare });
   const copyFile = createFileCopier(project, output);
   try {
     const postBodies = new Set(model.posts.map((p) => p.body));

@@ -28,7 +28,7 @@ export async function check(options: CheckOptions): Promise<CheckReport> {
   const out = path.join(tmp, 'dist');
   const server = http.createServer();
   try {
-    const result = await build({ root: options.root, out, logger });
+    const result = await build({ root: options.root, out, logger, recycle: false });
     server.on('request', staticHandler({ root: out }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

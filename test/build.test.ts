@@ -5,7 +5,9 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import os from 'node:os';
 import { build } from '../generator/build.ts';
+import { StagedOutput } from '../generator/output/writer.ts';
 import { BuildFailure } from '../generator/errors.ts';
 import { silentLogger } from '../generator/log.ts';
 import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
@@ -96,14 +98,74 @@ test('build output never carries the dev server reload client', () => {
 test('two builds of the same input are byte-identical', async () => {
   const second = path.join(site.root, 'dist-again');
   await build({ root: site.root, out: second, logger: silentLogger });
-  const digest = (dir: string) => {
-    const hash = createHash('sha256');
-    for (const file of listFiles(dir)) hash.update(file).update(fs.readFileSync(path.join(dir, file)));
-    return hash.digest('hex');
-  };
   assert.equal(listFiles(second), listFiles(out));
   assert.is(digest(second), digest(out));
   fs.rmSync(second, { recursive: true });
+});
+
+/** Every file and folder under a folder (folders with a trailing slash), so an empty folder left behind shows. */
+function tree(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/') + (e.isDirectory() ? '/' : ''))
+    .sort();
+}
+
+const digest = (dir: string) => {
+  const hash = createHash('sha256');
+  for (const file of listFiles(dir)) hash.update(file).update(fs.readFileSync(path.join(dir, file)));
+  return hash.digest('hex');
+};
+
+test('a rebuild starts from an earlier output: unchanged files keep their time, edits and tampering are put right', async () => {
+  const mtime = (rel: string) => fs.statSync(path.join(out, rel)).mtimeMs;
+  await build({ root: site.root, logger: silentLogger }); // the output before it becomes the spare
+  const kept = mtime('privacy-policy/index.html');
+  // Tamper with this output, which the build after next starts from.
+  fs.writeFileSync(path.join(out, 'EXTRA.txt'), 'not from the build');
+  fs.appendFileSync(path.join(out, 'cities/perth/index.html'), '<p>edited by hand');
+  fs.rmSync(path.join(out, 'faq'), { recursive: true });
+  fs.mkdirSync(path.join(out, 'services/empty-folder/deeper'), { recursive: true });
+  site.editJson('content/cities/sydney.json', (d) => (d.population = '5.4 million'));
+  try {
+    await build({ root: site.root, logger: silentLogger });
+    await build({ root: site.root, logger: silentLogger });
+    assert.match(html('cities/sydney/index.html'), /5\.4 million/);
+    assert.is(mtime('privacy-policy/index.html'), kept, 'an unchanged page is not written again');
+    const fresh = path.join(site.root, 'dist-fresh');
+    await build({ root: site.root, out: fresh, logger: silentLogger, recycle: false });
+    assert.equal(tree(out), tree(fresh));
+    assert.is(digest(out), digest(fresh));
+    fs.rmSync(fresh, { recursive: true });
+  } finally {
+    site.editJson('content/cities/sydney.json', (d) => (d.population = '5.3 million'));
+  }
+  await build({ root: site.root, logger: silentLogger });
+  assert.match(html('cities/sydney/index.html'), /5\.3 million/);
+});
+
+test('the writer thread starts from the spare too: it writes what changed and removes what the new output lacks', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-writer-'));
+  const target = path.join(root, 'out');
+  const write = async (files: Record<string, string>) => {
+    const output = new StagedOutput(target, { threaded: true, spare: path.join(root, 'spare') });
+    for (const [file, text] of Object.entries(files)) output.emit(file, text);
+    await output.commit();
+    return output.stats;
+  };
+  try {
+    assert.equal(await write({ 'a/index.html': 'A', 'b/index.html': 'B', 'c.txt': 'C' }), { written: 3, kept: 0, removed: 0 });
+    assert.equal(await write({ 'a/index.html': 'A', 'b/index.html': 'B2', 'd/x/y.txt': 'D' }), { written: 3, kept: 0, removed: 0 });
+    fs.writeFileSync(path.join(target, 'extra.txt'), 'added by hand');
+    // Starts from the first output: a is kept, b rewritten, c removed.
+    assert.equal(await write({ 'a/index.html': 'A', 'b/index.html': 'B3' }), { written: 1, kept: 1, removed: 1 });
+    // Starts from the second (with the hand-made file): d and its folders and extra.txt go.
+    assert.equal(await write({ 'a/index.html': 'A', 'b/index.html': 'B3', 'e.txt': 'E' }), { written: 2, kept: 1, removed: 1 });
+    assert.equal(tree(target), ['a/', 'a/index.html', 'b/', 'b/index.html', 'e.txt']);
+    assert.is(fs.readFileSync(path.join(target, 'b/index.html'), 'utf8'), 'B3');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test('a failed build leaves the previous output untouched and no staging folder behind', async () => {

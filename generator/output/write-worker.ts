@@ -1,23 +1,33 @@
-// A worker thread that writes output files synchronously, so a large build renders on the main thread while
-// the disk is busy here. Each folder is created once.
-import fs from 'node:fs';
-import path from 'node:path';
-import { parentPort } from 'node:worker_threads';
+// A worker thread that places output files (tree.ts) synchronously, so a large build renders on the main
+// thread while the disk is busy here.
+import { parentPort, workerData } from 'node:worker_threads';
+import { TreeWriter, type Entry } from './tree.ts';
 
-const made = new Set<string>();
+type Message = { file?: string; data?: string | Uint8Array; flush?: number };
 
-parentPort!.on('message', (message: { file?: string; data?: string | Uint8Array; flush?: number }) => {
+const { root, known } = workerData as { root: string; known?: [string, Entry][] };
+let tree: TreeWriter | undefined;
+let failed: string | undefined;
+try {
+  tree = new TreeWriter(root, known && new Map(known));
+} catch (error) {
+  failed = `${root}: ${(error as Error).message}`;
+}
+
+parentPort!.on('message', (message: Message) => {
   if (message.flush !== undefined) {
-    parentPort!.postMessage({ flushed: message.flush });
+    let removed = 0;
+    try {
+      removed = tree?.finish() ?? 0;
+    } catch (error) {
+      failed ??= `${root}: ${(error as Error).message}`;
+    }
+    parentPort!.postMessage({ flushed: message.flush, error: failed, entries: tree ? [...tree.entries] : [], written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed });
     return;
   }
+  if (!tree) return;
   try {
-    const dir = path.dirname(message.file!);
-    if (!made.has(dir)) {
-      fs.mkdirSync(dir, { recursive: true });
-      made.add(dir);
-    }
-    fs.writeFileSync(message.file!, message.data!);
+    tree.place(message.file!, message.data!);
   } catch (error) {
     parentPort!.postMessage({ error: `${message.file}: ${(error as Error).message}` });
   }

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../workers/start.ts';
+import { TreeWriter, type Entry } from './tree.ts';
 import { BuildFailure, SiteError } from '../errors.ts';
 
 export interface Output {
@@ -54,24 +55,38 @@ abstract class BaseOutput implements Output {
  * Writes into a temporary sibling of the target; commit() swaps it into place. With `threaded`, the writes
  * happen in a worker thread, overlapping with rendering on the main thread (worth it for large sites only:
  * starting the worker costs more than a small site's writes).
+ *
+ * With `spare` (a folder in the project's cache), the output a build replaces is not deleted but kept there
+ * with its manifest, and the next build starts from it instead of an empty folder: it writes only the files
+ * whose bytes differ (tree.ts). Deleting and rewriting thousands of unchanged pages is most of the disk work
+ * of a rebuild. A spare is used only when its manifest describes the very folder it was made from.
  */
 export class StagedOutput extends BaseOutput {
   readonly staging: string;
-  private dirs = new Set<string>();
+  private tree?: TreeWriter;
   private writer?: Worker;
   private writeErrors: string[] = [];
+  private entries?: Map<string, Entry>;
 
-  constructor(readonly target: string, options: { threaded?: boolean } = {}) {
+  /** Files written and files kept from the spare, once flushed. */
+  readonly stats = { written: 0, kept: 0, removed: 0 };
+
+  constructor(
+    readonly target: string,
+    private readonly options: { threaded?: boolean; spare?: string } = {},
+  ) {
     super();
     removeStale(target);
     this.staging = `${target}.tmp-${process.pid}-${Date.now().toString(36)}`;
-    fs.mkdirSync(this.staging, { recursive: true });
-    this.dirs.add(this.staging);
+    const known = options.spare ? takeSpare(options.spare, this.staging) : undefined;
+    if (!known) fs.mkdirSync(this.staging, { recursive: true });
     if (options.threaded) {
-      this.writer = startWorker('write-worker');
+      this.writer = startWorker('write-worker', { root: this.staging, known: known && [...known] });
       this.writer.on('message', (message: { error?: string }) => {
         if (message.error) this.writeErrors.push(message.error);
       });
+    } else {
+      this.tree = new TreeWriter(this.staging, known);
     }
   }
 
@@ -79,38 +94,39 @@ export class StagedOutput extends BaseOutput {
     if (this.writer) {
       this.note(file, contents.length);
       // Strings go as they are (copying one is cheaper than encoding it here): the writer encodes them.
-      if (typeof contents === 'string') this.writer.postMessage({ file: path.join(this.staging, file), data: contents });
+      if (typeof contents === 'string') this.writer.postMessage({ file, data: contents });
       else {
         const data = new Uint8Array(contents);
-        this.writer.postMessage({ file: path.join(this.staging, file), data }, [data.buffer]);
+        this.writer.postMessage({ file, data }, [data.buffer]);
       }
       return;
     }
-    const buffer = this.claim(file, contents);
-    const abs = path.join(this.staging, file);
-    const dir = path.dirname(abs);
-    if (!this.dirs.has(dir)) {
-      fs.mkdirSync(dir, { recursive: true });
-      this.dirs.add(dir);
-    }
-    fs.writeFileSync(abs, buffer);
+    this.tree!.place(file, this.claim(file, contents));
   }
 
-  /** Waits for the writer thread to finish every write it was given. */
+  /** Waits for every write, and for what the spare held and this build did not make to be removed. */
   async flush(): Promise<void> {
+    if (this.entries) return;
     const writer = this.writer;
-    if (!writer) return;
-    await new Promise<void>((resolve) => {
-      const done = (message: { flushed?: number }) => {
-        if (message.flushed === undefined) return;
-        writer.off('message', done);
-        resolve();
-      };
-      writer.on('message', done);
-      writer.postMessage({ flush: 1 });
-    });
-    await writer.terminate();
-    this.writer = undefined;
+    if (writer) {
+      const result = await new Promise<{ entries: [string, Entry][]; written: number; kept: number; removed: number }>((resolve) => {
+        const done = (message: { flushed?: number; entries: [string, Entry][]; written: number; kept: number; removed: number }) => {
+          if (message.flushed === undefined) return;
+          writer.off('message', done);
+          resolve(message);
+        };
+        writer.on('message', done);
+        writer.postMessage({ flush: 1 });
+      });
+      await writer.terminate();
+      this.writer = undefined;
+      this.entries = new Map(result.entries);
+      Object.assign(this.stats, { written: result.written, kept: result.kept, removed: result.removed });
+    } else {
+      const tree = this.tree!;
+      Object.assign(this.stats, { written: tree.written, kept: tree.kept, removed: tree.finish() });
+      this.entries = tree.entries;
+    }
     if (this.writeErrors.length) {
       throw new BuildFailure('output', this.writeErrors.map((message) => new SiteError({ code: 'OUTPUT_FAILED', message })));
     }
@@ -121,6 +137,7 @@ export class StagedOutput extends BaseOutput {
     await this.flush();
     const old = `${this.target}.old-${process.pid}-${Date.now().toString(36)}`;
     const hadTarget = fs.existsSync(this.target);
+    const previous = hadTarget ? describedTarget(this.options.spare, this.target) : undefined;
     if (hadTarget) fs.renameSync(this.target, old);
     try {
       fs.renameSync(this.staging, this.target);
@@ -128,13 +145,89 @@ export class StagedOutput extends BaseOutput {
       if (hadTarget) fs.renameSync(old, this.target);
       throw error;
     }
-    if (hadTarget) removeInBackground(old);
+    if (this.options.spare) {
+      writeManifest(path.join(this.options.spare, 'current.json'), fs.statSync(this.target).ino, this.entries!);
+    }
+    if (hadTarget && !(this.options.spare && previous && keepSpare(this.options.spare, old, previous))) removeInBackground(old);
   }
 
   async discard(): Promise<void> {
     await this.writer?.terminate();
     fs.rmSync(this.staging, { recursive: true, force: true });
   }
+}
+
+// The spare folder holds: tree/ (an earlier output), tree.json (its manifest) and current.json (the manifest
+// of the target as this tool last left it, with the target folder's inode, so a target replaced by anything
+// else is never mistaken for ours).
+
+interface Manifest {
+  ino: number;
+  files: [string, Entry][];
+}
+
+function readManifest(file: string): Manifest | undefined {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+    return typeof manifest.ino === 'number' && Array.isArray(manifest.files) ? manifest : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeManifest(file: string, ino: number, entries: Map<string, Entry>): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify({ ino, files: [...entries] }));
+  fs.renameSync(`${file}.tmp`, file);
+}
+
+/** Moves the spare into place as the staging folder and returns what it holds; undefined if there is none to trust. */
+function takeSpare(spare: string, staging: string): Map<string, Entry> | undefined {
+  const tree = path.join(spare, 'tree');
+  const manifest = readManifest(path.join(spare, 'tree.json'));
+  fs.rmSync(path.join(spare, 'tree.json'), { force: true });
+  if (!fs.existsSync(tree)) return undefined;
+  if (manifest && manifest.ino === fs.statSync(tree).ino) {
+    try {
+      fs.renameSync(tree, staging);
+      return new Map(manifest.files);
+    } catch {
+      // on another file system, say: start empty
+    }
+  }
+  removeInBackground(moveAside(tree));
+  return undefined;
+}
+
+/** Renames a folder to a unique name beside it, so its name is free at once while it is deleted. */
+function moveAside(dir: string): string {
+  const aside = `${dir}.old-${process.pid}-${Date.now().toString(36)}`;
+  try {
+    fs.renameSync(dir, aside);
+    return aside;
+  } catch {
+    return dir;
+  }
+}
+
+/** The manifest of the target, if the target is still the folder this tool last committed there. */
+function describedTarget(spare: string | undefined, target: string): Manifest | undefined {
+  if (!spare) return undefined;
+  const manifest = readManifest(path.join(spare, 'current.json'));
+  return manifest && manifest.ino === fs.statSync(target).ino ? manifest : undefined;
+}
+
+/** Keeps the replaced output as the next build's spare. False if it cannot be moved there. */
+function keepSpare(spare: string, old: string, manifest: Manifest): boolean {
+  const tree = path.join(spare, 'tree');
+  if (fs.existsSync(tree)) removeInBackground(moveAside(tree));
+  try {
+    fs.renameSync(old, tree);
+  } catch {
+    return false;
+  }
+  fs.writeFileSync(path.join(spare, 'tree.json'), JSON.stringify({ ino: fs.statSync(tree).ino, files: manifest.files }));
+  return true;
 }
 
 /**

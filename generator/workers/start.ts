@@ -10,9 +10,9 @@ const sources: Record<WorkerName, string> = {
   'write-worker': '../output/write-worker.ts',
 };
 
-export function startWorker(name: WorkerName): Worker {
+export function startWorker(name: WorkerName, workerData?: unknown): Worker {
   const young = Number(process.env.SITE_WORKER_YOUNG ?? 0);
-  const options = young ? { resourceLimits: { maxYoungGenerationSizeMb: young } } : {};
+  const options = { workerData, ...(young ? { resourceLimits: { maxYoungGenerationSizeMb: young } } : {}) };
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.mjs`, import.meta.url), options);
   const source = new URL(sources[name], import.meta.url).href;
   return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`, { eval: true, ...options });

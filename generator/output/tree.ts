@@ -1,0 +1,113 @@
+// Writing an output tree that may start as a copy of an earlier build's output (the spare, see writer.ts).
+//
+// Every file is hashed as it is placed. A file the spare already holds with the same bytes is left alone,
+// after checking that it is still the file the manifest describes (same size and modification time); only new
+// or changed files are written. So a rebuild that changes a few pages writes a few files, and unchanged pages
+// keep their modification time, which lets deploy tools that sync by time upload only what changed.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+
+/** What the manifest records of a file: a hash of its bytes, its size and its modification time. */
+export type Entry = [hash: string, size: number, mtimeMs: number];
+
+export class TreeWriter {
+  /** Entries of every file placed, written or kept. */
+  readonly entries = new Map<string, Entry>();
+  written = 0;
+  kept = 0;
+  private dirs = new Set<string>();
+  /** Folders the tree held when it was taken over, relative to the root. */
+  private found: string[] = [];
+
+  /**
+   * `known`: when the root is an earlier output taken over, the files it holds (from its manifest); anything
+   * else in it is removed first. Without it the root is a new, empty folder.
+   */
+  constructor(
+    readonly root: string,
+    private readonly known?: Map<string, Entry>,
+  ) {
+    this.dirs.add(root);
+    if (known) this.found = removeUnknown(root, known);
+  }
+
+  /** Deletes what the tree held and this build did not place, folders included; returns how many files. */
+  finish(): number {
+    let removed = 0;
+    for (const rel of this.known?.keys() ?? []) {
+      if (this.entries.has(rel)) continue;
+      fs.rmSync(path.join(this.root, rel), { force: true });
+      removed++;
+    }
+    const needed = new Set<string>();
+    for (const rel of this.entries.keys()) {
+      for (let dir = path.posix.dirname(rel); dir !== '.' && !needed.has(dir); dir = path.posix.dirname(dir)) needed.add(dir);
+    }
+    for (const dir of this.found) if (!needed.has(dir)) fs.rmSync(path.join(this.root, dir), { recursive: true, force: true });
+    return removed;
+  }
+
+  place(rel: string, contents: string | Uint8Array): void {
+    const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    const hash = createHash('sha1').update(data).digest('base64url');
+    const abs = path.join(this.root, rel);
+    const old = this.known?.get(rel);
+    if (old && old[0] === hash) {
+      const stat = fs.statSync(abs, { throwIfNoEntry: false });
+      if (stat?.isFile() && stat.size === old[1] && stat.mtimeMs === old[2]) {
+        this.entries.set(rel, old);
+        this.kept++;
+        return;
+      }
+    }
+    this.ensureDir(path.dirname(abs));
+    let fd: number;
+    try {
+      fd = fs.openSync(abs, 'w');
+    } catch (error) {
+      // A folder of the same name in the spare, where this build has a file.
+      if ((error as NodeJS.ErrnoException).code !== 'EISDIR') throw error;
+      fs.rmSync(abs, { recursive: true, force: true });
+      fd = fs.openSync(abs, 'w');
+    }
+    try {
+      fs.writeSync(fd, data);
+      const stat = fs.fstatSync(fd);
+      this.entries.set(rel, [hash, stat.size, stat.mtimeMs]);
+    } finally {
+      fs.closeSync(fd);
+    }
+    this.written++;
+  }
+
+  private ensureDir(dir: string): void {
+    if (this.dirs.has(dir)) return;
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+    } catch (error) {
+      // A file of the spare where this build needs a folder: remove it and try again.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST' && code !== 'ENOTDIR') throw error;
+      for (let at = dir; at.length > this.root.length; at = path.dirname(at)) {
+        if (fs.statSync(at, { throwIfNoEntry: false })?.isFile()) fs.rmSync(at);
+      }
+      fs.mkdirSync(dir, { recursive: true });
+    }
+    this.dirs.add(dir);
+  }
+}
+
+/**
+ * Removes every file the manifest does not list (added to an old output by hand or by another tool, say), so
+ * none of it ships. Returns the folders found, relative to the root with forward slashes.
+ */
+function removeUnknown(root: string, known: Map<string, Entry>): string[] {
+  const folders: string[] = [];
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const rel = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (entry.isDirectory()) folders.push(rel);
+    else if (!known.has(rel)) fs.rmSync(path.join(root, rel), { force: true });
+  }
+  return folders;
+}
