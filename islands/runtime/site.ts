@@ -113,17 +113,23 @@ if (sections.length && 'IntersectionObserver' in window && !matchMedia('(prefers
     (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
-        const section = entry.target as HTMLElement;
-        const stagger = Number(section.dataset.revealStagger ?? 100);
-        section.querySelectorAll<HTMLElement>('[data-reveal-item]').forEach((item, i) => (item.style.transitionDelay = `${i * stagger}ms`));
-        section.classList.add('is-visible');
-        observer.unobserve(section);
+        entry.target.classList.add('is-visible');
+        observer.unobserve(entry.target);
       }
     },
     { threshold: 0.1, rootMargin: `0px 0px ${margin} 0px` },
   );
+  // Where the page was painted before this script ran (a slow connection), what is already on screen stays
+  // as it is: hiding it now to fade it in would make it blink.
+  const painted = performance.getEntriesByName('first-contentful-paint').length > 0;
+  sections.forEach((section) => {
+    const stagger = Number(section.dataset.revealStagger ?? 100);
+    section.querySelectorAll<HTMLElement>('[data-reveal-item]').forEach((item, i) => (item.style.transitionDelay = `${i * stagger}ms`));
+    const box = section.getBoundingClientRect();
+    if (painted && box.top < innerHeight && box.bottom > 0) section.classList.add('is-visible');
+    else observer.observe(section);
+  });
   document.documentElement.classList.add('reveal-ready');
-  sections.forEach((section) => observer.observe(section));
 }
 
 // Copy buttons: copy the text of their target, say Copied for 3 seconds.

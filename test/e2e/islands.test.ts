@@ -231,6 +231,24 @@ test('scroll reveal fades sections in as they come into view, with a stagger', a
   assert.is(await service.evaluate(() => document.body.dataset.revealMargin), '100px', 'service pages reveal 100 px early');
 });
 
+test('where the page is painted before its script runs, what is on screen is not hidden again', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'no-preference' });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+  // A slow connection: the page's script arrives well after the first paint.
+  await context.route(/\/assets\/js\/site\.[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  const page = await context.newPage();
+  await page.goto(`${site.url}/`, { waitUntil: 'load' });
+  await page.waitForFunction(() => document.documentElement.classList.contains('reveal-ready'));
+  assert.ok(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length > 0), 'painted before the script ran');
+  assert.ok(await page.locator('.hero [data-reveal]').evaluate((s) => s.classList.contains('is-visible')));
+  assert.is(await page.locator('.hero-text').evaluate((e) => getComputedStyle(e).opacity), '1');
+  assert.not.ok(await page.locator('#process').evaluate((s) => s.classList.contains('is-visible')), 'sections below the fold still wait their turn');
+  await context.close();
+});
+
 test('with reduced motion, or without JavaScript, every section is visible at once', async () => {
   const reduced = await visit('/', { reducedMotion: 'reduce' });
   assert.is(await reduced.locator('#features .feature-card').first().evaluate((c) => getComputedStyle(c).opacity), '1');
