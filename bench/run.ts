@@ -30,9 +30,13 @@ function clearCaches(project: string) {
   for (const dir of ['templates', 'css', 'schemas', 'islands']) fs.rmSync(path.join(repo, '.cache', dir), { recursive: true, force: true });
 }
 
-/** Only the rendered-Markdown cache: what "cold" means for the scale targets (the images do not grow with posts). */
+/**
+ * The caches of content processing, rendered Markdown and parsed front matter: what "cold" means for the scale
+ * targets (the images, templates and stylesheet do not grow with posts).
+ */
 function clearMarkdownCache(project: string) {
   fs.rmSync(path.join(project, '.cache', 'markdown'), { recursive: true, force: true });
+  fs.rmSync(path.join(project, '.cache', 'content'), { recursive: true, force: true });
 }
 
 function build(project: string): Run {
@@ -200,7 +204,7 @@ section('scale: generated Markdown posts');
     results[count] = { cold, warm };
     console.log(`${count} posts, everything cold (images encoded too): ${seconds(allCold.wall)}, peak ${Math.round(allCold.peakMiB)} MiB`);
     const rate = (r: Run) => `${Math.round(r.pages / r.wall)} pages/s`;
-    console.log(`${count} posts (${cold.pages} pages): cold (no Markdown cache) ${seconds(cold.wall)} (${rate(cold)}, peak ${Math.round(cold.peakMiB)} MiB), warm ${seconds(warm.wall)} (${rate(warm)}, peak ${Math.round(warm.peakMiB)} MiB)`);
+    console.log(`${count} posts (${cold.pages} pages): cold (no Markdown or front-matter cache) ${seconds(cold.wall)} (${rate(cold)}, peak ${Math.round(cold.peakMiB)} MiB), warm ${seconds(warm.wall)} (${rate(warm)}, peak ${Math.round(warm.peakMiB)} MiB)`);
     console.log(`  cold: ${cold.summary}`);
     console.log(`  warm: ${warm.summary}`);
     fs.rmSync(project, { recursive: true, force: true });

@@ -144,6 +144,25 @@ test('a rebuild starts from an earlier output: unchanged files keep their time, 
   assert.match(html('cities/sydney/index.html'), /5\.3 million/);
 });
 
+test('front matter is parsed again when a post changes, even by one character of the same length', async () => {
+  const rel = 'content/blog/choose-right-translation-service-legal-documents.md';
+  const page = 'blog/choose-right-translation-service-legal-documents/index.html';
+  const original = site.read(rel);
+  assert.ok(fs.existsSync(path.join(site.root, '.cache/content/front-matter.json')), 'the parsed front matter is cached');
+  try {
+    site.write(rel, original.replace('title: "How to Choose', 'title: "How to Pick  '));
+    await build({ root: site.root, logger: silentLogger });
+    assert.match(html(page), /<h1[^>]*>How to Pick {3}the Right/);
+    site.write(rel, original.replace('title: "How to Choose', 'title: "How to Chose '));
+    await build({ root: site.root, logger: silentLogger });
+    assert.match(html(page), /<h1[^>]*>How to Chose {2}the Right/);
+  } finally {
+    site.write(rel, original);
+  }
+  await build({ root: site.root, logger: silentLogger });
+  assert.match(html(page), /<h1[^>]*>How to Choose the Right/);
+});
+
 test('the writer thread starts from the spare too: it writes what changed and removes what the new output lacks', async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-writer-'));
   const target = path.join(root, 'out');

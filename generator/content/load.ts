@@ -4,7 +4,7 @@ import fg from 'fast-glob';
 import matter from 'gray-matter';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { SiteError, codeFrame, positionAt } from '../errors.ts';
-import type { Project } from '../project.ts';
+import { toolRoot, type Project } from '../project.ts';
 import { classify, placesHint, requiredFiles, type SourceKind } from './sources.ts';
 
 export interface SourceFile {
@@ -36,6 +36,7 @@ export interface LoadResult {
 export function loadContent(project: Project, previous?: Map<string, SourceFile>): LoadResult {
   const errors: SiteError[] = [];
   const files: SourceFile[] = [];
+  const frontMatter = FrontMatterCache.for(path.join(project.cache, 'content', 'front-matter.json'));
   const names = fg
     .sync('**/*.{json,md}', { cwd: project.content, ignore: ['schemas/**', '**/README.md'], onlyFiles: true })
     .sort();
@@ -67,14 +68,79 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
       continue;
     }
     const text = fs.readFileSync(abs, 'utf8');
-    const parsed = rel.endsWith('.md') ? parseMarkdown(file, text) : parseJson(file, text);
+    const parsed = rel.endsWith('.md') ? (frontMatter.get(rel, stat, text) ?? frontMatter.set(rel, stat, text, parseMarkdown(file, text))) : parseJson(file, text);
     if (parsed instanceof SiteError) {
       errors.push(parsed);
       continue;
     }
     files.push({ path: file, rel, source, text, ...parsed, mtimeMs: stat.mtimeMs, size: stat.size });
   }
+  frontMatter.save(found);
   return { files, errors };
+}
+
+type ParsedMarkdown = { data: unknown; body: string; frontMatterLine: number };
+
+/**
+ * Front matter parsed in earlier builds, kept in the project's cache by file, size and modification time (as
+ * the dev server keeps whole files in memory). Reading thousands of posts is cheap; parsing their YAML is
+ * most of the cost of loading them, so a file that has not changed is read but not parsed again.
+ */
+class FrontMatterCache {
+  private static readonly version = `gray-matter@${JSON.parse(fs.readFileSync(path.join(toolRoot, 'node_modules', 'gray-matter', 'package.json'), 'utf8')).version} 1`;
+  /** By path under content/: modification time, size, front matter, where the body starts, its first line. */
+  private entries = new Map<string, [number, number, unknown, number, number]>();
+  private changed = false;
+  /** One per cache file and process, so the dev server reads it once. */
+  private static readonly open = new Map<string, FrontMatterCache>();
+
+  static for(file: string): FrontMatterCache {
+    let cache = FrontMatterCache.open.get(file);
+    if (!cache) FrontMatterCache.open.set(file, (cache = new FrontMatterCache(file)));
+    return cache;
+  }
+
+  private constructor(private readonly file: string) {
+    try {
+      const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string; entries: [string, [number, number, unknown, number, number]][] };
+      if (saved.version === FrontMatterCache.version) this.entries = new Map(saved.entries);
+    } catch {
+      // none yet, or unreadable: parse everything
+    }
+  }
+
+  get(rel: string, stat: fs.Stats, text: string): ParsedMarkdown | undefined {
+    const entry = this.entries.get(rel);
+    if (!entry || entry[0] !== stat.mtimeMs || entry[1] !== stat.size || entry[3] > text.length) return undefined;
+    return { data: entry[2], body: text.slice(entry[3]), frontMatterLine: entry[4] };
+  }
+
+  set(rel: string, stat: fs.Stats, text: string, parsed: ParsedMarkdown | SiteError): ParsedMarkdown | SiteError {
+    // The body is the end of the text, so only where it starts is kept.
+    if (!(parsed instanceof SiteError) && text.endsWith(parsed.body)) {
+      this.entries.set(rel, [stat.mtimeMs, stat.size, parsed.data, text.length - parsed.body.length, parsed.frontMatterLine]);
+      this.changed = true;
+    }
+    return parsed;
+  }
+
+  /** Writes the cache when it changed, keeping only files that still exist. Written now, before anything can touch the data. */
+  save(present: Set<string>): void {
+    for (const rel of this.entries.keys()) {
+      if (present.has(rel)) continue;
+      this.entries.delete(rel);
+      this.changed = true;
+    }
+    if (!this.changed) return;
+    this.changed = false;
+    try {
+      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      fs.writeFileSync(`${this.file}.${process.pid}.tmp`, JSON.stringify({ version: FrontMatterCache.version, entries: [...this.entries] }));
+      fs.renameSync(`${this.file}.${process.pid}.tmp`, this.file);
+    } catch {
+      // a cache that cannot be written only makes the next build slower
+    }
+  }
 }
 
 function parseJson(file: string, text: string): { data: unknown } | SiteError {
