@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { renderMarkdown } from '../generator/markdown/render.ts';
+import { MarkdownSession, renderMarkdown } from '../generator/markdown/render.ts';
 import { resolveProject } from '../generator/project.ts';
 
 const test = suite('markdown');
@@ -44,6 +44,19 @@ test('large batches render in worker threads with the same result as the main th
   const direct = await renderMarkdown(resolveProject(fs.mkdtempSync(path.join(os.tmpdir(), 'site-markdown-'))), texts.slice(0, 3));
   for (const text of texts.slice(0, 3)) assert.is(html.get(text), direct.html.get(text));
   assert.match(html.get(texts[399])!, /<li>two 1399<\/li>/);
+});
+
+test('texts asked for while the workers are busy are rendered on this thread, all of them, correctly', async () => {
+  const session = new MarkdownSession(project);
+  const posts = Array.from({ length: 400 }, (_, i) => post(5000 + i));
+  const others = Array.from({ length: 200 }, (_, i) => post(9000 + i));
+  const ready: string[] = [];
+  await Promise.all([session.render(posts), session.render(others, (texts) => ready.push(...texts))]);
+  assert.is(session.stats.threads > 1, true, 'the posts went to workers');
+  assert.is(session.stats.rendered, 600);
+  assert.equal(ready.sort(), [...others].sort(), 'every other text was handed over');
+  assert.match(session.html.get(others[7])!, /<h2>Section 9007<\/h2>/);
+  assert.match(session.html.get(posts[399])!, /<li>two 5399<\/li>/);
 });
 
 test('identical texts are rendered once', async () => {

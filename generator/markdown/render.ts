@@ -40,6 +40,7 @@ export class MarkdownSession {
   private readonly used = new Map<string, string>();
   private dirty = false;
   private workers: { terminate(): Promise<number> }[] = [];
+  private busyPools = 0;
   private cancelled = false;
 
   constructor(project: Project) {
@@ -84,12 +85,24 @@ export class MarkdownSession {
       }
       onReady?.(ready);
     };
-    if (missing.size >= workerThreshold && os.availableParallelism() > 1) {
-      this.stats.threads = await renderInWorkers([...missing], accept, this.workers, () => this.cancelled);
+    // While this build's workers are busy (the posts), a few more texts are rendered here: more threads than
+    // cores would only add their start-up cost.
+    if (missing.size >= workerThreshold && os.availableParallelism() > 1 && this.busyPools === 0) {
+      this.busyPools++;
+      try {
+        this.stats.threads = await renderInWorkers([...missing], accept, this.workers, () => this.cancelled);
+      } finally {
+        this.busyPools--;
+      }
     } else {
       // remark is loaded only when something is not cached: importing it costs more than a warm build's render.
       const { markdownToHtml } = await import('./processor.ts');
-      accept([...missing].map(([key, text]) => [key, markdownToHtml(text)]));
+      // In small steps, so that busy workers are handed their next batch without waiting for all of these.
+      const entries = [...missing];
+      for (let i = 0; i < entries.length; i += 16) {
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        accept(entries.slice(i, i + 16).map(([key, text]) => [key, markdownToHtml(text)]));
+      }
     }
   }
 
