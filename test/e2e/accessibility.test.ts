@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { launch, open, startSite, wake, type Site } from './browser.ts';
+import { open, useBrowserAndSite, wake, type Site } from './browser.ts';
 
 const test = suite('accessibility');
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -14,13 +14,7 @@ const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 let browser: Browser;
 let site: Site;
 
-test.before(async () => {
-  [browser, site] = await Promise.all([launch(), startSite()]);
-});
-test.after(async () => {
-  await browser.close();
-  await site.close();
-});
+useBrowserAndSite(test, (b, s) => ([browser, site] = [b, s]));
 
 async function violations(page: Page, label: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });

@@ -2,6 +2,7 @@
 // playwright-core, every host but 127.0.0.1 blocked and the third parties the site uses replaced by stubs.
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Test } from 'uvu';
 import { serve, type DevServer } from '../../generator/serve/server.ts';
 import { silentLogger } from '../../generator/log.ts';
 import { fixture, type Fixture } from '../helpers/project.ts';
@@ -29,6 +30,39 @@ export async function startSite(changes: Record<string, string | null> = {}, pre
       f.remove();
     },
   };
+}
+
+/**
+ * Starts Chromium and the site (a fixture of the real content) before a suite's tests, hands both to `ready`,
+ * and stops them after. Register a suite's own `before` first when the site depends on it (environment).
+ */
+export function useBrowserAndSite(test: Test, ready: (browser: Browser, site: Site) => void): void {
+  let browser: Browser | undefined;
+  let site: Site | undefined;
+  test.before(async () => {
+    [browser, site] = await Promise.all([launch(), startSite()]);
+    ready(browser, site);
+  });
+  test.after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+}
+
+/**
+ * Pages a suite opens, closed after each test, with their console problems collected for a last test to
+ * assert: uvu runs after.each again when a test fails, and a second throw from it would abort the suite
+ * without a report.
+ */
+export function trackPages(test: Test): { pages: TestPage[]; problems: string[] } {
+  const tracked = { pages: [] as TestPage[], problems: [] as string[] };
+  test.after.each(async (state) => {
+    for (const p of tracked.pages.splice(0)) {
+      tracked.problems.push(...p.problems.map((problem) => `${state.__test__}: ${problem}`));
+      await p.close();
+    }
+  });
+  return tracked;
 }
 
 export async function launch(): Promise<Browser> {

@@ -4,7 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { launch, open, startSite, wake, type Site, type TestPage } from './browser.ts';
+import { open, trackPages, useBrowserAndSite, wake, type Site } from './browser.ts';
 import { startMailSink, type MailSink } from '../helpers/mail.ts';
 
 const test = suite('contact forms in the browser');
@@ -12,33 +12,23 @@ const test = suite('contact forms in the browser');
 let browser: Browser;
 let site: Site;
 let sink: MailSink;
-const pages: TestPage[] = [];
 const saved = { ...process.env };
 
-test.before(async () => { try {
+// The mail sink and the function's settings come first: the site reads them as it starts.
+test.before(async () => {
   sink = await startMailSink();
   process.env.SMTP_URL = sink.url;
   process.env.RATE_LIMIT_PER_MINUTE = '1000';
   delete process.env.RECAPTCHA_SECRET;
-  [browser, site] = await Promise.all([launch(), startSite()]);
-} catch (e) { console.log('BEFORE FAILED', e); throw e; } });
+});
+useBrowserAndSite(test, (b, s) => ([browser, site] = [b, s]));
 test.after(async () => {
-  await browser.close();
-  await site.close();
   await sink.close();
   Object.assign(process.env, saved);
   if (!saved.SMTP_URL) delete process.env.SMTP_URL;
   if (!saved.RATE_LIMIT_PER_MINUTE) delete process.env.RATE_LIMIT_PER_MINUTE;
 });
-// Collected here and asserted by the last test: uvu runs after.each again when a test fails, and a second
-// throw from it would abort the whole suite without a report.
-const consoleProblems: string[] = [];
-test.after.each(async (state) => {
-  for (const p of pages.splice(0)) {
-    consoleProblems.push(...p.problems.map((problem) => `${state.__test__}: ${problem}`));
-    await p.close();
-  }
-});
+const { pages, problems: consoleProblems } = trackPages(test);
 
 async function form(path: string, width = 1280): Promise<Page> {
   const p = await open(browser, site, path, { width });

@@ -4,19 +4,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
-import { launch, open, startSite, type Site } from './browser.ts';
+import { open, useBrowserAndSite, type Site } from './browser.ts';
 
 const test = suite('images in the browser');
 let browser: Browser;
 let site: Site;
 
-test.before(async () => {
-  [browser, site] = await Promise.all([launch(), startSite()]);
-});
-test.after(async () => {
-  await browser.close();
-  await site.close();
-});
+useBrowserAndSite(test, (b, s) => ([browser, site] = [b, s]));
 
 for (const path of ['/', '/cities/sydney', '/arabic']) {
   test(`${path} at 375 px: no layout shift from images`, async () => {

@@ -4,30 +4,14 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
-import { launch, open, startSite, wake, type Site, type TestPage } from './browser.ts';
+import { open, startSite, trackPages, useBrowserAndSite, wake, type Site } from './browser.ts';
 
 const test = suite('islands in the browser');
 
 let browser: Browser;
 let site: Site;
-const pages: TestPage[] = [];
-
-test.before(async () => {
-  [browser, site] = await Promise.all([launch(), startSite()]);
-});
-test.after(async () => {
-  await browser.close();
-  await site.close();
-});
-// Collected here and asserted by the last test: uvu runs after.each again when a test fails, and a second
-// throw from it would abort the whole suite without a report.
-const consoleProblems: string[] = [];
-test.after.each(async (state) => {
-  for (const p of pages.splice(0)) {
-    consoleProblems.push(...p.problems.map((problem) => `${state.__test__}: ${problem}`));
-    await p.close();
-  }
-});
+useBrowserAndSite(test, (b, s) => ([browser, site] = [b, s]));
+const { pages, problems: consoleProblems } = trackPages(test);
 
 async function visit(path: string, options: Parameters<typeof open>[3] = {}) {
   const p = await open(browser, site, path, options);

@@ -6,20 +6,14 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launch, open, startSite, wake, type Site } from './browser.ts';
+import { open, useBrowserAndSite, wake, type Site } from './browser.ts';
 import { readHeaders } from '../../generator/serve/static.ts';
 
 const test = suite('security headers');
 let browser: Browser;
 let site: Site;
 
-test.before(async () => {
-  [browser, site] = await Promise.all([launch(), startSite()]);
-});
-test.after(async () => {
-  await browser.close();
-  await site.close();
-});
+useBrowserAndSite(test, (b, s) => ([browser, site] = [b, s]));
 
 const dist = () => path.join(site.fixture.root, 'dist');
 
