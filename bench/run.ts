@@ -34,7 +34,7 @@ function clearCaches(project: string) {
  * The caches of content processing, rendered Markdown and parsed front matter: what "cold" means for the scale
  * targets (the images, templates and stylesheet do not grow with posts).
  */
-function clearMarkdownCache(project: string) {
+function clearContentCaches(project: string) {
   fs.rmSync(path.join(project, '.cache', 'markdown'), { recursive: true, force: true });
   fs.rmSync(path.join(project, '.cache', 'content'), { recursive: true, force: true });
 }
@@ -198,7 +198,7 @@ section('scale: generated Markdown posts');
     generateProject(project, repo, count);
     clearCaches(project);
     const allCold = build(project);
-    clearMarkdownCache(project);
+    clearContentCaches(project);
     const cold = build(project);
     const warm = build(project);
     results[count] = { cold, warm };

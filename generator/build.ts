@@ -64,6 +64,8 @@ export interface BuildResult {
   files: string[];
   /** For live builds: the output files whose bytes changed. */
   changed: string[];
+  /** Each output file's content hash (contentHash in output/tree.ts). */
+  hashes: Map<string, string>;
   /** Pages rendered; in live builds the others were kept from the previous build. */
   rendered: number;
   /** Templates, stylesheet and images every page's markup depends on; a change to any re-renders all. */
@@ -195,11 +197,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     });
 
     let changed: string[] = [];
+    let hashes = new Map<string, string>();
     await time('write', async () => {
-      if (output instanceof StagedOutput) return output.commit();
-      else if (output instanceof LiveOutput) {
+      if (output instanceof StagedOutput) {
+        await output.commit();
+        hashes = output.hashes();
+      } else if (output instanceof LiveOutput) {
         const result = output.commit();
-        options.live!.hashes = result.hashes;
+        hashes = options.live!.hashes = result.hashes;
         options.live!.renderKey = renderKey;
         changed = result.changed;
       }
@@ -220,6 +225,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       redirects,
       files: output.files(),
       changed,
+      hashes,
       rendered,
       renderKey,
       templates,

@@ -4,7 +4,7 @@ import fg from 'fast-glob';
 import matter from 'gray-matter';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { SiteError, codeFrame, positionAt } from '../errors.ts';
-import { toolRoot, type Project } from '../project.ts';
+import { packageVersion, type Project } from '../project.ts';
 import { classify, placesHint, requiredFiles, type SourceKind } from './sources.ts';
 
 export interface SourceFile {
@@ -87,7 +87,7 @@ type ParsedMarkdown = { data: unknown; body: string; frontMatterLine: number };
  * most of the cost of loading them, so a file that has not changed is read but not parsed again.
  */
 class FrontMatterCache {
-  private static readonly version = `gray-matter@${JSON.parse(fs.readFileSync(path.join(toolRoot, 'node_modules', 'gray-matter', 'package.json'), 'utf8')).version} 1`;
+  private static readonly version = `gray-matter@${packageVersion('gray-matter')} 1`;
   /** By path under content/: modification time, size, front matter, where the body starts, its first line. */
   private entries = new Map<string, [number, number, unknown, number, number]>();
   private changed = false;

@@ -11,6 +11,11 @@ import { createHash } from 'node:crypto';
 /** What the manifest records of a file: a hash of its bytes, its size and its modification time. */
 export type Entry = [hash: string, size: number, mtimeMs: number];
 
+/** The hash by which output files are compared, here and by the dev server's live output. */
+export function contentHash(data: Uint8Array): string {
+  return createHash('sha1').update(data).digest('base64url');
+}
+
 export class TreeWriter {
   /** Entries of every file placed, written or kept. */
   readonly entries = new Map<string, Entry>();
@@ -50,7 +55,7 @@ export class TreeWriter {
 
   place(rel: string, contents: string | Uint8Array): void {
     const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
-    const hash = createHash('sha1').update(data).digest('base64url');
+    const hash = contentHash(data);
     const abs = path.join(this.root, rel);
     const old = this.known?.get(rel);
     if (old && old[0] === hash) {

@@ -6,11 +6,10 @@
 // folder in place after a successful build, touching only files whose bytes changed, and reports which.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../workers/start.ts';
-import { TreeWriter, type Entry } from './tree.ts';
+import { TreeWriter, contentHash, type Entry } from './tree.ts';
 import { BuildFailure, SiteError } from '../errors.ts';
 
 export interface Output {
@@ -151,6 +150,11 @@ export class StagedOutput extends BaseOutput {
     if (hadTarget && !(this.options.spare && previous && keepSpare(this.options.spare, old, previous))) removeInBackground(old);
   }
 
+  /** Each output file's content hash, once committed: what the dev server's live output starts from. */
+  hashes(): Map<string, string> {
+    return new Map([...this.entries!].map(([file, entry]) => [file, entry[0]]));
+  }
+
   async discard(): Promise<void> {
     await this.writer?.terminate();
     fs.rmSync(this.staging, { recursive: true, force: true });
@@ -260,7 +264,7 @@ export class LiveOutput extends BaseOutput {
     const changed: string[] = [];
     for (const file of this.kept) hashes.set(file, this.previous.get(file)!);
     for (const [file, buffer] of this.pending) {
-      const hash = createHash('sha1').update(buffer).digest('hex');
+      const hash = contentHash(buffer);
       hashes.set(file, hash);
       const abs = path.join(this.target, file);
       if (this.previous.get(file) === hash && fs.existsSync(abs)) continue;
@@ -312,18 +316,4 @@ function alive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-/** Hashes of every file under a folder, to seed a LiveOutput from a build that was staged and swapped. */
-export function hashTree(root: string): Map<string, string> {
-  const hashes = new Map<string, string>();
-  const visit = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const abs = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(abs);
-      else hashes.set(path.relative(root, abs).split(path.sep).join('/'), createHash('sha1').update(fs.readFileSync(abs)).digest('hex'));
-    }
-  };
-  if (fs.existsSync(root)) visit(root);
-  return hashes;
 }

@@ -9,7 +9,6 @@ import { build, type BuildResult, type LiveState } from '../build.ts';
 import { BuildFailure, formatFailure, stripAnsi } from '../errors.ts';
 import { colour, consoleLogger, type Logger } from '../log.ts';
 import { resolveProject } from '../project.ts';
-import { hashTree } from '../output/writer.ts';
 import { headerRules } from '../output/security.ts';
 import { staticHandler } from './static.ts';
 import { functionsHandler } from './functions.ts';
@@ -66,7 +65,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   if (!process.env.SMTP_URL && !process.env.SITE_DEV_OUTBOX) process.env.SITE_DEV_OUTBOX = path.join(project.root, 'outbox');
   const tracker = new DependencyTracker();
   let result: BuildResult = await build({ root: project.root, out, logger, tracker });
-  const live: LiveState = { hashes: hashTree(out), tracker, renderKey: result.renderKey, templates: result.templates };
+  const live: LiveState = { hashes: result.hashes, tracker, renderKey: result.renderKey, templates: result.templates };
   let rules = headerRules(result.model);
   const functions = functionsHandler(project, (m) => logger.warn(m));
 
