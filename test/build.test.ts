@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { build } from '../generator/build.ts';
 import { StagedOutput } from '../generator/output/writer.ts';
+import { compileTemplates } from '../generator/render/templates.ts';
+import { resolveProject } from '../generator/project.ts';
 import { BuildFailure } from '../generator/errors.ts';
 import { silentLogger } from '../generator/log.ts';
 import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
@@ -182,6 +184,27 @@ test('the writer thread starts from the spare too: it writes what changed and re
     assert.equal(await write({ 'a/index.html': 'A', 'b/index.html': 'B3', 'e.txt': 'E' }), { written: 2, kept: 1, removed: 1 });
     assert.equal(tree(target), ['a/', 'a/index.html', 'b/', 'b/index.html', 'e.txt']);
     assert.is(fs.readFileSync(path.join(target, 'b/index.html'), 'utf8'), 'B3');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('compiled templates are reused while their sources are unchanged, the form schema they embed included', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-templates-'));
+  try {
+    fs.mkdirSync(path.join(root, 'content'));
+    fs.cpSync(path.resolve('functions'), path.join(root, 'functions'), { recursive: true });
+    const project = resolveProject(root);
+    const first = await compileTemplates(project);
+    const again = await compileTemplates(project);
+    assert.ok(again.cached, 'the second compile reuses the first');
+    assert.is(again.hash, first.hash);
+    assert.ok(again.inputs.every((file) => fs.existsSync(file)), 'every input is a real file');
+    const schema = path.join(root, 'functions/enquiry.schema.json');
+    fs.writeFileSync(schema, fs.readFileSync(schema, 'utf8').replace('"maxLength": 100,', '"maxLength": 120,'));
+    const changed = await compileTemplates(project);
+    assert.not.ok(changed.cached, 'a schema edit compiles again');
+    assert.is.not(changed.hash, first.hash);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

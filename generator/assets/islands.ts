@@ -58,7 +58,7 @@ export function islandNames(project: Project): string[] {
 export async function buildClientScripts(project: Project, output: Output): Promise<ClientScripts> {
   const islands = islandNames(project);
   const runtime = path.join(project.islands, 'runtime');
-  const cache = new InputCache<Built>(path.join(toolRoot, '.cache', 'islands'), `manifest-${hash(project.islands).slice(0, 12)}`, `islands-v1 esbuild@${packageVersion('esbuild')} preact@${packageVersion('preact')} ${islands.join(',')}`);
+  const cache = new InputCache<Built>(path.join(toolRoot, '.cache', 'islands'), `manifest-${hash(`${project.islands}\0${enquirySchemaFile(project)}`).slice(0, 12)}`, `islands-v1 esbuild@${packageVersion('esbuild')} preact@${packageVersion('preact')} ${islands.join(',')}`);
   let built = cache.get();
   if (!built) {
     built = await bundle(project, islands, runtime);
@@ -112,10 +112,7 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
       logLevel: 'silent',
       plugins: [islandModules, enquiryValidators(project, 'browser')],
     });
-    const inputs = Object.keys(result.metafile.inputs)
-      .filter((p) => !p.startsWith('island:') && !p.startsWith('virtual:'))
-      .map((p) => path.resolve(toolRoot, p));
-    if (fs.existsSync(enquirySchemaFile(project))) inputs.push(enquirySchemaFile(project));
+    const inputs = sourceInputs(project, result.metafile, toolRoot);
     return {
       files: result.outputFiles.map((f) => ({ file: path.relative(toolRoot, f.path).split(path.sep).join('/'), contents: f.text })),
       metafile: result.metafile,
@@ -140,6 +137,18 @@ export function enquiryValidators(project: Project, target: 'browser' | 'node'):
       build.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({ contents: enquiryValidatorsSource(project, target), loader: 'js', resolveDir: toolRoot }));
     },
   };
+}
+
+/**
+ * The files a bundle was made from, from esbuild's metafile (relative to `base`): its real source files, and
+ * for the generated validators module the schema it is generated from.
+ */
+export function sourceInputs(project: Project, metafile: Metafile, base: string): string[] {
+  const inputs = Object.keys(metafile.inputs)
+    .filter((p) => !/^[a-z-]+:/.test(p))
+    .map((p) => path.resolve(base, p));
+  if (fs.existsSync(enquirySchemaFile(project))) inputs.push(enquirySchemaFile(project));
+  return inputs;
 }
 
 export function enquirySchemaFile(project: Project): string {

@@ -11,8 +11,6 @@ import { locate } from './locate.ts';
 
 // ajv and ajv-formats are CommonJS with a default export that esbuild and tsx see differently.
 const require = createRequire(import.meta.url);
-const Ajv = require('ajv').default as typeof import('ajv').default;
-const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
 
 const ajvOptions = { allErrors: true, strict: true, allowUnionTypes: true, code: { source: true, esm: true } };
 
@@ -41,6 +39,9 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
   const exportNames = names.filter((n) => n !== 'common.schema.json');
   const file = path.join(toolRoot, '.cache', 'schemas', `validators-${key}.mjs`);
   if (!fs.existsSync(file)) {
+    // ajv itself is loaded only to compile: a build whose schemas are unchanged needs only its small runtime.
+    const Ajv = require('ajv').default as typeof import('ajv').default;
+    const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
     const ajv = new Ajv(ajvOptions);
     addFormats(ajv, ['email', 'uri', 'date']);
     texts.forEach((text, i) => {
