@@ -96,6 +96,9 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   // Internal links, images and icons anywhere in content.
   const addresses = new Set([...pages.map((p) => p.path), ...redirects.map((r) => r.from), ...generatedFiles]);
   const imageRoot = path.join(project.assets, 'images');
+  // Thousands of posts share a handful of images: each is looked for once.
+  const images = new Map<string, boolean>();
+  const imageExists = (abs: string) => images.get(abs) ?? images.set(abs, fs.existsSync(abs)).get(abs)!;
   for (const file of files) {
     walk(file.data, '', (pointer, key, value) => {
       if (key === 'href' && typeof value === 'string' && value.startsWith('/') && !addresses.has(stripHash(value))) {
@@ -104,7 +107,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
         fail(file, 'CONTENT_UNKNOWN_ICON', pointer, `"${value}" is not a Lucide icon`, 'Pick a name from lucide.dev/icons, such as file-text or shield-check.');
       } else if (key === 'src' && typeof value === 'string' && !pointer.startsWith('/$schema')) {
         const abs = path.join(imageRoot, value);
-        if (!fs.existsSync(abs)) {
+        if (!imageExists(abs)) {
           fail(file, 'CONTENT_MISSING_IMAGE', pointer, `image ${value} does not exist`, `Put the image at ${path.relative(project.root, abs)} or correct the path.`);
         }
       } else if (typeof value === 'string' && value.includes('](/')) {

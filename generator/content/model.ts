@@ -127,17 +127,6 @@ export function isoFromAustralian(date: string): string {
   return `${y}-${m}-${d}`;
 }
 
-function countWords(text: string): number {
-  let words = 0;
-  let inWord = false;
-  for (let i = 0; i < text.length; i++) {
-    const space = text.charCodeAt(i) <= 32;
-    if (!space && !inWord) words++;
-    inWord = !space;
-  }
-  return words;
-}
-
 /** A stable pick from n choices for a key, so a page looks the same in every build. */
 export function stablePick(key: string, n: number): number {
   return createHash('sha256').update(key).digest().readUInt32BE(0) % n;
@@ -196,7 +185,7 @@ export function buildModel(files: SourceFile[]): SiteModel {
         body: f.body ?? '',
         isoDate,
         isoUpdated: data.updated ? isoFromAustralian(data.updated) : isoDate,
-        words: countWords(f.body ?? ''),
+        words: f.words ?? 0,
       };
     })
     .sort((a, b) => compare(b.isoDate, a.isoDate) || compare(a.slug, b.slug));

