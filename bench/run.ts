@@ -192,21 +192,32 @@ section('scale: generated Markdown posts');
 {
   console.log(`one generated post has ${wordCount(post(1))} words`);
   const sizes = quick ? [1000] : [4000, 10000];
+  const scaleRuns = quick ? 1 : 3;
   const results: Record<number, { cold: Run; warm: Run }> = {};
   for (const count of sizes) {
     const project = path.join(work, `posts-${count}`);
     generateProject(project, repo, count);
     clearCaches(project);
     const allCold = build(project);
-    clearContentCaches(project);
-    const cold = build(project);
-    const warm = build(project);
+    // This machine's speed drifts between runs, so each figure is the median of several, alternating cold and warm.
+    const colds: Run[] = [];
+    const warms: Run[] = [];
+    for (let i = 0; i < scaleRuns; i++) {
+      clearContentCaches(project);
+      colds.push(build(project));
+      warms.push(build(project));
+    }
+    const middle = (list: Run[]) => [...list].sort((a, b) => a.wall - b.wall)[Math.floor(list.length / 2)];
+    const cold = middle(colds);
+    const warm = middle(warms);
     results[count] = { cold, warm };
     console.log(`${count} posts, everything cold (images encoded too): ${seconds(allCold.wall)}, peak ${Math.round(allCold.peakMiB)} MiB`);
     const rate = (r: Run) => `${Math.round(r.pages / r.wall)} pages/s`;
-    console.log(`${count} posts (${cold.pages} pages): cold (no Markdown or front-matter cache) ${seconds(cold.wall)} (${rate(cold)}, peak ${Math.round(cold.peakMiB)} MiB), warm ${seconds(warm.wall)} (${rate(warm)}, peak ${Math.round(warm.peakMiB)} MiB)`);
-    console.log(`  cold: ${cold.summary}`);
-    console.log(`  warm: ${warm.summary}`);
+    const runsOf = (list: Run[]) => list.map((r) => r.wall.toFixed(2)).join(', ');
+    const peak = (list: Run[]) => Math.round(Math.max(...list.map((r) => r.peakMiB)));
+    console.log(`${count} posts (${cold.pages} pages), medians of ${scaleRuns}: cold (no Markdown or front-matter cache) ${seconds(cold.wall)} (${rate(cold)}, peak ${peak(colds)} MiB; runs ${runsOf(colds)}), warm ${seconds(warm.wall)} (${rate(warm)}, peak ${peak(warms)} MiB; runs ${runsOf(warms)})`);
+    console.log(`  cold (median run): ${cold.summary}`);
+    console.log(`  warm (median run): ${warm.summary}`);
     fs.rmSync(project, { recursive: true, force: true });
   }
   if (results[4000] && results[10000]) {
