@@ -43,7 +43,7 @@ async function compile(outdir) {
     // Pure-JavaScript dependencies are bundled in: one module to parse starts faster than hundreds to resolve.
     // React stays outside because the templates module must share its instance; native and large packages
     // that are loaded only by some commands stay outside too.
-    external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild', 'lightningcss', 'browserslist', 'sharp', 'chokidar', 'linkinator', 'ajv', 'ajv/*', 'ajv-formats', 'remark', 'remark-html', 'json-schema-to-typescript', 'playwright-core', 'nodemailer', 'svgo'],
+    external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild', 'lightningcss', 'browserslist', 'sharp', 'chokidar', 'linkinator', 'ajv', 'ajv/*', 'ajv-formats', 'json-schema-to-typescript', 'playwright-core', 'nodemailer', 'svgo'],
     sourcemap: 'linked',
     outExtension: { '.js': '.mjs' },
     // Prefer packages' ES module builds: some UMD builds (jsonc-parser's) require their own files dynamically.
