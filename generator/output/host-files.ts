@@ -1,6 +1,5 @@
 // The files beside the pages that hosts, crawlers and feed readers read: sitemap.xml, robots.txt, the blog's
 // RSS feed, _headers and _redirects.
-import { Readable } from 'node:stream';
 import { compare, type SiteModel } from '../content/model.ts';
 import type { Page, Redirect } from '../routes.ts';
 import { headerRules, headersFile } from './security.ts';
@@ -12,8 +11,11 @@ export async function sitemapXml(model: SiteModel, pages: Page[]): Promise<strin
     .map((p) => ({ url: p.path, lastmod: p.lastmod }))
     .sort((a, b) => compare(a.url, b.url));
   const stream = new SitemapStream({ hostname: model.settings.baseUrl, lastmodDateOnly: true, xmlns: { news: false, xhtml: false, image: false, video: false } });
-  const xml = await streamToPromise(Readable.from(links).pipe(stream));
-  return xml.toString();
+  const xml = streamToPromise(stream);
+  // Written in one go: piping from Readable.from hands the stream one link per tick, twice as slow for thousands.
+  for (const link of links) stream.write(link);
+  stream.end();
+  return (await xml).toString();
 }
 
 export function robotsTxt(model: SiteModel): string {
