@@ -5,6 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { serve, type DevServer } from '../generator/serve/server.ts';
 import { silentLogger } from '../generator/log.ts';
 import { copyCode, fixture, type Fixture } from './helpers/project.ts';
@@ -206,6 +207,30 @@ test('a new content file becomes a page while serving, and its removal takes it 
   const { changed } = await removed;
   assert.ok(changed.includes('cities/ballarat/index.html'));
   assert.is((await get('/cities/ballarat')).status, 404);
+});
+
+test('settled() returns when an edit lands while it waits, however the timing falls', async () => {
+  // The bug this guards against spun on microtasks forever, so no timer of this thread could fail the test:
+  // a watchdog thread stops the process with a message instead.
+  const watchdog = new Worker(
+    `const fs = require('node:fs'); setTimeout(() => { fs.writeSync(2, 'settled() never returned: the dev server is stuck\\n'); process.kill(process.pid, 'SIGKILL'); }, 60000);`,
+    { eval: true },
+  );
+  try {
+    const file = path.join(f.root, 'content/cities/perth.json');
+    const original = fs.readFileSync(file, 'utf8');
+    // The watcher sees a write some milliseconds after it; waiting 0-49 ms before asking sweeps the moment of
+    // asking across the time the change waits for its debounce timer.
+    for (let wait = 0; wait < 50; wait++) {
+      fs.writeFileSync(file, original + ' '.repeat(wait % 3));
+      await new Promise((r) => setTimeout(r, wait));
+      await dev.settled();
+    }
+    fs.writeFileSync(file, original);
+    await dev.settled();
+  } finally {
+    await watchdog.terminate();
+  }
 });
 
 test.run();

@@ -186,12 +186,16 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   }
 
   const settled = async () => {
+    const tick = () => new Promise((r) => setTimeout(r, 5));
     await new Promise((r) => setTimeout(r, 15));
-    let current;
-    do {
-      current = building;
+    for (;;) {
+      const current = building;
       await current;
-    } while (current !== building || pending);
+      if (current === building && !pending) return;
+      // A change waits for its debounce timer, which only runs if this loop lets the event loop turn: awaiting
+      // the settled promise again and again would spin on microtasks forever.
+      await tick();
+    }
   };
 
   const close = async () => {
