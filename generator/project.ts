@@ -46,9 +46,16 @@ export function relative(project: Project, file: string): string {
   return (rel.startsWith('..') ? file : rel).split(path.sep).join('/');
 }
 
-/** The installed version of a dependency of the generator. */
+const versions = new Map<string, string>();
+
+/** The installed version of a dependency of the generator (read once per process). */
 export function packageVersion(name: string): string {
-  return JSON.parse(fs.readFileSync(path.join(toolRoot, 'node_modules', name, 'package.json'), 'utf8')).version;
+  let version = versions.get(name);
+  if (version === undefined) {
+    version = JSON.parse(fs.readFileSync(path.join(toolRoot, 'node_modules', name, 'package.json'), 'utf8')).version as string;
+    versions.set(name, version);
+  }
+  return version;
 }
 
 function findToolRoot(from: string): string {

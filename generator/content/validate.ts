@@ -62,33 +62,47 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
   return compiled;
 }
 
-/** Checks every file against its schema, and that JSON files name that schema in "$schema". */
+/**
+ * Results by file, for the compiled validators they came from. The dev server hands the same SourceFile
+ * objects to every build while their files are unchanged, so a rebuild checks only what was edited.
+ */
+let checked: { key: string; results: WeakMap<SourceFile, SiteError[]> } | undefined;
+
 export async function validateContent(project: Project, files: SourceFile[]): Promise<SiteError[]> {
-  const { validators, schemas } = await schemaValidators(project);
+  const compiled = await schemaValidators(project);
+  if (checked?.key !== compiled.key) checked = { key: compiled.key, results: new WeakMap() };
   const errors: SiteError[] = [];
   for (const file of files) {
-    const validate = validators.get(file.source.schema);
-    if (!validate) {
-      errors.push(new SiteError({ code: 'CONTENT_SCHEMA_REFERENCE', file: file.path, message: `has no schema: ${file.source.schema} is missing from content/schemas/` }));
-      continue;
-    }
-    if (file.body === undefined) {
-      const expected = path.posix.relative(path.posix.dirname(file.rel), `schemas/${file.source.schema}`);
-      const named = (file.data as { $schema?: unknown } | null)?.$schema;
-      const wanted = expected.startsWith('.') ? expected : `./${expected}`;
-      if (named !== wanted && named !== expected) {
-        errors.push(
-          at(file, {
-            code: 'CONTENT_SCHEMA_REFERENCE',
-            pointer: named === undefined ? '' : '/$schema',
-            message: named === undefined ? 'does not name its schema' : `names the schema ${JSON.stringify(named)}`,
-            hint: `Start the file with "$schema": "${wanted}" so editors check it while you type.`,
-          }),
-        );
-      }
-    }
-    if (!validate(file.data)) errors.push(...describe(file, validate.errors ?? [], schemas, file.source.schema));
+    let result = checked.results.get(file);
+    if (!result) checked.results.set(file, (result = validateFile(file, compiled)));
+    errors.push(...result);
   }
+  return errors;
+}
+
+/** Checks a file against its schema, and that a JSON file names that schema in "$schema". */
+function validateFile(file: SourceFile, { validators, schemas }: Compiled): SiteError[] {
+  const validate = validators.get(file.source.schema);
+  if (!validate) {
+    return [new SiteError({ code: 'CONTENT_SCHEMA_REFERENCE', file: file.path, message: `has no schema: ${file.source.schema} is missing from content/schemas/` })];
+  }
+  const errors: SiteError[] = [];
+  if (file.body === undefined) {
+    const expected = path.posix.relative(path.posix.dirname(file.rel), `schemas/${file.source.schema}`);
+    const named = (file.data as { $schema?: unknown } | null)?.$schema;
+    const wanted = expected.startsWith('.') ? expected : `./${expected}`;
+    if (named !== wanted && named !== expected) {
+      errors.push(
+        at(file, {
+          code: 'CONTENT_SCHEMA_REFERENCE',
+          pointer: named === undefined ? '' : '/$schema',
+          message: named === undefined ? 'does not name its schema' : `names the schema ${JSON.stringify(named)}`,
+          hint: `Start the file with "$schema": "${wanted}" so editors check it while you type.`,
+        }),
+      );
+    }
+  }
+  if (!validate(file.data)) errors.push(...describe(file, validate.errors ?? [], schemas, file.source.schema));
   return errors;
 }
 
