@@ -53,6 +53,8 @@ export interface LiveState {
   /** What each page read in the last build, and what every page's markup depends on besides content. */
   tracker?: DependencyTracker;
   renderKey?: string;
+  /** Results of the stages that do not read content (islands, images, flags), with the files each wrote. */
+  stages?: Map<string, { key: string; result: unknown; files: string[] }>;
 }
 
 export interface BuildResult {
@@ -131,15 +133,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const spare = options.recycle === false ? undefined : path.join(project.cache, 'output', createHash('sha256').update(path.resolve(out)).digest('hex').slice(0, 12));
   const output: Output = options.live ? new LiveOutput(out, options.live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedWritesFrom, spare });
   const copyFile = createFileCopier(project, output);
+  // In the dev server, an edit confined to content/ leaves what islands, images and flags produce unchanged.
+  const contentOnly = !!options.live?.changed && [...options.live.changed].every((file) => file.startsWith(project.content + path.sep));
   try {
     const postBodies = new Set(model.posts.map((p) => p.body));
     const [, templates, stylesheet, images, client, flags, social] = await Promise.all([
       time('markdown', () => markdown.render(markdownTexts(model).filter((t) => !postBodies.has(t)))),
       time('templates', () => (reusableTemplates(project, options.live) ?? compileTemplates(project, { incremental: !!options.live }))),
       time('css', () => buildStylesheet(project, copyFile)),
-      time('images', () => processImages(project, output, imageReferences(files))),
-      time('islands', () => buildClientScripts(project, output)),
-      time('flags', () => prepareFlags(project, output, model.languages.map((l) => l.countryCode))),
+      time('images', () =>
+        liveStage(options.live, output, 'images', 'assets', contentOnly, (out) => processImages(project, out, imageReferences(files)), ({ images, stats }) => ({ images, stats: { ...stats, processed: 0, cached: stats.images, encodeMs: 0 } })),
+      ),
+      time('islands', () => liveStage(options.live, output, 'islands', 'islands', contentOnly, (out) => buildClientScripts(project, out))),
+      time('flags', () => {
+        const codes = model.languages.map((l) => l.countryCode);
+        return liveStage(options.live, output, 'flags', [...new Set(codes)].sort().join(), contentOnly, (out) => prepareFlags(project, out, codes), (flags) => ({ ...flags, processed: 0 }));
+      }),
       time('social', () => prepareSocial(project, output, model)),
     ]);
     model.html = markdown.html;
@@ -268,6 +277,39 @@ function reusablePages(project: Project, live: LiveState | undefined, output: Ou
   if (changed.some((file) => !file.startsWith('content/') && !file.startsWith('functions/'))) return undefined;
   const tracker = live.tracker;
   return (page) => !affected(tracker.pages.get(page.path), changed) && output.keep(page.file);
+}
+
+/**
+ * Runs a stage that writes output files, or in the dev server reuses its last result: when `reusable` and
+ * its key is the same as last time, its files are kept from the previous build instead of written again.
+ * `asReused` adjusts a reused result (its counts of work done, say).
+ */
+async function liveStage<T>(
+  live: LiveState | undefined,
+  output: Output,
+  name: string,
+  key: string,
+  reusable: boolean,
+  run: (output: Output) => Promise<T>,
+  asReused: (result: T) => T = (result) => result,
+): Promise<T> {
+  if (!live || !(output instanceof LiveOutput)) return run(output);
+  live.stages ??= new Map();
+  const last = live.stages.get(name);
+  if (reusable && last?.key === key && output.keepAll(last.files)) return asReused(last.result as T);
+  const files: string[] = [];
+  const recording: Output = {
+    emit: (file, contents) => {
+      files.push(file);
+      output.emit(file, contents);
+    },
+    has: (file) => output.has(file),
+    files: () => output.files(),
+    bytes: (file) => output.bytes(file),
+  };
+  const result = await run(recording);
+  live.stages.set(name, { key, result, files });
+  return result;
 }
 
 /** The dev server's compiled templates, while no file under templates/ or islands/ has changed since. */

@@ -138,6 +138,20 @@ test('an edit re-renders only the pages that read what changed, and they are cor
   assert.match(await (await get('/services/passports')).text(), /<h1 id="page-heading"/, 'pages kept from the last build are still served');
 });
 
+test('a content edit keeps the islands, images and flags of the last build, and they are still served', async () => {
+  const outcome = new Promise<{ ok: boolean; changed: string[] }>((resolve) => dev.onRebuild(resolve));
+  f.editJson('content/cities/darwin.json', (d) => (d.population = '150,000'));
+  const { ok, changed } = await outcome;
+  assert.ok(ok);
+  assert.equal(changed.filter((file) => file.startsWith('assets/')), [], 'no asset was written again');
+  const html = await (await get('/languages')).text();
+  const assets = [/src="(\/assets\/js\/[^"]+\.js)"/, /src="(\/assets\/flags\/[^"]+)"/, /src="(\/assets\/images\/[^"]+)"/].map((pattern) => pattern.exec(html)?.[1]);
+  for (const asset of assets) {
+    assert.ok(asset, `the languages page refers to ${String(asset)}`);
+    assert.is((await get(asset!)).status, 200, asset!);
+  }
+});
+
 test('a change that reaches the header (a service title in the menu) re-renders every page', async () => {
   const rebuilt = next('rebuilt');
   f.editJson('content/services/birth-certificates.json', (d) => (d.card.title = 'Birth & Family Certificates'));
