@@ -50,6 +50,21 @@ function build(project: string): Run {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Alternating cold and warm builds, `runs` of each: this machine's speed drifts between runs, so each figure
+ * is a median of several. `clear` empties what "cold" means before each cold build.
+ */
+function coldAndWarm(project: string, runs: number, clear: (project: string) => void): { cold: Run[]; warm: Run[] } {
+  const cold: Run[] = [];
+  const warm: Run[] = [];
+  for (let i = 0; i < runs; i++) {
+    clear(project);
+    cold.push(build(project));
+    warm.push(build(project));
+  }
+  return { cold, warm };
+}
 const seconds = (s: number) => `${s.toFixed(2)} s`;
 
 function section(title: string) {
@@ -63,13 +78,7 @@ section('real site');
 {
   const project = path.join(work, 'real');
   fs.cpSync(path.join(repo, 'content'), path.join(project, 'content'), { recursive: true });
-  const cold: Run[] = [];
-  const warm: Run[] = [];
-  for (let i = 0; i < runs; i++) {
-    clearCaches(project);
-    cold.push(build(project));
-    warm.push(build(project));
-  }
+  const { cold, warm } = coldAndWarm(project, runs, clearCaches);
   console.log(`pages: ${warm[0].pages}`);
   console.log(`cold build (no caches):  ${seconds(median(cold.map((r) => r.wall)))} wall, median of ${runs}`);
   console.log(`warm build (caches warm): ${seconds(median(warm.map((r) => r.wall)))} wall, median of ${runs} (target < 1.0 s); runs ${warm.map((r) => r.wall.toFixed(2)).join(', ')}`);
@@ -199,14 +208,7 @@ section('scale: generated Markdown posts');
     generateProject(project, repo, count);
     clearCaches(project);
     const allCold = build(project);
-    // This machine's speed drifts between runs, so each figure is the median of several, alternating cold and warm.
-    const colds: Run[] = [];
-    const warms: Run[] = [];
-    for (let i = 0; i < scaleRuns; i++) {
-      clearContentCaches(project);
-      colds.push(build(project));
-      warms.push(build(project));
-    }
+    const { cold: colds, warm: warms } = coldAndWarm(project, scaleRuns, clearContentCaches);
     const middle = (list: Run[]) => [...list].sort((a, b) => a.wall - b.wall)[Math.floor(list.length / 2)];
     const cold = middle(colds);
     const warm = middle(warms);

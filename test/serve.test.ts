@@ -79,7 +79,7 @@ test('serves clean URLs with the reload client added', async () => {
   assert.is(res.headers.get('content-type'), 'text/html; charset=utf-8');
   const body = await res.text();
   assert.match(body, /<h1 id="page-heading"[^>]*>Birth Certificate Translation<\/h1>/);
-  assert.match(body, /<script type="module" src="\/__site\/client\.js"><\/script><\/body>/);
+  assert.match(body, /<script type="module" async src="\/__site\/client\.js"><\/script><\/body>/);
   assert.is((await get('/services/birth-certificates/')).status, 200);
   assert.is((await get('/')).status, 200);
 });

@@ -74,7 +74,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     get headers() {
       return rules;
     },
-    transformHtml: (html) => html.replace('</body>', `<script type="module" src="${reloadClientPath}"></script></body>`),
+    // async: the page's DOMContentLoaded does not wait for the client, which is fetched afresh on every load.
+    transformHtml: (html) => html.replace('</body>', `<script type="module" async src="${reloadClientPath}"></script></body>`),
   });
 
   const server = http.createServer((req, res) => {

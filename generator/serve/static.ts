@@ -70,21 +70,23 @@ const compressible: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
   '.txt': 'text/plain; charset=utf-8',
 };
-const compressed = new Map<string, { key: string; br: Buffer; gzip: Buffer }>();
+/** Compressed bodies by file and encoding, each made when first asked for (a page just rebuilt is waited for). */
+const compressed = new Map<string, { version: string; body: Buffer }>();
 
-function encode(cacheKey: string, version: string, body: Buffer): { br: Buffer; gzip: Buffer } {
-  const hit = compressed.get(cacheKey);
-  if (hit?.key === version) return hit;
-  const entry = { key: version, br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }), gzip: gzipSync(body, { level: 6 }) };
-  compressed.set(cacheKey, entry);
-  return entry;
+function encode(cacheKey: string, version: string, body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  const key = `${encoding}:${cacheKey}`;
+  const hit = compressed.get(key);
+  if (hit?.version === version) return hit.body;
+  const encoded = encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }) : gzipSync(body, { level: 6 });
+  compressed.set(key, { version, body: encoded });
+  return encoded;
 }
 
 /** Sends a body, compressed with Brotli or gzip when the client takes it. */
 function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: Buffer, cacheKey: string, version: string, extra: Record<string, string> = {}): void {
   const accepts = String(req.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
-  const payload = encoding && body.length > 512 ? encode(cacheKey, version, body)[encoding] : body;
+  const payload = encoding && body.length > 512 ? encode(cacheKey, version, body, encoding) : body;
   res.writeHead(status, {
     'Content-Type': type,
     'Content-Length': payload.length,
