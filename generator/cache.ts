@@ -15,6 +15,17 @@ interface Manifest<T> {
   value: T;
 }
 
+/**
+ * Writes a file whole or not at all: into a temporary file of this process beside it, then renamed over it, so
+ * a reader (or a build running at the same time) never sees half of it. Creates the folder if needed.
+ */
+export function writeFileAtomic(file: string, data: string | NodeJS.ArrayBufferView): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, data);
+  fs.renameSync(tmp, file);
+}
+
 function digest(file: string): string | undefined {
   try {
     return createHash('sha1').update(fs.readFileSync(file)).digest('hex');
@@ -54,8 +65,6 @@ export class InputCache<T> {
   set(value: T, inputs: string[], code: string): void {
     const all = [...new Set([...inputs, fileURLToPath(code)])].sort();
     const manifest: Manifest<T> = { salt: this.salt, inputs: all.map((f) => [f, digest(f) ?? '']), value };
-    fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    fs.writeFileSync(`${this.file}.${process.pid}.tmp`, JSON.stringify(manifest));
-    fs.renameSync(`${this.file}.${process.pid}.tmp`, this.file);
+    writeFileAtomic(this.file, JSON.stringify(manifest));
   }
 }

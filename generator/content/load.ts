@@ -5,6 +5,7 @@ import matter from 'gray-matter';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { SiteError, codeFrame, positionAt } from '../errors.ts';
 import { packageVersion, type Project } from '../project.ts';
+import { writeFileAtomic } from '../cache.ts';
 import { classify, placesHint, requiredFiles, type SourceKind } from './sources.ts';
 
 export interface SourceFile {
@@ -137,9 +138,7 @@ class FrontMatterCache {
     if (!this.changed) return;
     this.changed = false;
     try {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      fs.writeFileSync(`${this.file}.${process.pid}.tmp`, JSON.stringify({ version: FrontMatterCache.version, entries: [...this.entries] }));
-      fs.renameSync(`${this.file}.${process.pid}.tmp`, this.file);
+      writeFileAtomic(this.file, JSON.stringify({ version: FrontMatterCache.version, entries: [...this.entries] }));
     } catch {
       // a cache that cannot be written only makes the next build slower
     }

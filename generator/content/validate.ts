@@ -8,6 +8,7 @@ import { SiteError, codeFrame } from '../errors.ts';
 import { packageVersion, toolRoot, type Project } from '../project.ts';
 import type { SourceFile } from './load.ts';
 import { locate } from './locate.ts';
+import { writeFileAtomic } from '../cache.ts';
 
 // ajv and ajv-formats are CommonJS with a default export that esbuild and tsx see differently.
 const require = createRequire(import.meta.url);
@@ -52,9 +53,7 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
     const code = standaloneCode(ajv, Object.fromEntries(exportNames.map((n, i) => [`v${i}`, n])));
     // The generated ES module still calls require() for ajv's runtime helpers and formats.
     const module = `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${code.replace(/^"use strict";/, '')}`;
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(`${file}.${process.pid}.tmp`, module);
-    fs.renameSync(`${file}.${process.pid}.tmp`, file);
+    writeFileAtomic(file, module);
   }
   const module = (await import(pathToFileURL(file).href)) as Record<string, ValidateFunction>;
   const validators: Validators = new Map(exportNames.map((n, i) => [n, module[`v${i}`]]));

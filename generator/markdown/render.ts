@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { deserialize, serialize } from 'node:v8';
 import { packageVersion, type Project } from '../project.ts';
+import { writeFileAtomic } from '../cache.ts';
 import { startWorker } from '../workers/start.ts';
 
 const version = ['remark', 'remark-html'].map((name) => `${name}@${packageVersion(name)}`).join(' ') + ' unsanitised';
@@ -127,10 +128,7 @@ export class MarkdownSession {
     const entries = prune ? this.used : this.cache;
     memory = { file: this.cacheFile, entries };
     this.dirty = false;
-    fs.mkdirSync(path.dirname(this.cacheFile), { recursive: true });
-    const tmp = `${this.cacheFile}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, serialize({ version: cacheVersion, entries }));
-    fs.renameSync(tmp, this.cacheFile);
+    writeFileAtomic(this.cacheFile, serialize({ version: cacheVersion, entries }));
   }
 }
 

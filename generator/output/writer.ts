@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../workers/start.ts';
 import { TreeWriter, contentHash, type Entry } from './tree.ts';
+import { writeFileAtomic } from '../cache.ts';
 import { BuildFailure, SiteError } from '../errors.ts';
 
 export interface Output {
@@ -145,7 +146,7 @@ export class StagedOutput extends BaseOutput {
       throw error;
     }
     if (this.options.spare) {
-      writeManifest(path.join(this.options.spare, 'current.json'), fs.statSync(this.target).ino, this.entries!);
+      writeManifest(path.join(this.options.spare, 'current.json'), fs.statSync(this.target).ino, [...this.entries!]);
     }
     if (hadTarget && !(this.options.spare && previous && keepSpare(this.options.spare, old, previous))) removeInBackground(old);
   }
@@ -179,10 +180,8 @@ function readManifest(file: string): Manifest | undefined {
   }
 }
 
-function writeManifest(file: string, ino: number, entries: Map<string, Entry>): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(`${file}.tmp`, JSON.stringify({ ino, files: [...entries] }));
-  fs.renameSync(`${file}.tmp`, file);
+function writeManifest(file: string, ino: number, files: [string, Entry][]): void {
+  writeFileAtomic(file, JSON.stringify({ ino, files } satisfies Manifest));
 }
 
 /** Moves the spare into place as the staging folder and returns what it holds; undefined if there is none to trust. */
@@ -230,7 +229,7 @@ function keepSpare(spare: string, old: string, manifest: Manifest): boolean {
   } catch {
     return false;
   }
-  fs.writeFileSync(path.join(spare, 'tree.json'), JSON.stringify({ ino: fs.statSync(tree).ino, files: manifest.files }));
+  writeManifest(path.join(spare, 'tree.json'), fs.statSync(tree).ino, manifest.files);
   return true;
 }
 
