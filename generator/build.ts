@@ -13,7 +13,9 @@ import { routes, type Page, type Redirect } from './routes.ts';
 import { MarkdownSession, type MarkdownStats } from './markdown/render.ts';
 import { compileTemplates, type CompiledTemplates } from './render/templates.ts';
 import { renderPages } from './render/render.ts';
-import { affected, type DependencyTracker } from './render/dependencies.ts';
+import { DependencyTracker } from './incremental/tracker.ts';
+import { IncrementalPolicy, folderHash, toolKey } from './incremental/policy.ts';
+import { contentState, forgetRecord, loadRecord, recordFile, saveRecord, type BuildRecord } from './incremental/record.ts';
 import { PageScripts, type PageWeight } from './render/page-scripts.ts';
 import { buildClientScripts } from './assets/islands.ts';
 import { prepareFlags } from './assets/flags.ts';
@@ -35,8 +37,6 @@ export interface BuildOptions {
   logger?: Logger;
   /** State kept by the dev server between builds: caches, and the live output folder's file hashes. */
   live?: LiveState;
-  /** Records what each page reads (the dev server's first build, so later ones can be incremental). */
-  tracker?: DependencyTracker;
   /**
    * Keep the output this build replaces in the project's cache and start the next build from it, writing only
    * files whose bytes changed (on by default; off for throwaway outputs such as `site check`'s).
@@ -44,15 +44,17 @@ export interface BuildOptions {
   recycle?: boolean;
 }
 
+/** Where `site build` keeps what each page was made from, for the next build to keep what did not change. */
+const keepRecord = (options: BuildOptions) => options.recycle !== false && !options.live;
+
 export interface LiveState {
   sources?: Map<string, SourceFile>;
   hashes: Map<string, string>;
   templates?: CompiledTemplates;
   /** Absolute paths changed since the last build, when the watcher knows them. */
   changed?: Set<string>;
-  /** What each page read in the last build, and what every page's markup depends on besides content. */
-  tracker?: DependencyTracker;
-  renderKey?: string;
+  /** What each page read in the last build (incremental/record.ts). */
+  record?: BuildRecord;
   /** Results of the stages that do not read content (islands, images, flags), with the files each wrote. */
   stages?: Map<string, { key: string; result: unknown; files: string[] }>;
 }
@@ -68,10 +70,12 @@ export interface BuildResult {
   changed: string[];
   /** Each output file's content hash (contentHash in output/tree.ts). */
   hashes: Map<string, string>;
-  /** Pages rendered; in live builds the others were kept from the previous build. */
+  /** Pages rendered; the others were kept from the previous build. */
   rendered: number;
-  /** Templates, stylesheet and images every page's markup depends on; a change to any re-renders all. */
+  /** Everything every page depends on besides content (incremental/policy.ts); a change to it re-renders all. */
   renderKey: string;
+  /** What each page read, for the next build (incremental/record.ts). */
+  record: BuildRecord;
   /** Every source file the build read, for the watcher. */
   inputs: string[];
   templates: CompiledTemplates;
@@ -155,13 +159,38 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     output.emit(stylesheet.file, stylesheet.contents);
     if (options.live) options.live.templates = templates;
 
+    // Everything every page's markup depends on besides content; when it changes, every page is rendered.
     const renderKey = createHash('sha256')
-      .update(`${templates.hash}\0${stylesheet.url}\0${[...images.images.values()].map((i) => i.src).join(',')}\0${[...client.entries.values()].map((e) => e.url).join(',')}`)
+      .update(
+        JSON.stringify([
+          toolKey(),
+          templates.hash,
+          stylesheet.url,
+          [...images.images],
+          [...client.entries].map(([name, e]) => [name, e.url]),
+          [...flags.flags],
+          [...social.cards],
+          social.icons,
+          folderHash(project.assets, [path.join(project.assets, 'images')]),
+          folderHash(project.schemas),
+          model.buildDate ?? null,
+        ]),
+      )
       .digest('hex')
       .slice(0, 16);
-    const tracker = options.live?.tracker ?? options.tracker;
+    const recordPath = recordFile(project.cache, out);
+    const previous = options.live ? options.live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;
+    const policy = await time('changes', () => new IncrementalPolicy(previous, renderKey, contentState(files, model, previous)));
+    const tracker = new DependencyTracker();
     const weights = new WeightsByKind();
-    const reuse = reusablePages(project, options.live, output, renderKey);
+    // A page is kept when nothing it read changed and the output still holds it as it was written; the
+    // files its markup asked the asset lookups for are copied again, since nothing else asks for them now.
+    const reuse = (page: Page) => {
+      if (!policy.reusable(page) || !output.keep(page.file)) return false;
+      policy.kept(page);
+      for (const dep of policy.depsOf(page)) if (dep.startsWith('asset:')) copyFile(dep.slice('asset:'.length));
+      return true;
+    };
     const rendered = await time('render', async () => {
       const scripts = new PageScripts(client);
       const assets = createAssets({ stylesheet: stylesheet.url, images: images.images, flags: flags.flags, cards: social.cards, icons: social.icons, file: copyFile }, scripts, tracker);
@@ -174,6 +203,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           templates: templates.module,
           assets,
           tracker,
+          recorded: (page, deps) => policy.rendered(page, deps),
           reuse,
           scripts,
           weighed: (page, weight) => weights.add(page.kind, weight),
@@ -209,19 +239,23 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     let hashes = new Map<string, string>();
     await time('write', async () => {
       if (output instanceof StagedOutput) {
+        // The record describes the output about to be swapped in, so it is saved only once that has happened;
+        // until then no record is better than one that describes the output being replaced.
+        if (keepRecord(options)) forgetRecord(recordPath);
         await output.commit();
         hashes = output.hashes();
+        if (keepRecord(options)) saveRecord(recordPath, policy.record());
       } else if (output instanceof LiveOutput) {
         const result = output.commit();
         hashes = options.live!.hashes = result.hashes;
-        options.live!.renderKey = renderKey;
+        options.live!.record = policy.record();
         changed = result.changed;
       }
     });
 
     const total = performance.now() - started;
     const summary =
-      `${colour.green('✓')} ${pages.length} pages${rendered < pages.length ? ` (${rendered} re-rendered)` : ''}, ${images.stats.images} images` +
+      `${colour.green('✓')} ${pages.length} pages (${rendered} rendered, ${pages.length - rendered} kept), ${images.stats.images} images` +
       ` (${images.stats.processed + flags.processed + social.processed} processed, ${images.stats.cached} cached), ${markdown.stats.total} markdown (${markdown.stats.rendered} rendered)` +
       ` in ${formatMs(total)} ${colour.dim(`(${timings.map(([s, ms]) => `${s} ${formatMs(ms)}`).join(', ')})`)}`;
     logger.info(summary);
@@ -237,6 +271,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       hashes,
       rendered,
       renderKey,
+      record: policy.record(),
       templates,
       inputs: [...files.map((f) => path.join(project.root, f.path)), ...templates.inputs, ...stylesheet.inputs, ...client.inputs],
       timings,
@@ -268,18 +303,6 @@ class WeightsByKind {
 }
 
 /**
- * In the dev server, which pages can be kept from the last build: those whose recorded dependencies none of
- * the changed content files touch, when templates, stylesheet and images are the same as then.
- */
-function reusablePages(project: Project, live: LiveState | undefined, output: Output, renderKey: string): ((page: Page) => boolean) | undefined {
-  if (!live?.tracker || !live.changed || live.renderKey !== renderKey || !(output instanceof LiveOutput)) return undefined;
-  const changed = [...live.changed].map((file) => relative(project, file));
-  if (changed.some((file) => !file.startsWith('content/') && !file.startsWith('functions/'))) return undefined;
-  const tracker = live.tracker;
-  return (page) => !affected(tracker.pages.get(page.path), changed) && output.keep(page.file);
-}
-
-/**
  * Runs a stage that writes output files, or in the dev server reuses its last result: when `reusable` and
  * its key is the same as last time, its files are kept from the previous build instead of written again.
  * `asReused` adjusts a reused result (its counts of work done, say).
@@ -304,6 +327,7 @@ async function liveStage<T>(
       output.emit(file, contents);
     },
     has: (file) => output.has(file),
+    keep: (file) => output.keep(file),
     files: () => output.files(),
     bytes: (file) => output.bytes(file),
   };

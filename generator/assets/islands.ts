@@ -92,7 +92,11 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
   };
   try {
     const result = await esbuild.build({
-      absWorkingDir: toolRoot,
+      // Paths in the bundles (and so their hashes) are relative to the project, so the same project builds the
+      // same files wherever it is checked out.
+      absWorkingDir: project.root,
+      // A project that brings only content resolves the browser runtime (preact) from the generator's packages.
+      nodePaths: [path.join(toolRoot, 'node_modules')],
       entryPoints,
       bundle: true,
       splitting: true,
@@ -112,9 +116,9 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
       logLevel: 'silent',
       plugins: [islandModules, enquiryValidators(project, 'browser')],
     });
-    const inputs = sourceInputs(project, result.metafile, toolRoot);
+    const inputs = sourceInputs(project, result.metafile, project.root);
     return {
-      files: result.outputFiles.map((f) => ({ file: path.relative(toolRoot, f.path).split(path.sep).join('/'), contents: f.text })),
+      files: result.outputFiles.map((f) => ({ file: path.relative(project.root, f.path).split(path.sep).join('/'), contents: f.text })),
       metafile: result.metafile,
       inputs,
     };

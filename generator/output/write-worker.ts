@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { TreeWriter, type Entry } from './tree.ts';
 
-type Message = { file?: string; data?: string | Uint8Array; flush?: number };
+type Message = { file?: string; data?: string | Uint8Array; keep?: string; entry?: Entry; flush?: number };
 
 const { root, known } = workerData as { root: string; known?: [string, Entry][] };
 let tree: TreeWriter | undefined;
@@ -27,7 +27,8 @@ parentPort!.on('message', (message: Message) => {
   }
   if (!tree) return;
   try {
-    tree.place(message.file!, message.data!);
+    if (message.keep) tree.keep(message.file!, message.keep, message.entry!);
+    else tree.place(message.file!, message.data!);
   } catch (error) {
     parentPort!.postMessage({ error: `${message.file}: ${(error as Error).message}` });
   }

@@ -19,11 +19,17 @@ export interface Output {
   has(file: string): boolean;
   files(): string[];
   bytes(file: string): number;
+  /**
+   * Keeps a file as the last build left it in the output, instead of producing it again. False, keeping
+   * nothing, when that file is not there exactly as the last build wrote it.
+   */
+  keep(file: string): boolean;
 }
 
 abstract class BaseOutput implements Output {
   protected sizes = new Map<string, number>();
   abstract emit(file: string, contents: string | Uint8Array): void;
+  abstract keep(file: string): boolean;
   has(file: string): boolean {
     return this.sizes.has(file);
   }
@@ -67,6 +73,9 @@ export class StagedOutput extends BaseOutput {
   private writer?: Worker;
   private writeErrors: string[] = [];
   private entries?: Map<string, Entry>;
+  /** The target as this tool last left it (its manifest), when it is still that folder. */
+  private readonly previous?: Manifest;
+  private previousFiles?: Map<string, Entry>;
 
   /** Files written and files kept from the spare, once flushed. */
   readonly stats = { written: 0, kept: 0, removed: 0 };
@@ -77,6 +86,7 @@ export class StagedOutput extends BaseOutput {
   ) {
     super();
     removeStale(target);
+    this.previous = fs.existsSync(target) ? describedTarget(options.spare, target) : undefined;
     this.staging = `${target}.tmp-${process.pid}-${Date.now().toString(36)}`;
     const known = options.spare ? takeSpare(options.spare, this.staging) : undefined;
     if (!known) fs.mkdirSync(this.staging, { recursive: true });
@@ -102,6 +112,19 @@ export class StagedOutput extends BaseOutput {
       return;
     }
     this.tree!.place(file, this.claim(file, contents));
+  }
+
+  keep(file: string): boolean {
+    this.previousFiles ??= new Map(this.previous?.files);
+    const entry = this.previousFiles.get(file);
+    if (!entry) return false;
+    const source = path.join(this.target, file);
+    const stat = fs.statSync(source, { throwIfNoEntry: false });
+    if (!stat?.isFile() || stat.size !== entry[1] || stat.mtimeMs !== entry[2]) return false;
+    this.note(file, entry[1]);
+    if (this.writer) this.writer.postMessage({ file, keep: source, entry });
+    else this.tree!.keep(file, source, entry);
+    return true;
   }
 
   /** Waits for every write, and for what the spare held and this build did not make to be removed. */
@@ -137,7 +160,7 @@ export class StagedOutput extends BaseOutput {
     await this.flush();
     const old = `${this.target}.old-${process.pid}-${Date.now().toString(36)}`;
     const hadTarget = fs.existsSync(this.target);
-    const previous = hadTarget ? describedTarget(this.options.spare, this.target) : undefined;
+    const previous = hadTarget ? this.previous : undefined;
     if (hadTarget) fs.renameSync(this.target, old);
     try {
       fs.renameSync(this.staging, this.target);
