@@ -1,10 +1,11 @@
 // Runs the stages in order, times each and prints one summary line. The stages themselves live in their
 // folders: content/ (load, validate, model, cross-check), markdown/, render/, assets/ and output/.
+import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { BuildFailure, failIfAny, type SiteError } from './errors.ts';
-import { relative, resolveProject, type Project } from './project.ts';
+import { resolveProject, toolRoot, type Project } from './project.ts';
 import { loadContent, type SourceFile } from './content/load.ts';
 import { validateContent } from './content/validate.ts';
 import { buildModel, type SiteModel } from './content/model.ts';
@@ -42,6 +43,8 @@ export interface BuildOptions {
    * files whose bytes changed (on by default; off for throwaway outputs such as `site check`'s).
    */
   recycle?: boolean;
+  /** Delete every cache before building (`site build --clean`): nothing is reused. */
+  clean?: boolean;
 }
 
 /** Where `site build` keeps what each page was made from, for the next build to keep what did not change. */
@@ -90,6 +93,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const logger = options.logger ?? consoleLogger;
   const project = resolveProject(options.root);
   const out = path.resolve(project.root, options.out ?? 'dist');
+  if (options.clean) clearCaches(project);
   const timings: [string, number][] = [];
   const time = async <T>(stage: string, work: () => T | Promise<T>): Promise<T> => {
     const t = performance.now();
@@ -284,6 +288,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (output instanceof StagedOutput) await output.discard();
     throw error;
   }
+}
+
+/**
+ * Deletes every cache a build reads: the project's .cache/ but for the compiled CLI (this very process may
+ * still load chunks of it), and the compiled templates, islands, stylesheet and validators kept beside the tool.
+ */
+function clearCaches(project: Project): void {
+  if (fs.existsSync(project.cache)) {
+    for (const name of fs.readdirSync(project.cache)) if (name !== 'cli') fs.rmSync(path.join(project.cache, name), { recursive: true, force: true });
+  }
+  for (const name of ['templates', 'islands', 'css', 'schemas']) fs.rmSync(path.join(toolRoot, '.cache', name), { recursive: true, force: true });
 }
 
 /** The heaviest JavaScript weight seen for each kind of page, for the summary. */

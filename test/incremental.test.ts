@@ -189,6 +189,14 @@ test('a page changed by hand in the output is rendered again, not kept', async (
   assert.not.match(fs.readFileSync(page, 'utf8'), 'changed by hand');
 });
 
+test('site build --clean ignores every cache: every page, text and image is made afresh', async () => {
+  const result = await build({ root: site.root, logger: silentLogger, clean: true });
+  assert.is(result.rendered, result.pages.length);
+  assert.is(result.markdown.rendered, result.markdown.total);
+  assert.is(result.images.cached, 0);
+  assert.ok(result.images.processed > 0);
+});
+
 for (const seed of seeds) {
   test(`random edits, seed ${seed}: every incremental build equals a clean build`, async () => {
     const rng = random(seed);

@@ -5,6 +5,7 @@
 // A `.tsx` island is a React component (its default export), rendered on the server with real React; the
 // generator wraps it in a module whose `mount` hydrates it. A `.ts` island manipulates the DOM itself and
 // exports `mount`. Either way the loader calls `mount(element, props)` when the island wakes.
+import { loadEsbuild } from '../esbuild.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -69,7 +70,7 @@ export async function buildClientScripts(project: Project, output: Output): Prom
 }
 
 async function bundle(project: Project, islands: string[], runtime: string): Promise<Built> {
-  const esbuild = await import('esbuild');
+  const esbuild = await loadEsbuild();
   const entryPoints: Record<string, string> = {
     site: path.join(runtime, 'site.ts'),
     loader: path.join(runtime, 'loader.ts'),

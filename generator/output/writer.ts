@@ -75,7 +75,12 @@ export class StagedOutput extends BaseOutput {
   private entries?: Map<string, Entry>;
   /** The target as this tool last left it (its manifest), when it is still that folder. */
   private readonly previous?: Manifest;
-  private previousFiles?: Map<string, Entry>;
+  /**
+   * The files of the last output, for keep(). Each is checked against it by size and modification time, so
+   * this trusts a target whose folder is new but whose files are the same: one a host's build cache restored.
+   */
+  private readonly lastOutput?: Manifest;
+  private lastFiles?: Map<string, Entry>;
 
   /** Files written and files kept from the spare, once flushed. */
   readonly stats = { written: 0, kept: 0, removed: 0 };
@@ -86,7 +91,8 @@ export class StagedOutput extends BaseOutput {
   ) {
     super();
     removeStale(target);
-    this.previous = fs.existsSync(target) ? describedTarget(options.spare, target) : undefined;
+    this.lastOutput = options.spare && fs.existsSync(target) ? readManifest(path.join(options.spare, 'current.json')) : undefined;
+    this.previous = this.lastOutput && this.lastOutput.ino === fs.statSync(target).ino ? this.lastOutput : undefined;
     this.staging = `${target}.tmp-${process.pid}-${Date.now().toString(36)}`;
     const known = options.spare ? takeSpare(options.spare, this.staging) : undefined;
     if (!known) fs.mkdirSync(this.staging, { recursive: true });
@@ -115,12 +121,13 @@ export class StagedOutput extends BaseOutput {
   }
 
   keep(file: string): boolean {
-    this.previousFiles ??= new Map(this.previous?.files);
-    const entry = this.previousFiles.get(file);
+    this.lastFiles ??= new Map(this.lastOutput?.files);
+    const entry = this.lastFiles.get(file);
     if (!entry) return false;
     const source = path.join(this.target, file);
     const stat = fs.statSync(source, { throwIfNoEntry: false });
-    if (!stat?.isFile() || stat.size !== entry[1] || stat.mtimeMs !== entry[2]) return false;
+    // To the millisecond: copies that keep file times (a host's cache restoring the folder) keep no finer.
+    if (!stat?.isFile() || stat.size !== entry[1] || Math.abs(stat.mtimeMs - entry[2]) >= 1) return false;
     this.note(file, entry[1]);
     if (this.writer) this.writer.postMessage({ file, keep: source, entry });
     else this.tree!.keep(file, source, entry);
@@ -236,13 +243,6 @@ function moveAside(dir: string): string {
   }
 }
 
-/** The manifest of the target, if the target is still the folder this tool last committed there. */
-function describedTarget(spare: string | undefined, target: string): Manifest | undefined {
-  if (!spare) return undefined;
-  const manifest = readManifest(path.join(spare, 'current.json'));
-  return manifest && manifest.ino === fs.statSync(target).ino ? manifest : undefined;
-}
-
 /** Keeps the replaced output as the next build's spare. False if it cannot be moved there. */
 function keepSpare(spare: string, old: string, manifest: Manifest): boolean {
   const tree = path.join(spare, 'tree');
@@ -311,20 +311,30 @@ export class LiveOutput extends BaseOutput {
   }
 }
 
+const pendingRemovals = new Set<Promise<void>>();
+
 /**
  * Deletes a replaced output folder without making the build wait: for thousands of pages that takes longer
- * than writing them. A detached `rm` finishes on its own; where there is none, it is deleted here.
+ * than writing them. An `rm` runs beside the build; the command waits for it before it exits (finishRemovals()).
  */
 function removeInBackground(dir: string): void {
   if (process.platform !== 'win32' && !process.env.SITE_SYNC_CLEANUP) {
     try {
-      spawn('rm', ['-rf', dir], { detached: true, stdio: 'ignore' }).unref();
+      const rm = spawn('rm', ['-rf', dir], { stdio: 'ignore' });
+      const done = new Promise<void>((resolve) => rm.once('close', () => resolve()).once('error', () => resolve()));
+      pendingRemovals.add(done);
+      void done.then(() => pendingRemovals.delete(done));
       return;
     } catch {
       // fall through to deleting it here
     }
   }
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Resolves when every folder being deleted in the background is gone, so no process outlives the command. */
+export async function finishRemovals(): Promise<void> {
+  while (pendingRemovals.size) await Promise.all([...pendingRemovals]);
 }
 
 /** Staging and replaced folders left beside the target by builds whose process no longer runs (killed). */
