@@ -23,7 +23,7 @@ maths('a text of n words has n - 4 shingles of five, and fewer than five words h
 });
 
 maths('a shingle repeated within one page counts once', () => {
-  assert.is(shingles(words('a b c d e a b c d e')).size, 5 + 1);
+  assert.is(shingles(words('a b c d e a b c d e')).size, 5, 'six runs of five, the first and last the same');
   assert.is(shingles(words('x x x x x x x x')).size, 1);
 });
 
