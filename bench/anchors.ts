@@ -26,7 +26,7 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 }
 
 /** Converts a generated post's front matter to the site's (date as dd/mm/yyyy, an image and an icon). */
-function toSitePost(text: string): { slug: string; text: string } {
+export function toSitePost(text: string): { slug: string; text: string } {
   const end = text.indexOf('\n---', 4);
   const fields = new Map(text.slice(4, end).split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]));
   const [y, m, d] = fields.get('date')!.split('-');

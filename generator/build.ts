@@ -16,7 +16,7 @@ import { compileTemplates, type CompiledTemplates } from './render/templates.ts'
 import { renderPages } from './render/render.ts';
 import { DependencyTracker } from './incremental/tracker.ts';
 import { IncrementalPolicy, folderHash, toolKey } from './incremental/policy.ts';
-import { contentState, forgetRecord, loadRecord, recordFile, saveRecord, type BuildRecord } from './incremental/record.ts';
+import { contentState, fileHash, forgetRecord, loadRecord, recordFile, saveRecord, type BuildRecord } from './incremental/record.ts';
 import { PageScripts, type PageWeight } from './render/page-scripts.ts';
 import { buildClientScripts } from './assets/islands.ts';
 import { prepareFlags } from './assets/flags.ts';
@@ -25,7 +25,7 @@ import { buildStylesheet } from './assets/css.ts';
 import { processImages, type ImageStats } from './assets/images.ts';
 import { createAssets, createFileCopier } from './assets/assets.ts';
 import { LiveOutput, StagedOutput, type Output } from './output/writer.ts';
-import { blogFeed, headerRules, headersFile, redirectsFile, robotsTxt, sitemapXml } from './output/host-files.ts';
+import { blogFeed, feedPosts, headerRules, headersFile, redirectsFile, robotsTxt, sitemapXml } from './output/host-files.ts';
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
 
 /** From this many pages, output is written by a worker thread while the main thread renders. */
@@ -104,8 +104,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   };
 
+  const recordPath = recordFile(project.cache, out);
+  const previous = options.live ? options.live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;
+
   // Post bodies need no validation, so the Markdown workers start on them as soon as the files are read and
-  // run while everything else is checked and prepared; post pages are rendered as their HTML arrives.
+  // run while everything else is checked and prepared; post pages are rendered as their HTML arrives. Posts
+  // whose files are as the last build recorded them start later, and only if their pages are not kept.
   const markdown = new MarkdownSession(project);
   let readyPosts: string[] | ((bodies: string[]) => void) = [];
   let posts: Promise<void> = Promise.resolve();
@@ -113,7 +117,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const files = await time('content', async () => {
     const loaded = loadContent(project, options.live?.sources);
     postsStarted = performance.now();
-    const bodies = loaded.files.filter((f) => f.source.kind === 'blog-post').map((f) => f.body ?? '');
+    const bodies = loaded.files.filter((f) => f.source.kind === 'blog-post' && previous?.files.get(f.path)?.hash !== fileHash(f)).map((f) => f.body ?? '');
     posts = markdown.render(bodies, (ready) => (Array.isArray(readyPosts) ? readyPosts.push(...ready) : readyPosts(ready)));
     posts.catch(() => {});
     const problems = [...loaded.errors, ...(await validateContent(project, loaded.files))];
@@ -144,9 +148,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // In the dev server, an edit confined to content/ leaves what islands, images and flags produce unchanged.
   const contentOnly = !!options.live?.changed && [...options.live.changed].every((file) => file.startsWith(project.content + path.sep));
   try {
-    const postBodies = new Set(model.posts.map((p) => p.body));
-    const [, templates, stylesheet, images, client, flags, social] = await Promise.all([
-      time('markdown', () => markdown.render(markdownTexts(model).filter((t) => !postBodies.has(t)))),
+    const [templates, stylesheet, images, client, flags, social] = await Promise.all([
       time('templates', () => (reusableTemplates(project, options.live) ?? compileTemplates(project, { incremental: !!options.live }))),
       time('css', () => buildStylesheet(project, copyFile)),
       time('images', () =>
@@ -182,8 +184,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       )
       .digest('hex')
       .slice(0, 16);
-    const recordPath = recordFile(project.cache, out);
-    const previous = options.live ? options.live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;
     const policy = await time('changes', () => new IncrementalPolicy(previous, renderKey, contentState(files, model, previous)));
     const tracker = new DependencyTracker();
     const weights = new WeightsByKind();
@@ -192,7 +192,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const reuse = (page: Page) => {
       if (!policy.reusable(page) || !output.keep(page.file)) return false;
       policy.kept(page);
-      for (const dep of policy.depsOf(page)) if (dep.startsWith('asset:')) copyFile(dep.slice('asset:'.length));
+      for (const name of policy.assetsOf(page)) copyFile(name);
       return true;
     };
     const rendered = await time('render', async () => {
@@ -208,7 +208,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           assets,
           tracker,
           recorded: (page, deps) => policy.rendered(page, deps),
-          reuse,
           scripts,
           weighed: (page, weight) => weights.add(page.kind, weight),
           emit: (page, html) => output.emit(page.file, html),
@@ -216,24 +215,35 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         problems.push(...errors);
         count += rendered;
       };
+      const toRender = pages.filter((page) => !reuse(page));
       // Every page but the posts renders now, while the workers turn post bodies into HTML; each post page
-      // renders as soon as its body's HTML arrives.
+      // renders as soon as its body's HTML arrives. The other Markdown texts (prose, FAQ answers) are needed
+      // only if one of those pages is rendered.
+      const others = toRender.filter((page) => page.kind !== 'post');
+      if (others.length) await markdown.render(otherMarkdownTexts(model));
+      render(others);
       const postsByBody = new Map<string, Page[]>();
-      for (const page of pages) if (page.kind === 'post') postsByBody.set(page.data.post.body, [...(postsByBody.get(page.data.post.body) ?? []), page]);
-      render(pages.filter((page) => page.kind !== 'post'));
+      for (const page of toRender) if (page.kind === 'post') postsByBody.set(page.data.post.body, [...(postsByBody.get(page.data.post.body) ?? []), page]);
       const early = readyPosts as string[];
       readyPosts = (bodies) => render(bodies.flatMap((body) => postsByBody.get(body) ?? []));
       render(early.flatMap((body) => postsByBody.get(body) ?? []));
+      // Posts whose Markdown was not started early (their files are unchanged) but whose pages must render.
+      await markdown.render([...postsByBody.keys()].filter((body) => !markdown.html.has(body)), (ready) => render(ready.flatMap((body) => postsByBody.get(body) ?? [])));
       await posts;
       if (markdown.stats.threads > 1) timings.push(['post markdown in workers', performance.now() - postsStarted]);
       failIfAny('render', problems);
       return count;
     });
-    markdown.save();
+    // Pruned to what this build used only when it looked every text up; otherwise kept pages' texts stay.
+    markdown.save({ prune: rendered === pages.length });
 
     await time('feeds', async () => {
-      output.emit('sitemap.xml', await sitemapXml(model, pages));
-      output.emit('blog/feed.xml', await blogFeed(model));
+      // Kept like pages while their inputs are the same: for thousands of posts they cost as much as the rest.
+      await policy.derive(output, 'sitemap.xml', sitemapInputs(model, pages), () => sitemapXml(model, pages));
+      await policy.derive(output, 'blog/feed.xml', feedInputs(model, policy), async () => {
+        await markdown.render(feedPosts(model).map((p) => p.body));
+        return blogFeed(model);
+      });
       output.emit('robots.txt', robotsTxt(model));
       output.emit('_headers', headersFile(headerRules(model)));
       output.emit('_redirects', redirectsFile(redirects));
@@ -244,11 +254,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await time('write', async () => {
       if (output instanceof StagedOutput) {
         // The record describes the output about to be swapped in, so it is saved only once that has happened;
-        // until then no record is better than one that describes the output being replaced.
-        if (keepRecord(options)) forgetRecord(recordPath);
+        // until then no record is better than one that describes the output being replaced. A build that
+        // changed nothing leaves the record as it is: it describes the new output just as well.
+        const save = keepRecord(options) && !policy.unchanged();
+        if (save) forgetRecord(recordPath);
         await output.commit();
         hashes = output.hashes();
-        if (keepRecord(options)) saveRecord(recordPath, policy.record());
+        if (save) saveRecord(recordPath, policy.record());
       } else if (output instanceof LiveOutput) {
         const result = output.commit();
         hashes = options.live!.hashes = result.hashes;
@@ -379,14 +391,21 @@ function imageReferences(files: SourceFile[]): Map<string, string[]> {
   return new Map([...refs].map(([src, users]) => [src, [...users]]));
 }
 
-/** Every Markdown text the site renders: posts, prose pages and the answers of every FAQ. */
-function markdownTexts(model: SiteModel): string[] {
-  return [
-    ...model.posts.map((p) => p.body),
-    ...model.prose.map((p) => p.body),
-    ...model.faq.flatMap((g) => g.items.map((i) => i.answer)),
-    ...model.services.flatMap((s) => s.faq.map((i) => i.answer)),
-  ];
+/** The Markdown texts besides posts: prose pages and the answers of every FAQ. */
+function otherMarkdownTexts(model: SiteModel): string[] {
+  return [...model.prose.map((p) => p.body), ...model.faq.flatMap((g) => g.items.map((i) => i.answer)), ...model.services.flatMap((s) => s.faq.map((i) => i.answer))];
+}
+
+/** What the sitemap is made from. */
+function sitemapInputs(model: SiteModel, pages: Page[]): string {
+  return JSON.stringify([model.settings.baseUrl, pages.map((p) => [p.path, p.lastmod, p.indexable])]);
+}
+
+/** What the blog feed is made from: the newest posts (their bodies by their files' hashes) and the site's names. */
+function feedInputs(model: SiteModel, policy: IncrementalPolicy): string {
+  const s = model.settings;
+  const posts = feedPosts(model).map(({ body: _body, ...post }) => [post, policy.fileHash(post.file)]);
+  return JSON.stringify([s.name, s.legalName, s.baseUrl, s.updated, model.pages.blog.seo.description, posts]);
 }
 
 export { BuildFailure };

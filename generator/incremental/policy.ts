@@ -8,7 +8,9 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { toolRoot } from '../project.ts';
 import type { Page } from '../routes.ts';
-import { changedKeys, recordFormat, routeHash, type BuildRecord, type PageState } from './record.ts';
+import { changedKeys, inputsHash, recordFormat, routeHash, type BuildRecord, type PageState } from './record.ts';
+import type { Output } from '../output/writer.ts';
+import { assetKey } from './tracker.ts';
 
 /** Record format of the tracker's keys and of the tool itself: any change to the generator renders everything. */
 let toolKeyMemo: string | undefined;
@@ -52,6 +54,10 @@ export class IncrementalPolicy {
   readonly keys: string[];
   readonly pages = new Map<string, PageState>();
   private routes = new Map<string, string>();
+  private readonly derived = new Map<string, string>();
+  private changes = 0;
+  private renders = 0;
+  private assetKeys?: Map<number, string>;
 
   /**
    * `previous`: the last build's record, if any. `state`: this build's content state (record.ts contentState).
@@ -66,6 +72,7 @@ export class IncrementalPolicy {
     this.keys = usable ? previous.keys : [];
     if (usable) {
       const changed = changedKeys(previous, state);
+      this.changes = changed.size;
       this.changed = new Uint8Array(this.keys.length);
       this.keys.forEach((k, i) => {
         if (changed.has(k)) this.changed![i] = 1;
@@ -92,13 +99,46 @@ export class IncrementalPolicy {
     this.pages.set(page.path, this.previous!.pages.get(page.path)!);
   }
 
-  /** The keys a kept page read, for the work it implies (asset files to copy again). */
-  depsOf(page: Page): string[] {
-    return [...this.previous!.pages.get(page.path)!.deps].map((i) => this.keys[i]);
+  /** The asset files (assets/...) a kept page's markup asked for, to be copied into the output again. */
+  assetsOf(page: Page): string[] {
+    if (!this.assetKeys) {
+      this.assetKeys = new Map();
+      const prefix = assetKey('');
+      this.keys.forEach((key, i) => key.startsWith(prefix) && this.assetKeys!.set(i, key.slice(prefix.length)));
+    }
+    const names: string[] = [];
+    for (const dep of this.previous!.pages.get(page.path)!.deps) {
+      const name = this.assetKeys.get(dep);
+      if (name !== undefined) names.push(name);
+    }
+    return names;
+  }
+
+  /** The hash of a content file's bytes, as this build read it. */
+  fileHash(file: string): string | undefined {
+    return this.state.files.get(file)?.hash;
+  }
+
+  /**
+   * An output file made from `inputs` (not a page): kept from the last output when its inputs are the same,
+   * otherwise made with `produce` and emitted.
+   */
+  async derive(output: Output, file: string, inputs: string, produce: () => string | Promise<string>): Promise<void> {
+    const hash = inputsHash(inputs);
+    this.derived.set(file, hash);
+    if (this.changed && this.previous!.derived.get(file) === hash && output.keep(file)) return;
+    this.renders++;
+    output.emit(file, await produce());
+  }
+
+  /** Whether this build's record would say the same as the last one's: nothing changed, nothing rendered. */
+  unchanged(): boolean {
+    return !!this.changed && this.changes === 0 && this.renders === 0 && this.pages.size === this.previous!.pages.size && this.keys.length === this.changed.length;
   }
 
   /** Records what a rendered page read. */
   rendered(page: Page, deps: Set<string>): void {
+    this.renders++;
     if (!this.index) this.index = new Map(this.keys.map((k, i) => [k, i]));
     const indices = new Uint32Array(deps.size);
     let n = 0;
@@ -115,6 +155,6 @@ export class IncrementalPolicy {
 
   /** This build's record, once every page was rendered or kept. */
   record(): BuildRecord {
-    return { format: recordFormat, key: this.key, ...this.state, keys: this.keys, pages: this.pages };
+    return { format: recordFormat, key: this.key, ...this.state, keys: this.keys, pages: this.pages, derived: this.derived };
   }
 }

@@ -13,7 +13,7 @@ import { writeFileAtomic } from '../cache.ts';
 import { trackedLists, trackedMenus } from './tracker.ts';
 
 /** Records of another format are ignored. */
-export const recordFormat = 1;
+export const recordFormat = 2;
 
 export interface FileState {
   hash: string;
@@ -38,6 +38,8 @@ export interface BuildRecord {
   /** The key table the pages' deps index; it only grows, so a reused page's deps stay valid as they are. */
   keys: string[];
   pages: Map<string, PageState>;
+  /** Output files made from inputs other than a page's (the sitemap, the feed): a fingerprint of those inputs. */
+  derived: Map<string, string>;
 }
 
 export function recordFile(cache: string, out: string): string {
@@ -67,15 +69,28 @@ function fingerprint(value: unknown): string {
   return json.length <= 48 ? json : createHash('sha1').update(json).digest('base64url');
 }
 
+export function inputsHash(inputs: string): string {
+  return createHash('sha1').update(inputs).digest('base64url');
+}
+
 export function routeHash(page: Page): string {
   const { data: _data, ...route } = page;
   return fingerprint(route);
 }
 
+const hashes = new WeakMap<SourceFile, string>();
+
+/** A hash of a content file's bytes, computed once per loaded file. */
+export function fileHash(file: SourceFile): string {
+  let hash = hashes.get(file);
+  if (hash === undefined) hashes.set(file, (hash = createHash('sha1').update(file.text).digest('base64url')));
+  return hash;
+}
+
 /** The state of the content as a record keeps it. Fields are fingerprinted only for files whose bytes changed. */
 export function contentState(files: SourceFile[], model: SiteModel, previous?: BuildRecord): Pick<BuildRecord, 'files' | 'lists'> {
   const state = new Map<string, FileState>();
-  for (const f of files) state.set(f.path, { hash: createHash('sha1').update(f.text).digest('base64url') });
+  for (const f of files) state.set(f.path, { hash: fileHash(f) });
   const entries = [...trackedLists.flatMap((name) => model[name] as { file: string }[]), ...(model.target ? [model.target] : [])];
   for (const entry of entries) {
     const now = state.get(entry.file);

@@ -129,9 +129,19 @@ export class StagedOutput extends BaseOutput {
     // To the millisecond: copies that keep file times (a host's cache restoring the folder) keep no finer.
     if (!stat?.isFile() || stat.size !== entry[1] || Math.abs(stat.mtimeMs - entry[2]) >= 1) return false;
     this.note(file, entry[1]);
-    if (this.writer) this.writer.postMessage({ file, keep: source, entry });
-    else this.tree!.keep(file, source, entry);
+    if (this.writer) {
+      // In batches: a message per kept page costs more than keeping it.
+      this.keeps.push([file, source, entry]);
+      if (this.keeps.length >= 512) this.sendKeeps();
+    } else this.tree!.keep(file, source, entry);
     return true;
+  }
+
+  private keeps: [file: string, source: string, entry: Entry][] = [];
+
+  private sendKeeps(): void {
+    if (this.keeps.length) this.writer!.postMessage({ keeps: this.keeps });
+    this.keeps = [];
   }
 
   /** Waits for every write, and for what the spare held and this build did not make to be removed. */
@@ -146,6 +156,7 @@ export class StagedOutput extends BaseOutput {
           resolve(message);
         };
         writer.on('message', done);
+        this.sendKeeps();
         writer.postMessage({ flush: 1 });
       });
       await writer.terminate();
