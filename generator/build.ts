@@ -114,10 +114,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let readyPosts: string[] | ((bodies: string[]) => void) = [];
   let posts: Promise<void> = Promise.resolve();
   let postsStarted = 0;
+  let earlyBodies = new Set<string>();
   const files = await time('content', async () => {
     const loaded = loadContent(project, options.live?.sources);
     postsStarted = performance.now();
     const bodies = loaded.files.filter((f) => f.source.kind === 'blog-post' && previous?.files.get(f.path)?.hash !== fileHash(f)).map((f) => f.body ?? '');
+    earlyBodies = new Set(bodies);
     posts = markdown.render(bodies, (ready) => (Array.isArray(readyPosts) ? readyPosts.push(...ready) : readyPosts(ready)));
     posts.catch(() => {});
     const problems = [...loaded.errors, ...(await validateContent(project, loaded.files))];
@@ -227,8 +229,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const early = readyPosts as string[];
       readyPosts = (bodies) => render(bodies.flatMap((body) => postsByBody.get(body) ?? []));
       render(early.flatMap((body) => postsByBody.get(body) ?? []));
-      // Posts whose Markdown was not started early (their files are unchanged) but whose pages must render.
-      await markdown.render([...postsByBody.keys()].filter((body) => !markdown.html.has(body)), (ready) => render(ready.flatMap((body) => postsByBody.get(body) ?? [])));
+      // Posts whose Markdown was not started early (their files are unchanged) but whose pages must render. Those
+      // started early arrive through readyPosts, even while still in the workers.
+      await markdown.render([...postsByBody.keys()].filter((body) => !earlyBodies.has(body)), (ready) => render(ready.flatMap((body) => postsByBody.get(body) ?? [])));
       await posts;
       if (markdown.stats.threads > 1) timings.push(['post markdown in workers', performance.now() - postsStarted]);
       failIfAny('render', problems);
