@@ -15,6 +15,7 @@ import { functionsHandler } from './functions.ts';
 import { eventsPath, reloadClient, reloadClientPath } from './reload-client.ts';
 import { disposeTemplateContexts } from '../render/templates.ts';
 import { DependencyTracker } from '../render/dependencies.ts';
+import { localEditor } from '../admin/local-backend.ts';
 
 export interface ServeOptions {
   root: string;
@@ -68,6 +69,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const live: LiveState = { hashes: result.hashes, tracker, renderKey: result.renderKey, templates: result.templates };
   let rules = headerRules(result.model);
   const functions = functionsHandler(project, (m) => logger.warn(m));
+  const editor = localEditor(project, out, (m) => logger.info(colour.dim(`  ${m}`)));
 
   const serveStatic = staticHandler({
     root: out,
@@ -91,6 +93,10 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     if (pathname === reloadClientPath) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(reloadClient);
+      return;
+    }
+    if (editor.handles(pathname)) {
+      editor.handle(req, res);
       return;
     }
     functions
