@@ -20,6 +20,8 @@ export const apiPath = '/admin/api/v1';
 const configPath = '/admin/config.yml';
 
 class Refused extends Error {
+  /** The full report for the terminal, with code frames, when it differs from the message. */
+  details?: string;
   constructor(readonly status: number, message: string) {
     super(message);
   }
@@ -157,7 +159,7 @@ export function localEditor(project: Project, out: string, log: (message: string
           .then((value) => send(200, value))
           .catch((error: Error) => {
             if (error instanceof Refused) {
-              log(error.message);
+              log(error.details ?? error.message);
               send(error.status, { error: error.message });
             } else send(500, { error: `The local editor failed: ${error.message}` });
           });
@@ -183,8 +185,15 @@ function parsed(rel: string, text: string): SourceFile {
   return file;
 }
 
-function refusal(errors: SiteError[]): Refused {
-  return new Refused(422, `Not saved. ${formatFailure(new BuildFailure('content', sortErrors(errors)))}`.trim());
+/**
+ * The build's own words for each problem: where (file:line:column and field), what is wrong, and the hint.
+ * The editor shows them in a notice, so the code frame the terminal prints is left out here.
+ */
+export function refusal(errors: SiteError[]): Refused {
+  const lines = sortErrors(errors).map((e) => `${e.headline}.${e.hint ? ` ${e.hint}` : ''}`);
+  const refused = new Refused(422, `Not saved: ${lines.join(' ')}`);
+  refused.details = formatFailure(new BuildFailure('content', sortErrors(errors)));
+  return refused;
 }
 
 /**

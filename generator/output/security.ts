@@ -51,7 +51,7 @@ export function editorSecurityPolicy(model: SiteModel): string {
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...(github ? ['https://avatars.githubusercontent.com', 'https://raw.githubusercontent.com'] : [])]],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", ...(github ? ['https://api.github.com'] : [])]],
+    ['connect-src', ["'self'", 'blob:', ...(github ? ['https://api.github.com'] : [])]],
     ['frame-src', ["'self'", 'blob:']],
     ['worker-src', ["'self'", 'blob:']],
     ['object-src', ["'none'"]],
