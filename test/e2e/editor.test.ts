@@ -92,7 +92,8 @@ test('changing a city population writes that one value to disk, and the open cit
 
   const page = await editor('#/collections/cities/entries/perth');
   await page.getByLabel('Population').fill('2.4 million');
-  await page.screenshot({ path: path.join(shots, 'editor-city-1280.png') });
+  // The whole form, lists included, for a person to look at.
+  await page.screenshot({ path: path.join(shots, 'editor-city-1280.png'), fullPage: true });
   await publish(page);
   await until(() => site.read(file) !== before, 'perth.json to change');
   assert.is(site.read(file), before.replace('"population": "2.3 million"', '"population": "2.4 million"'), 'only the population changed, in the file\'s own layout');
@@ -108,10 +109,10 @@ test('a number where a price is required is refused with the build\'s message, a
   await publish(page);
   const notice = page.getByText('Not saved:', { exact: false });
   await notice.waitFor();
+  await page.screenshot({ path: path.join(shots, 'editor-refused-1280.png') });
   const text = await notice.innerText();
   assert.match(text, /content\/plans\.json:\d+:\d+ \/plans\/0\/price "44\.95" does not have the expected form/);
   assert.match(text, /A price in Australian dollars, such as \$44\.95\./);
-  await page.screenshot({ path: path.join(shots, 'editor-refused-1280.png') });
   assert.is(site.read(file), before);
 });
 
