@@ -205,7 +205,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       output.emit('_headers', headersFile(headerRules(model)));
       output.emit('_redirects', redirectsFile(redirects));
     });
-    await time('admin', () => emitAdmin(project, model.settings, output));
+    await time('admin', () => emitAdmin(project, model.settings, output, (m) => logger.warn(m)));
 
     let changed: string[] = [];
     let hashes = new Map<string, string>();

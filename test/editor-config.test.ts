@@ -118,19 +118,26 @@ test('a field added to a schema appears in the editor with no other change', () 
   }
 });
 
-test('a schema the editor cannot show is reported with its file and place', () => {
+test('a property the editor cannot show is named with its file and place, and hidden with its value kept', () => {
   const f = fixture();
   try {
     f.editJson('content/schemas/city.schema.json', (schema) => {
       schema.properties.extra = { type: 'object' };
     });
+    const headline = 'content/schemas/city.schema.json /properties/extra is an object without "properties": the editor cannot show a form for it';
     try {
       cmsConfig(resolveProject(f.root), {});
       assert.unreachable('should have thrown');
     } catch (error) {
       const problems = (error as { problems?: { headline: string }[] }).problems ?? [];
-      assert.equal(problems.map((p) => p.headline), ['content/schemas/city.schema.json /properties/extra is an object without "properties": the editor cannot show a form for it']);
+      assert.equal(problems.map((p) => p.headline), [headline]);
     }
+    // As a build runs it: a warning, and the rest of the editor still works.
+    const warned: string[] = [];
+    const fields = collection('cities', cmsConfig(resolveProject(f.root), {}, (p) => warned.push(p.headline))).fields!;
+    assert.equal(warned, [headline]);
+    assert.equal(field(fields, 'extra'), { label: 'Extra', name: 'extra', widget: 'hidden', required: false });
+    assert.is(field(fields, 'population').widget, 'string');
   } finally {
     f.remove();
   }

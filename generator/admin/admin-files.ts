@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { failIfAny, type SiteError } from '../errors.ts';
+import type { SiteError } from '../errors.ts';
 import { toolRoot, type Project } from '../project.ts';
 import type { Output } from '../output/writer.ts';
 import { cmsConfig, cmsConfigYaml, type EditorSettings } from './cms-config.ts';
@@ -46,15 +46,12 @@ export function adminPage(siteName: string): string {
 // Read once per process: 6 MB that never changes while the package is the same version.
 let cached: { name: string; bytes: Uint8Array }[] | undefined;
 
-export function emitAdmin(project: Project, settings: { editor?: EditorSettings; baseUrl?: string; name: string }, output: Pick<Output, 'emit'>): void {
-  let config: Record<string, unknown>;
-  try {
-    config = cmsConfig(project, settings);
-  } catch (error) {
-    const problems = (error as { problems?: SiteError[] }).problems;
-    if (problems) failIfAny('admin', problems);
-    throw error;
-  }
+/**
+ * A schema property the editor cannot show does not fail the build (the site itself is fine): it is hidden in
+ * the editor, keeping its value, and each build says so once.
+ */
+export function emitAdmin(project: Project, settings: { editor?: EditorSettings; baseUrl?: string; name: string }, output: Pick<Output, 'emit'>, warn: (message: string) => void): void {
+  const config = cmsConfig(project, settings, (problem: SiteError) => warn(`⚠ ${problem.headline} (${problem.hint})`));
   output.emit('admin/index.html', adminPage(settings.name));
   output.emit('admin/config.yml', cmsConfigYaml(config));
   output.emit('admin/formats.js', fs.readFileSync(path.join(toolRoot, 'generator', 'admin', 'browser', 'formats.js'), 'utf8'));

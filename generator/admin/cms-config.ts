@@ -90,10 +90,10 @@ function schemaField(rel: string, schema: string): Field {
   return { label: 'Schema', name: '$schema', widget: 'hidden', default: relPath.startsWith('.') ? relPath : `./${relPath}` };
 }
 
-function fieldsFor(project: Project, schemas: SchemaSet, file: ContentFile): Field[] {
+function fieldsFor(project: Project, schemas: SchemaSet, file: ContentFile, unshown?: (problem: SchemaShapeError) => void): Field[] {
   const imageDir = file.dir && fs.existsSync(path.join(project.assets, 'images', file.dir)) ? file.dir : '';
   const media = { folder: `/assets/images${imageDir ? `/${imageDir}` : ''}`, publicFolder: imageDir };
-  const fields = fieldsOf(schemas, file.schema, { media }).filter((f) => f.name !== '$schema');
+  const fields = fieldsOf(schemas, file.schema, { media, unshown }).filter((f) => f.name !== '$schema');
   if (file.ext === '.md') return [...fields, { label: 'Text', name: 'body', widget: 'markdown', hint: 'The text of the page, in Markdown.' }];
   return [schemaField(file.rel, file.schema), ...fields];
 }
@@ -111,17 +111,29 @@ export function backendConfig(settings: EditorSettings | undefined): Record<stri
   return { name: 'git-gateway', branch: editor.branch };
 }
 
-/** The configuration as data. Throws one SiteError per schema the editor cannot show. */
-export function cmsConfig(project: Project, settings: { editor?: EditorSettings; baseUrl?: string; name?: string }): Record<string, unknown> {
+/**
+ * The configuration as data. A property the editor cannot show is passed to `unshown` (and hidden in the
+ * editor, its value kept) when given; otherwise every such property is thrown together as SiteErrors.
+ */
+export function cmsConfig(project: Project, settings: { editor?: EditorSettings; baseUrl?: string; name?: string }, unshown?: (problem: SiteError) => void): Record<string, unknown> {
   const schemas = loadSchemas(project);
   const files = contentFiles(project);
   const problems: SiteError[] = [];
+  const seen = new Set<string>();
+  const report = (error: SchemaShapeError) => {
+    const problem = new SiteError({ code: 'CONTENT_SCHEMA', file: `content/schemas/${error.schemaFile}`, pointer: error.pointer || undefined, message: error.message, hint: 'Editors cannot change this field at /admin until it has a type the editor can show (see ARCHITECTURE.md, The content editor).' });
+    // A definition shared by many files is one problem, not one per file.
+    if (seen.has(problem.headline)) return;
+    seen.add(problem.headline);
+    if (unshown) unshown(problem);
+    else problems.push(problem);
+  };
   const safely = <T>(work: () => T): T | undefined => {
     try {
       return work();
     } catch (error) {
       if (!(error instanceof SchemaShapeError)) throw error;
-      problems.push(new SiteError({ code: 'CONTENT_SCHEMA', file: `content/schemas/${error.schemaFile}`, pointer: error.pointer || undefined, message: error.message, hint: 'Give the property a type the editor can show, or keep that data outside content/.' }));
+      report(error);
       return undefined;
     }
   };
@@ -141,7 +153,7 @@ export function cmsConfig(project: Project, settings: { editor?: EditorSettings;
     const name = key.replace(/[^a-z0-9]+/gi, '-') || 'settings';
     const format = ext === '.md' ? 'frontmatter' : 'site-json';
     if (dir && sameSchema) {
-      const fields = safely(() => fieldsFor(project, schemas, group[0]));
+      const fields = safely(() => fieldsFor(project, schemas, group[0], unshown ? report : undefined));
       if (!fields) continue;
       const identifier = identifierOf(fields);
       collections.push({
@@ -163,7 +175,7 @@ export function cmsConfig(project: Project, settings: { editor?: EditorSettings;
       continue;
     }
     const entries = order(group, (f) => path.posix.basename(f.rel), fileLabels).flatMap((file) => {
-      const fields = safely(() => fieldsFor(project, schemas, file));
+      const fields = safely(() => fieldsFor(project, schemas, file, unshown ? report : undefined));
       if (!fields) return [];
       const base = path.posix.basename(file.rel);
       const label = fileLabels[base] ?? (dir ? labelFor(base.replace(/\.(json|md)$/, '')) : schemas.get(file.schema)?.title ?? labelFor(base));

@@ -105,6 +105,11 @@ function typeOf(schema: Schema): string | undefined {
 export interface FieldOptions {
   /** Where image fields upload to and how their value is written, per collection. */
   media?: { folder: string; publicFolder: string };
+  /**
+   * Told of each property the editor cannot show, which then becomes a hidden field (Decap keeps its value as
+   * it is in the file). Without it such a property throws.
+   */
+  unshown?: (problem: SchemaShapeError) => void;
 }
 
 /** The fields of an object schema, in the schema's own order. */
@@ -117,9 +122,15 @@ export function fieldsOf(schemas: SchemaSet, schemaFile: string, options: FieldO
 
 function objectFields(schemas: SchemaSet, schema: Schema, place: Place, options: FieldOptions): Field[] {
   const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties ?? {}).map(([name, property]) =>
-    fieldFor(schemas, name, property, required.has(name), { file: place.file, pointer: `${place.pointer}/properties/${name}` }, options),
-  );
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    try {
+      return fieldFor(schemas, name, property, required.has(name), { file: place.file, pointer: `${place.pointer}/properties/${name}` }, options);
+    } catch (error) {
+      if (!(error instanceof SchemaShapeError) || !options.unshown) throw error;
+      options.unshown(error);
+      return { label: labelFor(name), name, widget: 'hidden', required: false };
+    }
+  });
 }
 
 function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: boolean, place: Place, options: FieldOptions): Field {

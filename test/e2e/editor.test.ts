@@ -109,6 +109,9 @@ test('a number where a price is required is refused with the build\'s message, a
   await publish(page);
   const notice = page.getByText('Not saved:', { exact: false });
   await notice.waitFor();
+  // The notice slides in from the right edge; let it settle before the picture.
+  await page.waitForTimeout(800);
+  assert.ok(await notice.isVisible(), 'the refusal is on screen');
   await page.screenshot({ path: path.join(shots, 'editor-refused-1280.png') });
   const text = await notice.innerText();
   assert.match(text, /content\/plans\.json:\d+:\d+ \/plans\/0\/price "44\.95" does not have the expected form/);
