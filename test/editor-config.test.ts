@@ -99,7 +99,7 @@ test('any schema maps: a new file and its schema appear with every kind of field
     assert.equal(field(field(fields, 'slots').fields as Field[], 'staffed'), { label: 'Staffed', name: 'staffed', widget: 'boolean', required: false, default: true });
     assert.is(field(field(fields, 'where').fields as Field[], 'city').widget, 'string');
     assert.is(field(field(fields, 'banner').fields as Field[], 'src').widget, 'image');
-    assert.equal(field(fields, 'tags').field, { label: 'Tag', name: 'tag', widget: 'string' });
+    assert.equal(field(fields, 'tags'), { label: 'Tags', name: 'tags', widget: 'list', required: false, label_singular: 'Tag', collapsed: false, field: { label: 'Tag', name: 'tag', widget: 'string' } });
   } finally {
     f.remove();
   }

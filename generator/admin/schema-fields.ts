@@ -175,11 +175,14 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
         const fields = objectFields(schemas, items, { file: itemsFile, pointer: `${place.pointer}/items` }, options);
         // The first text field names each item in the collapsed list, so a long list stays readable.
         const summary = fields.find((f) => /^(title|name|question|label)$/.test(f.name)) ?? fields.find((f) => f.widget === 'string' || f.widget === 'text' || f.widget === 'select');
-        return { ...base, widget: 'list', collapsed: true, ...(summary ? { summary: `{{fields.${summary.name}}}` } : {}), ...limits, fields };
+        return { ...base, widget: 'list', label_singular: labelFor(singular(name)), collapsed: true, ...(summary ? { summary: `{{fields.${summary.name}}}` } : {}), ...limits, fields };
       }
       const single = fieldFor(schemas, singular(name), schema.items, true, { file, pointer: `${place.pointer}/items` }, options);
       delete single.required;
-      return { ...base, widget: 'list', ...limits, field: single };
+      // The list's own description says what the items are; repeating the item's under every value is noise.
+      if (base.hint) delete single.hint;
+      // Items of one value are shown open: a collapsed item would show only its label, not the value.
+      return { ...base, widget: 'list', label_singular: single.label, collapsed: false, ...limits, field: single };
     }
     default:
       throw new SchemaShapeError(place.file, place.pointer, 'has no "type" the editor knows (string, number, integer, boolean, object, array or enum)');
