@@ -11,6 +11,7 @@ import matter from 'gray-matter';
 import { localEditor, apiPath } from '../generator/admin/local-backend.ts';
 import { jsonInLayout, markdownInLayout } from '../generator/admin/keep-layout.ts';
 import { resolveProject } from '../generator/project.ts';
+import { silentLogger } from '../generator/log.ts';
 import { fixture, repoRoot, type Fixture } from './helpers/project.ts';
 
 const test = suite('editor local backend');
@@ -22,7 +23,7 @@ test.before(async () => {
   site = fixture();
   fs.mkdirSync(path.join(site.root, 'dist/admin'), { recursive: true });
   fs.writeFileSync(path.join(site.root, 'dist/admin/config.yml'), 'backend:\n  name: "github"\n');
-  const editor = localEditor(resolveProject(site.root), path.join(site.root, 'dist'), () => {});
+  const editor = localEditor(resolveProject(site.root), path.join(site.root, 'dist'), silentLogger);
   server = http.createServer((req, res) => editor.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type http from 'node:http';
 import { formatFailure, BuildFailure, SiteError, sortErrors } from '../errors.ts';
 import type { Project } from '../project.ts';
+import { colour, type Logger } from '../log.ts';
 import { loadContent, parseSource, type SourceFile } from '../content/load.ts';
 import { validateContent } from '../content/validate.ts';
 import { buildModel } from '../content/model.ts';
@@ -40,7 +41,7 @@ export interface LocalEditor {
   handle(req: http.IncomingMessage, res: http.ServerResponse): void;
 }
 
-export function localEditor(project: Project, out: string, log: (message: string) => void): LocalEditor {
+export function localEditor(project: Project, out: string, logger: Pick<Logger, 'info' | 'warn'>): LocalEditor {
   const root = project.root;
   // A project that brings only content/ uses the generator's own assets/ (see resolveProject), so paths under
   // assets/ go there; the editor still names them from the project root, as in the repository.
@@ -79,7 +80,7 @@ export function localEditor(project: Project, out: string, log: (message: string
       fs.mkdirSync(path.dirname(abs), { recursive: true });
       writeFileAtomic(abs, text);
       if (remove) fs.rmSync(remove, { force: true });
-      log(`editor saved ${relOf(abs)}`);
+      logger.info(colour.dim(`  editor saved ${relOf(abs)}`));
     }
     return { message: 'entry persisted' };
   }
@@ -159,7 +160,7 @@ export function localEditor(project: Project, out: string, log: (message: string
           .then((value) => send(200, value))
           .catch((error: Error) => {
             if (error instanceof Refused) {
-              log(error.details ?? error.message);
+              logger.warn(colour.yellow(`editor: ${error.details ?? error.message}`));
               send(error.status, { error: error.message });
             } else send(500, { error: `The local editor failed: ${error.message}` });
           });

@@ -69,7 +69,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const live: LiveState = { hashes: result.hashes, tracker, renderKey: result.renderKey, templates: result.templates };
   let rules = headerRules(result.model);
   const functions = functionsHandler(project, (m) => logger.warn(m));
-  const editor = localEditor(project, out, (m) => logger.info(colour.dim(`  ${m}`)));
+  const editor = localEditor(project, out, logger);
 
   const serveStatic = staticHandler({
     root: out,
