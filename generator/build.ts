@@ -27,6 +27,7 @@ import { createAssets, createFileCopier } from './assets/assets.ts';
 import { LiveOutput, StagedOutput, type Output } from './output/writer.ts';
 import { blogFeed, feedPosts, headerRules, headersFile, redirectsFile, robotsTxt, sitemapXml } from './output/host-files.ts';
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
+import { emitAdmin } from './admin/admin-files.ts';
 
 /** From this many pages, output is written by a worker thread while the main thread renders. */
 const threadedWritesFrom = 600;
@@ -251,6 +252,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       output.emit('_headers', headersFile(headerRules(model)));
       output.emit('_redirects', redirectsFile(redirects));
     });
+    await time('admin', () => emitAdmin(project, model.settings, output, (m) => logger.warn(m)));
 
     let changed: string[] = [];
     let hashes = new Map<string, string>();

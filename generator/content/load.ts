@@ -88,6 +88,19 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
   return { files, errors };
 }
 
+/**
+ * Parses one file's text exactly as a build would, without touching the disk: the content editor checks a
+ * save with it before anything is written. Undefined for a path the generator does not read.
+ */
+export function parseSource(rel: string, text: string): SourceFile | SiteError | undefined {
+  const source = classify(rel);
+  if (!source) return undefined;
+  const file = `content/${rel}`;
+  const parsed = rel.endsWith('.md') ? parseMarkdown(file, text) : parseJson(file, text);
+  if (parsed instanceof SiteError) return parsed;
+  return { path: file, rel, source, text, ...parsed, mtimeMs: 0, size: Buffer.byteLength(text) };
+}
+
 type ParsedMarkdown = { data: unknown; body: string; frontMatterLine: number; words: number };
 
 /**
