@@ -252,7 +252,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       output.emit('_headers', headersFile(headerRules(model)));
       output.emit('_redirects', redirectsFile(redirects));
     });
-    await time('admin', () => emitAdmin(project, model.settings, output, (m) => logger.warn(m)));
+    await time('admin', () => emitAdmin(project, model.settings, (file, inputs, produce) => policy.derive(output, file, inputs, produce), (m) => logger.warn(m)));
 
     let changed: string[] = [];
     let hashes = new Map<string, string>();

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { SiteError } from '../errors.ts';
 import { toolRoot, type Project } from '../project.ts';
-import type { Output } from '../output/writer.ts';
 import { cmsConfig, cmsConfigYaml, type EditorSettings } from './cms-config.ts';
 
 const require = createRequire(import.meta.url);
@@ -43,18 +42,23 @@ export function adminPage(siteName: string): string {
 `;
 }
 
-// Read once per process: 6 MB that never changes while the package is the same version.
-let cached: { name: string; bytes: Uint8Array }[] | undefined;
+/** Emits an output file made from `inputs`, or keeps it from the last output while they are the same. */
+export type Derive = (file: string, inputs: string, produce: () => string | Uint8Array) => Promise<void>;
 
 /**
  * A schema property the editor cannot show does not fail the build (the site itself is fine): it is hidden in
- * the editor, keeping its value, and each build says so once.
+ * the editor, keeping its value, and the build that writes the configuration says so.
+ * The 6 MB of Decap's files are kept from the last output while the package is the same: reading and hashing
+ * them would otherwise be a fifth of a build where nothing changed.
  */
-export function emitAdmin(project: Project, settings: { editor?: EditorSettings; baseUrl?: string; name: string }, output: Pick<Output, 'emit'>, warn: (message: string) => void): void {
-  const config = cmsConfig(project, settings, (problem: SiteError) => warn(`⚠ ${problem.headline} (${problem.hint})`));
-  output.emit('admin/index.html', adminPage(settings.name));
-  output.emit('admin/config.yml', cmsConfigYaml(config));
-  output.emit('admin/formats.js', fs.readFileSync(path.join(toolRoot, 'generator', 'admin', 'browser', 'formats.js'), 'utf8'));
-  cached ??= decapFiles().map(({ name, file }) => ({ name, bytes: fs.readFileSync(file) }));
-  for (const { name, bytes } of cached) output.emit(`admin/${name}`, bytes);
+export async function emitAdmin(project: Project, settings: { editor?: EditorSettings; baseUrl?: string; name: string }, derive: Derive, warn: (message: string) => void): Promise<void> {
+  await derive('admin/index.html', settings.name, () => adminPage(settings.name));
+  const schemas = fs.readdirSync(project.schemas).sort().map((name) => [name, fs.readFileSync(path.join(project.schemas, name), 'utf8')]);
+  await derive('admin/config.yml', JSON.stringify([schemas, settings.editor, settings.baseUrl, settings.name]), () =>
+    cmsConfigYaml(cmsConfig(project, settings, (problem: SiteError) => warn(`⚠ ${problem.headline} (${problem.hint})`))),
+  );
+  const formats = path.join(toolRoot, 'generator', 'admin', 'browser', 'formats.js');
+  await derive('admin/formats.js', fs.readFileSync(formats, 'utf8'), () => fs.readFileSync(formats, 'utf8'));
+  const version = (JSON.parse(fs.readFileSync(require.resolve('decap-cms/package.json'), 'utf8')) as { version: string }).version;
+  for (const { name, file } of decapFiles()) await derive(`admin/${name}`, `decap-cms@${version} ${name}`, () => fs.readFileSync(file));
 }
