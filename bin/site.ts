@@ -98,7 +98,7 @@ async function run(work: () => Promise<unknown>): Promise<void> {
 
 /** Waits for what a command started beside its work (esbuild's service, folders being deleted): none outlives it. */
 async function settle(): Promise<void> {
-  const { finishRemovals } = await import('../generator/output/writer.ts');
+  const { finishRemovals } = await import('../generator/output/cleanup.ts');
   await Promise.all([stopEsbuild(), finishRemovals()]);
 }
 

@@ -22,8 +22,6 @@ export interface SourceFile {
   body?: string;
   /** Words in the body (runs of characters between spaces and line breaks), for .md files. */
   words?: number;
-  /** Lines before the front matter's first key (1 for the opening ---), to map front matter positions. */
-  frontMatterLine?: number;
   mtimeMs: number;
   size: number;
 }
@@ -101,7 +99,7 @@ export function parseSource(rel: string, text: string): SourceFile | SiteError |
   return { path: file, rel, source, text, ...parsed, mtimeMs: 0, size: Buffer.byteLength(text) };
 }
 
-type ParsedMarkdown = { data: unknown; body: string; frontMatterLine: number; words: number };
+type ParsedMarkdown = { data: unknown; body: string; words: number };
 
 /**
  * The snapshot of the last load: every file as loaded, by path under content/. Reading thousands of posts and
@@ -180,7 +178,7 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
   try {
     // Passing options turns off gray-matter's cache, which would otherwise keep every version of every file.
     const result = matter(text, {});
-    return { data: normaliseDates(result.data), body: result.content, frontMatterLine: 1, words: countWords(result.content) };
+    return { data: normaliseDates(result.data), body: result.content, words: countWords(result.content) };
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const line = mark ? mark.line + 2 : 1;
