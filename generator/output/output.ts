@@ -15,12 +15,15 @@ export interface Output {
    * nothing, when that file is not there exactly as the last build wrote it.
    */
   keep(file: string): boolean;
+  /** Resolves once what was emitted is far enough written that emitting more holds no large backlog. */
+  drain(): Promise<void>;
 }
 
 export abstract class BaseOutput implements Output {
   protected sizes = new Map<string, number>();
   abstract emit(file: string, contents: string | Uint8Array): void;
   abstract keep(file: string): boolean;
+  async drain(): Promise<void> {}
   has(file: string): boolean {
     return this.sizes.has(file);
   }

@@ -62,6 +62,7 @@ export class StagedOutput extends BaseOutput {
   emit(file: string, contents: string | Uint8Array): void {
     if (this.writer) {
       this.note(file, contents.length);
+      this.queued += contents.length;
       // Strings go as they are (copying one is cheaper than encoding it here): the writer encodes them.
       if (typeof contents === 'string') this.writer.postMessage({ file, data: contents });
       else {
@@ -91,6 +92,26 @@ export class StagedOutput extends BaseOutput {
   }
 
   private keeps: [file: string, source: string, entry: Entry][] = [];
+  /** Characters and bytes posted to the writer thread since it last said it had written everything. */
+  private queued = 0;
+  private pings = 0;
+
+  /** Waits for the writer thread when more than 32 MB is queued for it. */
+  async drain(): Promise<void> {
+    const writer = this.writer;
+    if (!writer || this.queued < 32 * 1024 * 1024) return;
+    const ping = ++this.pings;
+    await new Promise<void>((resolve) => {
+      const pong = (message: { pong?: number }) => {
+        if (message.pong !== ping) return;
+        writer.off('message', pong);
+        resolve();
+      };
+      writer.on('message', pong);
+      writer.postMessage({ ping });
+    });
+    this.queued = 0;
+  }
 
   private sendKeeps(): void {
     if (this.keeps.length) this.writer!.postMessage({ keeps: this.keeps });
