@@ -290,7 +290,7 @@ export interface ContactFormCopy {
   /**
    * Plain text shown on the site.
    */
-  noScript: string;
+  captchaNeedsScript: string;
 }
 
 export interface FAQGroups {
@@ -586,6 +586,10 @@ export interface BlogPage {
      * Plain text shown on the site.
      */
     note: string;
+    /**
+     * Plain text shown on the site.
+     */
+    thanks: string;
   };
   article?: {
     /**

@@ -85,8 +85,16 @@ export function functionsHandler(project: Project, log: (message: string) => voi
     return true;
   }
 
+  /** Runs a function outside a request, as a scheduler would: a POST with an empty body. */
+  async function run(name: string): Promise<Response> {
+    const fn = await load(name);
+    if (!fn) throw new Error(`no function named ${name}`);
+    return fn(new Request(`http://127.0.0.1/.netlify/functions/${name}`, { method: 'POST' }), { ip: '127.0.0.1' });
+  }
+
   return {
     handle,
+    run,
     /** Forget compiled functions so the next request compiles the edited source. */
     invalidate() {
       fresh = new Set();

@@ -192,15 +192,42 @@ whenIdle(() => {
   }
 });
 
-// The newsletter form has no server behind it: the browser checks the address, and the form says thanks.
+// The newsletter form posts to the subscribe function natively; with this script it is sent with fetch and
+// answered in place. The browser checks the address first (type="email", required); the server's message is
+// shown for anything it refuses.
 for (const form of document.querySelectorAll<HTMLFormElement>('[data-newsletter]')) {
-  form.addEventListener('submit', (event) => {
+  const status = form.querySelector<HTMLElement>('[data-newsletter-status]');
+  const problem = form.querySelector<HTMLElement>('[data-newsletter-error]');
+  const email = form.querySelector<HTMLInputElement>('input[name="email"]');
+  const show = (element: HTMLElement | null, text: string) => {
+    if (!element) return;
+    element.textContent = text;
+    element.hidden = !text;
+  };
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const status = form.querySelector<HTMLElement>('[data-newsletter-status]');
-    if (status) {
-      status.textContent = form.dataset.thanks ?? 'Thank you.';
-      status.hidden = false;
+    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (button) button.disabled = true;
+    show(problem, '');
+    show(status, '');
+    email?.removeAttribute('aria-invalid');
+    try {
+      const response = await fetch(form.action, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(Object.fromEntries(new FormData(form))),
+      });
+      const answer = (await response.json().catch(() => ({}))) as { message?: string };
+      if (!response.ok) throw new Error(answer.message || 'Please try again later.');
+      show(status, answer.message || form.dataset.thanks || 'Thank you.');
+      form.reset();
+    } catch (error) {
+      show(problem, error instanceof TypeError ? 'Please try again later.' : (error as Error).message || 'Please try again later.');
+      email?.setAttribute('aria-invalid', 'true');
+      email?.setAttribute('aria-describedby', problem?.id ?? '');
+      email?.focus();
+    } finally {
+      if (button) button.disabled = false;
     }
-    form.reset();
   });
 }
