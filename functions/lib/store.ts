@@ -91,35 +91,56 @@ export interface BlobsOptions {
   apiURL?: string;
 }
 
-/** A Netlify Blobs store. Inside a Netlify function the package finds its own credentials. */
+/**
+ * Netlify Blobs, one store per key prefix ("forms-queue", "forms-received", "forms-subscribers"), so listing a
+ * prefix is listing a store: cheap, and independent of how a server treats slashes in prefixes (the package's
+ * local server finds nothing under a prefix). Inside a Netlify function the package finds its own credentials.
+ */
 export function blobsStore(options: BlobsOptions): KeyValueStore {
-  let opened: Promise<import('@netlify/blobs').Store> | undefined;
-  const store = () =>
-    (opened ??= import('@netlify/blobs').then(({ getStore }) =>
-      getStore({ name: options.name, consistency: 'strong', ...(options.siteID ? { siteID: options.siteID, token: options.token, apiURL: options.apiURL } : {}) }),
-    ));
+  const opened = new Map<string, Promise<import('@netlify/blobs').Store>>();
+  const split = (key: string): [Promise<import('@netlify/blobs').Store>, string] => {
+    checkKey(key);
+    const [folder, id] = key.split('/');
+    return [storeFor(folder), id];
+  };
+  const storeFor = (folder: string) => {
+    let store = opened.get(folder);
+    if (!store) {
+      const name = `${options.name}-${folder}`;
+      store = import('@netlify/blobs').then(({ getStore }) =>
+        getStore({ name, consistency: 'strong', ...(options.siteID ? { siteID: options.siteID, token: options.token, apiURL: options.apiURL } : {}) }),
+      );
+      opened.set(folder, store);
+    }
+    return store;
+  };
   return {
-    where: `Netlify Blobs store "${options.name}"`,
+    where: `Netlify Blobs stores "${options.name}-*"`,
     async get(key) {
-      checkKey(key);
-      const value = await (await store()).get(key, { type: 'text' });
+      const [store, id] = split(key);
+      const value = await (await store).get(id, { type: 'text' });
       return value ?? undefined;
     },
     async set(key, value) {
-      checkKey(key);
-      await (await store()).set(key, value);
+      const [store, id] = split(key);
+      await (await store).set(id, value);
     },
     async create(key, value) {
-      checkKey(key);
-      return (await (await store()).set(key, value, { onlyIfNew: true })).modified;
+      const [store, id] = split(key);
+      return (await (await store).set(id, value, { onlyIfNew: true })).modified;
     },
     async delete(key) {
-      checkKey(key);
-      await (await store()).delete(key);
+      const [store, id] = split(key);
+      await (await store).delete(id);
     },
     async list(prefix) {
-      const { blobs } = await (await store()).list({ prefix });
-      return blobs.map((b) => b.key).sort();
+      const [folder, start = ''] = prefix.split('/');
+      if (!/^[a-z]+$/.test(folder)) throw new Error(`store prefix "${prefix}" is not of the form prefix/`);
+      const { blobs } = await (await storeFor(folder)).list();
+      return blobs
+        .map((b) => `${folder}/${b.key}`)
+        .filter((k) => k.startsWith(`${folder}/${start}`))
+        .sort();
     },
   };
 }
