@@ -205,7 +205,7 @@ test('site subscribers export writes the local sign-ups as CSV, oldest first, sa
       assert.is(res.status, 200, email);
     }
     const out = path.join(root, 'subscribers.csv');
-    const env = { ...process.env, NO_COLOR: '1' };
+    const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
     delete env.SITE_DATA_DIR;
     const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'subscribers', 'export', '--out', out], { cwd: root, encoding: 'utf8', env });
     assert.is(result.status, 0, result.stderr);

@@ -13,9 +13,9 @@ export const subscribeEndpoint = '/.netlify/functions/subscribe';
 
 /**
  * The blog's newsletter sign-up: a real form posting to the subscribe function, so it works without
- * JavaScript (the function answers with this page, thanked or with the error next to the field); the site
- * script sends it with fetch instead when it runs. Rendered by the blog template and by the function, so the
- * two cannot drift. `website` is a honeypot: hidden from people, filled in by bots, and dropped unread.
+ * JavaScript (the function answers with this page, thanked or with the error next to the field); the
+ * newsletter island sends it with fetch instead once it wakes. Rendered by the blog template and by the
+ * function, so the two cannot drift. `website` is a honeypot: hidden from people, filled in by bots, and dropped unread.
  */
 export function NewsletterForm({ copy, answer }: { copy: Copy; answer?: NewsletterAnswer }) {
   const error = answer?.error;

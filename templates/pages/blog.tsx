@@ -77,7 +77,9 @@ export function BlogPage() {
             <h2>{copy.newsletter.heading}</h2>
             <p>{copy.newsletter.text}</p>
           </div>
-          <NewsletterForm copy={copy.newsletter} />
+          <Island name="newsletter" wake="visible" props={{}}>
+            <NewsletterForm copy={copy.newsletter} />
+          </Island>
         </div>
       </Section>
     </>

@@ -151,6 +151,7 @@ test('JavaScript off, /blog: the newsletter posts its address, which is kept onc
 test('JavaScript on, /blog: the newsletter is sent in place, thanked, and kept', async () => {
   const before = stored('subscribers').length;
   const page = await visit('/blog', true, 375);
+  await wake(page, 'newsletter');
   await page.locator('#newsletter-email').fill('lee@example.org');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await page.getByRole('status').filter({ hasText: "We'll email you when we publish a new guide." }).waitFor();
