@@ -40,7 +40,7 @@ export function NewsletterForm({ copy, answer }: { copy: Copy; answer?: Newslett
           {copy.button}
         </button>
       </div>
-      <div className="form-trap" aria-hidden="true">
+      <div className="form-trap">
         <label htmlFor="newsletter-website">Leave this field empty</label>
         <input id="newsletter-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
