@@ -324,7 +324,7 @@ export interface ContactFormCopy {
   /**
    * Plain text shown on the site.
    */
-  noScript: string;
+  captchaNeedsScript: string;
 }
 
 export interface FAQGroups {
@@ -654,6 +654,10 @@ export interface BlogPage {
      * Plain text shown on the site.
      */
     note: string;
+    /**
+     * Plain text shown on the site.
+     */
+    thanks: string;
   };
   article?: {
     /**
