@@ -104,8 +104,9 @@ document.addEventListener('click', (event) => {
   if (link) window.dataLayer.push({ event: link.dataset.analyticsEvent! });
 });
 
-// Scroll reveal: sections fade in when 10% of them is visible, their items one after another. Content is
-// visible without this script, and with reduced motion nothing is hidden at all.
+// Scroll reveal: sections rise into place when 10% of them is visible, their items one after another. Text
+// is never faded (see pages.css). Content is in place without this script, and with reduced motion nothing
+// moves at all.
 const sections = document.querySelectorAll<HTMLElement>('[data-reveal]');
 if (sections.length && 'IntersectionObserver' in window && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
   const margin = document.body.dataset.revealMargin ?? '0px';
@@ -120,11 +121,12 @@ if (sections.length && 'IntersectionObserver' in window && !matchMedia('(prefers
     { threshold: 0.1, rootMargin: `0px 0px ${margin} 0px` },
   );
   // Where the page was painted before this script ran (a slow connection), what is already on screen stays
-  // as it is: hiding it now to fade it in would make it blink.
+  // as it is: lowering it now to raise it again would make it jump.
   const painted = performance.getEntriesByName('first-contentful-paint').length > 0;
   sections.forEach((section) => {
     const stagger = Number(section.dataset.revealStagger ?? 100);
-    section.querySelectorAll<HTMLElement>('[data-reveal-item]').forEach((item, i) => (item.style.transitionDelay = `${i * stagger}ms`));
+    // A custom property, not transition-delay itself, so an item's icon badge can follow it a moment later.
+    section.querySelectorAll<HTMLElement>('[data-reveal-item]').forEach((item, i) => item.style.setProperty('--reveal-delay', `${i * stagger}ms`));
     const box = section.getBoundingClientRect();
     if (painted && box.top < innerHeight && box.bottom > 0) section.classList.add('is-visible');
     else observer.observe(section);

@@ -3,7 +3,7 @@
 // invitation, chat, copy, toasts; with no console errors, and with third parties unreachable.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { open, startSite, trackPages, useBrowserAndSite, wake, type Site } from './browser.ts';
 
 const test = suite('islands in the browser');
@@ -199,17 +199,49 @@ test('every order button opens the external order page in a new tab', async () =
   }
 });
 
-test('scroll reveal fades sections in as they come into view, with a stagger', async () => {
+/** Visible text of revealing sections whose own opacity, or an ancestor's, is below 1: text caught in a fade. */
+async function fadedText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const faded: string[] = [];
+    const texts = [...document.querySelectorAll('[data-reveal]')].flatMap((root) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const found: Node[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) found.push(node);
+      return found;
+    });
+    for (const node of texts) {
+      if (!node.textContent!.trim() || !node.parentElement!.checkVisibility()) continue;
+      let opacity = 1;
+      for (let el: Element | null = node.parentElement; el; el = el.parentElement) opacity *= Number(getComputedStyle(el).opacity);
+      if (opacity < 1) faded.push(`"${node.textContent!.trim().slice(0, 40)}" at opacity ${opacity.toFixed(2)}`);
+    }
+    return faded;
+  });
+}
+
+test('scroll reveal raises sections into place as they come into view, with a stagger, and never fades text', async () => {
   const page = await visit('/');
   await page.waitForFunction(() => document.documentElement.classList.contains('reveal-ready'));
-  const features = page.locator('#features');
-  assert.not.ok(await features.evaluate((s) => s.classList.contains('is-visible')), 'not yet in view');
-  await features.scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => document.querySelector('#features')!.classList.contains('is-visible'));
-  const delays = await features.locator('[data-reveal-item]').evaluateAll((items) => items.slice(0, 3).map((i) => (i as HTMLElement).style.transitionDelay));
-  assert.equal(delays, ['0ms', '100ms', '200ms']);
-  const hero = await page.locator('.hero [data-reveal-item]').evaluateAll((items) => items.slice(0, 2).map((i) => (i as HTMLElement).style.transitionDelay));
-  assert.equal(hero, ['0ms', '150ms'], '150 ms in the hero');
+  // Right after load the hero is still rising: its text is already at full strength.
+  assert.equal(await fadedText(page), [], 'no faded text while the hero reveals');
+  // The popular documents, well below the fold even when a busy machine paints before the script runs.
+  const documents = page.locator('#services');
+  assert.not.ok(await documents.evaluate((s) => s.classList.contains('is-visible')), 'not yet in view');
+  const card = documents.locator('[data-reveal-item]').first();
+  assert.is.not(await card.evaluate((c) => getComputedStyle(c).transform), 'none', 'waits lowered, out of view');
+  await documents.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('#services')!.classList.contains('is-visible'));
+  for (const wait of [0, 150, 400]) {
+    await page.waitForTimeout(wait);
+    assert.equal(await fadedText(page), [], `no faded text ${wait} ms into the reveal`);
+  }
+  const delays = await documents.locator('[data-reveal-item]').evaluateAll((items) => items.slice(0, 3).map((i) => getComputedStyle(i).transitionDelay));
+  assert.equal(delays, ['0s', '0.1s', '0.2s']);
+  const hero = await page.locator('.hero [data-reveal-item]').evaluateAll((items) => items.slice(0, 2).map((i) => getComputedStyle(i).transitionDelay));
+  assert.equal(hero, ['0s', '0.15s'], '150 ms in the hero');
+  await page.waitForTimeout(1500);
+  assert.is(await card.evaluate((c) => getComputedStyle(c).transform), 'none', 'in place once revealed');
+  assert.is(await card.locator('.icon-badge').evaluate((b) => getComputedStyle(b).opacity), '1', 'its icon has faded in');
   assert.is(await page.evaluate(() => document.body.dataset.revealMargin ?? null), null);
   const service = await visit('/services/passports');
   assert.is(await service.evaluate(() => document.body.dataset.revealMargin), '100px', 'service pages reveal 100 px early');
@@ -235,9 +267,11 @@ test('where the page is painted before its script runs, what is on screen is not
 
 test('with reduced motion, or without JavaScript, every section is visible at once', async () => {
   const reduced = await visit('/', { reducedMotion: 'reduce' });
-  assert.is(await reduced.locator('#features .feature-card').first().evaluate((c) => getComputedStyle(c).opacity), '1');
+  assert.is(await reduced.locator('#features .feature-card').first().evaluate((c) => getComputedStyle(c).transform), 'none');
+  assert.is(await reduced.locator('#features .icon-badge').first().evaluate((c) => getComputedStyle(c).opacity), '1');
   const noScript = await visit('/', { javaScript: false });
-  assert.is(await noScript.locator('#features .feature-card').first().evaluate((c) => getComputedStyle(c).opacity), '1');
+  assert.is(await noScript.locator('#features .feature-card').first().evaluate((c) => getComputedStyle(c).transform), 'none');
+  assert.is(await noScript.locator('#features .icon-badge').first().evaluate((c) => getComputedStyle(c).opacity), '1');
   assert.ok(await noScript.locator('.testimonial').nth(4).isVisible() || (await noScript.locator('.testimonial').count()) === 5, 'all testimonials are in the page');
   assert.not.ok(await noScript.getByRole('tablist').isVisible(), 'no dead tabs without JavaScript');
   assert.ok(await noScript.getByRole('link', { name: /Chinese/ }).first().isVisible());
