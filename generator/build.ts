@@ -7,6 +7,7 @@ import { BuildFailure, failIfAny, type SiteError } from './errors.ts';
 import { relative, resolveProject, type Project } from './project.ts';
 import { loadContent, type SourceFile } from './content/load.ts';
 import { validateContent } from './content/validate.ts';
+import { factSources, resolveFacts } from './content/facts.ts';
 import { buildModel, type SiteModel } from './content/model.ts';
 import { crossCheck } from './content/cross-check.ts';
 import { routes, type Page, type Redirect } from './routes.ts';
@@ -102,21 +103,25 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let readyPosts: string[] | ((bodies: string[]) => void) = [];
   let posts: Promise<void> = Promise.resolve();
   let postsStarted = 0;
+  let written: SourceFile[] = [];
   const files = await time('content', async () => {
     const loaded = loadContent(project, options.live?.sources);
+    written = loaded.files;
+    const resolved = resolveFacts(loaded.files);
     postsStarted = performance.now();
-    const bodies = loaded.files.filter((f) => f.source.kind === 'blog-post').map((f) => f.body ?? '');
+    const bodies = resolved.files.filter((f) => f.source.kind === 'blog-post').map((f) => f.body ?? '');
     posts = markdown.render(bodies, (ready) => (Array.isArray(readyPosts) ? readyPosts.push(...ready) : readyPosts(ready)));
     posts.catch(() => {});
-    const problems = [...loaded.errors, ...(await validateContent(project, loaded.files))];
+    const problems = [...loaded.errors, ...resolved.errors, ...(await validateContent(project, resolved.files))];
     if (problems.length) await markdown.cancel();
     failIfAny('content', problems);
-    return loaded.files;
+    return resolved.files;
   }).catch(async (error) => {
     await markdown.cancel();
     throw error;
   });
-  if (options.live) options.live.sources = new Map(files.map((f) => [f.rel, f]));
+  // The dev server keeps files as written; placeholders are resolved again (from a memo) on every build.
+  if (options.live) options.live.sources = new Map(written.map((f) => [f.rel, f]));
 
   const { model, pages, redirects } = await time('model', async () => {
     const model = buildModel(files);
@@ -275,6 +280,8 @@ function reusablePages(project: Project, live: LiveState | undefined, output: Ou
   if (!live?.tracker || !live.changed || live.renderKey !== renderKey || !(output instanceof LiveOutput)) return undefined;
   const changed = [...live.changed].map((file) => relative(project, file));
   if (changed.some((file) => !file.startsWith('content/') && !file.startsWith('functions/'))) return undefined;
+  // Any page may name a fact, and pages do not record which: a change to a fact file re-renders them all.
+  if (changed.some((file) => Object.values(factSources).some((name) => file === `content/${name}`))) return undefined;
   const tracker = live.tracker;
   return (page) => !affected(tracker.pages.get(page.path), changed) && output.keep(page.file);
 }

@@ -293,6 +293,183 @@ export interface ContactFormCopy {
   noScript: string;
 }
 
+export interface BusinessFacts {
+  $schema: string;
+  /**
+   * Business hours as customers read them, with their time zone, and how soon we reply.
+   */
+  hours: {
+    /**
+     * Plain text shown on the site.
+     */
+    display: string;
+    /**
+     * Plain text shown on the site.
+     */
+    short: string;
+    /**
+     * Plain text shown on the site.
+     */
+    days: string;
+    /**
+     * Plain text shown on the site.
+     */
+    times: string;
+    /**
+     * Plain text shown on the site.
+     */
+    timeZone: string;
+    /**
+     * Plain text shown on the site.
+     */
+    replyWithin: string;
+  };
+  /**
+   * Turnaround times named once; plans.json holds each plan's own timeframe.
+   */
+  turnaround: {
+    /**
+     * Plain text shown on the site.
+     */
+    selfService: string;
+    /**
+     * Plain text shown on the site.
+     */
+    selfServiceFrom: string;
+    /**
+     * Plain text shown on the site.
+     */
+    extract: string;
+    /**
+     * Plain text shown on the site.
+     */
+    full: string;
+    /**
+     * Plain text shown on the site.
+     */
+    standard: string;
+    /**
+     * Plain text shown on the site.
+     */
+    express: string;
+    /**
+     * Plain text shown on the site.
+     */
+    expressTwoDays: string;
+    /**
+     * Plain text shown on the site.
+     */
+    expressPassport: string;
+    /**
+     * Plain text shown on the site.
+     */
+    property: string;
+    /**
+     * Plain text shown on the site.
+     */
+    wills: string;
+  };
+  /**
+   * Counts about the languages we translate.
+   */
+  languages: {
+    /**
+     * Plain text shown on the site.
+     */
+    count: string;
+  };
+  /**
+   * What customers may upload.
+   */
+  uploads: {
+    /**
+     * Plain text shown on the site.
+     */
+    formats: string;
+    /**
+     * Plain text shown on the site.
+     */
+    maxSize: string;
+  };
+  /**
+   * How customers pay.
+   */
+  payment: {
+    /**
+     * Plain text shown on the site.
+     */
+    methods: string;
+    /**
+     * Plain text shown on the site.
+     */
+    methodsOr: string;
+  };
+  /**
+   * The conditions of the 100% acceptance guarantee, in plain words, from the terms.
+   */
+  guarantee: {
+    /**
+     * Plain text shown on the site.
+     */
+    conditions: string;
+  };
+  /**
+   * Licence rules stated on several pages: NSW, the other states, New Zealand.
+   */
+  driving: {
+    /**
+     * Plain text shown on the site.
+     */
+    nsw: string;
+    /**
+     * Plain text shown on the site.
+     */
+    nswShort: string;
+    /**
+     * Plain text shown on the site.
+     */
+    otherStates: string;
+    /**
+     * Plain text shown on the site.
+     */
+    visitorPeriod: string;
+    /**
+     * Plain text shown on the site.
+     */
+    nz: string;
+  };
+  /**
+   * How much evidence authorities typically ask for.
+   */
+  evidence: {
+    /**
+     * Plain text shown on the site.
+     */
+    statementsForVisas: string;
+    /**
+     * Plain text shown on the site.
+     */
+    statementsForLenders: string;
+    /**
+     * Plain text shown on the site.
+     */
+    policeResidence: string;
+  };
+  /**
+   * Figures the privacy policy and other pages share.
+   */
+  privacy: {
+    /**
+     * Plain text shown on the site.
+     */
+    responseTime: string;
+    /**
+     * Plain text shown on the site.
+     */
+    retention: string;
+  };
+}
+
 export interface FAQGroups {
   $schema?: string;
   /**
