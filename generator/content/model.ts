@@ -15,6 +15,9 @@ export interface LanguageEntry extends T.Language {
   heroSet: HeroSet;
 }
 export interface CityEntry extends T.City {
+  /** The name inside a sentence and with its preposition: the Gold Coast, on the Gold Coast; Sydney, in Sydney. */
+  inText: string;
+  inCity: string;
   slug: string;
   url: string;
   file: string;
@@ -98,9 +101,12 @@ export interface Menus {
   footerLanguages: LanguageEntry[];
 }
 
-/** The slug rule of SPEC.md: the lowercase name with spaces and slashes turned into hyphens. */
+/**
+ * The slug rule of SPEC.md: the lowercase name with spaces and slashes turned into hyphens. Accents and
+ * macrons are dropped, so Māori keeps its macron in text while its address stays /maori.
+ */
 export function languageSlug(name: string): string {
-  return name.toLowerCase().trim().replace(/[\s/]+/g, '-');
+  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim().replace(/[\s/]+/g, '-');
 }
 
 const defaultHeroSet: Record<T.Language['region'], HeroSet> = {
@@ -162,7 +168,11 @@ export function buildModel(files: SourceFile[]): SiteModel {
   });
 
   const cities: CityEntry[] = all('city')
-    .map((f) => ({ ...(f.data as T.City), slug: slugOf(f), url: `/cities/${slugOf(f)}`, file: f.path }))
+    .map((f) => {
+      const data = f.data as T.City;
+      const inText = data.nameInText ?? data.name;
+      return { ...data, inText, inCity: `${data.preposition ?? 'in'} ${inText}`, slug: slugOf(f), url: `/cities/${slugOf(f)}`, file: f.path };
+    })
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
 
   const services: ServiceEntry[] = all('service')

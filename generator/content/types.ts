@@ -65,6 +65,14 @@ export interface City {
    * Plain text shown on the site.
    */
   name: string;
+  /**
+   * Plain text shown on the site.
+   */
+  nameInText?: string;
+  /**
+   * How a sentence puts something in the city: on the Gold Coast, in Sydney. Defaults to in.
+   */
+  preposition?: "in" | "on";
   state: "NSW" | "VIC" | "QLD" | "WA" | "SA" | "TAS" | "ACT" | "NT";
   stateName:
     | "New South Wales"
@@ -335,19 +343,19 @@ export interface BusinessFacts {
     /**
      * Plain text shown on the site.
      */
-    selfServiceFrom: string;
-    /**
-     * Plain text shown on the site.
-     */
-    extract: string;
-    /**
-     * Plain text shown on the site.
-     */
-    full: string;
+    superExpress: string;
     /**
      * Plain text shown on the site.
      */
     standard: string;
+    /**
+     * Plain text shown on the site.
+     */
+    standardShort: string;
+    /**
+     * Plain text shown on the site.
+     */
+    standardRange: string;
     /**
      * Plain text shown on the site.
      */
@@ -360,10 +368,6 @@ export interface BusinessFacts {
      * Plain text shown on the site.
      */
     expressPassport: string;
-    /**
-     * Plain text shown on the site.
-     */
-    property: string;
     /**
      * Plain text shown on the site.
      */
@@ -553,7 +557,7 @@ export interface Language {
    */
   code: string;
   /**
-   * The English name, such as Chinese or Tagalog/Filipino.
+   * The English name, such as Chinese, Tagalog/Filipino or Māori (macrons are kept in text and dropped from the address).
    */
   name: string;
   /**

@@ -10,7 +10,7 @@ export function CityPage({ data }: { data: { city: CityEntry } }) {
   const { site } = useRender();
   const c = data.city;
   const shared = site.pages.cities.cityPage!;
-  const values = { city: c.name };
+  const values = { city: c.name, cityInText: c.inText, inCity: c.inCity };
   const trail = [
     { label: 'Home', href: '/' },
     { label: 'Cities', href: '/cities' },
@@ -26,7 +26,7 @@ export function CityPage({ data }: { data: { city: CityEntry } }) {
               <Icon name="map-pin" size={18} /> {c.name}, {c.stateName}
             </p>
             <h1 id="page-heading" data-reveal-item="">
-              NAATI Certified Translations in {c.name}
+              NAATI Certified Translations {c.inCity}
             </h1>
             {c.tagline && (
               <p className="hero-text" data-reveal-item="">
@@ -60,7 +60,7 @@ export function CityPage({ data }: { data: { city: CityEntry } }) {
         </div>
       </section>
 
-      <Section id="about" heading={`Translations for ${c.name} and ${c.stateName}`}>
+      <Section id="about" heading={`Translations for ${c.inText} and ${c.stateName}`}>
         <div className="prose prose-wide">
           {c.description.map((p) => (
             <p key={p.slice(0, 40)}>{p}</p>
@@ -114,7 +114,7 @@ export function CityPage({ data }: { data: { city: CityEntry } }) {
       </Section>
 
       {c.localNotes && c.localNotes.length > 0 && (
-        <Section id="local" heading={`Good to know in ${c.name}`} tone="tint">
+        <Section id="local" heading={`Good to know ${c.inCity}`} tone="tint">
           <CardGrid cards={c.localNotes} />
         </Section>
       )}
