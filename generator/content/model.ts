@@ -117,8 +117,6 @@ const defaultHeroSet: Record<T.Language['region'], HeroSet> = {
   Oceania: 'asian',
 };
 
-export const defaultStartingPrice = '$89.95';
-
 /**
  * Code-unit order. Sorting uses it rather than localeCompare: slugs, ISO dates and capitalised English names
  * sort the same either way, and ICU collation costs ~2 µs a comparison (a tenth of a second for 4,000 posts).
@@ -175,10 +173,12 @@ export function buildModel(files: SourceFile[]): SiteModel {
     })
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
 
+  // A service page without its own from-price shows the Full Document price (SPEC's default), from plans.json.
+  const fullPrice = one<T.ServicePlans>('plans')?.plans.find((p) => p.id === 'full')?.price ?? '';
   const services: ServiceEntry[] = all('service')
     .map((f) => {
       const data = f.data as T.Service;
-      return { ...data, slug: slugOf(f), url: `/services/${slugOf(f)}`, file: f.path, startingPrice: data.pricing.startingPrice ?? defaultStartingPrice };
+      return { ...data, slug: slugOf(f), url: `/services/${slugOf(f)}`, file: f.path, startingPrice: data.pricing.startingPrice ?? fullPrice };
     })
     .sort((a, b) => a.order - b.order || compare(a.slug, b.slug));
   const serviceBySlug = new Map(services.map((s) => [s.slug, s]));

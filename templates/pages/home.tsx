@@ -1,4 +1,4 @@
-import { useRender } from '../context.ts';
+import { inSentence, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { CardGrid, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
 import { Island } from '../components/island.tsx';
@@ -99,7 +99,7 @@ export function HomePage() {
                 From <strong>{service.startingPrice}</strong> {service.pricing.priceNote}
               </p>
               <a className="text-link" href={service.url}>
-                Learn More<span className="sr-only"> about {service.card.title.toLowerCase()}</span> <Icon name="arrow-right" size={16} />
+                Learn More<span className="sr-only"> about {inSentence(service.card.title)}</span> <Icon name="arrow-right" size={16} />
               </a>
             </li>
           ))}

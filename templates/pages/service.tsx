@@ -1,5 +1,5 @@
 import type { ServiceEntry } from '../../generator/content/model.ts';
-import { absolute, useRender } from '../context.ts';
+import { absolute, inSentence, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CallToAction, CardGrid, FaqList, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
@@ -188,7 +188,7 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
       )}
 
       <CallToAction
-        heading={`Order your ${s.serviceName.toLowerCase()} today`}
+        heading={`Order your ${inSentence(s.serviceName)} today`}
         text={`Upload your document now and a NAATI certified translator gets to work. From ${price} ${s.pricing.priceNote}, the same for every language.`}
         secondary={
           <a className="button button-ghost button-lg" href="/contact">
