@@ -72,6 +72,8 @@ export interface SiteModel {
   navigation: T.Navigation;
   shared: T.SharedCopy;
   plans: T.ServicePlans;
+  /** content/facts.json: facts templates show (hours, turnarounds, uploads), so no template types one. */
+  facts: T.BusinessFacts;
   testimonials: T.Testimonials['testimonials'];
   faq: T.FAQGroups['groups'];
   contactForm: T.ContactFormCopy;
@@ -214,6 +216,7 @@ export function buildModel(files: SourceFile[]): SiteModel {
     navigation,
     shared: one('shared'),
     plans: one('plans'),
+    facts: one('facts'),
     testimonials: one<T.Testimonials>('testimonials')?.testimonials ?? [],
     faq: one<T.FAQGroups>('faq')?.groups ?? [],
     contactForm: one('contact-form'),

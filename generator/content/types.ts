@@ -372,6 +372,10 @@ export interface BusinessFacts {
      * Plain text shown on the site.
      */
     wills: string;
+    /**
+     * Plain text shown on the site.
+     */
+    outsideHours: string;
   };
   /**
    * Counts about the languages we translate.
@@ -407,6 +411,15 @@ export interface BusinessFacts {
      * Plain text shown on the site.
      */
     methodsOr: string;
+  };
+  /**
+   * How translations reach customers.
+   */
+  delivery: {
+    /**
+     * Plain text shown on the site.
+     */
+    hardCopy: string;
   };
   /**
    * The conditions of the 100% acceptance guarantee, in plain words, from the terms.
@@ -1663,7 +1676,13 @@ export interface Service {
   useCases: Card[];
   pricing: {
     /**
-     * From-price for this document; $89.95 when left out.
+     * The plans of plans.json this document can be ordered as, so the page only promises what applies to it (a will has no self-service option).
+     *
+     * @minItems 1
+     */
+    plans: ("self-service" | "extract" | "full")[];
+    /**
+     * From-price for this document; the Full Document price when left out.
      */
     startingPrice?: string;
     /**

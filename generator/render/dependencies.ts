@@ -14,6 +14,7 @@ const sources: Record<string, string> = {
   navigation: 'content/navigation.json',
   shared: 'content/shared.json',
   plans: 'content/plans.json',
+  facts: 'content/facts.json',
   testimonials: 'content/testimonials.json',
   faq: 'content/faq.json',
   contactForm: 'content/contact-form.json',

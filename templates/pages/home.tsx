@@ -67,7 +67,7 @@ export function HomePage() {
               </li>
             </ul>
             <p className="hero-card-foot">
-              <Icon name="clock" size={18} /> Most self-service orders ready in about 1 hour in business hours
+              <Icon name="clock" size={18} /> Most self-service orders ready in {site.facts.turnaround.selfService} in business hours
             </p>
           </aside>
         </div>

@@ -22,7 +22,7 @@ export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
   const values = { language: l.name };
   const local = l.localContent ?? {
     title: `Certified ${l.name} Translations for Australian Authorities`,
-    subtitle: `${l.name} documents translated into English by NAATI certified translators and accepted across Australia and New Zealand.`,
+    subtitle: `${l.name} documents translated into English by NAATI certified translators, for Australian and New Zealand authorities.`,
     paragraphs: [
       `Send us a clear scan or photo of your ${l.name} document and a NAATI certified translator prepares an English translation that keeps every name, date and stamp exact. The price is the same as for every other language: from ${site.settings.startingPrice} plus a service fee.`,
     ],
