@@ -3,7 +3,7 @@ import { absolute, fill, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Flag, Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CallToAction, CardGrid, JsonLd, OrderLink, Section } from '../components/ui.tsx';
-import { breadcrumbs, graph } from '../structured-data.ts';
+import { breadcrumbs, graph, provider } from '../structured-data.ts';
 import { cityLanguages } from './cities.tsx';
 
 export function CityPage({ data }: { data: { city: CityEntry } }) {
@@ -135,27 +135,23 @@ export function CityPage({ data }: { data: { city: CityEntry } }) {
       />
       <JsonLd
         data={graph(
+          // The service, online, for this area: the company itself is one entity (its node on the home page),
+          // so a city page neither repeats its Docklands address nor claims a local business here.
           {
-            '@type': 'ProfessionalService',
-            name: `${site.settings.name} – ${c.name}`,
+            '@type': 'Service',
+            name: `NAATI certified translation ${c.inCity}`,
+            serviceType: 'Certified translation',
             url: absolute(site, c.url),
             description: c.tagline ?? c.description[0],
-            telephone: site.settings.phone.e164,
-            email: site.settings.email,
-            areaServed: {
-              '@type': 'GeoCircle',
-              geoMidpoint: { '@type': 'GeoCoordinates', latitude: c.coordinates.latitude, longitude: c.coordinates.longitude },
-              geoRadius: 100000,
-            },
-            address: {
-              '@type': 'PostalAddress',
-              streetAddress: site.settings.address.street,
-              addressLocality: site.settings.address.locality,
-              addressRegion: site.settings.address.region,
-              postalCode: site.settings.address.postcode,
-              addressCountry: 'AU',
-            },
-            priceRange: `From ${site.settings.startingPrice}`,
+            provider: provider(site),
+            areaServed: [
+              { '@type': 'City', name: `${c.name}, ${c.stateName}` },
+              {
+                '@type': 'GeoCircle',
+                geoMidpoint: { '@type': 'GeoCoordinates', latitude: c.coordinates.latitude, longitude: c.coordinates.longitude },
+                geoRadius: 100000,
+              },
+            ],
           },
           breadcrumbs(site, trail),
         )}

@@ -7,7 +7,7 @@ import LanguagePicker, { type LanguagePickerProps } from '../../islands/language
 import type { SiteModel } from '../../generator/content/model.ts';
 import type { Assets } from '../../generator/render/contract.ts';
 import { PlanCards } from '../components/plans.tsx';
-import { business, graph, offers } from '../structured-data.ts';
+import { business, graph, offers, provider } from '../structured-data.ts';
 
 export function HomePage() {
   const { site, assets } = useRender();
@@ -168,7 +168,7 @@ export function HomePage() {
           '@type': 'Service',
           name: 'NAATI certified translation',
           serviceType: 'Certified translation',
-          provider: { '@id': `${s.baseUrl}/#business` },
+          provider: provider(site),
           areaServed: ['AU', 'NZ'],
           offers: offers(site),
         })}

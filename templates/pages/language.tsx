@@ -3,7 +3,7 @@ import { absolute, fill, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Flag, Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CardGrid, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
-import { breadcrumbs, graph } from '../structured-data.ts';
+import { breadcrumbs, graph, provider } from '../structured-data.ts';
 
 /** A stable index for a key (FNV-1a), so each language keeps the same hero image in every build. */
 function stableIndex(key: string, n: number): number {
@@ -152,7 +152,7 @@ export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
             name: `${l.name} NAATI certified translation`,
             serviceType: 'Certified translation',
             url: absolute(site, l.url),
-            provider: { '@type': 'Organization', name: site.settings.name, url: `${site.settings.baseUrl}/` },
+            provider: provider(site),
             areaServed: ['AU', 'NZ'],
             offers: { '@type': 'Offer', price: site.settings.startingPrice.slice(1), priceCurrency: 'AUD' },
           },

@@ -5,7 +5,7 @@ import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CallToAction, CardGrid, FaqList, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
 import { ServiceCard } from './services.tsx';
-import { breadcrumbs, graph } from '../structured-data.ts';
+import { breadcrumbs, graph, provider } from '../structured-data.ts';
 
 /** The one template of every service page (SPEC.md "Service page template"). */
 export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
@@ -205,7 +205,7 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
             description: s.serviceDescription,
             serviceType: 'Certified translation',
             url: absolute(site, s.url),
-            provider: { '@type': 'Organization', name: site.settings.name, url: `${site.settings.baseUrl}/` },
+            provider: provider(site),
             areaServed: ['AU', 'NZ'],
             offers: { '@type': 'Offer', price: price.slice(1), priceCurrency: 'AUD', url: absolute(site, s.url) },
           },
