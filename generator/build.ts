@@ -112,7 +112,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const bodies = resolved.files.filter((f) => f.source.kind === 'blog-post').map((f) => f.body ?? '');
     posts = markdown.render(bodies, (ready) => (Array.isArray(readyPosts) ? readyPosts.push(...ready) : readyPosts(ready)));
     posts.catch(() => {});
-    const problems = [...loaded.errors, ...resolved.errors, ...(await validateContent(project, resolved.files))];
+    // A file with an unknown fact name keeps the placeholder, which its schema would then report a second time.
+    const unresolved = new Set(resolved.errors.map((e) => e.file));
+    const problems = [...loaded.errors, ...resolved.errors, ...(await validateContent(project, resolved.files.filter((f) => !unresolved.has(f.path))))];
     if (problems.length) await markdown.cancel();
     failIfAny('content', problems);
     return resolved.files;

@@ -114,6 +114,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
           { title: 'Study and work', text: 'Describe when universities or employers need it.', icon: 'graduation-cap' },
         ],
         pricing: {
+          plans: ['self-service', 'extract', 'full'],
           startingPrice: '{{plans.self-service.price}}',
           priceNote: '+ service fee',
           turnaround: [

@@ -428,6 +428,10 @@ export interface BusinessFacts {
     /**
      * Plain text shown on the site.
      */
+    short: string;
+    /**
+     * Plain text shown on the site.
+     */
     conditions: string;
   };
   /**
