@@ -127,6 +127,16 @@ test('saving a content file rebuilds and reports the changed pages', async () =>
   assert.match(await (await get('/cities/perth')).text(), /2\.4 million/);
 });
 
+test('an edit to a fact file re-renders every page, since any page may name a fact', async () => {
+  const outcome = new Promise<{ ok: boolean; changed: string[] }>((resolve) => dev.onRebuild(resolve));
+  f.editJson('content/facts.json', (d) => (d.hours.display = 'Monday to Friday, 8am to 6pm Melbourne time'));
+  const { ok, changed } = await outcome;
+  assert.ok(ok);
+  // The city template never reads facts.json: Darwin's page shows the hours only through its own text.
+  assert.ok(changed.includes('cities/darwin/index.html'), changed.join(', '));
+  assert.match(await (await get('/cities/darwin')).text(), /Our team works Monday to Friday, 8am to 6pm Melbourne time\./);
+});
+
 test('an edit re-renders only the pages that read what changed, and they are correct', async () => {
   const outcome = new Promise<{ ok: boolean; changed: string[]; rendered: number }>((resolve) => dev.onRebuild(resolve));
   f.editJson('content/cities/hobart.json', (d) => (d.tagline = 'Certified translations for Hobart and all of Tasmania, delivered by email'));
