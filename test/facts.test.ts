@@ -116,7 +116,7 @@ test('the content as committed has no fact typed by hand', () => {
 test('site check fails on a price, duration, hours or phone number typed by hand, naming the fact to use', async () => {
   const f = fixture();
   try {
-    replaceIn(f, 'content/cities/perth.json', '"tagline": "', '"tagline": "Only $44.95, ready in 1–2 business days, open 9am to 5pm AEST, call (03) 5550 4827. ');
+    replaceIn(f, 'content/cities/perth.json', '"tagline": "', '"tagline": "Only $44.95, ready in 1–2 business days, open 9am to 5pm AEST, call (03) 5550 4827, files up to 10MB, 60+ languages. ');
     const error = await check({ root: f.root, logger: silentLogger }).then(
       () => undefined,
       (e: unknown) => e,
@@ -125,12 +125,23 @@ test('site check fails on a price, duration, hours or phone number typed by hand
     const errors = (error as BuildFailure).errors;
     assert.equal(
       errors.map((e) => e.message),
-      ['$44.95 is a price typed by hand', '1–2 business days is a duration typed by hand', '9am is a time of day typed by hand', '5pm is a time of day typed by hand', 'AEST is a time zone typed by hand', '(03) 5550 4827 is a phone number typed by hand'],
+      [
+        '$44.95 is a price typed by hand',
+        '1–2 business days is a duration typed by hand',
+        '9am is a time of day typed by hand',
+        '5pm is a time of day typed by hand',
+        'AEST is a time zone typed by hand',
+        '(03) 5550 4827 is a phone number typed by hand',
+        '10MB is a file size typed by hand',
+        '60+ is a count typed by hand',
+      ],
     );
     assert.ok(errors.every((e) => e.file === 'content/cities/perth.json' && e.line === 13 && e.code === 'CONTENT_HAND_TYPED_FACT'));
     assert.match(errors[0].hint!, 'Write {{plans.self-service.price}} instead');
     assert.match(errors[1].hint!, '{{plans.full.timeframe}}');
     assert.match(errors[5].hint!, 'Write {{site.phone.display}} instead');
+    assert.match(errors[6].hint!, 'Write {{facts.uploads.maxSize}} instead');
+    assert.match(errors[7].hint!, 'Write {{facts.languages.count}}');
     assert.match(errors[0].hint!, 'write {{verbatim: $44.95}}');
   } finally {
     f.remove();

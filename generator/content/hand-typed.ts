@@ -1,8 +1,8 @@
-// `site check`'s search for facts typed by hand: a price, a duration, business hours or a phone number written out in
-// content instead of named with a placeholder. Such a copy does not change when the fact does, which is how
+// `site check`'s search for facts typed by hand: a price, a duration, business hours, a file size, a count such
+// as 60+ or a phone number written out in content instead of named with a placeholder. Such a copy does not change when the fact does, which is how
 // pages came to disagree. The fact files themselves are where facts are typed, so they are not searched;
 // text inside {{...}} (a placeholder, or a {{verbatim: ...}} exception) is skipped.
-import { SiteError, codeFrame, positionAt } from '../errors.ts';
+import { SiteError, codeFrame, positionAt, sortErrors } from '../errors.ts';
 import type { SourceFile } from './load.ts';
 import { factNames, factSources, factTree, placeholderPattern } from './facts.ts';
 
@@ -10,6 +10,8 @@ const range = String.raw`\d+(?:[–-]\d+)?`;
 const patterns: { kind: string; pattern: RegExp }[] = [
   { kind: 'price', pattern: /\$\s?\d[\d,]*(?:\.\d{2})?(?:\s?[–-]\s?\$?\d[\d,]*(?:\.\d{2})?)?/g },
   { kind: 'duration', pattern: new RegExp(String.raw`\b${range}\s(?:business\s)?(?:hours?|days?|minutes?|weeks?|months?)\b`, 'gi') },
+  { kind: 'file size', pattern: /\b\d+\s?[KMG]B\b/g },
+  { kind: 'count', pattern: /\b\d+\+(?![\w+])|\b(?:over|more than) \d+ languages\b/g },
   { kind: 'time of day', pattern: /\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b/gi },
   { kind: 'time zone', pattern: /\b(?:AEST|AEDT|ACST|ACDT|AWST)\b/g },
   { kind: 'phone number', pattern: /(?:\(0\d\)\s?\d{4}\s?\d{4}|\+61\s?\d(?:\s?\d){8}|\b1[38]00\s?\d{3}\s?\d{3}\b|\b0[2-478]\s?\d{4}\s?\d{4}\b)/g },
@@ -44,7 +46,7 @@ export function findHandTypedFacts(files: SourceFile[]): SiteError[] {
       }
     }
   }
-  return errors;
+  return sortErrors(errors);
 }
 
 function hintFor(written: string, byValue: Map<string, string[]>): string {

@@ -385,6 +385,10 @@ export interface BusinessFacts {
      * Plain text shown on the site.
      */
     count: string;
+    /**
+     * Plain text shown on the site.
+     */
+    countInWords: string;
   };
   /**
    * What customers may upload.
