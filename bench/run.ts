@@ -2,13 +2,16 @@
 //   1. the real site: cold build (no caches) and warm build (caches filled), wall time, median of 5
 //   2. `site serve`: from saving a content file to the changed page reloaded (server event, and in Chromium)
 //   3. scale: generated projects of 4,000 and 10,000 posts, cold and warm, pages per second, peak memory
-// Options: --quick (1,000 posts instead of 4,000 and 10,000), --runs N.
+//   4. anchors (anchors.ts): no-op, one post edited, one template edited, Markdown-cold and fresh clone at
+//      4,000 and 20,000 posts, against Hugo and Eleventy on the same posts, as ratios
+// Options: --quick (1,000 posts), --runs N, --only anchors, --posts 4000,20000.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateProject, post, wordCount } from './generate.ts';
+import { benchAnchors } from './anchors.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(repo, 'bin/site.js');
@@ -73,6 +76,15 @@ function section(title: string) {
 
 // Make sure the CLI bundle exists so no run pays for compiling it.
 spawnSync(process.execPath, [bin, '--help'], { cwd: repo });
+
+const anchorSizes = args.includes('--posts') ? args[args.indexOf('--posts') + 1].split(',').map(Number) : quick ? [1000] : [4000, 20000];
+const anchorRuns = Number(args[args.indexOf('--runs') + 1]) || 3;
+if (args.includes('--only') && args[args.indexOf('--only') + 1] === 'anchors') {
+  section('incremental and cold builds against Hugo and Eleventy, same posts');
+  benchAnchors({ work, repo, bin, sizes: anchorSizes, runs: anchorRuns });
+  fs.rmSync(work, { recursive: true, force: true });
+  process.exit(0);
+}
 
 section('real site');
 {
@@ -227,5 +239,8 @@ section('scale: generated Markdown posts');
     console.log('targets: 4,000 cold < 8 s, warm < 3 s; peak < 1024 MiB');
   }
 }
+
+section('incremental and cold builds against Hugo and Eleventy, same posts');
+benchAnchors({ work, repo, bin, sizes: anchorSizes, runs: anchorRuns });
 
 fs.rmSync(work, { recursive: true, force: true });

@@ -29,7 +29,7 @@ function fingerprint() {
 }
 
 async function compile(outdir) {
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
   const tmp = `${outdir}.tmp-${process.pid}`;
   await build({
     absWorkingDir: root,
@@ -52,6 +52,8 @@ async function compile(outdir) {
     banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
     logLevel: 'error',
   });
+  // Ends esbuild's service now, while this process runs on and reaps it; the generator starts its own if needed.
+  await stop();
   fs.rmSync(outdir, { recursive: true, force: true });
   fs.renameSync(tmp, outdir);
   // Keep the two newest older bundles: a process started a moment ago may still load chunks from them.

@@ -5,6 +5,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { BuildFailure, formatFailure } from '../generator/errors.ts';
 import { colour } from '../generator/log.ts';
 import { toolRoot } from '../generator/project.ts';
+import { stopEsbuild } from '../generator/esbuild.ts';
 
 export async function main(argv: string[]): Promise<void> {
   // The benchmark asks for the peak resident memory of the whole process, worker threads included.
@@ -22,10 +23,12 @@ export async function main(argv: string[]): Promise<void> {
     .command('build')
     .description('build the whole site into the output folder; on any error the previous output is left untouched')
     .option('--out <dir>', 'output folder', 'dist')
+    .option('--clean', 'delete every cache first (.cache/: rendered Markdown, images, the record of what each page read, the spare output), so all work is done afresh', false)
     .addHelpText('after', '\nExit status: 0 when the site was built, 1 when content, templates or assets have errors (all are listed).')
-    .action(async (options: { out: string }) => {
+    .action(async (options: { out: string; clean: boolean }) => {
       const { build } = await import('../generator/build.ts');
-      await run(() => build({ root: program.opts().root, out: options.out }));
+      await run(() => build({ root: program.opts().root, out: options.out, clean: options.clean }));
+      await settle();
     });
 
   program
@@ -49,6 +52,7 @@ export async function main(argv: string[]): Promise<void> {
     .action(async (options: { external: boolean }) => {
       const { check } = await import('../generator/check.ts');
       await run(() => check({ root: program.opts().root, external: options.external }));
+      await settle();
     });
 
   program
@@ -90,6 +94,12 @@ async function run(work: () => Promise<unknown>): Promise<void> {
       console.error((error as Error).stack);
     }
   }
+}
+
+/** Waits for what a command started beside its work (esbuild's service, folders being deleted): none outlives it. */
+async function settle(): Promise<void> {
+  const { finishRemovals } = await import('../generator/output/writer.ts');
+  await Promise.all([stopEsbuild(), finishRemovals()]);
 }
 
 function ownVersion(): string {

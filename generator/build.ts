@@ -1,20 +1,23 @@
 // Runs the stages in order, times each and prints one summary line. The stages themselves live in their
 // folders: content/ (load, validate, model, cross-check), markdown/, render/, assets/ and output/.
+import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { BuildFailure, failIfAny, type SiteError } from './errors.ts';
-import { relative, resolveProject, type Project } from './project.ts';
+import { resolveProject, toolRoot, type Project } from './project.ts';
 import { loadContent, type SourceFile } from './content/load.ts';
 import { validateContent } from './content/validate.ts';
-import { factSources, resolveFacts } from './content/facts.ts';
+import { resolveFacts } from './content/facts.ts';
 import { buildModel, type SiteModel } from './content/model.ts';
 import { crossCheck } from './content/cross-check.ts';
 import { routes, type Page, type Redirect } from './routes.ts';
 import { MarkdownSession, type MarkdownStats } from './markdown/render.ts';
 import { compileTemplates, type CompiledTemplates } from './render/templates.ts';
 import { renderPages } from './render/render.ts';
-import { affected, type DependencyTracker } from './render/dependencies.ts';
+import { DependencyTracker } from './incremental/tracker.ts';
+import { IncrementalPolicy, folderHash, toolKey } from './incremental/policy.ts';
+import { contentState, fileHash, forgetRecord, loadRecord, recordFile, saveRecord, type BuildRecord } from './incremental/record.ts';
 import { PageScripts, type PageWeight } from './render/page-scripts.ts';
 import { buildClientScripts } from './assets/islands.ts';
 import { prepareFlags } from './assets/flags.ts';
@@ -23,7 +26,7 @@ import { buildStylesheet } from './assets/css.ts';
 import { processImages, type ImageStats } from './assets/images.ts';
 import { createAssets, createFileCopier } from './assets/assets.ts';
 import { LiveOutput, StagedOutput, type Output } from './output/writer.ts';
-import { blogFeed, headerRules, headersFile, redirectsFile, robotsTxt, sitemapXml } from './output/host-files.ts';
+import { blogFeed, feedPosts, headerRules, headersFile, redirectsFile, robotsTxt, sitemapXml } from './output/host-files.ts';
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
 
 /** From this many pages, output is written by a worker thread while the main thread renders. */
@@ -36,14 +39,17 @@ export interface BuildOptions {
   logger?: Logger;
   /** State kept by the dev server between builds: caches, and the live output folder's file hashes. */
   live?: LiveState;
-  /** Records what each page reads (the dev server's first build, so later ones can be incremental). */
-  tracker?: DependencyTracker;
   /**
    * Keep the output this build replaces in the project's cache and start the next build from it, writing only
    * files whose bytes changed (on by default; off for throwaway outputs such as `site check`'s).
    */
   recycle?: boolean;
+  /** Delete every cache before building (`site build --clean`): nothing is reused. */
+  clean?: boolean;
 }
+
+/** Where `site build` keeps what each page was made from, for the next build to keep what did not change. */
+const keepRecord = (options: BuildOptions) => options.recycle !== false && !options.live;
 
 export interface LiveState {
   sources?: Map<string, SourceFile>;
@@ -51,9 +57,8 @@ export interface LiveState {
   templates?: CompiledTemplates;
   /** Absolute paths changed since the last build, when the watcher knows them. */
   changed?: Set<string>;
-  /** What each page read in the last build, and what every page's markup depends on besides content. */
-  tracker?: DependencyTracker;
-  renderKey?: string;
+  /** What each page read in the last build (incremental/record.ts). */
+  record?: BuildRecord;
   /** Results of the stages that do not read content (islands, images, flags), with the files each wrote. */
   stages?: Map<string, { key: string; result: unknown; files: string[] }>;
 }
@@ -69,10 +74,12 @@ export interface BuildResult {
   changed: string[];
   /** Each output file's content hash (contentHash in output/tree.ts). */
   hashes: Map<string, string>;
-  /** Pages rendered; in live builds the others were kept from the previous build. */
+  /** Pages rendered; the others were kept from the previous build. */
   rendered: number;
-  /** Templates, stylesheet and images every page's markup depends on; a change to any re-renders all. */
+  /** Everything every page depends on besides content (incremental/policy.ts); a change to it re-renders all. */
   renderKey: string;
+  /** What each page read, for the next build (incremental/record.ts). */
+  record: BuildRecord;
   /** Every source file the build read, for the watcher. */
   inputs: string[];
   templates: CompiledTemplates;
@@ -87,6 +94,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const logger = options.logger ?? consoleLogger;
   const project = resolveProject(options.root);
   const out = path.resolve(project.root, options.out ?? 'dist');
+  if (options.clean) clearCaches(project);
   const timings: [string, number][] = [];
   const time = async <T>(stage: string, work: () => T | Promise<T>): Promise<T> => {
     const t = performance.now();
@@ -97,19 +105,25 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   };
 
+  const recordPath = recordFile(project.cache, out);
+  const previous = options.live ? options.live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;
+
   // Post bodies need no validation, so the Markdown workers start on them as soon as the files are read and
-  // run while everything else is checked and prepared; post pages are rendered as their HTML arrives.
+  // run while everything else is checked and prepared; post pages are rendered as their HTML arrives. Posts
+  // whose files are as the last build recorded them start later, and only if their pages are not kept.
   const markdown = new MarkdownSession(project);
   let readyPosts: string[] | ((bodies: string[]) => void) = [];
   let posts: Promise<void> = Promise.resolve();
   let postsStarted = 0;
+  let startedEarly = new Set<string>();
   let written: SourceFile[] = [];
   const files = await time('content', async () => {
     const loaded = loadContent(project, options.live?.sources);
     written = loaded.files;
     const resolved = resolveFacts(loaded.files);
     postsStarted = performance.now();
-    const bodies = resolved.files.filter((f) => f.source.kind === 'blog-post').map((f) => f.body ?? '');
+    const bodies = resolved.files.filter((f) => f.source.kind === 'blog-post' && previous?.files.get(f.path)?.hash !== fileHash(f)).map((f) => f.body ?? '');
+    startedEarly = new Set(bodies);
     posts = markdown.render(bodies, (ready) => (Array.isArray(readyPosts) ? readyPosts.push(...ready) : readyPosts(ready)));
     posts.catch(() => {});
     // A file with an unknown fact name keeps the placeholder, which its schema would then report a second time.
@@ -143,9 +157,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // In the dev server, an edit confined to content/ leaves what islands, images and flags produce unchanged.
   const contentOnly = !!options.live?.changed && [...options.live.changed].every((file) => file.startsWith(project.content + path.sep));
   try {
-    const postBodies = new Set(model.posts.map((p) => p.body));
-    const [, templates, stylesheet, images, client, flags, social] = await Promise.all([
-      time('markdown', () => markdown.render(markdownTexts(model).filter((t) => !postBodies.has(t)))),
+    const [templates, stylesheet, images, client, flags, social] = await Promise.all([
       time('templates', () => (reusableTemplates(project, options.live) ?? compileTemplates(project, { incremental: !!options.live }))),
       time('css', () => buildStylesheet(project, copyFile)),
       time('images', () =>
@@ -162,13 +174,36 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     output.emit(stylesheet.file, stylesheet.contents);
     if (options.live) options.live.templates = templates;
 
+    // Everything every page's markup depends on besides content; when it changes, every page is rendered.
     const renderKey = createHash('sha256')
-      .update(`${templates.hash}\0${stylesheet.url}\0${[...images.images.values()].map((i) => i.src).join(',')}\0${[...client.entries.values()].map((e) => e.url).join(',')}`)
+      .update(
+        JSON.stringify([
+          toolKey(),
+          templates.hash,
+          stylesheet.url,
+          [...images.images],
+          [...client.entries].map(([name, e]) => [name, e.url]),
+          [...flags.flags],
+          [...social.cards],
+          social.icons,
+          folderHash(project.assets, [path.join(project.assets, 'images')]),
+          folderHash(project.schemas),
+          model.buildDate ?? null,
+        ]),
+      )
       .digest('hex')
       .slice(0, 16);
-    const tracker = options.live?.tracker ?? options.tracker;
+    const policy = await time('changes', () => new IncrementalPolicy(previous, renderKey, contentState(files, model, previous)));
+    const tracker = new DependencyTracker();
     const weights = new WeightsByKind();
-    const reuse = reusablePages(project, options.live, output, renderKey);
+    // A page is kept when nothing it read changed and the output still holds it as it was written; the
+    // files its markup asked the asset lookups for are copied again, since nothing else asks for them now.
+    const reuse = (page: Page) => {
+      if (!policy.reusable(page) || !output.keep(page.file)) return false;
+      policy.kept(page);
+      for (const name of policy.assetsOf(page)) copyFile(name);
+      return true;
+    };
     const rendered = await time('render', async () => {
       const scripts = new PageScripts(client);
       const assets = createAssets({ stylesheet: stylesheet.url, images: images.images, flags: flags.flags, cards: social.cards, icons: social.icons, file: copyFile }, scripts, tracker);
@@ -181,7 +216,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           templates: templates.module,
           assets,
           tracker,
-          reuse,
+          recorded: (page, deps) => policy.rendered(page, deps),
           scripts,
           weighed: (page, weight) => weights.add(page.kind, weight),
           emit: (page, html) => output.emit(page.file, html),
@@ -189,24 +224,36 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         problems.push(...errors);
         count += rendered;
       };
+      const toRender = pages.filter((page) => !reuse(page));
       // Every page but the posts renders now, while the workers turn post bodies into HTML; each post page
-      // renders as soon as its body's HTML arrives.
+      // renders as soon as its body's HTML arrives. The other Markdown texts (prose, FAQ answers) are needed
+      // only if one of those pages is rendered.
+      const others = toRender.filter((page) => page.kind !== 'post');
+      if (others.length) await markdown.render(otherMarkdownTexts(model));
+      render(others);
       const postsByBody = new Map<string, Page[]>();
-      for (const page of pages) if (page.kind === 'post') postsByBody.set(page.data.post.body, [...(postsByBody.get(page.data.post.body) ?? []), page]);
-      render(pages.filter((page) => page.kind !== 'post'));
+      for (const page of toRender) if (page.kind === 'post') postsByBody.set(page.data.post.body, [...(postsByBody.get(page.data.post.body) ?? []), page]);
       const early = readyPosts as string[];
       readyPosts = (bodies) => render(bodies.flatMap((body) => postsByBody.get(body) ?? []));
       render(early.flatMap((body) => postsByBody.get(body) ?? []));
+      // Posts whose Markdown was not started early (their files are unchanged) but whose pages must render.
+      // A body started early but not finished yet is not in markdown.html: asking again would render its page twice.
+      await markdown.render([...postsByBody.keys()].filter((body) => !markdown.html.has(body) && !startedEarly.has(body)), (ready) => render(ready.flatMap((body) => postsByBody.get(body) ?? [])));
       await posts;
       if (markdown.stats.threads > 1) timings.push(['post markdown in workers', performance.now() - postsStarted]);
       failIfAny('render', problems);
       return count;
     });
-    markdown.save();
+    // Pruned to what this build used only when it looked every text up; otherwise kept pages' texts stay.
+    markdown.save({ prune: rendered === pages.length });
 
     await time('feeds', async () => {
-      output.emit('sitemap.xml', await sitemapXml(model, pages));
-      output.emit('blog/feed.xml', await blogFeed(model));
+      // Kept like pages while their inputs are the same: for thousands of posts they cost as much as the rest.
+      await policy.derive(output, 'sitemap.xml', sitemapInputs(model, pages), () => sitemapXml(model, pages));
+      await policy.derive(output, 'blog/feed.xml', feedInputs(model, policy), async () => {
+        await markdown.render(feedPosts(model).map((p) => p.body));
+        return blogFeed(model);
+      });
       output.emit('robots.txt', robotsTxt(model));
       output.emit('_headers', headersFile(headerRules(model)));
       output.emit('_redirects', redirectsFile(redirects));
@@ -216,19 +263,25 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     let hashes = new Map<string, string>();
     await time('write', async () => {
       if (output instanceof StagedOutput) {
+        // The record describes the output about to be swapped in, so it is saved only once that has happened;
+        // until then no record is better than one that describes the output being replaced. A build that
+        // changed nothing leaves the record as it is: it describes the new output just as well.
+        const save = keepRecord(options) && !policy.unchanged();
+        if (save) forgetRecord(recordPath);
         await output.commit();
         hashes = output.hashes();
+        if (save) saveRecord(recordPath, policy.record());
       } else if (output instanceof LiveOutput) {
         const result = output.commit();
         hashes = options.live!.hashes = result.hashes;
-        options.live!.renderKey = renderKey;
+        options.live!.record = policy.record();
         changed = result.changed;
       }
     });
 
     const total = performance.now() - started;
     const summary =
-      `${colour.green('✓')} ${pages.length} pages${rendered < pages.length ? ` (${rendered} re-rendered)` : ''}, ${images.stats.images} images` +
+      `${colour.green('✓')} ${pages.length} pages (${rendered} rendered, ${pages.length - rendered} kept), ${images.stats.images} images` +
       ` (${images.stats.processed + flags.processed + social.processed} processed, ${images.stats.cached} cached), ${markdown.stats.total} markdown (${markdown.stats.rendered} rendered)` +
       ` in ${formatMs(total)} ${colour.dim(`(${timings.map(([s, ms]) => `${s} ${formatMs(ms)}`).join(', ')})`)}`;
     logger.info(summary);
@@ -244,6 +297,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       hashes,
       rendered,
       renderKey,
+      record: policy.record(),
       templates,
       inputs: [...files.map((f) => path.join(project.root, f.path)), ...templates.inputs, ...stylesheet.inputs, ...client.inputs],
       timings,
@@ -256,6 +310,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (output instanceof StagedOutput) await output.discard();
     throw error;
   }
+}
+
+/**
+ * Deletes every cache a build reads: the project's .cache/ but for the compiled CLI (this very process may
+ * still load chunks of it), and the compiled templates, islands, stylesheet and validators kept beside the tool.
+ */
+function clearCaches(project: Project): void {
+  if (fs.existsSync(project.cache)) {
+    for (const name of fs.readdirSync(project.cache)) if (name !== 'cli') fs.rmSync(path.join(project.cache, name), { recursive: true, force: true });
+  }
+  for (const name of ['templates', 'islands', 'css', 'schemas']) fs.rmSync(path.join(toolRoot, '.cache', name), { recursive: true, force: true });
 }
 
 /** The heaviest JavaScript weight seen for each kind of page, for the summary. */
@@ -272,20 +337,6 @@ class WeightsByKind {
     const kb = (n: number) => (n / 1024).toFixed(1);
     return [...this.byKind].map(([kind, w]) => `${kind} ${kb(w.load)}/${kb(w.total)} KB`).join(', ');
   }
-}
-
-/**
- * In the dev server, which pages can be kept from the last build: those whose recorded dependencies none of
- * the changed content files touch, when templates, stylesheet and images are the same as then.
- */
-function reusablePages(project: Project, live: LiveState | undefined, output: Output, renderKey: string): ((page: Page) => boolean) | undefined {
-  if (!live?.tracker || !live.changed || live.renderKey !== renderKey || !(output instanceof LiveOutput)) return undefined;
-  const changed = [...live.changed].map((file) => relative(project, file));
-  if (changed.some((file) => !file.startsWith('content/') && !file.startsWith('functions/'))) return undefined;
-  // Any page may name a fact, and pages do not record which: a change to a fact file re-renders them all.
-  if (changed.some((file) => Object.values(factSources).some((name) => file === `content/${name}`))) return undefined;
-  const tracker = live.tracker;
-  return (page) => !affected(tracker.pages.get(page.path), changed) && output.keep(page.file);
 }
 
 /**
@@ -313,6 +364,7 @@ async function liveStage<T>(
       output.emit(file, contents);
     },
     has: (file) => output.has(file),
+    keep: (file) => output.keep(file),
     files: () => output.files(),
     bytes: (file) => output.bytes(file),
   };
@@ -349,14 +401,21 @@ function imageReferences(files: SourceFile[]): Map<string, string[]> {
   return new Map([...refs].map(([src, users]) => [src, [...users]]));
 }
 
-/** Every Markdown text the site renders: posts, prose pages and the answers of every FAQ. */
-function markdownTexts(model: SiteModel): string[] {
-  return [
-    ...model.posts.map((p) => p.body),
-    ...model.prose.map((p) => p.body),
-    ...model.faq.flatMap((g) => g.items.map((i) => i.answer)),
-    ...model.services.flatMap((s) => s.faq.map((i) => i.answer)),
-  ];
+/** The Markdown texts besides posts: prose pages and the answers of every FAQ. */
+function otherMarkdownTexts(model: SiteModel): string[] {
+  return [...model.prose.map((p) => p.body), ...model.faq.flatMap((g) => g.items.map((i) => i.answer)), ...model.services.flatMap((s) => s.faq.map((i) => i.answer))];
+}
+
+/** What the sitemap is made from. */
+function sitemapInputs(model: SiteModel, pages: Page[]): string {
+  return JSON.stringify([model.settings.baseUrl, pages.map((p) => [p.path, p.lastmod, p.indexable])]);
+}
+
+/** What the blog feed is made from: the newest posts (their bodies by their files' hashes) and the site's names. */
+function feedInputs(model: SiteModel, policy: IncrementalPolicy): string {
+  const s = model.settings;
+  const posts = feedPosts(model).map(({ body: _body, ...post }) => [post, policy.fileHash(post.file)]);
+  return JSON.stringify([s.name, s.legalName, s.baseUrl, s.updated, model.pages.blog.seo.description, posts]);
 }
 
 export { BuildFailure };

@@ -96,7 +96,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
         popularDocuments: ['Birth certificates', 'Marriage certificates', "Driver's licences", 'Academic transcripts', 'Police clearance certificates', 'Passports', 'Bank statements', 'Payslips', 'Employment references', 'Change of name certificates'],
         languages: languages.slice(0, 10),
       });
-      next = 'Set the state, coordinates, population, suburbs and image, write the description, and list the ten most requested language codes.';
+      next = 'Set the state, coordinates, population, suburbs and image, write the description, and list the ten most requested language codes. Then add a localGuide (a heading, two or three paragraphs and three to five local institutions) saying what is particular to translation needs there.';
       break;
     case 'service':
       text = json({
@@ -155,7 +155,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
           nativeMessage: `Write a short welcome in ${name} itself.`,
         },
       });
-      next = `Set the real ISO 639 code (now "${code}"), region, countryCode (for the flag) and nativeName, and write the local content.`;
+      next = `Set the real ISO 639 code (now "${code}"), region, countryCode (for the flag) and nativeName, and write the local content. Then add a community section: the documents its speakers most often need translated, who issues them, and notes on script, names and dates.`;
       break;
     }
   }

@@ -1,7 +1,7 @@
 // The command-line contract other tooling depends on: commands, flags, help, exit codes, what is printed.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fixture, repoRoot, type Fixture } from './helpers/project.ts';
@@ -63,7 +63,32 @@ test('build writes dist/ in the project folder, prints one summary line and exit
   const { code, out } = site(['build'], f.root);
   assert.is(code, 0, out);
   assert.ok(fs.existsSync(path.join(f.root, 'dist/index.html')));
-  assert.match(out, /^✓ \d+ pages, \d+ images \(.*\), \d+ markdown \(\d+ rendered\) in [\d.]+ m?s \(content [\d.]+ m?s, .*render [\d.]+ m?s.*\)$/m);
+  assert.match(out, /^✓ \d+ pages \(\d+ rendered, \d+ kept\), \d+ images \(.*\), \d+ markdown \(\d+ rendered\) in [\d.]+ m?s \(content [\d.]+ m?s, .*render [\d.]+ m?s.*\)$/m);
+});
+
+/** Processes of a process group still there (zombies included), from /proc. */
+function groupMembers(pgid: number): string[] {
+  const members: string[] = [];
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // pid (comm) state ppid pgrp ...: comm may hold spaces, so read after its closing bracket.
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) === pgid) members.push(`${pid} ${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))} (${state})`);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return members;
+}
+
+test('no process outlives site build, not even a finished one left unreaped (a clean build starts esbuild)', async () => {
+  // Its own process group, which every process it starts joins: whatever remains in it afterwards outlived it.
+  const child = spawn(process.execPath, [bin, 'build', '--clean'], { cwd: f.root, detached: true, stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  assert.is(code, 0);
+  await new Promise((r) => setTimeout(r, 200));
+  assert.equal(groupMembers(child.pid!), []);
 });
 
 test('build --out writes elsewhere', () => {

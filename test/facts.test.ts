@@ -194,4 +194,20 @@ test('changing a price in plans.json changes every page that shows it', async ()
   }
 });
 
+test('an incremental build re-renders a page that shows a changed fact only through its own text, and keeps the rest', async () => {
+  const f = fixture();
+  try {
+    await build({ root: f.root, logger: silentLogger });
+    f.editJson('content/facts.json', (d) => (d.hours.display = 'Monday to Friday, 8am to 6pm Melbourne time'));
+    const result = await build({ root: f.root, logger: silentLogger });
+    // The city template never reads facts.json: Darwin's page names the hours in its description.
+    assert.match(f.read('dist/cities/darwin/index.html'), 'Our team works Monday to Friday, 8am to 6pm Melbourne time.');
+    assert.match(f.read('dist/process/index.html'), '8am to 6pm Melbourne time');
+    assert.ok(result.rendered < result.pages.length, `${result.rendered} of ${result.pages.length} pages rendered`);
+    assert.not.match(f.read('dist/cities/hobart/index.html'), '8am to 6pm');
+  } finally {
+    f.remove();
+  }
+});
+
 test.run();

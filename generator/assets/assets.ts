@@ -7,7 +7,7 @@ import type { Project } from '../project.ts';
 import type { Assets, FlagAsset, IconAssets, ImageAsset, SocialAsset } from '../render/contract.ts';
 import type { Output } from '../output/writer.ts';
 import { readIcon } from './library.ts';
-import type { DependencyTracker } from '../render/dependencies.ts';
+import { assetKey, type DependencyTracker } from '../incremental/tracker.ts';
 import type { PageScripts } from '../render/page-scripts.ts';
 
 /** A name with a hash of the bytes before the extension: fonts/inter.woff2 -> fonts/inter.3f2a1b9c0d.woff2 */
@@ -67,7 +67,11 @@ export function createAssets(prepared: PreparedAssets, scripts: PageScripts, tra
       if (icon === undefined) throw new Error(`"${name}" is not a Lucide icon`);
       return icon;
     },
-    file,
+    file(name) {
+      // A kept page asks for nothing, so the files it needs are copied again from what it read last time.
+      tracker?.note(assetKey(name));
+      return file(name);
+    },
     script: (name) => scripts.script(name),
     island: (name, wake) => scripts.island(name, wake),
     shared(key, render) {

@@ -5,6 +5,7 @@
 // A `.tsx` island is a React component (its default export), rendered on the server with real React; the
 // generator wraps it in a module whose `mount` hydrates it. A `.ts` island manipulates the DOM itself and
 // exports `mount`. Either way the loader calls `mount(element, props)` when the island wakes.
+import { loadEsbuild } from '../esbuild.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -69,7 +70,7 @@ export async function buildClientScripts(project: Project, output: Output): Prom
 }
 
 async function bundle(project: Project, islands: string[], runtime: string): Promise<Built> {
-  const esbuild = await import('esbuild');
+  const esbuild = await loadEsbuild();
   const entryPoints: Record<string, string> = {
     site: path.join(runtime, 'site.ts'),
     loader: path.join(runtime, 'loader.ts'),
@@ -92,7 +93,11 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
   };
   try {
     const result = await esbuild.build({
-      absWorkingDir: toolRoot,
+      // Paths in the bundles (and so their hashes) are relative to the project, so the same project builds the
+      // same files wherever it is checked out.
+      absWorkingDir: project.root,
+      // A project that brings only content resolves the browser runtime (preact) from the generator's packages.
+      nodePaths: [path.join(toolRoot, 'node_modules')],
       entryPoints,
       bundle: true,
       splitting: true,
@@ -112,9 +117,9 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
       logLevel: 'silent',
       plugins: [islandModules, enquiryValidators(project, 'browser')],
     });
-    const inputs = sourceInputs(project, result.metafile, toolRoot);
+    const inputs = sourceInputs(project, result.metafile, project.root);
     return {
-      files: result.outputFiles.map((f) => ({ file: path.relative(toolRoot, f.path).split(path.sep).join('/'), contents: f.text })),
+      files: result.outputFiles.map((f) => ({ file: path.relative(project.root, f.path).split(path.sep).join('/'), contents: f.text })),
       metafile: result.metafile,
       inputs,
     };

@@ -105,13 +105,17 @@ export function resolveFacts(files: SourceFile[]): Resolved {
 
 function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, string>): { file: SourceFile; errors: SiteError[] } {
   const errors: SiteError[] = [];
+  const named = new Map<string, string>();
   // `from` is where the text starts in the file; the match's own offset is added, so the second of two
   // identical placeholders is placed at the second. Escapes in JSON only push a placeholder further on.
   const replace = (text: string, from: () => number) =>
     text.replace(placeholderPattern, (whole, inner: string, at: number) => {
       if (verbatimPrefix.test(inner)) return inner.replace(verbatimPrefix, '');
       const found = lookup(tree, names, inner);
-      if ('value' in found) return found.value;
+      if ('value' in found) {
+        named.set(inner, found.value);
+        return found.value;
+      }
       const start = from() + at;
       const offset = file.text.indexOf(whole, start);
       const { line, column } = positionAt(file.text, offset === -1 ? start : offset);
@@ -134,5 +138,6 @@ function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, stri
   };
   const data = walk(file.data, '');
   const body = file.body === undefined ? undefined : replace(file.body, () => file.text.length - file.body!.length);
-  return { file: { ...file, data, body }, errors };
+  const factsKey = createHash('sha256').update(JSON.stringify([...named].sort())).digest('hex').slice(0, 16);
+  return { file: { ...file, data, body, factsKey }, errors };
 }

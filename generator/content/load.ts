@@ -21,6 +21,11 @@ export interface SourceFile {
   body?: string;
   /** Words in the body (runs of characters between spaces and line breaks), for .md files. */
   words?: number;
+  /**
+   * For a file whose placeholders were resolved (content/facts.ts): a hash of each fact it names and its value,
+   * so a change to a fact counts as a change to the file for incremental builds, although its text is the same.
+   */
+  factsKey?: string;
   /** Lines before the front matter's first key (1 for the opening ---), to map front matter positions. */
   frontMatterLine?: number;
   mtimeMs: number;

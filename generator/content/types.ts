@@ -129,6 +129,40 @@ export interface City {
    */
   localNotes?: Card[];
   seo?: Seo;
+  /**
+   * What is particular to translation needs in this city: its universities, courts, hospitals, communities, the state's registry and industries. Shown on the city page; write it for this city alone.
+   */
+  localGuide?: {
+    /**
+     * A short heading specific to the city, such as Steel, surf and a university town.
+     */
+    heading: string;
+    /**
+     * Two or three paragraphs on the city's own reasons for needing certified translations.
+     *
+     * @minItems 2
+     * @maxItems 3
+     *
+     * Items: One paragraph of plain text.
+     */
+    paragraphs: string[];
+    /**
+     * Three to five real local institutions where people need certified translations.
+     *
+     * @minItems 3
+     * @maxItems 5
+     */
+    places: {
+      /**
+       * The institution's real name, such as University of Wollongong.
+       */
+      name: string;
+      /**
+       * One sentence: why people there need certified translations.
+       */
+      note: string;
+    }[];
+  };
 }
 
 export interface Card {
@@ -630,6 +664,40 @@ export interface Language {
     nativeLang?: string;
   };
   seo?: Seo;
+  /**
+   * What is particular to this language's speakers: the documents they most often need translated, who issues them, and the script and name pitfalls. Shown on the language page; write it fresh for this community.
+   */
+  community?: {
+    /**
+     * Four to six documents this community most often needs translated for Australian or New Zealand purposes.
+     *
+     * @minItems 4
+     * @maxItems 6
+     */
+    documents: {
+      /**
+       * The document's English name, with its native name in brackets where that helps, such as Family relation certificate (가족관계증명서).
+       */
+      name: string;
+      /**
+       * The real authority that issues it, as specifically as you know it, such as Local government offices, on behalf of the Supreme Court of Korea.
+       */
+      issuer: string;
+      /**
+       * One or two sentences: what the document records and when Australian or New Zealand authorities ask for it.
+       */
+      note: string;
+    }[];
+    /**
+     * Two or three paragraphs on what trips up a translation from this language: script, names and transliteration, dates and calendars, number formats.
+     *
+     * @minItems 2
+     * @maxItems 3
+     *
+     * Items: One paragraph of plain text.
+     */
+    scriptNotes: string[];
+  };
 }
 
 export interface Navigation {

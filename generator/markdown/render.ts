@@ -51,7 +51,8 @@ export class MarkdownSession {
     // V8's own serialisation, not JSON: for thousands of posts it reads in a quarter of the time (no UTF-8
     // decoding of the whole file, no escaping of every quote in the HTML).
     this.cacheFile = path.join(project.cache, 'markdown', 'rendered.v8');
-    if (memory?.file !== this.cacheFile) memory = { file: this.cacheFile, entries: readCache(this.cacheFile) };
+    // Read again when the file is gone (deleted by `site build --clean`, say): nothing kept may outlive it.
+    if (memory?.file !== this.cacheFile || !fs.existsSync(this.cacheFile)) memory = { file: this.cacheFile, entries: readCache(this.cacheFile) };
     this.cache = memory.entries;
   }
 

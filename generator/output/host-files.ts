@@ -30,6 +30,11 @@ export { headerRules, headersFile };
 
 export const feedLength = 30;
 
+/** The posts the feed carries: feed readers poll it often, and need the newest posts, not the whole archive. */
+export function feedPosts(model: SiteModel) {
+  return model.posts.slice(0, feedLength);
+}
+
 export async function blogFeed(model: SiteModel): Promise<string> {
   const { Feed } = await import('feed');
   const base = model.settings.baseUrl;
@@ -44,8 +49,7 @@ export async function blogFeed(model: SiteModel): Promise<string> {
     updated: new Date(`${newest}T00:00:00Z`),
     feedLinks: { rss: `${base}/blog/feed.xml` },
   });
-  // Feed readers poll the feed often: the newest posts are what they need, not the whole archive.
-  for (const post of model.posts.slice(0, feedLength)) {
+  for (const post of feedPosts(model)) {
     feed.addItem({
       title: post.title,
       id: `${base}${post.url}`,

@@ -56,33 +56,41 @@ export class TreeWriter {
   place(rel: string, contents: string | Uint8Array): void {
     const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
     const hash = contentHash(data);
-    const abs = path.join(this.root, rel);
+    if (!this.keepSame(rel, hash)) this.write(rel, hash, (abs) => fs.writeFileSync(abs, data));
+  }
+
+  /**
+   * Places a file whose bytes (hash `entry[0]`) stand in `source`: the same file in the last output, for a
+   * page the build kept rather than rendered. Copied only if the tree does not hold those bytes already.
+   */
+  keep(rel: string, source: string, entry: Entry): void {
+    if (!this.keepSame(rel, entry[0])) this.write(rel, entry[0], (abs) => fs.copyFileSync(source, abs));
+  }
+
+  /** Leaves a file alone if the tree holds it with these bytes, as the manifest describes it. */
+  private keepSame(rel: string, hash: string): boolean {
     const old = this.known?.get(rel);
-    if (old && old[0] === hash) {
-      const stat = fs.statSync(abs, { throwIfNoEntry: false });
-      if (stat?.isFile() && stat.size === old[1] && stat.mtimeMs === old[2]) {
-        this.entries.set(rel, old);
-        this.kept++;
-        return;
-      }
-    }
+    if (!old || old[0] !== hash) return false;
+    const stat = fs.statSync(path.join(this.root, rel), { throwIfNoEntry: false });
+    if (!stat?.isFile() || stat.size !== old[1] || stat.mtimeMs !== old[2]) return false;
+    this.entries.set(rel, old);
+    this.kept++;
+    return true;
+  }
+
+  private write(rel: string, hash: string, put: (abs: string) => void): void {
+    const abs = path.join(this.root, rel);
     this.ensureDir(path.dirname(abs));
-    let fd: number;
     try {
-      fd = fs.openSync(abs, 'w');
+      put(abs);
     } catch (error) {
       // A folder of the same name in the spare, where this build has a file.
       if ((error as NodeJS.ErrnoException).code !== 'EISDIR') throw error;
       fs.rmSync(abs, { recursive: true, force: true });
-      fd = fs.openSync(abs, 'w');
+      put(abs);
     }
-    try {
-      fs.writeSync(fd, data);
-      const stat = fs.fstatSync(fd);
-      this.entries.set(rel, [hash, stat.size, stat.mtimeMs]);
-    } finally {
-      fs.closeSync(fd);
-    }
+    const stat = fs.statSync(abs);
+    this.entries.set(rel, [hash, stat.size, stat.mtimeMs]);
     this.written++;
   }
 

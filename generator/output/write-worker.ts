@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { TreeWriter, type Entry } from './tree.ts';
 
-type Message = { file?: string; data?: string | Uint8Array; flush?: number };
+type Message = { file?: string; data?: string | Uint8Array; keeps?: [string, string, Entry][]; flush?: number };
 
 const { root, known } = workerData as { root: string; known?: [string, Entry][] };
 let tree: TreeWriter | undefined;
@@ -27,8 +27,17 @@ parentPort!.on('message', (message: Message) => {
   }
   if (!tree) return;
   try {
-    tree.place(message.file!, message.data!);
+    if (message.keeps) for (const [file, source, entry] of message.keeps) keep(file, source, entry);
+    else tree.place(message.file!, message.data!);
   } catch (error) {
     parentPort!.postMessage({ error: `${message.file}: ${(error as Error).message}` });
   }
 });
+
+function keep(file: string, source: string, entry: Entry): void {
+  try {
+    tree!.keep(file, source, entry);
+  } catch (error) {
+    parentPort!.postMessage({ error: `${file}: ${(error as Error).message}` });
+  }
+}

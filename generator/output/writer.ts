@@ -19,11 +19,17 @@ export interface Output {
   has(file: string): boolean;
   files(): string[];
   bytes(file: string): number;
+  /**
+   * Keeps a file as the last build left it in the output, instead of producing it again. False, keeping
+   * nothing, when that file is not there exactly as the last build wrote it.
+   */
+  keep(file: string): boolean;
 }
 
 abstract class BaseOutput implements Output {
   protected sizes = new Map<string, number>();
   abstract emit(file: string, contents: string | Uint8Array): void;
+  abstract keep(file: string): boolean;
   has(file: string): boolean {
     return this.sizes.has(file);
   }
@@ -67,6 +73,14 @@ export class StagedOutput extends BaseOutput {
   private writer?: Worker;
   private writeErrors: string[] = [];
   private entries?: Map<string, Entry>;
+  /** The target as this tool last left it (its manifest), when it is still that folder. */
+  private readonly previous?: Manifest;
+  /**
+   * The files of the last output, for keep(). Each is checked against it by size and modification time, so
+   * this trusts a target whose folder is new but whose files are the same: one a host's build cache restored.
+   */
+  private readonly lastOutput?: Manifest;
+  private lastFiles?: Map<string, Entry>;
 
   /** Files written and files kept from the spare, once flushed. */
   readonly stats = { written: 0, kept: 0, removed: 0 };
@@ -77,6 +91,8 @@ export class StagedOutput extends BaseOutput {
   ) {
     super();
     removeStale(target);
+    this.lastOutput = options.spare && fs.existsSync(target) ? readManifest(path.join(options.spare, 'current.json')) : undefined;
+    this.previous = this.lastOutput && this.lastOutput.ino === fs.statSync(target).ino ? this.lastOutput : undefined;
     this.staging = `${target}.tmp-${process.pid}-${Date.now().toString(36)}`;
     const known = options.spare ? takeSpare(options.spare, this.staging) : undefined;
     if (!known) fs.mkdirSync(this.staging, { recursive: true });
@@ -104,6 +120,30 @@ export class StagedOutput extends BaseOutput {
     this.tree!.place(file, this.claim(file, contents));
   }
 
+  keep(file: string): boolean {
+    this.lastFiles ??= new Map(this.lastOutput?.files);
+    const entry = this.lastFiles.get(file);
+    if (!entry) return false;
+    const source = path.join(this.target, file);
+    const stat = fs.statSync(source, { throwIfNoEntry: false });
+    // To the millisecond: copies that keep file times (a host's cache restoring the folder) keep no finer.
+    if (!stat?.isFile() || stat.size !== entry[1] || Math.abs(stat.mtimeMs - entry[2]) >= 1) return false;
+    this.note(file, entry[1]);
+    if (this.writer) {
+      // In batches: a message per kept page costs more than keeping it.
+      this.keeps.push([file, source, entry]);
+      if (this.keeps.length >= 512) this.sendKeeps();
+    } else this.tree!.keep(file, source, entry);
+    return true;
+  }
+
+  private keeps: [file: string, source: string, entry: Entry][] = [];
+
+  private sendKeeps(): void {
+    if (this.keeps.length) this.writer!.postMessage({ keeps: this.keeps });
+    this.keeps = [];
+  }
+
   /** Waits for every write, and for what the spare held and this build did not make to be removed. */
   async flush(): Promise<void> {
     if (this.entries) return;
@@ -116,6 +156,7 @@ export class StagedOutput extends BaseOutput {
           resolve(message);
         };
         writer.on('message', done);
+        this.sendKeeps();
         writer.postMessage({ flush: 1 });
       });
       await writer.terminate();
@@ -137,7 +178,7 @@ export class StagedOutput extends BaseOutput {
     await this.flush();
     const old = `${this.target}.old-${process.pid}-${Date.now().toString(36)}`;
     const hadTarget = fs.existsSync(this.target);
-    const previous = hadTarget ? describedTarget(this.options.spare, this.target) : undefined;
+    const previous = hadTarget ? this.previous : undefined;
     if (hadTarget) fs.renameSync(this.target, old);
     try {
       fs.renameSync(this.staging, this.target);
@@ -213,13 +254,6 @@ function moveAside(dir: string): string {
   }
 }
 
-/** The manifest of the target, if the target is still the folder this tool last committed there. */
-function describedTarget(spare: string | undefined, target: string): Manifest | undefined {
-  if (!spare) return undefined;
-  const manifest = readManifest(path.join(spare, 'current.json'));
-  return manifest && manifest.ino === fs.statSync(target).ino ? manifest : undefined;
-}
-
 /** Keeps the replaced output as the next build's spare. False if it cannot be moved there. */
 function keepSpare(spare: string, old: string, manifest: Manifest): boolean {
   const tree = path.join(spare, 'tree');
@@ -288,20 +322,30 @@ export class LiveOutput extends BaseOutput {
   }
 }
 
+const pendingRemovals = new Set<Promise<void>>();
+
 /**
  * Deletes a replaced output folder without making the build wait: for thousands of pages that takes longer
- * than writing them. A detached `rm` finishes on its own; where there is none, it is deleted here.
+ * than writing them. An `rm` runs beside the build; the command waits for it before it exits (finishRemovals()).
  */
 function removeInBackground(dir: string): void {
   if (process.platform !== 'win32' && !process.env.SITE_SYNC_CLEANUP) {
     try {
-      spawn('rm', ['-rf', dir], { detached: true, stdio: 'ignore' }).unref();
+      const rm = spawn('rm', ['-rf', dir], { stdio: 'ignore' });
+      const done = new Promise<void>((resolve) => rm.once('close', () => resolve()).once('error', () => resolve()));
+      pendingRemovals.add(done);
+      void done.then(() => pendingRemovals.delete(done));
       return;
     } catch {
       // fall through to deleting it here
     }
   }
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Resolves when every folder being deleted in the background is gone, so no process outlives the command. */
+export async function finishRemovals(): Promise<void> {
+  while (pendingRemovals.size) await Promise.all([...pendingRemovals]);
 }
 
 /** Staging and replaced folders left beside the target by builds whose process no longer runs (killed). */

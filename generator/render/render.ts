@@ -8,7 +8,7 @@ import { relative, type Project } from '../project.ts';
 import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
 import type { Assets, TemplateModule } from './contract.ts';
-import type { DependencyTracker } from './dependencies.ts';
+import type { DependencyTracker } from '../incremental/tracker.ts';
 import type { PageScripts, PageWeight } from './page-scripts.ts';
 
 export interface RenderOptions {
@@ -18,8 +18,9 @@ export interface RenderOptions {
   assets: Assets;
   /** Called with each page's HTML as soon as it is rendered, so nothing large is held in memory. */
   emit(page: Page, html: string): void;
-  /** When tracking (the dev server): records what each page reads, and skips pages `reuse` keeps. */
+  /** Records what each page reads; `recorded` is told it. Pages `reuse` keeps are not rendered. */
   tracker?: DependencyTracker;
+  recorded?: (page: Page, deps: Set<string>) => void;
   reuse?: (page: Page) => boolean;
   /** Adds each page's scripts to its head and checks its JavaScript budget. */
   scripts?: PageScripts;
@@ -36,7 +37,12 @@ export function renderPages(pages: Page[], options: RenderOptions): { errors: Si
     try {
       options.scripts?.begin();
       const render = () => renderToStaticMarkup(createElement(options.templates.Document, { page, site, assets: options.assets }));
-      let markup = options.tracker ? options.tracker.during(page, render) : render();
+      let markup: string;
+      if (options.tracker) {
+        const { value, deps } = options.tracker.during(page, render);
+        markup = value;
+        options.recorded?.(page, deps);
+      } else markup = render();
       if (options.scripts) {
         markup = options.scripts.finish(markup);
         const weight = options.scripts.weight();

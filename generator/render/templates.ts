@@ -4,6 +4,7 @@
 // the dev server can import next to the old one: no restart, no stale module cache. It goes to the
 // generator's own .cache so that `react` resolves from the generator's node_modules whichever project
 // is being built.
+import { loadEsbuild } from '../esbuild.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -66,7 +67,7 @@ export async function compileTemplates(project: Project, options: { incremental?
     plugins: [enquiryValidators(project, 'node')],
   };
   // esbuild is loaded only to compile: importing it costs about a tenth of a warm build of the real site.
-  const esbuild = await import('esbuild');
+  const esbuild = await loadEsbuild();
   let result: BuildResult;
   try {
     if (options.incremental) {

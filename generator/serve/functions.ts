@@ -1,6 +1,7 @@
 // Runs functions/<name>.ts in-process for POST /.netlify/functions/<name>, with Netlify's modern signature:
 // a default export taking a Web Request (and a context with the client's address) and returning a Response.
 // Each function is compiled with esbuild and re-imported when its source changes, so edits need no restart.
+import { loadEsbuild } from '../esbuild.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -26,7 +27,7 @@ export function functionsHandler(project: Project, log: (message: string) => voi
     const source = path.join(project.functions, `${name}.ts`);
     if (!/^[a-z0-9-]+$/.test(name) || !fs.existsSync(source)) return undefined;
     if (fresh.has(name)) return loaded.get(name)!.fn;
-    const { build } = await import('esbuild');
+    const { build } = await loadEsbuild();
     const result = await build({ entryPoints: [source], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', packages: 'external', metafile: true, logLevel: 'silent', sourcemap: 'inline' });
     const text = result.outputFiles[0].text;
     const key = createHash('sha256').update(text).digest('hex').slice(0, 16);

@@ -14,7 +14,6 @@ import { staticHandler } from './static.ts';
 import { functionsHandler } from './functions.ts';
 import { eventsPath, reloadClient, reloadClientPath } from './reload-client.ts';
 import { disposeTemplateContexts } from '../render/templates.ts';
-import { DependencyTracker } from '../render/dependencies.ts';
 
 export interface ServeOptions {
   root: string;
@@ -63,9 +62,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   // Without a mail server, the contact function writes each enquiry to a local outbox, so the forms work end
   // to end out of the box.
   if (!process.env.SMTP_URL && !process.env.SITE_DEV_OUTBOX) process.env.SITE_DEV_OUTBOX = path.join(project.root, 'outbox');
-  const tracker = new DependencyTracker();
-  let result: BuildResult = await build({ root: project.root, out, logger, tracker });
-  const live: LiveState = { hashes: result.hashes, tracker, renderKey: result.renderKey, templates: result.templates };
+  let result: BuildResult = await build({ root: project.root, out, logger });
+  const live: LiveState = { hashes: result.hashes, record: result.record, templates: result.templates };
   let rules = headerRules(result.model);
   const functions = functionsHandler(project, (m) => logger.warn(m));
 

@@ -1,5 +1,6 @@
 import type { CityEntry } from '../../generator/content/model.ts';
 import { absolute, fill, useRender } from '../context.ts';
+import { CityLocalGuide } from '../components/city-local-guide.tsx';
 import { Icon } from '../components/icon.tsx';
 import { Flag, Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CallToAction, CardGrid, JsonLd, OrderLink, Section } from '../components/ui.tsx';
@@ -77,6 +78,8 @@ export function CityPage({ data }: { data: { city: CityEntry } }) {
           </div>
         </dl>
       </Section>
+
+      <CityLocalGuide city={c} />
 
       <Section id="documents" heading={fill(shared.documentsHeading, values)} tone="tint">
         <ul className="tag-list" role="list">

@@ -1,6 +1,7 @@
 import type { LanguageEntry } from '../../generator/content/model.ts';
 import { absolute, fill, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
+import { LanguageCommunity } from '../components/language-community.tsx';
 import { Flag, Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CardGrid, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
 import { breadcrumbs, graph, provider } from '../structured-data.ts';
@@ -90,6 +91,8 @@ export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
         </div>
       </Section>
 
+      <LanguageCommunity language={l} nativeLang={local.nativeLang ?? l.code} />
+
       <Section id="benefits" heading={`Why choose us for ${l.name} translations`} tone="tint">
         <CardGrid cards={shared.benefits.map((b) => ({ ...b, title: fill(b.title, values), text: fill(b.text, values) }))} columns={4} />
       </Section>
@@ -123,7 +126,6 @@ export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
             </li>
           ))}
         </ul>
-        <p className="muted">{site.shared.disclaimer}</p>
       </Section>
 
       <section className="section cta-band" aria-labelledby="cta-heading" data-reveal="">

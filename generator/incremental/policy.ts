@@ -1,0 +1,160 @@
+// Which pages a build may keep from the last one, shared by `site build` (the record kept in .cache/) and
+// `site serve` (the record kept in memory). A page is kept only when the last build's record is for the same
+// tool, templates, assets, schemas and build date (the build key), its route is the same, none of the keys
+// it read has changed, and the output still holds the file as that build wrote it. Otherwise it is rendered:
+// when in doubt, render.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { toolRoot } from '../project.ts';
+import type { Page } from '../routes.ts';
+import { changedKeys, inputsHash, recordFormat, routeHash, type BuildRecord, type PageState } from './record.ts';
+import type { Output } from '../output/writer.ts';
+import { assetKey } from './tracker.ts';
+
+/** Record format of the tracker's keys and of the tool itself: any change to the generator renders everything. */
+let toolKeyMemo: string | undefined;
+export function toolKey(): string {
+  if (toolKeyMemo) return toolKeyMemo;
+  const hash = createHash('sha256').update(process.version);
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const abs = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(abs);
+      else if (/\.(ts|js|json)$/.test(entry.name)) hash.update(`${path.relative(toolRoot, abs)}\0`).update(fs.readFileSync(abs));
+    }
+  };
+  visit(path.join(toolRoot, 'generator'));
+  for (const file of ['package-lock.json', 'package.json']) {
+    const abs = path.join(toolRoot, file);
+    if (fs.existsSync(abs)) hash.update(fs.readFileSync(abs));
+  }
+  return (toolKeyMemo = hash.digest('hex').slice(0, 16));
+}
+
+/** A hash of every file below a folder (sorted by path), skipping the folders named in `skip`. */
+export function folderHash(dir: string, skip: string[] = []): string {
+  const hash = createHash('sha256');
+  const visit = (at: string) => {
+    if (!fs.existsSync(at)) return;
+    for (const entry of fs.readdirSync(at, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const abs = path.join(at, entry.name);
+      if (entry.isDirectory()) {
+        if (!skip.includes(abs)) visit(abs);
+      } else hash.update(`${path.relative(dir, abs)}\0`).update(fs.readFileSync(abs));
+    }
+  };
+  visit(dir);
+  return hash.digest('hex').slice(0, 16);
+}
+
+export class IncrementalPolicy {
+  private changed?: Uint8Array;
+  private index?: Map<string, number>;
+  readonly keys: string[];
+  readonly pages = new Map<string, PageState>();
+  private routes = new Map<string, string>();
+  private readonly derived = new Map<string, string>();
+  private changes = 0;
+  private renders = 0;
+  private assetKeys?: Map<number, string>;
+
+  /**
+   * `previous`: the last build's record, if any. `state`: this build's content state (record.ts contentState).
+   * The key table carries over only from a record of the same build key, whose page deps stay valid.
+   */
+  constructor(
+    private readonly previous: BuildRecord | undefined,
+    private readonly key: string,
+    private readonly state: Pick<BuildRecord, 'files' | 'lists'>,
+  ) {
+    const usable = previous && previous.key === key;
+    this.keys = usable ? previous.keys : [];
+    if (usable) {
+      const changed = changedKeys(previous, state);
+      this.changes = changed.size;
+      this.changed = new Uint8Array(this.keys.length);
+      this.keys.forEach((k, i) => {
+        if (changed.has(k)) this.changed![i] = 1;
+      });
+    }
+  }
+
+  private route(page: Page): string {
+    let hash = this.routes.get(page.path);
+    if (hash === undefined) this.routes.set(page.path, (hash = routeHash(page)));
+    return hash;
+  }
+
+  /** Whether a page's last rendering can be kept as it is (before asking the output to keep its file). */
+  reusable(page: Page): boolean {
+    const last = this.changed && this.previous!.pages.get(page.path);
+    if (!last || last.route !== this.route(page)) return false;
+    for (const dep of last.deps) if (this.changed![dep]) return false;
+    return true;
+  }
+
+  /** Records that a page was kept: its deps carry over unchanged. */
+  kept(page: Page): void {
+    this.pages.set(page.path, this.previous!.pages.get(page.path)!);
+  }
+
+  /** The asset files (assets/...) a kept page's markup asked for, to be copied into the output again. */
+  assetsOf(page: Page): string[] {
+    if (!this.assetKeys) {
+      this.assetKeys = new Map();
+      const prefix = assetKey('');
+      this.keys.forEach((key, i) => key.startsWith(prefix) && this.assetKeys!.set(i, key.slice(prefix.length)));
+    }
+    const names: string[] = [];
+    for (const dep of this.previous!.pages.get(page.path)!.deps) {
+      const name = this.assetKeys.get(dep);
+      if (name !== undefined) names.push(name);
+    }
+    return names;
+  }
+
+  /** The hash of a content file's bytes, as this build read it. */
+  fileHash(file: string): string | undefined {
+    return this.state.files.get(file)?.hash;
+  }
+
+  /**
+   * An output file made from `inputs` (not a page): kept from the last output when its inputs are the same,
+   * otherwise made with `produce` and emitted.
+   */
+  async derive(output: Output, file: string, inputs: string, produce: () => string | Promise<string>): Promise<void> {
+    const hash = inputsHash(inputs);
+    this.derived.set(file, hash);
+    if (this.changed && this.previous!.derived.get(file) === hash && output.keep(file)) return;
+    this.renders++;
+    output.emit(file, await produce());
+  }
+
+  /** Whether this build's record would say the same as the last one's: nothing changed, nothing rendered. */
+  unchanged(): boolean {
+    return !!this.changed && this.changes === 0 && this.renders === 0 && this.pages.size === this.previous!.pages.size && this.keys.length === this.changed.length;
+  }
+
+  /** Records what a rendered page read. */
+  rendered(page: Page, deps: Set<string>): void {
+    this.renders++;
+    if (!this.index) this.index = new Map(this.keys.map((k, i) => [k, i]));
+    const indices = new Uint32Array(deps.size);
+    let n = 0;
+    for (const dep of deps) {
+      let i = this.index.get(dep);
+      if (i === undefined) {
+        i = this.keys.push(dep) - 1;
+        this.index.set(dep, i);
+      }
+      indices[n++] = i;
+    }
+    this.pages.set(page.path, { route: this.route(page), deps: indices });
+  }
+
+  /** This build's record, once every page was rendered or kept. */
+  record(): BuildRecord {
+    return { format: recordFormat, key: this.key, ...this.state, keys: this.keys, pages: this.pages, derived: this.derived };
+  }
+}

@@ -1,0 +1,137 @@
+// What a build remembers for the next one: the state of every content file, the order of every tracked
+// list, and for each page the keys it read (tracker.ts) and a hash of its route. The next build, in the same
+// process (`site serve`) or a later one (`site build`, kept in .cache/), compares that state with its own and
+// re-renders only the pages that read something that differs. Anything it cannot compare, it treats as changed.
+import fs from 'node:fs';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { createHash } from 'node:crypto';
+import type { SourceFile } from '../content/load.ts';
+import type { SiteModel } from '../content/model.ts';
+import type { Page } from '../routes.ts';
+import { writeFileAtomic } from '../cache.ts';
+import { trackedLists, trackedMenus } from './tracker.ts';
+
+/** Records of another format are ignored. */
+export const recordFormat = 2;
+
+export interface FileState {
+  hash: string;
+  /** For an entry of a collection: a fingerprint of each top-level field of the model's entry. */
+  fields?: Map<string, string>;
+}
+
+export interface PageState {
+  /** A hash of the page's route (address, file, title, description, ...), without its entry. */
+  route: string;
+  /** Indices into the record's key table. */
+  deps: Uint32Array;
+}
+
+export interface BuildRecord {
+  format: number;
+  /** Everything every page depends on besides content: the tool, templates, assets, schemas, the build date. */
+  key: string;
+  files: Map<string, FileState>;
+  /** Each tracked list's entries, by file, in order. */
+  lists: Map<string, string[]>;
+  /** The key table the pages' deps index; it only grows, so a reused page's deps stay valid as they are. */
+  keys: string[];
+  pages: Map<string, PageState>;
+  /** Output files made from inputs other than a page's (the sitemap, the feed): a fingerprint of those inputs. */
+  derived: Map<string, string>;
+}
+
+export function recordFile(cache: string, out: string): string {
+  return path.join(cache, 'incremental', `${createHash('sha256').update(path.resolve(out)).digest('hex').slice(0, 12)}.bin`);
+}
+
+export function loadRecord(file: string): BuildRecord | undefined {
+  try {
+    const record = v8.deserialize(fs.readFileSync(file)) as BuildRecord;
+    return record.format === recordFormat ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveRecord(file: string, record: BuildRecord): void {
+  writeFileAtomic(file, v8.serialize(record));
+}
+
+export function forgetRecord(file: string): void {
+  fs.rmSync(file, { force: true });
+}
+
+/** A short fingerprint of a value: small values as they are, larger ones hashed. */
+function fingerprint(value: unknown): string {
+  const json = JSON.stringify(value) ?? 'undefined';
+  return json.length <= 48 ? json : createHash('sha1').update(json).digest('base64url');
+}
+
+export function inputsHash(inputs: string): string {
+  return createHash('sha1').update(inputs).digest('base64url');
+}
+
+export function routeHash(page: Page): string {
+  const { data: _data, ...route } = page;
+  return fingerprint(route);
+}
+
+const hashes = new WeakMap<SourceFile, string>();
+
+/** A hash of a content file's bytes and of the facts its placeholders name, computed once per loaded file. */
+export function fileHash(file: SourceFile): string {
+  let hash = hashes.get(file);
+  if (hash === undefined) hashes.set(file, (hash = createHash('sha1').update(file.text).update(file.factsKey ?? '').digest('base64url')));
+  return hash;
+}
+
+/** The state of the content as a record keeps it. Fields are fingerprinted only for files whose bytes changed. */
+export function contentState(files: SourceFile[], model: SiteModel, previous?: BuildRecord): Pick<BuildRecord, 'files' | 'lists'> {
+  const state = new Map<string, FileState>();
+  for (const f of files) state.set(f.path, { hash: fileHash(f) });
+  const entries = [...trackedLists.flatMap((name) => model[name] as { file: string }[]), ...(model.target ? [model.target] : [])];
+  for (const entry of entries) {
+    const now = state.get(entry.file);
+    if (!now) continue;
+    const before = previous?.files.get(entry.file);
+    now.fields =
+      before?.hash === now.hash && before.fields
+        ? before.fields
+        : new Map(Object.entries(entry).map(([field, value]) => [field, fingerprint(value)]));
+  }
+  const lists = new Map<string, string[]>();
+  for (const name of trackedLists) lists.set(name, (model[name] as { file: string }[]).map((e) => e.file));
+  for (const name of trackedMenus) lists.set(`menus.${name}`, model.menus[name].map((e) => e.file));
+  return { files: state, lists };
+}
+
+/** The keys (tracker.ts) whose values differ between two states of the content. */
+export function changedKeys(before: Pick<BuildRecord, 'files' | 'lists'>, after: Pick<BuildRecord, 'files' | 'lists'>): Set<string> {
+  const changed = new Set<string>();
+  const fileChanged = (file: string) => {
+    changed.add(file);
+    changed.add(file.slice(0, file.lastIndexOf('/') + 1));
+  };
+  for (const [file, now] of after.files) {
+    const was = before.files.get(file);
+    if (was?.hash === now.hash) continue;
+    fileChanged(file);
+    for (const field of new Set([...(was?.fields?.keys() ?? []), ...(now.fields?.keys() ?? [])])) {
+      if (was?.fields?.get(field) !== now.fields?.get(field)) changed.add(`${file}#${field}`);
+    }
+  }
+  for (const [file, was] of before.files) {
+    if (after.files.has(file)) continue;
+    fileChanged(file);
+    for (const field of was.fields?.keys() ?? []) changed.add(`${file}#${field}`);
+  }
+  for (const name of new Set([...before.lists.keys(), ...after.lists.keys()])) {
+    const was = before.lists.get(name) ?? [];
+    const now = after.lists.get(name) ?? [];
+    if (was.length !== now.length) changed.add(`list:${name}#length`);
+    for (let i = 0; i < Math.max(was.length, now.length); i++) if (was[i] !== now[i]) changed.add(`list:${name}@${i}`);
+  }
+  return changed;
+}

@@ -1,0 +1,153 @@
+// What each page was made from, so a build re-renders only the pages a change can reach.
+//
+// While a page renders, the site model it sees is a proxy that records what the template reads, as keys:
+//   content/site.json              a whole file (a singleton, a page copy, the page's own entry)
+//   content/languages/             a whole folder (something derived from a whole collection)
+//   content/blog/a.md#title        one top-level field of one entry of a collection
+//   list:posts@3                   which entry stands at a position of a list
+//   list:posts#length              how long a list is
+// So a post page that shows the three newest other posts depends on their titles and positions, not on the
+// body of every post, and editing one post re-renders that post alone. Parts rendered once and shared (the
+// header, the footer) carry their keys to every page that uses them.
+import type { SiteModel } from '../content/model.ts';
+import type { Page } from '../routes.ts';
+
+/** Model fields read as a whole, and the content file or folder each comes from. */
+const wholeSources: Record<string, string[]> = {
+  settings: ['content/site.json'],
+  navigation: ['content/navigation.json'],
+  shared: ['content/shared.json'],
+  plans: ['content/plans.json'],
+  facts: ['content/facts.json'],
+  testimonials: ['content/testimonials.json'],
+  faq: ['content/faq.json'],
+  contactForm: ['content/contact-form.json'],
+  languageGroups: ['content/language-groups.json', 'content/languages/'],
+};
+
+/** Model fields that are lists of collection entries, tracked entry by entry and field by field. */
+export const trackedLists = ['languages', 'cities', 'services', 'posts', 'prose'] as const;
+/** The menus: lists of entries picked by content/navigation.json. */
+export const trackedMenus = ['services', 'mobileServices', 'languages', 'mobilePopularLanguages', 'mobileMoreLanguages', 'footerLanguages'] as const;
+
+interface Entry {
+  file: string;
+}
+
+export class DependencyTracker {
+  private current: Set<string> | undefined;
+  private entries = new WeakMap<object, object>();
+
+  /** The model as templates should see it while tracking. */
+  wrap(model: SiteModel): SiteModel {
+    const record = (key: string) => this.current?.add(key);
+    const lists = new Map<string, unknown[]>();
+    const list = (name: string, items: unknown[]) => {
+      let proxy = lists.get(name);
+      if (!proxy) lists.set(name, (proxy = this.list(name, items as Entry[])));
+      return proxy;
+    };
+    const pages = new Proxy(model.pages, {
+      get(target, key) {
+        if (typeof key === 'string') record(`content/pages/${key}.json`);
+        return Reflect.get(target, key);
+      },
+    });
+    const menus = new Proxy(model.menus, {
+      get(target, key) {
+        record('content/navigation.json');
+        const value = Reflect.get(target, key);
+        return typeof key === 'string' && Array.isArray(value) ? list(`menus.${key}`, value) : value;
+      },
+    });
+    return new Proxy(model, {
+      get: (target, key) => {
+        const value = Reflect.get(target, key);
+        if (typeof key !== 'string') return value;
+        if (key === 'pages') return pages;
+        if (key === 'menus') return menus;
+        if (key === 'target') return value && this.entry(value as Entry);
+        if ((trackedLists as readonly string[]).includes(key)) return list(key, value as unknown[]);
+        for (const source of wholeSources[key] ?? []) record(source);
+        return value;
+      },
+    });
+  }
+
+  private list(name: string, items: Entry[]): Entry[] {
+    const record = (key: string) => this.current?.add(key);
+    return new Proxy(items, {
+      get: (target, key, receiver) => {
+        if (typeof key === 'string') {
+          if (key === 'length') record(`list:${name}#length`);
+          else if (isIndex(key)) {
+            record(`list:${name}@${key}`);
+            const item = target[Number(key)];
+            return item && this.entry(item);
+          }
+        }
+        // Array methods run against the proxy, so they read positions and the length through it too.
+        return Reflect.get(target, key, receiver);
+      },
+    });
+  }
+
+  /** An entry of a collection that records each field read as `file#field`. */
+  private entry<T extends Entry>(item: T): T {
+    let proxy = this.entries.get(item) as T | undefined;
+    if (!proxy) {
+      const record = (key: string) => this.current?.add(key);
+      proxy = new Proxy(item, {
+        get(target, key) {
+          if (typeof key === 'string') record(`${target.file}#${key}`);
+          return Reflect.get(target, key);
+        },
+      });
+      this.entries.set(item, proxy);
+    }
+    return proxy;
+  }
+
+  /** Runs a page's render, recording what it reads (its own content file always). */
+  during<T>(page: Page, render: () => T): { value: T; deps: Set<string> } {
+    const deps = new Set<string>();
+    if (page.source) deps.add(page.source);
+    this.current = deps;
+    try {
+      return { value: render(), deps };
+    } finally {
+      this.current = undefined;
+    }
+  }
+
+  /** Records a key for the page being rendered (an asset file it asked for, say). */
+  note(key: string): void {
+    this.current?.add(key);
+  }
+
+  /** Adds keys recorded elsewhere (a shared part) to the page being rendered. */
+  add(deps: Iterable<string>): void {
+    for (const dep of deps) this.current?.add(dep);
+  }
+
+  /** Runs work with a fresh record and returns what it read, also adding it to the current page. */
+  capture<T>(work: () => T): { value: T; deps: Set<string> } {
+    const outer = this.current;
+    const deps = new Set<string>();
+    this.current = deps;
+    try {
+      return { value: work(), deps };
+    } finally {
+      this.current = outer;
+      this.add(deps);
+    }
+  }
+}
+
+function isIndex(key: string): boolean {
+  const c = key.charCodeAt(0);
+  return c >= 48 && c <= 57 && String(Number(key)) === key;
+}
+
+/** The key of a file an asset lookup copied into the output for a page (fonts, say). */
+export const assetKey = (name: string) => `asset:${name}`;

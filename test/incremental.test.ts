@@ -1,0 +1,225 @@
+// Incremental builds are a clean build, byte for byte. One project is built, then edited at random, a few
+// edits at a time (content fields, posts added, deleted and renamed, a template, the stylesheet, a schema, an
+// image, site.json), and built again keeping what it can; after every round its output is compared with a
+// clean build of the same files in another folder. A failure names the seed and the edits, so
+//   SITE_EQUIVALENCE_SEEDS=7 npm test -- incremental
+// replays it.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build, type BuildResult } from '../generator/build.ts';
+import { silentLogger } from '../generator/log.ts';
+import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
+
+const test = suite('incremental');
+
+const seeds = (process.env.SITE_EQUIVALENCE_SEEDS ?? '1,2,3').split(',').map(Number);
+const rounds = 4;
+const editsPerRound = 3;
+/**
+ * How often each kind of edit is drawn. Edits to templates, the stylesheet, schemas and images change what
+ * every page depends on and so render everything; content edits are drawn more often, since they are what
+ * exercises keeping pages.
+ */
+const weights: Record<string, number> = { 'content field': 6, 'new post': 2, 'deleted post': 2, 'renamed file': 2, 'site.json': 1, template: 1, css: 1, schema: 1, image: 1 };
+
+/** mulberry32: a small seeded generator, so a failing sequence of edits can be replayed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Editor {
+  f: Fixture;
+  pick<T>(list: T[]): T;
+  n: number;
+}
+
+const files = (f: Fixture, dir: string, ext: string) =>
+  fs.readdirSync(path.join(f.root, dir)).filter((name) => name.endsWith(ext)).sort().map((name) => `${dir}/${name}`);
+const added = (f: Fixture) => files(f, 'content/blog', '.md').filter((rel) => path.basename(rel).startsWith('added-'));
+
+function newPost(e: Editor): string {
+  const source = e.pick(files(e.f, 'content/blog', '.md'));
+  const day = String(1 + Math.floor(e.n % 28)).padStart(2, '0');
+  const month = String(1 + (e.n % 12)).padStart(2, '0');
+  const text = e.f
+    .read(source)
+    .replace(/^title: .*$/m, `title: "Added post ${e.n}"`)
+    .replace(/^date: .*$/m, `date: "${day}/${month}/${2024 + (e.n % 3)}"`);
+  const rel = `content/blog/added-${e.n}.md`;
+  e.f.write(rel, text);
+  return `new post ${rel} (from ${source})`;
+}
+
+/** Each edit changes the fixture and says what it did. */
+const edits: Record<string, (e: Editor) => string> = {
+  'content field'(e) {
+    const kind = e.pick(['city', 'language', 'service', 'post title', 'post body']);
+    if (kind === 'city') {
+      const rel = e.pick(files(e.f, 'content/cities', '.json'));
+      e.f.editJson(rel, (d) => (d.population = `${e.n}.${e.n % 10} million`));
+      return `population of ${rel}`;
+    }
+    if (kind === 'language') {
+      const rel = e.pick(files(e.f, 'content/languages', '.json').filter((r) => !r.endsWith('english.json')));
+      e.f.editJson(rel, (d) => (d.localContent ? (d.localContent.subtitle = `Edited subtitle ${e.n}.`) : (d.nativeName = `Edited ${e.n}`)));
+      return `local content of ${rel}`;
+    }
+    if (kind === 'service') {
+      const rel = e.pick(files(e.f, 'content/services', '.json'));
+      e.f.editJson(rel, (d) => (d.description = `${d.description} Edited ${e.n}.`));
+      return `card description of ${rel}`;
+    }
+    const rel = e.pick(files(e.f, 'content/blog', '.md'));
+    const text = e.f.read(rel);
+    if (kind === 'post title') e.f.write(rel, text.replace(/^title: "/m, `title: "Edit ${e.n} `));
+    else e.f.write(rel, `${text.trimEnd()}\n\nA paragraph added by edit ${e.n}.\n`);
+    return `${kind} of ${rel}`;
+  },
+  'new post': newPost,
+  'deleted post'(e) {
+    const list = added(e.f);
+    if (!list.length) return newPost(e);
+    const rel = e.pick(list);
+    e.f.write(rel, null);
+    return `deleted ${rel}`;
+  },
+  'renamed file'(e) {
+    const list = added(e.f);
+    if (!list.length) return newPost(e);
+    const rel = e.pick(list);
+    const to = `content/blog/added-${e.n}-renamed.md`;
+    fs.renameSync(path.join(e.f.root, rel), path.join(e.f.root, to));
+    return `renamed ${rel} to ${to}`;
+  },
+  template(e) {
+    const rel = 'templates/pages/post.tsx';
+    e.f.write(rel, e.f.read(rel).replace(/More guides( \d+)?/, `More guides ${e.n}`));
+    return `template ${rel}`;
+  },
+  css(e) {
+    const rel = 'assets/css/main.css';
+    e.f.write(rel, `${e.f.read(rel).trimEnd()}\n.edit-${e.n} { margin: ${e.n}px; }\n`);
+    return `stylesheet ${rel}`;
+  },
+  schema(e) {
+    const rel = 'content/schemas/city.schema.json';
+    e.f.editJson(rel, (d) => (d.description = `${d.description} (${e.n})`));
+    return `schema ${rel}`;
+  },
+  image(e) {
+    const rel = e.pick(files(e.f, 'assets/images/cities', '.svg'));
+    const text = e.f.read(rel);
+    const colour = `#${(0x100000 + e.n * 7919).toString(16).slice(-6)}`;
+    e.f.write(rel, text.replace(/#[0-9a-fA-F]{6}\b/, colour));
+    return `image ${rel}`;
+  },
+  'site.json'(e) {
+    e.f.editJson('content/site.json', (d) => (d.tagline = `${d.tagline.replace(/ \(\d+\)$/, '')} (${e.n})`));
+    return 'tagline in content/site.json';
+  },
+};
+
+/** A build's outcome: its files and their bytes, or the failure's text. */
+async function outcome(root: string, clean: boolean): Promise<{ result?: BuildResult; files?: Map<string, Buffer>; error?: string }> {
+  try {
+    const result = await build({ root, logger: silentLogger, recycle: !clean });
+    const dist = path.join(root, 'dist');
+    return { result, files: new Map(listFiles(dist).map((rel) => [rel, fs.readFileSync(path.join(dist, rel))])) };
+  } catch (error) {
+    return { error: String((error as Error).message).replace(new RegExp(root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'), '<root>') };
+  }
+}
+
+/** A clean build of the project's current files in a folder of its own (sharing only the image caches). */
+async function cleanBuild(f: Fixture) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-clean-'));
+  try {
+    for (const part of ['content', 'templates', 'islands', 'functions', 'assets']) fs.cpSync(path.join(f.root, part), path.join(root, part), { recursive: true });
+    // Encoded images are content-addressed (the hash of their source bytes and settings), so sharing them
+    // changes no output; it spares each round the seconds of encoding.
+    for (const cache of ['images', 'social', 'flags']) {
+      const from = path.join(f.root, '.cache', cache);
+      if (fs.existsSync(from)) fs.cpSync(from, path.join(root, '.cache', cache), { recursive: true });
+    }
+    return await outcome(root, true);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+let site: Fixture;
+test.before(async () => {
+  site = fixture();
+  copyCode(site, ['templates', 'islands', 'functions', 'assets']);
+  await build({ root: site.root, logger: silentLogger });
+});
+test.after(() => site.remove());
+
+test('a build with nothing changed renders nothing and writes the same output', async () => {
+  const before = listFiles(path.join(site.root, 'dist'));
+  const { result } = await outcome(site.root, false);
+  assert.is(result!.rendered, 0);
+  assert.equal(listFiles(path.join(site.root, 'dist')), before);
+  assert.match(result!.summary, `${result!.pages.length} kept`);
+});
+
+test('editing one post renders that post and no other page', async () => {
+  const rel = 'content/blog/naati-vs-standard-translations-differences.md';
+  site.write(rel, `${site.read(rel).trimEnd()}\n\nOne more sentence.\n`);
+  const { result } = await outcome(site.root, false);
+  assert.is(result!.rendered, 1);
+  assert.match(fs.readFileSync(path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences/index.html'), 'utf8'), 'One more sentence.');
+});
+
+test('a page changed by hand in the output is rendered again, not kept', async () => {
+  const page = path.join(site.root, 'dist/faq/index.html');
+  fs.appendFileSync(page, '<!-- changed by hand -->');
+  const { result } = await outcome(site.root, false);
+  assert.is(result!.rendered, 1);
+  assert.not.match(fs.readFileSync(page, 'utf8'), 'changed by hand');
+});
+
+test('site build --clean ignores every cache: every page, text and image is made afresh', async () => {
+  const result = await build({ root: site.root, logger: silentLogger, clean: true });
+  assert.is(result.rendered, result.pages.length);
+  assert.is(result.markdown.rendered, result.markdown.total);
+  assert.is(result.images.cached, 0);
+  assert.ok(result.images.processed > 0);
+});
+
+for (const seed of seeds) {
+  test(`random edits, seed ${seed}: every incremental build equals a clean build`, async () => {
+    const rng = random(seed);
+    const log: string[] = [];
+    let n = seed * 100;
+    const names = Object.entries(weights).flatMap(([name, weight]) => Array<string>(weight).fill(name));
+    for (let round = 1; round <= rounds; round++) {
+      for (let i = 0; i < editsPerRound; i++) {
+        const name = names[Math.floor(rng() * names.length)];
+        n++;
+        log.push(`round ${round}: ${edits[name]({ f: site, n, pick: (list) => list[Math.floor(rng() * list.length)] })}`);
+      }
+      const incremental = await outcome(site.root, false);
+      const clean = await cleanBuild(site);
+      const replay = `seed ${seed} (replay with SITE_EQUIVALENCE_SEEDS=${seed}); edits so far:\n  ${log.join('\n  ')}`;
+      assert.is(incremental.error, clean.error, `the builds ended differently, ${replay}`);
+      if (!clean.files) continue;
+      const only = (a: Map<string, Buffer>, b: Map<string, Buffer>) => [...a.keys()].filter((rel) => !b.has(rel));
+      assert.equal({ onlyIncremental: only(incremental.files!, clean.files), onlyClean: only(clean.files, incremental.files!) }, { onlyIncremental: [], onlyClean: [] }, `different files, ${replay}`);
+      for (const [rel, bytes] of clean.files) assert.ok(bytes.equals(incremental.files!.get(rel)!), `${rel} differs, ${replay}`);
+      log.push(`round ${round}: ${incremental.result!.rendered} of ${incremental.result!.pages.length} pages rendered`);
+    }
+  });
+}
+
+test.run();

@@ -1,0 +1,84 @@
+// The Netlify build plugin keeps between deploys exactly what the next build reuses: a deploy from a fresh
+// clone, with the plugin's folders restored, renders no page again.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from '../generator/build.ts';
+import { silentLogger } from '../generator/log.ts';
+import { fixture, repoRoot, type Fixture } from './helpers/project.ts';
+// @ts-expect-error: the plugin is plain JavaScript, loaded by Netlify as it is
+import * as plugin from '../generator/host/netlify-cache/index.js';
+
+const test = suite('netlify-cache');
+
+/** Netlify's utils.cache, as far as the plugin uses it: save and restore a folder, keeping file times. */
+function fakeCache(cwd: string) {
+  const store = fs.mkdtempSync(path.join(os.tmpdir(), 'site-netlify-cache-'));
+  const saved: string[] = [];
+  return {
+    store,
+    saved,
+    utils: {
+      cache: {
+        async save(folder: string) {
+          const from = path.resolve(cwd, folder);
+          if (!fs.existsSync(from)) return false;
+          fs.cpSync(from, path.join(store, folder), { recursive: true, preserveTimestamps: true });
+          saved.push(folder);
+          return true;
+        },
+        async restore(folder: string) {
+          const from = path.join(store, folder);
+          if (!fs.existsSync(from)) return false;
+          fs.cpSync(from, path.resolve(cwd, folder), { recursive: true, preserveTimestamps: true });
+          return true;
+        },
+      },
+    },
+  };
+}
+
+let site: Fixture;
+test.before(() => {
+  site = fixture();
+});
+test.after(() => site.remove());
+
+test('netlify.toml loads the plugin from the repository', () => {
+  const toml = fs.readFileSync(path.join(repoRoot, 'netlify.toml'), 'utf8');
+  const pkg = /\[\[plugins\]\]\s*\n\s*package\s*=\s*"([^"]+)"/.exec(toml)?.[1];
+  assert.ok(pkg, 'netlify.toml names a plugin');
+  assert.ok(fs.existsSync(path.join(repoRoot, pkg!, 'manifest.yml')));
+  assert.ok(fs.existsSync(path.join(repoRoot, pkg!, 'index.js')));
+  const publish = /publish\s*=\s*"([^"]+)"/.exec(toml)?.[1];
+  assert.equal(plugin.cachedFolders({ PUBLISH_DIR: publish }), ['.cache', publish]);
+});
+
+test('a deploy from a fresh clone, with the kept folders restored, renders no page again', async () => {
+  const log = console.log;
+  console.log = () => {};
+  try {
+    const netlify = fakeCache(site.root);
+    const constants = { PUBLISH_DIR: 'dist' };
+    await plugin.onPreBuild({ utils: netlify.utils, constants });
+    const first = await build({ root: site.root, logger: silentLogger });
+    assert.is(first.rendered, first.pages.length);
+    await plugin.onPostBuild({ utils: netlify.utils, constants });
+    assert.equal(netlify.saved, ['.cache', 'dist']);
+
+    // The next deploy: a fresh clone, so neither folder is there until the plugin restores them.
+    for (const folder of ['.cache', 'dist']) fs.rmSync(path.join(site.root, folder), { recursive: true, force: true });
+    await plugin.onPreBuild({ utils: netlify.utils, constants });
+    const second = await build({ root: site.root, logger: silentLogger });
+    assert.is(second.rendered, 0, second.summary);
+    assert.is(second.markdown.rendered, 0);
+    assert.is(second.images.processed, 0);
+    fs.rmSync(netlify.store, { recursive: true, force: true });
+  } finally {
+    console.log = log;
+  }
+});
+
+test.run();
