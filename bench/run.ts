@@ -229,7 +229,7 @@ section('scale: generated Markdown posts');
     const rate = (r: Run) => `${Math.round(r.pages / r.wall)} pages/s`;
     const runsOf = (list: Run[]) => list.map((r) => r.wall.toFixed(2)).join(', ');
     const peak = (list: Run[]) => Math.round(Math.max(...list.map((r) => r.peakMiB)));
-    console.log(`${count} posts (${cold.pages} pages), medians of ${scaleRuns}: cold (no Markdown or front-matter cache) ${seconds(cold.wall)} (${rate(cold)}, peak ${peak(colds)} MiB; runs ${runsOf(colds)}), warm ${seconds(warm.wall)} (${rate(warm)}, peak ${peak(warms)} MiB; runs ${runsOf(warms)})`);
+    console.log(`${count} posts (${cold.pages} pages), medians of ${scaleRuns}: cold (no Markdown or content cache) ${seconds(cold.wall)} (${rate(cold)}, peak ${peak(colds)} MiB; runs ${runsOf(colds)}), warm ${seconds(warm.wall)} (${rate(warm)}, peak ${peak(warms)} MiB; runs ${runsOf(warms)})`);
     console.log(`  cold (median run): ${cold.summary}`);
     console.log(`  warm (median run): ${warm.summary}`);
     fs.rmSync(project, { recursive: true, force: true });

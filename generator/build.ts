@@ -28,6 +28,7 @@ import { createAssets, createFileCopier } from './assets/assets.ts';
 import { LiveOutput, StagedOutput, type Output } from './output/writer.ts';
 import { blogFeed, feedPosts, headerRules, headersFile, redirectsFile, robotsTxt, sitemapXml } from './output/host-files.ts';
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
+import { emitAdmin } from './admin/admin-files.ts';
 
 /** From this many pages, output is written by a worker thread while the main thread renders. */
 const threadedWritesFrom = 600;
@@ -115,7 +116,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let readyPosts: string[] | ((bodies: string[]) => void) = [];
   let posts: Promise<void> = Promise.resolve();
   let postsStarted = 0;
-  let startedEarly = new Set<string>();
+  let earlyBodies = new Set<string>();
   let written: SourceFile[] = [];
   const files = await time('content', async () => {
     const loaded = loadContent(project, options.live?.sources);
@@ -123,7 +124,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const resolved = resolveFacts(loaded.files);
     postsStarted = performance.now();
     const bodies = resolved.files.filter((f) => f.source.kind === 'blog-post' && previous?.files.get(f.path)?.hash !== fileHash(f)).map((f) => f.body ?? '');
-    startedEarly = new Set(bodies);
+    earlyBodies = new Set(bodies);
     posts = markdown.render(bodies, (ready) => (Array.isArray(readyPosts) ? readyPosts.push(...ready) : readyPosts(ready)));
     posts.catch(() => {});
     // A file with an unknown fact name keeps the placeholder, which its schema would then report a second time.
@@ -236,9 +237,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const early = readyPosts as string[];
       readyPosts = (bodies) => render(bodies.flatMap((body) => postsByBody.get(body) ?? []));
       render(early.flatMap((body) => postsByBody.get(body) ?? []));
-      // Posts whose Markdown was not started early (their files are unchanged) but whose pages must render.
-      // A body started early but not finished yet is not in markdown.html: asking again would render its page twice.
-      await markdown.render([...postsByBody.keys()].filter((body) => !markdown.html.has(body) && !startedEarly.has(body)), (ready) => render(ready.flatMap((body) => postsByBody.get(body) ?? [])));
+      // Posts whose Markdown was not started early (their files are unchanged) but whose pages must render. Those
+      // started early arrive through readyPosts, even while still in the workers.
+      await markdown.render([...postsByBody.keys()].filter((body) => !earlyBodies.has(body)), (ready) => render(ready.flatMap((body) => postsByBody.get(body) ?? [])));
       await posts;
       if (markdown.stats.threads > 1) timings.push(['post markdown in workers', performance.now() - postsStarted]);
       failIfAny('render', problems);
@@ -258,6 +259,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       output.emit('_headers', headersFile(headerRules(model)));
       output.emit('_redirects', redirectsFile(redirects));
     });
+    await time('admin', () => emitAdmin(project, model.settings, (file, inputs, produce) => policy.derive(output, file, inputs, produce), (m) => logger.warn(m)));
 
     let changed: string[] = [];
     let hashes = new Map<string, string>();

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build, type BuildResult } from '../generator/build.ts';
 import { silentLogger } from '../generator/log.ts';
+import { BuildFailure, formatFailure, stripAnsi } from '../generator/errors.ts';
 import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
 
 const test = suite('incremental');
@@ -136,7 +137,8 @@ async function outcome(root: string, clean: boolean): Promise<{ result?: BuildRe
     const dist = path.join(root, 'dist');
     return { result, files: new Map(listFiles(dist).map((rel) => [rel, fs.readFileSync(path.join(dist, rel))])) };
   } catch (error) {
-    return { error: String((error as Error).message).replace(new RegExp(root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'), '<root>') };
+    const text = error instanceof BuildFailure ? stripAnsi(formatFailure(error)) : String((error as Error).message);
+    return { error: text.replace(new RegExp(root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'), '<root>') };
   }
 }
 
@@ -176,16 +178,18 @@ test('a build with nothing changed renders nothing and writes the same output', 
 test('editing one post renders that post and no other page', async () => {
   const rel = 'content/blog/naati-vs-standard-translations-differences.md';
   site.write(rel, `${site.read(rel).trimEnd()}\n\nOne more sentence.\n`);
-  const { result } = await outcome(site.root, false);
-  assert.is(result!.rendered, 1);
+  const { result, error } = await outcome(site.root, false);
+  assert.ok(result, error);
+  assert.is(result!.rendered, 1, result!.summary);
   assert.match(fs.readFileSync(path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences/index.html'), 'utf8'), 'One more sentence.');
 });
 
 test('a page changed by hand in the output is rendered again, not kept', async () => {
   const page = path.join(site.root, 'dist/faq/index.html');
   fs.appendFileSync(page, '<!-- changed by hand -->');
-  const { result } = await outcome(site.root, false);
-  assert.is(result!.rendered, 1);
+  const { result, error } = await outcome(site.root, false);
+  assert.ok(result, error);
+  assert.is(result!.rendered, 1, result!.summary);
   assert.not.match(fs.readFileSync(page, 'utf8'), 'changed by hand');
 });
 

@@ -27,7 +27,7 @@ test('a second build takes everything from the cache, even in a new process', as
   assert.is(first.stats.rendered, 3);
   const second = await renderMarkdown(project, texts);
   assert.equal(second.stats, { total: 3, cached: 3, rendered: 0, threads: 1 });
-  assert.ok(fs.existsSync(path.join(root, '.cache/markdown/rendered.v8')), 'the cache is on disk');
+  assert.ok(fs.readdirSync(path.join(root, '.cache/markdown')).some((f) => /^rendered-\d+\.v8$/.test(f)), 'the cache is on disk');
 });
 
 test('changed text is rendered again, never served from the cache', async () => {

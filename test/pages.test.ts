@@ -283,7 +283,8 @@ test('menus: 10 languages in the desktop dropdown, 12 popular and 17 more in the
 
 test('semantic structure on every page: landmarks, one h1, headings never skip a level', () => {
   const problems: string[] = [];
-  for (const file of listFiles(dist).filter((f) => f.endsWith('.html'))) {
+  // admin/index.html is the content editor's empty shell, filled by Decap in the browser: not a site page.
+  for (const file of listFiles(dist).filter((f) => f.endsWith('.html') && f !== 'admin/index.html')) {
     const doc = parse(fs.readFileSync(path.join(dist, file), 'utf8'));
     for (const landmark of ['header', 'nav', 'main', 'footer']) if (!doc.querySelector(landmark)) problems.push(`${file}: no <${landmark}>`);
     if (doc.querySelectorAll('h1').length !== 1) problems.push(`${file}: ${doc.querySelectorAll('h1').length} h1`);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { deserialize, serialize } from 'node:v8';
 import path from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
@@ -38,13 +39,16 @@ export interface LoadResult {
 }
 
 /**
- * Reads and parses every content file. A cache of earlier results (from the dev server) is reused for files
- * whose size and mtime have not changed, so a rebuild re-reads only what was edited.
+ * Reads and parses every content file. Files whose size and modification time are those of an earlier load
+ * are taken from it as they are, neither read nor parsed: from the dev server's memory (`previous`), or else
+ * from the snapshot of the last load kept in .cache/content/.
  */
 export function loadContent(project: Project, previous?: Map<string, SourceFile>): LoadResult {
   const errors: SiteError[] = [];
   const files: SourceFile[] = [];
-  const frontMatter = FrontMatterCache.for(path.join(project.cache, 'content', 'front-matter.json'));
+  const snapshotFile = path.join(project.cache, 'content', 'files.v8');
+  const known = previous ?? readSnapshot(snapshotFile);
+  let read = 0;
   const names = fg
     .sync('**/*.{json,md}', { cwd: project.content, ignore: ['schemas/**', '**/README.md'], onlyFiles: true })
     .sort();
@@ -70,83 +74,72 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
     }
     const abs = path.join(project.content, rel);
     const stat = fs.statSync(abs);
-    const cached = previous?.get(rel);
+    const cached = known.get(rel);
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {
       files.push(cached);
       continue;
     }
+    read++;
     const text = fs.readFileSync(abs, 'utf8');
-    const parsed = rel.endsWith('.md') ? (frontMatter.get(rel, stat, text) ?? frontMatter.set(rel, stat, text, parseMarkdown(file, text))) : parseJson(file, text);
+    const parsed = rel.endsWith('.md') ? parseMarkdown(file, text) : parseJson(file, text);
     if (parsed instanceof SiteError) {
       errors.push(parsed);
       continue;
     }
     files.push({ path: file, rel, source, text, ...parsed, mtimeMs: stat.mtimeMs, size: stat.size });
   }
-  frontMatter.save(found);
+  // Written now, before a later stage can touch the data; only when a file was read or is gone.
+  if (!previous && (read > 0 || files.length !== known.size)) writeSnapshot(snapshotFile, files);
   return { files, errors };
 }
 
+/**
+ * Parses one file's text exactly as a build would, without touching the disk: the content editor checks a
+ * save with it before anything is written. Undefined for a path the generator does not read.
+ */
+export function parseSource(rel: string, text: string): SourceFile | SiteError | undefined {
+  const source = classify(rel);
+  if (!source) return undefined;
+  const file = `content/${rel}`;
+  const parsed = rel.endsWith('.md') ? parseMarkdown(file, text) : parseJson(file, text);
+  if (parsed instanceof SiteError) return parsed;
+  return { path: file, rel, source, text, ...parsed, mtimeMs: 0, size: Buffer.byteLength(text) };
+}
+
 type ParsedMarkdown = { data: unknown; body: string; frontMatterLine: number; words: number };
-type CacheEntry = [mtimeMs: number, size: number, data: unknown, bodyStart: number, frontMatterLine: number, words: number];
 
 /**
- * Front matter parsed in earlier builds, kept in the project's cache by file, size and modification time (as
- * the dev server keeps whole files in memory). Reading thousands of posts is cheap; parsing their YAML is
- * most of the cost of loading them, so a file that has not changed is read but not parsed again.
+ * The snapshot of the last load: every file as loaded, by path under content/. Reading thousands of posts and
+ * parsing their front matter is most of a warm build's content stage; deserialising them from one file is a
+ * fraction of it. A body is stored as where it starts in the text, since it is the end of the text.
  */
-class FrontMatterCache {
-  private static readonly version = `gray-matter@${packageVersion('gray-matter')} 2`;
-  /** By path under content/: modification time, size, front matter, where the body starts, its first line, its words. */
-  private entries = new Map<string, CacheEntry>();
-  private changed = false;
-  /** One per cache file and process, so the dev server reads it once. */
-  private static readonly open = new Map<string, FrontMatterCache>();
+const snapshotVersion = `content-v1 gray-matter@${packageVersion('gray-matter')}`;
+type Snapshot = { version: string; files: (Omit<SourceFile, 'body' | 'source'> & { bodyStart?: number })[] };
 
-  static for(file: string): FrontMatterCache {
-    let cache = FrontMatterCache.open.get(file);
-    if (!cache) FrontMatterCache.open.set(file, (cache = new FrontMatterCache(file)));
-    return cache;
-  }
-
-  private constructor(private readonly file: string) {
-    try {
-      const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string; entries: [string, CacheEntry][] };
-      if (saved.version === FrontMatterCache.version) this.entries = new Map(saved.entries);
-    } catch {
-      // none yet, or unreadable: parse everything
+function readSnapshot(file: string): Map<string, SourceFile> {
+  try {
+    const snapshot = deserialize(fs.readFileSync(file)) as Snapshot;
+    if (snapshot.version !== snapshotVersion) return new Map();
+    const files = new Map<string, SourceFile>();
+    for (const { bodyStart, ...f } of snapshot.files) {
+      const source = classify(f.rel);
+      if (source) files.set(f.rel, { ...f, source, ...(bodyStart === undefined ? {} : { body: f.text.slice(bodyStart) }) });
     }
+    return files;
+  } catch {
+    return new Map(); // none yet, or unreadable: read everything
   }
+}
 
-  get(rel: string, stat: fs.Stats, text: string): ParsedMarkdown | undefined {
-    const entry = this.entries.get(rel);
-    if (!entry || entry[0] !== stat.mtimeMs || entry[1] !== stat.size || entry[3] > text.length) return undefined;
-    return { data: entry[2], body: text.slice(entry[3]), frontMatterLine: entry[4], words: entry[5] };
-  }
-
-  set(rel: string, stat: fs.Stats, text: string, parsed: ParsedMarkdown | SiteError): ParsedMarkdown | SiteError {
-    // The body is the end of the text, so only where it starts is kept.
-    if (!(parsed instanceof SiteError) && text.endsWith(parsed.body)) {
-      this.entries.set(rel, [stat.mtimeMs, stat.size, parsed.data, text.length - parsed.body.length, parsed.frontMatterLine, parsed.words]);
-      this.changed = true;
-    }
-    return parsed;
-  }
-
-  /** Writes the cache when it changed, keeping only files that still exist. Written now, before anything can touch the data. */
-  save(present: Set<string>): void {
-    for (const rel of this.entries.keys()) {
-      if (present.has(rel)) continue;
-      this.entries.delete(rel);
-      this.changed = true;
-    }
-    if (!this.changed) return;
-    this.changed = false;
-    try {
-      writeFileAtomic(this.file, JSON.stringify({ version: FrontMatterCache.version, entries: [...this.entries] }));
-    } catch {
-      // a cache that cannot be written only makes the next build slower
-    }
+function writeSnapshot(file: string, files: SourceFile[]): void {
+  // A body that is not the end of its text (never seen) leaves its file out, to be read again next time.
+  const entries = files
+    .filter((f) => f.body === undefined || f.text.endsWith(f.body))
+    .map(({ body, source: _source, ...f }) => (body === undefined ? f : { ...f, bodyStart: f.text.length - body.length }));
+  try {
+    writeFileAtomic(file, serialize({ version: snapshotVersion, files: entries } satisfies Snapshot));
+  } catch {
+    // a snapshot that cannot be written only makes the next build slower
   }
 }
 

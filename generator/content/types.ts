@@ -2028,6 +2028,27 @@ export interface SiteSettings {
      */
     analyticsId: string;
   };
+  /**
+   * How staff sign in to the content editor at /admin on the live site, and where their edits are committed.
+   */
+  editor?: {
+    /**
+     * github: each editor signs in with a GitHub account that can push to the repository. git-gateway: editors sign in with Netlify Identity and Netlify commits for them.
+     */
+    backend: "github" | "git-gateway";
+    /**
+     * The GitHub repository as owner/name, for the github backend.
+     */
+    repo?: string;
+    /**
+     * The branch edits are committed to, the one the live site is built from.
+     */
+    branch: string;
+    /**
+     * The OAuth server that signs editors in to GitHub. Leave it out to use Netlify's (https://api.netlify.com).
+     */
+    authUrl?: string;
+  };
 }
 
 export interface Testimonials {

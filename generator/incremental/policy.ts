@@ -123,7 +123,7 @@ export class IncrementalPolicy {
    * An output file made from `inputs` (not a page): kept from the last output when its inputs are the same,
    * otherwise made with `produce` and emitted.
    */
-  async derive(output: Output, file: string, inputs: string, produce: () => string | Promise<string>): Promise<void> {
+  async derive(output: Output, file: string, inputs: string, produce: () => string | Uint8Array | Promise<string | Uint8Array>): Promise<void> {
     const hash = inputsHash(inputs);
     this.derived.set(file, hash);
     if (this.changed && this.previous!.derived.get(file) === hash && output.keep(file)) return;

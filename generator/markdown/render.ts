@@ -28,7 +28,7 @@ export interface MarkdownStats {
 }
 
 // The cache as last read or written by this process, so the dev server reads the file once.
-let memory: { file: string; entries: Map<string, string> } | undefined;
+let memory: { dir: string; entries: Map<string, string> } | undefined;
 
 export function markdownKey(markdown: string): string {
   return createHash('sha256').update(version).update('\0').update(markdown).digest('base64url').slice(0, 27);
@@ -39,10 +39,12 @@ export class MarkdownSession {
   /** HTML by Markdown source text. */
   readonly html = new Map<string, string>();
   readonly stats: MarkdownStats = { total: 0, cached: 0, rendered: 0, threads: 1 };
-  private readonly cacheFile: string;
+  /** The cache's folder: the entries are kept in `shards` files by the first character of their key. */
+  private readonly cacheDir: string;
+  /** Shards holding an entry this build added, to be written again. */
+  private readonly dirty = new Set<number>();
   private readonly cache: Map<string, string>;
   private readonly used = new Map<string, string>();
-  private dirty = false;
   private workers: { terminate(): Promise<number> }[] = [];
   private busyPools = 0;
   private cancelled = false;
@@ -50,9 +52,9 @@ export class MarkdownSession {
   constructor(project: Project) {
     // V8's own serialisation, not JSON: for thousands of posts it reads in a quarter of the time (no UTF-8
     // decoding of the whole file, no escaping of every quote in the HTML).
-    this.cacheFile = path.join(project.cache, 'markdown', 'rendered.v8');
-    // Read again when the file is gone (deleted by `site build --clean`, say): nothing kept may outlive it.
-    if (memory?.file !== this.cacheFile || !fs.existsSync(this.cacheFile)) memory = { file: this.cacheFile, entries: readCache(this.cacheFile) };
+    this.cacheDir = path.join(project.cache, 'markdown');
+    // Read again when the files are gone (deleted by `site build --clean`, say): nothing kept may outlive them.
+    if (memory?.dir !== this.cacheDir || !fs.existsSync(this.cacheDir)) memory = { dir: this.cacheDir, entries: readCache(this.cacheDir) };
     this.cache = memory.entries;
   }
 
@@ -80,7 +82,6 @@ export class MarkdownSession {
     this.stats.rendered += missing.size;
     if (cached.length) onReady?.(cached);
     if (missing.size === 0) return;
-    this.dirty = true;
     const accept = (results: [string, string][]) => {
       const ready: string[] = [];
       for (const [key, html] of results) {
@@ -88,6 +89,7 @@ export class MarkdownSession {
         this.html.set(text, html);
         this.used.set(key, html);
         this.cache.set(key, html);
+        this.dirty.add(shardOf(key));
         ready.push(text);
       }
       onReady?.(ready);
@@ -125,11 +127,18 @@ export class MarkdownSession {
    * and never grows without bound; after a cancelled one it keeps everything.
    */
   save({ prune = true }: { prune?: boolean } = {}): void {
-    if (!this.dirty && (!prune || this.used.size === this.cache.size)) return;
+    const pruning = prune && this.used.size !== this.cache.size;
+    if (!this.dirty.size && !pruning) return;
     const entries = prune ? this.used : this.cache;
-    memory = { file: this.cacheFile, entries };
-    this.dirty = false;
-    writeFileAtomic(this.cacheFile, serialize({ version: cacheVersion, entries }));
+    memory = { dir: this.cacheDir, entries };
+    // By shard: a build that rendered one post writes a sixteenth of the cache, and a cold build of thousands
+    // never holds a serialised copy of all of it at once.
+    const byShard = Array.from({ length: shards }, () => new Map<string, string>());
+    for (const [key, html] of entries) byShard[shardOf(key)].set(key, html);
+    byShard.forEach((part, i) => {
+      if (pruning || this.dirty.has(i)) writeFileAtomic(shardFile(this.cacheDir, i), serialize({ version: cacheVersion, entries: part }));
+    });
+    this.dirty.clear();
   }
 }
 
@@ -141,13 +150,22 @@ export async function renderMarkdown(project: Project, texts: Iterable<string>):
   return { html: session.html, stats: session.stats };
 }
 
-function readCache(file: string): Map<string, string> {
-  try {
-    const data = deserialize(fs.readFileSync(file)) as { version: string; entries: Map<string, string> };
-    return data.version === cacheVersion && data.entries instanceof Map ? data.entries : new Map();
-  } catch {
-    return new Map();
+const shards = 16;
+const shardOf = (key: string) => key.charCodeAt(0) % shards;
+const shardFile = (dir: string, i: number) => path.join(dir, `rendered-${i}.v8`);
+
+/** Every shard's entries; a shard missing, unreadable or of another version counts as empty. */
+function readCache(dir: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (let i = 0; i < shards; i++) {
+    try {
+      const data = deserialize(fs.readFileSync(shardFile(dir, i))) as { version: string; entries: Map<string, string> };
+      if (data.version === cacheVersion && data.entries instanceof Map) for (const [key, html] of data.entries) entries.set(key, html);
+    } catch {
+      // not there yet
+    }
   }
+  return entries;
 }
 
 /** Spreads the texts over worker threads in small batches, handing each batch's results over as it returns. */

@@ -36,6 +36,35 @@ export function contentSecurityPolicy(model: SiteModel): string {
   return directives.map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`).join('; ');
 }
 
+/**
+ * The content editor's page gets its own policy, which replaces the site's for that page alone (a later rule's
+ * header wins, in Netlify's _headers and in `site serve`). Decap needs 'unsafe-eval': it compiles its
+ * configuration checks with ajv at run time. It talks only to this origin, and to GitHub's API when editors
+ * sign in with GitHub.
+ */
+export function editorSecurityPolicy(model: SiteModel): string {
+  const github = model.settings.editor?.backend === 'github';
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", "'unsafe-eval'"]],
+    // Decap's components style themselves with inline <style> elements.
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...(github ? ['https://avatars.githubusercontent.com', 'https://raw.githubusercontent.com'] : [])]],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'", 'blob:', ...(github ? ['https://api.github.com'] : [])]],
+    ['frame-src', ["'self'", 'blob:']],
+    ['worker-src', ["'self'", 'blob:']],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+}
+
+/** The editor's page under every address it answers to; /admin/tawkto-setup is a site page and keeps the site's policy. */
+export const editorPaths = ['/admin', '/admin/', '/admin/index.html'];
+
 export function headerRules(model: SiteModel): HeaderRule[] {
   return [
     {
@@ -53,6 +82,7 @@ export function headerRules(model: SiteModel): HeaderRule[] {
     // Hashed names change whenever the bytes do, so these never need revalidating.
     { path: '/assets/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']] },
     { path: '/admin/*', headers: [['X-Robots-Tag', 'noindex, nofollow']] },
+    ...editorPaths.map((path): HeaderRule => ({ path, headers: [['Content-Security-Policy', editorSecurityPolicy(model)], ['Cache-Control', 'no-cache']] })),
   ];
 }
 

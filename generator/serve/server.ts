@@ -14,6 +14,7 @@ import { staticHandler } from './static.ts';
 import { functionsHandler } from './functions.ts';
 import { eventsPath, reloadClient, reloadClientPath } from './reload-client.ts';
 import { disposeTemplateContexts } from '../render/templates.ts';
+import { localEditor } from '../admin/local-backend.ts';
 
 export interface ServeOptions {
   root: string;
@@ -66,6 +67,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const live: LiveState = { hashes: result.hashes, record: result.record, templates: result.templates };
   let rules = headerRules(result.model);
   const functions = functionsHandler(project, (m) => logger.warn(m));
+  const editor = localEditor(project, out, logger);
 
   const serveStatic = staticHandler({
     root: out,
@@ -89,6 +91,10 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     if (pathname === reloadClientPath) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(reloadClient);
+      return;
+    }
+    if (editor.handles(pathname)) {
+      editor.handle(req, res);
       return;
     }
     functions

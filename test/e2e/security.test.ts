@@ -46,6 +46,24 @@ test('site serve sends the same headers as _headers, for pages and assets', asyn
   assert.is(asset.headers.get('content-security-policy'), page.headers.get('content-security-policy'));
 });
 
+test('/admin/ has its own policy, which allows eval for the editor alone; /admin/tawkto-setup keeps the site\'s', async () => {
+  const rules = readHeaders(dist());
+  const site_ = new Map(rules.find((r) => r.path === '/*')!.headers).get('Content-Security-Policy')!;
+  const editorRule = new Map(rules.find((r) => r.path === '/admin/')!.headers).get('Content-Security-Policy')!;
+  assert.match(editorRule, /script-src 'self' 'unsafe-eval';/);
+  assert.match(editorRule, /connect-src 'self' blob: https:\/\/api\.github\.com;/);
+  assert.match(editorRule, /object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'$/);
+  assert.not.match(editorRule, /tawk|google|reviews/, 'none of the site\'s third parties');
+  const editor = await fetch(`${site.url}/admin/`);
+  assert.is(editor.headers.get('content-security-policy'), editorRule);
+  assert.is(editor.headers.get('x-robots-tag'), 'noindex, nofollow');
+  const setup = await fetch(`${site.url}/admin/tawkto-setup`);
+  assert.is(setup.status, 200);
+  assert.is(setup.headers.get('content-security-policy'), site_);
+  assert.match(fs.readFileSync(path.join(dist(), 'robots.txt'), 'utf8'), /^Disallow: \/admin\/$/m);
+  assert.not.ok(fs.readFileSync(path.join(dist(), 'sitemap.xml'), 'utf8').includes('/admin'));
+});
+
 test('no page breaks under the policy: no violation on any page type, with the third parties stubbed and awake', async () => {
   const problems: string[] = [];
   for (const pathname of ['/', '/services/passports', '/cities/perth', '/arabic', '/process', '/pricing', '/blog', '/blog/naati-certified-translations-immigration', '/faq', '/contact', '/admin/tawkto-setup', '/missing-page']) {

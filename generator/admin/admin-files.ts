@@ -1,0 +1,64 @@
+// /admin: the content editor, written into the output by every build. Decap CMS is copied from its package
+// (no CDN), its configuration generated from the schemas (cms-config.ts) and a page that loads both.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { SiteError } from '../errors.ts';
+import { toolRoot, type Project } from '../project.ts';
+import { cmsConfig, cmsConfigYaml, type EditorSettings } from './cms-config.ts';
+
+const require = createRequire(import.meta.url);
+
+/** The prebuilt bundle, the chunks it loads on demand and their WebAssembly, without source maps. */
+function decapFiles(): { name: string; file: string }[] {
+  const dist = path.dirname(require.resolve('decap-cms/dist/decap-cms.js'));
+  return fs
+    .readdirSync(dist)
+    .filter((name) => /(^|\.)decap-cms\.js$/.test(name) || name.endsWith('.wasm'))
+    .sort()
+    .map((name) => ({ name, file: path.join(dist, name) }));
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function adminPage(siteName: string): string {
+  return `<!doctype html>
+<html lang="en-AU">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>Content editor | ${escapeHtml(siteName)}</title>
+<link rel="cms-config-url" type="text/yaml" href="/admin/config.yml">
+</head>
+<body>
+<noscript>The content editor needs JavaScript. Without it, edit the files in content/ in the repository.</noscript>
+<script src="/admin/decap-cms.js"></script>
+<script src="/admin/formats.js"></script>
+</body>
+</html>
+`;
+}
+
+/** Emits an output file made from `inputs`, or keeps it from the last output while they are the same. */
+export type Derive = (file: string, inputs: string, produce: () => string | Uint8Array) => Promise<void>;
+
+/**
+ * A schema property the editor cannot show does not fail the build (the site itself is fine): it is hidden in
+ * the editor, keeping its value, and the build that writes the configuration says so.
+ * The 6 MB of Decap's files are kept from the last output while the package is the same: reading and hashing
+ * them would otherwise be a fifth of a build where nothing changed.
+ */
+export async function emitAdmin(project: Project, settings: { editor?: EditorSettings; baseUrl?: string; name: string }, derive: Derive, warn: (message: string) => void): Promise<void> {
+  await derive('admin/index.html', settings.name, () => adminPage(settings.name));
+  const schemas = fs.readdirSync(project.schemas).sort().map((name) => [name, fs.readFileSync(path.join(project.schemas, name), 'utf8')]);
+  await derive('admin/config.yml', JSON.stringify([schemas, settings.editor, settings.baseUrl, settings.name]), () =>
+    cmsConfigYaml(cmsConfig(project, settings, (problem: SiteError) => warn(`⚠ ${problem.headline} (${problem.hint})`))),
+  );
+  const formats = path.join(toolRoot, 'generator', 'admin', 'browser', 'formats.js');
+  await derive('admin/formats.js', fs.readFileSync(formats, 'utf8'), () => fs.readFileSync(formats, 'utf8'));
+  const version = (JSON.parse(fs.readFileSync(require.resolve('decap-cms/package.json'), 'utf8')) as { version: string }).version;
+  for (const { name, file } of decapFiles()) await derive(`admin/${name}`, `decap-cms@${version} ${name}`, () => fs.readFileSync(file));
+}

@@ -1,0 +1,200 @@
+// The editor's configuration, generated from content/ and content/schemas/ on every build: one collection per
+// folder of like files (cities, services, blog posts...), one "files" collection per folder of different
+// files (the settings at the top of content/, the page copy in content/pages/), each field taken from the
+// schema the file names. Nothing here lists a field; the only hand-kept table is the labels below.
+import fs from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { classify } from '../content/sources.ts';
+import { SiteError } from '../errors.ts';
+import type { Project } from '../project.ts';
+import { fieldsOf, labelFor, SchemaShapeError, type Field, type SchemaSet, type Schema } from './schema-fields.ts';
+import { yamlDocument } from './yaml.ts';
+
+/** How editors sign in on the live site: `editor` in content/site.json. */
+export interface EditorSettings {
+  backend: 'github' | 'git-gateway';
+  branch: string;
+  /** owner/name of the GitHub repository, for the github backend. */
+  repo?: string;
+  /** The OAuth provider that hands out GitHub tokens; Netlify's when absent. */
+  authUrl?: string;
+}
+
+// Labels people see, by file (settings files) or folder (collections); order here is order in the editor.
+// Anything not listed still appears, named by its schema's title.
+const fileLabels: Record<string, string> = {
+  'facts.json': 'Business facts',
+  'plans.json': 'Plans and prices',
+  'site.json': 'Site settings',
+  'navigation.json': 'Menus',
+  'faq.json': 'Frequently asked questions',
+  'testimonials.json': 'Testimonials',
+  'shared.json': 'Shared sections',
+  'contact-form.json': 'Contact form',
+  'language-groups.json': 'Language groups',
+};
+const folderLabels: Record<string, [plural: string, singular: string]> = {
+  '': ['Business and settings', 'Setting'],
+  blog: ['Blog posts', 'Blog post'],
+  cities: ['Cities', 'City'],
+  services: ['Services', 'Service'],
+  languages: ['Languages', 'Language'],
+  pages: ['Page copy', 'Page'],
+  'pages.md': ['Long pages', 'Long page'],
+};
+
+interface ContentFile {
+  rel: string;
+  dir: string;
+  ext: '.json' | '.md';
+  schema: string;
+}
+
+/** Every content file with the schema it is checked against: by its place, or by the "$schema" it names. */
+function contentFiles(project: Project): ContentFile[] {
+  const names = fg.sync('**/*.{json,md}', { cwd: project.content, ignore: ['schemas/**', '**/README.md'], onlyFiles: true }).sort();
+  const out: ContentFile[] = [];
+  for (const rel of names) {
+    const ext = path.posix.extname(rel) as '.json' | '.md';
+    let schema = classify(rel)?.schema;
+    if (!schema && ext === '.json') {
+      try {
+        const named = (JSON.parse(fs.readFileSync(path.join(project.content, rel), 'utf8')) as { $schema?: unknown }).$schema;
+        if (typeof named === 'string' && named.endsWith('.schema.json')) schema = path.posix.basename(named);
+      } catch {
+        // a file that does not parse is the content stage's to report
+      }
+    }
+    if (schema) out.push({ rel, dir: path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel), ext, schema });
+  }
+  return out;
+}
+
+export function loadSchemas(project: Project): SchemaSet {
+  const names = fs.readdirSync(project.schemas).filter((n) => n.endsWith('.schema.json')).sort();
+  return new Map(names.map((n) => [n, JSON.parse(fs.readFileSync(path.join(project.schemas, n), 'utf8')) as Schema]));
+}
+
+function order<T>(items: T[], key: (item: T) => string, table: Record<string, unknown>): T[] {
+  const rank = (k: string) => {
+    const i = Object.keys(table).indexOf(k);
+    return i === -1 ? Infinity : i;
+  };
+  return [...items].sort((a, b) => rank(key(a)) - rank(key(b)) || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+function schemaField(rel: string, schema: string): Field {
+  const dir = path.posix.dirname(rel);
+  const relPath = path.posix.relative(dir, `schemas/${schema}`);
+  return { label: 'Schema', name: '$schema', widget: 'hidden', default: relPath.startsWith('.') ? relPath : `./${relPath}` };
+}
+
+function fieldsFor(project: Project, schemas: SchemaSet, file: ContentFile, unshown?: (problem: SchemaShapeError) => void): Field[] {
+  const imageDir = file.dir && fs.existsSync(path.join(project.assets, 'images', file.dir)) ? file.dir : '';
+  const media = { folder: `/assets/images${imageDir ? `/${imageDir}` : ''}`, publicFolder: imageDir };
+  const fields = fieldsOf(schemas, file.schema, { media, unshown }).filter((f) => f.name !== '$schema');
+  if (file.ext === '.md') return [...fields, { label: 'Text', name: 'body', widget: 'markdown', hint: 'The text of the page, in Markdown.' }];
+  return [schemaField(file.rel, file.schema), ...fields];
+}
+
+function identifierOf(fields: Field[]): string | undefined {
+  const names = fields.map((f) => f.name);
+  return ['title', 'name'].find((n) => names.includes(n)) ?? fields.find((f) => f.widget === 'string' && f.required !== false)?.name;
+}
+
+export function backendConfig(settings: EditorSettings | undefined): Record<string, unknown> {
+  const editor = settings ?? { backend: 'git-gateway', branch: 'main' };
+  if (editor.backend === 'github') {
+    return { name: 'github', repo: editor.repo, branch: editor.branch, ...(editor.authUrl ? { base_url: editor.authUrl } : {}) };
+  }
+  return { name: 'git-gateway', branch: editor.branch };
+}
+
+/**
+ * The configuration as data. A property the editor cannot show is passed to `unshown` (and hidden in the
+ * editor, its value kept) when given; otherwise every such property is thrown together as SiteErrors.
+ */
+export function cmsConfig(project: Project, settings: { editor?: EditorSettings; baseUrl?: string; name?: string }, unshown?: (problem: SiteError) => void): Record<string, unknown> {
+  const schemas = loadSchemas(project);
+  const files = contentFiles(project);
+  const problems: SiteError[] = [];
+  const seen = new Set<string>();
+  const report = (error: SchemaShapeError) => {
+    const problem = new SiteError({ code: 'CONTENT_SCHEMA', file: `content/schemas/${error.schemaFile}`, pointer: error.pointer || undefined, message: error.message, hint: 'Editors cannot change this field at /admin until it has a type the editor can show (see ARCHITECTURE.md, The content editor).' });
+    // A definition shared by many files is one problem, not one per file.
+    if (seen.has(problem.headline)) return;
+    seen.add(problem.headline);
+    if (unshown) unshown(problem);
+    else problems.push(problem);
+  };
+  const safely = <T>(work: () => T): T | undefined => {
+    try {
+      return work();
+    } catch (error) {
+      if (!(error instanceof SchemaShapeError)) throw error;
+      report(error);
+      return undefined;
+    }
+  };
+
+  const groups = new Map<string, ContentFile[]>();
+  for (const file of files) {
+    const key = `${file.dir}\0${file.ext}`;
+    groups.set(key, [...(groups.get(key) ?? []), file]);
+  }
+  const collections: (Record<string, unknown> & { key: string })[] = [];
+  for (const group of groups.values()) {
+    const { dir, ext } = group[0];
+    const sameSchema = group.every((f) => f.schema === group[0].schema);
+    const otherExt = [...groups.values()].some((g) => g[0].dir === dir && g[0].ext !== ext);
+    const key = otherExt && ext === '.md' ? `${dir}.md` : dir;
+    const [plural, singular] = folderLabels[key] ?? [labelFor(dir || 'settings'), schemas.get(group[0].schema)?.title ?? labelFor(dir)];
+    const name = key.replace(/[^a-z0-9]+/gi, '-') || 'settings';
+    const format = ext === '.md' ? 'frontmatter' : 'site-json';
+    if (dir && sameSchema) {
+      const fields = safely(() => fieldsFor(project, schemas, group[0], unshown ? report : undefined));
+      if (!fields) continue;
+      const identifier = identifierOf(fields);
+      collections.push({
+        key,
+        name,
+        label: plural,
+        label_singular: singular,
+        folder: `content/${dir}`,
+        extension: ext.slice(1),
+        format,
+        create: true,
+        delete: true,
+        slug: '{{slug}}',
+        ...(identifier && !['title', 'name'].includes(identifier) ? { identifier_field: identifier } : {}),
+        ...(identifier ? { sortable_fields: [identifier] } : {}),
+        editor: { preview: false },
+        fields,
+      });
+      continue;
+    }
+    const entries = order(group, (f) => path.posix.basename(f.rel), fileLabels).flatMap((file) => {
+      const fields = safely(() => fieldsFor(project, schemas, file, unshown ? report : undefined));
+      if (!fields) return [];
+      const base = path.posix.basename(file.rel);
+      const label = fileLabels[base] ?? (dir ? labelFor(base.replace(/\.(json|md)$/, '')) : schemas.get(file.schema)?.title ?? labelFor(base));
+      return [{ name: base.replace(/\.(json|md)$/, '').replace(/[^a-z0-9]+/gi, '-'), label, file: `content/${file.rel}`, format, fields }];
+    });
+    collections.push({ key, name, label: plural, format, editor: { preview: false }, files: entries });
+  }
+  if (problems.length) throw Object.assign(new Error('schemas the editor cannot show'), { problems });
+
+  return {
+    backend: backendConfig(settings.editor),
+    ...(settings.baseUrl ? { site_url: settings.baseUrl, display_url: settings.baseUrl } : {}),
+    locale: 'en',
+    media_folder: 'assets/images',
+    public_folder: '',
+    collections: order(collections, (c) => c.key, folderLabels).map(({ key: _key, ...c }) => c),
+  };
+}
+
+export function cmsConfigYaml(config: Record<string, unknown>): string {
+  return `# Generated by \`site build\` from content/schemas/: edit the schemas, not this file.\n${yamlDocument(config)}`;
+}

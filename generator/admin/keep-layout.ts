@@ -1,0 +1,75 @@
+// Writes an edited entry back in the layout its file already has. Decap hands over the whole file, formatted
+// its own way; only the values that changed are written into the original text, so an entry saved unchanged
+// stays byte-identical, and an edit shows in git as the lines it changed.
+import { applyEdits, modify, type JSONPath } from 'jsonc-parser';
+import { yamlDocument } from './yaml.ts';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => k in b && sameValue(a[k], b[k]));
+  }
+  return false;
+}
+
+/** The smallest set of (path, new value) changes that turns `before` into `after`; undefined removes. */
+function changes(before: unknown, after: unknown, at: JSONPath = []): [JSONPath, unknown][] {
+  if (sameValue(before, after)) return [];
+  if (isObject(before) && isObject(after)) {
+    const out: [JSONPath, unknown][] = [];
+    for (const key of Object.keys(before)) if (!(key in after)) out.push([[...at, key], undefined]);
+    for (const key of Object.keys(after)) out.push(...(key in before ? changes(before[key], after[key], [...at, key]) : [[[...at, key], after[key]] as [JSONPath, unknown]]));
+    return out;
+  }
+  if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
+    return after.flatMap((item, i) => changes(before[i], item, [...at, i]));
+  }
+  return [[at, after]];
+}
+
+/** JSON: the original text with only the changed values rewritten; a new file as two-space JSON. */
+export function jsonInLayout(original: string | undefined, data: unknown): string {
+  if (original === undefined) return `${JSON.stringify(data, null, 2)}\n`;
+  let text = original;
+  for (const [path, value] of changes(JSON.parse(original), data)) {
+    text = applyEdits(text, modify(text, path, value, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } }));
+  }
+  return text;
+}
+
+const frontMatterPattern = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
+
+/** The front matter's top-level keys with the lines that hold each, in file order. */
+function keyBlocks(yaml: string): Map<string, string> {
+  const blocks = new Map<string, string>();
+  let current: string | undefined;
+  for (const line of yaml.split('\n')) {
+    const key = /^([A-Za-z_][\w-]*|"[^"]+"):/.exec(line)?.[1]?.replace(/^"|"$/g, '');
+    if (key) blocks.set((current = key), line);
+    else if (current !== undefined) blocks.set(current, `${blocks.get(current)}\n${line}`);
+  }
+  return blocks;
+}
+
+/**
+ * Markdown with front matter: keys whose value is unchanged keep their original lines (and quoting), changed
+ * and new keys are written in the house style (double-quoted strings), the body is kept unless it changed.
+ * `before` is the original front matter as the build parses it (dates as text).
+ */
+export function markdownInLayout(original: string | undefined, before: Record<string, unknown> | undefined, data: Record<string, unknown>, body: string): string {
+  const newBody = `\n${body.replace(/^\s*\n/, '').replace(/\s*$/, '')}\n`;
+  const match = original ? frontMatterPattern.exec(original) : null;
+  if (!original || !match || !before) return `---\n${yamlDocument(data)}---\n${newBody}`;
+  const blocks = keyBlocks(match[1]);
+  const keys = [...[...blocks.keys()].filter((k) => k in data), ...Object.keys(data).filter((k) => !blocks.has(k))];
+  const lines = keys.map((key) => (blocks.has(key) && sameValue(before[key], data[key]) ? blocks.get(key)! : yamlDocument({ [key]: data[key] }).replace(/\n$/, '')));
+  const oldBody = original.slice(match[0].length);
+  const keptBody = oldBody.trim() === body.trim() ? oldBody : newBody;
+  return `---\n${lines.join('\n')}\n---\n${keptBody}`;
+}

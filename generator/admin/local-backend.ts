@@ -1,0 +1,221 @@
+// The editor's local backend under `site serve`: the small JSON API Decap's proxy backend speaks (what
+// decap-server implements), answered in-process so that every save is checked by the build's own code
+// before a byte is written. A save that the build would reject is refused with the build's message; a
+// valid one is written in the file's own layout, and the watcher rebuilds and reloads as for any edit.
+import fs from 'node:fs';
+import path from 'node:path';
+import type http from 'node:http';
+import { formatFailure, BuildFailure, SiteError, sortErrors } from '../errors.ts';
+import type { Project } from '../project.ts';
+import { colour, type Logger } from '../log.ts';
+import { loadContent, parseSource, type SourceFile } from '../content/load.ts';
+import { validateContent } from '../content/validate.ts';
+import { buildModel } from '../content/model.ts';
+import { routes } from '../routes.ts';
+import { crossCheck } from '../content/cross-check.ts';
+import { placesHint } from '../content/sources.ts';
+import { writeFileAtomic } from '../cache.ts';
+import { jsonInLayout, markdownInLayout } from './keep-layout.ts';
+
+export const apiPath = '/admin/api/v1';
+const configPath = '/admin/config.yml';
+
+class Refused extends Error {
+  /** The full report for the terminal, with code frames, when it differs from the message. */
+  details?: string;
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+interface MediaFile {
+  id: string;
+  name: string;
+  path: string;
+  content: string;
+  encoding: 'base64';
+}
+
+export interface LocalEditor {
+  handles(pathname: string): boolean;
+  handle(req: http.IncomingMessage, res: http.ServerResponse): void;
+}
+
+export function localEditor(project: Project, out: string, logger: Pick<Logger, 'info' | 'warn'>): LocalEditor {
+  const root = project.root;
+  // A project that brings only content/ uses the generator's own assets/ (see resolveProject), so paths under
+  // assets/ go there; the editor still names them from the project root, as in the repository.
+  const toDisk = (rel: string) => (rel.startsWith('assets/') ? path.join(project.assets, rel.slice('assets/'.length)) : path.resolve(root, rel));
+  /** A path from Decap, relative to the project root, kept inside the folders the editor may touch. */
+  const inside = (rel: unknown): string => {
+    if (typeof rel !== 'string' || !rel) throw new Refused(400, 'A file path is required.');
+    const abs = path.resolve(toDisk(rel.replace(/^\/+/, '')));
+    const allowed = [project.content, path.join(project.assets, 'images')].some((dir) => abs === dir || abs.startsWith(dir + path.sep));
+    if (!allowed || abs.startsWith(project.schemas + path.sep)) throw new Refused(403, `${rel} is outside content/ and assets/images/, which is all the editor may change.`);
+    return abs;
+  };
+  const relOf = (abs: string) => (abs.startsWith(project.assets + path.sep) ? `assets/${path.relative(project.assets, abs)}` : path.relative(root, abs)).split(path.sep).join('/');
+  const entry = (abs: string) => ({ data: fs.readFileSync(abs, 'utf8'), file: { path: relOf(abs), id: relOf(abs) } });
+  const media = (abs: string): MediaFile => ({ id: relOf(abs), name: path.basename(abs), path: relOf(abs), content: fs.readFileSync(abs).toString('base64'), encoding: 'base64' });
+
+  async function persistEntry(params: { dataFiles?: { path: string; raw: string; newPath?: string }[]; assets?: { path: string; content: string; encoding: string }[] }) {
+    const writes: { abs: string; text: string; remove?: string }[] = [];
+    for (const file of params.dataFiles ?? []) {
+      const target = inside(file.newPath ?? file.path);
+      const rel = path.relative(project.content, target).split(path.sep).join('/');
+      if (!target.startsWith(project.content + path.sep)) throw new Refused(403, `${file.path}: entries live in content/.`);
+      const original = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : file.newPath ? fs.readFileSync(inside(file.path), 'utf8') : undefined;
+      const text = await inLayout(rel, file.raw, original);
+      await check(project, rel, text);
+      writes.push({ abs: target, text, remove: file.newPath && file.newPath !== file.path ? inside(file.path) : undefined });
+    }
+    for (const asset of params.assets ?? []) {
+      const abs = inside(asset.path);
+      fs.mkdirSync(path.dirname(abs), { recursive: true });
+      fs.writeFileSync(abs, Buffer.from(asset.content, 'base64'));
+    }
+    // Everything was checked before the first write: a refused entry leaves every file as it was.
+    for (const { abs, text, remove } of writes) {
+      if (fs.existsSync(abs) && fs.readFileSync(abs, 'utf8') === text) continue;
+      fs.mkdirSync(path.dirname(abs), { recursive: true });
+      writeFileAtomic(abs, text);
+      if (remove) fs.rmSync(remove, { force: true });
+      logger.info(colour.dim(`  editor saved ${relOf(abs)}`));
+    }
+    return { message: 'entry persisted' };
+  }
+
+  async function answer(body: { action?: string; params?: Record<string, any> }): Promise<unknown> {
+    const params = body.params ?? {};
+    switch (body.action) {
+      case 'info':
+        return { repo: path.basename(root), publish_modes: ['simple'], type: 'local_fs' };
+      case 'entriesByFolder': {
+        const dir = inside(params.folder);
+        if (!fs.existsSync(dir)) return [];
+        return fs
+          .readdirSync(dir)
+          .filter((n) => n.endsWith(`.${params.extension}`))
+          .sort()
+          .map((n) => entry(path.join(dir, n)));
+      }
+      case 'entriesByFiles':
+        return (params.files as { path: string }[]).map((f) => inside(f.path)).filter((abs) => fs.existsSync(abs)).map(entry);
+      case 'getEntry': {
+        const abs = inside(params.path);
+        if (!fs.existsSync(abs)) throw new Refused(404, `${params.path} does not exist.`);
+        return entry(abs);
+      }
+      case 'persistEntry':
+        return persistEntry(params);
+      case 'getMedia': {
+        const dir = inside(params.mediaFolder);
+        return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name).sort().map((n) => media(path.join(dir, n))) : [];
+      }
+      case 'getMediaFile':
+        return media(inside(params.path));
+      case 'persistMedia': {
+        const abs = inside(params.asset.path);
+        fs.mkdirSync(path.dirname(abs), { recursive: true });
+        fs.writeFileSync(abs, Buffer.from(params.asset.content, 'base64'));
+        return media(abs);
+      }
+      case 'deleteFile':
+      case 'deleteFiles': {
+        const paths: string[] = params.paths ?? [params.path];
+        for (const p of paths) fs.rmSync(inside(p), { force: true });
+        return { message: `deleted ${paths.join(', ')}` };
+      }
+      default:
+        throw new Refused(422, `The local editor does not do "${body.action}": it saves straight to the files (simple publish mode).`);
+    }
+  }
+
+  return {
+    handles: (pathname) => pathname === apiPath || pathname === configPath,
+    handle(req, res) {
+      const pathname = (req.url ?? '/').split('?')[0];
+      if (pathname === configPath) {
+        // The built config.yml signs in to the live backend; here the same file points Decap at this server.
+        const file = path.join(out, 'admin', 'config.yml');
+        const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+        res.writeHead(200, { 'Content-Type': 'text/yaml; charset=utf-8', 'Cache-Control': 'no-store' });
+        // Decap wants an absolute address here, and allows only local host names.
+        res.end(`${text}local_backend:\n  url: "http://${req.headers.host ?? 'localhost'}${apiPath}"\n`);
+        return;
+      }
+      if (req.method !== 'POST') {
+        res.writeHead(405, { Allow: 'POST' }).end();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const send = (status: number, value: unknown) => {
+          res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+          res.end(JSON.stringify(value));
+        };
+        Promise.resolve()
+          .then(() => answer(JSON.parse(Buffer.concat(chunks).toString('utf8'))))
+          .then((value) => send(200, value))
+          .catch((error: Error) => {
+            if (error instanceof Refused) {
+              logger.warn(colour.yellow(`editor: ${error.details ?? error.message}`));
+              send(error.status, { error: error.message });
+            } else send(500, { error: `The local editor failed: ${error.message}` });
+          });
+      });
+    },
+  };
+}
+
+/** Decap's output for a file, rewritten into the layout the file already has. */
+async function inLayout(rel: string, raw: string, original: string | undefined): Promise<string> {
+  const incoming = parsed(rel, raw);
+  if (rel.endsWith('.md')) {
+    const before = original === undefined ? undefined : (parsed(rel, original).data as Record<string, unknown>);
+    return markdownInLayout(original, before, incoming.data as Record<string, unknown>, incoming.body ?? '');
+  }
+  return jsonInLayout(original, incoming.data);
+}
+
+function parsed(rel: string, text: string): SourceFile {
+  const file = parseSource(rel, text);
+  if (!file) throw new Refused(422, new SiteError({ code: 'CONTENT_UNKNOWN_FILE', file: `content/${rel}`, message: 'is not read by the generator', hint: placesHint }).headline + `\n${placesHint}`);
+  if (file instanceof SiteError) throw refusal([file]);
+  return file;
+}
+
+/**
+ * The build's own words for each problem: where (file:line:column and field), what is wrong, and the hint.
+ * The editor shows them in a notice, so the code frame the terminal prints is left out here.
+ */
+export function refusal(errors: SiteError[]): Refused {
+  const lines = sortErrors(errors).map((e) => `${e.headline}.${e.hint ? ` ${e.hint}` : ''}`);
+  const refused = new Refused(422, `Not saved: ${lines.join(' ')}`);
+  refused.details = formatFailure(new BuildFailure('content', sortErrors(errors)));
+  return refused;
+}
+
+/**
+ * The checks of a build's content and model stages, on the content as it would be after the save: the
+ * file's schema first, then the rules across files (references, slugs, addresses). Only problems the save
+ * would bring are reported; ones already on disk are the build's to show.
+ */
+async function check(project: Project, rel: string, text: string): Promise<void> {
+  const file = parsed(rel, text);
+  const own = await validateContent(project, [file]);
+  if (own.length) throw refusal(own);
+  const current = loadContent(project).files;
+  const next = [...current.filter((f) => f.rel !== rel), file];
+  const problems = async (files: SourceFile[]) => {
+    const schema = await validateContent(project, files);
+    if (schema.length) return schema;
+    const model = buildModel(files);
+    const { pages, redirects } = routes(model);
+    return crossCheck(project, files, model, pages, redirects);
+  };
+  const known = new Set((await problems(current).catch(() => [])).map((e) => e.headline));
+  const added = (await problems(next)).filter((e) => !known.has(e.headline));
+  if (added.length) throw refusal(added);
+}

@@ -1,0 +1,196 @@
+// Turns a JSON schema into the editor's field list, so no field is ever listed by hand: a property added to
+// a schema appears in the editor on the next build. Types map to Decap widgets (enum -> select, arrays of
+// objects -> list, objects -> object, image paths -> image), `required`, `description` (as the hint) and
+// `default` carry over, and every $ref is resolved, across files too.
+//
+// Patterns and lengths are deliberately not copied into the editor: the save is checked by the build's own
+// validator, so the editor refuses a bad value with the same message the build would print, not a second,
+// differently worded one.
+
+export interface Schema {
+  $ref?: string;
+  $id?: string;
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  default?: unknown;
+  enum?: unknown[];
+  const?: unknown;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  minLength?: number;
+  maxLength?: number;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  definitions?: Record<string, Schema>;
+}
+
+export interface Field {
+  label: string;
+  name: string;
+  widget: string;
+  required?: boolean;
+  hint?: string;
+  default?: unknown;
+  [option: string]: unknown;
+}
+
+/** Schemas by file name, for resolving references such as common.schema.json#/definitions/text. */
+export type SchemaSet = Map<string, Schema>;
+
+export class SchemaShapeError extends Error {
+  constructor(readonly schemaFile: string, readonly pointer: string, message: string) {
+    super(message);
+    this.name = 'SchemaShapeError';
+  }
+}
+
+interface Place {
+  file: string;
+  pointer: string;
+}
+
+/** Follows $ref chains; a property's own description and default win over the referenced schema's. */
+function resolve(schemas: SchemaSet, schema: Schema, place: Place): { schema: Schema; file: string } {
+  let current = schema;
+  let file = place.file;
+  const seen = new Set<string>();
+  while (current.$ref) {
+    const [target, fragment = ''] = current.$ref.split('#');
+    const targetFile = target || file;
+    const key = `${targetFile}#${fragment}`;
+    if (seen.has(key)) throw new SchemaShapeError(place.file, place.pointer, `refers to itself through ${current.$ref}`);
+    seen.add(key);
+    let node: unknown = schemas.get(targetFile);
+    for (const segment of fragment.split('/').filter(Boolean)) node = (node as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+    if (!node) throw new SchemaShapeError(place.file, place.pointer, `refers to ${current.$ref}, which does not exist`);
+    const { $ref: _ref, ...own } = current;
+    current = { ...(node as Schema), ...own };
+    file = targetFile;
+  }
+  return { schema: current, file };
+}
+
+/** "popularDocuments" -> "Popular documents". */
+export function labelFor(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// Prose-like names get a multi-line box; everything else a one-line input.
+const proseNames = /^(text|description|answer|excerpt|intro|content|message|quote|body|paragraphs?|welcome|summary|note|bio|serviceDescription|disclaimer|subtitle)$/i;
+
+const imagePattern = /\\\.\((?:[a-z]+\?*\|)*(?:svg|png|jpe\?g|webp|avif)/;
+
+function isImagePath(schema: Schema): boolean {
+  return typeof schema.pattern === 'string' && imagePattern.test(schema.pattern);
+}
+
+function typeOf(schema: Schema): string | undefined {
+  if (Array.isArray(schema.type)) return schema.type.find((t) => t !== 'null');
+  if (schema.type) return schema.type;
+  if (schema.enum) return 'enum';
+  if (schema.properties) return 'object';
+  return undefined;
+}
+
+export interface FieldOptions {
+  /** Where image fields upload to and how their value is written, per collection. */
+  media?: { folder: string; publicFolder: string };
+  /**
+   * Told of each property the editor cannot show, which then becomes a hidden field (Decap keeps its value as
+   * it is in the file). Without it such a property throws.
+   */
+  unshown?: (problem: SchemaShapeError) => void;
+}
+
+/** The fields of an object schema, in the schema's own order. */
+export function fieldsOf(schemas: SchemaSet, schemaFile: string, options: FieldOptions = {}): Field[] {
+  const root = schemas.get(schemaFile);
+  if (!root) throw new SchemaShapeError(schemaFile, '', 'is missing');
+  const { schema, file } = resolve(schemas, root, { file: schemaFile, pointer: '' });
+  return objectFields(schemas, schema, { file, pointer: '' }, options);
+}
+
+function objectFields(schemas: SchemaSet, schema: Schema, place: Place, options: FieldOptions): Field[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    try {
+      return fieldFor(schemas, name, property, required.has(name), { file: place.file, pointer: `${place.pointer}/properties/${name}` }, options);
+    } catch (error) {
+      if (!(error instanceof SchemaShapeError) || !options.unshown) throw error;
+      options.unshown(error);
+      return { label: labelFor(name), name, widget: 'hidden', required: false };
+    }
+  });
+}
+
+function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: boolean, place: Place, options: FieldOptions): Field {
+  const { schema, file } = resolve(schemas, property, place);
+  const base: Field = { label: schema.title ?? labelFor(name), name, widget: 'string' };
+  if (!required) base.required = false;
+  if (schema.description) base.hint = schema.description;
+  if (schema.default !== undefined) base.default = schema.default;
+  const here = { file, pointer: place.pointer };
+
+  if (schema.const !== undefined) return { ...base, widget: 'hidden', default: schema.const };
+  switch (typeOf(schema)) {
+    case 'enum':
+    case 'string':
+      if (schema.enum) return { ...base, widget: 'select', options: schema.enum.map(String) };
+      if (isImagePath(schema)) {
+        const media = options.media ? { media_folder: options.media.folder, public_folder: options.media.publicFolder } : {};
+        return { ...base, widget: 'image', choose_url: false, ...media };
+      }
+      return { ...base, widget: proseNames.test(name) || (schema.maxLength ?? 0) > 160 || (schema.minLength ?? 0) >= 40 ? 'text' : 'string' };
+    case 'integer':
+    case 'number': {
+      const field: Field = { ...base, widget: 'number', value_type: typeOf(schema) === 'integer' ? 'int' : 'float' };
+      if (schema.minimum !== undefined) field.min = schema.minimum;
+      if (schema.maximum !== undefined) field.max = schema.maximum;
+      return field;
+    }
+    case 'boolean':
+      // An unticked box means "no": the schemas treat a missing boolean the same way.
+      return { ...base, widget: 'boolean', required: false };
+    case 'object':
+      if (!schema.properties) throw new SchemaShapeError(place.file, place.pointer, 'is an object without "properties": the editor cannot show a form for it');
+      return { ...base, widget: 'object', collapsed: !required, fields: objectFields(schemas, schema, here, options) };
+    case 'array': {
+      if (!schema.items) throw new SchemaShapeError(place.file, place.pointer, 'is an array without "items": the editor cannot tell what each item is');
+      const { schema: items, file: itemsFile } = resolve(schemas, schema.items, { file, pointer: `${place.pointer}/items` });
+      const limits: Record<string, number> = {};
+      if (schema.minItems !== undefined) limits.min = schema.minItems;
+      if (schema.maxItems !== undefined) limits.max = schema.maxItems;
+      if (items.enum) return { ...base, widget: 'select', multiple: true, options: items.enum.map(String), ...(schema.minItems ? { min: schema.minItems } : {}), ...(schema.maxItems ? { max: schema.maxItems } : {}) };
+      if (typeOf(items) === 'object') {
+        const fields = objectFields(schemas, items, { file: itemsFile, pointer: `${place.pointer}/items` }, options);
+        // The first text field names each item in the collapsed list, so a long list stays readable.
+        const summary = fields.find((f) => /^(title|name|question|label)$/.test(f.name)) ?? fields.find((f) => f.widget === 'string' || f.widget === 'text' || f.widget === 'select');
+        return { ...base, widget: 'list', label_singular: labelFor(singular(name)), collapsed: true, ...(summary ? { summary: `{{fields.${summary.name}}}` } : {}), ...limits, fields };
+      }
+      const single = fieldFor(schemas, singular(name), schema.items, true, { file, pointer: `${place.pointer}/items` }, options);
+      delete single.required;
+      // The list's own description says what the items are; repeating the item's under every value is noise.
+      if (base.hint) delete single.hint;
+      // Items of one value are shown open: a collapsed item would show only its label, not the value.
+      return { ...base, widget: 'list', label_singular: single.label, collapsed: false, ...limits, field: single };
+    }
+    default:
+      throw new SchemaShapeError(place.file, place.pointer, 'has no "type" the editor knows (string, number, integer, boolean, object, array or enum)');
+  }
+}
+
+function singular(name: string): string {
+  if (/ies$/.test(name)) return name.replace(/ies$/, 'y');
+  if (/(ss|sh|ch|x)es$/.test(name)) return name.replace(/es$/, '');
+  return name.replace(/s$/, '');
+}

@@ -1,0 +1,43 @@
+// A small YAML writer for the two YAML files the editor needs: its config.yml and blog front matter. Strings
+// are always double-quoted in JSON's escaping (valid YAML), so no value can be read back as a number, a date
+// or a boolean, and the output is the house style of content/blog/*.md.
+
+export function yamlDocument(value: Record<string, unknown>): string {
+  return block(value, 0).join('\n') + '\n';
+}
+
+function scalar(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value === null || value === undefined) return 'null';
+  throw new Error(`cannot write ${typeof value} as a YAML scalar`);
+}
+
+function isEmpty(value: unknown): boolean {
+  return (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function block(value: unknown, depth: number): string[] {
+  const pad = '  '.repeat(depth);
+  const lines: string[] = [];
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if ((isObject(item) || Array.isArray(item)) && !isEmpty(item)) {
+        const inner = block(item, depth + 1);
+        lines.push(`${pad}- ${inner[0].trimStart()}`, ...inner.slice(1));
+      } else lines.push(`${pad}- ${isEmpty(item) ? (Array.isArray(item) ? '[]' : '{}') : scalar(item)}`);
+    }
+    return lines;
+  }
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    if (item === undefined) continue;
+    const name = /^[A-Za-z_][\w-]*$/.test(key) ? key : JSON.stringify(key);
+    if ((isObject(item) || Array.isArray(item)) && !isEmpty(item)) lines.push(`${pad}${name}:`, ...block(item, depth + 1));
+    else lines.push(`${pad}${name}: ${isEmpty(item) ? (Array.isArray(item) ? '[]' : '{}') : scalar(item)}`);
+  }
+  return lines;
+}

@@ -1,0 +1,181 @@
+// The content editor at /admin under `site serve`, in Chromium: a city edited and seen on its page after the
+// reload, an invalid value refused with the build's own message and the file left alone, and a new blog post
+// written, listed on /blog and in the sitemap. Screenshots at 1280 px go to reports/screenshots/editor-*.png.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launch } from './browser.ts';
+import { serve, type DevServer } from '../../generator/serve/server.ts';
+import { silentLogger } from '../../generator/log.ts';
+import { fixture, repoRoot, type Fixture } from '../helpers/project.ts';
+
+const test = suite('content editor in the browser');
+const shots = path.join(repoRoot, 'reports/screenshots');
+
+let browser: Browser;
+let site: Fixture;
+let dev: DevServer;
+const contexts: BrowserContext[] = [];
+const problems: string[] = [];
+
+test.before(async () => {
+  site = fixture();
+  // Watching, as a person runs it: a save reaches the site through the same rebuild as any edit.
+  [browser, dev] = await Promise.all([launch(), serve({ root: site.root, port: 0, host: '127.0.0.1', watch: true, logger: silentLogger })]);
+  fs.mkdirSync(shots, { recursive: true });
+});
+test.after(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await dev?.close();
+  site?.remove();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    // Decap reports a refused save on the console as well as on screen; the refusal test checks the screen.
+    if (m.type() === 'error' && !/API_ERROR|Failed to load resource|persistLocalDraftBackup/.test(m.text())) problems.push(m.text());
+    if (/Content Security Policy/.test(m.text())) problems.push(m.text());
+  });
+  return page;
+}
+
+/** The editor signed in to the local backend, at an address inside it (#/collections/...). */
+async function editor(hash: string): Promise<Page> {
+  const page = await newPage();
+  await page.goto(`${dev.url}/admin/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByText('Collections').first().waitFor();
+  await page.goto(`${dev.url}/admin/${hash}`);
+  return page;
+}
+
+async function publish(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByText('Publish now').click();
+}
+
+async function until(check: () => boolean, what: string, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+test('the editor lists the collections generated from the schemas, with readable labels and hints', async () => {
+  const page = await editor('#/collections/settings');
+  for (const label of ['Business and settings', 'Blog posts', 'Cities', 'Services', 'Languages', 'Page copy', 'Long pages']) {
+    await page.getByRole('link', { name: label }).first().waitFor();
+  }
+  await page.getByText('Plans and prices').waitFor();
+  await page.screenshot({ path: path.join(shots, 'editor-collections-1280.png') });
+  await page.goto(`${dev.url}/admin/#/collections/services/entries/passports`);
+  await page.getByLabel('Service name').waitFor();
+  // A description from the schema shows under its field.
+  await page.getByText('Position on /services.', { exact: true }).first().waitFor();
+  await page.screenshot({ path: path.join(shots, 'editor-service-1280.png') });
+});
+
+test('changing a city population writes that one value to disk, and the open city page reloads with it', async () => {
+  const file = 'content/cities/perth.json';
+  const before = site.read(file);
+  const cityPage = await newPage();
+  await cityPage.goto(`${dev.url}/cities/perth`);
+  assert.ok((await cityPage.locator('main').innerText()).includes('2.3 million'));
+
+  const page = await editor('#/collections/cities/entries/perth');
+  await page.getByLabel('Population').fill('2.4 million');
+  await page.screenshot({ path: path.join(shots, 'editor-city-1280.png') });
+  // Decap scrolls inside its own pane, so the lists get a picture of their own.
+  await page.getByText('Popular documents', { exact: true }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, 'editor-city-lists-1280.png') });
+  await publish(page);
+  await until(() => site.read(file) !== before, 'perth.json to change');
+  assert.is(site.read(file), before.replace('"population": "2.3 million"', '"population": "2.4 million"'), 'only the population changed, in the file\'s own layout');
+  await cityPage.waitForFunction(() => document.querySelector('main')?.innerText.includes('2.4 million'), undefined, { timeout: 20_000 });
+});
+
+test('a number where a price is required is refused with the build\'s message, and the file is unchanged', async () => {
+  const file = 'content/plans.json';
+  const before = site.read(file);
+  const page = await editor('#/collections/settings/entries/plans');
+  await page.locator('[class*=SortableListItem]').filter({ hasText: 'Self-Service Extract' }).locator('button').first().click();
+  await page.getByLabel('Price', { exact: true }).first().fill('44.95');
+  await publish(page);
+  const notice = page.getByText('Not saved:', { exact: false });
+  await notice.waitFor();
+  // The notice slides in from the right edge; let it settle before the picture.
+  await page.waitForTimeout(800);
+  assert.ok(await notice.isVisible(), 'the refusal is on screen');
+  await page.screenshot({ path: path.join(shots, 'editor-refused-1280.png') });
+  const text = await notice.innerText();
+  assert.match(text, /content\/plans\.json:\d+:\d+ \/plans\/0\/price "44\.95" does not have the expected form/);
+  assert.match(text, /A price in Australian dollars, such as \$44\.95\./);
+  assert.is(site.read(file), before);
+});
+
+test('a new blog post is written as Markdown with front matter, and appears on /blog and in the sitemap', async () => {
+  const page = await editor('#/collections/blog/new');
+  await page.getByLabel('Title', { exact: true }).fill('Partner visa checklist for translated documents');
+  await page.getByLabel('Excerpt').fill('Which relationship documents need a certified translation for a partner visa, and how to prepare them.');
+  await page.getByLabel('Date', { exact: true }).fill('20/11/2026');
+  await page.getByLabel('Author').fill('Priya Raman, Senior Translation Coordinator');
+  await page.getByLabel('Category').click();
+  await page.getByText('Immigration', { exact: true }).click();
+  await page.getByRole('button', { name: 'Choose an image' }).click();
+  await page.getByText('naati-certified-translations-immigration.svg').first().click();
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  await page.getByLabel('Alt').fill('A passport beside a translated marriage certificate');
+  await page.getByLabel('Icon').fill('heart');
+  const body = page.locator('[data-slate-editor="true"]').first();
+  await body.click();
+  await page.keyboard.type('Bring every page of your marriage certificate, and a translation of each one.');
+  await page.screenshot({ path: path.join(shots, 'editor-new-post-1280.png'), fullPage: true });
+  await publish(page);
+
+  const file = 'content/blog/partner-visa-checklist-for-translated-documents.md';
+  await until(() => fs.existsSync(path.join(site.root, file)), `${file} to be written`);
+  const text = site.read(file);
+  assert.match(text, /^---\ntitle: "Partner visa checklist for translated documents"\n/);
+  assert.match(text, /\ndate: "20\/11\/2026"\n/);
+  assert.match(text, /\n---\n\nBring every page of your marriage certificate, and a translation of each one\.\n$/);
+  await dev.settled();
+  const blog = await newPage();
+  await blog.goto(`${dev.url}/blog`);
+  await blog.getByText('Partner visa checklist for translated documents').first().waitFor();
+  const sitemap = fs.readFileSync(path.join(site.root, 'dist/sitemap.xml'), 'utf8');
+  assert.match(sitemap, /\/blog\/partner-visa-checklist-for-translated-documents<\/loc>/);
+});
+
+test('a value changed and changed back, saved each time, leaves the file byte-identical to how it began', async () => {
+  // payslips.json keeps short arrays on one line, which Decap's two-space JSON would spread out. Decap will not
+  // publish an entry with no change, so the round trip is two saves.
+  const file = 'content/services/payslips.json';
+  const before = site.read(file);
+  const page = await editor('#/collections/services/entries/payslips');
+  const name = page.getByLabel('Service name');
+  const original = await name.inputValue();
+  await name.fill(`${original} and wage slips`);
+  await publish(page);
+  await until(() => site.read(file) !== before, 'the first save');
+  assert.is(site.read(file), before.replace(`"serviceName": ${JSON.stringify(original)}`, `"serviceName": ${JSON.stringify(`${original} and wage slips`)}`));
+  const again = await editor('#/collections/services/entries/payslips');
+  const field = again.getByLabel('Service name');
+  assert.is(await field.inputValue(), `${original} and wage slips`);
+  await field.fill(original);
+  await publish(again);
+  await until(() => site.read(file) === before, 'the second save to restore the file byte for byte');
+});
+
+test('no console errors and no Content-Security-Policy violations in the editor', () => {
+  assert.equal(problems, []);
+});
+
+test.run();

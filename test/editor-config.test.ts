@@ -1,0 +1,152 @@
+// The content editor's configuration, generated from content/schemas/: widgets by type, what carries over,
+// references resolved, any schema (not only the known ones) mapped, and the same bytes every time.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cmsConfig, cmsConfigYaml } from '../generator/admin/cms-config.ts';
+import { resolveProject } from '../generator/project.ts';
+import { fixture, repoRoot } from './helpers/project.ts';
+import type { Field } from '../generator/admin/schema-fields.ts';
+
+const test = suite('editor config');
+
+type Collection = { name: string; label: string; folder?: string; format: string; fields?: Field[]; files?: { name: string; label: string; file: string; fields: Field[] }[] };
+const collectionsOf = (config: Record<string, unknown>) => config.collections as Collection[];
+const real = cmsConfig(resolveProject(repoRoot), { editor: { backend: 'github', repo: 'example/site', branch: 'main' }, baseUrl: 'https://www.example.com' });
+const collection = (name: string, config = real) => collectionsOf(config).find((c) => c.name === name)!;
+const field = (fields: Field[], name: string) => fields.find((f) => f.name === name)!;
+
+test('one collection per folder of like files, one files collection per folder of different files', () => {
+  assert.equal(
+    collectionsOf(real).map((c) => [c.name, c.label]),
+    [['settings', 'Business and settings'], ['blog', 'Blog posts'], ['cities', 'Cities'], ['services', 'Services'], ['languages', 'Languages'], ['pages', 'Page copy'], ['pages-md', 'Long pages']],
+  );
+  assert.is(collection('cities').folder, 'content/cities');
+  assert.ok(collection('settings').files!.some((f) => f.file === 'content/plans.json' && f.label === 'Plans and prices'));
+  assert.ok(collection('pages').files!.some((f) => f.file === 'content/pages/home.json'));
+});
+
+test('enum becomes a select, an array of objects a list, a nested object an object, a number a number', () => {
+  const city = collection('cities').fields!;
+  assert.equal(field(city, 'state'), { label: 'State', name: 'state', widget: 'select', options: ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] });
+  assert.is(field(city, 'coordinates').widget, 'object');
+  assert.equal(((field(city, 'coordinates').fields as Field[]).map((f) => [f.name, f.widget, f.value_type, f.min, f.max])), [['latitude', 'number', 'float', -44, -9], ['longitude', 'number', 'float', 112, 154]]);
+  assert.is(field(city, 'order').value_type, 'int');
+  const plans = collection('settings').files!.find((f) => f.name === 'plans')!.fields;
+  const list = field(plans, 'plans');
+  assert.is(list.widget, 'list');
+  assert.is(list.summary, '{{fields.name}}');
+  assert.equal((list.fields as Field[]).map((f) => f.name), ['id', 'name', 'price', 'priceNote', 'timeframe', 'description', 'features', 'recommended', 'badge']);
+});
+
+test('required, descriptions (as hints) and references carry over', () => {
+  const city = collection('cities').fields!;
+  const population = field(city, 'population');
+  assert.is(population.widget, 'string');
+  assert.is(population.required, undefined, 'required fields stay required (Decap’s default)');
+  assert.match(population.hint!, /5\.3 million/);
+  assert.is(field(city, 'tagline').required, false);
+  // name is a $ref to common.schema.json#/definitions/text: resolved, with its description.
+  assert.equal(field(city, 'name'), { label: 'Name', name: 'name', widget: 'string', hint: 'Plain text shown on the site.' });
+  assert.equal(field(city, '$schema'), { label: 'Schema', name: '$schema', widget: 'hidden', default: '../schemas/city.schema.json' });
+});
+
+test('a blog post is front matter from the blog schema plus a Markdown body; images use the image widget under assets/images/', () => {
+  const blog = collection('blog');
+  assert.is(blog.format, 'frontmatter');
+  const fields = blog.fields!;
+  assert.equal(fields.map((f) => f.name), ['title', 'excerpt', 'date', 'updated', 'author', 'category', 'image', 'icon', 'featured', 'seo', 'body']);
+  assert.is(field(fields, 'body').widget, 'markdown');
+  assert.equal(field(fields, 'category').options, ['Immigration', 'Legal', 'Education', 'Translation', 'Business']);
+  const src = field(field(fields, 'image').fields as Field[], 'src');
+  assert.equal([src.widget, src.media_folder, src.public_folder], ['image', '/assets/images/blog', 'blog']);
+});
+
+test('the backend comes from site.json: GitHub or git-gateway', () => {
+  assert.equal(real.backend, { name: 'github', repo: 'example/site', branch: 'main' });
+  const gateway = cmsConfig(resolveProject(repoRoot), { editor: { backend: 'git-gateway', branch: 'live' } });
+  assert.equal(gateway.backend, { name: 'git-gateway', branch: 'live' });
+});
+
+test('any schema maps: a new file and its schema appear with every kind of field, and Business facts has its label', () => {
+  const f = fixture({
+    'content/schemas/opening-times.schema.json': JSON.stringify({
+      $id: 'opening-times.schema.json',
+      title: 'Opening times',
+      type: 'object',
+      required: ['kind', 'slots'],
+      properties: {
+        $schema: { type: 'string' },
+        kind: { enum: ['weekday', 'weekend'], description: 'Which days.' },
+        slots: { type: 'array', items: { type: 'object', required: ['from'], properties: { from: { type: 'string' }, staffed: { type: 'boolean', default: true } } } },
+        where: { type: 'object', properties: { city: { $ref: 'common.schema.json#/definitions/text' } } },
+        banner: { $ref: 'common.schema.json#/definitions/image' },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
+    }),
+    'content/opening-times.json': JSON.stringify({ $schema: './schemas/opening-times.schema.json', kind: 'weekday', slots: [] }),
+    'content/schemas/facts.schema.json': JSON.stringify({ $id: 'facts.schema.json', title: 'Facts', type: 'object', properties: { $schema: { type: 'string' }, price: { $ref: 'common.schema.json#/definitions/price' } } }),
+    'content/facts.json': JSON.stringify({ $schema: './schemas/facts.schema.json', price: '$44.95' }),
+  });
+  try {
+    const config = cmsConfig(resolveProject(f.root), {});
+    const files = collection('settings', config).files!;
+    assert.equal(files.slice(0, 2).map((e) => [e.label, e.file]), [['Business facts', 'content/facts.json'], ['Plans and prices', 'content/plans.json']]);
+    const added = files.find((e) => e.file === 'content/opening-times.json')!;
+    assert.is(added.label, 'Opening times');
+    const fields = added.fields;
+    assert.equal(fields.map((x) => [x.name, x.widget]), [['$schema', 'hidden'], ['kind', 'select'], ['slots', 'list'], ['where', 'object'], ['banner', 'object'], ['tags', 'list']]);
+    assert.is(field(fields, 'kind').hint, 'Which days.');
+    assert.equal(field(field(fields, 'slots').fields as Field[], 'staffed'), { label: 'Staffed', name: 'staffed', widget: 'boolean', required: false, default: true });
+    assert.is(field(field(fields, 'where').fields as Field[], 'city').widget, 'string');
+    assert.is(field(field(fields, 'banner').fields as Field[], 'src').widget, 'image');
+    assert.equal(field(fields, 'tags'), { label: 'Tags', name: 'tags', widget: 'list', required: false, label_singular: 'Tag', collapsed: false, field: { label: 'Tag', name: 'tag', widget: 'string' } });
+  } finally {
+    f.remove();
+  }
+});
+
+test('a field added to a schema appears in the editor with no other change', () => {
+  const f = fixture();
+  try {
+    f.editJson('content/schemas/city.schema.json', (schema) => {
+      schema.properties.airport = { type: 'string', description: 'The nearest international airport.' };
+    });
+    const fields = collection('cities', cmsConfig(resolveProject(f.root), {})).fields!;
+    assert.equal(field(fields, 'airport'), { label: 'Airport', name: 'airport', widget: 'string', required: false, hint: 'The nearest international airport.' });
+  } finally {
+    f.remove();
+  }
+});
+
+test('a property the editor cannot show is named with its file and place, and hidden with its value kept', () => {
+  const f = fixture();
+  try {
+    f.editJson('content/schemas/city.schema.json', (schema) => {
+      schema.properties.extra = { type: 'object' };
+    });
+    const headline = 'content/schemas/city.schema.json /properties/extra is an object without "properties": the editor cannot show a form for it';
+    try {
+      cmsConfig(resolveProject(f.root), {});
+      assert.unreachable('should have thrown');
+    } catch (error) {
+      const problems = (error as { problems?: { headline: string }[] }).problems ?? [];
+      assert.equal(problems.map((p) => p.headline), [headline]);
+    }
+    // As a build runs it: a warning, and the rest of the editor still works.
+    const warned: string[] = [];
+    const fields = collection('cities', cmsConfig(resolveProject(f.root), {}, (p) => warned.push(p.headline))).fields!;
+    assert.equal(warned, [headline]);
+    assert.equal(field(fields, 'extra'), { label: 'Extra', name: 'extra', widget: 'hidden', required: false });
+    assert.is(field(fields, 'population').widget, 'string');
+  } finally {
+    f.remove();
+  }
+});
+
+test('the generated config.yml is the same bytes every time', () => {
+  const again = cmsConfig(resolveProject(repoRoot), { editor: { backend: 'github', repo: 'example/site', branch: 'main' }, baseUrl: 'https://www.example.com' });
+  assert.is(cmsConfigYaml(again), cmsConfigYaml(real));
+  assert.match(cmsConfigYaml(real), /^# Generated by `site build` from content\/schemas\/: edit the schemas, not this file\.\nbackend:\n {2}name: "github"\n/);
+});
+
+test.run();
