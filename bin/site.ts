@@ -66,6 +66,19 @@ export async function main(argv: string[]): Promise<void> {
       await run(() => createStarter({ root: program.opts().root, kind, slug }));
     });
 
+  program
+    .command('subscribers')
+    .description('newsletter sign-ups kept by the subscribe function')
+    .command('export')
+    .description('write every sign-up as CSV (email, subscribed_at), oldest first')
+    .option('--out <file>', 'write to this file instead of the terminal')
+    .option('--netlify', 'read the Netlify Blobs store of the deployed site (needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN) instead of .data/')
+    .addHelpText('after', '\nExamples:\n  site subscribers export --out subscribers.csv\n  NETLIFY_SITE_ID=... NETLIFY_AUTH_TOKEN=... site subscribers export --netlify --out subscribers.csv')
+    .action(async (options: { out?: string; netlify?: boolean }) => {
+      const { exportSubscribers } = await import('../generator/subscribers.ts');
+      await run(() => exportSubscribers({ root: program.opts().root, out: options.out, netlify: Boolean(options.netlify) }));
+    });
+
   program.addOption(new Option('--debug', 'print stack traces of internal errors').hideHelp());
   if (argv.length <= 2) {
     program.outputHelp();
@@ -98,7 +111,7 @@ async function run(work: () => Promise<unknown>): Promise<void> {
 
 /** Waits for what a command started beside its work (esbuild's service, folders being deleted): none outlives it. */
 async function settle(): Promise<void> {
-  const { finishRemovals } = await import('../generator/output/writer.ts');
+  const { finishRemovals } = await import('../generator/output/cleanup.ts');
   await Promise.all([stopEsbuild(), finishRemovals()]);
 }
 

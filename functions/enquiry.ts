@@ -19,6 +19,9 @@ export const enquiryTypes: Record<string, string> = {
   other: 'Other',
 };
 
+/** The page each form is on: answers to a native post are that page with the form filled in. */
+export const formPage: Record<Variant, string> = { enquiry: '/pricing', message: '/contact' };
+
 /** The help form (A) has an enquiry type; the contact form (B) has a captcha. */
 export function variantOf(input: Record<string, unknown>): Variant {
   return 'enquiryType' in input ? 'enquiry' : 'message';
@@ -76,3 +79,15 @@ function rank(order: string[], field: string): number {
 }
 
 export { schema };
+
+interface FieldRules {
+  minLength?: number;
+  maxLength?: number;
+}
+const required = (variant: Variant) => (schema as unknown as { definitions: Record<Variant, { required: string[] }> }).definitions[variant].required;
+
+/** A field's limits as HTML attributes, from the schema, so the server-rendered form states every constraint. */
+export function htmlConstraints(variant: Variant, field: string): { required?: boolean; minLength?: number; maxLength?: number } {
+  const rules = (definitions[variant].properties[field] ?? {}) as FieldRules;
+  return { required: required(variant).includes(field) || undefined, minLength: rules.minLength, maxLength: rules.maxLength };
+}

@@ -25,7 +25,9 @@ import { prepareSocial } from './assets/social.ts';
 import { buildStylesheet } from './assets/css.ts';
 import { processImages, type ImageStats } from './assets/images.ts';
 import { createAssets, createFileCopier } from './assets/assets.ts';
-import { LiveOutput, StagedOutput, type Output } from './output/writer.ts';
+import type { Output } from './output/output.ts';
+import { StagedOutput } from './output/staged.ts';
+import { LiveOutput } from './output/live.ts';
 import { blogFeed, feedPosts, headerRules, headersFile, redirectsFile, robotsTxt, sitemapXml } from './output/host-files.ts';
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
 import { emitAdmin } from './admin/admin-files.ts';
@@ -231,15 +233,27 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // only if one of those pages is rendered.
       const others = toRender.filter((page) => page.kind !== 'post');
       if (others.length) await markdown.render(otherMarkdownTexts(model));
-      render(others);
+      // In steps, letting the writer thread catch up: rendering from cached Markdown outruns writing, and
+      // thousands of pages queued for it would hold their HTML in memory twice.
+      const inSteps = async (list: Page[]) => {
+        for (let i = 0; i < list.length; i += 256) {
+          render(list.slice(i, i + 256));
+          await output.drain();
+        }
+      };
+      await inSteps(others);
       const postsByBody = new Map<string, Page[]>();
       for (const page of toRender) if (page.kind === 'post') postsByBody.set(page.data.post.body, [...(postsByBody.get(page.data.post.body) ?? []), page]);
       const early = readyPosts as string[];
       readyPosts = (bodies) => render(bodies.flatMap((body) => postsByBody.get(body) ?? []));
-      render(early.flatMap((body) => postsByBody.get(body) ?? []));
+      await inSteps(early.flatMap((body) => postsByBody.get(body) ?? []));
       // Posts whose Markdown was not started early (their files are unchanged) but whose pages must render. Those
       // started early arrive through readyPosts, even while still in the workers.
-      await markdown.render([...postsByBody.keys()].filter((body) => !earlyBodies.has(body)), (ready) => render(ready.flatMap((body) => postsByBody.get(body) ?? [])));
+      const late = [...postsByBody.keys()].filter((body) => !earlyBodies.has(body));
+      for (let i = 0; i < late.length; i += 256) {
+        await markdown.render(late.slice(i, i + 256), (ready) => render(ready.flatMap((body) => postsByBody.get(body) ?? [])));
+        await output.drain();
+      }
       await posts;
       if (markdown.stats.threads > 1) timings.push(['post markdown in workers', performance.now() - postsStarted]);
       failIfAny('render', problems);
@@ -367,6 +381,7 @@ async function liveStage<T>(
     },
     has: (file) => output.has(file),
     keep: (file) => output.keep(file),
+    drain: () => output.drain(),
     files: () => output.files(),
     bytes: (file) => output.bytes(file),
   };

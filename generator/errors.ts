@@ -27,6 +27,7 @@ export const catalogue = {
   OUTPUT_FAILED: 'The output folder could not be written',
   LINK_BROKEN: 'A link, image, script or stylesheet points nowhere',
   FUNCTION_FAILED: 'A function could not be loaded',
+  STORE_UNAVAILABLE: 'The form store could not be read',
 } as const;
 
 export type ErrorCode = keyof typeof catalogue;

@@ -77,10 +77,6 @@ export function languageTitle(language: LanguageEntry, model: SiteModel): string
   return `${language.name} NAATI Certified Translation Services | From ${model.settings.startingPrice} + Service Fee`;
 }
 
-export function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
-
 export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[] } {
   const updated = model.settings.updated;
   const copy = model.pages;

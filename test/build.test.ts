@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { build } from '../generator/build.ts';
-import { StagedOutput } from '../generator/output/writer.ts';
+import { StagedOutput } from '../generator/output/staged.ts';
 import { compileTemplates } from '../generator/render/templates.ts';
 import { resolveProject } from '../generator/project.ts';
 import { BuildFailure } from '../generator/errors.ts';

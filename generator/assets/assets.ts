@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Project } from '../project.ts';
 import type { Assets, FlagAsset, IconAssets, ImageAsset, SocialAsset } from '../render/contract.ts';
-import type { Output } from '../output/writer.ts';
+import type { Output } from '../output/output.ts';
 import { readIcon } from './library.ts';
 import { assetKey, type DependencyTracker } from '../incremental/tracker.ts';
 import type { PageScripts } from '../render/page-scripts.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { packageVersion, type Project } from '../project.ts';
 import type { FlagAsset } from '../render/contract.ts';
-import type { Output } from '../output/writer.ts';
+import type { Output } from '../output/output.ts';
 import { ImageCache, type CachedImage } from './image-cache.ts';
 import { flagFile } from './library.ts';
 

@@ -13,7 +13,7 @@ import fg from 'fast-glob';
 import { BuildFailure, SiteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
 import type { ImageAsset } from '../render/contract.ts';
-import type { Output } from '../output/writer.ts';
+import type { Output } from '../output/output.ts';
 import { ImageCache, type CachedFile, type CachedImage } from './image-cache.ts';
 
 export interface ImageStats {

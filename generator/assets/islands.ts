@@ -16,7 +16,7 @@ import { BuildFailure } from '../errors.ts';
 import { packageVersion, toolRoot, type Project } from '../project.ts';
 import { InputCache } from '../cache.ts';
 import { fromEsbuild } from '../render/templates.ts';
-import type { Output } from '../output/writer.ts';
+import type { Output } from '../output/output.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { packageVersion, type Project } from '../project.ts';
 import type { SiteModel } from '../content/model.ts';
-import type { Output } from '../output/writer.ts';
+import type { Output } from '../output/output.ts';
 import { ImageCache } from './image-cache.ts';
 import { hashedName } from './assets.ts';
 

@@ -27,8 +27,6 @@ export interface SourceFile {
    * so a change to a fact counts as a change to the file for incremental builds, although its text is the same.
    */
   factsKey?: string;
-  /** Lines before the front matter's first key (1 for the opening ---), to map front matter positions. */
-  frontMatterLine?: number;
   mtimeMs: number;
   size: number;
 }
@@ -106,7 +104,7 @@ export function parseSource(rel: string, text: string): SourceFile | SiteError |
   return { path: file, rel, source, text, ...parsed, mtimeMs: 0, size: Buffer.byteLength(text) };
 }
 
-type ParsedMarkdown = { data: unknown; body: string; frontMatterLine: number; words: number };
+type ParsedMarkdown = { data: unknown; body: string; words: number };
 
 /**
  * The snapshot of the last load: every file as loaded, by path under content/. Reading thousands of posts and
@@ -185,7 +183,7 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
   try {
     // Passing options turns off gray-matter's cache, which would otherwise keep every version of every file.
     const result = matter(text, {});
-    return { data: normaliseDates(result.data), body: result.content, frontMatterLine: 1, words: countWords(result.content) };
+    return { data: normaliseDates(result.data), body: result.content, words: countWords(result.content) };
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const line = mark ? mark.line + 2 : 1;

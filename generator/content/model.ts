@@ -1,6 +1,5 @@
 // The site as templates see it: validated content joined up, sorted and given the derived fields (slugs,
 // addresses, menus, groups) every page needs. Pure: files in, model out.
-import { createHash } from 'node:crypto';
 import type { SourceFile } from './load.ts';
 import type { PageCopyName } from './sources.ts';
 import type * as T from './types.ts';
@@ -131,11 +130,6 @@ export function compare(a: string, b: string): number {
 export function isoFromAustralian(date: string): string {
   const [d, m, y] = date.split('/');
   return `${y}-${m}-${d}`;
-}
-
-/** A stable pick from n choices for a key, so a page looks the same in every build. */
-export function stablePick(key: string, n: number): number {
-  return createHash('sha256').update(key).digest().readUInt32BE(0) % n;
 }
 
 export function buildModel(files: SourceFile[]): SiteModel {

@@ -332,7 +332,7 @@ export interface ContactFormCopy {
   /**
    * Plain text shown on the site.
    */
-  noScript: string;
+  captchaNeedsScript: string;
 }
 
 export interface BusinessFacts {
@@ -856,6 +856,10 @@ export interface BlogPage {
      * Plain text shown on the site.
      */
     note: string;
+    /**
+     * Plain text shown on the site.
+     */
+    thanks: string;
   };
   article?: {
     /**

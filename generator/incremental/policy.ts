@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { toolRoot } from '../project.ts';
 import type { Page } from '../routes.ts';
 import { changedKeys, inputsHash, recordFormat, routeHash, type BuildRecord, type PageState } from './record.ts';
-import type { Output } from '../output/writer.ts';
+import type { Output } from '../output/output.ts';
 import { assetKey } from './tracker.ts';
 
 /** Record format of the tracker's keys and of the tool itself: any change to the generator renders everything. */

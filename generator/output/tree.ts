@@ -1,4 +1,4 @@
-// Writing an output tree that may start as a copy of an earlier build's output (the spare, see writer.ts).
+// Writing an output tree that may start as a copy of an earlier build's output (the spare, see spare.ts).
 //
 // Every file is hashed as it is placed. A file the spare already holds with the same bytes is left alone,
 // after checking that it is still the file the manifest describes (same size and modification time); only new

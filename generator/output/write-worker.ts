@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { TreeWriter, type Entry } from './tree.ts';
 
-type Message = { file?: string; data?: string | Uint8Array; keeps?: [string, string, Entry][]; flush?: number };
+type Message = { file?: string; data?: string | Uint8Array; keeps?: [string, string, Entry][]; flush?: number; ping?: number };
 
 const { root, known } = workerData as { root: string; known?: [string, Entry][] };
 let tree: TreeWriter | undefined;
@@ -15,6 +15,11 @@ try {
 }
 
 parentPort!.on('message', (message: Message) => {
+  // Messages are handled in order: answering a ping says everything posted before it is written.
+  if (message.ping !== undefined) {
+    parentPort!.postMessage({ pong: message.ping });
+    return;
+  }
   if (message.flush !== undefined) {
     let removed = 0;
     try {

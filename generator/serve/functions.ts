@@ -23,17 +23,31 @@ export function functionsHandler(project: Project, log: (message: string) => voi
   // Compiled functions are kept until the watcher reports a change under functions/.
   let fresh = new Set<string>();
 
-  async function load(name: string): Promise<NetlifyFunction | undefined> {
+  // Concurrent first requests share one compile: each marking the function fresh before it was loaded would
+  // hand the others a function that is not there yet.
+  const compiling = new Map<string, Promise<NetlifyFunction | undefined>>();
+  function load(name: string): Promise<NetlifyFunction | undefined> {
+    if (fresh.has(name) && loaded.has(name)) return Promise.resolve(loaded.get(name)!.fn);
+    let pending = compiling.get(name);
+    if (!pending) {
+      pending = compile(name).finally(() => compiling.delete(name));
+      compiling.set(name, pending);
+    }
+    return pending;
+  }
+
+  async function compile(name: string): Promise<NetlifyFunction | undefined> {
     const source = path.join(project.functions, `${name}.ts`);
     if (!/^[a-z0-9-]+$/.test(name) || !fs.existsSync(source)) return undefined;
-    if (fresh.has(name)) return loaded.get(name)!.fn;
     const { build } = await loadEsbuild();
     const result = await build({ entryPoints: [source], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', packages: 'external', metafile: true, logLevel: 'silent', sourcemap: 'inline' });
     const text = result.outputFiles[0].text;
     const key = createHash('sha256').update(text).digest('hex').slice(0, 16);
     const cached = loaded.get(name);
-    fresh.add(name);
-    if (cached?.key === key) return cached.fn;
+    if (cached?.key === key) {
+      fresh.add(name);
+      return cached.fn;
+    }
     const dir = path.join(toolRoot, '.cache', 'functions');
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${name}-${key}.mjs`);
@@ -41,6 +55,7 @@ export function functionsHandler(project: Project, log: (message: string) => voi
     const module = (await import(pathToFileURL(file).href)) as { default?: NetlifyFunction };
     if (typeof module.default !== 'function') throw new Error(`functions/${name}.ts has no default export function`);
     loaded.set(name, { key, fn: module.default });
+    fresh.add(name);
     return module.default;
   }
 
@@ -86,8 +101,16 @@ export function functionsHandler(project: Project, log: (message: string) => voi
     return true;
   }
 
+  /** Runs a function outside a request, as a scheduler would: a POST with an empty body. */
+  async function run(name: string): Promise<Response> {
+    const fn = await load(name);
+    if (!fn) throw new Error(`no function named ${name}`);
+    return fn(new Request(`http://127.0.0.1/.netlify/functions/${name}`, { method: 'POST' }), { ip: '127.0.0.1' });
+  }
+
   return {
     handle,
+    run,
     /** Forget compiled functions so the next request compiles the edited source. */
     invalidate() {
       fresh = new Set();

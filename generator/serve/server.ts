@@ -43,6 +43,16 @@ export interface DevServer {
   onRebuild(listener: (outcome: RebuildOutcome) => void): void;
 }
 
+// Settings `site serve` gives the functions: set unless the person running it chose their own (a value a
+// previous server in this process set counts as not chosen, so tests with several sites get each its own).
+const setByServe = new Map<string, string>();
+function serveSetting(name: string, value: string): void {
+  const current = process.env[name];
+  if (current !== undefined && current !== setByServe.get(name)) return;
+  process.env[name] = value;
+  setByServe.set(name, value);
+}
+
 function mtimeOf(file: string): number {
   try {
     return fs.statSync(file).mtimeMs;
@@ -63,6 +73,10 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   // Without a mail server, the contact function writes each enquiry to a local outbox, so the forms work end
   // to end out of the box.
   if (!process.env.SMTP_URL && !process.env.SITE_DEV_OUTBOX) process.env.SITE_DEV_OUTBOX = path.join(project.root, 'outbox');
+  // The form functions keep sign-ups and enquiries waiting for the mail server in .data/ (or SITE_DATA_DIR),
+  // and answer native form posts with the built pages.
+  serveSetting('SITE_DATA_DIR', path.join(project.root, '.data'));
+  serveSetting('SITE_PAGES_DIR', out);
   let result: BuildResult = await build({ root: project.root, out, logger });
   const live: LiveState = { hashes: result.hashes, record: result.record, templates: result.templates };
   let rules = headerRules(result.model);
@@ -119,6 +133,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const address = server.address() as { port: number };
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${address.port}`;
   logger.info(`${colour.green('➜')} serving ${colour.bold(url)} ${colour.dim(`from ${path.relative(process.cwd(), out) || '.'}`)}`);
+  logger.info(colour.dim(`  newsletter sign-ups and enquiries waiting for the mail server are kept in ${path.relative(process.cwd(), process.env.SITE_DATA_DIR!) || '.'}/`));
   if (process.env.SMTP_URL) logger.info(colour.dim(`  contact enquiries are sent by SMTP (${new URL(process.env.SMTP_URL).host})`));
   else logger.info(colour.dim(`  contact enquiries are written to ${path.relative(process.cwd(), process.env.SITE_DEV_OUTBOX!) || '.'}/ as .eml files (set SMTP_URL to send them)`));
 
@@ -203,7 +218,15 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     }
   };
 
+  // Enquiries kept while the mail server refused are delivered by the same function Netlify runs on a schedule.
+  const retryEvery = Number(process.env.SITE_RETRY_INTERVAL_MS) || 60_000;
+  const retry = setInterval(() => {
+    functions.run('deliver-enquiries').catch((error: Error) => logger.warn(`deliver-enquiries: ${error.message}`));
+  }, retryEvery);
+  retry.unref();
+
   const close = async () => {
+    clearInterval(retry);
     clearTimeout(timer);
     await closeWatcher();
     for (const client of clients) client.end();

@@ -191,16 +191,3 @@ whenIdle(() => {
     loadChat().catch(() => {});
   }
 });
-
-// The newsletter form has no server behind it: the browser checks the address, and the form says thanks.
-for (const form of document.querySelectorAll<HTMLFormElement>('[data-newsletter]')) {
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const status = form.querySelector<HTMLElement>('[data-newsletter-status]');
-    if (status) {
-      status.textContent = form.dataset.thanks ?? 'Thank you.';
-      status.hidden = false;
-    }
-    form.reset();
-  });
-}

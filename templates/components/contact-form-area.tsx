@@ -1,11 +1,12 @@
 import ContactForm, { type ContactFormProps } from '../../islands/contact-form.tsx';
+import { formPage } from '../../functions/enquiry.ts';
 import { useRender } from '../context.ts';
 import { Island } from './island.tsx';
 
 /**
  * A contact form: variant "message" on /contact (with language and reCAPTCHA), "enquiry" on /pricing (with an
- * enquiry type). Rendered on the server as the island's first state: a plain sentence with the provider's
- * email and phone, which the form replaces once its script runs; if scripts never run, that is what stays.
+ * enquiry type). Rendered on the server as a complete form that posts to the send-email function, so it works
+ * before the island wakes and without JavaScript; the island then enhances the same markup.
  */
 export function ContactFormArea({ variant }: { variant: 'enquiry' | 'message' }) {
   const { site, assets } = useRender();
@@ -14,6 +15,7 @@ export function ContactFormArea({ variant }: { variant: 'enquiry' | 'message' })
   const props: ContactFormProps = {
     variant,
     endpoint: '/.netlify/functions/send-email',
+    page: formPage[variant],
     fields: copy.fields,
     enquiryTypes: copy.enquiryTypes,
     languages: variant === 'message' ? [...site.languages].sort((a, b) => (a.name < b.name ? -1 : 1)).map((l) => ({ code: l.code, name: l.name })) : [],
@@ -23,7 +25,7 @@ export function ContactFormArea({ variant }: { variant: 'enquiry' | 'message' })
     success: copy.success,
     error: copy.error,
     thankYou: site.pages.contact.thankYou,
-    fallback: { text: copy.noScript, email: s.email, phone: s.phone.display, phoneHref: s.phone.e164 },
+    fallback: { text: copy.captchaNeedsScript, email: s.email, phone: s.phone.display, phoneHref: s.phone.e164 },
     recaptchaSiteKey: s.integrations.recaptchaSiteKey,
     icons: { mail: assets.icon('mail'), phone: assets.icon('phone'), check: assets.icon('circle-check'), alert: assets.icon('circle-alert'), send: assets.icon('send') },
   };

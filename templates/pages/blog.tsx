@@ -5,6 +5,7 @@ import { Picture } from '../components/picture.tsx';
 import { PageHero, Section } from '../components/ui.tsx';
 import { Island } from '../components/island.tsx';
 import BlogFilter from '../../islands/blog-filter.tsx';
+import { NewsletterForm } from '../components/newsletter-form.tsx';
 
 export const categories = ['All', 'Immigration', 'Legal', 'Education', 'Translation', 'Business'] as const;
 
@@ -76,17 +77,9 @@ export function BlogPage() {
             <h2>{copy.newsletter.heading}</h2>
             <p>{copy.newsletter.text}</p>
           </div>
-          <form className="newsletter-form" action="/blog" method="get" data-newsletter="" data-thanks="Thank you. We'll email you when we publish a new guide.">
-            <label htmlFor="newsletter-email">{copy.newsletter.label}</label>
-            <div className="input-row">
-              <input id="newsletter-email" name="email" type="email" required autoComplete="email" placeholder="you@example.com" />
-              <button type="submit" className="button button-primary">
-                {copy.newsletter.button}
-              </button>
-            </div>
-            <p className="muted small">{copy.newsletter.note}</p>
-            <p className="form-success" role="status" data-newsletter-status="" hidden />
-          </form>
+          <Island name="newsletter" wake="visible" props={{}}>
+            <NewsletterForm copy={copy.newsletter} />
+          </Island>
         </div>
       </Section>
     </>

@@ -1,0 +1,86 @@
+// An enquiry as a mail to the provider, and its delivery: by SMTP (SMTP_URL), or under `site serve` without a
+// mail server into a local outbox of .eml files. The Message-ID is made from the enquiry's idempotency key, so
+// the same enquiry always carries the same id.
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import site from '../../content/site.json' with { type: 'json' };
+import { enquiryTypes, type Variant } from '../enquiry.ts';
+import { escapeHtml } from './http.ts';
+
+type Env = Record<string, string | undefined>;
+
+export interface Mail {
+  from: string;
+  to: string;
+  replyTo: { name: string; address: string };
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+}
+
+export function compose(variant: Variant, data: Record<string, string>, key: string, settings: Env): Mail {
+  const rows: [string, string][] = [
+    ['Name', data.name],
+    ['Email', data.email],
+    ['Phone', data.phone ?? '(not given)'],
+    variant === 'enquiry' ? ['Enquiry type', enquiryTypes[data.enquiryType]] : ['Language', data.language ? (data.language === 'any' ? 'Any language' : data.language) : '(not given)'],
+    ['Subject', data.subject],
+  ];
+  const form = variant === 'enquiry' ? 'the help form on /pricing' : 'the contact form on /contact';
+  const subject = variant === 'enquiry' ? `Website enquiry (${enquiryTypes[data.enquiryType]}): ${data.subject}` : `Website message: ${data.subject}`;
+  const text = [`A visitor sent this through ${form}. Reply to this email to answer them.`, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', 'Message:', data.message, ''].join('\n');
+  const html = [
+    `<p>A visitor sent this through ${escapeHtml(form)}. Reply to this email to answer them.</p>`,
+    '<table cellpadding="6" style="border-collapse:collapse">',
+    ...rows.map(([k, v]) => `<tr><th align="left" style="border-bottom:1px solid #ddd">${escapeHtml(k)}</th><td style="border-bottom:1px solid #ddd">${escapeHtml(v)}</td></tr>`),
+    '</table>',
+    `<h3>Message</h3><p style="white-space:pre-wrap">${escapeHtml(data.message)}</p>`,
+  ].join('\n');
+  const domain = (settings.CONTACT_TO || site.email).split('@')[1] ?? 'localhost';
+  return {
+    from: settings.CONTACT_FROM || `"${site.name} website" <${site.email}>`,
+    to: settings.CONTACT_TO || site.email,
+    replyTo: { name: data.name, address: data.email },
+    subject,
+    text,
+    html,
+    messageId: `<enquiry-${key}@${domain}>`,
+  };
+}
+
+export type Delivery = 'sent' | 'outbox' | 'unconfigured';
+
+/** Delivers by SMTP or to the dev outbox; throws when the mail server refuses, times out or is down. */
+export function mailer(timeoutMs = 15_000) {
+  const transports = new Map<string, Transporter>();
+  return async function deliver(mail: Mail, settings: Env): Promise<Delivery> {
+    if (settings.SMTP_URL) {
+      let transport = transports.get(settings.SMTP_URL);
+      if (!transport) {
+        const timeout = Number(settings.SMTP_TIMEOUT_MS) || timeoutMs;
+        // A small pool: a burst of enquiries shares a few connections instead of opening one each.
+        transport = nodemailer.createTransport({ url: settings.SMTP_URL, pool: true, maxConnections: 5, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout } as never);
+        transports.set(settings.SMTP_URL, transport);
+      }
+      await transport.sendMail(mail);
+      return 'sent';
+    }
+    if (settings.SITE_DEV_OUTBOX) {
+      await writeToOutbox(settings.SITE_DEV_OUTBOX, mail);
+      return 'outbox';
+    }
+    return 'unconfigured';
+  };
+}
+
+async function writeToOutbox(dir: string, mail: Mail): Promise<string> {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const info = await transport.sendMail(mail);
+  fs.mkdirSync(dir, { recursive: true });
+  const id = mail.messageId.replace(/^<enquiry-|@.*$/g, '');
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id.slice(0, 12)}.eml`);
+  fs.writeFileSync(file, info.message as Buffer);
+  return file;
+}

@@ -1,0 +1,159 @@
+// The one durable store the form functions use: sign-ups, enquiries waiting for the mail server, and the
+// idempotency keys of enquiries already delivered. Two implementations of one small interface: Netlify Blobs
+// on Netlify, and files under .data/ for `site serve` and the tests. Values are strings (JSON by convention).
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export interface KeyValueStore {
+  /** Where the data lives, for log lines and the export command. */
+  readonly where: string;
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+  /** Writes only when the key is absent; true when this call created it. Atomic in both implementations. */
+  create(key: string, value: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  /** Keys starting with the prefix, sorted. */
+  list(prefix: string): Promise<string[]>;
+}
+
+// Keys are made by the functions, never by visitors: a folder-like prefix and a hash or a random id.
+const keyPattern = /^[a-z]+\/[A-Za-z0-9_-]{1,128}$/;
+function checkKey(key: string): void {
+  if (!keyPattern.test(key)) throw new Error(`store key "${key}" is not of the form prefix/id`);
+}
+
+/** Files under `dir`, one per key; writes go through a temporary file and a rename so none is half-written. */
+export function fileStore(dir: string): KeyValueStore {
+  const file = (key: string) => {
+    checkKey(key);
+    return path.join(dir, `${key}.json`);
+  };
+  return {
+    where: dir,
+    async get(key) {
+      try {
+        return await fs.promises.readFile(file(key), 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async set(key, value) {
+      const target = file(key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+      await fs.promises.writeFile(temporary, value);
+      await fs.promises.rename(temporary, target);
+    },
+    async create(key, value) {
+      const target = file(key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      // Written in full under a temporary name, then linked: link() fails when the target exists, so two
+      // concurrent creates cannot both win, and a reader never sees a half-written file.
+      const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+      await fs.promises.writeFile(temporary, value);
+      try {
+        await fs.promises.link(temporary, target);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw error;
+      } finally {
+        await fs.promises.rm(temporary, { force: true });
+      }
+    },
+    async delete(key) {
+      await fs.promises.rm(file(key), { force: true });
+    },
+    async list(prefix) {
+      const [folder, start = ''] = prefix.split('/');
+      let names: string[];
+      try {
+        names = await fs.promises.readdir(path.join(dir, folder));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      return names
+        .filter((n) => n.endsWith('.json') && n.startsWith(start))
+        .map((n) => `${folder}/${n.slice(0, -'.json'.length)}`)
+        .sort();
+    },
+  };
+}
+
+export interface BlobsOptions {
+  name: string;
+  /** Outside a Netlify function (the export command, tests): the site, a personal access token, and for tests the API address. */
+  siteID?: string;
+  token?: string;
+  apiURL?: string;
+}
+
+/**
+ * Netlify Blobs, one store per key prefix ("forms-queue", "forms-received", "forms-subscribers"), so listing a
+ * prefix is listing a store: cheap, and independent of how a server treats slashes in prefixes (the package's
+ * local server finds nothing under a prefix). Inside a Netlify function the package finds its own credentials.
+ */
+export function blobsStore(options: BlobsOptions): KeyValueStore {
+  const opened = new Map<string, Promise<import('@netlify/blobs').Store>>();
+  const split = (key: string): [Promise<import('@netlify/blobs').Store>, string] => {
+    checkKey(key);
+    const [folder, id] = key.split('/');
+    return [storeFor(folder), id];
+  };
+  const storeFor = (folder: string) => {
+    let store = opened.get(folder);
+    if (!store) {
+      const name = `${options.name}-${folder}`;
+      store = import('@netlify/blobs').then(({ getStore }) =>
+        getStore({ name, consistency: 'strong', ...(options.siteID ? { siteID: options.siteID, token: options.token, apiURL: options.apiURL } : {}) }),
+      );
+      opened.set(folder, store);
+    }
+    return store;
+  };
+  return {
+    where: `Netlify Blobs stores "${options.name}-*"`,
+    async get(key) {
+      const [store, id] = split(key);
+      const value = await (await store).get(id, { type: 'text' });
+      return value ?? undefined;
+    },
+    async set(key, value) {
+      const [store, id] = split(key);
+      await (await store).set(id, value);
+    },
+    async create(key, value) {
+      const [store, id] = split(key);
+      return (await (await store).set(id, value, { onlyIfNew: true })).modified;
+    },
+    async delete(key) {
+      const [store, id] = split(key);
+      await (await store).delete(id);
+    },
+    async list(prefix) {
+      const [folder, start = ''] = prefix.split('/');
+      if (!/^[a-z]+$/.test(folder)) throw new Error(`store prefix "${prefix}" is not of the form prefix/`);
+      const { blobs } = await (await storeFor(folder)).list();
+      return blobs
+        .map((b) => `${folder}/${b.key}`)
+        .filter((k) => k.startsWith(`${folder}/${start}`))
+        .sort();
+    },
+  };
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * The store the environment provides: SITE_DATA_DIR (set by `site serve`) for local files; on Netlify (or with
+ * NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN) Netlify Blobs; otherwise none, and the functions say so.
+ */
+export function storeFromEnv(env: Env, name = 'forms'): KeyValueStore | undefined {
+  if (env.SITE_DATA_DIR) return fileStore(path.join(env.SITE_DATA_DIR, name));
+  if (env.NETLIFY_SITE_ID && env.NETLIFY_AUTH_TOKEN) return blobsStore({ name, siteID: env.NETLIFY_SITE_ID, token: env.NETLIFY_AUTH_TOKEN, apiURL: env.NETLIFY_API_URL });
+  if (env.NETLIFY_BLOBS_CONTEXT || env.NETLIFY || (globalThis as { netlifyBlobsContext?: unknown }).netlifyBlobsContext) return blobsStore({ name });
+  return undefined;
+}

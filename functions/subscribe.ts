@@ -1,0 +1,112 @@
+// POST /.netlify/functions/subscribe: the blog's newsletter sign-up, kept in the store (Netlify Blobs on
+// Netlify, .data/ under `site serve`) once per address: the key is a hash of the lowercased address, so
+// signing up twice keeps one entry (the first time). Same rules as send-email: a shared schema
+// (subscriber.schema.json), size and type limits, a per-client rate limit; and a honeypot field, `website`,
+// which people never see: a sign-up that fills it is answered as usual and dropped.
+//
+// Takes JSON (from the site script) or a native form post, answered with the blog page and the form thanked
+// or showing the error next to the field. Answers: 200 {ok: true, message}; 400 {message, field}; 405; 413
+// over 4 KB; 415; 429 with Retry-After; 503 when the address cannot be kept. Logs never hold an address.
+import { createHash } from 'node:crypto';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createElement } from 'react';
+import blog from '../content/pages/blog.json' with { type: 'json' };
+import schema from './subscriber.schema.json' with { type: 'json' };
+import { NewsletterForm, type NewsletterAnswer } from '../templates/components/newsletter-form.tsx';
+import { builtPage, plainPage, swapElement } from './lib/answer-page.ts';
+import { bodyKind, clientIp, describe, escapeHtml, formFields, html, json, rateLimiter, readText, type Context } from './lib/http.ts';
+import { storeFromEnv, type KeyValueStore } from './lib/store.ts';
+import { firstProblem, validator } from './lib/validate.ts';
+
+const maxBody = 4 * 1024;
+type Env = Record<string, string | undefined>;
+
+const messages = {
+  method: 'Send sign-ups with POST.',
+  type: 'Send the sign-up as JSON (Content-Type: application/json) or as a form post.',
+  tooLarge: 'The sign-up is too large.',
+  tooMany: 'Too many sign-ups from your connection. Please wait a minute and try again.',
+  notObject: 'The sign-up must be a JSON object with an email field.',
+  unavailable: "We couldn't save your address just now. Please try again in a few minutes.",
+};
+
+/** The store key of an address: the same for any capitalisation, and no address in a file name. */
+export function subscriberKey(email: string): string {
+  return `subscribers/${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
+}
+
+export function createSubscribe(options: { env?: () => Env; now?: () => number; store?: () => KeyValueStore | undefined } = {}) {
+  const env = options.env ?? (() => process.env);
+  const now = options.now ?? (() => Date.now());
+  const limited = rateLimiter(now);
+  const storeOf = options.store ?? (() => storeFromEnv(env()));
+
+  return async function subscribe(request: Request, context: Context = {}): Promise<Response> {
+    const settings = env();
+    const kind = bodyKind(request);
+    const page = kind === 'form' && !/application\/json/i.test(request.headers.get('accept') ?? '');
+    let typed = '';
+    const answer = (status: number, result: { message: string; field?: string; thanked?: boolean }, headers: Record<string, string> = {}) =>
+      page ? blogAnswer(request, settings, status, { email: typed, error: result.thanked ? undefined : result.message, thanked: result.thanked }, headers) : json(status, result.thanked ? { ok: true, message: result.message } : { message: result.message, ...(result.field ? { field: result.field } : {}) }, headers);
+    try {
+      if (request.method !== 'POST') return json(405, { message: messages.method }, { Allow: 'POST' });
+      if (!kind) return json(415, { message: messages.type });
+      const text = await readText(request, maxBody);
+      if (text === undefined) return json(413, { message: messages.tooLarge });
+      let body: unknown;
+      if (kind === 'json') {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = undefined;
+        }
+      } else body = formFields(text);
+      if (body && typeof body === 'object' && typeof (body as Record<string, unknown>).email === 'string') typed = (body as Record<string, string>).email;
+
+      const wait = limited(clientIp(request, context), Number(settings.RATE_LIMIT_PER_MINUTE) || 5);
+      if (wait) return answer(429, { message: messages.tooMany }, { 'Retry-After': String(wait) });
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return answer(400, { message: messages.notObject });
+
+      const data = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
+      if (data.website === '') delete data.website;
+      const validate = validator(schema, 'subscriber.schema.json');
+      if (!validate(data)) {
+        const first = firstProblem(schema.properties, validate.errors ?? [], ['email', 'website'], messages.notObject);
+        return answer(400, { message: first.message, field: first.field });
+      }
+      if (data.website) {
+        console.info('subscribe: a sign-up filled the honeypot field and was dropped');
+        return answer(200, { message: blog.newsletter.thanks, thanked: true });
+      }
+      const store = storeOf();
+      if (!store) {
+        console.error('subscribe: no store is configured (Netlify Blobs on Netlify, SITE_DATA_DIR elsewhere), so sign-ups cannot be kept');
+        return answer(503, { message: messages.unavailable });
+      }
+      try {
+        const email = String(data.email);
+        const added = await store.create(subscriberKey(email), JSON.stringify({ email, subscribedAt: new Date(now()).toISOString() }));
+        console.info(`subscribe: ${added ? 'a new address was kept' : 'an address already on the list signed up again'}`);
+      } catch (error) {
+        console.error(`subscribe: the store did not keep the address (${describe(error)})`);
+        return answer(503, { message: messages.unavailable });
+      }
+      return answer(200, { message: blog.newsletter.thanks, thanked: true });
+    } catch (error) {
+      console.error(`subscribe: unexpected failure (${describe(error)})`);
+      return json(500, { message: messages.unavailable });
+    }
+  };
+}
+
+export default createSubscribe();
+
+async function blogAnswer(request: Request, settings: Env, status: number, result: NewsletterAnswer, headers: Record<string, string>): Promise<Response> {
+  const form = renderToStaticMarkup(createElement(NewsletterForm, { copy: blog.newsletter, answer: result }));
+  const title = result.thanked ? 'Thank you for signing up' : 'Please check your email address';
+  const built = await builtPage(request, settings, '/blog');
+  const swapped = built && swapElement(built, /<form class="newsletter-form"[^>]*>/, '</form>', form, title);
+  if (swapped) return html(status, swapped, headers);
+  console.error('subscribe: the page /blog could not be read to answer a form post, so a plain page was sent');
+  return html(status, plainPage(title, `<h1>${escapeHtml(title)}</h1>${form}<p><a href="/blog">Back to the blog</a></p>`), headers);
+}

@@ -1,0 +1,61 @@
+// The dev server's output: updated in place after a successful build, touching only files whose bytes
+// changed, and telling which.
+import fs from 'node:fs';
+import path from 'node:path';
+import { contentHash } from './tree.ts';
+import { BaseOutput } from './output.ts';
+
+/**
+ * Collects a build in memory and applies it to a live folder, writing only what changed. Used by the dev
+ * server, whose sites are small; `changed` lists the files that differ from the previous build.
+ */
+export class LiveOutput extends BaseOutput {
+  private pending = new Map<string, Buffer>();
+  private kept = new Set<string>();
+
+  constructor(readonly target: string, private readonly previous: Map<string, string>) {
+    super();
+  }
+
+  emit(file: string, contents: string | Uint8Array): void {
+    this.pending.set(file, this.claim(file, contents));
+  }
+
+  /** Keeps every file of a list from the previous build; false, keeping none, if any is not there to keep. */
+  keepAll(files: string[]): boolean {
+    if (!files.every((file) => this.previous.has(file) && !this.sizes.has(file))) return false;
+    for (const file of files) this.keep(file);
+    return true;
+  }
+
+  /** Keeps a file of the previous build as it is, without producing it again. Returns false if there is none. */
+  keep(file: string): boolean {
+    if (!this.previous.has(file)) return false;
+    this.sizes.set(file, 0);
+    this.kept.add(file);
+    return true;
+  }
+
+  /** Writes changed files, deletes files the build no longer makes; returns the new hashes and what changed. */
+  commit(): { hashes: Map<string, string>; changed: string[] } {
+    const hashes = new Map<string, string>();
+    const changed: string[] = [];
+    for (const file of this.kept) hashes.set(file, this.previous.get(file)!);
+    for (const [file, buffer] of this.pending) {
+      const hash = contentHash(buffer);
+      hashes.set(file, hash);
+      const abs = path.join(this.target, file);
+      if (this.previous.get(file) === hash && fs.existsSync(abs)) continue;
+      fs.mkdirSync(path.dirname(abs), { recursive: true });
+      fs.writeFileSync(abs, buffer);
+      changed.push(file);
+    }
+    for (const file of this.previous.keys()) {
+      if (hashes.has(file)) continue;
+      fs.rmSync(path.join(this.target, file), { force: true });
+      changed.push(file);
+    }
+    this.pending.clear();
+    return { hashes, changed: changed.sort() };
+  }
+}

@@ -1,0 +1,50 @@
+// What a build writes its files into. Two kinds: a staged output (staged.ts), swapped into place whole when
+// the build succeeds, and the dev server's live output (live.ts), updated in place. Files are written
+// synchronously as they are produced (thousands of small promises through libuv's pool cost more than the
+// writes themselves, PERFORMANCE.md), each folder created once.
+import { BuildFailure, SiteError } from '../errors.ts';
+
+export interface Output {
+  /** Adds a file; `file` is relative to the output folder, with forward slashes. */
+  emit(file: string, contents: string | Uint8Array): void;
+  has(file: string): boolean;
+  files(): string[];
+  bytes(file: string): number;
+  /**
+   * Keeps a file as the last build left it in the output, instead of producing it again. False, keeping
+   * nothing, when that file is not there exactly as the last build wrote it.
+   */
+  keep(file: string): boolean;
+  /** Resolves once what was emitted is far enough written that emitting more holds no large backlog. */
+  drain(): Promise<void>;
+}
+
+export abstract class BaseOutput implements Output {
+  protected sizes = new Map<string, number>();
+  abstract emit(file: string, contents: string | Uint8Array): void;
+  abstract keep(file: string): boolean;
+  async drain(): Promise<void> {}
+  has(file: string): boolean {
+    return this.sizes.has(file);
+  }
+  files(): string[] {
+    return [...this.sizes.keys()].sort();
+  }
+  bytes(file: string): number {
+    return this.sizes.get(file) ?? 0;
+  }
+  protected claim(file: string, contents: string | Uint8Array): Buffer {
+    this.note(file, 0);
+    const buffer = typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
+    this.sizes.set(file, buffer.length);
+    return buffer;
+  }
+
+  /** Records a file by its size (for one the writer thread will encode, in UTF-16 code units); once only. */
+  protected note(file: string, length: number): void {
+    if (this.sizes.has(file)) {
+      throw new BuildFailure('output', [new SiteError({ code: 'OUTPUT_FAILED', file, message: 'is written twice: two routes or assets produce the same file' })]);
+    }
+    this.sizes.set(file, length);
+  }
+}

@@ -1,0 +1,71 @@
+// The spare: the output a build replaced, kept in the project's cache so the next build starts from it and
+// writes only the files whose bytes differ (tree.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Entry } from './tree.ts';
+import { writeFileAtomic } from '../cache.ts';
+import { removeInBackground } from './cleanup.ts';
+
+// The spare folder holds: tree/ (an earlier output), tree.json (its manifest) and current.json (the manifest
+// of the target as this tool last left it, with the target folder's inode, so a target replaced by anything
+// else is never mistaken for ours).
+
+export interface Manifest {
+  ino: number;
+  files: [string, Entry][];
+}
+
+export function readManifest(file: string): Manifest | undefined {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+    return typeof manifest.ino === 'number' && Array.isArray(manifest.files) ? manifest : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeManifest(file: string, ino: number, files: [string, Entry][]): void {
+  writeFileAtomic(file, JSON.stringify({ ino, files } satisfies Manifest));
+}
+
+/** Moves the spare into place as the staging folder and returns what it holds; undefined if there is none to trust. */
+export function takeSpare(spare: string, staging: string): Map<string, Entry> | undefined {
+  const tree = path.join(spare, 'tree');
+  const manifest = readManifest(path.join(spare, 'tree.json'));
+  fs.rmSync(path.join(spare, 'tree.json'), { force: true });
+  if (!fs.existsSync(tree)) return undefined;
+  if (manifest && manifest.ino === fs.statSync(tree).ino) {
+    try {
+      fs.renameSync(tree, staging);
+      return new Map(manifest.files);
+    } catch {
+      // on another file system, say: start empty
+    }
+  }
+  removeInBackground(moveAside(tree));
+  return undefined;
+}
+
+/** Renames a folder to a unique name beside it, so its name is free at once while it is deleted. */
+function moveAside(dir: string): string {
+  const aside = `${dir}.old-${process.pid}-${Date.now().toString(36)}`;
+  try {
+    fs.renameSync(dir, aside);
+    return aside;
+  } catch {
+    return dir;
+  }
+}
+
+/** Keeps the replaced output as the next build's spare. False if it cannot be moved there. */
+export function keepSpare(spare: string, old: string, manifest: Manifest): boolean {
+  const tree = path.join(spare, 'tree');
+  if (fs.existsSync(tree)) removeInBackground(moveAside(tree));
+  try {
+    fs.renameSync(old, tree);
+  } catch {
+    return false;
+  }
+  writeManifest(path.join(spare, 'tree.json'), fs.statSync(tree).ino, manifest.files);
+  return true;
+}

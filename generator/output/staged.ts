@@ -1,0 +1,178 @@
+// A build writes into a fresh folder next to the target and swaps it into place only when every stage has
+// succeeded, so a failed build leaves the last good site untouched.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../workers/start.ts';
+import { TreeWriter, type Entry } from './tree.ts';
+import { BuildFailure, SiteError } from '../errors.ts';
+import { BaseOutput } from './output.ts';
+import { keepSpare, readManifest, takeSpare, writeManifest, type Manifest } from './spare.ts';
+import { removeInBackground, removeStale } from './cleanup.ts';
+
+/**
+ * Writes into a temporary sibling of the target; commit() swaps it into place. With `threaded`, the writes
+ * happen in a worker thread, overlapping with rendering on the main thread (worth it for large sites only:
+ * starting the worker costs more than a small site's writes).
+ *
+ * With `spare` (a folder in the project's cache), the output a build replaces is not deleted but kept there
+ * with its manifest, and the next build starts from it instead of an empty folder: it writes only the files
+ * whose bytes differ (tree.ts). Deleting and rewriting thousands of unchanged pages is most of the disk work
+ * of a rebuild. A spare is used only when its manifest describes the very folder it was made from.
+ */
+export class StagedOutput extends BaseOutput {
+  readonly staging: string;
+  private tree?: TreeWriter;
+  private writer?: Worker;
+  private writeErrors: string[] = [];
+  private entries?: Map<string, Entry>;
+  /** The target as this tool last left it (its manifest), when it is still that folder. */
+  private readonly previous?: Manifest;
+  /**
+   * The files of the last output, for keep(). Each is checked against it by size and modification time, so
+   * this trusts a target whose folder is new but whose files are the same: one a host's build cache restored.
+   */
+  private readonly lastOutput?: Manifest;
+  private lastFiles?: Map<string, Entry>;
+
+  /** Files written and files kept from the spare, once flushed. */
+  readonly stats = { written: 0, kept: 0, removed: 0 };
+
+  constructor(
+    readonly target: string,
+    private readonly options: { threaded?: boolean; spare?: string } = {},
+  ) {
+    super();
+    removeStale(target);
+    this.lastOutput = options.spare && fs.existsSync(target) ? readManifest(path.join(options.spare, 'current.json')) : undefined;
+    this.previous = this.lastOutput && this.lastOutput.ino === fs.statSync(target).ino ? this.lastOutput : undefined;
+    this.staging = `${target}.tmp-${process.pid}-${Date.now().toString(36)}`;
+    const known = options.spare ? takeSpare(options.spare, this.staging) : undefined;
+    if (!known) fs.mkdirSync(this.staging, { recursive: true });
+    if (options.threaded) {
+      this.writer = startWorker('write-worker', { root: this.staging, known: known && [...known] });
+      this.writer.on('message', (message: { error?: string }) => {
+        if (message.error) this.writeErrors.push(message.error);
+      });
+    } else {
+      this.tree = new TreeWriter(this.staging, known);
+    }
+  }
+
+  emit(file: string, contents: string | Uint8Array): void {
+    if (this.writer) {
+      this.note(file, contents.length);
+      this.queued += contents.length;
+      // Strings go as they are (copying one is cheaper than encoding it here): the writer encodes them.
+      if (typeof contents === 'string') this.writer.postMessage({ file, data: contents });
+      else {
+        const data = new Uint8Array(contents);
+        this.writer.postMessage({ file, data }, [data.buffer]);
+      }
+      return;
+    }
+    this.tree!.place(file, this.claim(file, contents));
+  }
+
+  keep(file: string): boolean {
+    this.lastFiles ??= new Map(this.lastOutput?.files);
+    const entry = this.lastFiles.get(file);
+    if (!entry) return false;
+    const source = path.join(this.target, file);
+    const stat = fs.statSync(source, { throwIfNoEntry: false });
+    // To the millisecond: copies that keep file times (a host's cache restoring the folder) keep no finer.
+    if (!stat?.isFile() || stat.size !== entry[1] || Math.abs(stat.mtimeMs - entry[2]) >= 1) return false;
+    this.note(file, entry[1]);
+    if (this.writer) {
+      // In batches: a message per kept page costs more than keeping it.
+      this.keeps.push([file, source, entry]);
+      if (this.keeps.length >= 512) this.sendKeeps();
+    } else this.tree!.keep(file, source, entry);
+    return true;
+  }
+
+  private keeps: [file: string, source: string, entry: Entry][] = [];
+  /** Characters and bytes posted to the writer thread since it last said it had written everything. */
+  private queued = 0;
+  private pings = 0;
+
+  /** Waits for the writer thread when more than 32 MB is queued for it. */
+  async drain(): Promise<void> {
+    const writer = this.writer;
+    if (!writer || this.queued < 32 * 1024 * 1024) return;
+    const ping = ++this.pings;
+    await new Promise<void>((resolve) => {
+      const pong = (message: { pong?: number }) => {
+        if (message.pong !== ping) return;
+        writer.off('message', pong);
+        resolve();
+      };
+      writer.on('message', pong);
+      writer.postMessage({ ping });
+    });
+    this.queued = 0;
+  }
+
+  private sendKeeps(): void {
+    if (this.keeps.length) this.writer!.postMessage({ keeps: this.keeps });
+    this.keeps = [];
+  }
+
+  /** Waits for every write, and for what the spare held and this build did not make to be removed. */
+  async flush(): Promise<void> {
+    if (this.entries) return;
+    const writer = this.writer;
+    if (writer) {
+      const result = await new Promise<{ entries: [string, Entry][]; written: number; kept: number; removed: number }>((resolve) => {
+        const done = (message: { flushed?: number; entries: [string, Entry][]; written: number; kept: number; removed: number }) => {
+          if (message.flushed === undefined) return;
+          writer.off('message', done);
+          resolve(message);
+        };
+        writer.on('message', done);
+        this.sendKeeps();
+        writer.postMessage({ flush: 1 });
+      });
+      await writer.terminate();
+      this.writer = undefined;
+      this.entries = new Map(result.entries);
+      Object.assign(this.stats, { written: result.written, kept: result.kept, removed: result.removed });
+    } else {
+      const tree = this.tree!;
+      Object.assign(this.stats, { written: tree.written, kept: tree.kept, removed: tree.finish() });
+      this.entries = tree.entries;
+    }
+    if (this.writeErrors.length) {
+      throw new BuildFailure('output', this.writeErrors.map((message) => new SiteError({ code: 'OUTPUT_FAILED', message })));
+    }
+  }
+
+  /** Replaces the target with the staged folder: two renames, so the old site is gone only once the new one is whole. */
+  async commit(): Promise<void> {
+    await this.flush();
+    const old = `${this.target}.old-${process.pid}-${Date.now().toString(36)}`;
+    const hadTarget = fs.existsSync(this.target);
+    const previous = hadTarget ? this.previous : undefined;
+    if (hadTarget) fs.renameSync(this.target, old);
+    try {
+      fs.renameSync(this.staging, this.target);
+    } catch (error) {
+      if (hadTarget) fs.renameSync(old, this.target);
+      throw error;
+    }
+    if (this.options.spare) {
+      writeManifest(path.join(this.options.spare, 'current.json'), fs.statSync(this.target).ino, [...this.entries!]);
+    }
+    if (hadTarget && !(this.options.spare && previous && keepSpare(this.options.spare, old, previous))) removeInBackground(old);
+  }
+
+  /** Each output file's content hash, once committed: what the dev server's live output starts from. */
+  hashes(): Map<string, string> {
+    return new Map([...this.entries!].map(([file, entry]) => [file, entry[0]]));
+  }
+
+  async discard(): Promise<void> {
+    await this.writer?.terminate();
+    fs.rmSync(this.staging, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,56 @@
+import type { BlogPage } from '../../generator/content/types.ts';
+
+type Copy = BlogPage['newsletter'];
+
+/** What a server answer to a native post puts into the form. */
+export interface NewsletterAnswer {
+  email: string;
+  error?: string;
+  thanked?: boolean;
+}
+
+export const subscribeEndpoint = '/.netlify/functions/subscribe';
+
+/**
+ * The blog's newsletter sign-up: a real form posting to the subscribe function, so it works without
+ * JavaScript (the function answers with this page, thanked or with the error next to the field); the
+ * newsletter island sends it with fetch instead once it wakes. Rendered by the blog template and by the
+ * function, so the two cannot drift. `website` is a honeypot: hidden from people, filled in by bots, and dropped unread.
+ */
+export function NewsletterForm({ copy, answer }: { copy: Copy; answer?: NewsletterAnswer }) {
+  const error = answer?.error;
+  return (
+    <form className="newsletter-form" id="newsletter-form" action={subscribeEndpoint} method="post" data-newsletter="" data-thanks={copy.thanks}>
+      <label htmlFor="newsletter-email">{copy.label}</label>
+      <div className="input-row">
+        <input
+          id="newsletter-email"
+          name="email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          placeholder="you@example.com"
+          defaultValue={answer?.thanked ? undefined : answer?.email}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'newsletter-email-error' : undefined}
+          autoFocus={error ? true : undefined}
+        />
+        <button type="submit" className="button button-primary">
+          {copy.button}
+        </button>
+      </div>
+      <div className="form-trap">
+        <label htmlFor="newsletter-website">Leave this field empty</label>
+        <input id="newsletter-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <p className="field-error" id="newsletter-email-error" data-newsletter-error="" hidden={!error}>
+        {error}
+      </p>
+      <p className="muted small">{copy.note}</p>
+      <p className="form-success" role="status" data-newsletter-status="" tabIndex={-1} autoFocus={answer?.thanked || undefined} hidden={!answer?.thanked}>
+        {answer?.thanked ? copy.thanks : null}
+      </p>
+    </form>
+  );
+}

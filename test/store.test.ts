@@ -1,0 +1,223 @@
+// The form store behind its one interface, both implementations held to the same facts: the local file store
+// and the Netlify Blobs adapter talking to the package's own local server (BlobsServer). Then what the
+// functions do with it: a mail server that times out, a store that fails too, the scheduled delivery, the
+// subscribers export, and logs that never hold a visitor's words.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { BlobsServer } from '@netlify/blobs/server';
+import { blobsStore, fileStore, type KeyValueStore } from '../functions/lib/store.ts';
+import { deliverQueued } from '../functions/lib/enquiries.ts';
+import { mailer } from '../functions/lib/mail.ts';
+import { createSendEmail } from '../functions/send-email.ts';
+import { createSubscribe } from '../functions/subscribe.ts';
+import { readSubscribers, toCsv } from '../generator/subscribers.ts';
+import { repoRoot } from './helpers/project.ts';
+import { startMailSink, type MailSink } from './helpers/mail.ts';
+
+const test = suite('store');
+
+let dir: string;
+let blobs: BlobsServer;
+let blobsUrl: string;
+let sink: MailSink;
+
+test.before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-store-'));
+  blobs = new BlobsServer({ directory: path.join(dir, 'blobs'), token: 'test-token', logger: () => {} });
+  const { port } = await blobs.start();
+  blobsUrl = `http://127.0.0.1:${port}`;
+  sink = await startMailSink();
+});
+
+test.after(async () => {
+  await blobs.stop();
+  await sink.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const implementations: [string, () => KeyValueStore][] = [
+  ['file store', () => fileStore(path.join(dir, `files-${Math.random().toString(36).slice(2)}`))],
+  ['Netlify Blobs adapter', () => blobsStore({ name: `forms-${Math.random().toString(36).slice(2)}`, siteID: 'site-under-test', token: 'test-token', apiURL: blobsUrl })],
+];
+
+for (const [name, make] of implementations) {
+  test(`${name}: set, get, list by prefix, delete`, async () => {
+    const store = make();
+    assert.is(await store.get('queue/abc12345'), undefined);
+    await store.set('queue/abc12345', '{"a":1}');
+    await store.set('queue/def67890', '{"b":2}');
+    await store.set('received/abc12345', '1');
+    assert.is(await store.get('queue/abc12345'), '{"a":1}');
+    assert.equal(await store.list('queue/'), ['queue/abc12345', 'queue/def67890']);
+    await store.set('queue/abc12345', '{"a":3}');
+    assert.is(await store.get('queue/abc12345'), '{"a":3}', 'set replaces');
+    await store.delete('queue/abc12345');
+    assert.equal(await store.list('queue/'), ['queue/def67890']);
+    assert.is(await store.get('queue/abc12345'), undefined);
+  });
+
+  test(`${name}: of 20 concurrent creates of one key exactly one wins, and the value is the winner's`, async () => {
+    const store = make();
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => store.create('received/same-key-1', `writer ${i}`)));
+    assert.is(results.filter(Boolean).length, 1);
+    assert.is(await store.get('received/same-key-1'), `writer ${results.indexOf(true)}`);
+    assert.is(await store.create('received/same-key-1', 'late'), false);
+  });
+
+  test(`${name}: keys that are not prefix/id are refused`, async () => {
+    const store = make();
+    for (const key of ['../etc/passwd', 'queue/../../x', 'queue', 'Queue/abc', 'queue/a b']) {
+      await store.set(key, 'x').then(() => assert.unreachable(key), (error: Error) => assert.match(error.message, /is not of the form prefix\/id/));
+    }
+  });
+}
+
+const message = { name: 'Amira Haddad', email: 'amira@example.org', phone: '', language: 'ar', subject: 'Birth certificate', message: 'my passport number is X1234567 please translate', recaptcha: 'good-token' };
+const request = (body: unknown, key?: string) =>
+  new Request('http://localhost/.netlify/functions/send-email', { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) });
+
+/** A mail server that accepts connections and never says a word, as a hung one does. */
+async function silentServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+function captureLogs() {
+  const lines: string[] = [];
+  const saved = [console.info, console.warn, console.error, console.log];
+  console.info = console.warn = console.error = console.log = (...args: unknown[]) => lines.push(args.join(' '));
+  return { lines, restore: () => ([console.info, console.warn, console.error, console.log] = saved) };
+}
+
+test('a mail server that times out: the enquiry is kept (202) and delivered once the server answers again', async () => {
+  const store = fileStore(path.join(dir, 'timeout'));
+  const hung = await silentServer();
+  const logs = captureLogs();
+  let res: Response;
+  try {
+    res = await createSendEmail({ env: () => ({ SMTP_URL: hung.url, SMTP_TIMEOUT_MS: '300' }), store: () => store })(request(message, 'timeout-key-0001'));
+  } finally {
+    logs.restore();
+    await hung.close();
+  }
+  assert.is(res.status, 202);
+  assert.equal(await res.json(), { ok: true, queued: true });
+  assert.equal(await store.list('queue/'), ['queue/timeout-key-0001']);
+  const before = sink.received.length;
+  const report = await deliverQueued(store, mailer(), { SMTP_URL: sink.url });
+  assert.is(report.delivered, 1);
+  assert.is(sink.received.length - before, 1);
+  assert.is(sink.received.at(-1)!.mail.messageId, '<enquiry-timeout-key-0001@example.com>', 'the Message-ID carries the idempotency key');
+  assert.equal(await store.list('queue/'), [], 'deleted once delivered');
+  for (const line of logs.lines) assert.not.ok(line.includes('X1234567') || line.includes('amira@example.org'), line);
+});
+
+test('neither mail nor store: 502 Failed to send message, and the claim is released so a retry can go through', async () => {
+  const broken: KeyValueStore = {
+    where: 'a broken store',
+    get: async () => undefined,
+    create: async () => true,
+    set: async () => {
+      throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
+    },
+    delete: async () => {},
+    list: async () => [],
+  };
+  const logs = captureLogs();
+  let res: Response;
+  try {
+    res = await createSendEmail({ env: () => ({ SMTP_URL: 'smtp://127.0.0.1:9' }), store: () => broken })(request(message, 'broken-key-0001'));
+  } finally {
+    logs.restore();
+  }
+  assert.is(res.status, 502);
+  assert.equal(await res.json(), { message: 'Failed to send message' });
+  assert.ok(logs.lines.some((l) => l.includes('the store could not keep it either')));
+});
+
+test('a store that cannot be reached does not stop the mail', async () => {
+  const unreachable: KeyValueStore = {
+    where: 'an unreachable store',
+    get: async () => Promise.reject(new Error('ECONNREFUSED')),
+    create: async () => Promise.reject(new Error('ECONNREFUSED')),
+    set: async () => Promise.reject(new Error('ECONNREFUSED')),
+    delete: async () => Promise.reject(new Error('ECONNREFUSED')),
+    list: async () => Promise.reject(new Error('ECONNREFUSED')),
+  };
+  const before = sink.received.length;
+  const logs = captureLogs();
+  try {
+    const res = await createSendEmail({ env: () => ({ SMTP_URL: sink.url }), store: () => unreachable })(request({ ...message, subject: 'Store down' }, 'store-down-key-01'));
+    assert.is(res.status, 200);
+  } finally {
+    logs.restore();
+  }
+  assert.is(sink.received.length - before, 1);
+});
+
+test('the Blobs adapter keeps enquiries through an outage and sign-ups once per address', async () => {
+  const store = blobsStore({ name: 'forms-flow', siteID: 'site-under-test', token: 'test-token', apiURL: blobsUrl });
+  sink.refuse = true;
+  const logs = captureLogs();
+  try {
+    const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '100' }), store: () => store });
+    assert.is((await send(request({ ...message, subject: 'Blobs outage' }, 'blobs-outage-key-1'))).status, 202);
+    assert.is((await send(request({ ...message, subject: 'Blobs outage' }, 'blobs-outage-key-1'))).status, 200, 'the double submit is answered from the claim');
+    const subscribe = createSubscribe({ env: () => ({}), store: () => store });
+    const sign = (email: string) => subscribe(new Request('http://localhost/.netlify/functions/subscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) }));
+    assert.is((await sign('lee@example.org')).status, 200);
+    assert.is((await sign('LEE@example.org')).status, 200);
+    assert.is((await sign('kim@example.org')).status, 200);
+  } finally {
+    sink.refuse = false;
+    logs.restore();
+  }
+  const before = sink.received.length;
+  assert.is((await deliverQueued(store, mailer(), { SMTP_URL: sink.url })).delivered, 1);
+  assert.is(sink.received.length - before, 1);
+  assert.equal(await store.list('queue/'), []);
+  const subscribers = await readSubscribers(store);
+  assert.equal(subscribers.map((s) => s.email).sort(), ['kim@example.org', 'lee@example.org']);
+});
+
+test('site subscribers export writes the local sign-ups as CSV, oldest first, safe for spreadsheets', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-export-'));
+  try {
+    let time = Date.UTC(2026, 10, 1);
+    const store = fileStore(path.join(root, '.data', 'forms'));
+    const subscribe = createSubscribe({ env: () => ({}), store: () => store, now: () => time });
+    for (const email of ['zoe@example.org', '=cmd@example.org', 'amir@example.org', 'ZOE@example.org']) {
+      time += 60_000;
+      const res = await subscribe(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: new URLSearchParams({ email, website: '' }) }));
+      assert.is(res.status, 200, email);
+    }
+    const out = path.join(root, 'subscribers.csv');
+    const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
+    delete env.SITE_DATA_DIR;
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'subscribers', 'export', '--out', out], { cwd: root, encoding: 'utf8', env });
+    assert.is(result.status, 0, result.stderr);
+    assert.match(result.stderr, /3 subscribers from .*\.data\/forms written to /);
+    assert.is(fs.readFileSync(out, 'utf8'), 'email,subscribed_at\r\nzoe@example.org,2026-11-01T00:01:00.000Z\r\n\'=cmd@example.org,2026-11-01T00:02:00.000Z\r\namir@example.org,2026-11-01T00:03:00.000Z\r\n');
+    const netlify = spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'subscribers', 'export', '--netlify'], { cwd: root, encoding: 'utf8', env: { ...env, NETLIFY_SITE_ID: '', NETLIFY_AUTH_TOKEN: '' } });
+    assert.is(netlify.status, 1);
+    assert.match(netlify.stderr, /--netlify needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN/);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+  assert.is(toCsv([{ email: 'a"b@example.org', subscribedAt: 'x' }]), 'email,subscribed_at\r\n"a""b@example.org",x\r\n');
+});
+
+test.run();
