@@ -8,6 +8,7 @@ import { BuildFailure, failIfAny, type SiteError } from './errors.ts';
 import { resolveProject, toolRoot, type Project } from './project.ts';
 import { loadContent, type SourceFile } from './content/load.ts';
 import { validateContent } from './content/validate.ts';
+import { resolveFacts } from './content/facts.ts';
 import { buildModel, type SiteModel } from './content/model.ts';
 import { crossCheck } from './content/cross-check.ts';
 import { routes, type Page, type Redirect } from './routes.ts';
@@ -118,22 +119,28 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let posts: Promise<void> = Promise.resolve();
   let postsStarted = 0;
   let earlyBodies = new Set<string>();
+  let written: SourceFile[] = [];
   const files = await time('content', async () => {
     const loaded = loadContent(project, options.live?.sources);
+    written = loaded.files;
+    const resolved = resolveFacts(loaded.files);
     postsStarted = performance.now();
-    const bodies = loaded.files.filter((f) => f.source.kind === 'blog-post' && previous?.files.get(f.path)?.hash !== fileHash(f)).map((f) => f.body ?? '');
+    const bodies = resolved.files.filter((f) => f.source.kind === 'blog-post' && previous?.files.get(f.path)?.hash !== fileHash(f)).map((f) => f.body ?? '');
     earlyBodies = new Set(bodies);
     posts = markdown.render(bodies, (ready) => (Array.isArray(readyPosts) ? readyPosts.push(...ready) : readyPosts(ready)));
     posts.catch(() => {});
-    const problems = [...loaded.errors, ...(await validateContent(project, loaded.files))];
+    // A file with an unknown fact name keeps the placeholder, which its schema would then report a second time.
+    const unresolved = new Set(resolved.errors.map((e) => e.file));
+    const problems = [...loaded.errors, ...resolved.errors, ...(await validateContent(project, resolved.files.filter((f) => !unresolved.has(f.path))))];
     if (problems.length) await markdown.cancel();
     failIfAny('content', problems);
-    return loaded.files;
+    return resolved.files;
   }).catch(async (error) => {
     await markdown.cancel();
     throw error;
   });
-  if (options.live) options.live.sources = new Map(files.map((f) => [f.rel, f]));
+  // The dev server keeps files as written; placeholders are resolved again (from a memo) on every build.
+  if (options.live) options.live.sources = new Map(written.map((f) => [f.rel, f]));
 
   const { model, pages, redirects } = await time('model', async () => {
     const model = buildModel(files);

@@ -1,4 +1,4 @@
-// `site check`: validates content, builds into a temporary folder, serves it on 127.0.0.1 like a static
+// `site check`: looks for facts typed by hand instead of named (content/hand-typed.ts), validates content, builds into a temporary folder, serves it on 127.0.0.1 like a static
 // host (with the _redirects rules) and lets linkinator follow every link, image, script and stylesheet from
 // every page. External links are skipped unless asked for.
 import fs from 'node:fs';
@@ -6,6 +6,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from './build.ts';
+import { loadContent } from './content/load.ts';
+import { findHandTypedFacts } from './content/hand-typed.ts';
+import { resolveProject } from './project.ts';
 import { BuildFailure, SiteError } from './errors.ts';
 import { colour, consoleLogger, type Logger } from './log.ts';
 import { staticHandler } from './serve/static.ts';
@@ -28,6 +31,9 @@ export async function check(options: CheckOptions): Promise<CheckReport> {
   const out = path.join(tmp, 'dist');
   const server = http.createServer();
   try {
+    // A fact typed by hand still builds, so it is looked for here: the build stays usable while editing.
+    const handTyped = findHandTypedFacts(loadContent(resolveProject(options.root)).files);
+    if (handTyped.length) throw new BuildFailure('facts', handTyped);
     const result = await build({ root: options.root, out, logger, recycle: false });
     server.on('request', staticHandler({ root: out }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

@@ -16,6 +16,8 @@ export const catalogue = {
   CONTENT_MISSING_IMAGE: 'An image file is missing or unreadable',
   CONTENT_UNKNOWN_ICON: 'An icon name is not in the icon set',
   CONTENT_UNKNOWN_FLAG: 'A country code has no flag',
+  CONTENT_UNKNOWN_FACT: 'A placeholder names a fact that does not exist',
+  CONTENT_HAND_TYPED_FACT: 'A price, time or phone number is typed by hand instead of named',
   TEMPLATE_COMPILE: 'A template does not compile',
   RENDER_FAILED: 'A page failed to render',
   CSS_FAILED: 'The stylesheet does not compile',

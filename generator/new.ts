@@ -70,6 +70,8 @@ export async function createStarter(options: NewOptions): Promise<string> {
         '',
         'Write the guide here in Markdown. Link to pages of the site such as [our services](/services).',
         '',
+        'Name prices and times with placeholders, such as {{plans.extract.price}} or {{plans.extract.timeframe}}, so they stay right when they change. A figure that is not ours, such as a market price, is written {{verbatim: AUD $40–90 per page}}.',
+        '',
       ].join('\n');
       next = 'Set the title, excerpt, author, category and image, then write the body.';
       break;
@@ -87,7 +89,10 @@ export async function createStarter(options: NewOptions): Promise<string> {
         suburbs: `${name} and the surrounding suburbs`,
         image: { src: firstImage('cities'), alt: `Illustrated skyline of ${name}` },
         tagline: `Online NAATI certified translations for ${name}`,
-        description: [`Describe ${name}: its communities, universities and industries, and the documents people there most often need translated.`],
+        description: [
+          `Describe ${name}: its communities, universities and industries, and the documents people there most often need translated.`,
+          `Our team works {{facts.hours.display}}, and most self-service translations are ready in {{facts.turnaround.selfService}} during business hours.`,
+        ],
         popularDocuments: ['Birth certificates', 'Marriage certificates', "Driver's licences", 'Academic transcripts', 'Police clearance certificates', 'Passports', 'Bank statements', 'Payslips', 'Employment references', 'Change of name certificates'],
         languages: languages.slice(0, 10),
       });
@@ -108,13 +113,21 @@ export async function createStarter(options: NewOptions): Promise<string> {
           { title: 'Government departments', text: 'Describe which departments ask for it.', icon: 'landmark' },
           { title: 'Study and work', text: 'Describe when universities or employers need it.', icon: 'graduation-cap' },
         ],
-        pricing: { priceNote: '+ service fee', turnaround: [{ label: 'Standard', value: '2–3 business days' }] },
+        pricing: {
+          plans: ['self-service', 'extract', 'full'],
+          startingPrice: '{{plans.self-service.price}}',
+          priceNote: '+ service fee',
+          turnaround: [
+            { label: 'Standard', value: '{{facts.turnaround.standard}}' },
+            { label: 'Express', value: '{{facts.turnaround.express}}' },
+          ],
+        },
         requirements: ['A clear scan or photo of every page', 'All stamps, seals and signatures visible', 'Names spelled as in your passport'],
         faq: [
           { question: 'Who accepts this translation?', answer: 'Answer the question.' },
-          { question: 'How long does it take?', answer: 'Answer the question.' },
+          { question: 'How long does it take?', answer: 'Standard delivery is {{facts.turnaround.standard}}, and express is {{facts.turnaround.express}} for an extra fee. Say what applies to this document.' },
           { question: 'Do you need the original?', answer: 'No: a clear scan or phone photo is enough.' },
-          { question: 'How much does it cost?', answer: 'Answer the question.' },
+          { question: 'How much does it cost?', answer: 'From {{plans.self-service.price}} {{plans.self-service.priceNote}}. Say which plan suits this document.' },
         ],
         documentTypes: ['First type', 'Second type', 'Third type', 'Fourth type'],
         image: { src: firstImage('services'), alt: `Illustration of ${name.toLowerCase()}` },
@@ -135,7 +148,10 @@ export async function createStarter(options: NewOptions): Promise<string> {
         localContent: {
           title: `Certified ${name} Translations for Australian Authorities`,
           subtitle: `${name} documents translated into English by NAATI certified translators.`,
-          paragraphs: [`Write two or three paragraphs for the ${name}-speaking community: the documents they most often need translated, and tips for preparing them.`],
+          paragraphs: [
+            `Write two or three paragraphs for the ${name}-speaking community: the documents they most often need translated, and tips for preparing them.`,
+            `The price is the same as for every other language, from {{plans.self-service.price}} plus a service fee. Name facts with placeholders like these rather than typing them: site check reports a typed price or time.`,
+          ],
           nativeMessage: `Write a short welcome in ${name} itself.`,
         },
       });

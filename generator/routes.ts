@@ -103,7 +103,7 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
     add({
       kind: 'city',
       path: city.url,
-      title: city.seo?.title ?? `Certified Translations in ${city.name}, ${city.state}`,
+      title: city.seo?.title ?? `Certified Translations ${city.inCity}, ${city.state}`,
       description: city.seo?.description ?? `${city.tagline ?? city.description[0]}`.slice(0, 160),
       source: city.file,
       data: { city },

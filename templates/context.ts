@@ -33,6 +33,14 @@ export function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
+/**
+ * A title set inside a sentence: lowercase, except words that start with two capitals (ID, NAATI, IDs), which
+ * would read wrongly lowercased ("national id card").
+ */
+export function inSentence(title: string): string {
+  return title.replace(/[\p{L}'’]+/gu, (word) => (/^\p{Lu}{2}/u.test(word) ? word : word.toLowerCase()));
+}
+
 /** dd/mm/yyyy from yyyy-mm-dd, the Australian way of writing a date. */
 export function australianDate(iso: string): string {
   const [y, m, d] = iso.split('-');

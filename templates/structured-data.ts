@@ -4,11 +4,21 @@ import type { AggregateOffer, BreadcrumbList, Graph, ProfessionalService, Thing 
 import type { SiteModel } from '../generator/content/model.ts';
 import { absolute } from './context.ts';
 
+/** The one node id of the company: every page that names the business points at the same entity. */
+export function businessId(site: SiteModel): string {
+  return `${site.settings.baseUrl}/#business`;
+}
+
+/** A service's provider: a reference to the company's node, never a second business at the same address. */
+export function provider(site: SiteModel): { '@id': string; name: string; url: string } {
+  return { '@id': businessId(site), name: site.settings.name, url: `${site.settings.baseUrl}/` };
+}
+
 export function business(site: SiteModel, logo: string): ProfessionalService {
   const s = site.settings;
   return {
     '@type': 'ProfessionalService',
-    '@id': `${s.baseUrl}/#business`,
+    '@id': businessId(site),
     name: s.name,
     legalName: s.legalName,
     url: `${s.baseUrl}/`,
@@ -39,12 +49,16 @@ export function business(site: SiteModel, logo: string): ProfessionalService {
   };
 }
 
-/** The three plans as one offer range. SPEC.md fixes the range at 44.95 to 99.95 AUD. */
+/**
+ * The three plans as one offer range. The low price is the cheapest plan's, so it follows plans.json; the
+ * high price is SPEC.md's fixed 99.95 AUD (a plan with express added), which no plan states on its own.
+ */
 export function offers(site: SiteModel): AggregateOffer {
+  const prices = site.plans.plans.map((p) => Number(p.price.slice(1)));
   return {
     '@type': 'AggregateOffer',
     priceCurrency: 'AUD',
-    lowPrice: '44.95',
+    lowPrice: Math.min(...prices).toFixed(2),
     highPrice: '99.95',
     offerCount: site.plans.plans.length,
   };

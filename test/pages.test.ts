@@ -102,17 +102,24 @@ test('/services: 24 cards with icon, description and Learn More, the custom-serv
   assert.is(list?.itemListElement.length, 24);
 });
 
-// SPEC.md §9: the starting price and turnaround of each page.
-const pricing: Record<string, { from: string; standard: string; express?: string }> = {
-  'drivers-licence': { from: '$44.95', standard: '2–3 business days', express: '24 hours' },
-  'citizenship-certificates': { from: '$44.95', standard: '2–3 business days', express: '24 hours' },
-  'police-clearance': { from: '$44.95', standard: '2–3 business days', express: '24 hours' },
-  passports: { from: '$44.95', standard: '1–2 business days', express: '1–3 hours' },
-  'national-id-card': { from: '$44.95', standard: '1–2 business days' },
-  'medical-documents': { from: '$44.95', standard: '2–3 business days', express: '24 hours' },
-  'change-of-name': { from: '$44.95', standard: '2–3 business days' },
+// SPEC.md §9: the starting price and turnaround of each page. Since issue 12, a page that offers the plans
+// (the certificates) lists each plan's timeframe from plans.json instead of a "Standard" row, which put
+// "2–3 business days" beside the one-hour Self-Service Extract; birth, death and marriage certificates start,
+// like the other certificates, at the Self-Service Extract price.
+const planRows = { 'Self-Service Extract': 'From 1 hour (business hours)', Extract: '1 business day', 'Full Document': '1–2 business days' };
+const pricing: Record<string, { from: string; standard?: string; plans?: Partial<typeof planRows>; express?: string }> = {
+  'birth-certificates': { from: '$44.95', plans: planRows, express: '24 hours' },
+  'death-certificates': { from: '$44.95', plans: planRows, express: '24 hours' },
+  'marriage-certificates': { from: '$44.95', plans: planRows, express: '24 hours' },
+  'drivers-licence': { from: '$44.95', plans: planRows, express: '24 hours' },
+  'citizenship-certificates': { from: '$44.95', plans: planRows, express: '24 hours' },
+  'police-clearance': { from: '$44.95', plans: planRows, express: '24 hours' },
+  passports: { from: '$44.95', plans: planRows, express: '1–3 hours' },
+  'national-id-card': { from: '$44.95', plans: { 'Self-Service Extract': planRows['Self-Service Extract'], Extract: planRows.Extract } },
+  'medical-documents': { from: '$44.95', plans: planRows, express: '24 hours' },
+  'change-of-name': { from: '$44.95', plans: planRows },
   'academic-transcripts': { from: '$89.95', standard: '2–3 business days', express: '24 hours' },
-  'visa-documents': { from: '$89.95', standard: '1–3 business days', express: '24 hours, or same day for select document types' },
+  'visa-documents': { from: '$89.95', plans: planRows, express: '24 hours, or same day for select document types' },
   'bank-statements': { from: '$89.95', standard: '2–3 business days', express: '24 hours' },
   payslips: { from: '$89.95', standard: '1–2 business days', express: 'same or next business day' },
   'property-documents': { from: '$89.95', standard: '1–3 business days' },
@@ -136,12 +143,14 @@ test('each service page follows the template, with its own price and turnaround 
     const expected = pricing[slug] ?? { from: '$89.95', standard: '2–3 business days', express: '24 hours' };
     assert.is(text(section.querySelector('strong')), expected.from, `${route} starting price`);
     const terms = Object.fromEntries(section.querySelectorAll('dt').map((dt) => [text(dt), text(dt.nextElementSibling)]));
+    if (expected.plans) assert.equal(Object.fromEntries(Object.keys(planRows).filter((k) => k in terms).map((k) => [k, terms[k]])), expected.plans, `${route} plan turnarounds`);
     assert.is(terms.Standard, expected.standard, `${route} standard turnaround`);
     if (expected.express) assert.is(terms.Express, expected.express, `${route} express turnaround`);
     assert.ok(main.querySelector(`a[href="${siteSettings().orderUrl}"]`), `${route} links to the order page`);
   }
   assert.match(text(page('/services/payslips').querySelector('#translation-services')), '+ GST');
-  assert.match(text(page('/services/marriage-certificates').querySelector('#translation-services')), '+ GST');
+  // The marriage page's "+ GST" was SPEC's "legacy text"; it now reads "+ service fee" like every other page.
+  assert.match(text(page('/services/marriage-certificates').querySelector('#translation-services')), '+ service fee');
   for (const slug of ['citizenship-certificates', 'police-clearance', 'medical-documents']) {
     assert.match(text(page(`/services/${slug}`).querySelector('#translation-services')), 'as fast as 1 hour');
   }
@@ -159,7 +168,9 @@ test('/cities and the 12 city pages: state, population, suburbs, 3 languages wit
   assert.is(cards.length, 12);
   for (const card of cards) {
     const slug = card.querySelector('a.card-link')!.getAttribute('href')!.replace('/cities/', '');
-    assert.is(text(card.querySelector('.state-badge')), cities[slug], slug);
+    // The badge starts with a visually hidden comma, so the heading reads "Sydney, NSW" (issue 12).
+    assert.is(text(card.querySelector('.state-badge')), `, ${cities[slug]}`, slug);
+    assert.match(text(card.querySelector('h2')), new RegExp(`^[A-Z][\\w ]+, ${cities[slug]}$`), slug);
     assert.match(text(card), /Population/);
     assert.match(text(card), /Suburbs served/i);
     assert.is(card.querySelectorAll('.language-chip, [data-language]').length || card.querySelectorAll('img[src*="flag"], .flag').length, 3, `${slug} shows 3 languages`);
@@ -240,7 +251,8 @@ test('every language in the list has its page, titled as SPEC.md gives; right-to
   const languages = fs.readdirSync(path.join(site.root, 'content/languages')).map((f) => JSON.parse(fs.readFileSync(path.join(site.root, 'content/languages', f), 'utf8')));
   assert.ok(languages.length > 60, 'over 60 languages');
   for (const language of languages.filter((l) => l.code !== 'en')) {
-    const route = `/${language.name.toLowerCase().replace(/[ /]/g, '-')}`;
+    // Macrons stay in the name (Māori) and leave the address (/maori), as SPEC's slugs are.
+    const route = `/${language.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[ /]/g, '-')}`;
     assert.is(title(route), `${language.name} NAATI Certified Translation Services | From $44.95 + Service Fee`);
     assert.is(h1(route), `NAATI Certified ${language.name} Translation Services`);
     const message = page(route).querySelector('.native-message blockquote');

@@ -139,6 +139,16 @@ test('an edit re-renders only the pages that read what changed, and they are cor
   assert.match(await (await get('/services/passports')).text(), /<h1 id="page-heading"/, 'pages kept from the last build are still served');
 });
 
+test('an edit to a fact file re-renders every page, since any page may name a fact', async () => {
+  const outcome = new Promise<{ ok: boolean; changed: string[] }>((resolve) => dev.onRebuild(resolve));
+  f.editJson('content/facts.json', (d) => (d.hours.display = 'Monday to Friday, 8am to 6pm Melbourne time'));
+  const { ok, changed } = await outcome;
+  assert.ok(ok);
+  // The city template never reads facts.json: Darwin's page shows the hours only through its own text.
+  assert.ok(changed.includes('cities/darwin/index.html'), changed.join(', '));
+  assert.match(await (await get('/cities/darwin')).text(), /Our team works Monday to Friday, 8am to 6pm Melbourne time\./);
+});
+
 test('a content edit keeps the islands, images and flags of the last build, and they are still served', async () => {
   const outcome = new Promise<{ ok: boolean; changed: string[] }>((resolve) => dev.onRebuild(resolve));
   f.editJson('content/cities/darwin.json', (d) => (d.population = '150,000'));

@@ -10,6 +10,7 @@ import type { Project } from '../project.ts';
 import { colour, type Logger } from '../log.ts';
 import { loadContent, parseSource, type SourceFile } from '../content/load.ts';
 import { validateContent } from '../content/validate.ts';
+import { resolveFacts } from '../content/facts.ts';
 import { buildModel } from '../content/model.ts';
 import { routes } from '../routes.ts';
 import { crossCheck } from '../content/cross-check.ts';
@@ -204,16 +205,20 @@ export function refusal(errors: SiteError[]): Refused {
  */
 async function check(project: Project, rel: string, text: string): Promise<void> {
   const file = parsed(rel, text);
-  const own = await validateContent(project, [file]);
-  if (own.length) throw refusal(own);
   const current = loadContent(project).files;
   const next = [...current.filter((f) => f.rel !== rel), file];
+  // Placeholders ({{plans.full.price}}) name facts in other files, so the file is checked as the build sees
+  // it: resolved against the content as it would be after the save.
+  const resolved = resolveFacts(next);
+  const own = [...resolved.errors.filter((e) => e.file === file.path), ...(await validateContent(project, resolved.files.filter((f) => f.rel === rel)))];
+  if (own.length) throw refusal(own);
   const problems = async (files: SourceFile[]) => {
-    const schema = await validateContent(project, files);
+    const { files: facts, errors } = resolveFacts(files);
+    const schema = [...errors, ...(await validateContent(project, facts))];
     if (schema.length) return schema;
-    const model = buildModel(files);
+    const model = buildModel(facts);
     const { pages, redirects } = routes(model);
-    return crossCheck(project, files, model, pages, redirects);
+    return crossCheck(project, facts, model, pages, redirects);
   };
   const known = new Set((await problems(current).catch(() => [])).map((e) => e.headline));
   const added = (await problems(next)).filter((e) => !known.has(e.headline));

@@ -34,7 +34,7 @@ function cardTitles(model: SiteModel): Record<string, string> {
     cities: p.cities.hero.heading,
     city: p.cities.hero.heading,
     languages: p.languages.hero.heading,
-    language: `NAATI certified translations in ${model.settings.languageCount ?? '60+'} languages`,
+    language: `NAATI certified translations in ${model.facts.languages.count} languages`,
     process: p.process.hero.heading,
     pricing: p.pricing.hero.heading,
     blog: p.blog.hero.heading,

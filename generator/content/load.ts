@@ -22,6 +22,11 @@ export interface SourceFile {
   body?: string;
   /** Words in the body (runs of characters between spaces and line breaks), for .md files. */
   words?: number;
+  /**
+   * For a file whose placeholders were resolved (content/facts.ts): a hash of each fact it names and its value,
+   * so a change to a fact counts as a change to the file for incremental builds, although its text is the same.
+   */
+  factsKey?: string;
   mtimeMs: number;
   size: number;
 }

@@ -14,6 +14,9 @@ export interface LanguageEntry extends T.Language {
   heroSet: HeroSet;
 }
 export interface CityEntry extends T.City {
+  /** The name inside a sentence and with its preposition: the Gold Coast, on the Gold Coast; Sydney, in Sydney. */
+  inText: string;
+  inCity: string;
   slug: string;
   url: string;
   file: string;
@@ -68,6 +71,8 @@ export interface SiteModel {
   navigation: T.Navigation;
   shared: T.SharedCopy;
   plans: T.ServicePlans;
+  /** content/facts.json: facts templates show (hours, turnarounds, uploads), so no template types one. */
+  facts: T.BusinessFacts;
   testimonials: T.Testimonials['testimonials'];
   faq: T.FAQGroups['groups'];
   contactForm: T.ContactFormCopy;
@@ -97,9 +102,12 @@ export interface Menus {
   footerLanguages: LanguageEntry[];
 }
 
-/** The slug rule of SPEC.md: the lowercase name with spaces and slashes turned into hyphens. */
+/**
+ * The slug rule of SPEC.md: the lowercase name with spaces and slashes turned into hyphens. Accents and
+ * macrons are dropped, so Māori keeps its macron in text while its address stays /maori.
+ */
 export function languageSlug(name: string): string {
-  return name.toLowerCase().trim().replace(/[\s/]+/g, '-');
+  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim().replace(/[\s/]+/g, '-');
 }
 
 const defaultHeroSet: Record<T.Language['region'], HeroSet> = {
@@ -109,8 +117,6 @@ const defaultHeroSet: Record<T.Language['region'], HeroSet> = {
   Africa: 'african',
   Oceania: 'asian',
 };
-
-export const defaultStartingPrice = '$89.95';
 
 /**
  * Code-unit order. Sorting uses it rather than localeCompare: slugs, ISO dates and capitalised English names
@@ -156,13 +162,19 @@ export function buildModel(files: SourceFile[]): SiteModel {
   });
 
   const cities: CityEntry[] = all('city')
-    .map((f) => ({ ...(f.data as T.City), slug: slugOf(f), url: `/cities/${slugOf(f)}`, file: f.path }))
+    .map((f) => {
+      const data = f.data as T.City;
+      const inText = data.nameInText ?? data.name;
+      return { ...data, inText, inCity: `${data.preposition ?? 'in'} ${inText}`, slug: slugOf(f), url: `/cities/${slugOf(f)}`, file: f.path };
+    })
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
 
+  // A service page without its own from-price shows the Full Document price (SPEC's default), from plans.json.
+  const fullPrice = one<T.ServicePlans>('plans')?.plans.find((p) => p.id === 'full')?.price ?? '';
   const services: ServiceEntry[] = all('service')
     .map((f) => {
       const data = f.data as T.Service;
-      return { ...data, slug: slugOf(f), url: `/services/${slugOf(f)}`, file: f.path, startingPrice: data.pricing.startingPrice ?? defaultStartingPrice };
+      return { ...data, slug: slugOf(f), url: `/services/${slugOf(f)}`, file: f.path, startingPrice: data.pricing.startingPrice ?? fullPrice };
     })
     .sort((a, b) => a.order - b.order || compare(a.slug, b.slug));
   const serviceBySlug = new Map(services.map((s) => [s.slug, s]));
@@ -198,6 +210,7 @@ export function buildModel(files: SourceFile[]): SiteModel {
     navigation,
     shared: one('shared'),
     plans: one('plans'),
+    facts: one('facts'),
     testimonials: one<T.Testimonials>('testimonials')?.testimonials ?? [],
     faq: one<T.FAQGroups>('faq')?.groups ?? [],
     contactForm: one('contact-form'),

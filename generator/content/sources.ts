@@ -5,6 +5,7 @@ export type SingletonKind =
   | 'navigation'
   | 'language-groups'
   | 'plans'
+  | 'facts'
   | 'testimonials'
   | 'faq'
   | 'shared'
@@ -17,6 +18,7 @@ export const singletons: Record<string, SingletonKind> = {
   'navigation.json': 'navigation',
   'language-groups.json': 'language-groups',
   'plans.json': 'plans',
+  'facts.json': 'facts',
   'testimonials.json': 'testimonials',
   'faq.json': 'faq',
   'shared.json': 'shared',
@@ -92,6 +94,6 @@ export function requiredFiles(): string[] {
 
 /** Where content files of each kind go, for the unknown-file hint. */
 export const placesHint =
-  'Content files go in content/ as site.json, navigation.json, language-groups.json, plans.json, testimonials.json, ' +
+  'Content files go in content/ as site.json, navigation.json, language-groups.json, plans.json, facts.json, testimonials.json, ' +
   'faq.json, shared.json, contact-form.json, pages/<page>.json or pages/<slug>.md, languages/<slug>.json, ' +
   'cities/<slug>.json, services/<slug>.json or blog/<slug>.md.';

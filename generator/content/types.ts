@@ -65,6 +65,14 @@ export interface City {
    * Plain text shown on the site.
    */
   name: string;
+  /**
+   * Plain text shown on the site.
+   */
+  nameInText?: string;
+  /**
+   * How a sentence puts something in the city: on the Gold Coast, in Sydney. Defaults to in.
+   */
+  preposition?: "in" | "on";
   state: "NSW" | "VIC" | "QLD" | "WA" | "SA" | "TAS" | "ACT" | "NT";
   stateName:
     | "New South Wales"
@@ -327,6 +335,200 @@ export interface ContactFormCopy {
   captchaNeedsScript: string;
 }
 
+export interface BusinessFacts {
+  $schema: string;
+  /**
+   * Business hours as customers read them, with their time zone, and how soon we reply.
+   */
+  hours: {
+    /**
+     * Plain text shown on the site.
+     */
+    display: string;
+    /**
+     * Plain text shown on the site.
+     */
+    short: string;
+    /**
+     * Plain text shown on the site.
+     */
+    days: string;
+    /**
+     * Plain text shown on the site.
+     */
+    times: string;
+    /**
+     * Plain text shown on the site.
+     */
+    timeZone: string;
+    /**
+     * Plain text shown on the site.
+     */
+    replyWithin: string;
+  };
+  /**
+   * Turnaround times named once; plans.json holds each plan's own timeframe.
+   */
+  turnaround: {
+    /**
+     * Plain text shown on the site.
+     */
+    selfService: string;
+    /**
+     * Plain text shown on the site.
+     */
+    superExpress: string;
+    /**
+     * Plain text shown on the site.
+     */
+    standard: string;
+    /**
+     * Plain text shown on the site.
+     */
+    standardShort: string;
+    /**
+     * Plain text shown on the site.
+     */
+    standardRange: string;
+    /**
+     * Plain text shown on the site.
+     */
+    express: string;
+    /**
+     * Plain text shown on the site.
+     */
+    expressTwoDays: string;
+    /**
+     * Plain text shown on the site.
+     */
+    expressPassport: string;
+    /**
+     * Plain text shown on the site.
+     */
+    wills: string;
+    /**
+     * Plain text shown on the site.
+     */
+    outsideHours: string;
+  };
+  /**
+   * Counts about the languages we translate.
+   */
+  languages: {
+    /**
+     * Plain text shown on the site.
+     */
+    count: string;
+    /**
+     * Plain text shown on the site.
+     */
+    countInWords: string;
+  };
+  /**
+   * What customers may upload.
+   */
+  uploads: {
+    /**
+     * Plain text shown on the site.
+     */
+    formats: string;
+    /**
+     * Plain text shown on the site.
+     */
+    maxSize: string;
+  };
+  /**
+   * How customers pay.
+   */
+  payment: {
+    /**
+     * Plain text shown on the site.
+     */
+    methods: string;
+    /**
+     * Plain text shown on the site.
+     */
+    methodsOr: string;
+  };
+  /**
+   * How translations reach customers.
+   */
+  delivery: {
+    /**
+     * Plain text shown on the site.
+     */
+    hardCopy: string;
+  };
+  /**
+   * The conditions of the 100% acceptance guarantee, in plain words, from the terms.
+   */
+  guarantee: {
+    /**
+     * Plain text shown on the site.
+     */
+    short: string;
+    /**
+     * Plain text shown on the site.
+     */
+    conditions: string;
+  };
+  /**
+   * Licence rules stated on several pages: NSW, the other states, New Zealand.
+   */
+  driving: {
+    /**
+     * Plain text shown on the site.
+     */
+    nsw: string;
+    /**
+     * Plain text shown on the site.
+     */
+    nswShort: string;
+    /**
+     * Plain text shown on the site.
+     */
+    otherStates: string;
+    /**
+     * Plain text shown on the site.
+     */
+    visitorPeriod: string;
+    /**
+     * Plain text shown on the site.
+     */
+    nz: string;
+  };
+  /**
+   * How much evidence authorities typically ask for.
+   */
+  evidence: {
+    /**
+     * Plain text shown on the site.
+     */
+    statementsForVisas: string;
+    /**
+     * Plain text shown on the site.
+     */
+    statementsForLenders: string;
+    /**
+     * Plain text shown on the site.
+     */
+    policeResidence: string;
+  };
+  /**
+   * Figures the privacy policy and other pages share.
+   */
+  privacy: {
+    /**
+     * Plain text shown on the site.
+     */
+    responseTime: string;
+    /**
+     * Plain text shown on the site.
+     */
+    retention: string;
+  };
+}
+
 export interface FAQGroups {
   $schema?: string;
   /**
@@ -410,7 +612,7 @@ export interface Language {
    */
   code: string;
   /**
-   * The English name, such as Chinese or Tagalog/Filipino.
+   * The English name, such as Chinese, Tagalog/Filipino or Māori (macrons are kept in text and dropped from the address).
    */
   name: string;
   /**
@@ -1554,7 +1756,13 @@ export interface Service {
   useCases: Card[];
   pricing: {
     /**
-     * From-price for this document; $89.95 when left out.
+     * The plans of plans.json this document can be ordered as, so the page only promises what applies to it (a will has no self-service option).
+     *
+     * @minItems 1
+     */
+    plans: ("self-service" | "extract" | "full")[];
+    /**
+     * From-price for this document; the Full Document price when left out.
      */
     startingPrice?: string;
     /**

@@ -80,10 +80,10 @@ export function routeHash(page: Page): string {
 
 const hashes = new WeakMap<SourceFile, string>();
 
-/** A hash of a content file's bytes, computed once per loaded file. */
+/** A hash of a content file's bytes and of the facts its placeholders name, computed once per loaded file. */
 export function fileHash(file: SourceFile): string {
   let hash = hashes.get(file);
-  if (hash === undefined) hashes.set(file, (hash = createHash('sha1').update(file.text).digest('base64url')));
+  if (hash === undefined) hashes.set(file, (hash = createHash('sha1').update(file.text).update(file.factsKey ?? '').digest('base64url')));
   return hash;
 }
 

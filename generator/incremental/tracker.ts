@@ -18,6 +18,7 @@ const wholeSources: Record<string, string[]> = {
   navigation: ['content/navigation.json'],
   shared: ['content/shared.json'],
   plans: ['content/plans.json'],
+  facts: ['content/facts.json'],
   testimonials: ['content/testimonials.json'],
   faq: ['content/faq.json'],
   contactForm: ['content/contact-form.json'],

@@ -15,7 +15,7 @@ export function CityLocalGuide({ city }: { city: CityEntry }) {
           ))}
         </div>
         <div className="card local-places">
-          <h3 id="local-places-heading">Places in {city.name} that ask for translations</h3>
+          <h3 id="local-places-heading">Places {city.inCity} that ask for translations</h3>
           <ul role="list" aria-labelledby="local-places-heading">
             {guide.places.map((place) => (
               <li key={place.name}>

@@ -32,7 +32,11 @@ export function CitiesPage() {
                     <a href={city.url} className="card-link">
                       {city.name}
                     </a>
-                    <span className="state-badge">{city.state}</span>
+                    {/* The comma keeps the name and badge apart for screen readers and copied text; sighted readers see the badge. */}
+                    <span className="state-badge">
+                      <span className="sr-only">, </span>
+                      {city.state}
+                    </span>
                   </h2>
                   <dl className="facts">
                     <div>
@@ -66,7 +70,7 @@ export function CitiesPage() {
                     </a>
                     <OrderLink className="button-sm">
                       {site.shared.orderCta.start}
-                      <span className="sr-only"> in {city.name}</span>
+                      <span className="sr-only"> {city.inCity}</span>
                     </OrderLink>
                   </div>
                 </div>

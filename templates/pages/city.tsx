@@ -4,14 +4,14 @@ import { CityLocalGuide } from '../components/city-local-guide.tsx';
 import { Icon } from '../components/icon.tsx';
 import { Flag, Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CallToAction, CardGrid, JsonLd, OrderLink, Section } from '../components/ui.tsx';
-import { breadcrumbs, graph } from '../structured-data.ts';
+import { breadcrumbs, graph, provider } from '../structured-data.ts';
 import { cityLanguages } from './cities.tsx';
 
 export function CityPage({ data }: { data: { city: CityEntry } }) {
   const { site } = useRender();
   const c = data.city;
   const shared = site.pages.cities.cityPage!;
-  const values = { city: c.name };
+  const values = { city: c.name, cityInText: c.inText, inCity: c.inCity };
   const trail = [
     { label: 'Home', href: '/' },
     { label: 'Cities', href: '/cities' },
@@ -27,7 +27,7 @@ export function CityPage({ data }: { data: { city: CityEntry } }) {
               <Icon name="map-pin" size={18} /> {c.name}, {c.stateName}
             </p>
             <h1 id="page-heading" data-reveal-item="">
-              NAATI Certified Translations in {c.name}
+              NAATI Certified Translations {c.inCity}
             </h1>
             {c.tagline && (
               <p className="hero-text" data-reveal-item="">
@@ -61,7 +61,7 @@ export function CityPage({ data }: { data: { city: CityEntry } }) {
         </div>
       </section>
 
-      <Section id="about" heading={`Translations for ${c.name} and ${c.stateName}`}>
+      <Section id="about" heading={`Translations for ${c.inText} and ${c.stateName}`}>
         <div className="prose prose-wide">
           {c.description.map((p) => (
             <p key={p.slice(0, 40)}>{p}</p>
@@ -117,7 +117,7 @@ export function CityPage({ data }: { data: { city: CityEntry } }) {
       </Section>
 
       {c.localNotes && c.localNotes.length > 0 && (
-        <Section id="local" heading={`Good to know in ${c.name}`} tone="tint">
+        <Section id="local" heading={`Good to know ${c.inCity}`} tone="tint">
           <CardGrid cards={c.localNotes} />
         </Section>
       )}
@@ -138,27 +138,23 @@ export function CityPage({ data }: { data: { city: CityEntry } }) {
       />
       <JsonLd
         data={graph(
+          // The service, online, for this area: the company itself is one entity (its node on the home page),
+          // so a city page neither repeats its Docklands address nor claims a local business here.
           {
-            '@type': 'ProfessionalService',
-            name: `${site.settings.name} – ${c.name}`,
+            '@type': 'Service',
+            name: `NAATI certified translation ${c.inCity}`,
+            serviceType: 'Certified translation',
             url: absolute(site, c.url),
             description: c.tagline ?? c.description[0],
-            telephone: site.settings.phone.e164,
-            email: site.settings.email,
-            areaServed: {
-              '@type': 'GeoCircle',
-              geoMidpoint: { '@type': 'GeoCoordinates', latitude: c.coordinates.latitude, longitude: c.coordinates.longitude },
-              geoRadius: 100000,
-            },
-            address: {
-              '@type': 'PostalAddress',
-              streetAddress: site.settings.address.street,
-              addressLocality: site.settings.address.locality,
-              addressRegion: site.settings.address.region,
-              postalCode: site.settings.address.postcode,
-              addressCountry: 'AU',
-            },
-            priceRange: `From ${site.settings.startingPrice}`,
+            provider: provider(site),
+            areaServed: [
+              { '@type': 'City', name: `${c.name}, ${c.stateName}` },
+              {
+                '@type': 'GeoCircle',
+                geoMidpoint: { '@type': 'GeoCoordinates', latitude: c.coordinates.latitude, longitude: c.coordinates.longitude },
+                geoRadius: 100000,
+              },
+            ],
           },
           breadcrumbs(site, trail),
         )}

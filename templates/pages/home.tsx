@@ -1,4 +1,4 @@
-import { useRender } from '../context.ts';
+import { inSentence, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { CardGrid, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
 import { Island } from '../components/island.tsx';
@@ -7,7 +7,7 @@ import LanguagePicker, { type LanguagePickerProps } from '../../islands/language
 import type { SiteModel } from '../../generator/content/model.ts';
 import type { Assets } from '../../generator/render/contract.ts';
 import { PlanCards } from '../components/plans.tsx';
-import { business, graph, offers } from '../structured-data.ts';
+import { business, graph, offers, provider } from '../structured-data.ts';
 
 export function HomePage() {
   const { site, assets } = useRender();
@@ -67,7 +67,7 @@ export function HomePage() {
               </li>
             </ul>
             <p className="hero-card-foot">
-              <Icon name="clock" size={18} /> Most self-service orders ready in about 1 hour in business hours
+              <Icon name="clock" size={18} /> Most self-service orders ready in {site.facts.turnaround.selfService} in business hours
             </p>
           </aside>
         </div>
@@ -99,7 +99,7 @@ export function HomePage() {
                 From <strong>{service.startingPrice}</strong> {service.pricing.priceNote}
               </p>
               <a className="text-link" href={service.url}>
-                Learn More<span className="sr-only"> about {service.card.title.toLowerCase()}</span> <Icon name="arrow-right" size={16} />
+                Learn More<span className="sr-only"> about {inSentence(service.card.title)}</span> <Icon name="arrow-right" size={16} />
               </a>
             </li>
           ))}
@@ -168,7 +168,7 @@ export function HomePage() {
           '@type': 'Service',
           name: 'NAATI certified translation',
           serviceType: 'Certified translation',
-          provider: { '@id': `${s.baseUrl}/#business` },
+          provider: provider(site),
           areaServed: ['AU', 'NZ'],
           offers: offers(site),
         })}

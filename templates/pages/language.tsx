@@ -4,7 +4,7 @@ import { Icon } from '../components/icon.tsx';
 import { LanguageCommunity } from '../components/language-community.tsx';
 import { Flag, Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CardGrid, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
-import { breadcrumbs, graph } from '../structured-data.ts';
+import { breadcrumbs, graph, provider } from '../structured-data.ts';
 
 /** A stable index for a key (FNV-1a), so each language keeps the same hero image in every build. */
 function stableIndex(key: string, n: number): number {
@@ -23,7 +23,7 @@ export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
   const values = { language: l.name };
   const local = l.localContent ?? {
     title: `Certified ${l.name} Translations for Australian Authorities`,
-    subtitle: `${l.name} documents translated into English by NAATI certified translators and accepted across Australia and New Zealand.`,
+    subtitle: `${l.name} documents translated into English by NAATI certified translators, for Australian and New Zealand authorities.`,
     paragraphs: [
       `Send us a clear scan or photo of your ${l.name} document and a NAATI certified translator prepares an English translation that keeps every name, date and stamp exact. The price is the same as for every other language: from ${site.settings.startingPrice} plus a service fee.`,
     ],
@@ -154,7 +154,7 @@ export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
             name: `${l.name} NAATI certified translation`,
             serviceType: 'Certified translation',
             url: absolute(site, l.url),
-            provider: { '@type': 'Organization', name: site.settings.name, url: `${site.settings.baseUrl}/` },
+            provider: provider(site),
             areaServed: ['AU', 'NZ'],
             offers: { '@type': 'Offer', price: site.settings.startingPrice.slice(1), priceCurrency: 'AUD' },
           },

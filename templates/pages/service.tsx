@@ -1,10 +1,11 @@
 import type { ServiceEntry } from '../../generator/content/model.ts';
-import { absolute, useRender } from '../context.ts';
+import type { BusinessFacts } from '../../generator/content/types.ts';
+import { absolute, inSentence, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CallToAction, CardGrid, FaqList, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
 import { ServiceCard } from './services.tsx';
-import { breadcrumbs, graph } from '../structured-data.ts';
+import { breadcrumbs, graph, provider } from '../structured-data.ts';
 
 /** The one template of every service page (SPEC.md "Service page template"). */
 export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
@@ -120,7 +121,7 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
           )}
         </div>
         <p className="plan-note">
-          <Icon name="zap" size={18} /> {site.plans.expressNote} Same price for every language. Most self-service orders are ready in about 1 hour in business hours; orders placed outside business hours are processed the next business day.
+          <Icon name="zap" size={18} /> {planNote(s, site.plans.expressNote, site.facts)}
         </p>
       </Section>
 
@@ -137,7 +138,7 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
             <h3>
               <Icon name="upload" /> Uploading your document
             </h3>
-            <p>Originals are not needed: a clear scan or phone photo is enough. Upload PDF, JPG or PNG files up to 10MB each, with every page in order and all stamps, seals and signatures visible.</p>
+            <p>Originals are not needed: a clear scan or phone photo is enough. Upload {site.facts.uploads.formats} files up to {site.facts.uploads.maxSize} each, with every page in order and all stamps, seals and signatures visible.</p>
           </div>
         </div>
       </Section>
@@ -188,7 +189,7 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
       )}
 
       <CallToAction
-        heading={`Order your ${s.serviceName.toLowerCase()} today`}
+        heading={`Order your ${inSentence(s.serviceName)} today`}
         text={`Upload your document now and a NAATI certified translator gets to work. From ${price} ${s.pricing.priceNote}, the same for every language.`}
         secondary={
           <a className="button button-ghost button-lg" href="/contact">
@@ -204,7 +205,7 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
             description: s.serviceDescription,
             serviceType: 'Certified translation',
             url: absolute(site, s.url),
-            provider: { '@type': 'Organization', name: site.settings.name, url: `${site.settings.baseUrl}/` },
+            provider: provider(site),
             areaServed: ['AU', 'NZ'],
             offers: { '@type': 'Offer', price: price.slice(1), priceCurrency: 'AUD', url: absolute(site, s.url) },
           },
@@ -217,4 +218,19 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
       />
     </>
   );
+}
+
+/**
+ * The line under the price: only what applies to this document. Express is offered at checkout only where
+ * the page lists an express turnaround (elsewhere its note says to ask), and the one-hour promise belongs to
+ * the Self-Service Extract, so pages without that plan (wills, pensions) leave it out.
+ */
+export function planNote(s: ServiceEntry, expressNote: string, facts: BusinessFacts): string {
+  const express = s.pricing.turnaround.some((row) => /express/i.test(row.label));
+  const selfService = s.pricing.plans.includes('self-service');
+  return [
+    express ? expressNote : facts.delivery.hardCopy,
+    'Same price for every language.',
+    selfService ? `Most self-service orders are ready in ${facts.turnaround.selfService} during business hours; ${facts.turnaround.outsideHours}.` : `${facts.turnaround.outsideHours[0].toUpperCase()}${facts.turnaround.outsideHours.slice(1)}.`,
+  ].join(' ');
 }

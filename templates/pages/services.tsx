@@ -1,4 +1,4 @@
-import { useRender, absolute } from '../context.ts';
+import { inSentence, useRender, absolute } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { ButtonLink, JsonLd, PageHero, Section } from '../components/ui.tsx';
 import type { ServiceEntry } from '../../generator/content/model.ts';
@@ -16,7 +16,7 @@ export function ServiceCard({ service, headingLevel = 2 }: { service: ServiceEnt
         From <strong>{service.startingPrice}</strong> {service.pricing.priceNote}
       </p>
       <a className="button button-secondary button-sm" href={service.url}>
-        Learn More<span className="sr-only"> about {service.card.title.toLowerCase()}</span>
+        Learn More<span className="sr-only"> about {inSentence(service.card.title)}</span>
         <Icon name="arrow-right" size={16} />
       </a>
     </li>

@@ -1,0 +1,143 @@
+// Placeholders: content refers to a business fact by name, {{plans.extract.price}}, so a price, time or
+// rule is typed once and every page that shows it changes with it. Names start with the file holding the
+// fact: site (site.json), plans (plans.json, each plan by its id) or facts (facts.json). A deliberate
+// exception to "never type a fact by hand", such as a market figure quoted in a blog post, is written
+// {{verbatim: AUD $40–90 per page}}: it shows as written and `site check` leaves it alone.
+import { createHash } from 'node:crypto';
+import { SiteError, codeFrame, positionAt } from '../errors.ts';
+import type { SourceFile } from './load.ts';
+import { locate } from './locate.ts';
+import { closest } from './validate.ts';
+
+export const placeholderPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
+const verbatimPrefix = /^verbatim\s*:\s*/;
+/** The files facts come from, by the first segment of a name. */
+export const factSources = { site: 'site.json', plans: 'plans.json', facts: 'facts.json' } as const;
+
+type Namespaces = Record<keyof typeof factSources, unknown>;
+
+/** The three fact files as one tree of names, plans keyed by id. */
+export function factTree(files: SourceFile[]): Namespaces {
+  const data = (rel: string) => files.find((f) => f.rel === rel)?.data;
+  const plans = data('plans.json') as { plans?: { id: string }[] } | undefined;
+  const byId = Object.fromEntries((Array.isArray(plans?.plans) ? plans.plans : []).map((p) => [p.id, p]));
+  return { site: data('site.json') ?? {}, plans: { ...(plans ?? {}), ...byId }, facts: data('facts.json') ?? {} };
+}
+
+/** Every name that leads to a text or number, for suggestions and for `site check`'s reverse lookup. */
+export function factNames(tree: Namespaces): Map<string, string> {
+  const names = new Map<string, string>();
+  const visit = (value: unknown, name: string) => {
+    if (typeof value === 'string' || typeof value === 'number') names.set(name, String(value));
+    else if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [key, v] of Object.entries(value)) if (key !== '$schema' && key !== 'plans') visit(v, `${name}.${key}`);
+    }
+  };
+  for (const [space, value] of Object.entries(tree)) visit(value, space);
+  return names;
+}
+
+type Lookup = { value: string } | { problem: string; hint: string };
+
+/** Resolves one name, following placeholders inside facts; a loop of facts naming each other is a problem. */
+function lookup(tree: Namespaces, names: Map<string, string>, name: string, seen: string[] = []): Lookup {
+  if (seen.includes(name)) return { problem: `is part of a loop: ${[...seen, name].join(' → ')}`, hint: 'A fact may name other facts, but never itself through them.' };
+  let node: unknown = tree;
+  for (const segment of name.split('.')) node = node && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>)[segment] : undefined;
+  if (typeof node === 'number') return { value: String(node) };
+  if (typeof node === 'string') {
+    let failed: Lookup | undefined;
+    const value = node.replace(placeholderPattern, (whole, inner: string) => {
+      if (verbatimPrefix.test(inner)) return inner.replace(verbatimPrefix, '');
+      const found = lookup(tree, names, inner, [...seen, name]);
+      if ('problem' in found) failed ??= found;
+      return 'value' in found ? found.value : whole;
+    });
+    return failed ?? { value };
+  }
+  const space = name.split('.')[0];
+  if (node && typeof node === 'object') {
+    const inside = [...names.keys()].filter((n) => n.startsWith(`${name}.`)).slice(0, 6);
+    return { problem: 'names a group of facts, not one fact', hint: `Name one fact inside it, such as ${inside.join(', ')}.` };
+  }
+  if (!(space in factSources)) {
+    return { problem: 'names no fact', hint: 'Fact names start with site., plans. or facts., for the file that holds them: content/site.json, content/plans.json (plans by id, such as plans.extract.price) or content/facts.json.' };
+  }
+  const near = closest(name, [...names.keys()]);
+  return {
+    problem: near ? `names no fact (did you mean {{${near}}}?)` : 'names no fact',
+    hint: `Add it to content/${factSources[space as keyof typeof factSources]}, or use a name it already has. Plans are named by id: plans.self-service, plans.extract, plans.full.`,
+  };
+}
+
+export interface Resolved {
+  files: SourceFile[];
+  errors: SiteError[];
+}
+
+/** Copies of files with placeholders resolved, kept while neither the file nor the facts change. */
+let memo: { key: string; files: WeakMap<SourceFile, { file: SourceFile; errors: SiteError[] }> } | undefined;
+
+/**
+ * Every content file with its placeholders replaced by the facts they name, in JSON strings, front matter and
+ * Markdown bodies. A file without a placeholder is returned as it is, so caches keyed by the file object keep
+ * working; the others are resolved copies, and their `text` stays the text as written, for error positions.
+ */
+export function resolveFacts(files: SourceFile[]): Resolved {
+  const tree = factTree(files);
+  const names = factNames(tree);
+  const key = createHash('sha256').update(JSON.stringify(tree)).digest('hex');
+  if (memo?.key !== key) memo = { key, files: new WeakMap() };
+  const out: SourceFile[] = [];
+  const errors: SiteError[] = [];
+  for (const file of files) {
+    if (!file.text.includes('{{')) {
+      out.push(file);
+      continue;
+    }
+    let done = memo.files.get(file);
+    if (!done) memo.files.set(file, (done = resolveFile(file, tree, names)));
+    out.push(done.file);
+    errors.push(...done.errors);
+  }
+  return { files: out, errors };
+}
+
+function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, string>): { file: SourceFile; errors: SiteError[] } {
+  const errors: SiteError[] = [];
+  const named = new Map<string, string>();
+  // `from` is where the text starts in the file; the match's own offset is added, so the second of two
+  // identical placeholders is placed at the second. Escapes in JSON only push a placeholder further on.
+  const replace = (text: string, from: () => number) =>
+    text.replace(placeholderPattern, (whole, inner: string, at: number) => {
+      if (verbatimPrefix.test(inner)) return inner.replace(verbatimPrefix, '');
+      const found = lookup(tree, names, inner);
+      if ('value' in found) {
+        named.set(inner, found.value);
+        return found.value;
+      }
+      const start = from() + at;
+      const offset = file.text.indexOf(whole, start);
+      const { line, column } = positionAt(file.text, offset === -1 ? start : offset);
+      errors.push(new SiteError({ code: 'CONTENT_UNKNOWN_FACT', file: file.path, line, column, message: `${whole} ${found.problem}`, frame: codeFrame(file.text, line, column), hint: found.hint }));
+      return whole;
+    });
+  const offsetOf = (pointer: string) => {
+    const { line, column } = locate(file, pointer);
+    let offset = 0;
+    for (let n = 1; n < line; n++) offset = file.text.indexOf('\n', offset) + 1;
+    return offset + column - 1;
+  };
+  const walk = (value: unknown, pointer: string): unknown => {
+    if (typeof value === 'string') return value.includes('{{') ? replace(value, () => offsetOf(pointer)) : value;
+    if (Array.isArray(value)) return value.map((v, i) => walk(v, `${pointer}/${i}`));
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`)]));
+    }
+    return value;
+  };
+  const data = walk(file.data, '');
+  const body = file.body === undefined ? undefined : replace(file.body, () => file.text.length - file.body!.length);
+  const factsKey = createHash('sha256').update(JSON.stringify([...named].sort())).digest('hex').slice(0, 16);
+  return { file: { ...file, data, body, factsKey }, errors };
+}
