@@ -30,6 +30,7 @@ import { StagedOutput } from './output/staged.ts';
 import { LiveOutput } from './output/live.ts';
 import { blogFeed, feedPosts, headerRules, headersFile, redirectsFile, robotsTxt, sitemapXml } from './output/host-files.ts';
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
+import { relieveMemory } from './memory.ts';
 import { emitAdmin } from './admin/admin-files.ts';
 
 /** From this many pages, output is written by a worker thread while the main thread renders. */
@@ -239,13 +240,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         for (let i = 0; i < list.length; i += 256) {
           render(list.slice(i, i + 256));
           await output.drain();
+          relieveMemory();
         }
       };
       await inSteps(others);
       const postsByBody = new Map<string, Page[]>();
       for (const page of toRender) if (page.kind === 'post') postsByBody.set(page.data.post.body, [...(postsByBody.get(page.data.post.body) ?? []), page]);
       const early = readyPosts as string[];
-      readyPosts = (bodies) => render(bodies.flatMap((body) => postsByBody.get(body) ?? []));
+      readyPosts = (bodies) => {
+        render(bodies.flatMap((body) => postsByBody.get(body) ?? []));
+        relieveMemory();
+      };
       await inSteps(early.flatMap((body) => postsByBody.get(body) ?? []));
       // Posts whose Markdown was not started early (their files are unchanged) but whose pages must render. Those
       // started early arrive through readyPosts, even while still in the workers.
@@ -253,6 +258,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       for (let i = 0; i < late.length; i += 256) {
         await markdown.render(late.slice(i, i + 256), (ready) => render(ready.flatMap((body) => postsByBody.get(body) ?? [])));
         await output.drain();
+        relieveMemory();
       }
       await posts;
       if (markdown.stats.threads > 1) timings.push(['post markdown in workers', performance.now() - postsStarted]);

@@ -1,0 +1,20 @@
+// Keeps a long build's memory in check. On a machine with plenty of memory V8 collects the old generation
+// lazily: rendering 20,000 posts, the heap reached 1 GB while only 380 MB of it was live. Between steps of
+// rendering, a build asks for a full collection once the heap has grown by a set amount since the last one.
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+const growth = 256 * 1024 * 1024;
+let gc: (() => void) | undefined;
+let after = 0;
+
+export function relieveMemory(): void {
+  const used = process.memoryUsage().heapUsed;
+  if (used < after + growth) return;
+  if (!gc) {
+    v8.setFlagsFromString('--expose-gc');
+    gc = vm.runInNewContext('gc') as () => void;
+  }
+  gc();
+  after = process.memoryUsage().heapUsed;
+}
