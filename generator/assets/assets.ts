@@ -7,7 +7,7 @@ import type { Project } from '../project.ts';
 import type { Assets, FlagAsset, IconAssets, ImageAsset, SocialAsset } from '../render/contract.ts';
 import type { Output } from '../output/output.ts';
 import { readIcon } from './library.ts';
-import { assetKey, type DependencyTracker } from '../incremental/tracker.ts';
+import { assetKey, type Dep, type DependencyTracker } from '../incremental/tracker.ts';
 import type { PageScripts } from '../render/page-scripts.ts';
 
 /** A name with a hash of the bytes before the extension: fonts/inter.woff2 -> fonts/inter.3f2a1b9c0d.woff2 */
@@ -44,7 +44,7 @@ export interface PreparedAssets {
 
 export function createAssets(prepared: PreparedAssets, scripts: PageScripts, tracker?: DependencyTracker): Assets {
   const { stylesheet, images, flags, cards, icons, file } = prepared;
-  const shared = new Map<string, { html: string; deps: Set<string> }>();
+  const shared = new Map<string, { html: string; deps: Set<Dep> }>();
   const heroes = new Map<string, string[]>();
   return {
     stylesheet,
@@ -80,7 +80,7 @@ export function createAssets(prepared: PreparedAssets, scripts: PageScripts, tra
         tracker?.add(hit.deps);
         return hit.html;
       }
-      const { value, deps } = tracker ? tracker.capture(render) : { value: render(), deps: new Set<string>() };
+      const { value, deps } = tracker ? tracker.capture(render) : { value: render(), deps: new Set<Dep>() };
       shared.set(key, { html: value, deps });
       return value;
     },

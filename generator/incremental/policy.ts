@@ -10,7 +10,7 @@ import { toolRoot } from '../project.ts';
 import type { Page } from '../routes.ts';
 import { changedKeys, inputsHash, recordFormat, routeHash, type BuildRecord, type PageState } from './record.ts';
 import type { Output } from '../output/output.ts';
-import { assetKey } from './tracker.ts';
+import { assetKey, type Dep } from './tracker.ts';
 
 /** Record format of the tracker's keys and of the tool itself: any change to the generator renders everything. */
 let toolKeyMemo: string | undefined;
@@ -58,6 +58,9 @@ export class IncrementalPolicy {
   private changes = 0;
   private renders = 0;
   private assetKeys?: Map<number, string>;
+  private readonly groups: Map<number, Uint32Array>;
+  private readonly groupIndex = new Map<Set<Dep>, number>();
+  private assetMemo = new Map<number, string[]>();
 
   /**
    * `previous`: the last build's record, if any. `state`: this build's content state (record.ts contentState).
@@ -70,6 +73,7 @@ export class IncrementalPolicy {
   ) {
     const usable = previous && previous.key === key;
     this.keys = usable ? previous.keys : [];
+    this.groups = usable ? previous.groups : new Map();
     if (usable) {
       const changed = changedKeys(previous, state);
       this.changes = changed.size;
@@ -77,6 +81,10 @@ export class IncrementalPolicy {
       this.keys.forEach((k, i) => {
         if (changed.has(k)) this.changed![i] = 1;
       });
+      // A group has changed when one of its members has; members always stand before their group.
+      for (const [i, members] of [...this.groups].sort(([a], [b]) => a - b)) {
+        for (const member of members) if (this.changed[member]) this.changed[i] = 1;
+      }
     }
   }
 
@@ -107,10 +115,17 @@ export class IncrementalPolicy {
       this.keys.forEach((key, i) => key.startsWith(prefix) && this.assetKeys!.set(i, key.slice(prefix.length)));
     }
     const names: string[] = [];
-    for (const dep of this.previous!.pages.get(page.path)!.deps) {
-      const name = this.assetKeys.get(dep);
-      if (name !== undefined) names.push(name);
-    }
+    for (const dep of this.previous!.pages.get(page.path)!.deps) names.push(...this.assetsIn(dep));
+    return names;
+  }
+
+  private assetsIn(dep: number): string[] {
+    const name = this.assetKeys!.get(dep);
+    if (name !== undefined) return [name];
+    const members = this.groups.get(dep);
+    if (!members) return [];
+    let names = this.assetMemo.get(dep);
+    if (!names) this.assetMemo.set(dep, (names = [...members].flatMap((member) => this.assetsIn(member))));
     return names;
   }
 
@@ -137,12 +152,28 @@ export class IncrementalPolicy {
   }
 
   /** Records what a rendered page read. */
-  rendered(page: Page, deps: Set<string>): void {
+  rendered(page: Page, deps: Set<Dep>): void {
     this.renders++;
+    this.pages.set(page.path, { route: this.route(page), deps: this.encode(deps) });
+  }
+
+  /** Keys as indices into the table; a group (a shared part's keys) once, as a key of its own. */
+  private encode(deps: Set<Dep>): Uint32Array {
     if (!this.index) this.index = new Map(this.keys.map((k, i) => [k, i]));
     const indices = new Uint32Array(deps.size);
     let n = 0;
     for (const dep of deps) {
+      if (typeof dep !== 'string') {
+        let g = this.groupIndex.get(dep);
+        if (g === undefined) {
+          const members = this.encode(dep);
+          g = this.keys.push(`group:${this.keys.length}`) - 1;
+          this.groups.set(g, members);
+          this.groupIndex.set(dep, g);
+        }
+        indices[n++] = g;
+        continue;
+      }
       let i = this.index.get(dep);
       if (i === undefined) {
         i = this.keys.push(dep) - 1;
@@ -150,11 +181,11 @@ export class IncrementalPolicy {
       }
       indices[n++] = i;
     }
-    this.pages.set(page.path, { route: this.route(page), deps: indices });
+    return indices;
   }
 
   /** This build's record, once every page was rendered or kept. */
   record(): BuildRecord {
-    return { format: recordFormat, key: this.key, ...this.state, keys: this.keys, pages: this.pages, derived: this.derived };
+    return { format: recordFormat, key: this.key, ...this.state, keys: this.keys, pages: this.pages, derived: this.derived, groups: this.groups };
   }
 }

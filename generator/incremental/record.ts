@@ -13,7 +13,7 @@ import { writeFileAtomic } from '../cache.ts';
 import { trackedLists, trackedMenus } from './tracker.ts';
 
 /** Records of another format are ignored. */
-export const recordFormat = 2;
+export const recordFormat = 3;
 
 export interface FileState {
   hash: string;
@@ -40,6 +40,8 @@ export interface BuildRecord {
   pages: Map<string, PageState>;
   /** Output files made from inputs other than a page's (the sitemap, the feed): a fingerprint of those inputs. */
   derived: Map<string, string>;
+  /** Keys of the table that stand for a group of keys (what a shared part read), with the group's members. */
+  groups: Map<number, Uint32Array>;
 }
 
 export function recordFile(cache: string, out: string): string {

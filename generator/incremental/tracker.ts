@@ -8,7 +8,8 @@
 //   list:posts#length              how long a list is
 // So a post page that shows the three newest other posts depends on their titles and positions, not on the
 // body of every post, and editing one post re-renders that post alone. Parts rendered once and shared (the
-// header, the footer) carry their keys to every page that uses them.
+// header, the footer) are recorded once, as a group of keys, and every page that uses one records the group.
+
 import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
 
@@ -34,8 +35,11 @@ interface Entry {
   file: string;
 }
 
+/** A key, or a group of keys read by a shared part (recorded once, read by many pages). */
+export type Dep = string | Set<Dep>;
+
 export class DependencyTracker {
-  private current: Set<string> | undefined;
+  private current: Set<Dep> | undefined;
   private entries = new WeakMap<object, object>();
 
   /** The model as templates should see it while tracking. */
@@ -109,8 +113,8 @@ export class DependencyTracker {
   }
 
   /** Runs a page's render, recording what it reads (its own content file always). */
-  during<T>(page: Page, render: () => T): { value: T; deps: Set<string> } {
-    const deps = new Set<string>();
+  during<T>(page: Page, render: () => T): { value: T; deps: Set<Dep> } {
+    const deps = new Set<Dep>();
     if (page.source) deps.add(page.source);
     this.current = deps;
     try {
@@ -125,15 +129,15 @@ export class DependencyTracker {
     this.current?.add(key);
   }
 
-  /** Adds keys recorded elsewhere (a shared part) to the page being rendered. */
-  add(deps: Iterable<string>): void {
-    for (const dep of deps) this.current?.add(dep);
+  /** Adds the group of keys a shared part read to the page being rendered. */
+  add(group: Set<Dep>): void {
+    this.current?.add(group);
   }
 
   /** Runs work with a fresh record and returns what it read, also adding it to the current page. */
-  capture<T>(work: () => T): { value: T; deps: Set<string> } {
+  capture<T>(work: () => T): { value: T; deps: Set<Dep> } {
     const outer = this.current;
-    const deps = new Set<string>();
+    const deps = new Set<Dep>();
     this.current = deps;
     try {
       return { value: work(), deps };

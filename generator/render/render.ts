@@ -8,7 +8,7 @@ import { relative, type Project } from '../project.ts';
 import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
 import type { Assets, TemplateModule } from './contract.ts';
-import type { DependencyTracker } from '../incremental/tracker.ts';
+import type { Dep, DependencyTracker } from '../incremental/tracker.ts';
 import type { PageScripts, PageWeight } from './page-scripts.ts';
 
 export interface RenderOptions {
@@ -20,7 +20,7 @@ export interface RenderOptions {
   emit(page: Page, html: string): void;
   /** Records what each page reads; `recorded` is told it. Pages `reuse` keeps are not rendered. */
   tracker?: DependencyTracker;
-  recorded?: (page: Page, deps: Set<string>) => void;
+  recorded?: (page: Page, deps: Set<Dep>) => void;
   reuse?: (page: Page) => boolean;
   /** Adds each page's scripts to its head and checks its JavaScript budget. */
   scripts?: PageScripts;
