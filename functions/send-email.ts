@@ -21,7 +21,7 @@ import { fieldErrors, fields, normalise, schema, variantOf, type Variant } from 
 import type { FormAnswer } from '../islands/lib/contact-form-view.tsx';
 import { contactAnswer } from './lib/contact-answer.tsx';
 import { enquiryIntake, idempotencyKey } from './lib/enquiries.ts';
-import { bodyKind, clientIp, describe, formFields, json, rateLimiter, readText, type Context } from './lib/http.ts';
+import { bodyKind, clientIp, describe, json, rateLimiter, receive, type Context } from './lib/http.ts';
 import { mailer } from './lib/mail.ts';
 import { storeFromEnv, type KeyValueStore } from './lib/store.ts';
 import { validator } from './lib/validate.ts';
@@ -65,26 +65,16 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
       return contactAnswer(request, settings, variant, answer, status, extra.headers);
     };
     try {
-      if (request.method !== 'POST') return json(405, { message: messages.method }, { Allow: 'POST' });
-      if (!kind) return json(415, { message: messages.type });
-      const text = await readText(request, maxBody);
-      if (text === undefined) return json(413, { message: messages.tooLarge });
-
-      let body: unknown;
-      if (kind === 'json') {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = undefined;
-        }
-      } else {
-        const posted = formFields(text);
-        // reCAPTCHA's widget adds its token to the form under its own name.
+      const received = await receive(request, maxBody, messages);
+      if ('refused' in received) return received.refused;
+      const body = received.body;
+      // reCAPTCHA's widget adds its token to a native post under its own name.
+      if (received.kind === 'form') {
+        const posted = body as Record<string, string>;
         if ('g-recaptcha-response' in posted) {
           posted.recaptcha ||= posted['g-recaptcha-response'];
           delete posted['g-recaptcha-response'];
         }
-        body = posted;
       }
       if (body && typeof body === 'object' && !Array.isArray(body)) {
         variant = variantOf(body as Record<string, unknown>);

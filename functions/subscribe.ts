@@ -14,7 +14,7 @@ import blog from '../content/pages/blog.json' with { type: 'json' };
 import schema from './subscriber.schema.json' with { type: 'json' };
 import { NewsletterForm, type NewsletterAnswer } from '../templates/components/newsletter-form.tsx';
 import { builtPage, plainPage, swapElement } from './lib/answer-page.ts';
-import { bodyKind, clientIp, describe, escapeHtml, formFields, html, json, rateLimiter, readText, type Context } from './lib/http.ts';
+import { bodyKind, clientIp, describe, escapeHtml, html, json, rateLimiter, receive, type Context } from './lib/http.ts';
 import { storeFromEnv, type KeyValueStore } from './lib/store.ts';
 import { firstProblem, validator } from './lib/validate.ts';
 
@@ -49,18 +49,9 @@ export function createSubscribe(options: { env?: () => Env; now?: () => number; 
     const answer = (status: number, result: { message: string; field?: string; thanked?: boolean }, headers: Record<string, string> = {}) =>
       page ? blogAnswer(request, settings, status, { email: typed, error: result.thanked ? undefined : result.message, thanked: result.thanked }, headers) : json(status, result.thanked ? { ok: true, message: result.message } : { message: result.message, ...(result.field ? { field: result.field } : {}) }, headers);
     try {
-      if (request.method !== 'POST') return json(405, { message: messages.method }, { Allow: 'POST' });
-      if (!kind) return json(415, { message: messages.type });
-      const text = await readText(request, maxBody);
-      if (text === undefined) return json(413, { message: messages.tooLarge });
-      let body: unknown;
-      if (kind === 'json') {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = undefined;
-        }
-      } else body = formFields(text);
+      const received = await receive(request, maxBody, messages);
+      if ('refused' in received) return received.refused;
+      const body = received.body;
       if (body && typeof body === 'object' && typeof (body as Record<string, unknown>).email === 'string') typed = (body as Record<string, string>).email;
 
       const wait = limited(clientIp(request, context), Number(settings.RATE_LIMIT_PER_MINUTE) || 5);

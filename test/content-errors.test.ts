@@ -4,32 +4,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from '../generator/build.ts';
-import { BuildFailure, type SiteError } from '../generator/errors.ts';
-import { silentLogger } from '../generator/log.ts';
-import { copyCode, fixture, repoRoot, type Fixture } from './helpers/project.ts';
+import { copyCode, repoRoot } from './helpers/project.ts';
+import { failure, replaceIn } from './helpers/failure.ts';
 
 const test = suite('content errors');
-
-async function failure(prepare: (f: Fixture) => void): Promise<SiteError[]> {
-  const f = fixture();
-  try {
-    prepare(f);
-    await build({ root: f.root, logger: silentLogger });
-  } catch (error) {
-    if (error instanceof BuildFailure) return error.errors;
-    throw error;
-  } finally {
-    f.remove();
-  }
-  throw new Error('the build succeeded but should have failed');
-}
-
-const replaceIn = (f: Fixture, rel: string, from: string, to: string) => {
-  const text = f.read(rel);
-  assert.ok(text.includes(from), `${rel} no longer contains ${from}`);
-  f.write(rel, text.replace(from, to));
-};
 
 test('CONTENT_SCHEMA: a number where text is expected, with line, column, frame and the field description', async () => {
   const [error] = await failure((f) => replaceIn(f, 'content/cities/perth.json', '"population": "2.3 million"', '"population": 2300000'));

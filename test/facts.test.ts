@@ -6,35 +6,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from '../generator/build.ts';
 import { check } from '../generator/check.ts';
-import { BuildFailure, formatFailure, type SiteError } from '../generator/errors.ts';
+import { BuildFailure, formatFailure } from '../generator/errors.ts';
 import { silentLogger } from '../generator/log.ts';
 import { loadContent } from '../generator/content/load.ts';
 import { findHandTypedFacts } from '../generator/content/hand-typed.ts';
 import { resolveProject } from '../generator/project.ts';
 import { createStarter } from '../generator/new.ts';
-import { fixture, listFiles, repoRoot, type Fixture } from './helpers/project.ts';
+import { fixture, listFiles, repoRoot } from './helpers/project.ts';
+import { failure, replaceIn } from './helpers/failure.ts';
 
 const test = suite('facts');
-
-async function failure(prepare: (f: Fixture) => void): Promise<SiteError[]> {
-  const f = fixture();
-  try {
-    prepare(f);
-    await build({ root: f.root, logger: silentLogger });
-  } catch (error) {
-    if (error instanceof BuildFailure) return error.errors;
-    throw error;
-  } finally {
-    f.remove();
-  }
-  throw new Error('the build succeeded but should have failed');
-}
-
-const replaceIn = (f: Fixture, rel: string, from: string, to: string) => {
-  const text = f.read(rel);
-  assert.ok(text.includes(from), `${rel} no longer contains ${from}`);
-  f.write(rel, text.replace(from, to));
-};
 
 /** The visible words of every page of a build, by output file. */
 function pageTexts(dist: string): Map<string, string> {

@@ -31,6 +31,32 @@ export async function readText(request: Request, limit: number): Promise<string 
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
+/** What a function says when a request is not one it takes. */
+export interface RefusalMessages {
+  method: string;
+  type: string;
+  tooLarge: string;
+}
+
+/**
+ * A request's body as the form functions take it: the parsed JSON (undefined when it does not parse) or the
+ * fields of a native form post. A request of another method, type or a body over `limit` bytes is answered
+ * here (405, 415, 413).
+ */
+export async function receive(request: Request, limit: number, messages: RefusalMessages): Promise<{ refused: Response } | { kind: BodyKind; body: unknown }> {
+  if (request.method !== 'POST') return { refused: json(405, { message: messages.method }, { Allow: 'POST' }) };
+  const kind = bodyKind(request);
+  if (!kind) return { refused: json(415, { message: messages.type }) };
+  const text = await readText(request, limit);
+  if (text === undefined) return { refused: json(413, { message: messages.tooLarge }) };
+  if (kind === 'form') return { kind, body: formFields(text) };
+  try {
+    return { kind, body: JSON.parse(text) as unknown };
+  } catch {
+    return { kind, body: undefined };
+  }
+}
+
 /**
  * A native form post as a plain object. A name sent twice keeps its first value, as a form has one control
  * per name; anything else is left for the schema to judge.
