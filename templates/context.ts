@@ -49,8 +49,3 @@ export function australianDate(iso: string): string {
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** 14 October 2026 from 2026-10-14. */
-export function longDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${Number(d)} ${months[Number(m) - 1]} ${y}`;
-}

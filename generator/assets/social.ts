@@ -8,21 +8,7 @@ import type { SiteModel } from '../content/model.ts';
 import type { Output } from '../output/output.ts';
 import { ImageCache } from './image-cache.ts';
 import { hashedName } from './assets.ts';
-
-export interface SocialImage {
-  url: string;
-  width: number;
-  height: number;
-}
-
-export interface SiteIcons {
-  svg: string;
-  png32: string;
-  appleTouch: string;
-  manifest: string;
-  /** An absolute-ready address of a 512 px PNG, for structured data. */
-  png512: string;
-}
+import type { IconAssets, SocialAsset } from '../render/contract.ts';
 
 /** The title a page type's social card carries. */
 function cardTitles(model: SiteModel): Record<string, string> {
@@ -46,7 +32,7 @@ function cardTitles(model: SiteModel): Record<string, string> {
   };
 }
 
-export async function prepareSocial(project: Project, output: Output, model: SiteModel): Promise<{ cards: Map<string, SocialImage>; icons: SiteIcons; processed: number }> {
+export async function prepareSocial(project: Project, output: Output, model: SiteModel): Promise<{ cards: Map<string, SocialAsset>; icons: IconAssets; processed: number }> {
   const cache = new ImageCache(path.join(project.cache, 'social'));
   const steps = `social-v2 sharp@${packageVersion('sharp')}`;
   const logo = fs.readFileSync(path.join(project.assets, 'images', model.settings.logo.src), 'utf8');
@@ -78,7 +64,7 @@ export async function prepareSocial(project: Project, output: Output, model: Sit
     return { urls, read: entry.read };
   };
 
-  const cards = new Map<string, SocialImage>();
+  const cards = new Map<string, SocialAsset>();
   for (const [kind, title] of Object.entries(cardTitles(model))) {
     const { urls } = await render(cardSvg(title, model, logo), `social/${kind}`, [{ file: 'card.jpg', width: 1200, height: 630, format: 'jpeg' }]);
     cards.set(kind, { url: urls.get('card.jpg')!, width: 1200, height: 630 });

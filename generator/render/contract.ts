@@ -43,6 +43,7 @@ export interface IconAssets {
   png32: string;
   appleTouch: string;
   manifest: string;
+  /** An absolute-ready address of a 512 px PNG, for structured data. */
   png512: string;
 }
 

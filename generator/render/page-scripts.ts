@@ -5,8 +5,8 @@
 import { SiteError } from '../errors.ts';
 import type { Page } from '../routes.ts';
 import type { ClientScripts } from '../assets/islands.ts';
+import type { Wake } from './contract.ts';
 
-export type Wake = 'load' | 'idle' | 'visible' | 'interaction';
 
 /** Gzipped JavaScript budgets per page, in bytes. */
 export const budgets = {

@@ -1,6 +1,7 @@
 // The island loader: finds every <site-island> and imports and mounts it when it should wake. No framework:
 // pages whose islands never wake load nothing else.
-type Wake = 'load' | 'idle' | 'visible' | 'interaction';
+import type { Wake } from '../../generator/render/contract.ts';
+
 interface IslandModule {
   mount(element: HTMLElement, props: unknown): void;
 }

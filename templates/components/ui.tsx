@@ -120,18 +120,6 @@ export function FaqList({ items, group, headingLevel = 3 }: { items: FaqEntry[];
   );
 }
 
-export function Stars({ rating, size = 18 }: { rating: number; size?: number }) {
-  return (
-    <span className="stars" role="img" aria-label={`Rated ${rating} out of 5`}>
-      {Array.from({ length: 5 }, (_, i) => (
-        <svg key={i} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" className={i < rating ? 'star-on' : 'star-off'}>
-          <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" fill="currentColor" />
-        </svg>
-      ))}
-    </span>
-  );
-}
-
 export function JsonLd({ data }: { data: Graph | WithContext<Thing> }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />;
 }
