@@ -8,27 +8,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { open, trackPages, useBrowserAndSite, wake, type Site } from './browser.ts';
-import { startMailSink, type MailSink } from '../helpers/mail.ts';
+import { useMailSink, type MailSink } from '../helpers/mail.ts';
 
 const test = suite('forms without JavaScript');
 
 let browser: Browser;
 let site: Site;
 let sink: MailSink;
-const saved = { ...process.env };
 
-test.before(async () => {
-  sink = await startMailSink();
-  process.env.SMTP_URL = sink.url;
-  process.env.RATE_LIMIT_PER_MINUTE = '1000';
-  delete process.env.RECAPTCHA_SECRET;
-});
+// The mail sink and the function's settings come first: the site reads them as it starts.
+useMailSink(test, (s) => (sink = s));
 useBrowserAndSite(test, (b, s) => ([browser, site] = [b, s]));
-test.after(async () => {
-  await sink.close();
-  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-  Object.assign(process.env, saved);
-});
 const { pages, problems } = trackPages(test);
 
 async function visit(path: string, javaScript: boolean, width = 1280): Promise<Page> {

@@ -8,29 +8,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { open, trackPages, useBrowserAndSite, wake, type Site } from './browser.ts';
-import { startMailSink, type MailSink } from '../helpers/mail.ts';
+import { useMailSink, type MailSink } from '../helpers/mail.ts';
 
 const test = suite('contact forms in the browser');
 
 let browser: Browser;
 let site: Site;
 let sink: MailSink;
-const saved = { ...process.env };
 
 // The mail sink and the function's settings come first: the site reads them as it starts.
-test.before(async () => {
-  sink = await startMailSink();
-  process.env.SMTP_URL = sink.url;
-  process.env.RATE_LIMIT_PER_MINUTE = '1000';
-  delete process.env.RECAPTCHA_SECRET;
-});
+useMailSink(test, (s) => (sink = s));
 useBrowserAndSite(test, (b, s) => ([browser, site] = [b, s]));
-test.after(async () => {
-  await sink.close();
-  Object.assign(process.env, saved);
-  if (!saved.SMTP_URL) delete process.env.SMTP_URL;
-  if (!saved.RATE_LIMIT_PER_MINUTE) delete process.env.RATE_LIMIT_PER_MINUTE;
-});
 const { pages, problems: consoleProblems } = trackPages(test);
 
 async function form(path: string, width = 1280): Promise<Page> {

@@ -1,5 +1,6 @@
 // A real SMTP server on 127.0.0.1 that keeps what it receives, and a reCAPTCHA verification stub.
 import http from 'node:http';
+import type { Test } from 'uvu';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
@@ -33,6 +34,28 @@ export async function startMailSink(): Promise<MailSink> {
   sink.url = `smtp://127.0.0.1:${port}`;
   sink.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return sink;
+}
+
+/**
+ * A mail sink for a suite of browser tests, with the contact function pointed at it and no reCAPTCHA secret.
+ * Call it before the suite starts its site, which reads these settings as it starts; the environment is
+ * restored after the suite.
+ */
+export function useMailSink(test: Test, ready: (sink: MailSink) => void): void {
+  const saved = { ...process.env };
+  let sink: MailSink;
+  test.before(async () => {
+    sink = await startMailSink();
+    ready(sink);
+    process.env.SMTP_URL = sink.url;
+    process.env.RATE_LIMIT_PER_MINUTE = '1000';
+    delete process.env.RECAPTCHA_SECRET;
+  });
+  test.after(async () => {
+    await sink.close();
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  });
 }
 
 export interface CaptchaStub {
