@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { SiteError } from '../errors.ts';
 import { toolRoot, type Project } from '../project.ts';
 import { cmsConfig, cmsConfigYaml, type EditorSettings } from './cms-config.ts';
+import { folderHash } from '../incremental/policy.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -53,8 +54,7 @@ export type Derive = (file: string, inputs: string, produce: () => string | Uint
  */
 export async function emitAdmin(project: Project, settings: { editor?: EditorSettings; baseUrl?: string; name: string }, derive: Derive, warn: (message: string) => void): Promise<void> {
   await derive('admin/index.html', settings.name, () => adminPage(settings.name));
-  const schemas = fs.readdirSync(project.schemas).sort().map((name) => [name, fs.readFileSync(path.join(project.schemas, name), 'utf8')]);
-  await derive('admin/config.yml', JSON.stringify([schemas, settings.editor, settings.baseUrl, settings.name]), () =>
+  await derive('admin/config.yml', JSON.stringify([folderHash(project.schemas), settings.editor, settings.baseUrl, settings.name]), () =>
     cmsConfigYaml(cmsConfig(project, settings, (problem: SiteError) => warn(`⚠ ${problem.headline} (${problem.hint})`))),
   );
   const formats = path.join(toolRoot, 'generator', 'admin', 'browser', 'formats.js');

@@ -12,19 +12,14 @@ import { changedKeys, inputsHash, recordFormat, routeHash, type BuildRecord, typ
 import type { Output } from '../output/output.ts';
 import { assetKey, type Dep } from './tracker.ts';
 
-/** Record format of the tracker's keys and of the tool itself: any change to the generator renders everything. */
+/**
+ * The generator's own code (every .ts, .js and .json under generator/), its package versions (the lock file)
+ * and Node's version: any change to how a build works renders everything. Computed once per process.
+ */
 let toolKeyMemo: string | undefined;
 export function toolKey(): string {
   if (toolKeyMemo) return toolKeyMemo;
-  const hash = createHash('sha256').update(process.version);
-  const visit = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const abs = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(abs);
-      else if (/\.(ts|js|json)$/.test(entry.name)) hash.update(`${path.relative(toolRoot, abs)}\0`).update(fs.readFileSync(abs));
-    }
-  };
-  visit(path.join(toolRoot, 'generator'));
+  const hash = createHash('sha256').update(process.version).update(folderHash(path.join(toolRoot, 'generator'), [], /\.(ts|js|json)$/));
   for (const file of ['package-lock.json', 'package.json']) {
     const abs = path.join(toolRoot, file);
     if (fs.existsSync(abs)) hash.update(fs.readFileSync(abs));
@@ -32,8 +27,8 @@ export function toolKey(): string {
   return (toolKeyMemo = hash.digest('hex').slice(0, 16));
 }
 
-/** A hash of every file below a folder (sorted by path), skipping the folders named in `skip`. */
-export function folderHash(dir: string, skip: string[] = []): string {
+/** A hash of every file below a folder (sorted by path) whose name matches `only`, skipping the folders in `skip`. */
+export function folderHash(dir: string, skip: string[] = [], only?: RegExp): string {
   const hash = createHash('sha256');
   const visit = (at: string) => {
     if (!fs.existsSync(at)) return;
@@ -41,7 +36,7 @@ export function folderHash(dir: string, skip: string[] = []): string {
       const abs = path.join(at, entry.name);
       if (entry.isDirectory()) {
         if (!skip.includes(abs)) visit(abs);
-      } else hash.update(`${path.relative(dir, abs)}\0`).update(fs.readFileSync(abs));
+      } else if (!only || only.test(entry.name)) hash.update(`${path.relative(dir, abs)}\0`).update(fs.readFileSync(abs));
     }
   };
   visit(dir);
