@@ -16,15 +16,15 @@ import { MarkdownSession, type MarkdownStats } from './markdown/render.ts';
 import { compileTemplates, type CompiledTemplates } from './render/templates.ts';
 import { renderPages } from './render/render.ts';
 import { DependencyTracker } from './incremental/tracker.ts';
-import { IncrementalPolicy, folderHash, toolKey } from './incremental/policy.ts';
+import { IncrementalPolicy, folderHash, liveStage, reusableTemplates, toolKey, type LiveState } from './incremental/policy.ts';
 import { contentState, fileHash, forgetRecord, loadRecord, recordFile, saveRecord, type BuildRecord } from './incremental/record.ts';
 import { PageScripts, type PageWeight } from './render/page-scripts.ts';
-import { buildClientScripts } from './assets/islands.ts';
+import { buildClientScripts, type ClientScripts } from './assets/islands.ts';
 import { prepareFlags } from './assets/flags.ts';
 import { prepareSocial } from './assets/social.ts';
 import { buildStylesheet } from './assets/css.ts';
 import { processImages, type ImageStats } from './assets/images.ts';
-import { createAssets, createFileCopier } from './assets/assets.ts';
+import { createAssets, createFileCopier, type PreparedAssets } from './assets/assets.ts';
 import type { Output } from './output/output.ts';
 import { StagedOutput } from './output/staged.ts';
 import { LiveOutput } from './output/live.ts';
@@ -32,6 +32,8 @@ import { blogFeed, feedPosts, headerRules, headersFile, redirectsFile, robotsTxt
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
 import { relieveMemory } from './memory.ts';
 import { emitAdmin } from './admin/admin-files.ts';
+
+export type { LiveState };
 
 /** From this many pages, output is written by a worker thread while the main thread renders. */
 const threadedWritesFrom = 600;
@@ -55,17 +57,6 @@ export interface BuildOptions {
 /** Where `site build` keeps what each page was made from, for the next build to keep what did not change. */
 const keepRecord = (options: BuildOptions) => options.recycle !== false && !options.live;
 
-export interface LiveState {
-  sources?: Map<string, SourceFile>;
-  hashes: Map<string, string>;
-  templates?: CompiledTemplates;
-  /** Absolute paths changed since the last build, when the watcher knows them. */
-  changed?: Set<string>;
-  /** What each page read in the last build (incremental/record.ts). */
-  record?: BuildRecord;
-  /** Results of the stages that do not read content (islands, images, flags), with the files each wrote. */
-  stages?: Map<string, { key: string; result: unknown; files: string[] }>;
-}
 
 export interface BuildResult {
   project: Project;
@@ -108,197 +99,88 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       timings.push([stage, performance.now() - t]);
     }
   };
-
+  const live = options.live;
   const recordPath = recordFile(project.cache, out);
-  const previous = options.live ? options.live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;
-
-  // Post bodies need no validation, so the Markdown workers start on them as soon as the files are read and
-  // run while everything else is checked and prepared; post pages are rendered as their HTML arrives. Posts
-  // whose files are as the last build recorded them start later, and only if their pages are not kept.
+  const previous = live ? live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;
   const markdown = new MarkdownSession(project);
-  let readyPosts: string[] | ((bodies: string[]) => void) = [];
-  let posts: Promise<void> = Promise.resolve();
-  let postsStarted = 0;
-  let earlyBodies = new Set<string>();
-  let written: SourceFile[] = [];
-  const files = await time('content', async () => {
-    const loaded = loadContent(project, options.live?.sources);
-    written = loaded.files;
-    const resolved = resolveFacts(loaded.files);
-    postsStarted = performance.now();
-    const bodies = resolved.files.filter((f) => f.source.kind === 'blog-post' && previous?.files.get(f.path)?.hash !== fileHash(f)).map((f) => f.body ?? '');
-    earlyBodies = new Set(bodies);
-    posts = markdown.render(bodies, (ready) => (Array.isArray(readyPosts) ? readyPosts.push(...ready) : readyPosts(ready)));
-    posts.catch(() => {});
-    // A file with an unknown fact name keeps the placeholder, which its schema would then report a second time.
-    const unresolved = new Set(resolved.errors.map((e) => e.file));
-    const problems = [...loaded.errors, ...resolved.errors, ...(await validateContent(project, resolved.files.filter((f) => !unresolved.has(f.path))))];
-    if (problems.length) await markdown.cancel();
-    failIfAny('content', problems);
-    return resolved.files;
-  }).catch(async (error) => {
-    await markdown.cancel();
-    throw error;
-  });
-  // The dev server keeps files as written; placeholders are resolved again (from a memo) on every build.
-  if (options.live) options.live.sources = new Map(written.map((f) => [f.rel, f]));
-
-  const { model, pages, redirects } = await time('model', async () => {
-    const model = buildModel(files);
-    const sourceDate = process.env.SOURCE_DATE_EPOCH;
-    if (sourceDate && /^\d+$/.test(sourceDate)) model.buildDate = new Date(Number(sourceDate) * 1000).toISOString().slice(0, 10);
-    const { pages, redirects } = routes(model);
-    const problems = crossCheck(project, files, model, pages, redirects);
-    if (problems.length) await markdown.cancel();
-    failIfAny('content', problems);
-    return { model, pages, redirects };
-  });
-
-  // Large sites write in a worker thread while this one renders.
-  const spare = options.recycle === false ? undefined : path.join(project.cache, 'output', createHash('sha256').update(path.resolve(out)).digest('hex').slice(0, 12));
-  const output: Output = options.live ? new LiveOutput(out, options.live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedWritesFrom, spare });
-  const copyFile = createFileCopier(project, output);
-  // In the dev server, an edit confined to content/ leaves what islands, images and flags produce unchanged.
-  const contentOnly = !!options.live?.changed && [...options.live.changed].every((file) => file.startsWith(project.content + path.sep));
+  let output: Output | undefined;
   try {
+    const content = await time('content', () => readContent(project, previous, markdown, live));
+    const { files } = content;
+    const { model, pages, redirects } = await time('model', () => joinContent(project, files, markdown));
+
+    // Large sites write in a worker thread while this one renders.
+    const spare = options.recycle === false ? undefined : path.join(project.cache, 'output', createHash('sha256').update(path.resolve(out)).digest('hex').slice(0, 12));
+    output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedWritesFrom, spare });
+    const target = output;
+    const copyFile = createFileCopier(project, output);
+    // In the dev server, an edit confined to content/ leaves what islands, images and flags produce unchanged.
+    const contentOnly = !!live?.changed && [...live.changed].every((file) => file.startsWith(project.content + path.sep));
+    const codes = model.languages.map((l) => l.countryCode);
     const [templates, stylesheet, images, client, flags, social] = await Promise.all([
-      time('templates', () => (reusableTemplates(project, options.live) ?? compileTemplates(project, { incremental: !!options.live }))),
+      time('templates', () => reusableTemplates(project, live) ?? compileTemplates(project, { incremental: !!live })),
       time('css', () => buildStylesheet(project, copyFile)),
       time('images', () =>
-        liveStage(options.live, output, 'images', 'assets', contentOnly, (out) => processImages(project, out, imageReferences(files)), ({ images, stats }) => ({ images, stats: { ...stats, processed: 0, cached: stats.images, encodeMs: 0 } })),
+        liveStage(live, target, 'images', 'assets', contentOnly, (out) => processImages(project, out, imageReferences(files)), ({ images, stats }) => ({ images, stats: { ...stats, processed: 0, cached: stats.images, encodeMs: 0 } })),
       ),
-      time('islands', () => liveStage(options.live, output, 'islands', 'islands', contentOnly, (out) => buildClientScripts(project, out))),
-      time('flags', () => {
-        const codes = model.languages.map((l) => l.countryCode);
-        return liveStage(options.live, output, 'flags', [...new Set(codes)].sort().join(), contentOnly, (out) => prepareFlags(project, out, codes), (flags) => ({ ...flags, processed: 0 }));
-      }),
-      time('social', () => prepareSocial(project, output, model)),
+      time('islands', () => liveStage(live, target, 'islands', 'islands', contentOnly, (out) => buildClientScripts(project, out))),
+      time('flags', () => liveStage(live, target, 'flags', [...new Set(codes)].sort().join(), contentOnly, (out) => prepareFlags(project, out, codes), (flags) => ({ ...flags, processed: 0 }))),
+      time('social', () => prepareSocial(project, target, model)),
     ]);
-    model.html = markdown.html;
     output.emit(stylesheet.file, stylesheet.contents);
-    if (options.live) options.live.templates = templates;
+    if (live) live.templates = templates;
 
     // Everything every page's markup depends on besides content; when it changes, every page is rendered.
-    const renderKey = createHash('sha256')
-      .update(
-        JSON.stringify([
-          toolKey(),
-          templates.hash,
-          stylesheet.url,
-          [...images.images],
-          [...client.entries].map(([name, e]) => [name, e.url]),
-          [...flags.flags],
-          [...social.cards],
-          social.icons,
-          folderHash(project.assets, [path.join(project.assets, 'images')]),
-          folderHash(project.schemas),
-          model.buildDate ?? null,
-        ]),
-      )
-      .digest('hex')
-      .slice(0, 16);
+    const renderKey = hashOf([
+      toolKey(),
+      templates.hash,
+      stylesheet.url,
+      [...images.images],
+      [...client.entries].map(([name, e]) => [name, e.url]),
+      [...flags.flags],
+      [...social.cards],
+      social.icons,
+      folderHash(project.assets, [path.join(project.assets, 'images')]),
+      folderHash(project.schemas),
+      model.buildDate ?? null,
+    ]);
     const policy = await time('changes', () => new IncrementalPolicy(previous, renderKey, contentState(files, model, previous)));
-    const tracker = new DependencyTracker();
     const weights = new WeightsByKind();
-    // A page is kept when nothing it read changed and the output still holds it as it was written; the
-    // files its markup asked the asset lookups for are copied again, since nothing else asks for them now.
-    const reuse = (page: Page) => {
-      if (!policy.reusable(page) || !output.keep(page.file)) return false;
-      policy.kept(page);
-      for (const name of policy.assetsOf(page)) copyFile(name);
-      return true;
-    };
-    const rendered = await time('render', async () => {
-      const scripts = new PageScripts(client);
-      const assets = createAssets({ stylesheet: stylesheet.url, images: images.images, flags: flags.flags, cards: social.cards, icons: social.icons, file: copyFile }, scripts, tracker);
-      const problems: SiteError[] = [];
-      let count = 0;
-      const render = (list: Page[]) => {
-        const { errors, rendered } = renderPages(list, {
-          project,
-          model,
-          templates: templates.module,
-          assets,
-          tracker,
-          recorded: (page, deps) => policy.rendered(page, deps),
-          scripts,
-          weighed: (page, weight) => weights.add(page.kind, weight),
-          emit: (page, html) => output.emit(page.file, html),
-        });
-        problems.push(...errors);
-        count += rendered;
-      };
-      const toRender = pages.filter((page) => !reuse(page));
-      // Every page but the posts renders now, while the workers turn post bodies into HTML; each post page
-      // renders as soon as its body's HTML arrives. The other Markdown texts (prose, FAQ answers) are needed
-      // only if one of those pages is rendered.
-      const others = toRender.filter((page) => page.kind !== 'post');
-      if (others.length) await markdown.render(otherMarkdownTexts(model));
-      // In steps, letting the writer thread catch up: rendering from cached Markdown outruns writing, and
-      // thousands of pages queued for it would hold their HTML in memory twice.
-      const inSteps = async (list: Page[]) => {
-        for (let i = 0; i < list.length; i += 256) {
-          render(list.slice(i, i + 256));
-          await output.drain();
-          relieveMemory();
-        }
-      };
-      await inSteps(others);
-      const postsByBody = new Map<string, Page[]>();
-      for (const page of toRender) if (page.kind === 'post') postsByBody.set(page.data.post.body, [...(postsByBody.get(page.data.post.body) ?? []), page]);
-      const early = readyPosts as string[];
-      readyPosts = (bodies) => {
-        render(bodies.flatMap((body) => postsByBody.get(body) ?? []));
-        relieveMemory();
-      };
-      await inSteps(early.flatMap((body) => postsByBody.get(body) ?? []));
-      // Posts whose Markdown was not started early (their files are unchanged) but whose pages must render. Those
-      // started early arrive through readyPosts, even while still in the workers.
-      const late = [...postsByBody.keys()].filter((body) => !earlyBodies.has(body));
-      for (let i = 0; i < late.length; i += 256) {
-        await markdown.render(late.slice(i, i + 256), (ready) => render(ready.flatMap((body) => postsByBody.get(body) ?? [])));
-        await output.drain();
-        relieveMemory();
-      }
-      await posts;
-      if (markdown.stats.threads > 1) timings.push(['post markdown in workers', performance.now() - postsStarted]);
-      failIfAny('render', problems);
-      return count;
-    });
+    const assets = { stylesheet: stylesheet.url, images: images.images, flags: flags.flags, cards: social.cards, icons: social.icons, file: copyFile };
+    const rendered = await time('render', () => renderSite({ project, model, pages, templates, client, assets, policy, output: target, weights }, markdown, content.posts));
+    if (content.posts.workers) timings.push(['post markdown in workers', content.posts.workers.ms]);
     // Pruned to what this build used only when it looked every text up; otherwise kept pages' texts stay.
     markdown.save({ prune: rendered === pages.length });
 
     await time('feeds', async () => {
       // Kept like pages while their inputs are the same: for thousands of posts they cost as much as the rest.
-      await policy.derive(output, 'sitemap.xml', sitemapInputs(model, pages), () => sitemapXml(model, pages));
-      await policy.derive(output, 'blog/feed.xml', feedInputs(model, policy), async () => {
+      await policy.derive(target, 'sitemap.xml', sitemapInputs(model, pages), () => sitemapXml(model, pages));
+      await policy.derive(target, 'blog/feed.xml', feedInputs(model, policy), async () => {
         await markdown.render(feedPosts(model).map((p) => p.body));
         return blogFeed(model);
       });
-      output.emit('robots.txt', robotsTxt(model));
-      output.emit('_headers', headersFile(headerRules(model)));
-      output.emit('_redirects', redirectsFile(redirects));
+      target.emit('robots.txt', robotsTxt(model));
+      target.emit('_headers', headersFile(headerRules(model)));
+      target.emit('_redirects', redirectsFile(redirects));
     });
-    await time('admin', () => emitAdmin(project, model.settings, (file, inputs, produce) => policy.derive(output, file, inputs, produce), (m) => logger.warn(m)));
+    await time('admin', () => emitAdmin(project, model.settings, (file, inputs, produce) => policy.derive(target, file, inputs, produce), (m) => logger.warn(m)));
 
-    let changed: string[] = [];
-    let hashes = new Map<string, string>();
-    await time('write', async () => {
-      if (output instanceof StagedOutput) {
-        // The record describes the output about to be swapped in, so it is saved only once that has happened;
-        // until then no record is better than one that describes the output being replaced. A build that
-        // changed nothing leaves the record as it is: it describes the new output just as well.
-        const save = keepRecord(options) && !policy.unchanged();
-        if (save) forgetRecord(recordPath);
-        await output.commit();
-        hashes = output.hashes();
-        if (save) saveRecord(recordPath, policy.record());
-      } else if (output instanceof LiveOutput) {
-        const result = output.commit();
-        hashes = options.live!.hashes = result.hashes;
-        options.live!.record = policy.record();
-        changed = result.changed;
+    const { changed, hashes } = await time('write', async () => {
+      if (target instanceof LiveOutput) {
+        const result = target.commit();
+        live!.hashes = result.hashes;
+        live!.record = policy.record();
+        return result;
       }
+      const staged = target as StagedOutput;
+      // The record describes the output about to be swapped in, so it is saved only once that has happened;
+      // until then no record is better than one that describes the output being replaced. A build that
+      // changed nothing leaves the record as it is: it describes the new output just as well.
+      const save = keepRecord(options) && !policy.unchanged();
+      if (save) forgetRecord(recordPath);
+      await staged.commit();
+      if (save) saveRecord(recordPath, { ...policy.record(), validated: content.validated });
+      return { changed: [] as string[], hashes: staged.hashes() };
     });
 
     const total = performance.now() - started;
@@ -314,7 +196,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       model,
       pages,
       redirects,
-      files: output.files(),
+      files: target.files(),
       changed,
       hashes,
       rendered,
@@ -332,6 +214,127 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (output instanceof StagedOutput) await output.discard();
     throw error;
   }
+}
+
+/** The posts whose Markdown started while content was checked, and how long the workers took over them. */
+interface EarlyPosts {
+  slugs: Set<string>;
+  ready: AsyncIterable<string[]>;
+  workers?: { ms: number };
+}
+
+/**
+ * Reads, resolves and validates the content. Post bodies need no validation, so the Markdown workers start
+ * on the posts whose files changed since the last build as soon as the files are read, and run while
+ * everything else is checked and prepared.
+ */
+async function readContent(project: Project, previous: BuildRecord | undefined, markdown: MarkdownSession, live: LiveState | undefined) {
+  const loaded = loadContent(project, live?.sources);
+  // The dev server keeps files as written; placeholders are resolved again (from a memo) on every build.
+  if (live) live.sources = new Map(loaded.files.map((f) => [f.rel, f]));
+  const resolved = resolveFacts(loaded.files);
+  const changedPosts = resolved.files.filter((f) => f.source.kind === 'blog-post' && previous?.files.get(f.path)?.hash !== fileHash(f));
+  const started = performance.now();
+  const early = changedPosts.map((f) => ({ slug: (f.source as { slug: string }).slug, body: f.body ?? '' }));
+  const posts: EarlyPosts = { slugs: new Set(early.map((p) => p.slug)), ready: timed(markdown.posts(early), () => markdown.stats.threads > 1 && (posts.workers = { ms: performance.now() - started })) };
+  // A file with an unknown fact name keeps the placeholder, which its schema would then report a second time.
+  const unresolved = new Set(resolved.errors.map((e) => e.file));
+  // Files as the last successful build read them passed the same validators then.
+  const passed = previous?.validated ? { key: previous.validated, files: (f: SourceFile) => previous.files.get(f.path)?.hash === fileHash(f) } : undefined;
+  const validation = await validateContent(project, resolved.files.filter((f) => !unresolved.has(f.path)), passed);
+  failIfAny('content', [...loaded.errors, ...resolved.errors, ...validation.errors]);
+  return { files: resolved.files, posts, validated: validation.key };
+}
+
+/** The model, the routes and the checks across files. */
+function joinContent(project: Project, files: SourceFile[], markdown: MarkdownSession) {
+  const sourceDate = process.env.SOURCE_DATE_EPOCH;
+  const buildDate = sourceDate && /^\d+$/.test(sourceDate) ? new Date(Number(sourceDate) * 1000).toISOString().slice(0, 10) : undefined;
+  const model = buildModel(files, { html: markdown.html, buildDate });
+  const { pages, redirects } = routes(model);
+  failIfAny('content', crossCheck(project, files, model, pages, redirects));
+  return { model, pages, redirects };
+}
+
+interface RenderInputs {
+  project: Project;
+  model: SiteModel;
+  pages: Page[];
+  templates: CompiledTemplates;
+  client: ClientScripts;
+  assets: PreparedAssets;
+  policy: IncrementalPolicy;
+  output: Output;
+  weights: WeightsByKind;
+}
+
+/**
+ * Renders every page that cannot be kept and returns how many it rendered. A page is kept when nothing it read
+ * changed and the output still holds it as it was written. Every page but the posts renders first, while the
+ * workers turn post bodies into HTML; each post renders as soon as its body's HTML arrives.
+ */
+async function renderSite(inputs: RenderInputs, markdown: MarkdownSession, early: EarlyPosts): Promise<number> {
+  const { project, model, pages, policy, output } = inputs;
+  const tracker = new DependencyTracker();
+  const scripts = new PageScripts(inputs.client);
+  const assets = createAssets(inputs.assets, scripts, tracker);
+  const toRender = pages.filter((page) => {
+    if (!policy.reusable(page) || !output.keep(page.file)) return true;
+    policy.kept(page);
+    // The files a kept page's markup asked the asset lookups for are copied again: nothing else asks for them now.
+    for (const name of policy.assetsOf(page)) inputs.assets.file(name);
+    return false;
+  });
+  const module = toRender.length ? await inputs.templates.load() : undefined;
+  const problems: SiteError[] = [];
+  let count = 0;
+  // In steps, letting the writer thread catch up: rendering from cached Markdown outruns writing, and
+  // thousands of pages queued for it would hold their HTML in memory twice.
+  const render = async (list: Page[]) => {
+    for (let i = 0; i < list.length; i += 256) {
+      const { errors, rendered } = renderPages(list.slice(i, i + 256), {
+        project,
+        model,
+        templates: module!,
+        assets,
+        tracker,
+        recorded: (page, deps) => policy.rendered(page, deps),
+        scripts,
+        weighed: (page, weight) => inputs.weights.add(page.kind, weight),
+        emit: (page, html) => output.emit(page.file, html),
+      });
+      problems.push(...errors);
+      count += rendered;
+      await output.drain();
+      relieveMemory();
+    }
+  };
+  const others = toRender.filter((page) => page.kind !== 'post');
+  // The other Markdown texts (prose, FAQ answers) are needed only if one of those pages is rendered.
+  if (others.length) await markdown.render(otherMarkdownTexts(model));
+  await render(others);
+  const postPages = new Map<string, Page[]>();
+  for (const page of toRender) if (page.kind === 'post') postPages.set(page.data.post.slug, [...(postPages.get(page.data.post.slug) ?? []), page]);
+  const pagesOf = (slugs: string[]) => slugs.flatMap((slug) => postPages.get(slug) ?? []);
+  for await (const slugs of early.ready) await render(pagesOf(slugs));
+  // Posts whose files are as the last build read them, but whose pages must render (a template changed, say).
+  const late = model.posts.filter((p) => postPages.has(p.slug) && !early.slugs.has(p.slug)).map((p) => ({ slug: p.slug, body: p.body }));
+  for await (const slugs of markdown.posts(late)) await render(pagesOf(slugs));
+  failIfAny('render', problems);
+  return count;
+}
+
+/** Calls `done` when the stream ends, however it ends. */
+async function* timed<T>(stream: AsyncIterable<T>, done: () => unknown): AsyncIterable<T> {
+  try {
+    yield* stream;
+  } finally {
+    done();
+  }
+}
+
+function hashOf(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 }
 
 /**
@@ -359,50 +362,6 @@ class WeightsByKind {
     const kb = (n: number) => (n / 1024).toFixed(1);
     return [...this.byKind].map(([kind, w]) => `${kind} ${kb(w.load)}/${kb(w.total)} KB`).join(', ');
   }
-}
-
-/**
- * Runs a stage that writes output files, or in the dev server reuses its last result: when `reusable` and
- * its key is the same as last time, its files are kept from the previous build instead of written again.
- * `asReused` adjusts a reused result (its counts of work done, say).
- */
-async function liveStage<T>(
-  live: LiveState | undefined,
-  output: Output,
-  name: string,
-  key: string,
-  reusable: boolean,
-  run: (output: Output) => Promise<T>,
-  asReused: (result: T) => T = (result) => result,
-): Promise<T> {
-  if (!live || !(output instanceof LiveOutput)) return run(output);
-  live.stages ??= new Map();
-  const last = live.stages.get(name);
-  if (reusable && last?.key === key && output.keepAll(last.files)) return asReused(last.result as T);
-  const files: string[] = [];
-  const recording: Output = {
-    emit: (file, contents) => {
-      files.push(file);
-      output.emit(file, contents);
-    },
-    has: (file) => output.has(file),
-    keep: (file) => output.keep(file),
-    drain: () => output.drain(),
-    files: () => output.files(),
-    bytes: (file) => output.bytes(file),
-  };
-  const result = await run(recording);
-  live.stages.set(name, { key, result, files });
-  return result;
-}
-
-/** The dev server's compiled templates, while no file under templates/ or islands/ has changed since. */
-function reusableTemplates(project: Project, live: LiveState | undefined): CompiledTemplates | undefined {
-  if (!live?.templates || !live.changed) return undefined;
-  const dirs = [project.templates, project.islands].map((d) => d + path.sep);
-  const inputs = new Set(live.templates.inputs);
-  for (const file of live.changed) if (inputs.has(file) || dirs.some((d) => file.startsWith(d))) return undefined;
-  return live.templates;
 }
 
 /** Which content files name each image under assets/images/, for error messages. */

@@ -150,7 +150,7 @@ test('front matter is parsed again when a post changes, even by one character of
   const rel = 'content/blog/choose-right-translation-service-legal-documents.md';
   const page = 'blog/choose-right-translation-service-legal-documents/index.html';
   const original = site.read(rel);
-  assert.ok(fs.existsSync(path.join(site.root, '.cache/content/files.v8')), 'the loaded content is kept');
+  assert.ok(fs.readdirSync(path.join(site.root, '.cache/content')).some((f) => /^files-\d+\.v8$/.test(f)), 'the loaded content is kept');
   try {
     site.write(rel, original.replace('title: "How to Choose', 'title: "How to Pick  '));
     await build({ root: site.root, logger: silentLogger });

@@ -210,11 +210,11 @@ async function check(project: Project, rel: string, text: string): Promise<void>
   // Placeholders ({{plans.full.price}}) name facts in other files, so the file is checked as the build sees
   // it: resolved against the content as it would be after the save.
   const resolved = resolveFacts(next);
-  const own = [...resolved.errors.filter((e) => e.file === file.path), ...(await validateContent(project, resolved.files.filter((f) => f.rel === rel)))];
+  const own = [...resolved.errors.filter((e) => e.file === file.path), ...(await validateContent(project, resolved.files.filter((f) => f.rel === rel))).errors];
   if (own.length) throw refusal(own);
   const problems = async (files: SourceFile[]) => {
     const { files: facts, errors } = resolveFacts(files);
-    const schema = [...errors, ...(await validateContent(project, facts))];
+    const schema = [...errors, ...(await validateContent(project, facts)).errors];
     if (schema.length) return schema;
     const model = buildModel(facts);
     const { pages, redirects } = routes(model);

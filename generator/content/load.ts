@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import { deserialize, serialize } from 'node:v8';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -27,6 +28,8 @@ export interface SourceFile {
    * so a change to a fact counts as a change to the file for incremental builds, although its text is the same.
    */
   factsKey?: string;
+  /** A hash of `text`, computed when the file is read and kept in the snapshot, so an unchanged file is never hashed again. */
+  textHash: string;
   mtimeMs: number;
   size: number;
 }
@@ -44,9 +47,10 @@ export interface LoadResult {
 export function loadContent(project: Project, previous?: Map<string, SourceFile>): LoadResult {
   const errors: SiteError[] = [];
   const files: SourceFile[] = [];
-  const snapshotFile = path.join(project.cache, 'content', 'files.v8');
-  const known = previous ?? readSnapshot(snapshotFile);
-  let read = 0;
+  const snapshotDir = path.join(project.cache, 'content');
+  const known = previous ?? readSnapshot(snapshotDir);
+  /** Snapshot shards holding a file that was read again, or one that is gone. */
+  const stale = new Set<number>();
   const names = fg
     .sync('**/*.{json,md}', { cwd: project.content, ignore: ['schemas/**', '**/README.md'], onlyFiles: true })
     .sort();
@@ -77,17 +81,18 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
       files.push(cached);
       continue;
     }
-    read++;
+    stale.add(shardOf(rel));
     const text = fs.readFileSync(abs, 'utf8');
     const parsed = rel.endsWith('.md') ? parseMarkdown(file, text) : parseJson(file, text);
     if (parsed instanceof SiteError) {
       errors.push(parsed);
       continue;
     }
-    files.push({ path: file, rel, source, text, ...parsed, mtimeMs: stat.mtimeMs, size: stat.size });
+    files.push({ path: file, rel, source, text, ...parsed, textHash: hashText(text), mtimeMs: stat.mtimeMs, size: stat.size });
   }
-  // Written now, before a later stage can touch the data; only when a file was read or is gone.
-  if (!previous && (read > 0 || files.length !== known.size)) writeSnapshot(snapshotFile, files);
+  for (const rel of known.keys()) if (!found.has(rel)) stale.add(shardOf(rel));
+  // Written now, before a later stage can touch the data; only the shards whose files changed.
+  if (!previous && stale.size) writeSnapshot(snapshotDir, files, stale);
   return { files, errors };
 }
 
@@ -101,41 +106,58 @@ export function parseSource(rel: string, text: string): SourceFile | SiteError |
   const file = `content/${rel}`;
   const parsed = rel.endsWith('.md') ? parseMarkdown(file, text) : parseJson(file, text);
   if (parsed instanceof SiteError) return parsed;
-  return { path: file, rel, source, text, ...parsed, mtimeMs: 0, size: Buffer.byteLength(text) };
+  return { path: file, rel, source, text, ...parsed, textHash: hashText(text), mtimeMs: 0, size: Buffer.byteLength(text) };
+}
+
+function hashText(text: string): string {
+  return createHash('sha1').update(text).digest('base64url');
 }
 
 type ParsedMarkdown = { data: unknown; body: string; words: number };
 
 /**
  * The snapshot of the last load: every file as loaded, by path under content/. Reading thousands of posts and
- * parsing their front matter is most of a warm build's content stage; deserialising them from one file is a
- * fraction of it. A body is stored as where it starts in the text, since it is the end of the text.
+ * parsing their front matter is most of a warm build's content stage; deserialising them is a fraction of it.
+ * It is kept in shards by path, so an edit to one post writes a sixteenth of it again. A body is stored as
+ * where it starts in the text, since it is the end of the text.
  */
-const snapshotVersion = `content-v1 gray-matter@${packageVersion('gray-matter')}`;
+const snapshotVersion = `content-v2 gray-matter@${packageVersion('gray-matter')}`;
 type Snapshot = { version: string; files: (Omit<SourceFile, 'body' | 'source'> & { bodyStart?: number })[] };
+const shards = 16;
+const shardFile = (dir: string, i: number) => path.join(dir, `files-${i}.v8`);
 
-function readSnapshot(file: string): Map<string, SourceFile> {
-  try {
-    const snapshot = deserialize(fs.readFileSync(file)) as Snapshot;
-    if (snapshot.version !== snapshotVersion) return new Map();
-    const files = new Map<string, SourceFile>();
-    for (const { bodyStart, ...f } of snapshot.files) {
-      const source = classify(f.rel);
-      if (source) files.set(f.rel, { ...f, source, ...(bodyStart === undefined ? {} : { body: f.text.slice(bodyStart) }) });
-    }
-    return files;
-  } catch {
-    return new Map(); // none yet, or unreadable: read everything
-  }
+function shardOf(rel: string): number {
+  let h = 0;
+  for (let i = 0; i < rel.length; i++) h = (h * 31 + rel.charCodeAt(i)) | 0;
+  return (h >>> 0) % shards;
 }
 
-function writeSnapshot(file: string, files: SourceFile[]): void {
-  // A body that is not the end of its text (never seen) leaves its file out, to be read again next time.
-  const entries = files
-    .filter((f) => f.body === undefined || f.text.endsWith(f.body))
-    .map(({ body, source: _source, ...f }) => (body === undefined ? f : { ...f, bodyStart: f.text.length - body.length }));
+function readSnapshot(dir: string): Map<string, SourceFile> {
+  const files = new Map<string, SourceFile>();
+  for (let i = 0; i < shards; i++) {
+    try {
+      const snapshot = deserialize(fs.readFileSync(shardFile(dir, i))) as Snapshot;
+      if (snapshot.version !== snapshotVersion) continue;
+      for (const { bodyStart, ...f } of snapshot.files) {
+        const source = classify(f.rel);
+        if (source) files.set(f.rel, { ...f, source, ...(bodyStart === undefined ? {} : { body: f.text.slice(bodyStart) }) });
+      }
+    } catch {
+      // none yet, or unreadable: its files are read again
+    }
+  }
+  return files;
+}
+
+function writeSnapshot(dir: string, files: SourceFile[], stale: Set<number>): void {
+  const byShard = new Map([...stale].map((i) => [i, [] as Snapshot['files']]));
+  for (const { body, source: _source, ...f } of files) {
+    // A body that is not the end of its text (never seen) leaves its file out, to be read again next time.
+    if (body !== undefined && !f.text.endsWith(body)) continue;
+    byShard.get(shardOf(f.rel))?.push(body === undefined ? f : { ...f, bodyStart: f.text.length - body.length });
+  }
   try {
-    writeFileAtomic(file, serialize({ version: snapshotVersion, files: entries } satisfies Snapshot));
+    for (const [i, entries] of byShard) writeFileAtomic(shardFile(dir, i), serialize({ version: snapshotVersion, files: entries } satisfies Snapshot));
   } catch {
     // a snapshot that cannot be written only makes the next build slower
   }

@@ -132,7 +132,14 @@ export function isoFromAustralian(date: string): string {
   return `${y}-${m}-${d}`;
 }
 
-export function buildModel(files: SourceFile[]): SiteModel {
+export interface ModelOptions {
+  /** The Markdown texts' HTML as a build renders them (MarkdownSession.html): filled while pages render. */
+  html?: Map<string, string>;
+  /** The build's date (yyyy-mm-dd), for reproducible output: `SOURCE_DATE_EPOCH` when set. */
+  buildDate?: string;
+}
+
+export function buildModel(files: SourceFile[], options: ModelOptions = {}): SiteModel {
   const one = <K>(kind: string) => files.find((f) => f.source.kind === kind)?.data as K;
   const all = (kind: string) => files.filter((f) => f.source.kind === kind);
   const slugOf = (f: SourceFile) => ('slug' in f.source ? f.source.slug : '');
@@ -230,6 +237,7 @@ export function buildModel(files: SourceFile[]): SiteModel {
       mobileMoreLanguages: pick(navigation?.mobileLanguages.more, byCode),
       footerLanguages: popular.slice(0, navigation?.footer.languageCount ?? 6),
     },
-    html: new Map(),
+    html: options.html ?? new Map(),
+    ...(options.buildDate ? { buildDate: options.buildDate } : {}),
   };
 }

@@ -11,6 +11,10 @@ import type { Page } from '../routes.ts';
 import { changedKeys, inputsHash, recordFormat, routeHash, type BuildRecord, type PageState } from './record.ts';
 import type { Output } from '../output/output.ts';
 import { assetKey, type Dep } from './tracker.ts';
+import { LiveOutput } from '../output/live.ts';
+import type { SourceFile } from '../content/load.ts';
+import type { CompiledTemplates } from '../render/templates.ts';
+import type { Project } from '../project.ts';
 
 /**
  * The generator's own code (every .ts, .js and .json under generator/), its package versions (the lock file)
@@ -183,4 +187,65 @@ export class IncrementalPolicy {
   record(): BuildRecord {
     return { format: recordFormat, key: this.key, ...this.state, keys: this.keys, pages: this.pages, derived: this.derived, groups: this.groups };
   }
+}
+
+// What the dev server keeps between builds, and the stages it reuses while their inputs are unchanged. `site
+// build` keeps pages across runs through the record above; the dev server keeps those and, in memory, the
+// results of whole stages too.
+
+/** State kept by the dev server between builds: caches, and the live output folder's file hashes. */
+export interface LiveState {
+  sources?: Map<string, SourceFile>;
+  hashes: Map<string, string>;
+  templates?: CompiledTemplates;
+  /** Absolute paths changed since the last build, when the watcher knows them. */
+  changed?: Set<string>;
+  /** What each page read in the last build (incremental/record.ts). */
+  record?: BuildRecord;
+  /** Results of the stages that do not read content (islands, images, flags), with the files each wrote. */
+  stages?: Map<string, { key: string; result: unknown; files: string[] }>;
+}
+
+/**
+ * Runs a stage that writes output files, or in the dev server reuses its last result: when `reusable` and
+ * its key is the same as last time, its files are kept from the previous build instead of written again.
+ * `asReused` adjusts a reused result (its counts of work done, say).
+ */
+export async function liveStage<T>(
+  live: LiveState | undefined,
+  output: Output,
+  name: string,
+  key: string,
+  reusable: boolean,
+  run: (output: Output) => Promise<T>,
+  asReused: (result: T) => T = (result) => result,
+): Promise<T> {
+  if (!live || !(output instanceof LiveOutput)) return run(output);
+  live.stages ??= new Map();
+  const last = live.stages.get(name);
+  if (reusable && last?.key === key && output.keepAll(last.files)) return asReused(last.result as T);
+  const files: string[] = [];
+  const recording: Output = {
+    emit: (file, contents) => {
+      files.push(file);
+      output.emit(file, contents);
+    },
+    has: (file) => output.has(file),
+    keep: (file) => output.keep(file),
+    drain: () => output.drain(),
+    files: () => output.files(),
+    bytes: (file) => output.bytes(file),
+  };
+  const result = await run(recording);
+  live.stages.set(name, { key, result, files });
+  return result;
+}
+
+/** The dev server's compiled templates, while no file under templates/ or islands/ has changed since. */
+export function reusableTemplates(project: Project, live: LiveState | undefined): CompiledTemplates | undefined {
+  if (!live?.templates || !live.changed) return undefined;
+  const dirs = [project.templates, project.islands].map((d) => d + path.sep);
+  const inputs = new Set(live.templates.inputs);
+  for (const file of live.changed) if (inputs.has(file) || dirs.some((d) => file.startsWith(d))) return undefined;
+  return live.templates;
 }

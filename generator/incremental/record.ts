@@ -13,7 +13,7 @@ import { writeFileAtomic } from '../cache.ts';
 import { trackedLists, trackedMenus } from './tracker.ts';
 
 /** Records of another format are ignored. */
-export const recordFormat = 3;
+export const recordFormat = 4;
 
 export interface FileState {
   hash: string;
@@ -42,6 +42,8 @@ export interface BuildRecord {
   derived: Map<string, string>;
   /** Keys of the table that stand for a group of keys (what a shared part read), with the group's members. */
   groups: Map<number, Uint32Array>;
+  /** The key of the schema validators every file in `files` passed (content/validate.ts). */
+  validated?: string;
 }
 
 export function recordFile(cache: string, out: string): string {
@@ -84,8 +86,9 @@ const hashes = new WeakMap<SourceFile, string>();
 
 /** A hash of a content file's bytes and of the facts its placeholders name, computed once per loaded file. */
 export function fileHash(file: SourceFile): string {
+  if (file.factsKey === undefined) return file.textHash;
   let hash = hashes.get(file);
-  if (hash === undefined) hashes.set(file, (hash = createHash('sha1').update(file.text).update(file.factsKey ?? '').digest('base64url')));
+  if (hash === undefined) hashes.set(file, (hash = createHash('sha1').update(file.textHash).update('\0').update(file.factsKey).digest('base64url')));
   return hash;
 }
 

@@ -43,7 +43,7 @@ export class MarkdownSession {
   private readonly cacheDir: string;
   /** Shards holding an entry this build added, to be written again. */
   private readonly dirty = new Set<number>();
-  private readonly cache: Map<string, string>;
+  private loaded?: Map<string, string>;
   private readonly used = new Map<string, string>();
   private workers: { terminate(): Promise<number> }[] = [];
   private busyPools = 0;
@@ -53,9 +53,16 @@ export class MarkdownSession {
     // V8's own serialisation, not JSON: for thousands of posts it reads in a quarter of the time (no UTF-8
     // decoding of the whole file, no escaping of every quote in the HTML).
     this.cacheDir = path.join(project.cache, 'markdown');
-    // Read again when the files are gone (deleted by `site build --clean`, say): nothing kept may outlive them.
-    if (memory?.dir !== this.cacheDir || !fs.existsSync(this.cacheDir)) memory = { dir: this.cacheDir, entries: readCache(this.cacheDir) };
-    this.cache = memory.entries;
+  }
+
+  /** The cache, read when first needed: a build that keeps every page looks no text up. */
+  private get cache(): Map<string, string> {
+    if (!this.loaded) {
+      // Read again when the files are gone (deleted by `site build --clean`, say): nothing kept may outlive them.
+      if (memory?.dir !== this.cacheDir || !fs.existsSync(this.cacheDir)) memory = { dir: this.cacheDir, entries: readCache(this.cacheDir) };
+      this.loaded = memory.entries;
+    }
+    return this.loaded;
   }
 
   /**
@@ -65,8 +72,13 @@ export class MarkdownSession {
   async render(texts: Iterable<string>, onReady?: (ready: string[]) => void): Promise<void> {
     const missing = new Map<string, string>();
     const cached: string[] = [];
+    /** Rendered earlier in this build: ready, and counted then. */
+    const known: string[] = [];
     for (const text of texts) {
-      if (this.html.has(text)) continue;
+      if (this.html.has(text)) {
+        known.push(text);
+        continue;
+      }
       const key = markdownKey(text);
       const hit = this.cache.get(key);
       if (hit !== undefined) {
@@ -80,7 +92,7 @@ export class MarkdownSession {
     this.stats.total += cached.length + missing.size;
     this.stats.cached += cached.length;
     this.stats.rendered += missing.size;
-    if (cached.length) onReady?.(cached);
+    if (cached.length || known.length) onReady?.([...known, ...cached]);
     if (missing.size === 0) return;
     const accept = (results: [string, string][]) => {
       const ready: string[] = [];
@@ -115,6 +127,21 @@ export class MarkdownSession {
     }
   }
 
+  /**
+   * Renders the posts' bodies, in workers when there are many. The slugs of the posts whose HTML is ready
+   * arrive batch by batch, cached ones first; the stream ends when all are ready and fails if rendering does.
+   */
+  posts(posts: { slug: string; body: string }[]): AsyncIterable<string[]> {
+    const slugsByBody = new Map<string, string[]>();
+    for (const { slug, body } of posts) slugsByBody.set(body, [...(slugsByBody.get(body) ?? []), slug]);
+    const arrivals = new Arrivals<string>();
+    this.render(slugsByBody.keys(), (bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!))).then(
+      () => arrivals.end(),
+      (error) => arrivals.end(error),
+    );
+    return arrivals;
+  }
+
   /** Stops any workers (a later stage failed); what they finished stays in the cache for next time. */
   async cancel(): Promise<void> {
     this.cancelled = true;
@@ -139,6 +166,41 @@ export class MarkdownSession {
       if (pruning || this.dirty.has(i)) writeFileAtomic(shardFile(this.cacheDir, i), serialize({ version: cacheVersion, entries: part }));
     });
     this.dirty.clear();
+  }
+}
+
+/** Items pushed by a producer, taken by one consumer with `for await` as they come, in batches. */
+class Arrivals<T> implements AsyncIterable<T[]> {
+  private readonly queue: T[][] = [];
+  private wake?: () => void;
+  private ended = false;
+  private failure?: { error: unknown };
+
+  push(items: T[]): void {
+    if (!items.length) return;
+    this.queue.push(items);
+    this.wake?.();
+  }
+
+  end(error?: unknown): void {
+    this.ended = true;
+    if (error !== undefined) this.failure = { error };
+    this.wake?.();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<T[]> {
+    for (;;) {
+      const next = this.queue.shift();
+      if (next) {
+        yield next;
+      } else if (this.ended) {
+        if (this.failure) throw this.failure.error;
+        return;
+      } else {
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        this.wake = undefined;
+      }
+    }
   }
 }
 
