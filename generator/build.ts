@@ -2,6 +2,7 @@
 // folders: content/ (load, validate, model, cross-check), markdown/, render/, assets/ and output/.
 import fs from 'node:fs';
 import path from 'node:path';
+import fg from 'fast-glob';
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { BuildFailure, failIfAny, type SiteError } from './errors.ts';
@@ -107,7 +108,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     const content = await time('content', () => readContent(project, previous, markdown, live));
     const { files } = content;
-    const { model, pages, redirects } = await time('model', () => joinContent(project, files, markdown));
+    const { model, pages, redirects, checked } = await time('model', () => joinContent(project, files, markdown, previous));
 
     // Large sites write in a worker thread while this one renders.
     const spare = options.recycle === false ? undefined : path.join(project.cache, 'output', createHash('sha256').update(path.resolve(out)).digest('hex').slice(0, 12));
@@ -179,7 +180,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const save = keepRecord(options) && !policy.unchanged();
       if (save) forgetRecord(recordPath);
       await staged.commit();
-      if (save) saveRecord(recordPath, { ...policy.record(), validated: content.validated });
+      if (save) saveRecord(recordPath, { ...policy.record(), validated: content.validated, checked });
       return { changed: [] as string[], hashes: staged.hashes() };
     });
 
@@ -246,14 +247,20 @@ async function readContent(project: Project, previous: BuildRecord | undefined, 
   return { files: resolved.files, posts, validated: validation.key };
 }
 
-/** The model, the routes and the checks across files. */
-function joinContent(project: Project, files: SourceFile[], markdown: MarkdownSession) {
+/**
+ * The model, the routes and the checks across files. The checks read only the content, the names of the
+ * images under assets/images/ and the tool's own tables (icons, flags, routes): when all of those are as the
+ * last successful build found them, so is the outcome, and they are not run again.
+ */
+function joinContent(project: Project, files: SourceFile[], markdown: MarkdownSession, previous: BuildRecord | undefined) {
   const sourceDate = process.env.SOURCE_DATE_EPOCH;
   const buildDate = sourceDate && /^\d+$/.test(sourceDate) ? new Date(Number(sourceDate) * 1000).toISOString().slice(0, 10) : undefined;
   const model = buildModel(files, { html: markdown.html, buildDate });
   const { pages, redirects } = routes(model);
-  failIfAny('content', crossCheck(project, files, model, pages, redirects));
-  return { model, pages, redirects };
+  const checked = hashOf([toolKey(), fg.sync('**', { cwd: path.join(project.assets, 'images') }).sort()]);
+  const same = previous?.checked === checked && previous.files.size === files.length && files.every((f) => previous.files.get(f.path)?.hash === fileHash(f));
+  if (!same) failIfAny('content', crossCheck(project, files, model, pages, redirects));
+  return { model, pages, redirects, checked };
 }
 
 interface RenderInputs {

@@ -251,6 +251,28 @@ test('a render failure also leaves the previous output untouched', async () => {
   assert.is(html('index.html'), before);
 });
 
+test('the checks across files are skipped only while what they read is unchanged: an image taken away fails the next build', async () => {
+  const own = fixture();
+  try {
+    fs.cpSync(path.join(process.cwd(), 'assets'), path.join(own.root, 'assets'), { recursive: true });
+    await build({ root: own.root, logger: silentLogger });
+    await build({ root: own.root, logger: silentLogger });
+    fs.rmSync(path.join(own.root, 'assets/images/cities/adelaide.svg'));
+    try {
+      await build({ root: own.root, logger: silentLogger });
+      assert.unreachable('the build should fail');
+    } catch (error) {
+      assert.instance(error, BuildFailure);
+      assert.equal(
+        (error as BuildFailure).errors.map((e) => [e.code, e.file]),
+        [['CONTENT_MISSING_IMAGE', 'content/cities/adelaide.json']],
+      );
+    }
+  } finally {
+    own.remove();
+  }
+});
+
 test('dropping in a city creates its page and adds it to the index, the sitemaps and nowhere else', async () => {
   const city = site.json('content/cities/geelong.json') as Record<string, any>;
   site.write(

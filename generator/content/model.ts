@@ -140,8 +140,10 @@ export interface ModelOptions {
 }
 
 export function buildModel(files: SourceFile[], options: ModelOptions = {}): SiteModel {
-  const one = <K>(kind: string) => files.find((f) => f.source.kind === kind)?.data as K;
-  const all = (kind: string) => files.filter((f) => f.source.kind === kind);
+  const byKind = new Map<string, SourceFile[]>();
+  for (const f of files) byKind.get(f.source.kind)?.push(f) ?? byKind.set(f.source.kind, [f]);
+  const one = <K>(kind: string) => byKind.get(kind)?.[0]?.data as K;
+  const all = (kind: string) => byKind.get(kind) ?? [];
   const slugOf = (f: SourceFile) => ('slug' in f.source ? f.source.slug : '');
 
   const pages = {} as Record<PageCopyName, unknown>;

@@ -44,6 +44,8 @@ export interface BuildRecord {
   groups: Map<number, Uint32Array>;
   /** The key of the schema validators every file in `files` passed (content/validate.ts). */
   validated?: string;
+  /** What the checks across files read besides content (build.ts joinContent), when they last passed. */
+  checked?: string;
 }
 
 export function recordFile(cache: string, out: string): string {
