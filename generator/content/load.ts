@@ -3,12 +3,17 @@ import { createHash } from 'node:crypto';
 import { deserialize, serialize } from 'node:v8';
 import path from 'node:path';
 import fg from 'fast-glob';
-import matter from 'gray-matter';
+import { createRequire } from 'node:module';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { SiteError, codeFrame, positionAt } from '../errors.ts';
 import { packageVersion, type Project } from '../project.ts';
 import { writeFileAtomic } from '../cache.ts';
 import { classify, placesHint, requiredFiles, type SourceKind } from './sources.ts';
+
+// gray-matter (with js-yaml and esprima) is loaded when a file must be parsed: a build whose files are all in
+// the snapshot never needs it.
+const require = createRequire(import.meta.url);
+let matter: typeof import('gray-matter') | undefined;
 
 export interface SourceFile {
   /** Path from the project root, forward slashes: content/cities/perth.json */
@@ -204,6 +209,7 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
   }
   try {
     // Passing options turns off gray-matter's cache, which would otherwise keep every version of every file.
+    matter ??= require('gray-matter') as typeof import('gray-matter');
     const result = matter(text, {});
     return { data: normaliseDates(result.data), body: result.content, words: countWords(result.content) };
   } catch (error) {

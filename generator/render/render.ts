@@ -1,6 +1,5 @@
 // Renders every page to a complete HTML document with React's renderToStaticMarkup.
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
@@ -10,6 +9,11 @@ import type { Page } from '../routes.ts';
 import type { Assets, TemplateModule } from './contract.ts';
 import type { Dep, DependencyTracker } from '../incremental/tracker.ts';
 import type { PageScripts, PageWeight } from './page-scripts.ts';
+
+// React is loaded when the first page renders: a build that keeps every page never needs it.
+const require = createRequire(import.meta.url);
+let react: { createElement: typeof import('react').createElement; renderToStaticMarkup: typeof import('react-dom/server').renderToStaticMarkup } | undefined;
+const loadReact = () => (react ??= { createElement: require('react').createElement, renderToStaticMarkup: require('react-dom/server').renderToStaticMarkup });
 
 export interface RenderOptions {
   project: Project;
@@ -36,6 +40,7 @@ export function renderPages(pages: Page[], options: RenderOptions): { errors: Si
     if (options.reuse?.(page)) continue;
     try {
       options.scripts?.begin();
+      const { createElement, renderToStaticMarkup } = loadReact();
       const render = () => renderToStaticMarkup(createElement(options.templates.Document, { page, site, assets: options.assets }));
       let markup: string;
       if (options.tracker) {
