@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createSendEmail } from '../functions/send-email.ts';
 import { fieldErrors, normalise, variantOf, type SchemaError } from '../functions/enquiry.ts';
-import { enquiryValidatorsSource } from '../generator/assets/islands.ts';
+import { enquiryValidatorsSource } from '../generator/form-validators.ts';
 import { resolveProject, toolRoot } from '../generator/project.ts';
 import { serve, type DevServer } from '../generator/serve/server.ts';
 import { silentLogger } from '../generator/log.ts';
