@@ -9,7 +9,7 @@ import { Island } from './components/island.tsx';
 import { scriptJson } from './context.ts';
 import { chatSnippetSource } from './pages/tawkto-setup.tsx';
 
-/** Pages whose sections reveal a little before they scroll into view (SPEC.md: blog and service pages). */
+/** Pages whose sections reveal 100 px before they scroll into view (blog and service pages), not only once 10% shows. */
 const earlyReveal = new Set(['blog', 'post', 'service', 'services']);
 
 /** A complete HTML document: head, skip link, header, the page, footer and the floating button. */

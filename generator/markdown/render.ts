@@ -1,6 +1,6 @@
 // Markdown to HTML with a content-addressed cache and, for large cold builds, worker threads.
 //
-// remark costs about 2 ms a post here, which is most of a cold build of thousands of posts (PERFORMANCE.md).
+// remark costs about 2 ms a post here, which is most of a cold build of thousands of posts (docs/performance.md).
 // So each text is rendered once ever: results are kept in .cache/markdown/ keyed by a hash of the text and the
 // processor's versions, and what is missing is spread over one worker per core when there is enough of it.
 // Results can be taken batch by batch as they arrive, so pages are rendered while the workers still run.
