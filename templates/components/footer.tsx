@@ -4,9 +4,7 @@ import { Shared } from './shared.tsx';
 
 export function Footer() {
   return (
-    <Shared as="footer" cacheKey="footer" className="site-footer">
-      <FooterContent />
-    </Shared>
+    <Shared as="footer" name="footer" component={FooterContent} props={{}} className="site-footer" />
   );
 }
 
