@@ -1,7 +1,7 @@
 // `npm run uniqueness [-- --no-build] [--root dir]`: how much of each language page and each city page is
 // written for that page rather than shared with the others of its kind (see shingles.ts for the maths).
 // Builds the site into dist/ first unless --no-build, then prints each kind's median and minimum against the
-// targets of issue 12, and its ten weakest pages.
+// targets below, and its ten weakest pages.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -11,14 +11,6 @@ export const fields: Record<Variant, string[]> = {
   message: ['name', 'email', 'phone', 'language', 'subject', 'message', 'recaptcha'],
 };
 
-export const enquiryTypes: Record<string, string> = {
-  general: 'General Enquiry',
-  quote: 'Request a Quote',
-  support: 'Technical Support',
-  feedback: 'Feedback',
-  other: 'Other',
-};
-
 /** The page each form is on: answers to a native post are that page with the form filled in. */
 export const formPage: Record<Variant, string> = { enquiry: '/pricing', message: '/contact' };
 

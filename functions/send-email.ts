@@ -24,7 +24,7 @@ import { enquiryIntake, idempotencyKey } from './lib/enquiries.ts';
 import { bodyKind, clientIp, describe, json, rateLimiter, receive, type Context } from './lib/http.ts';
 import { mailer } from './lib/mail.ts';
 import { storeFromEnv, type KeyValueStore } from './lib/store.ts';
-import { validator } from './lib/validate.ts';
+import { validator } from './lib/validators.ts';
 
 export type { Context } from './lib/http.ts';
 

@@ -16,7 +16,7 @@ import { NewsletterForm, type NewsletterAnswer } from '../templates/components/n
 import { builtPage, plainPage, swapElement } from './lib/answer-page.ts';
 import { bodyKind, clientIp, describe, escapeHtml, html, json, rateLimiter, receive, type Context } from './lib/http.ts';
 import { storeFromEnv, type KeyValueStore } from './lib/store.ts';
-import { firstProblem, validator } from './lib/validate.ts';
+import { firstProblem, validator } from './lib/validators.ts';
 
 const maxBody = 4 * 1024;
 type Env = Record<string, string | undefined>;

@@ -2,6 +2,10 @@
 // without waiting, and a child that exits after ours is never reaped (a zombie, where nothing adopts it). So
 // commands that finish stop it and wait until it is gone.
 import fs from 'node:fs';
+import path from 'node:path';
+import type { Message } from 'esbuild';
+import { SiteError } from './errors.ts';
+import { relative, type Project } from './project.ts';
 
 type Esbuild = typeof import('esbuild');
 
@@ -29,4 +33,20 @@ function children(): string[] {
   } catch {
     return [];
   }
+}
+
+/** An esbuild message as a SiteError with the position and a frame. */
+export function fromEsbuild(project: Project, message: Message, code: SiteError['code']): SiteError {
+  const loc = message.location;
+  if (!loc) return new SiteError({ code, message: message.text });
+  const frame = `> ${loc.line} | ${loc.lineText}\n  ${' '.repeat(String(loc.line).length)} | ${' '.repeat(loc.column)}^`;
+  return new SiteError({
+    code,
+    file: relative(project, path.resolve(project.root, loc.file)),
+    line: loc.line,
+    column: loc.column + 1,
+    message: message.text,
+    frame,
+    hint: message.notes[0]?.text,
+  });
 }

@@ -6,10 +6,11 @@ import { Footer, FloatingButton } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
 import { pageComponents } from './pages/index.ts';
 import { Island } from './components/island.tsx';
+import { sharedMarkup } from './components/shared.tsx';
 import { scriptJson } from './context.ts';
 import { chatSnippetSource } from './pages/tawkto-setup.tsx';
 
-/** Pages whose sections reveal a little before they scroll into view (SPEC.md: blog and service pages). */
+/** Pages whose sections reveal 100 px before they scroll into view (blog and service pages), not only once 10% shows. */
 const earlyReveal = new Set(['blog', 'post', 'service', 'services']);
 
 /** A complete HTML document: head, skip link, header, the page, footer and the floating button. */
@@ -42,13 +43,7 @@ export function Document({ page, site, assets }: DocumentProps) {
  */
 function Head() {
   const context = useRender();
-  const common = context.assets.shared('head', () =>
-    renderToStaticMarkup(
-      <Render.Provider value={context}>
-        <SiteHeadTags />
-      </Render.Provider>,
-    ),
-  );
+  const common = sharedMarkup(context, 'head', SiteHeadTags, {});
   // The shared markup is reused without rendering it again, so say here that every page loads the site script.
   context.assets.script('site');
   const own = renderToStaticMarkup(

@@ -51,7 +51,7 @@ export function business(site: SiteModel, logo: string): ProfessionalService {
 
 /**
  * The three plans as one offer range. The low price is the cheapest plan's, so it follows plans.json; the
- * high price is SPEC.md's fixed 99.95 AUD (a plan with express added), which no plan states on its own.
+ * high price is a fixed 99.95 AUD (a plan with express added), which no plan states on its own.
  */
 export function offers(site: SiteModel): AggregateOffer {
   const prices = site.plans.plans.map((p) => Number(p.price.slice(1)));

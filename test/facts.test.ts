@@ -1,4 +1,4 @@
-// Facts in one place (issue 12): placeholders resolve everywhere, a wrong name is a placed content error,
+// Facts in one place: placeholders resolve everywhere, a wrong name is a placed content error,
 // `site check` reports a fact typed by hand, and a changed price reaches every page that shows it.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

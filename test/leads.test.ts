@@ -1,4 +1,4 @@
-// No lead is lost (issue 15), measured against the real parts: `site serve` running the functions, a real
+// No lead is lost, measured against the real parts: `site serve` running the functions, a real
 // SMTP server that can be switched to refusing, and the local store under the fixture's .data/. Each test
 // asserts counts, never timings, and prints its figures on a line starting with '» '.
 import { suite } from 'uvu';

@@ -1,4 +1,4 @@
-// Issue 12 §3: a language page shows its community's documents with their issuers and its script notes; a
+// Local content: a language page shows its community's documents with their issuers and its script notes; a
 // city page shows its local guide; both sections are left out, not left empty, for a file without them; and
 // the schema explains a community or guide of the wrong size. The content here is the fixture's own, so the
 // test does not depend on what the writers put in the real files.

@@ -1,5 +1,5 @@
-// The website against SPEC.md: every route of §2 built with its title, h1 and key content; the counts and
-// prices of §2 and §9; a page for every language, right to left where the language is; semantic structure
+// The website as built: every route with its title, h1 and key content; the counts of each kind of page and
+// each service page's price and turnaround; a page for every language, right to left where the language is; semantic structure
 // (one h1, headings in order, landmarks) and order links that open the external order page in a new tab.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -42,7 +42,7 @@ test.before(async () => {
 });
 test.after(() => site.remove());
 
-test('every route of SPEC.md §2 is built, with a title and one h1', () => {
+test('every route is built, with a title and one h1', () => {
   const routes = [...staticRoutes, ...services.map((s) => `/services/${s}`), ...Object.keys(cities).map((c) => `/cities/${c}`), ...posts.map((p) => `/blog/${p}`), '/404'];
   for (const route of routes) {
     assert.ok(title(route).length > 10, `${route} has a title`);
@@ -52,7 +52,7 @@ test('every route of SPEC.md §2 is built, with a title and one h1', () => {
   assert.is(fs.readFileSync(path.join(dist, '_redirects'), 'utf8').match(/^\/services\/passports-ids\s+\/services\/passports\s+301$/m)?.length, 1, 'passports-ids is the other reading of passports');
 });
 
-test('the not-found page says what SPEC.md says and links home', () => {
+test('the not-found page says the page does not exist and links home', () => {
   assert.is(h1('/404'), 'Page Not Found');
   assert.match(text(page('/404').querySelector('main')), "Sorry, the page you're looking for doesn't exist or has been moved.");
   assert.ok(page('/404').querySelectorAll('main a').some((a) => a.getAttribute('href') === '/' && text(a) === 'Return to Home'));
@@ -64,7 +64,7 @@ test('home: the nine sections in order, 9 features, 6 popular documents with Lea
   const order = ['page-heading', 'features', 'process', 'services', 'pricing', 'reviews', 'testimonials', 'languages', 'cta-heading'];
   const positions = order.map((id) => ids.indexOf(id));
   assert.ok(positions.every((p) => p >= 0), `all sections present: ${ids.join(', ')}`);
-  assert.equal([...positions].sort((a, b) => a - b), positions, 'in SPEC order');
+  assert.equal([...positions].sort((a, b) => a - b), positions, 'in this order');
   assert.is(count('/', '.feature-card'), 9);
   assert.equal(
     home.querySelectorAll('.feature-card h3').map(text),
@@ -102,8 +102,8 @@ test('/services: 24 cards with icon, description and Learn More, the custom-serv
   assert.is(list?.itemListElement.length, 24);
 });
 
-// SPEC.md §9: the starting price and turnaround of each page. Since issue 12, a page that offers the plans
-// (the certificates) lists each plan's timeframe from plans.json instead of a "Standard" row, which put
+// The starting price and turnaround of each service page. A page that offers the plans (the certificates)
+// lists each plan's timeframe from plans.json instead of a "Standard" row, which put
 // "2–3 business days" beside the one-hour Self-Service Extract; birth, death and marriage certificates start,
 // like the other certificates, at the Self-Service Extract price.
 const planRows = { 'Self-Service Extract': 'From 1 hour (business hours)', Extract: '1 business day', 'Full Document': '1–2 business days' };
@@ -131,7 +131,7 @@ const pricing: Record<string, { from: string; standard?: string; plans?: Partial
   'employment-certificate': { from: '$89.95', standard: '2–3 business days' },
 };
 
-test('each service page follows the template, with its own price and turnaround from SPEC.md §9', () => {
+test('each service page follows the template, with its own price and turnaround', () => {
   for (const slug of services) {
     const route = `/services/${slug}`;
     const main = page(route).querySelector('main')!;
@@ -149,7 +149,7 @@ test('each service page follows the template, with its own price and turnaround 
     assert.ok(main.querySelector(`a[href="${siteSettings().orderUrl}"]`), `${route} links to the order page`);
   }
   assert.match(text(page('/services/payslips').querySelector('#translation-services')), '+ GST');
-  // The marriage page's "+ GST" was SPEC's "legacy text"; it now reads "+ service fee" like every other page.
+  // The marriage page once read "+ GST"; it now reads "+ service fee" like every other page but payslips.
   assert.match(text(page('/services/marriage-certificates').querySelector('#translation-services')), '+ service fee');
   for (const slug of ['citizenship-certificates', 'police-clearance', 'medical-documents']) {
     assert.match(text(page(`/services/${slug}`).querySelector('#translation-services')), 'as fast as 1 hour');
@@ -168,7 +168,7 @@ test('/cities and the 12 city pages: state, population, suburbs, 3 languages wit
   assert.is(cards.length, 12);
   for (const card of cards) {
     const slug = card.querySelector('a.card-link')!.getAttribute('href')!.replace('/cities/', '');
-    // The badge starts with a visually hidden comma, so the heading reads "Sydney, NSW" (issue 12).
+    // The badge starts with a visually hidden comma, so the heading reads "Sydney, NSW" to screen readers and when copied.
     assert.is(text(card.querySelector('.state-badge')), `, ${cities[slug]}`, slug);
     assert.match(text(card.querySelector('h2')), new RegExp(`^[A-Z][\\w ]+, ${cities[slug]}$`), slug);
     assert.match(text(card), /Population/);
@@ -240,18 +240,18 @@ test('/process: the three steps, the demo button, security and technology sectio
   assert.ok(page('/contact').querySelector('form'));
 });
 
-test('/privacy-policy: every section of SPEC.md and the date last updated in Australian format', () => {
+test('/privacy-policy: every section, and the date last updated in Australian format', () => {
   const headings = page('/privacy-policy').querySelectorAll('main h2').map(text).join(' | ');
   for (const section of ['Introduction', 'Collection of Your Information', 'Use', 'Disclosure', 'Security', 'Children', 'Privacy Act', 'Updates', 'Contact Us']) assert.match(headings, section);
   assert.match(text(page('/privacy-policy').querySelector('main')), /Last updated: \d{2}\/\d{2}\/\d{4}/);
   assert.match(text(page('/privacy-policy').querySelector('main')), /under (?:the age of )?13/);
 });
 
-test('every language in the list has its page, titled as SPEC.md gives; right-to-left messages carry dir="rtl"', () => {
+test('every language in the list has its page, with its fixed title and heading; right-to-left messages carry dir="rtl"', () => {
   const languages = fs.readdirSync(path.join(site.root, 'content/languages')).map((f) => JSON.parse(fs.readFileSync(path.join(site.root, 'content/languages', f), 'utf8')));
   assert.ok(languages.length > 60, 'over 60 languages');
   for (const language of languages.filter((l) => l.code !== 'en')) {
-    // Macrons stay in the name (Māori) and leave the address (/maori), as SPEC's slugs are.
+    // Macrons stay in the name (Māori) and leave the address (/maori), as the slug rule has it.
     const route = `/${language.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[ /]/g, '-')}`;
     assert.is(title(route), `${language.name} NAATI Certified Translation Services | From $44.95 + Service Fee`);
     assert.is(h1(route), `NAATI Certified ${language.name} Translation Services`);

@@ -67,13 +67,13 @@ function head(file: string): Head {
 
 const indexable = () => result.pages.filter((p) => p.indexable);
 
-test('SEO: every indexable page has a unique title (under 60 characters where SPEC.md does not fix it) and description (50-160)', () => {
+test('SEO: every indexable page has a unique title (under 60 characters, but for language pages) and description (50-160)', () => {
   const heads = indexable().map((p) => ({ page: p, head: head(p.file) }));
   const problems: string[] = [];
   const seenTitles = new Map<string, string>();
   const seenDescriptions = new Map<string, string>();
   for (const { page, head: h } of heads) {
-    // Language pages' titles are fixed word for word by SPEC.md.
+    // Language pages' titles follow one fixed pattern word for word, whatever the name's length.
     if (page.kind !== 'language' && h.title.length >= 60) problems.push(`${page.path}: title is ${h.title.length} characters: ${h.title}`);
     if (h.description.length < 50 || h.description.length >= 160) problems.push(`${page.path}: description is ${h.description.length} characters`);
     if (seenTitles.has(h.title)) problems.push(`${page.path}: same title as ${seenTitles.get(h.title)}`);
@@ -159,7 +159,7 @@ test('SEO: JSON-LD parses and carries what its schema.org types require', () => 
   for (const type of ['ProfessionalService', 'AggregateOffer', 'FAQPage', 'BreadcrumbList', 'ItemList', 'BlogPosting', 'GeoCircle', 'Product']) assert.ok(seen.has(type), type);
 });
 
-test('SEO: the home page describes the business with its hours and the offer range SPEC.md gives', () => {
+test('SEO: the home page describes the business with its hours and the offer range of its plans', () => {
   const graph = (head('index.html').jsonLd[0] as { '@graph': Record<string, any>[] })['@graph'];
   const business = graph.find((n) => n['@type'] === 'ProfessionalService')!;
   assert.equal(business.openingHoursSpecification[0].dayOfWeek, ['https://schema.org/Monday', 'https://schema.org/Tuesday', 'https://schema.org/Wednesday', 'https://schema.org/Thursday', 'https://schema.org/Friday']);

@@ -8,8 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createSendEmail } from '../functions/send-email.ts';
-import { fieldErrors, normalise, variantOf, type SchemaError } from '../functions/enquiry.ts';
-import { enquiryValidatorsSource } from '../generator/assets/islands.ts';
+import { fieldErrors, normalise, schema, variantOf, type SchemaError } from '../functions/enquiry.ts';
+import contactForm from '../content/contact-form.json' with { type: 'json' };
+import { enquiryValidatorsSource } from '../generator/form-validators.ts';
 import { resolveProject, toolRoot } from '../generator/project.ts';
 import { serve, type DevServer } from '../generator/serve/server.ts';
 import { silentLogger } from '../generator/log.ts';
@@ -160,6 +161,11 @@ test('a help form enquiry names its type in the subject', async () => {
   assert.is(sink.received[before].mail.subject, 'Website enquiry (Request a Quote): Quote for 40 pages');
   assert.match(sink.received[before].mail.text!, /Enquiry type: Request a Quote/);
   assert.match(sink.received[before].mail.text!, /Phone: \(not given\)/);
+});
+
+test('the help form offers exactly the enquiry types the function accepts, in the same order', () => {
+  const accepted = (schema as unknown as { definitions: { enquiry: { properties: { enquiryType: { enum: string[] } } } } }).definitions.enquiry.properties.enquiryType.enum;
+  assert.equal(contactForm.enquiryTypes.map((t) => t.value), accepted);
 });
 
 const handler = (env: Record<string, string | undefined>, now?: () => number) => createSendEmail({ env: () => env, now });

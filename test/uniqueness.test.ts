@@ -1,4 +1,4 @@
-// Issue 12 §3: language and city pages must be more than their template. The shingle maths on inputs small
+// Language and city pages must be more than their template. The shingle maths on inputs small
 // enough to check by hand, then the targets on the real content (measured over a fresh build).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -74,7 +74,7 @@ maths('main text leaves out navigation, header, footer and scripts, and keeps li
 
 maths.run();
 
-const targetsSuite = suite('uniqueness: the real pages meet the targets of issue 12');
+const targetsSuite = suite('uniqueness: the real pages meet the targets (bench/uniqueness.ts)');
 let site: Fixture;
 let measured: SiteUniqueness;
 

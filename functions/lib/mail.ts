@@ -5,8 +5,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import site from '../../content/site.json' with { type: 'json' };
-import { enquiryTypes, type Variant } from '../enquiry.ts';
+import contactForm from '../../content/contact-form.json' with { type: 'json' };
+import type { Variant } from '../enquiry.ts';
 import { escapeHtml } from './http.ts';
+
+/** Each enquiry type's label, as the form offers it, so the mail names the type the visitor chose. */
+const enquiryTypes: Record<string, string> = Object.fromEntries(contactForm.enquiryTypes.map((t) => [t.value, t.label]));
 
 type Env = Record<string, string | undefined>;
 

@@ -6,6 +6,7 @@
 // Patterns and lengths are deliberately not copied into the editor: the save is checked by the build's own
 // validator, so the editor refuses a bad value with the same message the build would print, not a second,
 // differently worded one.
+import { pointerKeys, resolveKeys } from '../content/pointer.ts';
 
 export interface Schema {
   $ref?: string;
@@ -66,8 +67,7 @@ function resolve(schemas: SchemaSet, schema: Schema, place: Place): { schema: Sc
     const key = `${targetFile}#${fragment}`;
     if (seen.has(key)) throw new SchemaShapeError(place.file, place.pointer, `refers to itself through ${current.$ref}`);
     seen.add(key);
-    let node: unknown = schemas.get(targetFile);
-    for (const segment of fragment.split('/').filter(Boolean)) node = (node as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+    const node = resolveKeys(schemas.get(targetFile), pointerKeys(fragment));
     if (!node) throw new SchemaShapeError(place.file, place.pointer, `refers to ${current.$ref}, which does not exist`);
     const { $ref: _ref, ...own } = current;
     current = { ...(node as Schema), ...own };

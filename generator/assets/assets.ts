@@ -9,6 +9,7 @@ import type { Output } from '../output/output.ts';
 import { readIcon } from './library.ts';
 import { assetKey, type Dep, type DependencyTracker } from '../incremental/tracker.ts';
 import type { PageScripts } from '../render/page-scripts.ts';
+import { Memo } from '../render/memo.ts';
 
 /** A name with a hash of the bytes before the extension: fonts/inter.woff2 -> fonts/inter.3f2a1b9c0d.woff2 */
 export function hashedName(name: string, bytes: Buffer): string {
@@ -44,7 +45,7 @@ export interface PreparedAssets {
 
 export function createAssets(prepared: PreparedAssets, scripts: PageScripts, tracker?: DependencyTracker): Assets {
   const { stylesheet, images, flags, cards, icons, file } = prepared;
-  const shared = new Map<string, { html: string; deps: Set<Dep> }>();
+  const shared = new Memo<{ html: string; deps: Set<Dep> }>();
   const heroes = new Map<string, string[]>();
   return {
     stylesheet,
@@ -74,15 +75,14 @@ export function createAssets(prepared: PreparedAssets, scripts: PageScripts, tra
     },
     script: (name) => scripts.script(name),
     island: (name, wake) => scripts.island(name, wake),
-    shared(key, render) {
-      const hit = shared.get(key);
-      if (hit) {
-        tracker?.add(hit.deps);
-        return hit.html;
-      }
-      const { value, deps } = tracker ? tracker.capture(render) : { value: render(), deps: new Set<Dep>() };
-      shared.set(key, { html: value, deps });
-      return value;
+    shared(name, inputs, render) {
+      const { value, fresh } = shared.get(name, inputs, () => {
+        const { value: html, deps } = tracker ? tracker.capture(render) : { value: render(), deps: new Set<Dep>() };
+        return { html, deps };
+      });
+      // A page that reuses the markup read what its first render read.
+      if (!fresh) tracker?.add(value.deps);
+      return value.html;
     },
     heroes(set) {
       let list = heroes.get(set);

@@ -5,20 +5,17 @@
 // A `.tsx` island is a React component (its default export), rendered on the server with real React; the
 // generator wraps it in a module whose `mount` hydrates it. A `.ts` island manipulates the DOM itself and
 // exports `mount`. Either way the loader calls `mount(element, props)` when the island wakes.
-import { loadEsbuild } from '../esbuild.ts';
+import { fromEsbuild, loadEsbuild } from '../esbuild.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import type { Message, Metafile, Plugin } from 'esbuild';
 import { BuildFailure } from '../errors.ts';
 import { packageVersion, toolRoot, type Project } from '../project.ts';
 import { InputCache } from '../cache.ts';
-import { fromEsbuild } from '../render/templates.ts';
+import { enquirySchemaFile, enquiryValidators, sourceInputs } from '../form-validators.ts';
 import type { Output } from '../output/output.ts';
-
-const require = createRequire(import.meta.url);
 
 export interface ScriptFile {
   /** Address: /assets/js/site.3f2a1b.js */
@@ -127,52 +124,6 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
     const messages = (error as { errors?: Message[] }).errors ?? [];
     throw new BuildFailure('islands', messages.map((m) => fromEsbuild(project, m, 'ISLAND_COMPILE')));
   }
-}
-
-/**
- * `virtual:enquiry-validators`: the contact forms' rules, compiled by ajv into plain validation code from
- * functions/enquiry.schema.json, the same schema the send-email function compiles, so the browser and the
- * server cannot disagree. Templates resolve it too, since they render the form on the server.
- */
-export function enquiryValidators(project: Project, target: 'browser' | 'node'): Plugin {
-  return {
-    name: 'enquiry-validators',
-    setup(build) {
-      build.onResolve({ filter: /^virtual:enquiry-validators$/ }, () => ({ path: 'enquiry-validators', namespace: 'virtual' }));
-      build.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({ contents: enquiryValidatorsSource(project, target), loader: 'js', resolveDir: toolRoot }));
-    },
-  };
-}
-
-/**
- * The files a bundle was made from, from esbuild's metafile (relative to `base`): its real source files, and
- * for the generated validators module the schema it is generated from.
- */
-export function sourceInputs(project: Project, metafile: Metafile, base: string): string[] {
-  const inputs = Object.keys(metafile.inputs)
-    .filter((p) => !/^[a-z-]+:/.test(p))
-    .map((p) => path.resolve(base, p));
-  if (fs.existsSync(enquirySchemaFile(project))) inputs.push(enquirySchemaFile(project));
-  return inputs;
-}
-
-export function enquirySchemaFile(project: Project): string {
-  return path.join(project.functions, 'enquiry.schema.json');
-}
-
-/** ajv's standalone code for both form variants: `export const enquiry` and `export const message`. */
-export function enquiryValidatorsSource(project: Project, target: 'browser' | 'node'): string {
-  const Ajv = require('ajv').default;
-  const addFormats = require('ajv-formats').default;
-  const standaloneCode = require('ajv/dist/standalone').default;
-  const ajv = new Ajv({ allErrors: true, strict: true, code: { source: true, esm: true } });
-  addFormats(ajv, ['email']);
-  ajv.addKeyword({ keyword: 'errorMessages', schemaType: 'object' });
-  ajv.addSchema(JSON.parse(fs.readFileSync(enquirySchemaFile(project), 'utf8')));
-  const code: string = standaloneCode(ajv, { enquiry: 'enquiry.schema.json#/definitions/enquiry', message: 'enquiry.schema.json#/definitions/message' });
-  // The generated module calls require() for ajv's runtime helpers. For the browser esbuild bundles those
-  // calls as they are; in Node (the server's templates) they need a real require.
-  return target === 'node' ? `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${code}` : code;
 }
 
 function describe(built: Built, islands: string[]): ClientScripts {

@@ -9,6 +9,7 @@ import { reservedSegments, type Page, type Redirect } from '../routes.ts';
 import type { SourceFile } from './load.ts';
 import { languageSlug, type SiteModel } from './model.ts';
 import { at } from './validate.ts';
+import { encodeSegment } from './pointer.ts';
 
 /** Files the build writes besides pages, which content may link to. */
 export const generatedFiles = ['/blog/feed.xml', '/sitemap.xml', '/robots.txt'];
@@ -167,7 +168,7 @@ function walk(value: unknown, pointer: string, visit: (pointer: string, key: str
     });
   } else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      const p = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const p = `${pointer}/${encodeSegment(k)}`;
       visit(p, k, v);
       walk(v, p, visit);
     }

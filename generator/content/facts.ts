@@ -8,6 +8,7 @@ import { SiteError, codeFrame, positionAt } from '../errors.ts';
 import type { SourceFile } from './load.ts';
 import { locate } from './locate.ts';
 import { closest } from './validate.ts';
+import { encodeSegment } from './pointer.ts';
 
 export const placeholderPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
 const verbatimPrefix = /^verbatim\s*:\s*/;
@@ -132,7 +133,7 @@ function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, stri
     if (typeof value === 'string') return value.includes('{{') ? replace(value, () => offsetOf(pointer)) : value;
     if (Array.isArray(value)) return value.map((v, i) => walk(v, `${pointer}/${i}`));
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`)]));
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, `${pointer}/${encodeSegment(k)}`)]));
     }
     return value;
   };

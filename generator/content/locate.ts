@@ -1,6 +1,7 @@
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { positionAt } from '../errors.ts';
 import type { SourceFile } from './load.ts';
+import { pointerKeys } from './pointer.ts';
 
 export interface Position {
   line: number;
@@ -9,12 +10,8 @@ export interface Position {
 
 /** The segments of a JSON pointer: /cities/3/population -> ['cities', 3, 'population']. */
 export function pointerSegments(pointer: string): (string | number)[] {
-  if (pointer === '' || pointer === '/') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  if (pointer === '/') return [];
+  return pointerKeys(pointer).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
 const trees = new WeakMap<SourceFile, Node | undefined>();

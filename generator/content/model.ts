@@ -103,7 +103,7 @@ export interface Menus {
 }
 
 /**
- * The slug rule of SPEC.md: the lowercase name with spaces and slashes turned into hyphens. Accents and
+ * A language's slug: the lowercase name with spaces and slashes turned into hyphens. Accents and
  * macrons are dropped, so Māori keeps its macron in text while its address stays /maori.
  */
 export function languageSlug(name: string): string {
@@ -178,7 +178,7 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     })
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
 
-  // A service page without its own from-price shows the Full Document price (SPEC's default), from plans.json.
+  // A service page without its own from-price shows the Full Document plan's price, from plans.json.
   const fullPrice = one<T.ServicePlans>('plans')?.plans.find((p) => p.id === 'full')?.price ?? '';
   const services: ServiceEntry[] = all('service')
     .map((f) => {

@@ -8,6 +8,7 @@ import { SiteError, codeFrame } from '../errors.ts';
 import { packageVersion, toolRoot, type Project } from '../project.ts';
 import type { SourceFile } from './load.ts';
 import { locate } from './locate.ts';
+import { pointerKeys, resolveKeys } from './pointer.ts';
 import { writeFileAtomic } from '../cache.ts';
 
 // ajv and ajv-formats are CommonJS with a default export that esbuild and tsx see differently.
@@ -145,18 +146,11 @@ interface Explained {
 /** The schema object holding the keyword that failed: #/properties/a/pattern -> the schema of a. */
 function schemaAt(schemas: Map<string, unknown>, current: string, schemaPath: string): SchemaNode | undefined {
   const [file, fragment = ''] = schemaPath.split('#');
-  let node = schemas.get(file || current);
-  const segments = fragment.split('/').filter(Boolean).slice(0, -1);
-  for (const segment of segments) {
-    node = (node as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return node as SchemaNode | undefined;
+  return resolveKeys(schemas.get(file || current), pointerKeys(fragment).slice(0, -1)) as SchemaNode | undefined;
 }
 
 function valueAt(data: unknown, pointer: string): unknown {
-  let node = data;
-  for (const segment of pointer.split('/').slice(1)) node = (node as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
-  return node;
+  return resolveKeys(data, pointerKeys(pointer));
 }
 
 interface SchemaNode {

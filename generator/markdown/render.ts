@@ -1,6 +1,6 @@
 // Markdown to HTML with a content-addressed cache and, for large cold builds, worker threads.
 //
-// remark costs about 2 ms a post here, which is most of a cold build of thousands of posts (PERFORMANCE.md).
+// remark costs about 2 ms a post here, which is most of a cold build of thousands of posts (docs/performance.md).
 // So each text is rendered once ever: results are kept in .cache/markdown/ keyed by a hash of the text and the
 // processor's versions, and what is missing is spread over one worker per core when there is enough of it.
 // Results can be taken batch by batch as they arrive, so pages are rendered while the workers still run.
@@ -19,6 +19,14 @@ const cacheVersion = `${version} v8@${process.versions.v8}`;
 
 /** Below this many uncached texts, starting workers costs more than it saves. */
 const workerThreshold = 150;
+
+/**
+ * Worker threads for `count` uncached texts: SITE_MARKDOWN_THREADS when set, else one per core up to four
+ * and one per 150 texts. One thread means none: the texts are rendered here.
+ */
+function threadsFor(count: number): number {
+  return Number(process.env.SITE_MARKDOWN_THREADS) || Math.min(os.availableParallelism(), 4, Math.ceil(count / workerThreshold));
+}
 
 export interface MarkdownStats {
   total: number;
@@ -108,7 +116,7 @@ export class MarkdownSession {
     };
     // While this build's workers are busy (the posts), a few more texts are rendered here: more threads than
     // cores would only add their start-up cost.
-    if (missing.size >= workerThreshold && os.availableParallelism() > 1 && this.busyPools === 0) {
+    if (missing.size >= workerThreshold && threadsFor(missing.size) > 1 && this.busyPools === 0) {
       this.busyPools++;
       try {
         this.stats.threads = await renderInWorkers([...missing], accept, this.workers, () => this.cancelled);
@@ -237,7 +245,7 @@ async function renderInWorkers(
   started: { terminate(): Promise<number> }[],
   cancelled: () => boolean,
 ): Promise<number> {
-  const threads = Number(process.env.SITE_MARKDOWN_THREADS) || Math.min(os.availableParallelism(), 4, Math.ceil(items.length / workerThreshold));
+  const threads = threadsFor(items.length);
   // Small batches keep every thread busy to the end even when posts differ in length, and let pages be
   // rendered early.
   const batchSize = Math.max(25, Math.ceil(items.length / (threads * 12)));

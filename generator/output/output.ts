@@ -1,7 +1,7 @@
 // What a build writes its files into. Two kinds: a staged output (staged.ts), swapped into place whole when
 // the build succeeds, and the dev server's live output (live.ts), updated in place. Files are written
 // synchronously as they are produced (thousands of small promises through libuv's pool cost more than the
-// writes themselves, PERFORMANCE.md), each folder created once.
+// writes themselves), each folder created once.
 import { BuildFailure, SiteError } from '../errors.ts';
 
 export interface Output {

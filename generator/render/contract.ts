@@ -61,9 +61,10 @@ export interface Assets {
   heroes(set: string): string[];
   /**
    * Markup that is the same on many pages (the header of a section, the footer): `render` runs once per build
-   * and key, and every later call returns the same string.
+   * for `name` and each distinct `inputs` (plain data: everything the markup depends on besides the site), and
+   * every later call with equal inputs returns the same string.
    */
-  shared(key: string, render: () => string): string;
+  shared(name: string, inputs: Record<string, unknown>, render: () => string): string;
   /** The social card (og:image) of a kind of page. */
   social(kind: string): SocialAsset;
   icons: IconAssets;

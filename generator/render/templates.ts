@@ -4,7 +4,7 @@
 // the dev server can import next to the old one: no restart, no stale module cache. It goes to the
 // generator's own .cache so that `react` resolves from the generator's node_modules whichever project
 // is being built.
-import { loadEsbuild } from '../esbuild.ts';
+import { fromEsbuild, loadEsbuild } from '../esbuild.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -14,7 +14,7 @@ import { BuildFailure, SiteError } from '../errors.ts';
 import { packageVersion, relative, toolRoot, type Project } from '../project.ts';
 import { InputCache, writeFileAtomic } from '../cache.ts';
 import type { TemplateModule } from './contract.ts';
-import { enquirySchemaFile, enquiryValidators, sourceInputs } from '../assets/islands.ts';
+import { enquirySchemaFile, enquiryValidators, sourceInputs } from '../form-validators.ts';
 
 export interface CompiledTemplates {
   /** Imports the module (once): a build that keeps every page never loads React. */
@@ -102,20 +102,4 @@ function importOnce(file: string): () => Promise<TemplateModule> {
 export async function disposeTemplateContexts(): Promise<void> {
   for (const ctx of contexts.values()) await (await ctx).dispose();
   contexts.clear();
-}
-
-/** An esbuild message as a SiteError with the position and a frame. */
-export function fromEsbuild(project: Project, message: Message, code: SiteError['code']): SiteError {
-  const loc = message.location;
-  if (!loc) return new SiteError({ code, message: message.text });
-  const frame = `> ${loc.line} | ${loc.lineText}\n  ${' '.repeat(String(loc.line).length)} | ${' '.repeat(loc.column)}^`;
-  return new SiteError({
-    code,
-    file: relative(project, path.resolve(project.root, loc.file)),
-    line: loc.line,
-    column: loc.column + 1,
-    message: message.text,
-    frame,
-    hint: message.notes[0]?.text,
-  });
 }

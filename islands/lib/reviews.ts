@@ -1,6 +1,6 @@
 // The review provider, behind one small adapter: its script (from the settings) defines a global with
-// init, getProductReviews and createInvitation. Everything here fails quietly with a console warning, as
-// SPEC.md asks: a page must work when the provider cannot be reached.
+// init, getProductReviews and createInvitation. Everything here fails quietly with a console warning: a page
+// must work when the provider cannot be reached.
 import { loadScript } from './third-party.ts';
 
 export interface Review {

@@ -4,9 +4,7 @@ import { Shared } from './shared.tsx';
 
 export function Footer() {
   return (
-    <Shared as="footer" cacheKey="footer" className="site-footer">
-      <FooterContent />
-    </Shared>
+    <Shared as="footer" name="footer" component={FooterContent} props={{}} className="site-footer" />
   );
 }
 
@@ -81,7 +79,7 @@ export function FloatingButton() {
   const f = site.shared.floatingButton;
   return (
     <a className="floating-start" href={site.settings.orderUrl} target="_blank" rel="noopener" data-order-link="" data-analytics-event="order_translation_clicked">
-      {/* The accessible name is exactly the label SPEC.md gives; the visible words are a shorter form of it. */}
+      {/* The accessible name is the full label from shared.json; the visible words are a shorter form of it. */}
       <span className="sr-only">{f.ariaLabel} (opens in a new tab)</span>
       <span className="floating-badge" aria-hidden="true">
         {f.badge}

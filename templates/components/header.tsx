@@ -22,9 +22,7 @@ export function Header() {
     page.path,
   );
   return (
-    <Shared as="header" cacheKey={`header ${section}`} className="site-header" data-header="">
-      <HeaderBar section={section} />
-    </Shared>
+    <Shared as="header" name="header" component={HeaderBar} props={{ section }} className="site-header" data-header="" />
   );
 }
 

@@ -1,16 +1,28 @@
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Render, useRender } from '../context.ts';
+import type { Page } from '../../generator/routes.ts';
+import { Render, useRender, type RenderContext } from '../context.ts';
 
-// The header and footer are about half of every page's markup and the same on every page of a section:
-// the generator renders them once per build and key (assets.shared) and reuses the markup.
+// The head's common tags, the header and the footer are about half of every page's markup and the same on
+// many pages: the generator renders each once per build and distinct inputs (assets.shared) and reuses it.
 
 /**
- * Renders `children` inside an element once per build and `cacheKey`. The key must name everything the
- * children depend on besides the site itself (for the header: which section is active).
+ * What a shared part sees as the page: nothing. A part rendered once for many pages must take what differs
+ * between them as its inputs, so reading the page is an error rather than markup that goes stale.
  */
-export function Shared({ as, cacheKey, children, ...attributes }: { as: string; cacheKey: string; children: ReactNode; [attribute: string]: unknown }) {
-  const context = useRender();
-  const html = context.assets.shared(cacheKey, () => renderToStaticMarkup(<Render.Provider value={context}>{children}</Render.Provider>));
+const noPage = new Proxy({} as Page, {
+  get(_, property) {
+    throw new Error(`shared markup read page.${String(property)}: pass what it needs in its inputs`);
+  },
+});
+
+/** `component` rendered with `props` once per build and distinct props, under `name`. */
+export function sharedMarkup<P extends Record<string, unknown>>(context: RenderContext, name: string, component: (props: P) => ReactNode, props: P): string {
+  return context.assets.shared(name, props, () => renderToStaticMarkup(<Render.Provider value={{ ...context, page: noPage }}>{createElement(component, props)}</Render.Provider>));
+}
+
+/** The shared markup of `component` with `props`, inside an element `as` with the other attributes. */
+export function Shared<P extends Record<string, unknown>>({ as, name, component, props, ...attributes }: { as: string; name: string; component: (props: P) => ReactNode; props: P; [attribute: string]: unknown }) {
+  const html = sharedMarkup(useRender(), name, component, props);
   return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } });
 }

@@ -7,7 +7,7 @@ import { Breadcrumbs, CallToAction, CardGrid, FaqList, JsonLd, OrderLink, Sectio
 import { ServiceCard } from './services.tsx';
 import { breadcrumbs, graph, provider } from '../structured-data.ts';
 
-/** The one template of every service page (SPEC.md "Service page template"). */
+/** The one template of every service page: each service's copy and price fill the same sections. */
 export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
   const { site } = useRender();
   const s = data.service;

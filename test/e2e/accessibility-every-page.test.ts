@@ -1,6 +1,6 @@
 // Accessibility of every page of the site at 1280 px, in Chromium with axe-core (WCAG 2.1 A and AA), as a
 // visitor meets it, motion and all: right after load, while the hero is still rising, and again after a
-// reader's scroll to the end, while the last sections are still moving into place (issue 16).
+// reader's scroll to the end, while the last sections are still moving into place.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';

@@ -3,7 +3,7 @@
 // skip link first, every control reachable, focus always visible.
 // axe runs as a visitor meets the page, motion and all (no reduced-motion request): once right after load,
 // while the hero is still rising, and again after a reader's scroll to the end, while the last sections are
-// still moving into place (issue 16). Every page at 1280 px is in accessibility-every-page.test.ts (its own
+// still moving into place. Every page at 1280 px is in accessibility-every-page.test.ts (its own
 // process, so its time limit is its own); the pages with a form, without JavaScript, in accessibility-no-js.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

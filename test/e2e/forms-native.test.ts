@@ -1,4 +1,4 @@
-// The forms before and without JavaScript (issue 15): Chromium with JavaScript off posts the real forms
+// The forms before and without JavaScript: Chromium with JavaScript off posts the real forms
 // natively and gets the site's own pages back: errors next to the fields with every value kept, the
 // thank-you, the reCAPTCHA explanation with the other ways to reach us, the newsletter kept in the store. With
 // JavaScript, the form is usable while its island loads, and what was typed before it woke survives hydration.

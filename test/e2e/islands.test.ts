@@ -1,4 +1,4 @@
-// Every interactive behaviour of SPEC.md in Chromium, at 1280 and 375 px: header, menus, floating button,
+// Every interactive behaviour of the site in Chromium, at 1280 and 375 px: header, menus, floating button,
 // scroll reveal, language picker, carousel, review popup, blog filter, FAQ, the demo dialog and review
 // invitation, chat, copy, toasts; with no console errors, and with third parties unreachable.
 import { suite } from 'uvu';

@@ -1,6 +1,6 @@
 // Lighthouse on eight page types as the site's owner would run it in Chrome DevTools or PageSpeed Insights:
 // default settings (mobile emulation, simulated throttling), one run per page for all four categories, nothing
-// blocked and no flag asking the browser for reduced motion (issue 16: that flag hid text measured mid-fade).
+// blocked and no flag asking the browser for reduced motion (that flag once hid text measured mid-fade).
 // The built site is served as a static host would serve it (the _headers, compression, clean URLs).
 // Best Practices discounts only console errors of third-party requests whose host cannot resolve on this
 // offline machine; offline-third-parties.ts says how it tells those apart. Each page's report is kept in

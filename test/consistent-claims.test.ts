@@ -1,4 +1,4 @@
-// Issue 12: claims that agree with each other and with SPEC.md. Each test pins a contradiction that was
+// Claims that agree with each other and with the business's facts. Each test pins a contradiction that was
 // settled, over the built pages, so none can come back with an edit to one page.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -8,7 +8,7 @@ import { build, type BuildResult } from '../generator/build.ts';
 import { silentLogger } from '../generator/log.ts';
 import { fixture, listFiles, type Fixture } from './helpers/project.ts';
 
-const test = suite('issue 12');
+const test = suite('consistent claims');
 let site: Fixture;
 let result: BuildResult;
 let dist: string;

@@ -1,0 +1,62 @@
+// The form schemas (enquiry.schema.json, subscriber.schema.json) compiled with ajv, for the functions at run
+// time and for the browser and the templates at build time (as standalone code), with one set of ajv settings
+// so the form and the function cannot judge the same input differently. It needs nothing but ajv, so the
+// functions' bundle does not pull in the generator.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+export type Validator = ((data: unknown) => boolean) & { errors?: { instancePath: string; keyword: string; params: Record<string, unknown> }[] | null };
+
+/** ajv as every form validator uses it; `standalone` makes it keep the source of what it compiles. */
+function formAjv(schema: object, standalone: boolean) {
+  const Ajv = require('ajv').default;
+  const addFormats = require('ajv-formats').default;
+  const ajv = new Ajv({ allErrors: true, strict: true, ...(standalone ? { code: { source: true, esm: true } } : {}) });
+  addFormats(ajv, ['email']);
+  ajv.addKeyword({ keyword: 'errorMessages', schemaType: 'object' });
+  ajv.addSchema(schema);
+  return ajv;
+}
+
+const compiled = new Map<string, Validator>();
+
+/** The validator of `ref` (a schema id with a JSON pointer) in `schema`, compiled once per process. */
+export function validator(schema: { $id: string }, ref: string): Validator {
+  let validate = compiled.get(ref);
+  if (!validate) {
+    validate = formAjv(schema, false).getSchema(ref) as Validator;
+    if (!validate) throw new Error(`no schema ${ref}`);
+    compiled.set(ref, validate);
+  }
+  return validate;
+}
+
+/**
+ * ajv's standalone code for `schema`: an ES module exporting one validator per entry of `refs` (export name ->
+ * schema id with a JSON pointer). The code calls require() for ajv's runtime helpers: a browser bundle gets
+ * them from esbuild as they are; for Node (`target: 'node'`, the server's templates) a real require is added.
+ */
+export function standaloneValidators(schema: object, refs: Record<string, string>, target: 'browser' | 'node'): string {
+  const standaloneCode = require('ajv/dist/standalone').default;
+  const code: string = standaloneCode(formAjv(schema, true), refs);
+  return target === 'node' ? `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${code}` : code;
+}
+
+type Properties = Record<string, { errorMessages?: Record<string, string> }>;
+
+/**
+ * The message for the first invalid field in `order`: the field's errorMessages for the keyword that failed,
+ * else its default. `whole` is the message when the value is not an object at all.
+ */
+export function firstProblem(properties: Properties, errors: NonNullable<Validator['errors']>, order: string[], whole: string): { field: string; message: string } {
+  const found = errors.map((error) => {
+    const field = error.keyword === 'required' ? String(error.params.missingProperty) : error.keyword === 'additionalProperties' ? String(error.params.additionalProperty) : (error.instancePath.split('/')[1] ?? '');
+    if (error.keyword === 'additionalProperties') return { field, message: `Unknown field "${field}".`, rank: order.length };
+    if (field === '') return { field, message: whole, rank: -1 };
+    const messages = properties[field]?.errorMessages ?? {};
+    return { field, message: messages[error.keyword] ?? messages.default ?? `${field} is not valid.`, rank: order.indexOf(field) };
+  });
+  found.sort((a, b) => a.rank - b.rank);
+  return { field: found[0].field, message: found[0].message };
+}
