@@ -5,23 +5,13 @@ import { rules, type PageCopyName } from './content/kinds.ts';
 import { outputFileOf } from './address.ts';
 
 export type Page =
-  | PageOf<'home'>
-  | PageOf<'services'>
+  /** The pages made from a copy in content/pages/, one for each in the kinds table. */
+  | PageOf<PageCopyName>
   | PageOf<'service', { service: ServiceEntry }>
-  | PageOf<'cities'>
   | PageOf<'city', { city: CityEntry }>
-  | PageOf<'languages'>
   | PageOf<'language', { language: LanguageEntry }>
-  | PageOf<'process'>
-  | PageOf<'pricing'>
-  | PageOf<'blog'>
   | PageOf<'post', { post: PostEntry }>
-  | PageOf<'faq'>
-  | PageOf<'contact'>
-  | PageOf<'prose', { prose: ProseEntry }>
-  | PageOf<'sitemap'>
-  | PageOf<'tawkto-setup'>
-  | PageOf<'not-found'>;
+  | PageOf<'prose', { prose: ProseEntry }>;
 
 export type PageKind = Page['kind'];
 
