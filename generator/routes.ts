@@ -1,7 +1,7 @@
 // Every page of the site as data: address, output file, template, head fields and what the template needs.
 // Pure: the model in, pages out; nothing here touches the disk.
 import type { CityEntry, LanguageEntry, PostEntry, ProseEntry, ServiceEntry, SiteModel } from './content/model.ts';
-import { rules, type PageCopyName } from './content/kinds.ts';
+import { entryPath, rules, type PageCopyName } from './content/kinds.ts';
 import { outputFileOf } from './address.ts';
 
 export type Page =
@@ -119,7 +119,7 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
   add(fromCopy('not-found'));
 
   const redirects: Redirect[] = model.services.flatMap((service) =>
-    (service.aliases ?? []).map((alias) => ({ from: `/services/${alias}`, to: service.url, status: 301 as const })),
+    (service.aliases ?? []).map((alias) => ({ from: entryPath('service', alias), to: service.url, status: 301 as const })),
   );
   return { pages, redirects };
 }
