@@ -6,8 +6,12 @@ import { BuildFailure, SiteError } from './errors.ts';
 import { colour, consoleLogger, type Logger } from './log.ts';
 import { resolveProject } from './project.ts';
 import { languageSlug } from './content/model.ts';
+import { registry, type CollectionKind } from './content/kinds.ts';
 
 export type StarterKind = 'blog' | 'city' | 'service' | 'language';
+
+/** The content kind each starter writes, whose folder and extension the kinds table gives. */
+const starterKinds = { blog: 'blog-post', city: 'city', service: 'service', language: 'language' } as const satisfies Record<StarterKind, CollectionKind>;
 
 export interface NewOptions {
   root: string;
@@ -29,8 +33,8 @@ export async function createStarter(options: NewOptions): Promise<string> {
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
     fail(`"${options.slug}" is not a valid slug`, 'Use lowercase letters, digits and single hyphens, such as gold-coast.');
   }
-  const folder = { blog: 'blog', city: 'cities', service: 'services', language: 'languages' }[options.kind];
-  const file = path.join(project.content, folder, `${slug}${options.kind === 'blog' ? '.md' : '.json'}`);
+  const { folder, ext } = registry.kinds[starterKinds[options.kind]];
+  const file = path.join(project.content, folder, `${slug}${ext}`);
   const rel = path.relative(project.root, file);
   if (fs.existsSync(file)) fail(`${rel} already exists`, 'Pick another slug, or edit the existing file.');
 

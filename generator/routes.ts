@@ -1,25 +1,17 @@
 // Every page of the site as data: address, output file, template, head fields and what the template needs.
 // Pure: the model in, pages out; nothing here touches the disk.
 import type { CityEntry, LanguageEntry, PostEntry, ProseEntry, ServiceEntry, SiteModel } from './content/model.ts';
+import { entryPath, rules, type PageCopyName } from './content/kinds.ts';
+import { outputFileOf } from './address.ts';
 
 export type Page =
-  | PageOf<'home'>
-  | PageOf<'services'>
+  /** The pages made from a copy in content/pages/, one for each in the kinds table. */
+  | PageOf<PageCopyName>
   | PageOf<'service', { service: ServiceEntry }>
-  | PageOf<'cities'>
   | PageOf<'city', { city: CityEntry }>
-  | PageOf<'languages'>
   | PageOf<'language', { language: LanguageEntry }>
-  | PageOf<'process'>
-  | PageOf<'pricing'>
-  | PageOf<'blog'>
   | PageOf<'post', { post: PostEntry }>
-  | PageOf<'faq'>
-  | PageOf<'contact'>
-  | PageOf<'prose', { prose: ProseEntry }>
-  | PageOf<'sitemap'>
-  | PageOf<'tawkto-setup'>
-  | PageOf<'not-found'>;
+  | PageOf<'prose', { prose: ProseEntry }>;
 
 export type PageKind = Page['kind'];
 
@@ -48,30 +40,7 @@ export interface Redirect {
 }
 
 /** Top-level addresses that single-segment routes (languages, prose pages) must not take. */
-export const reservedSegments = [
-  'admin',
-  'assets',
-  'blog',
-  'cities',
-  'contact',
-  'faq',
-  'languages',
-  'pricing',
-  'process',
-  'services',
-  'sitemap',
-  '404',
-  'index',
-  'icons',
-  'robots.txt',
-  'sitemap.xml',
-  '.netlify',
-  '__site',
-];
-
-export function fileFor(path: string): string {
-  return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
-}
+export const reservedSegments: readonly string[] = rules.reservedSegments;
 
 export function languageTitle(language: LanguageEntry, model: SiteModel): string {
   return `${language.name} NAATI Certified Translation Services | From ${model.settings.startingPrice} + Service Fee`;
@@ -82,11 +51,13 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
   const copy = model.pages;
   const pages: Page[] = [];
   const add = <P extends Page>(page: Omit<P, 'file' | 'indexable' | 'lastmod'> & Partial<Pick<P, 'indexable' | 'lastmod'>>) =>
-    pages.push({ indexable: true, lastmod: updated, file: fileFor(page.path), ...page } as Page);
+    pages.push({ indexable: true, lastmod: updated, file: outputFileOf(page.path), ...page } as Page);
   const seo = (s: { title: string; description: string; keywords?: string[] }) => ({ title: s.title, description: s.description, keywords: s.keywords });
+  // A page made from its copy in content/pages/: its address, file and indexing come from the kinds table.
+  const fromCopy = <N extends PageCopyName>(name: N) => ({ kind: name, ...rules.copyPages.get(name)!, ...seo(copy[name].seo) });
 
-  add({ kind: 'home', path: '/', ...seo(copy.home.seo), source: 'content/pages/home.json' });
-  add({ kind: 'services', path: '/services', ...seo(copy.services.seo), source: 'content/pages/services.json' });
+  add(fromCopy('home'));
+  add(fromCopy('services'));
   for (const service of model.services) {
     add({
       kind: 'service',
@@ -98,7 +69,7 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
       data: { service },
     });
   }
-  add({ kind: 'cities', path: '/cities', ...seo(copy.cities.seo), source: 'content/pages/cities.json' });
+  add(fromCopy('cities'));
   for (const city of model.cities) {
     add({
       kind: 'city',
@@ -109,7 +80,7 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
       data: { city },
     });
   }
-  add({ kind: 'languages', path: '/languages', ...seo(copy.languages.seo), source: 'content/pages/languages.json' });
+  add(fromCopy('languages'));
   for (const language of model.languages) {
     add({
       kind: 'language',
@@ -123,15 +94,9 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
       data: { language },
     });
   }
-  add({ kind: 'process', path: '/process', ...seo(copy.process.seo), source: 'content/pages/process.json' });
-  add({ kind: 'pricing', path: '/pricing', ...seo(copy.pricing.seo), source: 'content/pages/pricing.json' });
-  add({
-    kind: 'blog',
-    path: '/blog',
-    ...seo(copy.blog.seo),
-    lastmod: model.posts.reduce((latest, p) => (p.isoUpdated > latest ? p.isoUpdated : latest), updated),
-    source: 'content/pages/blog.json',
-  });
+  add(fromCopy('process'));
+  add(fromCopy('pricing'));
+  add({ ...fromCopy('blog'), lastmod: model.posts.reduce((latest, p) => (p.isoUpdated > latest ? p.isoUpdated : latest), updated) });
   for (const post of model.posts) {
     add({
       kind: 'post',
@@ -144,25 +109,17 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
       data: { post },
     });
   }
-  add({ kind: 'faq', path: '/faq', ...seo(copy.faq.seo), source: 'content/pages/faq.json' });
-  add({ kind: 'contact', path: '/contact', ...seo(copy.contact.seo), source: 'content/pages/contact.json' });
+  add(fromCopy('faq'));
+  add(fromCopy('contact'));
   for (const prose of model.prose) {
     add({ kind: 'prose', path: prose.url, ...seo(prose.seo), lastmod: prose.updated, source: prose.file, data: { prose } });
   }
-  add({ kind: 'sitemap', path: '/sitemap', ...seo(copy.sitemap.seo), source: 'content/pages/sitemap.json' });
-  add({ kind: 'tawkto-setup', path: '/admin/tawkto-setup', ...seo(copy['tawkto-setup'].seo), indexable: false, source: 'content/pages/tawkto-setup.json' });
-  pages.push({
-    kind: 'not-found',
-    path: '/404',
-    file: '404.html',
-    ...seo(copy['not-found'].seo),
-    indexable: false,
-    lastmod: updated,
-    source: 'content/pages/not-found.json',
-  });
+  add(fromCopy('sitemap'));
+  add(fromCopy('tawkto-setup'));
+  add(fromCopy('not-found'));
 
   const redirects: Redirect[] = model.services.flatMap((service) =>
-    (service.aliases ?? []).map((alias) => ({ from: `/services/${alias}`, to: service.url, status: 301 as const })),
+    (service.aliases ?? []).map((alias) => ({ from: entryPath('service', alias), to: service.url, status: 301 as const })),
   );
   return { pages, redirects };
 }

@@ -18,7 +18,10 @@ export function useRender(): RenderContext {
   return value;
 }
 
-/** An absolute address on the site. */
+/**
+ * An absolute address on the site, by the rule of generator/address.ts's absoluteUrl (test/units.test.ts holds
+ * them together): templates import no code from the generator, so a project's own templates build without it.
+ */
 export function absolute(site: SiteModel, path: string): string {
   return path === '/' ? `${site.settings.baseUrl}/` : `${site.settings.baseUrl}${path}`;
 }

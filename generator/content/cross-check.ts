@@ -8,11 +8,12 @@ import { flagFile, iconExists } from '../assets/library.ts';
 import { reservedSegments, type Page, type Redirect } from '../routes.ts';
 import type { SourceFile } from './load.ts';
 import { languageSlug, type SiteModel } from './model.ts';
+import { rules } from './kinds.ts';
 import { at } from './validate.ts';
 import { encodeSegment } from './pointer.ts';
 
 /** Files the build writes besides pages, which content may link to. */
-export const generatedFiles = ['/blog/feed.xml', '/sitemap.xml', '/robots.txt'];
+export const generatedFiles: readonly string[] = rules.generatedFiles;
 
 export function crossCheck(project: Project, files: SourceFile[], model: SiteModel, pages: Page[], redirects: Redirect[]): SiteError[] {
   const errors: SiteError[] = [];

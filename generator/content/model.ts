@@ -1,7 +1,7 @@
 // The site as templates see it: validated content joined up, sorted and given the derived fields (slugs,
 // addresses, menus, groups) every page needs. Pure: files in, model out.
 import type { SourceFile } from './load.ts';
-import type { PageCopyName } from './sources.ts';
+import { entryPath, type CollectionKind, type DataOf, type PageCopies, type PageCopyName, type SingletonKind } from './kinds.ts';
 import type * as T from './types.ts';
 
 export type HeroSet = 'asian' | 'european' | 'arabic' | 'indian' | 'african';
@@ -51,20 +51,7 @@ export interface LanguageGroupEntry {
   languages: LanguageEntry[];
 }
 
-export interface PageCopies {
-  home: T.HomePage;
-  services: T.ServicesPage;
-  cities: T.CitiesPage;
-  languages: T.LanguagesPage;
-  process: T.HowItWorksPage;
-  pricing: T.PricingPage;
-  blog: T.BlogPage;
-  faq: T.FAQPage;
-  contact: T.ContactPage;
-  sitemap: T.HTMLSitemapPage;
-  'tawkto-setup': T.LiveChatSetupPage;
-  'not-found': T.NotFoundPage;
-}
+export type { PageCopies };
 
 export interface SiteModel {
   settings: T.SiteSettings;
@@ -142,25 +129,25 @@ export interface ModelOptions {
 export function buildModel(files: SourceFile[], options: ModelOptions = {}): SiteModel {
   const byKind = new Map<string, SourceFile[]>();
   for (const f of files) byKind.get(f.source.kind)?.push(f) ?? byKind.set(f.source.kind, [f]);
-  const one = <K>(kind: string) => byKind.get(kind)?.[0]?.data as K;
-  const all = (kind: string) => byKind.get(kind) ?? [];
+  const one = <K extends SingletonKind>(kind: K) => byKind.get(kind)?.[0]?.data as DataOf<K>;
+  const all = <K extends CollectionKind | 'prose-page'>(kind: K) => (byKind.get(kind) ?? []) as (SourceFile & { data: DataOf<K> })[];
   const slugOf = (f: SourceFile) => ('slug' in f.source ? f.source.slug : '');
 
   const pages = {} as Record<PageCopyName, unknown>;
-  for (const f of all('page-copy')) pages[(f.source as { name: PageCopyName }).name] = f.data;
+  for (const f of files.filter((f) => f.source.kind === 'page-copy')) pages[(f.source as { name: PageCopyName }).name] = f.data;
 
   const allLanguages: LanguageEntry[] = all('language')
     .map((f) => {
-      const data = f.data as T.Language;
+      const data = f.data;
       const slug = languageSlug(data.name);
-      return { ...data, slug, url: `/${slug}`, file: f.path, dir: data.direction ?? 'ltr', heroSet: data.heroSet ?? defaultHeroSet[data.region] };
+      return { ...data, slug, url: entryPath('language', slug), file: f.path, dir: data.direction ?? 'ltr', heroSet: data.heroSet ?? defaultHeroSet[data.region] };
     })
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
   const languages = allLanguages.filter((l) => !l.isTarget);
   const byCode = new Map(languages.map((l) => [l.code, l]));
   const byName = (a: LanguageEntry, b: LanguageEntry) => compare(a.name, b.name);
 
-  const groupsFile = one<T.LanguageGroups>('language-groups');
+  const groupsFile = one('language-groups');
   const languageGroups = (groupsFile?.groups ?? []).map((g) => {
     const members = languages.filter(
       (l) =>
@@ -172,30 +159,30 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
 
   const cities: CityEntry[] = all('city')
     .map((f) => {
-      const data = f.data as T.City;
+      const data = f.data;
       const inText = data.nameInText ?? data.name;
-      return { ...data, inText, inCity: `${data.preposition ?? 'in'} ${inText}`, slug: slugOf(f), url: `/cities/${slugOf(f)}`, file: f.path };
+      return { ...data, inText, inCity: `${data.preposition ?? 'in'} ${inText}`, slug: slugOf(f), url: entryPath('city', slugOf(f)), file: f.path };
     })
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
 
   // A service page without its own from-price shows the Full Document plan's price, from plans.json.
-  const fullPrice = one<T.ServicePlans>('plans')?.plans.find((p) => p.id === 'full')?.price ?? '';
+  const fullPrice = one('plans')?.plans.find((p) => p.id === 'full')?.price ?? '';
   const services: ServiceEntry[] = all('service')
     .map((f) => {
-      const data = f.data as T.Service;
-      return { ...data, slug: slugOf(f), url: `/services/${slugOf(f)}`, file: f.path, startingPrice: data.pricing.startingPrice ?? fullPrice };
+      const data = f.data;
+      return { ...data, slug: slugOf(f), url: entryPath('service', slugOf(f)), file: f.path, startingPrice: data.pricing.startingPrice ?? fullPrice };
     })
     .sort((a, b) => a.order - b.order || compare(a.slug, b.slug));
   const serviceBySlug = new Map(services.map((s) => [s.slug, s]));
 
   const posts: PostEntry[] = all('blog-post')
     .map((f) => {
-      const data = f.data as T.BlogPostFrontMatter;
+      const data = f.data;
       const isoDate = isoFromAustralian(data.date);
       return {
         ...data,
         slug: slugOf(f),
-        url: `/blog/${slugOf(f)}`,
+        url: entryPath('blog-post', slugOf(f)),
         file: f.path,
         body: f.body ?? '',
         isoDate,
@@ -206,10 +193,10 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     .sort((a, b) => compare(b.isoDate, a.isoDate) || compare(a.slug, b.slug));
 
   const prose: ProseEntry[] = all('prose-page')
-    .map((f) => ({ ...(f.data as T.ProsePageFrontMatter), slug: slugOf(f), url: `/${slugOf(f)}`, file: f.path, body: f.body ?? '' }))
+    .map((f) => ({ ...f.data, slug: slugOf(f), url: entryPath('prose-page', slugOf(f)), file: f.path, body: f.body ?? '' }))
     .sort((a, b) => compare(a.slug, b.slug));
 
-  const navigation = one<T.Navigation>('navigation');
+  const navigation = one('navigation');
   const popular = languages.filter((l) => l.popularInAustralia);
   const pick = <V>(keys: string[] | undefined, map: Map<string, V>) => (keys ?? []).map((k) => map.get(k)).filter((v): v is V => !!v);
   const menuServices = navigation?.servicesMenu ?? [];
@@ -220,8 +207,8 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     shared: one('shared'),
     plans: one('plans'),
     facts: one('facts'),
-    testimonials: one<T.Testimonials>('testimonials')?.testimonials ?? [],
-    faq: one<T.FAQGroups>('faq')?.groups ?? [],
+    testimonials: one('testimonials')?.testimonials ?? [],
+    faq: one('faq')?.groups ?? [],
     contactForm: one('contact-form'),
     pages: pages as unknown as PageCopies,
     languages,

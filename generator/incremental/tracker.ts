@@ -12,22 +12,15 @@
 
 import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
+import { rules } from '../content/kinds.ts';
 
-/** Model fields read as a whole, and the content file or folder each comes from. */
-const wholeSources: Record<string, string[]> = {
-  settings: ['content/site.json'],
-  navigation: ['content/navigation.json'],
-  shared: ['content/shared.json'],
-  plans: ['content/plans.json'],
-  facts: ['content/facts.json'],
-  testimonials: ['content/testimonials.json'],
-  faq: ['content/faq.json'],
-  contactForm: ['content/contact-form.json'],
-  languageGroups: ['content/language-groups.json', 'content/languages/'],
-};
+/** Model fields read as a whole, and the content file or folder each comes from (from the kinds table). */
+const wholeSources: Record<string, string[]> = rules.wholeSources;
 
 /** Model fields that are lists of collection entries, tracked entry by entry and field by field. */
-export const trackedLists = ['languages', 'cities', 'services', 'posts', 'prose'] as const;
+export const trackedLists = rules.listFields as readonly ListField[];
+/** The model's lists of entries that come from a file each. */
+type ListField = { [K in keyof SiteModel]-?: SiteModel[K] extends { file: string }[] ? K : never }[keyof SiteModel];
 /** The menus: lists of entries picked by content/navigation.json. */
 export const trackedMenus = ['services', 'mobileServices', 'languages', 'mobilePopularLanguages', 'mobileMoreLanguages', 'footerLanguages'] as const;
 
@@ -53,7 +46,7 @@ export class DependencyTracker {
     };
     const pages = new Proxy(model.pages, {
       get(target, key) {
-        if (typeof key === 'string') record(`content/pages/${key}.json`);
+        if (typeof key === 'string') record(rules.copyPages.get(key)?.source ?? `content/pages/${key}.json`);
         return Reflect.get(target, key);
       },
     });

@@ -1,6 +1,7 @@
 // The files beside the pages that hosts, crawlers and feed readers read: sitemap.xml, robots.txt, the blog's
 // RSS feed, _headers and _redirects.
 import { compare, type SiteModel } from '../content/model.ts';
+import { rules } from '../content/kinds.ts';
 import type { Page, Redirect } from '../routes.ts';
 import { headerRules, headersFile } from './security.ts';
 
@@ -19,7 +20,7 @@ export async function sitemapXml(model: SiteModel, pages: Page[]): Promise<strin
 }
 
 export function robotsTxt(model: SiteModel): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /admin/', '', `Sitemap: ${model.settings.baseUrl}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', ...rules.robotsRules, '', `Sitemap: ${model.settings.baseUrl}/sitemap.xml`, ''].join('\n');
 }
 
 export function redirectsFile(redirects: Redirect[]): string {

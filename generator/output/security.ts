@@ -1,6 +1,8 @@
 // The response headers of every page, written to _headers for the host and applied by `site serve`.
 // The Content-Security-Policy allows exactly the third parties the settings name and nothing else.
 import type { SiteModel } from '../content/model.ts';
+import { rules } from '../content/kinds.ts';
+import { requestPathsOf } from '../address.ts';
 
 export interface HeaderRule {
   /** A path pattern in Netlify's _headers syntax: /* or /assets/* */
@@ -63,7 +65,7 @@ export function editorSecurityPolicy(model: SiteModel): string {
 }
 
 /** The editor's page under every address it answers to; /admin/tawkto-setup is a site page and keeps the site's policy. */
-export const editorPaths = ['/admin', '/admin/', '/admin/index.html'];
+export const editorPaths = requestPathsOf('/admin');
 
 export function headerRules(model: SiteModel): HeaderRule[] {
   return [
@@ -81,7 +83,7 @@ export function headerRules(model: SiteModel): HeaderRule[] {
     },
     // Hashed names change whenever the bytes do, so these never need revalidating.
     { path: '/assets/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']] },
-    { path: '/admin/*', headers: [['X-Robots-Tag', 'noindex, nofollow']] },
+    ...rules.noindexRules,
     ...editorPaths.map((path): HeaderRule => ({ path, headers: [['Content-Security-Policy', editorSecurityPolicy(model)], ['Cache-Control', 'no-cache']] })),
   ];
 }

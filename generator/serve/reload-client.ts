@@ -1,15 +1,16 @@
 // The script `site serve` adds to every page it serves (never to build output). It listens for rebuilds
 // over server-sent events: reloads the page when its own files changed, and shows build errors in an
 // overlay until the next good build.
+import { outputFileOf } from '../address.ts';
+
 export const reloadClientPath = '/__site/client.js';
 export const eventsPath = '/__site/events';
 
 export const reloadClient = `
 const source = new EventSource(${JSON.stringify(eventsPath)});
-const here = () => {
-  const p = location.pathname.replace(/\\/+$/, '');
-  return p === '' ? 'index.html' : p.slice(1) + '/index.html';
-};
+// The build's own address rule, so the page knows which output file it is.
+const outputFileOf = ${outputFileOf};
+const here = () => outputFileOf(location.pathname);
 let overlay;
 function showError(text) {
   if (!overlay) {

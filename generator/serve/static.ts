@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import sirv from 'sirv';
 import { headersFor, type HeaderRule } from '../output/security.ts';
+import { cleanPath, outputFileOf } from '../address.ts';
 
 export interface StaticOptions {
   root: string;
@@ -48,9 +49,9 @@ export function readHeaders(root: string): HeaderRule[] {
 
 /** The HTML file for a clean URL, if there is one: /a/b -> a/b/index.html or a/b.html. */
 export function resolvePage(root: string, pathname: string): string | undefined {
-  const clean = decodeURIComponent(pathname).replace(/\/+$/, '') || '/';
+  const clean = cleanPath(decodeURIComponent(pathname));
   if (clean.includes('\0') || clean.split('/').includes('..')) return undefined;
-  const candidates = clean === '/' ? ['index.html'] : [`${clean.slice(1)}/index.html`, `${clean.slice(1)}.html`, clean.endsWith('.html') ? clean.slice(1) : ''];
+  const candidates = clean === '/' ? [outputFileOf(clean)] : [outputFileOf(clean), `${clean.slice(1)}.html`, clean.endsWith('.html') ? clean.slice(1) : ''];
   for (const rel of candidates) {
     if (!rel) continue;
     const abs = path.join(root, rel);
@@ -102,7 +103,7 @@ export function staticHandler(options: StaticOptions): Handler {
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     for (const [name, value] of headersFor(options.headers ?? readHeaders(options.root), url.pathname)) res.setHeader(name, value);
-    const redirect = readRedirects(options.root).get(url.pathname.replace(/\/+$/, '') || '/');
+    const redirect = readRedirects(options.root).get(cleanPath(url.pathname));
     if (redirect) {
       res.writeHead(redirect.status, { Location: redirect.to + url.search });
       res.end();

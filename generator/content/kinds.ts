@@ -1,0 +1,278 @@
+// The one table of content kinds: where each kind's files live, the schema that checks them, what the model
+// calls them, the addresses they take and what the host must be told about them. Which file is which
+// (sources.ts), the files a site must have, the addresses content may not take, the files the build writes
+// besides pages, what pages depend on (incremental/tracker.ts) and the robots and header rules for private
+// areas are all derived from it; `kindRules(registry)` does the deriving, so a variant of the table (a test's)
+// gets the same rules.
+import { outputFileOf } from '../address.ts';
+import type { SiteModel } from './model.ts';
+import type * as T from './types.ts';
+
+/**
+ * A kind's data type, carried for TypeScript alone: `one('plans')` in model.ts is typed `T.ServicePlans`
+ * from here. Never set at run time.
+ */
+interface Typed<D> {
+  readonly data?: D;
+}
+
+/** One file at the top of content/, such as site.json. */
+export interface SingletonSpec<D = unknown> extends Typed<D> {
+  shape: 'singleton';
+  file: string;
+  schema: string;
+  /** The field of the site model made from it, which pages that read the field depend on. */
+  model: string;
+  /** Folders (under content/) the field is also made from. */
+  alsoFrom?: string[];
+}
+
+/** A folder of files of one schema, each an entry named by its file: cities/perth.json. */
+export interface CollectionSpec<D = unknown> extends Typed<D> {
+  shape: 'collection';
+  folder: string;
+  ext: '.json' | '.md';
+  schema: string;
+  model: string;
+  /** Where an entry's page lives: its slug follows this ('/cities/', or '/' for the top level). */
+  route: string;
+  /** A feed the build writes for the collection. */
+  feed?: string;
+}
+
+/** The copy of a page the site always has, content/pages/<name>.json with schema page-<name>. */
+export interface PageCopySpec<D = unknown> extends Typed<D> {
+  path: string;
+  /** A page with its own output file instead of the address rule's (the host's 404 page). */
+  file?: string;
+  /** Listed in the sitemap and open to search engines; true unless said. */
+  indexable?: boolean;
+}
+
+export interface PageCopiesSpec {
+  shape: 'page-copy';
+  folder: string;
+  ext: '.json';
+  pages: Record<string, PageCopySpec>;
+}
+
+/** Long-form Markdown pages: every <slug>.md in the folder becomes /<slug>. */
+export interface ProseSpec<D = unknown> extends Typed<D> {
+  shape: 'prose';
+  folder: string;
+  ext: '.md';
+  schema: string;
+  model: string;
+  route: string;
+  /** Pages every site must have. */
+  required: readonly string[];
+}
+
+export type KindSpec = SingletonSpec | CollectionSpec | PageCopiesSpec | ProseSpec;
+
+/** Addresses under a prefix that search engines are kept out of (robots.txt and an X-Robots-Tag header). */
+export interface PrivateArea {
+  prefix: string;
+}
+
+export interface Registry {
+  kinds: Record<string, KindSpec>;
+  /** Files the build writes at the top level besides pages, which content may link to. */
+  generated: readonly string[];
+  /** Top-level folders of the output that are no content kind's: assets, the editor, the host's and the dev server's own. */
+  outputFolders: readonly string[];
+  private: readonly PrivateArea[];
+}
+
+export const singleton = <D>(file: string, model: keyof SiteModel, more: Pick<SingletonSpec, 'alsoFrom'> = {}): SingletonSpec<D> => ({
+  shape: 'singleton',
+  file,
+  schema: file.replace(/\.json$/, '.schema.json'),
+  model,
+  ...more,
+});
+
+export const collection = <D>(kind: string, folder: string, ext: '.json' | '.md', model: keyof SiteModel, route: string, more: Pick<CollectionSpec, 'feed'> = {}): CollectionSpec<D> => ({
+  shape: 'collection',
+  folder,
+  ext,
+  schema: `${kind}.schema.json`,
+  model,
+  route,
+  ...more,
+});
+
+export const page = <D>(path: string, more: Pick<PageCopySpec, 'file' | 'indexable'> = {}): PageCopySpec<D> => ({ path, ...more });
+
+const prose = <D>(folder: string, route: string, required: readonly string[]): ProseSpec<D> => ({
+  shape: 'prose',
+  folder,
+  ext: '.md',
+  schema: 'prose-page.schema.json',
+  model: 'prose',
+  route,
+  required,
+});
+
+export const registry = {
+  kinds: {
+    site: singleton<T.SiteSettings>('site.json', 'settings'),
+    navigation: singleton<T.Navigation>('navigation.json', 'navigation'),
+    'language-groups': singleton<T.LanguageGroups>('language-groups.json', 'languageGroups', { alsoFrom: ['languages'] }),
+    plans: singleton<T.ServicePlans>('plans.json', 'plans'),
+    facts: singleton<T.BusinessFacts>('facts.json', 'facts'),
+    testimonials: singleton<T.Testimonials>('testimonials.json', 'testimonials'),
+    faq: singleton<T.FAQGroups>('faq.json', 'faq'),
+    shared: singleton<T.SharedCopy>('shared.json', 'shared'),
+    'contact-form': singleton<T.ContactFormCopy>('contact-form.json', 'contactForm'),
+    'page-copy': {
+      shape: 'page-copy',
+      folder: 'pages',
+      ext: '.json',
+      pages: {
+        home: page<T.HomePage>('/'),
+        services: page<T.ServicesPage>('/services'),
+        cities: page<T.CitiesPage>('/cities'),
+        languages: page<T.LanguagesPage>('/languages'),
+        process: page<T.HowItWorksPage>('/process'),
+        pricing: page<T.PricingPage>('/pricing'),
+        blog: page<T.BlogPage>('/blog'),
+        faq: page<T.FAQPage>('/faq'),
+        contact: page<T.ContactPage>('/contact'),
+        sitemap: page<T.HTMLSitemapPage>('/sitemap'),
+        'tawkto-setup': page<T.LiveChatSetupPage>('/admin/tawkto-setup', { indexable: false }),
+        'not-found': page<T.NotFoundPage>('/404', { file: '404.html', indexable: false }),
+      },
+    },
+    'prose-page': prose<T.ProsePageFrontMatter>('pages', '/', ['privacy-policy', 'terms']),
+    language: collection<T.Language>('language', 'languages', '.json', 'languages', '/'),
+    city: collection<T.City>('city', 'cities', '.json', 'cities', '/cities/'),
+    service: collection<T.Service>('service', 'services', '.json', 'services', '/services/'),
+    'blog-post': collection<T.BlogPostFrontMatter>('blog-post', 'blog', '.md', 'posts', '/blog/', { feed: '/blog/feed.xml' }),
+  },
+  generated: ['/sitemap.xml', '/robots.txt'],
+  // index: /index would name the home page's own file.
+  outputFolders: ['admin', 'assets', 'icons', 'index', '.netlify', '__site'],
+  private: [{ prefix: '/admin/' }],
+} satisfies Registry;
+
+type Kinds = typeof registry.kinds;
+type KindOfShape<S extends KindSpec['shape']> = { [K in keyof Kinds]: Kinds[K] extends { shape: S } ? K : never }[keyof Kinds];
+
+export type SingletonKind = KindOfShape<'singleton'>;
+export type CollectionKind = KindOfShape<'collection'>;
+export type PageCopyName = keyof Kinds['page-copy']['pages'];
+/** The data of a file of a kind, as its schema's type. */
+export type DataOf<K extends SingletonKind | CollectionKind | 'prose-page'> = NonNullable<Kinds[K]['data']>;
+/** Every page copy by name, each as its schema's type. */
+export type PageCopies = { [N in PageCopyName]: NonNullable<Kinds['page-copy']['pages'][N]['data']> };
+
+/** What a path under content/ is, with the schema that checks it. */
+export type SourceKind<Kind extends string = SingletonKind, Collection extends string = CollectionKind, Name extends string = PageCopyName> =
+  | { kind: Kind; schema: string }
+  | { kind: Collection; schema: string; slug: string }
+  | { kind: 'page-copy'; schema: string; name: Name }
+  | { kind: 'prose-page'; schema: string; slug: string };
+
+/** The rules a registry gives: the default registry's are exported below, a test's variant gets its own. */
+export function kindRules(reg: Registry) {
+  const entries = Object.entries(reg.kinds);
+  const ofShape = <S extends KindSpec['shape']>(shape: S) =>
+    entries.filter((e): e is [string, Extract<KindSpec, { shape: S }>] => e[1].shape === shape);
+  const singletons = new Map(ofShape('singleton').map(([kind, spec]) => [spec.file, { kind, schema: spec.schema }]));
+  const copies = ofShape('page-copy');
+  const pageCopies = copies.flatMap(([, spec]) => Object.entries(spec.pages).map(([name, page]) => ({ name, folder: spec.folder, ext: spec.ext, ...page })));
+  const prose = ofShape('prose');
+  const collections = ofShape('collection');
+  const feeds = collections.flatMap(([, spec]) => (spec.feed ? [spec.feed] : []));
+
+  /** Classifies a path relative to content/ (forward slashes), or returns undefined for a file we do not read. */
+  function classify(rel: string): SourceKind<string, string, string> | undefined {
+    const single = singletons.get(rel);
+    if (single) return { ...single };
+    const [dir, file, ...rest] = rel.split('/');
+    if (!file || rest.length > 0) return undefined;
+    const dot = file.lastIndexOf('.');
+    const base = file.slice(0, dot);
+    const ext = file.slice(dot);
+    for (const [, spec] of copies) {
+      if (spec.folder === dir && spec.ext === ext && Object.hasOwn(spec.pages, base)) return { kind: 'page-copy', schema: `page-${base}.schema.json`, name: base };
+    }
+    for (const [, spec] of prose) {
+      if (spec.folder === dir && spec.ext === ext) return { kind: 'prose-page', schema: spec.schema, slug: base };
+    }
+    for (const [kind, spec] of collections) {
+      if (spec.folder === dir && spec.ext === ext) return { kind, schema: spec.schema, slug: base };
+    }
+    return undefined;
+  }
+
+  /** Every file a complete site needs, relative to content/. */
+  const requiredFiles = [
+    ...singletons.keys(),
+    ...pageCopies.map((p) => `${p.folder}/${p.name}${p.ext}`),
+    ...prose.flatMap(([, spec]) => spec.required.map((slug) => `${spec.folder}/${slug}${spec.ext}`)),
+  ];
+
+  // Places that share a folder are offered together: pages/<page>.json or pages/<slug>.md.
+  const places: string[][] = [];
+  const byFolder = new Map<string, string[]>();
+  const place = (folder: string | undefined, text: string) => {
+    const group = folder === undefined ? undefined : byFolder.get(folder);
+    if (group) group.push(text);
+    else {
+      places.push([text]);
+      if (folder !== undefined) byFolder.set(folder, places[places.length - 1]);
+    }
+  };
+  for (const [, spec] of entries) {
+    if (spec.shape === 'singleton') place(undefined, spec.file);
+    else if (spec.shape === 'page-copy') place(spec.folder, `${spec.folder}/<page>${spec.ext}`);
+    else place(spec.folder, `${spec.folder}/<slug>${spec.ext}`);
+  }
+  const placeNames = places.map((group) => group.join(' or '));
+  /** Where content files of each kind go, for the unknown-file hint. */
+  const placesHint = `Content files go in content/ as ${placeNames.slice(0, -1).join(', ')} or ${placeNames[placeNames.length - 1]}.`;
+
+  /** Files the build writes besides pages, which content may link to. */
+  const generatedFiles = [...feeds, ...reg.generated];
+
+  const firstSegment = (address: string) => address.split('/')[1];
+  /** Top-level addresses that single-segment routes (languages, prose pages) must not take. */
+  const reservedSegments = [
+    ...new Set(
+      [
+        ...pageCopies.map((p) => firstSegment(p.path)),
+        ...collections.map(([, spec]) => firstSegment(spec.route)),
+        ...generatedFiles.map(firstSegment),
+        ...reg.outputFolders,
+      ].filter((segment) => segment !== ''),
+    ),
+  ];
+
+  /** The output file and indexing of each page copy's page. */
+  const copyPages = new Map(pageCopies.map((p) => [p.name, { path: p.path, file: p.file ?? outputFileOf(p.path), indexable: p.indexable ?? true, source: `content/${p.folder}/${p.name}${p.ext}` }]));
+
+  /** Model fields read as a whole, and the content files and folders each is made from. */
+  const wholeSources = Object.fromEntries(
+    ofShape('singleton').map(([, spec]) => [spec.model, [`content/${spec.file}`, ...(spec.alsoFrom ?? []).map((folder) => `content/${folder}/`)]]),
+  );
+  /** Model fields that are lists of entries, one file each. */
+  const listFields = [...collections.map(([, spec]) => spec.model), ...prose.map(([, spec]) => spec.model)];
+  /** Where an entry of a kind with its own pages lives. */
+  const routeOf = new Map<string, string>([...collections, ...prose].map(([kind, spec]) => [kind, spec.route]));
+
+  /** robots.txt lines for private areas. */
+  const robotsRules = reg.private.map((area) => `Disallow: ${area.prefix}`);
+  /** _headers rules that keep private areas out of search engines. */
+  const noindexRules = reg.private.map((area) => ({ path: `${area.prefix}*`, headers: [['X-Robots-Tag', 'noindex, nofollow']] as [string, string][] }));
+
+  return { classify, requiredFiles, placesHint, generatedFiles, reservedSegments, copyPages, wholeSources, listFields, routeOf, robotsRules, noindexRules };
+}
+
+export const rules = kindRules(registry);
+
+/** Where an entry of a kind lives: /cities/perth, or /maori for a top-level kind. */
+export function entryPath(kind: CollectionKind | 'prose-page', slug: string): string {
+  return `${rules.routeOf.get(kind)}${slug}`;
+}

@@ -1,0 +1,211 @@
+// The pure core called directly, without a build: the page address rule, routes(), buildModel(), crossCheck()
+// and headerRules(). Inputs are the real content loaded once from a fixture copy, or a handful of files made
+// here, then altered in memory.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { absoluteUrl, cleanPath, outputFileOf, pathOfOutputFile, requestPathsOf } from '../generator/address.ts';
+import { reloadClient } from '../generator/serve/reload-client.ts';
+import { loadContent, type SourceFile } from '../generator/content/load.ts';
+import { resolveFacts } from '../generator/content/facts.ts';
+import { buildModel, type SiteModel } from '../generator/content/model.ts';
+import { classify } from '../generator/content/sources.ts';
+import { crossCheck } from '../generator/content/cross-check.ts';
+import { routes } from '../generator/routes.ts';
+import { headerRules, headersFor } from '../generator/output/security.ts';
+import { resolveProject } from '../generator/project.ts';
+import { fixture } from './helpers/project.ts';
+import { absolute } from '../templates/context.ts';
+
+const test = suite('units');
+
+const site = fixture();
+const project = resolveProject(site.root);
+const loaded = loadContent(project);
+const real: SourceFile[] = resolveFacts(loaded.files).files;
+
+/** A content file made in memory, classified by its path as the loader would. */
+function file(rel: string, data: unknown, body?: string): SourceFile {
+  const source = classify(rel);
+  if (!source) throw new Error(`${rel} is not a content path`);
+  const text = body === undefined ? JSON.stringify(data, null, 2) : `---\n---\n${body}`;
+  return { path: `content/${rel}`, rel, source, text, data, body, words: body?.split(/\s+/).length, mtimeMs: 0, size: text.length };
+}
+
+/** The real content with some files' data changed (copies: the loaded files stay as they are) or files added. */
+function altered(edits: Record<string, (data: any) => void>, added: SourceFile[] = []): SourceFile[] {
+  const out = real.map((f) => {
+    const edit = edits[f.rel];
+    if (!edit) return f;
+    const data = structuredClone(f.data);
+    edit(data);
+    return { ...f, data };
+  });
+  return [...out, ...added];
+}
+
+function check(files: SourceFile[]) {
+  const model = buildModel(files);
+  const { pages, redirects } = routes(model);
+  return crossCheck(project, files, model, pages, redirects).map((e) => ({ code: e.code, file: e.file, pointer: e.pointer }));
+}
+
+const realModel = buildModel(real);
+const perthLanguages = (real.find((f) => f.rel === 'cities/perth.json')!.data as { languages: string[] }).languages;
+
+test('the address rule: a page is <path>/index.html, with or without a trailing slash, and back', () => {
+  assert.is(outputFileOf('/'), 'index.html');
+  assert.is(outputFileOf(''), 'index.html');
+  assert.is(outputFileOf('/services/passports'), 'services/passports/index.html');
+  assert.is(outputFileOf('/services/passports/'), 'services/passports/index.html');
+  assert.is(pathOfOutputFile('index.html'), '/');
+  assert.is(pathOfOutputFile('services/passports/index.html'), '/services/passports');
+  assert.is(pathOfOutputFile('assets/main.css'), undefined);
+  assert.is(cleanPath('/blog//'), '/blog');
+  assert.equal(requestPathsOf('/admin'), ['/admin', '/admin/', '/admin/index.html']);
+  assert.is(absoluteUrl('https://example.com.au', '/'), 'https://example.com.au/');
+  assert.is(absoluteUrl('https://example.com.au', '/faq'), 'https://example.com.au/faq');
+});
+
+test("templates' absolute addresses follow the same rule (they keep their own copy: templates import no generator code)", () => {
+  const model = { settings: { baseUrl: 'https://example.com.au' } } as SiteModel;
+  for (const path of ['/', '/faq', '/services/passports', '/blog/feed.xml']) assert.is(absolute(model, path), absoluteUrl('https://example.com.au', path), path);
+});
+
+test('the reload client names the open page by the same rule', () => {
+  const listeners: string[] = [];
+  class EventSource {
+    addEventListener(name: string) {
+      listeners.push(name);
+    }
+  }
+  const client = (pathname: string) => new Function('EventSource', 'location', 'document', `${reloadClient}\nreturn here();`)(EventSource, { pathname }, {});
+  assert.is(client('/'), 'index.html');
+  assert.is(client('/cities/perth'), 'cities/perth/index.html');
+  assert.is(client('/cities/perth/'), 'cities/perth/index.html');
+  assert.ok(listeners.includes('rebuilt'));
+});
+
+test('buildModel: entries get slugs, addresses and order; the target language stands apart', () => {
+  const model = buildModel([
+    file('site.json', { name: 'Test' }),
+    file('plans.json', { plans: [{ id: 'basic', price: '$49' }, { id: 'full', price: '$69' }] }),
+    file('pages/home.json', { seo: { title: 'Home' } }),
+    file('languages/maori.json', { name: 'Māori', code: 'mi', order: 2, region: 'Oceania' }),
+    file('languages/arabic.json', { name: 'Arabic', code: 'ar', order: 1, region: 'Middle East', direction: 'rtl' }),
+    file('languages/english.json', { name: 'English', code: 'en', order: 0, region: 'Europe', isTarget: true }),
+    file('services/passports.json', { order: 1, pricing: {} }),
+    file('services/payslips.json', { order: 0, pricing: { startingPrice: '$39' } }),
+    file('cities/perth.json', { name: 'Perth', order: 1, preposition: 'in', languages: [] }),
+    file('blog/older.md', { title: 'Older', date: '02/01/2026' }, 'one two'),
+    file('blog/newer.md', { title: 'Newer', date: '01/02/2026', updated: '03/02/2026' }, 'one two three'),
+  ]);
+  assert.equal(model.languages.map((l) => [l.slug, l.url, l.dir, l.file]), [
+    ['arabic', '/arabic', 'rtl', 'content/languages/arabic.json'],
+    ['maori', '/maori', 'ltr', 'content/languages/maori.json'],
+  ]);
+  assert.is(model.target?.code, 'en');
+  assert.equal(model.services.map((s) => [s.slug, s.url, s.startingPrice]), [
+    ['payslips', '/services/payslips', '$39'],
+    ['passports', '/services/passports', '$69'],
+  ]);
+  assert.equal(model.cities.map((c) => [c.url, c.inCity]), [['/cities/perth', 'in Perth']]);
+  assert.equal(model.posts.map((p) => [p.url, p.isoDate, p.isoUpdated, p.words]), [
+    ['/blog/newer', '2026-02-01', '2026-02-03', 3],
+    ['/blog/older', '2026-01-02', '2026-01-02', 2],
+  ]);
+  assert.is(model.settings.name, 'Test');
+  assert.equal(model.pages.home, { seo: { title: 'Home' } });
+});
+
+test('routes: every page has its address, kind and output file; aliases become redirects', () => {
+  const { pages, redirects } = routes(realModel);
+  const byPath = new Map(pages.map((p) => [p.path, p]));
+  assert.is(byPath.get('/')?.kind, 'home');
+  assert.is(byPath.get('/')?.file, 'index.html');
+  assert.is(byPath.get('/services/passports')?.kind, 'service');
+  assert.is(byPath.get('/services/passports')?.file, 'services/passports/index.html');
+  assert.is(byPath.get('/cities/perth')?.source, 'content/cities/perth.json');
+  assert.is(byPath.get('/maori')?.kind, 'language');
+  assert.is(byPath.get('/terms')?.kind, 'prose');
+  assert.is(byPath.get('/404')?.file, '404.html');
+  for (const hidden of ['/404', '/admin/tawkto-setup']) assert.is(byPath.get(hidden)?.indexable, false, hidden);
+  assert.ok(pages.filter((p) => p.path !== '/404').every((p) => p.file === outputFileOf(p.path) && p.indexable === !p.path.startsWith('/admin/')));
+  assert.is(pages.filter((p) => p.kind === 'post').length, realModel.posts.length);
+  assert.is(byPath.get('/blog')?.lastmod, realModel.settings.updated);
+  assert.ok(redirects.some((r) => r.from === '/services/passports-ids' && r.to === '/services/passports' && r.status === 301));
+});
+
+test('routes: the blog index is as new as its newest post', () => {
+  const post = real.find((f) => f.source.kind === 'blog-post')!;
+  const model = buildModel(altered({ [post.rel]: (d) => (d.updated = '01/12/2099') }));
+  assert.is(routes(model).pages.find((p) => p.kind === 'blog')?.lastmod, '2099-12-01');
+  assert.is(routes(model).pages.find((p) => p.path === `/blog/${post.rel.slice(5, -3)}`)?.lastmod, '2099-12-01');
+});
+
+test('routes: a prose page named like a language gives two pages at one address (which crossCheck refuses)', () => {
+  const model = buildModel([...real, file('pages/maori.md', { title: 'Māori', seo: { title: 'x', description: 'y' }, updated: '2026-01-01' }, 'Text')]);
+  const { pages } = routes(model);
+  assert.equal(pages.filter((p) => p.path === '/maori').map((p) => p.kind).sort(), ['language', 'prose']);
+});
+
+test('crossCheck: the real content passes', () => {
+  assert.equal(check(real), []);
+});
+
+test('crossCheck: a city naming a language nobody has', () => {
+  const problems = check(altered({ 'cities/perth.json': (d) => d.languages.push('xx') }));
+  assert.equal(problems, [{ code: 'CONTENT_UNKNOWN_REFERENCE', file: 'content/cities/perth.json', pointer: `/languages/${perthLanguages.length}` }]);
+});
+
+test('crossCheck: two languages with one code are both reported', () => {
+  const problems = check(altered({ 'languages/maori.json': (d) => (d.code = 'ar') }));
+  // In list order: Arabic (3) before Māori (68).
+  assert.equal(problems, [
+    { code: 'CONTENT_DUPLICATE', file: 'content/languages/arabic.json', pointer: '/code' },
+    { code: 'CONTENT_DUPLICATE', file: 'content/languages/maori.json', pointer: '/code' },
+  ]);
+});
+
+test('crossCheck: addresses that collide', () => {
+  const prose = (slug: string) => file(`pages/${slug}.md`, { title: slug, seo: { title: 'x', description: 'y' }, updated: '2026-01-01' }, 'Text');
+  assert.equal(check(altered({}, [prose('maori')])), [{ code: 'CONTENT_ROUTE_COLLISION', file: 'content/languages/maori.json', pointer: '/name' }]);
+  assert.equal(check(altered({}, [prose('pricing')])), [{ code: 'CONTENT_ROUTE_COLLISION', file: 'content/pages/pricing.md', pointer: '' }]);
+  const alias = check(altered({ 'services/passports.json': (d) => d.aliases.push('payslips') }));
+  assert.equal(alias, [{ code: 'CONTENT_ROUTE_COLLISION', file: 'content/services/passports.json', pointer: '/aliases/1' }]);
+});
+
+test('headerRules: the site policy for pages, the editor policy for /admin/ alone, long caching for hashed assets', () => {
+  const rules = headerRules(realModel);
+  const csp = (pathname: string) => headersFor(rules, pathname).filter(([k]) => k === 'Content-Security-Policy').map(([, v]) => v);
+  const header = (pathname: string, name: string) => headersFor(rules, pathname).filter(([k]) => k === name).map(([, v]) => v);
+  const reviews = new URL(realModel.settings.integrations.reviews.scriptUrl).origin;
+
+  const [page] = csp('/services/passports');
+  assert.is(csp('/services/passports').length, 1);
+  assert.match(page, new RegExp(`script-src 'self' [^;]*${reviews.replace(/\./g, '\\.')}`));
+  assert.not.match(page, /unsafe-eval/);
+  assert.match(page, /frame-ancestors 'none'/);
+
+  for (const editor of ['/admin', '/admin/', '/admin/index.html']) {
+    const policies = csp(editor);
+    // The last header wins, so the editor's policy must come after the site's.
+    assert.match(policies.at(-1)!, /script-src 'self' 'unsafe-eval'/, editor);
+    assert.not.match(policies.at(-1)!, new RegExp(reviews.replace(/\./g, '\\.')), editor);
+  }
+  assert.equal(csp('/admin/tawkto-setup'), [page]);
+  assert.equal(header('/admin/tawkto-setup', 'X-Robots-Tag'), ['noindex, nofollow']);
+  assert.equal(header('/services/passports', 'X-Robots-Tag'), []);
+
+  assert.equal(header('/assets/main-1a2b3c.css', 'Cache-Control'), ['public, max-age=31536000, immutable']);
+  assert.equal(header('/services/passports', 'Cache-Control'), []);
+  assert.equal(header('/admin/', 'Cache-Control'), ['no-cache']);
+
+  // GitHub's API only when editors sign in with GitHub.
+  assert.match(csp('/admin/').at(-1)!, /connect-src 'self' blob: https:\/\/api\.github\.com;/);
+  const local = { ...realModel, settings: { ...realModel.settings, editor: undefined } } as SiteModel;
+  const localPolicy = headersFor(headerRules(local), '/admin/').filter(([k]) => k === 'Content-Security-Policy').at(-1)![1];
+  assert.match(localPolicy, /connect-src 'self' blob:;/);
+});
+
+test.after(() => site.remove());
+test.run();
