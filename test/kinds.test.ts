@@ -112,12 +112,12 @@ test("the added kind's files are checked against its own schema by the build's v
     const award = (slug: string, data: unknown): SourceFile => {
       const rel = `awards/${slug}.json`;
       const text = JSON.stringify(data, null, 2);
-      return { path: `content/${rel}`, rel, source: awards.classify(rel) as SourceFile['source'], text, data, mtimeMs: 0, size: text.length };
+      return { path: `content/${rel}`, rel, source: awards.classify(rel) as SourceFile['source'], text, data, textHash: slug, mtimeMs: 0, size: text.length };
     };
     const good = award('good', { $schema: '../schemas/award.schema.json', title: 'Translator of the year', year: 2025 });
     const bad = award('bad', { $schema: '../schemas/award.schema.json', title: 'Too early', year: 1980 });
     const unnamed = award('unnamed', { title: 'No schema named', year: 2025 });
-    const errors = await validateContent(project, [good, bad, unnamed]);
+    const { errors } = await validateContent(project, [good, bad, unnamed]);
     assert.equal(errors.map((e) => [e.code, e.file, e.pointer]), [
       ['CONTENT_SCHEMA', 'content/awards/bad.json', '/year'],
       ['CONTENT_SCHEMA_REFERENCE', 'content/awards/unnamed.json', ''],

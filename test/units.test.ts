@@ -28,7 +28,7 @@ function file(rel: string, data: unknown, body?: string): SourceFile {
   const source = classify(rel);
   if (!source) throw new Error(`${rel} is not a content path`);
   const text = body === undefined ? JSON.stringify(data, null, 2) : `---\n---\n${body}`;
-  return { path: `content/${rel}`, rel, source, text, data, body, words: body?.split(/\s+/).length, mtimeMs: 0, size: text.length };
+  return { path: `content/${rel}`, rel, source, text, data, body, words: body?.split(/\s+/).length, textHash: rel, mtimeMs: 0, size: text.length };
 }
 
 /** The real content with some files' data changed (copies: the loaded files stay as they are) or files added. */
