@@ -9,7 +9,7 @@ import { build } from './build.ts';
 import { loadContent } from './content/load.ts';
 import { findHandTypedFacts } from './content/hand-typed.ts';
 import { resolveProject } from './project.ts';
-import { BuildFailure, SiteError } from './errors.ts';
+import { BuildFailure, siteError } from './errors.ts';
 import { colour, consoleLogger, type Logger } from './log.ts';
 import { staticHandler } from './serve/static.ts';
 
@@ -61,16 +61,10 @@ export async function check(options: CheckOptions): Promise<CheckReport> {
       .map((link) => ({ url: link.url.replace(origin, ''), status: link.status ?? 0, parent: (link.parent ?? '').replace(origin, '').replace(/(.)\/$/, '$1') || '(entry)' }));
     const unique = [...new Map(broken.map((b) => [`${b.parent} ${b.url}`, b])).values()].sort((a, b) => (a.parent + a.url < b.parent + b.url ? -1 : 1));
     if (unique.length) {
+      const sources = new Map(result.pages.map((p) => [p.path, p.source]));
       throw new BuildFailure(
         'links',
-        unique.map(
-          (b) =>
-            new SiteError({
-              code: 'LINK_BROKEN',
-              file: b.parent,
-              message: `links to ${b.url}, which answers ${b.status || 'nothing (no connection)'}`,
-            }),
-        ),
+        unique.map((b) => siteError('LINK_BROKEN', { url: b.url, status: b.status || 'nothing (no connection)' }, { page: b.parent, file: sources.get(b.parent) })),
       );
     }
     logger.info(`${colour.green('✓')} ${report.links.length} links, images, scripts and stylesheets on ${result.pages.length} pages all resolve${options.external ? '' : ' (external links skipped; use --external to check them)'}`);

@@ -1,78 +1,303 @@
-// Every problem a person must fix is a SiteError: a stable code from the catalogue below, the file, the JSON
-// pointer and position where known, what is wrong, and a hint saying what to do. Stages collect them and fail
-// once with a numbered list; a stack trace is only ever shown for a bug in the generator itself.
+// Every problem a person must fix is a SiteError: a stable code from the catalogue below, the file or page,
+// the JSON pointer and position where known, what is wrong, and a hint saying what to do. Stages collect
+// them and fail once with a numbered list; a stack trace is only ever shown for a bug in the generator itself.
+//
+// The catalogue is the only place the wording lives. A call site names the code and fills the template's
+// `{parameters}`; TypeScript reads the parameter names out of the templates, so a call that forgets one, or
+// passes one the template does not have, does not compile.
 
 export const catalogue = {
-  CONTENT_JSON_SYNTAX: 'The file is not valid JSON',
-  CONTENT_FRONT_MATTER: 'The front matter is not valid YAML',
-  CONTENT_SCHEMA: 'A field does not match its schema',
-  CONTENT_SCHEMA_REFERENCE: 'The file does not name its schema',
-  CONTENT_UNKNOWN_FILE: 'The file is in a place the generator does not read',
-  CONTENT_MISSING_FILE: 'A required content file is missing',
-  CONTENT_DUPLICATE: 'Two files claim the same slug, code or position',
-  CONTENT_SLUG_MISMATCH: 'The file name does not match the slug its content implies',
-  CONTENT_ROUTE_COLLISION: 'A page would take the address of another route',
-  CONTENT_UNKNOWN_REFERENCE: 'A reference points at something that does not exist',
-  CONTENT_MISSING_IMAGE: 'An image file is missing or unreadable',
-  CONTENT_UNKNOWN_ICON: 'An icon name is not in the icon set',
-  CONTENT_UNKNOWN_FLAG: 'A country code has no flag',
-  CONTENT_UNKNOWN_FACT: 'A placeholder names a fact that does not exist',
-  CONTENT_HAND_TYPED_FACT: 'A price, time or phone number is typed by hand instead of named',
-  TEMPLATE_COMPILE: 'A template does not compile',
-  RENDER_FAILED: 'A page failed to render',
-  CSS_FAILED: 'The stylesheet does not compile',
-  ISLAND_COMPILE: 'An island does not compile',
-  BUDGET_EXCEEDED: 'A page ships more JavaScript than its budget',
-  MARKDOWN_FAILED: 'A Markdown file failed to render',
-  OUTPUT_FAILED: 'The output folder could not be written',
-  LINK_BROKEN: 'A link, image, script or stylesheet points nowhere',
-  FUNCTION_FAILED: 'A function could not be loaded',
-  STORE_UNAVAILABLE: 'The form store could not be read',
-} as const;
+  CONTENT_JSON_SYNTAX: {
+    title: 'The file is not valid JSON',
+    message: 'is not valid JSON: {problem}',
+    hint: 'JSON needs double quotes around names and strings, commas between items and none after the last one, and no comments.',
+  },
+  CONTENT_NO_FRONT_MATTER: {
+    title: 'A Markdown file has no front matter',
+    message: 'has no front matter',
+    hint: 'Start the file with a block of fields between two lines of ---, such as:\n---\ntitle: "..."\n---',
+  },
+  CONTENT_FRONT_MATTER: {
+    title: 'The front matter is not valid YAML',
+    message: 'front matter is not valid YAML: {reason}',
+    hint: 'Put text that contains a colon, a # or starts with a quote or bracket in double quotes.',
+  },
+  CONTENT_SCHEMA: {
+    title: 'A field does not match its schema',
+    // The schema explains the problem (see validate.ts) and its description says what the field holds.
+    message: '{problem}',
+    hint: '{description}',
+  },
+  CONTENT_SCHEMA_MISSING: {
+    title: 'The schema a file needs is missing',
+    message: 'has no schema: {schema} is missing from content/schemas/',
+  },
+  CONTENT_SCHEMA_REFERENCE: {
+    title: 'The file does not name its schema',
+    message: 'does not name its schema',
+    hint: 'Start the file with "$schema": "{wanted}" so editors check it while you type.',
+  },
+  CONTENT_WRONG_SCHEMA: {
+    title: 'The file names another schema than its own',
+    message: 'names the schema {named}',
+    hint: 'Start the file with "$schema": "{wanted}" so editors check it while you type.',
+  },
+  CONTENT_SCHEMA_UNSHOWN: {
+    title: 'The content editor cannot show a field',
+    message: '{problem}',
+    hint: 'Editors cannot change this field at /admin until it has a type the editor can show (see ARCHITECTURE.md, The content editor).',
+  },
+  CONTENT_UNKNOWN_FILE: {
+    title: 'The file is in a place the generator does not read',
+    message: 'is not read by the generator',
+    hint: '{places}',
+  },
+  CONTENT_MISSING_FILE: {
+    title: 'A required content file is missing',
+    message: 'is missing',
+    hint: "Every site needs {file}. Run `site new` for starters of pages with many copies, or copy the file from the generator's own content folder.",
+  },
+  CONTENT_DUPLICATE: {
+    title: 'Two files claim the same position',
+    message: 'position {order} is also taken by {others}',
+    hint: 'The next free position is {free}.',
+  },
+  CONTENT_DUPLICATE_CODE: {
+    title: 'Two languages have the same code',
+    message: 'language code "{code}" is also used by {others}',
+    hint: 'Every language needs its own ISO 639 code.',
+  },
+  CONTENT_TWO_TARGETS: {
+    title: 'More than one language is the target language',
+    message: 'only one language can be the target language; {other} already is',
+  },
+  CONTENT_SLUG_MISMATCH: {
+    title: 'The file name does not match the slug its content implies',
+    message: '"{name}" gives the address /{slug}, but the file is named {fileName}',
+    hint: 'Rename the file to content/languages/{slug}.json.',
+  },
+  CONTENT_ROUTE_COLLISION: {
+    title: 'A page would take the address of another route',
+    message: '{address} is already {owner}',
+    hint: 'Every page needs an address of its own: rename the file, or change the name or alias that gives it this one.',
+  },
+  CONTENT_UNKNOWN_REFERENCE: {
+    title: 'A reference points at something that does not exist',
+    message: 'no {kind} has the {key} "{value}"',
+    hint: 'Known {keys}: {known}.',
+  },
+  CONTENT_UNKNOWN_PAGE: {
+    title: 'An internal link points at no page of the site',
+    message: 'links to {target}, which is not a page of the site',
+  },
+  CONTENT_MISSING_IMAGE: {
+    title: 'An image file is missing',
+    message: 'image {src} does not exist',
+    hint: 'Put the image at {expected} or correct the path.',
+  },
+  CONTENT_UNREADABLE_IMAGE: {
+    title: 'An image file cannot be read',
+    message: 'cannot be read as an image ({reason})',
+    hint: 'Replace it with a JPEG, PNG, WebP or SVG file. It is used by {users}.',
+  },
+  CONTENT_UNKNOWN_ICON: {
+    title: 'An icon name is not in the icon set',
+    message: '"{icon}" is not a Lucide icon',
+    hint: 'Pick a name from lucide.dev/icons, such as file-text or shield-check.',
+  },
+  CONTENT_UNKNOWN_FLAG: {
+    title: 'A country code has no flag',
+    message: 'there is no flag for country code "{countryCode}"',
+    hint: 'Use a lowercase two-letter ISO 3166-1 code, such as cn or gr.',
+  },
+  CONTENT_UNKNOWN_FACT: {
+    title: 'A placeholder names a fact that does not exist',
+    message: '{placeholder} {problem}',
+    hint: '{suggestion}',
+  },
+  CONTENT_HAND_TYPED_FACT: {
+    title: 'A price, time or phone number is typed by hand instead of named',
+    message: '{written} is a {kind} typed by hand',
+    hint: '{suggestion}',
+  },
+  NEW_INVALID_SLUG: {
+    title: 'The slug for a new file is not valid',
+    message: '"{slug}" is not a valid slug',
+    hint: 'Use lowercase letters, digits and single hyphens, such as gold-coast.',
+  },
+  NEW_FILE_EXISTS: {
+    title: 'The new file would replace one that exists',
+    message: '{file} already exists',
+    hint: 'Pick another slug, or edit the existing file.',
+  },
+  NEW_TOO_FEW_LANGUAGES: {
+    title: 'A new city needs more languages than exist',
+    message: 'a city needs ten languages, and fewer than ten exist in content/languages/',
+  },
+  TEMPLATE_COMPILE: {
+    title: 'A template does not compile',
+    message: '{problem}',
+    hint: '{note}',
+  },
+  TEMPLATE_NO_DOCUMENT: {
+    title: 'The templates have no Document to render pages with',
+    message: 'has no index.tsx exporting Document',
+  },
+  RENDER_FAILED: {
+    title: 'A page failed to render',
+    message: '{problem}',
+    hint: 'The page is made from {source}.',
+  },
+  CSS_MISSING: {
+    title: 'The stylesheet is missing',
+    message: 'is missing: the site needs one stylesheet entry',
+  },
+  CSS_FAILED: {
+    title: 'The stylesheet does not compile',
+    message: '{problem}',
+  },
+  CSS_UNKNOWN_URL: {
+    title: 'The stylesheet names a file that is not there',
+    message: 'url({url}) does not name a file under assets/',
+  },
+  ISLAND_COMPILE: {
+    title: 'An island does not compile',
+    message: '{problem}',
+    hint: '{note}',
+  },
+  BUDGET_EXCEEDED: {
+    title: 'A page ships more JavaScript than its budget',
+    message: 'ships {over} of gzipped JavaScript',
+    hint: 'Islands on the page: {islands}. Wake heavy islands later (visible, interaction) or make them smaller, and keep the script every page runs small and free of frameworks.',
+  },
+  OUTPUT_FAILED: {
+    title: 'The output folder could not be written',
+    message: 'could not be written: {reason}',
+  },
+  OUTPUT_TWICE: {
+    title: 'Two routes or assets write the same file',
+    message: 'is written twice: two routes or assets produce the same file',
+  },
+  LINK_BROKEN: {
+    title: 'A link, image, script or stylesheet points nowhere',
+    message: 'links to {url}, which answers {status}',
+  },
+  FUNCTION_FAILED: {
+    title: 'A function could not be loaded',
+    message: '{problem}',
+    hint: '{note}',
+  },
+  STORE_UNAVAILABLE: {
+    title: 'The form store could not be read',
+    message: '{where} could not be read: {reason}',
+    hint: 'Run it from the project folder, or pass --root.',
+  },
+  STORE_NETLIFY_UNAVAILABLE: {
+    title: 'The form store on Netlify could not be read',
+    message: '{where} could not be read: {reason}',
+    hint: 'Check the site ID and that the token belongs to a member of the site.',
+  },
+  STORE_NOT_CONFIGURED: {
+    title: 'The form store is not configured',
+    message: '--netlify needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN in the environment.',
+    hint: 'The site ID is under Site configuration in the Netlify app; create a personal access token under User settings > Applications.',
+  },
+} as const satisfies Record<string, { title: string; message: string; hint?: string }>;
 
 export type ErrorCode = keyof typeof catalogue;
+type Catalogue = typeof catalogue;
 
-export interface SiteErrorData {
-  code: ErrorCode;
-  message: string;
+/** The `{names}` a template uses. */
+type Names<T> = T extends `${string}{${infer Name}}${infer Rest}` ? Name | Names<Rest> : never;
+type MessageNames<C extends ErrorCode> = Names<Catalogue[C]['message']>;
+type HintNames<C extends ErrorCode> = Exclude<Names<Catalogue[C] extends { hint: infer H } ? H : never>, MessageNames<C>>;
+
+/**
+ * What a code's templates need. A parameter only the hint uses may be undefined: the error then has no hint,
+ * for a hint with a hole in it helps nobody.
+ */
+export type ErrorParams<C extends ErrorCode> = { [K in MessageNames<C>]: string | number } & { [K in HintNames<C>]: string | number | undefined };
+
+/** Where a problem is: a file (and a place in it), a page of the site (its address), or both. */
+export interface Place {
   file?: string;
+  page?: string;
   pointer?: string;
   line?: number;
   column?: number;
   frame?: string;
+}
+
+/** A SiteError as plain data: what `site serve` sends to the browser's error overlay. */
+export interface SiteErrorData extends Place {
+  code: ErrorCode;
+  title: string;
+  message: string;
   hint?: string;
+}
+
+type Values = Record<string, string | number | undefined>;
+
+/** Fills a template's `{name}`s. */
+export function fill(template: string, params: Values): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/** Whether every `{name}` a template uses has a value. */
+function complete(template: string, params: Values): boolean {
+  return [...template.matchAll(/\{(\w+)\}/g)].every(([, name]) => params[name] !== undefined && params[name] !== '');
 }
 
 export class SiteError extends Error implements SiteErrorData {
   code: ErrorCode;
   file?: string;
+  page?: string;
   pointer?: string;
   line?: number;
   column?: number;
   frame?: string;
   hint?: string;
 
-  constructor(data: SiteErrorData) {
-    super(data.message);
+  /** Use siteError(), which takes the wording from the catalogue. */
+  constructor(code: ErrorCode, message: string, hint: string | undefined, place: Place) {
+    super(message);
     this.name = 'SiteError';
-    this.code = data.code;
-    this.file = data.file;
-    this.pointer = data.pointer;
-    this.line = data.line;
-    this.column = data.column;
-    this.frame = data.frame;
-    this.hint = data.hint;
+    this.code = code;
+    this.hint = hint;
+    this.file = place.file;
+    this.page = place.page;
+    this.pointer = place.pointer;
+    this.line = place.line;
+    this.column = place.column;
+    this.frame = place.frame;
   }
 
   get title(): string {
-    return catalogue[this.code];
+    return catalogue[this.code].title;
   }
 
-  /** `content/cities/perth.json:4:17 /population must be string` */
+  /**
+   * `content/cities/perth.json:4:17 /population must be string`, or for a page
+   * `/contact/ (content/pages/contact.json) ships 20.1 KB at load ...`.
+   */
   get headline(): string {
     const where = this.file ? [this.file, this.line, this.line ? this.column : undefined].filter(Boolean).join(':') : '';
-    return [where, this.pointer, this.message].filter(Boolean).join(' ');
+    const subject = this.page ? (where ? `${this.page} (${where})` : this.page) : where;
+    return [subject, this.pointer, this.message].filter(Boolean).join(' ');
   }
+
+  toJSON(): SiteErrorData {
+    const { code, title, file, page, pointer, line, column, message, hint, frame } = this;
+    return { code, title, file, page, pointer, line, column, message, hint, frame };
+  }
+}
+
+/** The error a code's templates describe, filled with its parameters, at a place. */
+export function siteError<C extends ErrorCode>(code: C, params: ErrorParams<C>, place: Place = {}): SiteError {
+  const entry: { message: string; hint?: string } = catalogue[code];
+  const values = params as Values;
+  const hint = entry.hint !== undefined && complete(entry.hint, values) ? fill(entry.hint, values) : undefined;
+  return new SiteError(code, fill(entry.message, values), hint, place);
 }
 
 /** A failed stage: every problem found, reported together. */
@@ -92,6 +317,7 @@ export function sortErrors(errors: SiteError[]): SiteError[] {
   return [...errors].sort(
     (a, b) =>
       compare(a.file ?? '', b.file ?? '') ||
+      compare(a.page ?? '', b.page ?? '') ||
       (a.line ?? 0) - (b.line ?? 0) ||
       (a.column ?? 0) - (b.column ?? 0) ||
       compare(a.message, b.message),
@@ -135,6 +361,8 @@ export function codeFrame(text: string, line: number, column: number): string {
 export function formatFailure(failure: BuildFailure): string {
   const out = [`✗ ${failure.message}:`, ''];
   failure.errors.forEach((error, i) => {
+    // The title heads each run of problems of one kind.
+    if (error.code !== failure.errors[i - 1]?.code) out.push(`     ${error.title}:`);
     out.push(`${String(i + 1).padStart(3)}. ${error.headline}  [${error.code}]`);
     if (error.frame) out.push(indent(error.frame, 7));
     if (error.hint) out.push(indent(`hint: ${error.hint}`, 7));

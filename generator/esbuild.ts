@@ -1,10 +1,11 @@
 // esbuild, loaded the first time a stage needs it. Its service is a child process; esbuild's stop() kills it
 // without waiting, and a child that exits after ours is never reaped (a zombie, where nothing adopts it). So
-// commands that finish stop it and wait until it is gone.
+// commands that finish stop it and wait until it is gone. Every stage that compiles with it reports its
+// errors through esbuildErrors below.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Message } from 'esbuild';
-import { SiteError } from './errors.ts';
+import { codeFrame, siteError, type SiteError } from './errors.ts';
 import { relative, type Project } from './project.ts';
 
 type Esbuild = typeof import('esbuild');
@@ -35,18 +36,36 @@ function children(): string[] {
   }
 }
 
-/** An esbuild message as a SiteError with the position and a frame. */
-export function fromEsbuild(project: Project, message: Message, code: SiteError['code']): SiteError {
+/** The codes of problems esbuild finds: each stage that compiles with it has its own. */
+export type EsbuildCode = 'TEMPLATE_COMPILE' | 'ISLAND_COMPILE' | 'FUNCTION_FAILED';
+
+/**
+ * What esbuild threw, as SiteErrors: each of its messages at its file (relative to the project), line and
+ * column, with a frame from the source file itself; anything else as one error with its text. The build
+ * must run with absWorkingDir at the project root, as esbuild gives file names relative to it.
+ */
+export function esbuildErrors(project: Project, error: unknown, code: EsbuildCode): SiteError[] {
+  const messages = (error as { errors?: Message[] }).errors ?? [];
+  if (!messages.length) return [siteError(code, { problem: error instanceof Error ? error.message : String(error), note: undefined }, {})];
+  return messages.map((message) => fromEsbuild(project, message, code));
+}
+
+function fromEsbuild(project: Project, message: Message, code: EsbuildCode): SiteError {
+  const params = { problem: message.text, note: message.notes[0]?.text };
   const loc = message.location;
-  if (!loc) return new SiteError({ code, message: message.text });
-  const frame = `> ${loc.line} | ${loc.lineText}\n  ${' '.repeat(String(loc.line).length)} | ${' '.repeat(loc.column)}^`;
-  return new SiteError({
-    code,
-    file: relative(project, path.resolve(project.root, loc.file)),
-    line: loc.line,
-    column: loc.column + 1,
-    message: message.text,
-    frame,
-    hint: message.notes[0]?.text,
-  });
+  if (!loc) return siteError(code, params, {});
+  const file = path.resolve(project.root, loc.file);
+  // esbuild counts the column in bytes of UTF-8; the frame and the editor count characters.
+  const column = Buffer.from(loc.lineText).subarray(0, loc.column).toString().length + 1;
+  let text: string | undefined;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    // A module a plugin made up has no file; the line esbuild quotes is all there is.
+  }
+  const frame =
+    text !== undefined && text.split(/\r?\n/)[loc.line - 1] === loc.lineText
+      ? codeFrame(text, loc.line, column)
+      : `> ${loc.line} | ${loc.lineText}\n  ${' '.repeat(String(loc.line).length)} | ${' '.repeat(column - 1)}^`;
+  return siteError(code, params, { file: text === undefined ? loc.file : relative(project, file), line: loc.line, column, frame });
 }

@@ -2,7 +2,7 @@
 // see the new page at once and fill it in, and says where the file is and what to change first.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BuildFailure, SiteError } from './errors.ts';
+import { BuildFailure, siteError, type ErrorCode, type ErrorParams } from './errors.ts';
 import { colour, consoleLogger, type Logger } from './log.ts';
 import { resolveProject } from './project.ts';
 import { languageSlug } from './content/model.ts';
@@ -25,18 +25,18 @@ export interface NewOptions {
 export async function createStarter(options: NewOptions): Promise<string> {
   const logger = options.logger ?? consoleLogger;
   const project = resolveProject(options.root);
-  const fail = (message: string, hint?: string): never => {
-    throw new BuildFailure('new', [new SiteError({ code: 'CONTENT_UNKNOWN_FILE', message, hint })]);
+  const fail = <C extends ErrorCode>(code: C, params: ErrorParams<C>): never => {
+    throw new BuildFailure('new', [siteError(code, params)]);
   };
   const name = options.kind === 'language' ? titleCase(options.slug.replace(/-/g, ' ')) : titleCase(options.slug.replace(/-/g, ' '));
   const slug = options.kind === 'language' ? languageSlug(name) : options.slug;
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
-    fail(`"${options.slug}" is not a valid slug`, 'Use lowercase letters, digits and single hyphens, such as gold-coast.');
+    fail('NEW_INVALID_SLUG', { slug: options.slug });
   }
   const { folder, ext } = registry.kinds[starterKinds[options.kind]];
   const file = path.join(project.content, folder, `${slug}${ext}`);
   const rel = path.relative(project.root, file);
-  if (fs.existsSync(file)) fail(`${rel} already exists`, 'Pick another slug, or edit the existing file.');
+  if (fs.existsSync(file)) fail('NEW_FILE_EXISTS', { file: rel });
 
   const existing = (dir: string) => (fs.existsSync(path.join(project.content, dir)) ? fs.readdirSync(path.join(project.content, dir)).filter((f) => !f.startsWith('.')) : []);
   const read = (dir: string) => existing(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(fs.readFileSync(path.join(project.content, dir, f), 'utf8')));
@@ -81,7 +81,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
       break;
     }
     case 'city':
-      if (languages.length < 10) fail('a city needs ten languages, and fewer than ten exist in content/languages/');
+      if (languages.length < 10) fail('NEW_TOO_FEW_LANGUAGES', {});
       text = json({
         $schema: '../schemas/city.schema.json',
         name,

@@ -3,7 +3,7 @@
 // store, read with a personal access token.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BuildFailure, SiteError } from './errors.ts';
+import { BuildFailure, siteError } from './errors.ts';
 import { blobsStore, fileStore, type KeyValueStore } from '../functions/lib/store.ts';
 
 export interface Subscriber {
@@ -36,7 +36,7 @@ export async function exportSubscribers(options: { root: string; out?: string; n
   if (options.netlify) {
     if (!env.NETLIFY_SITE_ID || !env.NETLIFY_AUTH_TOKEN) {
       throw new BuildFailure('subscribers', [
-        new SiteError({ code: 'STORE_UNAVAILABLE', message: '--netlify needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN in the environment.', hint: 'The site ID is under Site configuration in the Netlify app; create a personal access token under User settings > Applications.' }),
+        siteError('STORE_NOT_CONFIGURED', {}),
       ]);
     }
     store = blobsStore({ name: 'forms', siteID: env.NETLIFY_SITE_ID, token: env.NETLIFY_AUTH_TOKEN, apiURL: env.NETLIFY_API_URL });
@@ -47,7 +47,8 @@ export async function exportSubscribers(options: { root: string; out?: string; n
   try {
     rows = await readSubscribers(store);
   } catch (error) {
-    throw new BuildFailure('subscribers', [new SiteError({ code: 'STORE_UNAVAILABLE', message: `${store.where} could not be read: ${(error as Error).message}`, hint: options.netlify ? 'Check the site ID and that the token belongs to a member of the site.' : 'Run it from the project folder, or pass --root.' })]);
+    const params = { where: store.where, reason: (error as Error).message };
+    throw new BuildFailure('subscribers', [options.netlify ? siteError('STORE_NETLIFY_UNAVAILABLE', params) : siteError('STORE_UNAVAILABLE', params)]);
   }
   const csv = toCsv(rows);
   if (options.out) {

@@ -157,7 +157,7 @@ test('check fails on a broken link, naming the page it is on', () => {
   f.write(post, `${f.read(post)}\n<p>See <a href="/no-such-guide">the old guide</a>.</p>\n`);
   const { code, err } = site(['check'], f.root);
   assert.is(code, 1);
-  assert.match(err, /\/blog\/naati-vs-standard-translations-differences links to \/no-such-guide, which answers 404 {2}\[LINK_BROKEN\]/);
+  assert.match(err, /\/blog\/naati-vs-standard-translations-differences \(content\/blog\/naati-vs-standard-translations-differences\.md\) links to \/no-such-guide, which answers 404 {2}\[LINK_BROKEN\]/);
 });
 
 test('check fails on a content error before building', () => {

@@ -101,10 +101,11 @@ test('CONTENT_DUPLICATE: two languages with one code', async () => {
   const errors = await failure((f) => f.editJson('content/languages/cantonese.json', (d) => (d.code = 'zh')));
   // Cities that listed yue now name a code no language has; those are reported too.
   assert.ok(errors.some((e) => e.code === 'CONTENT_UNKNOWN_REFERENCE' && e.message === 'no language has the code "yue"'));
-  assert.equal(errors.filter((e) => e.code === 'CONTENT_DUPLICATE').map((e) => [e.code, e.file]), [
-    ['CONTENT_DUPLICATE', 'content/languages/cantonese.json'],
-    ['CONTENT_DUPLICATE', 'content/languages/chinese.json'],
+  assert.equal(errors.filter((e) => e.code === 'CONTENT_DUPLICATE_CODE').map((e) => [e.file, e.message]), [
+    ['content/languages/cantonese.json', 'language code "zh" is also used by content/languages/chinese.json'],
+    ['content/languages/chinese.json', 'language code "zh" is also used by content/languages/cantonese.json'],
   ]);
+  assert.is(errors.find((e) => e.code === 'CONTENT_DUPLICATE_CODE')!.hint, 'Every language needs its own ISO 639 code.');
 });
 
 test('CONTENT_SLUG_MISMATCH: a language file must be named after its page address', async () => {
@@ -129,7 +130,14 @@ test('CONTENT_UNKNOWN_REFERENCE: a city language code that no language has', asy
   assert.match(error.hint!, /^Known codes: af, aii, /);
 });
 
-test('CONTENT_UNKNOWN_REFERENCE: an internal link to a page that does not exist, in JSON and in Markdown', async () => {
+test('CONTENT_UNKNOWN_REFERENCE: a related service that does not exist, with the known slugs', async () => {
+  const [error] = await failure((f) => f.editJson('content/services/passports.json', (d) => (d.related = ['visas'])));
+  assert.is(error.code, 'CONTENT_UNKNOWN_REFERENCE');
+  assert.match(error.headline, /^content\/services\/passports\.json:\d+:\d+ \/related\/0 no service has the slug "visas"$/);
+  assert.match(error.hint!, /^Known slugs: .*\bpassports\b.*\.$/);
+});
+
+test('CONTENT_UNKNOWN_PAGE: an internal link to a page that does not exist, in JSON and in Markdown', async () => {
   const errors = await failure((f) => {
     f.editJson('content/navigation.json', (d) => d.footer.columns[0].links.push({ label: 'Careers', href: '/careers' }));
     f.write('content/blog/naati-vs-standard-translations-differences.md', `${f.read('content/blog/naati-vs-standard-translations-differences.md')}\nSee [our prices](/prices).\n`);
@@ -137,10 +145,31 @@ test('CONTENT_UNKNOWN_REFERENCE: an internal link to a page that does not exist,
   assert.equal(
     errors.map((e) => `${e.code} ${e.file} ${e.message}`),
     [
-      'CONTENT_UNKNOWN_REFERENCE content/blog/naati-vs-standard-translations-differences.md links to /prices, which is not a page of the site',
-      'CONTENT_UNKNOWN_REFERENCE content/navigation.json links to /careers, which is not a page of the site',
+      'CONTENT_UNKNOWN_PAGE content/blog/naati-vs-standard-translations-differences.md links to /prices, which is not a page of the site',
+      'CONTENT_UNKNOWN_PAGE content/navigation.json links to /careers, which is not a page of the site',
     ],
   );
+});
+
+test('CONTENT_UNKNOWN_PAGE: a Markdown link is placed at its line and column, with a frame, once per link', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  let lines = 0;
+  const errors = await failure((f) => {
+    const text = f.read(post);
+    lines = text.split('\n').length;
+    f.write(post, `${text}\nSee [our prices](/prices) or [plans](/plans#top).\nAgain: [prices](/prices).\n`);
+  });
+  assert.equal(
+    errors.map((e) => `${e.headline}`),
+    [
+      `${post}:${lines + 1}:18 links to /prices, which is not a page of the site`,
+      `${post}:${lines + 1}:38 links to /plans, which is not a page of the site`,
+      `${post}:${lines + 2}:17 links to /prices, which is not a page of the site`,
+    ],
+  );
+  assert.match(errors[0].frame!, new RegExp(`> ${lines + 1} \\| See \\[our prices\\]\\(/prices\\)`));
+  // The caret stands under the link's address: a space after the bar, then 17 columns.
+  assert.match(errors[0].frame!, /\n\s+\| {18}\^/);
 });
 
 test('CONTENT_MISSING_IMAGE: an image that is not there', async () => {
@@ -170,6 +199,10 @@ test('TEMPLATE_COMPILE: a syntax error in a template names its file and line', a
   assert.is(errors[0].code, 'TEMPLATE_COMPILE');
   assert.is(errors[0].file, 'templates/pages/not-found.tsx');
   assert.ok(errors[0].line! > 1);
+  // The frame comes from the file itself: the failing line and the lines around it.
+  const frame = errors[0].frame!.split('\n');
+  assert.ok(frame.some((l) => new RegExp(`^> +${errors[0].line} \\| `).test(l)), errors[0].frame);
+  assert.ok(frame.some((l) => new RegExp(`^ {2,}${errors[0].line! - 1} \\| `).test(l)), errors[0].frame);
 });
 
 test('RENDER_FAILED: a template that throws names the page and the template line', async () => {
@@ -177,16 +210,18 @@ test('RENDER_FAILED: a template that throws names the page and the template line
     copyCode(f);
     replaceIn(f, 'templates/pages/not-found.tsx', "const copy = site.pages['not-found'];", "const copy = site.pages['not-found'];\n  if (copy) throw new Error('the copy is missing its heading');");
   });
-  assert.equal(errors.map((e) => [e.code, e.file, e.message]), [['RENDER_FAILED', 'templates/pages/not-found.tsx', '/404: the copy is missing its heading']]);
+  assert.equal(errors.map((e) => [e.code, e.page, e.file, e.message]), [['RENDER_FAILED', '/404', 'templates/pages/not-found.tsx', 'the copy is missing its heading']]);
   assert.ok(errors[0].line! > 1);
+  assert.match(errors[0].headline, /^\/404 \(templates\/pages\/not-found\.tsx:\d+:\d+\) the copy is missing its heading$/);
+  assert.is(errors[0].hint, 'The page is made from content/pages/not-found.json.');
 });
 
-test('CSS_FAILED: a stylesheet url() that names no file', async () => {
+test('CSS_UNKNOWN_URL: a stylesheet url() that names no file', async () => {
   const errors = await failure((f) => {
     fs.cpSync(path.join(repoRoot, 'assets'), path.join(f.root, 'assets'), { recursive: true });
     f.write('assets/css/main.css', `${f.read('assets/css/main.css')}\n.x { background: url("../images/nowhere.png"); }\n`);
   });
-  assert.equal(errors.map((e) => [e.code, e.file, e.message]), [['CSS_FAILED', 'assets/css/main.css', 'url(../images/nowhere.png) does not name a file under assets/']]);
+  assert.equal(errors.map((e) => [e.code, e.file, e.message]), [['CSS_UNKNOWN_URL', 'assets/css/main.css', 'url(../images/nowhere.png) does not name a file under assets/']]);
 });
 
 test.run();

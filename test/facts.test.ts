@@ -59,6 +59,7 @@ test('CONTENT_UNKNOWN_FACT: a misspelt name is placed at its line and column, wi
     [
       '✗ 1 problem in content:',
       '',
+      '     A placeholder names a fact that does not exist:',
       `  1. content/services/passports.json:${line}:23 {{plans.self-servce.price}} names no fact (did you mean {{plans.self-service.price}}?)  [CONTENT_UNKNOWN_FACT]`,
       `         ${line - 2} |   "pricing": {`,
       `         ${line - 1} |     "plans": ["self-service", "extract", "full"],`,

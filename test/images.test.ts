@@ -106,7 +106,7 @@ test('an unreadable image is a build error naming the image and the content file
   } catch (error) {
     assert.instance(error, BuildFailure);
     const [problem] = (error as BuildFailure).errors;
-    assert.is(problem.code, 'CONTENT_MISSING_IMAGE');
+    assert.is(problem.code, 'CONTENT_UNREADABLE_IMAGE');
     assert.is(problem.file, 'assets/images/cities/ballarat.jpg');
     assert.match(problem.message, /^cannot be read as an image/);
     assert.match(problem.hint!, /content\/cities\/ballarat\.json/);

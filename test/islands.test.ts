@@ -143,7 +143,9 @@ test('an island over the budget fails the build with a report naming the page', 
     assert.instance(error, BuildFailure);
     const [problem] = (error as BuildFailure).errors;
     assert.is(problem.code, 'BUDGET_EXCEEDED');
-    assert.is(problem.file, '/process');
+    assert.is(problem.page, '/process');
+    assert.is(problem.file, 'content/pages/process.json');
+    assert.match(problem.headline, /^\/process \(content\/pages\/process\.json\) ships /);
     assert.match(problem.message, /^ships [\d.]+ KB in all \(budget 25\.0 KB\) of gzipped JavaScript$/);
     assert.match(problem.hint!, /Islands on the page: demo-order, review-popup/);
   } finally {

@@ -161,8 +161,8 @@ test('crossCheck: two languages with one code are both reported', () => {
   const problems = check(altered({ 'languages/maori.json': (d) => (d.code = 'ar') }));
   // In list order: Arabic (3) before Māori (68).
   assert.equal(problems, [
-    { code: 'CONTENT_DUPLICATE', file: 'content/languages/arabic.json', pointer: '/code' },
-    { code: 'CONTENT_DUPLICATE', file: 'content/languages/maori.json', pointer: '/code' },
+    { code: 'CONTENT_DUPLICATE_CODE', file: 'content/languages/arabic.json', pointer: '/code' },
+    { code: 'CONTENT_DUPLICATE_CODE', file: 'content/languages/maori.json', pointer: '/code' },
   ]);
 });
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { classify } from '../content/sources.ts';
-import { SiteError } from '../errors.ts';
+import { siteError, type SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import { fieldsOf, labelFor, SchemaShapeError, type Field, type SchemaSet, type Schema } from './schema-fields.ts';
 import { yamlDocument } from './yaml.ts';
@@ -121,7 +121,7 @@ export function cmsConfig(project: Project, settings: { editor?: EditorSettings;
   const problems: SiteError[] = [];
   const seen = new Set<string>();
   const report = (error: SchemaShapeError) => {
-    const problem = new SiteError({ code: 'CONTENT_SCHEMA', file: `content/schemas/${error.schemaFile}`, pointer: error.pointer || undefined, message: error.message, hint: 'Editors cannot change this field at /admin until it has a type the editor can show (see ARCHITECTURE.md, The content editor).' });
+    const problem = siteError('CONTENT_SCHEMA_UNSHOWN', { problem: error.message }, { file: `content/schemas/${error.schemaFile}`, pointer: error.pointer || undefined });
     // A definition shared by many files is one problem, not one per file.
     if (seen.has(problem.headline)) return;
     seen.add(problem.headline);

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type http from 'node:http';
-import { formatFailure, BuildFailure, SiteError, sortErrors } from '../errors.ts';
+import { formatFailure, BuildFailure, SiteError, siteError, sortErrors } from '../errors.ts';
 import type { Project } from '../project.ts';
 import { colour, type Logger } from '../log.ts';
 import { loadContent, parseSource, type SourceFile } from '../content/load.ts';
@@ -182,7 +182,7 @@ async function inLayout(rel: string, raw: string, original: string | undefined):
 
 function parsed(rel: string, text: string): SourceFile {
   const file = parseSource(rel, text);
-  if (!file) throw new Refused(422, new SiteError({ code: 'CONTENT_UNKNOWN_FILE', file: `content/${rel}`, message: 'is not read by the generator', hint: placesHint }).headline + `\n${placesHint}`);
+  if (!file) throw new Refused(422, siteError('CONTENT_UNKNOWN_FILE', { places: placesHint }, { file: `content/${rel}` }).headline + `\n${placesHint}`);
   if (file instanceof SiteError) throw refusal([file]);
   return file;
 }

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { BuildFailure, SiteError, codeFrame } from '../errors.ts';
+import { BuildFailure, codeFrame, siteError } from '../errors.ts';
 import { packageVersion, relative, toolRoot, type Project } from '../project.ts';
 import { InputCache } from '../cache.ts';
 
@@ -30,7 +30,7 @@ export interface Stylesheet {
 export async function buildStylesheet(project: Project, file: (name: string) => string): Promise<Stylesheet> {
   const entry = path.join(project.assets, 'css', 'main.css');
   if (!fs.existsSync(entry)) {
-    throw new BuildFailure('css', [new SiteError({ code: 'CSS_FAILED', file: relative(project, entry), message: 'is missing: the site needs one stylesheet entry' })]);
+    throw new BuildFailure('css', [siteError('CSS_MISSING', {}, { file: relative(project, entry) })]);
   }
   // Unchanged stylesheets (and the fonts and images they name) are not bundled again: loading lightningcss and
   // the browser database costs more than the rest of a small build's CSS work.
@@ -67,7 +67,7 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
       const name = path.relative(project.assets, source).split(path.sep).join('/');
       if (name.startsWith('..') || !fs.existsSync(source)) {
         throw new BuildFailure('css', [
-          new SiteError({ code: 'CSS_FAILED', file: relative(project, dependency.loc.filePath), line: dependency.loc.start.line, column: dependency.loc.start.column, message: `url(${dependency.url}) does not name a file under assets/` }),
+          siteError('CSS_UNKNOWN_URL', { url: dependency.url }, { file: relative(project, dependency.loc.filePath), line: dependency.loc.start.line, column: dependency.loc.start.column }),
         ]);
       }
       contents = contents.split(dependency.placeholder).join(file(name));
@@ -84,14 +84,7 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
     const column = e.loc?.column;
     const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
     throw new BuildFailure('css', [
-      new SiteError({
-        code: 'CSS_FAILED',
-        file: relative(project, file),
-        line,
-        column,
-        message: e.message,
-        frame: line && column && text ? codeFrame(text, line, column) : undefined,
-      }),
+      siteError('CSS_FAILED', { problem: e.message }, { file: relative(project, file), line, column, frame: line && column && text ? codeFrame(text, line, column) : undefined }),
     ]);
   }
 }

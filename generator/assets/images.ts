@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fg from 'fast-glob';
-import { BuildFailure, SiteError } from '../errors.ts';
+import { BuildFailure, siteError, type SiteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
 import type { ImageAsset } from '../render/contract.ts';
 import type { Output } from '../output/output.ts';
@@ -77,12 +77,7 @@ export async function processImages(
         } catch (error) {
           const users = references.get(name);
           errors.push(
-            new SiteError({
-              code: 'CONTENT_MISSING_IMAGE',
-              file: relative(project, abs),
-              message: `cannot be read as an image (${(error as Error).message.split('\n')[0]})`,
-              hint: users?.length ? `It is used by ${users.join(', ')}. Replace it with a JPEG, PNG, WebP or SVG file.` : 'Replace it with a JPEG, PNG, WebP or SVG file.',
-            }),
+            siteError('CONTENT_UNREADABLE_IMAGE', { reason: (error as Error).message.split('\n')[0], users: users?.join(', ') || 'no content file' }, { file: relative(project, abs) }),
           );
           return;
         }

@@ -5,12 +5,12 @@
 // A `.tsx` island is a React component (its default export), rendered on the server with real React; the
 // generator wraps it in a module whose `mount` hydrates it. A `.ts` island manipulates the DOM itself and
 // exports `mount`. Either way the loader calls `mount(element, props)` when the island wakes.
-import { fromEsbuild, loadEsbuild } from '../esbuild.ts';
+import { esbuildErrors, loadEsbuild } from '../esbuild.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { Message, Metafile, Plugin } from 'esbuild';
+import type { Metafile, Plugin } from 'esbuild';
 import { BuildFailure } from '../errors.ts';
 import { packageVersion, toolRoot, type Project } from '../project.ts';
 import { InputCache } from '../cache.ts';
@@ -121,8 +121,7 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
       inputs,
     };
   } catch (error) {
-    const messages = (error as { errors?: Message[] }).errors ?? [];
-    throw new BuildFailure('islands', messages.map((m) => fromEsbuild(project, m, 'ISLAND_COMPILE')));
+    throw new BuildFailure('islands', esbuildErrors(project, error, 'ISLAND_COMPILE'));
   }
 }
 

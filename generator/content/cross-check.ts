@@ -2,7 +2,7 @@
 // references (language codes, service slugs, internal links, images, icons, flags) that must resolve.
 import fs from 'node:fs';
 import path from 'node:path';
-import { SiteError } from '../errors.ts';
+import { positionAt, codeFrame, siteError, type ErrorCode, type ErrorParams, type SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import { flagFile, iconExists } from '../assets/library.ts';
 import { reservedSegments, type Page, type Redirect } from '../routes.ts';
@@ -19,8 +19,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   const errors: SiteError[] = [];
   const byPath = new Map(files.map((f) => [f.path, f]));
   const fileOf = (p: string) => byPath.get(p)!;
-  const fail = (file: SourceFile, code: SiteError['code'], pointer: string, message: string, hint?: string) =>
-    errors.push(at(file, { code, pointer, message, hint }));
+  const fail = <C extends ErrorCode>(file: SourceFile, code: C, pointer: string, params: ErrorParams<C>) => errors.push(at(file, code, params, pointer));
 
   // Unique codes and positions; file names that follow the slug rule; no address collisions.
   const taken = new Map<string, string>();
@@ -28,71 +27,72 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   for (const prose of model.prose) taken.set(prose.slug, prose.file);
   const everyLanguage = model.languages.concat(model.target ? [model.target] : []);
   duplicates(everyLanguage, (l) => l.code, (l, others) =>
-    fail(fileOf(l.file), 'CONTENT_DUPLICATE', '/code', `language code "${l.code}" is also used by ${listOf(others)}`, 'Every language needs its own ISO 639 code.'),
+    fail(fileOf(l.file), 'CONTENT_DUPLICATE_CODE', '/code', { code: l.code, others: listOf(others) }),
   );
   duplicates(everyLanguage, (l) => String(l.order), (l, others) =>
-    fail(fileOf(l.file), 'CONTENT_DUPLICATE', '/order', `position ${l.order} is also taken by ${listOf(others)}`, nextFree(everyLanguage.map((x) => x.order))),
+    fail(fileOf(l.file), 'CONTENT_DUPLICATE', '/order', { order: l.order, others: listOf(others), free: nextFree(everyLanguage.map((x) => x.order)) }),
   );
   for (const language of [...model.languages, ...(model.target ? [model.target] : [])]) {
     const file = fileOf(language.file);
     const expected = languageSlug(language.name);
     if (path.posix.basename(language.file, '.json') !== expected) {
-      fail(file, 'CONTENT_SLUG_MISMATCH', '/name', `"${language.name}" gives the address /${expected}, but the file is named ${path.posix.basename(language.file)}`, `Rename the file to content/languages/${expected}.json.`);
+      fail(file, 'CONTENT_SLUG_MISMATCH', '/name', { name: language.name, slug: expected, fileName: path.posix.basename(language.file) });
     }
     if (!language.isTarget && taken.has(language.slug)) {
-      fail(file, 'CONTENT_ROUTE_COLLISION', '/name', `/${language.slug} is already ${taken.get(language.slug)}`, 'Language pages live at the top level, so their names must not match another page.');
+      fail(file, 'CONTENT_ROUTE_COLLISION', '/name', { address: `/${language.slug}`, owner: taken.get(language.slug)! });
     }
     if (!flagFile(language.countryCode)) {
-      fail(file, 'CONTENT_UNKNOWN_FLAG', '/countryCode', `there is no flag for country code "${language.countryCode}"`, 'Use a lowercase two-letter ISO 3166-1 code, such as cn or gr.');
+      fail(file, 'CONTENT_UNKNOWN_FLAG', '/countryCode', { countryCode: language.countryCode });
     }
   }
   const targets = files.filter((f) => f.source.kind === 'language' && (f.data as { isTarget?: boolean }).isTarget);
-  for (const extra of targets.slice(1)) fail(extra, 'CONTENT_DUPLICATE', '/isTarget', `only one language can be the target language; ${targets[0].path} already is`);
+  for (const extra of targets.slice(1)) fail(extra, 'CONTENT_TWO_TARGETS', '/isTarget', { other: targets[0].path });
   for (const prose of model.prose) {
-    if (reservedSegments.includes(prose.slug)) fail(fileOf(prose.file), 'CONTENT_ROUTE_COLLISION', '', `/${prose.slug} is a built-in route`, 'Rename the file.');
+    if (reservedSegments.includes(prose.slug)) fail(fileOf(prose.file), 'CONTENT_ROUTE_COLLISION', '', { address: `/${prose.slug}`, owner: 'a built-in route' });
   }
   duplicates(model.cities, (c) => String(c.order), (c, others) =>
-    fail(fileOf(c.file), 'CONTENT_DUPLICATE', '/order', `position ${c.order} is also taken by ${listOf(others)}`, nextFree(model.cities.map((x) => x.order))),
+    fail(fileOf(c.file), 'CONTENT_DUPLICATE', '/order', { order: c.order, others: listOf(others), free: nextFree(model.cities.map((x) => x.order)) }),
   );
   duplicates(model.services, (s) => String(s.order), (s, others) =>
-    fail(fileOf(s.file), 'CONTENT_DUPLICATE', '/order', `position ${s.order} is also taken by ${listOf(others)}`, nextFree(model.services.map((x) => x.order))),
+    fail(fileOf(s.file), 'CONTENT_DUPLICATE', '/order', { order: s.order, others: listOf(others), free: nextFree(model.services.map((x) => x.order)) }),
   );
 
   // References between files.
   const codes = new Set(model.languages.map((l) => l.code));
-  const knownCodes = `Known codes: ${[...codes].sort().join(', ')}.`;
+  const unknownLanguage = (value: string) => ({ kind: 'language', key: 'code', value, keys: 'codes', known: [...codes].sort().join(', ') });
   for (const city of model.cities) {
     city.languages.forEach((code, i) => {
-      if (!codes.has(code)) fail(fileOf(city.file), 'CONTENT_UNKNOWN_REFERENCE', `/languages/${i}`, `no language has the code "${code}"`, knownCodes);
+      if (!codes.has(code)) fail(fileOf(city.file), 'CONTENT_UNKNOWN_REFERENCE', `/languages/${i}`, unknownLanguage(code));
     });
   }
   const serviceSlugs = new Set(model.services.map((s) => s.slug));
+  const unknownService = (value: string) => ({ kind: 'service', key: 'slug', value, keys: 'slugs', known: [...serviceSlugs].sort().join(', ') });
   const aliasOwner = new Map<string, string>();
   for (const service of model.services) {
     (service.aliases ?? []).forEach((alias, i) => {
       if (serviceSlugs.has(alias) || aliasOwner.has(alias)) {
-        fail(fileOf(service.file), 'CONTENT_ROUTE_COLLISION', `/aliases/${i}`, `/services/${alias} is already ${aliasOwner.get(alias) ?? 'a service page'}`);
+        fail(fileOf(service.file), 'CONTENT_ROUTE_COLLISION', `/aliases/${i}`, { address: `/services/${alias}`, owner: aliasOwner.get(alias) ?? 'a service page' });
       }
       aliasOwner.set(alias, service.file);
     });
     (service.related ?? []).forEach((slug, i) => {
-      if (!serviceSlugs.has(slug)) fail(fileOf(service.file), 'CONTENT_UNKNOWN_REFERENCE', `/related/${i}`, `no service has the slug "${slug}"`);
+      if (!serviceSlugs.has(slug)) fail(fileOf(service.file), 'CONTENT_UNKNOWN_REFERENCE', `/related/${i}`, unknownService(slug));
     });
   }
   const navigation = files.find((f) => f.source.kind === 'navigation');
   if (navigation) {
     model.navigation.servicesMenu.forEach((item, i) => {
-      if (!serviceSlugs.has(item.service)) fail(navigation, 'CONTENT_UNKNOWN_REFERENCE', `/servicesMenu/${i}/service`, `no service has the slug "${item.service}"`);
+      if (!serviceSlugs.has(item.service)) fail(navigation, 'CONTENT_UNKNOWN_REFERENCE', `/servicesMenu/${i}/service`, unknownService(item.service));
     });
     for (const list of ['popular', 'more'] as const) {
       model.navigation.mobileLanguages[list].forEach((code, i) => {
-        if (!codes.has(code)) fail(navigation, 'CONTENT_UNKNOWN_REFERENCE', `/mobileLanguages/${list}/${i}`, `no language has the code "${code}"`, knownCodes);
+        if (!codes.has(code)) fail(navigation, 'CONTENT_UNKNOWN_REFERENCE', `/mobileLanguages/${list}/${i}`, unknownLanguage(code));
       });
     }
   }
   const home = files.find((f) => f.source.kind === 'page-copy' && f.rel === 'pages/home.json');
   model.pages.home?.documents.services.forEach((slug, i) => {
-    if (!serviceSlugs.has(slug) && home) fail(home, 'CONTENT_UNKNOWN_REFERENCE', `/documents/services/${i}`, `no service has the slug "${slug}"`);
+    if (!serviceSlugs.has(slug) && home) fail(home, 'CONTENT_UNKNOWN_REFERENCE', `/documents/services/${i}`, unknownService(slug));
   });
 
   // Internal links, images and icons anywhere in content.
@@ -104,33 +104,27 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   for (const file of files) {
     walk(file.data, '', (pointer, key, value) => {
       if (key === 'href' && typeof value === 'string' && value.startsWith('/') && !addresses.has(stripHash(value))) {
-        fail(file, 'CONTENT_UNKNOWN_REFERENCE', pointer, `links to ${value}, which is not a page of the site`);
+        fail(file, 'CONTENT_UNKNOWN_PAGE', pointer, { target: value });
       } else if (key === 'icon' && typeof value === 'string' && !iconExists(value)) {
-        fail(file, 'CONTENT_UNKNOWN_ICON', pointer, `"${value}" is not a Lucide icon`, 'Pick a name from lucide.dev/icons, such as file-text or shield-check.');
+        fail(file, 'CONTENT_UNKNOWN_ICON', pointer, { icon: value });
       } else if (key === 'src' && typeof value === 'string' && !pointer.startsWith('/$schema')) {
         const abs = path.join(imageRoot, value);
         if (!imageExists(abs)) {
-          fail(file, 'CONTENT_MISSING_IMAGE', pointer, `image ${value} does not exist`, `Put the image at ${path.relative(project.root, abs)} or correct the path.`);
+          fail(file, 'CONTENT_MISSING_IMAGE', pointer, { src: value, expected: path.relative(project.root, abs) });
         }
       } else if (typeof value === 'string' && value.includes('](/')) {
-        for (const target of markdownLinks(value)) {
-          if (!addresses.has(target)) fail(file, 'CONTENT_UNKNOWN_REFERENCE', pointer, `links to ${target}, which is not a page of the site`);
+        for (const { target } of markdownLinks(value)) {
+          if (!addresses.has(target)) fail(file, 'CONTENT_UNKNOWN_PAGE', pointer, { target });
         }
       }
     });
-    if (file.body) {
-      for (const target of markdownLinks(file.body)) {
-        if (!addresses.has(target)) {
-          const line = file.text.split('\n').findIndex((l) => l.includes(`](${target}`));
-          errors.push(
-            new SiteError({
-              code: 'CONTENT_UNKNOWN_REFERENCE',
-              file: file.path,
-              line: line + 1 || undefined,
-              message: `links to ${target}, which is not a page of the site`,
-            }),
-          );
-        }
+    if (file.body !== undefined) {
+      // Placed in the file as written (after the front matter), so each link is reported where it stands.
+      const start = frontMatterEnd(file.text);
+      for (const link of markdownLinks(file.text.slice(start))) {
+        if (addresses.has(link.target)) continue;
+        const { line, column } = positionAt(file.text, start + link.offset);
+        errors.push(siteError('CONTENT_UNKNOWN_PAGE', { target: link.target }, { file: file.path, line, column, frame: codeFrame(file.text, line, column) }));
       }
     }
   }
@@ -148,8 +142,8 @@ function duplicates<T>(items: T[], key: (item: T) => string, report: (item: T, o
 
 const listOf = (items: { file: string }[]) => items.map((i) => i.file).join(", ");
 
-function nextFree(orders: number[]): string {
-  return `The next free position is ${Math.max(0, ...orders) + 1}.`;
+function nextFree(orders: number[]): number {
+  return Math.max(0, ...orders) + 1;
 }
 
 function stripHash(href: string): string {
@@ -157,8 +151,14 @@ function stripHash(href: string): string {
   return bare.length > 1 ? bare.replace(/\/$/, '') : bare;
 }
 
-function markdownLinks(text: string): string[] {
-  return [...text.matchAll(/\]\((\/[^)\s]*)/g)].map((m) => stripHash(m[1]));
+/** Internal link targets in Markdown, each with the offset of its address in the text. */
+function markdownLinks(text: string): { target: string; offset: number }[] {
+  return [...text.matchAll(/\]\((\/[^)\s]*)/g)].map((m) => ({ target: stripHash(m[1]), offset: m.index! + 2 }));
+}
+
+/** Where a Markdown file's body starts: after the front matter's closing line. */
+function frontMatterEnd(text: string): number {
+  return /^---\r?\n(?:[\s\S]*?\r?\n)?---[^\n]*(\n|$)/.exec(text)?.[0].length ?? 0;
 }
 
 function walk(value: unknown, pointer: string, visit: (pointer: string, key: string, value: unknown) => void): void {

@@ -4,7 +4,7 @@
 // exception to "never type a fact by hand", such as a market figure quoted in a blog post, is written
 // {{verbatim: AUD $40–90 per page}}: it shows as written and `site check` leaves it alone.
 import { createHash } from 'node:crypto';
-import { SiteError, codeFrame, positionAt } from '../errors.ts';
+import { codeFrame, positionAt, siteError, type SiteError } from '../errors.ts';
 import type { SourceFile } from './load.ts';
 import { locate } from './locate.ts';
 import { closest } from './validate.ts';
@@ -120,7 +120,7 @@ function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, stri
       const start = from() + at;
       const offset = file.text.indexOf(whole, start);
       const { line, column } = positionAt(file.text, offset === -1 ? start : offset);
-      errors.push(new SiteError({ code: 'CONTENT_UNKNOWN_FACT', file: file.path, line, column, message: `${whole} ${found.problem}`, frame: codeFrame(file.text, line, column), hint: found.hint }));
+      errors.push(siteError('CONTENT_UNKNOWN_FACT', { placeholder: whole, problem: found.problem, suggestion: found.hint }, { file: file.path, line, column, frame: codeFrame(file.text, line, column) }));
       return whole;
     });
   const offsetOf = (pointer: string) => {

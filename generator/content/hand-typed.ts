@@ -2,7 +2,7 @@
 // as 60+ or a phone number written out in content instead of named with a placeholder. Such a copy does not change when the fact does, which is how
 // pages came to disagree. The fact files themselves are where facts are typed, so they are not searched;
 // text inside {{...}} (a placeholder, or a {{verbatim: ...}} exception) is skipped.
-import { SiteError, codeFrame, positionAt, sortErrors } from '../errors.ts';
+import { codeFrame, positionAt, siteError, sortErrors, type SiteError } from '../errors.ts';
 import type { SourceFile } from './load.ts';
 import { factNames, factSources, factTree, placeholderPattern } from './facts.ts';
 
@@ -33,15 +33,7 @@ export function findHandTypedFacts(files: SourceFile[]): SiteError[] {
         const written = match[0].trim();
         const { line, column } = positionAt(file.text, match.index!);
         errors.push(
-          new SiteError({
-            code: 'CONTENT_HAND_TYPED_FACT',
-            file: file.path,
-            line,
-            column,
-            message: `${written} is a ${kind} typed by hand`,
-            frame: codeFrame(file.text, line, column),
-            hint: hintFor(written, byValue),
-          }),
+          siteError('CONTENT_HAND_TYPED_FACT', { written, kind, suggestion: hintFor(written, byValue) }, { file: file.path, line, column, frame: codeFrame(file.text, line, column) }),
         );
       }
     }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { createRequire } from 'node:module';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { SiteError, codeFrame, positionAt } from '../errors.ts';
+import { SiteError, codeFrame, positionAt, siteError } from '../errors.ts';
 import { packageVersion, type Project } from '../project.ts';
 import { writeFileAtomic } from '../cache.ts';
 import { classify, placesHint, requiredFiles, type SourceKind } from './sources.ts';
@@ -63,12 +63,7 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
   for (const rel of requiredFiles()) {
     if (!found.has(rel)) {
       errors.push(
-        new SiteError({
-          code: 'CONTENT_MISSING_FILE',
-          file: `content/${rel}`,
-          message: 'is missing',
-          hint: `Every site needs content/${rel}. Run \`site new\` for starters of pages with many copies, or copy the file from the generator's own content folder.`,
-        }),
+        siteError('CONTENT_MISSING_FILE', { file: `content/${rel}` }, { file: `content/${rel}` }),
       );
     }
   }
@@ -76,7 +71,7 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
     const file = `content/${rel}`;
     const source = classify(rel);
     if (!source) {
-      errors.push(new SiteError({ code: 'CONTENT_UNKNOWN_FILE', file, message: 'is not read by the generator', hint: placesHint }));
+      errors.push(siteError('CONTENT_UNKNOWN_FILE', { places: placesHint }, { file }));
       continue;
     }
     const abs = path.join(project.content, rel);
@@ -177,15 +172,7 @@ function parseJson(file: string, text: string): { data: unknown } | SiteError {
     parseJsonc(text, problems, { disallowComments: true, allowTrailingComma: false });
     const first = problems[0] ?? { error: 0, offset: 0, length: 0 };
     const { line, column } = positionAt(text, first.offset);
-    return new SiteError({
-      code: 'CONTENT_JSON_SYNTAX',
-      file,
-      line,
-      column,
-      message: `is not valid JSON: ${describeJsonError(printParseErrorCode(first.error))}`,
-      frame: codeFrame(text, line, column),
-      hint: 'JSON needs double quotes around names and strings, commas between items and none after the last one, and no comments.',
-    });
+    return siteError('CONTENT_JSON_SYNTAX', { problem: describeJsonError(printParseErrorCode(first.error)) }, { file, line, column, frame: codeFrame(text, line, column) });
   }
 }
 
@@ -198,14 +185,7 @@ function describeJsonError(code: string): string {
 
 function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
   if (!/^---\r?\n/.test(text)) {
-    return new SiteError({
-      code: 'CONTENT_FRONT_MATTER',
-      file,
-      line: 1,
-      column: 1,
-      message: 'has no front matter',
-      hint: 'Start the file with a block of fields between two lines of ---, such as:\n---\ntitle: "..."\n---',
-    });
+    return siteError('CONTENT_NO_FRONT_MATTER', {}, { file, line: 1, column: 1 });
   }
   try {
     // Passing options turns off gray-matter's cache, which would otherwise keep every version of every file.
@@ -217,15 +197,7 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
     const line = mark ? mark.line + 2 : 1;
     const column = mark ? mark.column + 1 : 1;
     const reason = (error as { reason?: string }).reason ?? (error as Error).message.split('\n')[0];
-    return new SiteError({
-      code: 'CONTENT_FRONT_MATTER',
-      file,
-      line,
-      column,
-      message: `front matter is not valid YAML: ${reason}`,
-      frame: codeFrame(text, line, column),
-      hint: 'Put text that contains a colon, a # or starts with a quote or bracket in double quotes.',
-    });
+    return siteError('CONTENT_FRONT_MATTER', { reason }, { file, line, column, frame: codeFrame(text, line, column) });
   }
 }
 

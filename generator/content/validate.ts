@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { SiteError, codeFrame } from '../errors.ts';
+import { codeFrame, siteError, type ErrorCode, type ErrorParams, type SiteError } from '../errors.ts';
 import { packageVersion, toolRoot, type Project } from '../project.ts';
 import type { SourceFile } from './load.ts';
 import { locate } from './locate.ts';
@@ -95,7 +95,7 @@ export interface PassedBefore {
 function validateFile(file: SourceFile, { validators, schemas }: Compiled): SiteError[] {
   const validate = validators.get(file.source.schema);
   if (!validate) {
-    return [new SiteError({ code: 'CONTENT_SCHEMA_REFERENCE', file: file.path, message: `has no schema: ${file.source.schema} is missing from content/schemas/` })];
+    return [siteError('CONTENT_SCHEMA_MISSING', { schema: file.source.schema }, { file: file.path })];
   }
   const errors: SiteError[] = [];
   if (file.body === undefined) {
@@ -104,12 +104,9 @@ function validateFile(file: SourceFile, { validators, schemas }: Compiled): Site
     const wanted = expected.startsWith('.') ? expected : `./${expected}`;
     if (named !== wanted && named !== expected) {
       errors.push(
-        at(file, {
-          code: 'CONTENT_SCHEMA_REFERENCE',
-          pointer: named === undefined ? '' : '/$schema',
-          message: named === undefined ? 'does not name its schema' : `names the schema ${JSON.stringify(named)}`,
-          hint: `Start the file with "$schema": "${wanted}" so editors check it while you type.`,
-        }),
+        named === undefined
+          ? at(file, 'CONTENT_SCHEMA_REFERENCE', { wanted }, '')
+          : at(file, 'CONTENT_WRONG_SCHEMA', { named: JSON.stringify(named), wanted }, '/$schema'),
       );
     }
   }
@@ -118,9 +115,9 @@ function validateFile(file: SourceFile, { validators, schemas }: Compiled): Site
 }
 
 /** A SiteError placed at a pointer of a file, with a code frame. */
-export function at(file: SourceFile, data: Omit<ConstructorParameters<typeof SiteError>[0], 'file'>, key = false): SiteError {
-  const { line, column } = locate(file, data.pointer ?? '', key);
-  return new SiteError({ ...data, file: file.path, line, column, frame: codeFrame(file.text, line, column) });
+export function at<C extends ErrorCode>(file: SourceFile, code: C, params: ErrorParams<C>, pointer: string, key = false): SiteError {
+  const { line, column } = locate(file, pointer, key);
+  return siteError(code, params, { file: file.path, pointer, line, column, frame: codeFrame(file.text, line, column) });
 }
 
 function describe(file: SourceFile, problems: ErrorObject[], schemas: Map<string, unknown>, schemaName: string): SiteError[] {
@@ -131,7 +128,7 @@ function describe(file: SourceFile, problems: ErrorObject[], schemas: Map<string
     const id = `${pointer} ${message}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    out.push(at(file, { code: 'CONTENT_SCHEMA', pointer: pointer || '/', message, hint }, key));
+    out.push(at(file, 'CONTENT_SCHEMA', { problem: message, description: hint }, pointer || '/', key));
   }
   return out;
 }

@@ -2,7 +2,7 @@
 // the build succeeds, and the dev server's live output (live.ts), updated in place. Files are written
 // synchronously as they are produced (thousands of small promises through libuv's pool cost more than the
 // writes themselves), each folder created once.
-import { BuildFailure, SiteError } from '../errors.ts';
+import { BuildFailure, siteError } from '../errors.ts';
 
 export interface Output {
   /** Adds a file; `file` is relative to the output folder, with forward slashes. */
@@ -43,7 +43,7 @@ export abstract class BaseOutput implements Output {
   /** Records a file by its size (for one the writer thread will encode, in UTF-16 code units); once only. */
   protected note(file: string, length: number): void {
     if (this.sizes.has(file)) {
-      throw new BuildFailure('output', [new SiteError({ code: 'OUTPUT_FAILED', file, message: 'is written twice: two routes or assets produce the same file' })]);
+      throw new BuildFailure('output', [siteError('OUTPUT_TWICE', {}, { file })]);
     }
     this.sizes.set(file, length);
   }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../workers/start.ts';
 import { TreeWriter, type Entry } from './tree.ts';
-import { BuildFailure, SiteError } from '../errors.ts';
+import { BuildFailure, siteError } from '../errors.ts';
 import { BaseOutput } from './output.ts';
 import { keepSpare, readManifest, takeSpare, writeManifest, type Manifest } from './spare.ts';
 import { removeInBackground, removeStale } from './cleanup.ts';
@@ -143,7 +143,9 @@ export class StagedOutput extends BaseOutput {
       this.entries = tree.entries;
     }
     if (this.writeErrors.length) {
-      throw new BuildFailure('output', this.writeErrors.map((message) => new SiteError({ code: 'OUTPUT_FAILED', message })));
+      // The writer thread reports "<file>: <what went wrong>".
+      const problems = this.writeErrors.map((text) => /^(.*?): (.*)$/s.exec(text) ?? [text, undefined, text]);
+      throw new BuildFailure('output', problems.map(([, file, reason]) => siteError('OUTPUT_FAILED', { reason: reason! }, { file })));
     }
   }
 

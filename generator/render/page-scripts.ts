@@ -2,7 +2,7 @@
 // assets.island); afterwards the generator adds the island loader, and modulepreload links for islands
 // woken at load, to the page's head, and checks the page's JavaScript against the budgets. A page without
 // islands gets no loader at all.
-import { SiteError } from '../errors.ts';
+import { siteError, type SiteError } from '../errors.ts';
 import type { Page } from '../routes.ts';
 import type { ClientScripts } from '../assets/islands.ts';
 import type { Wake } from './contract.ts';
@@ -92,11 +92,6 @@ export class PageScripts {
     if (weight.total > budgets.total) over.push(`${kb(weight.total)} in all (budget ${kb(budgets.total)})`);
     if (weight.islands.length === 0 && weight.total > budgets.basic) over.push(`${kb(weight.total)} with no islands (budget ${kb(budgets.basic)})`);
     if (!over.length) return undefined;
-    return new SiteError({
-      code: 'BUDGET_EXCEEDED',
-      file: page.path,
-      message: `ships ${over.join(' and ')} of gzipped JavaScript`,
-      hint: weight.islands.length ? `Islands on the page: ${weight.islands.join(', ')}. Wake heavy islands later (visible, interaction) or make them smaller.` : 'Keep the script every page runs small and free of frameworks.',
-    });
+    return siteError('BUDGET_EXCEEDED', { over: over.join(' and '), islands: weight.islands.join(', ') || 'none' }, { page: page.path, file: page.source });
   }
 }

@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { SiteError } from '../errors.ts';
+import { siteError, type SiteError } from '../errors.ts';
 import { relative, type Project } from '../project.ts';
 import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
@@ -74,12 +74,9 @@ function renderError(project: Project, page: Page, error: unknown): SiteError {
     .map((line) => /((?:file:\/\/)?\/[^\s():]+\.tsx?):(\d+):(\d+)/.exec(line))
     .map((m) => m && { file: m[1].startsWith('file:') ? fileURLToPath(m[1]) : m[1], line: Number(m[2]), column: Number(m[3]) })
     .find((m) => m && sources.some((dir) => m.file.startsWith(dir + path.sep)));
-  return new SiteError({
-    code: 'RENDER_FAILED',
-    file: frame ? relative(project, frame.file) : page.source,
-    line: frame?.line,
-    column: frame?.column,
-    message: `${page.path}: ${e.message}`,
-    hint: page.source && frame ? `The page is made from ${page.source}.` : undefined,
-  });
+  return siteError(
+    'RENDER_FAILED',
+    { problem: e.message, source: frame ? page.source : undefined },
+    { page: page.path, file: frame ? relative(project, frame.file) : page.source, line: frame?.line, column: frame?.column },
+  );
 }

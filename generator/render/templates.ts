@@ -4,13 +4,13 @@
 // the dev server can import next to the old one: no restart, no stale module cache. It goes to the
 // generator's own .cache so that `react` resolves from the generator's node_modules whichever project
 // is being built.
-import { fromEsbuild, loadEsbuild } from '../esbuild.ts';
+import { esbuildErrors, loadEsbuild } from '../esbuild.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import type { BuildContext, BuildResult, Message } from 'esbuild';
-import { BuildFailure, SiteError } from '../errors.ts';
+import type { BuildContext, BuildResult } from 'esbuild';
+import { BuildFailure, siteError } from '../errors.ts';
 import { packageVersion, relative, toolRoot, type Project } from '../project.ts';
 import { InputCache, writeFileAtomic } from '../cache.ts';
 import type { TemplateModule } from './contract.ts';
@@ -31,7 +31,7 @@ const contexts = new Map<string, Promise<BuildContext>>();
 export async function compileTemplates(project: Project, options: { incremental?: boolean } = {}): Promise<CompiledTemplates> {
   const entry = ['index.tsx', 'index.ts'].map((n) => path.join(project.templates, n)).find((f) => fs.existsSync(f));
   if (!entry) {
-    throw new BuildFailure('templates', [new SiteError({ code: 'TEMPLATE_COMPILE', file: relative(project, project.templates), message: 'has no index.tsx exporting Document' })]);
+    throw new BuildFailure('templates', [siteError('TEMPLATE_NO_DOCUMENT', {}, { file: relative(project, project.templates) })]);
   }
   const dir = path.join(toolRoot, '.cache', 'templates');
   // A build (not the dev server, which keeps an incremental esbuild context) reuses the last module while no
@@ -78,8 +78,7 @@ export async function compileTemplates(project: Project, options: { incremental?
       result = await esbuild.build(config);
     }
   } catch (error) {
-    const messages = (error as { errors?: Message[] }).errors ?? [];
-    throw new BuildFailure('templates', messages.length ? messages.map((m) => fromEsbuild(project, m, 'TEMPLATE_COMPILE')) : [new SiteError({ code: 'TEMPLATE_COMPILE', message: String(error) })]);
+    throw new BuildFailure('templates', esbuildErrors(project, error, 'TEMPLATE_COMPILE'));
   }
   const text = result.outputFiles![0].text;
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);

@@ -1,7 +1,8 @@
 // Runs functions/<name>.ts in-process for POST /.netlify/functions/<name>, with Netlify's modern signature:
 // a default export taking a Web Request (and a context with the client's address) and returning a Response.
 // Each function is compiled with esbuild and re-imported when its source changes, so edits need no restart.
-import { loadEsbuild } from '../esbuild.ts';
+import { esbuildErrors, loadEsbuild } from '../esbuild.ts';
+import { BuildFailure, formatFailure, siteError } from '../errors.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -40,7 +41,12 @@ export function functionsHandler(project: Project, log: (message: string) => voi
     const source = path.join(project.functions, `${name}.ts`);
     if (!/^[a-z0-9-]+$/.test(name) || !fs.existsSync(source)) return undefined;
     const { build } = await loadEsbuild();
-    const result = await build({ entryPoints: [source], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', packages: 'external', metafile: true, logLevel: 'silent', sourcemap: 'inline' });
+    let result;
+    try {
+      result = await build({ entryPoints: [source], absWorkingDir: project.root, bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', packages: 'external', metafile: true, logLevel: 'silent', sourcemap: 'inline' });
+    } catch (error) {
+      throw new BuildFailure('functions', esbuildErrors(project, error, 'FUNCTION_FAILED'));
+    }
     const text = result.outputFiles[0].text;
     const key = createHash('sha256').update(text).digest('hex').slice(0, 16);
     const cached = loaded.get(name);
@@ -53,7 +59,9 @@ export function functionsHandler(project: Project, log: (message: string) => voi
     const file = path.join(dir, `${name}-${key}.mjs`);
     if (!fs.existsSync(file)) fs.writeFileSync(file, text);
     const module = (await import(pathToFileURL(file).href)) as { default?: NetlifyFunction };
-    if (typeof module.default !== 'function') throw new Error(`functions/${name}.ts has no default export function`);
+    if (typeof module.default !== 'function') {
+      throw new BuildFailure('functions', [siteError('FUNCTION_FAILED', { problem: 'has no default export function', note: undefined }, { file: `functions/${name}.ts` })]);
+    }
     loaded.set(name, { key, fn: module.default });
     fresh.add(name);
     return module.default;
@@ -68,7 +76,7 @@ export function functionsHandler(project: Project, log: (message: string) => voi
     try {
       fn = await load(match[1]);
     } catch (error) {
-      log(`function ${match[1]} failed to load: ${(error as Error).message}`);
+      log(error instanceof BuildFailure ? formatFailure(error) : `function ${match[1]} failed to load: ${(error as Error).message}`);
       send(res, 500, { message: 'The function failed to load' });
       return true;
     }

@@ -1,0 +1,99 @@
+// The error catalogue: templates filled with their parameters, hints dropped when their parameters are
+// missing, the printed report headed by each kind's title, and no code that is never raised.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import fg from 'fast-glob';
+import { BuildFailure, catalogue, fill, formatFailure, siteError } from '../generator/errors.ts';
+import { stopEsbuild } from '../generator/esbuild.ts';
+import type { Project } from '../generator/project.ts';
+import { functionsHandler } from '../generator/serve/functions.ts';
+import { repoRoot } from './helpers/project.ts';
+
+const test = suite('errors');
+
+test('a template with parameters yields its message and hint', () => {
+  const error = siteError('CONTENT_DUPLICATE', { order: 3, others: 'content/cities/perth.json', free: 13 }, { file: 'content/cities/sydney.json', pointer: '/order', line: 6, column: 12 });
+  assert.is(error.message, 'position 3 is also taken by content/cities/perth.json');
+  assert.is(error.hint, 'The next free position is 13.');
+  assert.is(error.title, 'Two files claim the same position');
+  assert.is(error.headline, 'content/cities/sydney.json:6:12 /order position 3 is also taken by content/cities/perth.json');
+});
+
+test('fill replaces every parameter, however often it appears', () => {
+  assert.is(fill('{a} and {b} and {a}', { a: 'x', b: 2 }), 'x and 2 and x');
+});
+
+test('a hint whose parameter is missing is left out, not printed with a hole', () => {
+  assert.is(siteError('CONTENT_SCHEMA', { problem: 'must be string', description: undefined }).hint, undefined);
+  assert.is(siteError('CONTENT_SCHEMA', { problem: 'must be string', description: 'The population as text.' }).hint, 'The population as text.');
+  assert.is(siteError('CONTENT_NO_FRONT_MATTER', {}).hint, catalogue.CONTENT_NO_FRONT_MATTER.hint);
+});
+
+test('an error about a page leads with its address, then the file it is made from', () => {
+  const error = siteError('BUDGET_EXCEEDED', { over: '30.0 KB in all (budget 25.0 KB)', islands: 'demo-order' }, { page: '/contact', file: 'content/pages/contact.json' });
+  assert.is(error.headline, '/contact (content/pages/contact.json) ships 30.0 KB in all (budget 25.0 KB) of gzipped JavaScript');
+  assert.is(siteError('LINK_BROKEN', { url: '/x', status: 404 }, { page: '/blog' }).headline, '/blog links to /x, which answers 404');
+  assert.equal(Object.keys(error.toJSON()).sort(), ['code', 'column', 'file', 'frame', 'hint', 'line', 'message', 'page', 'pointer', 'title']);
+});
+
+test('the report heads each run of one kind of problem with its title', () => {
+  const failure = new BuildFailure('content', [
+    siteError('CONTENT_UNKNOWN_ICON', { icon: 'a' }, { file: 'content/a.json', pointer: '/icon' }),
+    siteError('CONTENT_UNKNOWN_ICON', { icon: 'b' }, { file: 'content/b.json', pointer: '/icon' }),
+    siteError('CONTENT_UNKNOWN_FLAG', { countryCode: 'xq' }, { file: 'content/c.json', pointer: '/countryCode' }),
+  ]);
+  const lines = formatFailure(failure).split('\n');
+  assert.equal(lines.filter((l) => l.startsWith('     ') && !l.startsWith('       ')), ['     An icon name is not in the icon set:', '     A country code has no flag:']);
+  assert.ok(lines.includes('  1. content/a.json /icon "a" is not a Lucide icon  [CONTENT_UNKNOWN_ICON]'));
+  assert.ok(lines.includes('       hint: Pick a name from lucide.dev/icons, such as file-text or shield-check.'));
+});
+
+test('every code in the catalogue is raised somewhere, and every code raised is in the catalogue', () => {
+  const codes = new Set(Object.keys(catalogue));
+  const prefixes = new Set([...codes].map((c) => c.split('_')[0]));
+  const raised = new Map<string, string>();
+  const sources = fg.sync(['generator/**/*.{ts,tsx}', 'functions/**/*.ts'], { cwd: repoRoot, ignore: ['generator/errors.ts'] });
+  assert.ok(sources.length > 20, 'the scan finds the sources');
+  for (const file of sources) {
+    for (const [, code] of fs.readFileSync(path.join(repoRoot, file), 'utf8').matchAll(/['"`]([A-Z]+(?:_[A-Z]+)+)['"`]/g)) {
+      if (prefixes.has(code.split('_')[0])) raised.set(code, file);
+    }
+  }
+  assert.equal([...raised.keys()].filter((code) => !codes.has(code)).map((code) => `${code} (${raised.get(code)})`), [], 'raised but not in the catalogue');
+  assert.equal([...codes].filter((code) => !raised.has(code)), [], 'in the catalogue but never raised');
+});
+
+test('an esbuild error is a SiteError at its file, line and column, with a frame from the source', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-errors-'));
+  try {
+    fs.mkdirSync(path.join(root, 'functions'));
+    // The error is after a multi-byte character: esbuild counts bytes, the frame counts characters.
+    fs.writeFileSync(path.join(root, 'functions/broken.ts'), "// one\n// two\nconst café = 'é'; export default () => new Response(café +);\n// four\n");
+    const project = { root, functions: path.join(root, 'functions') } as Project;
+    let thrown: unknown;
+    await functionsHandler(project, () => {}).run('broken').catch((error) => (thrown = error));
+    assert.instance(thrown, BuildFailure);
+    const [error] = (thrown as BuildFailure).errors;
+    assert.equal([error.code, error.file, error.line, error.column], ['FUNCTION_FAILED', 'functions/broken.ts', 3, 59]);
+    assert.match(error.message, /Unexpected "\)"/);
+    assert.is(
+      error.frame,
+      [
+        '  1 | // one',
+        '  2 | // two',
+        "> 3 | const café = 'é'; export default () => new Response(café +);",
+        `    | ${' '.repeat(58)}^`,
+        '  4 | // four',
+        '  5 | ',
+      ].join('\n'),
+    );
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+    await stopEsbuild();
+  }
+});
+
+test.run();
