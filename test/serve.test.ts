@@ -192,9 +192,26 @@ test('a content error is reported to the browser, and the last good site keeps b
   const report = next('error-report');
   const good = f.read('content/cities/perth.json');
   f.write('content/cities/perth.json', good.replace('"state": "WA",', '"state": "WA"'));
-  const { message } = await report;
+  const { message, errors } = await report;
   assert.match(message, /content\/cities\/perth\.json:\d+:\d+ is not valid JSON: comma expected/);
   assert.not.match(message, /\u001b\[/, 'no terminal colour codes in the browser');
+  // Each problem as data for the overlay: where, what, the frame and the hint.
+  assert.is(errors.length, 1);
+  const [error] = errors;
+  assert.is(error.code, 'CONTENT_JSON_SYNTAX');
+  assert.is(error.title, 'The file is not valid JSON');
+  assert.is(error.file, 'content/cities/perth.json');
+  assert.is(error.message, 'is not valid JSON: comma expected');
+  assert.ok(error.line > 1 && error.column > 1, `${error.line}:${error.column}`);
+  assert.match(error.frame, new RegExp(`> ${error.line} \\|   "stateName"`));
+  assert.match(error.hint, /^JSON needs double quotes/);
+  // A browser that connects while the build is broken is told at once.
+  const late = await fetch(`${dev.url}/__site/events`);
+  const reader = late.body!.getReader();
+  let first = '';
+  while (!first.includes('event: error-report')) first += new TextDecoder().decode((await reader.read()).value);
+  await reader.cancel();
+  assert.match(first, /"code":"CONTENT_JSON_SYNTAX"/);
   const res = await get('/cities/perth');
   assert.is(res.status, 200);
   assert.match(await res.text(), /2\.4 million/);

@@ -12,16 +12,49 @@ const source = new EventSource(${JSON.stringify(eventsPath)});
 const outputFileOf = ${outputFileOf};
 const here = () => outputFileOf(location.pathname);
 let overlay;
-function showError(text) {
+// Each problem as the terminal numbers it: where (file:line:column, or the page), the title, what is wrong,
+// the code frame and the hint. Text goes in with textContent only: messages quote the visitor's content.
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+function where(error) {
+  const place = error.file ? [error.file, error.line, error.line ? error.column : undefined].filter(Boolean).join(':') : '';
+  return [error.page, place && error.page ? '(' + place + ')' : place, error.pointer].filter(Boolean).join(' ');
+}
+function showError(report) {
   if (!overlay) {
     overlay = document.createElement('site-error-overlay');
     const root = overlay.attachShadow({ mode: 'open' });
-    root.innerHTML = '<style>:host{position:fixed;inset:0;z-index:2147483647;background:rgba(15,31,51,.92);color:#fff;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace;overflow:auto;padding:32px}h2{font:600 18px system-ui,sans-serif;color:#ffb4a8;margin:0 0 12px}pre{white-space:pre-wrap;margin:0}p{font:13px system-ui,sans-serif;color:#cbd5e1}</style><h2>Build failed</h2><pre></pre><p>The last good version of the site is still being served. Fix the problem and save: this page reloads by itself.</p>';
+    root.innerHTML = '<style>:host{position:fixed;inset:0;z-index:2147483647;background:rgba(15,31,51,.97);color:#fff;font:14px/1.5 system-ui,sans-serif;overflow:auto;padding:32px}h2{font-size:20px;color:#ffb4a8;margin:0 0 16px}ol{margin:0;padding:0;list-style:none}li{margin:0 0 24px;max-width:110ch}h3{font-size:15px;margin:0;color:#fde68a}.code{font:12px ui-monospace,Menlo,Consolas,monospace;color:#cbd5e1;margin-left:4px}.where{font:14px ui-monospace,Menlo,Consolas,monospace;color:#93c5fd;margin:4px 0}.message{margin:4px 0}pre{font:13px/1.45 ui-monospace,Menlo,Consolas,monospace;white-space:pre-wrap;background:rgba(0,0,0,.35);padding:8px 12px;margin:8px 0;border-radius:4px}.hint{color:#bbf7d0;margin:4px 0}.note{color:#cbd5e1}</style><div role="alertdialog" aria-modal="true" aria-labelledby="site-error-heading"><h2 id="site-error-heading">Build failed</h2><div class="problems"></div><p class="note">The last good version of the site is still being served. Fix the problem and save: this page reloads by itself.</p></div>';
     document.documentElement.append(overlay);
   }
-  overlay.shadowRoot.querySelector('pre').textContent = text;
+  const problems = overlay.shadowRoot.querySelector('.problems');
+  problems.replaceChildren();
+  const errors = report.errors || [];
+  if (!errors.length) {
+    problems.append(el('pre', '', report.message));
+    return;
+  }
+  overlay.shadowRoot.querySelector('h2').textContent = errors.length === 1 ? 'Build failed: 1 problem' : 'Build failed: ' + errors.length + ' problems';
+  const list = el('ol');
+  for (const error of errors) {
+    const item = el('li');
+    const title = el('h3', '', error.title);
+    title.append(' ', el('span', 'code', error.code));
+    item.append(title);
+    const place = where(error);
+    if (place) item.append(el('p', 'where', place));
+    item.append(el('p', 'message', error.message));
+    if (error.frame) item.append(el('pre', 'frame', error.frame));
+    if (error.hint) item.append(el('p', 'hint', 'Hint: ' + error.hint));
+    list.append(item);
+  }
+  problems.append(list);
 }
-source.addEventListener('error-report', (event) => showError(JSON.parse(event.data).message));
+source.addEventListener('error-report', (event) => showError(JSON.parse(event.data)));
 source.addEventListener('rebuilt', (event) => {
   const { changed } = JSON.parse(event.data);
   const page = here();

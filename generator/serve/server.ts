@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build, type BuildResult, type LiveState } from '../build.ts';
-import { BuildFailure, formatFailure, stripAnsi } from '../errors.ts';
+import { BuildFailure, formatFailure, stripAnsi, type SiteErrorData } from '../errors.ts';
 import { colour, consoleLogger, type Logger } from '../log.ts';
 import { resolveProject } from '../project.ts';
 import { headerRules } from '../output/security.ts';
@@ -61,13 +61,20 @@ function mtimeOf(file: string): number {
   }
 }
 
+/** The `error-report` event: `message` is the report as the terminal prints it, `errors` each problem of a failed stage. */
+export interface ErrorReport {
+  message: string;
+  errors: SiteErrorData[];
+}
+
 export async function serve(options: ServeOptions): Promise<DevServer> {
   const logger = options.logger ?? consoleLogger;
   const project = resolveProject(options.root);
   const out = path.resolve(project.root, options.out ?? 'dist');
   const clients = new Set<http.ServerResponse>();
   const listeners: ((outcome: RebuildOutcome) => void)[] = [];
-  let lastError: string | undefined;
+  // What the browser's overlay shows: the terminal's text, and each problem as data for the overlay to lay out.
+  let lastError: ErrorReport | undefined;
 
   // The first build is staged and swapped like `site build`; later ones update the folder in place.
   // Without a mail server, the contact function writes each enquiry to a local outbox, so the forms work end
@@ -97,7 +104,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     if (pathname === eventsPath) {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
       res.write(': connected\n\n');
-      if (lastError) res.write(`event: error-report\ndata: ${JSON.stringify({ message: lastError })}\n\n`);
+      if (lastError) res.write(`event: error-report\ndata: ${JSON.stringify(lastError)}\n\n`);
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return;
@@ -158,8 +165,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       const text = error instanceof BuildFailure ? formatFailure(error) : `${(error as Error).stack}`;
       logger.error(colour.red(text));
       logger.error(colour.dim('The last good site is still being served.'));
-      lastError = stripAnsi(text);
-      broadcast('error-report', { message: lastError });
+      lastError = { message: stripAnsi(text), errors: error instanceof BuildFailure ? error.errors.map((e) => e.toJSON()) : [] };
+      broadcast('error-report', lastError);
       listeners.forEach((l) => l({ ok: false, changed: [], rendered: 0, ms: performance.now() - started }));
     }
   };

@@ -1,0 +1,56 @@
+// The build error overlay of `site serve`, in Chromium: a content file broken while a page is open shows each
+// problem with its file, line and column, the message, the hint and the code frame; fixing the file takes
+// the overlay away with a reload.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser } from 'playwright-core';
+import { launch } from './browser.ts';
+import { serve, type DevServer } from '../../generator/serve/server.ts';
+import { silentLogger } from '../../generator/log.ts';
+import { fixture, type Fixture } from '../helpers/project.ts';
+
+const test = suite('error overlay in the browser');
+
+let browser: Browser;
+let site: Fixture;
+let dev: DevServer;
+
+test.before(async () => {
+  site = fixture();
+  [browser, dev] = await Promise.all([launch(), serve({ root: site.root, port: 0, host: '127.0.0.1', watch: true, logger: silentLogger })]);
+});
+test.after(async () => {
+  await browser?.close();
+  await dev?.close();
+  site?.remove();
+});
+
+test('a broken content file shows where, what, the frame and the hint; the fix takes it away', async () => {
+  const context = await browser.newContext();
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));
+  const page = await context.newPage();
+  await page.goto(`${dev.url}/cities/perth`);
+  // The client connects to the event stream after load; a report sent before that is replayed on connect.
+  const good = site.read('content/cities/perth.json');
+  const line = good.split('\n').findIndex((l) => l.includes('"state": "WA",')) + 2;
+  site.write('content/cities/perth.json', good.replace('"state": "WA",', '"state": "WA"'));
+
+  const dialog = page.getByRole('alertdialog', { name: /Build failed/ });
+  await dialog.waitFor({ timeout: 30000 });
+  assert.is(await dialog.getByRole('heading', { level: 2 }).textContent(), 'Build failed: 1 problem');
+  assert.is(await dialog.getByRole('heading', { level: 3 }).textContent(), 'The file is not valid JSON CONTENT_JSON_SYNTAX');
+  assert.is(await dialog.locator('.where').textContent(), `content/cities/perth.json:${line}:3`);
+  assert.is(await dialog.locator('.message').textContent(), 'is not valid JSON: comma expected');
+  const frame = (await dialog.locator('pre.frame').textContent())!;
+  assert.match(frame, new RegExp(`> ${line} \\|   "stateName"`));
+  assert.match(frame, /\n\s+\| {3}\^/);
+  assert.match((await dialog.locator('.hint').textContent())!, /^Hint: JSON needs double quotes/);
+
+  const reloaded = page.waitForEvent('load');
+  site.write('content/cities/perth.json', good);
+  await reloaded;
+  assert.is(await page.getByRole('alertdialog').count(), 0);
+  await context.close();
+});
+
+test.run();
