@@ -112,8 +112,28 @@ export const catalogue = {
   },
   CONTENT_UNKNOWN_FACT: {
     title: 'A placeholder names a fact that does not exist',
-    message: '{placeholder} {problem}',
-    hint: '{suggestion}',
+    message: '{placeholder} names no fact',
+    hint: 'Add it to content/{source}, or use a name it already has. Plans are named by id: plans.self-service, plans.extract, plans.full.',
+  },
+  CONTENT_MISSPELT_FACT: {
+    title: 'A placeholder names a fact that does not exist, but one like it does',
+    message: '{placeholder} names no fact (did you mean {near}?)',
+    hint: 'Add it to content/{source}, or use a name it already has. Plans are named by id: plans.self-service, plans.extract, plans.full.',
+  },
+  CONTENT_UNKNOWN_FACT_FILE: {
+    title: 'A placeholder names no file of facts',
+    message: '{placeholder} names no fact',
+    hint: 'Fact names start with site., plans. or facts., for the file that holds them: content/site.json, content/plans.json (plans by id, such as plans.extract.price) or content/facts.json.',
+  },
+  CONTENT_FACT_GROUP: {
+    title: 'A placeholder names a group of facts',
+    message: '{placeholder} names a group of facts, not one fact',
+    hint: 'Name one fact inside it, such as {inside}.',
+  },
+  CONTENT_FACT_LOOP: {
+    title: 'Facts name each other in a loop',
+    message: '{placeholder} is part of a loop: {chain}',
+    hint: 'A fact may name other facts, but never itself through them.',
   },
   CONTENT_HAND_TYPED_FACT: {
     title: 'A price, time or phone number is typed by hand instead of named',

@@ -45,11 +45,11 @@ test('placeholders resolve in JSON strings, front matter and Markdown bodies; {{
   }
 });
 
-test('CONTENT_UNKNOWN_FACT: a misspelt name is placed at its line and column, with a frame and the nearest name', async () => {
+test('CONTENT_MISSPELT_FACT: a misspelt name is placed at its line and column, with a frame and the nearest name', async () => {
   const errors = await failure((f) => replaceIn(f, 'content/services/passports.json', '"startingPrice": "{{plans.self-service.price}}"', '"startingPrice": "{{plans.self-servce.price}}"'));
   assert.is(errors.length, 1);
   const [error] = errors;
-  assert.is(error.code, 'CONTENT_UNKNOWN_FACT');
+  assert.is(error.code, 'CONTENT_MISSPELT_FACT');
   const line = fixture().read('content/services/passports.json').split('\n').findIndex((l) => l.includes('"startingPrice"')) + 1;
   assert.is(error.headline, `content/services/passports.json:${line}:23 {{plans.self-servce.price}} names no fact (did you mean {{plans.self-service.price}}?)`);
   assert.match(error.frame!, new RegExp(`> ${line} \\|     "startingPrice": "\\{\\{plans\\.self-servce\\.price\\}\\}",`));
@@ -59,8 +59,8 @@ test('CONTENT_UNKNOWN_FACT: a misspelt name is placed at its line and column, wi
     [
       '✗ 1 problem in content:',
       '',
-      '     A placeholder names a fact that does not exist:',
-      `  1. content/services/passports.json:${line}:23 {{plans.self-servce.price}} names no fact (did you mean {{plans.self-service.price}}?)  [CONTENT_UNKNOWN_FACT]`,
+      '     A placeholder names a fact that does not exist, but one like it does:',
+      `  1. content/services/passports.json:${line}:23 {{plans.self-servce.price}} names no fact (did you mean {{plans.self-service.price}}?)  [CONTENT_MISSPELT_FACT]`,
       `         ${line - 2} |   "pricing": {`,
       `         ${line - 1} |     "plans": ["self-service", "extract", "full"],`,
       `       > ${line} |     "startingPrice": "{{plans.self-servce.price}}",`,
@@ -73,7 +73,23 @@ test('CONTENT_UNKNOWN_FACT: a misspelt name is placed at its line and column, wi
   );
 });
 
-test('CONTENT_UNKNOWN_FACT: an unknown file, a group instead of a fact, and a name in Markdown are each explained', async () => {
+test('CONTENT_UNKNOWN_FACT and CONTENT_FACT_LOOP: a name like no other, and facts naming each other', async () => {
+  const errors = await failure((f) => {
+    f.editJson('content/facts.json', (d) => {
+      d.hours.display = 'see {{facts.hours.short}}';
+      d.hours.short = 'see {{facts.hours.display}}';
+    });
+    replaceIn(f, 'content/cities/perth.json', '"tagline": "', '"tagline": "{{facts.somethingentirelyelse}} ');
+  });
+  const unknown = errors.find((e) => e.code === 'CONTENT_UNKNOWN_FACT')!;
+  assert.is(unknown.message, '{{facts.somethingentirelyelse}} names no fact');
+  assert.match(unknown.hint!, /^Add it to content\/facts\.json, or use a name it already has\./);
+  const loop = errors.find((e) => e.code === 'CONTENT_FACT_LOOP')!;
+  assert.match(loop.message, /is part of a loop: facts\.hours\.(display|short) → facts\.hours\.(display|short) → /);
+  assert.is(loop.hint, 'A fact may name other facts, but never itself through them.');
+});
+
+test('CONTENT_UNKNOWN_FACT_FILE, CONTENT_FACT_GROUP, CONTENT_MISSPELT_FACT: an unknown file, a group instead of a fact, and a name in Markdown are each explained', async () => {
   const errors = await failure((f) => {
     replaceIn(f, 'content/cities/perth.json', '"tagline": "', '"tagline": "{{prices.extract}} {{facts.hours}} ');
     f.write('content/blog/naati-vs-standard-translations-differences.md', `${f.read('content/blog/naati-vs-standard-translations-differences.md')}\nOpen {{facts.hours.dispaly}}.\n`);
@@ -87,7 +103,8 @@ test('CONTENT_UNKNOWN_FACT: an unknown file, a group instead of a fact, and a na
   ]);
   assert.match(errors[1].hint!, 'Fact names start with site., plans. or facts.');
   assert.match(errors[2].hint!, 'such as facts.hours.display');
-  assert.match(formatFailure(new BuildFailure('content', errors)), '[CONTENT_UNKNOWN_FACT]');
+  assert.equal(errors.map((e) => e.code), ['CONTENT_MISSPELT_FACT', 'CONTENT_UNKNOWN_FACT_FILE', 'CONTENT_FACT_GROUP']);
+  assert.match(formatFailure(new BuildFailure('content', errors)), '[CONTENT_FACT_GROUP]');
 });
 
 test('the content as committed has no fact typed by hand', () => {

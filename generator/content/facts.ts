@@ -4,7 +4,7 @@
 // exception to "never type a fact by hand", such as a market figure quoted in a blog post, is written
 // {{verbatim: AUD $40–90 per page}}: it shows as written and `site check` leaves it alone.
 import { createHash } from 'node:crypto';
-import { codeFrame, positionAt, siteError, type SiteError } from '../errors.ts';
+import { codeFrame, positionAt, siteError, type Place, type SiteError } from '../errors.ts';
 import type { SourceFile } from './load.ts';
 import { locate } from './locate.ts';
 import { closest } from './validate.ts';
@@ -38,11 +38,12 @@ export function factNames(tree: Namespaces): Map<string, string> {
   return names;
 }
 
-type Lookup = { value: string } | { problem: string; hint: string };
+/** A fact's value, or the error a placeholder naming it is, once the placeholder and its place are known. */
+type Lookup = { value: string } | { fail: (placeholder: string, place: Place) => SiteError };
 
 /** Resolves one name, following placeholders inside facts; a loop of facts naming each other is a problem. */
 function lookup(tree: Namespaces, names: Map<string, string>, name: string, seen: string[] = []): Lookup {
-  if (seen.includes(name)) return { problem: `is part of a loop: ${[...seen, name].join(' → ')}`, hint: 'A fact may name other facts, but never itself through them.' };
+  if (seen.includes(name)) return { fail: (placeholder, place) => siteError('CONTENT_FACT_LOOP', { placeholder, chain: [...seen, name].join(' → ') }, place) };
   let node: unknown = tree;
   for (const segment of name.split('.')) node = node && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>)[segment] : undefined;
   if (typeof node === 'number') return { value: String(node) };
@@ -51,7 +52,7 @@ function lookup(tree: Namespaces, names: Map<string, string>, name: string, seen
     const value = node.replace(placeholderPattern, (whole, inner: string) => {
       if (verbatimPrefix.test(inner)) return inner.replace(verbatimPrefix, '');
       const found = lookup(tree, names, inner, [...seen, name]);
-      if ('problem' in found) failed ??= found;
+      if ('fail' in found) failed ??= found;
       return 'value' in found ? found.value : whole;
     });
     return failed ?? { value };
@@ -59,15 +60,16 @@ function lookup(tree: Namespaces, names: Map<string, string>, name: string, seen
   const space = name.split('.')[0];
   if (node && typeof node === 'object') {
     const inside = [...names.keys()].filter((n) => n.startsWith(`${name}.`)).slice(0, 6);
-    return { problem: 'names a group of facts, not one fact', hint: `Name one fact inside it, such as ${inside.join(', ')}.` };
+    return { fail: (placeholder, place) => siteError('CONTENT_FACT_GROUP', { placeholder, inside: inside.join(', ') }, place) };
   }
   if (!(space in factSources)) {
-    return { problem: 'names no fact', hint: 'Fact names start with site., plans. or facts., for the file that holds them: content/site.json, content/plans.json (plans by id, such as plans.extract.price) or content/facts.json.' };
+    return { fail: (placeholder, place) => siteError('CONTENT_UNKNOWN_FACT_FILE', { placeholder }, place) };
   }
   const near = closest(name, [...names.keys()]);
+  const source = factSources[space as keyof typeof factSources];
   return {
-    problem: near ? `names no fact (did you mean {{${near}}}?)` : 'names no fact',
-    hint: `Add it to content/${factSources[space as keyof typeof factSources]}, or use a name it already has. Plans are named by id: plans.self-service, plans.extract, plans.full.`,
+    fail: (placeholder, place) =>
+      near ? siteError('CONTENT_MISSPELT_FACT', { placeholder, near: `{{${near}}}`, source }, place) : siteError('CONTENT_UNKNOWN_FACT', { placeholder, source }, place),
   };
 }
 
@@ -120,7 +122,7 @@ function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, stri
       const start = from() + at;
       const offset = file.text.indexOf(whole, start);
       const { line, column } = positionAt(file.text, offset === -1 ? start : offset);
-      errors.push(siteError('CONTENT_UNKNOWN_FACT', { placeholder: whole, problem: found.problem, suggestion: found.hint }, { file: file.path, line, column, frame: codeFrame(file.text, line, column) }));
+      errors.push(found.fail(whole, { file: file.path, line, column, frame: codeFrame(file.text, line, column) }));
       return whole;
     });
   const offsetOf = (pointer: string) => {
