@@ -37,6 +37,7 @@ test('a broken content file shows where, what, the frame and the hint; the fix t
 
   const dialog = page.getByRole('alertdialog', { name: /Build failed/ });
   await dialog.waitFor({ timeout: 30000 });
+  assert.ok(await dialog.evaluate((node) => node.getRootNode() instanceof ShadowRoot && (node.getRootNode() as ShadowRoot).activeElement === node), 'the dialog has focus');
   assert.is(await dialog.getByRole('heading', { level: 2 }).textContent(), 'Build failed: 1 problem');
   assert.is(await dialog.getByRole('heading', { level: 3 }).textContent(), 'The file is not valid JSON CONTENT_JSON_SYNTAX');
   assert.is(await dialog.locator('.where').textContent(), `content/cities/perth.json:${line}:3`);
