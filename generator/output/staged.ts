@@ -20,6 +20,9 @@ import { removeInBackground, removeStale } from './cleanup.ts';
  * whose bytes differ (tree.ts). Deleting and rewriting thousands of unchanged pages is most of the disk work
  * of a rebuild. A spare is used only when its manifest describes the very folder it was made from.
  */
+/** Characters from which an emitted text is encoded before it goes to the writer thread. */
+const largeText = 1 << 20;
+
 export class StagedOutput extends BaseOutput {
   readonly staging: string;
   private tree?: TreeWriter;
@@ -63,10 +66,12 @@ export class StagedOutput extends BaseOutput {
     if (this.writer) {
       this.note(file, contents.length);
       this.queued += contents.length;
-      // Strings go as they are (copying one is cheaper than encoding it here): the writer encodes them.
-      if (typeof contents === 'string') this.writer.postMessage({ file, data: contents });
+      // Strings go as they are (copying one is cheaper than encoding it here): the writer encodes them. A very
+      // large one (a blog index of thousands of posts) is encoded here and its bytes moved, not copied: a copy
+      // would exist in both threads at once, at twice its size for text outside Latin-1.
+      if (typeof contents === 'string' && contents.length < largeText) this.writer.postMessage({ file, data: contents });
       else {
-        const data = new Uint8Array(contents);
+        const data = typeof contents === 'string' ? Buffer.from(contents) : new Uint8Array(contents);
         this.writer.postMessage({ file, data }, [data.buffer]);
       }
       return;
