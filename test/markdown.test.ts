@@ -29,7 +29,7 @@ test('a second build takes everything from the cache, even in a new process', as
   const first = await renderMarkdown(project, texts);
   assert.is(first.stats.rendered, 3);
   const second = await renderMarkdown(project, texts);
-  assert.equal(second.stats, { total: 3, cached: 3, rendered: 0, threads: 1 });
+  assert.equal(second.stats, { total: 3, cached: 3, rendered: 0, threads: 1, rescued: 0 });
   assert.ok(fs.readdirSync(path.join(root, '.cache/markdown')).some((f) => /^rendered-\d+\.v8$/.test(f)), 'the cache is on disk');
 });
 
@@ -65,6 +65,25 @@ test('texts asked for while the workers are busy are rendered on this thread, al
 test('identical texts are rendered once', async () => {
   const { stats } = await renderMarkdown(project, [post(7777), post(7777)]);
   assert.is(stats.total, 1);
+});
+
+
+test('a text too large for a worker\'s heap is rendered on the main thread, and the others still in workers', async () => {
+  // A worker's heap is limited so that its memory is collected early; 16 MB makes a 5,000-item list too big.
+  process.env.SITE_MARKDOWN_WORKER_HEAP_MB = '16';
+  try {
+    const huge = Array.from({ length: 5000 }, (_, i) => `- item **${i}** with [a link](/services/${i})`).join('\n');
+    const texts = [...Array.from({ length: 200 }, (_, i) => post(1000 + i)), huge];
+    const { html, stats } = await renderMarkdown(project, texts);
+    assert.is(stats.threads, 2);
+    assert.is(stats.rescued, 1, 'the batch holding the large text was rescued');
+    assert.is(html.size, texts.length);
+    const { markdownToHtml } = await import('../generator/markdown/processor.ts');
+    assert.is(html.get(huge), markdownToHtml(huge));
+    assert.is(html.get(texts[0]), markdownToHtml(texts[0]));
+  } finally {
+    delete process.env.SITE_MARKDOWN_WORKER_HEAP_MB;
+  }
 });
 
 test.run();

@@ -1,7 +1,7 @@
 // Starting a worker thread from either form of the generator: the CLI bundle, where each worker is a sibling
 // entry (markdown-worker.mjs), or the TypeScript sources under tsx (tests), where a worker does not inherit
 // tsx's loader and must register it before importing its module.
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 export type WorkerName = 'markdown-worker' | 'write-worker';
 
@@ -10,9 +10,8 @@ const sources: Record<WorkerName, string> = {
   'write-worker': '../output/write-worker.ts',
 };
 
-export function startWorker(name: WorkerName, workerData?: unknown): Worker {
-  const young = Number(process.env.SITE_WORKER_YOUNG ?? 0);
-  const options = { workerData, ...(young ? { resourceLimits: { maxYoungGenerationSizeMb: young } } : {}) };
+export function startWorker(name: WorkerName, workerData?: unknown, resourceLimits?: ResourceLimits): Worker {
+  const options = { workerData, ...(resourceLimits ? { resourceLimits } : {}) };
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.mjs`, import.meta.url), options);
   const source = new URL(sources[name], import.meta.url).href;
   return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`, { eval: true, ...options });
