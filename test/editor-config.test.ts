@@ -52,7 +52,7 @@ test('required, descriptions (as hints) and references carry over', () => {
 
 test('a blog post is front matter from the blog schema plus a Markdown body; images use the image widget under assets/images/', () => {
   const blog = collection('blog');
-  assert.is(blog.format, 'frontmatter');
+  assert.is(blog.format, 'site-md');
   const fields = blog.fields!;
   assert.equal(fields.map((f) => f.name), ['title', 'excerpt', 'date', 'updated', 'author', 'category', 'image', 'icon', 'featured', 'seo', 'body']);
   assert.is(field(fields, 'body').widget, 'markdown');

@@ -4,9 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { SiteError } from '../errors.ts';
-import { toolRoot, type Project } from '../project.ts';
+import { packageVersion, toolRoot, type Project } from '../project.ts';
 import { cmsConfig, cmsConfigYaml, type EditorSettings } from './cms-config.ts';
 import { folderHash } from '../incremental/policy.ts';
+import { loadEsbuild } from '../esbuild.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -43,8 +44,43 @@ export function adminPage(siteName: string): string {
 `;
 }
 
+const browserFormats = path.join(toolRoot, 'generator', 'admin', 'browser', 'formats.ts');
+
+/**
+ * How the editor writes files in the browser (browser/formats.ts), with keep-layout.ts and yaml.ts, the code the
+ * local backend writes with, bundled into one classic script.
+ */
+export async function formatsScript(): Promise<string> {
+  const esbuild = await loadEsbuild();
+  const result = await esbuild.build({
+    absWorkingDir: toolRoot,
+    entryPoints: [browserFormats],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    minify: true,
+    write: false,
+    alias: { 'js-yaml': buildsYaml() },
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+/** The js-yaml that gray-matter, and so the build, parses front matter with. */
+function buildsYaml(): string {
+  return path.dirname(require.resolve('js-yaml/package.json', { paths: [path.dirname(require.resolve('gray-matter'))] }));
+}
+
+/** What formats.js is made from: the editor's own code (its folder) and the packages bundled into it. */
+function formatsInputs(): string {
+  const yamlVersion = (JSON.parse(fs.readFileSync(path.join(buildsYaml(), 'package.json'), 'utf8')) as { version: string }).version;
+  return JSON.stringify([folderHash(path.join(toolRoot, 'generator', 'admin')), `js-yaml@${yamlVersion}`, ...['esbuild', 'jsonc-parser'].map((name) => `${name}@${packageVersion(name)}`)]);
+}
+
 /** Emits an output file made from `inputs`, or keeps it from the last output while they are the same. */
-export type Derive = (file: string, inputs: string, produce: () => string | Uint8Array) => Promise<void>;
+export type Derive = (file: string, inputs: string, produce: () => string | Uint8Array | Promise<string | Uint8Array>) => Promise<void>;
 
 /**
  * A schema property the editor cannot show does not fail the build (the site itself is fine): it is hidden in
@@ -57,8 +93,7 @@ export async function emitAdmin(project: Project, settings: { editor?: EditorSet
   await derive('admin/config.yml', JSON.stringify([folderHash(project.schemas), settings.editor, settings.baseUrl, settings.name]), () =>
     cmsConfigYaml(cmsConfig(project, settings, (problem: SiteError) => warn(`⚠ ${problem.headline} (${problem.hint})`))),
   );
-  const formats = path.join(toolRoot, 'generator', 'admin', 'browser', 'formats.js');
-  await derive('admin/formats.js', fs.readFileSync(formats, 'utf8'), () => fs.readFileSync(formats, 'utf8'));
+  await derive('admin/formats.js', formatsInputs(), formatsScript);
   const version = (JSON.parse(fs.readFileSync(require.resolve('decap-cms/package.json'), 'utf8')) as { version: string }).version;
   for (const { name, file } of decapFiles()) await derive(`admin/${name}`, `decap-cms@${version} ${name}`, () => fs.readFileSync(file));
 }

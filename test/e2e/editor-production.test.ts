@@ -1,0 +1,173 @@
+// The content editor as it runs on the live site, in Chromium. There Decap writes each file itself, in the
+// browser, through /admin/formats.js; Decap's in-memory `test-repo` backend (part of its bundle) goes through
+// the same code as the GitHub and git-gateway backends (Backend.persistEntry: the preSave event, then
+// entryToRaw with the collection's format), and keeps what it saves in window.repoFiles, where this suite
+// reads it. Real repository files saved unchanged must come back byte for byte, and one changed value must
+// change one line.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumPath, launchArgs, startSite, type Site } from './browser.ts';
+import { listFiles, repoRoot } from '../helpers/project.ts';
+
+const test = suite('content editor on the live site: Decap writes the files in the browser');
+const shots = path.join(repoRoot, 'reports/screenshots');
+// The site under a name of its own, as on the live site, not a loopback address.
+const host = 'editor.test';
+
+let browser: Browser;
+let site: Site;
+/** The site under its own name: the editor and the widget need a secure context, which the flag below grants. */
+let origin: string;
+const contexts: BrowserContext[] = [];
+const problems: string[] = [];
+
+
+test.before(async () => {
+  site = await startSite({}, (f) => f.editJson('content/site.json', (data) => (data.editor = { backend: 'git-gateway', branch: 'main' })));
+  origin = site.url.replace('127.0.0.1', host);
+  browser = await chromium.launch({ executablePath: chromiumPath, args: [...launchArgs, `--host-resolver-rules=MAP ${host} 127.0.0.1`, `--unsafely-treat-insecure-origin-as-secure=${origin}`] });
+  fs.mkdirSync(shots, { recursive: true });
+});
+test.after(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await site?.close();
+});
+
+async function newPage(setup?: (context: BrowserContext) => Promise<void>): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  await context.route((url) => url.host !== new URL(origin).host && url.host !== new URL(site.url).host, (route) => route.abort('blockedbyclient'));
+  await setup?.(context);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (m) => {
+    if (/Content Security Policy/.test(m.text())) problems.push(m.text());
+    else if (m.type() === 'error' && !/Failed to load resource|persistLocalDraftBackup/.test(m.text())) problems.push(m.text());
+  });
+  return page;
+}
+
+/** The editor on the test-repo backend, holding the seeded files, at an address inside it. */
+async function testRepoEditor(hash: string): Promise<Page> {
+  const built = fs.readFileSync(path.join(site.fixture.root, 'dist/admin/config.yml'), 'utf8');
+  const config = built.replace(/^backend:\n(?: {2}.*\n)+/m, 'backend:\n  name: "test-repo"\n');
+  assert.match(built, /^backend:\n {2}name: "git-gateway"\n/m);
+  assert.match(config, /^backend:\n {2}name: "test-repo"\nsite_url:/m);
+  const tree: Record<string, any> = {};
+  // Every content file, as the test-repo backend's tree (folders are objects, files { content, path }): Decap
+  // reads all the files of a files collection when it opens one of them.
+  for (const rel of listFiles(site.fixture.content).filter((f) => !f.startsWith('schemas/')).map((f) => `content/${f}`)) {
+    const parts = rel.split('/');
+    let at = tree;
+    for (const part of parts.slice(0, -1)) at = at[part] ??= {};
+    at[parts.at(-1)!] = { content: site.fixture.read(rel), path: rel };
+  }
+  const page = await newPage(async (context) => {
+    await context.route(`${origin}/admin/config.yml`, (route) => route.fulfill({ status: 200, contentType: 'text/yaml', body: config }));
+    await context.addInitScript((files) => {
+      (window as any).repoFiles = files;
+    }, tree);
+  });
+  await page.goto(`${origin}/admin/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByText('Collections').first().waitFor();
+  await page.goto(`${origin}/admin/${hash}`);
+  return page;
+}
+
+/** What the test-repo backend holds for a file now. */
+function saved(page: Page, rel: string): Promise<string> {
+  return page.evaluate((parts) => parts.reduce((at: any, part) => at?.[part], (window as any).repoFiles)?.content, rel.split('/'));
+}
+
+/**
+ * Publishes and waits until the test-repo backend has written the file: it replaces the file's object in its
+ * tree, so a mark set on the old one is gone (a save can leave the same text behind).
+ */
+async function publish(page: Page, rel: string): Promise<string> {
+  const parts = rel.split('/');
+  await page.evaluate((parts) => (parts.reduce((at: any, part) => at?.[part], (window as any).repoFiles).unsaved = true), parts);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByText('Publish now').click();
+  await page.waitForFunction((parts) => parts.reduce((at: any, part) => at?.[part], (window as any).repoFiles)?.unsaved === undefined, parts);
+  return saved(page, rel);
+}
+
+/** Opens the entry again, as Decap reads it from the backend now. */
+async function reopen(page: Page, hash: string): Promise<void> {
+  await page.goto(`${origin}/admin/#/`);
+  await page.getByText('Collections').first().waitFor();
+  await page.goto(`${origin}/admin/${hash}`);
+}
+
+/** The lines that differ between two texts of the same number of lines, as [before, after] pairs. */
+function changedLines(before: string, after: string): [string, string][] {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  assert.is(b.length, a.length, 'the same number of lines');
+  return a.flatMap((line, i): [string, string][] => (line === b[i] ? [] : [[line, b[i]]]));
+}
+
+const unchanged: [name: string, rel: string, hash: string, field: (page: Page) => Promise<ReturnType<Page['getByLabel']>>][] = [
+  ['a city', 'content/cities/perth.json', '#/collections/cities/entries/perth', async (page) => page.getByLabel('Population')],
+  ['a service whose short arrays stand on one line', 'content/services/payslips.json', '#/collections/services/entries/payslips', async (page) => page.getByLabel('Service name')],
+  ['the business facts', 'content/facts.json', '#/collections/settings/entries/facts', async (page) => page.getByLabel('Display', { exact: true }).first()],
+  [
+    'the plans',
+    'content/plans.json',
+    '#/collections/settings/entries/plans',
+    async (page) => {
+      await page.locator('[class*=SortableListItem]').filter({ hasText: 'Self-Service Extract' }).locator('button').first().click();
+      return page.getByLabel('Price', { exact: true }).first();
+    },
+  ],
+  ['a blog post (front matter and Markdown)', 'content/blog/naati-certified-translations-immigration.md', '#/collections/blog/entries/naati-certified-translations-immigration', async (page) => page.getByLabel('Title', { exact: true })],
+];
+
+for (const [name, rel, hash, field] of unchanged) {
+  // Decap publishes only an entry that differs from what it loaded, so "saved unchanged" is an edit saved and
+  // then undone and saved again, the second time from the file as the first save left it.
+  test(`${name}: an edit saved and undone leaves the file byte for byte as it was, and the edit changed one line`, async () => {
+    const original = site.fixture.read(rel);
+    const page = await testRepoEditor(hash);
+    const input = await field(page);
+    await input.waitFor();
+    const value = await input.inputValue();
+    await input.fill(`${value} (edited)`);
+    const edited = await publish(page, rel);
+    const changed = changedLines(original, edited);
+    assert.is(changed.length, 1, `one line changed, not ${JSON.stringify(changed)}`);
+    assert.is(changed[0][1], changed[0][0].replace(value, `${value} (edited)`));
+    await reopen(page, hash);
+    const again = await field(page);
+    await again.waitFor();
+    assert.is(await again.inputValue(), `${value} (edited)`);
+    await again.fill(value);
+    const text = await publish(page, rel);
+    assert.ok(text === original, `${rel} is not as it was:\n${JSON.stringify(changedLines(original, text))}`);
+  });
+}
+
+test('a changed population changes that one line of the city file and nothing else', async () => {
+  const rel = 'content/cities/perth.json';
+  const original = site.fixture.read(rel);
+  const page = await testRepoEditor('#/collections/cities/entries/perth');
+  const population = page.getByLabel('Population');
+  await population.waitFor();
+  const value = await population.inputValue();
+  assert.ok(original.includes(`"population": ${JSON.stringify(value)}`));
+  await population.fill('2.4 million');
+  await page.screenshot({ path: path.join(shots, 'editor-test-repo-city-1280.png') });
+  const text = await publish(page, rel);
+  assert.equal(changedLines(original, text), [[`  "population": ${JSON.stringify(value)},`, '  "population": "2.4 million",']]);
+});
+
+test('no console errors and no Content-Security-Policy violations', () => {
+  assert.equal(problems, []);
+});
+
+test.run();
