@@ -3,6 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cmsConfig, cmsConfigYaml } from '../generator/admin/cms-config.ts';
+import { adminPage } from '../generator/admin/admin-files.ts';
 import { resolveProject } from '../generator/project.ts';
 import { fixture, repoRoot } from './helpers/project.ts';
 import type { Field } from '../generator/admin/schema-fields.ts';
@@ -52,7 +53,7 @@ test('required, descriptions (as hints) and references carry over', () => {
 
 test('a blog post is front matter from the blog schema plus a Markdown body; images use the image widget under assets/images/', () => {
   const blog = collection('blog');
-  assert.is(blog.format, 'frontmatter');
+  assert.is(blog.format, 'site-md');
   const fields = blog.fields!;
   assert.equal(fields.map((f) => f.name), ['title', 'excerpt', 'date', 'updated', 'author', 'category', 'image', 'icon', 'featured', 'seo', 'body']);
   assert.is(field(fields, 'body').widget, 'markdown');
@@ -65,6 +66,11 @@ test('the backend comes from site.json: GitHub or git-gateway', () => {
   assert.equal(real.backend, { name: 'github', repo: 'example/site', branch: 'main' });
   const gateway = cmsConfig(resolveProject(repoRoot), { editor: { backend: 'git-gateway', branch: 'live' } });
   assert.equal(gateway.backend, { name: 'git-gateway', branch: 'live' });
+});
+
+test('the editor page loads Netlify\'s Identity widget, before Decap, only with the git-gateway backend', () => {
+  assert.match(adminPage('Site', 'git-gateway'), /<script src="\/admin\/netlify-identity-widget\.js"><\/script>\n<script src="\/admin\/decap-cms\.js">/);
+  assert.not.match(adminPage('Site', 'github'), /identity/);
 });
 
 test('any schema maps: a new file and its schema appear with every kind of field, and Business facts has its label', () => {

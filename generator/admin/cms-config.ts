@@ -151,7 +151,7 @@ export function cmsConfig(project: Project, settings: { editor?: EditorSettings;
     const key = otherExt && ext === '.md' ? `${dir}.md` : dir;
     const [plural, singular] = folderLabels[key] ?? [labelFor(dir || 'settings'), schemas.get(group[0].schema)?.title ?? labelFor(dir)];
     const name = key.replace(/[^a-z0-9]+/gi, '-') || 'settings';
-    const format = ext === '.md' ? 'frontmatter' : 'site-json';
+    const format = ext === '.md' ? 'site-md' : 'site-json';
     if (dir && sameSchema) {
       const fields = safely(() => fieldsFor(project, schemas, group[0], unshown ? report : undefined));
       if (!fields) continue;

@@ -43,7 +43,7 @@ export function jsonInLayout(original: string | undefined, data: unknown): strin
   return text;
 }
 
-const frontMatterPattern = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
+export const frontMatterPattern = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
 
 /** The front matter's top-level keys with the lines that hold each, in file order. */
 function keyBlocks(yaml: string): Map<string, string> {

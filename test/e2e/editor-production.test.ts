@@ -1,0 +1,221 @@
+// The content editor as it runs on the live site, in Chromium. There Decap writes each file itself, in the
+// browser, through /admin/formats.js; Decap's in-memory `test-repo` backend (part of its bundle) goes through
+// the same code as the GitHub and git-gateway backends (Backend.persistEntry: the preSave event, then
+// entryToRaw with the collection's format), and keeps what it saves in window.repoFiles, where this suite
+// reads it. Real repository files saved unchanged must come back byte for byte, and one changed value must
+// change one line. Then Netlify Identity: with the git-gateway backend, /admin loads the self-hosted widget, and
+// an invitation link opens its set-a-password dialog.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumPath, launchArgs, startSite, type Site } from './browser.ts';
+import { listFiles, repoRoot } from '../helpers/project.ts';
+
+const test = suite('content editor on the live site: Decap writes the files in the browser');
+const shots = path.join(repoRoot, 'reports/screenshots');
+// The Identity widget treats localhost and 127.0.0.1 as a developer's machine and asks for the site's address
+// instead of opening an invitation, so the site is also reached under a name of its own.
+const host = 'editor.test';
+
+let browser: Browser;
+let site: Site;
+/** The site under its own name: the editor and the widget need a secure context, which the flag below grants. */
+let origin: string;
+const contexts: BrowserContext[] = [];
+const problems: string[] = [];
+
+
+test.before(async () => {
+  site = await startSite({}, (f) => f.editJson('content/site.json', (data) => (data.editor = { backend: 'git-gateway', branch: 'main' })));
+  origin = site.url.replace('127.0.0.1', host);
+  browser = await chromium.launch({ executablePath: chromiumPath, args: [...launchArgs, `--host-resolver-rules=MAP ${host} 127.0.0.1`, `--unsafely-treat-insecure-origin-as-secure=${origin}`] });
+  fs.mkdirSync(shots, { recursive: true });
+});
+test.after(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await site?.close();
+});
+
+async function newPage(setup?: (context: BrowserContext) => Promise<void>): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  await context.route((url) => url.host !== new URL(origin).host && url.host !== new URL(site.url).host, (route) => route.abort('blockedbyclient'));
+  await setup?.(context);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (m) => {
+    if (/Content Security Policy/.test(m.text())) problems.push(m.text());
+    else if (m.type() === 'error' && !/Failed to load resource|persistLocalDraftBackup/.test(m.text())) problems.push(m.text());
+  });
+  return page;
+}
+
+/** The editor on the test-repo backend, holding the seeded files, at an address inside it. */
+async function testRepoEditor(hash: string): Promise<Page> {
+  const built = fs.readFileSync(path.join(site.fixture.root, 'dist/admin/config.yml'), 'utf8');
+  const config = built.replace(/^backend:\n(?: {2}.*\n)+/m, 'backend:\n  name: "test-repo"\n');
+  assert.match(built, /^backend:\n {2}name: "git-gateway"\n/m);
+  assert.match(config, /^backend:\n {2}name: "test-repo"\nsite_url:/m);
+  const tree: Record<string, any> = {};
+  // Every content file, as the test-repo backend's tree (folders are objects, files { content, path }): Decap
+  // reads all the files of a files collection when it opens one of them.
+  for (const rel of listFiles(site.fixture.content).filter((f) => !f.startsWith('schemas/')).map((f) => `content/${f}`)) {
+    const parts = rel.split('/');
+    let at = tree;
+    for (const part of parts.slice(0, -1)) at = at[part] ??= {};
+    at[parts.at(-1)!] = { content: site.fixture.read(rel), path: rel };
+  }
+  const page = await newPage(async (context) => {
+    await context.route(`${origin}/admin/config.yml`, (route) => route.fulfill({ status: 200, contentType: 'text/yaml', body: config }));
+    await context.addInitScript((files) => {
+      (window as any).repoFiles = files;
+    }, tree);
+  });
+  await page.goto(`${origin}/admin/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByText('Collections').first().waitFor();
+  await page.goto(`${origin}/admin/${hash}`);
+  return page;
+}
+
+/** What the test-repo backend holds for a file now. */
+function saved(page: Page, rel: string): Promise<string> {
+  return page.evaluate((parts) => parts.reduce((at: any, part) => at?.[part], (window as any).repoFiles)?.content, rel.split('/'));
+}
+
+/**
+ * Publishes and waits until the test-repo backend has written the file: it replaces the file's object in its
+ * tree, so a mark set on the old one is gone (a save can leave the same text behind).
+ */
+async function publish(page: Page, rel: string): Promise<string> {
+  const parts = rel.split('/');
+  await page.evaluate((parts) => (parts.reduce((at: any, part) => at?.[part], (window as any).repoFiles).unsaved = true), parts);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByText('Publish now').click();
+  await page.waitForFunction((parts) => parts.reduce((at: any, part) => at?.[part], (window as any).repoFiles)?.unsaved === undefined, parts);
+  return saved(page, rel);
+}
+
+/** Opens the entry again, as Decap reads it from the backend now. */
+async function reopen(page: Page, hash: string): Promise<void> {
+  await page.goto(`${origin}/admin/#/`);
+  await page.getByText('Collections').first().waitFor();
+  await page.goto(`${origin}/admin/${hash}`);
+}
+
+/** The lines that differ between two texts of the same number of lines, as [before, after] pairs. */
+function changedLines(before: string, after: string): [string, string][] {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  assert.is(b.length, a.length, 'the same number of lines');
+  return a.flatMap((line, i): [string, string][] => (line === b[i] ? [] : [[line, b[i]]]));
+}
+
+const unchanged: [name: string, rel: string, hash: string, field: (page: Page) => Promise<ReturnType<Page['getByLabel']>>][] = [
+  ['a city', 'content/cities/perth.json', '#/collections/cities/entries/perth', async (page) => page.getByLabel('Population')],
+  ['a service whose short arrays stand on one line', 'content/services/payslips.json', '#/collections/services/entries/payslips', async (page) => page.getByLabel('Service name')],
+  ['the business facts', 'content/facts.json', '#/collections/settings/entries/facts', async (page) => page.getByLabel('Display', { exact: true }).first()],
+  [
+    'the plans',
+    'content/plans.json',
+    '#/collections/settings/entries/plans',
+    async (page) => {
+      await page.locator('[class*=SortableListItem]').filter({ hasText: 'Self-Service Extract' }).locator('button').first().click();
+      return page.getByLabel('Price', { exact: true }).first();
+    },
+  ],
+  ['a blog post (front matter and Markdown)', 'content/blog/naati-certified-translations-immigration.md', '#/collections/blog/entries/naati-certified-translations-immigration', async (page) => page.getByLabel('Title', { exact: true })],
+];
+
+for (const [name, rel, hash, field] of unchanged) {
+  // Decap publishes only an entry that differs from what it loaded, so "saved unchanged" is an edit saved and
+  // then undone and saved again, the second time from the file as the first save left it.
+  test(`${name}: an edit saved and undone leaves the file byte for byte as it was, and the edit changed one line`, async () => {
+    const original = site.fixture.read(rel);
+    const page = await testRepoEditor(hash);
+    const input = await field(page);
+    await input.waitFor();
+    const value = await input.inputValue();
+    await input.fill(`${value} (edited)`);
+    const edited = await publish(page, rel);
+    const changed = changedLines(original, edited);
+    assert.is(changed.length, 1, `one line changed, not ${JSON.stringify(changed)}`);
+    assert.is(changed[0][1], changed[0][0].replace(value, `${value} (edited)`));
+    await reopen(page, hash);
+    const again = await field(page);
+    await again.waitFor();
+    assert.is(await again.inputValue(), `${value} (edited)`);
+    await again.fill(value);
+    const text = await publish(page, rel);
+    assert.ok(text === original, `${rel} is not as it was:\n${JSON.stringify(changedLines(original, text))}`);
+  });
+}
+
+test('a changed population changes that one line of the city file and nothing else', async () => {
+  const rel = 'content/cities/perth.json';
+  const original = site.fixture.read(rel);
+  const page = await testRepoEditor('#/collections/cities/entries/perth');
+  const population = page.getByLabel('Population');
+  await population.waitFor();
+  const value = await population.inputValue();
+  assert.ok(original.includes(`"population": ${JSON.stringify(value)}`));
+  await population.fill('2.4 million');
+  await page.screenshot({ path: path.join(shots, 'editor-test-repo-city-1280.png') });
+  const text = await publish(page, rel);
+  assert.equal(changedLines(original, text), [[`  "population": ${JSON.stringify(value)},`, '  "population": "2.4 million",']]);
+});
+
+test('with Netlify Identity (git-gateway) /admin loads the self-hosted widget, and no site page does', () => {
+  const out = path.join(site.fixture.root, 'dist');
+  const widget = fs.readFileSync(path.join(out, 'admin/netlify-identity-widget.js'), 'utf8');
+  assert.ok(widget.length > 10_000 && widget.includes('invite_token'), 'the widget is copied from its package');
+  const admin = fs.readFileSync(path.join(out, 'admin/index.html'), 'utf8');
+  assert.match(admin, /<script src="\/admin\/netlify-identity-widget\.js"><\/script>\n<script src="\/admin\/decap-cms\.js"><\/script>/);
+  const pages = listFiles(out).filter((f) => f.endsWith('.html') && f !== 'admin/index.html');
+  assert.ok(pages.length > 100);
+  for (const page of pages) assert.not.ok(fs.readFileSync(path.join(out, page), 'utf8').includes('netlify-identity'), `${page} mentions the widget`);
+  // The templates Netlify's Identity emails are pointed at send their links to the editor, where the widget is.
+  for (const [name, token] of [['invitation', 'invite_token'], ['recovery', 'recovery_token'], ['email-change', 'email_change_token']]) {
+    assert.ok(fs.readFileSync(path.join(out, `admin/emails/${name}.html`), 'utf8').includes(`href="{{ .SiteURL }}/admin/#${token}={{ .Token }}"`), name);
+  }
+});
+
+test('an invitation link opens the widget\'s set-a-password dialog, under /admin\'s own Content-Security-Policy', async () => {
+  const page = await newPage(async (context) => {
+    // What Netlify's Identity service answers for an invite-only site; nothing else of it is needed to show the form.
+    await context.route(`${origin}/.netlify/identity/settings`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ external: { github: false, google: false, gitlab: false, bitbucket: false, email: true }, disable_signup: true, autoconfirm: false }) }));
+  });
+  const response = await page.goto(`${origin}/admin/#invite_token=abc`);
+  const policy = (await response!.allHeaders())['content-security-policy'];
+  assert.match(policy, /script-src 'self' 'unsafe-eval';/);
+  assert.match(policy, /connect-src 'self' blob:;/);
+  const dialog = page.frameLocator('#netlify-identity-widget');
+  await dialog.getByText('Complete your signup').waitFor();
+  await dialog.locator('input[type=password]').waitFor();
+  await page.screenshot({ path: path.join(shots, 'editor-identity-invite-1280.png') });
+});
+
+test('the invitation dialog appears even when the Identity service cannot be reached', async () => {
+  const page = await newPage(async (context) => {
+    await context.route(`${origin}/.netlify/identity/**`, (route) => route.abort('internetdisconnected'));
+  });
+  await page.goto(`${origin}/admin/#invite_token=abc`);
+  await page.frameLocator('#netlify-identity-widget').getByText('Complete your signup').waitFor();
+});
+
+test('/admin\'s headers from _headers allow the widget: it is served from /admin and talks only to this origin', () => {
+  const rules = fs.readFileSync(path.join(site.fixture.root, 'dist/_headers'), 'utf8');
+  const admin = rules.split('\n/').find((block) => block.startsWith('admin/\n'));
+  assert.ok(admin, '_headers has a rule for /admin/');
+  assert.match(admin!, /script-src 'self' 'unsafe-eval';/);
+  assert.match(admin!, /connect-src 'self' blob:;/);
+});
+
+test('no console errors and no Content-Security-Policy violations', () => {
+  assert.equal(problems, []);
+});
+
+test.run();

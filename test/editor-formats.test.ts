@@ -1,0 +1,107 @@
+// /admin/formats.js, the code Decap writes files with on the live site, run as the browser runs it (the bundle
+// the build emits, in a fresh context with a stand-in for Decap's CMS object): an existing file keeps its
+// layout through the preSave event, a new one gets the repository's canonical layout. The whole path through
+// Decap in Chromium is test/e2e/editor-production.test.ts.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import vm from 'node:vm';
+import { formatsScript } from '../generator/admin/admin-files.ts';
+import { stopEsbuild } from '../generator/esbuild.ts';
+import { fixture, type Fixture } from './helpers/project.ts';
+
+interface Format {
+  fromFile(text: string): Record<string, unknown>;
+  toFile(data: Record<string, unknown>, sortedKeys?: string[]): string;
+}
+
+const test = suite('editor formats in the browser');
+let site: Fixture;
+const formats = new Map<string, Format>();
+let preSave: (event: { entry: { get(key: string): unknown } }) => void;
+
+test.before(async () => {
+  site = fixture();
+  const CMS = {
+    registerCustomFormat: (name: string, _extension: string, format: Format) => formats.set(name, format),
+    registerEventListener: ({ name, handler }: { name: string; handler: typeof preSave }) => {
+      if (name === 'preSave') preSave = handler;
+    },
+  };
+  vm.runInNewContext(await formatsScript(), { CMS });
+});
+test.after(async () => {
+  site?.remove();
+  await stopEsbuild();
+});
+
+/** What Decap's preSave hands listeners: an Immutable map of the entry. */
+function saving(entry: { raw?: string; path?: string; newRecord?: boolean }): void {
+  preSave({ entry: { get: (key: string) => (entry as Record<string, unknown>)[key] } });
+}
+
+/** The data as Decap holds it past eight keys: another order. */
+function shuffled(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).reverse());
+}
+
+/** The editor's fields for a collection are its schema's properties, in order (cms-config.ts). */
+function schemaOrder(schema: string): string[] {
+  return Object.keys(site.json<{ properties: Record<string, unknown> }>(`content/schemas/${schema}`).properties);
+}
+
+test('an existing JSON file saved unchanged comes back byte for byte, short arrays on one line included', () => {
+  const json = formats.get('site-json')!;
+  for (const rel of ['content/services/payslips.json', 'content/cities/perth.json', 'content/plans.json', 'content/facts.json']) {
+    const raw = site.read(rel);
+    saving({ raw, path: rel });
+    assert.ok(json.toFile(shuffled(json.fromFile(raw))) === raw, rel);
+  }
+});
+
+test('an edit changes only its own line', () => {
+  const json = formats.get('site-json')!;
+  const raw = site.read('content/cities/perth.json');
+  const data = json.fromFile(raw);
+  saving({ raw, path: 'content/cities/perth.json' });
+  const text = json.toFile(shuffled({ ...data, population: '2.4 million' }));
+  assert.is(text, raw.replace(`"population": ${JSON.stringify(data.population)}`, '"population": "2.4 million"'));
+});
+
+test('a new entry, and any write not announced by preSave, is canonical: $schema first, fields in schema order, two spaces, final newline', () => {
+  const json = formats.get('site-json')!;
+  const cityFields = schemaOrder('city.schema.json');
+  const data: Record<string, unknown> = { ...json.fromFile(site.read('content/cities/perth.json')), name: 'Alice Springs' };
+  const canonical = `${JSON.stringify(Object.fromEntries(Object.keys(data).sort((a, b) => cityFields.indexOf(a) - cityFields.indexOf(b)).map((k) => [k, data[k]])), null, 2)}\n`;
+  saving({ raw: '', newRecord: true });
+  assert.is(json.toFile(shuffled(data), cityFields), canonical);
+  assert.ok(canonical.startsWith('{\n  "$schema": "../schemas/city.schema.json",\n  "name": "Alice Springs",'));
+  // preSave's text is used once: Decap's local draft backups also call toFile, with no save under way.
+  saving({ raw: site.read('content/cities/perth.json'), path: 'content/cities/perth.json' });
+  json.toFile(data, cityFields);
+  assert.is(json.toFile(shuffled(data), cityFields), canonical);
+});
+
+test('a blog post keeps its front matter lines and body; an edit rewrites only the key it changed', () => {
+  const md = formats.get('site-md')!;
+  const postFields = [...schemaOrder('blog-post.schema.json'), 'body'];
+  const rel = 'content/blog/naati-certified-translations-immigration.md';
+  const raw = site.read(rel);
+  const data = md.fromFile(raw);
+  assert.type(data.body, 'string');
+  assert.is(data.date, /\ndate: "([^"]+)"/.exec(raw)![1]);
+  saving({ raw, path: rel });
+  assert.ok(md.toFile(shuffled(data), postFields) === raw);
+  saving({ raw, path: rel });
+  const edited = md.toFile({ ...data, title: 'A new title' }, postFields);
+  assert.is(edited, raw.replace(/^title: .*$/m, 'title: "A new title"'));
+});
+
+test('a new blog post is front matter in the blog schema\'s order, strings double-quoted, then the body', () => {
+  const md = formats.get('site-md')!;
+  const postFields = [...schemaOrder('blog-post.schema.json'), 'body'];
+  saving({ raw: '', newRecord: true });
+  const text = md.toFile({ body: 'Bring every page.', icon: 'heart', image: { src: 'blog/a.svg', alt: 'A passport' }, title: 'Partner visas', date: '20/11/2026' }, postFields);
+  assert.is(text, '---\ntitle: "Partner visas"\ndate: "20/11/2026"\nimage:\n  src: "blog/a.svg"\n  alt: "A passport"\nicon: "heart"\n---\n\nBring every page.\n');
+});
+
+test.run();
