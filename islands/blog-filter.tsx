@@ -1,74 +1,54 @@
-// The blog's posts with a category filter: All by default, then exact category matches, with an empty state
-// and a way back to all posts. Without scripts every post is listed and the filter is not shown.
+// The blog's category filter: All by default, then exact category matches, with an empty state and a way
+// back to all posts. It enhances the post grid the page already shows: every post is in the page's own
+// markup, listed without scripts, and the filter only hides the cards of other categories. So the posts are
+// not repeated as island props, which for a blog of thousands of posts would double the page.
 import { useState } from 'react';
-import { PictureMarkup, SvgIcon, type PictureData } from './lib/markup.tsx';
+import { SvgIcon } from './lib/markup.tsx';
 import { useReady } from './lib/use-ready.ts';
 
-export interface BlogCard {
-  slug: string;
-  url: string;
-  title: string;
-  excerpt: string;
-  category: string;
-  date: string;
-  isoDate: string;
-  author: string;
-  image: PictureData;
-}
-
 export interface BlogFilterProps {
-  posts: BlogCard[];
+  /** The id of the post grid; each card carries its category in data-category. */
+  grid: string;
   categories: string[];
-  labels: { filter: string; emptyTitle: string; emptyText: string; viewAll: string; readMore: string };
-  icons: { arrow: string; empty: string };
+  /** Posts in each category. */
+  counts: Record<string, number>;
+  labels: { filter: string; emptyTitle: string; emptyText: string; viewAll: string };
+  icons: { empty: string };
 }
 
-export default function BlogFilter({ posts, categories, labels, icons }: BlogFilterProps) {
+export default function BlogFilter({ grid, categories, counts, labels, icons }: BlogFilterProps) {
   const ready = useReady();
   const [category, setCategory] = useState('All');
-  const shown = category === 'All' ? posts : posts.filter((p) => p.category === category);
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const count = (c: string) => (c === 'All' ? total : (counts[c] ?? 0));
+  const shown = count(category);
+  // The cards change with the click itself, not after the next render: what the visitor sees never lags.
+  const select = (next: string) => {
+    const list = document.getElementById(grid);
+    if (list) {
+      for (const card of list.querySelectorAll<HTMLElement>('[data-category]')) card.hidden = next !== 'All' && card.dataset.category !== next;
+      list.hidden = count(next) === 0;
+    }
+    setCategory(next);
+  };
   return (
     <div className="blog-filter">
       <div className="filter-buttons" role="group" aria-label={labels.filter} hidden={!ready}>
         {categories.map((c) => (
-          <button key={c} type="button" className="chip chip-button" aria-pressed={c === category} onClick={() => setCategory(c)}>
+          <button key={c} type="button" className="chip chip-button" aria-pressed={c === category} onClick={() => select(c)}>
             {c}
           </button>
         ))}
       </div>
       <p className="sr-only" aria-live="polite">
-        {ready && category !== 'All' ? `${shown.length} ${shown.length === 1 ? 'post' : 'posts'} in ${category}` : ''}
+        {ready && category !== 'All' ? `${shown} ${shown === 1 ? 'post' : 'posts'} in ${category}` : ''}
       </p>
-      {shown.length > 0 ? (
-        <ul className="card-grid cols-3 post-grid" role="list">
-          {shown.map((post) => (
-            <li key={post.slug} className="card post-card">
-              <PictureMarkup image={post.image} sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw" className="card-image" />
-              <div className="card-body">
-                <p className="post-meta">
-                  <span className="category-badge">{post.category}</span>
-                  <time dateTime={post.isoDate}>{post.date}</time>
-                  <span>{post.author}</span>
-                </p>
-                <h3>
-                  <a href={post.url} className="card-link">
-                    {post.title}
-                  </a>
-                </h3>
-                <p>{post.excerpt}</p>
-                <span className="text-link" aria-hidden="true">
-                  {labels.readMore} <SvgIcon markup={icons.arrow} size={16} />
-                </span>
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : (
+      {shown === 0 && (
         <div className="empty-state">
           <SvgIcon markup={icons.empty} />
           <h3>{labels.emptyTitle}</h3>
           <p>{labels.emptyText}</p>
-          <button type="button" className="button button-secondary" onClick={() => setCategory('All')}>
+          <button type="button" className="button button-secondary" onClick={() => select('All')}>
             {labels.viewAll}
           </button>
         </div>

@@ -61,6 +61,16 @@ test('each page marks exactly the islands its templates place, each with when it
   assert.equal(islands('services/passports/index.html'), ['review-popup idle']);
 });
 
+test('the blog filter enhances the grid in the page: its props hold counts, not the posts, and every card names its category', () => {
+  const page = html('blog/index.html');
+  const props = JSON.parse(page.match(/data-island="blog-filter"[^>]*data-props="([^"]*)"/)![1].replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  assert.equal(Object.keys(props).sort(), ['categories', 'counts', 'grid', 'icons', 'labels']);
+  assert.equal(props.counts, { Immigration: 1, Legal: 1, Education: 1, Translation: 1, Business: 1 });
+  const grid = page.match(new RegExp(`<ul id="${props.grid}"[^>]*>(.*?)</ul></div></section>`))![1];
+  assert.equal([...grid.matchAll(/<li class="card post-card" data-category="([^"]+)"/g)].map((m) => m[1]).sort(), ['Business', 'Education', 'Immigration', 'Legal', 'Translation']);
+  assert.not.ok(page.includes('&quot;excerpt&quot;'), 'no post is repeated as island props');
+});
+
 test('an island woken at load is preloaded with the chunks it imports; islands woken later are not', () => {
   const entry = (url: string, statics: string[] = []) => ({ url, gzip: 0, statics, dynamics: [] });
   const client: ClientScripts = {

@@ -6,6 +6,7 @@ import { PageHero, Section } from '../components/ui.tsx';
 import { Island } from '../components/island.tsx';
 import BlogFilter from '../../islands/blog-filter.tsx';
 import { NewsletterForm } from '../components/newsletter-form.tsx';
+import { PictureMarkup, SvgIcon } from '../../islands/lib/markup.tsx';
 
 export const categories = ['All', 'Immigration', 'Legal', 'Education', 'Translation', 'Business'] as const;
 
@@ -16,6 +17,28 @@ export function PostMeta({ post }: { post: PostEntry }) {
       <time dateTime={post.isoDate}>{post.date}</time>
       <span>{post.author}</span>
     </p>
+  );
+}
+
+/** A post in the grid; data-category is what the filter island matches. */
+function PostCard({ post }: { post: PostEntry }) {
+  const { assets } = useRender();
+  return (
+    <li className="card post-card" data-category={post.category}>
+      <PictureMarkup image={{ ...assets.image(post.image.src), alt: post.image.alt }} sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw" className="card-image" />
+      <div className="card-body">
+        <PostMeta post={post} />
+        <h3>
+          <a href={post.url} className="card-link">
+            {post.title}
+          </a>
+        </h3>
+        <p>{post.excerpt}</p>
+        <span className="text-link" aria-hidden="true">
+          Read more <SvgIcon markup={assets.icon('arrow-right')} size={16} />
+        </span>
+      </div>
+    </li>
   );
 }
 
@@ -54,22 +77,18 @@ export function BlogPage() {
           wake="visible"
           component={BlogFilter}
           props={{
-            posts: site.posts.map((p) => ({
-              slug: p.slug,
-              url: p.url,
-              title: p.title,
-              excerpt: p.excerpt,
-              category: p.category,
-              date: p.date,
-              isoDate: p.isoDate,
-              author: p.author,
-              image: { ...assets.image(p.image.src), alt: p.image.alt },
-            })),
+            grid: 'post-grid',
             categories: [...categories],
-            labels: { filter: copy.filterLabel, emptyTitle: copy.emptyState.title, emptyText: copy.emptyState.text, viewAll: copy.viewAll, readMore: 'Read more' },
-            icons: { arrow: assets.icon('arrow-right'), empty: assets.icon('search-x') },
+            counts: Object.fromEntries(categories.filter((c) => c !== 'All').map((c) => [c, site.posts.filter((p) => p.category === c).length])),
+            labels: { filter: copy.filterLabel, emptyTitle: copy.emptyState.title, emptyText: copy.emptyState.text, viewAll: copy.viewAll },
+            icons: { empty: assets.icon('search-x') },
           }}
         />
+        <ul id="post-grid" className="card-grid cols-3 post-grid" role="list" hidden={site.posts.length === 0}>
+          {site.posts.map((p) => (
+            <PostCard key={p.slug} post={p} />
+          ))}
+        </ul>
       </Section>
       <Section id="newsletter" tone="tint">
         <div className="newsletter">
