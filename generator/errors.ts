@@ -380,10 +380,23 @@ export function codeFrame(text: string, line: number, column: number): string {
 /** The numbered list printed for a failed stage. Colour is added by the caller. */
 export function formatFailure(failure: BuildFailure): string {
   const out = [`✗ ${failure.message}:`, ''];
+  // One mistake in a shared template fails every page that uses it, with the same message at the same line:
+  // it is listed once, followed by the other pages it failed.
+  const groups: { error: SiteError; number: number; pages: string[] }[] = [];
+  const byCause = new Map<string, (typeof groups)[number]>();
   failure.errors.forEach((error, i) => {
+    const cause = error.page ? JSON.stringify([error.code, error.file, error.line, error.column, error.message]) : undefined;
+    const same = cause === undefined ? undefined : byCause.get(cause);
+    if (same) return void same.pages.push(error.page!);
+    const group = { error, number: i + 1, pages: [] as string[] };
+    groups.push(group);
+    if (cause !== undefined) byCause.set(cause, group);
+  });
+  groups.forEach(({ error, number, pages }, i) => {
     // The title heads each run of problems of one kind.
-    if (error.code !== failure.errors[i - 1]?.code) out.push(`     ${error.title}:`);
-    out.push(`${String(i + 1).padStart(3)}. ${error.headline}  [${error.code}]`);
+    if (error.code !== groups[i - 1]?.error.code) out.push(`     ${error.title}:`);
+    out.push(`${String(number).padStart(3)}. ${error.headline}  [${error.code}]`);
+    if (pages.length) out.push(indent(`the same on ${pages.length} more ${pages.length === 1 ? 'page' : 'pages'}: ${pages.slice(0, 5).join(', ')}${pages.length > 5 ? ', …' : ''}`, 7));
     if (error.frame) out.push(indent(error.frame, 7));
     if (error.hint) out.push(indent(`hint: ${error.hint}`, 7));
     out.push('');

@@ -96,4 +96,16 @@ test('an esbuild error is a SiteError at its file, line and column, with a frame
   }
 });
 
+
+test('a problem that fails many pages at the same line is listed once, with the other pages it failed', () => {
+  const failed = (page: string) => siteError('RENDER_FAILED', { problem: 'x is not defined', source: undefined }, { page, file: 'templates/document.tsx', line: 45, column: 33 });
+  const other = siteError('RENDER_FAILED', { problem: 'y is not defined', source: undefined }, { page: '/faq', file: 'templates/pages/faq.tsx', line: 3, column: 1 });
+  const pages = ['/', '/blog', '/contact', '/faq', '/pricing', '/process', '/services'];
+  const text = formatFailure(new BuildFailure('render', [...pages.map(failed), other]));
+  assert.is(text.match(/x is not defined/g)!.length, 1, 'listed once');
+  assert.match(text, /the same on 6 more pages: \/blog, \/contact, \/faq, \/pricing, \/process, …/);
+  assert.match(text, /  8\. \/faq \(templates\/pages\/faq\.tsx:3:1\) y is not defined/);
+  assert.match(text, /^✗ 8 problems in render:/);
+});
+
 test.run();
