@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { toolRoot, type Project } from './project.ts';
 
 /** The manifest format; manifests of another version are ignored. */
 const format = 2;
@@ -67,4 +68,20 @@ export class InputCache<T> {
     const manifest: Manifest<T> = { salt: this.salt, inputs: all.map((f) => [f, digest(f) ?? '']), value };
     writeFileAtomic(this.file, JSON.stringify(manifest));
   }
+}
+
+/** A short hash of a value's JSON. */
+export function hashOf(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+}
+
+/**
+ * Deletes every cache a build reads: the project's .cache/ but for the compiled CLI (this very process may
+ * still load chunks of it), and the compiled templates, islands, stylesheet and validators kept beside the tool.
+ */
+export function clearCaches(project: Project): void {
+  if (fs.existsSync(project.cache)) {
+    for (const name of fs.readdirSync(project.cache)) if (name !== 'cli') fs.rmSync(path.join(project.cache, name), { recursive: true, force: true });
+  }
+  for (const name of ['templates', 'islands', 'css', 'schemas']) fs.rmSync(path.join(toolRoot, '.cache', name), { recursive: true, force: true });
 }

@@ -14,6 +14,7 @@ import { BuildFailure, siteError, type SiteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
 import type { ImageAsset } from '../render/contract.ts';
 import type { Output } from '../output/output.ts';
+import type { SourceFile } from '../content/load.ts';
 import { ImageCache, type CachedFile, type CachedImage } from './image-cache.ts';
 
 export interface ImageStats {
@@ -184,4 +185,23 @@ export function svgSize(svg: string): { width: number; height: number } {
   const box = /viewBox\s*=\s*["']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)/i.exec(tag);
   if (box) return { width: Math.round(Number(box[1])), height: Math.round(Number(box[2])) };
   throw new Error('the SVG has neither width and height nor a viewBox');
+}
+
+/** Which content files name each image under assets/images/, for error messages. */
+export function imageReferences(files: SourceFile[]): Map<string, string[]> {
+  // Sets while collecting: thousands of posts can share one image, and copying a growing list is quadratic.
+  const refs = new Map<string, Set<string>>();
+  const visit = (value: unknown, file: string) => {
+    if (Array.isArray(value)) for (const v of value) visit(v, file);
+    else if (value && typeof value === 'object') {
+      const src = (value as { src?: unknown }).src;
+      if (typeof src === 'string') {
+        if (!refs.has(src)) refs.set(src, new Set());
+        refs.get(src)!.add(file);
+      }
+      for (const v of Object.values(value)) visit(v, file);
+    }
+  };
+  for (const f of files) visit(f.data, f.path);
+  return new Map([...refs].map(([src, users]) => [src, [...users]]));
 }

@@ -3,6 +3,7 @@
 import { compare, type SiteModel } from '../content/model.ts';
 import { rules } from '../content/kinds.ts';
 import type { Page, Redirect } from '../routes.ts';
+import type { IncrementalPolicy } from '../incremental/policy.ts';
 import { headerRules, headersFile } from './security.ts';
 
 export async function sitemapXml(model: SiteModel, pages: Page[]): Promise<string> {
@@ -63,4 +64,16 @@ export async function blogFeed(model: SiteModel): Promise<string> {
     });
   }
   return feed.rss2();
+}
+
+/** What the sitemap is made from. */
+export function sitemapInputs(model: SiteModel, pages: Page[]): string {
+  return JSON.stringify([model.settings.baseUrl, pages.map((p) => [p.path, p.lastmod, p.indexable])]);
+}
+
+/** What the blog feed is made from: the newest posts (their bodies by their files' hashes) and the site's names. */
+export function feedInputs(model: SiteModel, policy: IncrementalPolicy): string {
+  const s = model.settings;
+  const posts = feedPosts(model).map(({ body: _body, ...post }) => [post, policy.fileHash(post.file)]);
+  return JSON.stringify([s.name, s.legalName, s.baseUrl, s.updated, model.pages.blog.seo.description, posts]);
 }

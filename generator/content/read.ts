@@ -1,0 +1,51 @@
+// The content stage: every file read, its placeholders resolved, validated against its schema. The Markdown
+// workers start here on the posts whose files changed since the last build, as soon as the files are read.
+import { performance } from 'node:perf_hooks';
+import { failIfAny } from '../errors.ts';
+import type { Project } from '../project.ts';
+import { loadContent, type SourceFile } from './load.ts';
+import { resolveFacts } from './facts.ts';
+import { validateContent } from './validate.ts';
+import { fileHash, type BuildRecord } from '../incremental/record.ts';
+import type { LiveState } from '../incremental/policy.ts';
+import type { MarkdownSession } from '../markdown/render.ts';
+
+/** The posts whose Markdown started while content was checked, and how long the workers took over them. */
+export interface EarlyPosts {
+  slugs: Set<string>;
+  ready: AsyncIterable<string[]>;
+  workers?: { ms: number };
+}
+
+/**
+ * Reads, resolves and validates the content. Post bodies need no validation, so the Markdown workers start
+ * on the posts whose files changed since the last build as soon as the files are read, and run while
+ * everything else is checked and prepared.
+ */
+export async function readContent(project: Project, previous: BuildRecord | undefined, markdown: MarkdownSession, live: LiveState | undefined) {
+  const loaded = loadContent(project, live?.sources);
+  // The dev server keeps files as written; placeholders are resolved again (from a memo) on every build.
+  if (live) live.sources = new Map(loaded.files.map((f) => [f.rel, f]));
+  const resolved = resolveFacts(loaded.files);
+  const changedPosts = resolved.files.filter((f) => f.source.kind === 'blog-post' && previous?.files.get(f.path)?.hash !== fileHash(f));
+  const started = performance.now();
+  const early = changedPosts.map((f) => ({ slug: (f.source as { slug: string }).slug, body: f.body ?? '' }));
+  const posts: EarlyPosts = { slugs: new Set(early.map((p) => p.slug)), ready: timed(markdown.posts(early), () => markdown.stats.threads > 1 && (posts.workers = { ms: performance.now() - started })) };
+  // A file with an unknown fact name keeps the placeholder, which its schema would then report a second time.
+  const unresolved = new Set(resolved.errors.map((e) => e.file));
+  // Files as the last successful build read them passed the same validators then.
+  const passed = previous?.validated ? { key: previous.validated, files: (f: SourceFile) => previous.files.get(f.path)?.hash === fileHash(f) } : undefined;
+  const validation = await validateContent(project, resolved.files.filter((f) => !unresolved.has(f.path)), passed);
+  failIfAny('content', [...loaded.errors, ...resolved.errors, ...validation.errors]);
+  return { files: resolved.files, posts, validated: validation.key };
+}
+
+/** Calls `done` when the stream ends, however it ends. */
+async function* timed<T>(stream: AsyncIterable<T>, done: () => unknown): AsyncIterable<T> {
+  try {
+    yield* stream;
+  } finally {
+    done();
+  }
+}
+

@@ -1,0 +1,106 @@
+// The render stage: every page that cannot be kept, through the templates, written as soon as it is rendered.
+import { failIfAny, type SiteError } from '../errors.ts';
+import type { Project } from '../project.ts';
+import type { SiteModel } from '../content/model.ts';
+import type { Page } from '../routes.ts';
+import type { MarkdownSession } from '../markdown/render.ts';
+import type { EarlyPosts } from '../content/read.ts';
+import type { CompiledTemplates } from './templates.ts';
+import { renderPages } from './render.ts';
+import { PageScripts, type PageWeight } from './page-scripts.ts';
+import type { ClientScripts } from '../assets/islands.ts';
+import { createAssets, type PreparedAssets } from '../assets/assets.ts';
+import { DependencyTracker } from '../incremental/tracker.ts';
+import type { IncrementalPolicy } from '../incremental/policy.ts';
+import type { Output } from '../output/output.ts';
+import { relieveMemory } from '../memory.ts';
+
+export interface RenderInputs {
+  project: Project;
+  model: SiteModel;
+  pages: Page[];
+  templates: CompiledTemplates;
+  client: ClientScripts;
+  assets: PreparedAssets;
+  policy: IncrementalPolicy;
+  output: Output;
+  weights: WeightsByKind;
+}
+
+/**
+ * Renders every page that cannot be kept and returns how many it rendered. A page is kept when nothing it read
+ * changed and the output still holds it as it was written. Every page but the posts renders first, while the
+ * workers turn post bodies into HTML; each post renders as soon as its body's HTML arrives.
+ */
+export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession, early: EarlyPosts): Promise<number> {
+  const { project, model, pages, policy, output } = inputs;
+  const tracker = new DependencyTracker();
+  const scripts = new PageScripts(inputs.client);
+  const assets = createAssets(inputs.assets, scripts, tracker);
+  const toRender = pages.filter((page) => {
+    if (!policy.reusable(page) || !output.keep(page.file)) return true;
+    policy.kept(page);
+    // The files a kept page's markup asked the asset lookups for are copied again: nothing else asks for them now.
+    for (const name of policy.assetsOf(page)) inputs.assets.file(name);
+    return false;
+  });
+  const module = toRender.length ? await inputs.templates.load() : undefined;
+  const problems: SiteError[] = [];
+  let count = 0;
+  // In steps, letting the writer thread catch up: rendering from cached Markdown outruns writing, and
+  // thousands of pages queued for it would hold their HTML in memory twice.
+  const render = async (list: Page[]) => {
+    for (let i = 0; i < list.length; i += 256) {
+      const { errors, rendered } = renderPages(list.slice(i, i + 256), {
+        project,
+        model,
+        templates: module!,
+        assets,
+        tracker,
+        recorded: (page, deps) => policy.rendered(page, deps),
+        scripts,
+        weighed: (page, weight) => inputs.weights.add(page.kind, weight),
+        emit: (page, html) => output.emit(page.file, html),
+      });
+      problems.push(...errors);
+      count += rendered;
+      await output.drain();
+      relieveMemory();
+    }
+  };
+  const others = toRender.filter((page) => page.kind !== 'post');
+  // The other Markdown texts (prose, FAQ answers) are needed only if one of those pages is rendered.
+  if (others.length) await markdown.render(otherMarkdownTexts(model));
+  await render(others);
+  const postPages = new Map<string, Page[]>();
+  for (const page of toRender) if (page.kind === 'post') postPages.set(page.data.post.slug, [...(postPages.get(page.data.post.slug) ?? []), page]);
+  const pagesOf = (slugs: string[]) => slugs.flatMap((slug) => postPages.get(slug) ?? []);
+  for await (const slugs of early.ready) await render(pagesOf(slugs));
+  // Posts whose files are as the last build read them, but whose pages must render (a template changed, say).
+  const late = model.posts.filter((p) => postPages.has(p.slug) && !early.slugs.has(p.slug)).map((p) => ({ slug: p.slug, body: p.body }));
+  for await (const slugs of markdown.posts(late)) await render(pagesOf(slugs));
+  failIfAny('render', problems);
+  return count;
+}
+
+/** The heaviest JavaScript weight seen for each kind of page, for the summary. */
+export class WeightsByKind {
+  private byKind = new Map<string, PageWeight>();
+  get size(): number {
+    return this.byKind.size;
+  }
+  add(kind: string, weight: PageWeight): void {
+    const before = this.byKind.get(kind);
+    if (!before || weight.total > before.total) this.byKind.set(kind, weight);
+  }
+  describe(): string {
+    const kb = (n: number) => (n / 1024).toFixed(1);
+    return [...this.byKind].map(([kind, w]) => `${kind} ${kb(w.load)}/${kb(w.total)} KB`).join(', ');
+  }
+}
+
+/** The Markdown texts besides posts: prose pages and the answers of every FAQ. */
+function otherMarkdownTexts(model: SiteModel): string[] {
+  return [...model.prose.map((p) => p.body), ...model.faq.flatMap((g) => g.items.map((i) => i.answer)), ...model.services.flatMap((s) => s.faq.map((i) => i.answer))];
+}
+
