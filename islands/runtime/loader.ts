@@ -41,8 +41,10 @@ for (const element of document.querySelectorAll<HTMLElement>('site-island[data-s
   if (wake === 'load') start(element);
   else if (wake === 'idle') whenIdle(() => start(element));
   else if (wake === 'visible' && visible && element.firstElementChild) {
-    watched.set(element.firstElementChild, element);
-    visible.observe(element.firstElementChild);
+    // An island that enhances markup outside itself (the blog filter, the grid below it) names that markup.
+    const target = (element.dataset.watch && document.getElementById(element.dataset.watch)) || element.firstElementChild;
+    watched.set(target, element);
+    visible.observe(target);
   }
   else if (wake === 'interaction') {
     const wakeUp = () => start(element);

@@ -8,8 +8,9 @@ import { useRender } from '../context.ts';
  * island passes `component` and is rendered with the same props the browser hydrates it with; a plain one
  * passes its server markup as children.
  */
-export function Island<P extends object>({ name, wake, component, props, children }: { name: string; wake: Wake; component?: ComponentType<P>; props: P; children?: ReactNode }) {
+export function Island<P extends object>({ name, wake, watch, component, props, children }: { name: string; wake: Wake; watch?: string; component?: ComponentType<P>; props: P; children?: ReactNode }) {
   const { assets } = useRender();
   const src = assets.island(name, wake);
-  return createElement('site-island', { 'data-island': name, 'data-wake': wake, 'data-src': src, 'data-props': JSON.stringify(props) }, component ? createElement(component, props) : children);
+  // `watch`: the id of the markup whose visibility wakes the island, when it enhances markup outside itself.
+  return createElement('site-island', { 'data-island': name, 'data-wake': wake, 'data-watch': watch, 'data-src': src, 'data-props': JSON.stringify(props) }, component ? createElement(component, props) : children);
 }

@@ -96,6 +96,7 @@ export function BlogPage() {
         <Island
           name="blog-filter"
           wake="visible"
+          watch="post-grid"
           component={BlogFilter}
           props={{
             grid: 'post-grid',

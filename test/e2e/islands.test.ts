@@ -365,6 +365,13 @@ test('with every third party unreachable, each page type still works without err
   }
 });
 
+test('the blog filter wakes when its grid comes into view, even for a visitor who lands below the filter', async () => {
+  const page = await visit('/blog', { width: 375 });
+  // Straight to the last card, as a restored scroll position or an anchor would: the filter itself never passes.
+  await page.locator('.post-grid .post-card').last().evaluate((card) => card.scrollIntoView({ block: 'end' }));
+  await page.waitForFunction(() => document.querySelector('site-island[data-island="blog-filter"]')?.hasAttribute('data-mounted'), undefined, { timeout: 5000 });
+});
+
 test('a blog category with no posts shows the empty state, and View all posts resets the filter to All', async () => {
   const fewer = await startSite({ 'content/blog/translating-business-documents-australian-market.md': null });
   try {
