@@ -198,14 +198,6 @@ test('an invitation link opens the widget\'s set-a-password dialog, under /admin
   await page.screenshot({ path: path.join(shots, 'editor-identity-invite-1280.png') });
 });
 
-test('the invitation dialog appears even when the Identity service cannot be reached', async () => {
-  const page = await newPage(async (context) => {
-    await context.route(`${origin}/.netlify/identity/**`, (route) => route.abort('internetdisconnected'));
-  });
-  await page.goto(`${origin}/admin/#invite_token=abc`);
-  await page.frameLocator('#netlify-identity-widget').getByText('Complete your signup').waitFor();
-});
-
 test('/admin\'s headers from _headers allow the widget: it is served from /admin and talks only to this origin', () => {
   const rules = fs.readFileSync(path.join(site.fixture.root, 'dist/_headers'), 'utf8');
   const admin = rules.split('\n/').find((block) => block.startsWith('admin/\n'));
