@@ -2,7 +2,6 @@
 // closes the build. The stages live in their folders: content/read.ts and content/join.ts, assets/, render/site.ts,
 // output/ and admin/; what may be kept from the last build is decided in incremental/policy.ts.
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { BuildFailure } from './errors.ts';
 import { resolveProject, type Project } from './project.ts';
@@ -27,7 +26,7 @@ import { LiveOutput } from './output/live.ts';
 import { blogFeed, feedInputs, feedPosts, headerRules, headersFile, redirectsFile, robotsTxt, sitemapInputs, sitemapXml } from './output/host-files.ts';
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
 import { emitAdmin } from './admin/admin-files.ts';
-import { clearCaches, hashOf } from './cache.ts';
+import { clearCaches, hashOf, outputKey } from './cache.ts';
 
 export type { LiveState };
 
@@ -106,7 +105,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const { model, pages, redirects, checked } = await time('model', () => joinContent(project, files, markdown, previous));
 
     // Large sites write in a worker thread while this one renders.
-    const spare = options.recycle === false ? undefined : path.join(project.cache, 'output', createHash('sha256').update(path.resolve(out)).digest('hex').slice(0, 12));
+    const spare = options.recycle === false ? undefined : path.join(project.cache, 'output', outputKey(out));
     output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedWritesFrom, spare });
     const target = output;
     const copyFile = createFileCopier(project, output);

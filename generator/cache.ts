@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { deserialize, serialize } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { toolRoot, type Project } from './project.ts';
 
@@ -70,6 +71,11 @@ export class InputCache<T> {
   }
 }
 
+/** The name of what is kept for one output folder (its build record, its spare output): a hash of its path. */
+export function outputKey(out: string): string {
+  return createHash('sha256').update(path.resolve(out)).digest('hex').slice(0, 12);
+}
+
 /** A short hash of a value's JSON. */
 export function hashOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
@@ -85,3 +91,39 @@ export function clearCaches(project: Project): void {
   }
   for (const name of ['templates', 'islands', 'css', 'schemas']) fs.rmSync(path.join(toolRoot, '.cache', name), { recursive: true, force: true });
 }
+
+/**
+ * A cache kept as `count` files of V8-serialised data (`<name>-<i>.v8` in `dir`), so that a change rewrites the
+ * one shard it falls in rather than the whole. Which shard an entry belongs to is the caller's choice.
+ */
+export class Shards<T> {
+  constructor(
+    private readonly dir: string,
+    private readonly name: string,
+    private readonly version: string,
+    readonly count = 16,
+  ) {}
+
+  /** Each shard's data, in order; a shard missing, unreadable or of another version is left out. */
+  read(): T[] {
+    const found: T[] = [];
+    for (let i = 0; i < this.count; i++) {
+      try {
+        const stored = deserialize(fs.readFileSync(this.file(i))) as { version?: string; data?: T };
+        if (stored.version === this.version && stored.data !== undefined) found.push(stored.data);
+      } catch {
+        // not there yet, or unreadable: its entries are made again
+      }
+    }
+    return found;
+  }
+
+  write(i: number, data: T): void {
+    writeFileAtomic(this.file(i), serialize({ version: this.version, data }));
+  }
+
+  private file(i: number): string {
+    return path.join(this.dir, `${this.name}-${i}.v8`);
+  }
+}
+

@@ -7,7 +7,7 @@ import type { SourceFile } from './load.ts';
 import { buildModel } from './model.ts';
 import { crossCheck } from './cross-check.ts';
 import { routes } from '../routes.ts';
-import { fileHash, type BuildRecord } from '../incremental/record.ts';
+import { unchangedSince, type BuildRecord } from '../incremental/record.ts';
 import { toolKey } from '../incremental/policy.ts';
 import { hashOf } from '../cache.ts';
 import type { MarkdownSession } from '../markdown/render.ts';
@@ -23,7 +23,7 @@ export function joinContent(project: Project, files: SourceFile[], markdown: Mar
   const model = buildModel(files, { html: markdown.html, buildDate });
   const { pages, redirects } = routes(model);
   const checked = hashOf([toolKey(), fg.sync('**', { cwd: path.join(project.assets, 'images') }).sort()]);
-  const same = previous?.checked === checked && previous.files.size === files.length && files.every((f) => previous.files.get(f.path)?.hash === fileHash(f));
+  const same = previous?.checked === checked && previous.files.size === files.length && files.every((f) => unchangedSince(previous, f));
   if (!same) failIfAny('content', crossCheck(project, files, model, pages, redirects));
   return { model, pages, redirects, checked };
 }

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
-import { deserialize, serialize } from 'node:v8';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { createRequire } from 'node:module';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { SiteError, codeFrame, positionAt, siteError } from '../errors.ts';
 import { packageVersion, type Project } from '../project.ts';
-import { writeFileAtomic } from '../cache.ts';
+import { Shards } from '../cache.ts';
 import { classify, placesHint, requiredFiles, type SourceKind } from './sources.ts';
 
 // gray-matter (with js-yaml and esprima) is loaded when a file must be parsed: a build whose files are all in
@@ -52,8 +51,8 @@ export interface LoadResult {
 export function loadContent(project: Project, previous?: Map<string, SourceFile>): LoadResult {
   const errors: SiteError[] = [];
   const files: SourceFile[] = [];
-  const snapshotDir = path.join(project.cache, 'content');
-  const known = previous ?? readSnapshot(snapshotDir);
+  const store = snapshot(path.join(project.cache, 'content'));
+  const known = previous ?? readSnapshot(store);
   /** Snapshot shards holding a file that was read again, or one that is gone. */
   const stale = new Set<number>();
   const names = fg
@@ -81,7 +80,7 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
       files.push(cached);
       continue;
     }
-    stale.add(shardOf(rel));
+    stale.add(shardOf(rel, store.count));
     const text = fs.readFileSync(abs, 'utf8');
     const parsed = rel.endsWith('.md') ? parseMarkdown(file, text) : parseJson(file, text);
     if (parsed instanceof SiteError) {
@@ -90,9 +89,9 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
     }
     files.push({ path: file, rel, source, text, ...parsed, textHash: hashText(text), mtimeMs: stat.mtimeMs, size: stat.size });
   }
-  for (const rel of known.keys()) if (!found.has(rel)) stale.add(shardOf(rel));
+  for (const rel of known.keys()) if (!found.has(rel)) stale.add(shardOf(rel, store.count));
   // Written now, before a later stage can touch the data; only the shards whose files changed.
-  if (!previous && stale.size) writeSnapshot(snapshotDir, files, stale);
+  if (!previous && stale.size) writeSnapshot(store, files, stale);
   return { files, errors };
 }
 
@@ -121,43 +120,36 @@ type ParsedMarkdown = { data: unknown; body: string; words: number };
  * It is kept in shards by path, so an edit to one post writes a sixteenth of it again. A body is stored as
  * where it starts in the text, since it is the end of the text.
  */
-const snapshotVersion = `content-v2 gray-matter@${packageVersion('gray-matter')}`;
-type Snapshot = { version: string; files: (Omit<SourceFile, 'body' | 'source'> & { bodyStart?: number })[] };
-const shards = 16;
-const shardFile = (dir: string, i: number) => path.join(dir, `files-${i}.v8`);
+const snapshotVersion = `content-v3 gray-matter@${packageVersion('gray-matter')}`;
+type SnapshotEntry = Omit<SourceFile, 'body' | 'source'> & { bodyStart?: number };
+const snapshot = (dir: string) => new Shards<SnapshotEntry[]>(dir, 'files', snapshotVersion);
 
-function shardOf(rel: string): number {
+function shardOf(rel: string, count: number): number {
   let h = 0;
   for (let i = 0; i < rel.length; i++) h = (h * 31 + rel.charCodeAt(i)) | 0;
-  return (h >>> 0) % shards;
+  return (h >>> 0) % count;
 }
 
-function readSnapshot(dir: string): Map<string, SourceFile> {
+function readSnapshot(store: Shards<SnapshotEntry[]>): Map<string, SourceFile> {
   const files = new Map<string, SourceFile>();
-  for (let i = 0; i < shards; i++) {
-    try {
-      const snapshot = deserialize(fs.readFileSync(shardFile(dir, i))) as Snapshot;
-      if (snapshot.version !== snapshotVersion) continue;
-      for (const { bodyStart, ...f } of snapshot.files) {
-        const source = classify(f.rel);
-        if (source) files.set(f.rel, { ...f, source, ...(bodyStart === undefined ? {} : { body: f.text.slice(bodyStart) }) });
-      }
-    } catch {
-      // none yet, or unreadable: its files are read again
+  for (const shard of store.read()) {
+    for (const { bodyStart, ...f } of shard) {
+      const source = classify(f.rel);
+      if (source) files.set(f.rel, { ...f, source, ...(bodyStart === undefined ? {} : { body: f.text.slice(bodyStart) }) });
     }
   }
   return files;
 }
 
-function writeSnapshot(dir: string, files: SourceFile[], stale: Set<number>): void {
-  const byShard = new Map([...stale].map((i) => [i, [] as Snapshot['files']]));
+function writeSnapshot(store: Shards<SnapshotEntry[]>, files: SourceFile[], stale: Set<number>): void {
+  const byShard = new Map([...stale].map((i) => [i, [] as SnapshotEntry[]]));
   for (const { body, source: _source, ...f } of files) {
     // A body that is not the end of its text (never seen) leaves its file out, to be read again next time.
     if (body !== undefined && !f.text.endsWith(body)) continue;
-    byShard.get(shardOf(f.rel))?.push(body === undefined ? f : { ...f, bodyStart: f.text.length - body.length });
+    byShard.get(shardOf(f.rel, store.count))?.push(body === undefined ? f : { ...f, bodyStart: f.text.length - body.length });
   }
   try {
-    for (const [i, entries] of byShard) writeFileAtomic(shardFile(dir, i), serialize({ version: snapshotVersion, files: entries } satisfies Snapshot));
+    for (const [i, entries] of byShard) store.write(i, entries);
   } catch {
     // a snapshot that cannot be written only makes the next build slower
   }

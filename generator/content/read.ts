@@ -6,7 +6,7 @@ import type { Project } from '../project.ts';
 import { loadContent, type SourceFile } from './load.ts';
 import { resolveFacts } from './facts.ts';
 import { validateContent } from './validate.ts';
-import { fileHash, type BuildRecord } from '../incremental/record.ts';
+import { unchangedSince, type BuildRecord } from '../incremental/record.ts';
 import type { LiveState } from '../incremental/policy.ts';
 import type { MarkdownSession } from '../markdown/render.ts';
 
@@ -27,14 +27,14 @@ export async function readContent(project: Project, previous: BuildRecord | unde
   // The dev server keeps files as written; placeholders are resolved again (from a memo) on every build.
   if (live) live.sources = new Map(loaded.files.map((f) => [f.rel, f]));
   const resolved = resolveFacts(loaded.files);
-  const changedPosts = resolved.files.filter((f) => f.source.kind === 'blog-post' && previous?.files.get(f.path)?.hash !== fileHash(f));
+  const changedPosts = resolved.files.filter((f) => f.source.kind === 'blog-post' && !unchangedSince(previous, f));
   const started = performance.now();
   const early = changedPosts.map((f) => ({ slug: (f.source as { slug: string }).slug, body: f.body ?? '' }));
   const posts: EarlyPosts = { slugs: new Set(early.map((p) => p.slug)), ready: timed(markdown.posts(early), () => markdown.stats.threads > 1 && (posts.workers = { ms: performance.now() - started })) };
   // A file with an unknown fact name keeps the placeholder, which its schema would then report a second time.
   const unresolved = new Set(resolved.errors.map((e) => e.file));
   // Files as the last successful build read them passed the same validators then.
-  const passed = previous?.validated ? { key: previous.validated, files: (f: SourceFile) => previous.files.get(f.path)?.hash === fileHash(f) } : undefined;
+  const passed = previous?.validated ? { key: previous.validated, files: (f: SourceFile) => unchangedSince(previous, f) } : undefined;
   const validation = await validateContent(project, resolved.files.filter((f) => !unresolved.has(f.path)), passed);
   failIfAny('content', [...loaded.errors, ...resolved.errors, ...validation.errors]);
   return { files: resolved.files, posts, validated: validation.key };

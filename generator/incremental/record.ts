@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { SourceFile } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
-import { writeFileAtomic } from '../cache.ts';
+import { outputKey, writeFileAtomic } from '../cache.ts';
 import { trackedLists, trackedMenus } from './tracker.ts';
 
 /** Records of another format are ignored. */
@@ -44,12 +44,12 @@ export interface BuildRecord {
   groups: Map<number, Uint32Array>;
   /** The key of the schema validators every file in `files` passed (content/validate.ts). */
   validated?: string;
-  /** What the checks across files read besides content (build.ts joinContent), when they last passed. */
+  /** What the checks across files read besides content (content/join.ts), when they last passed. */
   checked?: string;
 }
 
 export function recordFile(cache: string, out: string): string {
-  return path.join(cache, 'incremental', `${createHash('sha256').update(path.resolve(out)).digest('hex').slice(0, 12)}.bin`);
+  return path.join(cache, 'incremental', `${outputKey(out)}.bin`);
 }
 
 export function loadRecord(file: string): BuildRecord | undefined {
@@ -92,6 +92,11 @@ export function fileHash(file: SourceFile): string {
   let hash = hashes.get(file);
   if (hash === undefined) hashes.set(file, (hash = createHash('sha1').update(file.textHash).update('\0').update(file.factsKey).digest('base64url')));
   return hash;
+}
+
+/** Whether a content file is as the build that made `record` read it. */
+export function unchangedSince(record: BuildRecord | undefined, file: SourceFile): boolean {
+  return record?.files.get(file.path)?.hash === fileHash(file);
 }
 
 /** The state of the content as a record keeps it. Fields are fingerprinted only for files whose bytes changed. */

@@ -8,9 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { deserialize, serialize } from 'node:v8';
 import { packageVersion, type Project } from '../project.ts';
-import { writeFileAtomic } from '../cache.ts';
+import { Shards } from '../cache.ts';
 import { startWorker } from '../workers/start.ts';
 
 const version = ['remark', 'remark-html'].map((name) => `${name}@${packageVersion(name)}`).join(' ') + ' unsanitised';
@@ -126,14 +125,7 @@ export class MarkdownSession {
         this.busyPools--;
       }
     } else {
-      // remark is loaded only when something is not cached: importing it costs more than a warm build's render.
-      const { markdownToHtml } = await import('./processor.ts');
-      // In small steps, so that busy workers are handed their next batch without waiting for all of these.
-      const entries = [...missing];
-      for (let i = 0; i < entries.length; i += 16) {
-        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-        accept(entries.slice(i, i + 16).map(([key, text]) => [key, markdownToHtml(text)]));
-      }
+      await renderHere([...missing], accept);
     }
   }
 
@@ -170,10 +162,11 @@ export class MarkdownSession {
     memory = { dir: this.cacheDir, entries };
     // By shard: a build that rendered one post writes a sixteenth of the cache, and a cold build of thousands
     // never holds a serialised copy of all of it at once.
-    const byShard = Array.from({ length: shards }, () => new Map<string, string>());
+    const store = cacheShards(this.cacheDir);
+    const byShard = Array.from({ length: store.count }, () => new Map<string, string>());
     for (const [key, html] of entries) byShard[shardOf(key)].set(key, html);
     byShard.forEach((part, i) => {
-      if (pruning || this.dirty.has(i)) writeFileAtomic(shardFile(this.cacheDir, i), serialize({ version: cacheVersion, entries: part }));
+      if (pruning || this.dirty.has(i)) store.write(i, part);
     });
     this.dirty.clear();
   }
@@ -222,22 +215,26 @@ export async function renderMarkdown(project: Project, texts: Iterable<string>):
   return { html: session.html, stats: session.stats };
 }
 
-const shards = 16;
-const shardOf = (key: string) => key.charCodeAt(0) % shards;
-const shardFile = (dir: string, i: number) => path.join(dir, `rendered-${i}.v8`);
+const cacheShards = (dir: string) => new Shards<Map<string, string>>(dir, 'rendered', cacheVersion);
+const shardOf = (key: string) => key.charCodeAt(0) % 16;
 
 /** Every shard's entries; a shard missing, unreadable or of another version counts as empty. */
 function readCache(dir: string): Map<string, string> {
   const entries = new Map<string, string>();
-  for (let i = 0; i < shards; i++) {
-    try {
-      const data = deserialize(fs.readFileSync(shardFile(dir, i))) as { version: string; entries: Map<string, string> };
-      if (data.version === cacheVersion && data.entries instanceof Map) for (const [key, html] of data.entries) entries.set(key, html);
-    } catch {
-      // not there yet
-    }
-  }
+  for (const part of cacheShards(dir).read()) if (part instanceof Map) for (const [key, html] of part) entries.set(key, html);
   return entries;
+}
+
+/**
+ * Renders texts on this thread, in small steps, so that busy workers are handed their next batch without
+ * waiting for all of these. remark is loaded only now: importing it costs more than a warm build's render.
+ */
+async function renderHere(items: [string, string][], accept: (results: [string, string][]) => void): Promise<void> {
+  const { markdownToHtml } = await import('./processor.ts');
+  for (let i = 0; i < items.length; i += 16) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    accept(items.slice(i, i + 16).map(([key, text]) => [key, markdownToHtml(text)]));
+  }
 }
 
 /** Spreads the texts over worker threads in small batches, handing each batch's results over as it returns. */
@@ -279,9 +276,8 @@ async function renderInWorkers(
           if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY' || current < 0) return reject(error);
           // A text too large for a worker's heap (megabytes of Markdown in one file): its batch is rendered
           // here, where the heap has no such limit, and the other threads go on with the rest.
-          const batch = batches[current];
           rescued();
-          rescue = import('./processor.ts').then(({ markdownToHtml }) => accept(batch.map(([key, text]) => [key, markdownToHtml(text)])));
+          rescue = renderHere(batches[current], accept);
           rescue.then(() => resolve(), reject);
         });
         send();
