@@ -26,6 +26,9 @@ export async function main(argv: string[]): Promise<void> {
     .option('--clean', 'delete every cache first (.cache/: rendered Markdown, images, the record of what each page read, the spare output), so all work is done afresh', false)
     .addHelpText('after', '\nExit status: 0 when the site was built, 1 when content, templates or assets have errors (all are listed).')
     .action(async (options: { out: string; clean: boolean }) => {
+      const { nothingToBuild } = await import('../generator/incremental/unchanged.ts');
+      const unchanged = nothingToBuild({ root: program.opts().root, out: options.out, clean: options.clean });
+      if (unchanged) return void console.log(unchanged);
       const { build } = await import('../generator/build.ts');
       await run(() => build({ root: program.opts().root, out: options.out, clean: options.clean }));
       await settle();

@@ -13,6 +13,7 @@ import { MarkdownSession, type MarkdownStats } from './markdown/render.ts';
 import { compileTemplates, type CompiledTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind } from './render/site.ts';
 import { IncrementalPolicy, folderHash, liveStage, reusableTemplates, toolKey, type LiveState } from './incremental/policy.ts';
+import { forgetStamp, inputStamp, saveStamp } from './incremental/unchanged.ts';
 import { contentState, forgetRecord, loadRecord, recordFile, saveRecord, type BuildRecord } from './incremental/record.ts';
 import { buildClientScripts } from './assets/islands.ts';
 import { prepareFlags } from './assets/flags.ts';
@@ -85,6 +86,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const project = resolveProject(options.root);
   const out = path.resolve(project.root, options.out ?? 'dist');
   if (options.clean) clearCaches(project);
+  // What the inputs were as the build began, recorded with its output for the next `site build` (unchanged.ts).
+  const stamp = keepRecord(options) ? inputStamp(project, out) : undefined;
   const timings: [string, number][] = [];
   const time = async <T>(stage: string, work: () => T | Promise<T>): Promise<T> => {
     const t = performance.now();
@@ -173,9 +176,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // changed nothing leaves the record as it is: it describes the new output just as well.
       const save = keepRecord(options) && !policy.unchanged();
       if (save) forgetRecord(recordPath);
+      if (stamp) forgetStamp(project, out);
       await staged.commit();
       if (save) saveRecord(recordPath, { ...policy.record(), validated: content.validated, checked });
-      return { changed: [] as string[], hashes: staged.hashes() };
+      const hashes = staged.hashes();
+      if (stamp) saveStamp(project, out, stamp, hashes.keys(), { pages: pages.length, images: images.stats.images, markdown: markdown.stats.total });
+      return { changed: [] as string[], hashes };
     });
 
     const total = performance.now() - started;

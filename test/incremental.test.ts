@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build, type BuildResult } from '../generator/build.ts';
 import { silentLogger } from '../generator/log.ts';
+import { nothingToBuild } from '../generator/incremental/unchanged.ts';
 import { BuildFailure, formatFailure, stripAnsi } from '../generator/errors.ts';
 import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
 
@@ -193,6 +194,43 @@ test('a page changed by hand in the output is rendered again, not kept', async (
   assert.not.match(fs.readFileSync(page, 'utf8'), 'changed by hand');
 });
 
+test('site build with nothing changed since the last build stops at once, and says what it kept', async () => {
+  const result = await build({ root: site.root, logger: silentLogger });
+  const said = nothingToBuild({ root: site.root });
+  assert.ok(said, 'nothing changed, yet site build would build');
+  assert.match(said!, `${result.pages.length} pages (0 rendered, ${result.pages.length} kept)`);
+  assert.match(said!, 'nothing changed since the last build');
+  assert.is(nothingToBuild({ root: site.root, clean: true }), undefined, '--clean always builds');
+  assert.is(nothingToBuild({ root: site.root, out: 'elsewhere' }), undefined, 'another output folder has no build of its own yet');
+});
+
+test('site build builds when anything changed: an input anywhere in the project, the environment, or the output folder', async () => {
+  const dist = path.join(site.root, 'dist');
+  const changes: [string, () => () => void][] = [
+    ['a content file touched', () => { const rel = 'content/faq.json'; const text = site.read(rel); site.write(rel, text); return () => {}; }],
+    ['a new file at the project root', () => { site.write('notes.txt', 'a note'); return () => fs.rmSync(path.join(site.root, 'notes.txt')); }],
+    ['a template', () => { const rel = 'templates/pages/post.tsx'; site.write(rel, site.read(rel) + '\n'); return () => {}; }],
+    ['SOURCE_DATE_EPOCH', () => { process.env.SOURCE_DATE_EPOCH = '1795000000'; return () => delete process.env.SOURCE_DATE_EPOCH; }],
+    ['a page edited in the output', () => { fs.appendFileSync(path.join(dist, 'faq/index.html'), '<!-- by hand -->'); return () => {}; }],
+    ['a file added deep in the output', () => { fs.writeFileSync(path.join(dist, 'blog', 'stray.html'), 'stray'); return () => {}; }],
+    ['a file removed from the output', () => { fs.rmSync(path.join(dist, 'sitemap.xml')); return () => {}; }],
+    ['the output folder replaced by a copy', () => { fs.cpSync(dist, `${dist}-copy`, { recursive: true, preserveTimestamps: true }); fs.rmSync(dist, { recursive: true }); fs.renameSync(`${dist}-copy`, dist); return () => {}; }],
+  ];
+  for (const [name, change] of changes) {
+    await build({ root: site.root, logger: silentLogger });
+    assert.ok(nothingToBuild({ root: site.root }), `before: ${name}`);
+    const undo = change();
+    try {
+      assert.is(nothingToBuild({ root: site.root }), undefined, `${name}: site build would not build`);
+    } finally {
+      undo();
+    }
+  }
+  await build({ root: site.root, logger: silentLogger });
+  assert.not.ok(fs.existsSync(path.join(dist, 'blog', 'stray.html')), 'the stray file is gone');
+  assert.ok(fs.existsSync(path.join(dist, 'sitemap.xml')), 'the removed file is back');
+});
+
 test('site build --clean ignores every cache: every page, text and image is made afresh', async () => {
   const result = await build({ root: site.root, logger: silentLogger, clean: true });
   assert.is(result.rendered, result.pages.length);
@@ -213,8 +251,10 @@ for (const seed of seeds) {
         n++;
         log.push(`round ${round}: ${edits[name]({ f: site, n, pick: (list) => list[Math.floor(rng() * list.length)] })}`);
       }
+      assert.is(nothingToBuild({ root: site.root }), undefined, `site build would skip edits: ${log.slice(-editsPerRound).join('; ')}`);
       const incremental = await outcome(site.root, false);
       const clean = await cleanBuild(site);
+      if (!incremental.error) assert.ok(nothingToBuild({ root: site.root }), 'after a build, nothing has changed');
       const replay = `seed ${seed} (replay with SITE_EQUIVALENCE_SEEDS=${seed}); edits so far:\n  ${log.join('\n  ')}`;
       assert.is(incremental.error, clean.error, `the builds ended differently, ${replay}`);
       if (!clean.files) continue;

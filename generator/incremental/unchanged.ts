@@ -1,0 +1,129 @@
+// A build with nothing to do. When no file the build could read has changed since the last `site build` into
+// the same folder, and that folder is still exactly as the build left it, the build's result is already there:
+// `site build` says so and stops, without loading the content, the templates or the renderer.
+//
+// "Could read" is taken widely, so that doubt means building: every file under the project root (but for .git,
+// node_modules, .cache and the output folder itself), the generator's own code, templates, islands, assets and
+// schemas when the project borrows them, the lock files of the installed packages, Node's version and the
+// environment variables the build reads. Each file counts by path, size, modification and change time (the
+// change time cannot be set back by hand). The output counts by the manifest of its files (size and
+// modification time) and the modification time of each of its folders, which changes when anything is added
+// to the folder or removed from it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { resolveProject, toolRoot, type Project } from '../project.ts';
+import { colour, formatMs } from '../log.ts';
+import { outputKey, writeFileAtomic } from '../cache.ts';
+import { readManifest } from '../output/spare.ts';
+
+const format = 1;
+
+/** What the last build into a folder recorded of its inputs and left in that folder. */
+interface Stamp {
+  format: number;
+  inputs: string;
+  /** The output folder's inode, and the modification time of each of its folders (relative, '' for itself). */
+  ino: number;
+  folders: [string, number][];
+  counts: { pages: number; images: number; markdown: number };
+}
+
+export type Counts = Stamp['counts'];
+
+const stampFile = (project: Project, out: string) => path.join(project.cache, 'output', outputKey(out), 'stamp.json');
+
+/** A hash of every input's path, size and times, and of what else the build depends on. */
+export function inputStamp(project: Project, out: string): string {
+  const hash = createHash('sha256');
+  hash.update(`${format}\0${process.version}\0${path.resolve(out)}\n`);
+  for (const name of Object.keys(process.env).sort()) {
+    if (name === 'NODE_ENV' || name === 'SOURCE_DATE_EPOCH' || name.startsWith('SITE_')) hash.update(`${name}=${process.env[name]}\n`);
+  }
+  const outside = new Set([path.join(project.root, '.git'), path.join(project.root, 'node_modules'), project.cache, path.resolve(out)]);
+  // Folders a build makes and removes beside its output (the staging folder, the replaced output).
+  const beside = path.resolve(out) + '.';
+  const passing = (abs: string) => abs.startsWith(beside) && /^(tmp|old)-/.test(abs.slice(beside.length));
+  // Folders by device and inode: a symbolic link back up the tree is visited once.
+  const seen = new Set<string>();
+  const visit = (abs: string) => {
+    const stat = fs.statSync(abs, { throwIfNoEntry: false });
+    if (!stat) return void hash.update(`${abs}\0-\n`);
+    if (!stat.isDirectory()) return void hash.update(`${abs}\0${stat.size}\0${stat.mtimeMs}\0${stat.ctimeMs}\n`);
+    if (seen.has(`${stat.dev}:${stat.ino}`)) return void hash.update(`${abs}/ again\n`);
+    seen.add(`${stat.dev}:${stat.ino}`);
+    hash.update(`${abs}/\n`);
+    for (const name of fs.readdirSync(abs).sort()) {
+      const child = path.join(abs, name);
+      if (!outside.has(child) && !passing(child)) visit(child);
+    }
+  };
+  visit(project.root);
+  const tool = ['generator', 'bin', 'package.json', 'package-lock.json', 'tsconfig.json', path.join('node_modules', '.package-lock.json')].map((rel) => path.join(toolRoot, rel));
+  const borrowed = [project.templates, project.islands, project.assets, project.functions, project.schemas];
+  for (const abs of [...tool, ...borrowed]) if (!abs.startsWith(project.root + path.sep) || abs.startsWith(path.join(project.root, 'node_modules'))) visit(abs);
+  return hash.digest('hex');
+}
+
+/**
+ * Records, once a build's output is in place, what it was made from and what the folder holds now. `inputs`
+ * is the stamp taken when the build began: a file changed while it ran makes the next build run.
+ */
+export function saveStamp(project: Project, out: string, inputs: string, files: Iterable<string>, counts: Counts): void {
+  const target = path.resolve(out);
+  const folders = new Set<string>(['']);
+  for (const file of files) for (let dir = path.posix.dirname(file); dir !== '.' && !folders.has(dir); dir = path.posix.dirname(dir)) folders.add(dir);
+  const stamp: Stamp = {
+    format,
+    inputs,
+    ino: fs.statSync(target).ino,
+    folders: [...folders].map((dir) => [dir, fs.statSync(path.join(target, dir)).mtimeMs]),
+    counts,
+  };
+  writeFileAtomic(stampFile(project, out), JSON.stringify(stamp));
+}
+
+export function forgetStamp(project: Project, out: string): void {
+  fs.rmSync(stampFile(project, out), { force: true });
+}
+
+/** The last build's counts when nothing has changed since it and its output is untouched; undefined otherwise. */
+export function unchangedSinceLastBuild(project: Project, out: string): Counts | undefined {
+  let stamp: Stamp;
+  try {
+    stamp = JSON.parse(fs.readFileSync(stampFile(project, out), 'utf8')) as Stamp;
+  } catch {
+    return undefined;
+  }
+  if (stamp.format !== format || stamp.inputs !== inputStamp(project, out)) return undefined;
+  const target = path.resolve(out);
+  const manifest = readManifest(path.join(path.dirname(stampFile(project, out)), 'current.json'));
+  if (!manifest || manifest.ino !== stamp.ino || fs.statSync(target, { throwIfNoEntry: false })?.ino !== stamp.ino) return undefined;
+  for (const [dir, mtimeMs] of stamp.folders) {
+    if (fs.statSync(path.join(target, dir), { throwIfNoEntry: false })?.mtimeMs !== mtimeMs) return undefined;
+  }
+  for (const [file, [, size, mtimeMs]] of manifest.files) {
+    const stat = fs.statSync(path.join(target, file), { throwIfNoEntry: false });
+    if (!stat?.isFile() || stat.size !== size || stat.mtimeMs !== mtimeMs) return undefined;
+  }
+  return stamp.counts;
+}
+
+/**
+ * `site build`'s first question: when nothing needs doing, the summary line to print instead of building.
+ * Never with `clean`, which asks for everything afresh.
+ */
+export function nothingToBuild(options: { root: string; out?: string; clean?: boolean }): string | undefined {
+  if (options.clean) return undefined;
+  const started = performance.now();
+  const project = resolveProject(options.root);
+  const out = path.resolve(project.root, options.out ?? 'dist');
+  const counts = unchangedSinceLastBuild(project, out);
+  if (!counts) return undefined;
+  const shown = path.relative(process.cwd(), out) || '.';
+  return (
+    `${colour.green('✓')} ${counts.pages} pages (0 rendered, ${counts.pages} kept), ${counts.images} images (0 processed, ${counts.images} cached),` +
+    ` ${counts.markdown} markdown (0 rendered) in ${formatMs(performance.now() - started)} ${colour.dim(`(nothing changed since the last build, and ${shown}/ is as it left it)`)}`
+  );
+}
