@@ -27,10 +27,10 @@ export async function main(argv: string[]): Promise<void> {
     .addHelpText('after', '\nExit status: 0 when the site was built, 1 when content, templates or assets have errors (all are listed).')
     .action(async (options: { out: string; clean: boolean }) => {
       const { nothingToBuild } = await import('../generator/incremental/unchanged.ts');
-      const unchanged = nothingToBuild({ root: program.opts().root, out: options.out, clean: options.clean });
-      if (unchanged) return void console.log(unchanged);
+      const found = nothingToBuild({ root: program.opts().root, out: options.out, clean: options.clean });
+      if ('unchanged' in found) return void console.log(found.unchanged);
       const { build } = await import('../generator/build.ts');
-      await run(() => build({ root: program.opts().root, out: options.out, clean: options.clean }));
+      await run(() => build({ root: program.opts().root, out: options.out, clean: options.clean, inputs: found.inputs }));
       await settle();
     });
 

@@ -48,6 +48,8 @@ export interface BuildOptions {
   recycle?: boolean;
   /** Delete every cache before building (`site build --clean`): nothing is reused. */
   clean?: boolean;
+  /** The stamp of the inputs, when the caller has just taken it (incremental/unchanged.ts). */
+  inputs?: string;
 }
 
 /** Where `site build` keeps what each page was made from, for the next build to keep what did not change. */
@@ -87,7 +89,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const out = path.resolve(project.root, options.out ?? 'dist');
   if (options.clean) clearCaches(project);
   // What the inputs were as the build began, recorded with its output for the next `site build` (unchanged.ts).
-  const stamp = keepRecord(options) ? inputStamp(project, out) : undefined;
+  const stamp = keepRecord(options) ? (options.inputs ?? inputStamp(project, out)) : undefined;
   const timings: [string, number][] = [];
   const time = async <T>(stage: string, work: () => T | Promise<T>): Promise<T> => {
     const t = performance.now();

@@ -108,14 +108,21 @@ export class Shards<T> {
   read(): T[] {
     const found: T[] = [];
     for (let i = 0; i < this.count; i++) {
-      try {
-        const stored = deserialize(fs.readFileSync(this.file(i))) as { version?: string; data?: T };
-        if (stored.version === this.version && stored.data !== undefined) found.push(stored.data);
-      } catch {
-        // not there yet, or unreadable: its entries are made again
-      }
+      const data = this.readOne(i);
+      if (data !== undefined) found.push(data);
     }
     return found;
+  }
+
+  /** One shard's data; undefined when it is missing, unreadable or of another version. */
+  readOne(i: number): T | undefined {
+    try {
+      const stored = deserialize(fs.readFileSync(this.file(i))) as { version?: string; data?: T };
+      return stored.version === this.version ? stored.data : undefined;
+    } catch {
+      // not there yet, or unreadable: its entries are made again
+      return undefined;
+    }
   }
 
   write(i: number, data: T): void {

@@ -160,6 +160,12 @@ async function cleanBuild(f: Fixture) {
   }
 }
 
+/** What `site build` would print instead of building, if nothing changed. */
+const unchanged = (root: string) => {
+  const found = nothingToBuild({ root });
+  return 'unchanged' in found ? found.unchanged : undefined;
+};
+
 let site: Fixture;
 test.before(async () => {
   site = fixture();
@@ -196,12 +202,12 @@ test('a page changed by hand in the output is rendered again, not kept', async (
 
 test('site build with nothing changed since the last build stops at once, and says what it kept', async () => {
   const result = await build({ root: site.root, logger: silentLogger });
-  const said = nothingToBuild({ root: site.root });
+  const said = unchanged(site.root);
   assert.ok(said, 'nothing changed, yet site build would build');
   assert.match(said!, `${result.pages.length} pages (0 rendered, ${result.pages.length} kept)`);
   assert.match(said!, 'nothing changed since the last build');
-  assert.is(nothingToBuild({ root: site.root, clean: true }), undefined, '--clean always builds');
-  assert.is(nothingToBuild({ root: site.root, out: 'elsewhere' }), undefined, 'another output folder has no build of its own yet');
+  assert.equal(nothingToBuild({ root: site.root, clean: true }), {}, '--clean always builds');
+  assert.ok('inputs' in nothingToBuild({ root: site.root, out: 'elsewhere' }), 'another output folder has no build of its own yet');
 });
 
 test('site build builds when anything changed: an input anywhere in the project, the environment, or the output folder', async () => {
@@ -218,10 +224,10 @@ test('site build builds when anything changed: an input anywhere in the project,
   ];
   for (const [name, change] of changes) {
     await build({ root: site.root, logger: silentLogger });
-    assert.ok(nothingToBuild({ root: site.root }), `before: ${name}`);
+    assert.ok(unchanged(site.root), `before: ${name}`);
     const undo = change();
     try {
-      assert.is(nothingToBuild({ root: site.root }), undefined, `${name}: site build would not build`);
+      assert.is(unchanged(site.root), undefined, `${name}: site build would not build`);
     } finally {
       undo();
     }
@@ -251,10 +257,10 @@ for (const seed of seeds) {
         n++;
         log.push(`round ${round}: ${edits[name]({ f: site, n, pick: (list) => list[Math.floor(rng() * list.length)] })}`);
       }
-      assert.is(nothingToBuild({ root: site.root }), undefined, `site build would skip edits: ${log.slice(-editsPerRound).join('; ')}`);
+      assert.is(unchanged(site.root), undefined, `site build would skip edits: ${log.slice(-editsPerRound).join('; ')}`);
       const incremental = await outcome(site.root, false);
       const clean = await cleanBuild(site);
-      if (!incremental.error) assert.ok(nothingToBuild({ root: site.root }), 'after a build, nothing has changed');
+      if (!incremental.error) assert.ok(unchanged(site.root), 'after a build, nothing has changed');
       const replay = `seed ${seed} (replay with SITE_EQUIVALENCE_SEEDS=${seed}); edits so far:\n  ${log.join('\n  ')}`;
       assert.is(incremental.error, clean.error, `the builds ended differently, ${replay}`);
       if (!clean.files) continue;

@@ -88,42 +88,48 @@ export function forgetStamp(project: Project, out: string): void {
   fs.rmSync(stampFile(project, out), { force: true });
 }
 
-/** The last build's counts when nothing has changed since it and its output is untouched; undefined otherwise. */
-export function unchangedSinceLastBuild(project: Project, out: string): Counts | undefined {
+/**
+ * The last build's counts when nothing has changed since it and its output is untouched; otherwise the stamp
+ * of the inputs as they are, for the build that must run.
+ */
+export function unchangedSinceLastBuild(project: Project, out: string): { counts: Counts } | { inputs: string } {
+  const inputs = inputStamp(project, out);
   let stamp: Stamp;
   try {
     stamp = JSON.parse(fs.readFileSync(stampFile(project, out), 'utf8')) as Stamp;
   } catch {
-    return undefined;
+    return { inputs };
   }
-  if (stamp.format !== format || stamp.inputs !== inputStamp(project, out)) return undefined;
+  if (stamp.format !== format || stamp.inputs !== inputs) return { inputs };
   const target = path.resolve(out);
   const manifest = readManifest(path.join(path.dirname(stampFile(project, out)), 'current.json'));
-  if (!manifest || manifest.ino !== stamp.ino || fs.statSync(target, { throwIfNoEntry: false })?.ino !== stamp.ino) return undefined;
+  if (!manifest || manifest.ino !== stamp.ino || fs.statSync(target, { throwIfNoEntry: false })?.ino !== stamp.ino) return { inputs };
   for (const [dir, mtimeMs] of stamp.folders) {
-    if (fs.statSync(path.join(target, dir), { throwIfNoEntry: false })?.mtimeMs !== mtimeMs) return undefined;
+    if (fs.statSync(path.join(target, dir), { throwIfNoEntry: false })?.mtimeMs !== mtimeMs) return { inputs };
   }
   for (const [file, [, size, mtimeMs]] of manifest.files) {
     const stat = fs.statSync(path.join(target, file), { throwIfNoEntry: false });
-    if (!stat?.isFile() || stat.size !== size || stat.mtimeMs !== mtimeMs) return undefined;
+    if (!stat?.isFile() || stat.size !== size || stat.mtimeMs !== mtimeMs) return { inputs };
   }
-  return stamp.counts;
+  return { counts: stamp.counts };
 }
 
 /**
- * `site build`'s first question: when nothing needs doing, the summary line to print instead of building.
- * Never with `clean`, which asks for everything afresh.
+ * `site build`'s first question. When nothing needs doing, the summary line to print instead of building;
+ * otherwise the stamp of the inputs, for the build (BuildOptions.inputs). Never `unchanged` with `clean`,
+ * which asks for everything afresh.
  */
-export function nothingToBuild(options: { root: string; out?: string; clean?: boolean }): string | undefined {
-  if (options.clean) return undefined;
+export function nothingToBuild(options: { root: string; out?: string; clean?: boolean }): { unchanged: string } | { inputs?: string } {
+  if (options.clean) return {};
   const started = performance.now();
   const project = resolveProject(options.root);
   const out = path.resolve(project.root, options.out ?? 'dist');
-  const counts = unchangedSinceLastBuild(project, out);
-  if (!counts) return undefined;
+  const found = unchangedSinceLastBuild(project, out);
+  if ('inputs' in found) return found;
+  const { counts } = found;
   const shown = path.relative(process.cwd(), out) || '.';
-  return (
+  const unchanged =
     `${colour.green('✓')} ${counts.pages} pages (0 rendered, ${counts.pages} kept), ${counts.images} images (0 processed, ${counts.images} cached),` +
-    ` ${counts.markdown} markdown (0 rendered) in ${formatMs(performance.now() - started)} ${colour.dim(`(nothing changed since the last build, and ${shown}/ is as it left it)`)}`
-  );
+    ` ${counts.markdown} markdown (0 rendered) in ${formatMs(performance.now() - started)} ${colour.dim(`(nothing changed since the last build, and ${shown}/ is as it left it)`)}`;
+  return { unchanged };
 }

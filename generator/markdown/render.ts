@@ -37,7 +37,7 @@ export interface MarkdownStats {
 }
 
 // The cache as last read or written by this process, so the dev server reads the file once.
-let memory: { dir: string; entries: Map<string, string> } | undefined;
+let memory: { dir: string; entries: CacheEntries } | undefined;
 
 export function markdownKey(markdown: string): string {
   return createHash('sha256').update(version).update('\0').update(markdown).digest('base64url').slice(0, 27);
@@ -52,7 +52,7 @@ export class MarkdownSession {
   private readonly cacheDir: string;
   /** Shards holding an entry this build added, to be written again. */
   private readonly dirty = new Set<number>();
-  private loaded?: Map<string, string>;
+  private loaded?: CacheEntries;
   private readonly used = new Map<string, string>();
   private workers: { terminate(): Promise<number> }[] = [];
   private busyPools = 0;
@@ -64,11 +64,11 @@ export class MarkdownSession {
     this.cacheDir = path.join(project.cache, 'markdown');
   }
 
-  /** The cache, read when first needed: a build that keeps every page looks no text up. */
-  private get cache(): Map<string, string> {
+  /** The cache, read shard by shard when first needed: a build that keeps every page looks no text up. */
+  private get cache(): CacheEntries {
     if (!this.loaded) {
       // Read again when the files are gone (deleted by `site build --clean`, say): nothing kept may outlive them.
-      if (memory?.dir !== this.cacheDir || !fs.existsSync(this.cacheDir)) memory = { dir: this.cacheDir, entries: readCache(this.cacheDir) };
+      if (memory?.dir !== this.cacheDir || !fs.existsSync(this.cacheDir)) memory = { dir: this.cacheDir, entries: new CacheEntries(cacheShards(this.cacheDir)) };
       this.loaded = memory.entries;
     }
     return this.loaded;
@@ -156,18 +156,20 @@ export class MarkdownSession {
    * and never grows without bound; after a cancelled one it keeps everything.
    */
   save({ prune = true }: { prune?: boolean } = {}): void {
-    const pruning = prune && this.used.size !== this.cache.size;
+    const store = cacheShards(this.cacheDir);
+    const pruning = prune && this.used.size !== this.cache.size();
     if (!this.dirty.size && !pruning) return;
-    const entries = prune ? this.used : this.cache;
-    memory = { dir: this.cacheDir, entries };
     // By shard: a build that rendered one post writes a sixteenth of the cache, and a cold build of thousands
     // never holds a serialised copy of all of it at once.
-    const store = cacheShards(this.cacheDir);
-    const byShard = Array.from({ length: store.count }, () => new Map<string, string>());
-    for (const [key, html] of entries) byShard[shardOf(key)].set(key, html);
-    byShard.forEach((part, i) => {
-      if (pruning || this.dirty.has(i)) store.write(i, part);
-    });
+    if (pruning) {
+      const byShard = Array.from({ length: store.count }, () => new Map<string, string>());
+      for (const [key, html] of this.used) byShard[shardOf(key)].set(key, html);
+      byShard.forEach((part, i) => store.write(i, part));
+      memory = { dir: this.cacheDir, entries: new CacheEntries(store, byShard) };
+    } else {
+      for (const i of this.dirty) store.write(i, this.cache.shard(i));
+      memory = { dir: this.cacheDir, entries: this.cache };
+    }
     this.dirty.clear();
   }
 }
@@ -218,11 +220,39 @@ export async function renderMarkdown(project: Project, texts: Iterable<string>):
 const cacheShards = (dir: string) => new Shards<Map<string, string>>(dir, 'rendered', cacheVersion);
 const shardOf = (key: string) => key.charCodeAt(0) % 16;
 
-/** Every shard's entries; a shard missing, unreadable or of another version counts as empty. */
-function readCache(dir: string): Map<string, string> {
-  const entries = new Map<string, string>();
-  for (const part of cacheShards(dir).read()) if (part instanceof Map) for (const [key, html] of part) entries.set(key, html);
-  return entries;
+/**
+ * The cache's entries by key, each shard read when a key in it is first looked up: a build that renders one
+ * post reads a sixteenth of the cache. A shard missing, unreadable or of another version counts as empty.
+ */
+class CacheEntries {
+  constructor(
+    private readonly store: Shards<Map<string, string>>,
+    private readonly shards: (Map<string, string> | undefined)[] = [],
+  ) {}
+
+  shard(i: number): Map<string, string> {
+    let part = this.shards[i];
+    if (!part) {
+      const stored = this.store.readOne(i);
+      this.shards[i] = part = stored instanceof Map ? stored : new Map();
+    }
+    return part;
+  }
+
+  get(key: string): string | undefined {
+    return this.shard(shardOf(key)).get(key);
+  }
+
+  set(key: string, html: string): void {
+    this.shard(shardOf(key)).set(key, html);
+  }
+
+  /** Entries in all shards (every shard read). */
+  size(): number {
+    let size = 0;
+    for (let i = 0; i < this.store.count; i++) size += this.shard(i).size;
+    return size;
+  }
 }
 
 /**
