@@ -61,10 +61,13 @@ export class TreeWriter {
 
   /**
    * Places a file whose bytes (hash `entry[0]`) stand in `source`: the same file in the last output, for a
-   * page the build kept rather than rendered. Copied only if the tree does not hold those bytes already.
+   * page the build kept rather than rendered. Unless the tree holds those bytes already, it becomes a second
+   * name of that file (a hard link: no bytes copied, the same modification time), or a copy where links
+   * cannot be made. Since write() never writes into a file the tree already holds, a file shared this way is
+   * never changed through the other name; one changed by something else fails the manifest's size and time.
    */
   keep(rel: string, source: string, entry: Entry): void {
-    if (!this.keepSame(rel, entry[0])) this.write(rel, entry[0], (abs) => fs.copyFileSync(source, abs));
+    if (!this.keepSame(rel, entry[0])) this.write(rel, entry[0], (abs) => linkOrCopy(source, abs));
   }
 
   /** Leaves a file alone if the tree holds it with these bytes, as the manifest describes it. */
@@ -81,6 +84,8 @@ export class TreeWriter {
   private write(rel: string, hash: string, put: (abs: string) => void): void {
     const abs = path.join(this.root, rel);
     this.ensureDir(path.dirname(abs));
+    // A new file, not new bytes in the old one: the old one may be a link to a file of another output.
+    if (this.known?.has(rel)) fs.rmSync(abs, { force: true });
     try {
       put(abs);
     } catch (error) {
@@ -108,6 +113,16 @@ export class TreeWriter {
       fs.mkdirSync(dir, { recursive: true });
     }
     this.dirs.add(dir);
+  }
+}
+
+function linkOrCopy(source: string, target: string): void {
+  try {
+    fs.linkSync(source, target);
+  } catch (error) {
+    // Another file system, or one without links: copy. EISDIR goes to write()'s own handling.
+    if ((error as NodeJS.ErrnoException).code === 'EISDIR') throw error;
+    fs.copyFileSync(source, target);
   }
 }
 
