@@ -11,6 +11,7 @@ import { languageSlug, type SiteModel } from './model.ts';
 import { rules } from './kinds.ts';
 import { at } from './validate.ts';
 import { encodeSegment } from './pointer.ts';
+import { bodyLinks, markdownLinks, stripHash } from './links.ts';
 
 /** Files the build writes besides pages, which content may link to. */
 export const generatedFiles: readonly string[] = rules.generatedFiles;
@@ -113,18 +114,17 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
           fail(file, 'CONTENT_MISSING_IMAGE', pointer, { src: value, expected: path.relative(project.root, abs) });
         }
       } else if (typeof value === 'string' && value.includes('](/')) {
-        for (const { target } of markdownLinks(value)) {
+        for (const [target] of markdownLinks(value)) {
           if (!addresses.has(target)) fail(file, 'CONTENT_UNKNOWN_PAGE', pointer, { target });
         }
       }
     });
     if (file.body !== undefined) {
-      // Placed in the file as written (after the front matter), so each link is reported where it stands.
-      const start = frontMatterEnd(file.text);
-      for (const link of markdownLinks(file.text.slice(start))) {
-        if (addresses.has(link.target)) continue;
-        const { line, column } = positionAt(file.text, start + link.offset);
-        errors.push(siteError('CONTENT_UNKNOWN_PAGE', { target: link.target }, { file: file.path, line, column, frame: codeFrame(file.text, line, column) }));
+      // Placed in the file as written, so each link is reported where it stands.
+      for (const [target, offset] of file.links ?? bodyLinks(file.text)) {
+        if (addresses.has(target)) continue;
+        const { line, column } = positionAt(file.text, offset);
+        errors.push(siteError('CONTENT_UNKNOWN_PAGE', { target }, { file: file.path, line, column, frame: codeFrame(file.text, line, column) }));
       }
     }
   }
@@ -144,21 +144,6 @@ const listOf = (items: { file: string }[]) => items.map((i) => i.file).join(", "
 
 function nextFree(orders: number[]): number {
   return Math.max(0, ...orders) + 1;
-}
-
-function stripHash(href: string): string {
-  const bare = href.replace(/[?#].*$/, '');
-  return bare.length > 1 ? bare.replace(/\/$/, '') : bare;
-}
-
-/** Internal link targets in Markdown, each with the offset of its address in the text. */
-function markdownLinks(text: string): { target: string; offset: number }[] {
-  return [...text.matchAll(/\]\((\/[^)\s]*)/g)].map((m) => ({ target: stripHash(m[1]), offset: m.index! + 2 }));
-}
-
-/** Where a Markdown file's body starts: after the front matter's closing line. */
-function frontMatterEnd(text: string): number {
-  return /^---\r?\n(?:[\s\S]*?\r?\n)?---[^\n]*(\n|$)/.exec(text)?.[0].length ?? 0;
 }
 
 function walk(value: unknown, pointer: string, visit: (pointer: string, key: string, value: unknown) => void): void {

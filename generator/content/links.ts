@@ -1,0 +1,26 @@
+// Internal links written in Markdown, found once when a file is read (load.ts keeps them in the content
+// snapshot), so the checks across files (cross-check.ts) need not scan thousands of unchanged bodies again.
+
+/** An internal link target (no fragment, query or trailing slash) and the offset of its address in the file's text. */
+export type MarkdownLink = [target: string, offset: number];
+
+/** The internal links of a Markdown file's body, placed in the file's whole text (front matter included). */
+export function bodyLinks(text: string): MarkdownLink[] {
+  const start = frontMatterEnd(text);
+  return markdownLinks(text.slice(start)).map(([target, offset]) => [target, start + offset]);
+}
+
+/** Internal link targets in Markdown, each with the offset of its address in the text. */
+export function markdownLinks(text: string): MarkdownLink[] {
+  return [...text.matchAll(/\]\((\/[^)\s]*)/g)].map((m) => [stripHash(m[1]), m.index! + 2]);
+}
+
+export function stripHash(href: string): string {
+  const bare = href.replace(/[?#].*$/, '');
+  return bare.length > 1 ? bare.replace(/\/$/, '') : bare;
+}
+
+/** Where a Markdown file's body starts: after the front matter's closing line. */
+function frontMatterEnd(text: string): number {
+  return /^---\r?\n(?:[\s\S]*?\r?\n)?---[^\n]*(\n|$)/.exec(text)?.[0].length ?? 0;
+}
