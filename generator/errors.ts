@@ -17,6 +17,11 @@ export const catalogue = {
     message: 'has no front matter',
     hint: 'Start the file with a block of fields between two lines of ---, such as:\n---\ntitle: "..."\n---',
   },
+  CONTENT_CHANGED_DURING_BUILD: {
+    title: 'A content file changed while the build ran',
+    message: 'changed while the build was reading it (or was changed with its size and modification time kept)',
+    hint: 'Run the build again: it reads every content file afresh.',
+  },
   CONTENT_FRONT_MATTER: {
     title: 'The front matter is not valid YAML',
     message: 'front matter is not valid YAML: {reason}',

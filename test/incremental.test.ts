@@ -237,6 +237,30 @@ test('site build builds when anything changed: an input anywhere in the project,
   assert.ok(fs.existsSync(path.join(dist, 'sitemap.xml')), 'the removed file is back');
 });
 
+test('a content file changed with its size and time kept fails the build that reads it, and the next build reads it afresh', async () => {
+  const rel = 'content/blog/naati-vs-standard-translations-differences.md';
+  const abs = path.join(site.root, rel);
+  // A whole second, which setting the time back reproduces exactly.
+  const time = Math.floor(Date.now() / 1000) - 60;
+  fs.utimesSync(abs, time, time);
+  await build({ root: site.root, logger: silentLogger });
+  const text = site.read(rel);
+  const changed = text.replace('NAATI', 'naati');
+  assert.ok(changed !== text && changed.length === text.length);
+  fs.writeFileSync(abs, changed);
+  fs.utimesSync(abs, time, time);
+  // A template edit renders every page, so every post's text is needed.
+  const template = 'templates/pages/post.tsx';
+  site.write(template, `${site.read(template)}\n`);
+  const failed = await outcome(site.root, false);
+  assert.ok(failed.error, 'the build should fail');
+  assert.match(failed.error!, rel);
+  assert.match(failed.error!, 'changed while the build was reading it');
+  const again = await outcome(site.root, false);
+  assert.ok(again.result, again.error);
+  assert.match(fs.readFileSync(path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences/index.html'), 'utf8'), 'naati');
+});
+
 test('site build --clean ignores every cache: every page, text and image is made afresh', async () => {
   const result = await build({ root: site.root, logger: silentLogger, clean: true });
   assert.is(result.rendered, result.pages.length);

@@ -119,8 +119,9 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
         }
       }
     });
-    if (file.body !== undefined) {
-      // Placed in the file as written, so each link is reported where it stands.
+    if (file.path.endsWith('.md')) {
+      // Placed in the file as written, so each link is reported where it stands. The links were found when
+      // the file was read: an unchanged file's text is not read again unless one of them is broken.
       for (const [target, offset] of file.links ?? bodyLinks(file.text)) {
         if (addresses.has(target)) continue;
         const { line, column } = positionAt(file.text, offset);

@@ -94,7 +94,7 @@ export function resolveFacts(files: SourceFile[]): Resolved {
   const out: SourceFile[] = [];
   const errors: SiteError[] = [];
   for (const file of files) {
-    if (!file.text.includes('{{')) {
+    if (!(file.placeholders ?? file.text.includes('{{'))) {
       out.push(file);
       continue;
     }

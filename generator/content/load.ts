@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { SiteError, codeFrame, positionAt, siteError } from '../errors.ts';
+import { BuildFailure, SiteError, codeFrame, positionAt, siteError } from '../errors.ts';
 import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
 import { classify, placesHint, requiredFiles, type SourceKind } from './sources.ts';
@@ -36,6 +36,8 @@ export interface SourceFile {
   factsKey?: string;
   /** A hash of `text`, computed when the file is read and kept in the snapshot, so an unchanged file is never hashed again. */
   textHash: string;
+  /** Whether the text holds `{{` (a placeholder, content/facts.ts), known without reading the text. */
+  placeholders?: boolean;
   mtimeMs: number;
   size: number;
 }
@@ -54,7 +56,7 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
   const errors: SiteError[] = [];
   const files: SourceFile[] = [];
   const store = snapshot(path.join(project.cache, 'content'));
-  const known = previous ?? readSnapshot(store);
+  const known = previous ?? readSnapshot(store, project);
   /** Snapshot shards holding a file that was read again, or one that is gone. */
   const stale = new Set<number>();
   const names = contentFiles(project.content).sort();
@@ -87,7 +89,7 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
       errors.push(parsed);
       continue;
     }
-    files.push({ path: file, rel, source, text, ...parsed, textHash: hashText(text), mtimeMs: stat.mtimeMs, size: stat.size });
+    files.push({ path: file, rel, source, text, ...parsed, textHash: hashText(text), placeholders: text.includes('{{'), mtimeMs: stat.mtimeMs, size: stat.size });
   }
   for (const rel of known.keys()) if (!found.has(rel)) stale.add(shardOf(rel, store.count));
   // Written now, before a later stage can touch the data; only the shards whose files changed.
@@ -126,7 +128,7 @@ export function parseSource(rel: string, text: string): SourceFile | SiteError |
   const file = `content/${rel}`;
   const parsed = rel.endsWith('.md') ? parseMarkdown(file, text) : parseJson(file, text);
   if (parsed instanceof SiteError) return parsed;
-  return { path: file, rel, source, text, ...parsed, textHash: hashText(text), mtimeMs: 0, size: Buffer.byteLength(text) };
+  return { path: file, rel, source, text, ...parsed, textHash: hashText(text), placeholders: text.includes('{{'), mtimeMs: 0, size: Buffer.byteLength(text) };
 }
 
 function hashText(text: string): string {
@@ -136,13 +138,16 @@ function hashText(text: string): string {
 type ParsedMarkdown = { data: unknown; body: string; words: number; links: MarkdownLink[] };
 
 /**
- * The snapshot of the last load: every file as loaded, by path under content/. Reading thousands of posts and
- * parsing their front matter is most of a warm build's content stage; deserialising them is a fraction of it.
- * It is kept in shards by path, so an edit to one post writes a sixteenth of it again. A body is stored as
- * where it starts in the text, since it is the end of the text.
+ * The snapshot of the last load: every file as parsed, by path under content/, without its text. Reading
+ * thousands of posts and parsing their front matter is most of a warm build's content stage; deserialising
+ * what was parsed is a fraction of it. It is kept in shards by path, so an edit to one post writes a sixteenth
+ * of it again. The text (and the body, which is the end of the text) is read from the file only when asked
+ * for: a build that renders one post reads one post, and holds no other post's text.
  */
-const snapshotVersion = `content-v4 gray-matter@${packageVersion('gray-matter')}`;
-type SnapshotEntry = Omit<SourceFile, 'body' | 'source'> & { bodyStart?: number };
+const snapshotVersion = `content-v5 gray-matter@${packageVersion('gray-matter')}`;
+type SnapshotEntry = Omit<SourceFile, 'text' | 'body' | 'source'> & { bodyStart?: number };
+/** The entry each file taken from the snapshot was made from, to write it again without reading its text. */
+const entries = new WeakMap<SourceFile, SnapshotEntry>();
 const snapshot = (dir: string) => new Shards<SnapshotEntry[]>(dir, 'files', snapshotVersion);
 
 function shardOf(rel: string, count: number): number {
@@ -151,23 +156,59 @@ function shardOf(rel: string, count: number): number {
   return (h >>> 0) % count;
 }
 
-function readSnapshot(store: Shards<SnapshotEntry[]>): Map<string, SourceFile> {
+function readSnapshot(store: Shards<SnapshotEntry[]>, project: Project): Map<string, SourceFile> {
   const files = new Map<string, SourceFile>();
   for (const shard of store.read()) {
-    for (const { bodyStart, ...f } of shard) {
-      const source = classify(f.rel);
-      if (source) files.set(f.rel, { ...f, source, ...(bodyStart === undefined ? {} : { body: f.text.slice(bodyStart) }) });
+    for (const entry of shard) {
+      const source = classify(entry.rel);
+      if (source) files.set(entry.rel, fromSnapshot(entry, source, project));
     }
   }
   return files;
 }
 
+/** A file as the snapshot has it; its text and body are read from the file when first asked for. */
+function fromSnapshot(entry: SnapshotEntry, source: SourceKind, project: Project): SourceFile {
+  const { bodyStart, ...fields } = entry;
+  let text: string | undefined;
+  let body: string | undefined;
+  const read = () => (text ??= readUnchanged(project, entry));
+  const file = { ...fields, source } as SourceFile;
+  Object.defineProperty(file, 'text', { get: read, enumerable: true, configurable: true });
+  if (bodyStart !== undefined) Object.defineProperty(file, 'body', { get: () => (body ??= read().slice(bodyStart)), enumerable: true, configurable: true });
+  entries.set(file, entry);
+  return file;
+}
+
+/**
+ * The text of a file the snapshot says is unchanged (same size and modification time when the build began),
+ * checked against the snapshot's hash. A file saved again while the build runs, or changed with its size and
+ * time kept, fails the build rather than mixing its new text with its old fields; the snapshot is dropped, so
+ * the next build reads every file afresh.
+ */
+function readUnchanged(project: Project, entry: SnapshotEntry): string {
+  const text = fs.readFileSync(path.join(project.content, entry.rel), 'utf8');
+  if (hashText(text) !== entry.textHash) {
+    fs.rmSync(path.join(project.cache, 'content'), { recursive: true, force: true });
+    throw new BuildFailure('content', [siteError('CONTENT_CHANGED_DURING_BUILD', {}, { file: entry.path })]);
+  }
+  return text;
+}
+
 function writeSnapshot(store: Shards<SnapshotEntry[]>, files: SourceFile[], stale: Set<number>): void {
   const byShard = new Map([...stale].map((i) => [i, [] as SnapshotEntry[]]));
-  for (const { body, source: _source, ...f } of files) {
+  for (const file of files) {
+    const shard = byShard.get(shardOf(file.rel, store.count));
+    if (!shard) continue;
+    const known = entries.get(file);
+    if (known) {
+      shard.push(known);
+      continue;
+    }
+    const { text, body, source: _source, ...fields } = file;
     // A body that is not the end of its text (never seen) leaves its file out, to be read again next time.
-    if (body !== undefined && !f.text.endsWith(body)) continue;
-    byShard.get(shardOf(f.rel, store.count))?.push(body === undefined ? f : { ...f, bodyStart: f.text.length - body.length });
+    if (body !== undefined && !text.endsWith(body)) continue;
+    shard.push(body === undefined ? fields : { ...fields, bodyStart: text.length - body.length });
   }
   try {
     for (const [i, entries] of byShard) store.write(i, entries);

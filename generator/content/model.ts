@@ -184,7 +184,10 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
         slug: slugOf(f),
         url: entryPath('blog-post', slugOf(f)),
         file: f.path,
-        body: f.body ?? '',
+        // Read when a page asks for it: a build that renders one post reads one post's text.
+        get body() {
+          return f.body ?? '';
+        },
         isoDate,
         isoUpdated: data.updated ? isoFromAustralian(data.updated) : isoDate,
         words: f.words ?? 0,

@@ -74,6 +74,8 @@ export function sitemapInputs(model: SiteModel, pages: Page[]): string {
 /** What the blog feed is made from: the newest posts (their bodies by their files' hashes) and the site's names. */
 export function feedInputs(model: SiteModel, policy: IncrementalPolicy): string {
   const s = model.settings;
-  const posts = feedPosts(model).map(({ body: _body, ...post }) => [post, policy.fileHash(post.file)]);
+  // Every field but the body (stood for by the file's hash), without reading the body: it is read on demand.
+  const withoutBody = (post: object) => Object.fromEntries(Object.keys(post).filter((k) => k !== 'body').map((k) => [k, (post as Record<string, unknown>)[k]]));
+  const posts = feedPosts(model).map((post) => [withoutBody(post), policy.fileHash(post.file)]);
   return JSON.stringify([s.name, s.legalName, s.baseUrl, s.updated, model.pages.blog.seo.description, posts]);
 }

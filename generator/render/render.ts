@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { siteError, type SiteError } from '../errors.ts';
+import { BuildFailure, siteError, type SiteError } from '../errors.ts';
 import { relative, type Project } from '../project.ts';
 import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
@@ -58,6 +58,8 @@ export function renderPages(pages: Page[], options: RenderOptions): { errors: Si
       options.emit(page, `<!doctype html>${markup}`);
       rendered++;
     } catch (error) {
+      // A problem with the content itself (a file saved again mid-build) is not the template's.
+      if (error instanceof BuildFailure) throw error;
       errors.push(renderError(options.project, page, error));
     }
   }
