@@ -82,7 +82,7 @@ export async function main(argv: string[]): Promise<void> {
       await run(() => exportSubscribers({ root: program.opts().root, out: options.out, netlify: Boolean(options.netlify) }));
     });
 
-  program.addOption(new Option('--debug', 'print stack traces of internal errors').hideHelp());
+  program.addOption(new Option('--debug', 'show stack traces of internal errors in the generator\'s source files').hideHelp());
   if (argv.length <= 2) {
     program.outputHelp();
     process.exitCode = 1;
@@ -108,6 +108,7 @@ async function run(work: () => Promise<unknown>): Promise<void> {
     } else {
       console.error(colour.red(`✗ site failed unexpectedly: ${(error as Error).message}`));
       console.error((error as Error).stack);
+      if (!process.sourceMapsEnabled) console.error(colour.dim('(run the command again with --debug to see this stack in the generator\'s source files)'));
     }
   }
 }

@@ -13,7 +13,7 @@ import { MarkdownSession, type MarkdownStats } from './markdown/render.ts';
 import { compileTemplates, type CompiledTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind } from './render/site.ts';
 import { IncrementalPolicy, folderHash, liveStage, reusableTemplates, toolKey, type LiveState } from './incremental/policy.ts';
-import { forgetStamp, inputStamp, saveStamp } from './incremental/unchanged.ts';
+import { forgetStamp, inputStamp, saveStamp, type InputStamp } from './incremental/unchanged.ts';
 import { contentState, forgetRecord, loadRecord, recordFile, saveRecord, type BuildRecord } from './incremental/record.ts';
 import { buildClientScripts } from './assets/islands.ts';
 import { prepareFlags } from './assets/flags.ts';
@@ -49,7 +49,7 @@ export interface BuildOptions {
   /** Delete every cache before building (`site build --clean`): nothing is reused. */
   clean?: boolean;
   /** The stamp of the inputs, when the caller has just taken it (incremental/unchanged.ts). */
-  inputs?: string;
+  inputs?: InputStamp;
 }
 
 /** Where `site build` keeps what each page was made from, for the next build to keep what did not change. */
@@ -105,7 +105,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const markdown = new MarkdownSession(project);
   let output: Output | undefined;
   try {
-    const content = await time('content', () => readContent(project, previous, markdown, live));
+    const content = await time('content', () => readContent(project, previous, markdown, live, stamp?.stats));
     const { files } = content;
     const { model, pages, redirects, checked } = await time('model', () => joinContent(project, files, markdown, previous));
 
@@ -182,7 +182,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await staged.commit();
       if (save) saveRecord(recordPath, { ...policy.record(), validated: content.validated, checked });
       const hashes = staged.hashes();
-      if (stamp) saveStamp(project, out, stamp, hashes.keys(), { pages: pages.length, images: images.stats.images, markdown: markdown.stats.total });
+      if (stamp) saveStamp(project, out, stamp.hash, hashes.keys(), { pages: pages.length, images: images.stats.images, markdown: markdown.stats.total });
       return { changed: [] as string[], hashes };
     });
 

@@ -50,9 +50,10 @@ export interface LoadResult {
 /**
  * Reads and parses every content file. Files whose size and modification time are those of an earlier load
  * are taken from it as they are, neither read nor parsed: from the dev server's memory (`previous`), or else
- * from the snapshot of the last load kept in .cache/content/.
+ * from the snapshot of the last load kept in .cache/content/. `stats`: each file's status, when the caller
+ * has just looked (by absolute path).
  */
-export function loadContent(project: Project, previous?: Map<string, SourceFile>): LoadResult {
+export function loadContent(project: Project, previous?: Map<string, SourceFile>, stats?: Map<string, fs.Stats>): LoadResult {
   const errors: SiteError[] = [];
   const files: SourceFile[] = [];
   const store = snapshot(path.join(project.cache, 'content'));
@@ -76,7 +77,7 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
       continue;
     }
     const abs = path.join(project.content, rel);
-    const stat = fs.statSync(abs);
+    const stat = stats?.get(abs) ?? fs.statSync(abs);
     const cached = known.get(rel);
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {
       files.push(cached);

@@ -1,5 +1,6 @@
 // The content stage: every file read, its placeholders resolved, validated against its schema. The Markdown
 // workers start here on the posts whose files changed since the last build, as soon as the files are read.
+import type { Stats } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { failIfAny } from '../errors.ts';
 import type { Project } from '../project.ts';
@@ -22,8 +23,8 @@ export interface EarlyPosts {
  * on the posts whose files changed since the last build as soon as the files are read, and run while
  * everything else is checked and prepared.
  */
-export async function readContent(project: Project, previous: BuildRecord | undefined, markdown: MarkdownSession, live: LiveState | undefined) {
-  const loaded = loadContent(project, live?.sources);
+export async function readContent(project: Project, previous: BuildRecord | undefined, markdown: MarkdownSession, live: LiveState | undefined, stats?: Map<string, Stats>) {
+  const loaded = loadContent(project, live?.sources, stats);
   // The dev server keeps files as written; placeholders are resolved again (from a memo) on every build.
   if (live) live.sources = new Map(loaded.files.map((f) => [f.rel, f]));
   const resolved = resolveFacts(loaded.files);

@@ -34,9 +34,18 @@ export type Counts = Stamp['counts'];
 
 const stampFile = (project: Project, out: string) => path.join(project.cache, 'output', outputKey(out), 'stamp.json');
 
-/** A hash of every input's path, size and times, and of what else the build depends on. */
-export function inputStamp(project: Project, out: string): string {
+/**
+ * A hash of every input's path, size and times, and of what else the build depends on; with the status of
+ * each file, which the build takes as the content's own (content/load.ts), so no file is looked at twice.
+ */
+export interface InputStamp {
+  hash: string;
+  stats: Map<string, fs.Stats>;
+}
+
+export function inputStamp(project: Project, out: string): InputStamp {
   const hash = createHash('sha256');
+  const stats = new Map<string, fs.Stats>();
   hash.update(`${format}\0${process.version}\0${path.resolve(out)}\n`);
   for (const name of Object.keys(process.env).sort()) {
     if (name === 'NODE_ENV' || name === 'SOURCE_DATE_EPOCH' || name.startsWith('SITE_')) hash.update(`${name}=${process.env[name]}\n`);
@@ -50,7 +59,10 @@ export function inputStamp(project: Project, out: string): string {
   const visit = (abs: string) => {
     const stat = fs.statSync(abs, { throwIfNoEntry: false });
     if (!stat) return void hash.update(`${abs}\0-\n`);
-    if (!stat.isDirectory()) return void hash.update(`${abs}\0${stat.size}\0${stat.mtimeMs}\0${stat.ctimeMs}\n`);
+    if (!stat.isDirectory()) {
+      stats.set(abs, stat);
+      return void hash.update(`${abs}\0${stat.size}\0${stat.mtimeMs}\0${stat.ctimeMs}\n`);
+    }
     if (seen.has(`${stat.dev}:${stat.ino}`)) return void hash.update(`${abs}/ again\n`);
     seen.add(`${stat.dev}:${stat.ino}`);
     hash.update(`${abs}/\n`);
@@ -63,7 +75,7 @@ export function inputStamp(project: Project, out: string): string {
   const tool = ['generator', 'bin', 'package.json', 'package-lock.json', 'tsconfig.json', path.join('node_modules', '.package-lock.json')].map((rel) => path.join(toolRoot, rel));
   const borrowed = [project.templates, project.islands, project.assets, project.functions, project.schemas];
   for (const abs of [...tool, ...borrowed]) if (!abs.startsWith(project.root + path.sep) || abs.startsWith(path.join(project.root, 'node_modules'))) visit(abs);
-  return hash.digest('hex');
+  return { hash: hash.digest('hex'), stats };
 }
 
 /**
@@ -92,7 +104,7 @@ export function forgetStamp(project: Project, out: string): void {
  * The last build's counts when nothing has changed since it and its output is untouched; otherwise the stamp
  * of the inputs as they are, for the build that must run.
  */
-export function unchangedSinceLastBuild(project: Project, out: string): { counts: Counts } | { inputs: string } {
+export function unchangedSinceLastBuild(project: Project, out: string): { counts: Counts } | { inputs: InputStamp } {
   const inputs = inputStamp(project, out);
   let stamp: Stamp;
   try {
@@ -100,7 +112,7 @@ export function unchangedSinceLastBuild(project: Project, out: string): { counts
   } catch {
     return { inputs };
   }
-  if (stamp.format !== format || stamp.inputs !== inputs) return { inputs };
+  if (stamp.format !== format || stamp.inputs !== inputs.hash) return { inputs };
   const target = path.resolve(out);
   const manifest = readManifest(path.join(path.dirname(stampFile(project, out)), 'current.json'));
   if (!manifest || manifest.ino !== stamp.ino || fs.statSync(target, { throwIfNoEntry: false })?.ino !== stamp.ino) return { inputs };
@@ -119,7 +131,7 @@ export function unchangedSinceLastBuild(project: Project, out: string): { counts
  * otherwise the stamp of the inputs, for the build (BuildOptions.inputs). Never `unchanged` with `clean`,
  * which asks for everything afresh.
  */
-export function nothingToBuild(options: { root: string; out?: string; clean?: boolean }): { unchanged: string } | { inputs?: string } {
+export function nothingToBuild(options: { root: string; out?: string; clean?: boolean }): { unchanged: string } | { inputs?: InputStamp } {
   if (options.clean) return {};
   const started = performance.now();
   const project = resolveProject(options.root);
