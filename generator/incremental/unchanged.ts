@@ -44,38 +44,44 @@ export interface InputStamp {
 }
 
 export function inputStamp(project: Project, out: string): InputStamp {
-  const hash = createHash('sha256');
+  const lines: string[] = [`${format}\0${process.version}\0${path.resolve(out)}`];
   const stats = new Map<string, fs.Stats>();
-  hash.update(`${format}\0${process.version}\0${path.resolve(out)}\n`);
   for (const name of Object.keys(process.env).sort()) {
-    if (name === 'NODE_ENV' || name === 'SOURCE_DATE_EPOCH' || name.startsWith('SITE_')) hash.update(`${name}=${process.env[name]}\n`);
+    if (name === 'NODE_ENV' || name === 'SOURCE_DATE_EPOCH' || name.startsWith('SITE_')) lines.push(`${name}=${process.env[name]}`);
   }
   const outside = new Set([path.join(project.root, '.git'), path.join(project.root, 'node_modules'), project.cache, path.resolve(out)]);
   // Folders a build makes and removes beside its output (the staging folder, the replaced output).
   const beside = path.resolve(out) + '.';
   const passing = (abs: string) => abs.startsWith(beside) && /^(tmp|old)-/.test(abs.slice(beside.length));
-  // Folders by device and inode: a symbolic link back up the tree is visited once.
+  // Folders reached through a symbolic link, by device and inode: a link back up the tree is followed once.
   const seen = new Set<string>();
+  const file = (abs: string, stat: fs.Stats) => {
+    stats.set(abs, stat);
+    lines.push(`${abs}\0${stat.size}\0${stat.mtimeMs}\0${stat.ctimeMs}`);
+  };
+  const folder = (abs: string) => {
+    lines.push(`${abs}/`);
+    for (const entry of fs.readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const child = path.join(abs, entry.name);
+      if (outside.has(child) || passing(child)) continue;
+      if (entry.isDirectory()) folder(child);
+      else visit(child);
+    }
+  };
   const visit = (abs: string) => {
     const stat = fs.statSync(abs, { throwIfNoEntry: false });
-    if (!stat) return void hash.update(`${abs}\0-\n`);
-    if (!stat.isDirectory()) {
-      stats.set(abs, stat);
-      return void hash.update(`${abs}\0${stat.size}\0${stat.mtimeMs}\0${stat.ctimeMs}\n`);
-    }
-    if (seen.has(`${stat.dev}:${stat.ino}`)) return void hash.update(`${abs}/ again\n`);
-    seen.add(`${stat.dev}:${stat.ino}`);
-    hash.update(`${abs}/\n`);
-    for (const name of fs.readdirSync(abs).sort()) {
-      const child = path.join(abs, name);
-      if (!outside.has(child) && !passing(child)) visit(child);
-    }
+    if (!stat) return void lines.push(`${abs}\0-`);
+    if (!stat.isDirectory()) return file(abs, stat);
+    const id = `${stat.dev}:${stat.ino}`;
+    if (seen.has(id)) return void lines.push(`${abs}/ again`);
+    seen.add(id);
+    folder(abs);
   };
   visit(project.root);
   const tool = ['generator', 'bin', 'package.json', 'package-lock.json', 'tsconfig.json', path.join('node_modules', '.package-lock.json')].map((rel) => path.join(toolRoot, rel));
   const borrowed = [project.templates, project.islands, project.assets, project.functions, project.schemas];
   for (const abs of [...tool, ...borrowed]) if (!abs.startsWith(project.root + path.sep) || abs.startsWith(path.join(project.root, 'node_modules'))) visit(abs);
-  return { hash: hash.digest('hex'), stats };
+  return { hash: createHash('sha256').update(lines.join('\n')).digest('hex'), stats };
 }
 
 /**
