@@ -261,6 +261,29 @@ test('a content file changed with its size and time kept fails the build that re
   assert.match(fs.readFileSync(path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences/index.html'), 'utf8'), 'naati');
 });
 
+test('links are checked again when what they point to goes, in files that did not change', async () => {
+  // A new post links to another post; both build. Then the target is deleted: the linking post, unchanged,
+  // must fail the build, as it would a clean one.
+  const target = 'content/blog/naati-vs-standard-translations-differences.md';
+  const linking = 'content/blog/links-to-another.md';
+  const saved = site.read(target);
+  site.write(linking, site.read(target).replace(/^title: .*$/m, 'title: "Links to another"') + '\nSee [the other guide](/blog/naati-vs-standard-translations-differences).\n');
+  try {
+    const built = await outcome(site.root, false);
+    assert.ok(built.result, built.error);
+    site.write(target, null);
+    const failed = await outcome(site.root, false);
+    assert.ok(failed.error, 'the build should fail: an unchanged post links to a deleted one');
+    assert.match(failed.error!, linking);
+    assert.match(failed.error!, '/blog/naati-vs-standard-translations-differences');
+  } finally {
+    site.write(target, saved);
+    site.write(linking, null);
+  }
+  const restored = await outcome(site.root, false);
+  assert.ok(restored.result, restored.error);
+});
+
 test('site build --clean ignores every cache: every page, text and image is made afresh', async () => {
   const result = await build({ root: site.root, logger: silentLogger, clean: true });
   assert.is(result.rendered, result.pages.length);

@@ -16,7 +16,11 @@ import { bodyLinks, markdownLinks, stripHash } from './links.ts';
 /** Files the build writes besides pages, which content may link to. */
 export const generatedFiles: readonly string[] = rules.generatedFiles;
 
-export function crossCheck(project: Project, files: SourceFile[], model: SiteModel, pages: Page[], redirects: Redirect[]): SiteError[] {
+/**
+ * `recheck` limits the checks of each file's own references (links, images, icons) to the files it accepts:
+ * those that changed, when the addresses, images and tool are as the last successful check found them.
+ */
+export function crossCheck(project: Project, files: SourceFile[], model: SiteModel, pages: Page[], redirects: Redirect[], recheck: (file: SourceFile) => boolean = () => true): SiteError[] {
   const errors: SiteError[] = [];
   const byPath = new Map(files.map((f) => [f.path, f]));
   const fileOf = (p: string) => byPath.get(p)!;
@@ -103,6 +107,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   const images = new Map<string, boolean>();
   const imageExists = (abs: string) => images.get(abs) ?? images.set(abs, fs.existsSync(abs)).get(abs)!;
   for (const file of files) {
+    if (!recheck(file)) continue;
     walk(file.data, '', (pointer, key, value) => {
       if (key === 'href' && typeof value === 'string' && value.startsWith('/') && !addresses.has(stripHash(value))) {
         fail(file, 'CONTENT_UNKNOWN_PAGE', pointer, { target: value });

@@ -13,18 +13,25 @@ import { hashOf } from '../cache.ts';
 import type { MarkdownSession } from '../markdown/render.ts';
 
 /**
- * The model, the routes and the checks across files. The checks read only the content, the names of the
- * images under assets/images/ and the tool's own tables (icons, flags, routes): when all of those are as the
- * last successful build found them, so is the outcome, and they are not run again.
+ * The model, the routes and the checks across files. The checks read only the content, the addresses, the
+ * names of the images under assets/images/ and the tool's own tables (icons, flags, routes): when all of those
+ * are as the last successful build found them, so is the outcome, and they are not run again. When only some
+ * files changed, the checks between files run again, and each file's own references are checked again only in
+ * the files that changed.
  */
 export function joinContent(project: Project, files: SourceFile[], markdown: MarkdownSession, previous: BuildRecord | undefined) {
   const sourceDate = process.env.SOURCE_DATE_EPOCH;
   const buildDate = sourceDate && /^\d+$/.test(sourceDate) ? new Date(Number(sourceDate) * 1000).toISOString().slice(0, 10) : undefined;
   const model = buildModel(files, { html: markdown.html, buildDate });
   const { pages, redirects } = routes(model);
-  const checked = hashOf([toolKey(), fg.sync('**', { cwd: path.join(project.assets, 'images') }).sort()]);
-  const same = previous?.checked === checked && previous.files.size === files.length && files.every((f) => unchangedSince(previous, f));
-  if (!same) failIfAny('content', crossCheck(project, files, model, pages, redirects));
+  const addresses = [...pages.map((p) => p.path), ...redirects.map((r) => r.from)];
+  const checked = hashOf([toolKey(), fg.sync('**', { cwd: path.join(project.assets, 'images') }).sort(), addresses]);
+  const changed = previous?.checked === checked ? files.filter((f) => !unchangedSince(previous, f)) : undefined;
+  const same = changed?.length === 0 && previous!.files.size === files.length;
+  if (!same) {
+    const recheck = changed && new Set(changed);
+    failIfAny('content', crossCheck(project, files, model, pages, redirects, recheck ? (f) => recheck.has(f) : undefined));
+  }
   return { model, pages, redirects, checked };
 }
 
