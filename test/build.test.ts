@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { build } from '../generator/build.ts';
 import { StagedOutput } from '../generator/output/staged.ts';
+import { takeSpare, writeManifest, type Manifest } from '../generator/output/spare.ts';
+import type { Entry } from '../generator/output/tree.ts';
 import { compileTemplates } from '../generator/render/templates.ts';
 import { resolveProject } from '../generator/project.ts';
 import { BuildFailure } from '../generator/errors.ts';
@@ -174,16 +176,41 @@ test('the writer thread starts from the spare too: it writes what changed and re
     await output.commit();
     return output.stats;
   };
+  // Files every output has with the same bytes, so that each spare is mostly current (one that is not is
+  // dropped: the next test).
+  const same = { 'k/1.txt': 'K', 'k/2.txt': 'K', 'k/3.txt': 'K' };
   try {
-    assert.equal(await write({ 'a/index.html': 'A', 'b/index.html': 'B', 'c.txt': 'C' }), { written: 3, kept: 0, removed: 0 });
-    assert.equal(await write({ 'a/index.html': 'A', 'b/index.html': 'B2', 'd/x/y.txt': 'D' }), { written: 3, kept: 0, removed: 0 });
+    assert.equal(await write({ ...same, 'a/index.html': 'A', 'b/index.html': 'B', 'c.txt': 'C' }), { written: 6, kept: 0, removed: 0 });
+    assert.equal(await write({ ...same, 'a/index.html': 'A', 'b/index.html': 'B2', 'd/x/y.txt': 'D' }), { written: 6, kept: 0, removed: 0 });
     fs.writeFileSync(path.join(target, 'extra.txt'), 'added by hand');
-    // Starts from the first output: a is kept, b rewritten, c removed.
-    assert.equal(await write({ 'a/index.html': 'A', 'b/index.html': 'B3' }), { written: 1, kept: 1, removed: 1 });
+    // Starts from the first output: a and k are kept, b rewritten, c removed.
+    assert.equal(await write({ ...same, 'a/index.html': 'A', 'b/index.html': 'B3' }), { written: 1, kept: 4, removed: 1 });
     // Starts from the second (with the hand-made file): d and its folders and extra.txt go.
-    assert.equal(await write({ 'a/index.html': 'A', 'b/index.html': 'B3', 'e.txt': 'E' }), { written: 2, kept: 1, removed: 1 });
-    assert.equal(tree(target), ['a/', 'a/index.html', 'b/', 'b/index.html', 'e.txt']);
+    assert.equal(await write({ ...same, 'a/index.html': 'A', 'b/index.html': 'B3', 'e.txt': 'E' }), { written: 2, kept: 4, removed: 1 });
+    assert.equal(tree(target), ['a/', 'a/index.html', 'b/', 'b/index.html', 'e.txt', 'k/', 'k/1.txt', 'k/2.txt', 'k/3.txt']);
     assert.is(fs.readFileSync(path.join(target, 'b/index.html'), 'utf8'), 'B3');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a spare that holds less than half of the current output as it is is not taken: the build starts empty', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-spare-'));
+  const spare = path.join(root, 'spare');
+  const entry = (text: string): Entry => [createHash('sha1').update(text).digest('base64url'), text.length, 0];
+  const make = (files: Record<string, string>) => {
+    fs.mkdirSync(path.join(spare, 'tree'), { recursive: true });
+    for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(spare, 'tree', file), text);
+    writeManifest(path.join(spare, 'tree.json'), fs.statSync(path.join(spare, 'tree')).ino, Object.entries(files).map(([file, text]) => [file, entry(text)]));
+  };
+  const current = (files: Record<string, string>): Manifest => ({ ino: 0, files: Object.entries(files).map(([file, text]) => [file, entry(text)]) });
+  try {
+    make({ 'a.txt': 'A', 'b.txt': 'B', 'c.txt': 'C' });
+    assert.ok(takeSpare(spare, path.join(root, 'staging-1'), current({ 'a.txt': 'A', 'b.txt': 'B', 'c.txt': 'C2' })), 'two of three the same: taken');
+    assert.ok(fs.existsSync(path.join(root, 'staging-1', 'a.txt')));
+    make({ 'a.txt': 'A', 'b.txt': 'B', 'c.txt': 'C' });
+    assert.is(takeSpare(spare, path.join(root, 'staging-2'), current({ 'a.txt': 'A2', 'b.txt': 'B2', 'c.txt': 'C' })), undefined, 'one of three the same: not taken');
+    assert.not.ok(fs.existsSync(path.join(root, 'staging-2')));
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

@@ -28,13 +28,18 @@ export function writeManifest(file: string, ino: number, files: [string, Entry][
   writeFileAtomic(file, JSON.stringify({ ino, files } satisfies Manifest));
 }
 
-/** Moves the spare into place as the staging folder and returns what it holds; undefined if there is none to trust. */
-export function takeSpare(spare: string, staging: string): Map<string, Entry> | undefined {
+/**
+ * Moves the spare into place as the staging folder and returns what it holds; undefined if there is none to
+ * trust, or if it is too far behind `current` (the output it would be brought up to): after a build that
+ * changed most pages, replacing most of the spare's files costs more than linking the current ones into an
+ * empty folder, so the spare is deleted in the background instead.
+ */
+export function takeSpare(spare: string, staging: string, current?: Manifest): Map<string, Entry> | undefined {
   const tree = path.join(spare, 'tree');
   const manifest = readManifest(path.join(spare, 'tree.json'));
   fs.rmSync(path.join(spare, 'tree.json'), { force: true });
   if (!fs.existsSync(tree)) return undefined;
-  if (manifest && manifest.ino === fs.statSync(tree).ino) {
+  if (manifest && manifest.ino === fs.statSync(tree).ino && (!current || sameShare(manifest, current) >= 0.5)) {
     try {
       fs.renameSync(tree, staging);
       return new Map(manifest.files);
@@ -44,6 +49,15 @@ export function takeSpare(spare: string, staging: string): Map<string, Entry> | 
   }
   removeInBackground(moveAside(tree));
   return undefined;
+}
+
+/** The share of `current`'s files that `spare` holds with the same bytes. */
+function sameShare(spare: Manifest, current: Manifest): number {
+  if (!current.files.length) return 1;
+  const held = new Map(spare.files.map(([file, entry]) => [file, entry[0]]));
+  let same = 0;
+  for (const [file, entry] of current.files) if (held.get(file) === entry[0]) same++;
+  return same / current.files.length;
 }
 
 /** Renames a folder to a unique name beside it, so its name is free at once while it is deleted. */

@@ -50,7 +50,7 @@ export class StagedOutput extends BaseOutput {
     this.lastOutput = options.spare && fs.existsSync(target) ? readManifest(path.join(options.spare, 'current.json')) : undefined;
     this.previous = this.lastOutput && this.lastOutput.ino === fs.statSync(target).ino ? this.lastOutput : undefined;
     this.staging = `${target}.tmp-${process.pid}-${Date.now().toString(36)}`;
-    const known = options.spare ? takeSpare(options.spare, this.staging) : undefined;
+    const known = options.spare ? takeSpare(options.spare, this.staging, this.lastOutput) : undefined;
     if (!known) fs.mkdirSync(this.staging, { recursive: true });
     if (options.threaded) {
       this.writer = startWorker('write-worker', { root: this.staging, known: known && [...known] });
