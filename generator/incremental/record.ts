@@ -13,12 +13,26 @@ import { outputKey, writeFileAtomic } from '../cache.ts';
 import { trackedLists, trackedMenus } from './tracker.ts';
 
 /** Records of another format are ignored. */
-export const recordFormat = 4;
+export const recordFormat = 5;
 
 export interface FileState {
   hash: string;
-  /** For an entry of a collection: a fingerprint of each top-level field of the model's entry. */
-  fields?: Map<string, string>;
+  /**
+   * For an entry of a collection: a fingerprint of each top-level field of the model's entry, as one string
+   * (fieldsText): one string per file, not a map of a dozen, is most of what a record of thousands of posts
+   * reads and writes. It is taken apart only for a file whose hash changed.
+   */
+  fields?: string;
+}
+
+/** Field names and fingerprints, as FileState keeps them. */
+function fieldsText(fields: [string, string][]): string {
+  return fields.map(([name, value]) => `${name}\u0001${value}`).join('\u0002');
+}
+
+function fieldsMap(text: string | undefined): Map<string, string> {
+  if (!text) return new Map();
+  return new Map(text.split('\u0002').map((pair) => pair.split('\u0001') as [string, string]));
 }
 
 export interface PageState {
@@ -111,7 +125,7 @@ export function contentState(files: SourceFile[], model: SiteModel, previous?: B
     now.fields =
       before?.hash === now.hash && before.fields
         ? before.fields
-        : new Map(Object.entries(entry).map(([field, value]) => [field, fingerprint(value)]));
+        : fieldsText(Object.entries(entry).map(([field, value]) => [field, fingerprint(value)]));
   }
   const lists = new Map<string, string[]>();
   for (const name of trackedLists) lists.set(name, (model[name] as { file: string }[]).map((e) => e.file));
@@ -130,14 +144,16 @@ export function changedKeys(before: Pick<BuildRecord, 'files' | 'lists'>, after:
     const was = before.files.get(file);
     if (was?.hash === now.hash) continue;
     fileChanged(file);
-    for (const field of new Set([...(was?.fields?.keys() ?? []), ...(now.fields?.keys() ?? [])])) {
-      if (was?.fields?.get(field) !== now.fields?.get(field)) changed.add(`${file}#${field}`);
+    const wasFields = fieldsMap(was?.fields);
+    const nowFields = fieldsMap(now.fields);
+    for (const field of new Set([...wasFields.keys(), ...nowFields.keys()])) {
+      if (wasFields.get(field) !== nowFields.get(field)) changed.add(`${file}#${field}`);
     }
   }
   for (const [file, was] of before.files) {
     if (after.files.has(file)) continue;
     fileChanged(file);
-    for (const field of was.fields?.keys() ?? []) changed.add(`${file}#${field}`);
+    for (const field of fieldsMap(was.fields).keys()) changed.add(`${file}#${field}`);
   }
   for (const name of new Set([...before.lists.keys(), ...after.lists.keys()])) {
     const was = before.lists.get(name) ?? [];
