@@ -99,9 +99,12 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     transformHtml: (html) => html.replace('</body>', `<script type="module" async src="${reloadClientPath}"></script></body>`),
   });
 
+  let closing = false;
   const server = http.createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];
     if (pathname === eventsPath) {
+      // A page reconnecting while the server closes would hold the close open for as long as the page lives.
+      if (closing) return void res.writeHead(503).end();
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
       res.write(': connected\n\n');
       if (lastError) res.write(`event: error-report\ndata: ${JSON.stringify(lastError)}\n\n`);
@@ -233,12 +236,16 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   retry.unref();
 
   const close = async () => {
+    closing = true;
     clearInterval(retry);
     clearTimeout(timer);
     await closeWatcher();
     for (const client of clients) client.end();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections?.();
+    // close() waits for every connection to end; an open page keeps one busy (a request in flight, a live
+    // reload stream reopened), so they are all ended now rather than whenever the page goes.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
     await disposeTemplateContexts();
   };
   const stop = () => {
