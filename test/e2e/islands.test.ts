@@ -288,12 +288,15 @@ test('the review popup appears after 5 s with a review, changes every 7 s and st
   await popup.waitFor();
   const first = await popup.locator('.review-popup-text').textContent();
   assert.ok(first!.length > 10);
+  // Reviews are picked at random (never the same twice running): six turns missed the one without a name
+  // about once in seventy runs, so it turns until that one and another have shown, up to forty times.
   const names = new Set<string>();
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 40 && !(names.has('Verified Customer') && names.size >= 2); i++) {
     names.add((await popup.locator('.review-popup-name').textContent())!);
     await page.clock.runFor(7000);
   }
   assert.ok(names.has('Verified Customer'), 'a review without a name is from a Verified Customer');
+  assert.ok(names.size >= 2, 'the review changes');
   await popup.getByRole('button', { name: 'Close review' }).click();
   assert.is(await page.locator('.review-popup').count(), 0);
   await page.reload();
