@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BuildFailure } from './errors.ts';
-import { resolveProject, type Project } from './project.ts';
+import { outputFolder, resolveProject, type Project } from './project.ts';
 import type { SiteModel } from './content/model.ts';
 import { readContent } from './content/read.ts';
 import { joinContent } from './content/join.ts';
@@ -27,7 +27,8 @@ import { LiveOutput } from './output/live.ts';
 import { blogFeed, feedInputs, feedPosts, headerRules, headersFile, redirectsFile, robotsTxt, sitemapInputs, sitemapXml } from './output/host-files.ts';
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
 import { emitAdmin } from './admin/admin-files.ts';
-import { clearCaches, hashOf, outputKey } from './cache.ts';
+import { clearCaches, hashOf } from './cache.ts';
+import { spareFolder } from './output/spare.ts';
 
 export type { LiveState };
 
@@ -86,7 +87,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const logger = options.logger ?? consoleLogger;
   const project = resolveProject(options.root);
-  const out = path.resolve(project.root, options.out ?? 'dist');
+  const out = outputFolder(project, options.out);
   if (options.clean) clearCaches(project);
   // What the inputs were as the build began, recorded with its output for the next `site build` (unchanged.ts).
   const stamp = keepRecord(options) ? (options.inputs ?? inputStamp(project, out)) : undefined;
@@ -110,7 +111,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const { model, pages, redirects, checked } = await time('model', () => joinContent(project, files, markdown, previous));
 
     // Large sites write in a worker thread while this one renders.
-    const spare = options.recycle === false ? undefined : path.join(project.cache, 'output', outputKey(out));
+    const spare = options.recycle === false ? undefined : spareFolder(project, out);
     output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedWritesFrom, spare });
     const target = output;
     const copyFile = createFileCopier(project, output);

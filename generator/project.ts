@@ -40,6 +40,11 @@ export function resolveProject(root: string): Project {
   };
 }
 
+/** The output folder: `out` (dist/ by default) from the project root. */
+export function outputFolder(project: Project, out = 'dist'): string {
+  return path.resolve(project.root, out);
+}
+
 /** A path relative to the project root with forward slashes, as errors and output show it. */
 export function relative(project: Project, file: string): string {
   const rel = path.relative(project.root, file);

@@ -13,10 +13,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { resolveProject, toolRoot, type Project } from '../project.ts';
+import { outputFolder, resolveProject, toolRoot, type Project } from '../project.ts';
 import { colour, formatMs } from '../log.ts';
-import { outputKey, writeFileAtomic } from '../cache.ts';
-import { readManifest } from '../output/spare.ts';
+import { writeFileAtomic } from '../cache.ts';
+import { currentFile, readManifest, spareFolder } from '../output/spare.ts';
+import { foldersOf } from '../output/tree.ts';
 
 const format = 1;
 
@@ -32,7 +33,7 @@ interface Stamp {
 
 export type Counts = Stamp['counts'];
 
-const stampFile = (project: Project, out: string) => path.join(project.cache, 'output', outputKey(out), 'stamp.json');
+const stampFile = (project: Project, out: string) => path.join(spareFolder(project, out), 'stamp.json');
 
 /**
  * A hash of every input's path, size and times, and of what else the build depends on; with the status of
@@ -90,13 +91,12 @@ export function inputStamp(project: Project, out: string): InputStamp {
  */
 export function saveStamp(project: Project, out: string, inputs: string, files: Iterable<string>, counts: Counts): void {
   const target = path.resolve(out);
-  const folders = new Set<string>(['']);
-  for (const file of files) for (let dir = path.posix.dirname(file); dir !== '.' && !folders.has(dir); dir = path.posix.dirname(dir)) folders.add(dir);
+  const folders = ['', ...foldersOf(files)];
   const stamp: Stamp = {
     format,
     inputs,
     ino: fs.statSync(target).ino,
-    folders: [...folders].map((dir) => [dir, fs.statSync(path.join(target, dir)).mtimeMs]),
+    folders: folders.map((dir) => [dir, fs.statSync(path.join(target, dir)).mtimeMs]),
     counts,
   };
   writeFileAtomic(stampFile(project, out), JSON.stringify(stamp));
@@ -120,7 +120,7 @@ export function unchangedSinceLastBuild(project: Project, out: string): { counts
   }
   if (stamp.format !== format || stamp.inputs !== inputs.hash) return { inputs };
   const target = path.resolve(out);
-  const manifest = readManifest(path.join(path.dirname(stampFile(project, out)), 'current.json'));
+  const manifest = readManifest(currentFile(spareFolder(project, out)));
   if (!manifest || manifest.ino !== stamp.ino || fs.statSync(target, { throwIfNoEntry: false })?.ino !== stamp.ino) return { inputs };
   for (const [dir, mtimeMs] of stamp.folders) {
     if (fs.statSync(path.join(target, dir), { throwIfNoEntry: false })?.mtimeMs !== mtimeMs) return { inputs };
@@ -141,7 +141,7 @@ export function nothingToBuild(options: { root: string; out?: string; clean?: bo
   if (options.clean) return {};
   const started = performance.now();
   const project = resolveProject(options.root);
-  const out = path.resolve(project.root, options.out ?? 'dist');
+  const out = outputFolder(project, options.out);
   const found = unchangedSinceLastBuild(project, out);
   if ('inputs' in found) return found;
   const { counts } = found;

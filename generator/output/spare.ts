@@ -3,12 +3,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Entry } from './tree.ts';
-import { writeFileAtomic } from '../cache.ts';
+import { outputKey, writeFileAtomic } from '../cache.ts';
+import type { Project } from '../project.ts';
 import { removeInBackground } from './cleanup.ts';
 
 // The spare folder holds: tree/ (an earlier output), tree.json (its manifest) and current.json (the manifest
 // of the target as this tool last left it, with the target folder's inode, so a target replaced by anything
 // else is never mistaken for ours).
+
+/** Where the spare of an output folder is kept, with the manifests (and the stamp, incremental/unchanged.ts). */
+export function spareFolder(project: Project, out: string): string {
+  return path.join(project.cache, 'output', outputKey(out));
+}
+
+/** The manifest of the target as this tool last left it. */
+export const currentFile = (spare: string) => path.join(spare, 'current.json');
 
 export interface Manifest {
   ino: number;

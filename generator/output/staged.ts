@@ -7,7 +7,7 @@ import { startWorker } from '../workers/start.ts';
 import { TreeWriter, type Entry } from './tree.ts';
 import { BuildFailure, siteError } from '../errors.ts';
 import { BaseOutput } from './output.ts';
-import { keepSpare, readManifest, takeSpare, writeManifest, type Manifest } from './spare.ts';
+import { currentFile, keepSpare, readManifest, takeSpare, writeManifest, type Manifest } from './spare.ts';
 import { removeInBackground, removeStale } from './cleanup.ts';
 
 /**
@@ -47,7 +47,7 @@ export class StagedOutput extends BaseOutput {
   ) {
     super();
     removeStale(target);
-    this.lastOutput = options.spare && fs.existsSync(target) ? readManifest(path.join(options.spare, 'current.json')) : undefined;
+    this.lastOutput = options.spare && fs.existsSync(target) ? readManifest(currentFile(options.spare)) : undefined;
     this.previous = this.lastOutput && this.lastOutput.ino === fs.statSync(target).ino ? this.lastOutput : undefined;
     this.staging = `${target}.tmp-${process.pid}-${Date.now().toString(36)}`;
     const known = options.spare ? takeSpare(options.spare, this.staging, this.lastOutput) : undefined;
@@ -168,7 +168,7 @@ export class StagedOutput extends BaseOutput {
       throw error;
     }
     if (this.options.spare) {
-      writeManifest(path.join(this.options.spare, 'current.json'), fs.statSync(this.target).ino, [...this.entries!]);
+      writeManifest(currentFile(this.options.spare), fs.statSync(this.target).ino, [...this.entries!]);
     }
     if (hadTarget && !(this.options.spare && previous && keepSpare(this.options.spare, old, previous))) removeInBackground(old);
   }

@@ -45,10 +45,7 @@ export class TreeWriter {
       fs.rmSync(path.join(this.root, rel), { force: true });
       removed++;
     }
-    const needed = new Set<string>();
-    for (const rel of this.entries.keys()) {
-      for (let dir = path.posix.dirname(rel); dir !== '.' && !needed.has(dir); dir = path.posix.dirname(dir)) needed.add(dir);
-    }
+    const needed = foldersOf(this.entries.keys());
     for (const dir of this.found) if (!needed.has(dir)) fs.rmSync(path.join(this.root, dir), { recursive: true, force: true });
     return removed;
   }
@@ -114,6 +111,15 @@ export class TreeWriter {
     }
     this.dirs.add(dir);
   }
+}
+
+/** The folders holding these files (paths relative to a tree's root, with forward slashes), ancestors included. */
+export function foldersOf(files: Iterable<string>): Set<string> {
+  const folders = new Set<string>();
+  for (const rel of files) {
+    for (let dir = path.posix.dirname(rel); dir !== '.' && !folders.has(dir); dir = path.posix.dirname(dir)) folders.add(dir);
+  }
+  return folders;
 }
 
 function linkOrCopy(source: string, target: string): void {

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { build, type BuildResult, type LiveState } from '../build.ts';
 import { BuildFailure, formatFailure, stripAnsi, type SiteErrorData } from '../errors.ts';
 import { colour, consoleLogger, type Logger } from '../log.ts';
-import { resolveProject } from '../project.ts';
+import { outputFolder, resolveProject } from '../project.ts';
 import { headerRules } from '../output/security.ts';
 import { staticHandler } from './static.ts';
 import { functionsHandler } from './functions.ts';
@@ -70,7 +70,7 @@ export interface ErrorReport {
 export async function serve(options: ServeOptions): Promise<DevServer> {
   const logger = options.logger ?? consoleLogger;
   const project = resolveProject(options.root);
-  const out = path.resolve(project.root, options.out ?? 'dist');
+  const out = outputFolder(project, options.out);
   const clients = new Set<http.ServerResponse>();
   const listeners: ((outcome: RebuildOutcome) => void)[] = [];
   // What the browser's overlay shows: the terminal's text, and each problem as data for the overlay to lay out.
