@@ -217,8 +217,9 @@ export async function renderMarkdown(project: Project, texts: Iterable<string>):
   return { html: session.html, stats: session.stats };
 }
 
-const cacheShards = (dir: string) => new Shards<Map<string, string>>(dir, 'rendered', cacheVersion);
-const shardOf = (key: string) => key.charCodeAt(0) % 16;
+const shardCount = 16;
+const cacheShards = (dir: string) => new Shards<Map<string, string>>(dir, 'rendered', cacheVersion, shardCount);
+const shardOf = (key: string) => key.charCodeAt(0) % shardCount;
 
 /**
  * The cache's entries by key, each shard read when a key in it is first looked up: a build that renders one
