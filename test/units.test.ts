@@ -1,6 +1,8 @@
 // The pure core called directly, without a build: the page address rule, routes(), buildModel(), crossCheck()
 // and headerRules(). Inputs are the real content loaded once from a fixture copy, or a handful of files made
 // here, then altered in memory.
+import fs from 'node:fs';
+import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { absoluteUrl, cleanPath, outputFileOf, pathOfOutputFile, requestPathsOf } from '../generator/address.ts';
@@ -208,4 +210,23 @@ test('headerRules: the site policy for pages, the editor policy for /admin/ alon
 });
 
 test.after(() => site.remove());
+test('loadContent follows a linked folder but not a link back up the tree', () => {
+  const f = fixture();
+  try {
+    const before = loadContent(resolveProject(f.root)).files.length;
+    assert.ok(before > 100);
+    fs.symlinkSync('..', path.join(f.content, 'blog', 'up'));
+    fs.mkdirSync(path.join(f.root, 'more'));
+    fs.writeFileSync(path.join(f.root, 'more', 'linked-post.md'), f.read('content/blog/naati-vs-standard-translations-differences.md'));
+    fs.symlinkSync(path.join(f.root, 'more'), path.join(f.content, 'blog', 'more'));
+    const after = loadContent(resolveProject(f.root));
+    // Nothing is read through the loop; the linked folder's post is found (a post there is an unknown file).
+    assert.is(after.files.length, before);
+    assert.not.ok([...after.files.map((file) => file.path), ...after.errors.map((e) => e.file)].some((file) => file?.startsWith('content/blog/up/')));
+    assert.equal(after.errors.map((e) => [e.file, e.code]), [['content/blog/more/linked-post.md', 'CONTENT_UNKNOWN_FILE']]);
+  } finally {
+    f.remove();
+  }
+});
+
 test.run();

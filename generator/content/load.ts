@@ -100,23 +100,38 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
 
 /**
  * Paths under content/ of every JSON and Markdown file, but for the schemas, READMEs and hidden files and
- * folders (a walk of the folders: faster than a glob library for the one pattern there is).
+ * folders (a walk of the folders: faster than a glob library for the one pattern there is). A symbolic link to
+ * a folder is followed, unless the walk is inside that folder already: it would lead back to itself for ever.
  */
 function contentFiles(content: string): string[] {
   const found: string[] = [];
-  const walk = (dir: string, prefix: string) => {
+  const walk = (dir: string, prefix: string, ancestors: Set<string>) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       if (entry.name.startsWith('.')) continue;
       const rel = prefix + entry.name;
       const abs = path.join(dir, entry.name);
-      const folder = entry.isDirectory() || (entry.isSymbolicLink() && fs.statSync(abs, { throwIfNoEntry: false })?.isDirectory());
+      let folder = entry.isDirectory();
+      if (entry.isSymbolicLink()) {
+        const real = realPath(abs);
+        if (real !== undefined && ancestors.has(real)) continue;
+        folder = real !== undefined && fs.statSync(real).isDirectory();
+      }
       if (folder) {
-        if (rel !== 'schemas') walk(abs, `${rel}/`);
+        if (rel !== 'schemas') walk(abs, `${rel}/`, new Set(ancestors).add(realPath(abs)!));
       } else if (/\.(json|md)$/.test(entry.name) && entry.name !== 'README.md') found.push(rel);
     }
   };
-  if (fs.existsSync(content)) walk(content, '');
+  if (fs.existsSync(content)) walk(content, '', new Set([realPath(content)!]));
   return found;
+}
+
+/** Where a path leads once every symbolic link is followed; undefined when it leads nowhere. */
+function realPath(abs: string): string | undefined {
+  try {
+    return fs.realpathSync(abs);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
