@@ -33,7 +33,7 @@ async function compile(outdir) {
   const tmp = `${outdir}.tmp-${process.pid}`;
   await build({
     absWorkingDir: root,
-    entryPoints: { site: 'bin/site.ts', 'markdown-worker': 'generator/markdown/worker.ts', 'write-worker': 'generator/output/write-worker.ts' },
+    entryPoints: { site: 'bin/site.ts', 'markdown-worker': 'generator/markdown/worker.ts', 'write-worker': 'generator/output/write-worker.ts', 'check-worker': 'generator/output/check-worker.ts' },
     outdir: tmp,
     bundle: true,
     splitting: true,

@@ -28,7 +28,7 @@ import { blogFeed, feedInputs, feedPosts, headerRules, headersFile, redirectsFil
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
 import { emitAdmin } from './admin/admin-files.ts';
 import { clearCaches, hashOf } from './cache.ts';
-import { spareFolder } from './output/spare.ts';
+import { lastOutput, spareFolder } from './output/spare.ts';
 
 export type { LiveState };
 
@@ -104,6 +104,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const recordPath = recordFile(project.cache, out);
   const previous = live ? live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;
   const markdown = new MarkdownSession(project);
+  const spare = options.recycle === false ? undefined : spareFolder(project, out);
+  // Checked while the content is read (in a thread of its own when the output is large).
+  const last = !live && spare ? lastOutput(out, spare) : undefined;
   let output: Output | undefined;
   try {
     const content = await time('content', () => readContent(project, previous, markdown, live, stamp?.stats));
@@ -111,8 +114,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const { model, pages, redirects, checked } = await time('model', () => joinContent(project, files, markdown, previous));
 
     // Large sites write in a worker thread while this one renders.
-    const spare = options.recycle === false ? undefined : spareFolder(project, out);
-    output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedWritesFrom, spare });
+    output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedWritesFrom, spare, last: await last });
     const target = output;
     const copyFile = createFileCopier(project, output);
     // In the dev server, an edit confined to content/ leaves what islands, images and flags produce unchanged.

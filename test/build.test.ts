@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { build } from '../generator/build.ts';
 import { StagedOutput } from '../generator/output/staged.ts';
-import { takeSpare, writeManifest, type Manifest } from '../generator/output/spare.ts';
+import { lastOutput, takeSpare, writeManifest, type Manifest } from '../generator/output/spare.ts';
 import type { Entry } from '../generator/output/tree.ts';
 import { compileTemplates } from '../generator/render/templates.ts';
 import { resolveProject } from '../generator/project.ts';
@@ -189,6 +189,47 @@ test('the writer thread starts from the spare too: it writes what changed and re
     assert.equal(await write({ ...same, 'a/index.html': 'A', 'b/index.html': 'B3', 'e.txt': 'E' }), { written: 2, kept: 4, removed: 1 });
     assert.equal(tree(target), ['a/', 'a/index.html', 'b/', 'b/index.html', 'e.txt', 'k/', 'k/1.txt', 'k/2.txt', 'k/3.txt']);
     assert.is(fs.readFileSync(path.join(target, 'b/index.html'), 'utf8'), 'B3');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+for (const count of [12, 2100]) {
+  test(`the last output (${count} files) is checked against its manifest before a build keeps any of it${count > 2000 ? ', in a thread of its own' : ''}`, async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-last-'));
+    const target = path.join(root, 'out');
+    const spare = path.join(root, 'spare');
+    try {
+      const first = new StagedOutput(target, { threaded: true, spare });
+      for (let i = 0; i < count; i++) first.emit(`p/${i}/index.html`, `page ${i}`);
+      await first.commit();
+      fs.appendFileSync(path.join(target, 'p/1/index.html'), ' edited by hand');
+      fs.rmSync(path.join(target, 'p/2/index.html'));
+      // Same size, another time: a copy that did not keep the time, or an edit that kept the size.
+      fs.utimesSync(path.join(target, 'p/3/index.html'), new Date(), new Date(Date.now() - 60_000));
+      const last = await lastOutput(target, spare);
+      assert.ok(last);
+      assert.is(last.manifest.files.length, count);
+      assert.equal([...last.stale].sort(), ['p/1/index.html', 'p/2/index.html', 'p/3/index.html']);
+
+      const next = new StagedOutput(target, { threaded: true, spare, last });
+      assert.is(next.keep('p/1/index.html'), false);
+      assert.is(next.keep('p/2/index.html'), false);
+      assert.is(next.keep('p/3/index.html'), false);
+      assert.is(next.keep('p/4/index.html'), true);
+      await next.discard();
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+}
+
+test('with no output, or none this tool left, there is no last output to check', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-last-'));
+  try {
+    assert.is(await lastOutput(path.join(root, 'out'), path.join(root, 'spare')), undefined);
+    fs.mkdirSync(path.join(root, 'out'));
+    assert.is(await lastOutput(path.join(root, 'out'), path.join(root, 'spare')), undefined);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

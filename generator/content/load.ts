@@ -185,11 +185,14 @@ function readSnapshot(store: Shards<SnapshotEntry[]>, project: Project): Map<str
 
 /** A file as the snapshot has it; its text and body are read from the file when first asked for. */
 function fromSnapshot(entry: SnapshotEntry, source: SourceKind, project: Project): SourceFile {
-  const { bodyStart, ...fields } = entry;
+  const { bodyStart } = entry;
   let text: string | undefined;
   let body: string | undefined;
   const read = () => (text ??= readUnchanged(project, entry));
-  const file = { ...fields, source } as SourceFile;
+  // A copy and assignments, not `{ ...fields, source }`: V8 takes five times as long over that literal (0.1 s
+  // at 20,000 posts). The copy keeps `bodyStart`, which nothing else reads.
+  const file = Object.assign({}, entry) as SourceFile;
+  file.source = source;
   Object.defineProperty(file, 'text', { get: read, enumerable: true, configurable: true });
   if (bodyStart !== undefined) Object.defineProperty(file, 'body', { get: () => (body ??= read().slice(bodyStart)), enumerable: true, configurable: true });
   entries.set(file, entry);

@@ -158,7 +158,11 @@ export class IncrementalPolicy {
 
   /** Keys as indices into the table; a group (a shared part's keys) once, as a key of its own. */
   private encode(deps: Set<Dep>): Uint32Array {
-    if (!this.index) this.index = new Map(this.keys.map((k, i) => [k, i]));
+    if (!this.index) {
+      // A loop, not new Map(keys.map(...)): 200,000 keys at 20,000 posts, and a pair for each is garbage.
+      this.index = new Map();
+      for (let i = 0; i < this.keys.length; i++) this.index.set(this.keys[i], i);
+    }
     const indices = new Uint32Array(deps.size);
     let n = 0;
     for (const dep of deps) {

@@ -6,6 +6,7 @@ import type { Entry } from './tree.ts';
 import { outputKey, writeFileAtomic } from '../cache.ts';
 import type { Project } from '../project.ts';
 import { removeInBackground } from './cleanup.ts';
+import { startWorker } from '../workers/start.ts';
 
 // The spare folder holds: tree/ (an earlier output), tree.json (its manifest) and current.json (the manifest
 // of the target as this tool last left it, with the target folder's inode, so a target replaced by anything
@@ -26,11 +27,73 @@ export interface Manifest {
 
 export function readManifest(file: string): Manifest | undefined {
   try {
-    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+    return parseManifest(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function parseManifest(text: string): Manifest | undefined {
+  try {
+    const manifest = JSON.parse(text) as Manifest;
     return typeof manifest.ino === 'number' && Array.isArray(manifest.files) ? manifest : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Whether a file is still the one a manifest recorded: by size and modification time. */
+export function asRecorded(stat: fs.Stats | undefined, entry: Entry): boolean {
+  // To the millisecond: copies that keep file times (a host's cache restoring the folder) keep no finer.
+  return !!stat?.isFile() && stat.size === entry[1] && Math.abs(stat.mtimeMs - entry[2]) < 1;
+}
+
+/** The files of a manifest that are missing from `target` or no longer as recorded. */
+export function staleFiles(target: string, files: [string, Entry][]): string[] {
+  const stale: string[] = [];
+  for (const [file, entry] of files) {
+    if (!asRecorded(fs.statSync(path.join(target, file), { throwIfNoEntry: false }), entry)) stale.push(file);
+  }
+  return stale;
+}
+
+/** The last output as this tool left it, and those of its files that have changed since (see lastOutput). */
+export interface LastOutput {
+  manifest: Manifest;
+  stale: Set<string>;
+}
+
+/** From this many files, the last output is checked in a worker thread. */
+const checkInThreadFrom = 2000;
+
+/**
+ * Reads the manifest of the output folder as this tool last left it and checks each of its files, for the
+ * build's keep() (staged.ts). A large output is checked in a worker thread, started before the build reads
+ * its content: the answer is ready when rendering begins, and the main thread has made no file status call.
+ */
+export function lastOutput(target: string, spare: string): Promise<LastOutput | undefined> {
+  let text: string;
+  try {
+    if (!fs.existsSync(target)) return Promise.resolve(undefined);
+    text = fs.readFileSync(currentFile(spare), 'utf8');
+  } catch {
+    return Promise.resolve(undefined);
+  }
+  const manifest = parseManifest(text);
+  if (!manifest) return Promise.resolve(undefined);
+  const onThisThread = () => ({ manifest, stale: new Set(staleFiles(target, manifest.files)) });
+  if (manifest.files.length < checkInThreadFrom) return Promise.resolve(onThisThread());
+  return new Promise<LastOutput>((resolve) => {
+    const worker = startWorker('check-worker', { target, text });
+    let answered = false;
+    worker.once('message', (stale: string[]) => {
+      answered = true;
+      resolve({ manifest, stale: new Set(stale) });
+    });
+    // A thread that ended without an answer: check here instead.
+    worker.once('error', () => {});
+    worker.once('exit', () => answered || resolve(onThisThread()));
+  });
 }
 
 export function writeManifest(file: string, ino: number, files: [string, Entry][]): void {

@@ -7,7 +7,7 @@ import { startWorker } from '../workers/start.ts';
 import { TreeWriter, type Entry } from './tree.ts';
 import { BuildFailure, siteError } from '../errors.ts';
 import { BaseOutput } from './output.ts';
-import { currentFile, keepSpare, readManifest, takeSpare, writeManifest, type Manifest } from './spare.ts';
+import { asRecorded, currentFile, keepSpare, readManifest, takeSpare, writeManifest, type LastOutput, type Manifest } from './spare.ts';
 import { removeInBackground, removeStale } from './cleanup.ts';
 
 /**
@@ -41,13 +41,21 @@ export class StagedOutput extends BaseOutput {
   /** Files written and files kept from the spare, once flushed. */
   readonly stats = { written: 0, kept: 0, removed: 0 };
 
+  /** Files of the last output that are no longer as its manifest says, when `last` gave them (spare.ts). */
+  private readonly stale?: Set<string>;
+
+  /**
+   * `last` is the last output, checked already (lastOutput in spare.ts); without it, the manifest is read
+   * here and each kept file is checked as it is kept.
+   */
   constructor(
     readonly target: string,
-    private readonly options: { threaded?: boolean; spare?: string } = {},
+    private readonly options: { threaded?: boolean; spare?: string; last?: LastOutput } = {},
   ) {
     super();
     removeStale(target);
-    this.lastOutput = options.spare && fs.existsSync(target) ? readManifest(currentFile(options.spare)) : undefined;
+    this.lastOutput = !options.spare ? undefined : options.last ? options.last.manifest : fs.existsSync(target) ? readManifest(currentFile(options.spare)) : undefined;
+    this.stale = options.last?.stale;
     this.previous = this.lastOutput && this.lastOutput.ino === fs.statSync(target).ino ? this.lastOutput : undefined;
     this.staging = `${target}.tmp-${process.pid}-${Date.now().toString(36)}`;
     const known = options.spare ? takeSpare(options.spare, this.staging, this.lastOutput) : undefined;
@@ -84,9 +92,7 @@ export class StagedOutput extends BaseOutput {
     const entry = this.lastFiles.get(file);
     if (!entry) return false;
     const source = path.join(this.target, file);
-    const stat = fs.statSync(source, { throwIfNoEntry: false });
-    // To the millisecond: copies that keep file times (a host's cache restoring the folder) keep no finer.
-    if (!stat?.isFile() || stat.size !== entry[1] || Math.abs(stat.mtimeMs - entry[2]) >= 1) return false;
+    if (this.stale ? this.stale.has(file) : !asRecorded(fs.statSync(source, { throwIfNoEntry: false }), entry)) return false;
     this.note(file, entry[1]);
     if (this.writer) {
       // In batches: a message per kept page costs more than keeping it.

@@ -3,11 +3,12 @@
 // tsx's loader and must register it before importing its module.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 
-export type WorkerName = 'markdown-worker' | 'write-worker';
+export type WorkerName = 'markdown-worker' | 'write-worker' | 'check-worker';
 
 const sources: Record<WorkerName, string> = {
   'markdown-worker': '../markdown/worker.ts',
   'write-worker': '../output/write-worker.ts',
+  'check-worker': '../output/check-worker.ts',
 };
 
 export function startWorker(name: WorkerName, workerData?: unknown, resourceLimits?: ResourceLimits): Worker {
