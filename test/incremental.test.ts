@@ -12,6 +12,7 @@ import path from 'node:path';
 import { build, type BuildResult } from '../generator/build.ts';
 import { silentLogger } from '../generator/log.ts';
 import { nothingToBuild } from '../generator/incremental/unchanged.ts';
+import { loadRecord, recordFormat, saveRecord, type BuildRecord } from '../generator/incremental/record.ts';
 import { BuildFailure, formatFailure, stripAnsi } from '../generator/errors.ts';
 import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
 
@@ -173,6 +174,35 @@ test.before(async () => {
   await build({ root: site.root, logger: silentLogger });
 });
 test.after(() => site.remove());
+
+test('the record reads back as it was saved: empty lists, empty strings, and a string holding the separator', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-record-'));
+  const record = (keys: string[], files: [string, { hash: string; fields?: string }][]): BuildRecord => ({
+    format: recordFormat,
+    key: 'k',
+    files: new Map(files),
+    lists: new Map([['posts', ['content/blog/a.md']]]),
+    keys,
+    pages: new Map([['/', { route: 'r', deps: Uint32Array.of(0, 2) }]]),
+    derived: new Map([['sitemap.xml', 'd']]),
+    groups: new Map([[2, Uint32Array.of(1)]]),
+    validated: 'v',
+  });
+  try {
+    const file = path.join(dir, 'record.bin');
+    for (const original of [
+      record([], []),
+      record([''], [['content/site.json', { hash: '' }]]),
+      record(['content/a.md', 'content/a.md#title', '', 'group:3'], [['content/a.md', { hash: 'h1', fields: 'title\u0001"A"\u0002date\u0001"x"' }], ['content/b.json', { hash: 'h2' }]]),
+      record(['content/odd\0name.md'], [['content/odd\0name.md', { hash: 'h' }]]),
+    ]) {
+      saveRecord(file, original);
+      assert.equal(loadRecord(file), original);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 test('a build with nothing changed renders nothing and writes the same output', async () => {
   const before = listFiles(path.join(site.root, 'dist'));

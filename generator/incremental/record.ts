@@ -13,7 +13,7 @@ import { outputKey, writeFileAtomic } from '../cache.ts';
 import { trackedLists, trackedMenus } from './tracker.ts';
 
 /** Records of another format are ignored. */
-export const recordFormat = 5;
+export const recordFormat = 6;
 
 export interface FileState {
   hash: string;
@@ -66,17 +66,47 @@ export function recordFile(cache: string, out: string): string {
   return path.join(cache, 'incremental', `${outputKey(out)}.bin`);
 }
 
+/**
+ * The record as it is saved: the key table and the files' states as a few long strings rather than hundreds
+ * of thousands of short ones (at 20,000 posts, 220,000 keys). V8 reads one string and splits it several times
+ * faster than it reads the strings one by one, and a split string's parts are cheap for the collector.
+ */
+type SavedRecord = Omit<BuildRecord, 'keys' | 'files'> & ({ keys: string[]; files: Map<string, FileState> } | { keys: Joined; files: { paths: Joined; hashes: Joined; fields: Joined } });
+
+/** A list of strings as one, with its length (an empty list and a list of one empty string join alike). */
+interface Joined {
+  text: string;
+  count: number;
+}
+
+/** Separates the parts of a joined string: no file name, key or fingerprint holds it (checked when saving). */
+const separator = '\0';
+const join = (list: string[]): Joined => ({ text: list.join(separator), count: list.length });
+const split = ({ text, count }: Joined): string[] => (count ? text.split(separator) : []);
+
 export function loadRecord(file: string): BuildRecord | undefined {
   try {
-    const record = v8.deserialize(fs.readFileSync(file)) as BuildRecord;
-    return record.format === recordFormat ? record : undefined;
+    const saved = v8.deserialize(fs.readFileSync(file)) as SavedRecord;
+    if (saved.format !== recordFormat) return undefined;
+    if (Array.isArray(saved.keys)) return saved as BuildRecord;
+    const packed = saved.files as { paths: Joined; hashes: Joined; fields: Joined };
+    const [paths, hashes, fields] = [split(packed.paths), split(packed.hashes), split(packed.fields)];
+    const files = new Map<string, FileState>();
+    for (let i = 0; i < paths.length; i++) files.set(paths[i], fields[i] ? { hash: hashes[i], fields: fields[i] } : { hash: hashes[i] });
+    return { ...saved, keys: split(saved.keys), files };
   } catch {
     return undefined;
   }
 }
 
 export function saveRecord(file: string, record: BuildRecord): void {
-  writeFileAtomic(file, v8.serialize(record));
+  const states = [...record.files.values()];
+  const lists = [record.keys, [...record.files.keys()], states.map((s) => s.hash), states.map((s) => s.fields ?? '')];
+  // Saved as they are in the unlikely case that a string holds the separator.
+  const packable = lists.every((list) => list.every((text) => !text.includes(separator)));
+  const [keys, paths, hashes, fields] = lists.map(join);
+  const saved: SavedRecord = packable ? { ...record, keys, files: { paths, hashes, fields } } : record;
+  writeFileAtomic(file, v8.serialize(saved));
 }
 
 export function forgetRecord(file: string): void {
