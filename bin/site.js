@@ -9,9 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
+import { patchPlugin } from './bundle-patches.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sources = ['bin/site.js', 'bin/site.ts', 'generator', 'package.json'];
+const sources = ['bin/site.js', 'bin/site.ts', 'bin/bundle-patches.js', 'generator', 'package.json'];
 
 function fingerprint() {
   const hash = createHash('sha256');
@@ -50,6 +51,8 @@ async function compile(outdir) {
     mainFields: ['module', 'main'],
     // Bundled CommonJS packages call require() for Node's built-ins.
     banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
+    // Hot spots in dependencies, patched without changing what they do (bundle-patches.js).
+    plugins: [patchPlugin()],
     logLevel: 'error',
   });
   // Ends esbuild's service now, while this process runs on and reaps it; the generator starts its own if needed.

@@ -6,7 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MarkdownSession, renderMarkdown } from '../generator/markdown/render.ts';
-import { resolveProject } from '../generator/project.ts';
+import { resolveProject, toolRoot } from '../generator/project.ts';
+import { loadEsbuild, stopEsbuild } from '../generator/esbuild.ts';
+import { markdownToHtml } from '../generator/markdown/processor.ts';
+// @ts-expect-error: plain JavaScript, used by the launcher before anything is compiled
+import { patchPlugin, patchSource } from '../bin/bundle-patches.js';
 
 const test = suite('markdown');
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-markdown-'));
@@ -85,6 +89,78 @@ test('a text too large for a worker\'s heap is rendered on the main thread inste
   } finally {
     delete process.env.SITE_MARKDOWN_WORKER_HEAP_MB;
   }
+});
+
+
+// Markdown that exercises every construct the patched handlers see: what the site's editors write and more.
+const edgeCases = `Setext heading
+===
+
+# ATX *heading* with \`code\` #
+
+Text with **strong _nested emphasis_**, a [link](/a "title"), a [reference][ref], an ![image](/i.png "t"),
+an autolink <https://example.com>, an entity &amp; &copy; &#35;, a hard break  
+and a backslash\\
+break.
+
+[ref]: https://example.com/ref  'Ref title'
+
+> A quote with a list:
+> 1. one
+> 2. two
+>
+>    still two
+
+- loose item
+
+- another, with a nested list:
+  * deep \`x\`
+  * deeper
+
+      indented code in a list
+
+\`\`\`ts title="x"
+const fenced = '<not html>';
+\`\`\`
+
+    indented code
+
+<div class="raw">Raw <em>HTML</em> block</div>
+
+Inline <span>html</span> and *unclosed emphasis, ***mixed** strong*.
+
+---
+Final paragraph with a footnote-like [^1] and trailing spaces.  
+`;
+
+test('the bundle patches apply to the installed packages, and the patched processor writes the same HTML', async () => {
+  const target = path.join(toolRoot, 'node_modules', 'mdast-util-from-markdown', 'lib', 'index.js');
+  assert.equal(patchSource(target, fs.readFileSync(target, 'utf8')).missed, [], 'every patch still applies');
+
+  const esbuild = await loadEsbuild();
+  const outfile = path.join(root, 'patched-processor.mjs');
+  const warnings: string[] = [];
+  try {
+    await esbuild.build({
+      absWorkingDir: toolRoot,
+      entryPoints: ['generator/markdown/processor.ts'],
+      outfile,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      plugins: [patchPlugin((message: string) => warnings.push(message))],
+      logLevel: 'error',
+    });
+  } finally {
+    await stopEsbuild();
+  }
+  assert.equal(warnings, []);
+  assert.match(fs.readFileSync(outfile, 'utf8'), /siteHandlerContext\(context/, 'the bundle holds the patched code');
+  const patched = (await import(outfile)) as { markdownToHtml: (markdown: string) => string };
+
+  const texts = [edgeCases, ...fs.readdirSync(path.join(toolRoot, 'content'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => fs.readFileSync(path.join(toolRoot, 'content', f), 'utf8'))];
+  assert.ok(texts.length >= 8, `${texts.length} texts`);
+  for (const text of texts) assert.is(patched.markdownToHtml(text), markdownToHtml(text));
 });
 
 test.run();
