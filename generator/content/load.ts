@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
@@ -148,7 +148,7 @@ export function parseSource(rel: string, text: string): SourceFile | SiteError |
 }
 
 function hashText(text: string): string {
-  return createHash('sha1').update(text).digest('base64url');
+  return hash('sha1', text, 'base64url');
 }
 
 type ParsedMarkdown = { data: unknown; body: string; words: number; links: MarkdownLink[] };

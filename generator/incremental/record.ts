@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { SourceFile } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
@@ -116,11 +116,11 @@ export function forgetRecord(file: string): void {
 /** A short fingerprint of a value: small values as they are, larger ones hashed. */
 function fingerprint(value: unknown): string {
   const json = JSON.stringify(value) ?? 'undefined';
-  return json.length <= 48 ? json : createHash('sha1').update(json).digest('base64url');
+  return json.length <= 48 ? json : hash('sha1', json, 'base64url');
 }
 
 export function inputsHash(inputs: string): string {
-  return createHash('sha1').update(inputs).digest('base64url');
+  return hash('sha1', inputs, 'base64url');
 }
 
 export function routeHash(page: Page): string {
@@ -133,9 +133,9 @@ const hashes = new WeakMap<SourceFile, string>();
 /** A hash of a content file's bytes and of the facts its placeholders name, computed once per loaded file. */
 export function fileHash(file: SourceFile): string {
   if (file.factsKey === undefined) return file.textHash;
-  let hash = hashes.get(file);
-  if (hash === undefined) hashes.set(file, (hash = createHash('sha1').update(file.textHash).update('\0').update(file.factsKey).digest('base64url')));
-  return hash;
+  let known = hashes.get(file);
+  if (known === undefined) hashes.set(file, (known = hash('sha1', `${file.textHash}\0${file.factsKey}`, 'base64url')));
+  return known;
 }
 
 /** Whether a content file is as the build that made `record` read it. */

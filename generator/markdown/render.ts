@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
 import { startWorker } from '../workers/start.ts';
@@ -40,7 +40,7 @@ export interface MarkdownStats {
 let memory: { dir: string; entries: CacheEntries } | undefined;
 
 export function markdownKey(markdown: string): string {
-  return createHash('sha256').update(version).update('\0').update(markdown).digest('base64url').slice(0, 27);
+  return hash('sha256', `${version}\0${markdown}`, 'base64url').slice(0, 27);
 }
 
 /** One build's Markdown: render() as often as needed, then save() once to keep what this build used. */

@@ -6,14 +6,14 @@
 // keep their modification time, which lets deploy tools that sync by time upload only what changed.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** What the manifest records of a file: a hash of its bytes, its size and its modification time. */
 export type Entry = [hash: string, size: number, mtimeMs: number];
 
 /** The hash by which output files are compared, here and by the dev server's live output. */
 export function contentHash(data: Uint8Array): string {
-  return createHash('sha1').update(data).digest('base64url');
+  return hash('sha1', data, 'base64url');
 }
 
 export class TreeWriter {
