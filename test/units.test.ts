@@ -17,6 +17,9 @@ import { headerRules, headersFor } from '../generator/output/security.ts';
 import { resolveProject } from '../generator/project.ts';
 import { fixture } from './helpers/project.ts';
 import { absolute } from '../templates/context.ts';
+import { builtPage } from '../functions/lib/answer-page.ts';
+import http from 'node:http';
+import os from 'node:os';
 
 const test = suite('units');
 
@@ -226,6 +229,37 @@ test('loadContent follows a linked folder but not a link back up the tree', () =
     assert.equal(after.errors.map((e) => [e.file, e.code]), [['content/blog/more/linked-post.md', 'CONTENT_UNKNOWN_FILE']]);
   } finally {
     f.remove();
+  }
+});
+
+test('a form answer reads the built page it belongs to, the home page too: from the site\'s address, or from disk under site serve', async () => {
+  const asked: string[] = [];
+  const server = http.createServer((request, response) => {
+    asked.push(request.url!);
+    response.writeHead(200, { 'content-type': 'text/html' }).end(`<p>page ${request.url}</p>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  try {
+    const request = new Request(`${origin}/api/subscribe`, { method: 'POST' });
+    assert.is(await builtPage(request, {}, '/'), '<p>page /</p>');
+    assert.is(await builtPage(request, {}, '/blog'), '<p>page /blog/</p>');
+    assert.is(await builtPage(request, {}, '/contact/'), '<p>page /contact/</p>');
+    assert.equal(asked, ['/', '/blog/', '/contact/']);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+  const pages = fs.mkdtempSync(path.join(os.tmpdir(), 'site-pages-'));
+  try {
+    fs.writeFileSync(path.join(pages, 'index.html'), 'home');
+    fs.mkdirSync(path.join(pages, 'blog'));
+    fs.writeFileSync(path.join(pages, 'blog', 'index.html'), 'blog');
+    const request = new Request('http://127.0.0.1:1/api/subscribe', { method: 'POST' });
+    assert.is(await builtPage(request, { SITE_PAGES_DIR: pages }, '/'), 'home');
+    assert.is(await builtPage(request, { SITE_PAGES_DIR: pages }, '/blog'), 'blog');
+    assert.is(await builtPage(request, { SITE_PAGES_DIR: pages }, '/missing'), undefined);
+  } finally {
+    fs.rmSync(pages, { recursive: true, force: true });
   }
 });
 

@@ -20,7 +20,7 @@ export async function builtPage(request: Request, settings: Env, pathname: strin
     }
   }
   try {
-    const response = await fetch(new URL(`/${file}/`, request.url), { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(5000) });
+    const response = await fetch(new URL(file ? `/${file}/` : '/', request.url), { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(5000) });
     return response.ok ? await response.text() : undefined;
   } catch {
     return undefined;
