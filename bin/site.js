@@ -82,8 +82,8 @@ if (!fs.existsSync(entry)) {
 // React reads NODE_ENV when it is first imported; its development build renders about three times slower.
 process.env.NODE_ENV ??= 'production';
 // Stack traces are mapped to the TypeScript sources, but for `site build` only when asked (--debug): mapping
-// costs about 20 ms of every start, a tenth of an incremental build. Its templates module turns mapping on
-// for itself (render/templates.ts), so a template that throws is still named by its own file and line.
+// costs about 20 ms of every start, a tenth of an incremental build. A template that throws is still named by
+// its own file and line: the renderer maps that one frame through the templates module's source map.
 const args = process.argv.slice(2);
 if (!args.includes('build') || args.includes('--debug')) process.setSourceMapsEnabled(true);
 const { main } = await import(pathToFileURL(entry).href);

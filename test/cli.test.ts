@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fixture, repoRoot, type Fixture } from './helpers/project.ts';
+import { copyCode, fixture, repoRoot, type Fixture } from './helpers/project.ts';
 
 const test = suite('cli');
 const bin = path.join(repoRoot, 'bin/site.js');
@@ -89,6 +89,26 @@ test('no process outlives site build, not even a finished one left unreaped (a c
   assert.is(code, 0);
   await new Promise((r) => setTimeout(r, 200));
   assert.equal(groupMembers(child.pid!), []);
+});
+
+test('build names the template line that threw, without --debug too (the templates module\'s own source map)', () => {
+  const g = fixture();
+  try {
+    copyCode(g);
+    const file = path.join(g.root, 'templates/pages/not-found.tsx');
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.includes("const copy = site.pages['not-found'];"));
+    assert.ok(at >= 0);
+    lines.splice(at + 1, 0, "  if (copy) throw new Error('the copy is missing its heading');");
+    fs.writeFileSync(file, lines.join('\n'));
+    for (const args of [['build'], ['build', '--debug']]) {
+      const { code, err } = site(args, g.root);
+      assert.is(code, 1);
+      assert.match(err, new RegExp(`/404 \\(templates/pages/not-found\\.tsx:${at + 2}:\\d+\\) the copy is missing its heading`), err);
+    }
+  } finally {
+    g.remove();
+  }
 });
 
 test('build --out writes elsewhere', () => {

@@ -95,11 +95,9 @@ export async function compileTemplates(project: Project, options: { incremental?
 
 function importOnce(file: string): () => Promise<TemplateModule> {
   let module: Promise<TemplateModule> | undefined;
-  return () => {
-    // Before the import: a render error is placed at the template's own line through the module's source map.
-    process.setSourceMapsEnabled(true);
-    return (module ??= import(pathToFileURL(file).href) as Promise<TemplateModule>);
-  };
+  // A render error is placed at the template's own line through the module's inline source map
+  // (render/render.ts, sourceFrame).
+  return () => (module ??= import(pathToFileURL(file).href) as Promise<TemplateModule>);
 }
 
 export async function disposeTemplateContexts(): Promise<void> {
