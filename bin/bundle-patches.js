@@ -1,7 +1,7 @@
 // Patches applied to dependencies' source as the CLI is bundled (bin/site.js): each removes a hot spot
 // without changing what the code does, and is checked by test/markdown.test.ts, which bundles the Markdown
-// processor with and without them and compares their HTML. A patch whose text is no longer found (the
-// package changed) is skipped with a warning: the build stays correct, only slower.
+// processor with them and compares its HTML with unpatched remark's. A patch whose text is no longer found
+// (the package changed) is skipped with a warning: the build stays correct, only slower.
 
 /** @type {{ name: string, file: RegExp, find: RegExp, count: number, replace: string, append: string }[]} */
 export const patches = [

@@ -98,7 +98,8 @@ function sourceFrame(line: string): { file: string; line: number; column: number
   if (!/[\\/]templates-[0-9a-f]+\.mjs$/.test(file)) return undefined;
   const entry = inlineSourceMap(file)?.findEntry(at.line - 1, at.column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
   if (!entry?.originalSource || entry.originalLine === undefined || entry.originalColumn === undefined) return undefined;
-  return { file: path.resolve(path.dirname(file), entry.originalSource), line: entry.originalLine + 1, column: entry.originalColumn + 1 };
+  const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file), entry.originalSource);
+  return { file: source, line: entry.originalLine + 1, column: entry.originalColumn + 1 };
 }
 
 const inlineMaps = new Map<string, SourceMap | undefined>();
