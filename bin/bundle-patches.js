@@ -3,6 +3,8 @@
 // processor with them and compares its HTML with unpatched remark's. A patch whose text is no longer found
 // (the package changed) is skipped with a warning: the build stays correct, only slower.
 
+import fs from 'node:fs';
+
 /** @type {{ name: string, file: RegExp, find: RegExp, count: number, replace: string, append: string }[]} */
 export const patches = [
   {
@@ -48,8 +50,7 @@ export function patchPlugin(warn = (message) => console.warn(message)) {
     name: 'site-bundle-patches',
     setup(build) {
       const filter = new RegExp(patches.map((p) => p.file.source).join('|'));
-      build.onLoad({ filter }, async (args) => {
-        const fs = await import('node:fs');
+      build.onLoad({ filter }, (args) => {
         const { source, missed } = patchSource(args.path, fs.readFileSync(args.path, 'utf8'));
         for (const name of missed) warn(`site: the bundle patch "${name}" no longer applies to ${args.path}; bundling it unpatched (correct, but slower)`);
         return { contents: source, loader: 'js' };

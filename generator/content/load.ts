@@ -111,13 +111,14 @@ function contentFiles(content: string): string[] {
       const rel = prefix + entry.name;
       const abs = path.join(dir, entry.name);
       let folder = entry.isDirectory();
+      let real: string | undefined;
       if (entry.isSymbolicLink()) {
-        const real = realPath(abs);
+        real = realPath(abs);
         if (real !== undefined && ancestors.has(real)) continue;
         folder = real !== undefined && fs.statSync(real).isDirectory();
       }
       if (folder) {
-        if (rel !== 'schemas') walk(abs, `${rel}/`, new Set(ancestors).add(realPath(abs)!));
+        if (rel !== 'schemas') walk(abs, `${rel}/`, new Set(ancestors).add(real ?? realPath(abs)!));
       } else if (/\.(json|md)$/.test(entry.name) && entry.name !== 'README.md') found.push(rel);
     }
   };

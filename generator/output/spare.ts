@@ -72,15 +72,9 @@ const checkInThreadFrom = 2000;
  * its content: the answer is ready when rendering begins, and the main thread has made no file status call.
  */
 export function lastOutput(target: string, spare: string): Promise<LastOutput | undefined> {
-  let text: string;
-  try {
-    if (!fs.existsSync(target)) return Promise.resolve(undefined);
-    text = fs.readFileSync(currentFile(spare), 'utf8');
-  } catch {
-    return Promise.resolve(undefined);
-  }
-  const manifest = parseManifest(text);
-  if (!manifest) return Promise.resolve(undefined);
+  const read = readLast(target, spare);
+  if (!read) return Promise.resolve(undefined);
+  const { text, manifest } = read;
   const onThisThread = () => ({ manifest, stale: new Set(staleFiles(target, manifest.files)) });
   if (manifest.files.length < checkInThreadFrom) return Promise.resolve(onThisThread());
   return new Promise<LastOutput>((resolve) => {
@@ -94,6 +88,24 @@ export function lastOutput(target: string, spare: string): Promise<LastOutput | 
     worker.once('error', () => {});
     worker.once('exit', () => answered || resolve(onThisThread()));
   });
+}
+
+/** lastOutput, checked on this thread: for an output made without it (StagedOutput with no `last`). */
+export function lastOutputHere(target: string, spare: string): LastOutput | undefined {
+  const manifest = readLast(target, spare)?.manifest;
+  return manifest && { manifest, stale: new Set(staleFiles(target, manifest.files)) };
+}
+
+/** The manifest of the target as this tool last left it, as text and parsed; undefined without a target or one. */
+function readLast(target: string, spare: string): { text: string; manifest: Manifest } | undefined {
+  try {
+    if (!fs.existsSync(target)) return undefined;
+    const text = fs.readFileSync(currentFile(spare), 'utf8');
+    const manifest = parseManifest(text);
+    return manifest && { text, manifest };
+  } catch {
+    return undefined;
+  }
 }
 
 export function writeManifest(file: string, ino: number, files: [string, Entry][]): void {

@@ -7,7 +7,7 @@ import { startWorker } from '../workers/start.ts';
 import { TreeWriter, type Entry } from './tree.ts';
 import { BuildFailure, siteError } from '../errors.ts';
 import { BaseOutput } from './output.ts';
-import { asRecorded, currentFile, keepSpare, readManifest, takeSpare, writeManifest, type LastOutput, type Manifest } from './spare.ts';
+import { currentFile, keepSpare, lastOutputHere, takeSpare, writeManifest, type LastOutput, type Manifest } from './spare.ts';
 import { removeInBackground, removeStale } from './cleanup.ts';
 
 /**
@@ -41,21 +41,19 @@ export class StagedOutput extends BaseOutput {
   /** Files written and files kept from the spare, once flushed. */
   readonly stats = { written: 0, kept: 0, removed: 0 };
 
-  /** Files of the last output that are no longer as its manifest says, when `last` gave them (spare.ts). */
+  /** Files of the last output that are no longer as its manifest says (spare.ts, lastOutput). */
   private readonly stale?: Set<string>;
 
-  /**
-   * `last` is the last output, checked already (lastOutput in spare.ts); without it, the manifest is read
-   * here and each kept file is checked as it is kept.
-   */
+  /** `last` is the last output, checked already (lastOutput in spare.ts); without it, it is checked here. */
   constructor(
     readonly target: string,
     private readonly options: { threaded?: boolean; spare?: string; last?: LastOutput } = {},
   ) {
     super();
     removeStale(target);
-    this.lastOutput = !options.spare ? undefined : options.last ? options.last.manifest : fs.existsSync(target) ? readManifest(currentFile(options.spare)) : undefined;
-    this.stale = options.last?.stale;
+    const last = options.spare ? (options.last ?? lastOutputHere(target, options.spare)) : undefined;
+    this.lastOutput = last?.manifest;
+    this.stale = last?.stale;
     this.previous = this.lastOutput && this.lastOutput.ino === fs.statSync(target).ino ? this.lastOutput : undefined;
     this.staging = `${target}.tmp-${process.pid}-${Date.now().toString(36)}`;
     const known = options.spare ? takeSpare(options.spare, this.staging, this.lastOutput) : undefined;
@@ -90,9 +88,8 @@ export class StagedOutput extends BaseOutput {
   keep(file: string): boolean {
     this.lastFiles ??= new Map(this.lastOutput?.files);
     const entry = this.lastFiles.get(file);
-    if (!entry) return false;
+    if (!entry || this.stale?.has(file)) return false;
     const source = path.join(this.target, file);
-    if (this.stale ? this.stale.has(file) : !asRecorded(fs.statSync(source, { throwIfNoEntry: false }), entry)) return false;
     this.note(file, entry[1]);
     if (this.writer) {
       // In batches: a message per kept page costs more than keeping it.
