@@ -5,7 +5,11 @@
 
 import fs from 'node:fs';
 
-/** @type {{ name: string, file: RegExp, find: RegExp, count: number, replace: string, append: string }[]} */
+/**
+ * `module` is the patched file under node_modules (the test finds the installed file by it), and `file` the same
+ * as a pattern over the paths esbuild loads.
+ * @type {{ name: string, module: string, file: RegExp, find: RegExp, count: number, replace: string, append: string }[]}
+ */
 export const patches = [
   {
     // mdast-util-from-markdown calls a handler for each of the thousands of events of a document with a fresh
@@ -17,6 +21,7 @@ export const patches = [
     file: /[\\/]mdast-util-from-markdown[\\/]lib[\\/]index\.js$/,
     find: /\{\s*\.\.\.context,\s*sliceSerialize: events\[index\]\[2\]\.sliceSerialize\s*\}/g,
     count: 3,
+    module: 'mdast-util-from-markdown/lib/index.js',
     replace: 'siteHandlerContext(context, events[index][2].sliceSerialize)',
     append: `
 function siteHandlerContext(context, sliceSerialize) {
@@ -26,11 +31,58 @@ function siteHandlerContext(context, sliceSerialize) {
 }
 `,
   },
+  {
+    // unist-util-visit-parents renames its visitor function for each node it visits (Object.defineProperty
+    // with a coloured label), so that a stack trace reads better. mdast-util-to-hast walks every node of a
+    // document with it to find link definitions: the renaming was about 5 % of remark's time per post. The
+    // walk itself is unchanged; only the label in a stack trace is gone.
+    name: 'unist-util-visit-parents: no debugging name set on the visitor of each node',
+    module: 'unist-util-visit-parents/lib/index.js',
+    file: /[\\/]unist-util-visit-parents[\\/]lib[\\/]index\.js$/,
+    find: /Object\.defineProperty\(visit, 'name', \{\s*value:\s*'node \(' \+ color\(node\.type \+ \(name \? '<' \+ name \+ '>' : ''\)\) \+ '\)'\s*\}\)/g,
+    count: 1,
+    replace: '',
+    append: '',
+  },
+  {
+    // micromark-util-chunked's splice copied the items into a new array and shifted the two leading
+    // arguments into it before spreading it into Array#splice, on each of the tens of thousands of splices of
+    // a document's events. Spreading the items straight after those two arguments does the same.
+    name: 'micromark-util-chunked: splice without copying the items',
+    module: 'micromark-util-chunked/index.js',
+    file: /[\\/]micromark-util-chunked[\\/]index\.js$/,
+    find: /parameters = Array\.from\(items\);\s*parameters\.unshift\(start, remove\);\s*(?:\/\/[^\n]*\n\s*)?list\.splice\(\.\.\.parameters\);/g,
+    count: 1,
+    replace: 'list.splice(start, remove, ...items);',
+    append: '',
+  },
+  {
+    // micromark combined its default constructs into a new lookup table for every document it parsed. With no
+    // syntax extensions (remark without plugins that add syntax, as here) the table is always the same, and
+    // micromark only reads it, so it is made once.
+    name: 'micromark: the default constructs combined once, not per document',
+    module: 'micromark/lib/parse.js',
+    file: /[\\/]micromark[\\/]lib[\\/]parse\.js$/,
+    find: /combineExtensions\(\[defaultConstructs, \.\.\.\(settings\.extensions \|\| \[\]\)\]\)/g,
+    count: 1,
+    replace: 'siteConstructs(settings.extensions)',
+    append: `
+let siteDefaultConstructs;
+function siteConstructs(extensions) {
+  if (extensions && extensions.length > 0) return combineExtensions([defaultConstructs, ...extensions]);
+  return (siteDefaultConstructs ??= combineExtensions([defaultConstructs]));
+}
+`,
+  },
 ];
 
-/** A dependency's source with the patches that apply to its file; `missed` names those whose text was not found. */
+/**
+ * A dependency's source with the patches that apply to its file: `applied` names those made, `missed` those
+ * whose text was not found.
+ */
 export function patchSource(file, source) {
   let result = source;
+  const applied = [];
   const missed = [];
   for (const patch of patches) {
     if (!patch.file.test(file)) continue;
@@ -40,18 +92,24 @@ export function patchSource(file, source) {
       continue;
     }
     result = result.replace(patch.find, patch.replace) + patch.append;
+    applied.push(patch.name);
   }
-  return { source: result, missed };
+  return { source: result, applied, missed };
 }
 
-/** The patches as an esbuild plugin; `warn` hears of each patch that no longer applies. */
-export function patchPlugin(warn = (message) => console.warn(message)) {
+/**
+ * The patches as an esbuild plugin: `warn` hears of each patch that no longer applies, `applied` of each one
+ * made.
+ */
+export function patchPlugin(warn = (message) => console.warn(message), applied = (name) => {}) {
   return {
     name: 'site-bundle-patches',
     setup(build) {
       const filter = new RegExp(patches.map((p) => p.file.source).join('|'));
       build.onLoad({ filter }, (args) => {
-        const { source, missed } = patchSource(args.path, fs.readFileSync(args.path, 'utf8'));
+        const result = patchSource(args.path, fs.readFileSync(args.path, 'utf8'));
+        result.applied.forEach((name) => applied(name));
+        const { source, missed } = result;
         for (const name of missed) warn(`site: the bundle patch "${name}" no longer applies to ${args.path}; bundling it unpatched (correct, but slower)`);
         return { contents: source, loader: 'js' };
       });

@@ -10,7 +10,7 @@ import { resolveProject, toolRoot } from '../generator/project.ts';
 import { loadEsbuild, stopEsbuild } from '../generator/esbuild.ts';
 import { markdownToHtml } from '../generator/markdown/processor.ts';
 // @ts-expect-error: plain JavaScript, used by the launcher before anything is compiled
-import { patchPlugin, patchSource } from '../bin/bundle-patches.js';
+import { patchPlugin, patchSource, patches } from '../bin/bundle-patches.js';
 
 const test = suite('markdown');
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-markdown-'));
@@ -134,12 +134,16 @@ Final paragraph with a footnote-like [^1] and trailing spaces.
 `;
 
 test('the bundle patches apply to the installed packages, and the patched processor writes the same HTML', async () => {
-  const target = path.join(toolRoot, 'node_modules', 'mdast-util-from-markdown', 'lib', 'index.js');
-  assert.equal(patchSource(target, fs.readFileSync(target, 'utf8')).missed, [], 'every patch still applies');
+  for (const patch of patches) {
+    const target = path.join(toolRoot, 'node_modules', ...patch.module.split('/'));
+    assert.ok(patch.file.test(target), `${patch.name}: its pattern finds ${patch.module}`);
+    assert.equal(patchSource(target, fs.readFileSync(target, 'utf8')).missed, [], `${patch.name}: still applies`);
+  }
 
   const esbuild = await loadEsbuild();
   const outfile = path.join(root, 'patched-processor.mjs');
   const warnings: string[] = [];
+  const applied: string[] = [];
   try {
     await esbuild.build({
       absWorkingDir: toolRoot,
@@ -148,14 +152,14 @@ test('the bundle patches apply to the installed packages, and the patched proces
       bundle: true,
       format: 'esm',
       platform: 'node',
-      plugins: [patchPlugin((message: string) => warnings.push(message))],
+      plugins: [patchPlugin((message: string) => warnings.push(message), (name: string) => applied.push(name))],
       logLevel: 'error',
     });
   } finally {
     await stopEsbuild();
   }
   assert.equal(warnings, []);
-  assert.match(fs.readFileSync(outfile, 'utf8'), /siteHandlerContext\(context/, 'the bundle holds the patched code');
+  assert.equal(applied.sort(), patches.map((p) => p.name).sort(), 'the bundle holds every patch');
   const patched = (await import(outfile)) as { markdownToHtml: (markdown: string) => string };
 
   const texts = [edgeCases, ...fs.readdirSync(path.join(toolRoot, 'content'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => fs.readFileSync(path.join(toolRoot, 'content', f), 'utf8'))];
