@@ -7,9 +7,11 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { dominantColour } from '../generator/assets/images.ts';
 import { build, type BuildResult } from '../generator/build.ts';
 import { BuildFailure } from '../generator/errors.ts';
 import { silentLogger } from '../generator/log.ts';
+import { toolRoot } from '../generator/project.ts';
 import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
 
 const test = suite('images');
@@ -123,6 +125,35 @@ test('artwork stays as optimised SVG where that is smaller, with its size and al
   const svg = fs.readFileSync(path.join(site.root, 'dist', /src="([^"]+)"/.exec(img)![1]), 'utf8');
   assert.ok(svg.length < fs.statSync(path.join(site.root, 'assets/images/cities/perth.svg')).size, 'optimised');
   assert.match(svg, /viewBox=/, 'keeps its viewBox');
+});
+
+test("the placeholder colour is sharp's dominant colour and opacity, on the site's artwork and on images full of ties", async () => {
+  const inputs: [string, () => import('sharp').Sharp][] = [];
+  const root = path.join(toolRoot, 'assets', 'images');
+  for (const name of fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((n) => n.endsWith('.svg'))) {
+    const bytes = fs.readFileSync(path.join(root, name));
+    inputs.push([name, () => sharp(bytes, { density: 6 })]);
+  }
+  // Few distinct values, so many colours tie for the most frequent; every value of a channel once, so each
+  // histogram bin edge is crossed; alpha on some, fully opaque alpha on others.
+  let state = 11;
+  const random = (n: number) => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) >>> 8) % n;
+  for (let k = 0; k < 240; k++) {
+    const width = 1 + (k % 13);
+    const height = 1 + ((k * 7) % 11);
+    const channels = k % 2 ? 4 : 3;
+    const values = k % 3 === 0 ? null : [0, 15, 16, 17, 127, 128, 239, 240, 255];
+    const pixels = Buffer.alloc(width * height * channels);
+    for (let i = 0; i < pixels.length; i++) pixels[i] = values ? values[random(values.length)] : random(256);
+    if (channels === 4 && k % 4 === 1) for (let i = 3; i < pixels.length; i += 4) pixels[i] = 255;
+    inputs.push([`synthetic ${k}`, () => sharp(pixels, { raw: { width, height, channels } })]);
+  }
+  const ramp = Buffer.from(Array.from({ length: 256 * 3 }, (_, i) => (i % 3 === 0 ? Math.floor(i / 3) : 0)));
+  for (let v = 0; v < 256; v++) inputs.push([`value ${v}`, () => sharp(ramp.subarray(v * 3, v * 3 + 3), { raw: { width: 1, height: 1, channels: 3 } })]);
+  for (const [name, image] of inputs) {
+    const { dominant, isOpaque } = await image().stats();
+    assert.equal(await dominantColour(image()), { dominant, isOpaque }, name);
+  }
 });
 
 test('flags are served from the site, 24x18, as SVG or as 1x/2x WebP, whichever is smaller', () => {
