@@ -27,6 +27,7 @@ import { LiveOutput } from './output/live.ts';
 import { blogFeed, feedInputs, feedPosts, headerRules, headersFile, redirectsFile, robotsTxt, sitemapInputs, sitemapXml } from './output/host-files.ts';
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
 import { emitAdmin } from './admin/admin-files.ts';
+import { contentFile } from './admin/cms-config.ts';
 import { clearCaches, hashOf } from './cache.ts';
 import { lastOutput, spareFolder } from './output/spare.ts';
 
@@ -166,7 +167,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       target.emit('_headers', headersFile(headerRules(model)));
       target.emit('_redirects', redirectsFile(redirects));
     });
-    await time('admin', () => emitAdmin(project, model.settings, (file, inputs, produce) => policy.derive(target, file, inputs, produce), (m) => logger.warn(m)));
+    const contentFiles = files.map((f) => contentFile(f.rel, f.source.schema));
+    await time('admin', () => emitAdmin(project, model.settings, contentFiles, (file, inputs, produce) => policy.derive(target, file, inputs, produce), (m) => logger.warn(m)));
 
     const { changed, hashes } = await time('write', async () => {
       if (target instanceof LiveOutput) {

@@ -314,6 +314,25 @@ test('links are checked again when what they point to goes, in files that did no
   assert.ok(restored.result, restored.error);
 });
 
+test("the editor's configuration follows the content files: a folder emptied loses its collection, as in a clean build", async () => {
+  const posts = files(site, 'content/blog', '.md');
+  const saved = posts.map((rel) => [rel, site.read(rel)] as const);
+  try {
+    for (const rel of posts) fs.rmSync(path.join(site.root, rel));
+    const incremental = await outcome(site.root, false);
+    assert.ok(incremental.files, incremental.error);
+    const clean = await cleanBuild(site);
+    assert.ok(clean.files, clean.error);
+    const config = (o: typeof clean) => o.files!.get('admin/config.yml')!.toString('utf8');
+    assert.not.match(config(clean), 'Blog posts');
+    assert.is(config(incremental), config(clean));
+  } finally {
+    for (const [rel, text] of saved) site.write(rel, text);
+    await outcome(site.root, false);
+  }
+  assert.match(site.read('dist/admin/config.yml'), 'Blog posts');
+});
+
 test('site build --clean ignores every cache: every page, text and image is made afresh', async () => {
   const result = await build({ root: site.root, logger: silentLogger, clean: true });
   assert.is(result.rendered, result.pages.length);

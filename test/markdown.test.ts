@@ -159,7 +159,7 @@ test('the bundle patches apply to the installed packages, and the patched proces
     await stopEsbuild();
   }
   assert.equal(warnings, []);
-  assert.equal(applied.sort(), patches.map((p) => p.name).sort(), 'the bundle holds every patch');
+  assert.equal(applied.sort(), patches.map((p: { name: string }) => p.name).sort(), 'the bundle holds every patch');
   const patched = (await import(outfile)) as { markdownToHtml: (markdown: string) => string };
 
   const texts = [edgeCases, ...fs.readdirSync(path.join(toolRoot, 'content'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => fs.readFileSync(path.join(toolRoot, 'content', f), 'utf8'))];

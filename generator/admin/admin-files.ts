@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { SiteError } from '../errors.ts';
 import { packageVersion, toolRoot, type Project } from '../project.ts';
-import { cmsConfig, cmsConfigYaml, type EditorSettings } from './cms-config.ts';
+import { cmsConfig, cmsConfigYaml, configLayout, type ContentFile, type EditorSettings } from './cms-config.ts';
 import { folderHash } from '../incremental/policy.ts';
 import { loadEsbuild } from '../esbuild.ts';
 
@@ -116,11 +116,17 @@ export type Derive = (file: string, inputs: string, produce: () => string | Uint
  * The 6 MB of Decap's files are kept from the last output while the package is the same: reading and hashing
  * them would otherwise be a fifth of a build where nothing changed.
  */
-export async function emitAdmin(project: Project, settings: { editor?: EditorSettings; baseUrl?: string; name: string }, derive: Derive, warn: (message: string) => void): Promise<void> {
+export async function emitAdmin(
+  project: Project,
+  settings: { editor?: EditorSettings; baseUrl?: string; name: string },
+  files: ContentFile[],
+  derive: Derive,
+  warn: (message: string) => void,
+): Promise<void> {
   const backend = settings.editor?.backend ?? 'git-gateway';
   await derive('admin/index.html', JSON.stringify([settings.name, backend]), () => adminPage(settings.name, backend));
-  await derive('admin/config.yml', JSON.stringify([folderHash(project.schemas), settings.editor, settings.baseUrl, settings.name]), () =>
-    cmsConfigYaml(cmsConfig(project, settings, (problem: SiteError) => warn(`⚠ ${problem.headline} (${problem.hint})`))),
+  await derive('admin/config.yml', JSON.stringify([folderHash(project.schemas), configLayout(files), settings.editor, settings.baseUrl, settings.name]), () =>
+    cmsConfigYaml(cmsConfig(project, settings, (problem: SiteError) => warn(`⚠ ${problem.headline} (${problem.hint})`), files)),
   );
   await derive('admin/formats.js', formatsInputs(), formatsScript);
   if (backend === 'git-gateway') {

@@ -44,11 +44,41 @@ const folderLabels: Record<string, [plural: string, singular: string]> = {
   'pages.md': ['Long pages', 'Long page'],
 };
 
-interface ContentFile {
+export interface ContentFile {
   rel: string;
   dir: string;
   ext: '.json' | '.md';
   schema: string;
+}
+
+/** A content file as the configuration sees it, from its path under content/ and the schema it is checked against. */
+export function contentFile(rel: string, schema: string): ContentFile {
+  const dir = path.posix.dirname(rel);
+  return { rel, dir: dir === '.' ? '' : dir, ext: path.posix.extname(rel) as '.json' | '.md', schema };
+}
+
+/** The files by folder and extension: one collection each. */
+function groupFiles(files: ContentFile[]): Map<string, ContentFile[]> {
+  const groups = new Map<string, ContentFile[]>();
+  for (const file of files) {
+    const key = `${file.dir}\0${file.ext}`;
+    const group = groups.get(key);
+    if (group) group.push(file);
+    else groups.set(key, [file]);
+  }
+  return groups;
+}
+
+/** A folder of like files becomes one collection that lists no file; any other group lists each of its files. */
+const isFolderCollection = (group: ContentFile[]) => group[0].dir !== '' && group.every((f) => f.schema === group[0].schema);
+
+/**
+ * What of the content files the configuration depends on besides the schemas: each group, with its schema when
+ * it is a folder of like files (adding a post changes nothing), else with each file and its schema.
+ */
+export function configLayout(files: ContentFile[]): string {
+  const layout = [...groupFiles(files)].map(([key, group]) => (isFolderCollection(group) ? [key, group[0].schema] : [key, group.map((f) => [f.rel, f.schema])]));
+  return JSON.stringify(layout.sort(([a], [b]) => ((a as string) < (b as string) ? -1 : 1)));
 }
 
 /** Every content file with the schema it is checked against: by its place, or by the "$schema" it names. */
@@ -66,7 +96,7 @@ function contentFiles(project: Project): ContentFile[] {
         // a file that does not parse is the content stage's to report
       }
     }
-    if (schema) out.push({ rel, dir: path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel), ext, schema });
+    if (schema) out.push(contentFile(rel, schema));
   }
   return out;
 }
@@ -115,9 +145,14 @@ export function backendConfig(settings: EditorSettings | undefined): Record<stri
  * The configuration as data. A property the editor cannot show is passed to `unshown` (and hidden in the
  * editor, its value kept) when given; otherwise every such property is thrown together as SiteErrors.
  */
-export function cmsConfig(project: Project, settings: { editor?: EditorSettings; baseUrl?: string; name?: string }, unshown?: (problem: SiteError) => void): Record<string, unknown> {
+/** `files` are the content files a build read (in any order); without them, content/ is listed here. */
+export function cmsConfig(
+  project: Project,
+  settings: { editor?: EditorSettings; baseUrl?: string; name?: string },
+  unshown?: (problem: SiteError) => void,
+  files: ContentFile[] = contentFiles(project),
+): Record<string, unknown> {
   const schemas = loadSchemas(project);
-  const files = contentFiles(project);
   const problems: SiteError[] = [];
   const seen = new Set<string>();
   const report = (error: SchemaShapeError) => {
@@ -138,21 +173,16 @@ export function cmsConfig(project: Project, settings: { editor?: EditorSettings;
     }
   };
 
-  const groups = new Map<string, ContentFile[]>();
-  for (const file of files) {
-    const key = `${file.dir}\0${file.ext}`;
-    groups.set(key, [...(groups.get(key) ?? []), file]);
-  }
+  const groups = groupFiles([...files].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)));
   const collections: (Record<string, unknown> & { key: string })[] = [];
   for (const group of groups.values()) {
     const { dir, ext } = group[0];
-    const sameSchema = group.every((f) => f.schema === group[0].schema);
     const otherExt = [...groups.values()].some((g) => g[0].dir === dir && g[0].ext !== ext);
     const key = otherExt && ext === '.md' ? `${dir}.md` : dir;
     const [plural, singular] = folderLabels[key] ?? [labelFor(dir || 'settings'), schemas.get(group[0].schema)?.title ?? labelFor(dir)];
     const name = key.replace(/[^a-z0-9]+/gi, '-') || 'settings';
     const format = ext === '.md' ? 'site-md' : 'site-json';
-    if (dir && sameSchema) {
+    if (isFolderCollection(group)) {
       const fields = safely(() => fieldsFor(project, schemas, group[0], unshown ? report : undefined));
       if (!fields) continue;
       const identifier = identifierOf(fields);
