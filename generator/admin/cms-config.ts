@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { classify } from '../content/sources.ts';
+import { rules } from '../content/kinds.ts';
 import { siteError, type SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import { fieldsOf, labelFor, SchemaShapeError, type Field, type SchemaSet, type Schema } from './schema-fields.ts';
@@ -144,8 +145,8 @@ export function backendConfig(settings: EditorSettings | undefined): Record<stri
 /**
  * The configuration as data. A property the editor cannot show is passed to `unshown` (and hidden in the
  * editor, its value kept) when given; otherwise every such property is thrown together as SiteErrors.
+ * `files` are the content files a build read (in any order); without them, content/ is listed here.
  */
-/** `files` are the content files a build read (in any order); without them, content/ is listed here. */
 export function cmsConfig(
   project: Project,
   settings: { editor?: EditorSettings; baseUrl?: string; name?: string },
@@ -174,6 +175,12 @@ export function cmsConfig(
   };
 
   const groups = groupFiles([...files].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)));
+  // A collection's folder with no file in it yet is still offered, so that an editor can write its first file
+  // there; its fields are those of any file in that folder.
+  for (const place of rules.collectionPlaces) {
+    const key = `${place.folder}\0${place.ext}`;
+    if (!groups.has(key)) groups.set(key, [contentFile(`${place.folder}/first${place.ext}`, place.schema)]);
+  }
   const collections: (Record<string, unknown> & { key: string })[] = [];
   for (const group of groups.values()) {
     const { dir, ext } = group[0];

@@ -267,7 +267,10 @@ export function kindRules(reg: Registry) {
   /** _headers rules that keep private areas out of search engines. */
   const noindexRules = reg.private.map((area) => ({ path: `${area.prefix}*`, headers: [['X-Robots-Tag', 'noindex, nofollow']] as [string, string][] }));
 
-  return { classify, requiredFiles, placesHint, generatedFiles, reservedSegments, copyPages, wholeSources, listFields, routeOf, robotsRules, noindexRules };
+  /** The folder of each collection, with its files' extension and schema. */
+  const collectionPlaces = collections.map(([, spec]) => ({ folder: spec.folder, ext: spec.ext, schema: spec.schema }));
+
+  return { classify, requiredFiles, placesHint, generatedFiles, reservedSegments, copyPages, wholeSources, listFields, routeOf, robotsRules, noindexRules, collectionPlaces };
 }
 
 export const rules = kindRules(registry);
