@@ -18,10 +18,10 @@ export const patches = [
     // object whose prototype is the context reads the same properties, and what a handler might write to
     // `this` stays on the object of that one call, as it did on the copy.
     name: 'mdast-util-from-markdown: a handler context per event without copying the context',
+    module: 'mdast-util-from-markdown/lib/index.js',
     file: /[\\/]mdast-util-from-markdown[\\/]lib[\\/]index\.js$/,
     find: /\{\s*\.\.\.context,\s*sliceSerialize: events\[index\]\[2\]\.sliceSerialize\s*\}/g,
     count: 3,
-    module: 'mdast-util-from-markdown/lib/index.js',
     replace: 'siteHandlerContext(context, events[index][2].sliceSerialize)',
     append: `
 function siteHandlerContext(context, sliceSerialize) {
