@@ -107,9 +107,8 @@ export function patchPlugin(warn = (message) => console.warn(message), applied =
     setup(build) {
       const filter = new RegExp(patches.map((p) => p.file.source).join('|'));
       build.onLoad({ filter }, (args) => {
-        const result = patchSource(args.path, fs.readFileSync(args.path, 'utf8'));
-        result.applied.forEach((name) => applied(name));
-        const { source, missed } = result;
+        const { source, applied: made, missed } = patchSource(args.path, fs.readFileSync(args.path, 'utf8'));
+        for (const name of made) applied(name);
         for (const name of missed) warn(`site: the bundle patch "${name}" no longer applies to ${args.path}; bundling it unpatched (correct, but slower)`);
         return { contents: source, loader: 'js' };
       });

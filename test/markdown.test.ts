@@ -91,7 +91,6 @@ test('a text too large for a worker\'s heap is rendered on the main thread inste
   }
 });
 
-
 // Markdown that exercises every construct the patched handlers see: what the site's editors write and more.
 const edgeCases = `Setext heading
 ===

@@ -58,11 +58,14 @@ export function contentFile(rel: string, schema: string): ContentFile {
   return { rel, dir: dir === '.' ? '' : dir, ext: path.posix.extname(rel) as '.json' | '.md', schema };
 }
 
+/** The files of one folder with one extension make one collection. */
+const groupKey = (dir: string, ext: string) => `${dir}\0${ext}`;
+
 /** The files by folder and extension: one collection each. */
 function groupFiles(files: ContentFile[]): Map<string, ContentFile[]> {
   const groups = new Map<string, ContentFile[]>();
   for (const file of files) {
-    const key = `${file.dir}\0${file.ext}`;
+    const key = groupKey(file.dir, file.ext);
     const group = groups.get(key);
     if (group) group.push(file);
     else groups.set(key, [file]);
@@ -178,7 +181,7 @@ export function cmsConfig(
   // A collection's folder with no file in it yet is still offered, so that an editor can write its first file
   // there; its fields are those of any file in that folder.
   for (const place of rules.collectionPlaces) {
-    const key = `${place.folder}\0${place.ext}`;
+    const key = groupKey(place.folder, place.ext);
     if (!groups.has(key)) groups.set(key, [contentFile(`${place.folder}/first${place.ext}`, place.schema)]);
   }
   const collections: (Record<string, unknown> & { key: string })[] = [];

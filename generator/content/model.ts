@@ -181,7 +181,7 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     // entry (0.1 s at 20,000 posts), a copy and assignments a fifth of it. The order of fields is the same.
     const post = Object.assign({}, data) as PostEntry;
     post.slug = slugOf(f);
-    post.url = entryPath('blog-post', slugOf(f));
+    post.url = entryPath('blog-post', post.slug);
     post.file = f.path;
     // Read when a page asks for it: a build that renders one post reads one post's text.
     Object.defineProperty(post, 'body', { get: () => f.body ?? '', enumerable: true, configurable: true });
