@@ -181,7 +181,15 @@ test('the writer thread starts from the spare too: it writes what changed and re
   const same = { 'k/1.txt': 'K', 'k/2.txt': 'K', 'k/3.txt': 'K' };
   try {
     assert.equal(await write({ ...same, 'a/index.html': 'A', 'b/index.html': 'B', 'c.txt': 'C' }), { written: 6, kept: 0, removed: 0 });
-    assert.equal(await write({ ...same, 'a/index.html': 'A', 'b/index.html': 'B2', 'd/x/y.txt': 'D' }), { written: 6, kept: 0, removed: 0 });
+    // With no output before it, the first build mirrored its own as the spare: the same files, by links.
+    const spareTree = path.join(root, 'spare', 'tree');
+    assert.equal(tree(spareTree), tree(target));
+    for (const file of ['a/index.html', 'k/1.txt', 'c.txt']) assert.is(fs.statSync(path.join(spareTree, file)).ino, fs.statSync(path.join(target, file)).ino);
+    assert.equal(fs.readdirSync(root).sort(), ['out', 'spare'], 'no staging or mirror folder is left beside the output');
+    // Starts from that mirror: a and k are kept, b and d written, c removed; the first output stays whole.
+    assert.equal(await write({ ...same, 'a/index.html': 'A', 'b/index.html': 'B2', 'd/x/y.txt': 'D' }), { written: 2, kept: 4, removed: 1 });
+    assert.is(fs.readFileSync(path.join(spareTree, 'b/index.html'), 'utf8'), 'B', 'the replaced output, now the spare, is as it was');
+    assert.ok(fs.existsSync(path.join(spareTree, 'c.txt')));
     fs.writeFileSync(path.join(target, 'extra.txt'), 'added by hand');
     // Starts from the first output: a and k are kept, b rewritten, c removed.
     assert.equal(await write({ ...same, 'a/index.html': 'A', 'b/index.html': 'B3' }), { written: 1, kept: 4, removed: 1 });
@@ -193,6 +201,35 @@ test('the writer thread starts from the spare too: it writes what changed and re
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+for (const threaded of [false, true]) {
+  test(`a first build's mirror is its next build's spare, and goes with a build that fails (${threaded ? 'writer thread' : 'this thread'})`, async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-mirror-'));
+    const target = path.join(root, 'out');
+    const spare = path.join(root, 'spare');
+    try {
+      const failed = new StagedOutput(target, { threaded, spare });
+      failed.emit('a/index.html', 'A');
+      await failed.discard();
+      assert.equal(fs.readdirSync(root), [], 'neither the staging folder nor its mirror is left');
+
+      const first = new StagedOutput(target, { threaded, spare });
+      for (let i = 0; i < 20; i++) first.emit(`p/${i}/index.html`, `page ${i}`);
+      await first.commit();
+      assert.equal(tree(path.join(spare, 'tree')), tree(target));
+
+      const next = new StagedOutput(target, { threaded, spare, last: await lastOutput(target, spare) });
+      for (let i = 0; i < 20; i++) assert.ok(i === 7 || next.keep(`p/${i}/index.html`));
+      next.emit('p/7/index.html', 'page 7, edited');
+      await next.commit();
+      assert.equal(next.stats, { written: 1, kept: 19, removed: 0 });
+      assert.is(fs.readFileSync(path.join(target, 'p/7/index.html'), 'utf8'), 'page 7, edited');
+      assert.is(fs.readFileSync(path.join(spare, 'tree', 'p/7/index.html'), 'utf8'), 'page 7', 'the replaced output, linked to the mirror, is unchanged');
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+}
 
 for (const count of [12, 2100]) {
   test(`the last output (${count} files) is checked against its manifest before a build keeps any of it${count > 2000 ? ', in a thread of its own' : ''}`, async () => {

@@ -25,16 +25,31 @@ export class TreeWriter {
   /** Folders the tree held when it was taken over, relative to the root. */
   private found: string[] = [];
 
+  /** A second name for each file placed, in another new folder: see the constructor. */
+  private mirror?: { root: string; dirs: Set<string> };
+
   /**
    * `known`: when the root is an earlier output taken over, the files it holds (from its manifest); anything
    * else in it is removed first. Without it the root is a new, empty folder.
+   *
+   * `mirror`: for a new, empty root only, another new, empty folder on the same file system that is to hold
+   * the same tree, each file linked to the one placed here: the next build's spare, for a build that leaves no
+   * earlier output to be one. Without links, or on any error there, the mirror is given up (mirrored() says
+   * so); the tree itself is unaffected.
    */
   constructor(
     readonly root: string,
     private readonly known?: Map<string, Entry>,
+    mirror?: string,
   ) {
     this.dirs.add(root);
     if (known) this.found = removeUnknown(root, known);
+    if (mirror && !known) this.mirror = { root: mirror, dirs: new Set([mirror]) };
+  }
+
+  /** Whether the mirror holds every file placed (a mirror was asked for and nothing went wrong in it). */
+  mirrored(): boolean {
+    return !!this.mirror;
   }
 
   /** Deletes what the tree held and this build did not place, folders included; returns how many files. */
@@ -75,6 +90,7 @@ export class TreeWriter {
     if (!stat?.isFile() || stat.size !== old[1] || stat.mtimeMs !== old[2]) return false;
     this.entries.set(rel, old);
     this.kept++;
+    this.mirrorFile(rel);
     return true;
   }
 
@@ -94,6 +110,24 @@ export class TreeWriter {
     const stat = fs.statSync(abs);
     this.entries.set(rel, [hash, stat.size, stat.mtimeMs]);
     this.written++;
+    this.mirrorFile(rel);
+  }
+
+  /** Links a placed file into the mirror; any failure gives the mirror up, never the build. */
+  private mirrorFile(rel: string): void {
+    const mirror = this.mirror;
+    if (!mirror) return;
+    const abs = path.join(mirror.root, rel);
+    const dir = path.dirname(abs);
+    try {
+      if (!mirror.dirs.has(dir)) {
+        fs.mkdirSync(dir, { recursive: true });
+        mirror.dirs.add(dir);
+      }
+      fs.linkSync(path.join(this.root, rel), abs);
+    } catch {
+      this.mirror = undefined;
+    }
   }
 
   private ensureDir(dir: string): void {

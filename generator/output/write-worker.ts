@@ -5,11 +5,11 @@ import { TreeWriter, type Entry } from './tree.ts';
 
 type Message = { file?: string; data?: string | Uint8Array; keeps?: [string, string, Entry][]; flush?: number; ping?: number };
 
-const { root, known } = workerData as { root: string; known?: [string, Entry][] };
+const { root, known, mirror } = workerData as { root: string; known?: [string, Entry][]; mirror?: string };
 let tree: TreeWriter | undefined;
 let failed: string | undefined;
 try {
-  tree = new TreeWriter(root, known && new Map(known));
+  tree = new TreeWriter(root, known && new Map(known), mirror);
 } catch (error) {
   failed = `${root}: ${(error as Error).message}`;
 }
@@ -27,7 +27,7 @@ parentPort!.on('message', (message: Message) => {
     } catch (error) {
       failed ??= `${root}: ${(error as Error).message}`;
     }
-    parentPort!.postMessage({ flushed: message.flush, error: failed, entries: tree ? [...tree.entries] : [], written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed });
+    parentPort!.postMessage({ flushed: message.flush, error: failed, entries: tree ? [...tree.entries] : [], written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed, mirrored: tree?.mirrored() ?? false });
     return;
   }
   if (!tree) return;
