@@ -57,7 +57,7 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
   const errors: SiteError[] = [];
   const files: SourceFile[] = [];
   const store = snapshot(path.join(project.cache, 'content'));
-  const known = previous ?? readSnapshot(store, project);
+  const known: Map<string, SourceFile | SnapshotEntry> = previous ?? readSnapshot(store);
   /** Snapshot shards holding a file that was read again, or one that is gone. */
   const stale = new Set<number>();
   const names = contentFiles(project.content).sort();
@@ -80,7 +80,7 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
     const stat = stats?.get(abs) ?? fs.statSync(abs);
     const cached = known.get(rel);
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {
-      files.push(cached);
+      files.push(previous ? (cached as SourceFile) : fromSnapshot(cached as SnapshotEntry, source, project));
       continue;
     }
     stale.add(shardOf(rel, store.count));
@@ -173,15 +173,11 @@ function shardOf(rel: string, count: number): number {
   return (h >>> 0) % count;
 }
 
-function readSnapshot(store: Shards<SnapshotEntry[]>, project: Project): Map<string, SourceFile> {
-  const files = new Map<string, SourceFile>();
-  for (const shard of store.read()) {
-    for (const entry of shard) {
-      const source = classify(entry.rel);
-      if (source) files.set(entry.rel, fromSnapshot(entry, source, project));
-    }
-  }
-  return files;
+/** The snapshot's entries by path; each becomes a file (fromSnapshot) once it is known to be unchanged. */
+function readSnapshot(store: Shards<SnapshotEntry[]>): Map<string, SnapshotEntry> {
+  const byPath = new Map<string, SnapshotEntry>();
+  for (const shard of store.read()) for (const entry of shard) byPath.set(entry.rel, entry);
+  return byPath;
 }
 
 /** A file as the snapshot has it; its text and body are read from the file when first asked for. */

@@ -59,7 +59,8 @@ export class IncrementalPolicy {
   private assetKeys?: Map<number, string>;
   private readonly groups: Map<number, Uint32Array>;
   private readonly groupIndex = new Map<Set<Dep>, number>();
-  private assetMemo = new Map<number, string[]>();
+  /** Keys whose asset files assetsOf has named already in this build. */
+  private assetsSeen?: Uint8Array;
 
   /**
    * `previous`: the last build's record, if any. `state`: this build's content state (record.ts contentState).
@@ -106,26 +107,29 @@ export class IncrementalPolicy {
     this.pages.set(page.path, this.previous!.pages.get(page.path)!);
   }
 
-  /** The asset files (assets/...) a kept page's markup asked for, to be copied into the output again. */
+  /**
+   * The asset files (assets/...) a kept page's markup asked for, to be copied into the output again; only those
+   * no page kept before it in this build asked for, since each is copied once. Thousands of kept pages share
+   * the same few keys and groups, so each key is looked at once, not once per page.
+   */
   assetsOf(page: Page): string[] {
     if (!this.assetKeys) {
       this.assetKeys = new Map();
       const prefix = assetKey('');
       this.keys.forEach((key, i) => key.startsWith(prefix) && this.assetKeys!.set(i, key.slice(prefix.length)));
+      this.assetsSeen = new Uint8Array(this.keys.length);
     }
     const names: string[] = [];
-    for (const dep of this.previous!.pages.get(page.path)!.deps) names.push(...this.assetsIn(dep));
+    for (const dep of this.previous!.pages.get(page.path)!.deps) this.assetsIn(dep, names);
     return names;
   }
 
-  private assetsIn(dep: number): string[] {
+  private assetsIn(dep: number, names: string[]): void {
+    if (this.assetsSeen![dep]) return;
+    this.assetsSeen![dep] = 1;
     const name = this.assetKeys!.get(dep);
-    if (name !== undefined) return [name];
-    const members = this.groups.get(dep);
-    if (!members) return [];
-    let names = this.assetMemo.get(dep);
-    if (!names) this.assetMemo.set(dep, (names = [...members].flatMap((member) => this.assetsIn(member))));
-    return names;
+    if (name !== undefined) names.push(name);
+    else for (const member of this.groups.get(dep) ?? []) this.assetsIn(member, names);
   }
 
   /** The hash of a content file's bytes, as this build read it. */
