@@ -10,11 +10,12 @@ import type { Page } from '../routes.ts';
 import type { Assets, TemplateModule } from './contract.ts';
 import type { Dep, DependencyTracker } from '../incremental/tracker.ts';
 import type { PageScripts, PageWeight } from './page-scripts.ts';
+import { reactDomServer } from './react-dom-server.ts';
 
 // React is loaded when the first page renders: a build that keeps every page never needs it.
 const require = createRequire(import.meta.url);
 let react: { createElement: typeof import('react').createElement; renderToStaticMarkup: typeof import('react-dom/server').renderToStaticMarkup } | undefined;
-const loadReact = () => (react ??= { createElement: require('react').createElement, renderToStaticMarkup: require('react-dom/server').renderToStaticMarkup });
+const loadReact = () => (react ??= { createElement: require('react').createElement, renderToStaticMarkup: reactDomServer().renderToStaticMarkup });
 
 export interface RenderOptions {
   project: Project;

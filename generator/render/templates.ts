@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import type { BuildContext, BuildResult } from 'esbuild';
+import type { BuildContext, BuildResult, Plugin } from 'esbuild';
 import { BuildFailure, siteError } from '../errors.ts';
 import { packageVersion, relative, toolRoot, type Project } from '../project.ts';
 import { InputCache, writeFileAtomic } from '../cache.ts';
@@ -65,7 +65,7 @@ export async function compileTemplates(project: Project, options: { incremental?
     metafile: true,
     logLevel: 'silent' as const,
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [enquiryValidators(project, 'node')],
+    plugins: [enquiryValidators(project, 'node'), staticRenderer],
   };
   // esbuild is loaded only to compile: importing it costs about a tenth of a warm build of the real site.
   const esbuild = await loadEsbuild();
@@ -92,6 +92,20 @@ export async function compileTemplates(project: Project, options: { incremental?
   cache.set({ file, hash, inputs }, inputs, import.meta.url);
   return { load, inputs, hash, cached: false };
 }
+
+/** `react-dom/server` in the templates is the one renderer of it they use, as the generator loads it (react-dom-server.ts). */
+const staticRenderer: Plugin = {
+  name: 'react-dom-server',
+  setup(build) {
+    const shim = path.join(toolRoot, 'generator', 'render', 'react-dom-server.ts');
+    build.onResolve({ filter: /^react-dom\/server$/ }, () => ({ path: 'react-dom-server', namespace: 'site-react' }));
+    build.onLoad({ filter: /.*/, namespace: 'site-react' }, () => ({
+      contents: `import { reactDomServer } from ${JSON.stringify(shim)};\nexport const { renderToStaticMarkup, renderToString } = reactDomServer();\n`,
+      loader: 'js',
+      resolveDir: toolRoot,
+    }));
+  },
+};
 
 function importOnce(file: string): () => Promise<TemplateModule> {
   let module: Promise<TemplateModule> | undefined;
