@@ -65,7 +65,10 @@ export class StagedOutput extends BaseOutput {
     // A build that starts empty and replaces no output of ours would leave no spare for the next build, which
     // would then link every page it keeps into an empty folder (half a second at 20,000 pages). So the tree
     // is mirrored as it is written, by links, and the mirror becomes the spare.
-    if (options.spare && !known && !this.previous) fs.mkdirSync((this.mirror = `${this.staging}-spare`));
+    if (options.spare && !known && !this.previous) {
+      this.mirror = `${this.staging}-spare`;
+      fs.mkdirSync(this.mirror);
+    }
     if (options.threaded) {
       this.writer = startWorker('write-worker', { root: this.staging, known: known && [...known], mirror: this.mirror });
       this.writer.on('message', (message: { error?: string }) => {

@@ -90,7 +90,6 @@ export class TreeWriter {
     if (!stat?.isFile() || stat.size !== old[1] || stat.mtimeMs !== old[2]) return false;
     this.entries.set(rel, old);
     this.kept++;
-    this.mirrorFile(rel);
     return true;
   }
 
