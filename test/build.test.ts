@@ -9,6 +9,7 @@ import os from 'node:os';
 import { createRequire } from 'node:module';
 import { build } from '../generator/build.ts';
 import { StagedOutput } from '../generator/output/staged.ts';
+import { finishRemovals } from '../generator/output/cleanup.ts';
 import { lastOutput, takeSpare, writeManifest, type Manifest } from '../generator/output/spare.ts';
 import type { Entry } from '../generator/output/tree.ts';
 import { compileTemplates } from '../generator/render/templates.ts';
@@ -226,6 +227,22 @@ for (const threaded of [false, true]) {
       assert.equal(next.stats, { written: 1, kept: 19, removed: 0 });
       assert.is(fs.readFileSync(path.join(target, 'p/7/index.html'), 'utf8'), 'page 7, edited');
       assert.is(fs.readFileSync(path.join(spare, 'tree', 'p/7/index.html'), 'utf8'), 'page 7', 'the replaced output, linked to the mirror, is unchanged');
+
+      // An output restored as a copy (a host's build cache), with its spare: neither is the folder its manifest
+      // names, so the copy's files are kept by their times and no mirror is made (its copy would be no use either).
+      for (const dir of [target, path.join(spare, 'tree')]) {
+        fs.cpSync(dir, `${dir}-copy`, { recursive: true, preserveTimestamps: true });
+        fs.rmSync(dir, { recursive: true });
+        fs.renameSync(`${dir}-copy`, dir);
+      }
+      const restored = new StagedOutput(target, { threaded, spare, last: await lastOutput(target, spare) });
+      for (let i = 0; i < 20; i++) assert.ok(restored.keep(`p/${i}/index.html`));
+      await restored.commit();
+      await finishRemovals();
+      assert.equal(restored.stats, { written: 20, kept: 0, removed: 0 }, 'each page linked from the copy into an empty folder');
+      assert.not.ok(fs.existsSync(path.join(spare, 'tree')), 'no spare: the copy was not ours, and nothing was mirrored');
+      assert.equal(fs.readdirSync(root).sort(), ['out', 'spare']);
+      assert.is(fs.readFileSync(path.join(target, 'p/7/index.html'), 'utf8'), 'page 7, edited');
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

@@ -62,10 +62,12 @@ export class StagedOutput extends BaseOutput {
     this.staging = `${target}.tmp-${process.pid}-${Date.now().toString(36)}`;
     const known = options.spare ? takeSpare(options.spare, this.staging, this.lastOutput) : undefined;
     if (!known) fs.mkdirSync(this.staging, { recursive: true });
-    // A build that starts empty and replaces no output of ours would leave no spare for the next build, which
-    // would then link every page it keeps into an empty folder (half a second at 20,000 pages). So the tree
-    // is mirrored as it is written, by links, and the mirror becomes the spare.
-    if (options.spare && !known && !this.previous) {
+    // A build with no last output at all (a fresh clone, --clean, no dist/) would leave no spare for the next
+    // build, which would then link every page it keeps into an empty folder (half a second at 20,000 pages).
+    // So the tree is mirrored as it is written, by links, and the mirror becomes the spare. Not for a last
+    // output that is a copy (a host's build cache restored it): a host restores the spare as a copy too, which
+    // is then of no use, so a mirror would only double its links.
+    if (options.spare && !known && !this.lastOutput) {
       this.mirror = `${this.staging}-spare`;
       fs.mkdirSync(this.mirror);
     }
@@ -186,7 +188,7 @@ export class StagedOutput extends BaseOutput {
     }
     const spare = this.options.spare;
     if (spare) writeManifest(currentFile(spare), fs.statSync(this.target).ino, [...this.entries!]);
-    // The mirror is made only when the replaced output (if any) was not this tool's, so never both are kept.
+    // The mirror is made only when there was no last output of this tool's, so never both are kept.
     const mirror = this.mirror;
     this.mirror = undefined;
     if (mirror && !(spare && this.mirrored && keepSpare(spare, mirror, { ino: 0, files: [...this.entries!] }))) removeInBackground(mirror);
