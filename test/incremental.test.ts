@@ -183,7 +183,7 @@ test('the record reads back as it was saved: empty lists, empty strings, and a s
     files: new Map(files),
     lists: new Map([['posts', ['content/blog/a.md']]]),
     keys,
-    pages: new Map([['/', { route: 'r', deps: Uint32Array.of(0, 2) }]]),
+    pages: new Map(keys.length ? [['/', { route: 'r', deps: Uint32Array.of(0, 2) }], ['/a', { route: '', deps: new Uint32Array(0) }], ['/b', { route: 'r2', deps: Uint32Array.of(1) }]] : []),
     derived: new Map([['sitemap.xml', 'd']]),
     groups: new Map([[2, Uint32Array.of(1)]]),
     validated: 'v',
