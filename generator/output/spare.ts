@@ -155,8 +155,11 @@ function moveAside(dir: string): string {
   }
 }
 
-/** Keeps the replaced output as the next build's spare. False if it cannot be moved there. */
-export function keepSpare(spare: string, old: string, manifest: Manifest): boolean {
+/**
+ * Keeps a folder holding `files` (the replaced output, or a build's mirror) as the next build's spare. False if
+ * it cannot be moved there.
+ */
+export function keepSpare(spare: string, old: string, files: [string, Entry][]): boolean {
   const tree = path.join(spare, 'tree');
   if (fs.existsSync(tree)) removeInBackground(moveAside(tree));
   try {
@@ -164,6 +167,6 @@ export function keepSpare(spare: string, old: string, manifest: Manifest): boole
   } catch {
     return false;
   }
-  writeManifest(path.join(spare, 'tree.json'), fs.statSync(tree).ino, manifest.files);
+  writeManifest(path.join(spare, 'tree.json'), fs.statSync(tree).ino, files);
   return true;
 }

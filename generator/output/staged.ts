@@ -187,12 +187,13 @@ export class StagedOutput extends BaseOutput {
       throw error;
     }
     const spare = this.options.spare;
-    if (spare) writeManifest(currentFile(spare), fs.statSync(this.target).ino, [...this.entries!]);
+    const files = [...this.entries!];
+    if (spare) writeManifest(currentFile(spare), fs.statSync(this.target).ino, files);
     // The mirror is made only when there was no last output of this tool's, so never both are kept.
     const mirror = this.mirror;
     this.mirror = undefined;
-    if (mirror && !(spare && this.mirrored && keepSpare(spare, mirror, { ino: 0, files: [...this.entries!] }))) removeInBackground(mirror);
-    if (hadTarget && !(spare && previous && keepSpare(spare, old, previous))) removeInBackground(old);
+    if (mirror && !(spare && this.mirrored && keepSpare(spare, mirror, files))) removeInBackground(mirror);
+    if (hadTarget && !(spare && previous && keepSpare(spare, old, previous.files))) removeInBackground(old);
   }
 
   /** Each output file's content hash, once committed: what the dev server's live output starts from. */

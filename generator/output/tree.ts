@@ -109,21 +109,21 @@ export class TreeWriter {
     const stat = fs.statSync(abs);
     this.entries.set(rel, [hash, stat.size, stat.mtimeMs]);
     this.written++;
-    this.mirrorFile(rel);
+    this.mirrorFile(rel, abs);
   }
 
-  /** Links a placed file into the mirror; any failure gives the mirror up, never the build. */
-  private mirrorFile(rel: string): void {
+  /** Links a file just placed at `abs` into the mirror; any failure gives the mirror up, never the build. */
+  private mirrorFile(rel: string, abs: string): void {
     const mirror = this.mirror;
     if (!mirror) return;
-    const abs = path.join(mirror.root, rel);
-    const dir = path.dirname(abs);
+    const copy = path.join(mirror.root, rel);
+    const dir = path.dirname(copy);
     try {
       if (!mirror.dirs.has(dir)) {
         fs.mkdirSync(dir, { recursive: true });
         mirror.dirs.add(dir);
       }
-      fs.linkSync(path.join(this.root, rel), abs);
+      fs.linkSync(abs, copy);
     } catch {
       this.mirror = undefined;
     }
