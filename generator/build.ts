@@ -187,7 +187,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await staged.commit();
       if (save) saveRecord(recordPath, { ...policy.record(), validated: content.validated, checked });
       const hashes = staged.hashes();
-      if (stamp) saveStamp(project, out, stamp.hash, hashes.keys(), { pages: pages.length, images: images.stats.images, markdown: markdown.stats.total });
+      if (stamp) saveStamp(project, out, stamp.hash, { pages: pages.length, images: images.stats.images, markdown: markdown.stats.total });
       return { changed: [] as string[], hashes };
     });
 

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { build } from '../generator/build.ts';
 import { StagedOutput } from '../generator/output/staged.ts';
 import { finishRemovals } from '../generator/output/cleanup.ts';
-import { lastOutput, takeSpare, writeManifest, type Manifest } from '../generator/output/spare.ts';
+import { currentFile, lastOutput, readManifest, takeSpare, writeManifest, type Manifest } from '../generator/output/spare.ts';
 import type { Entry } from '../generator/output/tree.ts';
 import { compileTemplates } from '../generator/render/templates.ts';
 import { resolveProject, toolRoot } from '../generator/project.ts';
@@ -249,6 +249,61 @@ for (const threaded of [false, true]) {
   });
 }
 
+for (const threaded of [false, true]) {
+  test(`the manifest records every folder's time, so a spare from an untouched output is not searched for strays (${threaded ? 'writer thread' : 'this thread'})`, async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-folders-'));
+    const target = path.join(root, 'out');
+    const spare = path.join(root, 'spare');
+    let before: Record<string, string> = {};
+    // As a build would: what is as it was is kept from the last output, the rest emitted.
+    const write = async (files: Record<string, string>) => {
+      const output = new StagedOutput(target, { threaded, spare, last: await lastOutput(target, spare) });
+      for (const [file, text] of Object.entries(files)) if (before[file] !== text || !output.keep(file)) output.emit(file, text);
+      await output.commit();
+      await finishRemovals();
+      before = files;
+      return output.stats;
+    };
+    /** The folder times a manifest records are those of every folder in the tree it describes, and no others. */
+    const recordsFolders = (dir: string, manifestFile: string, withRoot: boolean) => {
+      const folders = new Map(readManifest(manifestFile)!.folders);
+      const actual = tree(dir).filter((rel) => rel.endsWith('/')).map((rel) => rel.slice(0, -1));
+      assert.equal([...folders.keys()].filter((rel) => rel !== '').sort(), actual, `the folders of ${path.basename(dir)}`);
+      for (const rel of withRoot ? ['', ...actual] : actual) assert.is(folders.get(rel), fs.statSync(path.join(dir, rel)).mtimeMs, `the time of ${rel || 'the root'}`);
+    };
+    const check = async () => {
+      recordsFolders(target, currentFile(spare), true);
+      recordsFolders(path.join(spare, 'tree'), path.join(spare, 'tree.json'), false);
+      assert.ok((await lastOutput(target, spare))!.complete, 'the output as the build left it is complete');
+    };
+    const same = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`k/${i}/index.html`, 'K']));
+    try {
+      await write({ ...same, 'a/index.html': 'A', 'b/c/index.html': 'C', 'top.txt': 'T' });
+      await check(); // the first build's mirror is the spare
+      // Taken from the mirror: a file changed, a folder and a file gone, a new folder two levels deep.
+      await write({ ...same, 'a/index.html': 'A2', 'top.txt': 'T', 'n/m/index.html': 'N' });
+      await check();
+      // Taken from the first output, complete: what it lacks is made, what it has over is removed.
+      assert.equal(await write({ ...same, 'a/index.html': 'A2', 'top.txt': 'T', 'n/m/index.html': 'N', 'b/c/index.html': 'C' }), { written: 2, kept: 10, removed: 0 });
+      await check();
+      // A file where a folder was, and a folder where a file was.
+      await write({ ...same, 'a/index.html': 'A2', 'top.txt/x.html': 'X', 'n/m': 'M' });
+      await check();
+      // A stray added by hand deep in the output: the output is not complete, so once it is the spare it is
+      // searched, and the stray does not ship.
+      fs.writeFileSync(path.join(target, 'k/3/stray.html'), 'added by hand');
+      assert.not.ok((await lastOutput(target, spare))!.complete, 'an output with a stray is not complete');
+      await write({ ...same, 'a/index.html': 'A3', 'top.txt/x.html': 'X', 'n/m': 'M' });
+      assert.is(readManifest(path.join(spare, 'tree.json'))!.folders, undefined, 'the spare made from it has no folder times');
+      await write({ ...same, 'a/index.html': 'A4', 'top.txt/x.html': 'X', 'n/m': 'M' });
+      assert.equal(tree(target), ['a/', 'a/index.html', 'k/', ...Object.keys(same).flatMap((f) => [f.slice(0, -'index.html'.length), f]), 'n/', 'n/m', 'top.txt/', 'top.txt/x.html'].sort());
+      await check();
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+}
+
 for (const count of [12, 2100]) {
   test(`the last output (${count} files) is checked against its manifest before a build keeps any of it${count > 2000 ? ', in a thread of its own' : ''}`, async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-last-'));
@@ -297,7 +352,7 @@ test('a spare that holds less than half of the current output as it is is not ta
   const make = (files: Record<string, string>) => {
     fs.mkdirSync(path.join(spare, 'tree'), { recursive: true });
     for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(spare, 'tree', file), text);
-    writeManifest(path.join(spare, 'tree.json'), fs.statSync(path.join(spare, 'tree')).ino, Object.entries(files).map(([file, text]) => [file, entry(text)]));
+    writeManifest(path.join(spare, 'tree.json'), { ino: fs.statSync(path.join(spare, 'tree')).ino, files: Object.entries(files).map(([file, text]) => [file, entry(text)]) });
   };
   const current = (files: Record<string, string>): Manifest => ({ ino: 0, files: Object.entries(files).map(([file, text]) => [file, entry(text)]) });
   try {

@@ -6,9 +6,9 @@
 // node_modules, .cache and the output folder itself), the generator's own code, templates, islands, assets and
 // schemas when the project borrows them, the lock files of the installed packages, Node's version and the
 // environment variables the build reads. Each file counts by path, size, modification and change time (the
-// change time cannot be set back by hand). The output counts by the manifest of its files (size and
-// modification time) and the modification time of each of its folders, which changes when anything is added
-// to the folder or removed from it.
+// change time cannot be set back by hand). The output counts by its manifest (spare.ts): the size and
+// modification time of each file, and the modification time of each folder, which changes when anything is
+// added to the folder or removed from it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -16,18 +16,16 @@ import { performance } from 'node:perf_hooks';
 import { outputFolder, resolveProject, toolRoot, type Project } from '../project.ts';
 import { colour, formatMs } from '../log.ts';
 import { writeFileAtomic } from '../cache.ts';
-import { currentFile, readManifest, spareFolder } from '../output/spare.ts';
-import { foldersOf } from '../output/tree.ts';
+import { currentFile, foldersAsRecorded, readManifest, spareFolder } from '../output/spare.ts';
 
-const format = 1;
+const format = 2;
 
 /** What the last build into a folder recorded of its inputs and left in that folder. */
 interface Stamp {
   format: number;
   inputs: string;
-  /** The output folder's inode, and the modification time of each of its folders (relative, '' for itself). */
+  /** The output folder's inode: the stamp holds for the output its manifest describes only. */
   ino: number;
-  folders: [string, number][];
   counts: { pages: number; images: number; markdown: number };
 }
 
@@ -89,16 +87,8 @@ export function inputStamp(project: Project, out: string): InputStamp {
  * Records, once a build's output is in place, what it was made from and what the folder holds now. `inputs`
  * is the stamp taken when the build began: a file changed while it ran makes the next build run.
  */
-export function saveStamp(project: Project, out: string, inputs: string, files: Iterable<string>, counts: Counts): void {
-  const target = path.resolve(out);
-  const folders = ['', ...foldersOf(files)];
-  const stamp: Stamp = {
-    format,
-    inputs,
-    ino: fs.statSync(target).ino,
-    folders: folders.map((dir) => [dir, fs.statSync(path.join(target, dir)).mtimeMs]),
-    counts,
-  };
+export function saveStamp(project: Project, out: string, inputs: string, counts: Counts): void {
+  const stamp: Stamp = { format, inputs, ino: fs.statSync(path.resolve(out)).ino, counts };
   writeFileAtomic(stampFile(project, out), JSON.stringify(stamp));
 }
 
@@ -122,9 +112,7 @@ export function unchangedSinceLastBuild(project: Project, out: string): { counts
   const target = path.resolve(out);
   const manifest = readManifest(currentFile(spareFolder(project, out)));
   if (!manifest || manifest.ino !== stamp.ino || fs.statSync(target, { throwIfNoEntry: false })?.ino !== stamp.ino) return { inputs };
-  for (const [dir, mtimeMs] of stamp.folders) {
-    if (fs.statSync(path.join(target, dir), { throwIfNoEntry: false })?.mtimeMs !== mtimeMs) return { inputs };
-  }
+  if (!foldersAsRecorded(target, manifest)) return { inputs };
   for (const [file, [, size, mtimeMs]] of manifest.files) {
     const stat = fs.statSync(path.join(target, file), { throwIfNoEntry: false });
     if (!stat?.isFile() || stat.size !== size || stat.mtimeMs !== mtimeMs) return { inputs };

@@ -23,6 +23,12 @@ export const currentFile = (spare: string) => path.join(spare, 'current.json');
 export interface Manifest {
   ino: number;
   files: [string, Entry][];
+  /**
+   * The modification time of each folder ('' for the folder itself), as the folder was left. A folder's time
+   * changes whenever an entry is added to it or removed from it, so while every time is as recorded the folder
+   * holds no file or folder its manifest does not list.
+   */
+  folders?: [string, number][];
 }
 
 export function readManifest(file: string): Manifest | undefined {
@@ -57,10 +63,34 @@ export function staleFiles(target: string, files: [string, Entry][]): string[] {
   return stale;
 }
 
-/** The last output as this tool left it, and those of its files that have changed since (see lastOutput). */
+/** Whether every folder a manifest records is as it was: nothing was added to the output or taken from it. */
+export function foldersAsRecorded(target: string, manifest: Manifest): boolean {
+  if (!manifest.folders) return false;
+  for (const [dir, mtimeMs] of manifest.folders) {
+    if (fs.statSync(path.join(target, dir), { throwIfNoEntry: false })?.mtimeMs !== mtimeMs) return false;
+  }
+  return true;
+}
+
+/** A last output checked against its manifest: the files changed since, and whether it holds anything else. */
+export interface Checked {
+  stale: string[];
+  complete: boolean;
+}
+
+export function checkOutput(target: string, manifest: Manifest): Checked {
+  return { stale: staleFiles(target, manifest.files), complete: foldersAsRecorded(target, manifest) };
+}
+
+/**
+ * The last output as this tool left it (see lastOutput): those of its files that have changed since, and
+ * whether it is complete, holding nothing its manifest does not list. A complete output needs no search for
+ * strays once it is a spare (tree.ts).
+ */
 export interface LastOutput {
   manifest: Manifest;
   stale: Set<string>;
+  complete: boolean;
 }
 
 /** From this many files, the last output is checked in a worker thread. */
@@ -75,14 +105,14 @@ export function lastOutput(target: string, spare: string): Promise<LastOutput | 
   const read = readLast(target, spare);
   if (!read) return Promise.resolve(undefined);
   const { text, manifest } = read;
-  const onThisThread = () => ({ manifest, stale: new Set(staleFiles(target, manifest.files)) });
+  const onThisThread = () => checked(manifest, checkOutput(target, manifest));
   if (manifest.files.length < checkInThreadFrom) return Promise.resolve(onThisThread());
   return new Promise<LastOutput>((resolve) => {
     const worker = startWorker('check-worker', { target, text });
     let answered = false;
-    worker.once('message', (stale: string[]) => {
+    worker.once('message', (answer: Checked) => {
       answered = true;
-      resolve({ manifest, stale: new Set(stale) });
+      resolve(checked(manifest, answer));
     });
     // A thread that ended without an answer: check here instead.
     worker.once('error', () => {});
@@ -93,8 +123,10 @@ export function lastOutput(target: string, spare: string): Promise<LastOutput | 
 /** lastOutput, checked on this thread: for an output made without it (StagedOutput with no `last`). */
 export function lastOutputHere(target: string, spare: string): LastOutput | undefined {
   const manifest = readLast(target, spare)?.manifest;
-  return manifest && { manifest, stale: new Set(staleFiles(target, manifest.files)) };
+  return manifest && checked(manifest, checkOutput(target, manifest));
 }
+
+const checked = (manifest: Manifest, { stale, complete }: Checked): LastOutput => ({ manifest, stale: new Set(stale), complete });
 
 /** The manifest of the target as this tool last left it, as text and parsed; undefined without a target or one. */
 function readLast(target: string, spare: string): { text: string; manifest: Manifest } | undefined {
@@ -108,8 +140,14 @@ function readLast(target: string, spare: string): { text: string; manifest: Mani
   }
 }
 
-export function writeManifest(file: string, ino: number, files: [string, Entry][]): void {
-  writeFileAtomic(file, JSON.stringify({ ino, files } satisfies Manifest));
+export function writeManifest(file: string, manifest: Manifest): void {
+  writeFileAtomic(file, JSON.stringify(manifest));
+}
+
+/** A spare taken as a build's staging folder: its files, and its folders' times when it is known to hold no others. */
+export interface Taken {
+  files: Map<string, Entry>;
+  folders?: [string, number][];
 }
 
 /**
@@ -118,7 +156,7 @@ export function writeManifest(file: string, ino: number, files: [string, Entry][
  * changed most pages, replacing most of the spare's files costs more than linking the current ones into an
  * empty folder, so the spare is deleted in the background instead.
  */
-export function takeSpare(spare: string, staging: string, current?: Manifest): Map<string, Entry> | undefined {
+export function takeSpare(spare: string, staging: string, current?: Manifest): Taken | undefined {
   const tree = path.join(spare, 'tree');
   const manifest = readManifest(path.join(spare, 'tree.json'));
   fs.rmSync(path.join(spare, 'tree.json'), { force: true });
@@ -126,7 +164,7 @@ export function takeSpare(spare: string, staging: string, current?: Manifest): M
   if (manifest && manifest.ino === fs.statSync(tree).ino && (!current || sameShare(manifest, current) >= 0.5)) {
     try {
       fs.renameSync(tree, staging);
-      return new Map(manifest.files);
+      return { files: new Map(manifest.files), folders: manifest.folders };
     } catch {
       // on another file system, say: start empty
     }
@@ -156,10 +194,10 @@ function moveAside(dir: string): string {
 }
 
 /**
- * Keeps a folder holding `files` (the replaced output, or a build's mirror) as the next build's spare. False if
- * it cannot be moved there.
+ * Keeps a folder holding `files` (the replaced output, or a build's mirror) as the next build's spare, with the
+ * times of its folders when it is known to hold nothing else (Manifest.folders). False if it cannot be moved there.
  */
-export function keepSpare(spare: string, old: string, files: [string, Entry][]): boolean {
+export function keepSpare(spare: string, old: string, files: [string, Entry][], folders?: [string, number][]): boolean {
   const tree = path.join(spare, 'tree');
   if (fs.existsSync(tree)) removeInBackground(moveAside(tree));
   try {
@@ -167,6 +205,6 @@ export function keepSpare(spare: string, old: string, files: [string, Entry][]):
   } catch {
     return false;
   }
-  writeManifest(path.join(spare, 'tree.json'), fs.statSync(tree).ino, files);
+  writeManifest(path.join(spare, 'tree.json'), { ino: fs.statSync(tree).ino, files, folders });
   return true;
 }

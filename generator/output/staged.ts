@@ -43,10 +43,15 @@ export class StagedOutput extends BaseOutput {
 
   /** Files of the last output that are no longer as its manifest says (spare.ts, lastOutput). */
   private readonly stale?: Set<string>;
+  /** Whether the last output holds nothing its manifest does not list (spare.ts, LastOutput). */
+  private readonly complete: boolean;
+  /** The modification time of each folder of the staged output (but its root), once flushed. */
+  private folders: [string, number][] = [];
+  /** The same of the mirror, when it holds every file (tree.ts mirrorFolders). */
+  private mirrorFolders?: [string, number][];
 
   /** A folder beside the staging one that holds the same files, as links, to become the spare (tree.ts). */
   private mirror?: string;
-  private mirrored = false;
 
   /** `last` is the last output, checked already (lastOutput in spare.ts); without it, it is checked here. */
   constructor(
@@ -58,6 +63,7 @@ export class StagedOutput extends BaseOutput {
     const last = options.spare ? (options.last ?? lastOutputHere(target, options.spare)) : undefined;
     this.lastOutput = last?.manifest;
     this.stale = last?.stale;
+    this.complete = !!last?.complete;
     this.previous = this.lastOutput && this.lastOutput.ino === fs.statSync(target).ino ? this.lastOutput : undefined;
     this.staging = `${target}.tmp-${process.pid}-${Date.now().toString(36)}`;
     const known = options.spare ? takeSpare(options.spare, this.staging, this.lastOutput) : undefined;
@@ -72,7 +78,7 @@ export class StagedOutput extends BaseOutput {
       fs.mkdirSync(this.mirror);
     }
     if (options.threaded) {
-      this.writer = startWorker('write-worker', { root: this.staging, known: known && [...known], mirror: this.mirror });
+      this.writer = startWorker('write-worker', { root: this.staging, known: known && [...known.files], folders: known?.folders, mirror: this.mirror });
       this.writer.on('message', (message: { error?: string }) => {
         if (message.error) this.writeErrors.push(message.error);
       });
@@ -144,7 +150,7 @@ export class StagedOutput extends BaseOutput {
     if (this.entries) return;
     const writer = this.writer;
     if (writer) {
-      type Flushed = { entries: [string, Entry][]; written: number; kept: number; removed: number; mirrored: boolean };
+      type Flushed = { entries: [string, Entry][]; written: number; kept: number; removed: number; folders: [string, number][]; mirrorFolders?: [string, number][] };
       const result = await new Promise<Flushed>((resolve) => {
         const done = (message: Flushed & { flushed?: number }) => {
           if (message.flushed === undefined) return;
@@ -158,13 +164,16 @@ export class StagedOutput extends BaseOutput {
       await writer.terminate();
       this.writer = undefined;
       this.entries = new Map(result.entries);
-      this.mirrored = result.mirrored;
+      this.folders = result.folders;
+      this.mirrorFolders = result.mirrorFolders;
       Object.assign(this.stats, { written: result.written, kept: result.kept, removed: result.removed });
     } else {
       const tree = this.tree!;
-      Object.assign(this.stats, { written: tree.written, kept: tree.kept, removed: tree.finish() });
+      const { removed, folders } = tree.finish();
+      Object.assign(this.stats, { written: tree.written, kept: tree.kept, removed });
       this.entries = tree.entries;
-      this.mirrored = tree.mirrored();
+      this.folders = folders;
+      this.mirrorFolders = tree.mirrorFolders();
     }
     if (this.writeErrors.length) {
       // The writer thread reports "<file>: <what went wrong>".
@@ -188,12 +197,16 @@ export class StagedOutput extends BaseOutput {
     }
     const spare = this.options.spare;
     const files = [...this.entries!];
-    if (spare) writeManifest(currentFile(spare), fs.statSync(this.target).ino, files);
+    if (spare) {
+      const { ino, mtimeMs } = fs.statSync(this.target);
+      writeManifest(currentFile(spare), { ino, files, folders: [['', mtimeMs], ...this.folders] });
+    }
     // The mirror is made only when there was no last output of this tool's, so never both are kept.
     const mirror = this.mirror;
     this.mirror = undefined;
-    if (mirror && !(spare && this.mirrored && keepSpare(spare, mirror, files))) removeInBackground(mirror);
-    if (hadTarget && !(spare && previous && keepSpare(spare, old, previous.files))) removeInBackground(old);
+    if (mirror && !(spare && this.mirrorFolders && keepSpare(spare, mirror, files, this.mirrorFolders))) removeInBackground(mirror);
+    // The replaced output's folder times, as its manifest recorded them, stand for it only if it was complete.
+    if (hadTarget && !(spare && previous && keepSpare(spare, old, previous.files, this.complete ? previous.folders : undefined))) removeInBackground(old);
   }
 
   /** Each output file's content hash, once committed: what the dev server's live output starts from. */

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { hash } from 'node:crypto';
+import type { Taken } from './spare.ts';
 
 /** What the manifest records of a file: a hash of its bytes, its size and its modification time. */
 export type Entry = [hash: string, size: number, mtimeMs: number];
@@ -24,45 +25,88 @@ export class TreeWriter {
   private dirs = new Set<string>();
   /** Folders the tree held when it was taken over, relative to the root. */
   private found: string[] = [];
+  /** Their modification times then, when known (Taken.folders): a folder this build did not touch keeps its time. */
+  private recorded?: Map<string, number>;
+  /** Folders, relative to the root ('' for the root), to which this build added an entry or from which it removed one. */
+  private touched = new Set<string>();
+  private readonly known?: Map<string, Entry>;
 
   /** A second name for each file placed, in another new folder: see the constructor. */
   private mirror?: { root: string; dirs: Set<string> };
 
   /**
-   * `known`: when the root is an earlier output taken over, the files it holds (from its manifest); anything
-   * else in it is removed first. Without it the root is a new, empty folder.
+   * `taken`: when the root is an earlier output taken over, the files it holds (from its manifest), and the
+   * times of its folders if it is known to hold nothing else; without those times, anything else in it is
+   * searched for and removed first. Without `taken` the root is a new, empty folder.
    *
    * `mirror`: for a new, empty root only, another new, empty folder on the same file system that is to hold
    * the same tree, each file linked to the one placed here: the next build's spare, for a build that leaves no
-   * earlier output to be one. Without links, or on any error there, the mirror is given up (mirrored() says
-   * so); the tree itself is unaffected.
+   * earlier output to be one. Without links, or on any error there, the mirror is given up (mirrorFolders()
+   * says so); the tree itself is unaffected.
    */
   constructor(
     readonly root: string,
-    private readonly known?: Map<string, Entry>,
+    taken?: Taken,
     mirror?: string,
   ) {
     this.dirs.add(root);
-    if (known) this.found = removeUnknown(root, known);
-    if (mirror && !known) this.mirror = { root: mirror, dirs: new Set([mirror]) };
+    this.known = taken?.files;
+    if (taken?.folders) {
+      this.recorded = new Map(taken.folders);
+      this.recorded.delete('');
+      this.found = [...this.recorded.keys()];
+    } else if (taken) this.found = removeUnknown(root, taken.files);
+    if (mirror && !taken) this.mirror = { root: mirror, dirs: new Set([mirror]) };
   }
 
-  /** Whether the mirror holds every file placed (a mirror was asked for and nothing went wrong in it). */
-  mirrored(): boolean {
-    return !!this.mirror;
-  }
-
-  /** Deletes what the tree held and this build did not place, folders included; returns how many files. */
-  finish(): number {
+  /**
+   * Deletes what the tree held and this build did not place, folders included; returns how many files, and
+   * the modification time of each folder left (but the root, which is to be renamed), for the manifest.
+   */
+  finish(): { removed: number; folders: [string, number][] } {
     let removed = 0;
+    const needed = foldersOf(this.entries.keys());
     for (const rel of this.known?.keys() ?? []) {
-      if (this.entries.has(rel)) continue;
-      fs.rmSync(path.join(this.root, rel), { force: true });
+      // Placed again, or a folder now (write() made room for it).
+      if (this.entries.has(rel) || needed.has(rel)) continue;
+      try {
+        fs.rmSync(path.join(this.root, rel), { force: true });
+      } catch (error) {
+        // Gone already: a folder above it is a file now (write() made room for it).
+        if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
+      }
+      this.touched.add(parentOf(rel));
       removed++;
     }
-    const needed = foldersOf(this.entries.keys());
-    for (const dir of this.found) if (!needed.has(dir)) fs.rmSync(path.join(this.root, dir), { recursive: true, force: true });
-    return removed;
+    for (const dir of this.found) {
+      if (needed.has(dir)) continue;
+      fs.rmSync(path.join(this.root, dir), { recursive: true, force: true });
+      this.touched.add(parentOf(dir));
+    }
+    // Only the folders this build changed are looked at: the others are as the spare's manifest recorded them.
+    const folders: [string, number][] = [];
+    for (const dir of needed) {
+      const recorded = this.touched.has(dir) ? undefined : this.recorded?.get(dir);
+      folders.push([dir, recorded ?? fs.statSync(path.join(this.root, dir)).mtimeMs]);
+    }
+    return { removed, folders };
+  }
+
+  /**
+   * Once finished, whether the mirror holds every file placed (a mirror was asked for and nothing went wrong in
+   * it): then the modification times of its folders (but its root), for its manifest as a spare.
+   */
+  mirrorFolders(): [string, number][] | undefined {
+    const mirror = this.mirror;
+    if (!mirror) return undefined;
+    try {
+      const folders: [string, number][] = [];
+      for (const dir of foldersOf(this.entries.keys())) folders.push([dir, fs.statSync(path.join(mirror.root, dir)).mtimeMs]);
+      return folders;
+    } catch {
+      this.mirror = undefined;
+      return undefined;
+    }
   }
 
   place(rel: string, contents: string | Uint8Array): void {
@@ -96,6 +140,7 @@ export class TreeWriter {
   private write(rel: string, hash: string, put: (abs: string) => void): void {
     const abs = path.join(this.root, rel);
     this.ensureDir(path.dirname(abs));
+    this.touched.add(parentOf(rel));
     // A new file, not new bytes in the old one: the old one may be a link to a file of another output.
     if (this.known?.has(rel)) fs.rmSync(abs, { force: true });
     try {
@@ -131,6 +176,9 @@ export class TreeWriter {
 
   private ensureDir(dir: string): void {
     if (this.dirs.has(dir)) return;
+    // It may be made here, and any folder above it: each of them counts as changed.
+    for (let rel = path.relative(this.root, dir).split(path.sep).join('/'); rel !== ''; rel = parentOf(rel)) this.touched.add(rel);
+    this.touched.add('');
     try {
       fs.mkdirSync(dir, { recursive: true });
     } catch (error) {
@@ -144,6 +192,12 @@ export class TreeWriter {
     }
     this.dirs.add(dir);
   }
+}
+
+/** The folder holding a file or folder (paths relative to a tree's root, with forward slashes), '' for the root. */
+function parentOf(rel: string): string {
+  const at = rel.lastIndexOf('/');
+  return at < 0 ? '' : rel.slice(0, at);
 }
 
 /** The folders holding these files (paths relative to a tree's root, with forward slashes), ancestors included. */

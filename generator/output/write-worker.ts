@@ -5,11 +5,11 @@ import { TreeWriter, type Entry } from './tree.ts';
 
 type Message = { file?: string; data?: string | Uint8Array; keeps?: [string, string, Entry][]; flush?: number; ping?: number };
 
-const { root, known, mirror } = workerData as { root: string; known?: [string, Entry][]; mirror?: string };
+const { root, known, folders, mirror } = workerData as { root: string; known?: [string, Entry][]; folders?: [string, number][]; mirror?: string };
 let tree: TreeWriter | undefined;
 let failed: string | undefined;
 try {
-  tree = new TreeWriter(root, known && new Map(known), mirror);
+  tree = new TreeWriter(root, known && { files: new Map(known), folders }, mirror);
 } catch (error) {
   failed = `${root}: ${(error as Error).message}`;
 }
@@ -21,13 +21,14 @@ parentPort!.on('message', (message: Message) => {
     return;
   }
   if (message.flush !== undefined) {
-    let removed = 0;
+    let finished: ReturnType<TreeWriter['finish']> = { removed: 0, folders: [] };
     try {
-      removed = tree?.finish() ?? 0;
+      if (tree) finished = tree.finish();
     } catch (error) {
       failed ??= `${root}: ${(error as Error).message}`;
     }
-    parentPort!.postMessage({ flushed: message.flush, error: failed, entries: tree ? [...tree.entries] : [], written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed, mirrored: tree?.mirrored() ?? false });
+    const { removed, folders } = finished;
+    parentPort!.postMessage({ flushed: message.flush, error: failed, entries: tree ? [...tree.entries] : [], written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed, folders, mirrorFolders: tree?.mirrorFolders() });
     return;
   }
   if (!tree) return;
