@@ -14,7 +14,7 @@ import { compileTemplates, type CompiledTemplates } from './render/templates.ts'
 import { renderSite, WeightsByKind } from './render/site.ts';
 import { IncrementalPolicy, folderHash, liveStage, reusableTemplates, toolKey, type LiveState } from './incremental/policy.ts';
 import { forgetStamp, inputStamp, saveStamp, type InputStamp } from './incremental/unchanged.ts';
-import { contentState, forgetRecord, loadRecord, recordFile, saveRecord, type BuildRecord } from './incremental/record.ts';
+import { contentState, encodeRecord, forgetRecord, loadRecord, recordFile, type BuildRecord } from './incremental/record.ts';
 import { buildClientScripts } from './assets/islands.ts';
 import { prepareFlags } from './assets/flags.ts';
 import { prepareSocial } from './assets/social.ts';
@@ -28,7 +28,7 @@ import { blogFeed, feedInputs, feedPosts, headerRules, headersFile, redirectsFil
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
 import { emitAdmin } from './admin/admin-files.ts';
 import { contentFile } from './admin/cms-config.ts';
-import { clearCaches, hashOf } from './cache.ts';
+import { clearCaches, hashOf, writeFileAtomic } from './cache.ts';
 import { lastOutput, spareFolder } from './output/spare.ts';
 
 export type { LiveState };
@@ -184,8 +184,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const save = keepRecord(options) && !policy.unchanged();
       if (save) forgetRecord(recordPath);
       if (stamp) forgetStamp(project, out);
+      // The record is encoded while the writer thread finishes.
+      const flushed = staged.flush();
+      const record = save ? encodeRecord({ ...policy.record(), validated: content.validated, checked }) : undefined;
+      await flushed;
       await staged.commit();
-      if (save) saveRecord(recordPath, { ...policy.record(), validated: content.validated, checked });
+      if (record) writeFileAtomic(recordPath, record);
       const hashes = staged.hashes();
       if (stamp) saveStamp(project, out, stamp.hash, { pages: pages.length, images: images.stats.images, markdown: markdown.stats.total });
       return { changed: [] as string[], hashes };

@@ -133,6 +133,11 @@ export function loadRecord(file: string): BuildRecord | undefined {
 }
 
 export function saveRecord(file: string, record: BuildRecord): void {
+  writeFileAtomic(file, encodeRecord(record));
+}
+
+/** A record as saveRecord writes it. */
+export function encodeRecord(record: BuildRecord): Buffer {
   const states = [...record.files.values()];
   const pages = [...record.pages.values()];
   const lists = [record.keys, [...record.files.keys()], states.map((s) => s.hash), states.map((s) => s.fields ?? ''), [...record.pages.keys()], pages.map((p) => p.route)];
@@ -140,7 +145,7 @@ export function saveRecord(file: string, record: BuildRecord): void {
   const packable = lists.every((list) => list.every((text) => !text.includes(separator)));
   const [keys, paths, hashes, fields, pagePaths, routes] = lists.map(join);
   const saved: SavedRecord = packable ? { ...record, keys, files: { paths, hashes, fields }, pages: packPages(pagePaths, routes, pages) } : record;
-  writeFileAtomic(file, v8.serialize(saved));
+  return v8.serialize(saved);
 }
 
 export function forgetRecord(file: string): void {

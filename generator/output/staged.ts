@@ -28,7 +28,9 @@ export class StagedOutput extends BaseOutput {
   private tree?: TreeWriter;
   private writer?: Worker;
   private writeErrors: string[] = [];
-  private entries?: Map<string, Entry>;
+  /** Each file's entry, as the writer placed it; complete once flushed. */
+  private entries = new Map<string, Entry>();
+  private flushed?: Promise<void>;
   /** The target as this tool last left it (its manifest), when it is still that folder. */
   private readonly previous?: Manifest;
   /**
@@ -111,6 +113,8 @@ export class StagedOutput extends BaseOutput {
     const source = path.join(this.target, file);
     this.note(file, entry[1]);
     if (this.writer) {
+      // The writer thread tells only of entries other than this one (write-worker.ts).
+      this.entries.set(file, entry);
       // In batches: a message per kept page costs more than keeping it.
       this.keeps.push([file, source, entry]);
       if (this.keeps.length >= 512) this.sendKeeps();
@@ -145,9 +149,15 @@ export class StagedOutput extends BaseOutput {
     this.keeps = [];
   }
 
-  /** Waits for every write, and for what the spare held and this build did not make to be removed. */
-  async flush(): Promise<void> {
-    if (this.entries) return;
+  /**
+   * Waits for every write, and for what the spare held and this build did not make to be removed. The writer
+   * thread is told at once, so the caller may do other work before it waits.
+   */
+  flush(): Promise<void> {
+    return (this.flushed ??= this.finishWrites());
+  }
+
+  private async finishWrites(): Promise<void> {
     const writer = this.writer;
     if (writer) {
       type Flushed = { entries: [string, Entry][]; written: number; kept: number; removed: number; folders: [string, number][]; mirrorFolders?: [string, number][] };
@@ -163,7 +173,7 @@ export class StagedOutput extends BaseOutput {
       });
       await writer.terminate();
       this.writer = undefined;
-      this.entries = new Map(result.entries);
+      for (const [file, entry] of result.entries) this.entries.set(file, entry);
       this.folders = result.folders;
       this.mirrorFolders = result.mirrorFolders;
       Object.assign(this.stats, { written: result.written, kept: result.kept, removed: result.removed });
@@ -196,7 +206,7 @@ export class StagedOutput extends BaseOutput {
       throw error;
     }
     const spare = this.options.spare;
-    const files = [...this.entries!];
+    const files = [...this.entries];
     if (spare) {
       const { ino, mtimeMs } = fs.statSync(this.target);
       writeManifest(currentFile(spare), { ino, files, folders: [['', mtimeMs], ...this.folders] });
@@ -211,7 +221,7 @@ export class StagedOutput extends BaseOutput {
 
   /** Each output file's content hash, once committed: what the dev server's live output starts from. */
   hashes(): Map<string, string> {
-    return new Map([...this.entries!].map(([file, entry]) => [file, entry[0]]));
+    return new Map([...this.entries].map(([file, entry]) => [file, entry[0]]));
   }
 
   async discard(): Promise<void> {

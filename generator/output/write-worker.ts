@@ -8,6 +8,12 @@ type Message = { file?: string; data?: string | Uint8Array; keeps?: [string, str
 const { root, known, folders, mirror } = workerData as { root: string; known?: [string, Entry][]; folders?: [string, number][]; mirror?: string };
 let tree: TreeWriter | undefined;
 let failed: string | undefined;
+/**
+ * The entries the main thread cannot know: of each file placed from its bytes, and of each kept file whose
+ * entry is not the one the main thread sent (the spare held the same bytes in another file). For the thousands
+ * of files a rebuild keeps, that is none: sending every entry back cost more than the rest of the flush.
+ */
+const told: [string, Entry][] = [];
 try {
   tree = new TreeWriter(root, known && { files: new Map(known), folders }, mirror);
 } catch (error) {
@@ -28,13 +34,16 @@ parentPort!.on('message', (message: Message) => {
       failed ??= `${root}: ${(error as Error).message}`;
     }
     const { removed, folders } = finished;
-    parentPort!.postMessage({ flushed: message.flush, error: failed, entries: tree ? [...tree.entries] : [], written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed, folders, mirrorFolders: tree?.mirrorFolders() });
+    parentPort!.postMessage({ flushed: message.flush, error: failed, entries: told, written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed, folders, mirrorFolders: tree?.mirrorFolders() });
     return;
   }
   if (!tree) return;
   try {
     if (message.keeps) for (const [file, source, entry] of message.keeps) keep(file, source, entry);
-    else tree.place(message.file!, message.data!);
+    else {
+      tree.place(message.file!, message.data!);
+      told.push([message.file!, tree.entries.get(message.file!)!]);
+    }
   } catch (error) {
     parentPort!.postMessage({ error: `${message.file}: ${(error as Error).message}` });
   }
@@ -43,6 +52,8 @@ parentPort!.on('message', (message: Message) => {
 function keep(file: string, source: string, entry: Entry): void {
   try {
     tree!.keep(file, source, entry);
+    const placed = tree!.entries.get(file)!;
+    if (placed[0] !== entry[0] || placed[1] !== entry[1] || placed[2] !== entry[2]) told.push([file, placed]);
   } catch (error) {
     parentPort!.postMessage({ error: `${file}: ${(error as Error).message}` });
   }
