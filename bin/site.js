@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import vm from 'node:vm';
 import { patchPlugin } from './bundle-patches.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,28 +34,42 @@ function fingerprint() {
 async function compile(outdir) {
   const { build, stop } = await import('esbuild');
   const tmp = `${outdir}.tmp-${process.pid}`;
-  await build({
+  const common = {
     absWorkingDir: root,
-    entryPoints: { site: 'bin/site.ts', 'markdown-worker': 'generator/markdown/worker.ts', 'write-worker': 'generator/output/write-worker.ts', 'check-worker': 'generator/output/check-worker.ts' },
     outdir: tmp,
     bundle: true,
-    splitting: true,
-    format: 'esm',
     platform: 'node',
     target: 'node20',
     // Pure-JavaScript dependencies are bundled in: one module to parse starts faster than hundreds to resolve.
     // React stays outside because the templates module must share its instance; native and large packages
     // that are loaded only by some commands stay outside too.
     external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild', 'lightningcss', 'browserslist', 'sharp', 'chokidar', 'linkinator', 'ajv', 'ajv/*', 'ajv-formats', 'json-schema-to-typescript', 'playwright-core', 'nodemailer', 'svgo'],
-    sourcemap: 'linked',
-    outExtension: { '.js': '.mjs' },
     // Prefer packages' ES module builds: some UMD builds (jsonc-parser's) require their own files dynamically.
     mainFields: ['module', 'main'],
-    // Bundled CommonJS packages call require() for Node's built-ins.
-    banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
     // Hot spots in dependencies, patched without changing what they do (bundle-patches.js).
     plugins: [patchPlugin()],
     logLevel: 'error',
+  };
+  await build({
+    ...common,
+    entryPoints: { site: 'bin/site.ts', 'markdown-worker': 'generator/markdown/worker.ts', 'write-worker': 'generator/output/write-worker.ts', 'check-worker': 'generator/output/check-worker.ts' },
+    splitting: true,
+    format: 'esm',
+    sourcemap: 'linked',
+    outExtension: { '.js': '.mjs' },
+    // Bundled CommonJS packages call require() for Node's built-ins.
+    banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
+  });
+  // The same CLI as one CommonJS file, for `site build` (runBuild below). Its modules see the ES module entry
+  // as their import.meta.url, so they find the worker entries and the package beside it as the ES form does.
+  await build({
+    ...common,
+    entryPoints: { site: 'bin/site.ts' },
+    plugins: [patchPlugin()],
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    define: { 'import.meta.url': '__siteModuleUrl' },
+    banner: { js: "const __siteModuleUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, 'site.mjs')).href;" },
   });
   // Ends esbuild's service now, while this process runs on and reaps it; the generator starts its own if needed.
   await stop();
@@ -81,10 +97,49 @@ if (!fs.existsSync(entry)) {
 }
 // React reads NODE_ENV when it is first imported; its development build renders about three times slower.
 process.env.NODE_ENV ??= 'production';
-// Stack traces are mapped to the TypeScript sources, but for `site build` only when asked (--debug): mapping
-// costs about 20 ms of every start, a tenth of an incremental build. A template that throws is still named by
-// its own file and line: the renderer maps that one frame through the templates module's source map.
 const args = process.argv.slice(2);
-if (!args.includes('build') || args.includes('--debug')) process.setSourceMapsEnabled(true);
-const { main } = await import(pathToFileURL(entry).href);
+let main;
+if (args.includes('build') && !args.includes('--debug')) main = fromCodeCache(outdir);
+else {
+  // Stack traces are mapped to the TypeScript sources, but for `site build` only when asked (--debug): mapping
+  // costs about 20 ms of every start, a tenth of an incremental build. A template that throws is still named by
+  // its own file and line: the renderer maps that one frame through the templates module's source map.
+  process.setSourceMapsEnabled(true);
+  ({ main } = await import(pathToFileURL(entry).href));
+}
 await main(process.argv);
+
+/**
+ * `site build` runs the CommonJS form of the bundle, compiled by V8 from a code cache kept beside it: compiling
+ * the CLI's code as it first runs is about 40 ms of every build, a tenth of an incremental one, and Node 20 keeps
+ * no such cache for ES modules. The cache is written at the exit of a build that found none (or one V8 refused,
+ * after an upgrade of Node), so it holds every function that build compiled. Code compiled from a cache cannot
+ * call import() itself, so the generator imports through the function handed in here (import-module.ts).
+ */
+function fromCodeCache(dir) {
+  const file = path.join(dir, 'site.cjs');
+  const cache = path.join(dir, 'site.cjs.v8');
+  let cachedData;
+  try {
+    cachedData = fs.readFileSync(cache);
+  } catch {
+    // none yet
+  }
+  const source = `(function (exports, require, module, __filename, __dirname) {${fs.readFileSync(file, 'utf8')}\n})`;
+  const script = new vm.Script(source, { filename: file, cachedData });
+  if (!cachedData || script.cachedDataRejected) {
+    process.once('exit', () => {
+      try {
+        const tmp = `${cache}.${process.pid}.tmp`;
+        fs.writeFileSync(tmp, script.createCachedData());
+        fs.renameSync(tmp, cache);
+      } catch {
+        // a cache is an optimisation only
+      }
+    });
+  }
+  globalThis.__siteImport = (specifier) => import(specifier);
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, dir);
+  return module.exports.main;
+}

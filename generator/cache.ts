@@ -65,10 +65,20 @@ export class InputCache<T> {
    * input too, so a change to how a result is made invalidates results made the old way.
    */
   set(value: T, inputs: string[], code: string): void {
-    const all = [...new Set([...inputs, fileURLToPath(code)])].sort();
+    const all = [...new Set([...inputs, codeFile(code)])].sort();
     const manifest: Manifest<T> = { salt: this.salt, inputs: all.map((f) => [f, digest(f) ?? '']), value };
     writeFileAtomic(this.file, JSON.stringify(manifest));
   }
+}
+
+/**
+ * The file that stands for the code at `url` (a module's import.meta.url). In the CLI bundle, the bundle's entry
+ * (site.mjs): its chunks are named by hashes of their contents, which change with any chunk they import, so the
+ * entry changes with any code; and it is the same file whichever form of the bundle runs (bin/site.js). Under
+ * tsx, the module's own source.
+ */
+function codeFile(url: string): string {
+  return fileURLToPath(url.endsWith('.ts') ? url : new URL('./site.mjs', url));
 }
 
 /** The name of what is kept for one output folder (its build record, its spare output): a hash of its path. */

@@ -12,6 +12,7 @@ import { resolveProject } from './project.ts';
 import { BuildFailure, siteError } from './errors.ts';
 import { colour, consoleLogger, type Logger } from './log.ts';
 import { staticHandler } from './serve/static.ts';
+import { importModule } from './import-module.ts';
 
 export interface CheckOptions {
   root: string;
@@ -38,7 +39,7 @@ export async function check(options: CheckOptions): Promise<CheckReport> {
     server.on('request', staticHandler({ root: out }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const { LinkChecker } = await import('linkinator');
+    const { LinkChecker } = await importModule<typeof import('linkinator')>('linkinator');
     const checker = new LinkChecker();
     let seen = 0;
     checker.on('link', () => {

@@ -7,13 +7,14 @@ import path from 'node:path';
 import type { Message } from 'esbuild';
 import { codeFrame, siteError, type SiteError } from './errors.ts';
 import { relative, type Project } from './project.ts';
+import { importModule } from './import-module.ts';
 
 type Esbuild = typeof import('esbuild');
 
 let loaded: Promise<Esbuild> | undefined;
 
 export function loadEsbuild(): Promise<Esbuild> {
-  return (loaded ??= import('esbuild'));
+  return (loaded ??= importModule<Esbuild>('esbuild'));
 }
 
 /** Stops esbuild's service, if it was started, and waits (up to a second) until its process has been reaped. */

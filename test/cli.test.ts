@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { copyCode, fixture, repoRoot, type Fixture } from './helpers/project.ts';
+import { copyCode, fixture, listFiles, repoRoot, type Fixture } from './helpers/project.ts';
 
 const test = suite('cli');
 const bin = path.join(repoRoot, 'bin/site.js');
@@ -64,6 +64,36 @@ test('build writes dist/ in the project folder, prints one summary line and exit
   assert.is(code, 0, out);
   assert.ok(fs.existsSync(path.join(f.root, 'dist/index.html')));
   assert.match(out, /^✓ \d+ pages \(\d+ rendered, \d+ kept\), \d+ images \(.*\), \d+ markdown \(\d+ rendered\) in [\d.]+ m?s \(content [\d.]+ m?s, .*render [\d.]+ m?s.*\)$/m);
+});
+
+test('build runs from a code cache it writes once, with the same output as the ES module form (--debug); a cache V8 refuses is written again', () => {
+  const g = fixture();
+  try {
+    assert.is(site(['build', '--out', 'from-cache'], g.root).code, 0);
+    // The bundle this build ran from, and its cache: the newest cache of all the bundles kept.
+    const bundles = path.join(repoRoot, '.cache/cli');
+    const caches = fs.readdirSync(bundles).map((dir) => path.join(bundles, dir, 'site.cjs.v8')).filter((file) => fs.existsSync(file));
+    const cache = caches.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+    assert.ok(cache && fs.statSync(cache).size > 100_000, 'the first build wrote the code cache');
+    const written = fs.statSync(cache).mtimeMs;
+
+    const post = fs.readdirSync(path.join(g.root, 'content/blog'))[0];
+    g.write(`content/blog/${post}`, `${g.read(`content/blog/${post}`)}\nAn added line.\n`);
+    assert.is(site(['build', '--out', 'from-cache'], g.root).code, 0);
+    assert.is(fs.statSync(cache).mtimeMs, written, 'a build that found the cache does not write it');
+    assert.is(site(['build', '--debug', '--out', 'from-modules'], g.root).code, 0);
+    const files = (dir: string) => listFiles(path.join(g.root, dir)).map((rel) => [rel, fs.readFileSync(path.join(g.root, dir, rel), 'utf8')]);
+    assert.equal(files('from-cache'), files('from-modules'));
+
+    fs.writeFileSync(cache, 'not a code cache');
+    g.write(`content/blog/${post}`, `${g.read(`content/blog/${post}`)}\nAnother line.\n`);
+    const { code, out } = site(['build', '--out', 'from-cache'], g.root);
+    assert.is(code, 0, out);
+    assert.match(out, /\(1 rendered, \d+ kept\)/);
+    assert.ok(fs.statSync(cache).size > 100_000, 'the refused cache was written again');
+  } finally {
+    g.remove();
+  }
 });
 
 /** Processes of a process group still there (zombies included), from /proc. */

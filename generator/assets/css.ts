@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { BuildFailure, codeFrame, siteError } from '../errors.ts';
 import { packageVersion, relative, toolRoot, type Project } from '../project.ts';
 import { InputCache } from '../cache.ts';
+import { importModule } from '../import-module.ts';
 
 function named(contents: string, inputs: string[]): Stylesheet {
   const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
@@ -44,7 +45,7 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
     for (const name of hit.assets) file(name);
     return named(hit.contents, hit.inputs);
   }
-  const [{ bundleAsync, browserslistToTargets }, { default: browserslist }] = await Promise.all([import('lightningcss'), import('browserslist')]);
+  const [{ bundleAsync, browserslistToTargets }, { default: browserslist }] = await Promise.all([importModule<typeof import('lightningcss')>('lightningcss'), importModule<{ default: typeof import('browserslist') }>('browserslist')]);
   const inputs: string[] = [entry];
   const assets: string[] = [];
   try {

@@ -11,6 +11,7 @@ import type { FlagAsset } from '../render/contract.ts';
 import type { Output } from '../output/output.ts';
 import { ImageCache, type CachedImage } from './image-cache.ts';
 import { flagFile } from './library.ts';
+import { importModule } from '../import-module.ts';
 
 export async function prepareFlags(project: Project, output: Output, countryCodes: Iterable<string>): Promise<{ flags: Map<string, FlagAsset>; processed: number }> {
   const cache = new ImageCache(path.join(project.cache, 'flags'));
@@ -49,7 +50,7 @@ export async function prepareFlags(project: Project, output: Output, countryCode
 }
 
 async function encodeFlag(bytes: Buffer): Promise<{ image: CachedImage; contents: Map<string, Buffer> }> {
-  const [{ optimize }, { default: sharp }] = await Promise.all([import('svgo'), import('sharp')]);
+  const [{ optimize }, { default: sharp }] = await Promise.all([importModule<typeof import('svgo')>('svgo'), importModule<typeof import('sharp')>('sharp')]);
   sharp.concurrency(os.availableParallelism());
   // Drawn at the SVG's own size (640 px wide for flag-icons), already 13 times the 2x width: drawing at a higher
   // density only multiplies the pixels librsvg fills (six times the time) for the same 48 px result.

@@ -9,6 +9,7 @@ import type { Output } from '../output/output.ts';
 import { ImageCache } from './image-cache.ts';
 import { hashedName } from './assets.ts';
 import type { IconAssets, SocialAsset } from '../render/contract.ts';
+import { importModule } from '../import-module.ts';
 
 /** The title a page type's social card carries. */
 function cardTitles(model: SiteModel): Record<string, string> {
@@ -42,7 +43,7 @@ export async function prepareSocial(project: Project, output: Output, model: Sit
     const key = cache.key(bytes, steps + JSON.stringify(formats));
     let entry = cache.get(key);
     if (!entry) {
-      const { default: sharp } = await import('sharp');
+      const { default: sharp } = await importModule<typeof import('sharp')>('sharp');
       const contents = new Map<string, Buffer>();
       for (const f of formats) {
         // Drawn at the card's own size, and encoded with libjpeg rather than mozjpeg: a tenth of the time for

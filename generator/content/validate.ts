@@ -10,6 +10,7 @@ import type { SourceFile } from './load.ts';
 import { locate } from './locate.ts';
 import { pointerKeys, resolveKeys } from './pointer.ts';
 import { writeFileAtomic } from '../cache.ts';
+import { importModule } from '../import-module.ts';
 
 // ajv and ajv-formats are CommonJS with a default export that esbuild and tsx see differently.
 const require = createRequire(import.meta.url);
@@ -56,7 +57,7 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
     const module = `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${code.replace(/^"use strict";/, '')}`;
     writeFileAtomic(file, module);
   }
-  const module = (await import(pathToFileURL(file).href)) as Record<string, ValidateFunction>;
+  const module = await importModule<Record<string, ValidateFunction>>(pathToFileURL(file).href);
   const validators: Validators = new Map(exportNames.map((n, i) => [n, module[`v${i}`]]));
   compiled = { key, validators, schemas: new Map(names.map((n, i) => [n, JSON.parse(texts[i])])) };
   return compiled;

@@ -15,6 +15,7 @@ import { packageVersion, relative, toolRoot, type Project } from '../project.ts'
 import { InputCache, writeFileAtomic } from '../cache.ts';
 import type { TemplateModule } from './contract.ts';
 import { enquirySchemaFile, enquiryValidators, sourceInputs } from '../form-validators.ts';
+import { importModule } from '../import-module.ts';
 
 export interface CompiledTemplates {
   /** Imports the module (once): a build that keeps every page never loads React. */
@@ -111,7 +112,7 @@ function importOnce(file: string): () => Promise<TemplateModule> {
   let module: Promise<TemplateModule> | undefined;
   // A render error is placed at the template's own line through the module's inline source map
   // (render/render.ts, sourceFrame).
-  return () => (module ??= import(pathToFileURL(file).href) as Promise<TemplateModule>);
+  return () => (module ??= importModule<TemplateModule>(pathToFileURL(file).href));
 }
 
 export async function disposeTemplateContexts(): Promise<void> {

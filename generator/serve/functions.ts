@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toolRoot, type Project } from '../project.ts';
+import { importModule } from '../import-module.ts';
 
 export interface FunctionContext {
   ip: string;
@@ -58,7 +59,7 @@ export function functionsHandler(project: Project, log: (message: string) => voi
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${name}-${key}.mjs`);
     if (!fs.existsSync(file)) fs.writeFileSync(file, text);
-    const module = (await import(pathToFileURL(file).href)) as { default?: NetlifyFunction };
+    const module = await importModule<{ default?: NetlifyFunction }>(pathToFileURL(file).href);
     if (typeof module.default !== 'function') {
       throw new BuildFailure('functions', [siteError('FUNCTION_FAILED', { problem: 'has no default export function', note: undefined }, { file: `functions/${name}.ts` })]);
     }

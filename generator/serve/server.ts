@@ -15,6 +15,7 @@ import { functionsHandler } from './functions.ts';
 import { eventsPath, reloadClient, reloadClientPath } from './reload-client.ts';
 import { disposeTemplateContexts } from '../render/templates.ts';
 import { localEditor } from '../admin/local-backend.ts';
+import { importModule } from '../import-module.ts';
 
 export interface ServeOptions {
   root: string;
@@ -188,7 +189,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
 
   let closeWatcher = async () => {};
   if (options.watch !== false) {
-    const { watch } = await import('chokidar');
+    const { watch } = await importModule<typeof import('chokidar')>('chokidar');
     const folders = [project.content, project.templates, project.islands, project.assets, project.functions];
     const ignored = (p: string) => {
       const name = path.basename(p);
