@@ -1,7 +1,7 @@
 // The incremental and cold builds of `site` against Hugo and Eleventy on the same generated posts, in one
 // run, as ratios (../shared/bench-anchors/). Each measurement alternates with its anchor (A B A B ...), since
-// this machine's speed drifts between spells. Hugo is Debian's package; Eleventy is installed into a temporary
-// folder here, never into the project's dependencies.
+// this machine's speed drifts between spells, and each build starts with the disk flushed (run). Hugo is
+// Debian's package; Eleventy is installed into a temporary folder here, never into the project's dependencies.
 //   npm run bench -- --only anchors [--posts 4000,20000] [--runs 3]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +17,9 @@ const anchors = path.resolve(process.env.SITE_BENCH_ANCHORS ?? path.join(import.
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Timed {
+  // What earlier builds (of any tool) wrote is flushed to disk first, outside the time: otherwise the kernel
+  // writes back tens of thousands of their files during the next build, on the same two cores.
+  spawnSync('sync');
   const started = process.hrtime.bigint();
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 64 * 1024 * 1024 });
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
