@@ -99,7 +99,8 @@ if (!fs.existsSync(entry)) {
 process.env.NODE_ENV ??= 'production';
 const args = process.argv.slice(2);
 let main;
-if (args.includes('build') && !args.includes('--debug')) main = fromCodeCache(outdir);
+let after;
+if (args.includes('build') && !args.includes('--debug')) ({ main, after } = fromCodeCache(outdir));
 else {
   // Stack traces are mapped to the TypeScript sources, but for `site build` only when asked (--debug): mapping
   // costs about 20 ms of every start, a tenth of an incremental build. A template that throws is still named by
@@ -108,13 +109,15 @@ else {
   ({ main } = await import(pathToFileURL(entry).href));
 }
 await main(process.argv);
+await after?.();
 
 /**
  * `site build` runs the CommonJS form of the bundle, compiled by V8 from a code cache kept beside it: compiling
  * the CLI's code as it first runs is about 40 ms of every build, a tenth of an incremental one, and Node 20 keeps
  * no such cache for ES modules. The cache is written at the exit of a build that found none (or one V8 refused,
- * after an upgrade of Node), so it holds every function that build compiled. Code compiled from a cache cannot
- * call import() itself, so the generator imports through the function handed in here (import-module.ts).
+ * after an upgrade of Node), so it holds every function that build compiled, and remark's too (warmCodeCache in
+ * bin/site.ts). Code compiled from a cache cannot call import() itself, so the generator imports through the
+ * function handed in here (import-module.ts).
  */
 function fromCodeCache(dir) {
   const file = path.join(dir, 'site.cjs');
@@ -127,7 +130,8 @@ function fromCodeCache(dir) {
   }
   const source = `(function (exports, require, module, __filename, __dirname) {${fs.readFileSync(file, 'utf8')}\n})`;
   const script = new vm.Script(source, { filename: file, cachedData });
-  if (!cachedData || script.cachedDataRejected) {
+  const writing = !cachedData || script.cachedDataRejected;
+  if (writing) {
     process.once('exit', () => {
       try {
         const tmp = `${cache}.${process.pid}.tmp`;
@@ -141,5 +145,6 @@ function fromCodeCache(dir) {
   globalThis.__siteImport = (specifier) => import(specifier);
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dir);
-  return module.exports.main;
+  const { main, warmCodeCache } = module.exports;
+  return { main, after: writing ? warmCodeCache : undefined };
 }
