@@ -96,6 +96,21 @@ test('build runs from a code cache it writes once, with the same output as the E
   }
 });
 
+test('the CommonJS form of the CLI calls import() only through importModule (code compiled from a cache cannot)', () => {
+  assert.is(site(['--version']).code, 0); // compiles the bundle if need be
+  const bundles = path.join(repoRoot, '.cache/cli');
+  const newest = fs
+    .readdirSync(bundles)
+    .map((dir) => path.join(bundles, dir, 'site.cjs'))
+    .filter((file) => fs.existsSync(file))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+  const calls = [...fs.readFileSync(newest, 'utf8').matchAll(/(?<![\w$.])import\(/g)].map((m) => m.input.slice(m.index - 40, m.index + 30));
+  // importModule's own fallback, for the ES module form, and the worker source that tsx runs (never in a bundle).
+  const allowed = [/importer\(specifier\) : import\(specifier\)/, /Worker\(`import\('tsx\/esm\/api'\)/, /tsx\.register\(\); return import\(\$\{/];
+  assert.equal(calls.filter((call) => !allowed.some((re) => re.test(call))), [], 'every other import() must go through generator/import-module.ts');
+  assert.is(calls.length, 3);
+});
+
 /** Processes of a process group still there (zombies included), from /proc. */
 function groupMembers(pgid: number): string[] {
   const members: string[] = [];
