@@ -60,12 +60,11 @@ async function compile(outdir) {
     // Bundled CommonJS packages call require() for Node's built-ins.
     banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
   });
-  // The same CLI as one CommonJS file, for `site build` (runBuild below). Its modules see the ES module entry
-  // as their import.meta.url, so they find the worker entries and the package beside it as the ES form does.
+  // The same CLI as one CommonJS file, for `site build` (fromCodeCache below). Its modules see the ES module
+  // entry as their import.meta.url, so they find the worker entries and the package beside it as the ES form does.
   await build({
     ...common,
     entryPoints: { site: 'bin/site.ts' },
-    plugins: [patchPlugin()],
     format: 'cjs',
     outExtension: { '.js': '.cjs' },
     define: { 'import.meta.url': '__siteModuleUrl' },
