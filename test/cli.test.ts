@@ -66,19 +66,26 @@ test('build writes dist/ in the project folder, prints one summary line and exit
   assert.match(out, /^✓ \d+ pages \(\d+ rendered, \d+ kept\), \d+ images \(.*\), \d+ markdown \(\d+ rendered\) in [\d.]+ m?s \(content [\d.]+ m?s, .*render [\d.]+ m?s.*\)$/m);
 });
 
-test('build runs from a code cache it writes once, with the same output as the ES module form (--debug); a cache V8 refuses is written again', () => {
+test('an incremental build runs from a code cache it writes once, with the same output as the ES module form (--debug); a cache V8 refuses is written again', () => {
   const g = fixture();
+  const bundles = path.join(repoRoot, '.cache/cli');
+  const caches = () => fs.readdirSync(bundles).map((dir) => path.join(bundles, dir, 'site.cjs.v8')).filter((file) => fs.existsSync(file));
+  const post = fs.readdirSync(path.join(g.root, 'content/blog'))[0];
+  const edit = (line: string) => g.write(`content/blog/${post}`, `${g.read(`content/blog/${post}`)}\n${line}\n`);
   try {
+    assert.is(site(['--version']).code, 0); // compiles the bundle if need be
+    for (const file of caches()) fs.rmSync(file);
+    // A build with no record renders everything: it runs the ES modules and writes no cache.
     assert.is(site(['build', '--out', 'from-cache'], g.root).code, 0);
-    // The bundle this build ran from, and its cache: the newest cache of all the bundles kept.
-    const bundles = path.join(repoRoot, '.cache/cli');
-    const caches = fs.readdirSync(bundles).map((dir) => path.join(bundles, dir, 'site.cjs.v8')).filter((file) => fs.existsSync(file));
-    const cache = caches.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
-    assert.ok(cache && fs.statSync(cache).size > 100_000, 'the first build wrote the code cache');
+    assert.equal(caches(), [], 'a cold build writes no code cache');
+
+    edit('An added line.');
+    assert.match(site(['build', '--out', 'from-cache'], g.root).out, /\(1 rendered, \d+ kept\)/);
+    const [cache] = caches();
+    assert.ok(cache && fs.statSync(cache).size > 100_000, 'the first incremental build wrote the code cache');
     const written = fs.statSync(cache).mtimeMs;
 
-    const post = fs.readdirSync(path.join(g.root, 'content/blog'))[0];
-    g.write(`content/blog/${post}`, `${g.read(`content/blog/${post}`)}\nAn added line.\n`);
+    edit('Another line.');
     assert.is(site(['build', '--out', 'from-cache'], g.root).code, 0);
     assert.is(fs.statSync(cache).mtimeMs, written, 'a build that found the cache does not write it');
     assert.is(site(['build', '--debug', '--out', 'from-modules'], g.root).code, 0);
@@ -86,7 +93,7 @@ test('build runs from a code cache it writes once, with the same output as the E
     assert.equal(files('from-cache'), files('from-modules'));
 
     fs.writeFileSync(cache, 'not a code cache');
-    g.write(`content/blog/${post}`, `${g.read(`content/blog/${post}`)}\nAnother line.\n`);
+    edit('A third line.');
     const { code, out } = site(['build', '--out', 'from-cache'], g.root);
     assert.is(code, 0, out);
     assert.match(out, /\(1 rendered, \d+ kept\)/);
