@@ -49,7 +49,7 @@ export class StagedOutput extends BaseOutput {
   private readonly complete: boolean;
   /** The modification time of each folder of the staged output (but its root), once flushed. */
   private folders: [string, number][] = [];
-  /** The same of the mirror, when it holds every file (tree.ts mirrorFolders). */
+  /** The same of the mirror, when it holds every file (tree.ts finish). */
   private mirrorFolders?: [string, number][];
 
   /** A folder beside the staging one that holds the same files, as links, to become the spare (tree.ts). */
@@ -179,11 +179,11 @@ export class StagedOutput extends BaseOutput {
       Object.assign(this.stats, { written: result.written, kept: result.kept, removed: result.removed });
     } else {
       const tree = this.tree!;
-      const { removed, folders } = tree.finish();
+      const { removed, folders, mirrorFolders } = tree.finish();
       Object.assign(this.stats, { written: tree.written, kept: tree.kept, removed });
       this.entries = tree.entries;
       this.folders = folders;
-      this.mirrorFolders = tree.mirrorFolders();
+      this.mirrorFolders = mirrorFolders;
     }
     if (this.writeErrors.length) {
       // The writer thread reports "<file>: <what went wrong>".

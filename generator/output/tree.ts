@@ -41,8 +41,8 @@ export class TreeWriter {
    *
    * `mirror`: for a new, empty root only, another new, empty folder on the same file system that is to hold
    * the same tree, each file linked to the one placed here: the next build's spare, for a build that leaves no
-   * earlier output to be one. Without links, or on any error there, the mirror is given up (mirrorFolders()
-   * says so); the tree itself is unaffected.
+   * earlier output to be one. Without links, or on any error there, the mirror is given up (finish() returns
+   * no times for it); the tree itself is unaffected.
    */
   constructor(
     readonly root: string,
@@ -60,10 +60,11 @@ export class TreeWriter {
   }
 
   /**
-   * Deletes what the tree held and this build did not place, folders included; returns how many files, and
-   * the modification time of each folder left (but the root, which is to be renamed), for the manifest.
+   * Deletes what the tree held and this build did not place, folders included; returns how many files, the
+   * modification time of each folder left (but the root, which is to be renamed), for the manifest, and the
+   * same of the mirror when it holds every file.
    */
-  finish(): { removed: number; folders: [string, number][] } {
+  finish(): { removed: number; folders: [string, number][]; mirrorFolders?: [string, number][] } {
     let removed = 0;
     const needed = foldersOf(this.entries.keys());
     for (const rel of this.known?.keys() ?? []) {
@@ -89,20 +90,18 @@ export class TreeWriter {
       const recorded = this.touched.has(dir) ? undefined : this.recorded?.get(dir);
       folders.push([dir, recorded ?? fs.statSync(path.join(this.root, dir)).mtimeMs]);
     }
-    return { removed, folders };
+    return { removed, folders, mirrorFolders: this.mirrorTimes(needed) };
   }
 
   /**
-   * Once finished, whether the mirror holds every file placed (a mirror was asked for and nothing went wrong in
-   * it): then the modification times of its folders (but its root), for its manifest as a spare.
+   * The modification times of the mirror's `folders` (but its root), for its manifest as a spare; undefined
+   * unless a mirror was asked for and holds every file placed (nothing went wrong in it).
    */
-  mirrorFolders(): [string, number][] | undefined {
+  private mirrorTimes(folders: Iterable<string>): [string, number][] | undefined {
     const mirror = this.mirror;
     if (!mirror) return undefined;
     try {
-      const folders: [string, number][] = [];
-      for (const dir of foldersOf(this.entries.keys())) folders.push([dir, fs.statSync(path.join(mirror.root, dir)).mtimeMs]);
-      return folders;
+      return [...folders].map((dir) => [dir, fs.statSync(path.join(mirror.root, dir)).mtimeMs]);
     } catch {
       this.mirror = undefined;
       return undefined;

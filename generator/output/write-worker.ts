@@ -33,8 +33,8 @@ parentPort!.on('message', (message: Message) => {
     } catch (error) {
       failed ??= `${root}: ${(error as Error).message}`;
     }
-    const { removed, folders } = finished;
-    parentPort!.postMessage({ flushed: message.flush, error: failed, entries: told, written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed, folders, mirrorFolders: tree?.mirrorFolders() });
+    const { removed, folders, mirrorFolders } = finished;
+    parentPort!.postMessage({ flushed: message.flush, error: failed, entries: told, written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed, folders, mirrorFolders });
     return;
   }
   if (!tree) return;
