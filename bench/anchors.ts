@@ -1,7 +1,9 @@
 // The incremental and cold builds of `site` against Hugo and Eleventy on the same generated posts, in one
 // run, as ratios (../shared/bench-anchors/). Each measurement alternates with its anchor (A B A B ...), since
-// this machine's speed drifts between spells, and each build starts with the disk flushed (run). Hugo is
-// Debian's package; Eleventy is installed into a temporary folder here, never into the project's dependencies.
+// this machine's speed drifts between spells, and each build starts with the disk flushed (run). What a cold
+// build must not find (an earlier build's output and caches) is moved aside, not deleted, until the end
+// (discard). Hugo is Debian's package; Eleventy is installed into a temporary folder here, never into the
+// project's dependencies.
 //   npm run bench -- --only anchors [--posts 4000,20000] [--runs 3]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -47,6 +49,31 @@ export function toSitePost(text: string): { slug: string; text: string } {
   return { slug: fields.get('slug')!, text: `---\n${front}\n---\n${body}` };
 }
 
+/**
+ * Moves an earlier build's output or cache out of the way, into a folder deleted when the bench ends.
+ *
+ * Deleting it instead skews the next build by thousands of inodes. This machine's ext4 has no journal, and
+ * there it passes over every inode freed in the last minute (six while its inode table is not yet written
+ * back; the bench syncs before each build) each time it allocates one, looking each up in the buffer cache (the kernel's
+ * recently_deleted()): a build that creates thousands of files and folders right after thousands were
+ * deleted near them paid seconds of kernel time for it, Eleventy as much as `site`, each by
+ * where its folders happen to lie (a 4,000-post Eleventy build measured 4.9 s and then 9.1 s, its system
+ * time 1.0 s and then 5.3 s, as deletions piled up; `site` 2.3-7.9 s of system time). A fresh clone has no
+ * such history, so no build measured here is given one.
+ */
+function discard(work: string, target: string): void {
+  if (!fs.existsSync(target)) return;
+  const trash = path.join(work, 'trash');
+  fs.mkdirSync(trash, { recursive: true });
+  try {
+    fs.renameSync(target, path.join(trash, String(fs.readdirSync(trash).length)));
+  } catch (error) {
+    // On another file system (the project's own .cache/, say) it is deleted after all.
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    fs.rmSync(target, { recursive: true, force: true });
+  }
+}
+
 interface Projects {
   site: string;
   hugo: string;
@@ -77,7 +104,7 @@ function prepare(work: string, repo: string, count: number, eleventyModules: str
   fs.cpSync(path.join(anchors, 'eleventy'), eleventy, { recursive: true });
   fs.symlinkSync(eleventyModules, path.join(eleventy, 'node_modules'));
   for (const name of names) fs.copyFileSync(path.join(posts, name), path.join(eleventy, 'src', 'blog', name));
-  fs.rmSync(posts, { recursive: true, force: true });
+  discard(work, posts);
   return { site, hugo, eleventy };
 }
 
@@ -100,13 +127,13 @@ export function benchAnchors(options: { work: string; repo: string; bin: string;
   const modules = installEleventy(work);
   const site = (project: string) => run(process.execPath, [bin, 'build'], project, { SITE_REPORT_MEMORY: '1' });
   const hugo = (project: string) => {
-    fs.rmSync(path.join(project, 'public'), { recursive: true, force: true });
-    fs.rmSync(path.join(project, 'resources'), { recursive: true, force: true });
+    discard(work, path.join(project, 'public'));
+    discard(work, path.join(project, 'resources'));
     return run('hugo', ['--quiet', '--cacheDir', path.join(project, '.hugo-cache')], project);
   };
   const eleventy = (project: string) => {
-    fs.rmSync(path.join(project, '_site'), { recursive: true, force: true });
-    fs.rmSync(path.join(project, '.cache'), { recursive: true, force: true });
+    discard(work, path.join(project, '_site'));
+    discard(work, path.join(project, '.cache'));
     return run(process.execPath, [path.join(modules, '@11ty/eleventy/cmd.cjs'), '--quiet'], project);
   };
   /** Deletes what "cold" means: everything, or everything but the fixed image work (social cards, flags, images). */
@@ -114,10 +141,10 @@ export function benchAnchors(options: { work: string; repo: string; bin: string;
     const cache = path.join(project, '.cache');
     for (const name of fs.existsSync(cache) ? fs.readdirSync(cache) : []) {
       if (keepImages && ['images', 'social', 'flags', 'cli'].includes(name)) continue;
-      fs.rmSync(path.join(cache, name), { recursive: true, force: true });
+      discard(work, path.join(cache, name));
     }
-    fs.rmSync(path.join(project, 'dist'), { recursive: true, force: true });
-    for (const name of ['templates', 'islands', 'css', 'schemas']) fs.rmSync(path.join(repo, '.cache', name), { recursive: true, force: true });
+    discard(work, path.join(project, 'dist'));
+    for (const name of ['templates', 'islands', 'css', 'schemas']) discard(work, path.join(repo, '.cache', name));
   };
 
   for (const count of options.sizes) {
@@ -159,7 +186,8 @@ export function benchAnchors(options: { work: string; repo: string; bin: string;
       console.log(`| ${name} | ${s.toFixed(2)} s | ${row.anchorName} ${a.toFixed(2)} s | ${(s / a).toFixed(2)}× | ${peak} MiB |`);
     }
     for (const [name, row] of Object.entries(rows)) console.log(`  ${name}, last summary: ${row.site.at(-1)!.summary}`);
-    for (const dir of Object.values(p)) fs.rmSync(dir, { recursive: true, force: true });
+    for (const dir of Object.values(p)) discard(work, dir);
   }
+  fs.rmSync(path.join(work, 'trash'), { recursive: true, force: true });
   console.log('targets: no-op <= 0.25× Hugo, one post <= 0.3× Hugo, Markdown-cold <= 1.0× Eleventy, fresh clone <= 1.5× Eleventy; peak <= 1024 MiB');
 }

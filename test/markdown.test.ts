@@ -73,7 +73,7 @@ test('identical texts are rendered once', async () => {
 
 
 test('a text too large for a worker\'s heap is rendered on the main thread instead, and every text gets its HTML', async () => {
-  // A worker's heap is limited so that its memory is collected early; 32 MB makes a 12,000-item list too big.
+  // A worker's heap set small for the test: 32 MB makes a 12,000-item list too big for it.
   process.env.SITE_MARKDOWN_WORKER_HEAP_MB = '32';
   try {
     const huge = Array.from({ length: 12000 }, (_, i) => `- item **${i}** with [a link](/services/${i})`).join('\n');
