@@ -52,14 +52,13 @@ export function toSitePost(text: string): { slug: string; text: string } {
 /**
  * Moves an earlier build's output or cache out of the way, into a folder deleted when the bench ends.
  *
- * Deleting it instead skews the next build by thousands of inodes. This machine's ext4 has no journal, and
- * there it passes over every inode freed in the last minute (six while its inode table is not yet written
- * back; the bench syncs before each build) each time it allocates one, looking each up in the buffer cache (the kernel's
- * recently_deleted()): a build that creates thousands of files and folders right after thousands were
- * deleted near them paid seconds of kernel time for it, Eleventy as much as `site`, each by
- * where its folders happen to lie (a 4,000-post Eleventy build measured 4.9 s and then 9.1 s, its system
- * time 1.0 s and then 5.3 s, as deletions piled up; `site` 2.3-7.9 s of system time). A fresh clone has no
- * such history, so no build measured here is given one.
+ * Deleting it instead skews the next build. This machine's ext4 has no journal, and there the kernel passes
+ * over every inode freed in the last minute (six while its inode table is not yet written back) each time it
+ * allocates one (recently_deleted()). A build that creates thousands of files and folders right after
+ * thousands were deleted near them pays seconds of kernel time, by where its folders happen to lie: Hugo
+ * took 2.2-2.4 s after deleting its output and 1.5 s after moving it aside, and Eleventy went from 4.9 to
+ * 9.4 s as deletions piled up (docs/performance.md, eighth measurement). A fresh clone has no such history,
+ * so no build measured here is given one.
  */
 function discard(work: string, target: string): void {
   if (!fs.existsSync(target)) return;
