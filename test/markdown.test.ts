@@ -164,6 +164,15 @@ test('the bundle patches apply to the installed packages, and the patched proces
   const texts = [edgeCases, ...fs.readdirSync(path.join(toolRoot, 'content'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => fs.readFileSync(path.join(toolRoot, 'content', f), 'utf8'))];
   assert.ok(texts.length >= 8, `${texts.length} texts`);
   for (const text of texts) assert.is(patched.markdownToHtml(text), markdownToHtml(text));
+  // One compiler serves every document (a patch): each part of the edge cases, written right after each other
+  // part, is written as on its own.
+  const parts = edgeCases.split(/\n{2,}/);
+  for (const before of parts) {
+    for (const part of parts) {
+      patched.markdownToHtml(before);
+      assert.is(patched.markdownToHtml(part), markdownToHtml(part), `after ${JSON.stringify(before.slice(0, 30))}`);
+    }
+  }
 });
 
 test.run();
