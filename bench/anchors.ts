@@ -50,7 +50,8 @@ export function toSitePost(text: string): { slug: string; text: string } {
 }
 
 /**
- * Moves an earlier build's output or cache out of the way, into a folder deleted when the bench ends.
+ * Moves an earlier build's output or cache out of the way, into `work`, which the caller deletes when the
+ * bench ends (bench/run.ts).
  *
  * Deleting it instead skews the next build. This machine's ext4 has no journal, and there the kernel passes
  * over every inode freed in the last minute (six while its inode table is not yet written back) each time it
@@ -187,6 +188,5 @@ export function benchAnchors(options: { work: string; repo: string; bin: string;
     for (const [name, row] of Object.entries(rows)) console.log(`  ${name}, last summary: ${row.site.at(-1)!.summary}`);
     for (const dir of Object.values(p)) discard(work, dir);
   }
-  fs.rmSync(path.join(work, 'trash'), { recursive: true, force: true });
   console.log('targets: no-op <= 0.25× Hugo, one post <= 0.3× Hugo, Markdown-cold <= 1.0× Eleventy, fresh clone <= 1.5× Eleventy; peak <= 1024 MiB');
 }

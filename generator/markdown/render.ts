@@ -323,7 +323,7 @@ async function renderInWorkers(
  * a heap of 2 GB or more grow by up to four times between full collections, a smaller one by 1.3-2 times.
  * remark's garbage is short-lived, so with a small limit (64 MB, used before) the workers marked their heaps
  * again and again, on the core the main thread needs: a Markdown-cold build of 4,000 posts took 8.1-8.7 s
- * against 6.8-7.5 s, 20,000 posts 34.4 s against 28.1-29.0 s, and the peak memory was the same
- * (docs/performance.md). A text too large even for this is rendered on the main thread (renderInWorkers).
+ * against 6.7-7.5 s, 20,000 posts 34.4 s against 28.1 s, and the peak memory was the same (docs/performance.md,
+ * eighth measurement). A text too large even for this is rendered on the main thread (renderInWorkers).
  */
 const workerLimits = () => ({ maxOldGenerationSizeMb: Number(process.env.SITE_MARKDOWN_WORKER_HEAP_MB) || 4096 });
