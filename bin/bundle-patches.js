@@ -12,6 +12,67 @@ import fs from 'node:fs';
  */
 export const patches = [
   {
+    // micromark hands each character of a document to a state function, one call at a time, at every level
+    // of its tokenizers: a paragraph's plain text is consumed four times over (the document's line, the flow's
+    // content, the content's chunks of text, the text's data), and those calls were about a third of remark's
+    // time per post. Four state functions take any character of a string chunk (strings never hold line
+    // endings, tabs or NUL: micromark's preprocessor makes those codes of their own), or, for text data, any
+    // character that no construct starts with, and return themselves. `siteRun` consumes that character as
+    // `consume` does, then the rest of the run in the same string chunk at once, with the point, column,
+    // offset and previous character left exactly as consuming them one by one leaves them.
+    name: 'micromark: a run of plain characters consumed at once',
+    module: 'micromark/lib/create-tokenizer.js',
+    file: /[\\/]micromark[\\/]lib[\\/]create-tokenizer\.js$/,
+    find: /(\n\s*consume,)(\s*enter,\s*exit,[\s\S]*?\n)(\s*)(function consume\(code\) \{)/g,
+    count: 1,
+    replace: `$1
+    siteRun,$2$3function siteRun(code, constructs) {
+    consume(code);
+    const start = point._bufferIndex;
+    if (start < 0) return;
+    const chunk = chunks[point._index];
+    let end = chunk.length;
+    if (constructs) {
+      end = start;
+      while (end < chunk.length && !constructs[chunk.charCodeAt(end)]) end++;
+      if (end === start) return;
+    }
+    point.column += end - start;
+    point.offset += end - start;
+    context.previous = chunk.charCodeAt(end - 1);
+    if (end === chunk.length) {
+      point._bufferIndex = -1;
+      point._index++;
+    } else {
+      point._bufferIndex = end;
+    }
+  }
+$3$4`,
+    append: '',
+  },
+  // The four state functions; text data is found twice (the first character of a run, and the others).
+  ...[
+    { what: 'document', state: 'flowContinue', module: 'micromark/lib/initialize/document.js', file: /[\\/]micromark[\\/]lib[\\/]initialize[\\/]document\.js$/, count: 1 },
+    { what: 'content', state: 'chunkInside', module: 'micromark-core-commonmark/lib/content.js', file: /[\\/]micromark-core-commonmark[\\/]lib[\\/]content\.js$/, count: 1 },
+    { what: 'content initializer', state: 'data', module: 'micromark/lib/initialize/content.js', file: /[\\/]micromark[\\/]lib[\\/]initialize[\\/]content\.js$/, count: 1 },
+    { what: 'text initializer', state: 'data', module: 'micromark/lib/initialize/text.js', file: /[\\/]micromark[\\/]lib[\\/]initialize[\\/]text\.js$/, count: 2, stops: 'constructs' },
+  ].map(({ what, state, module, file, count, stops }) => ({
+    name: `micromark: the ${what}'s ${state} consumes a run of plain characters at once`,
+    module,
+    file,
+    find: new RegExp(`effects\\.consume\\(code\\);(\\s*)return ${state};`, 'g'),
+    count,
+    // Text data stops at any character a construct is listed under (atBreak looks closer at those).
+    replace: `siteRun(effects, code${stops ? `, ${stops}` : ''});$1return ${state};`,
+    // Consumed one at a time, as before, should the tokenizer's own patch not apply.
+    append: `
+function siteRun(effects, code, constructs) {
+  if (effects.siteRun) effects.siteRun(code, constructs);
+  else effects.consume(code);
+}
+`,
+  })),
+  {
     // mdast-util-from-markdown calls a handler for each of the thousands of events of a document with a fresh
     // copy of its context (`{ ...context, sliceSerialize }`). In V8 that copy is most of the function's own
     // time, and its garbage a good part of the collector's: about a sixth of remark's time per post here. An

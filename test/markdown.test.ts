@@ -161,7 +161,16 @@ test('the bundle patches apply to the installed packages, and the patched proces
   assert.equal(applied.sort(), patches.map((p: { name: string }) => p.name).sort(), 'the bundle holds every patch');
   const patched = (await import(outfile)) as { markdownToHtml: (markdown: string) => string };
 
-  const texts = [edgeCases, ...fs.readdirSync(path.join(toolRoot, 'content'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => fs.readFileSync(path.join(toolRoot, 'content', f), 'utf8'))];
+  // Runs of plain characters are consumed at once (a patch), up to what micromark's preprocessor makes codes of
+  // their own (line endings, tabs, NUL) and to the characters constructs start with.
+  const variants = [
+    edgeCases.replace(/\n/g, '\r\n'),
+    edgeCases.replace(/\n/g, '\r'),
+    edgeCases.replace(/  /g, '\t'),
+    edgeCases.replace(/e/g, '\0').replace(/o/g, '\u{1F600}'),
+    `> lazy\ncontinuation of a quote\n- and a list item\nwhose line is lazy too\n\n${'word '.repeat(4000)}*end*\n`,
+  ];
+  const texts = [edgeCases, ...variants, ...fs.readdirSync(path.join(toolRoot, 'content'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => fs.readFileSync(path.join(toolRoot, 'content', f), 'utf8'))];
   assert.ok(texts.length >= 8, `${texts.length} texts`);
   for (const text of texts) assert.is(patched.markdownToHtml(text), markdownToHtml(text));
   // One compiler serves every document (a patch): each part of the edge cases, written right after each other
