@@ -73,6 +73,19 @@ function siteRun(effects, code, constructs) {
 `,
   })),
   {
+    // js-yaml 3 requires esprima (a JavaScript parser, 10 ms to load) as it starts, for its !!js/function tag.
+    // Only its full schema has that tag; gray-matter parses front matter with safeLoad, whose schema does not,
+    // and the site parses YAML with nothing else. So the bundle leaves esprima unloaded, as js-yaml itself does
+    // where esprima is missing.
+    name: 'js-yaml: esprima left unloaded',
+    module: 'js-yaml/lib/js-yaml/type/js/function.js',
+    file: /[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]type[\\/]js[\\/]function\.js$/,
+    find: /var _require = require;\s*esprima = _require\('esprima'\);/g,
+    count: 1,
+    replace: 'esprima = undefined;',
+    append: '',
+  },
+  {
     // mdast-util-from-markdown calls a handler for each of the thousands of events of a document with a fresh
     // copy of its context (`{ ...context, sliceSerialize }`). In V8 that copy is most of the function's own
     // time, and its garbage a good part of the collector's: about a sixth of remark's time per post here. An

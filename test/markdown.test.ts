@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { MarkdownSession, renderMarkdown } from '../generator/markdown/render.ts';
 import { resolveProject, toolRoot } from '../generator/project.ts';
 import { loadEsbuild, stopEsbuild } from '../generator/esbuild.ts';
@@ -132,6 +133,10 @@ Inline <span>html</span> and *unclosed emphasis, ***mixed** strong*.
 Final paragraph with a footnote-like [^1] and trailing spaces.  
 `;
 
+type Patch = { name: string; module: string };
+/** The patches to remark's packages; the others are to gray-matter's YAML parser. */
+const markdownPatches = (patches as Patch[]).filter((p) => !p.module.startsWith('js-yaml/'));
+
 test('the bundle patches apply to the installed packages, and the patched processor writes the same HTML', async () => {
   for (const patch of patches) {
     const target = path.join(toolRoot, 'node_modules', ...patch.module.split('/'));
@@ -158,7 +163,7 @@ test('the bundle patches apply to the installed packages, and the patched proces
     await stopEsbuild();
   }
   assert.equal(warnings, []);
-  assert.equal(applied.sort(), patches.map((p: { name: string }) => p.name).sort(), 'the bundle holds every patch');
+  assert.equal(applied.sort(), markdownPatches.map((p) => p.name).sort(), 'the bundle holds every patch to remark');
   const patched = (await import(outfile)) as { markdownToHtml: (markdown: string) => string };
 
   // Runs of plain characters are consumed at once (a patch), up to what micromark's preprocessor makes codes of
@@ -182,6 +187,40 @@ test('the bundle patches apply to the installed packages, and the patched proces
       assert.is(patched.markdownToHtml(part), markdownToHtml(part), `after ${JSON.stringify(before.slice(0, 30))}`);
     }
   }
+});
+
+test('gray-matter bundled with the patches (esprima left out) reads front matter as it does from node_modules', async () => {
+  const esbuild = await loadEsbuild();
+  const outfile = path.join(root, 'patched-matter.mjs');
+  const applied: string[] = [];
+  try {
+    await esbuild.build({
+      absWorkingDir: toolRoot,
+      stdin: { contents: "export { default } from 'gray-matter';", resolveDir: toolRoot },
+      outfile,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+      plugins: [patchPlugin(() => {}, (name: string) => applied.push(name))],
+      logLevel: 'error',
+    });
+  } finally {
+    await stopEsbuild();
+  }
+  assert.equal(applied, ['js-yaml: esprima left unloaded']);
+  assert.not.match(fs.readFileSync(outfile, 'utf8'), /require\(["']esprima["']\)/);
+  const bundled = (await import(outfile)).default as typeof import('gray-matter');
+  const original = createRequire(import.meta.url)('gray-matter') as typeof import('gray-matter');
+  const texts = [
+    ...fs.readdirSync(path.join(toolRoot, 'content'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => fs.readFileSync(path.join(toolRoot, 'content', f), 'utf8')),
+    '---\ntitle: "Quoted: with colon"\ndate: 2026-01-02\ntags: [a, b]\nnested:\n  list:\n    - one\n    - { k: v }\nmulti: |\n  line one\n  line two\nanchor: &a 1\nalias: *a\n---\nBody\n',
+  ];
+  for (const text of texts) assert.equal(bundled(text, {}).data, original(text, {}).data);
+  // Neither reads a tag only the full schema knows.
+  const tagged = '---\nf: !!js/function "function () { return 1 }"\n---\n';
+  assert.throws(() => original(tagged, {}), /unknown tag/);
+  assert.throws(() => bundled(tagged, {}), /unknown tag/);
 });
 
 test.run();

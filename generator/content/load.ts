@@ -9,10 +9,12 @@ import { Shards } from '../cache.ts';
 import { classify, placesHint, requiredFiles, type SourceKind } from './sources.ts';
 import { bodyLinks, type MarkdownLink } from './links.ts';
 
-// gray-matter (with js-yaml and esprima) is loaded when a file must be parsed: a build whose files are all in
-// the snapshot never needs it.
-const require = createRequire(import.meta.url);
+// gray-matter (with js-yaml) is loaded when a file must be parsed: a build whose files are all in the snapshot
+// never needs it. The CLI's bundle holds it (bin/site.js), compiled from the code cache, because the call below
+// is a plain require() that esbuild can see; run from the TypeScript sources (the tests), Node loads it.
 let matter: typeof import('gray-matter') | undefined;
+const loadMatter = (): typeof import('gray-matter') =>
+  typeof require === 'function' ? require('gray-matter') : (createRequire(import.meta.url)('gray-matter') as typeof import('gray-matter'));
 
 export interface SourceFile {
   /** Path from the project root, forward slashes: content/cities/perth.json */
@@ -259,7 +261,7 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
   }
   try {
     // Passing options turns off gray-matter's cache, which would otherwise keep every version of every file.
-    matter ??= require('gray-matter') as typeof import('gray-matter');
+    matter ??= loadMatter();
     const result = matter(text, {});
     return { data: normaliseDates(result.data), body: result.content, words: countWords(result.content), links: bodyLinks(text) };
   } catch (error) {
