@@ -1,5 +1,6 @@
 // Markdown rendering: correct HTML, a content-addressed cache that is reused and never stale, and worker
-// threads that give the same result as rendering in the main thread.
+// threads that give the same result as rendering in the main thread. Also the bundle patches
+// (bin/bundle-patches.js): remark and gray-matter bundled with them read and write what they do unpatched.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
