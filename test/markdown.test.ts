@@ -179,6 +179,15 @@ test('the bundle patches apply to the installed packages, and the patched proces
   const texts = [edgeCases, ...variants, ...fs.readdirSync(path.join(toolRoot, 'content'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => fs.readFileSync(path.join(toolRoot, 'content', f), 'utf8'))];
   assert.ok(texts.length >= 8, `${texts.length} texts`);
   for (const text of texts) assert.is(patched.markdownToHtml(text), markdownToHtml(text));
+  // Random texts from pieces of Markdown syntax, plain words and the characters micromark treats apart (a fixed
+  // seed, so a failure names a text that can be replayed).
+  const pieces = ['a', 'word ', '  ', '\t', '\n', '\n\n', '\r\n', '\r', '\0', '*', '_', '**', '`', '```', '~~~', '[', ']', '(', ')', '![', '<', '>', '&amp;', '&', '# ', '- ', '1. ', '> ', '    ', '---', '===', '\\', 'http://x.y', '<div>', '</div>', '[a]: /u', '|', '\u{1F600}', 'é', '  \n'];
+  let seed = 13;
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  for (let i = 0; i < 3000; i++) {
+    const text = Array.from({ length: 1 + Math.floor(random() * 40) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+    assert.is(patched.markdownToHtml(text), markdownToHtml(text), JSON.stringify(text));
+  }
   // One compiler serves every document (a patch): each part of the edge cases, written right after each other
   // part, is written as on its own.
   const parts = edgeCases.split(/\n{2,}/);
