@@ -138,6 +138,41 @@ type Patch = { name: string; module: string };
 /** The patches to remark's packages; the others are to gray-matter's YAML parser. */
 const markdownPatches = (patches as Patch[]).filter((p) => !p.module.startsWith('js-yaml/'));
 
+/** The site's own Markdown files (content/), as text. */
+const siteMarkdown = () =>
+  fs
+    .readdirSync(path.join(toolRoot, 'content'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => fs.readFileSync(path.join(toolRoot, 'content', f), 'utf8'));
+
+/**
+ * Bundles an entry with the patches, as the CLI is bundled, into the test's folder: the file, the names of the
+ * patches made and the warnings of those no longer found.
+ */
+async function bundleWithPatches(name: string, entry: { entryPoints: string[] } | { stdin: { contents: string; resolveDir: string } }) {
+  const esbuild = await loadEsbuild();
+  const outfile = path.join(root, name);
+  const warnings: string[] = [];
+  const applied: string[] = [];
+  try {
+    await esbuild.build({
+      ...entry,
+      absWorkingDir: toolRoot,
+      outfile,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      // Bundled CommonJS packages call require() for Node's built-ins.
+      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+      plugins: [patchPlugin((message: string) => warnings.push(message), (patch: string) => applied.push(patch))],
+      logLevel: 'error',
+    });
+  } finally {
+    await stopEsbuild();
+  }
+  return { outfile, applied, warnings };
+}
+
 test('the bundle patches apply to the installed packages, and the patched processor writes the same HTML', async () => {
   for (const patch of patches) {
     const target = path.join(toolRoot, 'node_modules', ...patch.module.split('/'));
@@ -145,24 +180,7 @@ test('the bundle patches apply to the installed packages, and the patched proces
     assert.equal(patchSource(target, fs.readFileSync(target, 'utf8')).missed, [], `${patch.name}: still applies`);
   }
 
-  const esbuild = await loadEsbuild();
-  const outfile = path.join(root, 'patched-processor.mjs');
-  const warnings: string[] = [];
-  const applied: string[] = [];
-  try {
-    await esbuild.build({
-      absWorkingDir: toolRoot,
-      entryPoints: ['generator/markdown/processor.ts'],
-      outfile,
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      plugins: [patchPlugin((message: string) => warnings.push(message), (name: string) => applied.push(name))],
-      logLevel: 'error',
-    });
-  } finally {
-    await stopEsbuild();
-  }
+  const { outfile, applied, warnings } = await bundleWithPatches('patched-processor.mjs', { entryPoints: ['generator/markdown/processor.ts'] });
   assert.equal(warnings, []);
   assert.equal(applied.sort(), markdownPatches.map((p) => p.name).sort(), 'the bundle holds every patch to remark');
   const patched = (await import(outfile)) as { markdownToHtml: (markdown: string) => string };
@@ -176,7 +194,7 @@ test('the bundle patches apply to the installed packages, and the patched proces
     edgeCases.replace(/e/g, '\0').replace(/o/g, '\u{1F600}'),
     `> lazy\ncontinuation of a quote\n- and a list item\nwhose line is lazy too\n\n${'word '.repeat(4000)}*end*\n`,
   ];
-  const texts = [edgeCases, ...variants, ...fs.readdirSync(path.join(toolRoot, 'content'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => fs.readFileSync(path.join(toolRoot, 'content', f), 'utf8'))];
+  const texts = [edgeCases, ...variants, ...siteMarkdown()];
   assert.ok(texts.length >= 8, `${texts.length} texts`);
   for (const text of texts) assert.is(patched.markdownToHtml(text), markdownToHtml(text));
   // Random texts from pieces of Markdown syntax, plain words and the characters micromark treats apart (a fixed
@@ -200,30 +218,14 @@ test('the bundle patches apply to the installed packages, and the patched proces
 });
 
 test('gray-matter bundled with the patches (esprima left out) reads front matter as it does from node_modules', async () => {
-  const esbuild = await loadEsbuild();
-  const outfile = path.join(root, 'patched-matter.mjs');
-  const applied: string[] = [];
-  try {
-    await esbuild.build({
-      absWorkingDir: toolRoot,
-      stdin: { contents: "export { default } from 'gray-matter';", resolveDir: toolRoot },
-      outfile,
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-      plugins: [patchPlugin(() => {}, (name: string) => applied.push(name))],
-      logLevel: 'error',
-    });
-  } finally {
-    await stopEsbuild();
-  }
+  const { outfile, applied, warnings } = await bundleWithPatches('patched-matter.mjs', { stdin: { contents: "export { default } from 'gray-matter';", resolveDir: toolRoot } });
+  assert.equal(warnings, []);
   assert.equal(applied, ['js-yaml: esprima left unloaded']);
   assert.not.match(fs.readFileSync(outfile, 'utf8'), /require\(["']esprima["']\)/);
   const bundled = (await import(outfile)).default as typeof import('gray-matter');
   const original = createRequire(import.meta.url)('gray-matter') as typeof import('gray-matter');
   const texts = [
-    ...fs.readdirSync(path.join(toolRoot, 'content'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => fs.readFileSync(path.join(toolRoot, 'content', f), 'utf8')),
+    ...siteMarkdown(),
     '---\ntitle: "Quoted: with colon"\ndate: 2026-01-02\ntags: [a, b]\nnested:\n  list:\n    - one\n    - { k: v }\nmulti: |\n  line one\n  line two\nanchor: &a 1\nalias: *a\n---\nBody\n',
   ];
   for (const text of texts) assert.equal(bundled(text, {}).data, original(text, {}).data);
