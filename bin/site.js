@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import vm from 'node:vm';
 import { patchPlugin } from './bundle-patches.js';
+import { cacheModuleCode } from './module-cache.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sources = ['bin/site.js', 'bin/site.ts', 'bin/bundle-patches.js', 'generator', 'package.json'];
@@ -126,8 +127,9 @@ function hasRecord(args) {
  * beside it: compiling the CLI's code as it first runs is about 40 ms of every build, a tenth of an incremental
  * one, and Node 20 keeps no such cache for ES modules. The cache is written at the exit of a build that found
  * none (or one V8 refused, after an upgrade of Node), so it holds every function that build compiled, and
- * remark's too (warmCodeCache in bin/site.ts). Code compiled from a cache cannot call import() itself, so the
- * generator imports through the function handed in here (import-module.ts).
+ * remark's too (warmCodeCache in bin/site.ts). The CommonJS modules it requires from the installed packages
+ * and the compiled templates get one of their own (module-cache.js). Code compiled from a cache cannot call
+ * import() itself, so the generator imports through the function handed in here (import-module.ts).
  */
 function fromCodeCache(dir) {
   const file = path.join(dir, 'site.cjs');
@@ -153,6 +155,8 @@ function fromCodeCache(dir) {
     });
   }
   globalThis.__siteImport = (specifier) => import(specifier);
+  // React and the templates module, which a build that renders any page requires, get a code cache too.
+  cacheModuleCode(path.join(dir, 'modules'), [path.join(root, 'node_modules') + path.sep, path.join(root, '.cache', 'templates') + path.sep]);
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dir);
   const { main, warmCodeCache } = module.exports;

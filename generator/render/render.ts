@@ -86,17 +86,17 @@ function renderError(project: Project, page: Page, error: unknown): SiteError {
 
 /**
  * A stack line's place in the source files. Node maps stacks itself when source maps are on (`site serve`,
- * `site build --debug`); otherwise a frame in the compiled templates module (templates-<hash>.mjs) is mapped
+ * `site build --debug`); otherwise a frame in the compiled templates module (templates-<hash>.cjs) is mapped
  * here, through the module's own inline source map, read only when an error needs it. Turning Node's mapping
  * on for every build would make it read the source map of every module it loads (about 15 ms of an edit).
  */
 function sourceFrame(line: string): { file: string; line: number; column: number } | undefined {
-  const match = /((?:file:\/\/)?\/[^\s():]+\.(?:tsx?|mjs)):(\d+):(\d+)/.exec(line);
+  const match = /((?:file:\/\/)?\/[^\s():]+\.(?:tsx?|[mc]js)):(\d+):(\d+)/.exec(line);
   if (!match) return undefined;
   const file = match[1].startsWith('file:') ? fileURLToPath(match[1]) : match[1];
   const at = { file, line: Number(match[2]), column: Number(match[3]) };
-  if (!file.endsWith('.mjs')) return at;
-  if (!/[\\/]templates-[0-9a-f]+\.mjs$/.test(file)) return undefined;
+  if (!/\.[mc]js$/.test(file)) return at;
+  if (!/[\\/]templates-[0-9a-f]+\.cjs$/.test(file)) return undefined;
   const entry = inlineSourceMap(file)?.findEntry(at.line - 1, at.column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
   if (!entry?.originalSource || entry.originalLine === undefined || entry.originalColumn === undefined) return undefined;
   const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file), entry.originalSource);
