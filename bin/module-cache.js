@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 
 /**
  * Compiles every CommonJS module whose path starts with one of `roots` through a code cache kept in `dir`.
- * Returns how many modules were compiled without a usable cache (their slots are written at exit).
+ * Returns the list, growing as modules load, of those compiled without a usable cache (written at exit).
  */
 export function cacheModuleCode(dir, roots) {
   const compile = Module.prototype._compile;
@@ -50,4 +50,5 @@ export function cacheModuleCode(dir, roots) {
       }
     }
   });
+  return stale;
 }
