@@ -68,6 +68,77 @@ test('texts asked for while the workers are busy are rendered on this thread, al
   assert.match(session.html.get(posts[399])!, /<li>two 5399<\/li>/);
 });
 
+/** Every slug the feed hands over, in the order it does. */
+async function fedSlugs(ready: AsyncIterable<string[]>): Promise<string[]> {
+  const slugs: string[] = [];
+  for await (const batch of ready) slugs.push(...batch);
+  return slugs;
+}
+
+test('posts fed one at a time: each slug arrives once, in workers, with the HTML render() gives', async () => {
+  const cachedBody = post(3);
+  await renderMarkdown(project, [cachedBody]);
+  const session = new MarkdownSession(project);
+  const feed = session.feed();
+  const arrived = fedSlugs(feed.ready);
+  const bodies = new Map<string, string>();
+  for (let i = 0; i < 400; i++) bodies.set(`post-${i}`, post(20000 + i));
+  // Two posts with one body, and one whose body is in the cache.
+  bodies.set('twin-a', post(29999));
+  bodies.set('twin-b', post(29999));
+  bodies.set('cached', cachedBody);
+  for (const [slug, body] of bodies) feed.add(slug, body);
+  // Texts asked for while the feed's workers run are rendered here, as with render().
+  const others = session.render([post(31000), post(31001)]);
+  feed.close();
+  await others;
+  assert.equal((await arrived).sort(), [...bodies.keys()].sort());
+  assert.is(session.stats.threads, 2);
+  assert.equal({ total: session.stats.total, cached: session.stats.cached, rendered: session.stats.rendered }, { total: 404, cached: 1, rendered: 403 });
+  for (const slug of ['post-0', 'post-399', 'twin-b', 'cached']) assert.is(session.html.get(bodies.get(slug)!), markdownToHtml(bodies.get(slug)!));
+  assert.is(session.html.get(post(31001)), markdownToHtml(post(31001)));
+});
+
+test('a few posts fed are rendered on this thread once the feed closes', async () => {
+  const session = new MarkdownSession(project);
+  const feed = session.feed();
+  const arrived = fedSlugs(feed.ready);
+  for (let i = 0; i < 20; i++) feed.add(`small-${i}`, post(30000 + i));
+  feed.close();
+  assert.is((await arrived).length, 20);
+  assert.is(session.stats.threads, 1);
+  assert.is(session.html.get(post(30007)), markdownToHtml(post(30007)));
+});
+
+test('a feed closed with nothing in it ends at once', async () => {
+  const session = new MarkdownSession(project);
+  const feed = session.feed();
+  feed.close();
+  assert.equal(await fedSlugs(feed.ready), []);
+});
+
+test("a fed post too large for a worker's heap is rendered here, and every post still arrives", async () => {
+  process.env.SITE_MARKDOWN_WORKER_HEAP_MB = '32';
+  try {
+    const huge = Array.from({ length: 12000 }, (_, i) => `- fed item **${i}** with [a link](/services/${i})`).join('\n');
+    const session = new MarkdownSession(project);
+    const feed = session.feed();
+    const arrived = fedSlugs(feed.ready);
+    for (let i = 0; i < 300; i++) feed.add(`p-${i}`, post(40000 + i));
+    feed.add('huge', huge);
+    for (let i = 300; i < 400; i++) feed.add(`p-${i}`, post(40000 + i));
+    feed.close();
+    const slugs = await arrived;
+    assert.is(slugs.length, 401);
+    assert.is(session.stats.threads, 2);
+    assert.ok(session.stats.rescued >= 1, 'the batch holding the large text was rescued');
+    assert.is(session.html.get(huge), markdownToHtml(huge));
+    assert.is(session.html.get(post(40399)), markdownToHtml(post(40399)));
+  } finally {
+    delete process.env.SITE_MARKDOWN_WORKER_HEAP_MB;
+  }
+});
+
 test('identical texts are rendered once', async () => {
   const { stats } = await renderMarkdown(project, [post(7777), post(7777)]);
   assert.is(stats.total, 1);

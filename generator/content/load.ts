@@ -53,9 +53,9 @@ export interface LoadResult {
  * Reads and parses every content file. Files whose size and modification time are those of an earlier load
  * are taken from it as they are, neither read nor parsed: from the dev server's memory (`previous`), or else
  * from the snapshot of the last load kept in .cache/content/. `stats`: each file's status, when the caller
- * has just looked (by absolute path).
+ * has just looked (by absolute path). `parsed` is told of each file read and parsed, as soon as it is.
  */
-export function loadContent(project: Project, previous?: Map<string, SourceFile>, stats?: Map<string, fs.Stats>): LoadResult {
+export function loadContent(project: Project, previous?: Map<string, SourceFile>, stats?: Map<string, fs.Stats>, parsed?: (file: SourceFile) => void): LoadResult {
   const errors: SiteError[] = [];
   const files: SourceFile[] = [];
   const store = snapshot(path.join(project.cache, 'content'));
@@ -87,12 +87,14 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
     }
     stale.add(shardOf(rel, store.count));
     const text = fs.readFileSync(abs, 'utf8');
-    const parsed = rel.endsWith('.md') ? parseMarkdown(file, text) : parseJson(file, text);
-    if (parsed instanceof SiteError) {
-      errors.push(parsed);
+    const result = rel.endsWith('.md') ? parseMarkdown(file, text) : parseJson(file, text);
+    if (result instanceof SiteError) {
+      errors.push(result);
       continue;
     }
-    files.push({ path: file, rel, source, text, ...parsed, textHash: hashText(text), placeholders: text.includes('{{'), mtimeMs: stat.mtimeMs, size: stat.size });
+    const loaded: SourceFile = { path: file, rel, source, text, ...result, textHash: hashText(text), placeholders: text.includes('{{'), mtimeMs: stat.mtimeMs, size: stat.size };
+    files.push(loaded);
+    parsed?.(loaded);
   }
   for (const rel of known.keys()) if (!found.has(rel)) stale.add(shardOf(rel, store.count));
   // Written now, before a later stage can touch the data; only the shards whose files changed.

@@ -11,6 +11,7 @@ import { hash } from 'node:crypto';
 import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
 import { startWorker } from '../workers/start.ts';
+import type { Worker } from 'node:worker_threads';
 
 const version = ['remark', 'remark-html'].map((name) => `${name}@${packageVersion(name)}`).join(' ') + ' unsanitised';
 /** The cache file's format is V8's, which may change with Node. */
@@ -18,6 +19,9 @@ const cacheVersion = `${version} v8@${process.versions.v8}`;
 
 /** Below this many uncached texts, starting workers costs more than it saves. */
 const workerThreshold = 150;
+
+/** Posts a thread may hold at once when they are fed to it (MarkdownSession.feed): about half a second's work. */
+const ahead = 600;
 
 /**
  * Worker threads for `count` uncached texts: SITE_MARKDOWN_THREADS when set, else one per core up to four
@@ -107,10 +111,7 @@ export class MarkdownSession {
       const ready: string[] = [];
       for (const [key, html] of results) {
         const text = missing.get(key)!;
-        this.html.set(text, html);
-        this.used.set(key, html);
-        this.cache.set(key, html);
-        this.dirty.add(shardOf(key));
+        this.keep(key, text, html);
         ready.push(text);
       }
       onReady?.(ready);
@@ -144,6 +145,150 @@ export class MarkdownSession {
     return arrivals;
   }
 
+  /**
+   * Posts handed over one at a time as their files are read, in a cold build, so that the workers start while
+   * the main thread is still reading the rest: on two cores, reading 4,000 posts kept one busy for half a
+   * second with nothing for the other to do. Cached bodies are ready at once; the others go to worker threads,
+   * started one per `workerThreshold` bodies waiting (up to the cores). The slugs of posts whose HTML is ready
+   * arrive as `posts()` gives them; call close() after the last.
+   */
+  feed(): PostFeed {
+    const slugsByBody = new Map<string, string[]>();
+    const arrivals = new Arrivals<string>();
+    /** Bodies not cached, by key, waiting for a worker or in one. */
+    const waiting = new Map<string, string>();
+    const queue: [string, string][] = [];
+    /** Each thread, with the batches posted to it and not yet returned, oldest first. */
+    const pool: { worker: Worker; posted: [string, string][][]; items: number }[] = [];
+    let closed = false;
+    let failed = false;
+    let settle: () => void = () => {};
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const accept = (results: [string, string][]) => {
+      const ready: string[] = [];
+      for (const [key, html] of results) {
+        const text = waiting.get(key)!;
+        waiting.delete(key);
+        this.keep(key, text, html);
+        ready.push(...slugsByBody.get(text)!);
+      }
+      arrivals.push(ready);
+      if (closed && waiting.size === 0) settle();
+    };
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      arrivals.end(error);
+      settle();
+    };
+    const renderRest = (items: [string, string][]) => void renderHere(items, accept).catch(fail);
+    /**
+     * Keeps every thread supplied. A thread is handed its next batch by this thread's event loop, which stands
+     * still while this thread runs a long stretch of its own (reading the content, checking it, rendering
+     * pages): so each thread holds up to `ahead` posts, about half a second of work, and never waits for that.
+     * Batches of 25 at the least, once the feed is closed of whatever is left, split between the threads.
+     */
+    const dispatch = () => {
+      if (this.cancelled) return;
+      for (let progress = true; progress && queue.length; ) {
+        progress = false;
+        for (const slot of pool) {
+          if (slot.items >= ahead || !queue.length || (!closed && queue.length < 25)) continue;
+          const size = Math.min(queue.length, closed ? Math.max(25, Math.ceil(queue.length / pool.length)) : 100, ahead - slot.items + 24);
+          const batch = queue.splice(0, size);
+          slot.posted.push(batch);
+          slot.items += batch.length;
+          slot.worker.postMessage({ id: 0, items: batch });
+          progress = true;
+        }
+      }
+    };
+    const grow = () => {
+      // One thread means none, as in render(): the bodies are then rendered here once the feed closes.
+      const allowed = threadsFor(waiting.size);
+      if (allowed <= 1 || waiting.size < workerThreshold) return;
+      while (pool.length < Math.min(allowed, Math.max(1, Math.floor(waiting.size / workerThreshold)))) {
+        const worker = startWorker('markdown-worker', undefined, workerLimits());
+        const slot: (typeof pool)[number] = { worker, posted: [], items: 0 };
+        pool.push(slot);
+        this.workers.push(worker);
+        worker.on('message', (message: { results: [string, string][] }) => {
+          slot.items -= slot.posted.shift()!.length;
+          dispatch();
+          accept(message.results);
+        });
+        worker.on('error', (error: Error & { code?: string }) => {
+          if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY' || !slot.posted.length) return fail(error);
+          // As in renderInWorkers: the batch too large for a worker's heap is rendered here, and the ones
+          // posted after it go back to the queue for the other threads.
+          this.stats.rescued++;
+          const [current, ...later] = slot.posted;
+          slot.posted = [];
+          slot.items = 0;
+          pool.splice(pool.indexOf(slot), 1);
+          queue.unshift(...later.flat());
+          renderRest(current);
+          if (pool.length) dispatch();
+          else renderRest(queue.splice(0));
+        });
+        worker.on('exit', (code) => {
+          if (slot.posted.length && !this.cancelled) fail(new Error(`a Markdown worker thread stopped (exit code ${code}) before it finished its posts`));
+        });
+      }
+      this.stats.threads = Math.max(this.stats.threads, pool.length);
+    };
+    this.busyPools++;
+    const done = settled.then(() => {
+      this.busyPools--;
+      for (const { worker } of pool) void worker.terminate();
+      if (!failed) arrivals.end();
+    });
+    void done;
+    return {
+      add: (slug, body) => {
+        const slugs = slugsByBody.get(body);
+        if (slugs) {
+          slugs.push(slug);
+          // Rendered already (or in this very feed): ready with it, now or when its HTML comes.
+          if (this.html.has(body) && !waiting.has(markdownKey(body))) arrivals.push([slug]);
+          return;
+        }
+        slugsByBody.set(body, [slug]);
+        if (this.html.has(body)) return arrivals.push([slug]);
+        const key = markdownKey(body);
+        const hit = this.cache.get(key);
+        this.stats.total++;
+        if (hit !== undefined) {
+          this.stats.cached++;
+          this.html.set(body, hit);
+          this.used.set(key, hit);
+          return arrivals.push([slug]);
+        }
+        this.stats.rendered++;
+        waiting.set(key, body);
+        queue.push([key, body]);
+        grow();
+        dispatch();
+      },
+      close: () => {
+        closed = true;
+        if (waiting.size === 0) return settle();
+        // Too few to be worth a thread: rendered here.
+        if (!pool.length) return renderRest(queue.splice(0));
+        dispatch();
+      },
+      ready: arrivals,
+    };
+  }
+
+  /** Keeps a text's HTML, rendered in this build, for the pages and the cache. */
+  private keep(key: string, text: string, html: string): void {
+    this.html.set(text, html);
+    this.used.set(key, html);
+    this.cache.set(key, html);
+    this.dirty.add(shardOf(key));
+  }
+
   /** Stops any workers (a later stage failed); what they finished stays in the cache for next time. */
   async cancel(): Promise<void> {
     this.cancelled = true;
@@ -172,6 +317,14 @@ export class MarkdownSession {
     }
     this.dirty.clear();
   }
+}
+
+/** Posts fed one at a time (MarkdownSession.feed). */
+export interface PostFeed {
+  add(slug: string, body: string): void;
+  /** No more posts: the stream ends once every one added is ready. */
+  close(): void;
+  ready: AsyncIterable<string[]>;
 }
 
 /** Items pushed by a producer, taken by one consumer with `for await` as they come, in batches. */
