@@ -12,6 +12,7 @@ import type { Output } from '../output/output.ts';
 import { ImageCache, type CachedImage } from './image-cache.ts';
 import { flagFile } from './library.ts';
 import { importModule } from '../import-module.ts';
+import { loadSvgo } from './svgo.ts';
 
 export async function prepareFlags(project: Project, output: Output, countryCodes: Iterable<string>): Promise<{ flags: Map<string, FlagAsset>; processed: number }> {
   const cache = new ImageCache(path.join(project.cache, 'flags'));
@@ -50,7 +51,7 @@ export async function prepareFlags(project: Project, output: Output, countryCode
 }
 
 async function encodeFlag(bytes: Buffer): Promise<{ image: CachedImage; contents: Map<string, Buffer> }> {
-  const [{ optimize }, { default: sharp }] = await Promise.all([importModule<typeof import('svgo')>('svgo'), importModule<typeof import('sharp')>('sharp')]);
+  const [{ optimize }, { default: sharp }] = await Promise.all([loadSvgo(), importModule<typeof import('sharp')>('sharp')]);
   sharp.concurrency(os.availableParallelism());
   // Drawn at the SVG's own size (640 px wide for flag-icons), already 13 times the 2x width: drawing at a higher
   // density only multiplies the pixels librsvg fills (six times the time) for the same 48 px result.

@@ -1,0 +1,2 @@
+// The CLI bundles svgo as an entry of its own, svgo.mjs (bin/site.js), loaded through loadSvgo() (svgo.ts).
+export { optimize } from 'svgo';
