@@ -1,10 +1,11 @@
-// A code cache for the CommonJS modules an incremental `site build` requires: React, its server renderer and
-// the compiled templates module. Node 20 compiles each of them afresh on every run (its compile cache came in
-// Node 22), and compiling them, with the functions the first page's render compiles lazily, was 40-60 ms of a
-// one-post edit. Here each module under the given folders is compiled through V8's code cache instead.
+// A code cache for the CommonJS modules an incremental `site build` requires: React, its server renderer, the
+// compiled templates module and the schema validators. Node 20 compiles each of them afresh on every run (its
+// compile cache came in Node 22), and compiling them, with the functions the first page's render compiles
+// lazily, was 40-60 ms of a one-post edit, and the validators 25-35 ms more. Here each module under the given
+// folders is compiled through V8's code cache instead.
 //
-// One cache file per module path (a templates module's content hash left out of it, so an edited template
-// replaces its slot rather than adding one), holding a hash of the source it was made from: V8 checks only a
+// One cache file per module path (the hash in the name of a compiled templates or validators module left out
+// of it, so an edited template or schema replaces its slot rather than adding one), holding a hash of the source it was made from: V8 checks only a
 // source's length, so a cache is used only for exactly the source it came from. Like the CLI's own cache
 // (bin/site.js), a slot is written at the exit of a run that found it missing, stale or refused, and so holds
 // every function that run compiled.
@@ -24,7 +25,7 @@ export function cacheModuleCode(dir, roots) {
   Module.prototype._compile = function (content, filename) {
     // A file starting with #! is not valid inside the wrapper function: Node's own compile handles it.
     if (!roots.some((root) => filename.startsWith(root)) || content.startsWith('#!')) return compile.call(this, content, filename);
-    const slot = path.join(dir, `${createHash('sha1').update(filename.replace(/-[0-9a-f]{16}(\.c?js)$/, '$1')).digest('hex').slice(0, 24)}.v8`);
+    const slot = path.join(dir, `${createHash('sha1').update(filename.replace(/-[0-9a-f]{16,40}(\.c?js)$/, '$1')).digest('hex').slice(0, 24)}.v8`);
     const key = createHash('sha1').update(content).digest();
     let cachedData;
     try {

@@ -186,8 +186,8 @@ function fromCodeCache(dir) {
     });
   }
   globalThis.__siteImport = (specifier) => import(specifier);
-  // React and the templates module, which a build that renders any page requires, get a code cache too.
-  cacheModuleCode(path.join(dir, 'modules'), [path.join(root, 'node_modules') + path.sep, path.join(root, '.cache', 'templates') + path.sep]);
+  // React, the templates module and the schema validators, which most builds require, get a code cache too.
+  cacheModuleCode(path.join(dir, 'modules'), [path.join(root, 'node_modules'), path.join(root, '.cache', 'templates'), path.join(root, '.cache', 'schemas')].map((dir) => dir + path.sep));
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dir);
   const { main, warmCodeCache } = module.exports;

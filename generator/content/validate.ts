@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { codeFrame, siteError, type ErrorCode, type ErrorParams, type SiteError } from '../errors.ts';
 import { packageVersion, toolRoot, type Project } from '../project.ts';
@@ -10,12 +9,11 @@ import type { SourceFile } from './load.ts';
 import { locate } from './locate.ts';
 import { pointerKeys, resolveKeys } from './pointer.ts';
 import { writeFileAtomic } from '../cache.ts';
-import { importModule } from '../import-module.ts';
 
 // ajv and ajv-formats are CommonJS with a default export that esbuild and tsx see differently.
 const require = createRequire(import.meta.url);
 
-const ajvOptions = { allErrors: true, strict: true, allowUnionTypes: true, code: { source: true, esm: true } };
+const ajvOptions = { allErrors: true, strict: true, allowUnionTypes: true, code: { source: true } };
 
 type Validators = Map<string, ValidateFunction>;
 interface Compiled {
@@ -29,7 +27,9 @@ let compiled: Compiled | undefined;
 /**
  * The validators of every schema in the project's schema folder. Compiling them takes ajv about 0.4 s, so
  * the compiled code is kept as a module under .cache/schemas/, named by a hash of the schemas and ajv's
- * version, and imported on later runs; within a process they are compiled again only when a schema changes.
+ * version, and required on later runs; within a process they are compiled again only when a schema changes.
+ * A CommonJS module, because an incremental `site build` then compiles it from a code cache
+ * (bin/module-cache.js): as an ES module, its 0.9 MB took 25-35 ms of every edit to compile.
  */
 export async function schemaValidators(project: Project): Promise<Compiled> {
   const names = fs.readdirSync(project.schemas).filter((n) => n.endsWith('.schema.json')).sort();
@@ -40,7 +40,7 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
   if (compiled?.key === key) return compiled;
 
   const exportNames = names.filter((n) => n !== 'common.schema.json');
-  const file = path.join(toolRoot, '.cache', 'schemas', `validators-${key}.mjs`);
+  const file = path.join(toolRoot, '.cache', 'schemas', `validators-${key}.cjs`);
   if (!fs.existsSync(file)) {
     // ajv itself is loaded only to compile: a build whose schemas are unchanged needs only its small runtime.
     const Ajv = require('ajv').default as typeof import('ajv').default;
@@ -52,12 +52,10 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
       ajv.addSchema(schema, schema.$id ?? names[i]);
     });
     const standaloneCode = require('ajv/dist/standalone').default as (ajv: unknown, refs: Record<string, string>) => string;
-    const code = standaloneCode(ajv, Object.fromEntries(exportNames.map((n, i) => [`v${i}`, n])));
-    // The generated ES module still calls require() for ajv's runtime helpers and formats.
-    const module = `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${code.replace(/^"use strict";/, '')}`;
-    writeFileAtomic(file, module);
+    // It requires ajv's runtime helpers from the package, which resolves from .cache/ as from the generator.
+    writeFileAtomic(file, standaloneCode(ajv, Object.fromEntries(exportNames.map((n, i) => [`v${i}`, n]))));
   }
-  const module = await importModule<Record<string, ValidateFunction>>(pathToFileURL(file).href);
+  const module = require(file) as Record<string, ValidateFunction>;
   const validators: Validators = new Map(exportNames.map((n, i) => [n, module[`v${i}`]]));
   compiled = { key, validators, schemas: new Map(names.map((n, i) => [n, JSON.parse(texts[i])])) };
   return compiled;
