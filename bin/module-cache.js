@@ -5,10 +5,10 @@
 // folders is compiled through V8's code cache instead.
 //
 // One cache file per module path (the hash in the name of a compiled templates or validators module left out
-// of it, so an edited template or schema replaces its slot rather than adding one), holding a hash of the source it was made from: V8 checks only a
-// source's length, so a cache is used only for exactly the source it came from. Like the CLI's own cache
-// (bin/site.js), a slot is written at the exit of a run that found it missing, stale or refused, and so holds
-// every function that run compiled.
+// of it, so an edited template or schema replaces its slot rather than adding one), holding a hash of the
+// source it was made from: V8 checks only a source's length, so a cache is used only for exactly the source it
+// came from. Like the CLI's own cache (bin/site.js), a slot is written at the exit of a run that found it
+// missing, stale or refused, and so holds every function that run compiled.
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';

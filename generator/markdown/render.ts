@@ -93,10 +93,7 @@ export class MarkdownSession {
         continue;
       }
       const key = markdownKey(text);
-      const hit = this.cache.get(key);
-      if (hit !== undefined) {
-        this.html.set(text, hit);
-        this.used.set(key, hit);
+      if (this.fromCache(key, text)) {
         cached.push(text);
       } else if (!missing.has(key)) {
         missing.set(key, text);
@@ -238,12 +235,11 @@ export class MarkdownSession {
       this.stats.threads = Math.max(this.stats.threads, pool.length);
     };
     this.busyPools++;
-    const done = settled.then(() => {
+    void settled.then(() => {
       this.busyPools--;
       for (const { worker } of pool) void worker.terminate();
       if (!failed) arrivals.end();
     });
-    void done;
     return {
       add: (slug, body) => {
         const slugs = slugsByBody.get(body);
@@ -256,12 +252,9 @@ export class MarkdownSession {
         slugsByBody.set(body, [slug]);
         if (this.html.has(body)) return arrivals.push([slug]);
         const key = markdownKey(body);
-        const hit = this.cache.get(key);
         this.stats.total++;
-        if (hit !== undefined) {
+        if (this.fromCache(key, body)) {
           this.stats.cached++;
-          this.html.set(body, hit);
-          this.used.set(key, hit);
           return arrivals.push([slug]);
         }
         this.stats.rendered++;
@@ -279,6 +272,15 @@ export class MarkdownSession {
       },
       ready: arrivals,
     };
+  }
+
+  /** Takes a text's HTML from the cache, if it is there, for this build's pages; whether it was. */
+  private fromCache(key: string, text: string): boolean {
+    const hit = this.cache.get(key);
+    if (hit === undefined) return false;
+    this.html.set(text, hit);
+    this.used.set(key, hit);
+    return true;
   }
 
   /** Keeps a text's HTML, rendered in this build, for the pages and the cache. */
