@@ -104,26 +104,18 @@ export class MarkdownSession {
     this.stats.rendered += missing.size;
     if (cached.length || known.length) onReady?.([...known, ...cached]);
     if (missing.size === 0) return;
-    const accept = (results: [string, string][]) => {
-      const ready: string[] = [];
-      for (const [key, html] of results) {
-        const text = missing.get(key)!;
-        this.keep(key, text, html);
-        ready.push(text);
-      }
-      onReady?.(ready);
-    };
     // While this build's workers are busy (the posts), a few more texts are rendered here: more threads than
     // cores would only add their start-up cost.
     if (missing.size >= workerThreshold && threadsFor(missing.size) > 1 && this.busyPools === 0) {
-      this.busyPools++;
-      try {
-        this.stats.threads = await renderInWorkers([...missing], accept, this.workers, () => this.cancelled, () => this.stats.rescued++);
-      } finally {
-        this.busyPools--;
-      }
+      const spread = this.spread((texts) => onReady?.(texts));
+      spread.add([...missing]);
+      spread.close();
+      await spread.done;
     } else {
-      await renderHere([...missing], accept);
+      await renderHere([...missing], (results) => {
+        for (const [key, html] of results) this.keep(key, missing.get(key)!, html);
+        onReady?.(results.map(([key]) => missing.get(key)!));
+      });
     }
   }
 
@@ -145,48 +137,90 @@ export class MarkdownSession {
   /**
    * Posts handed over one at a time as their files are read, in a cold build, so that the workers start while
    * the main thread is still reading the rest: on two cores, reading 4,000 posts kept one busy for half a
-   * second with nothing for the other to do. Cached bodies are ready at once; the others go to worker threads,
-   * started one per `workerThreshold` bodies waiting (up to the cores). The slugs of posts whose HTML is ready
-   * arrive as `posts()` gives them; call close() after the last.
+   * second with nothing for the other to do. Cached bodies are ready at once; the others are spread over
+   * worker threads (spread()). The slugs of posts whose HTML is ready arrive as `posts()` gives them; call
+   * close() after the last.
    */
   feed(): PostFeed {
     const slugsByBody = new Map<string, string[]>();
     const arrivals = new Arrivals<string>();
-    /** Bodies not cached, by key, waiting for a worker or in one. */
+    const spread = this.spread((bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!)));
+    spread.done.then(
+      () => arrivals.end(),
+      (error) => arrivals.end(error),
+    );
+    return {
+      add: (slug, body) => {
+        const slugs = slugsByBody.get(body);
+        if (slugs) {
+          slugs.push(slug);
+          // Rendered already (or in this very feed): ready with it, now or when its HTML comes.
+          if (this.html.has(body) && !spread.has(body)) arrivals.push([slug]);
+          return;
+        }
+        slugsByBody.set(body, [slug]);
+        if (this.html.has(body)) return arrivals.push([slug]);
+        const key = markdownKey(body);
+        this.stats.total++;
+        if (this.fromCache(key, body)) {
+          this.stats.cached++;
+          return arrivals.push([slug]);
+        }
+        this.stats.rendered++;
+        spread.add([[key, body]]);
+      },
+      close: () => spread.close(),
+      ready: arrivals,
+    };
+  }
+
+  /**
+   * Texts not in the cache, spread over worker threads as they are added: one thread per `workerThreshold`
+   * texts waiting, up to the cores, and once closed as many as threadsFor() gives the rest. Too few for two
+   * threads are rendered here once closed. `ready` is told of each text whose HTML is kept (keep()); `done`
+   * settles when every text added is, and fails if rendering does.
+   */
+  private spread(ready: (texts: string[]) => void): Spread {
+    /** Texts not yet rendered, by key: waiting for a thread or in one. */
     const waiting = new Map<string, string>();
+    /** Keys of the texts added, for has(). */
+    const keys = new Set<string>();
     const queue: [string, string][] = [];
     /** Each thread, with the batches posted to it and not yet returned, oldest first. */
     const pool: { worker: Worker; posted: [string, string][][]; items: number }[] = [];
     let closed = false;
     let failed = false;
-    let settle: () => void = () => {};
-    const settled = new Promise<void>((resolve) => (settle = resolve));
+    let settle: (error?: unknown) => void = () => {};
+    const done = new Promise<void>((resolve, reject) => (settle = (error) => (error === undefined ? resolve() : reject(error))));
+    // Failures are seen through `done`; one that nobody awaits yet must not end the process.
+    done.catch(() => {});
     const accept = (results: [string, string][]) => {
-      const ready: string[] = [];
+      if (failed) return;
+      const texts: string[] = [];
       for (const [key, html] of results) {
-        const text = waiting.get(key)!;
+        const text = waiting.get(key);
+        if (text === undefined) continue;
         waiting.delete(key);
         this.keep(key, text, html);
-        ready.push(...slugsByBody.get(text)!);
+        texts.push(text);
       }
-      arrivals.push(ready);
+      ready(texts);
       if (closed && waiting.size === 0) settle();
     };
     const fail = (error: unknown) => {
       if (failed) return;
       failed = true;
-      arrivals.end(error);
-      settle();
+      settle(error ?? new Error('Markdown rendering failed'));
     };
     const renderRest = (items: [string, string][]) => void renderHere(items, accept).catch(fail);
     /**
      * Keeps every thread supplied. A thread is handed its next batch by this thread's event loop, which stands
      * still while this thread runs a long stretch of its own (reading the content, checking it, rendering
-     * pages): so each thread holds up to `ahead` posts, about half a second of work, and never waits for that.
-     * Batches of 25 at the least, once the feed is closed of whatever is left, split between the threads.
+     * pages): so each thread holds up to `ahead` texts, about half a second of work, and never waits for that.
+     * Batches of 25 at the least, once closed of whatever is left, split between the threads.
      */
     const dispatch = () => {
-      if (this.cancelled) return;
+      if (this.cancelled || failed) return;
       for (let progress = true; progress && queue.length; ) {
         progress = false;
         for (const slot of pool) {
@@ -200,11 +234,12 @@ export class MarkdownSession {
         }
       }
     };
+    /** Starts threads up to what the texts waiting call for. One thread means none, as in render(). */
     const grow = () => {
-      // One thread means none, as in render(): the bodies are then rendered here once the feed closes.
       const allowed = threadsFor(waiting.size);
       if (allowed <= 1 || waiting.size < workerThreshold) return;
-      while (pool.length < Math.min(allowed, Math.max(1, Math.floor(waiting.size / workerThreshold)))) {
+      const wanted = closed ? allowed : Math.min(allowed, Math.floor(waiting.size / workerThreshold));
+      while (pool.length < wanted) {
         const worker = startWorker('markdown-worker', undefined, workerLimits());
         const slot: (typeof pool)[number] = { worker, posted: [], items: 0 };
         pool.push(slot);
@@ -216,8 +251,9 @@ export class MarkdownSession {
         });
         worker.on('error', (error: Error & { code?: string }) => {
           if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY' || !slot.posted.length) return fail(error);
-          // As in renderInWorkers: the batch too large for a worker's heap is rendered here, and the ones
-          // posted after it go back to the queue for the other threads.
+          // A text too large for a worker's heap (megabytes of Markdown in one file): its batch is rendered
+          // here, where the heap has no such limit, and the batches posted after it go back to the queue for
+          // the other threads.
           this.stats.rescued++;
           const [current, ...later] = slot.posted;
           slot.posted = [];
@@ -229,48 +265,39 @@ export class MarkdownSession {
           else renderRest(queue.splice(0));
         });
         worker.on('exit', (code) => {
-          if (slot.posted.length && !this.cancelled) fail(new Error(`a Markdown worker thread stopped (exit code ${code}) before it finished its posts`));
+          if (slot.posted.length && !this.cancelled) fail(new Error(`a Markdown worker thread stopped (exit code ${code}) before it finished its texts`));
         });
       }
       this.stats.threads = Math.max(this.stats.threads, pool.length);
     };
     this.busyPools++;
-    void settled.then(() => {
-      this.busyPools--;
-      for (const { worker } of pool) void worker.terminate();
-      if (!failed) arrivals.end();
-    });
+    void done
+      .catch(() => {})
+      .then(() => {
+        this.busyPools--;
+        for (const { worker } of pool) void worker.terminate();
+      });
     return {
-      add: (slug, body) => {
-        const slugs = slugsByBody.get(body);
-        if (slugs) {
-          slugs.push(slug);
-          // Rendered already (or in this very feed): ready with it, now or when its HTML comes.
-          if (this.html.has(body) && !waiting.has(markdownKey(body))) arrivals.push([slug]);
-          return;
+      add: (items) => {
+        for (const [key, text] of items) {
+          if (keys.has(key)) continue;
+          keys.add(key);
+          waiting.set(key, text);
+          queue.push([key, text]);
         }
-        slugsByBody.set(body, [slug]);
-        if (this.html.has(body)) return arrivals.push([slug]);
-        const key = markdownKey(body);
-        this.stats.total++;
-        if (this.fromCache(key, body)) {
-          this.stats.cached++;
-          return arrivals.push([slug]);
-        }
-        this.stats.rendered++;
-        waiting.set(key, body);
-        queue.push([key, body]);
         grow();
         dispatch();
       },
+      has: (text) => waiting.has(markdownKey(text)),
       close: () => {
         closed = true;
         if (waiting.size === 0) return settle();
+        grow();
         // Too few to be worth a thread: rendered here.
         if (!pool.length) return renderRest(queue.splice(0));
         dispatch();
       },
-      ready: arrivals,
+      done,
     };
   }
 
@@ -327,6 +354,17 @@ export interface PostFeed {
   /** No more posts: the stream ends once every one added is ready. */
   close(): void;
   ready: AsyncIterable<string[]>;
+}
+
+/** Texts spread over worker threads (MarkdownSession.spread). */
+interface Spread {
+  /** Texts to render, by key; a key added before is left out. */
+  add(items: [key: string, text: string][]): void;
+  /** Whether a text was added and its HTML is not yet here. */
+  has(text: string): boolean;
+  /** No more texts: `done` settles once every one added is rendered. */
+  close(): void;
+  done: Promise<void>;
 }
 
 /** Items pushed by a producer, taken by one consumer with `for await` as they come, in batches. */
@@ -423,62 +461,12 @@ async function renderHere(items: [string, string][], accept: (results: [string, 
   }
 }
 
-/** Spreads the texts over worker threads in small batches, handing each batch's results over as it returns. */
-async function renderInWorkers(
-  items: [string, string][],
-  accept: (results: [string, string][]) => void,
-  started: { terminate(): Promise<number> }[],
-  cancelled: () => boolean,
-  rescued: () => void,
-): Promise<number> {
-  const threads = threadsFor(items.length);
-  // Small batches keep every thread busy to the end even when posts differ in length, and let pages be
-  // rendered early.
-  const batchSize = Math.max(25, Math.ceil(items.length / (threads * 12)));
-  const batches: [string, string][][] = [];
-  for (let i = 0; i < items.length; i += batchSize) batches.push(items.slice(i, i + batchSize));
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: threads }, () => {
-      const worker = startWorker('markdown-worker', undefined, workerLimits());
-      started.push(worker);
-      let current = -1;
-      let rescue: Promise<void> | undefined;
-      return new Promise<void>((resolve, reject) => {
-        worker.on('exit', () => (rescue ?? Promise.resolve()).then(() => resolve(), reject));
-        const send = () => {
-          if (next >= batches.length || cancelled()) {
-            void worker.terminate().then(() => resolve());
-            return;
-          }
-          current = next++;
-          worker.postMessage({ id: current, items: batches[current] });
-        };
-        worker.on('message', (message: { results: [string, string][] }) => {
-          send();
-          accept(message.results);
-        });
-        worker.on('error', (error: Error & { code?: string }) => {
-          if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY' || current < 0) return reject(error);
-          // A text too large for a worker's heap (megabytes of Markdown in one file): its batch is rendered
-          // here, where the heap has no such limit, and the other threads go on with the rest.
-          rescued();
-          rescue = renderHere(batches[current], accept);
-          rescue.then(() => resolve(), reject);
-        });
-        send();
-      });
-    }),
-  );
-  return threads;
-}
-
 /**
  * Each worker's heap. The limit is V8's default on a machine of this size, and it is set on purpose: V8 lets
  * a heap of 2 GB or more grow by up to four times between full collections, a smaller one by 1.3-2 times.
  * remark's garbage is short-lived, so with a small limit (64 MB, used before) the workers marked their heaps
  * again and again, on the core the main thread needs: a Markdown-cold build of 4,000 posts took 8.1-8.7 s
  * against 6.7-7.5 s, 20,000 posts 34.4 s against 28.1 s, and the peak memory was the same (docs/performance.md,
- * eighth measurement). A text too large even for this is rendered on the main thread (renderInWorkers).
+ * eighth measurement). A text too large even for this is rendered on the main thread (spread()).
  */
 const workerLimits = () => ({ maxOldGenerationSizeMb: Number(process.env.SITE_MARKDOWN_WORKER_HEAP_MB) || 4096 });
