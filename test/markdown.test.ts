@@ -110,6 +110,20 @@ test('a few posts fed are rendered on this thread once the feed closes', async (
   assert.is(session.html.get(post(30007)), markdownToHtml(post(30007)));
 });
 
+test('posts fed and render() given the same texts use as many threads: 200 texts, two threads either way', async () => {
+  const texts = Array.from({ length: 200 }, (_, i) => post(32000 + i));
+  const fed = new MarkdownSession(project);
+  const feed = fed.feed();
+  const arrived = fedSlugs(feed.ready);
+  texts.forEach((text, i) => feed.add(`two-${i}`, text));
+  feed.close();
+  assert.is((await arrived).length, 200);
+  const rendered = new MarkdownSession(resolveProject(fs.mkdtempSync(path.join(os.tmpdir(), 'site-markdown-'))));
+  await rendered.render(texts);
+  assert.equal([fed.stats.threads, rendered.stats.threads], [2, 2]);
+  for (const text of [texts[0], texts[199]]) assert.is(fed.html.get(text), rendered.html.get(text));
+});
+
 test('a feed closed with nothing in it ends at once', async () => {
   const session = new MarkdownSession(project);
   const feed = session.feed();
