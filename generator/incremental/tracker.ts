@@ -73,13 +73,18 @@ export class DependencyTracker {
 
   private list(name: string, items: Entry[]): Entry[] {
     const record = (key: string) => this.current?.add(key);
+    const length = `list:${name}#length`;
+    // Each key made once: a page that lists thousands of posts reads tens of thousands of keys, and a string
+    // made again is hashed again by the set it goes into.
+    const positions: string[] = [];
     return new Proxy(items, {
       get: (target, key, receiver) => {
         if (typeof key === 'string') {
-          if (key === 'length') record(`list:${name}#length`);
+          if (key === 'length') record(length);
           else if (isIndex(key)) {
-            record(`list:${name}@${key}`);
-            const item = target[Number(key)];
+            const at = Number(key);
+            record((positions[at] ??= `list:${name}@${key}`));
+            const item = target[at];
             return item && this.entry(item);
           }
         }
@@ -94,9 +99,14 @@ export class DependencyTracker {
     let proxy = this.entries.get(item) as T | undefined;
     if (!proxy) {
       const record = (key: string) => this.current?.add(key);
+      const fields = new Map<string, string>();
       proxy = new Proxy(item, {
         get(target, key) {
-          if (typeof key === 'string') record(`${target.file}#${key}`);
+          if (typeof key === 'string') {
+            let field = fields.get(key);
+            if (field === undefined) fields.set(key, (field = `${target.file}#${key}`));
+            record(field);
+          }
           return Reflect.get(target, key);
         },
       });
