@@ -30,6 +30,7 @@ import { emitAdmin } from './admin/admin-files.ts';
 import { contentFile } from './admin/cms-config.ts';
 import { clearCaches, hashOf, writeFileAtomic } from './cache.ts';
 import { lastOutput, spareFolder } from './output/spare.ts';
+import { removeInBackground } from './output/cleanup.ts';
 
 export type { LiveState };
 
@@ -106,8 +107,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const previous = live ? live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;
   const markdown = new MarkdownSession(project);
   const spare = options.recycle === false ? undefined : spareFolder(project, out);
-  // Checked while the content is read (in a thread of its own when the output is large).
-  const last = !live && spare ? lastOutput(out, spare) : undefined;
+  // Checked while the content is read (in a thread of its own when the output is large); with no spare, the
+  // unchanged files are linked into a staging folder meanwhile, for the build to start from.
+  const last = !live && spare ? lastOutput(out, spare, { stage: true }) : undefined;
   let output: Output | undefined;
   try {
     const content = await time('content', () => readContent(project, previous, markdown, live, stamp?.stats));
@@ -224,6 +226,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   } catch (error) {
     await markdown.cancel();
     if (output instanceof StagedOutput) await output.discard();
+    else {
+      // Failed before writing anything: the staging folder made from the last output goes too, once made.
+      const staged = (await last?.catch(() => undefined))?.staged;
+      if (staged) await staged.taken.then(() => removeInBackground(staged.folder));
+    }
     throw error;
   }
 }

@@ -182,13 +182,16 @@ test('the writer thread starts from the spare too: it writes what changed and re
   // dropped: the next test).
   const same = { 'k/1.txt': 'K', 'k/2.txt': 'K', 'k/3.txt': 'K' };
   try {
-    assert.equal(await write({ ...same, 'a/index.html': 'A', 'b/index.html': 'B', 'c.txt': 'C' }), { written: 6, kept: 0, removed: 0 });
-    // With no output before it, the first build mirrored its own as the spare: the same files, by links.
+    const first = { ...same, 'a/index.html': 'A', 'b/index.html': 'B', 'c.txt': 'C' };
+    assert.equal(await write(first), { written: 6, kept: 0, removed: 0 });
+    // With no output before it, the first build leaves no spare; the next has none to start from.
     const spareTree = path.join(root, 'spare', 'tree');
+    assert.not.ok(fs.existsSync(spareTree));
+    assert.equal(await write(first), { written: 6, kept: 0, removed: 0 });
+    // The output it replaced is the spare now, whole.
     assert.equal(tree(spareTree), tree(target));
-    for (const file of ['a/index.html', 'k/1.txt', 'c.txt']) assert.is(fs.statSync(path.join(spareTree, file)).ino, fs.statSync(path.join(target, file)).ino);
-    assert.equal(fs.readdirSync(root).sort(), ['out', 'spare'], 'no staging or mirror folder is left beside the output');
-    // Starts from that mirror: a and k are kept, b and d written, c removed; the first output stays whole.
+    assert.equal(fs.readdirSync(root).sort(), ['out', 'spare'], 'no staging folder is left beside the output');
+    // Starts from that spare: a and k are kept, b and d written, c removed; the spare's output stays whole.
     assert.equal(await write({ ...same, 'a/index.html': 'A', 'b/index.html': 'B2', 'd/x/y.txt': 'D' }), { written: 2, kept: 4, removed: 1 });
     assert.is(fs.readFileSync(path.join(spareTree, 'b/index.html'), 'utf8'), 'B', 'the replaced output, now the spare, is as it was');
     assert.ok(fs.existsSync(path.join(spareTree, 'c.txt')));
@@ -205,42 +208,43 @@ test('the writer thread starts from the spare too: it writes what changed and re
 });
 
 for (const threaded of [false, true]) {
-  test(`a first build's mirror is its next build's spare, and goes with a build that fails (${threaded ? 'writer thread' : 'this thread'})`, async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-mirror-'));
+  test(`a first build leaves no spare; the next keeps pages from its output, and a build that fails leaves no folder (${threaded ? 'writer thread' : 'this thread'})`, async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-first-'));
     const target = path.join(root, 'out');
     const spare = path.join(root, 'spare');
     try {
       const failed = new StagedOutput(target, { threaded, spare });
       failed.emit('a/index.html', 'A');
       await failed.discard();
-      assert.equal(fs.readdirSync(root), [], 'neither the staging folder nor its mirror is left');
+      assert.equal(fs.readdirSync(root), [], 'no staging folder is left');
 
       const first = new StagedOutput(target, { threaded, spare });
       for (let i = 0; i < 20; i++) first.emit(`p/${i}/index.html`, `page ${i}`);
       await first.commit();
-      assert.equal(tree(path.join(spare, 'tree')), tree(target));
+      assert.not.ok(fs.existsSync(path.join(spare, 'tree')), 'no spare: a cold build makes none');
 
-      const next = new StagedOutput(target, { threaded, spare, last: await lastOutput(target, spare) });
+      const next = new StagedOutput(target, { threaded, spare, last: await lastOutput(target, spare, { stage: true }) });
       for (let i = 0; i < 20; i++) assert.ok(i === 7 || next.keep(`p/${i}/index.html`));
       next.emit('p/7/index.html', 'page 7, edited');
       await next.commit();
-      assert.equal(next.stats, { written: 1, kept: 19, removed: 0 });
+      assert.equal(next.stats, { written: 20, kept: 0, removed: 0 }, 'each page kept is linked from the last output into an empty folder');
       assert.is(fs.readFileSync(path.join(target, 'p/7/index.html'), 'utf8'), 'page 7, edited');
-      assert.is(fs.readFileSync(path.join(spare, 'tree', 'p/7/index.html'), 'utf8'), 'page 7', 'the replaced output, linked to the mirror, is unchanged');
+      assert.equal(tree(path.join(spare, 'tree')), tree(target), 'the replaced output is the spare');
+      assert.is(fs.readFileSync(path.join(spare, 'tree', 'p/7/index.html'), 'utf8'), 'page 7', 'the replaced output, linked to the new one, is unchanged');
 
       // An output restored as a copy (a host's build cache), with its spare: neither is the folder its manifest
-      // names, so the copy's files are kept by their times and no mirror is made (its copy would be no use either).
+      // names, so the copy's files are kept by their times, and no spare is kept (its copy would be no use).
       for (const dir of [target, path.join(spare, 'tree')]) {
         fs.cpSync(dir, `${dir}-copy`, { recursive: true, preserveTimestamps: true });
         fs.rmSync(dir, { recursive: true });
         fs.renameSync(`${dir}-copy`, dir);
       }
-      const restored = new StagedOutput(target, { threaded, spare, last: await lastOutput(target, spare) });
+      const restored = new StagedOutput(target, { threaded, spare, last: await lastOutput(target, spare, { stage: true }) });
       for (let i = 0; i < 20; i++) assert.ok(restored.keep(`p/${i}/index.html`));
       await restored.commit();
       await finishRemovals();
       assert.equal(restored.stats, { written: 20, kept: 0, removed: 0 }, 'each page linked from the copy into an empty folder');
-      assert.not.ok(fs.existsSync(path.join(spare, 'tree')), 'no spare: the copy was not ours, and nothing was mirrored');
+      assert.not.ok(fs.existsSync(path.join(spare, 'tree')), 'no spare: the copy was not ours');
       assert.equal(fs.readdirSync(root).sort(), ['out', 'spare']);
       assert.is(fs.readFileSync(path.join(target, 'p/7/index.html'), 'utf8'), 'page 7, edited');
     } finally {
@@ -248,6 +252,54 @@ for (const threaded of [false, true]) {
     }
   });
 }
+
+test('a large output with no spare is linked into the next build\'s staging folder as it is checked, which that build starts from', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-staged-'));
+  const target = path.join(root, 'out');
+  const spare = path.join(root, 'spare');
+  const count = 2100;
+  try {
+    const first = new StagedOutput(target, { threaded: true, spare });
+    for (let i = 0; i < count; i++) first.emit(`p/${i}/index.html`, `page ${i}`);
+    first.emit('top.txt', 'T');
+    await first.commit();
+    assert.not.ok(fs.existsSync(path.join(spare, 'tree')));
+    // Changed by hand since: such a file is not linked, and the build writes it.
+    fs.appendFileSync(path.join(target, 'p/1/index.html'), ' edited by hand');
+
+    const last = await lastOutput(target, spare, { stage: true });
+    assert.ok(last?.staged, 'a staging folder is being made');
+    const next = new StagedOutput(target, { threaded: true, spare, last });
+    assert.is(next.staging, last.staged.folder);
+    for (let i = 0; i < count; i++) if (i !== 7 && i !== 1) assert.ok(next.keep(`p/${i}/index.html`));
+    assert.not.ok(next.keep('p/1/index.html'), 'changed by hand: not kept');
+    next.emit('p/1/index.html', 'page 1');
+    next.emit('p/7/index.html', 'page 7, edited');
+    next.emit('new/index.html', 'N');
+    await next.commit();
+    await finishRemovals();
+    // Started from the linked folder: the kept pages were there already, p/1 and p/7 and the new page written,
+    // top.txt (not placed again) removed.
+    assert.equal(next.stats, { written: 3, kept: count - 2, removed: 1 });
+    assert.equal(fs.readdirSync(root).sort(), ['out', 'spare'], 'no staging folder is left beside the output');
+    assert.is(fs.readFileSync(path.join(target, 'p/7/index.html'), 'utf8'), 'page 7, edited');
+    assert.is(fs.readFileSync(path.join(target, 'p/1/index.html'), 'utf8'), 'page 1');
+    assert.not.ok(fs.existsSync(path.join(target, 'top.txt')));
+    assert.is(fs.readFileSync(path.join(spare, 'tree', 'p/7/index.html'), 'utf8'), 'page 7', 'the replaced output is the spare, unchanged');
+    const manifest = readManifest(currentFile(spare))!;
+    assert.equal(new Map(manifest.folders).get('p/7'), fs.statSync(path.join(target, 'p/7')).mtimeMs, 'a folder written in: its new time');
+    assert.equal(new Map(manifest.folders).get('p/9'), fs.statSync(path.join(target, 'p/9')).mtimeMs, 'a folder only linked: its time as linked');
+    assert.ok((await lastOutput(target, spare))!.complete, 'the output as the build left it is complete');
+
+    // A build that fails while its staging folder is made leaves none behind; with a spare, none is made.
+    fs.rmSync(path.join(spare, 'tree'), { recursive: true });
+    const failing = new StagedOutput(target, { threaded: true, spare, last: await lastOutput(target, spare, { stage: true }) });
+    await failing.discard();
+    assert.equal(fs.readdirSync(root).sort(), ['out', 'spare']);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
 
 for (const threaded of [false, true]) {
   test(`the manifest records every folder's time, so a spare from an untouched output is not searched for strays (${threaded ? 'writer thread' : 'this thread'})`, async () => {
@@ -273,14 +325,14 @@ for (const threaded of [false, true]) {
     };
     const check = async () => {
       recordsFolders(target, currentFile(spare), true);
-      recordsFolders(path.join(spare, 'tree'), path.join(spare, 'tree.json'), false);
+      if (fs.existsSync(path.join(spare, 'tree'))) recordsFolders(path.join(spare, 'tree'), path.join(spare, 'tree.json'), false);
       assert.ok((await lastOutput(target, spare))!.complete, 'the output as the build left it is complete');
     };
     const same = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`k/${i}/index.html`, 'K']));
     try {
       await write({ ...same, 'a/index.html': 'A', 'b/c/index.html': 'C', 'top.txt': 'T' });
-      await check(); // the first build's mirror is the spare
-      // Taken from the mirror: a file changed, a folder and a file gone, a new folder two levels deep.
+      await check(); // no spare yet
+      // Into an empty folder: a file changed, a folder and a file gone, a new folder two levels deep.
       await write({ ...same, 'a/index.html': 'A2', 'top.txt': 'T', 'n/m/index.html': 'N' });
       await check();
       // Taken from the first output, complete: what it lacks is made, what it has over is removed.

@@ -83,6 +83,38 @@ export function checkOutput(target: string, manifest: Manifest): Checked {
 }
 
 /**
+ * Makes `stage` a copy of the tree of `files` in `target`, by hard links: a spare for a build that has none,
+ * which then writes only the files whose bytes differ (tree.ts). Returns the files it holds and the times of
+ * its folders. Where links cannot be made, it holds what was linked before, and the build places the rest.
+ */
+export function linkUnchanged(target: string, stage: string, files: [string, Entry][]): Taken {
+  const linked = new Map<string, Entry>();
+  const folders = new Set(['']);
+  try {
+    fs.mkdirSync(stage, { recursive: true });
+  } catch {
+    return { files: linked };
+  }
+  for (const [file, entry] of files) {
+    const dir = path.posix.dirname(file);
+    try {
+      if (dir !== '.' && !folders.has(dir)) {
+        fs.mkdirSync(path.join(stage, dir), { recursive: true });
+        for (let at = dir; at !== '.' && !folders.has(at); at = path.posix.dirname(at)) folders.add(at);
+      }
+      fs.linkSync(path.join(target, file), path.join(stage, file));
+    } catch (error) {
+      // A file gone since it was checked is placed by the build; any other failure (no links on this file
+      // system, say) ends the linking.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      break;
+    }
+    linked.set(file, entry);
+  }
+  return { files: linked, folders: [...folders].map((dir) => [dir, fs.statSync(path.join(stage, dir)).mtimeMs]) };
+}
+
+/**
  * The last output as this tool left it (see lastOutput): those of its files that have changed since, and
  * whether it is complete, holding nothing its manifest does not list. A complete output needs no search for
  * strays once it is a spare (tree.ts).
@@ -91,6 +123,11 @@ export interface LastOutput {
   manifest: Manifest;
   stale: Set<string>;
   complete: boolean;
+  /**
+   * With `stage`, when there was no spare: a staging folder being made from the last output (linkUnchanged),
+   * and what it holds once it is made.
+   */
+  staged?: { folder: string; taken: Promise<Taken> };
 }
 
 /** From this many files, the last output is checked in a worker thread. */
@@ -100,23 +137,40 @@ const checkInThreadFrom = 2000;
  * Reads the manifest of the output folder as this tool last left it and checks each of its files, for the
  * build's keep() (staged.ts). A large output is checked in a worker thread, started before the build reads
  * its content: the answer is ready when rendering begins, and the main thread has made no file status call.
+ *
+ * With `stage`, a large output with no spare to start from (the first build after a fresh clone, `--clean`
+ * or a lost cache) becomes one: that thread, once it has answered, links the files found unchanged into a new
+ * staging folder (linkUnchanged), while the main thread goes on reading the content. A folder and a link per
+ * page are then made on the core the main thread leaves free, and only when a build will use them: made as a
+ * cold build wrote its own output (a mirror, before), they cost every cold build as much again on a core it
+ * needs, CI's and a host's included, which never build again from the same folder.
  */
-export function lastOutput(target: string, spare: string): Promise<LastOutput | undefined> {
+export function lastOutput(target: string, spare: string, { stage = false } = {}): Promise<LastOutput | undefined> {
   const read = readLast(target, spare);
   if (!read) return Promise.resolve(undefined);
   const { text, manifest } = read;
   const onThisThread = () => checked(manifest, checkOutput(target, manifest));
   if (manifest.files.length < checkInThreadFrom) return Promise.resolve(onThisThread());
+  const folder = stage && !fs.existsSync(path.join(spare, 'tree')) ? stagingFolder(target) : undefined;
   return new Promise<LastOutput>((resolve) => {
-    const worker = startWorker('check-worker', { target, text });
+    const worker = startWorker('check-worker', { target, text, stage: folder });
     let answered = false;
-    worker.once('message', (answer: Checked) => {
+    let linked: (taken: Taken) => void = () => {};
+    const taken = new Promise<Taken>((done) => (linked = done));
+    worker.on('message', (message: Checked | { linked: Taken }) => {
+      if ('linked' in message) return linked(message.linked);
       answered = true;
-      resolve(checked(manifest, answer));
+      resolve({ ...checked(manifest, message), staged: folder ? { folder, taken } : undefined });
     });
-    // A thread that ended without an answer: check here instead.
     worker.once('error', () => {});
-    worker.once('exit', () => answered || resolve(onThisThread()));
+    worker.once('exit', () => {
+      // A thread that ended while linking leaves a folder of files nobody knows: the build searches it for
+      // them and removes them (tree.ts). One that ended before it answered: the output is checked here.
+      linked({ files: new Map() });
+      if (answered) return;
+      if (folder) removeInBackground(folder);
+      resolve(onThisThread());
+    });
   });
 }
 
@@ -127,6 +181,12 @@ export function lastOutputHere(target: string, spare: string): LastOutput | unde
 }
 
 const checked = (manifest: Manifest, { stale, complete }: Checked): LastOutput => ({ manifest, stale: new Set(stale), complete });
+
+let staging = 0;
+/** A new folder's name beside the target for a build to write into (removeStale in cleanup.ts knows the form). */
+export function stagingFolder(target: string): string {
+  return `${target}.tmp-${process.pid}-${Date.now().toString(36)}${(staging++).toString(36)}`;
+}
 
 /** The manifest of the target as this tool last left it, as text and parsed; undefined without a target or one. */
 function readLast(target: string, spare: string): { text: string; manifest: Manifest } | undefined {
@@ -194,7 +254,7 @@ function moveAside(dir: string): string {
 }
 
 /**
- * Keeps a folder holding `files` (the replaced output, or a build's mirror) as the next build's spare, with the
+ * Keeps a folder holding `files` (the replaced output) as the next build's spare, with the
  * times of its folders when it is known to hold nothing else (Manifest.folders). False if it cannot be moved there.
  */
 export function keepSpare(spare: string, old: string, files: [string, Entry][], folders?: [string, number][]): boolean {

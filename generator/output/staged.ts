@@ -7,7 +7,7 @@ import { startWorker } from '../workers/start.ts';
 import { TreeWriter, type Entry } from './tree.ts';
 import { BuildFailure, siteError } from '../errors.ts';
 import { BaseOutput } from './output.ts';
-import { currentFile, keepSpare, lastOutputHere, takeSpare, writeManifest, type LastOutput, type Manifest } from './spare.ts';
+import { currentFile, keepSpare, lastOutputHere, stagingFolder, takeSpare, writeManifest, type LastOutput, type Manifest } from './spare.ts';
 import { removeInBackground, removeStale } from './cleanup.ts';
 
 /**
@@ -18,7 +18,9 @@ import { removeInBackground, removeStale } from './cleanup.ts';
  * With `spare` (a folder in the project's cache), the output a build replaces is not deleted but kept there
  * with its manifest, and the next build starts from it instead of an empty folder: it writes only the files
  * whose bytes differ (tree.ts). Deleting and rewriting thousands of unchanged pages is most of the disk work
- * of a rebuild. A spare is used only when its manifest describes the very folder it was made from.
+ * of a rebuild. A spare is used only when its manifest describes the very folder it was made from. A build
+ * with none (the first after a fresh clone) starts from the staging folder `last` made while it checked the
+ * last output (spare.ts, lastOutput), when it did.
  */
 /** Characters from which an emitted text is encoded before it goes to the writer thread. */
 const largeText = 1 << 20;
@@ -49,11 +51,8 @@ export class StagedOutput extends BaseOutput {
   private readonly complete: boolean;
   /** The modification time of each folder of the staged output (but its root), once flushed. */
   private folders: [string, number][] = [];
-  /** The same of the mirror, when it holds every file (tree.ts finish). */
-  private mirrorFolders?: [string, number][];
-
-  /** A folder beside the staging one that holds the same files, as links, to become the spare (tree.ts). */
-  private mirror?: string;
+  /** The staging folder being made from the last output, when this build starts from it. */
+  private readonly staged?: LastOutput['staged'];
 
   /** `last` is the last output, checked already (lastOutput in spare.ts); without it, it is checked here. */
   constructor(
@@ -67,25 +66,23 @@ export class StagedOutput extends BaseOutput {
     this.stale = last?.stale;
     this.complete = !!last?.complete;
     this.previous = this.lastOutput && this.lastOutput.ino === fs.statSync(target).ino ? this.lastOutput : undefined;
-    this.staging = `${target}.tmp-${process.pid}-${Date.now().toString(36)}`;
-    const known = options.spare ? takeSpare(options.spare, this.staging, this.lastOutput) : undefined;
+    // A staging folder made from the last output (spare.ts, lastOutput) is written by the writer thread once it
+    // is made; without that thread (a small site), it is not used.
+    const staged = last?.staged;
+    if (staged && !options.threaded) void staged.taken.then(() => removeInBackground(staged.folder));
+    this.staged = options.threaded ? staged : undefined;
+    this.staging = this.staged?.folder ?? stagingFolder(target);
+    const known = this.staged || !options.spare ? undefined : takeSpare(options.spare, this.staging, this.lastOutput);
     if (!known) fs.mkdirSync(this.staging, { recursive: true });
-    // A build with no last output at all (a fresh clone, --clean, no dist/) would leave no spare for the next
-    // build, which would then link every page it keeps into an empty folder (half a second at 20,000 pages).
-    // So the tree is mirrored as it is written, by links, and the mirror becomes the spare. Not for a last
-    // output that is a copy (a host's build cache restored it): a host restores the spare as a copy too, which
-    // is then of no use, so a mirror would only double its links.
-    if (options.spare && !known && !this.lastOutput) {
-      this.mirror = `${this.staging}-spare`;
-      fs.mkdirSync(this.mirror);
-    }
     if (options.threaded) {
-      this.writer = startWorker('write-worker', { root: this.staging, known: known && [...known.files], folders: known?.folders, mirror: this.mirror });
+      this.writer = startWorker('write-worker', { root: this.staging, known: known && [...known.files], folders: known?.folders, staged: !!this.staged });
+      // The writer holds what it is sent until it knows what the staging folder holds.
+      void this.staged?.taken.then((taken) => this.writer?.postMessage({ taken }));
       this.writer.on('message', (message: { error?: string }) => {
         if (message.error) this.writeErrors.push(message.error);
       });
     } else {
-      this.tree = new TreeWriter(this.staging, known, this.mirror);
+      this.tree = new TreeWriter(this.staging, known);
     }
   }
 
@@ -160,7 +157,7 @@ export class StagedOutput extends BaseOutput {
   private async finishWrites(): Promise<void> {
     const writer = this.writer;
     if (writer) {
-      type Flushed = { entries: [string, Entry][]; written: number; kept: number; removed: number; folders: [string, number][]; mirrorFolders?: [string, number][] };
+      type Flushed = { entries: [string, Entry][]; written: number; kept: number; removed: number; folders: [string, number][] };
       const result = await new Promise<Flushed>((resolve) => {
         const done = (message: Flushed & { flushed?: number }) => {
           if (message.flushed === undefined) return;
@@ -175,15 +172,13 @@ export class StagedOutput extends BaseOutput {
       this.writer = undefined;
       for (const [file, entry] of result.entries) this.entries.set(file, entry);
       this.folders = result.folders;
-      this.mirrorFolders = result.mirrorFolders;
       Object.assign(this.stats, { written: result.written, kept: result.kept, removed: result.removed });
     } else {
       const tree = this.tree!;
-      const { removed, folders, mirrorFolders } = tree.finish();
+      const { removed, folders } = tree.finish();
       Object.assign(this.stats, { written: tree.written, kept: tree.kept, removed });
       this.entries = tree.entries;
       this.folders = folders;
-      this.mirrorFolders = mirrorFolders;
     }
     if (this.writeErrors.length) {
       // The writer thread reports "<file>: <what went wrong>".
@@ -211,10 +206,6 @@ export class StagedOutput extends BaseOutput {
       const { ino, mtimeMs } = fs.statSync(this.target);
       writeManifest(currentFile(spare), { ino, files, folders: [['', mtimeMs], ...this.folders] });
     }
-    // The mirror is made only when there was no last output of this tool's, so never both are kept.
-    const mirror = this.mirror;
-    this.mirror = undefined;
-    if (mirror && !(spare && this.mirrorFolders && keepSpare(spare, mirror, files, this.mirrorFolders))) removeInBackground(mirror);
     // The replaced output's folder times, as its manifest recorded them, stand for it only if it was complete.
     if (hadTarget && !(spare && previous && keepSpare(spare, old, previous.files, this.complete ? previous.folders : undefined))) removeInBackground(old);
   }
@@ -226,7 +217,8 @@ export class StagedOutput extends BaseOutput {
 
   async discard(): Promise<void> {
     await this.writer?.terminate();
+    // Not while the staging folder is still being made.
+    await this.staged?.taken;
     fs.rmSync(this.staging, { recursive: true, force: true });
-    if (this.mirror) fs.rmSync(this.mirror, { recursive: true, force: true });
   }
 }

@@ -31,23 +31,14 @@ export class TreeWriter {
   private touched = new Set<string>();
   private readonly known?: Map<string, Entry>;
 
-  /** A second name for each file placed, in another new folder: see the constructor. */
-  private mirror?: { root: string; dirs: Set<string> };
-
   /**
    * `taken`: when the root is an earlier output taken over, the files it holds (from its manifest), and the
    * times of its folders if it is known to hold nothing else; without those times, anything else in it is
    * searched for and removed first. Without `taken` the root is a new, empty folder.
-   *
-   * `mirror`: for a new, empty root only, another new, empty folder on the same file system that is to hold
-   * the same tree, each file linked to the one placed here: the next build's spare, for a build that leaves no
-   * earlier output to be one. Without links, or on any error there, the mirror is given up (finish() returns
-   * no times for it); the tree itself is unaffected.
    */
   constructor(
     readonly root: string,
     taken?: Taken,
-    mirror?: string,
   ) {
     this.dirs.add(root);
     this.known = taken?.files;
@@ -56,15 +47,13 @@ export class TreeWriter {
       this.recorded.delete('');
       this.found = [...this.recorded.keys()];
     } else if (taken) this.found = removeUnknown(root, taken.files);
-    if (mirror && !taken) this.mirror = { root: mirror, dirs: new Set([mirror]) };
   }
 
   /**
-   * Deletes what the tree held and this build did not place, folders included; returns how many files, the
-   * modification time of each folder left (but the root, which is to be renamed), for the manifest, and the
-   * same of the mirror when it holds every file.
+   * Deletes what the tree held and this build did not place, folders included; returns how many files, and the
+   * modification time of each folder left (but the root, which is to be renamed), for the manifest.
    */
-  finish(): { removed: number; folders: [string, number][]; mirrorFolders?: [string, number][] } {
+  finish(): { removed: number; folders: [string, number][] } {
     let removed = 0;
     const needed = foldersOf(this.entries.keys());
     for (const rel of this.known?.keys() ?? []) {
@@ -90,22 +79,7 @@ export class TreeWriter {
       const recorded = this.touched.has(dir) ? undefined : this.recorded?.get(dir);
       folders.push([dir, recorded ?? fs.statSync(path.join(this.root, dir)).mtimeMs]);
     }
-    return { removed, folders, mirrorFolders: this.mirrorTimes(needed) };
-  }
-
-  /**
-   * The modification times of the mirror's `folders` (but its root), for its manifest as a spare; undefined
-   * unless a mirror was asked for and holds every file placed (nothing went wrong in it).
-   */
-  private mirrorTimes(folders: Iterable<string>): [string, number][] | undefined {
-    const mirror = this.mirror;
-    if (!mirror) return undefined;
-    try {
-      return [...folders].map((dir) => [dir, fs.statSync(path.join(mirror.root, dir)).mtimeMs]);
-    } catch {
-      this.mirror = undefined;
-      return undefined;
-    }
+    return { removed, folders };
   }
 
   place(rel: string, contents: string | Uint8Array): void {
@@ -153,24 +127,6 @@ export class TreeWriter {
     const stat = fs.statSync(abs);
     this.entries.set(rel, [hash, stat.size, stat.mtimeMs]);
     this.written++;
-    this.mirrorFile(rel, abs);
-  }
-
-  /** Links a file just placed at `abs` into the mirror; any failure gives the mirror up, never the build. */
-  private mirrorFile(rel: string, abs: string): void {
-    const mirror = this.mirror;
-    if (!mirror) return;
-    const copy = path.join(mirror.root, rel);
-    const dir = path.dirname(copy);
-    try {
-      if (!mirror.dirs.has(dir)) {
-        fs.mkdirSync(dir, { recursive: true });
-        mirror.dirs.add(dir);
-      }
-      fs.linkSync(abs, copy);
-    } catch {
-      this.mirror = undefined;
-    }
   }
 
   private ensureDir(dir: string): void {

@@ -2,25 +2,43 @@
 // thread while the disk is busy here.
 import { parentPort, workerData } from 'node:worker_threads';
 import { TreeWriter, type Entry } from './tree.ts';
+import type { Taken } from './spare.ts';
 
-type Message = { file?: string; data?: string | Uint8Array; keeps?: [string, string, Entry][]; flush?: number; ping?: number };
+type Message = { file?: string; data?: string | Uint8Array; keeps?: [string, string, Entry][]; flush?: number; ping?: number; taken?: Taken };
 
-const { root, known, folders, mirror } = workerData as { root: string; known?: [string, Entry][]; folders?: [string, number][]; mirror?: string };
+const { root, known, folders, staged } = workerData as { root: string; known?: [string, Entry][]; folders?: [string, number][]; staged?: boolean };
 let tree: TreeWriter | undefined;
 let failed: string | undefined;
+/** With `staged`, the messages that came before what the staging folder holds (spare.ts, lastOutput). */
+let held: Message[] | undefined = staged ? [] : undefined;
 /**
  * The entries the main thread cannot know: of each file placed from its bytes, and of each kept file whose
  * entry is not the one the main thread sent (the spare held the same bytes in another file). For the thousands
  * of files a rebuild keeps, that is none: sending every entry back cost more than the rest of the flush.
  */
 const told: [string, Entry][] = [];
-try {
-  tree = new TreeWriter(root, known && { files: new Map(known), folders }, mirror);
-} catch (error) {
-  failed = `${root}: ${(error as Error).message}`;
-}
+const start = (taken?: Taken) => {
+  try {
+    tree = new TreeWriter(root, taken);
+  } catch (error) {
+    failed = `${root}: ${(error as Error).message}`;
+  }
+};
+if (!staged) start(known && { files: new Map(known), folders });
 
 parentPort!.on('message', (message: Message) => {
+  if (held) {
+    if (!message.taken) return void held.push(message);
+    start(message.taken);
+    const waiting = held;
+    held = undefined;
+    for (const earlier of waiting) handle(earlier);
+    return;
+  }
+  handle(message);
+});
+
+function handle(message: Message): void {
   // Messages are handled in order: answering a ping says everything posted before it is written.
   if (message.ping !== undefined) {
     parentPort!.postMessage({ pong: message.ping });
@@ -33,8 +51,8 @@ parentPort!.on('message', (message: Message) => {
     } catch (error) {
       failed ??= `${root}: ${(error as Error).message}`;
     }
-    const { removed, folders, mirrorFolders } = finished;
-    parentPort!.postMessage({ flushed: message.flush, error: failed, entries: told, written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed, folders, mirrorFolders });
+    const { removed, folders } = finished;
+    parentPort!.postMessage({ flushed: message.flush, error: failed, entries: told, written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed, folders });
     return;
   }
   if (!tree) return;
@@ -47,7 +65,7 @@ parentPort!.on('message', (message: Message) => {
   } catch (error) {
     parentPort!.postMessage({ error: `${message.file}: ${(error as Error).message}` });
   }
-});
+}
 
 function keep(file: string, source: string, entry: Entry): void {
   try {
