@@ -141,9 +141,9 @@ const checkInThreadFrom = 2000;
  * With `stage`, a large output with no spare to start from (the first build after a fresh clone, `--clean`
  * or a lost cache) becomes one: that thread, once it has answered, links the files found unchanged into a new
  * staging folder (linkUnchanged), while the main thread goes on reading the content. A folder and a link per
- * page are then made on the core the main thread leaves free, and only when a build will use them: made as a
- * cold build wrote its own output (a mirror, before), they cost every cold build as much again on a core it
- * needs, CI's and a host's included, which never build again from the same folder.
+ * page are then made on the core the main thread leaves free, and only when a build will use them. Made
+ * beside a cold build's own output as it is written, they would cost every cold build as much again on a
+ * core it needs, CI's and a host's included, which never build again from the same folder.
  */
 export function lastOutput(target: string, spare: string, { stage = false } = {}): Promise<LastOutput | undefined> {
   const read = readLast(target, spare);
