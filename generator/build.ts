@@ -82,6 +82,8 @@ export interface BuildResult {
   timings: [string, number][];
   markdown: MarkdownStats;
   images: ImageStats;
+  /** Of `site build`'s output: files written, files the folder it started from held already, files removed. */
+  writes?: StagedOutput['stats'];
   summary: string;
 }
 
@@ -221,6 +223,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       timings,
       markdown: markdown.stats,
       images: images.stats,
+      writes: target instanceof StagedOutput ? target.stats : undefined,
       summary,
     };
   } catch (error) {

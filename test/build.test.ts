@@ -10,7 +10,8 @@ import { createRequire } from 'node:module';
 import { build } from '../generator/build.ts';
 import { StagedOutput } from '../generator/output/staged.ts';
 import { finishRemovals } from '../generator/output/cleanup.ts';
-import { currentFile, lastOutput, readManifest, takeSpare, writeManifest, type Manifest } from '../generator/output/spare.ts';
+import { currentFile, lastOutput, readManifest, spareFolder, takeSpare, writeManifest, type Manifest } from '../generator/output/spare.ts';
+import { generateProject } from '../bench/generate.ts';
 import type { Entry } from '../generator/output/tree.ts';
 import { compileTemplates } from '../generator/render/templates.ts';
 import { resolveProject, toolRoot } from '../generator/project.ts';
@@ -385,6 +386,47 @@ for (const count of [12, 2100]) {
     }
   });
 }
+
+test('the build after a cold one starts from a staging folder linked from its output, and a failed build leaves none', async () => {
+  // Enough posts for an output of more than 2,000 files, which is checked (and linked) in a thread of its own.
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-staged-build-'));
+  try {
+    generateProject(root, toolRoot, 1950);
+    const dist = path.join(root, 'dist');
+    const spareTree = path.join(spareFolder(resolveProject(root), dist), 'tree');
+    await build({ root, logger: silentLogger });
+    assert.ok(listFiles(dist).length > 2000);
+    assert.not.ok(fs.existsSync(spareTree), 'a cold build leaves no spare');
+    const before = new Map(listFiles(dist).map((file) => [file, fs.statSync(path.join(dist, file)).ino]));
+
+    const post = path.join(root, 'content/blog/guide-7.md');
+    fs.appendFileSync(post, '\nA sentence added to the seventh guide.\n');
+    const edited = await build({ root, logger: silentLogger });
+    assert.match(edited.summary, /\(1 rendered, \d+ kept\)/);
+    // Started from the folder linked from the last output: it held every page but the one written.
+    assert.ok(edited.writes && edited.writes.kept > 2000 && edited.writes.written < 10, JSON.stringify(edited.writes));
+    assert.match(fs.readFileSync(path.join(dist, 'blog/guide-7/index.html'), 'utf8'), /A sentence added to the seventh guide\./);
+    // Each page kept is the very file of the last output, linked; the replaced output is the spare now.
+    const other = 'blog/guide-8/index.html';
+    assert.is(fs.statSync(path.join(dist, other)).ino, before.get(other));
+    assert.equal(listFiles(dist), [...before.keys()]);
+    assert.ok(fs.existsSync(spareTree));
+    assert.equal(fs.readdirSync(root).filter((name) => name.startsWith('dist.')), [], 'no staging folder is left beside the output');
+
+    // Without a spare, a build that fails makes its staging folder all the same, and removes it.
+    fs.rmSync(spareTree, { recursive: true });
+    fs.writeFileSync(post, fs.readFileSync(post, 'utf8').replace(/^title: .*$/m, 'title: [unclosed'));
+    await build({ root, logger: silentLogger }).then(
+      () => assert.unreachable('the build should fail'),
+      (error) => assert.instance(error, BuildFailure),
+    );
+    await finishRemovals();
+    assert.equal(fs.readdirSync(root).filter((name) => name.startsWith('dist.')), [], 'the failed build left no staging folder');
+    assert.match(fs.readFileSync(path.join(dist, 'blog/guide-7/index.html'), 'utf8'), /A sentence added to the seventh guide\./, 'the last good output is untouched');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
 
 test('with no output, or none this tool left, there is no last output to check', async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-last-'));
