@@ -28,7 +28,7 @@ export async function readContent(project: Project, previous: BuildRecord | unde
   const started = performance.now();
   const slugOf = (f: SourceFile) => (f.source as { slug: string }).slug;
   // A cold build (no record of an earlier one) hands each post to the workers as soon as its file is read. A
-  // post with a placeholder waits for the facts, which are read later.
+  // post with a placeholder waits for the facts, which are read later, and joins the same feed then.
   const feed = !live && !previous ? markdown.feed() : undefined;
   const fed = new Set<string>();
   const loaded = loadContent(project, live?.sources, stats, (file) => {
@@ -36,13 +36,17 @@ export async function readContent(project: Project, previous: BuildRecord | unde
     fed.add(slugOf(file));
     feed.add(slugOf(file), file.body ?? '');
   });
-  feed?.close();
   // The dev server keeps files as written; placeholders are resolved again (from a memo) on every build.
   if (live) live.sources = new Map(loaded.files.map((f) => [f.rel, f]));
   const resolved = resolveFacts(loaded.files);
   const changedPosts = resolved.files.filter((f) => f.source.kind === 'blog-post' && !unchangedSince(previous, f));
   const rest = changedPosts.filter((f) => !fed.has(slugOf(f))).map((f) => ({ slug: slugOf(f), body: f.body ?? '' }));
-  const ready = feed ? merge(feed.ready, markdown.posts(rest)) : markdown.posts(rest);
+  let ready: AsyncIterable<string[]>;
+  if (feed) {
+    for (const { slug, body } of rest) feed.add(slug, body);
+    feed.close();
+    ready = feed.ready;
+  } else ready = markdown.posts(rest);
   const posts: EarlyPosts = { slugs: new Set(changedPosts.map(slugOf)), ready: timed(ready, () => markdown.stats.threads > 1 && (posts.workers = { ms: performance.now() - started })) };
   // A file with an unknown fact name keeps the placeholder, which its schema would then report a second time.
   const unresolved = new Set(resolved.errors.map((e) => e.file));
@@ -51,27 +55,6 @@ export async function readContent(project: Project, previous: BuildRecord | unde
   const validation = await validateContent(project, resolved.files.filter((f) => !unresolved.has(f.path)), passed);
   failIfAny('content', [...loaded.errors, ...resolved.errors, ...validation.errors]);
   return { files: resolved.files, posts, validated: validation.key };
-}
-
-/** Both streams' items as they come; ends when both have, fails when either does. */
-async function* merge<T>(a: AsyncIterable<T>, b: AsyncIterable<T>): AsyncIterable<T> {
-  const iterators = [a[Symbol.asyncIterator](), b[Symbol.asyncIterator]()];
-  const next = (i: number) => {
-    const step = iterators[i].next().then((result) => ({ i, result }));
-    // A failure is seen through the race below; once one stream has failed, the other's is of no interest.
-    step.catch(() => {});
-    return step;
-  };
-  const pending = new Map([0, 1].map((i) => [i, next(i)]));
-  while (pending.size) {
-    const { i, result } = await Promise.race(pending.values());
-    if (result.done) {
-      pending.delete(i);
-      continue;
-    }
-    pending.set(i, next(i));
-    yield result.value;
-  }
 }
 
 /** Calls `done` when the stream ends, however it ends. */
