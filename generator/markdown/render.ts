@@ -183,8 +183,6 @@ export class MarkdownSession {
   private spread(ready: (texts: string[]) => void): Spread {
     /** Texts not yet rendered, by key: waiting for a thread or in one. */
     const waiting = new Map<string, string>();
-    /** Keys of the texts added, for has(). */
-    const keys = new Set<string>();
     const queue: [string, string][] = [];
     /** Each thread, with the batches posted to it and not yet returned, oldest first. */
     const pool: { worker: Worker; posted: [string, string][][]; items: number }[] = [];
@@ -280,8 +278,7 @@ export class MarkdownSession {
     return {
       add: (items) => {
         for (const [key, text] of items) {
-          if (keys.has(key)) continue;
-          keys.add(key);
+          if (waiting.has(key)) continue;
           waiting.set(key, text);
           queue.push([key, text]);
         }
@@ -358,7 +355,7 @@ export interface PostFeed {
 
 /** Texts spread over worker threads (MarkdownSession.spread). */
 interface Spread {
-  /** Texts to render, by key; a key added before is left out. */
+  /** Texts to render, by key; one still waiting already is left out. */
   add(items: [key: string, text: string][]): void;
   /** Whether a text was added and its HTML is not yet here. */
   has(text: string): boolean;
