@@ -29,8 +29,7 @@ import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
 import { emitAdmin } from './admin/admin-files.ts';
 import { contentFile } from './admin/cms-config.ts';
 import { clearCaches, hashOf, writeFileAtomic } from './cache.ts';
-import { lastOutput, spareFolder } from './output/spare.ts';
-import { removeInBackground } from './output/cleanup.ts';
+import { dropStaged, lastOutput, spareFolder } from './output/spare.ts';
 
 export type { LiveState };
 
@@ -232,7 +231,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     else {
       // Failed before writing anything: the staging folder made from the last output goes too, once made.
       const staged = (await last?.catch(() => undefined))?.staged;
-      if (staged) await staged.taken.then(() => removeInBackground(staged.folder));
+      if (staged) await dropStaged(staged);
     }
     throw error;
   }

@@ -182,6 +182,11 @@ export function lastOutputHere(target: string, spare: string): LastOutput | unde
 
 const checked = (manifest: Manifest, { stale, complete }: Checked): LastOutput => ({ manifest, stale: new Set(stale), complete });
 
+/** Removes a staging folder made from the last output (lastOutput) that no build will write, once it is made. */
+export function dropStaged(staged: NonNullable<LastOutput['staged']>): Promise<void> {
+  return staged.taken.then(() => removeInBackground(staged.folder));
+}
+
 let staging = 0;
 /** A new folder's name beside the target for a build to write into (removeStale in cleanup.ts knows the form). */
 export function stagingFolder(target: string): string {

@@ -7,7 +7,7 @@ import { startWorker } from '../workers/start.ts';
 import { TreeWriter, type Entry } from './tree.ts';
 import { BuildFailure, siteError } from '../errors.ts';
 import { BaseOutput } from './output.ts';
-import { currentFile, keepSpare, lastOutputHere, stagingFolder, takeSpare, writeManifest, type LastOutput, type Manifest } from './spare.ts';
+import { currentFile, dropStaged, keepSpare, lastOutputHere, stagingFolder, takeSpare, writeManifest, type LastOutput, type Manifest } from './spare.ts';
 import { removeInBackground, removeStale } from './cleanup.ts';
 
 /**
@@ -69,7 +69,7 @@ export class StagedOutput extends BaseOutput {
     // A staging folder made from the last output (spare.ts, lastOutput) is written by the writer thread once it
     // is made; without that thread (a small site), it is not used.
     const staged = last?.staged;
-    if (staged && !options.threaded) void staged.taken.then(() => removeInBackground(staged.folder));
+    if (staged && !options.threaded) void dropStaged(staged);
     this.staged = options.threaded ? staged : undefined;
     this.staging = this.staged?.folder ?? stagingFolder(target);
     const known = this.staged || !options.spare ? undefined : takeSpare(options.spare, this.staging, this.lastOutput);
