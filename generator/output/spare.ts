@@ -2,7 +2,7 @@
 // writes only the files whose bytes differ (tree.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Entry } from './tree.ts';
+import { foldersOf, type Entry } from './tree.ts';
 import { outputKey, writeFileAtomic } from '../cache.ts';
 import type { Project } from '../project.ts';
 import { removeInBackground } from './cleanup.ts';
@@ -89,19 +89,16 @@ export function checkOutput(target: string, manifest: Manifest): Checked {
  */
 export function linkUnchanged(target: string, stage: string, files: [string, Entry][]): Taken {
   const linked = new Map<string, Entry>();
-  const folders = new Set(['']);
+  // Sorted, a folder comes before the folders inside it.
+  const folders = ['', ...[...foldersOf(files.map(([file]) => file))].sort()];
   try {
     fs.mkdirSync(stage, { recursive: true });
+    for (const dir of folders) if (dir) fs.mkdirSync(path.join(stage, dir));
   } catch {
     return { files: linked };
   }
   for (const [file, entry] of files) {
-    const dir = path.posix.dirname(file);
     try {
-      if (dir !== '.' && !folders.has(dir)) {
-        fs.mkdirSync(path.join(stage, dir), { recursive: true });
-        for (let at = dir; at !== '.' && !folders.has(at); at = path.posix.dirname(at)) folders.add(at);
-      }
       fs.linkSync(path.join(target, file), path.join(stage, file));
     } catch (error) {
       // A file gone since it was checked is placed by the build; any other failure (no links on this file
@@ -111,7 +108,7 @@ export function linkUnchanged(target: string, stage: string, files: [string, Ent
     }
     linked.set(file, entry);
   }
-  return { files: linked, folders: [...folders].map((dir) => [dir, fs.statSync(path.join(stage, dir)).mtimeMs]) };
+  return { files: linked, folders: folders.map((dir) => [dir, fs.statSync(path.join(stage, dir)).mtimeMs]) };
 }
 
 /**
