@@ -18,7 +18,7 @@ import { colour, formatMs } from '../log.ts';
 import { writeFileAtomic } from '../cache.ts';
 import { currentFile, foldersAsRecorded, readManifest, spareFolder } from '../output/spare.ts';
 
-const format = 2;
+const format = 3;
 
 /** What the last build into a folder recorded of its inputs and left in that folder. */
 interface Stamp {
@@ -54,14 +54,27 @@ export function inputStamp(project: Project, out: string): InputStamp {
   const passing = (abs: string) => abs.startsWith(beside) && /^(tmp|old)-/.test(abs.slice(beside.length));
   // Folders reached through a symbolic link, by device and inode: a link back up the tree is followed once.
   const seen = new Set<string>();
+  // Each file's size and times, as numbers: written into text, they were a fifth of the walk's time.
+  let times = new Float64Array(3 * 4096);
+  let counted = 0;
   const file = (abs: string, stat: fs.Stats) => {
     stats.set(abs, stat);
-    lines.push(`${abs}\0${stat.size}\0${stat.mtimeMs}\0${stat.ctimeMs}`);
+    lines.push(`${abs}\0=`);
+    if (counted + 3 > times.length) {
+      const more = new Float64Array(times.length * 2);
+      more.set(times);
+      times = more;
+    }
+    times[counted++] = stat.size;
+    times[counted++] = stat.mtimeMs;
+    times[counted++] = stat.ctimeMs;
   };
   const folder = (abs: string) => {
     lines.push(`${abs}/`);
+    // Entry names hold no separator, and `abs` is already resolved: joined by hand, not by path.join.
+    const prefix = abs.endsWith(path.sep) ? abs : abs + path.sep;
     for (const entry of fs.readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const child = path.join(abs, entry.name);
+      const child = prefix + entry.name;
       if (outside.has(child) || passing(child)) continue;
       if (entry.isDirectory()) folder(child);
       else visit(child);
@@ -80,7 +93,8 @@ export function inputStamp(project: Project, out: string): InputStamp {
   const tool = ['generator', 'bin', 'package.json', 'package-lock.json', 'tsconfig.json', path.join('node_modules', '.package-lock.json')].map((rel) => path.join(toolRoot, rel));
   const borrowed = [project.templates, project.islands, project.assets, project.functions, project.schemas];
   for (const abs of [...tool, ...borrowed]) if (!abs.startsWith(project.root + path.sep) || abs.startsWith(path.join(project.root, 'node_modules'))) visit(abs);
-  return { hash: createHash('sha256').update(lines.join('\n')).digest('hex'), stats };
+  const hash = createHash('sha256').update(lines.join('\n')).update(new Uint8Array(times.buffer, 0, counted * 8));
+  return { hash: hash.digest('hex'), stats };
 }
 
 /**
