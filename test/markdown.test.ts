@@ -258,6 +258,21 @@ async function bundleWithPatches(name: string, entry: { entryPoints: string[] } 
   return { outfile, applied, warnings };
 }
 
+test('a bundle patch of several edits is made whole or not at all', () => {
+  const patch = (patches as (Patch & { edits?: { find: RegExp }[] })[]).find((p) => p.edits);
+  assert.ok(patch?.edits, 'a patch of several edits');
+  const target = path.join(toolRoot, 'node_modules', ...patch.module.split('/'));
+  const source = fs.readFileSync(target, 'utf8');
+  assert.equal(patchSource(target, source).applied, [patch.name]);
+  // Its last edit's text gone (the package changed), none of the others is made either: the file stays as it is.
+  const changed = source.replace(patch.edits.at(-1)!.find, '/* gone */');
+  assert.is.not(changed, source);
+  const result = patchSource(target, changed);
+  assert.equal(result.missed, [patch.name]);
+  assert.equal(result.applied, []);
+  assert.is(result.source, changed);
+});
+
 test('the bundle patches apply to the installed packages, and the patched processor writes the same HTML', async () => {
   for (const patch of patches) {
     const target = path.join(toolRoot, 'node_modules', ...patch.module.split('/'));
