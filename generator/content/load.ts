@@ -113,12 +113,13 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
  */
 function contentFiles(content: string): string[] {
   const found: string[] = [];
+  const isContent = (name: string) => /\.(json|md)$/.test(name) && name !== 'README.md';
   const walk = (dir: string, prefix: string, ancestors: Set<string>) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       if (entry.name.startsWith('.')) continue;
       const rel = prefix + entry.name;
       if (entry.isFile()) {
-        if (/\.(json|md)$/.test(entry.name) && entry.name !== 'README.md') found.push(rel);
+        if (isContent(entry.name)) found.push(rel);
         continue;
       }
       const abs = path.join(dir, entry.name);
@@ -131,7 +132,7 @@ function contentFiles(content: string): string[] {
       }
       if (folder) {
         if (rel !== 'schemas') walk(abs, `${rel}/`, new Set(ancestors).add(real ?? realPath(abs)!));
-      } else if (/\.(json|md)$/.test(entry.name) && entry.name !== 'README.md') found.push(rel);
+      } else if (isContent(entry.name)) found.push(rel);
     }
   };
   if (fs.existsSync(content)) walk(content, '', new Set([realPath(content)!]));

@@ -20,6 +20,9 @@ export function spareFolder(project: Project, out: string): string {
 /** The manifest of the target as this tool last left it. */
 export const currentFile = (spare: string) => path.join(spare, 'current.json');
 
+/** The spare itself: an earlier output, kept for the next build to start from. */
+const spareTree = (spare: string) => path.join(spare, 'tree');
+
 export interface Manifest {
   ino: number;
   files: [string, Entry][];
@@ -148,7 +151,7 @@ export function lastOutput(target: string, spare: string, { stage = false } = {}
   const { text, manifest } = read;
   const onThisThread = () => checked(manifest, checkOutput(target, manifest));
   if (manifest.files.length < checkInThreadFrom) return Promise.resolve(onThisThread());
-  const folder = stage && !fs.existsSync(path.join(spare, 'tree')) ? stagingFolder(target) : undefined;
+  const folder = stage && !fs.existsSync(spareTree(spare)) ? stagingFolder(target) : undefined;
   return new Promise<LastOutput>((resolve) => {
     const worker = startWorker('check-worker', { target, text, stage: folder });
     let answered = false;
@@ -219,7 +222,7 @@ export interface Taken {
  * empty folder, so the spare is deleted in the background instead.
  */
 export function takeSpare(spare: string, staging: string, current?: Manifest): Taken | undefined {
-  const tree = path.join(spare, 'tree');
+  const tree = spareTree(spare);
   const manifest = readManifest(path.join(spare, 'tree.json'));
   fs.rmSync(path.join(spare, 'tree.json'), { force: true });
   if (!fs.existsSync(tree)) return undefined;
@@ -260,7 +263,7 @@ function moveAside(dir: string): string {
  * times of its folders when it is known to hold nothing else (Manifest.folders). False if it cannot be moved there.
  */
 export function keepSpare(spare: string, old: string, files: [string, Entry][], folders?: [string, number][]): boolean {
-  const tree = path.join(spare, 'tree');
+  const tree = spareTree(spare);
   if (fs.existsSync(tree)) removeInBackground(moveAside(tree));
   try {
     fs.renameSync(old, tree);
