@@ -131,15 +131,28 @@ function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, stri
     for (let n = 1; n < line; n++) offset = file.text.indexOf('\n', offset) + 1;
     return offset + column - 1;
   };
-  const walk = (value: unknown, pointer: string): unknown => {
-    if (typeof value === 'string') return value.includes('{{') ? replace(value, () => offsetOf(pointer)) : value;
-    if (Array.isArray(value)) return value.map((v, i) => walk(v, `${pointer}/${i}`));
-    if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, `${pointer}/${encodeSegment(k)}`)]));
+  // A value without a placeholder is kept as it is, and a pointer is spelt out only for a placeholder's error:
+  // most of a file with one holds none, and copying all of it took most of the time.
+  const walk = (value: unknown, pointer: () => string): unknown => {
+    if (typeof value === 'string') return value.includes('{{') ? replace(value, () => offsetOf(pointer())) : value;
+    if (!value || typeof value !== 'object') return value;
+    if (Array.isArray(value)) {
+      let copy: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const now = walk(value[i], () => `${pointer()}/${i}`);
+        if (now !== value[i]) (copy ??= value.slice())[i] = now;
+      }
+      return copy ?? value;
     }
-    return value;
+    let copy: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(value)) {
+      const now = walk(v, () => `${pointer()}/${encodeSegment(k)}`);
+      // Defined, not assigned: a key "__proto__" stays a key.
+      if (now !== v) Object.defineProperty((copy ??= { ...value }), k, { value: now, writable: true, enumerable: true, configurable: true });
+    }
+    return copy ?? value;
   };
-  const data = walk(file.data, '');
+  const data = walk(file.data, () => '');
   const body = file.body === undefined ? undefined : replace(file.body, () => file.text.length - file.body!.length);
   const factsKey = createHash('sha256').update(JSON.stringify([...named].sort())).digest('hex').slice(0, 16);
   // A copy that keeps the file's own properties as they are: a file from the content snapshot reads its text
