@@ -17,21 +17,23 @@ const require = createRequire(import.meta.url);
 // of a cold build's main thread), the module is a tenth larger, and the errors are the same (docs/performance.md).
 const ajvOptions = { allErrors: true, strict: true, allowUnionTypes: true, code: { source: true, optimize: false } };
 
-type Validators = Map<string, ValidateFunction>;
 interface Compiled {
   key: string;
-  validators: Validators;
+  /** The validator of a schema, by its file name; undefined for a name the schema folder does not hold. */
+  validator: (name: string) => ValidateFunction | undefined;
   /** The schemas as JSON by file name, to find the description of a field that failed. */
   schemas: Map<string, unknown>;
 }
 let compiled: Compiled | undefined;
 
 /**
- * The validators of every schema in the project's schema folder. Compiling them takes ajv about 0.4 s, so
- * the compiled code is kept as a module under .cache/schemas/, named by a hash of the schemas and ajv's
- * version, and required on later runs; within a process they are compiled again only when a schema changes.
- * A CommonJS module, because an incremental `site build` then compiles it from a code cache
- * (bin/module-cache.js): as an ES module, its 0.9 MB took 25-35 ms of every edit to compile.
+ * The validators of every schema in the project's schema folder. Compiling them takes ajv about 0.3 s, so
+ * the compiled code is kept under .cache/schemas/, a module for each schema, named by the schema and a hash
+ * of all the schemas and ajv's version, and required on later runs when first needed: a build that checks
+ * one edited post loads the posts' validator only (the modules of all schemas are 1.1 MB). Within a process
+ * they are compiled again only when a schema changes. CommonJS modules, because an incremental `site build`
+ * then compiles them from a code cache (bin/module-cache.js): as one ES module, the 0.9 MB of all of them
+ * took 25-35 ms of every edit to compile, and from that cache still 15 ms.
  */
 export async function schemaValidators(project: Project): Promise<Compiled> {
   const names = fs.readdirSync(project.schemas).filter((n) => n.endsWith('.schema.json')).sort();
@@ -41,10 +43,19 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
   const key = hash.digest('hex').slice(0, 20);
   if (compiled?.key === key) return compiled;
 
-  const exportNames = names.filter((n) => n !== 'common.schema.json');
-  const file = path.join(toolRoot, '.cache', 'schemas', `validators-${key}.cjs`);
-  let validators: Validators;
-  if (!fs.existsSync(file)) {
+  // common.schema.json holds only definitions the others refer to.
+  const validated = new Set(names.filter((n) => n !== 'common.schema.json'));
+  const moduleOf = (name: string) => path.join(toolRoot, '.cache', 'schemas', `${name.replace(/\.schema\.json$/, '')}-${key}.cjs`);
+  const validators = new Map<string, ValidateFunction>();
+  let validator: Compiled['validator'];
+  if ([...validated].every((n) => fs.existsSync(moduleOf(n)))) {
+    validator = (name) => {
+      if (!validated.has(name)) return undefined;
+      let validate = validators.get(name);
+      if (!validate) validators.set(name, (validate = (require(moduleOf(name)) as { v: ValidateFunction }).v));
+      return validate;
+    };
+  } else {
     // ajv itself is loaded only to compile: a build whose schemas are unchanged needs only its small runtime.
     const Ajv = require('ajv').default as typeof import('ajv').default;
     const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
@@ -55,16 +66,17 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
       ajv.addSchema(schema, schema.$id ?? names[i]);
     });
     const standaloneCode = require('ajv/dist/standalone').default as (ajv: unknown, refs: Record<string, string>) => string;
-    // It requires ajv's runtime helpers from the package, which resolves from .cache/ as from the generator.
-    writeFileAtomic(file, standaloneCode(ajv, Object.fromEntries(exportNames.map((n, i) => [`v${i}`, n]))));
-    // The module holds the code of the functions ajv has just compiled: this process keeps using those rather
-    // than compiling the module's 0.9 MB again.
-    validators = new Map(exportNames.map((n) => [n, ajv.getSchema(n)!]));
-  } else {
-    const module = require(file) as Record<string, ValidateFunction>;
-    validators = new Map(exportNames.map((n, i) => [n, module[`v${i}`]]));
+    for (const name of validated) {
+      // Each module requires ajv's runtime helpers from the package, which resolves from .cache/ as from the
+      // generator.
+      writeFileAtomic(moduleOf(name), standaloneCode(ajv, { v: name }));
+      // The module holds the code of the function ajv has just compiled: this process keeps using that rather
+      // than compiling the module again.
+      validators.set(name, ajv.getSchema(name)!);
+    }
+    validator = (name) => validators.get(name);
   }
-  compiled = { key, validators, schemas: new Map(names.map((n, i) => [n, JSON.parse(texts[i])])) };
+  compiled = { key, validator, schemas: new Map(names.map((n, i) => [n, JSON.parse(texts[i])])) };
   return compiled;
 }
 
@@ -98,8 +110,8 @@ export interface PassedBefore {
 }
 
 /** Checks a file against its schema, and that a JSON file names that schema in "$schema". */
-function validateFile(file: SourceFile, { validators, schemas }: Compiled): SiteError[] {
-  const validate = validators.get(file.source.schema);
+function validateFile(file: SourceFile, { validator, schemas }: Compiled): SiteError[] {
+  const validate = validator(file.source.schema);
   if (!validate) {
     return [siteError('CONTENT_SCHEMA_MISSING', { schema: file.source.schema }, { file: file.path })];
   }
