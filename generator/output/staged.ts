@@ -1,7 +1,6 @@
 // A build writes into a fresh folder next to the target and swaps it into place only when every stage has
 // succeeded, so a failed build leaves the last good site untouched.
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../workers/start.ts';
 import { TreeWriter, type Entry } from './tree.ts';
@@ -75,7 +74,7 @@ export class StagedOutput extends BaseOutput {
     const known = this.staged || !options.spare ? undefined : takeSpare(options.spare, this.staging, this.lastOutput);
     if (!known) fs.mkdirSync(this.staging, { recursive: true });
     if (options.threaded) {
-      this.writer = startWorker('write-worker', { root: this.staging, known: known && [...known.files], folders: known?.folders, staged: !!this.staged });
+      this.writer = startWorker('write-worker', { root: this.staging, last: target, known: known && [...known.files], folders: known?.folders, staged: !!this.staged });
       // The writer holds what it is sent until it knows what the staging folder holds.
       void this.staged?.taken.then((taken) => this.writer?.postMessage({ taken }));
       this.writer.on('message', (message: { error?: string }) => {
@@ -107,19 +106,18 @@ export class StagedOutput extends BaseOutput {
     this.lastFiles ??= new Map(this.lastOutput?.files);
     const entry = this.lastFiles.get(file);
     if (!entry || this.stale?.has(file)) return false;
-    const source = path.join(this.target, file);
     this.note(file, entry[1]);
     if (this.writer) {
       // The writer thread tells only of entries other than this one (write-worker.ts).
       this.entries.set(file, entry);
       // In batches: a message per kept page costs more than keeping it.
-      this.keeps.push([file, source, entry]);
+      this.keeps.push([file, entry]);
       if (this.keeps.length >= 512) this.sendKeeps();
-    } else this.tree!.keep(file, source, entry);
+    } else this.tree!.keep(file, this.target, entry);
     return true;
   }
 
-  private keeps: [file: string, source: string, entry: Entry][] = [];
+  private keeps: [file: string, entry: Entry][] = [];
   /** Characters and bytes posted to the writer thread since it last said it had written everything. */
   private queued = 0;
   private pings = 0;

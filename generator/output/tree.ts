@@ -89,14 +89,14 @@ export class TreeWriter {
   }
 
   /**
-   * Places a file whose bytes (hash `entry[0]`) stand in `source`: the same file in the last output, for a
-   * page the build kept rather than rendered. Unless the tree holds those bytes already, it becomes a second
-   * name of that file (a hard link: no bytes copied, the same modification time), or a copy where links
+   * Places a file whose bytes (hash `entry[0]`) stand in the same file of the folder `last`: the last output,
+   * for a page the build kept rather than rendered. Unless the tree holds those bytes already, it becomes a
+   * second name of that file (a hard link: no bytes copied, the same modification time), or a copy where links
    * cannot be made. Since write() never writes into a file the tree already holds, a file shared this way is
    * never changed through the other name; one changed by something else fails the manifest's size and time.
    */
-  keep(rel: string, source: string, entry: Entry): void {
-    if (!this.keepSame(rel, entry[0])) this.write(rel, entry[0], (abs) => linkOrCopy(source, abs));
+  keep(rel: string, last: string, entry: Entry): void {
+    if (!this.keepSame(rel, entry[0])) this.write(rel, entry[0], (abs) => linkOrCopy(path.join(last, rel), abs));
   }
 
   /** Leaves a file alone if the tree holds it with these bytes, as the manifest describes it. */

@@ -4,9 +4,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { TreeWriter, type Entry } from './tree.ts';
 import type { Taken } from './spare.ts';
 
-type Message = { file?: string; data?: string | Uint8Array; keeps?: [string, string, Entry][]; flush?: number; ping?: number; taken?: Taken };
+type Message = { file?: string; data?: string | Uint8Array; keeps?: [string, Entry][]; flush?: number; ping?: number; taken?: Taken };
 
-const { root, known, folders, staged } = workerData as { root: string; known?: [string, Entry][]; folders?: [string, number][]; staged?: boolean };
+const { root, last, known, folders, staged } = workerData as { root: string; last: string; known?: [string, Entry][]; folders?: [string, number][]; staged?: boolean };
 let tree: TreeWriter | undefined;
 let failed: string | undefined;
 /** With `staged`, the messages that came before what the staging folder holds (spare.ts, lastOutput). */
@@ -57,7 +57,7 @@ function handle(message: Message): void {
   }
   if (!tree) return;
   try {
-    if (message.keeps) for (const [file, source, entry] of message.keeps) keep(file, source, entry);
+    if (message.keeps) for (const [file, entry] of message.keeps) keep(file, entry);
     else {
       tree.place(message.file!, message.data!);
       told.push([message.file!, tree.entries.get(message.file!)!]);
@@ -67,9 +67,9 @@ function handle(message: Message): void {
   }
 }
 
-function keep(file: string, source: string, entry: Entry): void {
+function keep(file: string, entry: Entry): void {
   try {
-    tree!.keep(file, source, entry);
+    tree!.keep(file, last, entry);
     const placed = tree!.entries.get(file)!;
     if (placed[0] !== entry[0] || placed[1] !== entry[1] || placed[2] !== entry[2]) told.push([file, placed]);
   } catch (error) {
