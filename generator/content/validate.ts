@@ -30,7 +30,7 @@ let compiled: Compiled | undefined;
  * The validators of every schema in the project's schema folder. Compiling them takes ajv about 0.3 s, so
  * the compiled code is kept under .cache/schemas/, a module for each schema, named by the schema and a hash
  * of all the schemas and ajv's version, and required on later runs when first needed: a build that checks
- * one edited post loads the posts' validator only (the modules of all schemas are 1.1 MB). Within a process
+ * one edited post loads the posts' validator only (the modules of all schemas are 1 MB). Within a process
  * they are compiled again only when a schema changes. CommonJS modules, because an incremental `site build`
  * then compiles them from a code cache (bin/module-cache.js): as one ES module, the 0.9 MB of all of them
  * took 25-35 ms of every edit to compile, and from that cache still 15 ms.
