@@ -29,12 +29,10 @@ import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
 import { emitAdmin } from './admin/admin-files.ts';
 import { contentFile } from './admin/cms-config.ts';
 import { clearCaches, hashOf, writeFileAtomic } from './cache.ts';
-import { dropStaged, lastOutput, spareFolder } from './output/spare.ts';
+import { dropStaged, lastOutput, spareFolder, threads } from './output/spare.ts';
 
 export type { LiveState };
 
-/** From this many pages, output is written by a worker thread while the main thread renders. */
-const threadedWritesFrom = 600;
 
 export interface BuildOptions {
   root: string;
@@ -52,6 +50,29 @@ export interface BuildOptions {
   clean?: boolean;
   /** The stamp of the inputs, when the caller has just taken it (incremental/unchanged.ts). */
   inputs?: InputStamp;
+}
+
+/**
+ * Thrown when files a build kept from the last output turn out to have changed there since (StagedOutput's
+ * refused()): the build starts again, checking the last output first, and makes them.
+ */
+class KeptFilesChanged extends Error {
+  constructor(readonly files: string[]) {
+    super(`${files.length} kept files changed in the last output`);
+  }
+}
+
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  try {
+    return await buildOnce(options, started, false);
+  } catch (error) {
+    if (!(error instanceof KeptFilesChanged)) throw error;
+    const { files } = error;
+    const shown = files.length === 1 ? files[0] : `${files[0]} and ${files.length - 1} more`;
+    (options.logger ?? consoleLogger).info(colour.dim(`  ${shown} changed in the output folder since the last build: building again from a full check of it`));
+    return buildOnce(options, started, true);
+  }
 }
 
 /** Where `site build` keeps what each page was made from, for the next build to keep what did not change. */
@@ -86,8 +107,8 @@ export interface BuildResult {
   summary: string;
 }
 
-export async function build(options: BuildOptions): Promise<BuildResult> {
-  const started = performance.now();
+/** One attempt at a build; `checkFirst`: the last output is checked before anything is kept from it. */
+async function buildOnce(options: BuildOptions, started: number, checkFirst: boolean): Promise<BuildResult> {
   const logger = options.logger ?? consoleLogger;
   const project = resolveProject(options.root);
   const out = outputFolder(project, options.out);
@@ -110,7 +131,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const spare = options.recycle === false ? undefined : spareFolder(project, out);
   // Checked while the content is read (in a thread of its own when the output is large); with no spare, the
   // unchanged files are linked into a staging folder meanwhile, for the build to start from.
-  const last = !live && spare ? lastOutput(out, spare, { stage: true }) : undefined;
+  const last = !live && spare ? lastOutput(out, spare, { stage: true, defer: !checkFirst }) : undefined;
   let output: Output | undefined;
   try {
     const content = await time('content', () => readContent(project, previous, markdown, live, stamp?.stats));
@@ -118,7 +139,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const { model, pages, redirects, checked } = await time('model', () => joinContent(project, files, markdown, previous));
 
     // Large sites write in a worker thread while this one renders.
-    output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedWritesFrom, spare, last: await last });
+    output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { threaded: pages.length >= threads.writeFrom, spare, last: await last });
     const target = output;
     const copyFile = createFileCopier(project, output);
     // In the dev server, an edit confined to content/ leaves what islands, images and flags produce unchanged.
@@ -181,6 +202,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         return result;
       }
       const staged = target as StagedOutput;
+      // Kept files found changed in the last output as they were taken from it (by hand, or by a tool run on
+      // it since): rare, so the build starts again and checks that output before it keeps anything.
+      const refused = await staged.refused();
+      if (refused.length) throw new KeptFilesChanged(refused);
       // The record describes the output about to be swapped in, so it is saved only once that has happened;
       // until then no record is better than one that describes the output being replaced. A build that
       // changed nothing leaves the record as it is: it describes the new output just as well.

@@ -14,6 +14,7 @@ import { silentLogger } from '../generator/log.ts';
 import { nothingToBuild } from '../generator/incremental/unchanged.ts';
 import { loadRecord, recordFormat, saveRecord, type BuildRecord } from '../generator/incremental/record.ts';
 import { BuildFailure, formatFailure, stripAnsi } from '../generator/errors.ts';
+import { threads } from '../generator/output/spare.ts';
 import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
 
 const test = suite('incremental');
@@ -230,6 +231,55 @@ test('a page changed by hand in the output is rendered again, not kept', async (
   assert.not.match(fs.readFileSync(page, 'utf8'), 'changed by hand');
 });
 
+/** Runs `work` with the output written by a worker thread and the last output checked as pages are kept. */
+async function withThreads(work: () => Promise<void>): Promise<void> {
+  const saved = { ...threads };
+  Object.assign(threads, { checkFrom: 0, writeFrom: 0 });
+  try {
+    await work();
+  } finally {
+    Object.assign(threads, saved);
+  }
+}
+
+/** The files of the project's output that differ from a clean build of its files, or that only one of them has. */
+async function differences(f: Fixture): Promise<string[]> {
+  const dist = path.join(f.root, 'dist');
+  const own = new Map(listFiles(dist).map((rel) => [rel, fs.readFileSync(path.join(dist, rel))]));
+  const clean = (await cleanBuild(f)).files!;
+  return [...new Set([...own.keys(), ...clean.keys()])].filter((rel) => !own.get(rel) || !clean.get(rel)?.equals(own.get(rel)!)).sort();
+}
+
+test('a file changed by hand in the output is made again when the writer thread checks what it keeps: one the spare shares, one it does not, and a stray', async () => {
+  await withThreads(async () => {
+    const build = async (rendered: number) => {
+      const { result, error } = await outcome(site.root, false);
+      assert.ok(result, error);
+      assert.is(result!.rendered, rendered, result!.summary);
+    };
+    await build(0);
+    // Kept by the last two builds: the output and the spare hold the same file, so both change.
+    const faq = path.join(site.root, 'dist/faq/index.html');
+    fs.appendFileSync(faq, '<!-- changed by hand -->');
+    await build(1);
+    assert.not.match(fs.readFileSync(faq, 'utf8'), 'changed by hand');
+    // Rendered by the last build: the spare holds the page as it was before, so it would be linked from the output.
+    const rel = 'content/blog/naati-vs-standard-translations-differences.md';
+    site.write(rel, `${site.read(rel).trimEnd()}\n\nA sentence for the writer thread.\n`);
+    await build(1);
+    const post = path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences/index.html');
+    fs.appendFileSync(post, '<!-- changed by hand -->');
+    await build(1);
+    assert.match(fs.readFileSync(post, 'utf8'), 'A sentence for the writer thread.');
+    assert.not.match(fs.readFileSync(post, 'utf8'), 'changed by hand');
+    // A file added to the output by hand does not ship, in this build or after it.
+    fs.writeFileSync(path.join(site.root, 'dist/blog/stray.html'), 'not ours');
+    await build(0);
+    await build(0);
+    assert.equal(await differences(site), []);
+  });
+});
+
 test('site build with nothing changed since the last build stops at once, and says what it kept', async () => {
   const result = await build({ root: site.root, logger: silentLogger });
   const said = unchanged(site.root);
@@ -342,8 +392,10 @@ test('site build --clean ignores every cache: every page, text and image is made
   assert.ok(result.images.processed > 0);
 });
 
-for (const seed of seeds) {
-  test(`random edits, seed ${seed}: every incremental build equals a clean build`, async () => {
+// The last seed runs again with the output written by a worker thread and checked as pages are kept from it,
+// as in a site of thousands of pages.
+for (const [seed, threaded] of [...seeds.map((seed) => [seed, false] as const), [seeds[seeds.length - 1] + 100, true] as const]) {
+  test(`random edits, seed ${seed}${threaded ? ', writer thread' : ''}: every incremental build equals a clean build`, () => (threaded ? withThreads : (work: () => Promise<void>) => work())(async () => {
     const rng = random(seed);
     const log: string[] = [];
     let n = seed * 100;
@@ -366,7 +418,7 @@ for (const seed of seeds) {
       for (const [rel, bytes] of clean.files) assert.ok(bytes.equals(incremental.files!.get(rel)!), `${rel} differs, ${replay}`);
       log.push(`round ${round}: ${incremental.result!.rendered} of ${incremental.result!.pages.length} pages rendered`);
     }
-  });
+  }));
 }
 
 test.run();

@@ -16,7 +16,8 @@ import { performance } from 'node:perf_hooks';
 import { outputFolder, resolveProject, toolRoot, type Project } from '../project.ts';
 import { colour, formatMs } from '../log.ts';
 import { writeFileAtomic } from '../cache.ts';
-import { currentFile, foldersAsRecorded, readManifest, spareFolder } from '../output/spare.ts';
+import { currentFile, readManifest, spareFolder } from '../output/spare.ts';
+import { foldersAsRecorded } from '../output/tree.ts';
 
 const format = 3;
 

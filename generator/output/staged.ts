@@ -6,7 +6,7 @@ import { startWorker } from '../workers/start.ts';
 import { TreeWriter, type Entry } from './tree.ts';
 import { BuildFailure, siteError } from '../errors.ts';
 import { BaseOutput } from './output.ts';
-import { currentFile, dropStaged, keepSpare, lastOutputHere, stagingFolder, takeSpare, writeManifest, type LastOutput, type Manifest } from './spare.ts';
+import { checkedNow, currentFile, dropStaged, keepSpare, lastOutputHere, stagingFolder, takeSpare, writeManifest, type LastOutput, type Manifest } from './spare.ts';
 import { removeInBackground, removeStale } from './cleanup.ts';
 
 /**
@@ -46,8 +46,10 @@ export class StagedOutput extends BaseOutput {
 
   /** Files of the last output that are no longer as its manifest says (spare.ts, lastOutput). */
   private readonly stale?: Set<string>;
-  /** Whether the last output holds nothing its manifest does not list (spare.ts, LastOutput). */
-  private readonly complete: boolean;
+  /** Whether the last output holds nothing its manifest does not list (spare.ts, LastOutput); once flushed when unchecked. */
+  private complete: boolean;
+  /** The last output is checked by the writer thread as files are kept from it (LastOutput.unchecked). */
+  private readonly unchecked: boolean;
   /** The modification time of each folder of the staged output (but its root), once flushed. */
   private folders: [string, number][] = [];
   /** The staging folder being made from the last output, when this build starts from it. */
@@ -60,7 +62,10 @@ export class StagedOutput extends BaseOutput {
   ) {
     super();
     removeStale(target);
-    const last = options.spare ? (options.last ?? lastOutputHere(target, options.spare)) : undefined;
+    const given = options.spare ? (options.last ?? lastOutputHere(target, options.spare)) : undefined;
+    // Left unchecked for a writer thread to check; without one (a small site), checked here.
+    const last = given && !options.threaded ? checkedNow(target, given) : given;
+    this.unchecked = last?.unchecked !== undefined;
     this.lastOutput = last?.manifest;
     this.stale = last?.stale;
     this.complete = !!last?.complete;
@@ -74,7 +79,7 @@ export class StagedOutput extends BaseOutput {
     const known = this.staged || !options.spare ? undefined : takeSpare(options.spare, this.staging, this.lastOutput);
     if (!known) fs.mkdirSync(this.staging, { recursive: true });
     if (options.threaded) {
-      this.writer = startWorker('write-worker', { root: this.staging, last: target, known: known && [...known.files], folders: known?.folders, staged: !!this.staged });
+      this.writer = startWorker('write-worker', { root: this.staging, last: target, unchecked: last?.unchecked, known: known && [...known.files], folders: known?.folders, staged: !!this.staged });
       // The writer holds what it is sent until it knows what the staging folder holds.
       void this.staged?.taken.then((taken) => this.writer?.postMessage({ taken }));
       this.writer.on('message', (message: { error?: string }) => {
@@ -139,6 +144,27 @@ export class StagedOutput extends BaseOutput {
     this.queued = 0;
   }
 
+  /**
+   * The files kept from the last output (keep()) that the writer thread found changed there since, when it
+   * checks them (LastOutput.unchecked): the build must make them after all. Empty when the last output was
+   * checked before the build kept anything.
+   */
+  async refused(): Promise<string[]> {
+    const writer = this.writer;
+    if (!this.unchecked || !writer) return [];
+    this.sendKeeps();
+    const id = ++this.pings;
+    return new Promise<string[]>((resolve) => {
+      const answer = (message: { refusals?: number; files?: string[] }) => {
+        if (message.refusals !== id) return;
+        writer.off('message', answer);
+        resolve(message.files!);
+      };
+      writer.on('message', answer);
+      writer.postMessage({ refusals: id });
+    });
+  }
+
   private sendKeeps(): void {
     if (this.keeps.length) this.writer!.postMessage({ keeps: this.keeps });
     this.keeps = [];
@@ -155,7 +181,7 @@ export class StagedOutput extends BaseOutput {
   private async finishWrites(): Promise<void> {
     const writer = this.writer;
     if (writer) {
-      type Flushed = { entries: [string, Entry][]; written: number; kept: number; removed: number; folders: [string, number][] };
+      type Flushed = { entries: [string, Entry][]; written: number; kept: number; removed: number; folders: [string, number][]; complete?: boolean };
       const result = await new Promise<Flushed>((resolve) => {
         const done = (message: Flushed & { flushed?: number }) => {
           if (message.flushed === undefined) return;
@@ -170,6 +196,7 @@ export class StagedOutput extends BaseOutput {
       this.writer = undefined;
       for (const [file, entry] of result.entries) this.entries.set(file, entry);
       this.folders = result.folders;
+      if (result.complete !== undefined) this.complete = result.complete;
       Object.assign(this.stats, { written: result.written, kept: result.kept, removed: result.removed });
     } else {
       const tree = this.tree!;

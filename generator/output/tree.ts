@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { hash } from 'node:crypto';
-import type { Taken } from './spare.ts';
+import type { Manifest, Taken } from './spare.ts';
 
 /** What the manifest records of a file: a hash of its bytes, its size and its modification time. */
 export type Entry = [hash: string, size: number, mtimeMs: number];
@@ -15,6 +15,21 @@ export type Entry = [hash: string, size: number, mtimeMs: number];
 /** The hash by which output files are compared, here and by the dev server's live output. */
 export function contentHash(data: Uint8Array): string {
   return hash('sha1', data, 'base64url');
+}
+
+/** Whether a file is still the one a manifest recorded: by size and modification time. */
+export function asRecorded(stat: fs.Stats | undefined, entry: Entry): boolean {
+  // To the millisecond: copies that keep file times (a host's cache restoring the folder) keep no finer.
+  return !!stat?.isFile() && stat.size === entry[1] && Math.abs(stat.mtimeMs - entry[2]) < 1;
+}
+
+/** Whether every folder a manifest records is as it was: nothing was added to the output or taken from it. */
+export function foldersAsRecorded(target: string, manifest: Pick<Manifest, 'folders'>): boolean {
+  if (!manifest.folders) return false;
+  for (const [dir, mtimeMs] of manifest.folders) {
+    if (fs.statSync(path.join(target, dir), { throwIfNoEntry: false })?.mtimeMs !== mtimeMs) return false;
+  }
+  return true;
 }
 
 export class TreeWriter {
@@ -94,9 +109,15 @@ export class TreeWriter {
    * second name of that file (a hard link: no bytes copied, the same modification time), or a copy where links
    * cannot be made. Since write() never writes into a file the tree already holds, a file shared this way is
    * never changed through the other name; one changed by something else fails the manifest's size and time.
+   * With `check`, the last output's file is taken only if it is as `entry` records it (asRecorded); false,
+   * placing nothing, when it is not.
    */
-  keep(rel: string, last: string, entry: Entry): void {
-    if (!this.keepSame(rel, entry[0])) this.write(rel, entry[0], (abs) => linkOrCopy(path.join(last, rel), abs));
+  keep(rel: string, last: string, entry: Entry, check = false): boolean {
+    if (this.keepSame(rel, entry[0])) return true;
+    const source = path.join(last, rel);
+    if (check && !asRecorded(fs.statSync(source, { throwIfNoEntry: false }), entry)) return false;
+    this.write(rel, entry[0], (abs) => linkOrCopy(source, abs));
+    return true;
   }
 
   /** Leaves a file alone if the tree holds it with these bytes, as the manifest describes it. */

@@ -1,12 +1,21 @@
 // A worker thread that places output files (tree.ts) synchronously, so a large build renders on the main
 // thread while the disk is busy here.
 import { parentPort, workerData } from 'node:worker_threads';
-import { TreeWriter, type Entry } from './tree.ts';
-import type { Taken } from './spare.ts';
+import { TreeWriter, foldersAsRecorded, type Entry } from './tree.ts';
+import type { Manifest, Taken } from './spare.ts';
 
-type Message = { file?: string; data?: string | Uint8Array; keeps?: [string, Entry][]; flush?: number; ping?: number; taken?: Taken };
+type Message = { file?: string; data?: string | Uint8Array; keeps?: [string, Entry][]; flush?: number; ping?: number; refusals?: number; taken?: Taken };
 
-const { root, last, known, folders, staged } = workerData as { root: string; last: string; known?: [string, Entry][]; folders?: [string, number][]; staged?: boolean };
+const { root, last, unchecked, known, folders, staged } = workerData as {
+  root: string;
+  /** The last output, which kept files are linked from where the tree does not hold them. */
+  last: string;
+  /** The last output's manifest, when nothing of it was checked (LastOutput.unchecked): checked here. */
+  unchecked?: string;
+  known?: [string, Entry][];
+  folders?: [string, number][];
+  staged?: boolean;
+};
 let tree: TreeWriter | undefined;
 let failed: string | undefined;
 /** With `staged`, the messages that came before what the staging folder holds (spare.ts, lastOutput). */
@@ -25,6 +34,20 @@ const start = (taken?: Taken) => {
   }
 };
 if (!staged) start(known && { files: new Map(known), folders });
+/** Kept files the last output no longer holds as its manifest says (unchecked only). */
+const refused: string[] = [];
+/**
+ * Whether the last output holds nothing its manifest does not list (spare.ts, foldersAsRecorded), when this
+ * thread checks it: looked at before the first file is kept, while the main thread reads and renders.
+ */
+let complete: boolean | undefined;
+if (unchecked !== undefined) {
+  try {
+    complete = foldersAsRecorded(last, JSON.parse(unchecked) as Manifest);
+  } catch {
+    complete = false;
+  }
+}
 
 parentPort!.on('message', (message: Message) => {
   if (held) {
@@ -44,6 +67,10 @@ function handle(message: Message): void {
     parentPort!.postMessage({ pong: message.ping });
     return;
   }
+  if (message.refusals !== undefined) {
+    parentPort!.postMessage({ refusals: message.refusals, files: refused });
+    return;
+  }
   if (message.flush !== undefined) {
     let finished: ReturnType<TreeWriter['finish']> = { removed: 0, folders: [] };
     try {
@@ -52,7 +79,7 @@ function handle(message: Message): void {
       failed ??= `${root}: ${(error as Error).message}`;
     }
     const { removed, folders } = finished;
-    parentPort!.postMessage({ flushed: message.flush, error: failed, entries: told, written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed, folders });
+    parentPort!.postMessage({ flushed: message.flush, error: failed, entries: told, written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed, folders, complete });
     return;
   }
   if (!tree) return;
@@ -69,7 +96,7 @@ function handle(message: Message): void {
 
 function keep(file: string, entry: Entry): void {
   try {
-    tree!.keep(file, last, entry);
+    if (!tree!.keep(file, last, entry, unchecked !== undefined)) return void refused.push(file);
     const placed = tree!.entries.get(file)!;
     if (placed[0] !== entry[0] || placed[1] !== entry[1] || placed[2] !== entry[2]) told.push([file, placed]);
   } catch (error) {
