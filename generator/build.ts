@@ -33,7 +33,6 @@ import { dropStaged, lastOutput, spareFolder, threads } from './output/spare.ts'
 
 export type { LiveState };
 
-
 export interface BuildOptions {
   root: string;
   /** The output folder; dist/ under the root by default. */
@@ -129,8 +128,9 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   const previous = live ? live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;
   const markdown = new MarkdownSession(project);
   const spare = options.recycle === false ? undefined : spareFolder(project, out);
-  // Checked while the content is read (in a thread of its own when the output is large); with no spare, the
-  // unchanged files are linked into a staging folder meanwhile, for the build to start from.
+  // Checked while the content is read (in a thread of its own when the output is large), or, with a spare to
+  // start from, by the writer thread as files are kept from it; with no spare, the unchanged files are linked
+  // into a staging folder meanwhile, for the build to start from.
   const last = !live && spare ? lastOutput(out, spare, { stage: true, defer: !checkFirst }) : undefined;
   let output: Output | undefined;
   try {
