@@ -35,15 +35,20 @@ export async function prepareFlags(project: Project, output: Output, countryCode
       return { code, key, entry };
     }),
   );
+  // Names stand for the source's bytes and the recipe (the cache key): a file the last output holds under one
+  // is kept as it is, not read from the cache again.
+  const place = (file: string, name: string, entry: (typeof encoded)[number]['entry']) => {
+    if (!output.keep(file)) output.emit(file, entry.read(name));
+  };
   for (const { code, key, entry } of encoded) {
     const base = `assets/flags/${code}.${key.slice(0, 10)}`;
     const svg = entry.image.files.find((f) => f.format === 'svg');
     if (svg) {
-      output.emit(`${base}.svg`, entry.read(svg.name));
+      place(`${base}.svg`, svg.name, entry);
       flags.set(code, { src: `/${base}.svg`, width: 24, height: 18 });
     } else {
-      output.emit(`${base}-24.webp`, entry.read('24.webp'));
-      output.emit(`${base}-48.webp`, entry.read('48.webp'));
+      place(`${base}-24.webp`, '24.webp', entry);
+      place(`${base}-48.webp`, '48.webp', entry);
       flags.set(code, { src: `/${base}-24.webp`, srcset: `/${base}-24.webp 1x, /${base}-48.webp 2x`, width: 24, height: 18 });
     }
   }

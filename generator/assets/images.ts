@@ -94,12 +94,19 @@ export async function processImages(
   return { images: new Map([...images].sort(([a], [b]) => (a < b ? -1 : 1))), stats };
 }
 
-/** Writes an image's files under content-hashed names and describes them for templates. */
+/**
+ * Writes an image's files under content-hashed names and describes them for templates. A name stands for the
+ * source's bytes and the recipe (the cache key), so a file the last output holds under it is kept as it is:
+ * neither read from the cache nor handed to the writer again.
+ */
 function emit(name: string, key: string, entry: { image: CachedImage; read(name: string): Buffer }, output: Output): ImageAsset {
   const { image } = entry;
   const base = `assets/images/${name.replace(/\.[^.]+$/, '')}.${key.slice(0, 10)}`;
   const url = (file: CachedFile) => `/${base}${image.vector ? '' : `-${file.width}`}.${file.format === 'jpeg' ? 'jpg' : file.format}`;
-  for (const file of image.files) output.emit(url(file).slice(1), entry.read(file.name));
+  for (const file of image.files) {
+    const rel = url(file).slice(1);
+    if (!output.keep(rel)) output.emit(rel, entry.read(file.name));
+  }
   if (image.vector) {
     return { src: url(image.files[0]), width: image.width, height: image.height, sources: [], placeholder: image.placeholder, vector: true };
   }

@@ -239,7 +239,12 @@ export async function liveStage<T>(
       output.emit(file, contents);
     },
     has: (file) => output.has(file),
-    keep: (file) => output.keep(file),
+    // A file the stage keeps from the last build is one of its files as much as one it writes.
+    keep: (file) => {
+      const kept = output.keep(file);
+      if (kept) files.push(file);
+      return kept;
+    },
     drain: () => output.drain(),
     files: () => output.files(),
     bytes: (file) => output.bytes(file),
