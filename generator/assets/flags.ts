@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { packageVersion, type Project } from '../project.ts';
 import type { FlagAsset } from '../render/contract.ts';
-import type { Output } from '../output/output.ts';
+import { emitNamed, type Output } from '../output/output.ts';
 import { ImageCache, type CachedImage } from './image-cache.ts';
 import { flagFile } from './library.ts';
 import { importModule } from '../import-module.ts';
@@ -35,20 +35,16 @@ export async function prepareFlags(project: Project, output: Output, countryCode
       return { code, key, entry };
     }),
   );
-  // Names stand for the source's bytes and the recipe (the cache key): a file the last output holds under one
-  // is kept as it is, not read from the cache again.
-  const place = (file: string, name: string, entry: (typeof encoded)[number]['entry']) => {
-    if (!output.keep(file)) output.emit(file, entry.read(name));
-  };
+  // Names stand for the source's bytes and the recipe (the cache key).
   for (const { code, key, entry } of encoded) {
     const base = `assets/flags/${code}.${key.slice(0, 10)}`;
     const svg = entry.image.files.find((f) => f.format === 'svg');
     if (svg) {
-      place(`${base}.svg`, svg.name, entry);
+      emitNamed(output, `${base}.svg`, () => entry.read(svg.name));
       flags.set(code, { src: `/${base}.svg`, width: 24, height: 18 });
     } else {
-      place(`${base}-24.webp`, '24.webp', entry);
-      place(`${base}-48.webp`, '48.webp', entry);
+      emitNamed(output, `${base}-24.webp`, () => entry.read('24.webp'));
+      emitNamed(output, `${base}-48.webp`, () => entry.read('48.webp'));
       flags.set(code, { src: `/${base}-24.webp`, srcset: `/${base}-24.webp 1x, /${base}-48.webp 2x`, width: 24, height: 18 });
     }
   }

@@ -13,7 +13,7 @@ import fg from 'fast-glob';
 import { BuildFailure, siteError, type SiteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
 import type { ImageAsset } from '../render/contract.ts';
-import type { Output } from '../output/output.ts';
+import { emitNamed, type Output } from '../output/output.ts';
 import type { SourceFile } from '../content/load.ts';
 import { ImageCache, type CachedFile, type CachedImage } from './image-cache.ts';
 import { importModule } from '../import-module.ts';
@@ -95,18 +95,14 @@ export async function processImages(
 }
 
 /**
- * Writes an image's files under content-hashed names and describes them for templates. A name stands for the
- * source's bytes and the recipe (the cache key), so a file the last output holds under it is kept as it is:
- * neither read from the cache nor handed to the writer again.
+ * Writes an image's files under names that stand for the source's bytes and the recipe (the cache key), and
+ * describes them for templates.
  */
 function emit(name: string, key: string, entry: { image: CachedImage; read(name: string): Buffer }, output: Output): ImageAsset {
   const { image } = entry;
   const base = `assets/images/${name.replace(/\.[^.]+$/, '')}.${key.slice(0, 10)}`;
   const url = (file: CachedFile) => `/${base}${image.vector ? '' : `-${file.width}`}.${file.format === 'jpeg' ? 'jpg' : file.format}`;
-  for (const file of image.files) {
-    const rel = url(file).slice(1);
-    if (!output.keep(rel)) output.emit(rel, entry.read(file.name));
-  }
+  for (const file of image.files) emitNamed(output, url(file).slice(1), () => entry.read(file.name));
   if (image.vector) {
     return { src: url(image.files[0]), width: image.width, height: image.height, sources: [], placeholder: image.placeholder, vector: true };
   }

@@ -15,7 +15,7 @@ import { BuildFailure } from '../errors.ts';
 import { packageVersion, toolRoot, type Project } from '../project.ts';
 import { InputCache } from '../cache.ts';
 import { enquirySchemaFile, enquiryValidators, sourceInputs } from '../form-validators.ts';
-import type { Output } from '../output/output.ts';
+import { emitNamed, type Output } from '../output/output.ts';
 
 export interface ScriptFile {
   /** Address: /assets/js/site.3f2a1b.js */
@@ -63,8 +63,8 @@ export async function buildClientScripts(project: Project, output: Output): Prom
     built = await bundle(project, islands, runtime);
     cache.set(built, built.inputs, import.meta.url);
   }
-  // Names carry a hash of the contents (esbuild's [hash]): a file the last output holds under one is kept.
-  for (const f of built.files) if (!output.keep(f.file)) output.emit(f.file, f.contents);
+  // Names carry a hash of the contents (esbuild's [hash]).
+  for (const f of built.files) emitNamed(output, f.file, () => f.contents);
   return describe(built, islands);
 }
 

@@ -19,6 +19,14 @@ export interface Output {
   drain(): Promise<void>;
 }
 
+/**
+ * Places a file whose name stands for its bytes (it carries a hash of what made them): kept from the last
+ * output when that holds it, so its bytes are neither read nor handed to the writer again; otherwise emitted.
+ */
+export function emitNamed(output: Output, file: string, contents: () => string | Uint8Array): void {
+  if (!output.keep(file)) output.emit(file, contents());
+}
+
 export abstract class BaseOutput implements Output {
   protected sizes = new Map<string, number>();
   abstract emit(file: string, contents: string | Uint8Array): void;

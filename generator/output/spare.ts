@@ -55,7 +55,7 @@ function parseManifest(text: string): Manifest | undefined {
 export function staleFiles(target: string, files: [string, Entry][]): string[] {
   const stale: string[] = [];
   for (const [file, entry] of files) {
-    if (!asRecorded(fs.statSync(path.join(target, file), { throwIfNoEntry: false }), entry)) stale.push(file);
+    if (!asRecorded(path.join(target, file), entry)) stale.push(file);
   }
   return stale;
 }

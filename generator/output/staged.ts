@@ -132,15 +132,7 @@ export class StagedOutput extends BaseOutput {
     const writer = this.writer;
     if (!writer || this.queued < 32 * 1024 * 1024) return;
     const ping = ++this.pings;
-    await new Promise<void>((resolve) => {
-      const pong = (message: { pong?: number }) => {
-        if (message.pong !== ping) return;
-        writer.off('message', pong);
-        resolve();
-      };
-      writer.on('message', pong);
-      writer.postMessage({ ping });
-    });
+    await ask(writer, { ping }, 'pong', ping);
     this.queued = 0;
   }
 
@@ -154,15 +146,7 @@ export class StagedOutput extends BaseOutput {
     if (!this.unchecked || !writer) return [];
     this.sendKeeps();
     const id = ++this.pings;
-    return new Promise<string[]>((resolve) => {
-      const answer = (message: { refusals?: number; files?: string[] }) => {
-        if (message.refusals !== id) return;
-        writer.off('message', answer);
-        resolve(message.files!);
-      };
-      writer.on('message', answer);
-      writer.postMessage({ refusals: id });
-    });
+    return (await ask<{ files: string[] }>(writer, { refusals: id }, 'refusals', id)).files;
   }
 
   private sendKeeps(): void {
@@ -182,16 +166,8 @@ export class StagedOutput extends BaseOutput {
     const writer = this.writer;
     if (writer) {
       type Flushed = { entries: [string, Entry][]; written: number; kept: number; removed: number; folders: [string, number][]; complete?: boolean };
-      const result = await new Promise<Flushed>((resolve) => {
-        const done = (message: Flushed & { flushed?: number }) => {
-          if (message.flushed === undefined) return;
-          writer.off('message', done);
-          resolve(message);
-        };
-        writer.on('message', done);
-        this.sendKeeps();
-        writer.postMessage({ flush: 1 });
-      });
+      this.sendKeeps();
+      const result = await ask<Flushed>(writer, { flush: 1 }, 'flushed', 1);
       await writer.terminate();
       this.writer = undefined;
       for (const [file, entry] of result.entries) this.entries.set(file, entry);
@@ -246,4 +222,20 @@ export class StagedOutput extends BaseOutput {
     await this.staged?.taken;
     fs.rmSync(this.staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Posts a message to the writer thread and waits for its answer: the first message it sends whose `key` is
+ * `id`. Messages are handled in order there, so the answer also says that everything posted before is done.
+ */
+function ask<A>(writer: Worker, message: object, key: string, id: number): Promise<A> {
+  return new Promise<A>((resolve) => {
+    const answer = (reply: Record<string, unknown>) => {
+      if (reply[key] !== id) return;
+      writer.off('message', answer);
+      resolve(reply as A);
+    };
+    writer.on('message', answer);
+    writer.postMessage(message);
+  });
 }

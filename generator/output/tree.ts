@@ -17,8 +17,9 @@ export function contentHash(data: Uint8Array): string {
   return hash('sha1', data, 'base64url');
 }
 
-/** Whether a file is still the one a manifest recorded: by size and modification time. */
-export function asRecorded(stat: fs.Stats | undefined, entry: Entry): boolean {
+/** Whether the file at `abs` is still the one a manifest recorded: by size and modification time. */
+export function asRecorded(abs: string, entry: Entry): boolean {
+  const stat = fs.statSync(abs, { throwIfNoEntry: false });
   // To the millisecond: copies that keep file times (a host's cache restoring the folder) keep no finer.
   return !!stat?.isFile() && stat.size === entry[1] && Math.abs(stat.mtimeMs - entry[2]) < 1;
 }
@@ -115,7 +116,7 @@ export class TreeWriter {
   keep(rel: string, last: string, entry: Entry, check = false): boolean {
     if (this.keepSame(rel, entry[0])) return true;
     const source = path.join(last, rel);
-    if (check && !asRecorded(fs.statSync(source, { throwIfNoEntry: false }), entry)) return false;
+    if (check && !asRecorded(source, entry)) return false;
     this.write(rel, entry[0], (abs) => linkOrCopy(source, abs));
     return true;
   }
