@@ -12,8 +12,8 @@ import type { Page, Redirect } from './routes.ts';
 import { MarkdownSession, type MarkdownStats } from './markdown/render.ts';
 import { compileTemplates, type CompiledTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind } from './render/site.ts';
-import { IncrementalPolicy, folderHash, liveStage, reusableTemplates, toolKey, type LiveState } from './incremental/policy.ts';
-import { forgetStamp, inputStamp, saveStamp, type InputStamp } from './incremental/unchanged.ts';
+import { IncrementalPolicy, folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/policy.ts';
+import { contentFileTest, forgetStamp, inputStamp, saveStamp, type InputStamp } from './incremental/unchanged.ts';
 import { contentState, encodeRecord, forgetRecord, loadRecord, recordFile, type BuildRecord } from './incremental/record.ts';
 import { buildClientScripts } from './assets/islands.ts';
 import { prepareFlags } from './assets/flags.ts';
@@ -144,17 +144,24 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     const copyFile = createFileCopier(project, output);
     // In the dev server, an edit confined to content/ leaves what islands, images and flags produce unchanged.
     const contentOnly = !!live?.changed && [...live.changed].every((file) => file.startsWith(project.content + path.sep));
+    // `site build` keeps their results beside the record, reusable while nothing but content has changed.
+    const stages = live ? { memo: (live.stages ??= new Map()), reusable: contentOnly } : stamp && spare ? readStageMemo(spare, stamp.rest) : undefined;
+    const memo = stages?.memo;
+    const reusable = !!stages?.reusable;
     const codes = model.languages.map((l) => l.countryCode);
     const [templates, stylesheet, images, client, flags, social] = await Promise.all([
       time('templates', () => reusableTemplates(project, live) ?? compileTemplates(project, { incremental: !!live })),
       time('css', () => buildStylesheet(project, copyFile)),
       time('images', () =>
-        liveStage(live, target, 'images', 'assets', contentOnly, (out) => processImages(project, out, imageReferences(files)), ({ images, stats }) => ({ images, stats: { ...stats, processed: 0, cached: stats.images, encodeMs: 0 } })),
+        memoStage(memo, target, 'images', 'assets', reusable, (out) => processImages(project, out, () => imageReferences(files)), ({ images, stats }) => ({ images, stats: { ...stats, processed: 0, cached: stats.images, encodeMs: 0 } })),
       ),
-      time('islands', () => liveStage(live, target, 'islands', 'islands', contentOnly, (out) => buildClientScripts(project, out))),
-      time('flags', () => liveStage(live, target, 'flags', [...new Set(codes)].sort().join(), contentOnly, (out) => prepareFlags(project, out, codes), (flags) => ({ ...flags, processed: 0 }))),
+      time('islands', () => memoStage(memo, target, 'islands', 'islands', reusable, (out) => buildClientScripts(project, out))),
+      time('flags', () => memoStage(memo, target, 'flags', [...new Set(codes)].sort().join(), reusable, (out) => prepareFlags(project, out, codes), (flags) => ({ ...flags, processed: 0 }))),
       time('social', () => prepareSocial(project, target, model)),
     ]);
+    // Islands that import a content file cannot be reused on the strength of the rest being unchanged.
+    const readsContent = contentFileTest(project);
+    if (client.inputs.some(readsContent)) memo?.delete('islands');
     output.emit(stylesheet.file, stylesheet.contents);
     if (live) live.templates = templates;
 
@@ -220,6 +227,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       if (record) writeFileAtomic(recordPath, record);
       const hashes = staged.hashes();
       if (stamp) saveStamp(project, out, stamp.hash, { pages: pages.length, images: images.stats.images, markdown: markdown.stats.total });
+      if (stamp && spare && memo) saveStageMemo(spare, stamp.rest, memo);
       return { changed: [] as string[], hashes };
     });
 
@@ -254,9 +262,11 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     await markdown.cancel();
     if (output instanceof StagedOutput) await output.discard();
     else {
-      // Failed before writing anything: the staging folder made from the last output goes too, once made.
-      const staged = (await last?.catch(() => undefined))?.staged;
-      if (staged) await dropStaged(staged);
+      // Failed before writing anything: the staging folder made from the last output goes too, once made,
+      // and the writer thread started for the output.
+      const made = await last?.catch(() => undefined);
+      if (made?.staged) await dropStaged(made.staged);
+      await made?.writer?.terminate();
     }
     throw error;
   }

@@ -15,6 +15,7 @@ import { nothingToBuild } from '../generator/incremental/unchanged.ts';
 import { loadRecord, recordFormat, saveRecord, type BuildRecord } from '../generator/incremental/record.ts';
 import { BuildFailure, formatFailure, stripAnsi } from '../generator/errors.ts';
 import { threads } from '../generator/output/spare.ts';
+import { toolRoot } from '../generator/project.ts';
 import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
 
 const test = suite('incremental');
@@ -27,7 +28,7 @@ const editsPerRound = 3;
  * every page depends on and so render everything; content edits are drawn more often, since they are what
  * exercises keeping pages.
  */
-const weights: Record<string, number> = { 'content field': 6, 'new post': 2, 'deleted post': 2, 'renamed file': 2, 'site.json': 1, template: 1, css: 1, schema: 1, image: 1 };
+const weights: Record<string, number> = { 'content field': 6, 'new post': 2, 'deleted post': 2, 'renamed file': 2, 'site.json': 1, template: 1, css: 1, island: 1, schema: 1, image: 1 };
 
 /** mulberry32: a small seeded generator, so a failing sequence of edits can be replayed. */
 function random(seed: number): () => number {
@@ -114,6 +115,13 @@ const edits: Record<string, (e: Editor) => string> = {
     const rel = 'assets/css/main.css';
     e.f.write(rel, `${e.f.read(rel).trimEnd()}\n.edit-${e.n} { margin: ${e.n}px; }\n`);
     return `stylesheet ${rel}`;
+  },
+  island(e) {
+    // An export of the island's entry, so its bundle (and every page's script tags) change with each edit.
+    const rel = 'islands/newsletter.ts';
+    const text = e.f.read(rel).replace(/\nexport const edition = \d+;\n$/, '\n');
+    e.f.write(rel, `${text.trimEnd()}\nexport const edition = ${e.n};\n`);
+    return `island ${rel}`;
   },
   schema(e) {
     const rel = 'content/schemas/city.schema.json';
@@ -278,6 +286,31 @@ test('a file changed by hand in the output is made again when the writer thread 
     await build(0);
     assert.equal(await differences(site), []);
   });
+});
+
+test('an edit to content alone reuses the islands, images and flags of the last build; an edit to an island makes them again', async () => {
+  const compiled = path.join(toolRoot, '.cache', 'islands');
+  const body = async (text: string) => {
+    const rel = 'content/blog/naati-vs-standard-translations-differences.md';
+    site.write(rel, `${site.read(rel).trimEnd()}\n\n${text}\n`);
+    return build({ root: site.root, logger: silentLogger });
+  };
+  await body('A sentence before the islands are compiled away.');
+  // With the compiled islands gone, a build that ran the islands stage would compile them again.
+  fs.rmSync(compiled, { recursive: true, force: true });
+  await body('A sentence that needs no island.');
+  assert.not.ok(fs.existsSync(compiled), 'the islands were compiled again for a content edit');
+  const rel = 'islands/newsletter.ts';
+  const island = site.read(rel);
+  site.write(rel, `${island.trimEnd()}\nexport const edition = 1;\n`);
+  try {
+    await build({ root: site.root, logger: silentLogger });
+    assert.ok(fs.existsSync(compiled), 'an edited island was not compiled');
+  } finally {
+    site.write(rel, island);
+  }
+  await build({ root: site.root, logger: silentLogger });
+  assert.equal(await differences(site), []);
 });
 
 test('site build with nothing changed since the last build stops at once, and says what it kept', async () => {

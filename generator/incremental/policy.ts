@@ -6,12 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { deserialize, serialize } from 'node:v8';
+import { writeFileAtomic } from '../cache.ts';
 import { toolRoot } from '../project.ts';
 import type { Page } from '../routes.ts';
 import { changedKeys, inputsHash, recordFormat, routeHash, type BuildRecord, type PageState } from './record.ts';
 import type { Output } from '../output/output.ts';
 import { assetKey, type Dep } from './tracker.ts';
-import { LiveOutput } from '../output/live.ts';
 import type { SourceFile } from '../content/load.ts';
 import type { CompiledTemplates } from '../render/templates.ts';
 import type { Project } from '../project.ts';
@@ -198,8 +199,11 @@ export class IncrementalPolicy {
 }
 
 // What the dev server keeps between builds, and the stages it reuses while their inputs are unchanged. `site
-// build` keeps pages across runs through the record above; the dev server keeps those and, in memory, the
-// results of whole stages too.
+// build` keeps pages across runs through the record above, and the results of those stages through a memo
+// kept beside it (readStageMemo); the dev server keeps both in memory.
+
+/** Results of the stages that do not read content (islands, images, flags), with the files each placed. */
+export type StageMemo = Map<string, { key: string; result: unknown; files: string[] }>;
 
 /** State kept by the dev server between builds: caches, and the live output folder's file hashes. */
 export interface LiveState {
@@ -210,17 +214,17 @@ export interface LiveState {
   changed?: Set<string>;
   /** What each page read in the last build (incremental/record.ts). */
   record?: BuildRecord;
-  /** Results of the stages that do not read content (islands, images, flags), with the files each wrote. */
-  stages?: Map<string, { key: string; result: unknown; files: string[] }>;
+  stages?: StageMemo;
 }
 
 /**
- * Runs a stage that writes output files, or in the dev server reuses its last result: when `reusable` and
- * its key is the same as last time, its files are kept from the previous build instead of written again.
- * `asReused` adjusts a reused result (its counts of work done, say).
+ * Runs a stage that places output files, or reuses its last result from `memo`: when `reusable` (nothing but
+ * content has changed since) and its key is the same as last time, its files are kept from the last output
+ * instead of made again. `asReused` adjusts a reused result (its counts of work done, say). Without a memo
+ * the stage just runs.
  */
-export async function liveStage<T>(
-  live: LiveState | undefined,
+export async function memoStage<T>(
+  memo: StageMemo | undefined,
   output: Output,
   name: string,
   key: string,
@@ -228,10 +232,10 @@ export async function liveStage<T>(
   run: (output: Output) => Promise<T>,
   asReused: (result: T) => T = (result) => result,
 ): Promise<T> {
-  if (!live || !(output instanceof LiveOutput)) return run(output);
-  live.stages ??= new Map();
-  const last = live.stages.get(name);
+  if (!memo) return run(output);
+  const last = memo.get(name);
   if (reusable && last?.key === key && output.keepAll(last.files)) return asReused(last.result as T);
+  memo.delete(name);
   const files: string[] = [];
   const recording: Output = {
     emit: (file, contents) => {
@@ -245,13 +249,44 @@ export async function liveStage<T>(
       if (kept) files.push(file);
       return kept;
     },
+    keepAll: (list) => {
+      const kept = output.keepAll(list);
+      if (kept) files.push(...list);
+      return kept;
+    },
     drain: () => output.drain(),
     files: () => output.files(),
     bytes: (file) => output.bytes(file),
   };
   const result = await run(recording);
-  live.stages.set(name, { key, result, files });
+  memo.set(name, { key, result, files });
   return result;
+}
+
+const memoVersion = 1;
+const memoFile = (spare: string) => path.join(spare, 'stages.v8');
+
+/**
+ * The stage memo `site build` keeps beside its output's record (spare.ts), and whether its results may be
+ * reused: only when everything but the content is as it was when they were made (InputStamp.rest). Saved
+ * with the stamp, once the output it describes is in place (saveStageMemo).
+ */
+export function readStageMemo(spare: string, rest: string): { memo: StageMemo; reusable: boolean } {
+  try {
+    const stored = deserialize(fs.readFileSync(memoFile(spare))) as { version: number; rest: string; memo: StageMemo };
+    if (stored.version === memoVersion && stored.rest === rest && stored.memo instanceof Map) return { memo: stored.memo, reusable: true };
+  } catch {
+    // none yet, or unreadable: every stage runs
+  }
+  return { memo: new Map(), reusable: false };
+}
+
+export function saveStageMemo(spare: string, rest: string, memo: StageMemo): void {
+  writeFileAtomic(memoFile(spare), serialize({ version: memoVersion, rest, memo }));
+}
+
+export function forgetStageMemo(spare: string): void {
+  fs.rmSync(memoFile(spare), { force: true });
 }
 
 /** The dev server's compiled templates, while no file under templates/ or islands/ has changed since. */

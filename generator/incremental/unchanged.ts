@@ -19,7 +19,7 @@ import { writeFileAtomic } from '../cache.ts';
 import { currentFile, readManifest, spareFolder } from '../output/spare.ts';
 import { foldersAsRecorded } from '../output/tree.ts';
 
-const format = 3;
+const format = 4;
 
 /** What the last build into a folder recorded of its inputs and left in that folder. */
 interface Stamp {
@@ -40,14 +40,21 @@ const stampFile = (project: Project, out: string) => path.join(spareFolder(proje
  */
 export interface InputStamp {
   hash: string;
+  /**
+   * The same hash of everything but the content files (the JSON and Markdown under content/ but for its
+   * schemas): while it is the same, so is whatever the build makes from the rest alone (stages.ts).
+   */
+  rest: string;
   stats: Map<string, fs.Stats>;
 }
 
 export function inputStamp(project: Project, out: string): InputStamp {
-  const lines: string[] = [`${format}\0${process.version}\0${path.resolve(out)}`];
+  // The content files' lines and times apart from the others', so that `rest` can leave them out.
+  const rest: Part = { lines: [`${format}\0${process.version}\0${path.resolve(out)}`], times: [] };
+  const content: Part = { lines: [], times: [] };
   const stats = new Map<string, fs.Stats>();
   for (const name of Object.keys(process.env).sort()) {
-    if (name === 'NODE_ENV' || name === 'SOURCE_DATE_EPOCH' || name.startsWith('SITE_')) lines.push(`${name}=${process.env[name]}`);
+    if (name === 'NODE_ENV' || name === 'SOURCE_DATE_EPOCH' || name.startsWith('SITE_')) rest.lines.push(`${name}=${process.env[name]}`);
   }
   const outside = new Set([path.join(project.root, '.git'), path.join(project.root, 'node_modules'), project.cache, path.resolve(out)]);
   // Folders a build makes and removes beside its output (the staging folder, the replaced output).
@@ -55,15 +62,15 @@ export function inputStamp(project: Project, out: string): InputStamp {
   const passing = (abs: string) => abs.startsWith(beside) && /^(tmp|old)-/.test(abs.slice(beside.length));
   // Folders reached through a symbolic link, by device and inode: a link back up the tree is followed once.
   const seen = new Set<string>();
-  // Each file's size and times, hashed as numbers: written into text, they were a fifth of the walk's time.
-  const times: number[] = [];
+  const isContent = contentFileTest(project);
   const file = (abs: string, stat: fs.Stats) => {
     stats.set(abs, stat);
-    lines.push(`${abs}\0=`);
-    times.push(stat.size, stat.mtimeMs, stat.ctimeMs);
+    const part = isContent(abs) ? content : rest;
+    part.lines.push(`${abs}\0=`);
+    part.times.push(stat.size, stat.mtimeMs, stat.ctimeMs);
   };
   const folder = (abs: string) => {
-    lines.push(`${abs}/`);
+    rest.lines.push(`${abs}/`);
     // Entry names hold no separator, and `abs` is already resolved: joined by hand, not by path.join.
     const prefix = abs.endsWith(path.sep) ? abs : abs + path.sep;
     for (const entry of fs.readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
@@ -75,10 +82,10 @@ export function inputStamp(project: Project, out: string): InputStamp {
   };
   const visit = (abs: string) => {
     const stat = fs.statSync(abs, { throwIfNoEntry: false });
-    if (!stat) return void lines.push(`${abs}\0-`);
+    if (!stat) return void rest.lines.push(`${abs}\0-`);
     if (!stat.isDirectory()) return file(abs, stat);
     const id = `${stat.dev}:${stat.ino}`;
-    if (seen.has(id)) return void lines.push(`${abs}/ again`);
+    if (seen.has(id)) return void rest.lines.push(`${abs}/ again`);
     seen.add(id);
     folder(abs);
   };
@@ -86,8 +93,27 @@ export function inputStamp(project: Project, out: string): InputStamp {
   const tool = ['generator', 'bin', 'package.json', 'package-lock.json', 'tsconfig.json', path.join('node_modules', '.package-lock.json')].map((rel) => path.join(toolRoot, rel));
   const borrowed = [project.templates, project.islands, project.assets, project.functions, project.schemas];
   for (const abs of [...tool, ...borrowed]) if (!abs.startsWith(project.root + path.sep) || abs.startsWith(path.join(project.root, 'node_modules'))) visit(abs);
-  const hash = createHash('sha256').update(lines.join('\n')).update(new Uint8Array(Float64Array.from(times).buffer));
-  return { hash: hash.digest('hex'), stats };
+  return { hash: digest(rest, content), rest: digest(rest), stats };
+}
+
+/** Whether an absolute path is that of a content file: JSON or Markdown under content/, but for its schemas. */
+export function contentFileTest(project: Project): (abs: string) => boolean {
+  const contentPrefix = project.content + path.sep;
+  const schemasPrefix = path.join(project.content, 'schemas') + path.sep;
+  return (abs) => abs.startsWith(contentPrefix) && (abs.endsWith('.md') || abs.endsWith('.json')) && !abs.startsWith(schemasPrefix);
+}
+
+/** Paths of files and folders, each marked by what it is, and each file's size and times. */
+interface Part {
+  lines: string[];
+  /** Hashed as numbers: written into text, they were a fifth of the walk's time. */
+  times: number[];
+}
+
+function digest(...parts: Part[]): string {
+  const hash = createHash('sha256');
+  for (const { lines, times } of parts) hash.update(lines.join('\n')).update('\n\0\n').update(new Uint8Array(Float64Array.from(times).buffer));
+  return hash.digest('hex');
 }
 
 /**

@@ -21,11 +21,8 @@ export class LiveOutput extends BaseOutput {
     this.pending.set(file, this.claim(file, contents));
   }
 
-  /** Keeps every file of a list from the previous build; false, keeping none, if any is not there to keep. */
-  keepAll(files: string[]): boolean {
-    if (!files.every((file) => this.previous.has(file) && !this.sizes.has(file))) return false;
-    for (const file of files) this.keep(file);
-    return true;
+  protected keepable(file: string): boolean {
+    return this.previous.has(file);
   }
 
   /** Keeps a file of the previous build as it is, without producing it again. Returns false if there is none. */

@@ -6,6 +6,7 @@ import { asRecorded, foldersAsRecorded, foldersOf, type Entry } from './tree.ts'
 import { outputKey, writeFileAtomic } from '../cache.ts';
 import type { Project } from '../project.ts';
 import { removeInBackground } from './cleanup.ts';
+import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../workers/start.ts';
 
 // The spare folder holds: tree/ (an earlier output), tree.json (its manifest) and current.json (the manifest
@@ -119,6 +120,11 @@ export interface LastOutput {
    * it, and whether the output is complete (StagedOutput, write-worker.ts).
    */
   unchecked?: string;
+  /**
+   * With `unchecked`: the writer thread, started as the build begins. It checks the last output's folders and
+   * the spare's files while the content is read, and the build's StagedOutput takes it (write-worker.ts).
+   */
+  writer?: Worker;
 }
 
 /** From these sizes, the last output is checked in a worker thread, and written by one (build.ts). */
@@ -148,7 +154,10 @@ export function lastOutput(target: string, spare: string, { stage = false, defer
   // The build starts from the spare, which holds most of the files it keeps with the same bytes: the last
   // output's own files are looked at only where it does not, by the writer thread. A thread here looked at
   // every file and folder again, 4,440 and 4,136 at 4,000 posts, then the writer at the spare's files.
-  if (defer && hasSpare) return Promise.resolve({ manifest, stale: new Set(), complete: false, unchecked: text });
+  if (defer && hasSpare) {
+    const writer = startWorker('write-worker', { last: target, unchecked: text, early: { spare } });
+    return Promise.resolve({ manifest, stale: new Set(), complete: false, unchecked: text, writer });
+  }
   const folder = stage && !hasSpare ? stagingFolder(target) : undefined;
   return new Promise<LastOutput>((resolve) => {
     const worker = startWorker('check-worker', { target, text, stage: folder });
@@ -224,9 +233,13 @@ export interface Taken {
  * changed most pages, replacing most of the spare's files costs more than linking the current ones into an
  * empty folder, so the spare is deleted in the background instead.
  */
+/** The spare's folder, and its manifest if it has one. */
+export function spareManifest(spare: string): { tree: string; manifest?: Manifest } {
+  return { tree: spareTree(spare), manifest: readManifest(path.join(spare, 'tree.json')) };
+}
+
 export function takeSpare(spare: string, staging: string, current?: Manifest): Taken | undefined {
-  const tree = spareTree(spare);
-  const manifest = readManifest(path.join(spare, 'tree.json'));
+  const { tree, manifest } = spareManifest(spare);
   fs.rmSync(path.join(spare, 'tree.json'), { force: true });
   if (!fs.existsSync(tree)) return undefined;
   if (manifest && manifest.ino === fs.statSync(tree).ino && (!current || sameShare(manifest, current) >= 0.5)) {

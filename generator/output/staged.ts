@@ -63,8 +63,10 @@ export class StagedOutput extends BaseOutput {
     super();
     removeStale(target);
     const given = options.spare ? (options.last ?? lastOutputHere(target, options.spare)) : undefined;
+    // A writer thread started already is used whatever the size.
+    const threaded = !!options.threaded || !!given?.writer;
     // Left unchecked for a writer thread to check; without one (a small site), checked here.
-    const last = given && !options.threaded ? checkedNow(target, given) : given;
+    const last = given && !threaded ? checkedNow(target, given) : given;
     this.unchecked = last?.unchecked !== undefined;
     this.lastOutput = last?.manifest;
     this.stale = last?.stale;
@@ -73,13 +75,17 @@ export class StagedOutput extends BaseOutput {
     // A staging folder made from the last output (spare.ts, lastOutput) is written by the writer thread once it
     // is made; without that thread (a small site), it is not used.
     const staged = last?.staged;
-    if (staged && !options.threaded) void dropStaged(staged);
-    this.staged = options.threaded ? staged : undefined;
+    if (staged && !threaded) void dropStaged(staged);
+    this.staged = threaded ? staged : undefined;
     this.staging = this.staged?.folder ?? stagingFolder(target);
     const known = this.staged || !options.spare ? undefined : takeSpare(options.spare, this.staging, this.lastOutput);
     if (!known) fs.mkdirSync(this.staging, { recursive: true });
-    if (options.threaded) {
-      this.writer = startWorker('write-worker', { root: this.staging, last: target, unchecked: last?.unchecked, known: known && [...known.files], folders: known?.folders, staged: !!this.staged });
+    if (threaded) {
+      const begin = { root: this.staging, known: known && [...known.files], folders: known?.folders, staged: !!this.staged };
+      if (last?.writer) {
+        this.writer = last.writer;
+        this.writer.postMessage({ begin });
+      } else this.writer = startWorker('write-worker', { ...begin, last: target, unchecked: last?.unchecked });
       // The writer holds what it is sent until it knows what the staging folder holds.
       void this.staged?.taken.then((taken) => this.writer?.postMessage({ taken }));
       this.writer.on('message', (message: { error?: string }) => {
@@ -105,6 +111,11 @@ export class StagedOutput extends BaseOutput {
       return;
     }
     this.tree!.place(file, this.claim(file, contents));
+  }
+
+  protected keepable(file: string): boolean {
+    this.lastFiles ??= new Map(this.lastOutput?.files);
+    return this.lastFiles.has(file) && !this.stale?.has(file);
   }
 
   keep(file: string): boolean {

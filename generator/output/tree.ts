@@ -24,6 +24,15 @@ export function asRecorded(abs: string, entry: Entry): boolean {
   return !!stat?.isFile() && stat.size === entry[1] && Math.abs(stat.mtimeMs - entry[2]) < 1;
 }
 
+/**
+ * Whether the file at `abs` is the one a manifest of this tool's own folder (a spare) recorded, to the exact
+ * modification time this tool read when it placed it.
+ */
+export function heldAsRecorded(abs: string, entry: Entry): boolean {
+  const stat = fs.statSync(abs, { throwIfNoEntry: false });
+  return !!stat?.isFile() && stat.size === entry[1] && stat.mtimeMs === entry[2];
+}
+
 /** Whether every folder a manifest records is as it was: nothing was added to the output or taken from it. */
 export function foldersAsRecorded(target: string, manifest: Pick<Manifest, 'folders'>): boolean {
   if (!manifest.folders) return false;
@@ -52,9 +61,14 @@ export class TreeWriter {
    * times of its folders if it is known to hold nothing else; without those times, anything else in it is
    * searched for and removed first. Without `taken` the root is a new, empty folder.
    */
+  /**
+   * `verified`: files of the folder taken over (`taken`) already found as its manifest records them, by size
+   * and modification time (heldAsRecorded), which keepSame() need not look at again.
+   */
   constructor(
     readonly root: string,
     taken?: Taken,
+    private readonly verified?: Map<string, Entry>,
   ) {
     this.dirs.add(root);
     this.known = taken?.files;
@@ -125,8 +139,9 @@ export class TreeWriter {
   private keepSame(rel: string, hash: string): boolean {
     const old = this.known?.get(rel);
     if (!old || old[0] !== hash) return false;
-    const stat = fs.statSync(path.join(this.root, rel), { throwIfNoEntry: false });
-    if (!stat?.isFile() || stat.size !== old[1] || stat.mtimeMs !== old[2]) return false;
+    const seen = this.verified?.get(rel);
+    const same = seen && seen[0] === old[0] && seen[1] === old[1] && seen[2] === old[2];
+    if (!same && !heldAsRecorded(path.join(this.root, rel), old)) return false;
     this.entries.set(rel, old);
     this.kept++;
     return true;

@@ -1,39 +1,59 @@
 // A worker thread that places output files (tree.ts) synchronously, so a large build renders on the main
 // thread while the disk is busy here.
+import fs from 'node:fs';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { TreeWriter, foldersAsRecorded, type Entry } from './tree.ts';
-import type { Manifest, Taken } from './spare.ts';
+import { TreeWriter, foldersAsRecorded, heldAsRecorded, type Entry } from './tree.ts';
+import { spareManifest, type Manifest, type Taken } from './spare.ts';
 
-type Message = { file?: string; data?: string | Uint8Array; keeps?: [string, Entry][]; flush?: number; ping?: number; refusals?: number; taken?: Taken };
-
-const { root, last, unchecked, known, folders, staged } = workerData as {
+/** Where the tree is, and what it holds: sent when the thread is started early (`early`), before it is taken. */
+interface Begin {
   root: string;
+  known?: [string, Entry][];
+  folders?: [string, number][];
+  staged?: boolean;
+}
+type Message = { file?: string; data?: string | Uint8Array; keeps?: [string, Entry][]; flush?: number; ping?: number; refusals?: number; taken?: Taken; begin?: Begin };
+
+const { last, unchecked, early, ...given } = workerData as Partial<Begin> & {
   /** The last output, which kept files are linked from where the tree does not hold them. */
   last: string;
   /** The last output's manifest, when nothing of it was checked (LastOutput.unchecked): checked here. */
   unchecked?: string;
-  known?: [string, Entry][];
-  folders?: [string, number][];
-  staged?: boolean;
+  /**
+   * Started as the build begins, with the spare folder the tree will most likely be taken from (spare.ts): its
+   * files are checked against their manifest now, while the main thread reads the content, and the rest of
+   * the workerData comes in a `begin` message once the build knows its output.
+   */
+  early?: { spare: string };
 };
+let root = given.root ?? '';
+let known = given.known;
+let folders = given.folders;
+let staged = given.staged;
 let tree: TreeWriter | undefined;
 let failed: string | undefined;
-/** With `staged`, the messages that came before what the staging folder holds (spare.ts, lastOutput). */
-let held: Message[] | undefined = staged ? [] : undefined;
+/**
+ * The messages that came before the tree could be made: before `begin`, when started early, and with `staged`
+ * before what the staging folder holds (spare.ts, lastOutput).
+ */
+let held: Message[] | undefined = staged || early ? [] : undefined;
 /**
  * The entries the main thread cannot know: of each file placed from its bytes, and of each kept file whose
  * entry is not the one the main thread sent (the spare held the same bytes in another file). For the thousands
  * of files a rebuild keeps, that is none: sending every entry back cost more than the rest of the flush.
  */
 const told: [string, Entry][] = [];
+/** The spare's files found as its manifest records them, when started early: the tree need not look at them again. */
+let verified: Map<string, Entry> | undefined;
 const start = (taken?: Taken) => {
   try {
-    tree = new TreeWriter(root, taken);
+    tree = new TreeWriter(root, taken, verified);
   } catch (error) {
     failed = `${root}: ${(error as Error).message}`;
   }
 };
-if (!staged) start(known && { files: new Map(known), folders });
+if (!staged && !early) start(known && { files: new Map(known), folders });
 /** Kept files the last output no longer holds as its manifest says (unchecked only). */
 const refused: string[] = [];
 /**
@@ -48,18 +68,36 @@ if (unchecked !== undefined) {
     complete = false;
   }
 }
+if (early) verified = verifySpare(early.spare);
 
 parentPort!.on('message', (message: Message) => {
-  if (held) {
-    if (!message.taken) return void held.push(message);
-    start(message.taken);
-    const waiting = held;
-    held = undefined;
-    for (const earlier of waiting) handle(earlier);
+  if (message.begin) {
+    ({ root, known, folders, staged } = message.begin);
+    // With `staged`, the tree is made once the staging folder is (`taken`).
+    if (!staged) ready(known && { files: new Map(known), folders });
     return;
   }
+  if (message.taken) return ready(message.taken);
+  if (held) return void held.push(message);
   handle(message);
 });
+
+/** Makes the tree, then handles the messages held until it was made. */
+function ready(taken?: Taken): void {
+  start(taken);
+  const waiting = held ?? [];
+  held = undefined;
+  for (const earlier of waiting) handle(earlier);
+}
+
+/** The files of a spare found as its manifest records them (or none, for a spare not to be trusted: takeSpare). */
+function verifySpare(spare: string): Map<string, Entry> | undefined {
+  const { tree, manifest } = spareManifest(spare);
+  if (!manifest || manifest.ino !== fs.statSync(tree, { throwIfNoEntry: false })?.ino) return undefined;
+  const found = new Map<string, Entry>();
+  for (const [file, entry] of manifest.files) if (heldAsRecorded(path.join(tree, file), entry)) found.set(file, entry);
+  return found;
+}
 
 function handle(message: Message): void {
   // Messages are handled in order: answering a ping says everything posted before it is written.
