@@ -155,9 +155,10 @@ function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, stri
   const data = walk(file.data, () => '');
   const body = file.body === undefined ? undefined : replace(file.body, () => file.text.length - file.body!.length);
   const factsKey = createHash('sha256').update(JSON.stringify([...named].sort())).digest('hex').slice(0, 16);
-  // A copy that keeps the file's own properties as they are: a file from the content snapshot reads its text
-  // only when asked (content/load.ts), and a hundred files with placeholders need not be read to be resolved.
-  const resolved = Object.defineProperties({}, Object.getOwnPropertyDescriptors(file)) as SourceFile;
+  // A copy that keeps the file's own properties and its prototype as they are: a file from the content snapshot
+  // reads its text only when asked (content/load.ts), and a hundred files with placeholders need not be read to
+  // be resolved.
+  const resolved = Object.create(Object.getPrototypeOf(file) as object, Object.getOwnPropertyDescriptors(file)) as SourceFile;
   Object.assign(resolved, { data, factsKey });
   if (body !== undefined) Object.defineProperty(resolved, 'body', { value: body, enumerable: true, writable: true, configurable: true });
   return { file: resolved, errors };
