@@ -238,8 +238,8 @@ export function spareManifest(spare: string): { tree: string; manifest?: Manifes
   return { tree: spareTree(spare), manifest: readManifest(path.join(spare, 'tree.json')) };
 }
 
-export function takeSpare(spare: string, staging: string, current?: Manifest): Taken | undefined {
-  const { tree, manifest } = spareManifest(spare);
+export function takeSpare(spare: string, staging: string, current?: Manifest, read = spareManifest(spare)): Taken | undefined {
+  const { tree, manifest } = read;
   fs.rmSync(path.join(spare, 'tree.json'), { force: true });
   if (!fs.existsSync(tree)) return undefined;
   if (manifest && manifest.ino === fs.statSync(tree).ino && (!current || sameShare(manifest, current) >= 0.5)) {

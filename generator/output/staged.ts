@@ -78,10 +78,12 @@ export class StagedOutput extends BaseOutput {
     if (staged && !threaded) void dropStaged(staged);
     this.staged = threaded ? staged : undefined;
     this.staging = this.staged?.folder ?? stagingFolder(target);
-    const known = this.staged || !options.spare ? undefined : takeSpare(options.spare, this.staging, this.lastOutput);
-    if (!known) fs.mkdirSync(this.staging, { recursive: true });
+    // A writer thread started early has read the spare's manifest already, and takes the spare itself.
+    const take = !!last?.writer && !!options.spare && !this.staged;
+    const known = this.staged || !options.spare || take ? undefined : takeSpare(options.spare, this.staging, this.lastOutput);
+    if (!known && !take) fs.mkdirSync(this.staging, { recursive: true });
     if (threaded) {
-      const begin = { root: this.staging, known: known && [...known.files], folders: known?.folders, staged: !!this.staged };
+      const begin = { root: this.staging, known: known && [...known.files], folders: known?.folders, staged: !!this.staged, take };
       if (last?.writer) {
         this.writer = last.writer;
         this.writer.postMessage({ begin });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { TreeWriter, foldersAsRecorded, heldAsRecorded, type Entry } from './tree.ts';
-import { spareManifest, type Manifest, type Taken } from './spare.ts';
+import { spareManifest, takeSpare, type Manifest, type Taken } from './spare.ts';
 
 /** Where the tree is, and what it holds: sent when the thread is started early (`early`), before it is taken. */
 interface Begin {
@@ -12,6 +12,8 @@ interface Begin {
   known?: [string, Entry][];
   folders?: [string, number][];
   staged?: boolean;
+  /** When started early: the tree is to be the spare, taken here (takeSpare), or else a new folder. */
+  take?: boolean;
 }
 type Message = { file?: string; data?: string | Uint8Array; keeps?: [string, Entry][]; flush?: number; ping?: number; refusals?: number; taken?: Taken; begin?: Begin };
 
@@ -61,21 +63,27 @@ const refused: string[] = [];
  * thread checks it: looked at before the first file is kept, while the main thread reads and renders.
  */
 let complete: boolean | undefined;
+/** The last output's manifest, when unchecked. */
+let current: Manifest | undefined;
 if (unchecked !== undefined) {
   try {
-    complete = foldersAsRecorded(last, JSON.parse(unchecked) as Manifest);
+    current = JSON.parse(unchecked) as Manifest;
+    complete = foldersAsRecorded(last, current);
   } catch {
     complete = false;
   }
 }
+/** The spare's manifest as read when started early. */
+let spareRead: ReturnType<typeof spareManifest> | undefined;
 if (early) verified = verifySpare(early.spare);
 
 parentPort!.on('message', (message: Message) => {
   if (message.begin) {
     ({ root, known, folders, staged } = message.begin);
     // With `staged`, the tree is made once the staging folder is (`taken`).
-    if (!staged) ready(known && { files: new Map(known), folders });
-    return;
+    if (staged) return;
+    if (message.begin.take && early) return ready(takeHere(early.spare));
+    return ready(known && { files: new Map(known), folders });
   }
   if (message.taken) return ready(message.taken);
   if (held) return void held.push(message);
@@ -90,9 +98,24 @@ function ready(taken?: Taken): void {
   for (const earlier of waiting) handle(earlier);
 }
 
+/**
+ * The spare taken as the tree (takeSpare, from the manifest read as this thread started), or else a new empty
+ * folder: what the main thread does when the writer thread is started with the output (staged.ts).
+ */
+function takeHere(spare: string): Taken | undefined {
+  try {
+    const taken = takeSpare(spare, root, current, spareRead);
+    if (!taken) fs.mkdirSync(root, { recursive: true });
+    return taken;
+  } catch (error) {
+    failed ??= `${root}: ${(error as Error).message}`;
+    return undefined;
+  }
+}
+
 /** The files of a spare found as its manifest records them (or none, for a spare not to be trusted: takeSpare). */
 function verifySpare(spare: string): Map<string, Entry> | undefined {
-  const { tree, manifest } = spareManifest(spare);
+  const { tree, manifest } = (spareRead = spareManifest(spare));
   if (!manifest || manifest.ino !== fs.statSync(tree, { throwIfNoEntry: false })?.ino) return undefined;
   const found = new Map<string, Entry>();
   for (const [file, entry] of manifest.files) if (heldAsRecorded(path.join(tree, file), entry)) found.set(file, entry);
