@@ -46,6 +46,12 @@ export function languageTitle(language: LanguageEntry, model: SiteModel): string
   return `${language.name} NAATI Certified Translation Services | From ${model.settings.startingPrice} + Service Fee`;
 }
 
+/**
+ * Fields of the model's entries that routes() never reads: while these are all that changed in the content,
+ * every page's route is as it was (incremental/policy.ts), and an edit to a post's body hashes no route.
+ */
+export const routeFreeFields: ReadonlySet<string> = new Set(['body', 'words']);
+
 export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[] } {
   const updated = model.settings.updated;
   const copy = model.pages;

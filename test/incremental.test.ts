@@ -12,7 +12,8 @@ import path from 'node:path';
 import { build, type BuildResult } from '../generator/build.ts';
 import { silentLogger } from '../generator/log.ts';
 import { nothingToBuild } from '../generator/incremental/unchanged.ts';
-import { loadRecord, recordFormat, saveRecord, type BuildRecord } from '../generator/incremental/record.ts';
+import { loadRecord, recordFormat, routeHash, saveRecord, type BuildRecord } from '../generator/incremental/record.ts';
+import { routeFreeFields, routes } from '../generator/routes.ts';
 import { BuildFailure, formatFailure, stripAnsi } from '../generator/errors.ts';
 import { threads } from '../generator/output/spare.ts';
 import { toolRoot } from '../generator/project.ts';
@@ -311,6 +312,17 @@ test('an edit to content alone reuses the islands, images and flags of the last 
   }
   await build({ root: site.root, logger: silentLogger });
   assert.equal(await differences(site), []);
+});
+
+test('routes read none of the fields the policy takes to leave every route as it was', async () => {
+  const result = await build({ root: site.root, logger: silentLogger });
+  const { model } = result;
+  const before = result.pages.map((page) => [page.path, routeHash(page)]);
+  const entries: object[] = [...model.posts, ...model.prose, ...model.languages, ...model.cities, ...model.services];
+  for (const entry of entries) {
+    for (const field of routeFreeFields) Object.defineProperty(entry, field, { value: field === 'words' ? 1 : 'A different value', enumerable: true, configurable: true, writable: true });
+  }
+  assert.equal(routes(model).pages.map((page) => [page.path, routeHash(page)]), before);
 });
 
 test('site build with nothing changed since the last build stops at once, and says what it kept', async () => {

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { deserialize, serialize } from 'node:v8';
 import { writeFileAtomic } from '../cache.ts';
 import { toolRoot } from '../project.ts';
-import type { Page } from '../routes.ts';
+import { routeFreeFields, type Page } from '../routes.ts';
 import { changedKeys, inputsHash, recordFormat, routeHash, type BuildRecord, type PageState } from './record.ts';
 import type { Output } from '../output/output.ts';
 import { assetKey, type Dep } from './tracker.ts';
@@ -86,8 +86,12 @@ export class IncrementalPolicy {
       for (const [i, members] of [...this.groups].sort(([a], [b]) => a - b)) {
         for (const member of members) if (this.changed[member]) this.changed[i] = 1;
       }
+      this.routesKept = routesUnchanged(changed, previous, state);
     }
   }
+
+  /** Whether no page's route can have changed since the last build (routesUnchanged): none is hashed to compare. */
+  private routesKept = false;
 
   private route(page: Page): string {
     let hash = this.routes.get(page.path);
@@ -98,7 +102,7 @@ export class IncrementalPolicy {
   /** Whether a page's last rendering can be kept as it is (before asking the output to keep its file). */
   reusable(page: Page): boolean {
     const last = this.changed && this.previous!.pages.get(page.path);
-    if (!last || last.route !== this.route(page)) return false;
+    if (!last || (!this.routesKept && last.route !== this.route(page))) return false;
     for (const dep of last.deps) if (this.changed![dep]) return false;
     return true;
   }
@@ -196,6 +200,22 @@ export class IncrementalPolicy {
   record(): BuildRecord {
     return { format: recordFormat, key: this.key, ...this.state, keys: this.keys, pages: this.pages, derived: this.derived, groups: this.groups };
   }
+}
+
+/**
+ * Whether every change to the content since the last build is to fields of entries that routes() never reads
+ * (routeFreeFields: a post's body, say): then every route is the same as the last build's. Any other change
+ * (a file that is not an entry, such as site.json, or an entry added, removed or moved in a list) says no.
+ */
+function routesUnchanged(changed: Set<string>, before: BuildRecord, after: Pick<BuildRecord, 'files' | 'lists'>): boolean {
+  for (const key of changed) {
+    if (key.startsWith('list:')) return false;
+    const field = key.indexOf('#');
+    if (field >= 0) {
+      if (!routeFreeFields.has(key.slice(field + 1))) return false;
+    } else if (!key.endsWith('/') && !(before.files.get(key)?.fields && after.files.get(key)?.fields)) return false;
+  }
+  return true;
 }
 
 // What the dev server keeps between builds, and the stages it reuses while their inputs are unchanged. `site
