@@ -12,7 +12,7 @@ import path from 'node:path';
 import { build, type BuildResult } from '../generator/build.ts';
 import { silentLogger } from '../generator/log.ts';
 import { nothingToBuild } from '../generator/incremental/unchanged.ts';
-import { loadRecord, recordFormat, routeHash, saveRecord, type BuildRecord } from '../generator/incremental/record.ts';
+import { KeyTable, loadRecord, recordFile, recordFormat, routeHash, saveRecord, type BuildRecord } from '../generator/incremental/record.ts';
 import { routeFreeFields, routes } from '../generator/routes.ts';
 import { BuildFailure, formatFailure, stripAnsi } from '../generator/errors.ts';
 import { threads } from '../generator/output/spare.ts';
@@ -192,7 +192,7 @@ test('the record reads back as it was saved: empty lists, empty strings, and a s
     key: 'k',
     files: new Map(files),
     lists: new Map([['posts', ['content/blog/a.md']]]),
-    keys,
+    keys: KeyTable.of(keys),
     pages: new Map(keys.length ? [['/', { route: 'r', deps: Uint32Array.of(0, 2) }], ['/a', { route: '', deps: new Uint32Array(0) }], ['/b', { route: 'r2', deps: Uint32Array.of(1) }]] : []),
     derived: new Map([['sitemap.xml', 'd']]),
     groups: new Map([[2, Uint32Array.of(1)]]),
@@ -207,7 +207,14 @@ test('the record reads back as it was saved: empty lists, empty strings, and a s
       record(['content/odd\0name.md'], [['content/odd\0name.md', { hash: 'h' }]]),
     ]) {
       saveRecord(file, original);
-      assert.equal(loadRecord(file), original);
+      const loaded = loadRecord(file)!;
+      assert.equal({ ...loaded, keys: loaded.keys.toArray() }, { ...original, keys: original.keys.toArray() });
+      // Each key is found by its index and its index by the key, in the table as loaded.
+      original.keys.toArray().forEach((key, i) => {
+        assert.is(loaded.keys.at(i), key);
+        assert.is(loaded.keys.indexOf(key), i);
+      });
+      assert.is(loaded.keys.indexOf('not a key'), -1);
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -229,6 +236,26 @@ test('editing one post renders that post and no other page', async () => {
   assert.ok(result, error);
   assert.is(result!.rendered, 1, result!.summary);
   assert.match(fs.readFileSync(path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences/index.html'), 'utf8'), 'One more sentence.');
+});
+
+test('editing a post again and again adds nothing to the record: the post reads the same keys, its shared parts the same groups', async () => {
+  const rel = 'content/blog/naati-vs-standard-translations-differences.md';
+  const file = recordFile(path.join(site.root, '.cache'), path.join(site.root, 'dist'));
+  const sizes = () => {
+    const record = loadRecord(file)!;
+    return { keys: record.keys.length, groups: record.groups.size, pages: record.pages.size };
+  };
+  const edit = async (n: number) => {
+    site.write(rel, `${site.read(rel).trimEnd()}\n\nEdit number ${n}.\n`);
+    const { result, error } = await outcome(site.root, false);
+    assert.ok(result, error);
+    assert.is(result!.rendered, 1, result!.summary);
+  };
+  await edit(1);
+  const before = sizes();
+  await edit(2);
+  await edit(3);
+  assert.equal(sizes(), before);
 });
 
 test('a page changed by hand in the output is rendered again, not kept', async () => {

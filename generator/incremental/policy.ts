@@ -10,7 +10,7 @@ import { deserialize, serialize } from 'node:v8';
 import { writeFileAtomic } from '../cache.ts';
 import { toolRoot } from '../project.ts';
 import { routeFreeFields, type Page } from '../routes.ts';
-import { changedKeys, inputsHash, recordFormat, routeHash, type BuildRecord, type PageState } from './record.ts';
+import { KeyTable, changedKeys, inputsHash, recordFormat, routeHash, type BuildRecord, type PageState } from './record.ts';
 import type { Output } from '../output/output.ts';
 import { assetKey, type Dep } from './tracker.ts';
 import type { SourceFile } from '../content/load.ts';
@@ -50,8 +50,7 @@ export function folderHash(dir: string, skip: string[] = [], only?: RegExp): str
 
 export class IncrementalPolicy {
   private changed?: Uint8Array;
-  private index?: Map<string, number>;
-  readonly keys: string[];
+  readonly keys: KeyTable;
   readonly pages = new Map<string, PageState>();
   private routes = new Map<string, string>();
   private readonly derived = new Map<string, string>();
@@ -73,15 +72,18 @@ export class IncrementalPolicy {
     private readonly state: Pick<BuildRecord, 'files' | 'lists'>,
   ) {
     const usable = previous && previous.key === key;
-    this.keys = usable ? previous.keys : [];
+    this.keys = usable ? previous.keys : KeyTable.of();
     this.groups = usable ? previous.groups : new Map();
     if (usable) {
       const changed = changedKeys(previous, state);
       this.changes = changed.size;
       this.changed = new Uint8Array(this.keys.length);
-      this.keys.forEach((k, i) => {
-        if (changed.has(k)) this.changed![i] = 1;
-      });
+      // A few changed keys are looked up in the table one by one; many, through a map of all of it.
+      const all = changed.size > 64 ? this.keys.indexed() : undefined;
+      for (const key of changed) {
+        const i = all ? (all.get(key) ?? -1) : this.keys.indexOf(key);
+        if (i >= 0) this.changed[i] = 1;
+      }
       // A group has changed when one of its members has; members always stand before their group.
       for (const [i, members] of [...this.groups].sort(([a], [b]) => a - b)) {
         for (const member of members) if (this.changed[member]) this.changed[i] = 1;
@@ -119,9 +121,8 @@ export class IncrementalPolicy {
    */
   assetsOf(page: Page): string[] {
     if (!this.assetKeys) {
-      this.assetKeys = new Map();
       const prefix = assetKey('');
-      this.keys.forEach((key, i) => key.startsWith(prefix) && this.assetKeys!.set(i, key.slice(prefix.length)));
+      this.assetKeys = new Map(this.keys.startingWith(prefix).map(([i, key]) => [i, key.slice(prefix.length)]));
       this.assetsSeen = new Uint8Array(this.keys.length);
     }
     const names: string[] = [];
@@ -162,38 +163,64 @@ export class IncrementalPolicy {
   /** Records what a rendered page read. */
   rendered(page: Page, deps: Set<Dep>): void {
     this.renders++;
-    this.pages.set(page.path, { route: this.route(page), deps: this.encode(deps) });
+    // Its keys are looked for first among those it read last time: a page rendered again reads the same
+    // keys, mostly, and the few it renders need not index the whole table.
+    const last = this.previous?.key === this.key ? this.previous.pages.get(page.path) : undefined;
+    this.pages.set(page.path, { route: this.route(page), deps: this.encode(deps, last && this.near(last.deps)) });
   }
 
   /** Keys as indices into the table; a group (a shared part's keys) once, as a key of its own. */
-  private encode(deps: Set<Dep>): Uint32Array {
-    if (!this.index) {
-      // A loop, not new Map(keys.map(...)): 200,000 keys at 20,000 posts, and a pair for each is garbage.
-      this.index = new Map();
-      for (let i = 0; i < this.keys.length; i++) this.index.set(this.keys[i], i);
-    }
+  private encode(deps: Set<Dep>, near?: Map<string, number>): Uint32Array {
     const indices = new Uint32Array(deps.size);
     let n = 0;
     for (const dep of deps) {
       if (typeof dep !== 'string') {
         let g = this.groupIndex.get(dep);
         if (g === undefined) {
-          const members = this.encode(dep);
-          g = this.keys.push(`group:${this.keys.length}`) - 1;
+          const members = this.encode(dep, near);
+          g = this.sameGroup(members) ?? this.keys.push(`group:${this.keys.length}`);
           this.groups.set(g, members);
           this.groupIndex.set(dep, g);
         }
         indices[n++] = g;
         continue;
       }
-      let i = this.index.get(dep);
+      let i = near?.get(dep);
       if (i === undefined) {
-        i = this.keys.push(dep) - 1;
-        this.index.set(dep, i);
+        // Rendering many pages (or a page that read a key it had not), through a map of the whole table.
+        const all = this.keys.indexed();
+        i = all.get(dep) ?? this.keys.push(dep);
       }
       indices[n++] = i;
     }
     return indices;
+  }
+
+  /** The keys a page's deps name, groups' members included, by key. */
+  private near(deps: Uint32Array, found = new Map<string, number>()): Map<string, number> {
+    for (const i of deps) {
+      const members = this.groups.get(i);
+      if (members) this.near(members, found);
+      else found.set(this.keys.at(i), i);
+    }
+    return found;
+  }
+
+  private groupsByMembers?: Map<string, number>;
+
+  /**
+   * A group of the table with these very members, if there is one: a shared part that read what it read last
+   * time is the same group, and the table does not grow by a group each time a page that shows it renders.
+   */
+  private sameGroup(members: Uint32Array): number | undefined {
+    if (!this.groupsByMembers) {
+      this.groupsByMembers = new Map();
+      for (const [g, list] of this.groups) this.groupsByMembers.set(list.join(), g);
+    }
+    const id = members.join();
+    const found = this.groupsByMembers.get(id);
+    if (found === undefined) this.groupsByMembers.set(id, this.keys.length);
+    return found;
   }
 
   /** This build's record, once every page was rendered or kept. */

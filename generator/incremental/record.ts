@@ -42,6 +42,132 @@ export interface PageState {
   deps: Uint32Array;
 }
 
+/**
+ * The table of keys pages read (tracker.ts), which only grows: a page's deps are indices into it. A record of
+ * thousands of posts holds tens of thousands of keys (45,000 at 4,000 posts), and an edit looks up a few of
+ * them: so the keys a record was saved with stay the one text they were saved as (`saved`, joined by the
+ * separator), and are taken out of it one by one when asked for, rather than split into as many strings,
+ * indexed in a map of as many entries, and joined again on every build. Keys added since are kept apart.
+ */
+export class KeyTable {
+  /** Where each saved key starts in the text, once a key is asked for by its index. */
+  private starts?: Uint32Array;
+  /** Every key's index, made only when a lookup by the text would cost more (many keys, or a key not found). */
+  private index?: Map<string, number>;
+  private readonly added: string[] = [];
+
+  private constructor(
+    private readonly saved: Joined,
+    private readonly list?: string[],
+  ) {}
+
+  /** A table of the keys as one text (Joined), as a packed record holds them. */
+  static joined(saved: Joined): KeyTable {
+    return new KeyTable(saved);
+  }
+
+  /** A table of keys given one by one (a record saved unpacked, or a new table). */
+  static of(keys: string[] = []): KeyTable {
+    return new KeyTable({ text: '', count: 0 }, [...keys]);
+  }
+
+  get length(): number {
+    return (this.list ? this.list.length : this.saved.count) + this.added.length;
+  }
+
+  /** The key at an index. */
+  at(i: number): string {
+    if (this.list) return i < this.list.length ? this.list[i] : this.added[i - this.list.length];
+    if (i >= this.saved.count) return this.added[i - this.saved.count];
+    const starts = (this.starts ??= startsOf(this.saved));
+    const end = i + 1 < this.saved.count ? starts[i + 1] - 1 : this.saved.text.length;
+    return this.saved.text.slice(starts[i], end);
+  }
+
+  /** A key's index, or -1. */
+  indexOf(key: string): number {
+    if (this.index || this.list) return this.indexed().get(key) ?? -1;
+    const added = this.added.indexOf(key);
+    if (added >= 0) return this.saved.count + added;
+    const { text, count } = this.saved;
+    if (!count) return -1;
+    // A key stands after a separator (or at the start) and before one, but for the last.
+    const before = (at: number) => at === 0 || text.charCodeAt(at - 1) === 0;
+    const followed = key + separator;
+    for (let at = text.indexOf(followed); at >= 0; at = text.indexOf(followed, at + 1)) if (before(at)) return this.indexAt(at);
+    const last = text.length - key.length;
+    return last >= 0 && text.endsWith(key) && before(last) ? count - 1 : -1;
+  }
+
+  /** Indices of many keys at once: from a map of every key, made once. */
+  indexed(): Map<string, number> {
+    if (!this.index) {
+      this.index = new Map();
+      for (let i = 0; i < this.length; i++) this.index.set(this.at(i), i);
+    }
+    return this.index;
+  }
+
+  /** Adds a key (not in the table) and returns its index. */
+  push(key: string): number {
+    this.added.push(key);
+    const i = this.length - 1;
+    this.index?.set(key, i);
+    return i;
+  }
+
+  /** The index and key of every key that starts with `prefix`. */
+  startingWith(prefix: string): [number, string][] {
+    const found: [number, string][] = [];
+    if (this.list) {
+      this.list.forEach((key, i) => key.startsWith(prefix) && found.push([i, key]));
+    } else {
+      const { text } = this.saved;
+      for (let at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, at + 1)) {
+        if (at > 0 && text.charCodeAt(at - 1) !== 0) continue;
+        const end = text.indexOf(separator, at);
+        found.push([this.indexAt(at), text.slice(at, end < 0 ? text.length : end)]);
+      }
+    }
+    const before = this.length - this.added.length;
+    this.added.forEach((key, i) => key.startsWith(prefix) && found.push([before + i, key]));
+    return found;
+  }
+
+  toArray(): string[] {
+    return Array.from({ length: this.length }, (_, i) => this.at(i));
+  }
+
+  /** The keys as a packed record saves them, or undefined when one holds the separator. */
+  pack(): Joined | undefined {
+    if (this.list) return this.list.some((key) => key.includes(separator)) || this.added.some((key) => key.includes(separator)) ? undefined : join([...this.list, ...this.added]);
+    if (this.added.some((key) => key.includes(separator))) return undefined;
+    if (!this.added.length) return this.saved;
+    const rest = this.added.join(separator);
+    return { text: this.saved.count ? `${this.saved.text}${separator}${rest}` : rest, count: this.length };
+  }
+
+  /** The index of the saved key that starts at a position of the text. */
+  private indexAt(position: number): number {
+    const starts = (this.starts ??= startsOf(this.saved));
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if (starts[middle] <= position) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+}
+
+/** Where each part of a joined text starts. */
+function startsOf({ text, count }: Joined): Uint32Array {
+  const starts = new Uint32Array(count);
+  for (let i = 1, at = text.indexOf(separator); i < count; at = text.indexOf(separator, at + 1)) starts[i++] = at + 1;
+  return starts;
+}
+
 export interface BuildRecord {
   format: number;
   /** Everything every page depends on besides content: the tool, templates, assets, schemas, the build date. */
@@ -50,7 +176,7 @@ export interface BuildRecord {
   /** Each tracked list's entries, by file, in order. */
   lists: Map<string, string[]>;
   /** The key table the pages' deps index; it only grows, so a reused page's deps stay valid as they are. */
-  keys: string[];
+  keys: KeyTable;
   pages: Map<string, PageState>;
   /** Output files made from inputs other than a page's (the sitemap, the feed): a fingerprint of those inputs. */
   derived: Map<string, string>;
@@ -121,12 +247,12 @@ export function loadRecord(file: string): BuildRecord | undefined {
   try {
     const saved = v8.deserialize(fs.readFileSync(file)) as SavedRecord;
     if (saved.format !== recordFormat) return undefined;
-    if (Array.isArray(saved.keys)) return saved as BuildRecord;
+    if (Array.isArray(saved.keys)) return { ...(saved as Omit<BuildRecord, 'keys'>), keys: KeyTable.of(saved.keys) };
     const packed = saved.files as { paths: Joined; hashes: Joined; fields: Joined };
     const [paths, hashes, fields] = [split(packed.paths), split(packed.hashes), split(packed.fields)];
     const files = new Map<string, FileState>();
     for (let i = 0; i < paths.length; i++) files.set(paths[i], fields[i] ? { hash: hashes[i], fields: fields[i] } : { hash: hashes[i] });
-    return { ...saved, keys: split(saved.keys), files, pages: unpackPages(saved.pages as PackedPages) };
+    return { ...saved, keys: KeyTable.joined(saved.keys), files, pages: unpackPages(saved.pages as PackedPages) };
   } catch {
     return undefined;
   }
@@ -140,11 +266,12 @@ export function saveRecord(file: string, record: BuildRecord): void {
 export function encodeRecord(record: BuildRecord): Buffer {
   const states = [...record.files.values()];
   const pages = [...record.pages.values()];
-  const lists = [record.keys, [...record.files.keys()], states.map((s) => s.hash), states.map((s) => s.fields ?? ''), [...record.pages.keys()], pages.map((p) => p.route)];
+  const lists = [[...record.files.keys()], states.map((s) => s.hash), states.map((s) => s.fields ?? ''), [...record.pages.keys()], pages.map((p) => p.route)];
   // Saved as they are in the unlikely case that a string holds the separator.
-  const packable = lists.every((list) => list.every((text) => !text.includes(separator)));
-  const [keys, paths, hashes, fields, pagePaths, routes] = lists.map(join);
-  const saved: SavedRecord = packable ? { ...record, keys, files: { paths, hashes, fields }, pages: packPages(pagePaths, routes, pages) } : record;
+  const keys = record.keys.pack();
+  const packable = keys && lists.every((list) => list.every((text) => !text.includes(separator)));
+  const [paths, hashes, fields, pagePaths, routes] = lists.map(join);
+  const saved: SavedRecord = packable ? { ...record, keys, files: { paths, hashes, fields }, pages: packPages(pagePaths, routes, pages) } : { ...record, keys: record.keys.toArray() };
   return v8.serialize(saved);
 }
 
