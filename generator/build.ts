@@ -189,7 +189,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
 
     await time('feeds', async () => {
       // Kept like pages while their inputs are the same: for thousands of posts they cost as much as the rest.
-      await policy.derive(target, 'sitemap.xml', sitemapInputs(model, pages), () => sitemapXml(model, pages));
+      await policy.derive(target, 'sitemap.xml', () => sitemapInputs(model, pages), () => sitemapXml(model, pages), true);
       await policy.derive(target, 'blog/feed.xml', feedInputs(model, policy), async () => {
         await markdown.render(feedPosts(model).map((p) => p.body));
         return blogFeed(model);

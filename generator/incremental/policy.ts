@@ -145,12 +145,15 @@ export class IncrementalPolicy {
 
   /**
    * An output file made from `inputs` (not a page): kept from the last output when its inputs are the same,
-   * otherwise made with `produce` and emitted.
+   * otherwise made with `produce` and emitted. `inputs` may be a function, with `ofRoutes` when they are
+   * made of the routes and the site's settings alone: while no route can have changed (routesUnchanged),
+   * they are the last build's and are not made at all (the sitemap's are thousands of addresses).
    */
-  async derive(output: Output, file: string, inputs: string, produce: () => string | Uint8Array | Promise<string | Uint8Array>): Promise<void> {
-    const hash = inputsHash(inputs);
+  async derive(output: Output, file: string, inputs: string | (() => string), produce: () => string | Uint8Array | Promise<string | Uint8Array>, ofRoutes = false): Promise<void> {
+    const last = this.changed && this.previous!.derived.get(file);
+    const hash = ofRoutes && this.routesKept && last ? last : inputsHash(typeof inputs === 'string' ? inputs : inputs());
     this.derived.set(file, hash);
-    if (this.changed && this.previous!.derived.get(file) === hash && output.keep(file)) return;
+    if (last === hash && output.keep(file)) return;
     this.renders++;
     output.emit(file, await produce());
   }

@@ -326,12 +326,19 @@ export function contentState(files: SourceFile[], model: SiteModel, previous?: B
     now.fields =
       before?.hash === now.hash && before.fields
         ? before.fields
-        : fieldsText(Object.entries(entry).map(([field, value]) => [field, fingerprint(value)]));
+        : fieldsText(entryFields(entry).map(([field, value]) => [field, fingerprint(value)]));
   }
   const lists = new Map<string, string[]>();
   for (const name of trackedLists) lists.set(name, (model[name] as { file: string }[]).map((e) => e.file));
   for (const name of trackedMenus) lists.set(`menus.${name}`, model.menus[name].map((e) => e.file));
   return { files: state, lists };
+}
+
+/** An entry's fields, with a post's body, which is its class's getter rather than a field of its own (model.ts). */
+function entryFields(entry: object): [string, unknown][] {
+  const fields = Object.entries(entry);
+  if ('body' in entry && !Object.hasOwn(entry, 'body')) fields.push(['body', (entry as { body: unknown }).body]);
+  return fields;
 }
 
 /** The keys (tracker.ts) whose values differ between two states of the content. */
