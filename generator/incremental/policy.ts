@@ -5,6 +5,7 @@
 // when in doubt, render.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { deserialize, serialize } from 'node:v8';
 import { writeFileAtomic } from '../cache.ts';
@@ -20,11 +21,17 @@ import type { Project } from '../project.ts';
 /**
  * The generator's own code (every .ts, .js and .json under generator/), its package versions (the lock file)
  * and Node's version: any change to how a build works renders everything. Computed once per process.
+ *
+ * Run as the CLI, the code is the bundle bin/site.js made of it, in a folder named by the path, size and
+ * modification time of each of its sources: that name stands for the code that runs, and reading and hashing
+ * a hundred source files again (about 10 ms of an edit's build) would say no more. Run from the sources (the
+ * tests), they are hashed.
  */
 let toolKeyMemo: string | undefined;
 export function toolKey(): string {
   if (toolKeyMemo) return toolKeyMemo;
-  const hash = createHash('sha256').update(process.version).update(folderHash(path.join(toolRoot, 'generator'), [], /\.(ts|js|json)$/));
+  const code = import.meta.url.endsWith('.ts') ? folderHash(path.join(toolRoot, 'generator'), [], /\.(ts|js|json)$/) : `bundle ${path.basename(path.dirname(fileURLToPath(import.meta.url)))}`;
+  const hash = createHash('sha256').update(process.version).update(code);
   for (const file of ['package-lock.json', 'package.json']) {
     const abs = path.join(toolRoot, file);
     if (fs.existsSync(abs)) hash.update(fs.readFileSync(abs));
