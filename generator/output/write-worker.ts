@@ -85,7 +85,12 @@ parentPort!.on('message', (message: Message) => {
     if (message.begin.take && early) return ready(takeHere(early.spare));
     return ready(known && { files: new Map(known), folders });
   }
-  if (message.taken) return ready(message.taken);
+  if (message.taken) {
+    // The files linked into the staging folder a moment ago, each found as its entry says just before: the
+    // tree need not look at them again.
+    verified = message.taken.files;
+    return ready(message.taken);
+  }
   if (held) return void held.push(message);
   handle(message);
 });
