@@ -35,7 +35,6 @@ export function joinContent(project: Project, files: SourceFile[], markdown: Mar
   return { model, pages, redirects, checked };
 }
 
-
 /**
  * The files under the images folder, relative to it with forward slashes, sorted; hidden ones left out. A
  * walk of the folder: a glob library's first call costs more than the rest of this stage's checks.

@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
-import { deserialize, serialize } from 'node:v8';
-import { writeFileAtomic } from '../cache.ts';
+import { Shards } from '../cache.ts';
 import { toolRoot } from '../project.ts';
 import { routeFreeFields, type Page } from '../routes.ts';
 import { KeyTable, changedKeys, inputsHash, recordFormat, routeHash, type BuildRecord, type PageState } from './record.ts';
@@ -188,7 +187,7 @@ export class IncrementalPolicy {
         let g = this.groupIndex.get(dep);
         if (g === undefined) {
           const members = this.encode(dep, near);
-          g = this.sameGroup(members) ?? this.keys.push(`group:${this.keys.length}`);
+          g = this.groupOf(members);
           this.groups.set(g, members);
           this.groupIndex.set(dep, g);
         }
@@ -219,18 +218,16 @@ export class IncrementalPolicy {
   private groupsByMembers?: Map<string, number>;
 
   /**
-   * A group of the table with these very members, if there is one: a shared part that read what it read last
-   * time is the same group, and the table does not grow by a group each time a page that shows it renders.
+   * The group key of the table with these very members, added if there is none: a shared part that read what
+   * it read last time is the same group, and the table does not grow by a group each time a page that shows
+   * it renders.
    */
-  private sameGroup(members: Uint32Array): number | undefined {
-    if (!this.groupsByMembers) {
-      this.groupsByMembers = new Map();
-      for (const [g, list] of this.groups) this.groupsByMembers.set(list.join(), g);
-    }
+  private groupOf(members: Uint32Array): number {
+    this.groupsByMembers ??= new Map([...this.groups].map(([g, list]) => [list.join(), g]));
     const id = members.join();
-    const found = this.groupsByMembers.get(id);
-    if (found === undefined) this.groupsByMembers.set(id, this.keys.length);
-    return found;
+    let g = this.groupsByMembers.get(id);
+    if (g === undefined) this.groupsByMembers.set(id, (g = this.keys.push(`group:${this.keys.length}`)));
+    return g;
   }
 
   /** This build's record, once every page was rendered or kept. */
@@ -320,8 +317,8 @@ export async function memoStage<T>(
   return result;
 }
 
-const memoVersion = 1;
-const memoFile = (spare: string) => path.join(spare, 'stages.v8');
+/** Kept as a single shard (cache.ts): one V8-serialised file of a version, written whole or not at all. */
+const memoStore = (spare: string) => new Shards<{ rest: string; memo: StageMemo }>(spare, 'stages', 'stages-v1', 1);
 
 /**
  * The stage memo `site build` keeps beside its output's record (spare.ts), and whether its results may be
@@ -329,21 +326,13 @@ const memoFile = (spare: string) => path.join(spare, 'stages.v8');
  * with the stamp, once the output it describes is in place (saveStageMemo).
  */
 export function readStageMemo(spare: string, rest: string): { memo: StageMemo; reusable: boolean } {
-  try {
-    const stored = deserialize(fs.readFileSync(memoFile(spare))) as { version: number; rest: string; memo: StageMemo };
-    if (stored.version === memoVersion && stored.rest === rest && stored.memo instanceof Map) return { memo: stored.memo, reusable: true };
-  } catch {
-    // none yet, or unreadable: every stage runs
-  }
-  return { memo: new Map(), reusable: false };
+  // None yet, unreadable or made from other inputs: every stage runs.
+  const stored = memoStore(spare).readOne(0);
+  return stored?.rest === rest && stored.memo instanceof Map ? { memo: stored.memo, reusable: true } : { memo: new Map(), reusable: false };
 }
 
 export function saveStageMemo(spare: string, rest: string, memo: StageMemo): void {
-  writeFileAtomic(memoFile(spare), serialize({ version: memoVersion, rest, memo }));
-}
-
-export function forgetStageMemo(spare: string): void {
-  fs.rmSync(memoFile(spare), { force: true });
+  memoStore(spare).write(0, { rest, memo });
 }
 
 /** The dev server's compiled templates, while no file under templates/ or islands/ has changed since. */

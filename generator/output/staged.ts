@@ -115,15 +115,19 @@ export class StagedOutput extends BaseOutput {
     this.tree!.place(file, this.claim(file, contents));
   }
 
-  protected keepable(file: string): boolean {
+  /** A file's entry in the last output, when it is there as that entry says (not stale). */
+  private lastEntry(file: string): Entry | undefined {
     this.lastFiles ??= new Map(this.lastOutput?.files);
-    return this.lastFiles.has(file) && !this.stale?.has(file);
+    return this.stale?.has(file) ? undefined : this.lastFiles.get(file);
+  }
+
+  protected keepable(file: string): boolean {
+    return this.lastEntry(file) !== undefined;
   }
 
   keep(file: string): boolean {
-    this.lastFiles ??= new Map(this.lastOutput?.files);
-    const entry = this.lastFiles.get(file);
-    if (!entry || this.stale?.has(file)) return false;
+    const entry = this.lastEntry(file);
+    if (!entry) return false;
     this.note(file, entry[1]);
     if (this.writer) {
       // The writer thread tells only of entries other than this one (write-worker.ts).

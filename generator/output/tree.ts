@@ -17,20 +17,15 @@ export function contentHash(data: Uint8Array): string {
   return hash('sha1', data, 'base64url');
 }
 
-/** Whether the file at `abs` is still the one a manifest recorded: by size and modification time. */
-export function asRecorded(abs: string, entry: Entry): boolean {
-  const stat = fs.statSync(abs, { throwIfNoEntry: false });
-  // To the millisecond: copies that keep file times (a host's cache restoring the folder) keep no finer.
-  return !!stat?.isFile() && stat.size === entry[1] && Math.abs(stat.mtimeMs - entry[2]) < 1;
-}
-
 /**
- * Whether the file at `abs` is the one a manifest of this tool's own folder (a spare) recorded, to the exact
- * modification time this tool read when it placed it.
+ * Whether the file at `abs` is still the one a manifest recorded: by size and modification time. To the
+ * millisecond, since copies that keep file times (a host's cache restoring the folder) keep no finer; with
+ * `exact`, to the very time this tool read when it placed the file (in a folder of its own, the spare).
  */
-export function heldAsRecorded(abs: string, entry: Entry): boolean {
+export function asRecorded(abs: string, entry: Entry, exact = false): boolean {
   const stat = fs.statSync(abs, { throwIfNoEntry: false });
-  return !!stat?.isFile() && stat.size === entry[1] && stat.mtimeMs === entry[2];
+  if (!stat?.isFile() || stat.size !== entry[1]) return false;
+  return exact ? stat.mtimeMs === entry[2] : Math.abs(stat.mtimeMs - entry[2]) < 1;
 }
 
 /** Whether every folder a manifest records is as it was: nothing was added to the output or taken from it. */
@@ -59,11 +54,9 @@ export class TreeWriter {
   /**
    * `taken`: when the root is an earlier output taken over, the files it holds (from its manifest), and the
    * times of its folders if it is known to hold nothing else; without those times, anything else in it is
-   * searched for and removed first. Without `taken` the root is a new, empty folder.
-   */
-  /**
-   * `verified`: files of the folder taken over (`taken`) already found as its manifest records them, by size
-   * and modification time (heldAsRecorded), which keepSame() need not look at again.
+   * searched for and removed first. Without `taken` the root is a new, empty folder. `verified`: files of the
+   * folder taken over already found as its manifest records them (asRecorded, exact), which keepSame() need not
+   * look at again.
    */
   constructor(
     readonly root: string,
@@ -141,7 +134,7 @@ export class TreeWriter {
     if (!old || old[0] !== hash) return false;
     const seen = this.verified?.get(rel);
     const same = seen && seen[0] === old[0] && seen[1] === old[1] && seen[2] === old[2];
-    if (!same && !heldAsRecorded(path.join(this.root, rel), old)) return false;
+    if (!same && !asRecorded(path.join(this.root, rel), old, true)) return false;
     this.entries.set(rel, old);
     this.kept++;
     return true;

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { TreeWriter, foldersAsRecorded, heldAsRecorded, type Entry } from './tree.ts';
+import { TreeWriter, asRecorded, foldersAsRecorded, type Entry } from './tree.ts';
 import { spareManifest, takeSpare, type Manifest, type Taken } from './spare.ts';
 
 /** Where the tree is, and what it holds: sent when the thread is started early (`early`), before it is taken. */
@@ -46,7 +46,10 @@ let held: Message[] | undefined = staged || early ? [] : undefined;
  * of files a rebuild keeps, that is none: sending every entry back cost more than the rest of the flush.
  */
 const told: [string, Entry][] = [];
-/** The spare's files found as its manifest records them, when started early: the tree need not look at them again. */
+/**
+ * Files of the tree already found as their entries say, which it need not look at again: the spare's, when
+ * started early, or those the check has just linked into the staging folder.
+ */
 let verified: Map<string, Entry> | undefined;
 const start = (taken?: Taken) => {
   try {
@@ -123,7 +126,7 @@ function verifySpare(spare: string): Map<string, Entry> | undefined {
   const { tree, manifest } = (spareRead = spareManifest(spare));
   if (!manifest || manifest.ino !== fs.statSync(tree, { throwIfNoEntry: false })?.ino) return undefined;
   const found = new Map<string, Entry>();
-  for (const [file, entry] of manifest.files) if (heldAsRecorded(path.join(tree, file), entry)) found.set(file, entry);
+  for (const [file, entry] of manifest.files) if (asRecorded(path.join(tree, file), entry, true)) found.set(file, entry);
   return found;
 }
 
