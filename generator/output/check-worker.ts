@@ -4,6 +4,9 @@
 // the build has no spare, it links the unchanged files into the build's staging folder (spare.ts, lastOutput).
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkOutput, linkUnchanged, type Manifest } from './spare.ts';
+import { lowerThreadPriority } from '../workers/start.ts';
+
+lowerThreadPriority();
 
 // The manifest comes as its text: parsing it here costs the main thread nothing.
 const { target, text, stage } = workerData as { target: string; text: string; stage?: string };

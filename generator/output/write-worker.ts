@@ -5,6 +5,9 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { TreeWriter, asRecorded, foldersAsRecorded, type Entry } from './tree.ts';
 import { spareManifest, takeSpare, type Manifest, type Taken } from './spare.ts';
+import { lowerThreadPriority } from '../workers/start.ts';
+
+lowerThreadPriority();
 
 /** Where the tree is, and what it holds: sent when the thread is started early (`early`), before it is taken. */
 interface Begin {

@@ -1,7 +1,10 @@
 // Starting a worker thread from either form of the generator: the CLI bundle, where each worker is a sibling
 // entry (markdown-worker.mjs), or the TypeScript sources under tsx (tests), where a worker does not inherit
 // tsx's loader and must register it before importing its module.
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import { Worker, isMainThread, type ResourceLimits } from 'node:worker_threads';
 
 export type WorkerName = 'markdown-worker' | 'write-worker' | 'check-worker';
 
@@ -16,4 +19,22 @@ export function startWorker(name: WorkerName, workerData?: unknown, resourceLimi
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.mjs`, import.meta.url), options);
   const source = new URL(sources[name], import.meta.url).href;
   return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`, { eval: true, ...options });
+}
+
+/**
+ * Gives the thread that calls it the lowest scheduling priority: for a thread whose work can wait (placing
+ * output files, checking the last output), so that on a machine of few cores it never takes one from the main
+ * thread, whose work every build waits for. Run in parallel at the same priority, the writer thread kept the
+ * main thread of a one-post edit waiting for a core for 45-80 ms of its 0.45 s (docs/performance.md, sixteenth
+ * measurement); what it does still runs whenever a core is idle, as at the end of a build. Linux only, where
+ * the nice value belongs to each thread and /proc/thread-self names the calling one; elsewhere, or when not
+ * allowed, the thread keeps the priority it has.
+ */
+export function lowerThreadPriority(): void {
+  if (isMainThread || process.platform !== 'linux') return;
+  try {
+    os.setPriority(Number(path.basename(fs.readlinkSync('/proc/thread-self'))), os.constants.priority.PRIORITY_LOW);
+  } catch {
+    // a priority is a hint only
+  }
 }
