@@ -28,7 +28,7 @@ import { blogFeed, feedInputs, feedPosts, headerRules, headersFile, redirectsFil
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
 import { emitAdmin } from './admin/admin-files.ts';
 import { contentFile } from './admin/cms-config.ts';
-import { clearCaches, hashOf, writeFileAtomic } from './cache.ts';
+import { clearCaches, hashOf, writeCacheFile } from './cache.ts';
 import { dropStaged, lastOutput, spareFolder, threads } from './output/spare.ts';
 
 export type { LiveState };
@@ -224,7 +224,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       const record = save ? encodeRecord({ ...policy.record(), validated: content.validated, checked }) : undefined;
       await flushed;
       await staged.commit();
-      if (record) writeFileAtomic(recordPath, record);
+      if (record) writeCacheFile(recordPath, record);
       const hashes = staged.hashes();
       if (stamp) saveStamp(project, out, stamp.hash, { pages: pages.length, images: images.stats.images, markdown: markdown.stats.total });
       if (stamp && spare && memo) saveStageMemo(spare, stamp.rest, memo);

@@ -8,7 +8,7 @@ import { packageVersion, toolRoot, type Project } from '../project.ts';
 import type { SourceFile } from './load.ts';
 import { locate } from './locate.ts';
 import { pointerKeys, resolveKeys } from './pointer.ts';
-import { writeFileAtomic } from '../cache.ts';
+import { writeCacheFile } from '../cache.ts';
 
 // ajv and ajv-formats are CommonJS with a default export that esbuild and tsx see differently.
 const require = createRequire(import.meta.url);
@@ -69,7 +69,7 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
     for (const name of validated) {
       // Each module requires ajv's runtime helpers from the package, which resolves from .cache/ as from the
       // generator.
-      writeFileAtomic(moduleOf(name), standaloneCode(ajv, { v: name }));
+      writeCacheFile(moduleOf(name), standaloneCode(ajv, { v: name }));
       // The module holds the code of the function ajv has just compiled: this process keeps using that rather
       // than compiling the module again.
       validators.set(name, ajv.getSchema(name)!);

@@ -9,7 +9,7 @@ import { hash } from 'node:crypto';
 import type { SourceFile } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
-import { outputKey, writeFileAtomic } from '../cache.ts';
+import { outputKey, writeCacheFile } from '../cache.ts';
 import { trackedLists, trackedMenus } from './tracker.ts';
 
 /** Records of another format are ignored. */
@@ -259,7 +259,7 @@ export function loadRecord(file: string): BuildRecord | undefined {
 }
 
 export function saveRecord(file: string, record: BuildRecord): void {
-  writeFileAtomic(file, encodeRecord(record));
+  writeCacheFile(file, encodeRecord(record));
 }
 
 /** A record as saveRecord writes it. */

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { outputFolder, resolveProject, toolRoot, type Project } from '../project.ts';
 import { colour, formatMs } from '../log.ts';
-import { writeFileAtomic } from '../cache.ts';
+import { writeCacheFile } from '../cache.ts';
 import { currentFile, readManifest, spareFolder } from '../output/spare.ts';
 import { foldersAsRecorded } from '../output/tree.ts';
 
@@ -122,7 +122,7 @@ function digest(...parts: Part[]): string {
  */
 export function saveStamp(project: Project, out: string, inputs: string, counts: Counts): void {
   const stamp: Stamp = { format, inputs, ino: fs.statSync(path.resolve(out)).ino, counts };
-  writeFileAtomic(stampFile(project, out), JSON.stringify(stamp));
+  writeCacheFile(stampFile(project, out), JSON.stringify(stamp));
 }
 
 export function forgetStamp(project: Project, out: string): void {

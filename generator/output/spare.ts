@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { asRecorded, foldersAsRecorded, foldersOf, type Entry } from './tree.ts';
-import { outputKey, writeFileAtomic } from '../cache.ts';
+import { outputKey, writeCacheFile } from '../cache.ts';
 import type { Project } from '../project.ts';
 import { removeInBackground } from './cleanup.ts';
 import type { Worker } from 'node:worker_threads';
@@ -218,7 +218,7 @@ function readLast(target: string, spare: string): { text: string; manifest: Mani
 }
 
 export function writeManifest(file: string, manifest: Manifest): void {
-  writeFileAtomic(file, JSON.stringify(manifest));
+  writeCacheFile(file, JSON.stringify(manifest));
 }
 
 /** A spare taken as a build's staging folder: its files, and its folders' times when it is known to hold no others. */
