@@ -209,4 +209,28 @@ test('an incremental build re-renders a page that shows a changed fact only thro
   }
 });
 
+test('site build keeps resolved files in its content cache, and resolves a file again when its text or a fact changes', async () => {
+  const f = fixture();
+  try {
+    replaceIn(f, 'content/cities/perth.json', '"tagline": "', '"tagline": "Extracts cost {{plans.extract.price}}. ');
+    await build({ root: f.root, logger: silentLogger });
+    const store = path.join(f.root, '.cache/content/facts-0.v8');
+    assert.ok(fs.existsSync(store), 'the resolved files are kept');
+    // Nothing changed: the city's page is kept, its file's resolution comes from the cache, and a clean build agrees.
+    await build({ root: f.root, logger: silentLogger });
+    assert.match(f.read('dist/cities/perth/index.html'), 'Extracts cost $59.95.');
+    replaceIn(f, 'content/cities/perth.json', 'Extracts cost {{plans.extract.price}}.', 'Extracts are ready in {{plans.extract.timeframe}}.');
+    await build({ root: f.root, logger: silentLogger });
+    assert.match(f.read('dist/cities/perth/index.html'), 'Extracts are ready in 1 business day.');
+    f.editJson('content/plans.json', (d) => (d.plans.find((p: { id: string }) => p.id === 'extract').timeframe = '2 business days'));
+    await build({ root: f.root, logger: silentLogger });
+    assert.match(f.read('dist/cities/perth/index.html'), 'Extracts are ready in 2 business days.');
+    const kept = f.read('dist/cities/perth/index.html');
+    await build({ root: f.root, logger: silentLogger, clean: true });
+    assert.is(f.read('dist/cities/perth/index.html'), kept, 'the same page as a clean build makes');
+  } finally {
+    f.remove();
+  }
+});
+
 test.run();

@@ -2,6 +2,7 @@
 // workers start here on the posts whose files changed since the last build: in a cold build on each post as
 // soon as its file is read, otherwise once all are.
 import type { Stats } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { failIfAny } from '../errors.ts';
 import type { Project } from '../project.ts';
@@ -9,6 +10,7 @@ import { loadContent, type SourceFile } from './load.ts';
 import { resolveFacts } from './facts.ts';
 import { validateContent } from './validate.ts';
 import { unchangedSince, type BuildRecord } from '../incremental/record.ts';
+import { toolKey } from '../incremental/policy.ts';
 import type { LiveState } from '../incremental/policy.ts';
 import type { MarkdownSession } from '../markdown/render.ts';
 
@@ -38,7 +40,8 @@ export async function readContent(project: Project, previous: BuildRecord | unde
   });
   // The dev server keeps files as written; placeholders are resolved again (from a memo) on every build.
   if (live) live.sources = new Map(loaded.files.map((f) => [f.rel, f]));
-  const resolved = resolveFacts(loaded.files);
+  // `site build` keeps what it resolved beside the content snapshot; the dev server keeps it in memory.
+  const resolved = resolveFacts(loaded.files, live ? undefined : { dir: path.join(project.cache, 'content'), tool: toolKey() });
   const changedPosts = resolved.files.filter((f) => f.source.kind === 'blog-post' && !unchangedSince(previous, f));
   const rest = changedPosts.filter((f) => !fed.has(slugOf(f))).map((f) => ({ slug: slugOf(f), body: f.body ?? '' }));
   let ready: AsyncIterable<string[]>;
