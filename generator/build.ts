@@ -136,7 +136,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   try {
     const content = await time('content', () => readContent(project, previous, markdown, live, stamp?.stats));
     const { files } = content;
-    const { model, pages, redirects, checked } = await time('model', () => joinContent(project, files, markdown, previous));
+    const { model, pages, redirects, checked } = await time('model', () => joinContent(project, files, markdown, previous, content.changed));
 
     // Large sites write in a worker thread while this one renders.
     output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { threaded: pages.length >= threads.writeFrom, spare, last: await last });

@@ -108,7 +108,7 @@ export function resolveFacts(files: SourceFile[], cache?: { dir: string; tool: s
     let done = memo.files.get(file);
     if (!done) {
       const last = known?.get(file.path);
-      if (last?.textHash === file.textHash) done = { file: resolvedCopy(file, last.data, last.factsKey, last.body), errors: [] };
+      if (last?.textHash === file.textHash) done = { file: resolvedCopy(file, last.data, last.factsKey), errors: [] };
       else {
         done = resolveFile(file, tree, names);
         made++;
@@ -117,8 +117,9 @@ export function resolveFacts(files: SourceFile[], cache?: { dir: string; tool: s
     }
     out.push(done.file);
     errors.push(...done.errors);
-    // A resolved body is the copy's own; a JSON file's `body` is undefined without its text being read.
-    if (!done.errors.length) kept.set(file.path, { textHash: file.textHash, data: done.file.data, factsKey: done.file.factsKey!, body: done.file.body });
+    // Not a Markdown file: its body is resolved from its text, which is read (and checked against the hash the
+    // snapshot has, content/load.ts) whenever a build needs it, however the file's data is known.
+    if (!done.errors.length && !file.path.endsWith('.md')) kept.set(file.path, { textHash: file.textHash, data: done.file.data, factsKey: done.file.factsKey! });
   }
   if (store && (made || kept.size !== known?.size)) {
     try {
@@ -133,13 +134,12 @@ export function resolveFacts(files: SourceFile[], cache?: { dir: string; tool: s
 /**
  * What `site build` resolved last time, kept in the content cache while the facts and the generator are the
  * same (`key`): a hundred files with placeholders took 10-12 ms of every build to resolve again, for the same
- * result. Files with an unknown name are left out, so their errors are found again.
+ * result. JSON files only, and none with an unknown name, whose errors must be found again.
  */
 interface Resolution {
   textHash: string;
   data: unknown;
   factsKey: string;
-  body?: string;
 }
 const resolutions = (dir: string) => new Shards<{ key: string; files: Map<string, Resolution> }>(dir, 'facts', 'facts-v1', 1);
 
@@ -148,7 +148,7 @@ const resolutions = (dir: string) => new Shards<{ key: string; files: Map<string
  * from the content snapshot reads its text only when asked (content/load.ts), and a hundred files with
  * placeholders need not be read to be resolved.
  */
-function resolvedCopy(file: SourceFile, data: unknown, factsKey: string, body: string | undefined): SourceFile {
+function resolvedCopy(file: SourceFile, data: unknown, factsKey: string, body?: string): SourceFile {
   const resolved = Object.create(Object.getPrototypeOf(file) as object, Object.getOwnPropertyDescriptors(file)) as SourceFile;
   Object.assign(resolved, { data, factsKey });
   if (body !== undefined) Object.defineProperty(resolved, 'body', { value: body, enumerable: true, writable: true, configurable: true });

@@ -42,7 +42,9 @@ export async function readContent(project: Project, previous: BuildRecord | unde
   if (live) live.sources = new Map(loaded.files.map((f) => [f.rel, f]));
   // `site build` keeps what it resolved beside the content snapshot; the dev server keeps it in memory.
   const resolved = resolveFacts(loaded.files, live ? undefined : { dir: path.join(project.cache, 'content'), tool: toolKey() });
-  const changedPosts = resolved.files.filter((f) => f.source.kind === 'blog-post' && !unchangedSince(previous, f));
+  // Each file is looked up in the record once: the validators, the posts and the checks across files ask.
+  const changed = new Set(previous ? resolved.files.filter((f) => !unchangedSince(previous, f)) : resolved.files);
+  const changedPosts = [...changed].filter((f) => f.source.kind === 'blog-post');
   const rest = changedPosts.filter((f) => !fed.has(slugOf(f))).map((f) => ({ slug: slugOf(f), body: f.body ?? '' }));
   let ready: AsyncIterable<string[]>;
   if (feed) {
@@ -54,10 +56,10 @@ export async function readContent(project: Project, previous: BuildRecord | unde
   // A file with an unknown fact name keeps the placeholder, which its schema would then report a second time.
   const unresolved = new Set(resolved.errors.map((e) => e.file));
   // Files as the last successful build read them passed the same validators then.
-  const passed = previous?.validated ? { key: previous.validated, files: (f: SourceFile) => unchangedSince(previous, f) } : undefined;
+  const passed = previous?.validated ? { key: previous.validated, files: (f: SourceFile) => !changed.has(f) } : undefined;
   const validation = await validateContent(project, resolved.files.filter((f) => !unresolved.has(f.path)), passed);
   failIfAny('content', [...loaded.errors, ...resolved.errors, ...validation.errors]);
-  return { files: resolved.files, posts, validated: validation.key };
+  return { files: resolved.files, changed, posts, validated: validation.key };
 }
 
 /** Calls `done` when the stream ends, however it ends. */
