@@ -209,19 +209,22 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
         return result;
       }
       const staged = target as StagedOutput;
+      // The writer thread is asked for the kept files it refused, then to finish, and the record is encoded
+      // while it answers: a writer still checking the spare kept this thread idle for up to 80 ms here.
+      const refusing = staged.refused();
+      const flushed = staged.flush();
+      flushed.catch(() => {});
+      // A build that changed nothing leaves the record as it is: it describes the new output just as well.
+      const save = keepRecord(options) && !policy.unchanged();
+      const record = save ? encodeRecord({ ...policy.record(), validated: content.validated, checked }) : undefined;
       // Kept files found changed in the last output as they were taken from it (by hand, or by a tool run on
       // it since): rare, so the build starts again and checks that output before it keeps anything.
-      const refused = await staged.refused();
+      const refused = await refusing;
       if (refused.length) throw new KeptFilesChanged(refused);
       // The record describes the output about to be swapped in, so it is saved only once that has happened;
-      // until then no record is better than one that describes the output being replaced. A build that
-      // changed nothing leaves the record as it is: it describes the new output just as well.
-      const save = keepRecord(options) && !policy.unchanged();
+      // until then no record is better than one that describes the output being replaced.
       if (save) forgetRecord(recordPath);
       if (stamp) forgetStamp(project, out);
-      // The record is encoded while the writer thread finishes.
-      const flushed = staged.flush();
-      const record = save ? encodeRecord({ ...policy.record(), validated: content.validated, checked }) : undefined;
       await flushed;
       await staged.commit();
       if (record) writeCacheFile(recordPath, record);

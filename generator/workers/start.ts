@@ -22,18 +22,18 @@ export function startWorker(name: WorkerName, workerData?: unknown, resourceLimi
 }
 
 /**
- * Gives the thread that calls it the lowest scheduling priority: for a thread whose work can wait (placing
- * output files, checking the last output), so that on a machine of few cores it never takes one from the main
- * thread, whose work every build waits for. Run in parallel at the same priority, the writer thread kept the
- * main thread of a one-post edit waiting for a core for 45-80 ms of its 0.45 s (docs/performance.md, sixteenth
- * measurement); what it does still runs whenever a core is idle, as at the end of a build. Linux only, where
- * the nice value belongs to each thread and /proc/thread-self names the calling one; elsewhere, or when not
- * allowed, the thread keeps the priority it has.
+ * Gives the thread that calls it a lower scheduling priority (nice 10): for a thread whose work can wait
+ * (placing output files, checking the last output), so that on a machine of few cores it seldom takes one from
+ * the main thread, whose work every build waits for. At the same priority, the writer thread kept the main
+ * thread of a one-post edit waiting for a core for 45-80 ms of its 0.45 s (docs/performance.md, sixteenth
+ * measurement). Not the lowest: the main thread waits for the writer's answer at the end, and at nice 19 it
+ * waited up to 80 ms for a writer that had had no core. Linux only, where the nice value belongs to each
+ * thread and /proc/thread-self names the calling one; elsewhere, or when not allowed, nothing changes.
  */
 export function lowerThreadPriority(): void {
   if (isMainThread || process.platform !== 'linux') return;
   try {
-    os.setPriority(Number(path.basename(fs.readlinkSync('/proc/thread-self'))), os.constants.priority.PRIORITY_LOW);
+    os.setPriority(Number(path.basename(fs.readlinkSync('/proc/thread-self'))), os.constants.priority.PRIORITY_BELOW_NORMAL);
   } catch {
     // a priority is a hint only
   }
