@@ -52,10 +52,10 @@ export interface LoadResult {
 /**
  * Reads and parses every content file. Files whose size and modification time are those of an earlier load
  * are taken from it as they are, neither read nor parsed: from the dev server's memory (`previous`), or else
- * from the snapshot of the last load kept in .cache/content/. `stats`: each file's status, when the caller
+ * from the snapshot of the last load kept in .cache/content/. `stats`: each file's size and time, when the caller
  * has just looked (by absolute path). `parsed` is told of each file read and parsed, as soon as it is.
  */
-export function loadContent(project: Project, previous?: Map<string, SourceFile>, stats?: Map<string, fs.Stats>, parsed?: (file: SourceFile) => void): LoadResult {
+export function loadContent(project: Project, previous?: Map<string, SourceFile>, stats?: Map<string, { size: number; mtimeMs: number }>, parsed?: (file: SourceFile) => void): LoadResult {
   const errors: SiteError[] = [];
   const files: SourceFile[] = [];
   const store = snapshot(path.join(project.cache, 'content'));

@@ -1,7 +1,6 @@
 // The content stage: every file read, its placeholders resolved, validated against its schema. The Markdown
 // workers start here on the posts whose files changed since the last build: in a cold build on each post as
 // soon as its file is read, otherwise once all are.
-import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { failIfAny } from '../errors.ts';
@@ -26,7 +25,7 @@ export interface EarlyPosts {
  * on the posts whose files changed since the last build as soon as the files are read, and run while
  * everything else is checked and prepared.
  */
-export async function readContent(project: Project, previous: BuildRecord | undefined, markdown: MarkdownSession, live: LiveState | undefined, stats?: Map<string, Stats>) {
+export async function readContent(project: Project, previous: BuildRecord | undefined, markdown: MarkdownSession, live: LiveState | undefined, stats?: Map<string, { size: number; mtimeMs: number }>) {
   const started = performance.now();
   const slugOf = (f: SourceFile) => (f.source as { slug: string }).slug;
   // A cold build (no record of an earlier one) hands each post to the workers as soon as its file is read. A

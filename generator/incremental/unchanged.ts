@@ -35,8 +35,8 @@ export type Counts = Stamp['counts'];
 const stampFile = (project: Project, out: string) => path.join(spareFolder(project, out), 'stamp.json');
 
 /**
- * A hash of every input's path, size and times, and of what else the build depends on; with the status of
- * each file, which the build takes as the content's own (content/load.ts), so no file is looked at twice.
+ * A hash of every input's path, size and times, and of what else the build depends on; with the size and time
+ * of each content file, which the build takes as the content's own (content/load.ts), so none is looked at twice.
  */
 export interface InputStamp {
   hash: string;
@@ -45,14 +45,24 @@ export interface InputStamp {
    * schemas): while it is the same, so is whatever the build makes from the rest alone (stages.ts).
    */
   rest: string;
-  stats: Map<string, fs.Stats>;
+  stats: Map<string, FileTimes>;
+}
+
+/**
+ * What the content stage needs of a content file's status, copied out of it: 4,000 status objects (each with
+ * four Date objects) kept to the content stage outlived two collections of the young generation each, which
+ * copied them; these few numbers cost a fifth as much.
+ */
+export interface FileTimes {
+  size: number;
+  mtimeMs: number;
 }
 
 export function inputStamp(project: Project, out: string): InputStamp {
   // The content files' lines and times apart from the others', so that `rest` can leave them out.
   const rest: Part = { lines: [`${format}\0${process.version}\0${path.resolve(out)}`], times: [] };
   const content: Part = { lines: [], times: [] };
-  const stats = new Map<string, fs.Stats>();
+  const stats = new Map<string, FileTimes>();
   for (const name of Object.keys(process.env).sort()) {
     if (name === 'NODE_ENV' || name === 'SOURCE_DATE_EPOCH' || name.startsWith('SITE_')) rest.lines.push(`${name}=${process.env[name]}`);
   }
@@ -64,8 +74,8 @@ export function inputStamp(project: Project, out: string): InputStamp {
   const seen = new Set<string>();
   const isContent = contentFileTest(project);
   const file = (abs: string, stat: fs.Stats) => {
-    stats.set(abs, stat);
     const part = isContent(abs) ? content : rest;
+    if (part === content) stats.set(abs, { size: stat.size, mtimeMs: stat.mtimeMs });
     part.lines.push(`${abs}\0=`);
     part.times.push(stat.size, stat.mtimeMs, stat.ctimeMs);
   };
