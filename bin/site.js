@@ -154,6 +154,32 @@ function hasRecord(args) {
 }
 
 /**
+ * An incremental `site build` starts without V8's optimising compiler (TurboFan). An edit's build runs for a
+ * third of a second, and compiling its hottest functions took some 130 ms of CPU on the other core, which on
+ * two cores the main thread waited its turn for: without it an edit took 15-20 ms less (docs/performance.md,
+ * sixteenth measurement). Work that runs long turns it on (globalThis.__siteOptimise, generator/jit.ts): many
+ * files to parse, many texts for Markdown, many pages to render, or any build still running after half a
+ * second. The flag is part of the code caches' key, so it is set back before they are written at exit. A flag
+ * the user gives Node decides instead.
+ */
+function deferOptimiser() {
+  if (/--(no-)?turbofan\b|--max-opt/.test(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`)) return;
+  v8.setFlagsFromString('--no-turbofan');
+  let deferred = true;
+  const optimise = () => {
+    if (!deferred) return;
+    deferred = false;
+    v8.setFlagsFromString('--turbofan');
+  };
+  globalThis.__siteOptimise = optimise;
+  setTimeout(optimise, 500).unref();
+  // Before any code cache is written (those handlers are added after this one).
+  process.once('exit', () => {
+    if (!deferred) v8.setFlagsFromString('--no-turbofan');
+  });
+}
+
+/**
  * An incremental `site build` runs the CommonJS form of the bundle, compiled by V8 from a code cache kept
  * beside it: compiling the CLI's code as it first runs is about 40 ms of every build, a tenth of an incremental
  * one, and Node 20 keeps no such cache for ES modules. The cache is written at the exit of a build that found
@@ -163,6 +189,7 @@ function hasRecord(args) {
  * import() itself, so the generator imports through the function handed in here (import-module.ts).
  */
 function fromCodeCache(dir) {
+  deferOptimiser();
   const file = path.join(dir, 'site.cjs');
   const cache = path.join(dir, 'site.cjs.v8');
   let cachedData;
