@@ -183,7 +183,7 @@ export function benchAnchors(options: { work: string; repo: string; bin: string;
       const s = median(row.site.map((r) => r.wall));
       const a = median(row.anchor.map((r) => r.wall));
       const peak = Math.round(Math.max(...row.site.map((r) => r.peakMiB)));
-      console.log(`| ${name} | ${s.toFixed(2)} s | ${row.anchorName} ${a.toFixed(2)} s | ${(s / a).toFixed(2)}× | ${peak} MiB |`);
+      console.log(`| ${name} | ${s.toFixed(2)} s | ${row.anchorName} ${a.toFixed(2)} s | ${(s / a).toFixed(3)}× | ${peak} MiB |`);
     }
     for (const [name, row] of Object.entries(rows)) console.log(`  ${name}, last summary: ${row.site.at(-1)!.summary}`);
     for (const dir of Object.values(p)) discard(work, dir);
