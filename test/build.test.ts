@@ -254,6 +254,31 @@ for (const threaded of [false, true]) {
   });
 }
 
+test('with no spare, the main thread links a share of the staging folder rather than wait, and both threads\' files are one list in the manifest\'s order', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-shared-link-'));
+  const target = path.join(root, 'out');
+  const spare = path.join(root, 'spare');
+  try {
+    const first = new StagedOutput(target, { threaded: true, spare });
+    for (let i = 0; i < 6000; i++) first.emit(`p/${i}/index.html`, `page ${i}`);
+    await first.commit();
+    fs.appendFileSync(path.join(target, 'p/5/index.html'), ' edited by hand');
+    const last = (await lastOutput(target, spare, { stage: true }))!;
+    const staged = last.staged!;
+    // As a build's flush does: blocked until the folders are made, then linking what the check has not claimed.
+    staged.help!();
+    const taken = await staged.taken;
+    const expected = readManifest(currentFile(spare))!.files.filter(([file]) => file !== 'p/5/index.html');
+    assert.equal([...taken.files], expected, 'every unchanged file, once, in the manifest\'s order');
+    for (const file of ['p/0/index.html', 'p/2999/index.html', 'p/5999/index.html']) {
+      assert.is(fs.statSync(path.join(staged.folder, file)).ino, fs.statSync(path.join(target, file)).ino, `${file} is a link to the output's`);
+    }
+    assert.not.ok(fs.existsSync(path.join(staged.folder, 'p/5/index.html')), 'the file changed by hand is not linked');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('a large output with no spare is linked into the next build\'s staging folder as it is checked, which that build starts from', async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-staged-'));
   const target = path.join(root, 'out');

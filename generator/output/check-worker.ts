@@ -9,11 +9,11 @@ import { lowerThreadPriority } from '../workers/start.ts';
 lowerThreadPriority();
 
 // The manifest comes as its text: parsing it here costs the main thread nothing.
-const { target, text, stage } = workerData as { target: string; text: string; stage?: string };
+const { target, text, stage, counters } = workerData as { target: string; text: string; stage?: string; counters: SharedArrayBuffer };
 const manifest = JSON.parse(text) as Manifest;
 const checked = checkOutput(target, manifest);
 parentPort!.postMessage(checked);
 if (stage) {
   const stale = new Set(checked.stale);
-  parentPort!.postMessage({ linked: linkUnchanged(target, stage, manifest.files.filter(([file]) => !stale.has(file))) });
+  parentPort!.postMessage({ linked: linkUnchanged(target, stage, manifest.files.filter(([file]) => !stale.has(file)), new Int32Array(counters)) });
 }

@@ -76,7 +76,7 @@ export function checkOutput(target: string, manifest: Manifest): Checked {
  * which then writes only the files whose bytes differ (tree.ts). Returns the files it holds and the times of
  * its folders. Where links cannot be made, it holds what was linked before, and the build places the rest.
  */
-export function linkUnchanged(target: string, stage: string, files: [string, Entry][]): Taken {
+export function linkUnchanged(target: string, stage: string, files: [string, Entry][], counters = new Int32Array(new SharedArrayBuffer(linkCounters))): Taken {
   const linked = new Map<string, Entry>();
   // Sorted, a folder comes before the folders inside it.
   const folders = ['', ...[...foldersOf(files.map(([file]) => file))].sort()];
@@ -84,20 +84,63 @@ export function linkUnchanged(target: string, stage: string, files: [string, Ent
     fs.mkdirSync(stage, { recursive: true });
     for (const dir of folders) if (dir) fs.mkdirSync(path.join(stage, dir));
   } catch {
+    Atomics.store(counters, ready, -1);
+    Atomics.notify(counters, ready);
     return { files: linked };
   }
-  for (const [file, entry] of files) {
-    try {
-      fs.linkSync(path.join(target, file), path.join(stage, file));
-    } catch (error) {
-      // A file gone since it was checked is placed by the build; any other failure (no links on this file
-      // system, say) ends the linking.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      break;
-    }
-    linked.set(file, entry);
-  }
+  Atomics.store(counters, ready, 1);
+  Atomics.notify(counters, ready);
+  linkChunks(target, stage, files, counters, linked);
+  // The chunks the main thread took (helpLinking) are linked before the folders' times are read.
+  const chunks = Math.ceil(files.length / linkChunk);
+  for (let done; (done = Atomics.load(counters, finished)) < chunks; ) Atomics.wait(counters, finished, done, 1000);
   return { files: linked, folders: folders.map((dir) => [dir, fs.statSync(path.join(stage, dir)).mtimeMs]) };
+}
+
+/**
+ * The files linked into a staging folder, in chunks claimed by whichever thread is free: the check's thread,
+ * and the main thread once it has nothing left to do but wait for them (helpLinking, from StagedOutput's
+ * flush). At 20,000 posts the main thread waited about 0.95 s for the check's thread to link what it could
+ * have shared. Four counters, shared: the next chunk to claim, whether the folders are made, the chunks
+ * finished, and whether linking has failed.
+ */
+export const linkCounters = 4 * Int32Array.BYTES_PER_ELEMENT;
+const [next, ready, finished, failed] = [0, 1, 2, 3];
+const linkChunk = 256;
+
+function linkChunks(target: string, stage: string, files: [string, Entry][], counters: Int32Array, linked: Map<string, Entry>): void {
+  const chunks = Math.ceil(files.length / linkChunk);
+  for (let chunk; (chunk = Atomics.add(counters, next, 1)) < chunks; ) {
+    try {
+      for (let i = chunk * linkChunk; i < Math.min(files.length, (chunk + 1) * linkChunk) && !Atomics.load(counters, failed); i++) {
+        const [file, entry] = files[i];
+        try {
+          fs.linkSync(path.join(target, file), path.join(stage, file));
+        } catch (error) {
+          // A file gone since it was checked is placed by the build; any other failure (no links on this file
+          // system, say) ends the linking, in both threads.
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+          Atomics.store(counters, failed, 1);
+          break;
+        }
+        linked.set(file, entry);
+      }
+    } finally {
+      Atomics.add(counters, finished, 1);
+      Atomics.notify(counters, finished);
+    }
+  }
+}
+
+/**
+ * Links, on the calling thread, the chunks of a staging folder not yet claimed (linkUnchanged), once its
+ * folders are made: waiting for that, blocked, at most two seconds (the check's thread may have ended). The
+ * files it linked are added to what the check's thread reports.
+ */
+function helpLinking(target: string, stage: string, files: [string, Entry][], counters: Int32Array, linked: Map<string, Entry>): void {
+  const until = performance.now() + 2000;
+  while (Atomics.load(counters, ready) === 0 && performance.now() < until) Atomics.wait(counters, ready, 0, 50);
+  if (Atomics.load(counters, ready) === 1) linkChunks(target, stage, files, counters, linked);
 }
 
 /**
@@ -113,7 +156,7 @@ export interface LastOutput {
    * With `stage`, when there was no spare: a staging folder being made from the last output (linkUnchanged),
    * and what it holds once it is made.
    */
-  staged?: { folder: string; taken: Promise<Taken> };
+  staged?: { folder: string; taken: Promise<Taken>; help?: () => void };
   /**
    * With `defer`, when there is a spare to start from: the manifest's text, and nothing checked yet (`stale`
    * empty, `complete` false). The writer thread checks what the build takes from the last output as it takes
@@ -159,15 +202,21 @@ export function lastOutput(target: string, spare: string, { stage = false, defer
     return Promise.resolve({ manifest, stale: new Set(), complete: false, unchecked: text, writer });
   }
   const folder = stage && !hasSpare ? stagingFolder(target) : undefined;
+  const counters = new Int32Array(new SharedArrayBuffer(linkCounters));
   return new Promise<LastOutput>((resolve) => {
-    const worker = startWorker('check-worker', { target, text, stage: folder });
+    const worker = startWorker('check-worker', { target, text, stage: folder, counters: counters.buffer });
     let answered = false;
     let linked: (taken: Taken) => void = () => {};
     const taken = new Promise<Taken>((done) => (linked = done));
+    /** The files this thread linked (help below), and all the files to link, as the check's thread has them. */
+    const here = new Map<string, Entry>();
+    let toLink: [string, Entry][] = [];
     worker.on('message', (message: Checked | { linked: Taken }) => {
-      if ('linked' in message) return linked(message.linked);
+      if ('linked' in message) return linked(here.size ? { ...message.linked, files: merged(toLink, message.linked.files, here) } : message.linked);
       answered = true;
-      resolve({ ...checked(manifest, message), staged: folder ? { folder, taken } : undefined });
+      const last = checked(manifest, message);
+      toLink = folder ? manifest.files.filter(([file]) => !last.stale.has(file)) : [];
+      resolve({ ...last, staged: folder ? { folder, taken, help: () => helpLinking(target, folder, toLink, counters, here) } : undefined });
     });
     worker.once('error', () => {});
     worker.once('exit', () => {
@@ -179,6 +228,16 @@ export function lastOutput(target: string, spare: string, { stage = false, defer
       resolve(onThisThread());
     });
   });
+}
+
+/** Two threads' linked files as one map, in the order they were to be linked (the manifest's). */
+function merged(order: [string, Entry][], there: Map<string, Entry>, here: Map<string, Entry>): Map<string, Entry> {
+  const files = new Map<string, Entry>();
+  for (const [file] of order) {
+    const entry = there.get(file) ?? here.get(file);
+    if (entry) files.set(file, entry);
+  }
+  return files;
 }
 
 /** lastOutput, checked on this thread: for an output made without it (StagedOutput with no `last`). */
