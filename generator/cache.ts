@@ -22,10 +22,15 @@ interface Manifest<T> {
  * a reader (or a build running at the same time) never sees half of it. Creates the folder if needed.
  */
 export function writeFileAtomic(file: string, data: string | NodeJS.ArrayBufferView): void {
+  fs.renameSync(writeBeside(file, data), file);
+}
+
+/** Writes the data into a temporary file of this process beside `file` (its folder made if need be); its path. */
+function writeBeside(file: string, data: string | NodeJS.ArrayBufferView): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, data);
-  fs.renameSync(tmp, file);
+  return tmp;
 }
 
 /**
@@ -36,9 +41,7 @@ export function writeFileAtomic(file: string, data: string | NodeJS.ArrayBufferV
  * right after heavy writing. A reader in between finds no file, which for a cache only means it is made again.
  */
 export function writeCacheFile(file: string, data: string | NodeJS.ArrayBufferView): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, data);
+  const tmp = writeBeside(file, data);
   const old = `${file}.${process.pid}.old`;
   try {
     fs.renameSync(file, old);

@@ -266,7 +266,7 @@ test('with no spare, the main thread links a share of the staging folder rather 
     const last = (await lastOutput(target, spare, { stage: true }))!;
     const staged = last.staged!;
     // As a build's flush does: blocked until the folders are made, then linking what the check has not claimed.
-    staged.help!();
+    staged.help();
     const taken = await staged.taken;
     const expected = readManifest(currentFile(spare))!.files.filter(([file]) => file !== 'p/5/index.html');
     assert.equal([...taken.files], expected, 'every unchanged file, once, in the manifest\'s order');

@@ -7,7 +7,7 @@ import type { SourceFile } from './load.ts';
 import { buildModel } from './model.ts';
 import { crossCheck } from './cross-check.ts';
 import { routes } from '../routes.ts';
-import { unchangedSince, type BuildRecord } from '../incremental/record.ts';
+import type { BuildRecord } from '../incremental/record.ts';
 import { toolKey } from '../incremental/policy.ts';
 import { hashOf } from '../cache.ts';
 import type { MarkdownSession } from '../markdown/render.ts';
@@ -17,16 +17,16 @@ import type { MarkdownSession } from '../markdown/render.ts';
  * names of the images under assets/images/ and the tool's own tables (icons, flags, routes): when all of those
  * are as the last successful build found them, so is the outcome, and they are not run again. When only some
  * files changed, the checks between files run again, and each file's own references are checked again only in
- * the files that changed (`changedFiles`, when the caller has found them already).
+ * the files that changed since the last build (`changedFiles`, as the content stage found them).
  */
-export function joinContent(project: Project, files: SourceFile[], markdown: MarkdownSession, previous: BuildRecord | undefined, changedFiles?: Set<SourceFile>) {
+export function joinContent(project: Project, files: SourceFile[], markdown: MarkdownSession, previous: BuildRecord | undefined, changedFiles: Set<SourceFile>) {
   const sourceDate = process.env.SOURCE_DATE_EPOCH;
   const buildDate = sourceDate && /^\d+$/.test(sourceDate) ? new Date(Number(sourceDate) * 1000).toISOString().slice(0, 10) : undefined;
   const model = buildModel(files, { html: markdown.html, buildDate });
   const { pages, redirects } = routes(model);
   const addresses = [...pages.map((p) => p.path), ...redirects.map((r) => r.from)];
   const checked = hashOf([toolKey(), imageNames(path.join(project.assets, 'images')), addresses]);
-  const changed = previous?.checked === checked ? (changedFiles ? [...changedFiles] : files.filter((f) => !unchangedSince(previous, f))) : undefined;
+  const changed = previous?.checked === checked ? [...changedFiles] : undefined;
   const same = changed?.length === 0 && previous!.files.size === files.length;
   if (!same) {
     const recheck = changed && new Set(changed);

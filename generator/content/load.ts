@@ -9,6 +9,7 @@ import { Shards } from '../cache.ts';
 import { classify, placesHint, requiredFiles, type SourceKind } from './sources.ts';
 import { bodyLinks, type MarkdownLink } from './links.ts';
 import { longWork, optimiseFromNow } from '../jit.ts';
+import type { FileTimes } from '../incremental/unchanged.ts';
 
 // gray-matter (with js-yaml) is loaded when a file must be parsed: a build whose files are all in the snapshot
 // never needs it. The CLI's bundle holds it (bin/site.js), compiled from the code cache, because the call below
@@ -56,7 +57,7 @@ export interface LoadResult {
  * from the snapshot of the last load kept in .cache/content/. `stats`: each file's size and time, when the caller
  * has just looked (by absolute path). `parsed` is told of each file read and parsed, as soon as it is.
  */
-export function loadContent(project: Project, previous?: Map<string, SourceFile>, stats?: Map<string, { size: number; mtimeMs: number }>, parsed?: (file: SourceFile) => void): LoadResult {
+export function loadContent(project: Project, previous?: Map<string, SourceFile>, stats?: Map<string, FileTimes>, parsed?: (file: SourceFile) => void): LoadResult {
   const errors: SiteError[] = [];
   const files: SourceFile[] = [];
   const store = snapshot(path.join(project.cache, 'content'));

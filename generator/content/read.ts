@@ -10,6 +10,7 @@ import { resolveFacts } from './facts.ts';
 import { validateContent } from './validate.ts';
 import { unchangedSince, type BuildRecord } from '../incremental/record.ts';
 import { toolKey } from '../incremental/policy.ts';
+import type { FileTimes } from '../incremental/unchanged.ts';
 import type { LiveState } from '../incremental/policy.ts';
 import type { MarkdownSession } from '../markdown/render.ts';
 
@@ -25,7 +26,7 @@ export interface EarlyPosts {
  * on the posts whose files changed since the last build as soon as the files are read, and run while
  * everything else is checked and prepared.
  */
-export async function readContent(project: Project, previous: BuildRecord | undefined, markdown: MarkdownSession, live: LiveState | undefined, stats?: Map<string, { size: number; mtimeMs: number }>) {
+export async function readContent(project: Project, previous: BuildRecord | undefined, markdown: MarkdownSession, live: LiveState | undefined, stats?: Map<string, FileTimes>) {
   const started = performance.now();
   const slugOf = (f: SourceFile) => (f.source as { slug: string }).slug;
   // A cold build (no record of an earlier one) hands each post to the workers as soon as its file is read. A

@@ -75,8 +75,9 @@ export function checkOutput(target: string, manifest: Manifest): Checked {
  * Makes `stage` a copy of the tree of `files` in `target`, by hard links: a spare for a build that has none,
  * which then writes only the files whose bytes differ (tree.ts). Returns the files it holds and the times of
  * its folders. Where links cannot be made, it holds what was linked before, and the build places the rest.
+ * `counters` are shared with the main thread, which may link a share of the files (linkChunks below).
  */
-export function linkUnchanged(target: string, stage: string, files: [string, Entry][], counters = new Int32Array(new SharedArrayBuffer(linkCounters))): Taken {
+export function linkUnchanged(target: string, stage: string, files: [string, Entry][], counters: Int32Array): Taken {
   const linked = new Map<string, Entry>();
   // Sorted, a folder comes before the folders inside it.
   const folders = ['', ...[...foldersOf(files.map(([file]) => file))].sort()];
@@ -104,7 +105,7 @@ export function linkUnchanged(target: string, stage: string, files: [string, Ent
  * have shared. Four counters, shared: the next chunk to claim, whether the folders are made, the chunks
  * finished, and whether linking has failed.
  */
-export const linkCounters = 4 * Int32Array.BYTES_PER_ELEMENT;
+const linkCounters = 4 * Int32Array.BYTES_PER_ELEMENT;
 const [next, ready, finished, failed] = [0, 1, 2, 3];
 const linkChunk = 256;
 
@@ -156,7 +157,7 @@ export interface LastOutput {
    * With `stage`, when there was no spare: a staging folder being made from the last output (linkUnchanged),
    * and what it holds once it is made.
    */
-  staged?: { folder: string; taken: Promise<Taken>; help?: () => void };
+  staged?: { folder: string; taken: Promise<Taken>; help: () => void };
   /**
    * With `defer`, when there is a spare to start from: the manifest's text, and nothing checked yet (`stale`
    * empty, `complete` false). The writer thread checks what the build takes from the last output as it takes

@@ -183,7 +183,7 @@ export class StagedOutput extends BaseOutput {
     const writer = this.writer;
     // The staging folder still being linked from the last output: this thread takes a share of the files
     // rather than wait for them all (spare.ts, linkUnchanged).
-    this.staged?.help?.();
+    this.staged?.help();
     if (writer) {
       type Flushed = { entries: [string, Entry][]; written: number; kept: number; removed: number; folders: [string, number][]; complete?: boolean };
       this.sendKeeps();
