@@ -11,7 +11,6 @@ import { MarkdownSession, renderMarkdown } from '../generator/markdown/render.ts
 import { resolveProject, toolRoot } from '../generator/project.ts';
 import { loadEsbuild, stopEsbuild } from '../generator/esbuild.ts';
 import { markdownToHtml } from '../generator/markdown/processor.ts';
-// @ts-expect-error: plain JavaScript, used by the launcher before anything is compiled
 import { patchPlugin, patchSource, patches } from '../bin/bundle-patches.js';
 
 const test = suite('markdown');
@@ -220,8 +219,8 @@ Final paragraph with a footnote-like [^1] and trailing spaces.
 `;
 
 type Patch = { name: string; module: string };
-/** The patches to remark's packages; the others are to gray-matter and its YAML parser. */
-const markdownPatches = (patches as Patch[]).filter((p) => !p.module.startsWith('js-yaml/') && !p.module.startsWith('gray-matter/'));
+/** The patches to remark's packages; the others are to gray-matter, its YAML parser and React's server renderer. */
+const markdownPatches = (patches as Patch[]).filter((p) => !/^(js-yaml|gray-matter|react-dom)\//.test(p.module));
 
 /** The site's own Markdown files (content/), as text. */
 const siteMarkdown = () =>

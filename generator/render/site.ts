@@ -15,6 +15,7 @@ import type { IncrementalPolicy } from '../incremental/policy.ts';
 import type { Output } from '../output/output.ts';
 import { relieveMemory } from '../memory.ts';
 import { longWork, optimiseFromNow } from '../jit.ts';
+import { loadPatchedRenderer } from './react-dom-server.ts';
 
 export interface RenderInputs {
   project: Project;
@@ -45,7 +46,10 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
     for (const name of policy.assetsOf(page)) inputs.assets.file(name);
     return false;
   });
-  if (toRender.length > longWork) optimiseFromNow();
+  if (toRender.length > longWork) {
+    optimiseFromNow();
+    loadPatchedRenderer();
+  }
   const module = toRender.length ? await inputs.templates.load() : undefined;
   const problems: SiteError[] = [];
   let count = 0;

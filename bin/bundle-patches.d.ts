@@ -1,0 +1,16 @@
+// Types of bundle-patches.js, which stays plain JavaScript: the launcher loads it before anything is compiled.
+import type { Plugin } from 'esbuild';
+
+export interface Edit {
+  find: RegExp;
+  count: number;
+  replace: string;
+}
+
+export type Patch = { name: string; module: string; file: RegExp; append: string } & (Edit | { edits: Edit[] });
+
+export const patches: Patch[];
+
+export function patchSource(file: string, source: string): { source: string; applied: string[]; missed: string[] };
+
+export function patchPlugin(warn?: (message: string) => void, applied?: (name: string) => void): Plugin;
