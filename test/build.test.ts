@@ -521,7 +521,8 @@ test('pages render with react-dom/server\'s own renderToStaticMarkup, loaded wit
 });
 
 test('React\'s renderer is loaded with its patch, and writes what the package\'s own does', async () => {
-  const { loadPatchedRenderer, reactDomServer, staticRendererFile, unpatchedRenderer } = await import('../generator/render/react-dom-server.ts');
+  const { reactDomServer, staticRendererFile } = await import('../generator/render/react-dom-server.ts');
+  const { loadPatchedRenderer, unpatchedRenderer } = await import('../generator/render/patched-renderer.ts');
   const { createElement: h, Fragment } = createRequire(import.meta.url)('react') as typeof import('react');
   const file = staticRendererFile()!;
   const source = fs.readFileSync(file, 'utf8');

@@ -15,7 +15,7 @@ import type { IncrementalPolicy } from '../incremental/policy.ts';
 import type { Output } from '../output/output.ts';
 import { relieveMemory } from '../memory.ts';
 import { longWork, optimiseFromNow } from '../jit.ts';
-import { loadPatchedRenderer } from './react-dom-server.ts';
+import { loadPatchedRenderer } from './patched-renderer.ts';
 
 export interface RenderInputs {
   project: Project;
