@@ -135,8 +135,9 @@ if (args.includes('build') && !args.includes('--debug') && !args.includes('--cle
 else {
   // Stack traces are mapped to the TypeScript sources, but for `site build` only when asked (--debug): mapping
   // costs about 20 ms of every start, a tenth of an incremental build. A template that throws is still named by
-  // its own file and line: the renderer maps that one frame through the templates module's source map.
-  process.setSourceMapsEnabled(true);
+  // its own file and line: the renderer maps that one frame through the templates module's source map. This
+  // holds for a build run here too (the first build of a project, or --clean), as it did before the code cache.
+  if (!args.includes('build') || args.includes('--debug')) process.setSourceMapsEnabled(true);
   ({ main } = await import(pathToFileURL(entry).href));
 }
 await main(process.argv);
