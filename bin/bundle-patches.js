@@ -1,9 +1,10 @@
 // Patches applied to dependencies' source as the CLI is bundled (bin/site.js): each removes a hot spot
 // without changing what the code does, and is checked by test/markdown.test.ts, which bundles the Markdown
-// processor with them and compares its HTML with unpatched remark's. React's server renderer is not bundled
-// (the templates module must share its instance): its patch is made as the generator loads it
-// (generator/render/react-dom-server.ts), and test/pages.test.ts compares its pages with unpatched React's. A patch whose text is no longer found
-// (the package changed) is skipped with a warning: the build stays correct, only slower.
+// processor with them and compares its HTML with unpatched remark's. A patch whose text is no longer found
+// (the package changed) is skipped with a warning: the build stays correct, only slower. React's server
+// renderer is not bundled (the templates module must share its instance): its patch is made as the generator
+// loads it (generator/render/patched-renderer.ts), skipped there without a word if its text is not found, and
+// test/build.test.ts checks that it still applies and compares the patched markup with unpatched React's.
 
 import fs from 'node:fs';
 

@@ -11,7 +11,7 @@ import { MarkdownSession, renderMarkdown } from '../generator/markdown/render.ts
 import { resolveProject, toolRoot } from '../generator/project.ts';
 import { loadEsbuild, stopEsbuild } from '../generator/esbuild.ts';
 import { markdownToHtml } from '../generator/markdown/processor.ts';
-import { patchPlugin, patchSource, patches } from '../bin/bundle-patches.js';
+import { patchPlugin, patchSource, patches, type Edit, type Patch } from '../bin/bundle-patches.js';
 
 const test = suite('markdown');
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-markdown-'));
@@ -218,9 +218,8 @@ Inline <span>html</span> and *unclosed emphasis, ***mixed** strong*.
 Final paragraph with a footnote-like [^1] and trailing spaces.  
 `;
 
-type Patch = { name: string; module: string };
 /** The patches to remark's packages; the others are to gray-matter, its YAML parser and React's server renderer. */
-const markdownPatches = (patches as Patch[]).filter((p) => !/^(js-yaml|gray-matter|react-dom)\//.test(p.module));
+const markdownPatches = patches.filter((p) => !/^(js-yaml|gray-matter|react-dom)\//.test(p.module));
 
 /** The site's own Markdown files (content/), as text. */
 const siteMarkdown = () =>
@@ -258,7 +257,7 @@ async function bundleWithPatches(name: string, entry: { entryPoints: string[] } 
 }
 
 test('a bundle patch of several edits is made whole or not at all', () => {
-  const patch = (patches as (Patch & { edits?: { find: RegExp }[] })[]).find((p) => p.edits);
+  const patch = patches.find((p): p is Extract<Patch, { edits: Edit[] }> => 'edits' in p);
   assert.ok(patch?.edits, 'a patch of several edits');
   const target = path.join(toolRoot, 'node_modules', ...patch.module.split('/'));
   const source = fs.readFileSync(target, 'utf8');
