@@ -134,7 +134,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   const last = !live && spare ? lastOutput(out, spare, { stage: true, defer: !checkFirst }) : undefined;
   let output: Output | undefined;
   try {
-    const content = await time('content', () => readContent(project, previous, markdown, live, stamp?.stats));
+    const content = await time('content', () => readContent(project, previous, markdown, live, stamp?.content));
     const { files } = content;
     const { model, pages, redirects, checked } = await time('model', () => joinContent(project, files, markdown, previous, content.changed));
 

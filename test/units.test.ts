@@ -15,6 +15,7 @@ import { crossCheck } from '../generator/content/cross-check.ts';
 import { routes } from '../generator/routes.ts';
 import { headerRules, headersFor } from '../generator/output/security.ts';
 import { resolveProject } from '../generator/project.ts';
+import { inputStamp } from '../generator/incremental/unchanged.ts';
 import { fixture } from './helpers/project.ts';
 import { absolute } from '../templates/context.ts';
 import { builtPage } from '../functions/lib/answer-page.ts';
@@ -227,6 +228,36 @@ test('loadContent follows a linked folder but not a link back up the tree', () =
     assert.is(after.files.length, before);
     assert.not.ok([...after.files.map((file) => file.path), ...after.errors.map((e) => e.file)].some((file) => file?.startsWith('content/blog/up/')));
     assert.equal(after.errors.map((e) => [e.file, e.code]), [['content/blog/more/linked-post.md', 'CONTENT_UNKNOWN_FILE']]);
+  } finally {
+    f.remove();
+  }
+});
+
+test('loadContent takes the list of files from the inputs\' stamp as its own walk would make it, and walks again where a link makes them differ', () => {
+  const f = fixture();
+  try {
+    const project = resolveProject(f.root);
+    const paths = (result: ReturnType<typeof loadContent>) => [...result.files.map((file) => file.path), ...result.errors.map((e) => `${e.file} ${e.code}`)].sort();
+    // What the content stage leaves out: hidden files and folders, READMEs, the schemas folder.
+    fs.mkdirSync(path.join(f.content, '.drafts'));
+    fs.writeFileSync(path.join(f.content, '.drafts', 'draft.md'), '---\ntitle: x\n---\n');
+    fs.writeFileSync(path.join(f.content, 'blog', '.notes.md'), 'notes');
+    fs.writeFileSync(path.join(f.content, 'README.md'), '# Content');
+    fs.writeFileSync(path.join(f.content, 'blog', 'README.md'), '# Posts');
+    fs.writeFileSync(path.join(f.content, 'blog', 'stray.json'), '{}');
+    const walked = loadContent(project);
+    const seen = inputStamp(project, path.join(f.root, 'dist')).content;
+    assert.ok(seen.complete);
+    assert.equal(paths(loadContent(project, undefined, seen)), paths(walked));
+    assert.ok(paths(walked).includes('content/blog/stray.json CONTENT_UNKNOWN_FILE'));
+    assert.not.ok(paths(walked).some((file) => file.includes('README') || file.includes('/.')));
+    // A linked folder: the stamp's walk follows it by other rules, so the content stage walks content/ itself.
+    fs.mkdirSync(path.join(f.root, 'more'));
+    fs.writeFileSync(path.join(f.root, 'more', 'linked.json'), '{}');
+    fs.symlinkSync(path.join(f.root, 'more'), path.join(f.content, 'blog', 'more'));
+    const linked = inputStamp(project, path.join(f.root, 'dist')).content;
+    assert.not.ok(linked.complete);
+    assert.ok(paths(loadContent(project, undefined, linked)).includes('content/blog/more/linked.json CONTENT_UNKNOWN_FILE'));
   } finally {
     f.remove();
   }

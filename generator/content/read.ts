@@ -10,7 +10,7 @@ import { resolveFacts } from './facts.ts';
 import { validateContent } from './validate.ts';
 import { unchangedSince, type BuildRecord } from '../incremental/record.ts';
 import { toolKey } from '../incremental/policy.ts';
-import type { FileTimes } from '../incremental/unchanged.ts';
+import type { ContentSeen } from '../incremental/unchanged.ts';
 import type { LiveState } from '../incremental/policy.ts';
 import type { MarkdownSession } from '../markdown/render.ts';
 
@@ -26,14 +26,14 @@ export interface EarlyPosts {
  * on the posts whose files changed since the last build as soon as the files are read, and run while
  * everything else is checked and prepared.
  */
-export async function readContent(project: Project, previous: BuildRecord | undefined, markdown: MarkdownSession, live: LiveState | undefined, stats?: Map<string, FileTimes>) {
+export async function readContent(project: Project, previous: BuildRecord | undefined, markdown: MarkdownSession, live: LiveState | undefined, seen?: ContentSeen) {
   const started = performance.now();
   const slugOf = (f: SourceFile) => (f.source as { slug: string }).slug;
   // A cold build (no record of an earlier one) hands each post to the workers as soon as its file is read. A
   // post with a placeholder waits for the facts, which are read later, and joins the same feed then.
   const feed = !live && !previous ? markdown.feed() : undefined;
   const fed = new Set<string>();
-  const loaded = loadContent(project, live?.sources, stats, (file) => {
+  const loaded = loadContent(project, live?.sources, seen, (file) => {
     if (!feed || file.source.kind !== 'blog-post' || file.placeholders) return;
     fed.add(slugOf(file));
     feed.add(slugOf(file), file.body ?? '');
