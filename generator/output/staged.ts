@@ -188,7 +188,9 @@ export class StagedOutput extends BaseOutput {
       type Flushed = { entries: [string, Entry][]; written: number; kept: number; removed: number; folders: [string, number][]; complete?: boolean };
       this.sendKeeps();
       const result = await ask<Flushed>(writer, { flush: 1 }, 'flushed', 1);
-      await writer.terminate();
+      // Ended without waiting: its last answer says everything is written, and its heap is freed on its own core
+      // while this thread swaps the output in (waiting for that was 3-5 ms of every edit).
+      void writer.terminate();
       this.writer = undefined;
       for (const [file, entry] of result.entries) this.entries.set(file, entry);
       this.folders = result.folders;
