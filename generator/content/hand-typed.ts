@@ -6,9 +6,9 @@ import { codeFrame, positionAt, siteError, sortErrors, type SiteError } from '..
 import type { SourceFile } from './load.ts';
 import { factNames, factSources, factTree, placeholderPattern } from './facts.ts';
 
-const range = String.raw`\d+(?:[–-]\d+)?`;
+const range = String.raw`\d+(?:[\u2013-]\d+)?`;
 const patterns: { kind: string; pattern: RegExp }[] = [
-  { kind: 'price', pattern: /\$\s?\d[\d,]*(?:\.\d{2})?(?:\s?[–-]\s?\$?\d[\d,]*(?:\.\d{2})?)?/g },
+  { kind: 'price', pattern: /\$\s?\d[\d,]*(?:\.\d{2})?(?:\s?[\u2013-]\s?\$?\d[\d,]*(?:\.\d{2})?)?/g },
   { kind: 'duration', pattern: new RegExp(String.raw`\b${range}\s(?:business\s)?(?:hours?|days?|minutes?|weeks?|months?)\b`, 'gi') },
   { kind: 'file size', pattern: /\b\d+\s?[KMG]B\b/g },
   { kind: 'count', pattern: /\b\d+\+(?![\w+])|\b(?:over|more than) \d+ languages\b/g },
