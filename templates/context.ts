@@ -41,7 +41,7 @@ export function fill(text: string, values: Record<string, string>): string {
  * would read wrongly lowercased ("national id card").
  */
 export function inSentence(title: string): string {
-  return title.replace(/[\p{L}'’]+/gu, (word) => (/^\p{Lu}{2}/u.test(word) ? word : word.toLowerCase()));
+  return title.replace(/[\p{L}'\u2019]+/gu, (word) => (/^\p{Lu}{2}/u.test(word) ? word : word.toLowerCase()));
 }
 
 /** dd/mm/yyyy from yyyy-mm-dd, the Australian way of writing a date. */

@@ -87,7 +87,7 @@ function renderError(project: Project, page: Page, error: unknown): SiteError {
 /**
  * A stack line's place in the source files. Node maps stacks itself when source maps are on (`site serve`,
  * `site build --debug`); otherwise a frame in the compiled templates module (templates-<hash>.cjs) is mapped
- * here, through the module's own inline source map, read only when an error needs it. Turning Node's mapping
+ * here, through the module's own source map (the file beside it), read only when an error needs it. Turning Node's mapping
  * on for every build would make it read the source map of every module it loads (about 15 ms of an edit).
  */
 function sourceFrame(line: string): { file: string; line: number; column: number } | undefined {
@@ -97,24 +97,28 @@ function sourceFrame(line: string): { file: string; line: number; column: number
   const at = { file, line: Number(match[2]), column: Number(match[3]) };
   if (!/\.[mc]js$/.test(file)) return at;
   if (!/[\\/]templates-[0-9a-f]+\.cjs$/.test(file)) return undefined;
-  const entry = inlineSourceMap(file)?.findEntry(at.line - 1, at.column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
+  const entry = moduleSourceMap(file)?.findEntry(at.line - 1, at.column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
   if (!entry?.originalSource || entry.originalLine === undefined || entry.originalColumn === undefined) return undefined;
   const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file), entry.originalSource);
   return { file: source, line: entry.originalLine + 1, column: entry.originalColumn + 1 };
 }
 
-const inlineMaps = new Map<string, SourceMap | undefined>();
+const moduleMaps = new Map<string, SourceMap | undefined>();
 
-function inlineSourceMap(file: string): SourceMap | undefined {
-  if (!inlineMaps.has(file)) {
+/** The source map of a templates module: the file beside it, or inside it (modules compiled by earlier versions). */
+function moduleSourceMap(file: string): SourceMap | undefined {
+  if (!moduleMaps.has(file)) {
     let map: SourceMap | undefined;
     try {
-      const data = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/.exec(fs.readFileSync(file, 'utf8'))?.[1];
-      if (data) map = new SourceMap(JSON.parse(Buffer.from(data, 'base64').toString('utf8')));
+      const beside = `${file}.map`;
+      const text = fs.existsSync(beside)
+        ? fs.readFileSync(beside, 'utf8')
+        : Buffer.from(/\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/.exec(fs.readFileSync(file, 'utf8'))?.[1] ?? '', 'base64').toString('utf8');
+      if (text) map = new SourceMap(JSON.parse(text));
     } catch {
       // No map to read: the frame stays unplaced and the error names the page's content file instead.
     }
-    inlineMaps.set(file, map);
+    moduleMaps.set(file, map);
   }
-  return inlineMaps.get(file);
+  return moduleMaps.get(file);
 }
