@@ -100,7 +100,7 @@ async function compile(outdir) {
  * Makes the CommonJS bundle ASCII, when only its comments hold other characters (remark's packages write ’ and
  * … in theirs). esbuild escapes every other character in strings, names and templates, but keeps the comments
  * it keeps as written; and a source with a single character outside ASCII becomes, as V8 reads it, a string of
- * two bytes a character: reading the bundle's 1.6 MB then took 7 ms of every `site build`, against 1 ms as
+ * two bytes a character: reading the bundle's 1.6 MB then took 7 ms of every `site build`, against 2 ms as
  * ASCII. Whether only comments hold them is asked of esbuild: without its comments, the bundle is ASCII. A
  * regular expression or a String.raw template holding one leaves the bundle as it is, slower but the same.
  */

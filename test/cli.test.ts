@@ -5,6 +5,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { copyCode, fixture, listFiles, repoRoot, type Fixture } from './helpers/project.ts';
+import { resolveProject } from '../generator/project.ts';
+import { compileTemplates } from '../generator/render/templates.ts';
+import { stopEsbuild } from '../generator/esbuild.ts';
 
 const test = suite('cli');
 const bin = path.join(repoRoot, 'bin/site.js');
@@ -116,6 +119,25 @@ test('the CommonJS form of the CLI calls import() only through importModule (cod
   const allowed = [/importer\(specifier\) : import\(specifier\)/, /Worker\(`import\('tsx\/esm\/api'\)/, /tsx\.register\(\); return import\(\$\{/];
   assert.equal(calls.filter((call) => !allowed.some((re) => re.test(call))), [], 'every other import() must go through generator/import-module.ts');
   assert.is(calls.length, 3);
+});
+
+test('the CommonJS form of the CLI and the compiled templates are ASCII, so V8 keeps their source at a byte a character', async () => {
+  assert.is(site(['--version']).code, 0); // compiles the bundle if need be
+  const bundles = path.join(repoRoot, '.cache/cli');
+  const newest = fs
+    .readdirSync(bundles)
+    .map((dir) => path.join(bundles, dir, 'site.cjs'))
+    .filter((file) => fs.existsSync(file))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+  // A regular expression or String.raw template in the generator holding such a character keeps the whole bundle
+  // as two bytes a character (asciiOnly in bin/site.js): write it as an escape (\u2019) instead.
+  const outside = (text: string) => [...text.matchAll(/[^\x00-\x7f]+/g)].map((m) => text.slice(Math.max(0, m.index - 50), m.index + 20));
+  assert.equal(outside(fs.readFileSync(newest, 'utf8')), []);
+  const { hash } = await compileTemplates(resolveProject(repoRoot));
+  await stopEsbuild();
+  const file = path.join(repoRoot, '.cache', 'templates', `templates-${hash}.cjs`);
+  assert.ok(fs.existsSync(`${file}.map`), 'the source map is beside the module');
+  assert.equal(outside(fs.readFileSync(file, 'utf8')), []);
 });
 
 /** Processes of a process group still there (zombies included), from /proc. */
