@@ -82,7 +82,7 @@ async function compile(outdir) {
     define: { 'import.meta.url': '__siteModuleUrl' },
     banner: { js: "const __siteModuleUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, 'site.mjs')).href;" },
   });
-  await asciiOnly(path.join(tmp, 'site.cjs'), transform);
+  for (const name of fs.readdirSync(tmp)) if (/\.[cm]js$/.test(name)) await asciiOnly(path.join(tmp, name), transform);
   // Ends esbuild's service now, while this process runs on and reaps it; the generator starts its own if needed.
   await stop();
   fs.rmSync(outdir, { recursive: true, force: true });
@@ -97,12 +97,14 @@ async function compile(outdir) {
 }
 
 /**
- * Makes the CommonJS bundle ASCII, when only its comments hold other characters (remark's packages write ’ and
- * … in theirs). esbuild escapes every other character in strings, names and templates, but keeps the comments
- * it keeps as written; and a source with a single character outside ASCII becomes, as V8 reads it, a string of
- * two bytes a character: reading the bundle's 1.6 MB then took 7 ms of every `site build`, against 2 ms as
- * ASCII. Whether only comments hold them is asked of esbuild: without its comments, the bundle is ASCII. A
- * regular expression or a String.raw template holding one leaves the bundle as it is, slower but the same.
+ * Makes a bundle file ASCII, when only its comments hold other characters (remark's packages write ’ and … in
+ * theirs). esbuild escapes every other character in strings, names and templates, but keeps the comments it
+ * keeps as written; and a source with a single character outside ASCII becomes, as V8 reads it, a string of
+ * two bytes a character: reading the CommonJS bundle's 1.6 MB then took 7 ms of every `site build`, against
+ * 2 ms as ASCII, and the Markdown threads parse remark's chunk the same way. Whether only comments hold them
+ * is asked of esbuild: without its comments, the file is ASCII. A regular expression or a String.raw template
+ * holding one leaves the file as it is, slower but the same. Each such character becomes one `?`, or two for
+ * a pair of surrogates, so the columns of the source maps still hold.
  */
 async function asciiOnly(file, transform) {
   const text = fs.readFileSync(file, 'utf8');
