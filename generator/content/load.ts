@@ -202,8 +202,6 @@ type ParsedMarkdown = { data: unknown; body: string; words: number; links: Markd
  */
 const snapshotVersion = `content-v5 gray-matter@${packageVersion('gray-matter')}`;
 type SnapshotEntry = Omit<SourceFile, 'text' | 'body' | 'source'> & { bodyStart?: number };
-/** The entry each file taken from the snapshot was made from, to write it again without reading its text. */
-const entries = new WeakMap<SourceFile, SnapshotEntry>();
 const snapshot = (dir: string) => new Shards<SnapshotEntry[]>(dir, 'files', snapshotVersion);
 
 function shardOf(rel: string, count: number): number {
@@ -251,9 +249,15 @@ class SnapshotFile {
 }
 
 function fromSnapshot(entry: SnapshotEntry, source: SourceKind, project: Project): SourceFile {
-  const file = new SnapshotFile(entry, source, project) as unknown as SourceFile;
-  entries.set(file, entry);
-  return file;
+  return new SnapshotFile(entry, source, project) as unknown as SourceFile;
+}
+
+/**
+ * The entry a file taken from the snapshot was made from, to write it again without reading its text. Kept on
+ * the file itself (SnapshotFile): in a WeakMap beside it, 4,000 files took 5-9 ms more to make.
+ */
+function entryOf(file: SourceFile): SnapshotEntry | undefined {
+  return file instanceof SnapshotFile ? file[unread].entry : undefined;
 }
 
 /**
@@ -276,7 +280,7 @@ function writeSnapshot(store: Shards<SnapshotEntry[]>, files: SourceFile[], stal
   for (const file of files) {
     const shard = byShard.get(shardOf(file.rel, store.count));
     if (!shard) continue;
-    const known = entries.get(file);
+    const known = entryOf(file);
     if (known) {
       shard.push(known);
       continue;
