@@ -106,14 +106,19 @@ test('an incremental build runs from a code cache it writes once, with the same 
   }
 });
 
-test('the CommonJS form of the CLI calls import() only through importModule (code compiled from a cache cannot)', () => {
-  assert.is(site(['--version']).code, 0); // compiles the bundle if need be
+/** The CommonJS form of the CLI as the launcher compiled it last (compiled now if need be). */
+function newestBundle(): string {
+  assert.is(site(['--version']).code, 0);
   const bundles = path.join(repoRoot, '.cache/cli');
-  const newest = fs
+  return fs
     .readdirSync(bundles)
     .map((dir) => path.join(bundles, dir, 'site.cjs'))
     .filter((file) => fs.existsSync(file))
     .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+}
+
+test('the CommonJS form of the CLI calls import() only through importModule (code compiled from a cache cannot)', () => {
+  const newest = newestBundle();
   const calls = [...fs.readFileSync(newest, 'utf8').matchAll(/(?<![\w$.])import\(/g)].map((m) => m.input.slice(m.index - 40, m.index + 30));
   // importModule's own fallback, for the ES module form, and the worker source that tsx runs (never in a bundle).
   const allowed = [/importer\(specifier\) : import\(specifier\)/, /Worker\(`import\('tsx\/esm\/api'\)/, /tsx\.register\(\); return import\(\$\{/];
@@ -122,13 +127,7 @@ test('the CommonJS form of the CLI calls import() only through importModule (cod
 });
 
 test('the CLI\'s bundle and the compiled templates are ASCII, so V8 keeps their source at a byte a character', async () => {
-  assert.is(site(['--version']).code, 0); // compiles the bundle if need be
-  const bundles = path.join(repoRoot, '.cache/cli');
-  const newest = fs
-    .readdirSync(bundles)
-    .map((dir) => path.join(bundles, dir, 'site.cjs'))
-    .filter((file) => fs.existsSync(file))
-    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+  const newest = newestBundle();
   // A regular expression or String.raw template in the generator holding such a character keeps the whole bundle
   // as two bytes a character (asciiOnly in bin/site.js): write it as an escape (\u2019) instead.
   const outside = (text: string) => [...text.matchAll(/[^\x00-\x7f]+/g)].map((m) => text.slice(Math.max(0, m.index - 50), m.index + 20));
