@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import vm from 'node:vm';
+import { Worker } from 'node:worker_threads';
 import v8 from 'node:v8';
 import { patchPlugin } from './bundle-patches.js';
 import { cacheModuleCode } from './module-cache.js';
@@ -151,7 +152,8 @@ process.env.NODE_ENV ??= 'production';
 const args = process.argv.slice(2);
 let main;
 let after;
-if (args.includes('build') && !args.includes('--debug') && !args.includes('--clean') && hasRecord(args)) ({ main, after } = fromCodeCache(outdir));
+const record = args.includes('build') && !args.includes('--debug') && !args.includes('--clean') ? recordFolder(args) : undefined;
+if (record) ({ main, after } = fromCodeCache(outdir, record));
 else {
   // Stack traces are mapped to the TypeScript sources, but for `site build` only when asked (--debug): mapping
   // costs about 20 ms of every start, a tenth of an incremental build. A template that throws is still named by
@@ -168,10 +170,27 @@ await after?.();
  * incremental. A build without one renders every page: compiling the CLI is then a negligible part of it, and
  * it runs the ES modules, whose peak memory in a cold build of 20,000 posts was 30-40 MiB lower.
  */
-function hasRecord(args) {
+function recordFolder(args) {
   const at = args.findIndex((arg) => arg === '--root' || arg.startsWith('--root='));
   const root = at < 0 ? '.' : args[at].startsWith('--root=') ? args[at].slice('--root='.length) : args[at + 1];
-  return fs.existsSync(path.join(path.resolve(root ?? '.'), '.cache', 'incremental'));
+  const folder = path.join(path.resolve(root ?? '.'), '.cache', 'incremental');
+  return fs.existsSync(folder) ? folder : undefined;
+}
+
+/**
+ * Whether the project's record is that of a large site: one whose build writes its output in a worker thread
+ * and has it check the spare output (generator/output/spare.ts, from 2,000 output files, a record of about
+ * 3 MB; 1.5 KB a page). The thread is then started here, before the CLI loads (startedWriter in spare.ts):
+ * on two cores shared with other work, one started by the build was up 75-90 ms later, and an edit's end
+ * waited for it; with the machine's other core busy, edits took 590 ms against 650 (docs/performance.md,
+ * eighteenth measurement).
+ */
+function largeRecord(folder) {
+  try {
+    return fs.readdirSync(folder).some((name) => name.endsWith('.bin') && fs.statSync(path.join(folder, name)).size > 2 * 1024 * 1024);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -209,8 +228,14 @@ function deferOptimiser() {
  * and the compiled templates get one of their own (module-cache.js). Code compiled from a cache cannot call
  * import() itself, so the generator imports through the function handed in here (import-module.ts).
  */
-function fromCodeCache(dir) {
+function fromCodeCache(dir, record) {
   deferOptimiser();
+  if (largeRecord(record)) {
+    // Told its output by the build, or ended by it; it never keeps the process alive by itself.
+    const writer = new Worker(path.join(dir, 'write-worker.mjs'), { workerData: { waiting: true } });
+    writer.unref();
+    globalThis.__siteWriter = writer;
+  }
   const file = path.join(dir, 'site.cjs');
   const cache = path.join(dir, 'site.cjs.v8');
   let cachedData;

@@ -16,6 +16,8 @@ import { KeyTable, loadRecord, recordFile, recordFormat, routeHash, saveRecord, 
 import { routeFreeFields, routes } from '../generator/routes.ts';
 import { BuildFailure, formatFailure, stripAnsi } from '../generator/errors.ts';
 import { threads } from '../generator/output/spare.ts';
+import { startWorker } from '../generator/workers/start.ts';
+import type { Worker } from 'node:worker_threads';
 import { toolRoot } from '../generator/project.ts';
 import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
 
@@ -314,6 +316,43 @@ test('a file changed by hand in the output is made again when the writer thread 
     await build(0);
     assert.equal(await differences(site), []);
   });
+});
+
+test('a writer thread started ahead, as the launcher starts it for a large site, is taken by the build that can use it and ended by one that cannot', async () => {
+  const holder = globalThis as { __siteWriter?: Worker };
+  const startAhead = () => {
+    const writer = startWorker('write-worker', { waiting: true });
+    writer.unref();
+    const answers = { count: 0 };
+    writer.on('message', () => answers.count++);
+    const exited = new Promise<number>((resolve) => writer.once('exit', resolve));
+    holder.__siteWriter = writer;
+    return { exited, answers };
+  };
+  const rel = 'content/blog/naati-vs-standard-translations-differences.md';
+  await withThreads(async () => {
+    await outcome(site.root, false);
+    // Taken: told its output in its first message, it writes the edit and keeps the rest.
+    const ahead = startAhead();
+    site.write(rel, `${site.read(rel).trimEnd()}\n\nA sentence for the thread started ahead.\n`);
+    const { result, error } = await outcome(site.root, false);
+    assert.ok(result, error);
+    assert.is(result!.rendered, 1, result!.summary);
+    assert.is(holder.__siteWriter, undefined);
+    assert.ok(ahead.answers.count > 0, 'the build wrote through the thread started ahead');
+    assert.match(fs.readFileSync(path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences/index.html'), 'utf8'), 'A sentence for the thread started ahead.');
+    assert.equal(await differences(site), []);
+  });
+  // A site too small for a writer thread: the build ends the one started ahead, and builds without it.
+  const unused = startAhead();
+  site.write(rel, `${site.read(rel).trimEnd()}\n\nA sentence without the thread.\n`);
+  const { result, error } = await outcome(site.root, false);
+  assert.ok(result, error);
+  assert.is(result!.rendered, 1, result!.summary);
+  assert.is(holder.__siteWriter, undefined);
+  assert.is(typeof (await unused.exited), 'number');
+  assert.is(unused.answers.count, 0);
+  assert.equal(await differences(site), []);
 });
 
 test('an edit to content alone reuses the islands, images and flags of the last build; an edit to an island makes them again', async () => {

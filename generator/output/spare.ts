@@ -171,6 +171,19 @@ export interface LastOutput {
   writer?: Worker;
 }
 
+/**
+ * The writer thread bin/site.js started as the command began, for an incremental build of a large site (taken
+ * once). It starts up while the CLI loads and the inputs are compared: on two cores shared with other work, a
+ * thread started by the build was up 75-90 ms later, and the build's end waited for it (docs/performance.md,
+ * eighteenth measurement). A build that has no use for it ends it.
+ */
+function startedWriter(): Worker | undefined {
+  const holder = globalThis as { __siteWriter?: Worker };
+  const started = holder.__siteWriter;
+  holder.__siteWriter = undefined;
+  return started;
+}
+
 /** From these sizes, the last output is checked in a worker thread, and written by one (build.ts). */
 export const threads = { checkFrom: 2000, writeFrom: 600 };
 
@@ -189,19 +202,24 @@ export const threads = { checkFrom: 2000, writeFrom: 600 };
  * core it needs, CI's and a host's included, which never build again from the same folder.
  */
 export function lastOutput(target: string, spare: string, { stage = false, defer = false } = {}): Promise<LastOutput | undefined> {
+  const started = startedWriter();
   const read = readLast(target, spare);
+  const hasSpare = !!read && read.manifest.files.length >= threads.checkFrom && fs.existsSync(spareTree(spare));
+  // The build starts from the spare, which holds most of the files it keeps with the same bytes: the last
+  // output's own files are looked at only where it does not, by the writer thread. A thread here looked at
+  // every file and folder again, 4,440 and 4,136 at 4,000 posts, then the writer at the spare's files.
+  if (read && defer && hasSpare) {
+    const data = { last: target, unchecked: read.text, early: { spare } };
+    started?.ref();
+    started?.postMessage({ init: data });
+    const writer = started ?? startWorker('write-worker', data);
+    return Promise.resolve({ manifest: read.manifest, stale: new Set(), complete: false, unchecked: read.text, writer });
+  }
+  void started?.terminate();
   if (!read) return Promise.resolve(undefined);
   const { text, manifest } = read;
   const onThisThread = () => checked(manifest, checkOutput(target, manifest));
   if (manifest.files.length < threads.checkFrom) return Promise.resolve(onThisThread());
-  const hasSpare = fs.existsSync(spareTree(spare));
-  // The build starts from the spare, which holds most of the files it keeps with the same bytes: the last
-  // output's own files are looked at only where it does not, by the writer thread. A thread here looked at
-  // every file and folder again, 4,440 and 4,136 at 4,000 posts, then the writer at the spare's files.
-  if (defer && hasSpare) {
-    const writer = startWorker('write-worker', { last: target, unchecked: text, early: { spare } });
-    return Promise.resolve({ manifest, stale: new Set(), complete: false, unchecked: text, writer });
-  }
   const folder = stage && !hasSpare ? stagingFolder(target) : undefined;
   const counters = new Int32Array(new SharedArrayBuffer(linkCounters));
   return new Promise<LastOutput>((resolve) => {

@@ -20,7 +20,20 @@ interface Begin {
 }
 type Message = { file?: string; data?: string | Uint8Array; keeps?: [string, Entry][]; flush?: number; ping?: number; refusals?: number; taken?: Taken; begin?: Begin };
 
-const { last, unchecked, early, ...given } = workerData as Partial<Begin> & {
+/** Each message goes to `deliver`, or waits here for it (below). */
+let deliver: ((message: Message & { init?: WriterData }) => void) | undefined;
+const queued: Message[] = [];
+parentPort!.on('message', (message: Message) => (deliver ? deliver(message) : queued.push(message)));
+/**
+ * A thread started by the launcher as an incremental `site build` begins (bin/site.js, `waiting`) does not yet
+ * know the output: the build tells it, in its first message, what a thread started by the build is given as
+ * workerData (spare.ts, lastOutput). It is up by then, where one started by the build would still be starting.
+ */
+const data = (workerData as { waiting?: boolean } | null)?.waiting
+  ? await new Promise<WriterData>((resolve) => (deliver = (message) => ((deliver = undefined), resolve(message.init!))))
+  : (workerData as WriterData);
+const { last, unchecked, early, ...given } = data;
+type WriterData = Partial<Begin> & {
   /** The last output, which kept files are linked from where the tree does not hold them. */
   last: string;
   /** The last output's manifest, when nothing of it was checked (LastOutput.unchecked): checked here. */
@@ -83,7 +96,7 @@ if (unchecked !== undefined) {
 let spareRead: ReturnType<typeof spareManifest> | undefined;
 if (early) verified = verifySpare(early.spare);
 
-parentPort!.on('message', (message: Message) => {
+deliver = (message: Message) => {
   if (message.begin) {
     ({ root, known, folders, staged } = message.begin);
     // With `staged`, the tree is made once the staging folder is (`taken`).
@@ -99,7 +112,8 @@ parentPort!.on('message', (message: Message) => {
   }
   if (held) return void held.push(message);
   handle(message);
-});
+};
+for (const message of queued.splice(0)) deliver(message);
 
 /** Makes the tree, then handles the messages held until it was made. */
 function ready(taken?: Taken): void {
