@@ -182,8 +182,8 @@ function recordFolder(args) {
  * and has it check the spare output (generator/output/spare.ts, from 2,000 output files, a record of about
  * 3 MB; 1.5 KB a page). The thread is then started here, before the CLI loads (startedWriter in spare.ts):
  * on two cores shared with other work, one started by the build was up 75-90 ms later, and an edit's end
- * waited for it; with the machine's other core busy, edits took 590 ms against 650 (docs/performance.md,
- * eighteenth measurement).
+ * waited for it. With half of each core taken by other work, an edit's build took 380 ms against 420-435
+ * (medians), on a quiet machine the same (docs/performance.md, eighteenth measurement).
  */
 function largeRecord(folder) {
   try {
