@@ -115,6 +115,9 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
   return { files, errors };
 }
 
+/** Whether a file of this name is content (READMEs are notes to editors); hidden names are passed over before. */
+const isContent = (name: string) => /\.(json|md)$/.test(name) && name !== 'README.md';
+
 /**
  * Paths under content/ of every JSON and Markdown file, but for the schemas, READMEs and hidden files and
  * folders (a walk of the folders: faster than a glob library for the one pattern there is). A symbolic link to
@@ -122,7 +125,6 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
  */
 function contentFiles(content: string): string[] {
   const found: string[] = [];
-  const isContent = (name: string) => /\.(json|md)$/.test(name) && name !== 'README.md';
   const walk = (dir: string, prefix: string, ancestors: Set<string>) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       if (entry.name.startsWith('.')) continue;
@@ -159,7 +161,8 @@ function listedFiles(content: string, stats: Map<string, FileTimes>): string[] {
   for (const abs of stats.keys()) {
     if (!abs.startsWith(prefix)) continue;
     const rel = path.sep === '/' ? abs.slice(prefix.length) : abs.slice(prefix.length).split(path.sep).join('/');
-    if (rel.startsWith('.') || rel.includes('/.') || rel === 'README.md' || rel.endsWith('/README.md')) continue;
+    // A hidden name anywhere on the path, as contentFiles passes over hidden files and folders.
+    if (rel.startsWith('.') || rel.includes('/.') || !isContent(rel.slice(rel.lastIndexOf('/') + 1))) continue;
     found.push(rel);
   }
   return found;
