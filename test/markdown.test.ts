@@ -318,7 +318,7 @@ test('the bundle patches apply to the installed packages, and the patched proces
 test('gray-matter bundled with the patches (esprima left out) reads front matter as it does from node_modules', async () => {
   const { outfile, applied, warnings } = await bundleWithPatches('patched-matter.mjs', { stdin: { contents: "export { default } from 'gray-matter';", resolveDir: toolRoot } });
   assert.equal(warnings, []);
-  assert.equal(applied.sort(), ['gray-matter: its cache looked up only where it is used', 'js-yaml: esprima left unloaded']);
+  assert.equal(applied.sort(), ['gray-matter: its cache looked up only where it is used', 'gray-matter: the Buffer copy of each text made only when read', 'js-yaml: esprima left unloaded']);
   assert.not.match(fs.readFileSync(outfile, 'utf8'), /require\(["']esprima["']\)/);
   const bundled = (await import(outfile)).default as typeof import('gray-matter');
   const original = createRequire(import.meta.url)('gray-matter') as typeof import('gray-matter');
@@ -329,6 +329,13 @@ test('gray-matter bundled with the patches (esprima left out) reads front matter
   for (const text of texts) {
     const [mine, theirs] = [bundled(text, {}), original(text, {})];
     assert.equal([mine.data, mine.content, mine.matter], [theirs.data, theirs.content, theirs.matter]);
+    // The copy of the text, made only when read, holds the same bytes, is the same Buffer when read again, is
+    // not enumerable, and can be replaced.
+    assert.ok(Buffer.isBuffer(mine.orig) && mine.orig.equals(theirs.orig as Buffer));
+    assert.is(mine.orig, mine.orig);
+    assert.equal(Object.keys(mine), Object.keys(theirs));
+    mine.orig = Buffer.from('replaced');
+    assert.is(String(mine.orig), 'replaced');
     // Without options each caches what it parsed, and a second call of the same text gives the same again.
     for (let call = 0; call < 2; call++) assert.equal([bundled(text).data, bundled(text).content], [original(text).data, original(text).content]);
   }

@@ -338,14 +338,20 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
   }
 }
 
-/** Words for reading times: counting 4,000 posts' bodies takes about 0.15 s here, so it is cached with the front matter. */
+/**
+ * Words for reading times: runs of characters other than spaces and control codes. Cached with the front
+ * matter, but a cold build counts every body: 23 MB at 4,000 posts. Without branches (a word's lengths are too
+ * irregular for the processor to guess where one ends), 50 ms instead of 100 ms.
+ */
 function countWords(text: string): number {
   let words = 0;
-  let inWord = false;
+  /** 1 after a space (or at the start), else 0. */
+  let afterSpace = 1;
   for (let i = 0; i < text.length; i++) {
-    const space = text.charCodeAt(i) <= 32;
-    if (!space && !inWord) words++;
-    inWord = !space;
+    // 1 for a code of 32 or less (its subtraction is negative), 0 for any other.
+    const space = (text.charCodeAt(i) - 33) >>> 31;
+    words += afterSpace & (space ^ 1);
+    afterSpace = space;
   }
   return words;
 }
