@@ -129,6 +129,19 @@ function siteLazyOrig(file, content, utils) {
 `,
   },
   {
+    // commander required child_process as it loaded, to start a subcommand kept in a file of its own, which
+    // `site` has none of. Node compiles a built-in module as it is first required, and child_process brings
+    // the network modules with it: 3-11 ms of every command, a no-op build's and an edit's too. It is now
+    // required when a subcommand is started, which is the only use commander makes of it.
+    name: 'commander: child_process required only to start a subcommand',
+    module: 'commander/lib/command.js',
+    file: /[\\/]commander[\\/]lib[\\/]command\.js$/,
+    find: /const childProcess = require\('node:child_process'\);/g,
+    count: 1,
+    replace: "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+    append: '',
+  },
+  {
     // mdast-util-from-markdown calls a handler for each of the thousands of events of a document with a fresh
     // copy of its context (`{ ...context, sliceSerialize }`). In V8 that copy is most of the function's own
     // time, and its garbage a good part of the collector's: about a sixth of remark's time per post here. The

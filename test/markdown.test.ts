@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { MarkdownSession, renderMarkdown } from '../generator/markdown/render.ts';
 import { resolveProject, toolRoot } from '../generator/project.ts';
 import { loadEsbuild, stopEsbuild } from '../generator/esbuild.ts';
@@ -218,8 +220,8 @@ Inline <span>html</span> and *unclosed emphasis, ***mixed** strong*.
 Final paragraph with a footnote-like [^1] and trailing spaces.  
 `;
 
-/** The patches to remark's packages; the others are to gray-matter, its YAML parser and React's server renderer. */
-const markdownPatches = patches.filter((p) => !/^(js-yaml|gray-matter|react-dom)\//.test(p.module));
+/** The patches to remark's packages; the others are to gray-matter, its YAML parser, React's server renderer and commander. */
+const markdownPatches = patches.filter((p) => !/^(js-yaml|gray-matter|react-dom|commander)\//.test(p.module));
 
 /** The site's own Markdown files (content/), as text. */
 const siteMarkdown = () =>
@@ -343,6 +345,25 @@ test('gray-matter bundled with the patches (esprima left out) reads front matter
   const tagged = '---\nf: !!js/function "function () { return 1 }"\n---\n';
   assert.throws(() => original(tagged, {}), /unknown tag/);
   assert.throws(() => bundled(tagged, {}), /unknown tag/);
+});
+
+test('commander bundled with the patches loads no child_process, and still starts a subcommand kept in a file', async () => {
+  const { outfile, applied, warnings } = await bundleWithPatches('patched-commander.mjs', { stdin: { contents: "export { Command } from 'commander';", resolveDir: toolRoot } });
+  assert.equal(warnings, []);
+  assert.equal(applied, ['commander: child_process required only to start a subcommand']);
+  // A process that only loads it (as every `site` command does) loads no child_process.
+  const probe = `import(${JSON.stringify(pathToFileURL(outfile).href)}).then(() => process.stdout.write(String(process.moduleLoadList.includes('NativeModule child_process'))))`;
+  assert.is(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim(), 'false');
+  const { Command } = (await import(outfile)) as typeof import('commander');
+  const script = path.join(root, 'patched-commander-hello.mjs');
+  const written = path.join(root, 'patched-commander-hello.txt');
+  fs.writeFileSync(script, `import fs from 'node:fs'; fs.writeFileSync(${JSON.stringify(written)}, process.argv.slice(2).join(' '));`);
+  const program = new Command('prog');
+  program.command('hello', 'says hello', { executableFile: script });
+  const closed = new Promise<number>((resolve) => program.exitOverride((error) => resolve(error.exitCode)));
+  await program.parseAsync(['node', 'prog', 'hello', 'there']);
+  assert.is(await closed, 0);
+  assert.is(fs.readFileSync(written, 'utf8'), 'there');
 });
 
 test.run();

@@ -8,7 +8,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import fg from 'fast-glob';
 import { BuildFailure, siteError, type SiteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
@@ -16,7 +15,7 @@ import type { ImageAsset } from '../render/contract.ts';
 import { emitNamed, type Output } from '../output/output.ts';
 import type { SourceFile } from '../content/load.ts';
 import { ImageCache, type CachedFile, type CachedImage } from './image-cache.ts';
-import { importModule } from '../import-module.ts';
+import { importModule, zlib } from '../import-module.ts';
 import { loadSvgo } from './svgo.ts';
 
 export interface ImageStats {
@@ -166,11 +165,11 @@ async function encodeVector(bytes: Buffer): Promise<{ image: CachedImage; conten
   );
   const sharp = await loadSharp();
   // A raster only where it would be smaller than the SVG a browser would download.
-  if (gzipSync(optimised).length > keepSvgUnder) {
+  if (zlib().gzipSync(optimised).length > keepSvgUnder) {
     const raster = await sharp(optimised, { density: 144 }).resize({ width: Math.min(width * 2, widths[widths.length - 1]) }).png().toBuffer();
     const asRaster = await encodeRaster(raster);
     const webp960 = asRaster.image.files.find((f) => f.format === 'webp' && f.width === 960);
-    if (webp960 && webp960.bytes < gzipSync(optimised).length) {
+    if (webp960 && webp960.bytes < zlib().gzipSync(optimised).length) {
       asRaster.image.width = width;
       asRaster.image.height = height;
       return asRaster;

@@ -9,7 +9,7 @@ import { esbuildErrors, loadEsbuild } from '../esbuild.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { zlib } from '../import-module.ts';
 import type { Metafile, Plugin } from 'esbuild';
 import { BuildFailure } from '../errors.ts';
 import { packageVersion, toolRoot, type Project } from '../project.ts';
@@ -118,7 +118,7 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
     });
     const inputs = sourceInputs(project, result.metafile, project.root);
     return {
-      files: result.outputFiles.map((f) => ({ file: path.relative(project.root, f.path).split(path.sep).join('/'), contents: f.text, gzip: gzipSync(f.contents, { level: 9 }).length })),
+      files: result.outputFiles.map((f) => ({ file: path.relative(project.root, f.path).split(path.sep).join('/'), contents: f.text, gzip: zlib().gzipSync(f.contents, { level: 9 }).length })),
       metafile: result.metafile,
       inputs,
     };
