@@ -2,7 +2,7 @@
 // writes only the files whose bytes differ (tree.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { asRecorded, foldersAsRecorded, foldersOf, type Entry } from './tree.ts';
+import { asRecorded, foldersAsRecorded, foldersOf, within, type Entry } from './tree.ts';
 import { outputKey, writeCacheFile } from '../cache.ts';
 import type { Project } from '../project.ts';
 import { removeInBackground } from './cleanup.ts';
@@ -56,7 +56,7 @@ function parseManifest(text: string): Manifest | undefined {
 export function staleFiles(target: string, files: [string, Entry][]): string[] {
   const stale: string[] = [];
   for (const [file, entry] of files) {
-    if (!asRecorded(path.join(target, file), entry)) stale.push(file);
+    if (!asRecorded(within(target, file), entry)) stale.push(file);
   }
   return stale;
 }

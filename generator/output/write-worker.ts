@@ -1,9 +1,8 @@
 // A worker thread that places output files (tree.ts) synchronously, so a large build renders on the main
 // thread while the disk is busy here.
 import fs from 'node:fs';
-import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { TreeWriter, asRecorded, foldersAsRecorded, type Entry } from './tree.ts';
+import { TreeWriter, asRecorded, foldersAsRecorded, within, type Entry } from './tree.ts';
 import { spareManifest, takeSpare, type Manifest, type Taken } from './spare.ts';
 import { lowerThreadPriority } from '../workers/start.ts';
 
@@ -143,7 +142,7 @@ function verifySpare(spare: string): Map<string, Entry> | undefined {
   const { tree, manifest } = (spareRead = spareManifest(spare));
   if (!manifest || manifest.ino !== fs.statSync(tree, { throwIfNoEntry: false })?.ino) return undefined;
   const found = new Map<string, Entry>();
-  for (const [file, entry] of manifest.files) if (asRecorded(path.join(tree, file), entry, true)) found.set(file, entry);
+  for (const [file, entry] of manifest.files) if (asRecorded(within(tree, file), entry, true)) found.set(file, entry);
   return found;
 }
 
