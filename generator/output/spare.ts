@@ -83,7 +83,7 @@ export function linkUnchanged(target: string, stage: string, files: [string, Ent
   const folders = ['', ...[...foldersOf(files.map(([file]) => file))].sort()];
   try {
     fs.mkdirSync(stage, { recursive: true });
-    for (const dir of folders) if (dir) fs.mkdirSync(path.join(stage, dir));
+    for (const dir of folders) if (dir) fs.mkdirSync(within(stage, dir));
   } catch {
     Atomics.store(counters, ready, -1);
     Atomics.notify(counters, ready);
@@ -95,7 +95,7 @@ export function linkUnchanged(target: string, stage: string, files: [string, Ent
   // The chunks the main thread took (helpLinking) are linked before the folders' times are read.
   const chunks = Math.ceil(files.length / linkChunk);
   for (let done; (done = Atomics.load(counters, finished)) < chunks; ) Atomics.wait(counters, finished, done, 1000);
-  return { files: linked, folders: folders.map((dir) => [dir, fs.statSync(path.join(stage, dir)).mtimeMs]) };
+  return { files: linked, folders: folders.map((dir) => [dir, fs.statSync(within(stage, dir)).mtimeMs]) };
 }
 
 /**
@@ -116,7 +116,7 @@ function linkChunks(target: string, stage: string, files: [string, Entry][], cou
       for (let i = chunk * linkChunk; i < Math.min(files.length, (chunk + 1) * linkChunk) && !Atomics.load(counters, failed); i++) {
         const [file, entry] = files[i];
         try {
-          fs.linkSync(path.join(target, file), path.join(stage, file));
+          fs.linkSync(within(target, file), within(stage, file));
         } catch (error) {
           // A file gone since it was checked is placed by the build; any other failure (no links on this file
           // system, say) ends the linking, in both threads.

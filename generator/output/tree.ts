@@ -111,7 +111,7 @@ export class TreeWriter {
     const folders: [string, number][] = [];
     for (const dir of needed) {
       const recorded = this.touched.has(dir) ? undefined : this.recorded?.get(dir);
-      folders.push([dir, recorded ?? fs.statSync(path.join(this.root, dir)).mtimeMs]);
+      folders.push([dir, recorded ?? fs.statSync(within(this.root, dir)).mtimeMs]);
     }
     return { removed, folders };
   }
