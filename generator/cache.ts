@@ -42,6 +42,15 @@ function writeBeside(file: string, data: string | NodeJS.ArrayBufferView): strin
  */
 export function writeCacheFile(file: string, data: string | NodeJS.ArrayBufferView): void {
   const tmp = writeBeside(file, data);
+  discardCacheFile(file);
+  fs.renameSync(tmp, file);
+}
+
+/**
+ * Takes a file of the caches away at once and deletes it in the background: freeing a large file's blocks
+ * took an edit's build 3 ms for its 5.5 MB record at 4,000 posts. Nothing happens when there is none.
+ */
+export function discardCacheFile(file: string): void {
   const old = `${file}.${process.pid}.old`;
   try {
     fs.renameSync(file, old);
@@ -49,7 +58,6 @@ export function writeCacheFile(file: string, data: string | NodeJS.ArrayBufferVi
   } catch {
     // there was none
   }
-  fs.renameSync(tmp, file);
 }
 
 function digest(file: string): string | undefined {

@@ -9,7 +9,7 @@ import { hash } from 'node:crypto';
 import type { SourceFile } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
-import { outputKey, writeCacheFile } from '../cache.ts';
+import { discardCacheFile, outputKey, writeCacheFile } from '../cache.ts';
 import { trackedLists, trackedMenus } from './tracker.ts';
 
 /** Records of another format are ignored. */
@@ -276,7 +276,7 @@ export function encodeRecord(record: BuildRecord): Buffer {
 }
 
 export function forgetRecord(file: string): void {
-  fs.rmSync(file, { force: true });
+  discardCacheFile(file);
 }
 
 /**
