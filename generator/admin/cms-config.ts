@@ -4,8 +4,8 @@
 // schema the file names. Nothing here lists a field; the only hand-kept table is the labels below.
 import fs from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { classify } from '../content/sources.ts';
+import { contentFiles as contentPaths } from '../content/load.ts';
 import { rules } from '../content/kinds.ts';
 import { siteError, type SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
@@ -89,7 +89,7 @@ export function configLayout(files: ContentFile[]): string {
 
 /** Every content file with the schema it is checked against: by its place, or by the "$schema" it names. */
 function contentFiles(project: Project): ContentFile[] {
-  const names = fg.sync('**/*.{json,md}', { cwd: project.content, ignore: ['schemas/**', '**/README.md'], onlyFiles: true }).sort();
+  const names = contentPaths(project.content).sort();
   const out: ContentFile[] = [];
   for (const rel of names) {
     const ext = path.posix.extname(rel) as '.json' | '.md';

@@ -8,7 +8,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { BuildFailure, siteError, type SiteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
 import type { ImageAsset } from '../render/contract.ts';
@@ -61,6 +60,9 @@ export async function processImages(
   references: () => Map<string, string[]> = () => new Map(),
 ): Promise<{ images: Map<string, ImageAsset>; stats: ImageStats }> {
   const root = path.join(project.assets, 'images');
+  // fast-glob is loaded only here: most builds keep every image and never list them (its modules took 2-3 ms of
+  // an edit to load).
+  const { default: fg } = await import('fast-glob');
   const names = fs.existsSync(root) ? fg.sync('**/*.{svg,png,jpg,jpeg,webp,avif}', { cwd: root, caseSensitiveMatch: false }).sort() : [];
   const cache = new ImageCache(path.join(project.cache, 'images'));
   const images = new Map<string, ImageAsset>();

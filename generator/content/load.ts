@@ -122,8 +122,9 @@ const isContent = (name: string) => /\.(json|md)$/.test(name) && name !== 'READM
  * Paths under content/ of every JSON and Markdown file, but for the schemas, READMEs and hidden files and
  * folders (a walk of the folders: faster than a glob library for the one pattern there is). A symbolic link to
  * a folder is followed, unless the walk is inside that folder already: it would lead back to itself for ever.
+ * The editor's configuration lists content/ with it too (admin/cms-config.ts).
  */
-function contentFiles(content: string): string[] {
+export function contentFiles(content: string): string[] {
   const found: string[] = [];
   const walk = (dir: string, prefix: string, ancestors: Set<string>) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
