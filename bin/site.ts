@@ -40,6 +40,8 @@ export async function main(argv: string[]): Promise<void> {
       const found = nothingToBuild({ root: program.opts().root, out: options.out, clean: options.clean });
       if ('unchanged' in found) return void console.log(found.unchanged);
       const { build } = await import('../generator/build.ts');
+      // For the launcher's code cache (bin/site.js): this run compiled the build's functions, not only the check's.
+      (globalThis as { __siteBuilt?: boolean }).__siteBuilt = true;
       await run(() => build({ root: program.opts().root, out: options.out, clean: options.clean, inputs: found.inputs }));
       await settle();
     });
