@@ -224,9 +224,10 @@ function deferOptimiser() {
  * beside it: compiling the CLI's code as it first runs is about 40 ms of every build, a tenth of an incremental
  * one, and Node 20 keeps no such cache for ES modules. The cache is written at the exit of a build that found
  * none (or one V8 refused, after an upgrade of Node), or one written by a run that had nothing to build, so it
- * holds every function a build compiled, and remark's too (warmCodeCache in bin/site.ts). The CommonJS modules it requires from the installed packages
- * and the compiled templates get one of their own (module-cache.js). Code compiled from a cache cannot call
- * import() itself, so the generator imports through the function handed in here (import-module.ts).
+ * holds every function a build compiled, and remark's too (warmCodeCache in bin/site.ts). The CommonJS modules
+ * it requires from the installed packages and the compiled templates get one of their own (module-cache.js).
+ * Code compiled from a cache cannot call import() itself, so the generator imports through the function
+ * handed in here (import-module.ts).
  */
 function fromCodeCache(dir, record) {
   deferOptimiser();
