@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { MarkdownSession, renderMarkdown } from '../generator/markdown/render.ts';
+import { markdownWorkers, MarkdownSession, renderMarkdown } from '../generator/markdown/render.ts';
 import { resolveProject, toolRoot } from '../generator/project.ts';
 import { loadEsbuild, stopEsbuild } from '../generator/esbuild.ts';
 import { markdownToHtml } from '../generator/markdown/processor.ts';
@@ -36,7 +36,7 @@ test('a second build takes everything from the cache, even in a new process', as
   const first = await renderMarkdown(project, texts);
   assert.is(first.stats.rendered, 3);
   const second = await renderMarkdown(project, texts);
-  assert.equal(second.stats, { total: 3, cached: 3, rendered: 0, threads: 1, rescued: 0 });
+  assert.equal(second.stats, { total: 3, cached: 3, rendered: 0, workers: 0, rescued: 0 });
   assert.ok(fs.readdirSync(path.join(root, '.cache/markdown')).some((f) => /^rendered-\d+\.v8$/.test(f)), 'the cache is on disk');
 });
 
@@ -50,7 +50,7 @@ test('large batches render in worker threads with the same result as the main th
   const texts = Array.from({ length: 400 }, (_, i) => post(1000 + i));
   const { html, stats } = await renderMarkdown(project, texts);
   assert.is(stats.rendered, 400);
-  assert.is(stats.threads, 2);
+  assert.is(stats.workers, 2);
   const direct = await renderMarkdown(resolveProject(fs.mkdtempSync(path.join(os.tmpdir(), 'site-markdown-'))), texts.slice(0, 3));
   for (const text of texts.slice(0, 3)) assert.is(html.get(text), direct.html.get(text));
   assert.match(html.get(texts[399])!, /<li>two 1399<\/li>/);
@@ -62,7 +62,7 @@ test('texts asked for while the workers are busy are rendered on this thread, al
   const others = Array.from({ length: 200 }, (_, i) => post(9000 + i));
   const ready: string[] = [];
   await Promise.all([session.render(posts), session.render(others, (texts) => ready.push(...texts))]);
-  assert.is(session.stats.threads, 2, 'the posts went to workers');
+  assert.is(session.stats.workers, 2, 'the posts went to workers');
   assert.is(session.stats.rendered, 600);
   assert.equal(ready.sort(), [...others].sort(), 'every other text was handed over');
   assert.match(session.html.get(others[7])!, /<h2>Section 9007<\/h2>/);
@@ -94,7 +94,7 @@ test('posts fed one at a time: each slug arrives once, in workers, with the HTML
   feed.close();
   await others;
   assert.equal((await arrived).sort(), [...bodies.keys()].sort());
-  assert.is(session.stats.threads, 2);
+  assert.is(session.stats.workers, 2);
   assert.equal({ total: session.stats.total, cached: session.stats.cached, rendered: session.stats.rendered }, { total: 404, cached: 1, rendered: 403 });
   for (const slug of ['post-0', 'post-399', 'twin-b', 'cached']) assert.is(session.html.get(bodies.get(slug)!), markdownToHtml(bodies.get(slug)!));
   assert.is(session.html.get(post(31001)), markdownToHtml(post(31001)));
@@ -107,7 +107,7 @@ test('a few posts fed are rendered on this thread once the feed closes', async (
   for (let i = 0; i < 20; i++) feed.add(`small-${i}`, post(30000 + i));
   feed.close();
   assert.is((await arrived).length, 20);
-  assert.is(session.stats.threads, 1);
+  assert.is(session.stats.workers, 0);
   assert.is(session.html.get(post(30007)), markdownToHtml(post(30007)));
 });
 
@@ -121,8 +121,19 @@ test('posts fed and render() given the same texts use as many threads: 200 texts
   assert.is((await arrived).length, 200);
   const rendered = new MarkdownSession(resolveProject(fs.mkdtempSync(path.join(os.tmpdir(), 'site-markdown-'))));
   await rendered.render(texts);
-  assert.equal([fed.stats.threads, rendered.stats.threads], [2, 2]);
+  assert.equal([fed.stats.workers, rendered.stats.workers], [2, 2]);
   for (const text of [texts[0], texts[199]]) assert.is(fed.html.get(text), rendered.html.get(text));
+});
+
+test('worker threads: one per 150 texts, up to four, leaving the main thread a core while it renders pages', () => {
+  const on = (cores: number) => ({ set: undefined, cores });
+  // Waiting for the texts (render()), every core; rendering pages meanwhile (posts, feed), all but one.
+  assert.equal([markdownWorkers(4000, false, on(2)), markdownWorkers(4000, true, on(2))], [2, 1]);
+  assert.equal([markdownWorkers(4000, false, on(1)), markdownWorkers(4000, true, on(1))], [1, 0]);
+  assert.equal([markdownWorkers(4000, false, on(16)), markdownWorkers(4000, true, on(16))], [4, 4]);
+  assert.equal([markdownWorkers(200, true, on(8)), markdownWorkers(450, true, on(8))], [2, 3]);
+  // SITE_MARKDOWN_THREADS, as read: a number of threads, 0 for none, whatever the texts or cores.
+  assert.equal([markdownWorkers(4000, true, { set: 0, cores: 8 }), markdownWorkers(10, false, { set: 3, cores: 2 })], [0, 3]);
 });
 
 test('a feed closed with nothing in it ends at once', async () => {
@@ -145,7 +156,7 @@ test("a fed post too large for a worker's heap is rendered here, and every post 
     feed.close();
     const slugs = await arrived;
     assert.is(slugs.length, 401);
-    assert.is(session.stats.threads, 2);
+    assert.is(session.stats.workers, 2);
     assert.ok(session.stats.rescued >= 1, 'the batch holding the large text was rescued');
     assert.is(session.html.get(huge), markdownToHtml(huge));
     assert.is(session.html.get(post(40399)), markdownToHtml(post(40399)));
@@ -167,7 +178,7 @@ test('a text too large for a worker\'s heap is rendered on the main thread inste
     const huge = Array.from({ length: 12000 }, (_, i) => `- item **${i}** with [a link](/services/${i})`).join('\n');
     const texts = [...Array.from({ length: 200 }, (_, i) => post(1000 + i)), huge];
     const { html, stats } = await renderMarkdown(project, texts);
-    assert.is(stats.threads, 2);
+    assert.is(stats.workers, 2);
     // At least the batch holding the large text; a worker still compiling its own code may need a rescue too.
     assert.ok(stats.rescued >= 1, 'the batch holding the large text was rescued');
     assert.is(html.size, texts.length);

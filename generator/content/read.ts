@@ -52,7 +52,7 @@ export async function readContent(project: Project, previous: BuildRecord | unde
     feed.close();
     ready = feed.ready;
   } else ready = markdown.posts(rest);
-  const posts: EarlyPosts = { slugs: new Set(changedPosts.map(slugOf)), ready: timed(ready, () => markdown.stats.threads > 1 && (posts.workers = { ms: performance.now() - started })) };
+  const posts: EarlyPosts = { slugs: new Set(changedPosts.map(slugOf)), ready: timed(ready, () => markdown.stats.workers > 0 && (posts.workers = { ms: performance.now() - started })) };
   // A file with an unknown fact name keeps the placeholder, which its schema would then report a second time.
   const unresolved = new Set(resolved.errors.map((e) => e.file));
   // Files as the last successful build read them passed the same validators then.

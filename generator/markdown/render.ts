@@ -2,7 +2,7 @@
 //
 // remark costs about 2 ms a post here, which is most of a cold build of thousands of posts (docs/performance.md).
 // So each text is rendered once ever: results are kept in .cache/markdown/ keyed by a hash of the text and the
-// processor's versions, and what is missing is spread over one worker per core when there is enough of it.
+// processor's versions, and what is missing is spread over worker threads when there is enough of it.
 // Results can be taken batch by batch as they arrive, so pages are rendered while the workers still run.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,24 +25,36 @@ const workerThreshold = 150;
 const ahead = 600;
 
 /**
- * Worker threads for `count` uncached texts: SITE_MARKDOWN_THREADS when set, else one per core up to four
- * and one per 150 texts. One thread means none: the texts are rendered here.
+ * Worker threads for `count` uncached texts: SITE_MARKDOWN_THREADS when set (0 for none), else one per 150
+ * texts, up to four and up to the cores the main thread leaves: all of them while it waits for the texts
+ * (render()), all but its own while it renders pages as the posts come (posts(), feed()). A thread more than
+ * that only takes turns on a core: each thread compiles remark for itself as it warms up, and on two cores a
+ * second one cost a Markdown-cold build of 4,000 posts 0.8 s of CPU and 0.2-0.5 s of its 4.3-5.3 s
+ * (docs/performance.md, twentieth measurement).
  */
-function threadsFor(count: number): number {
-  threads ??= { set: Number(process.env.SITE_MARKDOWN_THREADS) || undefined, cores: Math.min(os.availableParallelism(), 4) };
-  return threads.set ?? Math.min(threads.cores, Math.ceil(count / workerThreshold));
+export function markdownWorkers(count: number, alongside: boolean, machine = threadsHere()): number {
+  if (machine.set !== undefined) return machine.set;
+  return Math.max(0, Math.min(4, machine.cores - (alongside ? 1 : 0), Math.ceil(count / workerThreshold)));
 }
 /**
  * Looked up once: a cold build asks for each post it is fed, and each look is a system call (35 ms in all at
  * 4,000 posts) or, for the variable, a copy of the environment's entry (20 ms).
  */
+function threadsHere(): { set: number | undefined; cores: number } {
+  if (!threads) {
+    const set = process.env.SITE_MARKDOWN_THREADS;
+    threads = { set: set && /^\d+$/.test(set) ? Number(set) : undefined, cores: os.availableParallelism() };
+  }
+  return threads;
+}
 let threads: { set: number | undefined; cores: number } | undefined;
 
 export interface MarkdownStats {
   total: number;
   cached: number;
   rendered: number;
-  threads: number;
+  /** Worker threads that rendered texts: 0 when all were rendered on the main thread. */
+  workers: number;
   /** Batches a worker had no room for, rendered on the main thread instead. */
   rescued: number;
 }
@@ -63,7 +75,7 @@ export function markdownKey(markdown: string): string {
 export class MarkdownSession {
   /** HTML by Markdown source text. */
   readonly html = new Map<string, string>();
-  readonly stats: MarkdownStats = { total: 0, cached: 0, rendered: 0, threads: 1, rescued: 0 };
+  readonly stats: MarkdownStats = { total: 0, cached: 0, rendered: 0, workers: 0, rescued: 0 };
   /** The cache's folder: the entries are kept in `shards` files by the first character of their key. */
   private readonly cacheDir: string;
   /** Shards holding an entry this build added, to be written again. */
@@ -92,9 +104,10 @@ export class MarkdownSession {
 
   /**
    * Renders every text not yet rendered. `onReady` is called with texts as their HTML becomes available:
-   * cached ones at once, the rest batch by batch.
+   * cached ones at once, the rest batch by batch. `alongside`: the main thread has work of its own meanwhile
+   * (rendering the pages of posts as they come), so the workers leave it a core (markdownWorkers()).
    */
-  async render(texts: Iterable<string>, onReady?: (ready: string[]) => void): Promise<void> {
+  async render(texts: Iterable<string>, onReady?: (ready: string[]) => void, alongside = false): Promise<void> {
     const missing = new Map<string, string>();
     const cached: string[] = [];
     /** Rendered earlier in this build: ready, and counted then. */
@@ -119,8 +132,8 @@ export class MarkdownSession {
     if (missing.size > longWork) optimiseFromNow();
     // While this build's workers are busy (the posts), a few more texts are rendered here: more threads than
     // cores would only add their start-up cost.
-    if (missing.size >= workerThreshold && threadsFor(missing.size) > 1 && this.busyPools === 0) {
-      const spread = this.spread((texts) => onReady?.(texts));
+    if (missing.size >= workerThreshold && markdownWorkers(missing.size, alongside) > 0 && this.busyPools === 0) {
+      const spread = this.spread((texts) => onReady?.(texts), alongside);
       spread.add([...missing]);
       spread.close();
       await spread.done;
@@ -140,7 +153,7 @@ export class MarkdownSession {
     const slugsByBody = new Map<string, string[]>();
     for (const { slug, body } of posts) slugsByBody.set(body, [...(slugsByBody.get(body) ?? []), slug]);
     const arrivals = new Arrivals<string>();
-    this.render(slugsByBody.keys(), (bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!))).then(
+    this.render(slugsByBody.keys(), (bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!)), true).then(
       () => arrivals.end(),
       (error) => arrivals.end(error),
     );
@@ -157,7 +170,7 @@ export class MarkdownSession {
   feed(): PostFeed {
     const slugsByBody = new Map<string, string[]>();
     const arrivals = new Arrivals<string>();
-    const spread = this.spread((bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!)));
+    const spread = this.spread((bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!)), true);
     spread.done.then(
       () => arrivals.end(),
       (error) => arrivals.end(error),
@@ -189,11 +202,11 @@ export class MarkdownSession {
 
   /**
    * Texts not in the cache, spread over worker threads as they are added: one thread per `workerThreshold`
-   * texts waiting, up to the cores, and once closed as many as threadsFor() gives the rest. Too few for two
-   * threads are rendered here once closed. `ready` is told of each text whose HTML is kept (keep()); `done`
+   * texts waiting, up to what markdownWorkers() allows, and once closed as many as it gives the rest. Too few
+   * for one thread are rendered here once closed. `ready` is told of each text whose HTML is kept (keep()); `done`
    * settles when every text added is, and fails if rendering does.
    */
-  private spread(ready: (texts: string[]) => void): Spread {
+  private spread(ready: (texts: string[]) => void, alongside: boolean): Spread {
     /** Texts not yet rendered, by key: waiting for a thread or in one. */
     const waiting = new Map<string, string>();
     const queue: [string, string][] = [];
@@ -245,10 +258,10 @@ export class MarkdownSession {
         }
       }
     };
-    /** Starts threads up to what the texts waiting call for. One thread means none, as in render(). */
+    /** Starts threads up to what the texts waiting call for. */
     const grow = () => {
-      const allowed = threadsFor(waiting.size);
-      if (allowed <= 1 || waiting.size < workerThreshold) return;
+      const allowed = markdownWorkers(waiting.size, alongside);
+      if (allowed < 1 || waiting.size < workerThreshold) return;
       const wanted = closed ? allowed : Math.min(allowed, Math.floor(waiting.size / workerThreshold));
       if (pool.length < wanted) optimiseFromNow();
       while (pool.length < wanted) {
@@ -280,7 +293,7 @@ export class MarkdownSession {
           if (slot.posted.length && !this.cancelled) fail(new Error(`a Markdown worker thread stopped (exit code ${code}) before it finished its texts`));
         });
       }
-      this.stats.threads = Math.max(this.stats.threads, pool.length);
+      this.stats.workers = Math.max(this.stats.workers, pool.length);
     };
     this.busyPools++;
     void done
