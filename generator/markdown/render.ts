@@ -27,14 +27,16 @@ const ahead = 600;
 /**
  * Worker threads for `count` uncached texts: SITE_MARKDOWN_THREADS when set (0 for none), else one per 150
  * texts, up to four and up to the cores the main thread leaves: all of them while it waits for the texts
- * (render()), all but its own while it renders pages as the posts come (posts(), feed()). A thread more than
- * that only takes turns on a core: each thread compiles remark for itself as it warms up, and on two cores a
- * second one cost a Markdown-cold build of 4,000 posts 0.8 s of CPU and 0.2-0.5 s of its 4.3-5.3 s
- * (docs/performance.md, twentieth measurement).
+ * (render()), though on one core a thread would only add its start to the work done here, and all but its
+ * own while it renders pages as the posts come (posts(), feed()). A thread more than that only takes turns on
+ * a core: each thread compiles remark for itself as it warms up, and on two cores a second one cost a
+ * Markdown-cold build of 4,000 posts 0.5-0.8 s of CPU and 0.2-0.5 s of its 4.3-5.3 s (docs/performance.md,
+ * twentieth measurement).
  */
 export function markdownWorkers(count: number, alongside: boolean, machine = threadsHere()): number {
   if (machine.set !== undefined) return machine.set;
-  return Math.max(0, Math.min(4, machine.cores - (alongside ? 1 : 0), Math.ceil(count / workerThreshold)));
+  const cores = alongside ? machine.cores - 1 : machine.cores > 1 ? machine.cores : 0;
+  return Math.max(0, Math.min(4, cores, Math.ceil(count / workerThreshold)));
 }
 /**
  * Looked up once: a cold build asks for each post it is fed, and each look is a system call (35 ms in all at
