@@ -1,8 +1,9 @@
 // Markdown to HTML with a content-addressed cache and, for large cold builds, worker threads.
 //
 // remark costs about 2 ms a post here, which is most of a cold build of thousands of posts (docs/performance.md).
-// So each text is rendered once ever: results are kept in .cache/markdown/ keyed by a hash of the text and the
-// processor's versions, and what is missing is spread over worker threads when there is enough of it.
+// So each text is rendered once ever: results are kept in .cache/markdown/ keyed by a hash of the text, in files
+// that carry the processor's versions, and what is missing is spread over worker threads when there is enough
+// of it.
 // Results can be taken batch by batch as they arrive, so pages are rendered while the workers still run.
 import fs from 'node:fs';
 import os from 'node:os';
