@@ -22,8 +22,18 @@ const cacheVersion = `${version} v8@${process.versions.v8}`;
 /** Below this many uncached texts, starting workers costs more than it saves. */
 const workerThreshold = 150;
 
-/** Posts a thread may hold at once when they are fed to it (MarkdownSession.feed): about half a second's work. */
+/**
+ * Posts a thread may hold at once while others share the texts (MarkdownSession.feed): about half a second's
+ * work, so that none is left idle at the end while another holds a backlog.
+ */
 const ahead = 600;
+
+/**
+ * Characters of text the only thread there can be may hold at once (spread()): 4,000 posts of 5 KB, seconds of
+ * work. Its backlog is a second copy of those texts, in the thread's message queue: with no limit, a
+ * Markdown-cold build of 20,000 posts peaked 90 MB higher.
+ */
+const aheadAlone = 24 * 2 ** 20;
 
 /**
  * Worker threads for `count` uncached texts: SITE_MARKDOWN_THREADS when set (0 for none), else one per 150
@@ -214,7 +224,7 @@ export class MarkdownSession {
     const waiting = new Map<string, string>();
     const queue: [string, string][] = [];
     /** Each thread, with the batches posted to it and not yet returned, oldest first. */
-    const pool: { worker: Worker; posted: [string, string][][]; items: number }[] = [];
+    const pool: { worker: Worker; posted: [string, string][][]; items: number; chars: number }[] = [];
     let closed = false;
     let failed = false;
     let settle: (error?: unknown) => void = () => {};
@@ -244,18 +254,24 @@ export class MarkdownSession {
      * Keeps every thread supplied. A thread is handed its next batch by this thread's event loop, which stands
      * still while this thread runs a long stretch of its own (reading the content, checking it, rendering
      * pages): so each thread holds up to `ahead` texts, about half a second of work, and never waits for that.
+     * The only thread there can be (markdownWorkers() allows one: on two cores, beside pages) has nobody to
+     * share with, and holds up to `aheadAlone` characters: held to 600 texts, it ran dry for a quarter of a
+     * second as the main thread finished with the content, at 4,000 posts (docs/performance.md, twenty-first
+     * measurement).
      * Batches of 25 at the least, once closed of whatever is left, split between the threads.
      */
+    const alone = markdownWorkers(Number.MAX_SAFE_INTEGER, alongside) <= 1;
     const dispatch = () => {
       if (this.cancelled || failed) return;
       for (let progress = true; progress && queue.length; ) {
         progress = false;
         for (const slot of pool) {
-          if (slot.items >= ahead || !queue.length || (!closed && queue.length < 25)) continue;
-          const size = Math.min(queue.length, closed ? Math.max(25, Math.ceil(queue.length / pool.length)) : 100, ahead - slot.items + 24);
+          if ((alone ? slot.chars >= aheadAlone : slot.items >= ahead) || !queue.length || (!closed && queue.length < 25)) continue;
+          const size = Math.min(queue.length, closed ? Math.max(25, Math.ceil(queue.length / pool.length)) : 100, alone ? 100 : ahead - slot.items + 24);
           const batch = queue.splice(0, size);
           slot.posted.push(batch);
           slot.items += batch.length;
+          for (const [, text] of batch) slot.chars += text.length;
           slot.worker.postMessage({ id: 0, items: batch });
           progress = true;
         }
@@ -269,11 +285,13 @@ export class MarkdownSession {
       if (pool.length < wanted) optimiseFromNow();
       while (pool.length < wanted) {
         const worker = startWorker('markdown-worker', undefined, workerLimits());
-        const slot: (typeof pool)[number] = { worker, posted: [], items: 0 };
+        const slot: (typeof pool)[number] = { worker, posted: [], items: 0, chars: 0 };
         pool.push(slot);
         this.workers.push(worker);
         worker.on('message', (message: { results: [string, string][] }) => {
-          slot.items -= slot.posted.shift()!.length;
+          const returned = slot.posted.shift()!;
+          slot.items -= returned.length;
+          for (const [, text] of returned) slot.chars -= text.length;
           dispatch();
           accept(message.results);
         });
@@ -286,6 +304,7 @@ export class MarkdownSession {
           const [current, ...later] = slot.posted;
           slot.posted = [];
           slot.items = 0;
+          slot.chars = 0;
           pool.splice(pool.indexOf(slot), 1);
           queue.unshift(...later.flat());
           renderRest(current);
