@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BuildFailure } from './errors.ts';
+import { diskFailure } from './disk-errors.ts';
 import { outputFolder, resolveProject, type Project } from './project.ts';
 import type { SiteModel } from './content/model.ts';
 import { readContent } from './content/read.ts';
@@ -270,16 +271,27 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       summary,
     };
   } catch (error) {
-    await markdown.cancel();
-    if (output instanceof StagedOutput) await output.discard();
+    // Each step of the clean-up runs whatever the others do: one that fails too (on a full disk, say) must
+    // neither hide the build's error nor leave a thread running that keeps the process alive.
+    await quietly(() => markdown.cancel());
+    if (output instanceof StagedOutput) await quietly(() => (output as StagedOutput).discard());
     else {
       // Failed before writing anything: the staging folder made from the last output goes too, once made,
       // and the writer thread started for the output.
       const made = await last?.catch(() => undefined);
-      if (made?.staged) await dropStaged(made.staged);
-      await made?.writer?.terminate();
+      if (made?.staged) await quietly(() => dropStaged(made.staged!));
+      await quietly(() => made?.writer?.terminate());
     }
-    throw error;
+    throw diskFailure(error);
+  }
+}
+
+/** Runs a step of a failed build's clean-up, whose own failure the build's error already covers. */
+async function quietly(step: () => unknown): Promise<void> {
+  try {
+    await step();
+  } catch {
+    // the build's own error is reported
   }
 }
 

@@ -29,7 +29,15 @@ export function writeFileAtomic(file: string, data: string | NodeJS.ArrayBufferV
 function writeBeside(file: string, data: string | NodeJS.ArrayBufferView): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, data);
+  try {
+    fs.writeFileSync(tmp, data);
+  } catch (error) {
+    // A write that fails once the file is open (a full disk) names no file: this one is named, and the part
+    // written goes.
+    (error as NodeJS.ErrnoException).path ??= file;
+    fs.rmSync(tmp, { force: true });
+    throw error;
+  }
   return tmp;
 }
 

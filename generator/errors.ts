@@ -199,6 +199,11 @@ export const catalogue = {
     title: 'The output folder could not be written',
     message: 'could not be written: {reason}',
   },
+  DISK_FAILED: {
+    title: 'The disk refused a file',
+    message: 'failed: {reason}',
+    hint: '{remedy} The output folder is never left half-written: it holds the last complete build.',
+  },
   OUTPUT_TWICE: {
     title: 'Two routes or assets write the same file',
     message: 'is written twice: two routes or assets produce the same file',

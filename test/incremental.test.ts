@@ -318,6 +318,43 @@ test('a file changed by hand in the output is made again when the writer thread 
   });
 });
 
+/** The threads of this process (Linux): a worker thread the build started and did not end is one more. */
+const threadCount = () => (process.platform === 'linux' ? fs.readdirSync('/proc/self/task').length : 0);
+
+test('a build whose cache cannot be written fails, and leaves no staging folder or thread behind; so does its clean-up failing the same way', async () => {
+  await withThreads(async () => {
+    const ok = await outcome(site.root, false);
+    assert.ok(ok.result, ok.error);
+    const cache = path.join(site.root, '.cache/markdown');
+    const aside = `${cache}.aside`;
+    const rel = 'content/blog/naati-vs-standard-translations-differences.md';
+    const text = site.read(rel);
+    const before = fs.readFileSync(path.join(site.root, 'dist/index.html'));
+    const threadsBefore = threadCount();
+    // A file where the Markdown cache's folder should be: saving the cache fails, and again as the failed build
+    // keeps what its workers finished (MarkdownSession.cancel), which once skipped the rest of the clean-up
+    // and left the writer thread keeping the process alive.
+    fs.renameSync(cache, aside);
+    fs.writeFileSync(cache, 'not a folder');
+    site.write(rel, `${text.trimEnd()}\n\nA sentence the cache cannot keep.\n`);
+    try {
+      const failed = await outcome(site.root, false);
+      assert.not.ok(failed.result);
+      assert.match(failed.error!, /EEXIST|ENOTDIR/);
+      assert.equal(fs.readdirSync(site.root).filter((name) => name.startsWith('dist.')), [], 'no staging folder left beside dist/');
+      assert.ok(fs.readFileSync(path.join(site.root, 'dist/index.html')).equals(before), 'dist/ as the last build left it');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.is(threadCount(), threadsBefore, 'no thread of the build outlives it');
+    } finally {
+      fs.rmSync(cache, { force: true });
+      fs.renameSync(aside, cache);
+      site.write(rel, text);
+    }
+    const again = await outcome(site.root, false);
+    assert.ok(again.result, again.error);
+  });
+});
+
 test('a writer thread started ahead, as the launcher starts it for a large site, is taken by the build that can use it and ended by one that cannot', async () => {
   const holder = globalThis as { __siteWriter?: Worker };
   const startAhead = () => {

@@ -364,11 +364,18 @@ export class MarkdownSession {
     this.dirty.add(shardOf(key));
   }
 
-  /** Stops any workers (a later stage failed); what they finished stays in the cache for next time. */
+  /**
+   * Stops any workers (a later stage failed); what they finished stays in the cache for next time, if it can be
+   * written: the build's own error is the one to report (a full disk fails both).
+   */
   async cancel(): Promise<void> {
     this.cancelled = true;
     await Promise.all(this.workers.map((w) => w.terminate()));
-    this.save({ prune: false });
+    try {
+      this.save({ prune: false });
+    } catch {
+      // a cache is an optimisation only
+    }
   }
 
   /**

@@ -5,6 +5,7 @@ import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../workers/start.ts';
 import { TreeWriter, type Entry } from './tree.ts';
 import { BuildFailure, siteError } from '../errors.ts';
+import { diskFailure, errorCodeOf } from '../disk-errors.ts';
 import { BaseOutput } from './output.ts';
 import { checkedNow, currentFile, dropStaged, keepSpare, lastOutputHere, stagingFolder, takeSpare, writeManifest, type LastOutput, type Manifest } from './spare.ts';
 import { removeInBackground, removeStale } from './cleanup.ts';
@@ -206,6 +207,11 @@ export class StagedOutput extends BaseOutput {
     if (this.writeErrors.length) {
       // The writer thread reports "<file>: <what went wrong>".
       const problems = this.writeErrors.map((text) => /^(.*?): (.*)$/s.exec(text) ?? [text, undefined, text]);
+      // A full disk (or a folder not to be written) fails every file after the first one: one problem says so.
+      const [, file, reason] = problems[0];
+      const code = errorCodeOf(reason!);
+      const disk = code && diskFailure(Object.assign(new Error(reason), { code }), file, problems.length - 1);
+      if (disk instanceof BuildFailure) throw disk;
       throw new BuildFailure('output', problems.map(([, file, reason]) => siteError('OUTPUT_FAILED', { reason: reason! }, { file })));
     }
   }
