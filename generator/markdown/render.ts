@@ -29,11 +29,12 @@ const workerThreshold = 150;
 const ahead = 600;
 
 /**
- * Characters of text the only thread there can be may hold at once (spread()): 4,000 posts of 5 KB, seconds of
+ * Characters of text the only thread there can be may hold at once (spread()): 3,000 posts of 5 KB, seconds of
  * work. Its backlog is a second copy of those texts, in the thread's message queue: with no limit, a
- * Markdown-cold build of 20,000 posts peaked 90 MB higher.
+ * Markdown-cold build of 20,000 posts peaked 90 MB higher; with 24 M characters, a fresh clone 20 MB higher
+ * than with these 16, in the same time.
  */
-const aheadAlone = 24 * 2 ** 20;
+const aheadAlone = 16 * 2 ** 20;
 
 /**
  * Worker threads for `count` uncached texts: SITE_MARKDOWN_THREADS when set (0 for none), else one per 150
