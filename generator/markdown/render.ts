@@ -225,7 +225,7 @@ export class MarkdownSession {
     const waiting = new Map<string, string>();
     const queue: [string, string][] = [];
     /** Each thread, with the batches posted to it and not yet returned, oldest first. */
-    const pool: { worker: Worker; posted: [string, string][][]; items: number; chars: number }[] = [];
+    const pool: { worker: Worker; posted: [string, string][][]; held: number }[] = [];
     let closed = false;
     let failed = false;
     let settle: (error?: unknown) => void = () => {};
@@ -262,17 +262,18 @@ export class MarkdownSession {
      * Batches of 25 at the least, once closed of whatever is left, split between the threads.
      */
     const alone = markdownWorkers(Number.MAX_SAFE_INTEGER, alongside) <= 1;
+    /** What a batch adds to what its thread holds: characters for the only thread, texts where threads share. */
+    const weight = (batch: [string, string][]) => (alone ? batch.reduce((sum, [, text]) => sum + text.length, 0) : batch.length);
     const dispatch = () => {
       if (this.cancelled || failed) return;
       for (let progress = true; progress && queue.length; ) {
         progress = false;
         for (const slot of pool) {
-          if ((alone ? slot.chars >= aheadAlone : slot.items >= ahead) || !queue.length || (!closed && queue.length < 25)) continue;
-          const size = Math.min(queue.length, closed ? Math.max(25, Math.ceil(queue.length / pool.length)) : 100, alone ? 100 : ahead - slot.items + 24);
+          if (slot.held >= (alone ? aheadAlone : ahead) || !queue.length || (!closed && queue.length < 25)) continue;
+          const size = Math.min(queue.length, closed ? Math.max(25, Math.ceil(queue.length / pool.length)) : 100, alone ? 100 : ahead - slot.held + 24);
           const batch = queue.splice(0, size);
           slot.posted.push(batch);
-          slot.items += batch.length;
-          for (const [, text] of batch) slot.chars += text.length;
+          slot.held += weight(batch);
           slot.worker.postMessage({ id: 0, items: batch });
           progress = true;
         }
@@ -286,13 +287,11 @@ export class MarkdownSession {
       if (pool.length < wanted) optimiseFromNow();
       while (pool.length < wanted) {
         const worker = startWorker('markdown-worker', undefined, workerLimits());
-        const slot: (typeof pool)[number] = { worker, posted: [], items: 0, chars: 0 };
+        const slot: (typeof pool)[number] = { worker, posted: [], held: 0 };
         pool.push(slot);
         this.workers.push(worker);
         worker.on('message', (message: { results: [string, string][] }) => {
-          const returned = slot.posted.shift()!;
-          slot.items -= returned.length;
-          for (const [, text] of returned) slot.chars -= text.length;
+          slot.held -= weight(slot.posted.shift()!);
           dispatch();
           accept(message.results);
         });
@@ -304,8 +303,7 @@ export class MarkdownSession {
           this.stats.rescued++;
           const [current, ...later] = slot.posted;
           slot.posted = [];
-          slot.items = 0;
-          slot.chars = 0;
+          slot.held = 0;
           pool.splice(pool.indexOf(slot), 1);
           queue.unshift(...later.flat());
           renderRest(current);
@@ -365,18 +363,11 @@ export class MarkdownSession {
     this.dirty.add(shardOf(key));
   }
 
-  /**
-   * Stops any workers (a later stage failed); what they finished stays in the cache for next time, if it can be
-   * written: the build's own error is the one to report (a full disk fails both).
-   */
+  /** Stops any workers (a later stage failed); what they finished stays in the cache for next time. */
   async cancel(): Promise<void> {
     this.cancelled = true;
     await Promise.all(this.workers.map((w) => w.terminate()));
-    try {
-      this.save({ prune: false });
-    } catch {
-      // a cache is an optimisation only
-    }
+    this.save({ prune: false });
   }
 
   /**
