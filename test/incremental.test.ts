@@ -318,8 +318,21 @@ test('a file changed by hand in the output is made again when the writer thread 
   });
 });
 
-/** The threads of this process (Linux): a worker thread the build started and did not end is one more. */
-const threadCount = () => (process.platform === 'linux' ? fs.readdirSync('/proc/self/task').length : 0);
+/**
+ * The threads of this process (Linux), once none is still ending (a build ends its writer thread without waiting
+ * for it): a worker thread the build started and did not end is one more.
+ */
+async function threadCount(): Promise<number> {
+  if (process.platform !== 'linux') return 0;
+  let last = -1;
+  for (let i = 0; i < 40; i++) {
+    const now = fs.readdirSync('/proc/self/task').length;
+    if (now === last) return now;
+    last = now;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return last;
+}
 
 test('a build whose cache cannot be written fails, and leaves no staging folder or thread behind; so does its clean-up failing the same way', async () => {
   await withThreads(async () => {
@@ -330,7 +343,7 @@ test('a build whose cache cannot be written fails, and leaves no staging folder 
     const rel = 'content/blog/naati-vs-standard-translations-differences.md';
     const text = site.read(rel);
     const before = fs.readFileSync(path.join(site.root, 'dist/index.html'));
-    const threadsBefore = threadCount();
+    const threadsBefore = await threadCount();
     // A file where the Markdown cache's folder should be: saving the cache fails, and again as the failed build
     // keeps what its workers finished (MarkdownSession.cancel), which once skipped the rest of the clean-up
     // and left the writer thread keeping the process alive.
@@ -343,8 +356,7 @@ test('a build whose cache cannot be written fails, and leaves no staging folder 
       assert.match(failed.error!, /EEXIST|ENOTDIR/);
       assert.equal(fs.readdirSync(site.root).filter((name) => name.startsWith('dist.')), [], 'no staging folder left beside dist/');
       assert.ok(fs.readFileSync(path.join(site.root, 'dist/index.html')).equals(before), 'dist/ as the last build left it');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      assert.is(threadCount(), threadsBefore, 'no thread of the build outlives it');
+      assert.is(await threadCount(), threadsBefore, 'no thread of the build outlives it');
     } finally {
       fs.rmSync(cache, { force: true });
       fs.renameSync(aside, cache);
