@@ -54,13 +54,13 @@ export function contentSecurityPolicy(model: SiteModel): string {
 }
 
 /**
- * The content editor's page gets its own policy, which replaces the site's for that page alone (a later rule's
- * header wins, in Netlify's _headers and in `site serve`). Decap needs 'unsafe-eval': it compiles its
- * configuration checks with ajv at run time. It talks only to this origin, and to GitHub's API when editors
- * sign in with GitHub.
+ * The content editor's page gets its own policy: no rule for the site's pages matches it. Decap needs
+ * 'unsafe-eval': it compiles its configuration checks with ajv at run time. It talks only to this origin and
+ * to GitHub's API (editors sign in with GitHub); the sign-in pop-up is a window of its own, which no
+ * directive here governs.
  */
 export function editorSecurityPolicy(model: SiteModel): string {
-  const github = model.settings.editor?.backend === 'github';
+  const github = model.settings.editor !== undefined;
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", "'unsafe-eval'"]],
