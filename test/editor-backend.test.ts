@@ -9,6 +9,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
 import { localEditor, apiPath } from '../generator/admin/local-backend.ts';
+import { isLoopback, networkNotice } from '../generator/admin/request-guard.ts';
 import { jsonInLayout, markdownInLayout } from '../generator/admin/keep-layout.ts';
 import { resolveProject } from '../generator/project.ts';
 import { silentLogger } from '../generator/log.ts';
@@ -295,6 +296,15 @@ test('media uploads: images of the type their name says, into assets/images/ onl
 });
 
 test('listening on the network turns the editor off, unless asked for, and the server says so', async () => {
+  for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) {
+    assert.ok(isLoopback(host), host);
+    assert.is(networkNotice(host, false, 'http://x'), undefined, host);
+  }
+  for (const host of ['0.0.0.0', '::', '192.168.1.20', 'mybox.local']) {
+    assert.not.ok(isLoopback(host), host);
+    assert.match(networkNotice(host, false, 'http://x')!, /editor \(\/admin\/\) is off.*--editor-on-network/, host);
+    assert.match(networkNotice(host, true, 'http://x')!, /is on for everyone on the network/, host);
+  }
   const project = resolveProject(site.root);
   const off = http.createServer((req, res) => localEditor(project, path.join(site.root, 'dist'), silentLogger, { listenHost: '0.0.0.0' }).handle(req, res));
   const on = localEditor(project, path.join(site.root, 'dist'), silentLogger, { listenHost: '0.0.0.0', onNetwork: true });

@@ -34,6 +34,14 @@ export function isLoopback(host: string): boolean {
   return name === '::1';
 }
 
+/** What `site serve` prints when it listens on the network: the editor off, or on for everyone there. */
+export function networkNotice(listenHost: string, onNetwork: boolean | undefined, url: string): string | undefined {
+  if (isLoopback(listenHost)) return undefined;
+  return onNetwork
+    ? `⚠ the content editor (/admin/) is on for everyone on the network who can reach ${url}: anyone who opens it can change the files in content/`
+    : `⚠ listening on ${listenHost}: the content editor (/admin/) is off, since anyone on the network could change the files; add --editor-on-network to turn it on`;
+}
+
 /** The host name of a Host header (or an origin's host), lower case, IPv6 in brackets; undefined when malformed. */
 function hostnameOf(host: string): string | undefined {
   if (!host || /[\s/?#@\\]/.test(host)) return undefined;

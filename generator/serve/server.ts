@@ -15,7 +15,7 @@ import { functionsHandler } from './functions.ts';
 import { eventsPath, reloadClient, reloadClientPath } from './reload-client.ts';
 import { disposeTemplateContexts } from '../render/templates.ts';
 import { localEditor } from '../admin/local-backend.ts';
-import { isLoopback } from '../admin/request-guard.ts';
+import { networkNotice } from '../admin/request-guard.ts';
 import { importModule } from '../import-module.ts';
 
 export interface ServeOptions {
@@ -147,15 +147,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const address = server.address() as { port: number };
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${address.port}`;
   logger.info(`${colour.green('➜')} serving ${colour.bold(url)} ${colour.dim(`from ${path.relative(process.cwd(), out) || '.'}`)}`);
-  if (!isLoopback(options.host)) {
-    logger.warn(
-      colour.yellow(
-        options.editorOnNetwork
-          ? `⚠ the content editor (/admin/) is on for everyone on the network who can reach ${url}: anyone who opens it can change the files in content/`
-          : `⚠ listening on ${options.host}: the content editor (/admin/) is off, since anyone on the network could change the files; add --editor-on-network to turn it on`,
-      ),
-    );
-  }
+  const notice = networkNotice(options.host, options.editorOnNetwork, url);
+  if (notice) logger.warn(colour.yellow(notice));
   logger.info(colour.dim(`  newsletter sign-ups and enquiries waiting for the mail server are kept in ${path.relative(process.cwd(), process.env.SITE_DATA_DIR!) || '.'}/`));
   if (process.env.SMTP_URL) logger.info(colour.dim(`  contact enquiries are sent by SMTP (${new URL(process.env.SMTP_URL).host})`));
   else logger.info(colour.dim(`  contact enquiries are written to ${path.relative(process.cwd(), process.env.SITE_DEV_OUTBOX!) || '.'}/ as .eml files (set SMTP_URL to send them)`));
