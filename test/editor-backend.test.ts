@@ -237,6 +237,9 @@ test('a path with an encoded "..", a NUL or a control character is refused with 
   // Malformed requests are 400s, not failures of the server.
   assert.is((await raw(`${withToken}${token()}`, { headers: { 'Content-Type': 'application/json' }, body: '{not json' })).status, 400);
   assert.is((await call_('entriesByFiles', { files: 'x' })).status, 400);
+  assert.is((await call_('persistEntry', { dataFiles: 'x' })).status, 400);
+  assert.is((await call_('persistEntry', { dataFiles: [{ path: 'content/site.json', raw: 5 }] })).status, 400);
+  assert.is((await call_('persistMedia', {})).status, 400);
   assert.is((await call_('getMediaFile', { path: 'assets/images/missing.png' })).status, 404);
 });
 

@@ -122,7 +122,9 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
 
   async function persistEntry(params: { dataFiles?: { path: string; raw: string; newPath?: string }[]; assets?: { path: string; content: string; encoding: string }[] }) {
     const writes: { abs: string; text: string; remove?: string }[] = [];
+    if (!Array.isArray(params.dataFiles ?? []) || !Array.isArray(params.assets ?? [])) throw new Refused(400, 'persistEntry needs lists of dataFiles and assets.');
     for (const file of params.dataFiles ?? []) {
+      if (typeof file?.raw !== 'string') throw new Refused(400, 'Each of persistEntry\'s dataFiles needs its text (raw).');
       const target = inside(file.newPath ?? file.path);
       const rel = path.relative(project.content, target).split(path.sep).join('/');
       if (!target.startsWith(project.content + path.sep)) throw new Refused(403, `${file.path}: entries live in content/.`);
@@ -177,10 +179,11 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         const dir = inside(params.mediaFolder);
         return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name).sort().map((n) => media(path.join(dir, n))) : [];
       }
-      case 'getMediaFile':
+      case 'getMediaFile': {
         const abs = inside(params.path);
         if (!fs.existsSync(abs)) throw new Refused(404, `${params.path} does not exist.`);
         return media(abs);
+      }
       case 'persistMedia': {
         const abs = mediaPath(params.asset?.path);
         const bytes = checkedMedia(params.asset.path, params.asset.content);
