@@ -53,8 +53,9 @@ export async function main(argv: string[]): Promise<void> {
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--out <dir>', 'output folder', 'dist')
     .option('--no-watch', 'build and serve once, without watching for changes')
+    .option('--editor-on-network', 'keep the content editor (/admin/) on when --host is a network address: anyone who can reach the server can then change content/', false)
     .addHelpText('after', '\nPOST /.netlify/functions/<name> runs functions/<name>.ts in-process, as on Netlify.')
-    .action(async (options: { port: number; host: string; out: string; watch: boolean }) => {
+    .action(async (options: { port: number; host: string; out: string; watch: boolean; editorOnNetwork: boolean }) => {
       const { serve } = await import('../generator/serve/server.ts');
       await run(() => serve({ root: program.opts().root, ...options }));
     });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
 import { localEditor, apiPath } from '../generator/admin/local-backend.ts';
+import { isLoopback, networkNotice } from '../generator/admin/request-guard.ts';
 import { jsonInLayout, markdownInLayout } from '../generator/admin/keep-layout.ts';
 import { resolveProject } from '../generator/project.ts';
 import { silentLogger } from '../generator/log.ts';
@@ -18,6 +19,8 @@ const test = suite('editor local backend');
 let site: Fixture;
 let server: http.Server;
 let url: string;
+/** The API's address with this server's token, as config.yml gives it to the editor's page. */
+let api: string;
 
 test.before(async () => {
   site = fixture();
@@ -27,6 +30,7 @@ test.before(async () => {
   server = http.createServer((req, res) => editor.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  api = /url: "([^"]+)"/.exec(await (await fetch(`${url}/admin/config.yml`)).text())![1];
 });
 test.after(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -34,7 +38,7 @@ test.after(async () => {
 });
 
 async function call(action: string, params: Record<string, unknown>): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${url}${apiPath}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ action, params }) });
+  const response = await fetch(api, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ action, params }) });
   return { status: response.status, body: await response.json() };
 }
 
@@ -62,7 +66,7 @@ test('info says what the local backend is; the served config points Decap at it'
   assert.is(status, 200);
   assert.equal(body.publish_modes, ['simple']);
   const config = await (await fetch(`${url}/admin/config.yml`)).text();
-  assert.match(config, /^backend:\n {2}name: "github"\nlocal_backend:\n {2}url: "http:\/\/127\.0\.0\.1:\d+\/admin\/api\/v1"\n$/);
+  assert.match(config, /^backend:\n {2}name: "github"\nlocal_backend:\n {2}url: "http:\/\/127\.0\.0\.1:\d+\/admin\/api\/v1\?token=[\w-]{32}"\n$/);
 });
 
 test('entries are listed and read as their files', async () => {
@@ -135,10 +139,192 @@ test('a new entry is written as two-space JSON with $schema first, and a new pos
 });
 
 test('paths outside content/ and assets/images/ are refused', async () => {
-  for (const p of ['package.json', 'content/schemas/city.schema.json', '../outside.json']) {
+  for (const p of ['package.json', 'content/schemas/city.schema.json', '/etc/passwd']) {
     const { status, body } = await call('getEntry', { path: p });
     assert.is(status, 403, p);
     assert.match(body.error, /outside content\/ and assets\/images\//);
+  }
+  const up = await call('getEntry', { path: '../outside.json' });
+  assert.is(up.status, 400);
+});
+
+/** A raw request, with any Host, Origin or Content-Type (fetch would not send some of them as given). */
+function raw(pathAndQuery: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${url}${pathAndQuery}`, { method: options.method ?? 'POST', headers: options.headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (c: Buffer) => chunks.push(c));
+      response.on('end', () => resolve({ status: response.statusCode!, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+const token = () => new URL(api).searchParams.get('token')!;
+const withToken = `${apiPath}?token=`;
+/** A save that would change site.json's email, as an attacker would send it. */
+const hijack = () => {
+  const data = JSON.parse(site.read('content/site.json'));
+  data.email = 'attacker@evil.example';
+  return JSON.stringify({ action: 'persistEntry', params: { dataFiles: [{ path: 'content/site.json', raw: JSON.stringify(data, null, 2) }], assets: [] } });
+};
+
+test('a cross-origin page cannot write: a no-cors fetch (text/plain, no token) and a form post are refused, and nothing changes', async () => {
+  const before = site.read('content/site.json');
+  // What Chromium sends for fetch(..., { mode: 'no-cors', method: 'POST', body }) from another site.
+  const noCors = await raw(apiPath, { headers: { 'Content-Type': 'text/plain;charset=UTF-8', Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'no-cors' }, body: hijack() });
+  assert.is(noCors.status, 403);
+  // A plain <form enctype="text/plain"> or urlencoded post, even one that knew the token.
+  for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+    const form = await raw(`${withToken}${token()}`, { headers: { 'Content-Type': type, Host: new URL(url).host }, body: hijack() });
+    assert.is(form.status, 415, type);
+    assert.match(JSON.parse(form.body).error, /only application\/json/);
+  }
+  // JSON with the right token, but from another origin (a page cannot send that without a preflight, never answered).
+  const foreign = await raw(`${withToken}${token()}`, { headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:9999' }, body: hijack() });
+  assert.is(foreign.status, 403);
+  const sameSite = await raw(`${withToken}${token()}`, { headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-site' }, body: hijack() });
+  assert.is(sameSite.status, 403);
+  const preflight = await raw(`${withToken}${token()}`, { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+  assert.is(preflight.status, 403);
+  assert.is(site.read('content/site.json'), before);
+});
+
+test('JSON without the token, or with a wrong one, is refused', async () => {
+  const before = site.read('content/site.json');
+  for (const query of ['', '?token=', `?token=${token().slice(1)}x`, `?token=${token()}x`]) {
+    const response = await raw(`${apiPath}${query}`, { headers: { 'Content-Type': 'application/json' }, body: hijack() });
+    assert.is(response.status, 403, query);
+    assert.match(JSON.parse(response.body).error, /token/);
+  }
+  assert.is(site.read('content/site.json'), before);
+});
+
+test('DNS rebinding: a request naming another host is refused, reads and config.yml too, and Host is never echoed', async () => {
+  for (const host of ['evil.example', `evil.example:${new URL(url).port}`, '127.0.0.1.evil.example', 'localhost.evil.example', '[::1].evil.example', 'evil.example@127.0.0.1']) {
+    const read = await raw(`${withToken}${token()}`, { headers: { Host: host, 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'getEntry', params: { path: 'content/site.json' } }) });
+    assert.is(read.status, 403, `${JSON.stringify(host)}: ${read.body}`);
+    assert.not.ok(read.body.includes('email'), host);
+    const config = await raw('/admin/config.yml', { method: 'GET', headers: { Host: host } });
+    assert.is(config.status, 403, host);
+    assert.not.ok(config.body.includes('token'), host);
+    if (host) assert.not.ok(config.body.includes(host), host);
+  }
+  // This machine's own names still work, and config.yml names the host the page was opened by, not the header's text.
+  for (const [host, expected] of [['localhost', 'localhost'], ['LOCALHOST', 'localhost'], ['editor.localhost', 'editor.localhost'], ['127.0.0.1', '127.0.0.1']]) {
+    const config = await raw('/admin/config.yml', { method: 'GET', headers: { Host: `${host}:${new URL(url).port}` } });
+    assert.is(config.status, 200, host);
+    assert.match(config.body, new RegExp(`url: "http://${expected.replace(/\./g, '\\.')}:${new URL(url).port}/admin/api/v1\\?token=`), host);
+  }
+});
+
+test('a path with an encoded "..", a NUL or a control character is refused with 400, and no folder is made', async () => {
+  const call_ = (action: string, params: Record<string, unknown>) => raw(`${withToken}${token()}`, { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ action, params }) });
+  for (const p of ['content/%2e%2e/%2e%2e/outside.json', 'content/cities/%2E%2E/x.json', 'content/cities/perth.json\u0000.png', 'content/cities/a\nb.json', 'content\\..\\package.json', 'content/cities/../../package.json']) {
+    for (const [action, params] of [
+      ['getEntry', { path: p }],
+      ['persistEntry', { dataFiles: [{ path: p, raw: '{}' }], assets: [] }],
+      ['persistMedia', { asset: { path: p, content: '' } }],
+      ['deleteFile', { path: p }],
+    ] as const) {
+      const response = await call_(action, params);
+      assert.is(response.status, 400, `${action} ${JSON.stringify(p)}: ${response.body}`);
+    }
+  }
+  assert.not.ok(fs.existsSync(path.join(site.content, '%2e%2e')));
+  assert.not.ok(fs.existsSync(path.join(site.content, 'cities', '%2E%2E')));
+  // Malformed requests are 400s, not failures of the server.
+  assert.is((await raw(`${withToken}${token()}`, { headers: { 'Content-Type': 'application/json' }, body: '{not json' })).status, 400);
+  assert.is((await call_('entriesByFiles', { files: 'x' })).status, 400);
+  assert.is((await call_('persistEntry', { dataFiles: 'x' })).status, 400);
+  assert.is((await call_('persistEntry', { dataFiles: [{ path: 'content/site.json', raw: 5 }] })).status, 400);
+  assert.is((await call_('persistMedia', {})).status, 400);
+  assert.is((await call_('getMediaFile', { path: 'assets/images/missing.png' })).status, 404);
+});
+
+test('a link inside content/ cannot be used to read or write outside it', async () => {
+  const outside = fs.mkdtempSync(path.join(path.dirname(site.root), 'outside-'));
+  try {
+    fs.writeFileSync(path.join(outside, 'secret.json'), '{"secret": true}\n');
+    fs.symlinkSync(outside, path.join(site.content, 'cities', 'linked'));
+    fs.symlinkSync(path.join(outside, 'secret.json'), path.join(site.content, 'cities', 'secret.json'));
+    fs.symlinkSync(path.join(outside, 'nowhere.json'), path.join(site.content, 'cities', 'dangling.json'));
+    const read = await call('getEntry', { path: 'content/cities/secret.json' });
+    assert.is(read.status, 403);
+    assert.not.ok(JSON.stringify(read.body).includes('secret": true'));
+    assert.is((await call('getEntry', { path: 'content/cities/linked/secret.json' })).status, 403);
+    const listed = await call('entriesByFolder', { folder: 'content/cities', extension: 'json', depth: 1 });
+    assert.is(listed.status, 200);
+    assert.not.ok(listed.body.some((e: any) => e.data.includes('"secret"')), 'a linked file is not listed');
+    assert.is((await call('persistMedia', { asset: { path: 'content/cities/linked/new.png', content: png.toString('base64') } })).status, 403);
+    assert.is((await call('persistEntry', { dataFiles: [{ path: 'content/cities/dangling.json', raw: site.read('content/cities/perth.json') }], assets: [] })).status, 403);
+    assert.is((await call('deleteFile', { path: 'content/cities/linked/secret.json' })).status, 403);
+    assert.ok(fs.existsSync(path.join(outside, 'secret.json')));
+    assert.not.ok(fs.existsSync(path.join(outside, 'nowhere.json')));
+    assert.not.ok(fs.existsSync(path.join(outside, 'new.png')));
+  } finally {
+    for (const name of ['linked', 'secret.json', 'dangling.json']) fs.rmSync(path.join(site.content, 'cities', name), { force: true });
+    fs.rmSync(outside, { recursive: true, force: true });
+  }
+});
+
+/** The smallest PNG: a 1x1 transparent pixel. */
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+test('media uploads: images of the type their name says, into assets/images/ only', async () => {
+  const ok = await call('persistMedia', { asset: { path: 'assets/images/pixel.png', content: png.toString('base64') } });
+  assert.is(ok.status, 200, JSON.stringify(ok.body));
+  assert.ok(fs.readFileSync(path.join(repoRoot, 'assets/images/pixel.png')).equals(png));
+  fs.rmSync(path.join(repoRoot, 'assets/images/pixel.png'));
+  const refused: [string, string | Buffer, number, RegExp][] = [
+    ['assets/images/page.html', '<script>alert(1)</script>', 422, /only images/],
+    ['assets/images/fake.png', 'not a png at all', 422, /not a PNG image/],
+    ['assets/images/fake.jpg', png, 422, /not a JPG image/],
+    ['assets/images/bad.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 422, /script/],
+    ['assets/images/bad2.svg', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>', 422, /script/],
+    ['assets/images/empty.png', '', 422, /empty/],
+    ['content/cities/pixel.png', png, 403, /assets\/images\/ only/],
+    ['content/cities/perth.json', png, 403, /assets\/images\/ only/],
+  ];
+  for (const [p, content, status, message] of refused) {
+    const response = await call('persistMedia', { asset: { path: p, content: Buffer.from(content).toString('base64') } });
+    assert.is(response.status, status, p);
+    assert.match(response.body.error, message, p);
+    if (!p.endsWith('perth.json')) assert.not.ok(fs.existsSync(path.join(p.startsWith('assets/') ? repoRoot : site.root, p)), p);
+  }
+  const svg = await call('persistMedia', { asset: { path: 'assets/images/plain.svg', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><path d="M0 0h1v1z"/></svg>').toString('base64') } });
+  assert.is(svg.status, 200);
+  fs.rmSync(path.join(repoRoot, 'assets/images/plain.svg'));
+});
+
+test('listening on the network turns the editor off, unless asked for, and the server says so', async () => {
+  for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) {
+    assert.ok(isLoopback(host), host);
+    assert.is(networkNotice(host, false, 'http://x'), undefined, host);
+  }
+  for (const host of ['0.0.0.0', '::', '192.168.1.20', 'mybox.local']) {
+    assert.not.ok(isLoopback(host), host);
+    assert.match(networkNotice(host, false, 'http://x')!, /editor \(\/admin\/\) is off.*--editor-on-network/, host);
+    assert.match(networkNotice(host, true, 'http://x')!, /is on for everyone on the network/, host);
+  }
+  const project = resolveProject(site.root);
+  const off = http.createServer((req, res) => localEditor(project, path.join(site.root, 'dist'), silentLogger, { listenHost: '0.0.0.0' }).handle(req, res));
+  const on = localEditor(project, path.join(site.root, 'dist'), silentLogger, { listenHost: '0.0.0.0', onNetwork: true });
+  const onServer = http.createServer((req, res) => on.handle(req, res));
+  await Promise.all([off, onServer].map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
+  try {
+    const at = (s: http.Server) => `http://127.0.0.1:${(s.address() as { port: number }).port}`;
+    const config = await fetch(`${at(off)}/admin/config.yml`);
+    assert.is(config.status, 403);
+    assert.match((await config.json()).error, /--editor-on-network/);
+    const write = await fetch(`${at(off)}${apiPath}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: hijack() });
+    assert.is(write.status, 403);
+    const onApi = /url: "([^"]+)"/.exec(await (await fetch(`${at(onServer)}/admin/config.yml`)).text())![1];
+    const info = await fetch(onApi, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'info' }) });
+    assert.is(info.status, 200);
+  } finally {
+    await Promise.all([off, onServer].map((s) => new Promise((resolve) => s.close(resolve))));
   }
 });
 

@@ -1,5 +1,7 @@
 // The content editor's configuration, generated from content/schemas/: widgets by type, what carries over,
 // references resolved, any schema (not only the known ones) mapped, and the same bytes every time.
+import fs from 'node:fs';
+import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cmsConfig, cmsConfigYaml } from '../generator/admin/cms-config.ts';
@@ -62,15 +64,17 @@ test('a blog post is front matter from the blog schema plus a Markdown body; ima
   assert.equal([src.widget, src.media_folder, src.public_folder], ['image', '/assets/images/blog', 'blog']);
 });
 
-test('the backend comes from site.json: GitHub or git-gateway', () => {
-  assert.equal(real.backend, { name: 'github', repo: 'example/site', branch: 'main' });
-  const gateway = cmsConfig(resolveProject(repoRoot), { editor: { backend: 'git-gateway', branch: 'live' } });
-  assert.equal(gateway.backend, { name: 'git-gateway', branch: 'live' });
+test('the backend comes from site.json: GitHub, signed in through Netlify\'s OAuth provider unless another is named', () => {
+  assert.equal(real.backend, { name: 'github', repo: 'example/site', branch: 'main', base_url: 'https://api.netlify.com', auth_endpoint: 'auth' });
+  const own = cmsConfig(resolveProject(repoRoot), { editor: { backend: 'github', repo: 'a/b', branch: 'live', authUrl: 'https://auth.example.com' } });
+  assert.equal(own.backend, { name: 'github', repo: 'a/b', branch: 'live', base_url: 'https://auth.example.com', auth_endpoint: 'auth' });
 });
 
-test('the editor page loads Netlify\'s Identity widget, before Decap, only with the git-gateway backend', () => {
-  assert.match(adminPage('Site', 'git-gateway'), /<script src="\/admin\/netlify-identity-widget\.js"><\/script>\n<script src="\/admin\/decap-cms\.js">/);
-  assert.not.match(adminPage('Site', 'github'), /identity/);
+test('Netlify Identity and Git Gateway, deprecated by Netlify, are gone: no widget on the editor page, and site.json cannot ask for them', () => {
+  assert.not.match(adminPage('Site'), /identity/);
+  assert.match(adminPage('Site'), /<script src="\/admin\/decap-cms\.js"><\/script>/);
+  const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, 'content/schemas/site.schema.json'), 'utf8'));
+  assert.equal(schema.properties.editor.properties.backend.enum, ['github']);
 });
 
 test('any schema maps: a new file and its schema appear with every kind of field, and Business facts has its label', () => {

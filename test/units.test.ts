@@ -13,7 +13,7 @@ import { buildModel, type SiteModel } from '../generator/content/model.ts';
 import { classify } from '../generator/content/sources.ts';
 import { crossCheck } from '../generator/content/cross-check.ts';
 import { routes } from '../generator/routes.ts';
-import { headerRules, headersFor } from '../generator/output/security.ts';
+import { headerRules, headersFor, pathPattern } from '../generator/output/security.ts';
 import { resolveProject } from '../generator/project.ts';
 import { inputStamp } from '../generator/incremental/unchanged.ts';
 import { fixture } from './helpers/project.ts';
@@ -193,11 +193,14 @@ test('headerRules: the site policy for pages, the editor policy for /admin/ alon
   assert.match(page, /frame-ancestors 'none'/);
 
   for (const editor of ['/admin', '/admin/', '/admin/index.html']) {
+    // One policy only, the editor's: no rule for the site's pages matches the editor's page.
     const policies = csp(editor);
-    // The last header wins, so the editor's policy must come after the site's.
-    assert.match(policies.at(-1)!, /script-src 'self' 'unsafe-eval'/, editor);
-    assert.not.match(policies.at(-1)!, new RegExp(reviews.replace(/\./g, '\\.')), editor);
+    assert.is(policies.length, 1, editor);
+    assert.match(policies[0], /script-src 'self' 'unsafe-eval'/, editor);
+    assert.not.match(policies[0], new RegExp(reviews.replace(/\./g, '\\.')), editor);
+    assert.equal(header(editor, 'Cross-Origin-Opener-Policy'), ['same-origin-allow-popups'], editor);
   }
+  assert.equal(header('/services/passports', 'Cross-Origin-Opener-Policy'), ['same-origin']);
   assert.equal(csp('/admin/tawkto-setup'), [page]);
   assert.equal(header('/admin/tawkto-setup', 'X-Robots-Tag'), ['noindex, nofollow']);
   assert.equal(header('/services/passports', 'X-Robots-Tag'), []);
@@ -211,6 +214,28 @@ test('headerRules: the site policy for pages, the editor policy for /admin/ alon
   const local = { ...realModel, settings: { ...realModel.settings, editor: undefined } } as SiteModel;
   const localPolicy = headersFor(headerRules(local), '/admin/').filter(([k]) => k === 'Content-Security-Policy').at(-1)![1];
   assert.match(localPolicy, /connect-src 'self' blob:;/);
+});
+
+test('headerRules: no header is set twice for any address, whichever way a host joins matching rules', () => {
+  const rules = headerRules(realModel);
+  const { pages } = routes(realModel);
+  const addresses = [...pages.flatMap((p) => [p.path, `${p.path}/`.replace('//', '/'), `/${p.file}`]), '/admin', '/admin/', '/admin/index.html', '/assets/site.0123456789.css', '/services/missing', '/unknown'];
+  for (const address of addresses) {
+    const names = headersFor(rules, address).map(([name]) => name.toLowerCase());
+    assert.equal(names.filter((name, i) => names.indexOf(name) !== i), [], address);
+    if (address !== '/unknown' && !address.startsWith('/admin/index') && address !== '/admin' && address !== '/admin/') {
+      assert.equal(headersFor(rules, address).filter(([k]) => k === 'Cross-Origin-Opener-Policy').map(([, v]) => v), ['same-origin'], address);
+    }
+  }
+  // Netlify's matching (netlify/build headers-parser, getForRegExp): case-insensitive, an optional trailing slash,
+  // and a standalone * that also matches the bare folder and anything that starts with its name.
+  assert.ok(pathPattern('/blog/*').test('/blog'));
+  assert.ok(pathPattern('/blog/*').test('/blog.html'));
+  assert.ok(pathPattern('/malay/*').test('/malayalam'));
+  assert.ok(pathPattern('/admin/').test('/ADMIN'));
+  assert.not.ok(pathPattern('/admin/').test('/admin/index.html'));
+  assert.ok(pathPattern('/:lang').test('/arabic/'));
+  assert.not.ok(pathPattern('/:lang').test('/arabic/x'));
 });
 
 test.after(() => site.remove());

@@ -25,19 +25,8 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** Netlify's Identity widget, self-hosted like Decap: it turns an invitation link into a password. */
-const identityWidget = 'netlify-identity-widget.js';
-
-function identityWidgetFile(): string {
-  return path.join(path.dirname(require.resolve('netlify-identity-widget/package.json')), 'build', identityWidget);
-}
-
-/**
- * The page that starts the editor. With Netlify Identity (git-gateway) the widget comes first: Decap's
- * git-gateway backend looks for it once, when decap-cms.js runs, and the widget reads an invitation or
- * recovery token from the address (#invite_token=...) when it starts.
- */
-export function adminPage(siteName: string, backend: EditorSettings['backend'] = 'git-gateway'): string {
+/** The page that starts the editor. */
+export function adminPage(siteName: string): string {
   return `<!doctype html>
 <html lang="en-AU">
 <head>
@@ -49,7 +38,7 @@ export function adminPage(siteName: string, backend: EditorSettings['backend'] =
 </head>
 <body>
 <noscript>The content editor needs JavaScript. Without it, edit the files in content/ in the repository.</noscript>
-${backend === 'git-gateway' ? `<script src="/admin/${identityWidget}"></script>\n` : ''}<script src="/admin/decap-cms.js"></script>
+<script src="/admin/decap-cms.js"></script>
 <script src="/admin/formats.js"></script>
 </body>
 </html>
@@ -80,22 +69,6 @@ export async function formatsScript(): Promise<string> {
   return result.outputFiles[0].text;
 }
 
-/**
- * Netlify Identity's emails link to the site's home page, which does not load the widget; these templates,
- * named in Netlify's Identity email settings (see README), send each link to /admin instead. {{ .SiteURL }}
- * and {{ .Token }} are filled in by Netlify.
- */
-export function identityEmails(siteName: string): Record<string, string> {
-  const name = escapeHtml(siteName);
-  const email = (title: string, text: string, token: string, action: string) =>
-    `<h2>${title}</h2>\n<p>${text}</p>\n<p><a href="{{ .SiteURL }}/admin/#${token}={{ .Token }}">${action}</a></p>\n`;
-  return {
-    'invitation.html': email(`You are invited to edit ${name}`, `Follow this link to choose a password for the content editor of ${name}:`, 'invite_token', 'Accept the invitation'),
-    'recovery.html': email('Reset your password', `Follow this link to choose a new password for the content editor of ${name}:`, 'recovery_token', 'Reset the password'),
-    'email-change.html': email('Confirm your new email address', `Follow this link to confirm the new email address for the content editor of ${name}:`, 'email_change_token', 'Confirm the change'),
-  };
-}
-
 /** The js-yaml that gray-matter, and so the build, parses front matter with. */
 function buildsYaml(): string {
   return path.dirname(require.resolve('js-yaml/package.json', { paths: [path.dirname(require.resolve('gray-matter'))] }));
@@ -123,16 +96,11 @@ export async function emitAdmin(
   derive: Derive,
   warn: (message: string) => void,
 ): Promise<void> {
-  const backend = settings.editor?.backend ?? 'git-gateway';
-  await derive('admin/index.html', JSON.stringify([settings.name, backend]), () => adminPage(settings.name, backend));
+  await derive('admin/index.html', JSON.stringify([settings.name]), () => adminPage(settings.name));
   await derive('admin/config.yml', JSON.stringify([folderHash(project.schemas), configLayout(files), settings.editor, settings.baseUrl, settings.name]), () =>
     cmsConfigYaml(cmsConfig(project, settings, (problem: SiteError) => warn(`⚠ ${problem.headline} (${problem.hint})`), files)),
   );
   await derive('admin/formats.js', formatsInputs(), formatsScript);
-  if (backend === 'git-gateway') {
-    await derive(`admin/${identityWidget}`, `netlify-identity-widget@${packageVersion('netlify-identity-widget')}`, () => fs.readFileSync(identityWidgetFile()));
-    for (const [name, html] of Object.entries(identityEmails(settings.name))) await derive(`admin/emails/${name}`, html, () => html);
-  }
   const version = (JSON.parse(fs.readFileSync(require.resolve('decap-cms/package.json'), 'utf8')) as { version: string }).version;
   for (const { name, file } of decapFiles()) await derive(`admin/${name}`, `decap-cms@${version} ${name}`, () => fs.readFileSync(file));
 }

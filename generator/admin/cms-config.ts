@@ -14,7 +14,7 @@ import { yamlDocument } from './yaml.ts';
 
 /** How editors sign in on the live site: `editor` in content/site.json. */
 export interface EditorSettings {
-  backend: 'github' | 'git-gateway';
+  backend: 'github';
   branch: string;
   /** owner/name of the GitHub repository, for the github backend. */
   repo?: string;
@@ -139,12 +139,16 @@ function identifierOf(fields: Field[]): string | undefined {
   return ['title', 'name'].find((n) => names.includes(n)) ?? fields.find((f) => f.widget === 'string' && f.required !== false)?.name;
 }
 
+/** Netlify's OAuth provider: it holds the GitHub OAuth app's secret and hands the editor a GitHub token. */
+export const netlifyAuth = { base_url: 'https://api.netlify.com', auth_endpoint: 'auth' };
+
+/**
+ * Editors sign in with GitHub through an OAuth provider (Netlify's unless `authUrl` names another), and Decap
+ * commits with their token. Netlify Identity and Git Gateway are deprecated by Netlify and not offered.
+ */
 export function backendConfig(settings: EditorSettings | undefined): Record<string, unknown> {
-  const editor = settings ?? { backend: 'git-gateway', branch: 'main' };
-  if (editor.backend === 'github') {
-    return { name: 'github', repo: editor.repo, branch: editor.branch, ...(editor.authUrl ? { base_url: editor.authUrl } : {}) };
-  }
-  return { name: 'git-gateway', branch: editor.branch };
+  const editor = settings ?? { backend: 'github', branch: 'main' };
+  return { name: 'github', ...(editor.repo ? { repo: editor.repo } : {}), branch: editor.branch, base_url: editor.authUrl ?? netlifyAuth.base_url, auth_endpoint: netlifyAuth.auth_endpoint };
 }
 
 /**

@@ -17,6 +17,8 @@ import { crossCheck } from '../content/cross-check.ts';
 import { placesHint } from '../content/sources.ts';
 import { writeFileAtomic } from '../cache.ts';
 import { jsonInLayout, markdownInLayout } from './keep-layout.ts';
+import { RequestGuard, type GuardOptions } from './request-guard.ts';
+import { checkedImage } from './media-check.ts';
 
 export const apiPath = '/admin/api/v1';
 const configPath = '/admin/config.yml';
@@ -42,18 +44,77 @@ export interface LocalEditor {
   handle(req: http.IncomingMessage, res: http.ServerResponse): void;
 }
 
-export function localEditor(project: Project, out: string, logger: Pick<Logger, 'info' | 'warn'>): LocalEditor {
+/** A request body larger than this is refused: an image of several megabytes, base64-encoded, fits. */
+const maxBody = 32 * 1024 * 1024;
+
+/** Control characters, backslashes and %-escapes have no place in a content path: refused, never taken literally. */
+const unsafePath = /[\u0000-\u001f\u007f-\u009f\\]|%[0-9a-f]{2}/i;
+
+function isLink(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** The path with every link in it resolved, as far as it exists; a link to nowhere is refused. */
+function realPathOf(abs: string): string {
+  const rest: string[] = [];
+  let at = abs;
+  for (;;) {
+    try {
+      return path.join(fs.realpathSync(at), ...rest);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || isLink(at)) throw new Refused(403, `${abs} is a link the editor cannot follow.`);
+      const up = path.dirname(at);
+      if (up === at) return abs;
+      rest.unshift(path.basename(at));
+      at = up;
+    }
+  }
+}
+
+export function localEditor(project: Project, out: string, logger: Pick<Logger, 'info' | 'warn'>, options: GuardOptions = {}): LocalEditor {
   const root = project.root;
+  const guard = new RequestGuard(options);
+  const images = path.join(project.assets, 'images');
+  // The folders the editor may change, as they are on disk: a link inside them may not lead out of them.
+  const realRoots = () => [project.content, images].filter((dir) => fs.existsSync(dir)).map((dir) => fs.realpathSync(dir));
+  const within = (abs: string, roots = realRoots()) => {
+    let real: string;
+    try {
+      real = realPathOf(abs);
+    } catch {
+      return false;
+    }
+    return roots.some((dir) => real === dir || real.startsWith(dir + path.sep));
+  };
   // A project that brings only content/ uses the generator's own assets/ (see resolveProject), so paths under
   // assets/ go there; the editor still names them from the project root, as in the repository.
   const toDisk = (rel: string) => (rel.startsWith('assets/') ? path.join(project.assets, rel.slice('assets/'.length)) : path.resolve(root, rel));
   /** A path from Decap, relative to the project root, kept inside the folders the editor may touch. */
   const inside = (rel: unknown): string => {
     if (typeof rel !== 'string' || !rel) throw new Refused(400, 'A file path is required.');
+    if (unsafePath.test(rel) || rel.split('/').some((part) => part === '..' || part === '.')) {
+      throw new Refused(400, `${JSON.stringify(rel)} is not a file path the editor takes: no "..", control characters, backslashes or %-escapes.`);
+    }
     const abs = path.resolve(toDisk(rel.replace(/^\/+/, '')));
-    const allowed = [project.content, path.join(project.assets, 'images')].some((dir) => abs === dir || abs.startsWith(dir + path.sep));
+    const allowed = [project.content, images].some((dir) => abs === dir || abs.startsWith(dir + path.sep));
     if (!allowed || abs.startsWith(project.schemas + path.sep)) throw new Refused(403, `${rel} is outside content/ and assets/images/, which is all the editor may change.`);
+    if (!within(abs)) throw new Refused(403, `${rel} leads outside content/ and assets/images/ through a link, so the editor leaves it alone.`);
     return abs;
+  };
+  /** Where an uploaded image may go: the media folder, assets/images/, and nowhere else. */
+  const mediaPath = (rel: unknown): string => {
+    const abs = inside(rel);
+    if (!abs.startsWith(images + path.sep)) throw new Refused(403, `${String(rel)}: images are uploaded to assets/images/ only.`);
+    return abs;
+  };
+  const checkedMedia = (rel: string, content: unknown): Buffer => {
+    const problem = typeof content === 'string' ? checkedImage(rel, Buffer.from(content, 'base64')) : 'no content was sent';
+    if (typeof problem === 'string') throw new Refused(422, `Not saved: ${rel}: ${problem}.`);
+    return problem;
   };
   const relOf = (abs: string) => (abs.startsWith(project.assets + path.sep) ? `assets/${path.relative(project.assets, abs)}` : path.relative(root, abs)).split(path.sep).join('/');
   const entry = (abs: string) => ({ data: fs.readFileSync(abs, 'utf8'), file: { path: relOf(abs), id: relOf(abs) } });
@@ -61,7 +122,9 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
 
   async function persistEntry(params: { dataFiles?: { path: string; raw: string; newPath?: string }[]; assets?: { path: string; content: string; encoding: string }[] }) {
     const writes: { abs: string; text: string; remove?: string }[] = [];
+    if (!Array.isArray(params.dataFiles ?? []) || !Array.isArray(params.assets ?? [])) throw new Refused(400, 'persistEntry needs lists of dataFiles and assets.');
     for (const file of params.dataFiles ?? []) {
+      if (typeof file?.raw !== 'string') throw new Refused(400, 'Each of persistEntry\'s dataFiles needs its text (raw).');
       const target = inside(file.newPath ?? file.path);
       const rel = path.relative(project.content, target).split(path.sep).join('/');
       if (!target.startsWith(project.content + path.sep)) throw new Refused(403, `${file.path}: entries live in content/.`);
@@ -70,12 +133,13 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       await check(project, rel, text);
       writes.push({ abs: target, text, remove: file.newPath && file.newPath !== file.path ? inside(file.path) : undefined });
     }
-    for (const asset of params.assets ?? []) {
-      const abs = inside(asset.path);
-      fs.mkdirSync(path.dirname(abs), { recursive: true });
-      fs.writeFileSync(abs, Buffer.from(asset.content, 'base64'));
-    }
+    // Images are checked here and written with the entry, after it passed.
+    const assets = (params.assets ?? []).map((asset) => ({ abs: mediaPath(asset.path), bytes: checkedMedia(asset.path, asset.content) }));
     // Everything was checked before the first write: a refused entry leaves every file as it was.
+    for (const { abs, bytes } of assets) {
+      fs.mkdirSync(path.dirname(abs), { recursive: true });
+      fs.writeFileSync(abs, bytes);
+    }
     for (const { abs, text, remove } of writes) {
       if (fs.existsSync(abs) && fs.readFileSync(abs, 'utf8') === text) continue;
       fs.mkdirSync(path.dirname(abs), { recursive: true });
@@ -97,11 +161,13 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         return fs
           .readdirSync(dir)
           .filter((n) => n.endsWith(`.${params.extension}`))
+          .filter((n) => within(path.join(dir, n)))
           .sort()
           .map((n) => entry(path.join(dir, n)));
       }
       case 'entriesByFiles':
-        return (params.files as { path: string }[]).map((f) => inside(f.path)).filter((abs) => fs.existsSync(abs)).map(entry);
+        if (!Array.isArray(params.files)) throw new Refused(400, 'entriesByFiles needs a list of files.');
+        return (params.files as { path: string }[]).map((f) => inside(f?.path)).filter((abs) => fs.existsSync(abs)).map(entry);
       case 'getEntry': {
         const abs = inside(params.path);
         if (!fs.existsSync(abs)) throw new Refused(404, `${params.path} does not exist.`);
@@ -113,17 +179,21 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         const dir = inside(params.mediaFolder);
         return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name).sort().map((n) => media(path.join(dir, n))) : [];
       }
-      case 'getMediaFile':
-        return media(inside(params.path));
+      case 'getMediaFile': {
+        const abs = inside(params.path);
+        if (!fs.existsSync(abs)) throw new Refused(404, `${params.path} does not exist.`);
+        return media(abs);
+      }
       case 'persistMedia': {
-        const abs = inside(params.asset.path);
+        const abs = mediaPath(params.asset?.path);
+        const bytes = checkedMedia(params.asset.path, params.asset.content);
         fs.mkdirSync(path.dirname(abs), { recursive: true });
-        fs.writeFileSync(abs, Buffer.from(params.asset.content, 'base64'));
+        fs.writeFileSync(abs, bytes);
         return media(abs);
       }
       case 'deleteFile':
       case 'deleteFiles': {
-        const paths: string[] = params.paths ?? [params.path];
+        const paths: unknown[] = Array.isArray(params.paths) ? params.paths : [params.path];
         for (const p of paths) fs.rmSync(inside(p), { force: true });
         return { message: `deleted ${paths.join(', ')}` };
       }
@@ -136,28 +206,52 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     handles: (pathname) => pathname === apiPath || pathname === configPath,
     handle(req, res) {
       const pathname = (req.url ?? '/').split('?')[0];
+      const refuse = (status: number, message: string) => {
+        res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(JSON.stringify({ error: message }));
+      };
+      const from = guard.check(req);
+      if ('status' in from) return refuse(from.status, from.message);
       if (pathname === configPath) {
-        // The built config.yml signs in to the live backend; here the same file points Decap at this server.
+        if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+        // The built config.yml signs in to the live backend; here the same file points Decap at this server,
+        // by the name the page was opened with (one of this server's own, checked above), with its token.
+        // Decap wants an absolute address, on a host it allows: localhost and 127.0.0.1 unless allowed_hosts adds one.
         const file = path.join(out, 'admin', 'config.yml');
         const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+        const host = from.hostname;
+        const url = `http://${host}:${req.socket.localPort}${apiPath}?token=${guard.token}`;
+        const allowed = host === 'localhost' || host === '127.0.0.1' ? '' : `  allowed_hosts: [${JSON.stringify(host)}]\n`;
         res.writeHead(200, { 'Content-Type': 'text/yaml; charset=utf-8', 'Cache-Control': 'no-store' });
-        // Decap wants an absolute address here, and allows only local host names.
-        res.end(`${text}local_backend:\n  url: "http://${req.headers.host ?? 'localhost'}${apiPath}"\n`);
+        res.end(`${text}local_backend:\n  url: "${url}"\n${allowed}`);
         return;
       }
-      if (req.method !== 'POST') {
-        res.writeHead(405, { Allow: 'POST' }).end();
-        return;
-      }
+      if (req.method !== 'POST') return void res.writeHead(405, { Allow: 'POST' }).end();
+      const bad = guard.checkApi(req);
+      if (bad) return refuse(bad.status, bad.message);
       const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
+      let size = 0;
+      req.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size <= maxBody) chunks.push(c);
+      });
       req.on('end', () => {
         const send = (status: number, value: unknown) => {
           res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
           res.end(JSON.stringify(value));
         };
+        if (size > maxBody) return refuse(413, `The request is larger than the local editor takes (${maxBody / 1024 / 1024} MB).`);
         Promise.resolve()
-          .then(() => answer(JSON.parse(Buffer.concat(chunks).toString('utf8'))))
+          .then(() => {
+            let body: unknown;
+            try {
+              body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            } catch {
+              throw new Refused(400, 'The request is not JSON.');
+            }
+            if (!body || typeof body !== 'object' || Array.isArray(body)) throw new Refused(400, 'The request is not a JSON object.');
+            return answer(body as { action?: string; params?: Record<string, any> });
+          })
           .then((value) => send(200, value))
           .catch((error: Error) => {
             if (error instanceof Refused) {

@@ -2037,9 +2037,9 @@ export interface SiteSettings {
    */
   editor?: {
     /**
-     * github: each editor signs in with a GitHub account that can push to the repository. git-gateway: editors sign in with Netlify Identity and Netlify commits for them.
+     * github: each editor signs in with a GitHub account that can push to the repository, through Netlify's OAuth provider. (Netlify Identity and Git Gateway, which Netlify has deprecated, are no longer offered.)
      */
-    backend: "github" | "git-gateway";
+    backend: "github";
     /**
      * The GitHub repository as owner/name, for the github backend.
      */

@@ -1,8 +1,17 @@
 // The response headers of every page, written to _headers for the host and applied by `site serve`.
 // The Content-Security-Policy allows exactly the third parties the settings name and nothing else.
+//
+// Netlify sends the headers of every rule whose path matches a request, and its documentation does not say what
+// it does when two matching rules set the same header (its local emulation lets the later one win; other hosts
+// join the values, and two Content-Security-Policy values are two policies, both enforced). So no header is
+// set by two rules that can match the same address: the headers every answer gets, /admin/ included, are on
+// `/*`; the page policy (Content-Security-Policy, Cross-Origin-Opener-Policy) is on the pages' own paths, and
+// the editor's page has its own. That keeps the site-wide `Cross-Origin-Opener-Policy: same-origin`, which
+// cuts a sign-in pop-up off from the page that opened it, away from /admin/.
 import type { SiteModel } from '../content/model.ts';
 import { rules } from '../content/kinds.ts';
 import { requestPathsOf } from '../address.ts';
+import { routes } from '../routes.ts';
 
 export interface HeaderRule {
   /** A path pattern in Netlify's _headers syntax: /* or /assets/* */
@@ -10,9 +19,15 @@ export interface HeaderRule {
   headers: [string, string][];
 }
 
+// No host that serves anyone's files may run scripts here: with a public CDN such as cdn.jsdelivr.net (any npm
+// package or GitHub file) in script-src, one <script> added to a blog post would run an attacker's code on
+// every page. It was listed beside tawk.to, whose widget serves its own code, styles and frames from *.tawk.to
+// and needs nothing from a CDN. Google's hosts are allowed by path: reCAPTCHA's folders and the tag manager's
+// two loaders only. The tag manager still runs whatever container id it is asked for; only a content change
+// can ask, and every content change is a reviewed commit.
 const recaptcha = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
-const tawk = ['https://embed.tawk.to', 'https://*.tawk.to', 'https://cdn.jsdelivr.net'];
-const analytics = ['https://www.googletagmanager.com'];
+const tawk = ['https://embed.tawk.to', 'https://*.tawk.to'];
+const analytics = ['https://www.googletagmanager.com/gtm.js', 'https://www.googletagmanager.com/gtag/js'];
 
 function origin(url: string): string {
   return new URL(url).origin;
@@ -39,13 +54,13 @@ export function contentSecurityPolicy(model: SiteModel): string {
 }
 
 /**
- * The content editor's page gets its own policy, which replaces the site's for that page alone (a later rule's
- * header wins, in Netlify's _headers and in `site serve`). Decap needs 'unsafe-eval': it compiles its
- * configuration checks with ajv at run time. It talks only to this origin, and to GitHub's API when editors
- * sign in with GitHub.
+ * The content editor's page gets its own policy: no rule for the site's pages matches it. Decap needs
+ * 'unsafe-eval': it compiles its configuration checks with ajv at run time. It talks only to this origin and
+ * to GitHub's API (editors sign in with GitHub); the sign-in pop-up is a window of its own, which no
+ * directive here governs.
  */
 export function editorSecurityPolicy(model: SiteModel): string {
-  const github = model.settings.editor?.backend === 'github';
+  const github = model.settings.editor !== undefined;
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", "'unsafe-eval'"]],
@@ -67,24 +82,82 @@ export function editorSecurityPolicy(model: SiteModel): string {
 /** The editor's page under every address it answers to; /admin/tawkto-setup is a site page and keeps the site's policy. */
 export const editorPaths = requestPathsOf('/admin');
 
+/**
+ * A rule's path as Netlify matches it (its headers parser, getForRegExp): case-insensitive, an optional
+ * trailing slash, `:name` for one segment, a standalone `*` for the rest of the path (the slash before it
+ * optional too, so `/blog/*` also matches `/blog` and `/blog.html`), any other `*` for any characters.
+ */
+export function pathPattern(rulePath: string): RegExp {
+  const parts = rulePath
+    .split('/')
+    .map((part) => part.trimEnd())
+    .filter(Boolean)
+    .map((part) => (part.startsWith(':') ? '([^/]+)' : part === '*' ? '?(.*)' : part.split('*').map((text) => text.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&')).join('(.*)')));
+  return new RegExp(`^/${parts.join('/')}/?$`, 'iu');
+}
+
+/**
+ * The paths that carry the page policy: one rule per first segment of the pages' addresses (`/cities/*` covers
+ * every city, `/arabic/*` the Arabic page), and the pages' own addresses where such a rule would also match
+ * another group's page or the editor's.
+ */
+function pagePolicyPaths(pages: { path: string; file: string }[]): string[] {
+  const groups = new Map<string, { path: string; file: string }[]>();
+  for (const page of pages) {
+    const first = page.path.split('/')[1] ?? '';
+    groups.set(first, [...(groups.get(first) ?? []), page]);
+  }
+  const exact = (group: { path: string; file: string }[]) => [...new Set(group.flatMap((page) => [page.path === '/' ? '/' : page.path.replace(/\/+$/, ''), `/${page.file}`]))];
+  const out: string[] = [];
+  for (const [first, group] of groups) {
+    if (!first) {
+      out.push(...exact(group));
+      continue;
+    }
+    const wide = `/${first}/*`;
+    const pattern = pathPattern(wide);
+    const others = [...editorPaths, ...pages.filter((page) => !group.includes(page)).flatMap((page) => [page.path, `${page.path}/`, `/${page.file}`])];
+    out.push(...(others.some((other) => pattern.test(other)) ? exact(group) : [wide]));
+  }
+  return out;
+}
+
 export function headerRules(model: SiteModel): HeaderRule[] {
+  const pagePolicy: [string, string][] = [
+    ['Content-Security-Policy', contentSecurityPolicy(model)],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ];
+  const editorPages = [...new Set(editorPaths.map((path) => (path === '/admin' ? '/admin/' : path)))];
   return [
+    // What every answer gets, the editor's page included: nothing here may break the editor or its sign-in.
     {
       path: '/*',
       headers: [
-        ['Content-Security-Policy', contentSecurityPolicy(model)],
         ['X-Content-Type-Options', 'nosniff'],
         ['Referrer-Policy', 'strict-origin-when-cross-origin'],
         ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()'],
         ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload'],
         ['X-Frame-Options', 'DENY'],
-        ['Cross-Origin-Opener-Policy', 'same-origin'],
       ],
     },
-    // Hashed names change whenever the bytes do, so these never need revalidating.
-    { path: '/assets/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']] },
+    // Hashed names change whenever the bytes do, so these never need revalidating. An image opened on its own
+    // (an SVG is a document) gets the page policy too.
+    { path: '/assets/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable'], ...pagePolicy] },
+    ...pagePolicyPaths(routes(model).pages.filter((page) => !editorPaths.includes(page.path))).map((path): HeaderRule => ({ path, headers: pagePolicy })),
     ...rules.noindexRules,
-    ...editorPaths.map((path): HeaderRule => ({ path, headers: [['Content-Security-Policy', editorSecurityPolicy(model)], ['Cache-Control', 'no-cache']] })),
+    // The editor signs in through a pop-up (GitHub through Netlify's OAuth provider), which must be able to
+    // message this page back: same-origin-allow-popups keeps that link and still cuts off any page that opens
+    // the editor.
+    ...editorPages.map(
+      (path): HeaderRule => ({
+        path,
+        headers: [
+          ['Content-Security-Policy', editorSecurityPolicy(model)],
+          ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
+          ['Cache-Control', 'no-cache'],
+        ],
+      }),
+    ),
   ];
 }
 
@@ -92,12 +165,7 @@ export function headersFile(rules: HeaderRule[]): string {
   return rules.map((rule) => [rule.path, ...rule.headers.map(([k, v]) => `  ${k}: ${v}`)].join('\n')).join('\n') + '\n';
 }
 
-/** The headers of the rules whose pattern matches a path, later rules adding to earlier ones. */
+/** The headers of every rule whose path matches, matched as Netlify matches them, in the file's order. */
 export function headersFor(rules: HeaderRule[], pathname: string): [string, string][] {
-  const out: [string, string][] = [];
-  for (const rule of rules) {
-    const pattern = rule.path.endsWith('*') ? rule.path.slice(0, -1) : rule.path;
-    if (rule.path.endsWith('*') ? pathname.startsWith(pattern) : pathname === pattern) out.push(...rule.headers);
-  }
-  return out;
+  return rules.filter((rule) => pathPattern(rule.path).test(pathname)).flatMap((rule) => rule.headers);
 }

@@ -15,6 +15,7 @@ import { functionsHandler } from './functions.ts';
 import { eventsPath, reloadClient, reloadClientPath } from './reload-client.ts';
 import { disposeTemplateContexts } from '../render/templates.ts';
 import { localEditor } from '../admin/local-backend.ts';
+import { networkNotice } from '../admin/request-guard.ts';
 import { importModule } from '../import-module.ts';
 
 export interface ServeOptions {
@@ -24,6 +25,8 @@ export interface ServeOptions {
   out?: string;
   watch?: boolean;
   logger?: Logger;
+  /** Keep the local editor on while listening on a non-loopback address (--editor-on-network). */
+  editorOnNetwork?: boolean;
 }
 
 export interface RebuildOutcome {
@@ -89,7 +92,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const live: LiveState = { hashes: result.hashes, record: result.record, templates: result.templates };
   let rules = headerRules(result.model);
   const functions = functionsHandler(project, (m) => logger.warn(m));
-  const editor = localEditor(project, out, logger);
+  const editor = localEditor(project, out, logger, { listenHost: options.host, onNetwork: options.editorOnNetwork });
 
   const serveStatic = staticHandler({
     root: out,
@@ -144,6 +147,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const address = server.address() as { port: number };
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${address.port}`;
   logger.info(`${colour.green('➜')} serving ${colour.bold(url)} ${colour.dim(`from ${path.relative(process.cwd(), out) || '.'}`)}`);
+  const notice = networkNotice(options.host, options.editorOnNetwork, url);
+  if (notice) logger.warn(colour.yellow(notice));
   logger.info(colour.dim(`  newsletter sign-ups and enquiries waiting for the mail server are kept in ${path.relative(process.cwd(), process.env.SITE_DATA_DIR!) || '.'}/`));
   if (process.env.SMTP_URL) logger.info(colour.dim(`  contact enquiries are sent by SMTP (${new URL(process.env.SMTP_URL).host})`));
   else logger.info(colour.dim(`  contact enquiries are written to ${path.relative(process.cwd(), process.env.SITE_DEV_OUTBOX!) || '.'}/ as .eml files (set SMTP_URL to send them)`));

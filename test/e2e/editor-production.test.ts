@@ -1,10 +1,9 @@
 // The content editor as it runs on the live site, in Chromium. There Decap writes each file itself, in the
 // browser, through /admin/formats.js; Decap's in-memory `test-repo` backend (part of its bundle) goes through
-// the same code as the GitHub and git-gateway backends (Backend.persistEntry: the preSave event, then
+// the same code as the GitHub backend (Backend.persistEntry: the preSave event, then
 // entryToRaw with the collection's format), and keeps what it saves in window.repoFiles, where this suite
 // reads it. Real repository files saved unchanged must come back byte for byte, and one changed value must
-// change one line. Then Netlify Identity: with the git-gateway backend, /admin loads the self-hosted widget, and
-// an invitation link opens its set-a-password dialog.
+// change one line. (Signing in is editor-signin.test.ts.)
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -15,8 +14,7 @@ import { listFiles, repoRoot } from '../helpers/project.ts';
 
 const test = suite('content editor on the live site: Decap writes the files in the browser');
 const shots = path.join(repoRoot, 'reports/screenshots');
-// The Identity widget treats localhost and 127.0.0.1 as a developer's machine and asks for the site's address
-// instead of opening an invitation, so the site is also reached under a name of its own.
+// The site is also reached under a name of its own, as on the live site.
 const host = 'editor.test';
 
 let browser: Browser;
@@ -28,7 +26,7 @@ const problems: string[] = [];
 
 
 test.before(async () => {
-  site = await startSite({}, (f) => f.editJson('content/site.json', (data) => (data.editor = { backend: 'git-gateway', branch: 'main' })));
+  site = await startSite();
   origin = site.url.replace('127.0.0.1', host);
   browser = await chromium.launch({ executablePath: chromiumPath, args: [...launchArgs, `--host-resolver-rules=MAP ${host} 127.0.0.1`, `--unsafely-treat-insecure-origin-as-secure=${origin}`] });
   fs.mkdirSync(shots, { recursive: true });
@@ -57,7 +55,7 @@ async function newPage(setup?: (context: BrowserContext) => Promise<void>): Prom
 async function testRepoEditor(hash: string): Promise<Page> {
   const built = fs.readFileSync(path.join(site.fixture.root, 'dist/admin/config.yml'), 'utf8');
   const config = built.replace(/^backend:\n(?: {2}.*\n)+/m, 'backend:\n  name: "test-repo"\n');
-  assert.match(built, /^backend:\n {2}name: "git-gateway"\n/m);
+  assert.match(built, /^backend:\n {2}name: "github"\n/m);
   assert.match(config, /^backend:\n {2}name: "test-repo"\nsite_url:/m);
   const tree: Record<string, any> = {};
   // Every content file, as the test-repo backend's tree (folders are objects, files { content, path }): Decap
@@ -166,44 +164,6 @@ test('a changed population changes that one line of the city file and nothing el
   await page.screenshot({ path: path.join(shots, 'editor-test-repo-city-1280.png') });
   const text = await publish(page, rel);
   assert.equal(changedLines(original, text), [[`  "population": ${JSON.stringify(value)},`, '  "population": "2.4 million",']]);
-});
-
-test('with Netlify Identity (git-gateway) /admin loads the self-hosted widget, and no site page does', () => {
-  const out = path.join(site.fixture.root, 'dist');
-  const widget = fs.readFileSync(path.join(out, 'admin/netlify-identity-widget.js'), 'utf8');
-  assert.ok(widget.length > 10_000 && widget.includes('invite_token'), 'the widget is copied from its package');
-  const admin = fs.readFileSync(path.join(out, 'admin/index.html'), 'utf8');
-  assert.match(admin, /<script src="\/admin\/netlify-identity-widget\.js"><\/script>\n<script src="\/admin\/decap-cms\.js"><\/script>/);
-  const pages = listFiles(out).filter((f) => f.endsWith('.html') && f !== 'admin/index.html');
-  assert.ok(pages.length > 100);
-  for (const page of pages) assert.not.ok(fs.readFileSync(path.join(out, page), 'utf8').includes('netlify-identity'), `${page} mentions the widget`);
-  // The templates Netlify's Identity emails are pointed at send their links to the editor, where the widget is.
-  for (const [name, token] of [['invitation', 'invite_token'], ['recovery', 'recovery_token'], ['email-change', 'email_change_token']]) {
-    assert.ok(fs.readFileSync(path.join(out, `admin/emails/${name}.html`), 'utf8').includes(`href="{{ .SiteURL }}/admin/#${token}={{ .Token }}"`), name);
-  }
-});
-
-test('an invitation link opens the widget\'s set-a-password dialog, under /admin\'s own Content-Security-Policy', async () => {
-  const page = await newPage(async (context) => {
-    // What Netlify's Identity service answers for an invite-only site; nothing else of it is needed to show the form.
-    await context.route(`${origin}/.netlify/identity/settings`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ external: { github: false, google: false, gitlab: false, bitbucket: false, email: true }, disable_signup: true, autoconfirm: false }) }));
-  });
-  const response = await page.goto(`${origin}/admin/#invite_token=abc`);
-  const policy = (await response!.allHeaders())['content-security-policy'];
-  assert.match(policy, /script-src 'self' 'unsafe-eval';/);
-  assert.match(policy, /connect-src 'self' blob:;/);
-  const dialog = page.frameLocator('#netlify-identity-widget');
-  await dialog.getByText('Complete your signup').waitFor();
-  await dialog.locator('input[type=password]').waitFor();
-  await page.screenshot({ path: path.join(shots, 'editor-identity-invite-1280.png') });
-});
-
-test('/admin\'s headers from _headers allow the widget: it is served from /admin and talks only to this origin', () => {
-  const rules = fs.readFileSync(path.join(site.fixture.root, 'dist/_headers'), 'utf8');
-  const admin = rules.split('\n/').find((block) => block.startsWith('admin/\n'));
-  assert.ok(admin, '_headers has a rule for /admin/');
-  assert.match(admin!, /script-src 'self' 'unsafe-eval';/);
-  assert.match(admin!, /connect-src 'self' blob:;/);
 });
 
 test('no console errors and no Content-Security-Policy violations', () => {
