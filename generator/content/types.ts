@@ -178,6 +178,10 @@ export interface Card {
    * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
    */
   icon?: string;
+  /**
+   * Plain text shown on the site.
+   */
+  note?: string;
 }
 
 export interface ContactFormCopy {
@@ -410,6 +414,10 @@ export interface BusinessFacts {
      * Plain text shown on the site.
      */
     outsideHours: string;
+    /**
+     * Plain text shown on the site.
+     */
+    selfServiceQualified: string;
   };
   /**
    * Counts about the languages we translate.
@@ -471,6 +479,14 @@ export interface BusinessFacts {
      * Plain text shown on the site.
      */
     conditions: string;
+    /**
+     * Plain text shown on the site.
+     */
+    name: string;
+    /**
+     * Where the guarantee's conditions are set out in full.
+     */
+    link: string;
   };
   /**
    * Licence rules stated on several pages: NSW, the other states, New Zealand.
@@ -526,7 +542,87 @@ export interface BusinessFacts {
      * Plain text shown on the site.
      */
     retention: string;
+    /**
+     * Plain text shown on the site.
+     */
+    deletion: string;
+    /**
+     * Plain text shown on the site.
+     */
+    deletionShort: string;
+    /**
+     * Plain text shown on the site.
+     */
+    encryption: string;
+    /**
+     * Plain text shown on the site.
+     */
+    encryptionShort: string;
   };
+  /**
+   * How prices are stated: GST, and what we promise about price.
+   */
+  price: {
+    /**
+     * Plain text shown on the site.
+     */
+    gst: string;
+    /**
+     * Plain text shown on the site.
+     */
+    bestPrice: string;
+  };
+  /**
+   * Who accepts our translations, with the NSW licence-conversion exception that must stand beside it.
+   */
+  acceptance: {
+    /**
+     * Plain text shown on the site.
+     */
+    benefit: string;
+    /**
+     * Plain text shown on the site.
+     */
+    nswNote: string;
+  };
+  /**
+   * Rules of governments and authorities, each with its source and the date it was checked. Name the value in content: {{facts.rules.nswConvert.value}}.
+   */
+  rules: {
+    nswConvert: SourcedFact;
+    nswConvertShort: SourcedFact;
+    nswDrive: SourcedFact;
+    nswPeriod: SourcedFact;
+    vicPeriod: SourcedFact;
+    vicTranslation: SourcedFact;
+    qld: SourcedFact;
+    wa: SourcedFact;
+    nz: SourcedFact;
+    freeTranslating: SourcedFact;
+    naatiRecognised: SourcedFact;
+    naatiDirectory: SourcedFact;
+    vietnamJudicial: SourcedFact;
+    chinaPolice: SourcedFact;
+  };
+}
+
+export interface SourcedFact {
+  /**
+   * Plain text shown on the site.
+   */
+  value: string;
+  /**
+   * The address of the public page the rule was read on.
+   */
+  source: string;
+  /**
+   * Plain text shown on the site.
+   */
+  sourceTitle: string;
+  /**
+   * The day the source was last read, as YYYY-MM-DD.
+   */
+  checked: string;
 }
 
 export interface FAQGroups {
@@ -698,6 +794,10 @@ export interface Language {
      */
     scriptNotes: string[];
   };
+  /**
+   * The NAATI credential our translators hold in this language: recognised-practising where NAATI offers no certification test in it. Leave it out when it is not confirmed; the page then names both credentials.
+   */
+  naatiCredential?: "certified" | "recognised-practising";
 }
 
 export interface Navigation {
@@ -1314,7 +1414,7 @@ export interface LanguagesPage {
    */
   languagePage: {
     /**
-     * The four benefits on each language page: NAATI certified translators, fast turnaround, best price guarantee, accepted by all Australian authorities.
+     * The four benefits on each language page: NAATI certified translators, fast turnaround, one price for every language, accepted by all Australian authorities (with the NSW licence-conversion note beside it).
      *
      * @minItems 4
      * @maxItems 4
@@ -1361,6 +1461,31 @@ export interface LanguagesPage {
        * Plain text shown on the site.
        */
       button?: string;
+    };
+    /**
+     * Plain text shown on the site.
+     */
+    priceBadge: string;
+    /**
+     * Which NAATI credential the translator holds, and how to check it. {language} is replaced by the language's name.
+     */
+    credential: {
+      /**
+       * Plain text shown on the site.
+       */
+      heading: string;
+      /**
+       * Plain text shown on the site.
+       */
+      certified: string;
+      /**
+       * Plain text shown on the site.
+       */
+      recognised: string;
+      /**
+       * Plain text shown on the site.
+       */
+      verify: string;
     };
   };
 }
@@ -1697,6 +1822,10 @@ export interface ServicePlans {
    * Plain text shown on the site.
    */
   expressNote: string;
+  /**
+   * A price in Australian dollars, such as $44.95.
+   */
+  serviceFee: string;
 }
 
 export interface ProsePageFrontMatter {

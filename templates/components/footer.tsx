@@ -64,6 +64,11 @@ function FooterContent() {
         </nav>
       </div>
       <div className="container footer-bottom">
+        {/* Every page that names the guarantee carries its conditions: the footer is on every page. */}
+        <p className="footer-guarantee" id="guarantee-conditions">
+          <strong>{site.facts.guarantee.name}:</strong> {site.facts.guarantee.short}{' '}
+          <a href={site.facts.guarantee.link}>Full conditions</a>
+        </p>
         <p>
           © {year} {s.legalName}. ABN {s.abn}.
         </p>

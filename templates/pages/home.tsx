@@ -6,7 +6,7 @@ import TestimonialCarousel from '../../islands/testimonial-carousel.tsx';
 import LanguagePicker, { type LanguagePickerProps } from '../../islands/language-picker.tsx';
 import type { SiteModel } from '../../generator/content/model.ts';
 import type { Assets } from '../../generator/render/contract.ts';
-import { PlanCards } from '../components/plans.tsx';
+import { PlanCards, withFee } from '../components/plans.tsx';
 import { business, graph, offers, provider } from '../structured-data.ts';
 
 export function HomePage() {
@@ -24,7 +24,8 @@ export function HomePage() {
             <h1 id="page-heading" data-reveal-item="">{copy.hero.heading}</h1>
             <p className="hero-text" data-reveal-item="">{copy.hero.text}</p>
             <p className="hero-price" data-reveal-item="">
-              <span className="price-from">From</span> <strong>{s.startingPrice}</strong> <span>+ service fee</span>
+              <span className="price-from">From</span> <strong>{s.startingPrice}</strong> <span>+ service fee</span>{' '}
+              <span className="price-total">({withFee(s.startingPrice, site.plans.serviceFee)} minimum total)</span>
             </p>
             <div className="hero-actions" data-reveal-item="">
               <OrderLink size="lg">{copy.hero.button}</OrderLink>
