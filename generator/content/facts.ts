@@ -22,14 +22,20 @@ type Namespaces = Record<keyof typeof factSources, unknown>;
 export function factTree(files: SourceFile[]): Namespaces {
   const data = (rel: string) => files.find((f) => f.rel === rel)?.data;
   const plans = data('plans.json') as { plans?: { id: string; price?: unknown }[]; serviceFee?: unknown } | undefined;
-  const byId = Object.fromEntries((Array.isArray(plans?.plans) ? plans.plans : []).map((p) => [p.id, p]));
+  // Each plan also gets its `total`, its price with the service fee added ({{plans.extract.total}}).
+  const byId = Object.fromEntries(
+    (Array.isArray(plans?.plans) ? plans.plans : []).map((p) => {
+      const total = lowestTotal({ plans: [p], serviceFee: plans?.serviceFee });
+      return [p.id, total ? { ...p, total } : p];
+    }),
+  );
   const minimumTotal = lowestTotal(plans);
   return { site: data('site.json') ?? {}, plans: { ...(plans ?? {}), ...byId, ...(minimumTotal && { minimumTotal }) }, facts: data('facts.json') ?? {} };
 }
 
 /**
  * The least an order can cost, service fee included: the cheapest plan's price plus `serviceFee`. The
- * Australian Consumer Law (s48) asks for this total wherever a price is shown without the fee, so it is
+ * Australian Consumer Law (s48) asks for the total wherever a price is shown without the fee, so totals are
  * worked out here, never typed.
  */
 function lowestTotal(plans: { plans?: { price?: unknown }[]; serviceFee?: unknown } | undefined): string | undefined {

@@ -5,6 +5,7 @@ import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CallToAction, CardGrid, FaqList, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
 import { ServiceCard } from './services.tsx';
+import { withFee } from '../components/plans.tsx';
 import { breadcrumbs, graph, provider } from '../structured-data.ts';
 
 /** The one template of every service page: each service's copy and price fill the same sections. */
@@ -14,6 +15,8 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
   const steps = s.steps ?? site.shared.standardSteps;
   const related = (s.related ?? []).map((slug) => site.services.find((x) => x.slug === slug)!).filter(Boolean);
   const price = s.startingPrice;
+  // The price with the service fee added, beside every price shown without it (ACL s48).
+  const total = withFee(price, site.plans.serviceFee);
   const trail = [
     { label: 'Home', href: '/' },
     { label: 'Services', href: '/services' },
@@ -35,7 +38,8 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
               {s.serviceDescription}
             </p>
             <p className="hero-price" data-reveal-item="">
-              <span className="price-from">From</span> <strong>{price}</strong> <span>{s.pricing.priceNote}</span>
+              <span className="price-from">From</span> <strong>{price}</strong> <span>{s.pricing.priceNote}</span>{' '}
+              <span className="price-total">({total} minimum total)</span>
             </p>
             <div className="hero-actions" data-reveal-item="">
               <OrderLink size="lg">{site.shared.orderCta.start}</OrderLink>
@@ -95,6 +99,9 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
                 {s.pricing.unit ? `${s.pricing.unit} ` : ''}
                 {s.pricing.priceNote}
               </span>
+            </p>
+            <p className="plan-total">
+              {total} in total with the {site.plans.serviceFee} service fee. {site.facts.price.gst}
             </p>
             <dl className="turnaround">
               {s.pricing.turnaround.map((row) => (
@@ -190,7 +197,7 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
 
       <CallToAction
         heading={`Order your ${inSentence(s.serviceName)} today`}
-        text={`Upload your document now and a NAATI certified translator gets to work. From ${price} ${s.pricing.priceNote}, the same for every language.`}
+        text={`Upload your document now and a NAATI certified translator gets to work. From ${price} ${s.pricing.priceNote} (${total} minimum total), the same for every language.`}
         secondary={
           <a className="button button-ghost button-lg" href="/contact">
             Ask a question
