@@ -1360,6 +1360,100 @@ export interface HomePage {
      */
     text: string;
   };
+  /**
+   * The About Us section (/#about), where the footer's About Us link lands: who we are, the translators' credentials, how we work.
+   */
+  about: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    who: {
+      /**
+       * Plain text shown on the site.
+       */
+      title: string;
+      paragraphs: Paragraphs;
+    };
+    credentials: {
+      /**
+       * Plain text shown on the site.
+       */
+      title: string;
+      paragraphs: Paragraphs;
+    };
+    how: {
+      /**
+       * Plain text shown on the site.
+       */
+      title: string;
+      /**
+       * @minItems 2
+       *
+       * Items: Plain text shown on the site.
+       */
+      items: string[];
+    };
+  };
+  /**
+   * How to check a translator's NAATI credential (/#verify), beside a SAMPLE certified translation drawn by us.
+   */
+  verify: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    /**
+     * @minItems 2
+     */
+    steps: Card[];
+    directoryLink: {
+      /**
+       * Plain text shown on the site.
+       */
+      label: string;
+      /**
+       * An address on this site (/terms) or a full external address.
+       */
+      href: string;
+    };
+    sample: Image;
+    /**
+     * Plain text shown on the site.
+     */
+    sampleCaption: string;
+  };
+  /**
+   * An honest note on the Home Affairs Free Translating Service for eligible new residents.
+   */
+  freeTranslating: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    link: {
+      /**
+       * Plain text shown on the site.
+       */
+      label: string;
+      /**
+       * An address on this site (/terms) or a full external address.
+       */
+      href: string;
+    };
+  };
 }
 
 export interface Step {
@@ -1968,6 +2062,45 @@ export interface Service {
    * Items: Lowercase letters, digits and single hyphens.
    */
   related?: string[];
+  /**
+   * A table of licence translation rules by state or country, each row naming its source fact ({{facts.rules.x.source}}) and the day it was checked. Rows without a source say the rule is not confirmed.
+   */
+  licenceTable?: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    intro: string;
+    /**
+     * @minItems 1
+     */
+    rows: {
+      /**
+       * Plain text shown on the site.
+       */
+      place: string;
+      /**
+       * Plain text shown on the site.
+       */
+      driving: string;
+      /**
+       * Plain text shown on the site.
+       */
+      converting: string;
+      source?: string;
+      /**
+       * Plain text shown on the site.
+       */
+      sourceTitle?: string;
+      /**
+       * A date as YYYY-MM-DD.
+       */
+      checked?: string;
+    }[];
+  };
 }
 
 export interface SharedCopy {

@@ -78,6 +78,50 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
         </section>
       )}
 
+      {s.licenceTable && (
+        <Section id="licence-rules" heading={s.licenceTable.heading} text={s.licenceTable.intro}>
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="licence-rules-heading">
+            <table className="rules-table">
+              <thead>
+                <tr>
+                  <th scope="col">Where</th>
+                  <th scope="col">Driving on an overseas licence</th>
+                  <th scope="col">Converting to a local licence</th>
+                  <th scope="col">Source</th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.licenceTable.rows.map((row) => (
+                  <tr key={row.place}>
+                    <th scope="row">{row.place}</th>
+                    <td>{row.driving}</td>
+                    <td>{row.converting}</td>
+                    <td>
+                      {row.source ? (
+                        <>
+                          <a href={row.source} target="_blank" rel="noopener">
+                            {row.sourceTitle ?? 'Source'}
+                            <span className="sr-only"> (opens in a new tab)</span>
+                          </a>
+                          {row.checked && (
+                            <span className="rules-checked">
+                              {' '}
+                              Checked <time dateTime={row.checked}>{auDate(row.checked)}</time>
+                            </span>
+                          )}
+                        </>
+                      ) : (
+                        'Not confirmed'
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Section>
+      )}
+
       <Section id="about" heading={`About ${s.serviceName.toLowerCase().startsWith('the ') ? s.serviceName.slice(4) : s.serviceName}`}>
         <div className="prose prose-wide">
           {s.intro.map((p) => (
@@ -240,4 +284,11 @@ export function planNote(s: ServiceEntry, expressNote: string, facts: BusinessFa
     'Same price for every language.',
     selfService ? `Most self-service orders are ready in ${facts.turnaround.selfService} during business hours; ${facts.turnaround.outsideHours}.` : `${facts.turnaround.outsideHours[0].toUpperCase()}${facts.turnaround.outsideHours.slice(1)}.`,
   ].join(' ');
+}
+
+/** 2026-12-01 as 1 December 2026, the way the site writes dates. */
+function auDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  return `${d} ${months[m - 1]} ${y}`;
 }
