@@ -591,6 +591,7 @@ export interface BusinessFacts {
   rules: {
     nswConvert: SourcedFact;
     nswConvertShort: SourcedFact;
+    nswConvertBrief: SourcedFact;
     nswDrive: SourcedFact;
     nswPeriod: SourcedFact;
     vicPeriod: SourcedFact;

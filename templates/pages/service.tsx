@@ -94,9 +94,9 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
                 {s.licenceTable.rows.map((row) => (
                   <tr key={row.place}>
                     <th scope="row">{row.place}</th>
-                    <td>{row.driving}</td>
-                    <td>{row.converting}</td>
-                    <td>
+                    <td data-label="Driving on an overseas licence">{row.driving}</td>
+                    <td data-label="Converting to a local licence">{row.converting}</td>
+                    <td data-label="Source">
                       {row.source ? (
                         <>
                           <a href={row.source} target="_blank" rel="noopener">
