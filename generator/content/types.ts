@@ -2175,6 +2175,27 @@ export interface SharedCopy {
      */
     startYour: string;
   };
+  /**
+   * The collection notices (APP 5) shown beside the contact and help forms, the newsletter sign-up and the live chat: what is collected, why, by whom and where.
+   */
+  collectionNotices: {
+    /**
+     * Plain text shown on the site.
+     */
+    contact: string;
+    /**
+     * Plain text shown on the site.
+     */
+    newsletter: string;
+    /**
+     * Plain text shown on the site.
+     */
+    chat: string;
+    /**
+     * Plain text shown on the site.
+     */
+    policyLink: string;
+  };
 }
 
 export interface SiteSettings {
@@ -2315,6 +2336,54 @@ export interface SiteSettings {
      * The OAuth server that signs editors in to GitHub. Leave it out to use Netlify's (https://api.netlify.com).
      */
     authUrl?: string;
+  };
+  /**
+   * The service providers the privacy policy names (APP 1 and APP 8), set by the operator: the email service, the file storage, the ordering platform and where translators work. The committed values are placeholders.
+   */
+  providers: {
+    /**
+     * The service that sends and receives our email.
+     */
+    email: {
+      /**
+       * Plain text shown on the site.
+       */
+      name: string;
+      /**
+       * Plain text shown on the site.
+       */
+      country: string;
+    };
+    /**
+     * Where uploaded documents and translations are stored.
+     */
+    fileStorage: {
+      /**
+       * Plain text shown on the site.
+       */
+      name: string;
+      /**
+       * Plain text shown on the site.
+       */
+      country: string;
+    };
+    /**
+     * The ordering platform customers order and pay on, and the countries where it holds their data.
+     */
+    orderingPlatform: {
+      /**
+       * Plain text shown on the site.
+       */
+      name: string;
+      /**
+       * Plain text shown on the site.
+       */
+      countries: string;
+    };
+    /**
+     * Plain text shown on the site.
+     */
+    translatorCountries: string;
   };
 }
 
