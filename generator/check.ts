@@ -35,10 +35,11 @@ export async function check(options: CheckOptions): Promise<CheckReport> {
   try {
     // A fact typed by hand still builds, so it is looked for here: the build stays usable while editing.
     const content = loadContent(resolveProject(options.root));
+    // A regulatory fact's source older than 12 months is a warning, shown even when the check fails: the site is
+    // still right to publish, but someone should read the source again.
+    for (const stale of staleSources(content.files)) logger.warn(describeStale(stale));
     const handTyped = findHandTypedFacts(content.files);
     if (handTyped.length) throw new BuildFailure('facts', handTyped);
-    // A regulatory fact's source older than 12 months is a warning: the site is still right to publish.
-    for (const stale of staleSources(content.files)) logger.warn(describeStale(stale));
     const result = await build({ root: options.root, out, logger, recycle: false });
     server.on('request', staticHandler({ root: out }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
