@@ -882,6 +882,26 @@ export interface Navigation {
      * Plain text shown on the site.
      */
     note?: string;
+    /**
+     * The acceptance guarantee's conditions, in the footer of every page, so every page that names the guarantee carries them. Name the facts: {{facts.guarantee.short}}.
+     */
+    guarantee: {
+      /**
+       * Plain text shown on the site.
+       */
+      name: string;
+      /**
+       * Plain text shown on the site.
+       */
+      conditions: string;
+      link: {
+        /**
+         * Plain text shown on the site.
+         */
+        label: string;
+        href: string;
+      };
+    };
   };
 }
 
