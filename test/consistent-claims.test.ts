@@ -109,6 +109,8 @@ test('acceptance: every page that names the acceptance guarantee carries its con
     assert.match(text, facts.guarantee.short, page);
     assert.match(html(result.pages.find((p) => p.path === page)!.file), `href="${facts.guarantee.link}"`, page);
   }
+  // The link lands on the guarantee's own section of the terms.
+  assert.match(html('terms/index.html'), `<h2 id="${facts.guarantee.link.split('#')[1]}">Our acceptance guarantee</h2>`);
   // Sentences that once promised it without limits.
   assert.equal(pagesWhere((t) => /guarantee (?:covers every (?:order|page)|applies to every order)|any requested change is made without charge/.test(t)), []);
   assert.equal(pagesWhere((t) => /best price guarantee/i.test(t)), []);
