@@ -8,6 +8,7 @@ import path from 'node:path';
 import { build } from './build.ts';
 import { loadContent } from './content/load.ts';
 import { findHandTypedFacts } from './content/hand-typed.ts';
+import { describeStale, staleSources } from './content/sources-age.ts';
 import { resolveProject } from './project.ts';
 import { BuildFailure, siteError } from './errors.ts';
 import { colour, consoleLogger, type Logger } from './log.ts';
@@ -33,7 +34,11 @@ export async function check(options: CheckOptions): Promise<CheckReport> {
   const server = http.createServer();
   try {
     // A fact typed by hand still builds, so it is looked for here: the build stays usable while editing.
-    const handTyped = findHandTypedFacts(loadContent(resolveProject(options.root)).files);
+    const content = loadContent(resolveProject(options.root));
+    // A regulatory fact's source older than 12 months is a warning, shown even when the check fails: the site is
+    // still right to publish, but someone should read the source again.
+    for (const stale of staleSources(content.files)) logger.warn(describeStale(stale));
+    const handTyped = findHandTypedFacts(content.files);
     if (handTyped.length) throw new BuildFailure('facts', handTyped);
     const result = await build({ root: options.root, out, logger, recycle: false });
     server.on('request', staticHandler({ root: out }));

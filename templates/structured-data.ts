@@ -50,8 +50,7 @@ export function business(site: SiteModel, logo: string): ProfessionalService {
 }
 
 /**
- * The three plans as one offer range. The low price is the cheapest plan's, so it follows plans.json; the
- * high price is a fixed 99.95 AUD (a plan with express added), which no plan states on its own.
+ * The plans as one offer range, both ends taken from plans.json: the cheapest and the dearest plan's price.
  */
 export function offers(site: SiteModel): AggregateOffer {
   const prices = site.plans.plans.map((p) => Number(p.price.slice(1)));
@@ -59,7 +58,7 @@ export function offers(site: SiteModel): AggregateOffer {
     '@type': 'AggregateOffer',
     priceCurrency: 'AUD',
     lowPrice: Math.min(...prices).toFixed(2),
-    highPrice: '99.95',
+    highPrice: Math.max(...prices).toFixed(2),
     offerCount: site.plans.plans.length,
   };
 }

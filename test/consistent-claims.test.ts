@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build, type BuildResult } from '../generator/build.ts';
 import { silentLogger } from '../generator/log.ts';
-import { fixture, listFiles, type Fixture } from './helpers/project.ts';
+import { fixture, listFiles, repoRoot, type Fixture } from './helpers/project.ts';
 
 const test = suite('consistent claims');
 let site: Fixture;
@@ -35,11 +35,37 @@ test.before(async () => {
 });
 test.after(() => site.remove());
 
-test('NSW licences: every page that speaks of a licence in NSW sends licence translations to Multicultural NSW', () => {
-  const speaksOfNsw = pagesWhere((t) => /(Transport for NSW|Service NSW|NSW licence|licence[^.]{0,80}\bNSW\b|\bNSW\b[^.]{0,80}licen[cs]e)/.test(t));
-  assert.ok(speaksOfNsw.length >= 8, `pages about NSW licences: ${speaksOfNsw.join(', ')}`);
-  assert.equal(speaksOfNsw.filter((p) => !texts.get(p)!.includes('Multicultural NSW')), []);
-  for (const city of ['/cities/sydney', '/cities/newcastle', '/cities/wollongong']) assert.ok(speaksOfNsw.includes(city), city);
+test('NSW licences: every page that names Transport for NSW limits its rule to converting, and none says driving needs Multicultural NSW', () => {
+  const namesIt = pagesWhere((t) => t.includes('Transport for NSW'));
+  assert.ok(namesIt.length >= 70, `pages naming Transport for NSW: ${namesIt.length}`);
+  for (const page of namesIt) {
+    const text = texts.get(page)!;
+    // Each sentence that names Transport for NSW is about converting (a conversion, converting, transfer).
+    const sentences = text.split(/(?<=[.;:])\s/).filter((s) => s.includes('Transport for NSW'));
+    for (const sentence of sentences) assert.match(sentence, /conver(t|sion|ting)|transfer/i, `${page}: "${sentence}"`);
+    // The old blanket rule, for driving and converting alike, is gone.
+    assert.not.match(text, /accepts (?:driver )?licence translations only from Multicultural NSW/, page);
+    assert.not.match(text, /Transport for NSW accepts no other|the only (?:one|source) Transport for NSW accepts/, page);
+    assert.not.match(text, /whether you want to drive on your overseas licence there or convert it/, page);
+  }
+  // Pages that explain NSW licences in full give both halves: driving on an overseas licence, and converting it.
+  for (const page of ['/services/drivers-licence', '/cities/sydney', '/cities/newcastle', '/cities/wollongong']) {
+    const text = texts.get(page)!;
+    assert.match(text, 'To drive in NSW on a current overseas licence that is not in English, carry an English translation or an International Driving Permit', page);
+    assert.match(text, 'Free Translating Service', page);
+    assert.match(text, 'Taipei Economic and Cultural Office', page);
+  }
+  // Korean licences: the Korean Consulate-General is accepted for a conversion, Multicultural NSW is not the only source.
+  assert.match(texts.get('/korean')!, 'Consulate-General of the Republic of Korea');
+});
+
+test("NSW licences: the driver's licence page's FAQ structured data gives the same split as the page", () => {
+  const markup = html('services/drivers-licence/index.html');
+  const faq = [...markup.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1])).flatMap((d) => d['@graph'] ?? [d]).find((n) => n['@type'] === 'FAQPage');
+  const nsw = faq.mainEntity.find((q: { name: string }) => /NSW/.test(q.name));
+  assert.match(nsw.acceptedAnswer.text, 'To drive in NSW, yes; to convert your licence, no.');
+  assert.match(nsw.acceptedAnswer.text, 'Transport for NSW');
+  assert.not.match(nsw.acceptedAnswer.text, 'both to drive on an overseas licence in NSW and to convert it');
 });
 
 test('NSW licences: no page says state and territory transport agencies accept our translation without the NSW exception', () => {
@@ -52,9 +78,13 @@ test('NSW licences: no page says state and territory transport agencies accept o
 test("driver's licence page keeps driving on an overseas licence apart from converting it, and gives New Zealand's rule", () => {
   const page = texts.get('/services/drivers-licence')!;
   assert.match(page, 'Driving on an overseas licence and converting it are separate steps');
-  assert.match(page, 'an overseas licence lets you drive for up to 12 months from your arrival');
-  assert.match(page, 'only from an NZTA-approved translator, the embassy or consulate of the issuing country, or the authority that issued the licence');
-  assert.match(page, 'Transport for NSW accepts driver licence translations only from Multicultural NSW');
+  assert.match(page, 'an overseas licence lets you drive for up to 12 months from your last arrival');
+  assert.match(page, 'a translation from an NZ Transport Agency-approved translator, a diplomatic representative of the issuing country, or the authority that issued the licence');
+  // SPEC's notice, stated for conversion.
+  assert.match(page, 'For a conversion, Transport for NSW only accepts translations from its own multicultural agency, Multicultural NSW');
+  // Victoria: 6 months for every overseas driver, not "depending on visa".
+  assert.match(page, '6 months from the day you start living in Victoria, for every overseas licence holder whatever the visa');
+  assert.not.match(page, /depending on (?:the state or territory and )?(?:on )?(?:your|their) visa/);
 });
 
 test('acceptance: no native-language welcome claims every authority; German and Hindi read naturally', () => {
@@ -70,13 +100,69 @@ test('acceptance: no native-language welcome claims every authority; German and 
   assert.not.match(hindi, 'जिसे ऑस्ट्रेलिया के सभी सरकारी विभाग स्वीकार करते हैं');
 });
 
-test('acceptance: the 100% acceptance guarantee is explained in plain words where it is promised', () => {
-  for (const page of ['/', '/pricing', '/faq']) {
+test('acceptance: every page that names the acceptance guarantee carries its conditions and a link to them', () => {
+  const facts = JSON.parse(fs.readFileSync(path.join(site.content, 'facts.json'), 'utf8'));
+  const naming = pagesWhere((t) => /acceptance guarantee/i.test(t));
+  assert.ok(naming.length >= 100, `pages naming the guarantee: ${naming.length}`);
+  for (const page of naming) {
     const text = texts.get(page)!;
-    assert.match(text, '100% acceptance guarantee', page);
-    assert.match(text, 'because of the translation itself', page);
-    assert.match(text, 'original document', page);
+    assert.match(text, facts.guarantee.short, page);
+    assert.match(html(result.pages.find((p) => p.path === page)!.file), `href="${facts.guarantee.link}"`, page);
   }
+  // The link lands on the guarantee's own section of the terms.
+  assert.match(html('terms/index.html'), `<h2 id="${facts.guarantee.link.split('#')[1]}">Our acceptance guarantee</h2>`);
+  // Sentences that once promised it without limits.
+  assert.equal(pagesWhere((t) => /guarantee (?:covers every (?:order|page)|applies to every order)|any requested change is made without charge/.test(t)), []);
+  assert.equal(pagesWhere((t) => /best price guarantee/i.test(t)), []);
+});
+
+test('acceptance: "accepted by all Australian authorities" always stands beside the NSW licence-conversion note', () => {
+  const facts = JSON.parse(fs.readFileSync(path.join(site.content, 'facts.json'), 'utf8'));
+  const claims = pagesWhere((t) => /all Australian authorities/i.test(t));
+  assert.ok(claims.length >= 70, `pages claiming all authorities: ${claims.length}`);
+  for (const page of claims) assert.match(texts.get(page)!, 'NSW licence conversion is the exception', page);
+  // SPEC's benefit wording is kept on every language page, with the note in the same card.
+  for (const page of result.pages.filter((p) => p.kind === 'language')) {
+    const card = html(page.file).match(/<h3>Accepted by all Australian authorities<\/h3>[\s\S]*?<\/li>/)?.[0] ?? '';
+    assert.match(card, 'class="card-note"', page.path);
+    assert.match(visible(card), facts.acceptance.nswNote.split(':')[0], page.path);
+  }
+  assert.equal(pagesWhere((t) => /all Australian government departments/i.test(t)), []);
+});
+
+test('deletion: one fact, the same on every page that speaks of deleting files', () => {
+  const speaks = pagesWhere((t) => /deleted automatically|automatic deletion/i.test(t));
+  assert.ok(speaks.length >= 30, `pages about deletion: ${speaks.length}`);
+  for (const page of speaks) {
+    const sentences = texts.get(page)!.split(/(?<=\.)\s/).filter((s) => /deleted automatically|automatic deletion/i.test(s));
+    for (const sentence of sentences) assert.match(sentence, /12 months after (?:delivery|we deliver)/, `${page}: "${sentence}"`);
+  }
+  assert.equal(pagesWhere((t) => /deleted(?: automatically)? (?:once|when) (?:your|the) order is complete/.test(t)), []);
+});
+
+test('encryption and speed: 256-bit encryption is claimed for uploads, never for the emailed translation; "about 1 hour" is qualified', () => {
+  assert.equal(pagesWhere((t) => /256-bit encryption for documents uploaded to us and translations sent to you|Uploads and downloads are protected/.test(t)), []);
+  assert.match(texts.get('/privacy-policy')!, 'ordinary email, which is not end-to-end encrypted');
+  const hero = texts.get('/')!;
+  assert.match(hero, 'Self-Service Ready in About an Hour');
+  assert.match(hero, 'Most self-service orders placed in business hours are ready in about an hour');
+  assert.equal(pagesWhere((t) => /\bReady in about 1 hour\b/.test(t)), []);
+});
+
+test('prices: the minimum total stands beside "+ Service Fee" on every language page and on the floating badge', () => {
+  const plans = JSON.parse(fs.readFileSync(path.join(site.content, 'plans.json'), 'utf8'));
+  const cents = (p: string) => Math.round(Number(p.slice(1)) * 100);
+  const minimum = `$${((Math.min(...plans.plans.map((p: { price: string }) => cents(p.price))) + cents(plans.serviceFee)) / 100).toFixed(2)}`;
+  for (const page of result.pages.filter((p) => p.kind === 'language')) {
+    const text = texts.get(page.path)!;
+    assert.match(text, `From $44.95 + Service Fee · ${minimum} minimum total`, page.path);
+  }
+  assert.match(html('index.html'), new RegExp(`class="floating-badge"[^>]*>From \\${minimum} incl\\. fee<`));
+  // Every "+ service fee" in a page's body is followed by its total (the language pages' titles are SPEC's own
+  // words, and the total stands right under them in the hero).
+  const bodies = result.pages.map((p) => [p.path, visible(html(p.file).split('<body')[1] ?? '')] as const);
+  const bare = bodies.filter(([, t]) => /\$\d+\.\d{2}(?: per (?:document|page))? (?:\+|plus a) [sS]ervice [fF]ee(?![^.]{0,40}\$\d+\.\d{2})/.test(t)).map(([p]) => p);
+  assert.equal(bare, []);
 });
 
 test('certificate pages: the unit matches the plan of the from-price, and no page promises a plan it does not offer', () => {
@@ -149,12 +235,19 @@ test('structured data: one business entity; city pages describe the service with
 
 test('privacy policy: overseas recipients with countries, consent for sensitive information, retention, a privacy contact', () => {
   const text = texts.get('/privacy-policy')!;
-  for (const part of ['Introduction', 'Collection of Your Information', 'Use of Your Information', 'Disclosure of Your Information', 'Security of Your Information', 'Policy for Children', 'Updates to This Policy', 'Contact Us']) assert.match(text, part);
+  for (const part of ['Introduction', 'Collection of Your Information', 'Use of Your Information', 'Disclosure of Your Information', 'Security of Your Information', 'Information about Children', 'Updates to This Policy', 'Contact Us']) assert.match(text, part);
   assert.match(text, 'APP 8');
-  for (const recipient of ['Netlify, Inc., United States', 'Google LLC, United States', 'tawk.to, Inc., United States', 'Trustpilot A/S, Denmark']) assert.match(text, recipient);
+  for (const recipient of ['Netlify, Inc., United States', 'Google LLC, United States', 'tawk.to, Inc., United States', 'Trustpilot A/S, Denmark', 'Example Mail Co., United States', 'Example Storage Co., United States', 'Example Orders Pty Ltd, Australia and the United States', 'working in Australia, New Zealand, the Philippines and Vietnam']) assert.match(text, recipient);
   assert.match(text, 'APP 3.3');
   assert.match(text, 'you consent to us collecting the sensitive information');
-  assert.match(text, 'Your order is complete 12 months after we deliver your translation');
+  assert.match(text, 'Your uploaded documents and finished translation are deleted automatically 12 months after we deliver your translation');
+  // APP 3: no consent by using the website. APP 6: no open-ended "protect our legal rights".
+  assert.not.match(text, /By using our website/);
+  assert.not.match(text, 'to protect our legal rights');
+  assert.match(text, 'establish, exercise or defend a legal or equitable claim');
+  // APP 12 and 13.
+  for (const part of ['Checking it is you', 'Fees.', 'tell you in writing why', 'irrelevant or misleading', 'attach a statement', 'you can ask us to tell them']) assert.match(text, part);
+  assert.not.match(text, /under (?:the age of )?13/);
   assert.match(text, 'unlimited revisions');
   assert.match(text, 'Privacy Officer');
   assert.match(text, 'hello@example.com');
@@ -164,6 +257,63 @@ test('every page shows the prices and times of plans.json and facts.json, never 
   assert.equal(pagesWhere((t) => t.includes('{{') || t.includes('}}')), []);
   const files = listFiles(dist).filter((f) => f.endsWith('.xml') || f.endsWith('.json') || f.endsWith('.webmanifest'));
   assert.equal(files.filter((f) => fs.readFileSync(path.join(dist, f), 'utf8').includes('{{')), []);
+});
+
+test('regulatory claims: Vietnam, China and NAATI credentials say what the sources say', () => {
+  const vietnamese = texts.get('/vietnamese')!;
+  assert.match(vietnamese, 'Since 1 March 2025, judicial record certificates (Phiếu lý lịch tư pháp) are issued by the Ministry of Public Security (Bộ Công an) and provincial police');
+  assert.not.match(vietnamese, 'National Centre for Judicial Records or a provincial Department of Justice');
+  const chinese = texts.get('/chinese')!;
+  assert.match(chinese, 'a notarial certificate of no criminal record (无犯罪记录公证书) issued by a Notary Public Office (公证处)');
+  assert.not.match(chinese, 'sometimes together with a notarial certificate');
+  // Where NAATI has no certification test, the page says Recognised Practising and does not call the translator certified.
+  for (const slug of ['tok-pisin', 'fijian', 'cook-islands-maori', 'dinka']) {
+    const main = visible(html(`${slug}/index.html`).split('<main')[1].split('</main>')[0]);
+    assert.match(main, "NAATI's Recognised Practising credential, not certification", slug);
+    // The one mention left is the advice that agencies prefer a certified translator where one exists.
+    assert.not.match(main.replace('ask for a NAATI certified translator where one exists', ''), /NAATI certified translator/, slug);
+  }
+  // Other languages name both credentials rather than claim one that is not confirmed.
+  assert.match(texts.get('/samoan')!, 'Certified Translator where NAATI tests Samoan, or Recognised Practising where NAATI offers no Samoan test');
+});
+
+test("trust: About Us lands on a real section; how to check a credential, a SAMPLE translation, the state table, the Free Translating Service", () => {
+  const home = html('index.html');
+  assert.match(html('contact/index.html'), /<a href="\/#about">About Us<\/a>/);
+  const about = home.match(/<section id="about"[\s\S]*?<\/section>/)?.[0] ?? '';
+  for (const part of ['Who we are', "Our translators' credentials", 'How we work']) assert.match(visible(about), part);
+  assert.match(about, 'Free Translating Service');
+  const verify = home.match(/<section id="verify"[\s\S]*?<\/section>/)?.[0] ?? '';
+  assert.match(visible(verify), "NAATI's online directory lists every practitioner");
+  assert.match(verify, /<img[^>]+sample-certified-translation[^>]+alt="A SAMPLE certified translation/);
+  const sample = fs.readFileSync(path.join(repoRoot, 'assets', 'images', 'home', 'sample-certified-translation.svg'), 'utf8');
+  assert.ok((sample.match(/>SAMPLE</g) ?? []).length >= 2, 'the sample says SAMPLE twice');
+  const table = html('services/drivers-licence/index.html').match(/<table class="rules-table">[\s\S]*?<\/table>/)?.[0] ?? '';
+  const rows = table.match(/<tr>[\s\S]*?<\/tr>/g)!.slice(1);
+  assert.is(rows.length, 9);
+  const facts = JSON.parse(fs.readFileSync(path.join(site.content, 'facts.json'), 'utf8'));
+  // Each confirmed row links its source and shows the day it was checked, both from facts.json.
+  for (const rule of ['nswConvert', 'vicPeriod', 'qld', 'wa', 'nz']) {
+    const row = rows.find((r) => r.includes(`href="${facts.rules[rule].source.replace(/&/g, '&amp;')}"`));
+    assert.ok(row, rule);
+    assert.match(row!, `dateTime="${facts.rules[rule].checked}"`, rule);
+  }
+  assert.is(rows.filter((r) => r.includes('Not confirmed by us')).length, 4);
+});
+
+test('privacy: collection notices beside the contact form, the help form, the newsletter and the chat', () => {
+  const notices = JSON.parse(fs.readFileSync(path.join(site.content, 'shared.json'), 'utf8')).collectionNotices;
+  const contact = texts.get('/contact')!;
+  assert.match(contact, 'Collection notice: we collect what you type here to answer your enquiry');
+  assert.match(contact, 'Collection notice: the chat is run by tawk.to');
+  assert.match(texts.get('/pricing')!, 'Collection notice: we collect what you type here');
+  assert.match(texts.get('/blog')!, notices.newsletter.slice(0, 60));
+  // Outside the form's island, so the island's markup stays the form alone.
+  for (const file of ['contact/index.html', 'pricing/index.html']) {
+    const markup = html(file);
+    const island = markup.slice(markup.indexOf('data-island="contact-form"'), markup.indexOf('</site-island>', markup.indexOf('data-island="contact-form"')));
+    assert.not.match(island, 'collection-notice', file);
+  }
 });
 
 test.run();

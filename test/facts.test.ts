@@ -10,6 +10,11 @@ import { BuildFailure, formatFailure } from '../generator/errors.ts';
 import { silentLogger } from '../generator/log.ts';
 import { loadContent } from '../generator/content/load.ts';
 import { findHandTypedFacts } from '../generator/content/hand-typed.ts';
+import { describeStale, sourcedFacts, staleSources } from '../generator/content/sources-age.ts';
+import { factNames, factTree } from '../generator/content/facts.ts';
+import { offers } from '../templates/structured-data.ts';
+import type { SourceFile } from '../generator/content/load.ts';
+import type { SiteModel } from '../generator/content/model.ts';
 import { resolveProject } from '../generator/project.ts';
 import { createStarter } from '../generator/new.ts';
 import { fixture, listFiles, repoRoot } from './helpers/project.ts';
@@ -231,6 +236,62 @@ test('site build keeps resolved files in its content cache, and resolves a file 
   } finally {
     f.remove();
   }
+});
+
+/** facts.json as a loaded file, for the sources-age checks. */
+const factsFile = (data: unknown) => ({ rel: 'facts.json', data }) as unknown as SourceFile;
+
+test('sources-age: every sourced fact in facts.json is found by its name, with its source and checked date', () => {
+  const files = loadContent(resolveProject(repoRoot)).files;
+  const facts = files.find((f) => f.rel === 'facts.json')!.data as { rules: Record<string, { source: string }> };
+  const found = sourcedFacts(facts);
+  assert.equal(found.map((f) => f.name).sort(), Object.keys(facts.rules).map((k) => `facts.rules.${k}`).sort());
+  assert.ok(found.every((f) => /^https?:\/\//.test(f.source) && /^\d{4}-\d{2}-\d{2}$/.test(f.checked)));
+  // As committed, nothing is stale on the day the sources were checked.
+  assert.equal(staleSources(files, new Date('2026-12-01T12:00:00Z')), []);
+});
+
+test('sources-age: a source checked more than 12 months ago, or on a day that does not exist, is reported; a year to the day is not', () => {
+  const rule = (checked: string) => ({ value: 'A rule.', source: 'https://example.gov.au/rule', sourceTitle: 'A rule', checked });
+  const file = factsFile({ rules: { fresh: rule('2025-12-01'), stale: rule('2025-11-30'), impossible: rule('2025-02-31'), old: rule('2020-01-15') }, hours: { display: 'not a sourced fact' } });
+  const stale = staleSources([file], new Date('2026-12-01T09:00:00Z'));
+  assert.equal(stale.map((s) => s.name), ['facts.rules.old', 'facts.rules.impossible', 'facts.rules.stale']);
+  assert.is(stale[2].days, 366);
+  assert.ok(Number.isNaN(stale[1].days));
+  assert.match(describeStale(stale[2]), 'content/facts.json facts.rules.stale: its source https://example.gov.au/rule was last checked on 2025-11-30, 366 days ago');
+  assert.match(describeStale(stale[1]), 'has a checked date that is not a real day ("2025-02-31")');
+});
+
+test('site check warns about a stale source without failing on it', async () => {
+  const f = fixture();
+  try {
+    replaceIn(f, 'content/facts.json', '"checked": "2026-12-01"', '"checked": "2024-06-30"');
+    // A fact typed by hand makes the check fail early; the warning must come first and not be the failure.
+    replaceIn(f, 'content/cities/perth.json', '"tagline": "', '"tagline": "Only $44.95. ');
+    const warnings: string[] = [];
+    const error = await check({ root: f.root, logger: { ...silentLogger, warn: (m: string) => warnings.push(m) } }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    assert.ok(warnings.length >= 1, 'at least one stale source');
+    assert.match(warnings[0], /content\/facts\.json facts\.rules\.\w+: its source https?:\/\/\S+ was last checked on 2024-06-30/);
+    assert.instance(error, BuildFailure);
+    assert.ok((error as BuildFailure).errors.every((e) => e.code === 'CONTENT_HAND_TYPED_FACT'));
+  } finally {
+    f.remove();
+  }
+});
+
+test('prices: the minimum total and each plan\'s total are worked out from plans.json, never typed', () => {
+  const plansFile = (serviceFee: string) =>
+    ({ rel: 'plans.json', data: { plans: [{ id: 'self-service', price: '$44.95' }, { id: 'full', price: '$89.95' }], serviceFee } }) as unknown as SourceFile;
+  const names = factNames(factTree([plansFile('$9.95')]));
+  assert.is(names.get('plans.minimumTotal'), '$54.90');
+  assert.is(names.get('plans.full.total'), '$99.90');
+  assert.is(factNames(factTree([plansFile('$12.40')])).get('plans.minimumTotal'), '$57.35');
+  // The structured data's price range comes from the plans too: a dearer plan raises highPrice.
+  const range = offers({ plans: { plans: [{ price: '$10.00' }, { price: '$120.50' }, { price: '$59.95' }] } } as unknown as SiteModel);
+  assert.equal([range.lowPrice, range.highPrice, range.offerCount], ['10.00', '120.50', 3]);
 });
 
 test.run();

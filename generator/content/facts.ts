@@ -21,9 +21,29 @@ type Namespaces = Record<keyof typeof factSources, unknown>;
 /** The three fact files as one tree of names, plans keyed by id. */
 export function factTree(files: SourceFile[]): Namespaces {
   const data = (rel: string) => files.find((f) => f.rel === rel)?.data;
-  const plans = data('plans.json') as { plans?: { id: string }[] } | undefined;
-  const byId = Object.fromEntries((Array.isArray(plans?.plans) ? plans.plans : []).map((p) => [p.id, p]));
-  return { site: data('site.json') ?? {}, plans: { ...(plans ?? {}), ...byId }, facts: data('facts.json') ?? {} };
+  const plans = data('plans.json') as { plans?: { id: string; price?: unknown }[]; serviceFee?: unknown } | undefined;
+  // Each plan also gets its `total`, its price with the service fee added ({{plans.extract.total}}).
+  const byId = Object.fromEntries(
+    (Array.isArray(plans?.plans) ? plans.plans : []).map((p) => {
+      const total = lowestTotal({ plans: [p], serviceFee: plans?.serviceFee });
+      return [p.id, total ? { ...p, total } : p];
+    }),
+  );
+  const minimumTotal = lowestTotal(plans);
+  return { site: data('site.json') ?? {}, plans: { ...(plans ?? {}), ...byId, ...(minimumTotal && { minimumTotal }) }, facts: data('facts.json') ?? {} };
+}
+
+/**
+ * The least an order can cost, service fee included: the cheapest plan's price plus `serviceFee`. The
+ * Australian Consumer Law (s48) asks for the total wherever a price is shown without the fee, so totals are
+ * worked out here, never typed.
+ */
+function lowestTotal(plans: { plans?: { price?: unknown }[]; serviceFee?: unknown } | undefined): string | undefined {
+  const cents = (v: unknown) => (typeof v === 'string' && /^\$\d+\.\d{2}$/.test(v) ? Math.round(Number(v.slice(1)) * 100) : undefined);
+  const fee = cents(plans?.serviceFee);
+  const prices = (Array.isArray(plans?.plans) ? plans.plans : []).map((p) => cents(p.price)).filter((c): c is number => c !== undefined);
+  if (fee === undefined || !prices.length) return undefined;
+  return `$${((Math.min(...prices) + fee) / 100).toFixed(2)}`;
 }
 
 /** Every name that leads to a text or number, for suggestions and for `site check`'s reverse lookup. */

@@ -178,6 +178,10 @@ export interface Card {
    * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
    */
   icon?: string;
+  /**
+   * Plain text shown on the site.
+   */
+  note?: string;
 }
 
 export interface ContactFormCopy {
@@ -410,6 +414,10 @@ export interface BusinessFacts {
      * Plain text shown on the site.
      */
     outsideHours: string;
+    /**
+     * Plain text shown on the site.
+     */
+    selfServiceQualified: string;
   };
   /**
    * Counts about the languages we translate.
@@ -471,6 +479,14 @@ export interface BusinessFacts {
      * Plain text shown on the site.
      */
     conditions: string;
+    /**
+     * Plain text shown on the site.
+     */
+    name: string;
+    /**
+     * Where the guarantee's conditions are set out in full.
+     */
+    link: string;
   };
   /**
    * Licence rules stated on several pages: NSW, the other states, New Zealand.
@@ -526,7 +542,88 @@ export interface BusinessFacts {
      * Plain text shown on the site.
      */
     retention: string;
+    /**
+     * Plain text shown on the site.
+     */
+    deletion: string;
+    /**
+     * Plain text shown on the site.
+     */
+    deletionShort: string;
+    /**
+     * Plain text shown on the site.
+     */
+    encryption: string;
+    /**
+     * Plain text shown on the site.
+     */
+    encryptionShort: string;
   };
+  /**
+   * How prices are stated: GST, and what we promise about price.
+   */
+  price: {
+    /**
+     * Plain text shown on the site.
+     */
+    gst: string;
+    /**
+     * Plain text shown on the site.
+     */
+    bestPrice: string;
+  };
+  /**
+   * Who accepts our translations, with the NSW licence-conversion exception that must stand beside it.
+   */
+  acceptance: {
+    /**
+     * Plain text shown on the site.
+     */
+    benefit: string;
+    /**
+     * Plain text shown on the site.
+     */
+    nswNote: string;
+  };
+  /**
+   * Rules of governments and authorities, each with its source and the date it was checked. Name the value in content: {{facts.rules.nswConvert.value}}.
+   */
+  rules: {
+    nswConvert: SourcedFact;
+    nswConvertShort: SourcedFact;
+    nswConvertBrief: SourcedFact;
+    nswDrive: SourcedFact;
+    nswPeriod: SourcedFact;
+    vicPeriod: SourcedFact;
+    vicTranslation: SourcedFact;
+    qld: SourcedFact;
+    wa: SourcedFact;
+    nz: SourcedFact;
+    freeTranslating: SourcedFact;
+    naatiRecognised: SourcedFact;
+    naatiDirectory: SourcedFact;
+    vietnamJudicial: SourcedFact;
+    chinaPolice: SourcedFact;
+  };
+}
+
+export interface SourcedFact {
+  /**
+   * Plain text shown on the site.
+   */
+  value: string;
+  /**
+   * The address of the public page the rule was read on.
+   */
+  source: string;
+  /**
+   * Plain text shown on the site.
+   */
+  sourceTitle: string;
+  /**
+   * The day the source was last read, as YYYY-MM-DD.
+   */
+  checked: string;
 }
 
 export interface FAQGroups {
@@ -698,6 +795,10 @@ export interface Language {
      */
     scriptNotes: string[];
   };
+  /**
+   * The NAATI credential our translators hold in this language: recognised-practising where NAATI offers no certification test in it. Leave it out when it is not confirmed; the page then names both credentials.
+   */
+  naatiCredential?: "certified" | "recognised-practising";
 }
 
 export interface Navigation {
@@ -781,6 +882,26 @@ export interface Navigation {
      * Plain text shown on the site.
      */
     note?: string;
+    /**
+     * The acceptance guarantee's conditions, in the footer of every page, so every page that names the guarantee carries them. Name the facts: {{facts.guarantee.short}}.
+     */
+    guarantee: {
+      /**
+       * Plain text shown on the site.
+       */
+      name: string;
+      /**
+       * Plain text shown on the site.
+       */
+      conditions: string;
+      link: {
+        /**
+         * Plain text shown on the site.
+         */
+        label: string;
+        href: string;
+      };
+    };
   };
 }
 
@@ -1260,6 +1381,100 @@ export interface HomePage {
      */
     text: string;
   };
+  /**
+   * The About Us section (/#about), where the footer's About Us link lands: who we are, the translators' credentials, how we work.
+   */
+  about: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    who: {
+      /**
+       * Plain text shown on the site.
+       */
+      title: string;
+      paragraphs: Paragraphs;
+    };
+    credentials: {
+      /**
+       * Plain text shown on the site.
+       */
+      title: string;
+      paragraphs: Paragraphs;
+    };
+    how: {
+      /**
+       * Plain text shown on the site.
+       */
+      title: string;
+      /**
+       * @minItems 2
+       *
+       * Items: Plain text shown on the site.
+       */
+      items: string[];
+    };
+  };
+  /**
+   * How to check a translator's NAATI credential (/#verify), beside a SAMPLE certified translation drawn by us.
+   */
+  verify: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    /**
+     * @minItems 2
+     */
+    steps: Card[];
+    directoryLink: {
+      /**
+       * Plain text shown on the site.
+       */
+      label: string;
+      /**
+       * An address on this site (/terms) or a full external address.
+       */
+      href: string;
+    };
+    sample: Image;
+    /**
+     * Plain text shown on the site.
+     */
+    sampleCaption: string;
+  };
+  /**
+   * An honest note on the Home Affairs Free Translating Service for eligible new residents.
+   */
+  freeTranslating: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    text: string;
+    link: {
+      /**
+       * Plain text shown on the site.
+       */
+      label: string;
+      /**
+       * An address on this site (/terms) or a full external address.
+       */
+      href: string;
+    };
+  };
 }
 
 export interface Step {
@@ -1314,7 +1529,7 @@ export interface LanguagesPage {
    */
   languagePage: {
     /**
-     * The four benefits on each language page: NAATI certified translators, fast turnaround, best price guarantee, accepted by all Australian authorities.
+     * The four benefits on each language page: NAATI certified translators, fast turnaround, one price for every language, accepted by all Australian authorities (with the NSW licence-conversion note beside it).
      *
      * @minItems 4
      * @maxItems 4
@@ -1361,6 +1576,31 @@ export interface LanguagesPage {
        * Plain text shown on the site.
        */
       button?: string;
+    };
+    /**
+     * Plain text shown on the site.
+     */
+    priceBadge: string;
+    /**
+     * Which NAATI credential the translator holds, and how to check it. {language} is replaced by the language's name.
+     */
+    credential: {
+      /**
+       * Plain text shown on the site.
+       */
+      heading: string;
+      /**
+       * Plain text shown on the site.
+       */
+      certified: string;
+      /**
+       * Plain text shown on the site.
+       */
+      recognised: string;
+      /**
+       * Plain text shown on the site.
+       */
+      verify: string;
     };
   };
 }
@@ -1697,6 +1937,10 @@ export interface ServicePlans {
    * Plain text shown on the site.
    */
   expressNote: string;
+  /**
+   * A price in Australian dollars, such as $44.95.
+   */
+  serviceFee: string;
 }
 
 export interface ProsePageFrontMatter {
@@ -1839,6 +2083,45 @@ export interface Service {
    * Items: Lowercase letters, digits and single hyphens.
    */
   related?: string[];
+  /**
+   * A table of licence translation rules by state or country, each row naming its source fact ({{facts.rules.x.source}}) and the day it was checked. Rows without a source say the rule is not confirmed.
+   */
+  licenceTable?: {
+    /**
+     * Plain text shown on the site.
+     */
+    heading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    intro: string;
+    /**
+     * @minItems 1
+     */
+    rows: {
+      /**
+       * Plain text shown on the site.
+       */
+      place: string;
+      /**
+       * Plain text shown on the site.
+       */
+      driving: string;
+      /**
+       * Plain text shown on the site.
+       */
+      converting: string;
+      source?: string;
+      /**
+       * Plain text shown on the site.
+       */
+      sourceTitle?: string;
+      /**
+       * A date as YYYY-MM-DD.
+       */
+      checked?: string;
+    }[];
+  };
 }
 
 export interface SharedCopy {
@@ -1911,6 +2194,27 @@ export interface SharedCopy {
      * Plain text shown on the site.
      */
     startYour: string;
+  };
+  /**
+   * The collection notices (APP 5) shown beside the contact and help forms, the newsletter sign-up and the live chat: what is collected, why, by whom and where.
+   */
+  collectionNotices: {
+    /**
+     * Plain text shown on the site.
+     */
+    contact: string;
+    /**
+     * Plain text shown on the site.
+     */
+    newsletter: string;
+    /**
+     * Plain text shown on the site.
+     */
+    chat: string;
+    /**
+     * Plain text shown on the site.
+     */
+    policyLink: string;
   };
 }
 
@@ -2052,6 +2356,54 @@ export interface SiteSettings {
      * The OAuth server that signs editors in to GitHub. Leave it out to use Netlify's (https://api.netlify.com).
      */
     authUrl?: string;
+  };
+  /**
+   * The service providers the privacy policy names (APP 1 and APP 8), set by the operator: the email service, the file storage, the ordering platform and where translators work. The committed values are placeholders.
+   */
+  providers: {
+    /**
+     * The service that sends and receives our email.
+     */
+    email: {
+      /**
+       * Plain text shown on the site.
+       */
+      name: string;
+      /**
+       * Plain text shown on the site.
+       */
+      country: string;
+    };
+    /**
+     * Where uploaded documents and translations are stored.
+     */
+    fileStorage: {
+      /**
+       * Plain text shown on the site.
+       */
+      name: string;
+      /**
+       * Plain text shown on the site.
+       */
+      country: string;
+    };
+    /**
+     * The ordering platform customers order and pay on, and the countries where it holds their data.
+     */
+    orderingPlatform: {
+      /**
+       * Plain text shown on the site.
+       */
+      name: string;
+      /**
+       * Plain text shown on the site.
+       */
+      countries: string;
+    };
+    /**
+     * Plain text shown on the site.
+     */
+    translatorCountries: string;
   };
 }
 

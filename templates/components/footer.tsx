@@ -13,6 +13,8 @@ function FooterContent() {
   const s = site.settings;
   const logo = assets.image(s.logo.src);
   const year = (site.buildDate ?? s.updated).slice(0, 4);
+  // From navigation.json, which names the facts: reading facts.json here would make every page depend on every fact.
+  const guarantee = site.navigation.footer.guarantee;
   return (
     <>
       <div className="container footer-grid">
@@ -64,6 +66,10 @@ function FooterContent() {
         </nav>
       </div>
       <div className="container footer-bottom">
+        {/* Every page that names the guarantee carries its conditions: the footer is on every page. */}
+        <p className="footer-guarantee" id="guarantee-conditions">
+          <strong>{guarantee.name}:</strong> {guarantee.conditions} <a href={guarantee.link.href}>{guarantee.link.label}</a>
+        </p>
         <p>
           © {year} {s.legalName}. ABN {s.abn}.
         </p>

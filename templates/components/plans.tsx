@@ -2,6 +2,15 @@ import { useRender } from '../context.ts';
 import { Icon } from './icon.tsx';
 import { OrderLink } from './ui.tsx';
 
+/**
+ * A plan's price with the service fee added, as the Australian Consumer Law's single-price rule (s48) asks
+ * wherever a price is shown without the fee: "$44.95" and "$9.95" make "$54.90". Both come from plans.json.
+ */
+export function withFee(price: string, fee: string): string {
+  const cents = (p: string) => Math.round(Number(p.replace(/^\$/, '')) * 100);
+  return `$${((cents(price) + cents(fee)) / 100).toFixed(2)}`;
+}
+
 /** The three service plans, side by side from medium screens. */
 export function PlanCards() {
   const { site } = useRender();
@@ -15,6 +24,9 @@ export function PlanCards() {
             <p className="plan-price">
               <strong>{plan.price}</strong>
               <span>{plan.priceNote}</span>
+            </p>
+            <p className="plan-total">
+              {withFee(plan.price, site.plans.serviceFee)} in total with the {site.plans.serviceFee} service fee
             </p>
             <p className="plan-time">
               <Icon name="clock" size={18} /> {plan.timeframe}
@@ -35,7 +47,7 @@ export function PlanCards() {
         ))}
       </ul>
       <p className="plan-note">
-        <Icon name="zap" size={18} /> {site.plans.expressNote}
+        <Icon name="zap" size={18} /> {site.plans.expressNote} {site.facts.price.gst}
       </p>
     </>
   );

@@ -67,6 +67,11 @@ export function CardGrid({ cards, columns = 3, headingLevel = 3 }: { cards: Card
           )}
           <H>{card.title}</H>
           <p>{card.text}</p>
+          {card.note && (
+            <p className="card-note">
+              <strong>Note:</strong> {card.note}
+            </p>
+          )}
         </li>
       ))}
     </ul>

@@ -7,6 +7,7 @@ import { PageHero, Section } from '../components/ui.tsx';
 import { Island } from '../components/island.tsx';
 import BlogFilter from '../../islands/blog-filter.tsx';
 import { NewsletterForm } from '../components/newsletter-form.tsx';
+import { CollectionNotice } from '../components/collection-notice.tsx';
 import { PictureMarkup, SvgIcon } from '../../islands/lib/markup.tsx';
 
 export const categories = ['All', 'Immigration', 'Legal', 'Education', 'Translation', 'Business'] as const;
@@ -114,9 +115,12 @@ export function BlogPage() {
             <h2>{copy.newsletter.heading}</h2>
             <p>{copy.newsletter.text}</p>
           </div>
-          <Island name="newsletter" wake="visible" props={{}}>
-            <NewsletterForm copy={copy.newsletter} />
-          </Island>
+          <div>
+            <Island name="newsletter" wake="visible" props={{}}>
+              <NewsletterForm copy={copy.newsletter} />
+            </Island>
+            <CollectionNotice kind="newsletter" />
+          </div>
         </div>
       </Section>
     </>

@@ -1,6 +1,7 @@
 import { useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { ContactFormArea } from '../components/contact-form-area.tsx';
+import { CollectionNotice } from '../components/collection-notice.tsx';
 import { FaqList, OrderLink, PageHero, Section } from '../components/ui.tsx';
 
 export function ContactPage() {
@@ -62,6 +63,7 @@ export function ContactPage() {
                 <Icon name="message-circle" size={18} />
                 {copy.chat.button ?? 'Start Chat'}
               </button>
+              <CollectionNotice kind="chat" />
               <p className="muted small" data-chat-unavailable="" hidden>
                 The chat could not be loaded just now. Please email or phone us instead.
               </p>
@@ -71,6 +73,7 @@ export function ContactPage() {
             <h2>{copy.form.heading}</h2>
             {copy.form.text && <p>{copy.form.text}</p>}
             <ContactFormArea variant="message" />
+            <CollectionNotice kind="contact" />
           </div>
         </div>
       </section>

@@ -6,7 +6,8 @@ import TestimonialCarousel from '../../islands/testimonial-carousel.tsx';
 import LanguagePicker, { type LanguagePickerProps } from '../../islands/language-picker.tsx';
 import type { SiteModel } from '../../generator/content/model.ts';
 import type { Assets } from '../../generator/render/contract.ts';
-import { PlanCards } from '../components/plans.tsx';
+import { PlanCards, withFee } from '../components/plans.tsx';
+import { Picture } from '../components/picture.tsx';
 import { business, graph, offers, provider } from '../structured-data.ts';
 
 export function HomePage() {
@@ -24,7 +25,8 @@ export function HomePage() {
             <h1 id="page-heading" data-reveal-item="">{copy.hero.heading}</h1>
             <p className="hero-text" data-reveal-item="">{copy.hero.text}</p>
             <p className="hero-price" data-reveal-item="">
-              <span className="price-from">From</span> <strong>{s.startingPrice}</strong> <span>+ service fee</span>
+              <span className="price-from">From</span> <strong>{s.startingPrice}</strong> <span>+ service fee</span>{' '}
+              <span className="price-total">({withFee(s.startingPrice, site.plans.serviceFee)} minimum total)</span>
             </p>
             <div className="hero-actions" data-reveal-item="">
               <OrderLink size="lg">{copy.hero.button}</OrderLink>
@@ -96,7 +98,7 @@ export function HomePage() {
               <h3>{service.card.title}</h3>
               <p>{service.card.description}</p>
               <p className="service-price">
-                From <strong>{service.startingPrice}</strong> {service.pricing.priceNote}
+                From <strong>{service.startingPrice}</strong> {service.pricing.priceNote} ({withFee(service.startingPrice, site.plans.serviceFee)} in total)
               </p>
               <a className="text-link" href={service.url}>
                 Learn More<span className="sr-only"> about {inSentence(service.card.title)}</span> <Icon name="arrow-right" size={16} />
@@ -145,6 +147,57 @@ export function HomePage() {
             View all {site.languages.length} languages <Icon name="arrow-right" size={18} />
           </a>
         </p>
+      </Section>
+
+      <Section id="about" heading={copy.about.heading} text={copy.about.text} tone="tint" className="about-section">
+        <div className="about-grid">
+          {[copy.about.who, copy.about.credentials].map((block) => (
+            <div key={block.title} className="card about-card">
+              <h3>{block.title}</h3>
+              {block.paragraphs.map((p) => (
+                <p key={p.slice(0, 40)}>{p}</p>
+              ))}
+            </div>
+          ))}
+          <div className="card about-card">
+            <h3>{copy.about.how.title}</h3>
+            <ul className="check-list" role="list">
+              {copy.about.how.items.map((item) => (
+                <li key={item}>
+                  <Icon name="check" size={18} /> {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+        <aside className="fts-note" aria-labelledby="fts-heading">
+          <h3 id="fts-heading">
+            <Icon name="info" size={20} /> {copy.freeTranslating.heading}
+          </h3>
+          <p>
+            {copy.freeTranslating.text}{' '}
+            <a href={copy.freeTranslating.link.href} rel="noopener">
+              {copy.freeTranslating.link.label}
+            </a>
+          </p>
+        </aside>
+      </Section>
+
+      <Section id="verify" heading={copy.verify.heading} text={copy.verify.text}>
+        <div className="verify-grid">
+          <div>
+            <Steps steps={copy.verify.steps} />
+            <p className="section-more">
+              <a className="text-link" href={copy.verify.directoryLink.href} rel="noopener">
+                {copy.verify.directoryLink.label} <Icon name="external-link" size={16} />
+              </a>
+            </p>
+          </div>
+          <figure className="sample-figure">
+            <Picture image={copy.verify.sample} sizes="(min-width: 64em) 28rem, 90vw" />
+            <figcaption>{copy.verify.sampleCaption}</figcaption>
+          </figure>
+        </div>
       </Section>
 
       <section className="section cta-band" aria-labelledby="cta-heading" data-reveal="">

@@ -25,11 +25,20 @@ export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
     title: `Certified ${l.name} Translations for Australian Authorities`,
     subtitle: `${l.name} documents translated into English by NAATI certified translators, for Australian and New Zealand authorities.`,
     paragraphs: [
-      `Send us a clear scan or photo of your ${l.name} document and a NAATI certified translator prepares an English translation that keeps every name, date and stamp exact. The price is the same as for every other language: from ${site.settings.startingPrice} plus a service fee.`,
+      `Send us a clear scan or photo of your ${l.name} document and a NAATI certified translator prepares an English translation that keeps every name, date and stamp exact. The price is the same as for every other language: ${shared.priceBadge.toLowerCase()}.`,
     ],
     nativeMessage: undefined,
     nativeLang: undefined,
   };
+  const credential = shared.credential;
+  // In a language NAATI does not test, the translator holds Recognised Practising: the page says so, and the
+  // first benefit does not call them certified.
+  const recognised = l.naatiCredential === 'recognised-practising';
+  const benefits = shared.benefits.map((b, i) => ({
+    ...b,
+    title: recognised && i === 0 ? 'NAATI credentialed translator' : fill(b.title, values),
+    text: recognised && i === 0 ? fill(credential.recognised.split('. ')[0] + '.', values) : fill(b.text, values),
+  }));
   const heroes = assets.heroes(l.heroSet);
   const hero = heroes.length ? heroes[stableIndex(l.slug, heroes.length)] : undefined;
   const trail = [
@@ -60,7 +69,7 @@ export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
             {local.subtitle}
           </p>
           <p className="price-badge" data-reveal-item="">
-            From <strong>{site.settings.startingPrice}</strong> + Service Fee
+            {shared.priceBadge}
           </p>
           <div className="hero-actions" data-reveal-item="">
             <OrderLink size="lg">Get Started Now</OrderLink>
@@ -94,7 +103,17 @@ export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
       <LanguageCommunity language={l} nativeLang={local.nativeLang ?? l.code} />
 
       <Section id="benefits" heading={`Why choose us for ${l.name} translations`} tone="tint">
-        <CardGrid cards={shared.benefits.map((b) => ({ ...b, title: fill(b.title, values), text: fill(b.text, values) }))} columns={4} />
+        <CardGrid cards={benefits} columns={4} />
+      </Section>
+
+      <Section id="credential" heading={fill(credential.heading, values)}>
+        <div className="prose credential-note">
+          <p>{fill(recognised ? credential.recognised : credential.certified, values)}</p>
+          <p>
+            {fill(credential.verify, values)}{' '}
+            <a href="/#verify">How to read the stamp</a>
+          </p>
+        </div>
       </Section>
 
       <Section id="documents" heading={`${l.name} documents we translate`}>
@@ -133,9 +152,7 @@ export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
           <div>
             <h2 id="cta-heading">{fill(shared.cta.heading, values)}</h2>
             <p>{fill(shared.cta.text, values)}</p>
-            <p className="price-badge price-badge-light">
-              From <strong>{site.settings.startingPrice}</strong> + Service Fee
-            </p>
+            <p className="price-badge price-badge-light">{shared.priceBadge}</p>
           </div>
           <div className="cta-actions">
             <OrderLink tone="light" size="lg">

@@ -2,6 +2,7 @@ import { useRender } from '../context.ts';
 import { CardGrid, FaqList, JsonLd, PageHero, Section } from '../components/ui.tsx';
 import { PlanCards } from '../components/plans.tsx';
 import { ContactFormArea } from '../components/contact-form-area.tsx';
+import { CollectionNotice } from '../components/collection-notice.tsx';
 import { offers } from '../structured-data.ts';
 
 export function PricingPage() {
@@ -26,6 +27,7 @@ export function PricingPage() {
       </Section>
       <Section id="help" heading={copy.form.heading} text={copy.form.text} tone="tint">
         <ContactFormArea variant="enquiry" />
+        <CollectionNotice kind="contact" />
       </Section>
       <JsonLd
         data={{

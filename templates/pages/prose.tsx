@@ -12,8 +12,23 @@ export function ProsePage({ data }: { data: { prose: ProseEntry } }) {
         <p className="muted">Last updated: <time dateTime={site.buildDate ?? p.updated}>{australianDate(site.buildDate ?? p.updated)}</time></p>
       </PageHero>
       <div className="container narrow">
-        <div className="prose legal" dangerouslySetInnerHTML={{ __html: site.html.get(p.body) ?? '' }} />
+        <div className="prose legal" dangerouslySetInnerHTML={{ __html: headingIds(site.html.get(p.body) ?? '') }} />
       </div>
     </>
   );
+}
+
+/**
+ * Gives each section heading of a long page an id from its words ("Our acceptance guarantee" becomes
+ * #our-acceptance-guarantee), so other pages can link to a section: the footer links to the guarantee's terms.
+ */
+export function headingIds(html: string): string {
+  return html.replace(/<h2>([^<]+)<\/h2>/g, (_, text: string) => {
+    const id = text
+      .toLowerCase()
+      .replace(/&[a-z]+;|&#\d+;/g, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+    return `<h2 id="${id}">${text}</h2>`;
+  });
 }

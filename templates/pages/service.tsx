@@ -5,6 +5,7 @@ import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CallToAction, CardGrid, FaqList, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
 import { ServiceCard } from './services.tsx';
+import { withFee } from '../components/plans.tsx';
 import { breadcrumbs, graph, provider } from '../structured-data.ts';
 
 /** The one template of every service page: each service's copy and price fill the same sections. */
@@ -14,6 +15,8 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
   const steps = s.steps ?? site.shared.standardSteps;
   const related = (s.related ?? []).map((slug) => site.services.find((x) => x.slug === slug)!).filter(Boolean);
   const price = s.startingPrice;
+  // The price with the service fee added, beside every price shown without it (ACL s48).
+  const total = withFee(price, site.plans.serviceFee);
   const trail = [
     { label: 'Home', href: '/' },
     { label: 'Services', href: '/services' },
@@ -35,7 +38,8 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
               {s.serviceDescription}
             </p>
             <p className="hero-price" data-reveal-item="">
-              <span className="price-from">From</span> <strong>{price}</strong> <span>{s.pricing.priceNote}</span>
+              <span className="price-from">From</span> <strong>{price}</strong> <span>{s.pricing.priceNote}</span>{' '}
+              <span className="price-total">({total} minimum total)</span>
             </p>
             <div className="hero-actions" data-reveal-item="">
               <OrderLink size="lg">{site.shared.orderCta.start}</OrderLink>
@@ -74,6 +78,50 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
         </section>
       )}
 
+      {s.licenceTable && (
+        <Section id="licence-rules" heading={s.licenceTable.heading} text={s.licenceTable.intro}>
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="licence-rules-heading">
+            <table className="rules-table">
+              <thead>
+                <tr>
+                  <th scope="col">Where</th>
+                  <th scope="col">Driving on an overseas licence</th>
+                  <th scope="col">Converting to a local licence</th>
+                  <th scope="col">Source</th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.licenceTable.rows.map((row) => (
+                  <tr key={row.place}>
+                    <th scope="row">{row.place}</th>
+                    <td data-label="Driving on an overseas licence">{row.driving}</td>
+                    <td data-label="Converting to a local licence">{row.converting}</td>
+                    <td data-label="Source">
+                      {row.source ? (
+                        <>
+                          <a href={row.source} target="_blank" rel="noopener">
+                            {row.sourceTitle ?? 'Source'}
+                            <span className="sr-only"> (opens in a new tab)</span>
+                          </a>
+                          {row.checked && (
+                            <span className="rules-checked">
+                              {' '}
+                              Checked <time dateTime={row.checked}>{auDate(row.checked)}</time>
+                            </span>
+                          )}
+                        </>
+                      ) : (
+                        'Not confirmed'
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Section>
+      )}
+
       <Section id="about" heading={`About ${s.serviceName.toLowerCase().startsWith('the ') ? s.serviceName.slice(4) : s.serviceName}`}>
         <div className="prose prose-wide">
           {s.intro.map((p) => (
@@ -95,6 +143,9 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
                 {s.pricing.unit ? `${s.pricing.unit} ` : ''}
                 {s.pricing.priceNote}
               </span>
+            </p>
+            <p className="plan-total">
+              {total} in total with the {site.plans.serviceFee} service fee. {site.facts.price.gst}
             </p>
             <dl className="turnaround">
               {s.pricing.turnaround.map((row) => (
@@ -190,7 +241,7 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
 
       <CallToAction
         heading={`Order your ${inSentence(s.serviceName)} today`}
-        text={`Upload your document now and a NAATI certified translator gets to work. From ${price} ${s.pricing.priceNote}, the same for every language.`}
+        text={`Upload your document now and a NAATI certified translator gets to work. From ${price} ${s.pricing.priceNote} (${total} minimum total), the same for every language.`}
         secondary={
           <a className="button button-ghost button-lg" href="/contact">
             Ask a question
@@ -233,4 +284,11 @@ export function planNote(s: ServiceEntry, expressNote: string, facts: BusinessFa
     'Same price for every language.',
     selfService ? `Most self-service orders are ready in ${facts.turnaround.selfService} during business hours; ${facts.turnaround.outsideHours}.` : `${facts.turnaround.outsideHours[0].toUpperCase()}${facts.turnaround.outsideHours.slice(1)}.`,
   ].join(' ');
+}
+
+/** 2026-12-01 as 1 December 2026, the way the site writes dates. */
+function auDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  return `${d} ${months[m - 1]} ${y}`;
 }
