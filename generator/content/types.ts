@@ -10,9 +10,12 @@ export interface BlogPostFrontMatter {
    */
   excerpt: string;
   /**
-   * Publication date as dd/mm/yyyy, in quotes.
+   * Publication date as dd/mm/yyyy, such as 22/09/2026, or as yyyy-mm-dd; the site shows dd/mm/yyyy.
    */
   date: string;
+  /**
+   * When the post was last changed, written like the date.
+   */
   updated?: string;
   /**
    * Plain text shown on the site.
@@ -1706,7 +1709,7 @@ export interface ProsePageFrontMatter {
   title: string;
   seo: PageSeo;
   /**
-   * A date as YYYY-MM-DD.
+   * A date as dd/mm/yyyy, such as 22/09/2026, or as yyyy-mm-dd; the site shows dd/mm/yyyy.
    */
   updated: string;
   /**
