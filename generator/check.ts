@@ -1,4 +1,4 @@
-// `site check`: looks for facts typed by hand instead of named (content/hand-typed.ts), validates content, builds into a temporary folder, serves it on 127.0.0.1 like a static
+// `site check`: validates content and builds into a temporary folder, looks for facts typed by hand instead of named (content/hand-typed.ts), serves the build on 127.0.0.1 like a static
 // host (with the _redirects rules) and lets linkinator follow every link, image, script and stylesheet from
 // every page. External links are skipped unless asked for.
 import fs from 'node:fs';
@@ -32,10 +32,12 @@ export async function check(options: CheckOptions): Promise<CheckReport> {
   const out = path.join(tmp, 'dist');
   const server = http.createServer();
   try {
-    // A fact typed by hand still builds, so it is looked for here: the build stays usable while editing.
-    const handTyped = findHandTypedFacts(loadContent(resolveProject(options.root)).files);
-    if (handTyped.length) throw new BuildFailure('facts', handTyped);
     const result = await build({ root: options.root, out, logger, recycle: false });
+    // A fact typed by hand still builds, so it is looked for here: the build stays usable while editing. Each
+    // is reported with the page its file makes (a page copy's file is content/pages/<kind>.json).
+    const pages = result.pages.map((p) => ({ path: p.path, source: p.source ?? `content/pages/${p.kind}.json` }));
+    const handTyped = findHandTypedFacts(loadContent(resolveProject(options.root)).files, pages);
+    if (handTyped.length) throw new BuildFailure('facts', handTyped);
     server.on('request', staticHandler({ root: out }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

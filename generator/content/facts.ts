@@ -10,6 +10,7 @@ import type { SourceFile } from './load.ts';
 import { locate } from './locate.ts';
 import { closest } from './validate.ts';
 import { encodeSegment } from './pointer.ts';
+import { withHours } from './hours.ts';
 
 export const placeholderPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
 const verbatimPrefix = /^verbatim\s*:\s*/;
@@ -23,7 +24,8 @@ export function factTree(files: SourceFile[]): Namespaces {
   const data = (rel: string) => files.find((f) => f.rel === rel)?.data;
   const plans = data('plans.json') as { plans?: { id: string }[] } | undefined;
   const byId = Object.fromEntries((Array.isArray(plans?.plans) ? plans.plans : []).map((p) => [p.id, p]));
-  return { site: data('site.json') ?? {}, plans: { ...(plans ?? {}), ...byId }, facts: data('facts.json') ?? {} };
+  // facts.hours holds the days and times; the texts placeholders name ({{facts.hours.display}}) are derived.
+  return { site: data('site.json') ?? {}, plans: { ...(plans ?? {}), ...byId }, facts: withHours(data('facts.json') ?? {}) };
 }
 
 /** Every name that leads to a text or number, for suggestions and for `site check`'s reverse lookup. */

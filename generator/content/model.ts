@@ -4,6 +4,7 @@ import type { SourceFile } from './load.ts';
 import { entryPath, type CollectionKind, type DataOf, type PageCopies, type PageCopyName, type SingletonKind } from './kinds.ts';
 import type * as T from './types.ts';
 import { australianDate, isoDate } from './dates.ts';
+import { withHours, type Hours } from './hours.ts';
 
 export type HeroSet = 'asian' | 'european' | 'arabic' | 'indian' | 'african';
 
@@ -60,7 +61,7 @@ export interface SiteModel {
   shared: T.SharedCopy;
   plans: T.ServicePlans;
   /** content/facts.json: facts templates show (hours, turnarounds, uploads), so no template types one. */
-  facts: T.BusinessFacts;
+  facts: T.BusinessFacts & { hours: Hours };
   testimonials: T.Testimonials['testimonials'];
   faq: T.FAQGroups['groups'];
   contactForm: T.ContactFormCopy;
@@ -222,7 +223,7 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     navigation,
     shared: one('shared'),
     plans: one('plans'),
-    facts: one('facts'),
+    facts: withHours(one('facts')) as SiteModel['facts'],
     testimonials: one('testimonials')?.testimonials ?? [],
     faq: one('faq')?.groups ?? [],
     contactForm: one('contact-form'),

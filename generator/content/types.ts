@@ -341,27 +341,29 @@ export interface ContactFormCopy {
 export interface BusinessFacts {
   $schema: string;
   /**
-   * Business hours as customers read them, with their time zone, and how soon we reply.
+   * Business hours: the one place they are set. Every way the site says them (Monday to Friday, 9am to 5pm Melbourne time; /contact's table; the structured data) is derived from the days and times here.
    */
   hours: {
     /**
-     * Plain text shown on the site.
+     * The days we work; the others show as closed.
+     *
+     * @minItems 1
      */
-    display: string;
+    days: ("Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday")[];
     /**
-     * Plain text shown on the site.
+     * Opening time on those days, 24-hour, such as 09:00.
      */
-    short: string;
+    opens: string;
     /**
-     * Plain text shown on the site.
+     * Closing time, 24-hour, such as 17:00.
      */
-    days: string;
+    closes: string;
     /**
-     * Plain text shown on the site.
+     * Whose clock the times follow, as it reads after them: Melbourne time.
      */
-    times: string;
+    clock: string;
     /**
-     * Plain text shown on the site.
+     * The time zone explained, such as AEST, or AEDT during daylight saving.
      */
     timeZone: string;
     /**
@@ -1018,18 +1020,9 @@ export interface ContactPage {
      */
     heading: string;
     /**
-     * @minItems 1
+     * Plain text shown on the site.
      */
-    rows: {
-      /**
-       * Plain text shown on the site.
-       */
-      days: string;
-      /**
-       * Plain text shown on the site.
-       */
-      hours: string;
-    }[];
+    closed: string;
     /**
      * Plain text shown on the site.
      */
@@ -1966,26 +1959,6 @@ export interface SiteSettings {
    * The Australian Business Number, written 12 345 678 901.
    */
   abn: string;
-  businessHours: {
-    /**
-     * Plain text shown on the site.
-     */
-    display: string;
-    /**
-     * Plain text shown on the site.
-     */
-    timezone: string;
-    opens: string;
-    closes: string;
-    /**
-     * @minItems 1
-     */
-    days: ("Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday")[];
-    /**
-     * Plain text shown on the site.
-     */
-    replyTarget?: string;
-  };
   /**
    * The external order page on the provider's profile; its path must end in /create.
    */
