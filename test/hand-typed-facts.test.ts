@@ -39,7 +39,8 @@ test('inDigits: numbers in words become figures where a fact would stand, and st
   assert.is(inDigits('twelve months of thirty days, one of them').text, 'twelve months of thirty days, one of them');
   const spelt = inDigits('in two business days');
   const start = spelt.text.indexOf('2');
-  assert.is('in two business days'.slice(spelt.from[start], spelt.to[start]), 'two', 'each figure knows the words it came from');
+  assert.is('in two business days'.slice(...spelt.source(start, start + 1)), 'two', 'each figure knows the words it came from');
+  assert.is('in two business days'.slice(...spelt.source(start, spelt.text.length)), 'two business days');
 });
 
 test('the matcher: each evasion of issue 40 is found, as its kind', () => {
@@ -82,8 +83,31 @@ test('the matcher: other spellings an evader would try', () => {
     ['files up to ten megabytes', 'file size: ten megabytes'],
     ['more than sixty languages', 'count: more than sixty languages'],
     ['60\uFF0B languages', 'count: 60+'],
+    ['sixty-plus languages', 'count: sixty-plus'],
+    ['forty-four point nine five', 'price: forty-four point nine five'],
+    ['44\u00B795 a page', 'price: 44.95'],
+    ['4 4 . 9 5 a page', 'price: 4 4 . 9 5'],
+    ['44.95$', 'price: 44.95$'],
+    ['\u202E59.44$', 'price: 59.44$'],
+    ['4\uFE0F\u20E34\uFE0F\u20E3 hours', 'duration: 44 hours'],
+    ['2 biz days', 'duration: 2 biz days'],
+    ['A.E.S.T.', 'time zone: A.E.S.T.'],
+    ['0900-1700', 'time of day: 0900-1700'],
+    ['O3 5550 4827', 'business number: 3 5550 4827'],
+    ['call 5550 4827', 'business number: 5550 4827'],
+    ['<img src="x.png" alt="only $44.95">', 'price: $44.95'],
   ];
   for (const [text, expected] of cases) assert.equal(found(`Text ${text} here.`), [expected], text);
+});
+
+test('an empty {{verbatim:}} hides nothing, while a placeholder\'s own text is never reported', () => {
+  const perth = files.find((f) => f.rel === 'cities/perth.json')!;
+  const errorsFor = (tagline: string) => {
+    const text = perth.text.replace('"tagline": "', `"tagline": "${tagline} `);
+    return findHandTypedFacts([...files.filter((f) => f !== perth), { path: perth.path, rel: perth.rel, source: perth.source, text, data: JSON.parse(text) } as typeof perth]).map((e) => e.message);
+  };
+  assert.equal(errorsFor('Only $4{{verbatim:}}4.95.'), ['$44.95 is a price typed by hand']);
+  assert.equal(errorsFor('Only {{plans.self-service.price}}, ready in {{facts.turnaround.selfService}}.'), []);
 });
 
 test('the matcher: ordinary prose, dates and what a placeholder produced are not facts', () => {

@@ -65,7 +65,11 @@ export function readable(html: string): string {
     html
       .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
       .replace(/<a\b[^>]*\bhref\s*=\s*["']?tel:([^"'\s>]+)[^>]*>/gi, ' $1 ')
-      .replace(/<\/?([a-z][a-z0-9]*)\b[^>]*>/gi, (_, tag: string) => (blockTag.test(tag) ? ' ' : '')),
+      // A tag goes, but what it shows in words stays: an image's alt text, a title, an aria-label.
+      .replace(/<\/?([a-z][a-z0-9]*)\b([^>]*)>/gi, (_, tag: string, attributes: string) => {
+        const words = [...attributes.matchAll(/\b(?:alt|title|aria-label)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)].map((m) => m[1] ?? m[2]);
+        return words.length ? ` ${words.join(' ')} ` : blockTag.test(tag) ? ' ' : '';
+      }),
   );
   return text
     .normalize('NFKC')
@@ -76,6 +80,7 @@ export function readable(html: string): string {
     .replace(/[\p{Pd}\u2212\u2043\u02D7]/gu, '-')
     .replace(/[\u2236\uA789\u02D0\u02F8\u0589\u05C3\uFE13\uFE55]/g, ':')
     .replace(/[\u{1F4B2}\u{1F4B5}]/gu, '$')
+    .replace(/(\d)[\u00B7\u2219\u066B\u2027\u02D9\u2E31](?=\d)/g, '$1.')
     .replace(/[\u0370-\u03FF\u0400-\u04FF\u0500-\u052F]/g, (c) => lookalikes[c] ?? c)
     .replace(/ {2,}/g, ' ');
 }
@@ -95,54 +100,78 @@ const wordToken = new RegExp(String.raw`\b(${tens.join('|')})(?:[\s-]+(${small.s
  */
 const factUnit = String.raw`(?:(?:business|working)[\s-]+days?|hours?|hrs?|h\b|dollars?|bucks|cents?|plus\b|\+|languages|[kmg]b\b|(?:kilo|mega|giga)bytes?|megs?\b|am\b|pm\b|a\.m|p\.m|o'?clock|in\s+the\s+(?:morning|afternoon|evening))`;
 const numberWords = new RegExp(
-  String.raw`\b${word}(?:\s*(?:-|to|or)\s*${word})?(?=\s*-?\s*${factUnit})|\b${word}(?:[\s,-]+${word})+\b|\b${word}\s+(?:to|till|until)\s+${word}\b|\b(?:half\s+an|an)(?=\s+hours?\b)|\ba(?=\s+(?:business|working)\s+day\b)`,
-  'gi',
+  String.raw`\b${word}(?:\s*(?:-|to|or)\s*${word})?(?=\s*-?\s*${factUnit})|\b${word}\s+point(?:\s+${word})+\b|\b${word}(?:[\s,-]+${word})+\b|\b${word}\s+(?:to|till|until)\s+${word}\b|\b(?:half\s+an|an)(?=\s+hours?\b)|\ba(?=\s+(?:business|working)\s+day\b)`,
+  'iy',
 );
+/** Where a phrase of numberWords may start: it is tried only there, as trying it everywhere took seconds. */
+const phraseStart = new RegExp(String.raw`\b(?:${[...small, ...tens, 'oh', 'nought', 'half', 'an', 'a'].join('|')})\b`, 'gi');
 
 export interface Spelt {
   /** The text with numbers in digits. */
   text: string;
-  /** For each character of `text`, where its source starts and ends in the text given. */
-  from: number[];
-  to: number[];
+  /** Where the characters from `start` to `end` of `text` came from in the text given: [start, end). */
+  source(start: number, end: number): [number, number];
 }
 
 /** "two business days" -> "2 business days", "forty-four dollars" -> "44 dollars", "an hour" -> "1 hour". */
 export function inDigits(text: string): Spelt {
+  // The output as pieces: copied from the text (`copied`), or figures standing for the words from `from` to `to`.
+  const pieces: { at: number; from: number; to: number; copied: boolean }[] = [];
   let out = '';
-  const from: number[] = [];
-  const to: number[] = [];
-  const put = (chars: string, start: number, end: number) => {
-    for (const c of chars) {
-      out += c;
-      from.push(start);
-      to.push(end);
-    }
-  };
   let last = 0;
   const keep = (end: number) => {
-    for (; last < end; last++) put(text[last], last, last + 1);
+    if (end <= last) return;
+    pieces.push({ at: out.length, from: last, to: end, copied: true });
+    out += text.slice(last, end);
+    last = end;
+  };
+  const put = (figures: string, from: number, to: number) => {
+    pieces.push({ at: out.length, from, to, copied: false });
+    out += figures;
+    last = to;
   };
   const lower = (w: string) => w.toLowerCase();
-  for (const phrase of text.matchAll(numberWords)) {
+  for (const start of text.matchAll(phraseStart)) {
+    if (start.index < last) continue;
+    numberWords.lastIndex = start.index;
+    const phrase = numberWords.exec(text);
+    if (!phrase) continue;
     keep(phrase.index);
-    const article = /^(?:half\s+an|an?)$/i.exec(phrase[0]);
-    if (article) {
-      put(/^half/i.test(phrase[0]) ? '0.5' : '1', phrase.index, phrase.index + phrase[0].length);
-      last = phrase.index + phrase[0].length;
+    const end = phrase.index + phrase[0].length;
+    if (/^(?:half\s+an|an?)$/i.test(phrase[0])) {
+      put(/^half/i.test(phrase[0]) ? '0.5' : '1', phrase.index, end);
       continue;
     }
+    // "forty-four point nine five" is 44.95: the words after "point" are its decimals, one digit each, together.
+    const point = /\s+point\s+/i.exec(phrase[0]);
+    const pointAt = point ? phrase.index + point.index : Infinity;
     for (const token of phrase[0].matchAll(wordToken)) {
-      keep(phrase.index + token.index);
+      const at = phrase.index + token.index;
+      if (at < pointAt) keep(at);
+      else if (last <= pointAt) {
+        keep(pointAt);
+        put('.', pointAt, at);
+      } else last = at;
       const [whole, ten, unit, alone] = token;
       const value = ten ? (tens.indexOf(lower(ten)) + 2) * 10 + (unit ? small.indexOf(lower(unit)) : 0) : /^(?:oh|nought)$/i.test(alone) ? 0 : small.indexOf(lower(alone));
-      put(String(value), phrase.index + token.index, phrase.index + token.index + whole.length);
-      last = phrase.index + token.index + whole.length;
+      put(String(value), at, at + whole.length);
     }
-    keep(phrase.index + phrase[0].length);
+    keep(end);
   }
   keep(text.length);
-  return { text: out, from, to };
+  const place = (i: number, edge: 'from' | 'to') => {
+    let lo = 0;
+    let hi = pieces.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (pieces[mid].at <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    const piece = pieces[lo];
+    if (!piece) return 0;
+    return piece.copied ? piece.from + (i - piece.at) + (edge === 'to' ? 1 : 0) : piece[edge];
+  };
+  return { text: out, source: (start, end) => [place(start, 'from'), place(end - 1, 'to')] };
 }
 
 // ---- The matcher.
@@ -151,12 +180,12 @@ const num = String.raw`\d+(?:,\d{3})*(?:\.\d+)?`;
 const time = String.raw`\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.?|p\.m\.?)(?![a-z])`;
 const clock24 = String.raw`(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)`;
 const kinds: { kind: string; pattern: RegExp }[] = [
-  { kind: 'price', pattern: new RegExp(String.raw`(?:\b(?:a|au|aud|us|usd|nz|nzd))?\$\s*${num}(?:\s*-\s*\$?\s*${num})?|\b(?:aud|usd|nzd|dollars?|bucks)\s*${num}|${num}\s*(?:aud|usd|nzd|dollars?|bucks)\b`, 'gi') },
+  { kind: 'price', pattern: new RegExp(String.raw`(?:\b(?:a|au|aud|us|usd|nz|nzd))?\$\s*${num}(?:\s*-\s*\$?\s*${num})?|\b(?:aud|usd|nzd|dollars?|bucks)\s*${num}|${num}\s*(?:aud|usd|nzd|dollars?|bucks)\b|${num}\s*\$`, 'gi') },
   { kind: 'time of day', pattern: new RegExp(String.raw`\b(?:${time}|${clock24})(?:\s*(?:-|to|until|till)\s*(?:${time}|${clock24}))?`, 'gi') },
-  { kind: 'duration', pattern: new RegExp(String.raw`(?<![\d.])${num}(?:\s*(?:-|to|or|and|/)\s*${num})?\s*-?\s*(?:(?:business|working|calendar|clear|week)\s*-?\s*)?(?:hours?|hrs?|h|days?|minutes?|mins?|weeks?|wks?|months?|mths?|fortnights?)\b`, 'gi') },
-  { kind: 'time zone', pattern: /\b(?:aest|aedt|acst|acdt|awst|awdt|aet)\b|\b(?:utc|gmt)\s*(?:[+-]\s*\d{1,2}(?:[:.]?\d{2})?)?\b|\b(?:australian\s+)?(?:eastern|central|western)\s+(?:standard|daylight|summer)\s+time\b|\b(?:sydney|melbourne|brisbane|perth|adelaide|hobart|darwin|canberra)\s+time\b/gi },
+  { kind: 'duration', pattern: new RegExp(String.raw`(?<![\d.])${num}(?:\s*(?:-|to|or|and|/)\s*${num})?\s*-?\s*(?:(?:business|biz|working|work|calendar|clear|week)\s*-?\s*)?(?:hours?|hrs?|h|days?|minutes?|mins?|weeks?|wks?|months?|mths?|fortnights?)\b`, 'gi') },
+  { kind: 'time zone', pattern: /\ba\.?[ecw]\.?[sd]\.?t\b\.?|\baet\b|\b(?:utc|gmt)\s*(?:[+-]\s*\d{1,2}(?:[:.]?\d{2})?)?\b|\b(?:australian\s+)?(?:eastern|central|western)\s+(?:(?:standard|daylight|summer)\s+)?time\b|\b(?:sydney|melbourne|brisbane|perth|adelaide|hobart|darwin|canberra)\s+time\b/gi },
   { kind: 'file size', pattern: new RegExp(String.raw`(?<![\d.])${num}\s*(?:kb|mb|gb|kib|mib|gib|kilobytes?|megabytes?|gigabytes?|megs?)\b`, 'gi') },
-  { kind: 'count', pattern: new RegExp(String.raw`(?<![\d.])\d+\s*(?:\+(?![\d\s]*\d)|plus\b)|\b(?:over|more\s+than|upwards\s+of|at\s+least|above|nearly|almost|around|about|some)\s+\d+(?:\s+\w+)?\s+languages\b|(?<![\d.])\d{2,}\s+(?:different\s+|more\s+)?languages\b`, 'gi') },
+  { kind: 'count', pattern: new RegExp(String.raw`(?<![\d.])\d+[\s-]*(?:\+(?![\d\s]*\d)|plus\b)|\b(?:over|more\s+than|upwards\s+of|at\s+least|above|nearly|almost|around|about|some)\s+\d+(?:\s+\w+)?\s+languages\b|(?<![\d.])\d{2,}\s+(?:different\s+|more\s+)?languages\b`, 'gi') },
 ];
 /** A run of digits with the separators a phone number or ABN is written with. */
 const digitRun = /\+?\s*\(?\d[\d\s().\-/]{6,}\d/g;
@@ -190,12 +219,16 @@ export function factSpellings(names: Map<string, string>): FactSpellings {
     if (!/\d/.test(value) || value.includes('{{') || dateShape.test(value)) continue;
     // A number written with separators only (a phone number, an ABN) is matched by its digits, however grouped.
     const bare = value.replace(/\D/g, '');
-    if (/^[\d\s+().-]+$/.test(value) && bare.length >= 8) digits.add(bare).add(bare.replace(/^61/, '0'));
+    if (/^[\d\s+().-]+$/.test(value) && bare.length >= 8) {
+      const national = bare.replace(/^61|^0/, '');
+      digits.add(bare).add(national).add(`0${national}`).add(bare.slice(-8));
+    }
     // Texts with a figure, such as "about 1 hour" or an address; not ids, addresses of pages or dates, which have no space.
     if (/\s/.test(value)) values.push({ name, plain: inDigits(readable(value)).text.toLowerCase() });
     // $44.95 is also "44.95", "44 95" and "44,95" without its sign ("44 dollars 95" is a price already by its word).
     const price = /^\$(\d+)\.(\d{2})$/.exec(value);
-    if (price) forms.push({ kind: 'price', pattern: new RegExp(String.raw`(?<![\d.,])${price[1]}[\s,.]+${price[2]}(?![\d.,])`, 'g') });
+    const spaced = (digits: string) => [...digits].join(String.raw`\s*`);
+    if (price) forms.push({ kind: 'price', pattern: new RegExp(String.raw`(?<![\d.,])${spaced(price[1])}\s*[\s,.]\s*${spaced(price[2])}(?![\d.,])`, 'g') });
     // 09:00 and 17:00 are also "9 o'clock", "five o'clock" and, together, "9 to 5" or "9-17".
     const clock = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value);
     if (clock && clock[2] === '00') hours.push(Number(clock[1]));
@@ -210,7 +243,12 @@ export function factSpellings(names: Map<string, string>): FactSpellings {
 export function findFacts(text: string, facts: FactSpellings): Found[] {
   const spelt = inDigits(text);
   const hits: { start: number; end: number; kind: string }[] = [];
-  for (const { kind, pattern } of kinds) for (const m of spelt.text.matchAll(pattern)) hits.push({ start: m.index, end: m.index + m[0].length, kind });
+  // Most texts have no figure at all: then only a time zone's name can be a fact.
+  const figures = /\d/.test(spelt.text);
+  for (const { kind, pattern } of kinds) {
+    if (figures || kind === 'time zone') for (const m of spelt.text.matchAll(pattern)) hits.push({ start: m.index, end: m.index + m[0].length, kind });
+  }
+  if (!figures) return hits.map(({ start, end, kind }) => ({ written: text.slice(...spelt.source(start, end)).trim(), kind, plain: spelt.text.slice(start, end).trim() }));
   for (const m of spelt.text.matchAll(digitRun)) {
     const bare = m[0].replace(/\D/g, '');
     const kind = australianPhone.test(bare) ? 'phone number' : facts.digits.has(bare) ? 'business number' : undefined;
@@ -238,7 +276,7 @@ export function findFacts(text: string, facts: FactSpellings): Found[] {
   }
   return kept.map(({ start, end, kind }) => {
     const plain = spelt.text.slice(start, end).trim();
-    const written = text.slice(spelt.from[start], spelt.to[end - 1]).trim();
+    const written = text.slice(...spelt.source(start, end)).trim();
     return { written, kind, plain };
   });
 }
@@ -247,7 +285,8 @@ export function findFacts(text: string, facts: FactSpellings): Found[] {
 
 /** The facts a text of content shows: read as plain text (JSX escapes it) and, where it may be Markdown or HTML, as rendered. */
 function scan(text: string, markdown: boolean, facts: FactSpellings): Found[] {
-  const marked = text.replace(placeholderPattern, placeholderMark);
+  // An empty {{verbatim:}} shows nothing, so it hides nothing: "$4{{verbatim:}}4.95" is still $44.95.
+  const marked = text.replace(placeholderPattern, (_, inner: string) => (/^verbatim\s*:\s*$/.test(inner) ? '' : placeholderMark));
   const views = [readable(marked)];
   if (markdown || /[\\*_`<&[\]!#~]/.test(marked)) views.push(readable(markdownToHtml(marked)));
   const found = new Map<string, Found>();
