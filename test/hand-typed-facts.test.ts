@@ -96,6 +96,7 @@ test('the matcher: other spellings an evader would try', () => {
     ['O3 5550 4827', 'business number: 3 5550 4827'],
     ['call 5550 4827', 'business number: 5550 4827'],
     ['<img src="x.png" alt="only $44.95">', 'price: $44.95'],
+    ['İİ İzmir, Level 3, 838 Collins Street', 'fact: Level 3, 838 Collins Street'],
   ];
   for (const [text, expected] of cases) assert.equal(found(`Text ${text} here.`), [expected], text);
 });

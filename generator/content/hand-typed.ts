@@ -255,7 +255,8 @@ export function findFacts(text: string, facts: FactSpellings): Found[] {
     if (kind) hits.push({ start: m.index + m[0].search(/[+(\d]/), end: m.index + m[0].length, kind });
   }
   for (const { kind, pattern } of facts.forms) for (const m of spelt.text.matchAll(pattern)) hits.push({ start: m.index, end: m.index + m[0].length, kind });
-  const lower = spelt.text.toLowerCase();
+  // Lower case letter by letter, keeping every offset: "İ" lower-cased whole is two characters.
+  const lower = spelt.text.replace(/\p{Lu}/gu, (c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c));
   for (const { plain } of facts.values) {
     if (plain.length < 6) continue;
     for (let at = lower.indexOf(plain); at !== -1; at = lower.indexOf(plain, at + 1)) {
