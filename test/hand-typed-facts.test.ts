@@ -97,6 +97,10 @@ test('the matcher: other spellings an evader would try', () => {
     ['call 5550 4827', 'business number: 5550 4827'],
     ['<img src="x.png" alt="only $44.95">', 'price: $44.95'],
     ['İİ İzmir, Level 3, 838 Collins Street', 'fact: Level 3, 838 Collins Street'],
+    ['44.95 Australian dollars', 'price: 44.95 Australian dollars'],
+    ['a two-day turnaround', 'duration: two-day'],
+    ['back within three days', 'duration: three days'],
+    ['60 or more languages', 'count: 60 or more languages'],
   ];
   for (const [text, expected] of cases) assert.equal(found(`Text ${text} here.`), [expected], text);
 });

@@ -100,7 +100,7 @@ const wordToken = new RegExp(String.raw`\b(${tens.join('|')})(?:[\s-]+(${small.s
  */
 const factUnit = String.raw`(?:(?:business|working)[\s-]+days?|hours?|hrs?|h\b|dollars?|bucks|cents?|plus\b|\+|languages|[kmg]b\b|(?:kilo|mega|giga)bytes?|megs?\b|am\b|pm\b|a\.m|p\.m|o'?clock|in\s+the\s+(?:morning|afternoon|evening))`;
 const numberWords = new RegExp(
-  String.raw`\b${word}(?:\s*(?:-|to|or)\s*${word})?(?=\s*-?\s*${factUnit})|\b${word}\s+point(?:\s+${word})+\b|\b${word}(?:[\s,-]+${word})+\b|\b${word}\s+(?:to|till|until)\s+${word}\b|\b(?:half\s+an|an)(?=\s+hours?\b)|\ba(?=\s+(?:business|working)\s+day\b)`,
+  String.raw`\b${word}(?:\s*(?:-|to|or)\s*${word})?(?=\s*-?\s*${factUnit})|\b${word}(?=-(?:day|week|minute)\b)|(?<=\b(?:in|within|under|than|takes?|only|just)\s+)${word}(?:\s*(?:-|to|or)\s*${word})?(?=\s+(?:days?|weeks?|minutes?)\b)|\b${word}\s+point(?:\s+${word})+\b|\b${word}(?:[\s,-]+${word})+\b|\b${word}\s+(?:to|till|until)\s+${word}\b|\b(?:half\s+an|an)(?=\s+hours?\b)|\ba(?=\s+(?:business|working)\s+day\b)`,
   'iy',
 );
 /** Where a phrase of numberWords may start: it is tried only there, as trying it everywhere took seconds. */
@@ -180,12 +180,12 @@ const num = String.raw`\d+(?:,\d{3})*(?:\.\d+)?`;
 const time = String.raw`\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.?|p\.m\.?)(?![a-z])`;
 const clock24 = String.raw`(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)`;
 const kinds: { kind: string; pattern: RegExp }[] = [
-  { kind: 'price', pattern: new RegExp(String.raw`(?:\b(?:a|au|aud|us|usd|nz|nzd))?\$\s*${num}(?:\s*-\s*\$?\s*${num})?|\b(?:aud|usd|nzd|dollars?|bucks)\s*${num}|${num}\s*(?:aud|usd|nzd|dollars?|bucks)\b|${num}\s*\$`, 'gi') },
+  { kind: 'price', pattern: new RegExp(String.raw`(?:\b(?:a|au|aud|us|usd|nz|nzd))?\$\s*${num}(?:\s*-\s*\$?\s*${num})?|\b(?:aud|usd|nzd|(?:australian\s+)?dollars?|bucks)\s*${num}|${num}\s*(?:aud|usd|nzd|(?:australian\s+)?dollars?|bucks)\b|${num}\s*\$`, 'gi') },
   { kind: 'time of day', pattern: new RegExp(String.raw`\b(?:${time}|${clock24})(?:\s*(?:-|to|until|till)\s*(?:${time}|${clock24}))?`, 'gi') },
   { kind: 'duration', pattern: new RegExp(String.raw`(?<![\d.])${num}(?:\s*(?:-|to|or|and|/)\s*${num})?\s*-?\s*(?:(?:business|biz|working|work|calendar|clear|week)\s*-?\s*)?(?:hours?|hrs?|h|days?|minutes?|mins?|weeks?|wks?|months?|mths?|fortnights?)\b`, 'gi') },
   { kind: 'time zone', pattern: /\ba\.?[ecw]\.?[sd]\.?t\b\.?|\baet\b|\b(?:utc|gmt)\s*(?:[+-]\s*\d{1,2}(?:[:.]?\d{2})?)?\b|\b(?:australian\s+)?(?:eastern|central|western)\s+(?:(?:standard|daylight|summer)\s+)?time\b|\b(?:sydney|melbourne|brisbane|perth|adelaide|hobart|darwin|canberra)\s+time\b/gi },
   { kind: 'file size', pattern: new RegExp(String.raw`(?<![\d.])${num}\s*(?:kb|mb|gb|kib|mib|gib|kilobytes?|megabytes?|gigabytes?|megs?)\b`, 'gi') },
-  { kind: 'count', pattern: new RegExp(String.raw`(?<![\d.])\d+[\s-]*(?:\+(?![\d\s]*\d)|plus\b)|\b(?:over|more\s+than|upwards\s+of|at\s+least|above|nearly|almost|around|about|some)\s+\d+(?:\s+\w+)?\s+languages\b|(?<![\d.])\d{2,}\s+(?:different\s+|more\s+)?languages\b`, 'gi') },
+  { kind: 'count', pattern: new RegExp(String.raw`(?<![\d.])\d+[\s-]*(?:\+(?![\d\s]*\d)|plus\b)|\b(?:over|more\s+than|upwards\s+of|at\s+least|above|nearly|almost|around|about|some)\s+\d+(?:\s+\w+)?\s+languages\b|(?<![\d.])\d{2,}(?:\s*(?:-?odd|or\s+more|and\s+more|different|more|other|spoken|world))*\s+languages\b`, 'gi') },
 ];
 /** A run of digits with the separators a phone number or ABN is written with. */
 const digitRun = /\+?\s*\(?\d[\d\s().\-/]{6,}\d/g;
