@@ -8,7 +8,7 @@
 // and `forty-four dollars ninety-five` are all $44.95. What a placeholder produces is marked before rendering,
 // so it is never reported; {{verbatim: ...}} exceptions are marked the same way. The fact files themselves are
 // where facts are typed, so they are not searched.
-import { codeFrame, siteError, sortErrors, type SiteError } from '../errors.ts';
+import { codeFrame, positionAt, siteError, sortErrors, type SiteError } from '../errors.ts';
 import type { SourceFile } from './load.ts';
 import { factNames, factSources, factTree, placeholderPattern } from './facts.ts';
 import { locate } from './locate.ts';
@@ -204,7 +204,7 @@ export interface FactSpellings {
   /** Texts with a figure, matched as they are. */
   values: { name: string; plain: string }[];
   /** Every fact, for the hint naming the one to use. */
-  all: { name: string; plain: string }[];
+  all: { name: string; value: string; plain: string }[];
   /** A fact's figure in forms no kind's pattern knows: a price without its sign, an opening hour on the clock. */
   forms: { kind: string; pattern: RegExp }[];
 }
@@ -214,7 +214,7 @@ export function factSpellings(names: Map<string, string>): FactSpellings {
   const values: FactSpellings['values'] = [];
   const forms: FactSpellings['forms'] = [];
   const hours: number[] = [];
-  const all = [...names].map(([name, value]) => ({ name, plain: inDigits(readable(value)).text.toLowerCase() }));
+  const all = [...names].map(([name, value]) => ({ name, value, plain: inDigits(readable(value)).text.toLowerCase() }));
   for (const [name, value] of names) {
     if (!/\d/.test(value) || value.includes('{{') || dateShape.test(value)) continue;
     // A number written with separators only (a phone number, an ABN) is matched by its digits, however grouped.
@@ -327,7 +327,7 @@ export function findHandTypedFacts(files: SourceFile[], pages: { path: string; s
     const page = pageOf.get(file.path);
     for (const { found, pointer, line: blockLine } of texts(file, facts)) {
       for (const f of found) {
-        const { line, column } = pointer !== undefined ? locate(file, pointer) : { line: blockLine!, column: 1 };
+        const { line, column } = exactly(file.text, pointer !== undefined ? locate(file, pointer) : { line: blockLine!, column: 1 }, f.written);
         errors.push(
           siteError(
             'CONTENT_HAND_TYPED_FACT',
@@ -341,9 +341,22 @@ export function findHandTypedFacts(files: SourceFile[], pages: { path: string; s
   return sortErrors(errors);
 }
 
+/** Where the text starts, when it is written as found (no entity or spelling in between); else where its field does. */
+function exactly(text: string, field: { line: number; column: number }, written: string): { line: number; column: number } {
+  let offset = 0;
+  for (let n = 1; n < field.line; n++) offset = text.indexOf('\n', offset) + 1;
+  offset += field.column - 1;
+  const at = text.indexOf(written, offset);
+  return at === -1 || at - offset > 5000 ? field : positionAt(text, at);
+}
+
 function hintFor(found: Found, facts: FactSpellings): string {
   const plain = found.plain.toLowerCase();
-  const exact = facts.all.filter((v) => v.plain === plain);
+  // A phone number or the ABN is the same fact however its digits are grouped.
+  const national = (digits: string) => digits.replace(/^61|^0/, '');
+  const digits = national(plain.replace(/\D/g, ''));
+  const sameNumber = digits.length >= 8 ? facts.all.filter((v) => /^[\d\s+().-]+$/.test(v.value) && national(v.value.replace(/\D/g, '')) === digits) : [];
+  const exact = [...facts.all.filter((v) => v.plain === plain), ...sameNumber];
   // A fact may hold the figure inside a longer text (a timeframe "From 1 hour (business hours)"); exact names come first.
   const within = exact.length ? [] : facts.all.filter((v) => v.plain.length < 60 && v.plain.includes(plain));
   const candidates = [...exact, ...within].slice(0, 3).map((v) => `{{${v.name}}}`);
