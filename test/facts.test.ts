@@ -136,7 +136,7 @@ test('site check fails on a price, duration, hours or phone number typed by hand
     assert.match(hint('$44.95'), 'Write {{plans.self-service.price}} instead');
     assert.match(hint('1-2 business days'), '{{plans.full.timeframe}}');
     assert.match(hint('9am to 5pm'), '{{facts.hours.');
-    assert.match(hint('(03) 5550 4827'), 'Write {{site.phone.display}} instead');
+    assert.match(hint('(03) 5550 4827'), 'Write {{site.phone.display}} or {{site.phone.e164}} instead');
     assert.match(hint('10MB'), 'Write {{facts.uploads.maxSize}} instead');
     assert.match(hint('60+'), 'Write {{facts.languages.count}}');
     assert.match(hint('$44.95'), 'write {{verbatim: $44.95}}');

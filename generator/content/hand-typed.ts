@@ -359,7 +359,7 @@ function hintFor(found: Found, facts: FactSpellings): string {
   const exact = [...facts.all.filter((v) => v.plain === plain), ...sameNumber];
   // A fact may hold the figure inside a longer text (a timeframe "From 1 hour (business hours)"); exact names come first.
   const within = exact.length ? [] : facts.all.filter((v) => v.plain.length < 60 && v.plain.includes(plain));
-  const candidates = [...exact, ...within].slice(0, 3).map((v) => `{{${v.name}}}`);
+  const candidates = [...new Set([...exact, ...within].map((v) => `{{${v.name}}}`))].slice(0, 3);
   const exception = `If it is deliberately not one of our facts (a market figure, a quote), write {{verbatim: ${found.written}}}.`;
   if (candidates.length) return `Write ${candidates.join(' or ')} instead, so it changes when the fact does. ${exception}`;
   return `Add it to content/facts.json (or plans.json, site.json) and name it with a placeholder such as {{facts.group.name}}, or rephrase so no figure is typed. ${exception}`;
