@@ -1,4 +1,4 @@
-// `site check`: looks for facts typed by hand instead of named (content/hand-typed.ts), validates content, builds into a temporary folder, serves it on 127.0.0.1 like a static
+// `site check`: validates content and builds into a temporary folder, looks for facts typed by hand instead of named (content/hand-typed.ts), serves the build on 127.0.0.1 like a static
 // host (with the _redirects rules) and lets linkinator follow every link, image, script and stylesheet from
 // every page. External links are skipped unless asked for.
 import fs from 'node:fs';
@@ -33,14 +33,16 @@ export async function check(options: CheckOptions): Promise<CheckReport> {
   const out = path.join(tmp, 'dist');
   const server = http.createServer();
   try {
-    // A fact typed by hand still builds, so it is looked for here: the build stays usable while editing.
-    const content = loadContent(resolveProject(options.root));
     // A regulatory fact's source older than 12 months is a warning, shown even when the check fails: the site is
     // still right to publish, but someone should read the source again.
+    const content = loadContent(resolveProject(options.root));
     for (const stale of staleSources(content.files)) logger.warn(describeStale(stale));
-    const handTyped = findHandTypedFacts(content.files);
-    if (handTyped.length) throw new BuildFailure('facts', handTyped);
     const result = await build({ root: options.root, out, logger, recycle: false });
+    // A fact typed by hand still builds, so it is looked for here: the build stays usable while editing. Each
+    // is reported with the page its file makes (a page copy's file is content/pages/<kind>.json).
+    const pages = result.pages.map((p) => ({ path: p.path, source: p.source ?? `content/pages/${p.kind}.json` }));
+    const handTyped = findHandTypedFacts(content.files, pages);
+    if (handTyped.length) throw new BuildFailure('facts', handTyped);
     server.on('request', staticHandler({ root: out }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

@@ -33,6 +33,11 @@ export const catalogue = {
     message: '{problem}',
     hint: '{description}',
   },
+  CONTENT_IMPOSSIBLE_DATE: {
+    title: 'A date names no real day',
+    message: '"{written}" {problem}',
+    hint: 'Write a real calendar date as dd/mm/yyyy, such as 22/09/2026, or as yyyy-mm-dd.',
+  },
   CONTENT_SCHEMA_MISSING: {
     title: 'The schema a file needs is missing',
     message: 'has no schema: {schema} is missing from content/schemas/',

@@ -40,9 +40,9 @@ export function business(site: SiteModel, logo: string): ProfessionalService {
     openingHoursSpecification: [
       {
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: s.businessHours.days.map((d) => `https://schema.org/${d}` as const) as ('https://schema.org/Monday')[],
-        opens: s.businessHours.opens,
-        closes: s.businessHours.closes,
+        dayOfWeek: site.facts.hours.days.map((d) => `https://schema.org/${d}` as const),
+        opens: site.facts.hours.opens,
+        closes: site.facts.hours.closes,
       },
     ],
     priceRange: `From ${s.startingPrice}`,

@@ -686,6 +686,22 @@ test('dropping in a service and a blog post adds them to their indexes and sitem
   assert.not.match(fs.readFileSync(path.join(out, 'blog/feed.xml'), 'utf8'), /how-to-read/);
 });
 
+test('a post dated the ISO way, or with a YAML date or timestamp, is shown as dd/mm/yyyy and dated yyyy-mm-dd in the sitemap', async () => {
+  const post = site
+    .read('content/blog/naati-vs-standard-translations-differences.md')
+    .replace(/title: "[^"]+"/, 'title: "Dates as People Write Them"')
+    .replace(/\n {2}title: "[^"]+"/, '\n  title: "Dates as People Write Them"')
+    .replace('date: "22/09/2026"', 'date: 2026-09-23\nupdated: 2026-10-01T09:30:00+10:00');
+  site.write('content/blog/dates-as-people-write-them.md', post);
+  try {
+    await build({ root: site.root, logger: silentLogger });
+    assert.match(html('blog/index.html'), /<time dateTime="2026-09-23">23\/09\/2026<\/time>|<time datetime="2026-09-23">23\/09\/2026<\/time>/);
+    assert.match(fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8'), /dates-as-people-write-them\/?<\/loc>\s*<lastmod>2026-10-01</);
+  } finally {
+    site.write('content/blog/dates-as-people-write-them.md', null);
+  }
+});
+
 test('a service in the navigation menu set appears in the header menus; national ID only in the mobile one', () => {
   const page = html('index.html');
   const desktop = /<nav class="nav-desktop"[\s\S]*?<\/nav>/.exec(page)![0];

@@ -46,10 +46,32 @@ test('CONTENT_SCHEMA: every problem of a run is reported at once, across files',
 });
 
 test('CONTENT_SCHEMA: blog front matter is validated with the line of the field', async () => {
-  const [error] = await failure((f) => replaceIn(f, 'content/blog/naati-vs-standard-translations-differences.md', 'date: "22/09/2026"', 'date: 2026-09-22'));
+  const [error] = await failure((f) => replaceIn(f, 'content/blog/naati-vs-standard-translations-differences.md', 'date: "22/09/2026"', 'date: 22 September 2026'));
   assert.is(error.code, 'CONTENT_SCHEMA');
-  assert.is(error.headline, 'content/blog/naati-vs-standard-translations-differences.md:4:1 /date "2026-09-22" does not have the expected form');
-  assert.is(error.hint, 'Publication date as dd/mm/yyyy, in quotes.');
+  assert.is(error.headline, 'content/blog/naati-vs-standard-translations-differences.md:4:1 /date "22 September 2026" does not have the expected form');
+  assert.is(error.hint, 'A date as dd/mm/yyyy, such as 22/09/2026, or as yyyy-mm-dd; the site shows dd/mm/yyyy.');
+});
+
+test('CONTENT_IMPOSSIBLE_DATE: a day the calendar lacks is refused, whichever way it is written, with the file, field and why', async () => {
+  const errors = await failure((f) => {
+    replaceIn(f, 'content/blog/naati-vs-standard-translations-differences.md', 'date: "22/09/2026"', 'date: "31/02/2026"');
+    // Unquoted, YAML would have read this as a Date and rolled it into 3 March before anything could see it.
+    replaceIn(f, 'content/blog/choose-right-translation-service-legal-documents.md', 'date: "18/08/2026"', 'date: 2026-02-29');
+    replaceIn(f, 'content/pages/terms.md', 'updated: "2026-11-20"', 'updated: "2026-04-31"');
+    f.editJson('content/site.json', (d) => (d.updated = '2026-06-31'));
+  });
+  assert.equal(
+    // site.json is written anew by editJson, so its line depends on the fields above; its column does not.
+    errors.map((e) => e.headline.replace(/^(content\/site\.json):\d+:/, '$1:N:')),
+    [
+      'content/blog/choose-right-translation-service-legal-documents.md:4:1 /date "2026-02-29" is not a real date: February 2026 has 28 days',
+      'content/blog/naati-vs-standard-translations-differences.md:4:1 /date "31/02/2026" is not a real date: February 2026 has 28 days',
+      'content/pages/terms.md:6:1 /updated "2026-04-31" is not a real date: April 2026 has 30 days',
+      'content/site.json:N:14 /updated "2026-06-31" is not a real date: June 2026 has 30 days',
+    ],
+  );
+  assert.ok(errors.every((e) => e.code === 'CONTENT_IMPOSSIBLE_DATE'));
+  assert.match(errors[0].hint!, 'dd/mm/yyyy');
 });
 
 test('CONTENT_JSON_SYNTAX: a missing comma is placed where the parser stopped', async () => {

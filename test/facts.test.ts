@@ -81,8 +81,8 @@ test('CONTENT_MISSPELT_FACT: a misspelt name is placed at its line and column, w
 test('CONTENT_UNKNOWN_FACT and CONTENT_FACT_LOOP: a name like no other, and facts naming each other', async () => {
   const errors = await failure((f) => {
     f.editJson('content/facts.json', (d) => {
-      d.hours.display = 'see {{facts.hours.short}}';
-      d.hours.short = 'see {{facts.hours.display}}';
+      d.turnaround.standard = 'see {{facts.turnaround.express}}';
+      d.turnaround.express = 'see {{facts.turnaround.standard}}';
     });
     replaceIn(f, 'content/cities/perth.json', '"tagline": "', '"tagline": "{{facts.somethingentirelyelse}} ');
   });
@@ -90,7 +90,7 @@ test('CONTENT_UNKNOWN_FACT and CONTENT_FACT_LOOP: a name like no other, and fact
   assert.is(unknown.message, '{{facts.somethingentirelyelse}} names no fact');
   assert.match(unknown.hint!, /^Add it to content\/facts\.json, or use a name it already has\./);
   const loop = errors.find((e) => e.code === 'CONTENT_FACT_LOOP')!;
-  assert.match(loop.message, /is part of a loop: facts\.hours\.(display|short) → facts\.hours\.(display|short) → /);
+  assert.match(loop.message, /is part of a loop: facts\.turnaround\.(standard|express) → facts\.turnaround\.(standard|express) → /);
   assert.is(loop.hint, 'A fact may name other facts, but never itself through them.');
 });
 
@@ -107,7 +107,7 @@ test('CONTENT_UNKNOWN_FACT_FILE, CONTENT_FACT_GROUP, CONTENT_MISSPELT_FACT: an u
     'content/cities/perth.json:13 {{facts.hours}} names a group of facts, not one fact',
   ]);
   assert.match(errors[1].hint!, 'Fact names start with site., plans. or facts.');
-  assert.match(errors[2].hint!, 'such as facts.hours.display');
+  assert.match(errors[2].hint!, 'such as facts.hours.opens');
   assert.equal(errors.map((e) => e.code), ['CONTENT_MISSPELT_FACT', 'CONTENT_UNKNOWN_FACT_FILE', 'CONTENT_FACT_GROUP']);
   assert.match(formatFailure(new BuildFailure('content', errors)), '[CONTENT_FACT_GROUP]');
 });
@@ -127,26 +127,76 @@ test('site check fails on a price, duration, hours or phone number typed by hand
     );
     assert.instance(error, BuildFailure);
     const errors = (error as BuildFailure).errors;
-    assert.equal(
-      errors.map((e) => e.message),
-      [
-        '$44.95 is a price typed by hand',
-        '1–2 business days is a duration typed by hand',
-        '9am is a time of day typed by hand',
-        '5pm is a time of day typed by hand',
-        'AEST is a time zone typed by hand',
-        '(03) 5550 4827 is a phone number typed by hand',
-        '10MB is a file size typed by hand',
-        '60+ is a count typed by hand',
-      ],
+    const hint = (written: string) => errors.find((e) => e.message.startsWith(`${written} is`))?.hint ?? '';
+    assert.equal(errors.map((e) => e.message).sort(), [
+      '$44.95 is a price typed by hand',
+      '(03) 5550 4827 is a phone number typed by hand',
+      '1-2 business days is a duration typed by hand',
+      '10MB is a file size typed by hand',
+      '60+ is a count typed by hand',
+      '9am to 5pm is a time of day typed by hand',
+      'AEST is a time zone typed by hand',
+    ]);
+    assert.ok(errors.every((e) => e.file === 'content/cities/perth.json' && e.pointer === '/tagline' && e.line === 13 && e.page?.replace(/\/$/, '') === '/cities/perth' && e.code === 'CONTENT_HAND_TYPED_FACT'));
+    assert.match(hint('$44.95'), 'Write {{plans.self-service.price}} instead');
+    assert.match(hint('1-2 business days'), '{{plans.full.timeframe}}');
+    assert.match(hint('9am to 5pm'), '{{facts.hours.');
+    assert.match(hint('(03) 5550 4827'), 'Write {{site.phone.display}} or {{site.phone.e164}} instead');
+    assert.match(hint('10MB'), 'Write {{facts.uploads.maxSize}} instead');
+    assert.match(hint('60+'), 'Write {{facts.languages.count}}');
+    assert.match(hint('$44.95'), 'write {{verbatim: $44.95}}');
+  } finally {
+    f.remove();
+  }
+});
+
+/** Each way of typing a fact by hand that once got past `site check` (issue 40). */
+const evasions = ['44.95 dollars', 'AUD 44.95', '\uFF0444.95', '$\u200B44.95', '&#36;44.95', '2 working days', 'two business days', '48h', '9:00\u201317:00', 'UTC+10', '03-5550-4827', '+61-3-5550-4827', '60 plus languages'];
+
+test('site check fails on each evasion that once got past it, each reported with its file, line and page', async () => {
+  const f = fixture();
+  try {
+    const post = 'content/blog/naati-vs-standard-translations-differences.md';
+    f.write(post, `${f.read(post)}\n${evasions.map((e, i) => `Paragraph ${i + 1} says ${e} here.`).join('\n\n')}\n`);
+    // The JSON escape of $ only exists in a JSON file.
+    replaceIn(f, 'content/cities/perth.json', '"tagline": "', '"tagline": "Only \\u002444.95. ');
+    const error = await check({ root: f.root, logger: silentLogger }).then(
+      () => undefined,
+      (e: unknown) => e,
     );
-    assert.ok(errors.every((e) => e.file === 'content/cities/perth.json' && e.line === 13 && e.code === 'CONTENT_HAND_TYPED_FACT'));
-    assert.match(errors[0].hint!, 'Write {{plans.self-service.price}} instead');
-    assert.match(errors[1].hint!, '{{plans.full.timeframe}}');
-    assert.match(errors[5].hint!, 'Write {{site.phone.display}} instead');
-    assert.match(errors[6].hint!, 'Write {{facts.uploads.maxSize}} instead');
-    assert.match(errors[7].hint!, 'Write {{facts.languages.count}}');
-    assert.match(errors[0].hint!, 'write {{verbatim: $44.95}}');
+    assert.instance(error, BuildFailure);
+    const errors = (error as BuildFailure).errors;
+    const lines = f.read(post).split('\n');
+    for (const [i, evasion] of evasions.entries()) {
+      const line = lines.indexOf(`Paragraph ${i + 1} says ${evasion} here.`) + 1;
+      const hits = errors.filter((e) => e.file === post && e.line === line);
+      assert.is(hits.length, 1, `${JSON.stringify(evasion)} on line ${line}: ${hits.map((e) => e.message).join('; ')}`);
+      assert.is(hits[0].page?.replace(/\/$/, ''), '/blog/naati-vs-standard-translations-differences');
+    }
+    assert.ok(errors.some((e) => e.file === 'content/cities/perth.json' && e.pointer === '/tagline' && e.message === '$44.95 is a price typed by hand'));
+    assert.is(errors.length, evasions.length + 1, errors.map((e) => e.headline).join('\n'));
+  } finally {
+    f.remove();
+  }
+});
+
+test('opening hours have one source: a change to facts.hours reaches every page, /contact\'s table and the structured data', async () => {
+  const f = fixture();
+  try {
+    f.editJson('content/facts.json', (d) => Object.assign(d.hours, { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'], opens: '08:30', closes: '18:00' }));
+    const result = await build({ root: f.root, logger: silentLogger });
+    const texts = pageTexts(path.join(f.root, 'dist'));
+    const page = (address: string) => texts.get(result.pages.find((p) => p.path.replace(/(.)\/$/, '$1') === address)!.file)!;
+    for (const address of ['/terms', '/process', '/privacy-policy', '/cities/darwin', '/cities/perth']) assert.match(page(address), 'Monday to Saturday, 8:30am to 6pm Melbourne time', address);
+    const contact = fs.readFileSync(path.join(f.root, 'dist', result.pages.find((p) => p.kind === 'contact')!.file), 'utf8');
+    const rows = [...contact.matchAll(/<th scope="row">([^<]*)<\/th><td>([^<]*)<\/td>/g)].map((m) => `${m[1]}: ${m[2]}`);
+    assert.equal(rows, ['Monday to Saturday: 8:30am to 6pm Melbourne time', 'Sunday: Closed']);
+    const home = fs.readFileSync(path.join(f.root, 'dist', result.pages.find((p) => p.kind === 'home')!.file), 'utf8');
+    const nodes = [...home.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((m) => JSON.parse(m[1])['@graph'] ?? [JSON.parse(m[1])]);
+    const business = nodes.find((n: { '@type': string }) => n['@type'] === 'ProfessionalService');
+    assert.equal(business.openingHoursSpecification[0].dayOfWeek.at(-1), 'https://schema.org/Saturday');
+    assert.equal([business.openingHoursSpecification[0].opens, business.openingHoursSpecification[0].closes], ['08:30', '18:00']);
+    assert.equal([...texts].filter(([, text]) => /Monday to Friday|Mon\u2013Fri|\b9am|\b5pm/.test(text)).map(([file]) => file), []);
   } finally {
     f.remove();
   }
@@ -202,7 +252,7 @@ test('an incremental build re-renders a page that shows a changed fact only thro
   const f = fixture();
   try {
     await build({ root: f.root, logger: silentLogger });
-    f.editJson('content/facts.json', (d) => (d.hours.display = 'Monday to Friday, 8am to 6pm Melbourne time'));
+    f.editJson('content/facts.json', (d) => Object.assign(d.hours, { opens: '08:00', closes: '18:00' }));
     const result = await build({ root: f.root, logger: silentLogger });
     // The city template never reads facts.json: Darwin's page names the hours in its description.
     assert.match(f.read('dist/cities/darwin/index.html'), 'Our team works Monday to Friday, 8am to 6pm Melbourne time.');

@@ -68,7 +68,7 @@ test('home: the nine sections in order, 9 features, 6 popular documents with Lea
   assert.is(count('/', '.feature-card'), 9);
   assert.equal(
     home.querySelectorAll('.feature-card h3').map(text),
-    ['Document translation', '1-hour express self-service', 'NAATI certified translators', '60+ languages', 'Government accepted', 'Expert translators', 'Affordable pricing', 'Document security', '100% acceptance guarantee'],
+    ['Document translation', 'Express self-service in about 1 hour', 'NAATI certified translators', '60+ languages', 'Government accepted', 'Expert translators', 'Affordable pricing', 'Document security', '100% acceptance guarantee'],
   );
   const popular = home.querySelectorAll('#services .card');
   assert.is(popular.length, 6);

@@ -141,7 +141,7 @@ test('an edit re-renders only the pages that read what changed, and they are cor
 
 test('an edit to a fact file re-renders every page, since any page may name a fact', async () => {
   const outcome = new Promise<{ ok: boolean; changed: string[] }>((resolve) => dev.onRebuild(resolve));
-  f.editJson('content/facts.json', (d) => (d.hours.display = 'Monday to Friday, 8am to 6pm Melbourne time'));
+  f.editJson('content/facts.json', (d) => Object.assign(d.hours, { opens: '08:00', closes: '18:00' }));
   const { ok, changed } = await outcome;
   assert.ok(ok);
   // The city template never reads facts.json: Darwin's page shows the hours only through its own text.

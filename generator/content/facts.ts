@@ -10,6 +10,7 @@ import type { SourceFile } from './load.ts';
 import { locate } from './locate.ts';
 import { closest } from './validate.ts';
 import { encodeSegment } from './pointer.ts';
+import { withHours } from './hours.ts';
 
 export const placeholderPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
 const verbatimPrefix = /^verbatim\s*:\s*/;
@@ -30,7 +31,7 @@ export function factTree(files: SourceFile[]): Namespaces {
     }),
   );
   const minimumTotal = lowestTotal(plans);
-  return { site: data('site.json') ?? {}, plans: { ...(plans ?? {}), ...byId, ...(minimumTotal && { minimumTotal }) }, facts: data('facts.json') ?? {} };
+  return { site: data('site.json') ?? {}, plans: { ...(plans ?? {}), ...byId, ...(minimumTotal && { minimumTotal }) }, facts: withHours(data('facts.json') ?? {}) };
 }
 
 /**

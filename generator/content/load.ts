@@ -17,6 +17,14 @@ import type { ContentSeen, FileTimes } from '../incremental/unchanged.ts';
 let matter: typeof import('gray-matter') | undefined;
 const loadMatter = (): typeof import('gray-matter') =>
   typeof require === 'function' ? require('gray-matter') : (createRequire(import.meta.url)('gray-matter') as typeof import('gray-matter'));
+/**
+ * gray-matter hands its options to js-yaml: with the core schema an unquoted 2026-09-22 stays the text written,
+ * rather than a Date, which would turn 2026-02-31 into 3 March before validation could see it (content/dates.ts).
+ */
+let yamlOptions: { schema: unknown } | undefined;
+const loadYamlOptions = () => ({
+  schema: ((typeof require === 'function' ? require('js-yaml') : createRequire(import.meta.url)('js-yaml')) as { CORE_SCHEMA: unknown }).CORE_SCHEMA,
+});
 
 export interface SourceFile {
   /** Path from the project root, forward slashes: content/cities/perth.json */
@@ -204,7 +212,7 @@ type ParsedMarkdown = { data: unknown; body: string; words: number; links: Markd
  * of it again. The text (and the body, which is the end of the text) is read from the file only when asked
  * for: a build that renders one post reads one post, and holds no other post's text.
  */
-const snapshotVersion = `content-v5 gray-matter@${packageVersion('gray-matter')}`;
+const snapshotVersion = `content-v6 gray-matter@${packageVersion('gray-matter')}`;
 type SnapshotEntry = Omit<SourceFile, 'text' | 'body' | 'source'> & { bodyStart?: number };
 const snapshot = (dir: string) => new Shards<SnapshotEntry[]>(dir, 'files', snapshotVersion);
 
@@ -328,8 +336,8 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
   try {
     // Passing options turns off gray-matter's cache, which would otherwise keep every version of every file.
     matter ??= loadMatter();
-    const result = matter(text, {});
-    return { data: normaliseDates(result.data), body: result.content, words: countWords(result.content), links: bodyLinks(text) };
+    const result = matter(text, (yamlOptions ??= loadYamlOptions()) as object);
+    return { data: result.data, body: result.content, words: countWords(result.content), links: bodyLinks(text) };
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const line = mark ? mark.line + 2 : 1;
@@ -355,14 +363,4 @@ function countWords(text: string): number {
     afterSpace = space;
   }
   return words;
-}
-
-/** YAML reads an unquoted 2026-01-02 as a Date; turn it back into the text the editor wrote. */
-function normaliseDates(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (Array.isArray(value)) return value.map(normaliseDates);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normaliseDates(v)]));
-  }
-  return value;
 }

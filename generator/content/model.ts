@@ -3,6 +3,8 @@
 import type { SourceFile } from './load.ts';
 import { entryPath, type CollectionKind, type DataOf, type PageCopies, type PageCopyName, type SingletonKind } from './kinds.ts';
 import type * as T from './types.ts';
+import { australianDate, isoDate } from './dates.ts';
+import { withHours, type Hours } from './hours.ts';
 
 export type HeroSet = 'asian' | 'european' | 'arabic' | 'indian' | 'african';
 
@@ -59,7 +61,7 @@ export interface SiteModel {
   shared: T.SharedCopy;
   plans: T.ServicePlans;
   /** content/facts.json: facts templates show (hours, turnarounds, uploads), so no template types one. */
-  facts: T.BusinessFacts;
+  facts: T.BusinessFacts & { hours: Hours };
   testimonials: T.Testimonials['testimonials'];
   faq: T.FAQGroups['groups'];
   contactForm: T.ContactFormCopy;
@@ -113,11 +115,6 @@ export function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** dd/mm/yyyy -> yyyy-mm-dd */
-export function isoFromAustralian(date: string): string {
-  const [d, m, y] = date.split('/');
-  return `${y}-${m}-${d}`;
-}
 
 const postFile = Symbol('file');
 
@@ -203,15 +200,17 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     post.slug = slugOf(f);
     post.url = entryPath('blog-post', post.slug);
     post.file = f.path;
-    post.isoDate = isoFromAustralian(data.date);
-    post.isoUpdated = data.updated ? isoFromAustralian(data.updated) : post.isoDate;
+    // Written as dd/mm/yyyy or yyyy-mm-dd (content/dates.ts); shown the Australian way whichever it was.
+    post.isoDate = isoDate(data.date);
+    post.date = australianDate(post.isoDate);
+    post.isoUpdated = data.updated ? isoDate(data.updated) : post.isoDate;
     post.words = f.words ?? 0;
     return post;
   });
   posts.sort((a, b) => compare(b.isoDate, a.isoDate) || compare(a.slug, b.slug));
 
   const prose: ProseEntry[] = all('prose-page')
-    .map((f) => ({ ...f.data, slug: slugOf(f), url: entryPath('prose-page', slugOf(f)), file: f.path, body: f.body ?? '' }))
+    .map((f) => ({ ...f.data, updated: isoDate(f.data.updated), slug: slugOf(f), url: entryPath('prose-page', slugOf(f)), file: f.path, body: f.body ?? '' }))
     .sort((a, b) => compare(a.slug, b.slug));
 
   const navigation = one('navigation');
@@ -224,7 +223,7 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     navigation,
     shared: one('shared'),
     plans: one('plans'),
-    facts: one('facts'),
+    facts: withHours(one('facts')) as SiteModel['facts'],
     testimonials: one('testimonials')?.testimonials ?? [],
     faq: one('faq')?.groups ?? [],
     contactForm: one('contact-form'),

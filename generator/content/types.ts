@@ -10,9 +10,12 @@ export interface BlogPostFrontMatter {
    */
   excerpt: string;
   /**
-   * Publication date as dd/mm/yyyy, in quotes.
+   * Publication date as dd/mm/yyyy, such as 22/09/2026, or as yyyy-mm-dd; the site shows dd/mm/yyyy.
    */
   date: string;
+  /**
+   * When the post was last changed, written like the date.
+   */
   updated?: string;
   /**
    * Plain text shown on the site.
@@ -342,27 +345,29 @@ export interface ContactFormCopy {
 export interface BusinessFacts {
   $schema: string;
   /**
-   * Business hours as customers read them, with their time zone, and how soon we reply.
+   * Business hours: the one place they are set. Every way the site says them (Monday to Friday, 9am to 5pm Melbourne time; /contact's table; the structured data) is derived from the days and times here.
    */
   hours: {
     /**
-     * Plain text shown on the site.
+     * The days we work; the others show as closed.
+     *
+     * @minItems 1
      */
-    display: string;
+    days: ("Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday")[];
     /**
-     * Plain text shown on the site.
+     * Opening time on those days, 24-hour, such as 09:00.
      */
-    short: string;
+    opens: string;
     /**
-     * Plain text shown on the site.
+     * Closing time, 24-hour, such as 17:00.
      */
-    days: string;
+    closes: string;
     /**
-     * Plain text shown on the site.
+     * Whose clock the times follow, as it reads after them: Melbourne time.
      */
-    times: string;
+    clock: string;
     /**
-     * Plain text shown on the site.
+     * The time zone explained, such as AEST, or AEDT during daylight saving.
      */
     timeZone: string;
     /**
@@ -1136,18 +1141,9 @@ export interface ContactPage {
      */
     heading: string;
     /**
-     * @minItems 1
+     * Plain text shown on the site.
      */
-    rows: {
-      /**
-       * Plain text shown on the site.
-       */
-      days: string;
-      /**
-       * Plain text shown on the site.
-       */
-      hours: string;
-    }[];
+    closed: string;
     /**
      * Plain text shown on the site.
      */
@@ -1950,7 +1946,7 @@ export interface ProsePageFrontMatter {
   title: string;
   seo: PageSeo;
   /**
-   * A date as YYYY-MM-DD.
+   * A date as dd/mm/yyyy, such as 22/09/2026, or as yyyy-mm-dd; the site shows dd/mm/yyyy.
    */
   updated: string;
   /**
@@ -2267,26 +2263,6 @@ export interface SiteSettings {
    * The Australian Business Number, written 12 345 678 901.
    */
   abn: string;
-  businessHours: {
-    /**
-     * Plain text shown on the site.
-     */
-    display: string;
-    /**
-     * Plain text shown on the site.
-     */
-    timezone: string;
-    opens: string;
-    closes: string;
-    /**
-     * @minItems 1
-     */
-    days: ("Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday")[];
-    /**
-     * Plain text shown on the site.
-     */
-    replyTarget?: string;
-  };
   /**
    * The external order page on the provider's profile; its path must end in /create.
    */

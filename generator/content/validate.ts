@@ -7,8 +7,9 @@ import { codeFrame, siteError, type ErrorCode, type ErrorParams, type SiteError 
 import { packageVersion, toolRoot, type Project } from '../project.ts';
 import type { SourceFile } from './load.ts';
 import { locate } from './locate.ts';
-import { pointerKeys, resolveKeys } from './pointer.ts';
+import { encodeSegment, pointerKeys, resolveKeys } from './pointer.ts';
 import { writeCacheFile } from '../cache.ts';
+import { dateShape, parseDate } from './dates.ts';
 
 // ajv and ajv-formats are CommonJS with a default export that esbuild and tsx see differently.
 const require = createRequire(import.meta.url);
@@ -133,6 +134,26 @@ function validateFile(file: SourceFile, { validator, schemas }: Compiled): SiteE
     }
   }
   if (!validate(file.data)) errors.push(...describe(file, validate.errors ?? [], schemas(), file.source.schema));
+  // A date whose form the schema has refused already is not reported twice.
+  errors.push(...impossibleDates(file).filter((e) => !errors.some((s) => s.pointer === e.pointer)));
+  return errors;
+}
+
+/**
+ * Every text shaped like a date (dd/mm/yyyy or yyyy-mm-dd) must name a real day: a schema's pattern cannot
+ * count the days of a month, and 31/02/2026 would otherwise reach a page as datetime="2026-02-31".
+ */
+function impossibleDates(file: SourceFile): SiteError[] {
+  const errors: SiteError[] = [];
+  const visit = (value: unknown, pointer: string) => {
+    if (typeof value === 'string') {
+      if (!dateShape.test(value)) return;
+      const parsed = parseDate(value);
+      if ('problem' in parsed) errors.push(at(file, 'CONTENT_IMPOSSIBLE_DATE', { written: value, problem: parsed.problem }, pointer));
+    } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${pointer}/${i}`));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, `${pointer}/${encodeSegment(k)}`);
+  };
+  visit(file.data, '');
   return errors;
 }
 

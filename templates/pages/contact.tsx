@@ -7,6 +7,7 @@ import { FaqList, OrderLink, PageHero, Section } from '../components/ui.tsx';
 export function ContactPage() {
   const { site } = useRender();
   const copy = site.pages.contact;
+  const hours = site.facts.hours;
   const s = site.settings;
   const faq = site.faq.filter((g) => g.placement === 'contact').flatMap((g) => g.items);
   return (
@@ -46,7 +47,8 @@ export function ContactPage() {
               <h2 className="h3">{copy.hours.heading}</h2>
               <table className="hours">
                 <tbody>
-                  {copy.hours.rows.map((row) => (
+                  {/* The days and times are facts.hours, and what the model derives from them (content/hours.ts). */}
+                  {[{ days: hours.dayRange, hours: hours.times }, ...hours.closedDays.map((day) => ({ days: day, hours: copy.hours.closed }))].map((row) => (
                     <tr key={row.days}>
                       <th scope="row">{row.days}</th>
                       <td>{row.hours}</td>
