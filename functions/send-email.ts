@@ -17,20 +17,29 @@
 // (default: the site's contact email), CONTACT_FROM, RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL,
 // RATE_LIMIT_PER_MINUTE (default 5). The store is Netlify Blobs on Netlify, or SITE_DATA_DIR (set by `site
 // serve`). `site serve` also sets SITE_DEV_OUTBOX when there is no SMTP_URL, and SITE_PAGES_DIR.
-import { fieldErrors, fields, normalise, schema, variantOf, type Variant } from './enquiry.ts';
+import { fieldErrors, fields, normalise, schema, variantOf, type Variant } from './lib/enquiry.ts';
 import type { FormAnswer } from '../islands/lib/contact-form-view.tsx';
 import { contactAnswer } from './lib/contact-answer.tsx';
 import { enquiryIntake, idempotencyKey } from './lib/enquiries.ts';
-import { bodyKind, clientIp, describe, json, rateLimiter, receive, type Context } from './lib/http.ts';
+import { describe, json, rateBucket, rateLimiter, receive, wantsPage, type Context } from './lib/http.ts';
 import { mailer } from './lib/mail.ts';
 import { storeFromEnv, type KeyValueStore } from './lib/store.ts';
 import { validator } from './lib/validators.ts';
 
 export type { Context } from './lib/http.ts';
 
-const maxBody = 32 * 1024;
-
 type Env = Record<string, string | undefined>;
+
+/**
+ * The largest body a valid enquiry can make, so the limit never refuses one the form allows: every field at
+ * its maximum length in its worst encoding (a 4-byte character, URL-encoded as 12 bytes, or 12 as JSON's
+ * \uXXXX\uXXXX), the form's names and separators, and the idempotency key. About 70 KB.
+ */
+export const maxBody = (() => {
+  const definitions = (schema as unknown as { definitions: Record<Variant, { properties: Record<string, { maxLength?: number }> }> }).definitions;
+  const worst = Object.values(definitions).map((d) => Object.entries(d.properties).reduce((sum, [name, rules]) => sum + name.length + 4 + 12 * (rules.maxLength ?? 40), 0));
+  return Math.max(...worst) + 1024;
+})();
 
 const messages = {
   method: 'Send enquiries with POST.',
@@ -42,6 +51,7 @@ const messages = {
   captchaFailed: 'The reCAPTCHA check failed. Please tick the box again.',
   failed: 'Failed to send message',
   unconfigured: 'Email is not configured',
+  held: "Your message is saved, but our mail system turned it away, so it hasn't reached our team yet. We check for messages like this and will pass it on; if it's urgent, please phone or email us.",
 };
 
 /** A send-email handler with its own rate limiter; the default export is one reading process.env. */
@@ -54,11 +64,15 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
 
   return async function sendEmail(request: Request, context: Context = {}): Promise<Response> {
     const settings = env();
-    const kind = bodyKind(request);
     // A native post is answered with a page; anything else (the island, scripts) with JSON.
-    const page = kind === 'form' && !/application\/json/i.test(request.headers.get('accept') ?? '');
+    const page = wantsPage(request);
     let variant: Variant = 'message';
     let typed: Record<string, string> = {};
+    const keep = (body: unknown) => {
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+      variant = variantOf(body as Record<string, unknown>);
+      typed = Object.fromEntries(Object.entries(body).filter(([k, v]) => typeof v === 'string' && fields[variant].includes(k) && k !== 'recaptcha')) as Record<string, string>;
+    };
     const fail = (status: number, message: string, extra: { field?: string; errors?: Record<string, string>; captchaNeedsScript?: boolean; headers?: Record<string, string> } = {}): Promise<Response> | Response => {
       if (!page) return json(status, extra.field ? { message, field: extra.field } : { message }, extra.headers);
       const answer: FormAnswer = { values: typed, errors: extra.errors ?? {}, state: 'error', failure: extra.errors ? undefined : message, captchaNeedsScript: extra.captchaNeedsScript };
@@ -66,31 +80,33 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
     };
     try {
       const received = await receive(request, maxBody, messages);
-      if ('refused' in received) return received.refused;
+      if ('refused' in received) {
+        keep(received.refused.salvaged);
+        return fail(received.refused.status, received.refused.message, { headers: received.refused.headers });
+      }
       const body = received.body;
       // reCAPTCHA's widget adds its token to a native post under its own name.
-      if (received.kind === 'form') {
+      if (received.kind === 'form' && body && typeof body === 'object') {
         const posted = body as Record<string, string>;
-        if ('g-recaptcha-response' in posted) {
-          posted.recaptcha ||= posted['g-recaptcha-response'];
+        if (Object.hasOwn(posted, 'g-recaptcha-response')) {
+          if (!Object.hasOwn(posted, 'recaptcha') || !posted.recaptcha) Object.defineProperty(posted, 'recaptcha', { value: posted['g-recaptcha-response'], enumerable: true, writable: true, configurable: true });
           delete posted['g-recaptcha-response'];
         }
       }
-      if (body && typeof body === 'object' && !Array.isArray(body)) {
-        variant = variantOf(body as Record<string, unknown>);
-        typed = Object.fromEntries(Object.entries(body).filter(([k, v]) => typeof v === 'string' && fields[variant].includes(k) && k !== 'recaptcha')) as Record<string, string>;
-      }
+      keep(body);
 
       // Every well-formed request counts against the limit, valid or not: it protects the mail server and us.
-      const ip = clientIp(request, context);
-      const wait = limited(ip, Number(settings.RATE_LIMIT_PER_MINUTE) || 5);
+      const { bucket, limit, ip } = rateBucket(request, context, settings);
+      const wait = limited(bucket, limit);
       if (wait) return fail(429, messages.tooMany, { headers: { 'Retry-After': String(wait) } });
 
       if (body === undefined) return fail(400, messages.notJson);
       if (!body || typeof body !== 'object' || Array.isArray(body)) return fail(400, messages.notObject);
-      const sentKey = request.headers.get('idempotency-key') ?? (kind === 'form' ? (body as Record<string, string>).idempotencyKey : undefined);
-      if (kind === 'form') delete (body as Record<string, string>).idempotencyKey;
-      const data = normalise(body as Record<string, unknown>);
+      const posted = body as Record<string, string>;
+      const formKey = received.kind === 'form' && Object.hasOwn(posted, 'idempotencyKey') ? posted.idempotencyKey : undefined;
+      const sentKey = request.headers.get('idempotency-key') ?? formKey;
+      if (received.kind === 'form') delete posted.idempotencyKey;
+      const data = normalise(posted);
       const validate = validator(schema as { $id: string }, `enquiry.schema.json#/definitions/${variant}`);
       if (!validate(data)) {
         const found = fieldErrors(variant, validate.errors ?? []);
@@ -102,10 +118,12 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
         return fail(400, '', { errors: Object.fromEntries(known.filter((e) => !(captchaNeedsScript && e.field === 'recaptcha')).map((e) => [e.field, e.message])), captchaNeedsScript });
       }
 
+      let unverified = false;
       if (variant === 'message') {
         const verdict = await verifyCaptcha(settings, String(data.recaptcha), ip);
         if (verdict === 'failed') return fail(400, messages.captchaFailed, { field: 'recaptcha', errors: { recaptcha: messages.captchaFailed } });
-        if (verdict === 'unreachable') return fail(502, messages.failed);
+        // Our check being down must not drop a lead: the enquiry goes through, marked as not checked.
+        if (verdict === 'unreachable') unverified = true;
         if (verdict === 'skipped' && !warnedNoSecret) {
           warnedNoSecret = true;
           console.warn('send-email: RECAPTCHA_SECRET is not set, so reCAPTCHA tokens are required but not verified.');
@@ -113,10 +131,15 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
       }
 
       const key = idempotencyKey(sentKey, variant, data);
-      const outcome = await take(variant, data as Record<string, string>, key, settings);
+      const outcome = await take(variant, data as Record<string, string>, key, settings, { unverified });
       if (outcome === 'failed') return fail(502, messages.failed);
       if (outcome === 'unconfigured') return fail(500, messages.unconfigured);
-      console.info(`send-email: ${variant} ${outcome} (${String(data.message).length} characters)`);
+      console.info(`send-email: ${variant} ${key} ${outcome}${unverified ? ' (reCAPTCHA not checked)' : ''} (${String(data.message).length} characters)`);
+      if (outcome === 'held') {
+        // Kept, but not on its way: the visitor is told so, and keeps what they typed.
+        if (page) return contactAnswer(request, settings, variant, { values: typed, errors: {}, state: 'error', failure: messages.held }, 202);
+        return json(202, { ok: true, queued: true, held: true, message: messages.held });
+      }
       if (page) return contactAnswer(request, settings, variant, { values: {}, errors: {}, state: 'success' }, 200);
       return outcome === 'queued' ? json(202, { ok: true, queued: true }) : json(200, { ok: true });
     } catch (error) {
@@ -135,9 +158,11 @@ async function verifyCaptcha(settings: Env, token: string, ip: string): Promise<
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ secret: settings.RECAPTCHA_SECRET, response: token, remoteip: ip }),
+      body: new URLSearchParams({ secret: settings.RECAPTCHA_SECRET, response: token, ...(ip ? { remoteip: ip } : {}) }),
       signal: AbortSignal.timeout(8000),
     });
+    // A service that answers with an error status is as down as one that does not answer.
+    if (!response.ok) throw Object.assign(new Error('bad status'), { code: `HTTP ${response.status}` });
     const result = (await response.json()) as { success?: boolean };
     return result.success === true ? 'passed' : 'failed';
   } catch (error) {

@@ -5,7 +5,7 @@
 // plainly what went wrong. What was typed before it woke is read from the page, so hydration loses nothing.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { enquiry as validateEnquiry, message as validateMessage } from 'virtual:enquiry-validators';
-import { fieldErrors, normalise, type Variant } from '../functions/enquiry.ts';
+import { fieldErrors, normalise, type Variant } from '../functions/lib/enquiry.ts';
 import { loadScript } from './lib/third-party.ts';
 import { toast } from './lib/toast.ts';
 import { ContactFormView, emptyValues, type ContactFormProps, type FormState } from './lib/contact-form-view.tsx';

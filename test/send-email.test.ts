@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createSendEmail } from '../functions/send-email.ts';
-import { fieldErrors, normalise, schema, variantOf, type SchemaError } from '../functions/enquiry.ts';
+import { fieldErrors, normalise, schema, variantOf, type SchemaError } from '../functions/lib/enquiry.ts';
 import contactForm from '../content/contact-form.json' with { type: 'json' };
 import { enquiryValidatorsSource } from '../generator/form-validators.ts';
 import { resolveProject, toolRoot } from '../generator/project.ts';

@@ -108,7 +108,7 @@ test('a mail server that times out: the enquiry is kept (202) and delivered once
   const logs = captureLogs();
   let res: Response;
   try {
-    res = await createSendEmail({ env: () => ({ SMTP_URL: hung.url, SMTP_TIMEOUT_MS: '300' }), store: () => store })(request(message, 'timeout-key-0001'));
+    res = await createSendEmail({ env: () => ({ SMTP_URL: hung.url, SMTP_TIMEOUT_MS: '300', ENQUIRY_RETRY_MS: '1' }), store: () => store })(request(message, 'timeout-key-0001'));
   } finally {
     logs.restore();
     await hung.close();
@@ -125,14 +125,15 @@ test('a mail server that times out: the enquiry is kept (202) and delivered once
   for (const line of logs.lines) assert.not.ok(line.includes('X1234567') || line.includes('amira@example.org'), line);
 });
 
-test('neither mail nor store: 502 Failed to send message, and the claim is released so a retry can go through', async () => {
+test('neither mail nor store: 502 Failed to send message, and nothing is claimed, so a retry can go through', async () => {
+  const full = async () => {
+    throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
+  };
   const broken: KeyValueStore = {
     where: 'a broken store',
     get: async () => undefined,
-    create: async () => true,
-    set: async () => {
-      throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
-    },
+    create: full,
+    set: full,
     delete: async () => {},
     list: async () => [],
   };
@@ -173,9 +174,9 @@ test('the Blobs adapter keeps enquiries through an outage and sign-ups once per 
   sink.refuse = true;
   const logs = captureLogs();
   try {
-    const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '100' }), store: () => store });
+    const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '100', ENQUIRY_RETRY_MS: '1' }), store: () => store });
     assert.is((await send(request({ ...message, subject: 'Blobs outage' }, 'blobs-outage-key-1'))).status, 202);
-    assert.is((await send(request({ ...message, subject: 'Blobs outage' }, 'blobs-outage-key-1'))).status, 200, 'the double submit is answered from the claim');
+    assert.is((await send(request({ ...message, subject: 'Blobs outage' }, 'blobs-outage-key-1'))).status, 202, 'the double submit finds the stored enquiry, still waiting');
     const subscribe = createSubscribe({ env: () => ({}), store: () => store });
     const sign = (email: string) => subscribe(new Request('http://localhost/.netlify/functions/subscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) }));
     assert.is((await sign('lee@example.org')).status, 200);

@@ -3,7 +3,7 @@
 // native form post (no JavaScript) with the errors next to the fields or the thank-you panel. Both render the
 // same markup, so the island hydrates an answer page as it hydrates the page as built.
 import type { FormEvent, RefObject } from 'react';
-import { htmlConstraints, type Variant } from '../../functions/enquiry.ts';
+import { htmlConstraints, type Variant } from '../../functions/lib/enquiry.ts';
 import { SvgIcon } from './markup.tsx';
 
 interface Field {
