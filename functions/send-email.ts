@@ -1,22 +1,24 @@
-// POST /.netlify/functions/send-email: a visitor's enquiry, checked by the same rules as the form, sent to the
-// provider's inbox by SMTP, or kept in the store until the mail server takes it. Netlify's modern signature: a
-// Web Request in, a Response out.
+// POST /.netlify/functions/send-email: a visitor's enquiry, checked by the same rules as the form, stored
+// (lib/enquiries.ts: the outbox), then sent to the provider's inbox by SMTP. Netlify's modern signature: a Web
+// Request in, a Response out.
 //
-// Takes JSON (from the contact-form island, with an Idempotency-Key header) and native form posts
-// (application/x-www-form-urlencoded, from the same form without JavaScript), which are answered with HTML:
-// the form's page with the errors next to the fields and every value kept, or the thank-you.
+// Takes JSON (from the contact-form island, with an Idempotency-Key header) and form posts (URL-encoded or
+// multipart, from the same form without JavaScript), which are answered with HTML: the form's page with the
+// errors next to the fields and every value kept, or the thank-you, with the site's security headers.
 //
 // JSON answers: 200 {ok: true} once the mail server has the message (or had it: a repeated key); 202 {ok:
-// true, queued: true} when the mail server refused or timed out and the enquiry was stored for a later
-// delivery; 400 {message, field} naming the first invalid field with the form's own text; 405 (Allow: POST);
-// 415 for other bodies; 413 over 32 KB; 429 with Retry-After past the per-client limit; 502 {message:
-// "Failed to send message"} when neither the mail server nor the store takes it; 500 when neither a mail
-// server nor a store is configured. Never a stack trace; never the visitor's words in logs.
+// true, queued: true} when it is stored for a later delivery; 202 {ok: true, queued: true, held: true,
+// message} when the mail server refused it for good and it waits, stored, for the operator; 400 {message,
+// field} naming the first invalid field with the form's own text; 405 (Allow: POST); 415 for other bodies; 413
+// over `maxBody`; 429 with Retry-After past the per-client limit; 502 {message: "Failed to send message"}
+// when neither the mail server nor the store takes it; 500 when neither a mail server nor a store is
+// configured. Never a stack trace; never the visitor's words in logs.
 //
 // Settings (environment): SMTP_URL (smtp://user:pass@host:587), SMTP_TIMEOUT_MS (default 15000), CONTACT_TO
 // (default: the site's contact email), CONTACT_FROM, RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL,
-// RATE_LIMIT_PER_MINUTE (default 5). The store is Netlify Blobs on Netlify, or SITE_DATA_DIR (set by `site
-// serve`). `site serve` also sets SITE_DEV_OUTBOX when there is no SMTP_URL, and SITE_PAGES_DIR.
+// RATE_LIMIT_PER_MINUTE (default 5), CLIENT_ADDRESS_HEADER (see lib/http.ts), ENQUIRY_RETRY_MS. The store is
+// Netlify Blobs on Netlify, or SITE_DATA_DIR (set by `site serve`). `site serve` also sets SITE_DEV_OUTBOX
+// when there is no SMTP_URL, and SITE_PAGES_DIR.
 import { fieldErrors, fields, normalise, schema, variantOf, type Variant } from './lib/enquiry.ts';
 import type { FormAnswer } from '../islands/lib/contact-form-view.tsx';
 import { contactAnswer } from './lib/contact-answer.tsx';
@@ -32,12 +34,14 @@ type Env = Record<string, string | undefined>;
 
 /**
  * The largest body a valid enquiry can make, so the limit never refuses one the form allows: every field at
- * its maximum length in its worst encoding (a 4-byte character, URL-encoded as 12 bytes, or 12 as JSON's
- * \uXXXX\uXXXX), the form's names and separators, and the idempotency key. About 70 KB.
+ * its maximum length in its worst encoding (a character outside the BMP is 12 bytes URL-encoded, and 12 as
+ * JSON's \uXXXX\uXXXX; the fields the schema keeps to ASCII, 3), the form's names and separators, and the
+ * idempotency key. About 77 KB.
  */
+const asciiOnly = new Set(['email', 'language', 'recaptcha', 'enquiryType']);
 export const maxBody = (() => {
   const definitions = (schema as unknown as { definitions: Record<Variant, { properties: Record<string, { maxLength?: number }> }> }).definitions;
-  const worst = Object.values(definitions).map((d) => Object.entries(d.properties).reduce((sum, [name, rules]) => sum + name.length + 4 + 12 * (rules.maxLength ?? 40), 0));
+  const worst = Object.values(definitions).map((d) => Object.entries(d.properties).reduce((sum, [name, rules]) => sum + name.length + 4 + (asciiOnly.has(name) ? 3 : 12) * (rules.maxLength ?? 40), 0));
   return Math.max(...worst) + 1024;
 })();
 

@@ -96,12 +96,16 @@ async function deliverWithin(deliver: Deliver, mail: Mail, settings: Env): Promi
 
 /**
  * One delivery attempt of a stored enquiry, and its record: deleted once mailed, else queued again after its
- * backoff, or held when refused for good. The caller has leased it (nextAt in the future).
+ * backoff, or held when refused for good. The caller has leased it (nextAt in the future). `hardLimit` gives
+ * up after the send timeout even while the mail waits in the pool (a scheduled run, which must end in time);
+ * a visitor's request waits its turn in the pool instead, since giving up there while the mail may still go
+ * would invite a second copy.
  */
-export async function attemptDelivery(store: KeyValueStore, item: Stored, deliver: Deliver, settings: Env, now: () => number): Promise<'sent' | 'queued' | 'held'> {
+export async function attemptDelivery(store: KeyValueStore, item: Stored, deliver: Deliver, settings: Env, now: () => number, hardLimit = false): Promise<'sent' | 'queued' | 'held'> {
   let failure: unknown;
   try {
-    const delivery = await deliverWithin(deliver, mailOf(item, settings), settings);
+    const mail = mailOf(item, settings);
+    const delivery = await (hardLimit ? deliverWithin(deliver, mail, settings) : deliver(mail, settings));
     if (delivery !== 'unconfigured') {
       try {
         await store.set(`received/${item.key}`, JSON.stringify({ mailedAt: now() }));
@@ -144,7 +148,7 @@ export function enquiryIntake(options: { store: () => KeyValueStore | undefined;
   /** Without a store (or with one that cannot be reached) the mail is the only record: answer only once it is sent. */
   async function direct(variant: Variant, data: Record<string, string>, key: string, settings: Env, unverified: boolean, why: string): Promise<Outcome> {
     try {
-      const delivery = await deliverWithin(deliver, compose(variant, data, key, settings, { unverified }), settings);
+      const delivery = await deliver(compose(variant, data, key, settings, { unverified }), settings);
       if (delivery !== 'unconfigured') return 'sent';
       console.error(`send-email: SMTP_URL is not set, and ${why}`);
       return 'unconfigured';
@@ -253,7 +257,7 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
         await store.set(key, JSON.stringify({ ...item, nextAt: now() + lease(settings) }));
         report.started++;
         report.lastStart = now();
-        const result = await attemptDelivery(store, item, deliver, settings, now).catch((error) => {
+        const result = await attemptDelivery(store, item, deliver, settings, now, true).catch((error) => {
           console.error(`deliver-enquiries: enquiry ${item.key} could not be updated (${describe(error)})`);
           return 'queued' as const;
         });

@@ -82,7 +82,8 @@ export async function receive(request: Request, limit: number, messages: Refusal
     try {
       return { kind, body: await formFields(bytes, type) };
     } catch {
-      return { kind, body: undefined };
+      // A multipart body that does not parse has no fields: the schema names the first one missing.
+      return { kind, body: {} };
     }
   }
   const text = await readText(request, limit);
