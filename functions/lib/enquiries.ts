@@ -82,10 +82,10 @@ export function mailOf(item: Stored, settings: Env): Mail {
 }
 
 /** Runs `deliver`, giving up after the send timeout so one hung mail cannot hold a request or a run. */
-async function deliverWithin(deliver: Deliver, mail: Mail, settings: Env): Promise<Delivery> {
+async function deliverWithin(deliver: Deliver, mail: Mail, settings: Env, limitMs: number): Promise<Delivery> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), sendTimeout(settings));
+    timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), limitMs);
   });
   try {
     return await Promise.race([deliver(mail, settings), timeout]);
@@ -97,15 +97,15 @@ async function deliverWithin(deliver: Deliver, mail: Mail, settings: Env): Promi
 /**
  * One delivery attempt of a stored enquiry, and its record: deleted once mailed, else queued again after its
  * backoff, or held when refused for good. The caller has leased it (nextAt in the future). `hardLimit` gives
- * up after the send timeout even while the mail waits in the pool (a scheduled run, which must end in time);
+ * up after that many ms even while the mail waits in the pool (a scheduled run, which must end in time);
  * a visitor's request waits its turn in the pool instead, since giving up there while the mail may still go
  * would invite a second copy.
  */
-export async function attemptDelivery(store: KeyValueStore, item: Stored, deliver: Deliver, settings: Env, now: () => number, hardLimit = false): Promise<'sent' | 'queued' | 'held'> {
+export async function attemptDelivery(store: KeyValueStore, item: Stored, deliver: Deliver, settings: Env, now: () => number, hardLimit?: number): Promise<'sent' | 'queued' | 'held'> {
   let failure: unknown;
   try {
     const mail = mailOf(item, settings);
-    const delivery = await (hardLimit ? deliverWithin(deliver, mail, settings) : deliver(mail, settings));
+    const delivery = await (hardLimit ? deliverWithin(deliver, mail, settings, hardLimit) : deliver(mail, settings));
     if (delivery !== 'unconfigured') {
       try {
         await store.set(`received/${item.key}`, JSON.stringify({ mailedAt: now() }));
@@ -219,7 +219,8 @@ let running: Promise<DeliveryReport> | undefined;
 /**
  * Mails the queued enquiries that are due, `DELIVERY_PARALLEL` at a time (default 4, within the mail pool's 5
  * connections), and starts no send after the time budget (`DELIVERY_BUDGET_MS`, default 25 s, under Netlify's
- * 30 s for a scheduled function) minus one send timeout, so every send it starts ends inside the budget.
+ * 30 s for a scheduled function) minus one send's limit (the send timeout, at most half the budget), so every
+ * send it starts ends inside the budget.
  * What is left waits for the next run. One run at a time per process, so a timer and a manual run never send
  * the same enquiry twice; leases keep runs in different processes apart.
  */
@@ -228,7 +229,9 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
     const began = now();
     const budget = Number(settings.DELIVERY_BUDGET_MS) || 25_000;
     const parallel = Math.max(1, Number(settings.DELIVERY_PARALLEL) || 4);
-    const cutoff = began + budget - sendTimeout(settings);
+    // One send may take its timeout, but at most half the budget, so a run always has time to start some.
+    const sendLimit = Math.min(sendTimeout(settings), budget / 2);
+    const cutoff = began + budget - sendLimit;
     const report: DeliveryReport = { delivered: 0, waiting: 0, held: 0, failed: 0, expired: 0, started: 0, outOfTime: false, began, cutoff };
     const keys = await store.list('queue/');
     let next = 0;
@@ -257,7 +260,7 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
         await store.set(key, JSON.stringify({ ...item, nextAt: now() + lease(settings) }));
         report.started++;
         report.lastStart = now();
-        const result = await attemptDelivery(store, item, deliver, settings, now, true).catch((error) => {
+        const result = await attemptDelivery(store, item, deliver, settings, now, sendLimit).catch((error) => {
           console.error(`deliver-enquiries: enquiry ${item.key} could not be updated (${describe(error)})`);
           return 'queued' as const;
         });
