@@ -192,7 +192,8 @@ test('a poisoned queue: an enquiry refused for good is held and logged, the othe
 
   // The operator sees them with `site enquiries`, and retries them all once the cause is fixed.
   const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'enquiries', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, SITE_DATA_DIR: '', NO_COLOR: '1' } });
-  fs.renameSync(path.join(dir, 'poison'), path.join(dir, '.data', 'forms'), );
+  fs.mkdirSync(path.join(dir, '.data'), { recursive: true });
+  fs.renameSync(path.join(dir, 'poison'), path.join(dir, '.data', 'forms'));
   try {
     const listed = cli();
     assert.is(listed.status, 0, listed.stderr);

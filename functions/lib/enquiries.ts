@@ -235,14 +235,14 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
     const report: DeliveryReport = { delivered: 0, waiting: 0, held: 0, failed: 0, expired: 0, started: 0, outOfTime: false, began, cutoff };
     const keys = await store.list('queue/');
     let next = 0;
+    const outOfTime = () => {
+      report.outOfTime = true;
+      report.waiting += keys.length - next;
+      next = keys.length;
+    };
     const worker = async () => {
       while (next < keys.length) {
-        if (now() > cutoff) {
-          report.outOfTime = true;
-          report.waiting += keys.length - next;
-          next = keys.length;
-          return;
-        }
+        if (now() > cutoff) return outOfTime();
         const key = keys[next++];
         const raw = await store.get(key);
         if (raw === undefined) continue;
@@ -258,6 +258,12 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
           continue;
         }
         await store.set(key, JSON.stringify({ ...item, nextAt: now() + lease(settings) }));
+        // The last look at the clock before the send: past the cutoff, the lease is given back and the run ends.
+        if (now() > cutoff) {
+          await store.set(key, raw);
+          report.waiting++;
+          return outOfTime();
+        }
         report.started++;
         report.lastStart = now();
         const result = await attemptDelivery(store, item, deliver, settings, now, sendLimit).catch((error) => {
