@@ -122,6 +122,13 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
         return fail(400, '', { errors: Object.fromEntries(known.filter((e) => !(captchaNeedsScript && e.field === 'recaptcha')).map((e) => [e.field, e.message])), captchaNeedsScript });
       }
 
+      // The honeypot: filled in, the enquiry is from a bot. It is answered as sent, and neither kept nor mailed.
+      if (data.website) {
+        console.info(`send-email: a ${variant} filled the honeypot field and was dropped`);
+        if (page) return contactAnswer(request, settings, variant, { values: {}, errors: {}, state: 'success' }, 200);
+        return json(200, { ok: true });
+      }
+
       let unverified = false;
       if (variant === 'message') {
         const verdict = await verifyCaptcha(settings, String(data.recaptcha), ip);

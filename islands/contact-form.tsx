@@ -116,7 +116,8 @@ export default function ContactForm(props: ContactFormProps) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure('');
-    const data = normalise(variant === 'message' ? { ...values, recaptcha: captcha } : values);
+    const trap = (form.current?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '';
+    const data = normalise({ ...values, ...(variant === 'message' ? { recaptcha: captcha } : {}), ...(trap ? { website: trap } : {}) });
     const validate = variant === 'enquiry' ? validateEnquiry : validateMessage;
     if (!validate(data)) {
       const found = fieldErrors(variant, validate.errors ?? []);

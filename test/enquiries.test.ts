@@ -248,7 +248,7 @@ test('a backlog of 100 and a slow mail server: each run stops starting sends in 
   console.log(`» backlog: 100 queued, mail server 100 ms a message, budget 1.6 s (sends limited to 0.8 s), 4 at once: ${runs.length} runs delivered ${runs.map((r) => r.delivered).join(' + ')}; at most ${sink.mostAtOnce} at once; longest run ${Math.max(...runs.map((r) => r.took))} ms (budget 1600 ms)`);
 });
 
-test('the reCAPTCHA check is down: the enquiry is kept and mailed marked unverified; the rate limit still applies', async () => {
+test('the reCAPTCHA check is down: the enquiry is kept and mailed marked unverified; the rate limit and the honeypot still apply', async () => {
   const store = fileStore(path.join(dir, 'captcha-down'));
   const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '2', RECAPTCHA_SECRET: 'secret', RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify' }), store: () => store });
   const logs = captureLogs();
@@ -260,6 +260,12 @@ test('the reCAPTCHA check is down: the enquiry is kept and mailed marked unverif
     logs.restore();
   }
   assert.equal(answers.map((a) => a.status), [200, 200, 429]);
+  // The honeypot applies too: a bot's enquiry is answered as sent, and neither kept nor mailed.
+  const bot = await send(jsonRequest({ ...message, subject: 'Captcha down bot', website: 'http://spam.example' }, 'captcha-down-bot-key'), { ip: '203.0.113.10' });
+  assert.is(bot.status, 200);
+  const botForm = await send(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...enquiry, subject: 'Captcha down bot 2', website: 'x' }) }), { ip: '203.0.113.11' });
+  assert.is(botForm.status, 200);
+  assert.equal((await store.list('queue/')).length, 0);
   const mails = sink.received.filter((r) => r.mail.subject?.includes('Captcha down'));
   assert.equal(mails.map((m) => m.mail.subject), ['[Unverified] Website message: Captcha down 0', '[Unverified] Website message: Captcha down 1']);
   assert.match(mails[0].mail.text ?? '', /The reCAPTCHA check could not be made/);

@@ -25,7 +25,7 @@ export function normalise(input: Record<string, unknown>): Record<string, unknow
   for (const key of Object.keys(input)) {
     const value = input[key];
     const v = typeof value === 'string' ? value.trim() : value;
-    if ((key === 'phone' || key === 'language') && v === '') continue;
+    if ((key === 'phone' || key === 'language' || key === 'website') && v === '') continue;
     // Every key stays the object's own, even `__proto__`: the schema then refuses it as an unknown field
     // instead of an assignment quietly making it the prototype.
     Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
