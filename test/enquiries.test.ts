@@ -332,6 +332,16 @@ test('prototype keys: only own, known keys count, in JSON and in form posts alik
   assert.equal(await store.list('received/'), []);
 });
 
+test("a claim left by the old code (a bare time, written before mailing) does not count as a delivery", async () => {
+  const store = fileStore(path.join(dir, 'legacy'));
+  await store.set('received/legacy-claim-0001', String(Date.now()));
+  const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '1000' }), store: () => store });
+  assert.is((await send(jsonRequest({ ...message, subject: 'Legacy claim' }, 'legacy-claim-0001'))).status, 200);
+  assert.equal(subjects('Legacy claim'), ['Website message: Legacy claim']);
+  assert.is((await send(jsonRequest({ ...message, subject: 'Legacy claim' }, 'legacy-claim-0001'))).status, 200);
+  assert.equal(subjects('Legacy claim').length, 1, 'now proven delivered, a repeat is not mailed again');
+});
+
 test('a store that cannot be written falls back to mailing at once, and answers only once mailed', async () => {
   const full = async () => {
     throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });

@@ -140,6 +140,14 @@ export function readStored(raw: string | undefined): Stored | undefined {
   }
 }
 
+/**
+ * Whether a received/ record proves a delivery: only one written after the mail server took the mail
+ * ({"mailedAt": …}). A bare time is a claim from before the outbox, written before mailing, and proves nothing.
+ */
+function provesDelivery(raw: string | undefined): boolean {
+  return Boolean(raw?.startsWith('{'));
+}
+
 export function enquiryIntake(options: { store: () => KeyValueStore | undefined; deliver: Deliver; now: () => number }) {
   const { deliver, now } = options;
   // Concurrent requests with one key inside this instance share one attempt; the store covers the rest.
@@ -163,14 +171,14 @@ export function enquiryIntake(options: { store: () => KeyValueStore | undefined;
     if (!store) return direct(variant, data, key, settings, unverified, 'there is no store to keep it in');
     const item: Stored = { variant, data, key, at: now(), state: 'queued', attempts: 0, nextAt: now() + lease(settings), ...(unverified ? { unverified } : {}) };
     try {
-      if (await store.get(`received/${key}`)) return 'delivered';
+      if (provesDelivery(await store.get(`received/${key}`))) return 'delivered';
       // The outbox: stored (and on disk, synced) before anything is mailed or answered.
       if (!(await store.create(`queue/${key}`, JSON.stringify(item)))) {
         const earlier = readStored(await store.get(`queue/${key}`));
         return earlier?.state === 'held' ? 'held' : 'queued';
       }
       // Delivered and removed from the queue between the two looks above: the new copy is not needed.
-      if (await store.get(`received/${key}`)) {
+      if (provesDelivery(await store.get(`received/${key}`))) {
         await store.delete(`queue/${key}`);
         return 'delivered';
       }
