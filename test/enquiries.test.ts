@@ -10,7 +10,8 @@ import path from 'node:path';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { fileStore, type KeyValueStore } from '../functions/lib/store.ts';
-import { deliverQueued, type DeliveryReport, type Stored } from '../functions/lib/enquiries.ts';
+import { deliverQueued, idempotencyKey, type DeliveryReport, type Stored } from '../functions/lib/enquiries.ts';
+import { normalise } from '../functions/lib/enquiry.ts';
 import { mailer } from '../functions/lib/mail.ts';
 import { createSendEmail } from '../functions/send-email.ts';
 import { createSubscribe } from '../functions/subscribe.ts';
@@ -186,8 +187,10 @@ test('a poisoned queue: an enquiry refused for good is held and logged, the othe
   assert.is(run.held, 1);
   assert.is(subjects('Behind ').length, 10);
   const stored = await Promise.all((await store.list('queue/')).map(async (k) => JSON.parse((await store.get(k))!) as Stored));
-  assert.equal(stored.map((s) => [s.key, s.state]).sort(), [['aaaa-poison-0001', 'held'], ['poison-up-0001', 'held'], [stored.find((s) => s.data.subject === 'POISON native')!.key, 'held']].sort());
-  assert.ok(logs.lines.some((l) => /enquiry aaaa-poison-0001 is held: the mail server refused it for good \(Error EMESSAGE 554\)/.test(l)), logs.lines.join('\n'));
+  assert.equal(stored.map((s) => [s.data.subject, s.state]).sort(), [['POISON planted', 'held'], ['POISON while up', 'held'], ['POISON native', 'held']].sort());
+  const planted = stored.find((s) => s.data.subject === 'POISON planted')!.key;
+  assert.match(planted, /^aaaa-poison-0001-/, "the client's key, joined to the content's hash");
+  assert.ok(logs.lines.some((l) => l.includes(`enquiry ${planted} is held: the mail server refused it for good (Error EMESSAGE 554)`)), logs.lines.join('\n'));
   for (const line of logs.lines) assert.not.ok(line.includes('amira@example.org') || line.includes('Lebanese'), line);
 
   // The operator sees them with `site enquiries`, and retries them all once the cause is fixed.
@@ -197,7 +200,7 @@ test('a poisoned queue: an enquiry refused for good is held and logged, the othe
   try {
     const listed = cli();
     assert.is(listed.status, 0, listed.stderr);
-    assert.match(listed.stdout, /aaaa-poison-0001 +held/);
+    assert.match(listed.stdout, /aaaa-poison-0001-[\w-]{11} +held/);
     assert.match(listed.stdout, /3 held, 0 waiting/);
     sink.refuseFor = undefined;
     const retried = cli('retry', '--all');
@@ -334,12 +337,21 @@ test('prototype keys: only own, known keys count, in JSON and in form posts alik
 
 test("a claim left by the old code (a bare time, written before mailing) does not count as a delivery", async () => {
   const store = fileStore(path.join(dir, 'legacy'));
-  await store.set('received/legacy-claim-0001', String(Date.now()));
+  await store.set(`received/${idempotencyKey('legacy-claim-0001', 'message', normalise({ ...message, subject: 'Legacy claim' }))}`, String(Date.now()));
   const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '1000' }), store: () => store });
   assert.is((await send(jsonRequest({ ...message, subject: 'Legacy claim' }, 'legacy-claim-0001'))).status, 200);
   assert.equal(subjects('Legacy claim'), ['Website message: Legacy claim']);
   assert.is((await send(jsonRequest({ ...message, subject: 'Legacy claim' }, 'legacy-claim-0001'))).status, 200);
   assert.equal(subjects('Legacy claim').length, 1, 'now proven delivered, a repeat is not mailed again');
+});
+
+test('one key sent with other words is another enquiry, and is mailed too; the same words again are not', async () => {
+  const store = fileStore(path.join(dir, 'key-reuse'));
+  const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '1000' }), store: () => store });
+  const answers = [];
+  for (const subject of ['Reused key A', 'Reused key B', 'Reused key A']) answers.push((await send(jsonRequest({ ...message, subject }, 'reused-key-000001'))).status);
+  assert.equal(answers, [200, 200, 200]);
+  assert.equal(subjects('Reused key').sort(), ['Website message: Reused key A', 'Website message: Reused key B']);
 });
 
 test('a store that cannot be written falls back to mailing at once, and answers only once mailed', async () => {

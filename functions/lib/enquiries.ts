@@ -44,11 +44,15 @@ export interface Stored {
 
 const keyPattern = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** The key a client sent, if well formed; otherwise one made from the enquiry itself, so an identical native post twice is one enquiry. */
+/**
+ * An enquiry's key: the one the client sent (if well formed) joined to a hash of the content, so a retry of the
+ * same enquiry is one enquiry while the same key sent with other words is another, and is mailed too. Without
+ * a key, the hash alone: an identical native post twice is one enquiry.
+ */
 export function idempotencyKey(sent: string | null | undefined, variant: Variant, data: Record<string, unknown>): string {
-  if (sent && keyPattern.test(sent)) return sent;
   const { recaptcha: _token, ...content } = data;
-  return createHash('sha256').update(JSON.stringify([variant, Object.entries(content).sort()])).digest('base64url').slice(0, 32);
+  const hash = createHash('sha256').update(JSON.stringify([variant, Object.entries(content).sort()])).digest('base64url');
+  return sent && keyPattern.test(sent) ? `${sent}-${hash.slice(0, 11)}` : hash.slice(0, 32);
 }
 
 /** How long the record of a delivery is kept: a retry or double submit comes within minutes; a week is generous. */
