@@ -95,6 +95,25 @@ export async function main(argv: string[]): Promise<void> {
       await run(() => exportSubscribers({ root: program.opts().root, out: options.out, netlify: Boolean(options.netlify) }));
     });
 
+  const enquiries = program
+    .command('enquiries')
+    .description('enquiries the contact forms stored and have not delivered yet (held ones need you)')
+    .option('--netlify', 'read the Netlify Blobs store of the deployed site (needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN) instead of .data/')
+    .action(async (options: { netlify?: boolean }) => {
+      const { listEnquiries } = await import('../generator/enquiries.ts');
+      await run(() => listEnquiries({ root: program.opts().root, netlify: Boolean(options.netlify) }));
+    });
+  enquiries
+    .command('retry [ids...]')
+    .description('put held enquiries back in the queue, due at once, for the next delivery run')
+    .option('--all', 'every stored enquiry')
+    .option('--netlify', 'in the Netlify Blobs store of the deployed site')
+    .addHelpText('after', '\nExamples:\n  site enquiries\n  site enquiries retry aaaa-poison-0001\n  site enquiries retry --all')
+    .action(async (ids: string[], options: { all?: boolean; netlify?: boolean }) => {
+      const { retryEnquiries } = await import('../generator/enquiries.ts');
+      await run(() => retryEnquiries({ root: program.opts().root, netlify: Boolean(options.netlify || enquiries.opts().netlify), keys: ids, all: Boolean(options.all) }));
+    });
+
   program.addOption(new Option('--debug', 'show stack traces of internal errors in the generator\'s source files').hideHelp());
   if (argv.length <= 2) {
     program.outputHelp();

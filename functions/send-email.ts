@@ -1,36 +1,49 @@
-// POST /.netlify/functions/send-email: a visitor's enquiry, checked by the same rules as the form, sent to the
-// provider's inbox by SMTP, or kept in the store until the mail server takes it. Netlify's modern signature: a
-// Web Request in, a Response out.
+// POST /.netlify/functions/send-email: a visitor's enquiry, checked by the same rules as the form, stored
+// (lib/enquiries.ts: the outbox), then sent to the provider's inbox by SMTP. Netlify's modern signature: a Web
+// Request in, a Response out.
 //
-// Takes JSON (from the contact-form island, with an Idempotency-Key header) and native form posts
-// (application/x-www-form-urlencoded, from the same form without JavaScript), which are answered with HTML:
-// the form's page with the errors next to the fields and every value kept, or the thank-you.
+// Takes JSON (from the contact-form island, with an Idempotency-Key header) and form posts (URL-encoded or
+// multipart, from the same form without JavaScript), which are answered with HTML: the form's page with the
+// errors next to the fields and every value kept, or the thank-you, with the site's security headers.
 //
 // JSON answers: 200 {ok: true} once the mail server has the message (or had it: a repeated key); 202 {ok:
-// true, queued: true} when the mail server refused or timed out and the enquiry was stored for a later
-// delivery; 400 {message, field} naming the first invalid field with the form's own text; 405 (Allow: POST);
-// 415 for other bodies; 413 over 32 KB; 429 with Retry-After past the per-client limit; 502 {message:
-// "Failed to send message"} when neither the mail server nor the store takes it; 500 when neither a mail
-// server nor a store is configured. Never a stack trace; never the visitor's words in logs.
+// true, queued: true} when it is stored for a later delivery; 202 {ok: true, queued: true, held: true,
+// message} when the mail server refused it for good and it waits, stored, for the operator; 400 {message,
+// field} naming the first invalid field with the form's own text; 405 (Allow: POST); 415 for other bodies; 413
+// over `maxBody`; 429 with Retry-After past the per-client limit; 502 {message: "Failed to send message"}
+// when neither the mail server nor the store takes it; 500 when neither a mail server nor a store is
+// configured. Never a stack trace; never the visitor's words in logs.
 //
 // Settings (environment): SMTP_URL (smtp://user:pass@host:587), SMTP_TIMEOUT_MS (default 15000), CONTACT_TO
 // (default: the site's contact email), CONTACT_FROM, RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL,
-// RATE_LIMIT_PER_MINUTE (default 5). The store is Netlify Blobs on Netlify, or SITE_DATA_DIR (set by `site
-// serve`). `site serve` also sets SITE_DEV_OUTBOX when there is no SMTP_URL, and SITE_PAGES_DIR.
-import { fieldErrors, fields, normalise, schema, variantOf, type Variant } from './enquiry.ts';
+// RATE_LIMIT_PER_MINUTE (default 5), CLIENT_ADDRESS_HEADER (see lib/http.ts), ENQUIRY_RETRY_MS. The store is
+// Netlify Blobs on Netlify, or SITE_DATA_DIR (set by `site serve`). `site serve` also sets SITE_DEV_OUTBOX
+// when there is no SMTP_URL, and SITE_PAGES_DIR.
+import { fieldErrors, fields, normalise, schema, variantOf, type Variant } from './lib/enquiry.ts';
 import type { FormAnswer } from '../islands/lib/contact-form-view.tsx';
 import { contactAnswer } from './lib/contact-answer.tsx';
 import { enquiryIntake, idempotencyKey } from './lib/enquiries.ts';
-import { bodyKind, clientIp, describe, json, rateLimiter, receive, type Context } from './lib/http.ts';
+import { describe, json, rateBucket, rateLimiter, receive, wantsPage, type Context } from './lib/http.ts';
 import { mailer } from './lib/mail.ts';
 import { storeFromEnv, type KeyValueStore } from './lib/store.ts';
 import { validator } from './lib/validators.ts';
 
 export type { Context } from './lib/http.ts';
 
-const maxBody = 32 * 1024;
-
 type Env = Record<string, string | undefined>;
+
+/**
+ * The largest body a valid enquiry can make, so the limit never refuses one the form allows: every field at
+ * its maximum length in its worst encoding (a character outside the BMP is 12 bytes URL-encoded, and 12 as
+ * JSON's \uXXXX\uXXXX; the fields the schema keeps to ASCII, 3), the form's names and separators, and the
+ * idempotency key. About 77 KB.
+ */
+const asciiOnly = new Set(['email', 'language', 'recaptcha', 'enquiryType']);
+export const maxBody = (() => {
+  const definitions = (schema as unknown as { definitions: Record<Variant, { properties: Record<string, { maxLength?: number }> }> }).definitions;
+  const worst = Object.values(definitions).map((d) => Object.entries(d.properties).reduce((sum, [name, rules]) => sum + name.length + 4 + (asciiOnly.has(name) ? 3 : 12) * (rules.maxLength ?? 40), 0));
+  return Math.max(...worst) + 1024;
+})();
 
 const messages = {
   method: 'Send enquiries with POST.',
@@ -42,6 +55,7 @@ const messages = {
   captchaFailed: 'The reCAPTCHA check failed. Please tick the box again.',
   failed: 'Failed to send message',
   unconfigured: 'Email is not configured',
+  held: "Your message is saved, but our mail system turned it away, so it hasn't reached our team yet. We check for messages like this and will pass it on; if it's urgent, please phone or email us.",
 };
 
 /** A send-email handler with its own rate limiter; the default export is one reading process.env. */
@@ -54,11 +68,15 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
 
   return async function sendEmail(request: Request, context: Context = {}): Promise<Response> {
     const settings = env();
-    const kind = bodyKind(request);
     // A native post is answered with a page; anything else (the island, scripts) with JSON.
-    const page = kind === 'form' && !/application\/json/i.test(request.headers.get('accept') ?? '');
+    const page = wantsPage(request);
     let variant: Variant = 'message';
     let typed: Record<string, string> = {};
+    const keep = (body: unknown) => {
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+      variant = variantOf(body as Record<string, unknown>);
+      typed = Object.fromEntries(Object.entries(body).filter(([k, v]) => typeof v === 'string' && fields[variant].includes(k) && k !== 'recaptcha')) as Record<string, string>;
+    };
     const fail = (status: number, message: string, extra: { field?: string; errors?: Record<string, string>; captchaNeedsScript?: boolean; headers?: Record<string, string> } = {}): Promise<Response> | Response => {
       if (!page) return json(status, extra.field ? { message, field: extra.field } : { message }, extra.headers);
       const answer: FormAnswer = { values: typed, errors: extra.errors ?? {}, state: 'error', failure: extra.errors ? undefined : message, captchaNeedsScript: extra.captchaNeedsScript };
@@ -66,31 +84,33 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
     };
     try {
       const received = await receive(request, maxBody, messages);
-      if ('refused' in received) return received.refused;
+      if ('refused' in received) {
+        keep(received.refused.salvaged);
+        return fail(received.refused.status, received.refused.message, { headers: received.refused.headers });
+      }
       const body = received.body;
       // reCAPTCHA's widget adds its token to a native post under its own name.
-      if (received.kind === 'form') {
+      if (received.kind === 'form' && body && typeof body === 'object') {
         const posted = body as Record<string, string>;
-        if ('g-recaptcha-response' in posted) {
-          posted.recaptcha ||= posted['g-recaptcha-response'];
+        if (Object.hasOwn(posted, 'g-recaptcha-response')) {
+          if (!Object.hasOwn(posted, 'recaptcha') || !posted.recaptcha) Object.defineProperty(posted, 'recaptcha', { value: posted['g-recaptcha-response'], enumerable: true, writable: true, configurable: true });
           delete posted['g-recaptcha-response'];
         }
       }
-      if (body && typeof body === 'object' && !Array.isArray(body)) {
-        variant = variantOf(body as Record<string, unknown>);
-        typed = Object.fromEntries(Object.entries(body).filter(([k, v]) => typeof v === 'string' && fields[variant].includes(k) && k !== 'recaptcha')) as Record<string, string>;
-      }
+      keep(body);
 
       // Every well-formed request counts against the limit, valid or not: it protects the mail server and us.
-      const ip = clientIp(request, context);
-      const wait = limited(ip, Number(settings.RATE_LIMIT_PER_MINUTE) || 5);
+      const { bucket, limit, ip } = rateBucket(request, context, settings);
+      const wait = limited(bucket, limit);
       if (wait) return fail(429, messages.tooMany, { headers: { 'Retry-After': String(wait) } });
 
       if (body === undefined) return fail(400, messages.notJson);
       if (!body || typeof body !== 'object' || Array.isArray(body)) return fail(400, messages.notObject);
-      const sentKey = request.headers.get('idempotency-key') ?? (kind === 'form' ? (body as Record<string, string>).idempotencyKey : undefined);
-      if (kind === 'form') delete (body as Record<string, string>).idempotencyKey;
-      const data = normalise(body as Record<string, unknown>);
+      const posted = body as Record<string, string>;
+      const formKey = received.kind === 'form' && Object.hasOwn(posted, 'idempotencyKey') ? posted.idempotencyKey : undefined;
+      const sentKey = request.headers.get('idempotency-key') ?? formKey;
+      if (received.kind === 'form') delete posted.idempotencyKey;
+      const data = normalise(posted);
       const validate = validator(schema as { $id: string }, `enquiry.schema.json#/definitions/${variant}`);
       if (!validate(data)) {
         const found = fieldErrors(variant, validate.errors ?? []);
@@ -102,10 +122,19 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
         return fail(400, '', { errors: Object.fromEntries(known.filter((e) => !(captchaNeedsScript && e.field === 'recaptcha')).map((e) => [e.field, e.message])), captchaNeedsScript });
       }
 
+      // The honeypot: filled in, the enquiry is from a bot. It is answered as sent, and neither kept nor mailed.
+      if (data.website) {
+        console.info(`send-email: a ${variant} filled the honeypot field and was dropped`);
+        if (page) return contactAnswer(request, settings, variant, { values: {}, errors: {}, state: 'success' }, 200);
+        return json(200, { ok: true });
+      }
+
+      let unverified = false;
       if (variant === 'message') {
         const verdict = await verifyCaptcha(settings, String(data.recaptcha), ip);
         if (verdict === 'failed') return fail(400, messages.captchaFailed, { field: 'recaptcha', errors: { recaptcha: messages.captchaFailed } });
-        if (verdict === 'unreachable') return fail(502, messages.failed);
+        // Our check being down must not drop a lead: the enquiry goes through, marked as not checked.
+        if (verdict === 'unreachable') unverified = true;
         if (verdict === 'skipped' && !warnedNoSecret) {
           warnedNoSecret = true;
           console.warn('send-email: RECAPTCHA_SECRET is not set, so reCAPTCHA tokens are required but not verified.');
@@ -113,10 +142,15 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
       }
 
       const key = idempotencyKey(sentKey, variant, data);
-      const outcome = await take(variant, data as Record<string, string>, key, settings);
+      const outcome = await take(variant, data as Record<string, string>, key, settings, { unverified });
       if (outcome === 'failed') return fail(502, messages.failed);
       if (outcome === 'unconfigured') return fail(500, messages.unconfigured);
-      console.info(`send-email: ${variant} ${outcome} (${String(data.message).length} characters)`);
+      console.info(`send-email: ${variant} ${key} ${outcome}${unverified ? ' (reCAPTCHA not checked)' : ''} (${String(data.message).length} characters)`);
+      if (outcome === 'held') {
+        // Kept, but not on its way: the visitor is told so, and keeps what they typed.
+        if (page) return contactAnswer(request, settings, variant, { values: typed, errors: {}, state: 'error', failure: messages.held }, 202);
+        return json(202, { ok: true, queued: true, held: true, message: messages.held });
+      }
       if (page) return contactAnswer(request, settings, variant, { values: {}, errors: {}, state: 'success' }, 200);
       return outcome === 'queued' ? json(202, { ok: true, queued: true }) : json(200, { ok: true });
     } catch (error) {
@@ -135,9 +169,11 @@ async function verifyCaptcha(settings: Env, token: string, ip: string): Promise<
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ secret: settings.RECAPTCHA_SECRET, response: token, remoteip: ip }),
+      body: new URLSearchParams({ secret: settings.RECAPTCHA_SECRET, response: token, ...(ip ? { remoteip: ip } : {}) }),
       signal: AbortSignal.timeout(8000),
     });
+    // A service that answers with an error status is as down as one that does not answer.
+    if (!response.ok) throw Object.assign(new Error('bad status'), { code: `HTTP ${response.status}` });
     const result = (await response.json()) as { success?: boolean };
     return result.success === true ? 'passed' : 'failed';
   } catch (error) {

@@ -13,8 +13,8 @@ import { createElement } from 'react';
 import blog from '../content/pages/blog.json' with { type: 'json' };
 import schema from './subscriber.schema.json' with { type: 'json' };
 import { NewsletterForm, type NewsletterAnswer } from '../templates/components/newsletter-form.tsx';
-import { builtPage, plainPage, swapElement } from './lib/answer-page.ts';
-import { bodyKind, clientIp, describe, escapeHtml, html, json, rateLimiter, receive, type Context } from './lib/http.ts';
+import { builtPage, plainPage, plainPageHeaders, swapElement } from './lib/answer-page.ts';
+import { describe, escapeHtml, html, json, rateBucket, rateLimiter, receive, wantsPage, type Context } from './lib/http.ts';
 import { storeFromEnv, type KeyValueStore } from './lib/store.ts';
 import { firstProblem, validator } from './lib/validators.ts';
 
@@ -43,18 +43,22 @@ export function createSubscribe(options: { env?: () => Env; now?: () => number; 
 
   return async function subscribe(request: Request, context: Context = {}): Promise<Response> {
     const settings = env();
-    const kind = bodyKind(request);
-    const page = kind === 'form' && !/application\/json/i.test(request.headers.get('accept') ?? '');
+    const page = wantsPage(request);
     let typed = '';
     const answer = (status: number, result: { message: string; field?: string; thanked?: boolean }, headers: Record<string, string> = {}) =>
       page ? blogAnswer(request, settings, status, { email: typed, error: result.thanked ? undefined : result.message, thanked: result.thanked }, headers) : json(status, result.thanked ? { ok: true, message: result.message } : { message: result.message, ...(result.field ? { field: result.field } : {}) }, headers);
     try {
       const received = await receive(request, maxBody, messages);
-      if ('refused' in received) return received.refused;
+      if ('refused' in received) {
+        const { status, message, headers, salvaged } = received.refused;
+        if (typeof salvaged?.email === 'string') typed = salvaged.email.slice(0, 254);
+        return answer(status, { message }, headers);
+      }
       const body = received.body;
       if (body && typeof body === 'object' && typeof (body as Record<string, unknown>).email === 'string') typed = (body as Record<string, string>).email;
 
-      const wait = limited(clientIp(request, context), Number(settings.RATE_LIMIT_PER_MINUTE) || 5);
+      const { bucket, limit } = rateBucket(request, context, settings);
+      const wait = limited(bucket, limit);
       if (wait) return answer(429, { message: messages.tooMany }, { 'Retry-After': String(wait) });
       if (!body || typeof body !== 'object' || Array.isArray(body)) return answer(400, { message: messages.notObject });
 
@@ -96,8 +100,8 @@ async function blogAnswer(request: Request, settings: Env, status: number, resul
   const form = renderToStaticMarkup(createElement(NewsletterForm, { copy: blog.newsletter, answer: result }));
   const title = result.thanked ? 'Thank you for signing up' : 'Please check your email address';
   const built = await builtPage(request, settings, '/blog');
-  const swapped = built && swapElement(built, /<form class="newsletter-form"[^>]*>/, '</form>', form, title);
-  if (swapped) return html(status, swapped, headers);
+  const swapped = built.text && swapElement(built.text, /<form class="newsletter-form"[^>]*>/, '</form>', form, title);
+  if (swapped) return html(status, swapped, { ...built.headers, ...headers });
   console.error('subscribe: the page /blog could not be read to answer a form post, so a plain page was sent');
-  return html(status, plainPage(title, `<h1>${escapeHtml(title)}</h1>${form}<p><a href="/blog">Back to the blog</a></p>`), headers);
+  return html(status, plainPage(title, `<h1>${escapeHtml(title)}</h1>${form}<p><a href="/blog">Back to the blog</a></p>`), { ...plainPageHeaders, ...headers });
 }

@@ -232,6 +232,11 @@ export const catalogue = {
     message: '{where} could not be read: {reason}',
     hint: 'Check the site ID and that the token belongs to a member of the site.',
   },
+  ENQUIRY_NOT_FOUND: {
+    title: 'No such stored enquiry',
+    message: '{keys} {verb} not in {where}',
+    hint: 'Run `site enquiries` to list the stored enquiries and their ids.',
+  },
   STORE_NOT_CONFIGURED: {
     title: 'The form store is not configured',
     message: '--netlify needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN in the environment.',

@@ -5,7 +5,7 @@
 // plainly what went wrong. What was typed before it woke is read from the page, so hydration loses nothing.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { enquiry as validateEnquiry, message as validateMessage } from 'virtual:enquiry-validators';
-import { fieldErrors, normalise, type Variant } from '../functions/enquiry.ts';
+import { fieldErrors, normalise, type Variant } from '../functions/lib/enquiry.ts';
 import { loadScript } from './lib/third-party.ts';
 import { toast } from './lib/toast.ts';
 import { ContactFormView, emptyValues, type ContactFormProps, type FormState } from './lib/contact-form-view.tsx';
@@ -58,27 +58,40 @@ export default function ContactForm(props: ContactFormProps) {
   const key = useRef('');
 
   // reCAPTCHA v2, rendered explicitly with the site key 100 ms after its script is ready. Expiry or an error
-  // clears the token, so the form asks for the check again.
+  // clears the token, so the form asks for the check again. The widget lives in the .captcha element; should a
+  // render give that element a new node (after a failed send, or when the form comes back after a thank-you),
+  // the widget is drawn again in the new one, so there is always a box to tick.
+  const captchaLoaded = useRef(false);
+  const drawnIn = useRef<HTMLElement | null>(null);
+  const drawCaptcha = () => {
+    const box = captchaBox.current;
+    if (!captchaLoaded.current || !box || !window.grecaptcha) return;
+    if (drawnIn.current === box && box.isConnected && box.childElementCount > 0) return;
+    try {
+      box.replaceChildren();
+      captchaId.current = window.grecaptcha.render(box, {
+        sitekey: props.recaptchaSiteKey,
+        callback: (token: string) => setCaptcha(token),
+        'expired-callback': () => setCaptcha(''),
+        'error-callback': () => setCaptcha(''),
+      });
+      drawnIn.current = box;
+      setCaptcha('');
+    } catch (error) {
+      console.warn('reCAPTCHA could not be shown:', error);
+      setCaptchaProblem(true);
+    }
+  };
   useEffect(() => {
-    if (variant !== 'message' || state === 'success') return;
+    if (variant !== 'message') return;
     let cancelled = false;
     loadScript('https://www.google.com/recaptcha/api.js?render=explicit')
       .then(() => {
         window.grecaptcha?.ready(() =>
           setTimeout(() => {
-            if (cancelled || !captchaBox.current || !window.grecaptcha) return;
-            try {
-              captchaBox.current.replaceChildren();
-              captchaId.current = window.grecaptcha.render(captchaBox.current, {
-                sitekey: props.recaptchaSiteKey,
-                callback: (token: string) => setCaptcha(token),
-                'expired-callback': () => setCaptcha(''),
-                'error-callback': () => setCaptcha(''),
-              });
-            } catch (error) {
-              console.warn('reCAPTCHA could not be shown:', error);
-              setCaptchaProblem(true);
-            }
+            if (cancelled) return;
+            captchaLoaded.current = true;
+            drawCaptcha();
           }, captchaDelay),
         );
       })
@@ -89,7 +102,11 @@ export default function ContactForm(props: ContactFormProps) {
     return () => {
       cancelled = true;
     };
-  }, [variant, state === 'success']);
+  }, [variant]);
+  // After every render: a new .captcha node gets the widget drawn again (a no-op while the widget is alive).
+  useEffect(() => {
+    if (variant === 'message' && state !== 'success') drawCaptcha();
+  });
 
   const onChange = (name: string) => (event: { target: EventTarget | null }) => {
     key.current = '';
@@ -99,7 +116,8 @@ export default function ContactForm(props: ContactFormProps) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure('');
-    const data = normalise(variant === 'message' ? { ...values, recaptcha: captcha } : values);
+    const trap = (form.current?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '';
+    const data = normalise({ ...values, ...(variant === 'message' ? { recaptcha: captcha } : {}), ...(trap ? { website: trap } : {}) });
     const validate = variant === 'enquiry' ? validateEnquiry : validateMessage;
     if (!validate(data)) {
       const found = fieldErrors(variant, validate.errors ?? []);
@@ -113,8 +131,9 @@ export default function ContactForm(props: ContactFormProps) {
     key.current ||= newKey();
     try {
       const response = await fetch(props.endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key.current }, body: JSON.stringify(data) });
-      const answer = (await response.json().catch(() => ({}))) as { message?: string };
-      if (!response.ok) throw Object.assign(new Error(answer.message || props.error.fallback), { fromServer: true });
+      const answer = (await response.json().catch(() => ({}))) as { message?: string; held?: boolean };
+      // Held: kept, but the mail server turned it away; the visitor is told so and keeps what they typed.
+      if (!response.ok || answer.held) throw Object.assign(new Error(answer.message || props.error.fallback), { fromServer: true });
       setState('success');
       setFromServer(false);
       setValues(emptyValues(variant));
@@ -127,8 +146,10 @@ export default function ContactForm(props: ContactFormProps) {
       setFailure(message);
       setState('error');
       toast({ title: props.error.toastTitle, description: message, variant: 'destructive' });
-      if (variant === 'message' && window.grecaptcha && captchaId.current !== undefined) {
-        window.grecaptcha.reset(captchaId.current);
+      if (variant === 'message') {
+        // A used token is spent: the live widget is reset; a replaced one is drawn again after this render.
+        const box = captchaBox.current;
+        if (window.grecaptcha && captchaId.current !== undefined && box && drawnIn.current === box && box.isConnected) window.grecaptcha.reset(captchaId.current);
         setCaptcha('');
       }
     }

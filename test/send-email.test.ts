@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createSendEmail } from '../functions/send-email.ts';
-import { fieldErrors, normalise, schema, variantOf, type SchemaError } from '../functions/enquiry.ts';
+import { fieldErrors, normalise, schema, variantOf, type SchemaError } from '../functions/lib/enquiry.ts';
 import contactForm from '../content/contact-form.json' with { type: 'json' };
 import { enquiryValidatorsSource } from '../generator/form-validators.ts';
 import { resolveProject, toolRoot } from '../generator/project.ts';
@@ -65,9 +65,10 @@ const cases: Case[] = [
   { name: 'PUT', method: 'PUT', body: message, status: 405 },
   { name: 'DELETE', method: 'DELETE', status: 405 },
   { name: 'text/plain', headers: { 'content-type': 'text/plain' }, body: message, status: 415 },
-  { name: 'multipart form data', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: message, status: 415 },
+  { name: 'multipart form data that is not multipart', headers: { 'content-type': 'multipart/form-data; boundary=x', accept: 'application/json' }, body: message, status: 400, message: 'Please enter your name.' },
+  { name: 'text/html', headers: { 'content-type': 'text/html' }, body: message, status: 415 },
   { name: 'no content type', headers: {}, body: message, status: 415, message: 'Send the enquiry as JSON (Content-Type: application/json) or as a form post.' },
-  { name: 'a 33 KB body', body: { ...message, message: long(33 * 1024) }, status: 413, message: 'The enquiry is too large.' },
+  { name: 'a 100 KB body', body: { ...message, message: long(100 * 1024) }, status: 413, message: 'The enquiry is too large.' },
   { name: 'broken JSON', body: '{"name": "Amira",', status: 400, message: 'The request body is not valid JSON.' },
   { name: 'an empty body', body: '', status: 400, message: 'The request body is not valid JSON.' },
   { name: 'null', body: 'null', status: 400, message: 'The enquiry must be a JSON object.' },
@@ -80,7 +81,7 @@ const cases: Case[] = [
   { name: 'a name of spaces', body: { ...message, name: '     ' }, status: 400, message: 'Please enter your name.' },
   { name: 'a name that is a number', body: { ...message, name: 42 }, status: 400, message: 'Please enter your name.' },
   { name: 'a null name', body: { ...message, name: null }, status: 400, message: 'Please enter your name.' },
-  { name: 'CR/LF in the name', body: { ...message, name: 'Eve\r\nBcc: victim@example.net' }, status: 400, message: 'Name must be on one line, without control characters.' },
+  { name: 'CR/LF in the name', body: { ...message, name: 'Eve\r\nBcc: victim@example.net' }, status: 400, message: 'Name must be on one line, without control or text-direction characters.' },
   { name: 'a 101-character name', body: { ...message, name: long(101) }, status: 400, message: 'Name must be 100 characters or fewer.' },
   { name: 'no email', body: { ...message, email: undefined }, status: 400, message: 'Please enter a valid email address.' },
   { name: 'an email without a domain dot', body: { ...message, email: 'amira@example' }, status: 400, message: 'Please enter a valid email address.' },
@@ -93,7 +94,7 @@ const cases: Case[] = [
   { name: 'an email as an object', body: { ...message, email: { address: 'amira@example.org' } }, status: 400, message: 'Please enter a valid email address.' },
   { name: 'no subject', body: { ...message, subject: undefined }, status: 400, message: 'Please enter a subject.' },
   { name: 'a one-letter subject', body: { ...message, subject: 'B' }, status: 400, message: 'Please enter a subject.' },
-  { name: 'LF in the subject', body: { ...message, subject: 'Hi\nBcc: victim@example.net' }, status: 400, message: 'Subject must be on one line, without control characters.' },
+  { name: 'LF in the subject', body: { ...message, subject: 'Hi\nBcc: victim@example.net' }, status: 400, message: 'Subject must be on one line, without control or text-direction characters.' },
   { name: 'a nine-character message', body: { ...message, message: 'Too short' }, status: 400, message: 'Message must be at least 10 characters.' },
   { name: 'a 5,001-character message', body: { ...message, message: long(5001) }, status: 400, message: 'Message must be 5,000 characters or fewer.' },
   { name: 'a NUL in the message', body: { ...message, message: 'Hello there\u0000 friend' }, status: 400, message: 'Message contains characters that cannot be sent.' },
@@ -108,6 +109,14 @@ const cases: Case[] = [
   { name: 'help form: a bad email', body: { ...enquiry, email: 'tom@' }, status: 400, message: 'Please enter a valid email.' },
   { name: 'help form: a two-letter subject', body: { ...enquiry, subject: 'Hi' }, status: 400, message: 'Subject must be at least 3 characters.' },
   { name: 'help form: a captcha it does not have', body: { ...enquiry, recaptcha: 'x' }, status: 400, message: 'Unknown field "recaptcha".' },
+  { name: 'a right-to-left override in the subject', body: { ...message, subject: 'Invoice \u202efdp.exe' }, status: 400, message: 'Subject must be on one line, without control or text-direction characters.' },
+  { name: 'a name of zero-width characters only', body: { ...message, name: '\u200b\u200d\u2060' }, status: 400, message: 'Please enter your name.' },
+  { name: 'NEL in the name', body: { ...message, name: 'Amira\u0085Haddad' }, status: 400, message: 'Name must be on one line, without control or text-direction characters.' },
+  { name: 'a line separator in the subject', body: { ...message, subject: 'Birth\u2028certificate' }, status: 400, message: 'Subject must be on one line, without control or text-direction characters.' },
+  { name: 'an internationalised address', body: { ...message, email: 'josé@exämple.com' }, status: 400, message: "Addresses with accented or non-Latin letters (such as é or ä) can't get our replies yet. Please use an address written in plain letters (a to z)." },
+  { name: 'help form: a C1 control in the subject', body: { ...enquiry, subject: 'Quote\u009b2J' }, status: 400, message: 'Subject must be on one line, without control or text-direction characters.' },
+  { name: 'a honeypot that is too long', body: { ...message, website: 'x'.repeat(201) }, status: 400, message: 'Leave this field empty.' },
+  { name: 'a Persian name with a zero-width non-joiner (sent)', body: { ...message, name: 'نام\u200cخانوادگی', subject: 'ترجمه شناسنامه' }, status: 200 },
   { name: 'script tags (sent, escaped)', body: { ...message, message: '<script>alert("hi")</script> please translate my certificate' }, status: 200 },
   { name: 'emoji (sent)', body: { ...message, name: 'Zoë 🌏', message: 'Thank you 🙏 for the quick turnaround on my licence!' }, status: 200 },
   { name: 'a right-to-left name (sent)', body: { ...message, name: 'أميرة حداد', subject: 'شهادة ميلاد' }, status: 200 },

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { BlobsServer } from '@netlify/blobs/server';
 import { blobsStore, fileStore, type KeyValueStore } from '../functions/lib/store.ts';
 import { deliverQueued } from '../functions/lib/enquiries.ts';
@@ -108,31 +108,32 @@ test('a mail server that times out: the enquiry is kept (202) and delivered once
   const logs = captureLogs();
   let res: Response;
   try {
-    res = await createSendEmail({ env: () => ({ SMTP_URL: hung.url, SMTP_TIMEOUT_MS: '300' }), store: () => store })(request(message, 'timeout-key-0001'));
+    res = await createSendEmail({ env: () => ({ SMTP_URL: hung.url, SMTP_TIMEOUT_MS: '300', ENQUIRY_RETRY_MS: '1' }), store: () => store })(request(message, 'timeout-key-0001'));
   } finally {
     logs.restore();
     await hung.close();
   }
   assert.is(res.status, 202);
   assert.equal(await res.json(), { ok: true, queued: true });
-  assert.equal(await store.list('queue/'), ['queue/timeout-key-0001']);
+  assert.equal((await store.list('queue/')).map((k) => k.replace(/-[\w-]{11}$/, '')), ['queue/timeout-key-0001']);
   const before = sink.received.length;
   const report = await deliverQueued(store, mailer(), { SMTP_URL: sink.url });
   assert.is(report.delivered, 1);
   assert.is(sink.received.length - before, 1);
-  assert.is(sink.received.at(-1)!.mail.messageId, '<enquiry-timeout-key-0001@example.com>', 'the Message-ID carries the idempotency key');
+  assert.match(sink.received.at(-1)!.mail.messageId!, /^<enquiry-timeout-key-0001-[\w-]{11}@example\.com>$/, 'the Message-ID carries the idempotency key');
   assert.equal(await store.list('queue/'), [], 'deleted once delivered');
   for (const line of logs.lines) assert.not.ok(line.includes('X1234567') || line.includes('amira@example.org'), line);
 });
 
-test('neither mail nor store: 502 Failed to send message, and the claim is released so a retry can go through', async () => {
+test('neither mail nor store: 502 Failed to send message, and nothing is claimed, so a retry can go through', async () => {
+  const full = async () => {
+    throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
+  };
   const broken: KeyValueStore = {
     where: 'a broken store',
     get: async () => undefined,
-    create: async () => true,
-    set: async () => {
-      throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
-    },
+    create: full,
+    set: full,
     delete: async () => {},
     list: async () => [],
   };
@@ -173,9 +174,9 @@ test('the Blobs adapter keeps enquiries through an outage and sign-ups once per 
   sink.refuse = true;
   const logs = captureLogs();
   try {
-    const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '100' }), store: () => store });
+    const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '100', ENQUIRY_RETRY_MS: '1' }), store: () => store });
     assert.is((await send(request({ ...message, subject: 'Blobs outage' }, 'blobs-outage-key-1'))).status, 202);
-    assert.is((await send(request({ ...message, subject: 'Blobs outage' }, 'blobs-outage-key-1'))).status, 200, 'the double submit is answered from the claim');
+    assert.is((await send(request({ ...message, subject: 'Blobs outage' }, 'blobs-outage-key-1'))).status, 202, 'the double submit finds the stored enquiry, still waiting');
     const subscribe = createSubscribe({ env: () => ({}), store: () => store });
     const sign = (email: string) => subscribe(new Request('http://localhost/.netlify/functions/subscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) }));
     assert.is((await sign('lee@example.org')).status, 200);
@@ -191,6 +192,31 @@ test('the Blobs adapter keeps enquiries through an outage and sign-ups once per 
   assert.equal(await store.list('queue/'), []);
   const subscribers = await readSubscribers(store);
   assert.equal(subscribers.map((s) => s.email).sort(), ['kim@example.org', 'lee@example.org']);
+});
+
+test('site enquiries --netlify lists the deployed store\'s held enquiries and puts them back in the queue', async () => {
+  const store = blobsStore({ name: 'forms', siteID: 'site-enquiries', token: 'test-token', apiURL: blobsUrl });
+  await store.set('queue/held-in-blobs-0001', JSON.stringify({ variant: 'message', data: { ...message, subject: 'Held in Blobs' }, key: 'held-in-blobs-0001', at: Date.UTC(2026, 10, 1), state: 'held', attempts: 1, nextAt: 0, lastError: 'Error EMESSAGE 554' }));
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', NETLIFY_SITE_ID: 'site-enquiries', NETLIFY_AUTH_TOKEN: 'test-token', NETLIFY_API_URL: blobsUrl };
+  delete env.SITE_DATA_DIR;
+  // Run asynchronously: the Blobs server answering the command lives in this process.
+  const cli = (...args: string[]) =>
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'enquiries', ...args], { cwd: dir, encoding: 'utf8', env }, (error, stdout, stderr) => resolve({ status: error ? Number(error.code) : 0, stdout, stderr }));
+    });
+  const listed = await cli('--netlify');
+  assert.is(listed.status, 0, listed.stderr);
+  assert.match(listed.stdout, /held-in-blobs-0001 +held +2026-11-01T00:00:00Z +1 +- +Error EMESSAGE 554 +Amira Haddad <amira@example.org>: Held in Blobs/);
+  assert.match(listed.stdout, /1 held, 0 waiting in Netlify Blobs stores "forms-\*"/);
+  const retried = await cli('retry', 'held-in-blobs-0001', '--netlify');
+  assert.is(retried.status, 0, retried.stderr);
+  assert.is(JSON.parse((await store.get('queue/held-in-blobs-0001'))!).state, 'queued');
+  const before = sink.received.length;
+  assert.is((await deliverQueued(store, mailer(), { SMTP_URL: sink.url })).delivered, 1);
+  assert.is(sink.received.length - before, 1);
+  const missing = await cli('retry', 'nope-0001', '--netlify');
+  assert.is(missing.status, 1);
+  assert.match(missing.stderr, /nope-0001 is not in Netlify Blobs/);
 });
 
 test('site subscribers export writes the local sign-ups as CSV, oldest first, safe for spreadsheets', async () => {

@@ -9,21 +9,83 @@ import { escapeHtml } from './http.ts';
 
 type Env = Record<string, string | undefined>;
 
-/** The built page at `pathname`, or undefined when it cannot be had. */
-export async function builtPage(request: Request, settings: Env, pathname: string): Promise<string | undefined> {
+/** A built page and the security headers the host gives it, which its answers carry too. */
+export interface BuiltPage {
+  text?: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The security headers an answer page carries. A host's _headers file does not reach a function's answer (on
+ * Netlify, `_headers` applies to files, not functions), so the answer repeats the site's own headers as the
+ * host serves them: read from the built site's _headers under `site serve`, or from the page's own response.
+ */
+const securityHeaderNames = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'x-frame-options', 'strict-transport-security', 'cross-origin-opener-policy'];
+
+/** When the site's own headers cannot be had: the page is a plain one, with no script, style file or frame. */
+export const plainPageHeaders: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+/**
+ * The security headers a _headers file gives the page at `pathname` (with or without its trailing slash):
+ * every rule whose path matches, a later rule's header replacing an earlier one's, as the host applies them.
+ */
+export function pageHeaders(file: string, pathname: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const bare = `/${pathname.replace(/^\/+|\/+$/g, '')}`;
+  const addresses = [bare, bare === '/' ? '/' : `${bare}/`];
+  const matches = (rule: string) => addresses.some((a) => (rule.endsWith('*') ? a.startsWith(rule.slice(0, -1)) : a === rule));
+  let inRule = false;
+  for (const line of file.split(/\r?\n/)) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      inRule = matches(line.trim());
+      continue;
+    }
+    const match = /^\s+([A-Za-z0-9-]+)\s*:\s*(.*)$/.exec(line);
+    if (inRule && match && securityHeaderNames.includes(match[1].toLowerCase())) out[match[1].toLowerCase()] = match[2].trim();
+  }
+  return out;
+}
+
+/** `found` with every header an answer page must have; a policy without frame-ancestors gets it. */
+function complete(found: Record<string, string>, fallback: Record<string, string>): Record<string, string> {
+  const out = { ...fallback, ...found };
+  if (!/frame-ancestors/.test(out['content-security-policy'])) out['content-security-policy'] += "; frame-ancestors 'none'";
+  return out;
+}
+
+/** The built page at `pathname` and its security headers; no text when the page cannot be had. */
+export async function builtPage(request: Request, settings: Env, pathname: string): Promise<BuiltPage> {
   const file = pathname.replace(/^\/+|\/+$/g, '');
   if (settings.SITE_PAGES_DIR) {
+    let headers: Record<string, string> = {};
     try {
-      return await fs.promises.readFile(path.join(settings.SITE_PAGES_DIR, file, 'index.html'), 'utf8');
+      headers = pageHeaders(await fs.promises.readFile(path.join(settings.SITE_PAGES_DIR, '_headers'), 'utf8'), pathname);
     } catch {
-      return undefined;
+      // No _headers: the plain page's headers below.
+    }
+    try {
+      const text = await fs.promises.readFile(path.join(settings.SITE_PAGES_DIR, file, 'index.html'), 'utf8');
+      return { text, headers: complete(headers, plainPageHeaders) };
+    } catch {
+      return { headers: plainPageHeaders };
     }
   }
   try {
     const response = await fetch(new URL(file ? `/${file}/` : '/', request.url), { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(5000) });
-    return response.ok ? await response.text() : undefined;
+    if (!response.ok) return { headers: plainPageHeaders };
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (securityHeaderNames.includes(name)) headers[name] = value;
+    });
+    return { text: await response.text(), headers: complete(headers, plainPageHeaders) };
   } catch {
-    return undefined;
+    return { headers: plainPageHeaders };
   }
 }
 

@@ -1,8 +1,8 @@
 // The HTML answer to a native post of a contact form: its page with the form rendered in the answer's state.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { formPage, type Variant } from '../enquiry.ts';
+import { formPage, type Variant } from './enquiry.ts';
 import { ContactFormView, emptyValues, type ContactFormProps, type FormAnswer } from '../../islands/lib/contact-form-view.tsx';
-import { builtPage, plainPage, readProps, swapElement } from './answer-page.ts';
+import { builtPage, plainPage, plainPageHeaders, readProps, swapElement } from './answer-page.ts';
 import { escapeHtml, html } from './http.ts';
 
 type Env = Record<string, string | undefined>;
@@ -16,7 +16,7 @@ function titleOf(answer: FormAnswer, props?: ContactFormProps): string {
 }
 
 export async function contactAnswer(request: Request, settings: Env, variant: Variant, answer: FormAnswer, status: number, headers: Record<string, string> = {}): Promise<Response> {
-  const page = await builtPage(request, settings, formPage[variant]);
+  const { text: page, headers: security } = await builtPage(request, settings, formPage[variant]);
   const opening = page ? island.exec(page) : null;
   const built = opening ? readProps<ContactFormProps>(opening[0]) : undefined;
   if (page && opening && built?.variant === variant) {
@@ -27,15 +27,18 @@ export async function contactAnswer(request: Request, settings: Env, variant: Va
     // The island keeps its marker and module; its props now carry the answer, so it hydrates this markup.
     const marker = opening[0].replace(/\sdata-props="[^"]*"/, ` data-props="${escapeHtml(JSON.stringify(props))}"`);
     const swapped = swapElement(page, island, '</site-island>', `${marker}${view}</site-island>`, titleOf(answer, built));
-    if (swapped) return html(status, swapped, headers);
+    if (swapped) return html(status, swapped, { ...security, ...headers });
   }
   console.error(`send-email: the page ${formPage[variant]} could not be read to answer a form post, so a plain page was sent`);
-  return html(status, plainPage(titleOf(answer), plainBody(variant, answer)), headers);
+  return html(status, plainPage(titleOf(answer), plainBody(variant, answer)), { ...plainPageHeaders, ...headers });
 }
 
 function plainBody(variant: Variant, answer: FormAnswer): string {
   const back = `<p><a href="${formPage[variant]}">Back to the form</a></p>`;
   if (answer.state === 'success') return `<h1>Thank you for your message</h1><p>We've received your enquiry and will reply to your email within 1 business day.</p>${back}`;
   const problems = [answer.failure, ...Object.values(answer.errors)].filter(Boolean).map((m) => `<li>${escapeHtml(String(m))}</li>`);
-  return `<h1>Your message was not sent</h1><ul>${problems.join('')}</ul>${back}`;
+  // What the visitor typed, so nothing is lost even when the form's page cannot be shown.
+  const typed = Object.entries(answer.values).filter(([, v]) => v);
+  const kept = typed.length ? `<h2>What you wrote</h2><dl>${typed.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd style="white-space:pre-wrap">${escapeHtml(v)}</dd>`).join('')}</dl>` : '';
+  return `<h1>Your message was not sent</h1><ul>${problems.join('')}</ul>${kept}${back}`;
 }

@@ -1,11 +1,16 @@
-// Taking an enquiry so that none is lost and none is mailed twice. An enquiry's idempotency key is claimed in
-// the store before it is mailed (received/<key>); a second request with the same key (a double submit, a
-// retry) finds the claim and is answered as received without a second mail. When the mail server refuses or
-// times out, the enquiry waits in the store (queue/<key>) and `deliverQueued` sends it later: from the
-// scheduled function on Netlify, from a timer under `site serve`. Only when neither mail nor the store takes
-// it is the visitor told to try again. Claims hold only a time; queued enquiries are deleted once delivered.
+// Taking an enquiry so that none is lost: the transactional-outbox rule. The enquiry is written to the store
+// (queue/<key>) before anything else happens; only then is it mailed, and only once the mail server has taken
+// it is it recorded as delivered (received/<key>) and removed from the queue. So a crash at any point leaves
+// either a stored enquiry that a later run mails, or a delivered one: never a claim without an enquiry behind
+// it. The price is at-least-once delivery: a crash between the mail server's "250 OK" and the record sends the
+// same mail again, with the same Message-ID, which mail clients show once.
+//
+// A stored enquiry is `queued` (delivered by `deliverQueued`, from the scheduled function on Netlify and a
+// timer under `site serve`, each one retried on its own backoff) or `held` (the mail server refused it for
+// good with a 5xx reply, or it cannot be read): held enquiries are never retried on their own, and the
+// operator sees and retries them with `site enquiries`. One enquiry's failure never stops the others.
 import { createHash } from 'node:crypto';
-import type { Variant } from '../enquiry.ts';
+import type { Variant } from './enquiry.ts';
 import { compose, type Delivery, type Mail } from './mail.ts';
 import { describe } from './http.ts';
 import type { KeyValueStore } from './store.ts';
@@ -13,73 +18,191 @@ import type { KeyValueStore } from './store.ts';
 type Env = Record<string, string | undefined>;
 type Deliver = (mail: Mail, settings: Env) => Promise<Delivery>;
 
-export type Outcome = 'sent' | 'queued' | 'duplicate' | 'unconfigured' | 'failed';
+/**
+ * sent: the mail server has it. queued: stored, to be mailed later. held: stored, refused for good by the mail
+ * server, waiting for the operator. delivered: the same key was mailed before. unconfigured/failed: neither
+ * a mail server nor a store took it.
+ */
+export type Outcome = 'sent' | 'queued' | 'held' | 'delivered' | 'unconfigured' | 'failed';
 
-interface Queued {
+export interface Stored {
   variant: Variant;
   data: Record<string, string>;
   key: string;
+  /** When it arrived (ms since 1970). */
   at: number;
+  state: 'queued' | 'held';
+  /** Delivery attempts that failed. */
+  attempts: number;
+  /** Not to be tried before this time: the backoff after a failure, or the lease of an attempt in progress. */
+  nextAt: number;
+  /** The last failure, as a kind and a code (never the mail server's words, which may quote the enquiry). */
+  lastError?: string;
+  /** The reCAPTCHA check could not be made (the verify service was down), so the mail says so. */
+  unverified?: boolean;
 }
 
 const keyPattern = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** The key a client sent, if well formed; otherwise one made from the enquiry itself, so an identical native post twice is one enquiry. */
+/**
+ * An enquiry's key: the one the client sent (if well formed) joined to a hash of the content, so a retry of the
+ * same enquiry is one enquiry while the same key sent with other words is another, and is mailed too. Without
+ * a key, the hash alone: an identical native post twice is one enquiry.
+ */
 export function idempotencyKey(sent: string | null | undefined, variant: Variant, data: Record<string, unknown>): string {
-  if (sent && keyPattern.test(sent)) return sent;
   const { recaptcha: _token, ...content } = data;
-  return createHash('sha256').update(JSON.stringify([variant, Object.entries(content).sort()])).digest('base64url').slice(0, 32);
+  const hash = createHash('sha256').update(JSON.stringify([variant, Object.entries(content).sort()])).digest('base64url');
+  return sent && keyPattern.test(sent) ? `${sent}-${hash.slice(0, 11)}` : hash.slice(0, 32);
 }
 
-/** How long a claim is kept: a retry or double submit comes within minutes; a week is generous. */
+/** How long the record of a delivery is kept: a retry or double submit comes within minutes; a week is generous. */
 const claimLifetime = 7 * 24 * 60 * 60_000;
+
+/** How long one mail may take before it is given up as failed (SMTP_TIMEOUT_MS, default 15 s). */
+export function sendTimeout(settings: Env): number {
+  return Number(settings.SMTP_TIMEOUT_MS) || 15_000;
+}
+
+/** While an attempt runs, nobody else tries the same enquiry: twice the send timeout covers a wait in the pool. */
+function lease(settings: Env): number {
+  return 2 * sendTimeout(settings);
+}
+
+/** The wait after the n-th failed attempt: ENQUIRY_RETRY_MS (default a minute), doubling, at most six hours. */
+export function backoff(settings: Env, attempts: number): number {
+  const base = Number(settings.ENQUIRY_RETRY_MS) || 60_000;
+  return Math.min(base * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60_000);
+}
+
+/** A 5xx reply is the mail server's final word on this message (RFC 5321, 4.2.1); anything else may pass. */
+function refusedForGood(error: unknown): boolean {
+  const code = (error as { responseCode?: number })?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/** The mail of a stored enquiry. */
+export function mailOf(item: Stored, settings: Env): Mail {
+  return compose(item.variant, item.data, item.key, settings, { unverified: item.unverified });
+}
+
+/** Runs `deliver`, giving up after the send timeout so one hung mail cannot hold a request or a run. */
+async function deliverWithin(deliver: Deliver, mail: Mail, settings: Env, limitMs: number): Promise<Delivery> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), limitMs);
+  });
+  try {
+    return await Promise.race([deliver(mail, settings), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * One delivery attempt of a stored enquiry, and its record: deleted once mailed, else queued again after its
+ * backoff, or held when refused for good. The caller has leased it (nextAt in the future). `hardLimit` gives
+ * up after that many ms even while the mail waits in the pool (a scheduled run, which must end in time);
+ * a visitor's request waits its turn in the pool instead, since giving up there while the mail may still go
+ * would invite a second copy.
+ */
+export async function attemptDelivery(store: KeyValueStore, item: Stored, deliver: Deliver, settings: Env, now: () => number, hardLimit?: number): Promise<'sent' | 'queued' | 'held'> {
+  let failure: unknown;
+  try {
+    const mail = mailOf(item, settings);
+    const delivery = await (hardLimit ? deliverWithin(deliver, mail, settings, hardLimit) : deliver(mail, settings));
+    if (delivery !== 'unconfigured') {
+      try {
+        await store.set(`received/${item.key}`, JSON.stringify({ mailedAt: now() }));
+        await store.delete(`queue/${item.key}`);
+      } catch (error) {
+        // The mail is out; the stored copy will be mailed again (at least once, same Message-ID).
+        console.error(`deliver: enquiry ${item.key} was mailed, but the store could not record it (${describe(error)}); it may be mailed twice`);
+      }
+      return 'sent';
+    }
+    failure = Object.assign(new Error('SMTP_URL is not set'), { code: 'NO_SMTP_URL' });
+  } catch (error) {
+    failure = error;
+  }
+  const held = refusedForGood(failure);
+  const next: Stored = { ...item, attempts: item.attempts + 1, lastError: describe(failure), state: held ? 'held' : 'queued', nextAt: held ? item.nextAt : now() + backoff(settings, item.attempts + 1) };
+  await store.set(`queue/${item.key}`, JSON.stringify(next));
+  if (held) console.error(`deliver: enquiry ${item.key} is held: the mail server refused it for good (${next.lastError}). List and retry held enquiries with \`site enquiries\`.`);
+  else console.warn(`deliver: enquiry ${item.key} not delivered (${next.lastError}); attempt ${next.attempts}, next try in ${Math.round(backoff(settings, next.attempts) / 1000)} s`);
+  return held ? 'held' : 'queued';
+}
+
+/** A stored record as written, or undefined when it is not one (a damaged or foreign file). */
+export function readStored(raw: string | undefined): Stored | undefined {
+  if (!raw) return undefined;
+  try {
+    const item = JSON.parse(raw) as Partial<Stored>;
+    if (!item || typeof item !== 'object' || typeof item.key !== 'string' || !item.data || typeof item.data !== 'object' || (item.variant !== 'enquiry' && item.variant !== 'message')) return undefined;
+    return { ...item, state: item.state === 'held' ? 'held' : 'queued', attempts: Number(item.attempts) || 0, nextAt: Number(item.nextAt) || 0 } as Stored;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a received/ record proves a delivery: only one written after the mail server took the mail
+ * ({"mailedAt": …}). A bare time is a claim from before the outbox, written before mailing, and proves nothing.
+ */
+function provesDelivery(raw: string | undefined): boolean {
+  return Boolean(raw?.startsWith('{'));
+}
 
 export function enquiryIntake(options: { store: () => KeyValueStore | undefined; deliver: Deliver; now: () => number }) {
   const { deliver, now } = options;
-  // Concurrent requests with one key inside this instance share one attempt; the store's claim covers the rest.
+  // Concurrent requests with one key inside this instance share one attempt; the store covers the rest.
   const inFlight = new Map<string, Promise<Outcome>>();
 
-  async function attempt(variant: Variant, data: Record<string, string>, key: string, settings: Env): Promise<Outcome> {
-    const store = options.store();
-    let claimed: boolean | 'no-store' = 'no-store';
-    if (store) {
-      try {
-        claimed = await store.create(`received/${key}`, String(now()));
-      } catch (error) {
-        // A store that cannot be reached must not stop the mail: the lead matters more than deduplication.
-        console.error(`send-email: the store could not record the enquiry's key (${describe(error)})`);
-      }
-    }
-    if (claimed === false) return 'duplicate';
-    const mail = compose(variant, data, key, settings);
-    let problem: string;
+  /** Without a store (or with one that cannot be reached) the mail is the only record: answer only once it is sent. */
+  async function direct(variant: Variant, data: Record<string, string>, key: string, settings: Env, unverified: boolean, why: string): Promise<Outcome> {
     try {
-      const delivery = await deliver(mail, settings);
+      const delivery = await deliver(compose(variant, data, key, settings, { unverified }), settings);
       if (delivery !== 'unconfigured') return 'sent';
-      problem = 'SMTP_URL is not set';
+      console.error(`send-email: SMTP_URL is not set, and ${why}`);
+      return 'unconfigured';
     } catch (error) {
-      problem = `the mail server did not take the enquiry (${describe(error)})`;
+      console.error(`send-email: the mail server did not take the enquiry (${describe(error)}), and ${why}`);
+      return 'failed';
     }
-    if (store) {
-      try {
-        const item: Queued = { variant, data, key, at: now() };
-        await store.set(`queue/${key}`, JSON.stringify(item));
-        console.warn(`send-email: ${problem}; the enquiry is kept in ${store.where} and will be delivered when mail works`);
-        return 'queued';
-      } catch (error) {
-        console.error(`send-email: ${problem}, and the store could not keep it either (${describe(error)})`);
-        if (claimed === true) await store.delete(`received/${key}`).catch(() => {});
-      }
-    } else {
-      console.error(`send-email: ${problem}, and there is no store to keep it in`);
-    }
-    return problem === 'SMTP_URL is not set' ? 'unconfigured' : 'failed';
   }
 
-  return function take(variant: Variant, data: Record<string, string>, key: string, settings: Env): Promise<Outcome> {
+  async function attempt(variant: Variant, data: Record<string, string>, key: string, settings: Env, unverified: boolean): Promise<Outcome> {
+    const store = options.store();
+    if (!store) return direct(variant, data, key, settings, unverified, 'there is no store to keep it in');
+    const item: Stored = { variant, data, key, at: now(), state: 'queued', attempts: 0, nextAt: now() + lease(settings), ...(unverified ? { unverified } : {}) };
+    try {
+      if (provesDelivery(await store.get(`received/${key}`))) return 'delivered';
+      // The outbox: stored (and on disk, synced) before anything is mailed or answered.
+      if (!(await store.create(`queue/${key}`, JSON.stringify(item)))) {
+        const earlier = readStored(await store.get(`queue/${key}`));
+        return earlier?.state === 'held' ? 'held' : 'queued';
+      }
+      // Delivered and removed from the queue between the two looks above: the new copy is not needed.
+      if (provesDelivery(await store.get(`received/${key}`))) {
+        await store.delete(`queue/${key}`);
+        return 'delivered';
+      }
+    } catch (error) {
+      // A store that cannot be reached must not stop the mail: the lead matters more than deduplication.
+      return direct(variant, data, key, settings, unverified, `the store could not keep it either (${describe(error)})`);
+    }
+    try {
+      return await attemptDelivery(store, item, deliver, settings, now);
+    } catch (error) {
+      // The enquiry is stored; its lease runs out and the scheduled delivery takes it.
+      console.error(`send-email: enquiry ${key} is stored, but its record could not be updated (${describe(error)})`);
+      return 'queued';
+    }
+  }
+
+  return function take(variant: Variant, data: Record<string, string>, key: string, settings: Env, marks: { unverified?: boolean } = {}): Promise<Outcome> {
     const running = inFlight.get(key);
-    if (running) return running.then((outcome) => (outcome === 'sent' || outcome === 'queued' ? 'duplicate' : outcome));
-    const started = attempt(variant, data, key, settings).finally(() => inFlight.delete(key));
+    if (running) return running.then((outcome) => (outcome === 'sent' ? 'delivered' : outcome));
+    const started = attempt(variant, data, key, settings, Boolean(marks.unverified)).finally(() => inFlight.delete(key));
     inFlight.set(key, started);
     return started;
   };
@@ -87,47 +210,133 @@ export function enquiryIntake(options: { store: () => KeyValueStore | undefined;
 
 export interface DeliveryReport {
   delivered: number;
+  /** Stored and not yet due (backoff or lease), or left for the next run when the time budget ran out. */
   waiting: number;
+  /** Newly held by this run. */
+  held: number;
+  /** Tried and failed, to be tried again after their backoff. */
+  failed: number;
   expired: number;
+  /** Sends started, and whether the run stopped starting them because its time budget ran out. */
+  started: number;
+  outOfTime: boolean;
+  /** The run's clock: when it began, the last moment it would start a send, and when it started its last one. */
+  began: number;
+  cutoff: number;
+  lastStart?: number;
 }
 
 let running: Promise<DeliveryReport> | undefined;
 
 /**
- * Mails every queued enquiry, deleting each once the mail server has it, and forgets claims older than a week.
- * Stops at the first refusal (the server is still down; the next run tries again). One run at a time per
- * process, so a timer and a manual run never send the same enquiry twice.
+ * Mails the queued enquiries that are due, `DELIVERY_PARALLEL` at a time (default 4, within the mail pool's 5
+ * connections), and starts no send after the time budget (`DELIVERY_BUDGET_MS`, default 25 s, under Netlify's
+ * 30 s for a scheduled function) minus one send's limit (the send timeout, at most half the budget), so every
+ * send it starts ends inside the budget.
+ * What is left waits for the next run. One run at a time per process, so a timer and a manual run never send
+ * the same enquiry twice; leases keep runs in different processes apart.
  */
 export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: Env, now: () => number = Date.now): Promise<DeliveryReport> {
   running ??= (async () => {
-    const report: DeliveryReport = { delivered: 0, waiting: 0, expired: 0 };
+    const began = now();
+    const budget = Number(settings.DELIVERY_BUDGET_MS) || 25_000;
+    const parallel = Math.max(1, Number(settings.DELIVERY_PARALLEL) || 4);
+    // One send may take its timeout, but at most half the budget, so a run always has time to start some.
+    const sendLimit = Math.min(sendTimeout(settings), budget / 2);
+    const cutoff = began + budget - sendLimit;
+    const report: DeliveryReport = { delivered: 0, waiting: 0, held: 0, failed: 0, expired: 0, started: 0, outOfTime: false, began, cutoff };
     const keys = await store.list('queue/');
-    for (const [i, key] of keys.entries()) {
-      const raw = await store.get(key);
-      if (!raw) continue;
-      const item = JSON.parse(raw) as Queued;
-      try {
-        const delivery = await deliver(compose(item.variant, item.data, item.key, settings), settings);
-        if (delivery === 'unconfigured') {
-          report.waiting = keys.length - i;
-          break;
+    let next = 0;
+    const outOfTime = () => {
+      report.outOfTime = true;
+      report.waiting += keys.length - next;
+      next = keys.length;
+    };
+    const worker = async () => {
+      while (next < keys.length) {
+        if (now() > cutoff) return outOfTime();
+        const key = keys[next++];
+        const raw = await store.get(key);
+        if (raw === undefined) continue;
+        const item = readStored(raw);
+        if (!item) {
+          await holdUnreadable(store, key, raw);
+          report.held++;
+          continue;
         }
-      } catch (error) {
-        console.warn(`deliver-enquiries: the mail server still refuses (${describe(error)}); ${keys.length - i} enquiries wait`);
-        report.waiting = keys.length - i;
-        break;
+        if (item.state === 'held') continue;
+        if (item.nextAt > now()) {
+          report.waiting++;
+          continue;
+        }
+        await store.set(key, JSON.stringify({ ...item, nextAt: now() + lease(settings) }));
+        // The last look at the clock before the send: past the cutoff, the lease is given back and the run ends.
+        if (now() > cutoff) {
+          await store.set(key, raw);
+          report.waiting++;
+          return outOfTime();
+        }
+        report.started++;
+        report.lastStart = now();
+        const result = await attemptDelivery(store, item, deliver, settings, now, sendLimit).catch((error) => {
+          console.error(`deliver-enquiries: enquiry ${item.key} could not be updated (${describe(error)})`);
+          return 'queued' as const;
+        });
+        if (result === 'sent') report.delivered++;
+        else if (result === 'held') report.held++;
+        else report.failed++;
       }
-      await store.delete(key);
-      report.delivered++;
-    }
-    for (const key of await store.list('received/')) {
-      const at = Number(await store.get(key));
-      if (Number.isFinite(at) && now() - at > claimLifetime) {
-        await store.delete(key);
-        report.expired++;
+    };
+    await Promise.all(Array.from({ length: parallel }, worker));
+    if (now() <= cutoff) {
+      for (const key of await store.list('received/')) {
+        const raw = (await store.get(key)) ?? '';
+        const at = /^\d+$/.test(raw) ? Number(raw) : Number((JSON.parse(raw || '{}') as { mailedAt?: number }).mailedAt);
+        if (Number.isFinite(at) && now() - at > claimLifetime) {
+          await store.delete(key);
+          report.expired++;
+        }
       }
     }
     return report;
   })().finally(() => (running = undefined));
   return running;
+}
+
+/** A record that is not an enquiry is kept aside, as held, with its text, for the operator to look at. */
+async function holdUnreadable(store: KeyValueStore, key: string, raw: string): Promise<void> {
+  const id = key.slice('queue/'.length);
+  const held: Stored = { variant: 'message', data: {}, key: id, at: 0, state: 'held', attempts: 0, nextAt: 0, lastError: 'the stored record could not be read' };
+  await store.set(key, JSON.stringify({ ...held, unreadable: raw.slice(0, 10_000) }));
+  console.error(`deliver-enquiries: enquiry ${id} is held: its stored record could not be read. See it with \`site enquiries\`.`);
+}
+
+/** Every stored enquiry, for `site enquiries`: oldest first. */
+export async function listStored(store: KeyValueStore): Promise<(Stored & { unreadable?: string })[]> {
+  const out: (Stored & { unreadable?: string })[] = [];
+  for (const key of await store.list('queue/')) {
+    const raw = await store.get(key);
+    if (raw === undefined) continue;
+    const item = readStored(raw);
+    out.push(item ? { ...item, ...(JSON.parse(raw).unreadable ? { unreadable: JSON.parse(raw).unreadable } : {}) } : { variant: 'message', data: {}, key: key.slice(6), at: 0, state: 'held', attempts: 0, nextAt: 0, lastError: 'the stored record could not be read', unreadable: raw.slice(0, 10_000) });
+  }
+  return out.sort((a, b) => a.at - b.at || a.key.localeCompare(b.key));
+}
+
+/** Puts held (or waiting) enquiries back in the queue, due now; answers how many. Unreadable ones stay held. */
+export async function retryStored(store: KeyValueStore, which: string[] | 'all'): Promise<{ retried: string[]; missing: string[] }> {
+  const retried: string[] = [];
+  const missing: string[] = [];
+  const keys = which === 'all' ? (await store.list('queue/')).map((k) => k.slice('queue/'.length)) : which;
+  for (const key of keys) {
+    const raw = /^[A-Za-z0-9_-]{1,128}$/.test(key) ? await store.get(`queue/${key}`) : undefined;
+    const item = readStored(raw);
+    if (!item || (raw && JSON.parse(raw).unreadable !== undefined)) {
+      if (which !== 'all') missing.push(key);
+      continue;
+    }
+    await store.set(`queue/${key}`, JSON.stringify({ ...item, state: 'queued', nextAt: 0 }));
+    retried.push(key);
+  }
+  return { retried, missing };
 }

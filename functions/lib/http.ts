@@ -7,14 +7,24 @@ export type BodyKind = 'json' | 'form';
 export function bodyKind(request: Request): BodyKind | undefined {
   const type = request.headers.get('content-type') ?? '';
   if (/^application\/json\s*(;|$)/i.test(type)) return 'json';
-  if (/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) return 'form';
+  if (/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(type)) return 'form';
   return undefined;
 }
 
-/** The body as text, or undefined when it passes `limit` bytes (the rest is not read). */
-export async function readText(request: Request, limit: number): Promise<string | undefined> {
+/**
+ * Whether to answer with a page: a form post (a browser sends one when JavaScript is off) or anything a browser
+ * navigates with, unless it asks for JSON (the island and scripts do).
+ */
+export function wantsPage(request: Request): boolean {
+  const accept = request.headers.get('accept') ?? '';
+  if (/application\/json/i.test(accept)) return false;
+  return bodyKind(request) === 'form' || (bodyKind(request) === undefined && /text\/html/i.test(accept));
+}
+
+/** The body's bytes, or undefined when it passes `limit` bytes (the rest is not read). */
+export async function readBytes(request: Request, limit: number): Promise<Uint8Array | undefined> {
   if (Number(request.headers.get('content-length') ?? 0) > limit) return undefined;
-  if (!request.body) return '';
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -28,7 +38,13 @@ export async function readText(request: Request, limit: number): Promise<string 
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+/** The body as text, or undefined when it passes `limit` bytes. */
+export async function readText(request: Request, limit: number): Promise<string | undefined> {
+  const bytes = await readBytes(request, limit);
+  return bytes && new TextDecoder().decode(bytes);
 }
 
 /** What a function says when a request is not one it takes. */
@@ -38,32 +54,71 @@ export interface RefusalMessages {
   tooLarge: string;
 }
 
+export interface Refusal {
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+  /** The fields of a form post refused as too large, when they could be read, so the answer page keeps them. */
+  salvaged?: Record<string, string>;
+}
+
 /**
  * A request's body as the form functions take it: the parsed JSON (undefined when it does not parse) or the
- * fields of a native form post. A request of another method, type or a body over `limit` bytes is answered
- * here (405, 415, 413).
+ * fields of a form post. A request of another method or type, or a body over `limit` bytes, is refused (405,
+ * 415, 413) for the caller to answer as JSON or as a page. A form post over the limit is still read up to four
+ * times the limit, so the page that refuses it can give back what was typed.
  */
-export async function receive(request: Request, limit: number, messages: RefusalMessages): Promise<{ refused: Response } | { kind: BodyKind; body: unknown }> {
-  if (request.method !== 'POST') return { refused: json(405, { message: messages.method }, { Allow: 'POST' }) };
+export async function receive(request: Request, limit: number, messages: RefusalMessages): Promise<{ refused: Refusal } | { kind: BodyKind; body: unknown }> {
+  if (request.method !== 'POST') return { refused: { status: 405, message: messages.method, headers: { Allow: 'POST' } } };
   const kind = bodyKind(request);
-  if (!kind) return { refused: json(415, { message: messages.type }) };
+  if (!kind) return { refused: { status: 415, message: messages.type } };
+  const type = request.headers.get('content-type') ?? '';
+  if (kind === 'form') {
+    const bytes = await readBytes(request.clone(), limit);
+    if (bytes === undefined) {
+      const more = await readBytes(request, 4 * limit).catch(() => undefined);
+      return { refused: { status: 413, message: messages.tooLarge, salvaged: more && (await formFields(more, type).catch(() => undefined)) } };
+    }
+    try {
+      return { kind, body: await formFields(bytes, type) };
+    } catch {
+      // A multipart body that does not parse has no fields: the schema names the first one missing.
+      return { kind, body: {} };
+    }
+  }
   const text = await readText(request, limit);
-  if (text === undefined) return { refused: json(413, { message: messages.tooLarge }) };
-  if (kind === 'form') return { kind, body: formFields(text) };
+  if (text === undefined) return { refused: { status: 413, message: messages.tooLarge } };
   try {
-    return { kind, body: JSON.parse(text) as unknown };
+    return { kind, body: ownOnly(JSON.parse(text) as unknown) };
   } catch {
     return { kind, body: undefined };
   }
 }
 
+/** Sets a field as the object's own, even one named like Object.prototype's (`__proto__`, `constructor`). */
+export function setOwn(target: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A parsed JSON object as a plain object of its own keys; JSON.parse already makes `__proto__` an own key. */
+function ownOnly(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(value)) setOwn(out, name, (value as Record<string, unknown>)[name]);
+  return out;
+}
+
 /**
- * A native form post as a plain object. A name sent twice keeps its first value, as a form has one control
- * per name; anything else is left for the schema to judge.
+ * A form post (URL-encoded or multipart) as a plain object of its own fields. A name sent twice keeps its
+ * first value, as a form has one control per name; a file is kept as a non-string for the schema to refuse;
+ * any name, `__proto__` and `constructor` included, is kept as a field for the schema to judge, as in JSON.
  */
-export function formFields(text: string): Record<string, string> {
+export async function formFields(bytes: Uint8Array, type: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(text)) if (!(name in out)) out[name] = value;
+  const entries: Iterable<[string, unknown]> = /^multipart\/form-data/i.test(type)
+    ? (await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData()).entries()
+    : new URLSearchParams(new TextDecoder().decode(bytes));
+  for (const [name, value] of entries) if (!Object.hasOwn(out, name)) setOwn(out, name, typeof value === 'string' ? value : { file: true });
   return out;
 }
 
@@ -71,12 +126,40 @@ export interface Context {
   ip?: string;
 }
 
-export function clientIp(request: Request, context: Context): string {
-  return context.ip || request.headers.get('x-nf-client-connection-ip') || request.headers.get('x-forwarded-for')?.split(',')[0].trim() || 'unknown';
+type Env = Record<string, string | undefined>;
+
+/**
+ * The client's address, from the one source the settings trust: CLIENT_ADDRESS_HEADER names a header that the
+ * platform's own proxy sets (for a list such as X-Forwarded-For, the last entry: the one that proxy added);
+ * unset, the platform's context (Netlify's context.ip, the socket under `site serve`). Any other header is the
+ * client's own word and could be rotated to dodge the limit. Undefined when the trusted source gives nothing.
+ */
+export function clientIp(request: Request, context: Context, settings: Env = {}): string | undefined {
+  const header = settings.CLIENT_ADDRESS_HEADER?.trim();
+  if (header) return request.headers.get(header)?.split(',').at(-1)?.trim() || undefined;
+  return context.ip || undefined;
+}
+
+let warnedNoAddress = false;
+
+/**
+ * The rate-limit bucket of a request and its limit per minute (RATE_LIMIT_PER_MINUTE, default 5). Requests
+ * with no trusted address share one bucket with twenty times the limit: enough for a site's ordinary visitors,
+ * still a ceiling on a flood, and never five requests that shut the form for everyone.
+ */
+export function rateBucket(request: Request, context: Context, settings: Env): { bucket: string; limit: number; ip: string } {
+  const limit = Number(settings.RATE_LIMIT_PER_MINUTE) || 5;
+  const ip = clientIp(request, context, settings);
+  if (ip) return { bucket: `ip ${ip}`, limit, ip };
+  if (!warnedNoAddress) {
+    warnedNoAddress = true;
+    console.warn(`forms: no client address (${settings.CLIENT_ADDRESS_HEADER ? `no ${settings.CLIENT_ADDRESS_HEADER} header` : 'the platform gave none; set CLIENT_ADDRESS_HEADER'}), so requests share one rate limit of ${limit * 20} a minute`);
+  }
+  return { bucket: 'no address', limit: limit * 20, ip: '' };
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers } });
 }
 
 export function html(status: number, markup: string, headers: Record<string, string> = {}): Response {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import site from '../../content/site.json' with { type: 'json' };
 import contactForm from '../../content/contact-form.json' with { type: 'json' };
-import type { Variant } from '../enquiry.ts';
+import type { Variant } from './enquiry.ts';
 import { escapeHtml } from './http.ts';
 
 /** Each enquiry type's label, as the form offers it, so the mail names the type the visitor chose. */
@@ -24,7 +24,8 @@ export interface Mail {
   messageId: string;
 }
 
-export function compose(variant: Variant, data: Record<string, string>, key: string, settings: Env): Mail {
+/** The mail of an enquiry. `unverified`: its reCAPTCHA token could not be checked (the verify service was down), and the mail says so. */
+export function compose(variant: Variant, data: Record<string, string>, key: string, settings: Env, marks: { unverified?: boolean } = {}): Mail {
   const rows: [string, string][] = [
     ['Name', data.name],
     ['Email', data.email],
@@ -33,10 +34,12 @@ export function compose(variant: Variant, data: Record<string, string>, key: str
     ['Subject', data.subject],
   ];
   const form = variant === 'enquiry' ? 'the help form on /pricing' : 'the contact form on /contact';
-  const subject = variant === 'enquiry' ? `Website enquiry (${enquiryTypes[data.enquiryType]}): ${data.subject}` : `Website message: ${data.subject}`;
-  const text = [`A visitor sent this through ${form}. Reply to this email to answer them.`, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', 'Message:', data.message, ''].join('\n');
+  const unverifiedNote = 'The reCAPTCHA check could not be made when this was sent (the check service did not answer), so it may be spam.';
+  const subject = (marks.unverified ? '[Unverified] ' : '') + (variant === 'enquiry' ? `Website enquiry (${enquiryTypes[data.enquiryType]}): ${data.subject}` : `Website message: ${data.subject}`);
+  const text = [`A visitor sent this through ${form}. Reply to this email to answer them.`, ...(marks.unverified ? ['', unverifiedNote] : []), '', ...rows.map(([k, v]) => `${k}: ${v}`), '', 'Message:', data.message, ''].join('\n');
   const html = [
     `<p>A visitor sent this through ${escapeHtml(form)}. Reply to this email to answer them.</p>`,
+    ...(marks.unverified ? [`<p><strong>${escapeHtml(unverifiedNote)}</strong></p>`] : []),
     '<table cellpadding="6" style="border-collapse:collapse">',
     ...rows.map(([k, v]) => `<tr><th align="left" style="border-bottom:1px solid #ddd">${escapeHtml(k)}</th><td style="border-bottom:1px solid #ddd">${escapeHtml(v)}</td></tr>`),
     '</table>',

@@ -23,7 +23,31 @@ function checkKey(key: string): void {
   if (!keyPattern.test(key)) throw new Error(`store key "${key}" is not of the form prefix/id`);
 }
 
-/** Files under `dir`, one per key; writes go through a temporary file and a rename so none is half-written. */
+/** Writes `value` to a new file and flushes it to the disk before answering: a crash after this cannot lose it. */
+async function writeSynced(file: string, value: string): Promise<void> {
+  const handle = await fs.promises.open(file, 'wx');
+  try {
+    await handle.writeFile(value);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Flushes a folder's entries (a new name, a rename) to the disk. */
+async function syncFolder(dir: string): Promise<void> {
+  const handle = await fs.promises.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Files under `dir`, one per key; writes go through a temporary file and a rename so none is half-written,
+ * and are flushed to the disk (file and folder) before they count as done.
+ */
 export function fileStore(dir: string): KeyValueStore {
   const file = (key: string) => {
     checkKey(key);
@@ -43,8 +67,9 @@ export function fileStore(dir: string): KeyValueStore {
       const target = file(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-      await fs.promises.writeFile(temporary, value);
+      await writeSynced(temporary, value);
       await fs.promises.rename(temporary, target);
+      await syncFolder(path.dirname(target));
     },
     async create(key, value) {
       const target = file(key);
@@ -52,9 +77,10 @@ export function fileStore(dir: string): KeyValueStore {
       // Written in full under a temporary name, then linked: link() fails when the target exists, so two
       // concurrent creates cannot both win, and a reader never sees a half-written file.
       const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-      await fs.promises.writeFile(temporary, value);
+      await writeSynced(temporary, value);
       try {
         await fs.promises.link(temporary, target);
+        await syncFolder(path.dirname(target));
         return true;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;

@@ -44,7 +44,7 @@ export function functionsHandler(project: Project, log: (message: string) => voi
     const { build } = await loadEsbuild();
     let result;
     try {
-      result = await build({ entryPoints: [source], absWorkingDir: project.root, bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', packages: 'external', metafile: true, logLevel: 'silent', sourcemap: 'inline' });
+      result = await build({ entryPoints: [source], absWorkingDir: project.root, bundle: true, write: false, format: 'esm', platform: 'node', target: 'node22', packages: 'external', metafile: true, logLevel: 'silent', sourcemap: 'inline' });
     } catch (error) {
       throw new BuildFailure('functions', esbuildErrors(project, error, 'FUNCTION_FAILED'));
     }
@@ -87,6 +87,12 @@ export function functionsHandler(project: Project, log: (message: string) => voi
     }
     const body = await readBody(req);
     if (body === 'too-large') {
+      // A browser's form post gets a page it can show, as the functions answer their own 413s.
+      if (/^(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)/i.test(req.headers['content-type'] ?? '') && !/application\/json/i.test(req.headers.accept ?? '')) {
+        res.writeHead(413, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'", 'X-Content-Type-Options': 'nosniff' });
+        res.end('<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too large to send</title></head><body><main><h1>Too large to send</h1><p>What you sent is larger than any form on this site allows. Please go back, shorten it and send it again.</p></main></body></html>');
+        return true;
+      }
       send(res, 413, { message: 'Request body too large' });
       return true;
     }

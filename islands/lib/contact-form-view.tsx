@@ -3,7 +3,7 @@
 // native form post (no JavaScript) with the errors next to the fields or the thank-you panel. Both render the
 // same markup, so the island hydrates an answer page as it hydrates the page as built.
 import type { FormEvent, RefObject } from 'react';
-import { htmlConstraints, type Variant } from '../../functions/enquiry.ts';
+import { htmlConstraints, type Variant } from '../../functions/lib/enquiry.ts';
 import { SvgIcon } from './markup.tsx';
 
 interface Field {
@@ -178,6 +178,11 @@ export function ContactFormView(props: ViewProps) {
               {problem('recaptcha')}
             </div>
           )}
+          {/* A honeypot: hidden from people (and assistive technology, and the tab order); bots fill it in. */}
+          <div className="form-trap" hidden>
+            <label htmlFor={id('website')}>Leave this field empty</label>
+            <input id={id('website')} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </div>
           <p className="sr-only" aria-live="polite">
             {firstError !== undefined ? `${Object.keys(errors).length} ${Object.keys(errors).length === 1 ? 'field needs' : 'fields need'} attention.` : ''}
           </p>

@@ -1,5 +1,5 @@
 import ContactForm, { type ContactFormProps } from '../../islands/contact-form.tsx';
-import { formPage } from '../../functions/enquiry.ts';
+import { formPage } from '../../functions/lib/enquiry.ts';
 import { useRender } from '../context.ts';
 import { Island } from './island.tsx';
 

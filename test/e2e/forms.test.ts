@@ -5,12 +5,15 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { open, trackPages, useBrowserAndSite, wake, type Site } from './browser.ts';
 import { useMailSink, type MailSink } from '../helpers/mail.ts';
 
 const test = suite('contact forms in the browser');
+const shots = path.join(os.tmpdir(), 'site-screenshots');
+fs.mkdirSync(shots, { recursive: true });
 
 let browser: Browser;
 let site: Site;
@@ -167,6 +170,44 @@ test('/contact: with the mail server refusing, the enquiry is kept: the visitor 
   assert.is(report.delivered, 1);
   assert.equal(sink.received.slice(before).map((r) => r.mail.subject), ['Website message: Kept through an outage']);
 });
+
+for (const width of [1280, 375]) {
+  test(`${width} px, /contact: after a failed send (a 500, then a network error) the captcha is still there to tick; ticked again, the message goes with every value kept`, async () => {
+    const page = await form('/contact', width);
+    await page.waitForFunction(() => Boolean((window as any).__captcha));
+    const subject = `Captcha survives a failure ${width}`;
+    await fillMessage(page, subject);
+    let mode: 'error' | 'abort' | 'pass' = 'error';
+    await page.route('**/.netlify/functions/send-email', (route) =>
+      mode === 'error' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Failed to send message"}' }) : mode === 'abort' ? route.abort('internetdisconnected') : route.continue(),
+    );
+    for (const failing of ['error', 'abort'] as const) {
+      mode = failing;
+      await page.evaluate(() => (window as any).__captcha.callback('good-token'));
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await page.locator('.form-error').waitFor();
+      // The widget is in the page's own .captcha element, ready to tick: not left in a node the page dropped.
+      await page.locator('.captcha .stub-captcha').waitFor();
+      assert.is(await page.locator('.captcha .stub-captcha').count(), 1, `${failing}: one widget to tick`);
+      // The spent token is gone: sending without a new tick asks for it.
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      assert.ok((await errorsShown(page)).includes('Please complete the reCAPTCHA verification.'), failing);
+    }
+    if (width === 375) await page.screenshot({ path: path.join(shots, 'contact-captcha-after-failure-375.png'), fullPage: false });
+    assert.is(await page.locator('#message-name').inputValue(), 'Amira Haddad');
+    assert.is(await page.locator('#message-subject').inputValue(), subject);
+    assert.match(await page.locator('#message-message').inputValue(), /Lebanese birth certificate/);
+    mode = 'pass';
+    const before = sink.received.length;
+    await page.evaluate(() => (window as any).__captcha.callback('good-token'));
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('heading', { name: 'Thank You for Your Message' }).waitFor();
+    assert.equal(sink.received.slice(before).map((r) => r.mail.subject), [`Website message: ${subject}`]);
+    // Send Another Message: a fresh form, with the widget drawn in it again.
+    await page.getByRole('button', { name: 'Send Another Message' }).click();
+    await page.locator('.captcha .stub-captcha').waitFor();
+  });
+}
 
 test('/pricing: a network failure says so in the banner with its own message, keeping the values', async () => {
   const page = await form('/pricing', 375);

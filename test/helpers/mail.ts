@@ -7,13 +7,22 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 export interface MailSink {
   url: string;
   received: { raw: string; mail: ParsedMail; from: string; to: string[] }[];
-  /** Refuse the next messages with a 550, as a full or hostile mail server would. */
+  /** Refuse the next messages for now with a 451 (try again later), as an overloaded or failing mail server does. */
   refuse: boolean;
+  /** Refuse for good (554) every message this picks out, as a content filter refuses one message while taking the rest. */
+  refuseFor?: (raw: string) => boolean;
+  /** Hold each message this long before answering, as a slow mail server does. */
+  delayMs: number;
+  /** Called with each message as it is received and before it is answered: a test can crash the sender here. */
+  onReceived?: (count: number) => void;
+  /** The most messages the server held at once, waiting for their answer. */
+  mostAtOnce: number;
   close(): Promise<void>;
 }
 
 export async function startMailSink(): Promise<MailSink> {
-  const sink = { received: [] as MailSink['received'], refuse: false } as MailSink;
+  const sink = { received: [] as MailSink['received'], refuse: false, delayMs: 0, mostAtOnce: 0 } as MailSink;
+  let atOnce = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -22,13 +31,21 @@ export async function startMailSink(): Promise<MailSink> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
-        if (sink.refuse) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
         const raw = Buffer.concat(chunks).toString('utf8');
+        atOnce++;
+        sink.mostAtOnce = Math.max(sink.mostAtOnce, atOnce);
+        if (sink.delayMs) await new Promise((r) => setTimeout(r, sink.delayMs));
+        atOnce--;
+        if (sink.refuse) return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        if (sink.refuseFor?.(raw)) return callback(Object.assign(new Error('Message refused'), { responseCode: 554 }));
         sink.received.push({ raw, mail: await simpleParser(raw), from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address) });
+        sink.onReceived?.(sink.received.length);
         callback();
       });
     },
   });
+  // A client that dies mid-conversation (a killed sender) is that client's end, not the server's.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as { port: number }).port;
   sink.url = `smtp://127.0.0.1:${port}`;
@@ -49,6 +66,8 @@ export function useMailSink(test: Test, ready: (sink: MailSink) => void): void {
     ready(sink);
     process.env.SMTP_URL = sink.url;
     process.env.RATE_LIMIT_PER_MINUTE = '1000';
+    // A failed attempt is due again at once, so a test's own delivery run finds it.
+    process.env.ENQUIRY_RETRY_MS = '1';
     delete process.env.RECAPTCHA_SECRET;
   });
   test.after(async () => {

@@ -47,7 +47,7 @@ export function fixture(changes: Record<string, string | null> = {}): Fixture {
 
 /**
  * Gives a fixture its own copy of the code a site is rendered with: templates import islands, and islands
- * import functions/enquiry.ts, so the three travel together.
+ * import functions/lib/enquiry.ts, so the three travel together.
  */
 export function copyCode(f: Fixture, parts: ('templates' | 'islands' | 'functions' | 'assets')[] = ['templates', 'islands', 'functions']): void {
   for (const part of parts) fs.cpSync(path.join(repoRoot, part), path.join(f.root, part), { recursive: true });

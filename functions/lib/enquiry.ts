@@ -1,7 +1,7 @@
 // The contact forms' rules, shared by the browser (the contact-form island) and the server (send-email):
 // how input is normalised, which variant it is, and which message to show for the first invalid field. The
 // rules themselves are enquiry.schema.json, compiled by ajv on each side. Nothing here touches Node or the DOM.
-import schema from './enquiry.schema.json' with { type: 'json' };
+import schema from '../enquiry.schema.json' with { type: 'json' };
 
 export type Variant = 'enquiry' | 'message';
 
@@ -16,16 +16,19 @@ export const formPage: Record<Variant, string> = { enquiry: '/pricing', message:
 
 /** The help form (A) has an enquiry type; the contact form (B) has a captcha. */
 export function variantOf(input: Record<string, unknown>): Variant {
-  return 'enquiryType' in input ? 'enquiry' : 'message';
+  return Object.hasOwn(input, 'enquiryType') ? 'enquiry' : 'message';
 }
 
 /** Text fields trimmed, optional empty ones dropped; anything else is left for the schema to judge. */
 export function normalise(input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
+  for (const key of Object.keys(input)) {
+    const value = input[key];
     const v = typeof value === 'string' ? value.trim() : value;
-    if ((key === 'phone' || key === 'language') && v === '') continue;
-    out[key] = v;
+    if ((key === 'phone' || key === 'language' || key === 'website') && v === '') continue;
+    // Every key stays the object's own, even `__proto__`: the schema then refuses it as an unknown field
+    // instead of an assignment quietly making it the prototype.
+    Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

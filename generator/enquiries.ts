@@ -1,0 +1,56 @@
+// `site enquiries`: the enquiries the send-email function stored and has not delivered yet, for the operator.
+// Queued ones wait for the next delivery run; held ones were refused for good by the mail server (or cannot
+// be read) and wait for a person: `site enquiries retry <id>` or `--all` puts them back in the queue, due at
+// once, for the next run of deliver-enquiries (every 10 minutes on Netlify, every minute under `site serve`).
+// Locally the store is .data/forms/ (or SITE_DATA_DIR); with --netlify, the deployed site's Netlify Blobs.
+import path from 'node:path';
+import { BuildFailure, siteError } from './errors.ts';
+import { blobsStore, fileStore, type KeyValueStore } from '../functions/lib/store.ts';
+import { listStored, retryStored } from '../functions/lib/enquiries.ts';
+
+type Env = Record<string, string | undefined>;
+
+export function formsStore(options: { root: string; netlify: boolean; env?: Env }): KeyValueStore {
+  const env = options.env ?? process.env;
+  if (options.netlify) {
+    if (!env.NETLIFY_SITE_ID || !env.NETLIFY_AUTH_TOKEN) throw new BuildFailure('enquiries', [siteError('STORE_NOT_CONFIGURED', {})]);
+    return blobsStore({ name: 'forms', siteID: env.NETLIFY_SITE_ID, token: env.NETLIFY_AUTH_TOKEN, apiURL: env.NETLIFY_API_URL });
+  }
+  return fileStore(path.join(env.SITE_DATA_DIR ? path.resolve(env.SITE_DATA_DIR) : path.join(path.resolve(options.root), '.data'), 'forms'));
+}
+
+async function reading<T>(store: KeyValueStore, netlify: boolean, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof BuildFailure) throw error;
+    const params = { where: store.where, reason: (error as Error).message };
+    throw new BuildFailure('enquiries', [netlify ? siteError('STORE_NETLIFY_UNAVAILABLE', params) : siteError('STORE_UNAVAILABLE', params)]);
+  }
+}
+
+const when = (ms: number) => (ms ? new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z') : '-');
+
+/** Prints one line per stored enquiry, oldest first, then a count; the subject and sender are the visitor's words, for the operator's eyes only. */
+export async function listEnquiries(options: { root: string; netlify: boolean; env?: Env }): Promise<number> {
+  const store = formsStore(options);
+  const items = await reading(store, options.netlify, () => listStored(store));
+  const rows = items.map((item) => [item.key, item.state, when(item.at), String(item.attempts), item.state === 'held' ? '-' : when(item.nextAt), item.lastError ?? '-', item.unreadable !== undefined ? '(unreadable record)' : `${item.data.name ?? ''} <${item.data.email ?? ''}>: ${item.data.subject ?? ''}${item.unverified ? ' [unverified]' : ''}`]);
+  const head = ['id', 'state', 'arrived', 'attempts', 'next try', 'last error', 'enquiry'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ');
+  if (rows.length) process.stdout.write([line(head), ...rows.map(line)].join('\n') + '\n');
+  const held = items.filter((i) => i.state === 'held').length;
+  console.log(`${held} held, ${items.length - held} waiting in ${store.where}${held ? '. Retry held enquiries with `site enquiries retry <id>` or `--all`.' : ''}`);
+  return items.length;
+}
+
+export async function retryEnquiries(options: { root: string; netlify: boolean; keys: string[]; all: boolean; env?: Env }): Promise<number> {
+  const store = formsStore(options);
+  if (!options.all && options.keys.length === 0) throw new BuildFailure('enquiries', [siteError('ENQUIRY_NOT_FOUND', { keys: 'no id given: these', verb: 'are', where: 'the command line' })]);
+  const { retried, missing } = await reading(store, options.netlify, () => retryStored(store, options.all ? 'all' : options.keys));
+  if (retried.length) console.error(`${retried.length} ${retried.length === 1 ? 'enquiry' : 'enquiries'} put back in the queue of ${store.where}; the next run of deliver-enquiries sends ${retried.length === 1 ? 'it' : 'them'}`);
+  else console.error(`no enquiry to retry in ${store.where}`);
+  if (missing.length) throw new BuildFailure('enquiries', [siteError('ENQUIRY_NOT_FOUND', { keys: missing.join(', '), verb: missing.length === 1 ? 'is' : 'are', where: store.where })]);
+  return retried.length;
+}

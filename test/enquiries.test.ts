@@ -1,0 +1,375 @@
+// Enquiries under crashes, refusals and attacks, against the real parts: a real SMTP server (smtp-server),
+// the file store on disk, and for the crash a server process of its own that is SIGKILLed mid-burst. Each test
+// asserts counts and order, never timings, and prints its figures on a line starting with '» '.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { fileStore, type KeyValueStore } from '../functions/lib/store.ts';
+import { deliverQueued, idempotencyKey, type DeliveryReport, type Stored } from '../functions/lib/enquiries.ts';
+import { normalise } from '../functions/lib/enquiry.ts';
+import { mailer } from '../functions/lib/mail.ts';
+import { createSendEmail } from '../functions/send-email.ts';
+import { createSubscribe } from '../functions/subscribe.ts';
+import { repoRoot } from './helpers/project.ts';
+import { startMailSink, type MailSink } from './helpers/mail.ts';
+
+const test = suite('enquiries');
+
+const message = { name: 'Amira Haddad', email: 'amira@example.org', phone: '', language: 'ar', subject: 'Birth certificate', message: 'Please translate my Lebanese birth certificate for a partner visa.', recaptcha: 'good-token' };
+const enquiry = { name: 'Tom Nguyen', email: 'tom@example.org', phone: '', subject: 'Quote for 40 pages', enquiryType: 'quote', message: 'Could you quote for forty pages of bank statements in Vietnamese?' };
+
+let dir: string;
+let sink: MailSink;
+
+test.before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-enquiries-'));
+  sink = await startMailSink();
+});
+
+test.after(async () => {
+  await sink.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test.before.each(() => {
+  sink.refuse = false;
+  sink.refuseFor = undefined;
+  sink.delayMs = 0;
+  sink.onReceived = undefined;
+  sink.mostAtOnce = 0;
+});
+
+function captureLogs() {
+  const lines: string[] = [];
+  const saved = [console.info, console.warn, console.error, console.log];
+  console.info = console.warn = console.error = (...args: unknown[]) => lines.push(args.join(' '));
+  return { lines, restore: () => ([console.info, console.warn, console.error, console.log] = saved) };
+}
+
+const jsonRequest = (body: unknown, key?: string, headers: Record<string, string> = {}) =>
+  new Request('http://localhost/.netlify/functions/send-email', { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}), ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+const subjects = (prefix: string) => sink.received.map((r) => r.mail.subject ?? '').filter((s) => s.includes(prefix));
+
+test('functions/ holds only functions: every top-level module default-exports a handler', async () => {
+  const folder = path.join(repoRoot, 'functions');
+  const modules = fs.readdirSync(folder, { withFileTypes: true }).filter((e) => e.isFile() && /\.(m?[jt]sx?)$/.test(e.name));
+  assert.ok(modules.length >= 3);
+  const without: string[] = [];
+  for (const entry of modules) {
+    const module = (await import(pathToFileURL(path.join(folder, entry.name)).href)) as { default?: unknown };
+    if (typeof module.default !== 'function') without.push(entry.name);
+  }
+  assert.equal(without, [], 'shared code belongs in functions/lib/: Netlify deploys every top-level module as a function');
+});
+
+/** One request on its own connection; undefined when the connection dies before an answer. */
+function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string } | undefined> {
+  const target = new URL(url);
+  return new Promise((resolve) => {
+    const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent: false, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on('error', () => resolve(undefined));
+    });
+    req.on('error', () => resolve(undefined));
+    req.end(body);
+  });
+}
+
+/** The form functions in a server process of their own (test/helpers/function-server.ts). */
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'test/helpers/function-server.ts')], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stderr!.resume();
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const match = /listening (\S+)/.exec(out);
+      if (match) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`the function server ended (${code})`)));
+  });
+  return { url, child };
+}
+
+async function waitFor(done: () => boolean | Promise<boolean>, what: string, rounds = 300): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    if (await done()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.unreachable(`still waiting for ${what}`);
+}
+
+test('a kill in mid-burst: every enquiry answered 200 or 202, before or after the restart, is mailed', async () => {
+  const data = path.join(dir, 'kill');
+  const env = { SITE_DATA_DIR: data, SMTP_URL: sink.url, SMTP_TIMEOUT_MS: '2000', ENQUIRY_RETRY_MS: '1', SITE_RETRY_INTERVAL_MS: '300', RATE_LIMIT_PER_MINUTE: '100000' };
+  let server = await startServer(env);
+  // Compile the function before the burst, so the burst meets a warm server.
+  assert.is((await post(`${server.url}/.netlify/functions/send-email`, '{}', { 'content-type': 'application/json' }))?.status, 400);
+
+  // 100 at once: four in five from the island (JSON with a key), one in five native posts (a content-hash key).
+  const burst = Array.from({ length: 100 }, (_, i) => ({ i, native: i % 5 === 4, subject: `Burst ${String(i).padStart(3, '0')}` }));
+  const sendOne = (url: string, b: (typeof burst)[number]) =>
+    b.native
+      ? post(`${url}/.netlify/functions/send-email`, new URLSearchParams({ ...enquiry, subject: b.subject }).toString(), { 'content-type': 'application/x-www-form-urlencoded' })
+      : post(`${url}/.netlify/functions/send-email`, JSON.stringify({ ...message, subject: b.subject }), { 'content-type': 'application/json', 'idempotency-key': `burst-${String(b.i).padStart(4, '0')}-key` });
+  sink.delayMs = 20;
+  const killed = server.child;
+  sink.onReceived = (count) => {
+    if (count - before === 30) killed.kill('SIGKILL');
+  };
+  const before = sink.received.length;
+  const first = await Promise.all(burst.map((b) => sendOne(server.url, b)));
+  await new Promise((resolve) => (killed.exitCode !== null || killed.signalCode ? resolve(null) : killed.once('exit', resolve)));
+  sink.onReceived = undefined;
+  const mailedAtKill = subjects('Burst ').length;
+  const answeredBefore = burst.filter((b) => first[b.i] && [200, 202].includes(first[b.i]!.status));
+  const unanswered = burst.filter((b) => !first[b.i]);
+  assert.ok(unanswered.length > 0, 'the kill came mid-burst');
+  assert.ok(first.every((a) => !a || [200, 202].includes(a.status)), 'no other answer before the kill');
+
+  // The same server, started again on the same store; the visitors send again what got no answer.
+  server = await startServer(env);
+  try {
+    const second = await Promise.all(unanswered.map((b) => sendOne(server.url, b)));
+    assert.ok(second.every((a) => a && [200, 202].includes(a.status)), `after the restart: ${JSON.stringify(second.map((a) => a?.status))}`);
+    await waitFor(() => new Set(subjects('Burst ')).size === 100, 'every enquiry to be mailed');
+    await waitFor(() => fs.readdirSync(path.join(data, 'forms', 'queue')).filter((f) => f.endsWith('.json')).length === 0, 'the queue to empty');
+  } finally {
+    server.child.kill('SIGKILL');
+  }
+  const mailed = subjects('Burst ');
+  const ids = sink.received.filter((r) => r.mail.subject?.includes('Burst ')).map((r) => r.mail.messageId);
+  for (const b of answeredBefore) assert.ok(mailed.some((s) => s.endsWith(b.subject)), `${b.subject} was answered ${first[b.i]!.status} and must be mailed`);
+  assert.is(new Set(mailed).size, 100, 'all 100 mailed');
+  assert.is(new Set(ids).size, 100, 'one Message-ID per enquiry: a repeat carries the same id');
+  console.log(`» kill mid-burst: 100 concurrent enquiries (80 JSON with a key, 20 native posts), SIGKILL after ${mailedAtKill} mails; ${answeredBefore.length} answered 200/202 before the kill, ${unanswered.length} unanswered; after the restart the ${unanswered.length} resent were answered 200/202; mailed: ${new Set(mailed).size} of 100 distinct, ${mailed.length - new Set(mailed).size} repeats (same Message-ID)`);
+});
+
+test('a poisoned queue: an enquiry refused for good is held and logged, the others are delivered in the next run', async () => {
+  const store = fileStore(path.join(dir, 'poison'));
+  const settings = { SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '1000', ENQUIRY_RETRY_MS: '1' };
+  const send = createSendEmail({ env: () => settings, store: () => store });
+  sink.refuseFor = (raw) => raw.includes('POISON');
+  const logs = captureLogs();
+  let upFirst: Response, upPage: Response;
+  const outage: Response[] = [];
+  let run: DeliveryReport;
+  try {
+    // While mail is up, a refusal for good is not answered as received and on its way.
+    upFirst = await send(jsonRequest({ ...message, subject: 'POISON while up' }, 'poison-up-0001'));
+    upPage = await send(new Request('http://localhost/.netlify/functions/send-email', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...enquiry, subject: 'POISON native' }) }));
+    // During an outage an anonymous visitor plants one that sorts first, and ten others arrive.
+    sink.refuse = true;
+    outage.push(await send(jsonRequest({ ...message, subject: 'POISON planted' }, 'aaaa-poison-0001')));
+    for (let i = 0; i < 10; i++) outage.push(await send(jsonRequest({ ...message, subject: `Behind ${i}` }, `behind-${String(i).padStart(3, '0')}-key`)));
+    sink.refuse = false;
+    run = await deliverQueued(store, mailer(), settings);
+  } finally {
+    sink.refuse = false;
+    logs.restore();
+  }
+  assert.is(upFirst.status, 202);
+  const body = (await upFirst.json()) as { held?: boolean; message?: string };
+  assert.is(body.held, true, 'the answer says the enquiry is held');
+  assert.match(body.message ?? '', /hasn't reached our team yet/);
+  assert.is(upPage.status, 202);
+  assert.match(await upPage.text(), /hasn(&#x27;|&#39;|')t reached our team yet/);
+  assert.ok(outage.every((r) => r.status === 202));
+  assert.is(run.delivered, 10, 'the ten behind the blocker are delivered in one run');
+  assert.is(run.held, 1);
+  assert.is(subjects('Behind ').length, 10);
+  const stored = await Promise.all((await store.list('queue/')).map(async (k) => JSON.parse((await store.get(k))!) as Stored));
+  assert.equal(stored.map((s) => [s.data.subject, s.state]).sort(), [['POISON planted', 'held'], ['POISON while up', 'held'], ['POISON native', 'held']].sort());
+  const planted = stored.find((s) => s.data.subject === 'POISON planted')!.key;
+  assert.match(planted, /^aaaa-poison-0001-/, "the client's key, joined to the content's hash");
+  assert.ok(logs.lines.some((l) => l.includes(`enquiry ${planted} is held: the mail server refused it for good (Error EMESSAGE 554)`)), logs.lines.join('\n'));
+  for (const line of logs.lines) assert.not.ok(line.includes('amira@example.org') || line.includes('Lebanese'), line);
+
+  // The operator sees them with `site enquiries`, and retries them all once the cause is fixed.
+  const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'enquiries', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, SITE_DATA_DIR: '', NO_COLOR: '1' } });
+  fs.mkdirSync(path.join(dir, '.data'), { recursive: true });
+  fs.renameSync(path.join(dir, 'poison'), path.join(dir, '.data', 'forms'));
+  try {
+    const listed = cli();
+    assert.is(listed.status, 0, listed.stderr);
+    assert.match(listed.stdout, /aaaa-poison-0001-[\w-]{11} +held/);
+    assert.match(listed.stdout, /3 held, 0 waiting/);
+    sink.refuseFor = undefined;
+    const retried = cli('retry', '--all');
+    assert.is(retried.status, 0, retried.stderr);
+    assert.match(retried.stderr, /3 enquiries put back in the queue/);
+    const moved = fileStore(path.join(dir, '.data', 'forms'));
+    const again = await deliverQueued(moved, mailer(), settings);
+    assert.is(again.delivered, 3);
+    assert.equal(await moved.list('queue/'), []);
+    const unknown = cli('retry', 'no-such-enquiry');
+    assert.is(unknown.status, 1);
+    assert.match(unknown.stderr, /no-such-enquiry/);
+  } finally {
+    fs.rmSync(path.join(dir, '.data'), { recursive: true, force: true });
+  }
+  console.log(`» poisoned queue: 1 blocker refused for good (554) planted first in key order during an outage, 10 enquiries behind it: ${run.delivered} delivered in the first run after recovery, ${run.held} held and logged; 2 refused while mail was up answered 202 "held", not "received"; \`site enquiries retry --all\` then delivered the 3`);
+});
+
+test('a backlog of 100 and a slow mail server: each run stops starting sends in time, and successive runs deliver all', async () => {
+  const store = fileStore(path.join(dir, 'backlog'));
+  for (let i = 0; i < 100; i++) {
+    const key = `backlog-${String(i).padStart(4, '0')}`;
+    const item: Stored = { variant: 'message', data: { ...message, subject: `Backlog ${i}` }, key, at: i, state: 'queued', attempts: 1, nextAt: 0 };
+    await store.set(`queue/${key}`, JSON.stringify(item));
+  }
+  sink.delayMs = 100;
+  const settings = { SMTP_URL: sink.url, SMTP_TIMEOUT_MS: '1000', DELIVERY_BUDGET_MS: '1600', DELIVERY_PARALLEL: '4', ENQUIRY_RETRY_MS: '1' };
+  const deliver = mailer();
+  const runs: (DeliveryReport & { took: number })[] = [];
+  while ((await store.list('queue/')).length && runs.length < 40) {
+    const began = Date.now();
+    const report = await deliverQueued(store, deliver, settings);
+    runs.push({ ...report, took: Date.now() - began });
+  }
+  const mailed = subjects('Backlog ');
+  assert.is(new Set(mailed).size, 100, 'every enquiry delivered');
+  assert.is(mailed.length, 100, 'none twice');
+  assert.ok(runs.length > 1, 'the budget split the backlog over several runs');
+  assert.ok(runs.some((r) => r.outOfTime), 'a run stopped for its budget');
+  for (const r of runs) {
+    if (r.started) assert.ok(r.lastStart! <= r.cutoff, 'no send started after the budget minus one send limit');
+    // The send limit is the send timeout (1 s) but at most half the budget (0.8 s).
+    assert.is(r.cutoff - r.began, 1600 - 800);
+    assert.is(r.delivered + r.failed + r.held, r.started);
+  }
+  assert.is(runs.reduce((n, r) => n + r.delivered, 0), 100);
+  assert.ok(sink.mostAtOnce <= 4, `at most 4 sends at once (saw ${sink.mostAtOnce})`);
+  console.log(`» backlog: 100 queued, mail server 100 ms a message, budget 1.6 s (sends limited to 0.8 s), 4 at once: ${runs.length} runs delivered ${runs.map((r) => r.delivered).join(' + ')}; at most ${sink.mostAtOnce} at once; longest run ${Math.max(...runs.map((r) => r.took))} ms (budget 1600 ms)`);
+});
+
+test('the reCAPTCHA check is down: the enquiry is kept and mailed marked unverified; the rate limit and the honeypot still apply', async () => {
+  const store = fileStore(path.join(dir, 'captcha-down'));
+  const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '2', RECAPTCHA_SECRET: 'secret', RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify' }), store: () => store });
+  const logs = captureLogs();
+  let answers: Response[];
+  try {
+    answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await send(jsonRequest({ ...message, subject: `Captcha down ${i}` }, `captcha-down-${i}-key`), { ip: '203.0.113.9' }));
+  } finally {
+    logs.restore();
+  }
+  assert.equal(answers.map((a) => a.status), [200, 200, 429]);
+  // The honeypot applies too: a bot's enquiry is answered as sent, and neither kept nor mailed.
+  const bot = await send(jsonRequest({ ...message, subject: 'Captcha down bot', website: 'http://spam.example' }, 'captcha-down-bot-key'), { ip: '203.0.113.10' });
+  assert.is(bot.status, 200);
+  const botForm = await send(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...enquiry, subject: 'Captcha down bot 2', website: 'x' }) }), { ip: '203.0.113.11' });
+  assert.is(botForm.status, 200);
+  assert.equal((await store.list('queue/')).length, 0);
+  const mails = sink.received.filter((r) => r.mail.subject?.includes('Captcha down'));
+  assert.equal(mails.map((m) => m.mail.subject), ['[Unverified] Website message: Captcha down 0', '[Unverified] Website message: Captcha down 1']);
+  assert.match(mails[0].mail.text ?? '', /The reCAPTCHA check could not be made/);
+  assert.ok(logs.lines.some((l) => l.includes('the reCAPTCHA check could not be made')));
+});
+
+test('the client address comes from the one trusted source: rotating headers do not dodge the limit, and no address does not shut the form', async () => {
+  const limit = '5';
+  const attempt = (send: ReturnType<typeof createSendEmail>, headers: Record<string, string>, ip?: string) => send(jsonRequest('{}', undefined, headers), ip ? { ip } : {}).then((r) => r.status);
+  const logs = captureLogs();
+  try {
+    // Default: the platform's address (Netlify's context.ip); headers a client can write are ignored.
+    const byDefault = createSendEmail({ env: () => ({ RATE_LIMIT_PER_MINUTE: limit }), store: () => undefined });
+    const rotating = await Promise.all(Array.from({ length: 8 }, (_, i) => attempt(byDefault, { 'x-forwarded-for': `198.51.100.${i}`, 'x-nf-client-connection-ip': `198.51.100.${i}` }, '203.0.113.1')));
+    assert.is(rotating.filter((s) => s === 429).length, 3, 'one visitor rotating X-Forwarded-For is still one visitor');
+    // No address at all (another platform, not set up): one shared bucket, twenty times as large.
+    const noAddress = createSendEmail({ env: () => ({ RATE_LIMIT_PER_MINUTE: limit }), store: () => undefined });
+    const many = [];
+    for (let i = 0; i < 101; i++) many.push(await attempt(noAddress, { 'x-forwarded-for': `198.51.100.${i}` }));
+    assert.is(many.slice(0, 6).filter((s) => s === 429).length, 0, 'six visitors with no address are not blocked by the limit of one');
+    assert.is(many.filter((s) => s === 429).length, 1, 'yet a flood meets a ceiling');
+    // CLIENT_ADDRESS_HEADER=x-forwarded-for: the proxy's own (last) entry counts, not what the client put first.
+    const proxied = createSendEmail({ env: () => ({ RATE_LIMIT_PER_MINUTE: limit, CLIENT_ADDRESS_HEADER: 'X-Forwarded-For' }), store: () => undefined });
+    const spoofed = await Promise.all(Array.from({ length: 7 }, (_, i) => attempt(proxied, { 'x-forwarded-for': `10.0.0.${i}, 192.0.2.7` })));
+    assert.is(spoofed.filter((s) => s === 429).length, 2);
+    const visitors = await Promise.all(Array.from({ length: 7 }, (_, i) => attempt(proxied, { 'x-forwarded-for': `192.0.2.${100 + i}` })));
+    assert.is(visitors.filter((s) => s === 429).length, 0, 'different visitors behind the proxy each have their own limit');
+  } finally {
+    logs.restore();
+  }
+  // The sign-up function takes its address the same way.
+  const subscribe = createSubscribe({ env: () => ({ RATE_LIMIT_PER_MINUTE: limit }), store: () => undefined });
+  const signUps = await Promise.all(Array.from({ length: 7 }, (_, i) => subscribe(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` }, body: '{}' }), { ip: '203.0.113.2' }).then((r) => r.status)));
+  assert.is(signUps.filter((s) => s === 429).length, 2);
+});
+
+test('prototype keys: only own, known keys count, in JSON and in form posts alike; nothing stored or sent', async () => {
+  const store = fileStore(path.join(dir, 'prototype'));
+  const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '1000' }), store: () => store });
+  const before = sink.received.length;
+  const fieldsOf = (o: Record<string, string>) => Object.entries(o).map(([k, v]) => `"${k}":${JSON.stringify(v)}`).join(',');
+  const json = [
+    `{"__proto__":{${fieldsOf(message)}}}`,
+    `{"__proto__":{${fieldsOf(enquiry)}}}`,
+    `{${fieldsOf(message)},"__proto__":{"admin":true}}`,
+    `{${fieldsOf(message)},"constructor":"x"}`,
+    `{${fieldsOf(message)},"toString":"x"}`,
+    `{${fieldsOf(enquiry)},"__proto__":"x"}`,
+  ];
+  for (const body of json) {
+    const res = await send(jsonRequest(body, 'prototype-key-0001'));
+    assert.is(res.status, 400, body);
+  }
+  for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+    const form = `${new URLSearchParams(message)}&${name}=x`;
+    const asJson = await send(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form }));
+    assert.is(asJson.status, 400, name);
+    assert.is(((await asJson.json()) as { message: string }).message, `Unknown field "${name}".`);
+    const fromJson = await send(jsonRequest(`{${fieldsOf(message)},"${name}":"x"}`));
+    assert.is(((await fromJson.json()) as { message: string }).message, `Unknown field "${name}".`, `JSON, ${name}: the same answer`);
+  }
+  assert.is(sink.received.length, before, 'nothing sent');
+  assert.equal(await store.list('queue/'), [], 'nothing stored');
+  assert.equal(await store.list('received/'), []);
+});
+
+test("a claim left by the old code (a bare time, written before mailing) does not count as a delivery", async () => {
+  const store = fileStore(path.join(dir, 'legacy'));
+  await store.set(`received/${idempotencyKey('legacy-claim-0001', 'message', normalise({ ...message, subject: 'Legacy claim' }))}`, String(Date.now()));
+  const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '1000' }), store: () => store });
+  assert.is((await send(jsonRequest({ ...message, subject: 'Legacy claim' }, 'legacy-claim-0001'))).status, 200);
+  assert.equal(subjects('Legacy claim'), ['Website message: Legacy claim']);
+  assert.is((await send(jsonRequest({ ...message, subject: 'Legacy claim' }, 'legacy-claim-0001'))).status, 200);
+  assert.equal(subjects('Legacy claim').length, 1, 'now proven delivered, a repeat is not mailed again');
+});
+
+test('one key sent with other words is another enquiry, and is mailed too; the same words again are not', async () => {
+  const store = fileStore(path.join(dir, 'key-reuse'));
+  const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '1000' }), store: () => store });
+  const answers = [];
+  for (const subject of ['Reused key A', 'Reused key B', 'Reused key A']) answers.push((await send(jsonRequest({ ...message, subject }, 'reused-key-000001'))).status);
+  assert.equal(answers, [200, 200, 200]);
+  assert.equal(subjects('Reused key').sort(), ['Website message: Reused key A', 'Website message: Reused key B']);
+});
+
+test('a store that cannot be written falls back to mailing at once, and answers only once mailed', async () => {
+  const full = async () => {
+    throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
+  };
+  const broken: KeyValueStore = { where: 'a full disk', get: async () => undefined, create: full, set: full, delete: full, list: async () => [] };
+  const logs = captureLogs();
+  try {
+    const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url }), store: () => broken });
+    assert.is((await send(jsonRequest({ ...message, subject: 'Disk full' }, 'disk-full-key-0001'))).status, 200);
+    sink.refuse = true;
+    assert.is((await send(jsonRequest({ ...message, subject: 'Disk full 2' }, 'disk-full-key-0002'))).status, 502);
+  } finally {
+    sink.refuse = false;
+    logs.restore();
+  }
+  assert.equal(subjects('Disk full'), ['Website message: Disk full']);
+});
+
+test.run();
