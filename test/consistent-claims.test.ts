@@ -144,8 +144,7 @@ test('encryption and speed: 256-bit encryption is claimed for uploads, never for
   assert.equal(pagesWhere((t) => /256-bit encryption for documents uploaded to us and translations sent to you|Uploads and downloads are protected/.test(t)), []);
   assert.match(texts.get('/privacy-policy')!, 'ordinary email, which is not end-to-end encrypted');
   const hero = texts.get('/')!;
-  assert.match(hero, 'Self-Service Ready in About an Hour');
-  assert.match(hero, 'Most self-service orders placed in business hours are ready in about an hour');
+  assert.match(hero, 'Most self-service orders placed in business hours are ready in about 1 hour');
   assert.equal(pagesWhere((t) => /\bReady in about 1 hour\b/.test(t)), []);
 });
 
