@@ -97,7 +97,7 @@ test('SEO: canonical addresses, Open Graph and Twitter tags on every indexable p
     if (h.robots) problems.push(`${page.path}: robots ${h.robots}`);
   }
   assert.equal(problems, []);
-  assert.is(head('admin/tawkto-setup/index.html').robots, 'noindex, nofollow');
+  assert.is(head('admin/tawkto-setup.html').robots, 'noindex, nofollow');
   assert.is(head('404.html').robots, 'noindex, nofollow');
 });
 
@@ -167,7 +167,7 @@ test('SEO: the home page describes the business with its hours and the offer ran
   assert.is(business.openingHoursSpecification[0].closes, '17:00');
   const offer = graph.find((n) => n['@type'] === 'Service')!.offers;
   assert.equal(offer, { '@type': 'AggregateOffer', priceCurrency: 'AUD', lowPrice: '44.95', highPrice: '99.95', offerCount: 3 });
-  const city = (head('cities/sydney/index.html').jsonLd[0] as { '@graph': Record<string, any>[] })['@graph'][0];
+  const city = (head('cities/sydney.html').jsonLd[0] as { '@graph': Record<string, any>[] })['@graph'][0];
   assert.is(city['@type'], 'Service');
   assert.is(city.areaServed.find((a: { '@type': string }) => a['@type'] === 'GeoCircle').geoRadius, 100000);
 });

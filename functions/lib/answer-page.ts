@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from './http.ts';
+import { outputFileOf } from '../../generator/address.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -14,13 +15,13 @@ export async function builtPage(request: Request, settings: Env, pathname: strin
   const file = pathname.replace(/^\/+|\/+$/g, '');
   if (settings.SITE_PAGES_DIR) {
     try {
-      return await fs.promises.readFile(path.join(settings.SITE_PAGES_DIR, file, 'index.html'), 'utf8');
+      return await fs.promises.readFile(path.join(settings.SITE_PAGES_DIR, outputFileOf(`/${file}`)), 'utf8');
     } catch {
       return undefined;
     }
   }
   try {
-    const response = await fetch(new URL(file ? `/${file}/` : '/', request.url), { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(5000) });
+    const response = await fetch(new URL(`/${file}`, request.url), { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(5000) });
     return response.ok ? await response.text() : undefined;
   } catch {
     return undefined;
