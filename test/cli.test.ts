@@ -65,7 +65,7 @@ test('an unknown command and a bad port are errors', () => {
 test('build writes dist/ in the project folder, prints one summary line and exits 0', () => {
   const { code, out } = site(['build'], f.root);
   assert.is(code, 0, out);
-  assert.ok(fs.existsSync(path.join(f.root, 'dist.html')));
+  assert.ok(fs.existsSync(path.join(f.root, 'dist/index.html')));
   assert.match(out, /^✓ \d+ pages \(\d+ rendered, \d+ kept\), \d+ images \(.*\), \d+ markdown \(\d+ rendered\) in [\d.]+ m?s \(content [\d.]+ m?s, .*render [\d.]+ m?s.*\)$/m);
 });
 
@@ -192,11 +192,11 @@ test('build names the template line that threw, without --debug too (the templat
 test('build --out writes elsewhere', () => {
   const { code } = site(['build', '--out', 'public'], f.root);
   assert.is(code, 0);
-  assert.ok(fs.existsSync(path.join(f.root, 'public.html')));
+  assert.ok(fs.existsSync(path.join(f.root, 'public/index.html')));
 });
 
 test('build prints every content error, numbered, and exits 1 leaving dist/ as it was', () => {
-  const before = fs.readFileSync(path.join(f.root, 'dist.html'), 'utf8');
+  const before = fs.readFileSync(path.join(f.root, 'dist/index.html'), 'utf8');
   const perth = f.read('content/cities/perth.json');
   const darwin = f.read('content/cities/darwin.json');
   f.editJson('content/cities/perth.json', (d) => {
@@ -210,7 +210,7 @@ test('build prints every content error, numbered, and exits 1 leaving dist/ as i
   assert.match(err, /^ {2}1\. content\/cities\/darwin\.json:\d+:\d+ \/state must be one of: "NSW"/m);
   assert.match(err, /^ {2}2\. content\/cities\/perth\.json:7:17 \/population must be string {2}\[CONTENT_SCHEMA\]$/m);
   assert.not.match(err, /at .*\.ts:\d+/, 'no stack trace for a content mistake');
-  assert.is(fs.readFileSync(path.join(f.root, 'dist.html'), 'utf8'), before);
+  assert.is(fs.readFileSync(path.join(f.root, 'dist/index.html'), 'utf8'), before);
   f.write('content/cities/perth.json', perth);
   f.write('content/cities/darwin.json', darwin);
 });

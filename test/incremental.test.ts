@@ -342,7 +342,7 @@ test('a build whose cache cannot be written fails, and leaves no staging folder 
     const aside = `${cache}.aside`;
     const rel = 'content/blog/naati-vs-standard-translations-differences.md';
     const text = site.read(rel);
-    const before = fs.readFileSync(path.join(site.root, 'dist.html'));
+    const before = fs.readFileSync(path.join(site.root, 'dist/index.html'));
     const threadsBefore = await threadCount();
     // A file where the Markdown cache's folder should be: saving the cache fails, and again as the failed build
     // keeps what its workers finished (MarkdownSession.cancel), which once skipped the rest of the clean-up
@@ -355,7 +355,7 @@ test('a build whose cache cannot be written fails, and leaves no staging folder 
       assert.not.ok(failed.result);
       assert.match(failed.error!, /EEXIST|ENOTDIR/);
       assert.equal(fs.readdirSync(site.root).filter((name) => name.startsWith('dist.')), [], 'no staging folder left beside dist/');
-      assert.ok(fs.readFileSync(path.join(site.root, 'dist.html')).equals(before), 'dist/ as the last build left it');
+      assert.ok(fs.readFileSync(path.join(site.root, 'dist/index.html')).equals(before), 'dist/ as the last build left it');
       assert.is(await threadCount(), threadsBefore, 'no thread of the build outlives it');
     } finally {
       fs.rmSync(cache, { force: true });
