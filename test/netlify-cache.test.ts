@@ -64,6 +64,13 @@ test('netlify.toml loads the plugin from the repository, which keeps .cache/ and
   assert.equal(restored, ['.cache', publish]);
 });
 
+test('Netlify builds on Node 24, the current LTS, and engines allows 22.13 and later as well', () => {
+  const toml = fs.readFileSync(path.join(repoRoot, 'netlify.toml'), 'utf8');
+  assert.is(/NODE_VERSION\s*=\s*"([^"]+)"/.exec(toml)?.[1], '24');
+  const { engines } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  assert.is(engines.node, '>=22.13');
+});
+
 test('the plugin exports event handlers only, as Netlify requires (anything else fails the deploy with "Invalid event")', () => {
   // The events @netlify/build accepts (EVENTS and DEV_EVENTS of @netlify/config); it checks every export.
   const events = ['onPreBuild', 'onBuild', 'onPostBuild', 'onSuccess', 'onError', 'onEnd', 'onPreDev', 'onDev'];
