@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from '../generator/build.ts';
 import { silentLogger } from '../generator/log.ts';
+import { outputFileOf } from '../generator/address.ts';
 import { mainText, summarise, uniqueness, type Summary, type Uniqueness } from './shingles.ts';
 
 export const targets = {
@@ -37,8 +38,8 @@ export function measureSite(root: string, out = path.join(root, 'dist')): SiteUn
   };
   return {
     // English is the language we translate into: it has no page.
-    languages: uniqueness(slugs('languages', (l) => !l.isTarget).map((s) => read(`/${s}`, path.join(out, s, 'index.html')))),
-    cities: uniqueness(slugs('cities').map((s) => read(`/cities/${s}`, path.join(out, 'cities', s, 'index.html')))),
+    languages: uniqueness(slugs('languages', (l) => !l.isTarget).map((s) => read(`/${s}`, path.join(out, outputFileOf(`/${s}`))))),
+    cities: uniqueness(slugs('cities').map((s) => read(`/cities/${s}`, path.join(out, outputFileOf(`/cities/${s}`))))),
   };
 }
 

@@ -1,7 +1,12 @@
-// The page address rule, in one place: a page at /a/b is the file a/b/index.html, answers with or without a
-// trailing slash, and is named on the web without one (the home page is the one address that ends in /).
-// The build writes pages by it, `site serve` finds them by it, and the reload client (in the browser) knows
-// which file the open page is by it.
+// The page address rule, in one place: a page at /a/b is the file a/b.html and is named on the web without a
+// trailing slash; the home page, /, is index.html and is the one address that ends in /.
+//
+// Why a/b.html rather than a/b/index.html: Netlify serves a/b.html at /a/b with a 200 and sends /a/b/ to /a/b
+// with a 301, whereas a folder's a/b/index.html is reached from /a/b only through a 301 to /a/b/ (Netlify's
+// support guide "How can I alter trailing slash behaviour in my URLs?", and the measured table of
+// github.com/slorber/trailing-slash-guide). So every link the site writes, /a/b, answers directly.
+// The build writes pages by this rule, `site serve` answers by it as the host does, and the reload client
+// (in the browser) knows which file the open page is by it.
 
 /** An address without its trailing slash, as pages are named: /a/b/ -> /a/b, and an empty path -> /. */
 export function cleanPath(pathname: string): string {
@@ -9,24 +14,29 @@ export function cleanPath(pathname: string): string {
 }
 
 /**
- * The output file of a page's address: / -> index.html, /a/b and /a/b/ -> a/b/index.html. Self-contained
- * on purpose: the reload client runs this very function in the browser (see serve/reload-client.ts).
+ * The output file of a page's address: / -> index.html, /a/b (and /a/b/, /a/b.html) -> a/b.html.
+ * Self-contained on purpose: the reload client runs this very function in the browser (see serve/reload-client.ts).
  */
 export function outputFileOf(pathname: string): string {
   const clean = pathname.replace(/\/+$/, '');
-  return clean === '' ? 'index.html' : `${clean.slice(1)}/index.html`;
+  if (clean === '') return 'index.html';
+  return clean.endsWith('.html') ? clean.slice(1) : `${clean.slice(1)}.html`;
 }
 
 /** The address of a page's output file, or undefined for a file that is not a page by the rule above. */
 export function pathOfOutputFile(file: string): string | undefined {
   if (file === 'index.html') return '/';
-  return file.endsWith('/index.html') ? `/${file.slice(0, -'/index.html'.length)}` : undefined;
+  return file.endsWith('.html') && !file.endsWith('/index.html') && !file.startsWith('/') ? `/${file.slice(0, -'.html'.length)}` : undefined;
 }
 
-/** Every request path a folder's page answers to: /admin, /admin/ and /admin/index.html. */
-export function requestPathsOf(path: string): string[] {
-  const clean = cleanPath(path);
-  return clean === '/' ? ['/', '/index.html'] : [clean, `${clean}/`, `/${outputFileOf(clean)}`];
+/**
+ * Every request path a folder's own index page answers to, for the one page kept as a folder (the editor at
+ * /admin/, whose relative files sit beside it): /admin (which the host sends on to /admin/), /admin/ and
+ * /admin/index.html.
+ */
+export function requestPathsOf(folder: string): string[] {
+  const clean = cleanPath(folder);
+  return clean === '/' ? ['/', '/index.html'] : [clean, `${clean}/`, `${clean}/index.html`];
 }
 
 /** The absolute URL of an address, as canonical links, feeds and the sitemap name it. */

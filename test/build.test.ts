@@ -35,14 +35,14 @@ test.after(() => site.remove());
 const html = (rel: string) => fs.readFileSync(path.join(out, rel), 'utf8');
 
 test('writes a page for every route, with clean-URL folders', () => {
-  for (const file of ['index.html', 'services/index.html', 'services/passports/index.html', 'cities/gold-coast/index.html', 'languages/index.html', 'tagalog-filipino/index.html', 'cook-islands-maori/index.html', 'blog/naati-vs-standard-translations-differences/index.html', 'privacy-policy/index.html', 'terms/index.html', 'sitemap/index.html', 'admin/tawkto-setup/index.html', '404.html']) {
+  for (const file of ['index.html', 'services.html', 'services/passports.html', 'cities/gold-coast.html', 'languages.html', 'tagalog-filipino.html', 'cook-islands-maori.html', 'blog/naati-vs-standard-translations-differences.html', 'privacy-policy.html', 'terms.html', 'sitemap.html', 'admin/tawkto-setup.html', '404.html']) {
     assert.ok(fs.existsSync(path.join(out, file)), `${file} is missing`);
   }
-  assert.not.ok(fs.existsSync(path.join(out, 'english/index.html')), 'the target language has no page');
+  assert.not.ok(fs.existsSync(path.join(out, 'english.html')), 'the target language has no page');
 });
 
 test('every page is a complete document with lang, title, description and an absolute canonical address', () => {
-  const page = html('services/passports/index.html');
+  const page = html('services/passports.html');
   assert.match(page, /^<!doctype html><html lang="en-AU">/);
   assert.match(page, /<title>Passport Translation \| Details Pages &amp; Stamps<\/title>/);
   assert.match(page, /<meta name="description" content="[^"]{50,160}"\/>/);
@@ -52,7 +52,7 @@ test('every page is a complete document with lang, title, description and an abs
 });
 
 test('JSON-LD is parseable and escapes < so no string can close its script element', () => {
-  const page = html('services/passports/index.html');
+  const page = html('services/passports.html');
   const blocks = [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => m[1]);
   assert.ok(blocks.length > 0);
   for (const block of blocks) {
@@ -62,13 +62,13 @@ test('JSON-LD is parseable and escapes < so no string can close its script eleme
 });
 
 test('the admin page is noindex and left out of the sitemap; the sitemap lists absolute addresses with lastmod', () => {
-  assert.match(html('admin/tawkto-setup/index.html'), /<meta name="robots" content="noindex, nofollow"\/>/);
+  assert.match(html('admin/tawkto-setup.html'), /<meta name="robots" content="noindex, nofollow"\/>/);
   const sitemap = fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8');
   assert.not.ok(sitemap.includes('/admin/'));
   assert.not.ok(sitemap.includes('/404'));
   assert.match(sitemap, /<loc>https:\/\/www\.example\.com\/services\/passports<\/loc><lastmod>2026-11-20<\/lastmod>/);
   assert.match(sitemap, /<loc>https:\/\/www\.example\.com\/blog\/naati-vs-standard-translations-differences<\/loc><lastmod>2026-09-22<\/lastmod>/);
-  const pages = listFiles(out).filter((f) => f.endsWith('index.html') && !f.startsWith('admin/'));
+  const pages = listFiles(out).filter((f) => f.endsWith('.html') && !f.startsWith('admin/') && f !== '404.html');
   assert.is((sitemap.match(/<url>/g) ?? []).length, pages.length);
 });
 
@@ -87,7 +87,7 @@ test('the blog has an RSS feed linked from its pages', () => {
   const feed = fs.readFileSync(path.join(out, 'blog/feed.xml'), 'utf8');
   assert.match(feed, /<rss version="2\.0"/);
   assert.is((feed.match(/<item>/g) ?? []).length, 5);
-  assert.match(html('blog/index.html'), /<link rel="alternate" type="application\/rss\+xml"[^>]*href="\/blog\/feed\.xml"\/>/);
+  assert.match(html('blog.html'), /<link rel="alternate" type="application\/rss\+xml"[^>]*href="\/blog\/feed\.xml"\/>/);
 });
 
 test('assets have content-hashed names and pages refer to them', () => {
@@ -128,18 +128,18 @@ const digest = (dir: string) => {
 test('a rebuild starts from an earlier output: unchanged files keep their time, edits and tampering are put right', async () => {
   const mtime = (rel: string) => fs.statSync(path.join(out, rel)).mtimeMs;
   await build({ root: site.root, logger: silentLogger }); // the output before it becomes the spare
-  const kept = mtime('privacy-policy/index.html');
+  const kept = mtime('privacy-policy.html');
   // Tamper with this output, which the build after next starts from.
   fs.writeFileSync(path.join(out, 'EXTRA.txt'), 'not from the build');
-  fs.appendFileSync(path.join(out, 'cities/perth/index.html'), '<p>edited by hand');
-  fs.rmSync(path.join(out, 'faq'), { recursive: true });
+  fs.appendFileSync(path.join(out, 'cities/perth.html'), '<p>edited by hand');
+  fs.rmSync(path.join(out, 'faq.html'));
   fs.mkdirSync(path.join(out, 'services/empty-folder/deeper'), { recursive: true });
   site.editJson('content/cities/sydney.json', (d) => (d.population = '5.4 million'));
   try {
     await build({ root: site.root, logger: silentLogger });
     await build({ root: site.root, logger: silentLogger });
-    assert.match(html('cities/sydney/index.html'), /5\.4 million/);
-    assert.is(mtime('privacy-policy/index.html'), kept, 'an unchanged page is not written again');
+    assert.match(html('cities/sydney.html'), /5\.4 million/);
+    assert.is(mtime('privacy-policy.html'), kept, 'an unchanged page is not written again');
     const fresh = path.join(site.root, 'dist-fresh');
     await build({ root: site.root, out: fresh, logger: silentLogger, recycle: false });
     assert.equal(tree(out), tree(fresh));
@@ -149,12 +149,12 @@ test('a rebuild starts from an earlier output: unchanged files keep their time, 
     site.editJson('content/cities/sydney.json', (d) => (d.population = '5.3 million'));
   }
   await build({ root: site.root, logger: silentLogger });
-  assert.match(html('cities/sydney/index.html'), /5\.3 million/);
+  assert.match(html('cities/sydney.html'), /5\.3 million/);
 });
 
 test('front matter is parsed again when a post changes, even by one character of the same length', async () => {
   const rel = 'content/blog/choose-right-translation-service-legal-documents.md';
-  const page = 'blog/choose-right-translation-service-legal-documents/index.html';
+  const page = 'blog/choose-right-translation-service-legal-documents.html';
   const original = site.read(rel);
   assert.ok(fs.readdirSync(path.join(site.root, '.cache/content')).some((f) => /^files-\d+\.v8$/.test(f)), 'the loaded content is kept');
   try {
@@ -431,9 +431,9 @@ test('the build after a cold one starts from a staging folder linked from its ou
     assert.match(edited.summary, /\(1 rendered, \d+ kept\)/);
     // Started from the folder linked from the last output: it held every page but the one written.
     assert.ok(edited.writes && edited.writes.kept > 2000 && edited.writes.written < 10, JSON.stringify(edited.writes));
-    assert.match(fs.readFileSync(path.join(dist, 'blog/guide-7/index.html'), 'utf8'), /A sentence added to the seventh guide\./);
+    assert.match(fs.readFileSync(path.join(dist, 'blog/guide-7.html'), 'utf8'), /A sentence added to the seventh guide\./);
     // Each page kept is the very file of the last output, linked; the replaced output is the spare now.
-    const other = 'blog/guide-8/index.html';
+    const other = 'blog/guide-8.html';
     assert.is(fs.statSync(path.join(dist, other)).ino, before.get(other));
     assert.equal(listFiles(dist), [...before.keys()]);
     assert.ok(fs.existsSync(spareTree));
@@ -448,7 +448,7 @@ test('the build after a cold one starts from a staging folder linked from its ou
     );
     await finishRemovals();
     assert.equal(fs.readdirSync(root).filter((name) => name.startsWith('dist.')), [], 'the failed build left no staging folder');
-    assert.match(fs.readFileSync(path.join(dist, 'blog/guide-7/index.html'), 'utf8'), /A sentence added to the seventh guide\./, 'the last good output is untouched');
+    assert.match(fs.readFileSync(path.join(dist, 'blog/guide-7.html'), 'utf8'), /A sentence added to the seventh guide\./, 'the last good output is untouched');
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
@@ -636,16 +636,16 @@ test('dropping in a city creates its page and adds it to the index, the sitemaps
     JSON.stringify({ ...city, name: 'Ballarat', order: 13, population: '120,000', suburbs: 'Wendouree, Sebastopol, Alfredton and every suburb in between', seo: { title: 'Certified Translations Ballarat | 100% Online', description: 'NAATI certified translations for Ballarat residents, ordered online and delivered by email as a secure PDF. Same price for every language.' } }, null, 2),
   );
   await build({ root: site.root, logger: silentLogger });
-  assert.match(html('cities/ballarat/index.html'), /NAATI Certified Translations in Ballarat/);
-  assert.match(html('cities/index.html'), /href="\/cities\/ballarat"/);
-  assert.match(html('sitemap/index.html'), /href="\/cities\/ballarat"/);
+  assert.match(html('cities/ballarat.html'), /NAATI Certified Translations in Ballarat/);
+  assert.match(html('cities.html'), /href="\/cities\/ballarat"/);
+  assert.match(html('sitemap.html'), /href="\/cities\/ballarat"/);
   assert.match(fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8'), /<loc>https:\/\/www\.example\.com\/cities\/ballarat<\/loc>/);
 
   site.write('content/cities/ballarat.json', null);
   await build({ root: site.root, logger: silentLogger });
   assert.not.ok(fs.existsSync(path.join(out, 'cities/ballarat')));
-  assert.not.match(html('cities/index.html'), /ballarat/);
-  assert.not.match(html('sitemap/index.html'), /ballarat/);
+  assert.not.match(html('cities.html'), /ballarat/);
+  assert.not.match(html('sitemap.html'), /ballarat/);
   assert.not.match(fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8'), /ballarat/);
 });
 
@@ -655,16 +655,16 @@ test('dropping in a popular language puts it in the language index, the picker g
     JSON.stringify({ $schema: '../schemas/language.schema.json', code: 'tet', name: 'Tetum', nativeName: 'Tetun', region: 'Asia', countryCode: 'tl', order: 71 }, null, 2),
   );
   await build({ root: site.root, logger: silentLogger });
-  assert.match(html('tetum/index.html'), /<title>Tetum NAATI Certified Translation Services \| From \$44\.95 \+ Service Fee<\/title>/);
-  assert.match(html('languages/index.html'), /href="\/tetum"/);
-  assert.match(html('sitemap/index.html'), /href="\/tetum"/);
+  assert.match(html('tetum.html'), /<title>Tetum NAATI Certified Translation Services \| From \$44\.95 \+ Service Fee<\/title>/);
+  assert.match(html('languages.html'), /href="\/tetum"/);
+  assert.match(html('sitemap.html'), /href="\/tetum"/);
   assert.match(fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8'), /\/tetum</);
   assert.not.match(html('index.html'), /href="\/tetum"/, 'not popular: not on the home page picker default tab or menus');
 
   site.write('content/languages/tetum.json', null);
   await build({ root: site.root, logger: silentLogger });
   assert.not.ok(fs.existsSync(path.join(out, 'tetum')));
-  assert.not.match(html('languages/index.html'), /tetum/);
+  assert.not.match(html('languages.html'), /tetum/);
 });
 
 test('dropping in a service and a blog post adds them to their indexes and sitemaps; removing them takes them out', async () => {
@@ -673,16 +673,16 @@ test('dropping in a service and a blog post adds them to their indexes and sitem
   const post = site.read('content/blog/naati-vs-standard-translations-differences.md').replace(/title: "[^"]+"/, 'title: "How to Read a Certified Translation"').replace(/\n {2}title: "[^"]+"/, '\n  title: "How to Read a Certified Translation"');
   site.write('content/blog/how-to-read-a-certified-translation.md', post);
   await build({ root: site.root, logger: silentLogger });
-  assert.match(html('services/index.html'), /href="\/services\/tax-returns"/);
-  assert.match(html('blog/index.html'), /href="\/blog\/how-to-read-a-certified-translation"/);
+  assert.match(html('services.html'), /href="\/services\/tax-returns"/);
+  assert.match(html('blog.html'), /href="\/blog\/how-to-read-a-certified-translation"/);
   assert.match(fs.readFileSync(path.join(out, 'blog/feed.xml'), 'utf8'), /how-to-read-a-certified-translation/);
   assert.match(fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8'), /\/services\/tax-returns</);
 
   site.write('content/services/tax-returns.json', null);
   site.write('content/blog/how-to-read-a-certified-translation.md', null);
   await build({ root: site.root, logger: silentLogger });
-  assert.not.match(html('services/index.html'), /tax-returns/);
-  assert.not.match(html('blog/index.html'), /how-to-read/);
+  assert.not.match(html('services.html'), /tax-returns/);
+  assert.not.match(html('blog.html'), /how-to-read/);
   assert.not.match(fs.readFileSync(path.join(out, 'blog/feed.xml'), 'utf8'), /how-to-read/);
 });
 

@@ -231,7 +231,7 @@ test('new writes a starter for each kind that builds as it is, and says where', 
   const { code, err } = site(['build'], f.root);
   assert.is(code, 0, err);
   for (const page of ['cities/ballarat', 'services/tax-returns', 'tetum', 'blog/preparing-documents-for-a-partner-visa']) {
-    assert.ok(fs.existsSync(path.join(f.root, 'dist', page, 'index.html')), page);
+    assert.ok(fs.existsSync(path.join(f.root, 'dist', `${page}.html`)), page);
   }
 });
 

@@ -174,7 +174,7 @@ test('certificate pages: the unit matches the plan of the from-price, and no pag
     assert.ok(service.pricing.plans.includes(plan!.id), `${service.slug}: from-price of ${plan!.name}, which it does not offer`);
   }
   for (const slug of ['testaments-wills', 'pension-document', 'employment-certificate']) {
-    const page = html(`services/${slug}/index.html`);
+    const page = html(`services/${slug}.html`);
     const note = visible(page.slice(page.indexOf('class="plan-note"'), page.indexOf('</p>', page.indexOf('class="plan-note"'))));
     assert.not.match(note, /self-service/i, slug);
     assert.not.match(note, /Express options are available at checkout/, slug);
@@ -207,7 +207,7 @@ test('names and wording: Māori with macrons, on the Gold Coast, ID card, give y
 });
 
 test('city cards: the name and the state badge read apart ("Sydney, NSW"), for screen readers and copied text', () => {
-  const cards = html('cities/index.html').match(/<h2><a [^>]*class="card-link"[^>]*>[\s\S]*?<\/h2>/g)!;
+  const cards = html('cities.html').match(/<h2><a [^>]*class="card-link"[^>]*>[\s\S]*?<\/h2>/g)!;
   assert.is(cards.length, result.model.cities.length);
   assert.is(visible(cards[0]).trim(), 'Sydney, NSW');
   assert.ok(cards.every((card) => /^[A-Z][\w ]+, [A-Z]{2,3}$/.test(visible(card).trim())), cards.map((c) => visible(c).trim()).join(' | '));

@@ -39,9 +39,9 @@ test('placeholders resolve in JSON strings, front matter and Markdown bodies; {{
     replaceIn(f, 'content/blog/document-translation-guide-international-students.md', 'title: "', 'title: "From {{plans.self-service.price}}: ');
     f.write('content/blog/document-translation-guide-international-students.md', `${f.read('content/blog/document-translation-guide-international-students.md')}\nCall {{site.phone.display}}; the market rate is {{verbatim: AUD $40–90 per page}}.\n`);
     await build({ root: f.root, logger: silentLogger });
-    const city = f.read('dist/cities/perth/index.html');
+    const city = f.read('dist/cities/perth.html');
     assert.match(city, 'Extracts cost $59.95, ready in 1 business day.');
-    const post = f.read('dist/blog/document-translation-guide-international-students/index.html');
+    const post = f.read('dist/blog/document-translation-guide-international-students.html');
     assert.match(post, /<h1[^>]*>From \$44\.95: /);
     assert.match(post, 'Call (03) 5550 4827; the market rate is AUD $40–90 per page.');
     assert.not.match(post, '{{');
@@ -226,7 +226,7 @@ test('site new starters name facts with placeholders, and still build', async ()
     assert.match(f.read('content/blog/visa-checklist.md'), '{{verbatim: ');
     assert.equal(findHandTypedFacts(loadContent(resolveProject(f.root)).files), []);
     await build({ root: f.root, logger: silentLogger });
-    assert.match(f.read('dist/services/tax-returns/index.html'), '$44.95');
+    assert.match(f.read('dist/services/tax-returns.html'), '$44.95');
   } finally {
     f.remove();
   }
@@ -255,10 +255,10 @@ test('an incremental build re-renders a page that shows a changed fact only thro
     f.editJson('content/facts.json', (d) => Object.assign(d.hours, { opens: '08:00', closes: '18:00' }));
     const result = await build({ root: f.root, logger: silentLogger });
     // The city template never reads facts.json: Darwin's page names the hours in its description.
-    assert.match(f.read('dist/cities/darwin/index.html'), 'Our team works Monday to Friday, 8am to 6pm Melbourne time.');
-    assert.match(f.read('dist/process/index.html'), '8am to 6pm Melbourne time');
+    assert.match(f.read('dist/cities/darwin.html'), 'Our team works Monday to Friday, 8am to 6pm Melbourne time.');
+    assert.match(f.read('dist/process.html'), '8am to 6pm Melbourne time');
     assert.ok(result.rendered < result.pages.length, `${result.rendered} of ${result.pages.length} pages rendered`);
-    assert.not.match(f.read('dist/cities/hobart/index.html'), '8am to 6pm');
+    assert.not.match(f.read('dist/cities/hobart.html'), '8am to 6pm');
   } finally {
     f.remove();
   }
@@ -273,16 +273,16 @@ test('site build keeps resolved files in its content cache, and resolves a file 
     assert.ok(fs.existsSync(store), 'the resolved files are kept');
     // Nothing changed: the city's page is kept, its file's resolution comes from the cache, and a clean build agrees.
     await build({ root: f.root, logger: silentLogger });
-    assert.match(f.read('dist/cities/perth/index.html'), 'Extracts cost $59.95.');
+    assert.match(f.read('dist/cities/perth.html'), 'Extracts cost $59.95.');
     replaceIn(f, 'content/cities/perth.json', 'Extracts cost {{plans.extract.price}}.', 'Extracts are ready in {{plans.extract.timeframe}}.');
     await build({ root: f.root, logger: silentLogger });
-    assert.match(f.read('dist/cities/perth/index.html'), 'Extracts are ready in 1 business day.');
+    assert.match(f.read('dist/cities/perth.html'), 'Extracts are ready in 1 business day.');
     f.editJson('content/plans.json', (d) => (d.plans.find((p: { id: string }) => p.id === 'extract').timeframe = '2 business days'));
     await build({ root: f.root, logger: silentLogger });
-    assert.match(f.read('dist/cities/perth/index.html'), 'Extracts are ready in 2 business days.');
-    const kept = f.read('dist/cities/perth/index.html');
+    assert.match(f.read('dist/cities/perth.html'), 'Extracts are ready in 2 business days.');
+    const kept = f.read('dist/cities/perth.html');
     await build({ root: f.root, logger: silentLogger, clean: true });
-    assert.is(f.read('dist/cities/perth/index.html'), kept, 'the same page as a clean build makes');
+    assert.is(f.read('dist/cities/perth.html'), kept, 'the same page as a clean build makes');
   } finally {
     f.remove();
   }

@@ -50,7 +50,7 @@ test.before(async () => {
 test.after(() => site.remove());
 
 test('a photograph becomes AVIF, WebP and JPEG at 480, 960 and 1600 px inside a <picture> with its size', () => {
-  const page = html('cities/ballarat/index.html');
+  const page = html('cities/ballarat.html');
   const picture = /<picture class="hero-image"[^>]*>([\s\S]*?)<\/picture>/.exec(page);
   assert.ok(picture, 'a <picture>');
   const sources = [...picture![1].matchAll(/<source type="([^"]+)" srcSet="([^"]+)" sizes="([^"]+)"\/>/g)];
@@ -90,13 +90,13 @@ test('a warm build decodes and encodes nothing; changed bytes are processed agai
   assert.is(warm.images.processed, 0);
   assert.is(warm.images.cached, warm.images.images);
   assert.match(warm.summary, /\(0 processed, \d+ cached\)/);
-  const before = /ballarat\.([0-9a-f]{10})-960\.jpg/.exec(html('cities/ballarat/index.html'))![1];
+  const before = /ballarat\.([0-9a-f]{10})-960\.jpg/.exec(html('cities/ballarat.html'))![1];
   fs.writeFileSync(path.join(site.root, 'assets/images/cities/ballarat.jpg'), await photo(2400, 1600, 8));
   const changed = await build({ root: site.root, logger: silentLogger });
   assert.is(changed.images.processed, 1);
-  const after = /ballarat\.([0-9a-f]{10})-960\.jpg/.exec(html('cities/ballarat/index.html'))![1];
+  const after = /ballarat\.([0-9a-f]{10})-960\.jpg/.exec(html('cities/ballarat.html'))![1];
   assert.is.not(after, before);
-  assert.match(html('cities/ballarat/index.html'), /width="2400"/);
+  assert.match(html('cities/ballarat.html'), /width="2400"/);
   assert.ok(first.images.processed > 0);
 });
 
@@ -118,7 +118,7 @@ test('an unreadable image is a build error naming the image and the content file
 });
 
 test('artwork stays as optimised SVG where that is smaller, with its size and alt', () => {
-  const page = html('cities/perth/index.html');
+  const page = html('cities/perth.html');
   const img = /<img [^>]*class="hero-image"[^>]*\/>/.exec(page)![0];
   assert.match(img, /src="\/assets\/images\/cities\/perth\.[0-9a-f]{10}\.svg"/);
   assert.match(img, /width="1200" height="800"/);
@@ -157,7 +157,7 @@ test("the placeholder colour is sharp's dominant colour and opacity, on the site
 });
 
 test('flags are served from the site, 24x18, as SVG or as 1x/2x WebP, whichever is smaller', () => {
-  const flags = [...html('languages/index.html').matchAll(/<img class="flag" ([^>]*)\/>/g)].map((m) => m[1]);
+  const flags = [...html('languages.html').matchAll(/<img class="flag" ([^>]*)\/>/g)].map((m) => m[1]);
   assert.ok(flags.length >= 69);
   assert.ok(flags.some((f) => /\.svg"/.test(f)) && flags.some((f) => /-48\.webp 2x/.test(f)), 'both forms are used');
   for (const f of flags) {
@@ -177,7 +177,7 @@ test('every image on every page has width, height and alt', () => {
 });
 
 test('each kind of page has a 1200x630 social card; favicons and the manifest are there', async () => {
-  const page = html('services/passports/index.html');
+  const page = html('services/passports.html');
   const card = /<meta property="og:image" content="https:\/\/www\.example\.com(\/assets\/social\/service-card\.[0-9a-f]{10}\.jpg)"\/>/.exec(page);
   assert.ok(card);
   assert.match(page, /<meta property="og:image:width" content="1200"\/><meta property="og:image:height" content="630"\/>/);

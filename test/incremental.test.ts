@@ -237,7 +237,7 @@ test('editing one post renders that post and no other page', async () => {
   const { result, error } = await outcome(site.root, false);
   assert.ok(result, error);
   assert.is(result!.rendered, 1, result!.summary);
-  assert.match(fs.readFileSync(path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences/index.html'), 'utf8'), 'One more sentence.');
+  assert.match(fs.readFileSync(path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences.html'), 'utf8'), 'One more sentence.');
 });
 
 test('editing a post again and again adds nothing to the record: the post reads the same keys, its shared parts the same groups', async () => {
@@ -261,7 +261,7 @@ test('editing a post again and again adds nothing to the record: the post reads 
 });
 
 test('a page changed by hand in the output is rendered again, not kept', async () => {
-  const page = path.join(site.root, 'dist/faq/index.html');
+  const page = path.join(site.root, 'dist/faq.html');
   fs.appendFileSync(page, '<!-- changed by hand -->');
   const { result, error } = await outcome(site.root, false);
   assert.ok(result, error);
@@ -297,7 +297,7 @@ test('a file changed by hand in the output is made again when the writer thread 
     };
     await build(0);
     // Kept by the last two builds: the output and the spare hold the same file, so both change.
-    const faq = path.join(site.root, 'dist/faq/index.html');
+    const faq = path.join(site.root, 'dist/faq.html');
     fs.appendFileSync(faq, '<!-- changed by hand -->');
     await build(1);
     assert.not.match(fs.readFileSync(faq, 'utf8'), 'changed by hand');
@@ -305,7 +305,7 @@ test('a file changed by hand in the output is made again when the writer thread 
     const rel = 'content/blog/naati-vs-standard-translations-differences.md';
     site.write(rel, `${site.read(rel).trimEnd()}\n\nA sentence for the writer thread.\n`);
     await build(1);
-    const post = path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences/index.html');
+    const post = path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences.html');
     fs.appendFileSync(post, '<!-- changed by hand -->');
     await build(1);
     assert.match(fs.readFileSync(post, 'utf8'), 'A sentence for the writer thread.');
@@ -389,7 +389,7 @@ test('a writer thread started ahead, as the launcher starts it for a large site,
     assert.is(result!.rendered, 1, result!.summary);
     assert.is(holder.__siteWriter, undefined);
     assert.ok(ahead.answers.count > 0, 'the build wrote through the thread started ahead');
-    assert.match(fs.readFileSync(path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences/index.html'), 'utf8'), 'A sentence for the thread started ahead.');
+    assert.match(fs.readFileSync(path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences.html'), 'utf8'), 'A sentence for the thread started ahead.');
     assert.equal(await differences(site), []);
   });
   // A site too small for a writer thread: the build ends the one started ahead, and builds without it.
@@ -457,7 +457,7 @@ test('site build builds when anything changed: an input anywhere in the project,
     ['a new file at the project root', () => { site.write('notes.txt', 'a note'); return () => fs.rmSync(path.join(site.root, 'notes.txt')); }],
     ['a template', () => { const rel = 'templates/pages/post.tsx'; site.write(rel, site.read(rel) + '\n'); return () => {}; }],
     ['SOURCE_DATE_EPOCH', () => { process.env.SOURCE_DATE_EPOCH = '1795000000'; return () => delete process.env.SOURCE_DATE_EPOCH; }],
-    ['a page edited in the output', () => { fs.appendFileSync(path.join(dist, 'faq/index.html'), '<!-- by hand -->'); return () => {}; }],
+    ['a page edited in the output', () => { fs.appendFileSync(path.join(dist, 'faq.html'), '<!-- by hand -->'); return () => {}; }],
     ['a file added deep in the output', () => { fs.writeFileSync(path.join(dist, 'blog', 'stray.html'), 'stray'); return () => {}; }],
     ['a file removed from the output', () => { fs.rmSync(path.join(dist, 'sitemap.xml')); return () => {}; }],
     ['the output folder replaced by a copy', () => { fs.cpSync(dist, `${dist}-copy`, { recursive: true, preserveTimestamps: true }); fs.rmSync(dist, { recursive: true }); fs.renameSync(`${dist}-copy`, dist); return () => {}; }],
@@ -498,7 +498,7 @@ test('a content file changed with its size and time kept fails the build that re
   assert.match(failed.error!, 'changed while the build was reading it');
   const again = await outcome(site.root, false);
   assert.ok(again.result, again.error);
-  assert.match(fs.readFileSync(path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences/index.html'), 'utf8'), 'naati');
+  assert.match(fs.readFileSync(path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences.html'), 'utf8'), 'naati');
 });
 
 test('links are checked again when what they point to goes, in files that did not change', async () => {

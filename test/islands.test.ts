@@ -36,7 +36,7 @@ test('an island renders in place inside a marker naming its module, its props an
 });
 
 test('no raw < can appear inside a marker\'s props', () => {
-  for (const file of ['index.html', 'blog/index.html', 'process/index.html']) {
+  for (const file of ['index.html', 'blog.html', 'process.html']) {
     for (const [, props] of html(file).matchAll(/data-props="([^"]*)"/g)) assert.not.ok(props.includes('<'), file);
   }
 });
@@ -44,7 +44,7 @@ test('no raw < can appear inside a marker\'s props', () => {
 test('pages with islands load the loader as a module script; every page loads the small site script; none blocks rendering', () => {
   const home = html('index.html');
   assert.match(home, /<script type="module" src="\/assets\/js\/loader\.[A-Z0-9]+\.js"><\/script><\/head>/);
-  for (const file of ['index.html', 'services/passports/index.html', 'chinese/index.html']) {
+  for (const file of ['index.html', 'services/passports.html', 'chinese.html']) {
     const page = html(file);
     const scripts = [...page.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
     for (const tag of scripts) assert.ok(/type="(module|application\/json|application\/ld\+json)"/.test(tag), `${file}: ${tag}`);
@@ -55,14 +55,14 @@ test('pages with islands load the loader as a module script; every page loads th
 test('each page marks exactly the islands its templates place, each with when it wakes', () => {
   const islands = (file: string) => [...html(file).matchAll(/<site-island data-island="([^"]+)" data-wake="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`).sort();
   assert.equal(islands('index.html'), ['language-picker visible', 'review-popup idle', 'reviews-widget visible', 'testimonial-carousel visible']);
-  assert.equal(islands('blog/index.html'), ['blog-filter visible', 'newsletter visible', 'review-popup idle']);
-  assert.equal(islands('process/index.html'), ['demo-order visible', 'review-popup idle']);
-  assert.equal(islands('contact/index.html'), ['contact-form visible', 'review-popup idle']);
-  assert.equal(islands('services/passports/index.html'), ['review-popup idle']);
+  assert.equal(islands('blog.html'), ['blog-filter visible', 'newsletter visible', 'review-popup idle']);
+  assert.equal(islands('process.html'), ['demo-order visible', 'review-popup idle']);
+  assert.equal(islands('contact.html'), ['contact-form visible', 'review-popup idle']);
+  assert.equal(islands('services/passports.html'), ['review-popup idle']);
 });
 
 test('the blog filter enhances the grid in the page: its props hold counts, not the posts, and every card names its category', () => {
-  const page = html('blog/index.html');
+  const page = html('blog.html');
   const props = JSON.parse(page.match(/data-island="blog-filter"[^>]*data-props="([^"]*)"/)![1].replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
   assert.equal(Object.keys(props).sort(), ['categories', 'counts', 'grid', 'icons', 'labels']);
   assert.equal(props.counts, { Immigration: 1, Legal: 1, Education: 1, Translation: 1, Business: 1 });
@@ -117,7 +117,7 @@ test('the summary gives each page\'s gzipped JavaScript at load and in all, as i
   };
   const sum = (urls: Set<string>) => [...urls].reduce((total, url) => total + gz(url), 0);
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-  for (const [kind, file] of [['home', 'index.html'], ['blog', 'blog/index.html'], ['process', 'process/index.html'], ['pricing', 'pricing/index.html']]) {
+  for (const [kind, file] of [['home', 'index.html'], ['blog', 'blog.html'], ['process', 'process.html'], ['pricing', 'pricing.html']]) {
     const page = html(file);
     const atLoad = new Set<string>();
     for (const [, url] of page.matchAll(/<script type="module" src="([^"]+)"/g)) closure(url, false, atLoad);

@@ -83,7 +83,7 @@ test('a singleton and a page copy added to the registry: required, tracked and g
   assert.ok(awards.requiredFiles.includes('pages/press.json'));
   assert.not.ok(awards.requiredFiles.some((f) => f.startsWith('awards/')), 'a collection may be empty');
   assert.ok(awards.reservedSegments.includes('press'));
-  assert.equal(awards.copyPages.get('press'), { path: '/press', file: 'press/index.html', indexable: true, source: 'content/pages/press.json' });
+  assert.equal(awards.copyPages.get('press'), { path: '/press', file: 'press.html', indexable: true, source: 'content/pages/press.json' });
   assert.equal(awards.wholeSources.shared, ['content/sponsors.json']);
 });
 

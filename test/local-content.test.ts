@@ -10,6 +10,7 @@ import { parse, type HTMLElement } from 'node-html-parser';
 import { build } from '../generator/build.ts';
 import { BuildFailure } from '../generator/errors.ts';
 import { silentLogger } from '../generator/log.ts';
+import { outputFileOf } from '../generator/address.ts';
 import { fixture, type Fixture } from './helpers/project.ts';
 
 const test = suite('local content');
@@ -44,7 +45,7 @@ test.before(async () => {
 });
 test.after(() => site.remove());
 
-const page = (route: string): HTMLElement => parse(fs.readFileSync(path.join(site.root, 'dist', route.slice(1), 'index.html'), 'utf8'));
+const page = (route: string): HTMLElement => parse(fs.readFileSync(path.join(site.root, 'dist', outputFileOf(route)), 'utf8'));
 const text = (element: HTMLElement | null | undefined) => (element?.text ?? '').replace(/\s+/g, ' ').trim();
 
 test('a language page lists each document with its issuer, under its own heading', () => {

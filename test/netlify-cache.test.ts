@@ -46,14 +46,39 @@ test.before(() => {
 });
 test.after(() => site.remove());
 
-test('netlify.toml loads the plugin from the repository', () => {
+test('netlify.toml loads the plugin from the repository, which keeps .cache/ and the publish folder', async () => {
   const toml = fs.readFileSync(path.join(repoRoot, 'netlify.toml'), 'utf8');
   const pkg = /\[\[plugins\]\]\s*\n\s*package\s*=\s*"([^"]+)"/.exec(toml)?.[1];
   assert.ok(pkg, 'netlify.toml names a plugin');
   assert.ok(fs.existsSync(path.join(repoRoot, pkg!, 'manifest.yml')));
   assert.ok(fs.existsSync(path.join(repoRoot, pkg!, 'index.js')));
   const publish = /publish\s*=\s*"([^"]+)"/.exec(toml)?.[1];
-  assert.equal(plugin.cachedFolders({ PUBLISH_DIR: publish }), ['.cache', publish]);
+  const restored: string[] = [];
+  const log = console.log;
+  console.log = () => {};
+  try {
+    await plugin.onPreBuild({ utils: { cache: { restore: async (folder: string) => (restored.push(folder), false) } }, constants: { PUBLISH_DIR: publish } });
+  } finally {
+    console.log = log;
+  }
+  assert.equal(restored, ['.cache', publish]);
+});
+
+test('Netlify builds on Node 24, the current LTS, and engines allows 22.13 and later as well', () => {
+  const toml = fs.readFileSync(path.join(repoRoot, 'netlify.toml'), 'utf8');
+  assert.is(/NODE_VERSION\s*=\s*"([^"]+)"/.exec(toml)?.[1], '24');
+  const { engines } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  assert.is(engines.node, '>=22.13');
+});
+
+test('the plugin exports event handlers only, as Netlify requires (anything else fails the deploy with "Invalid event")', () => {
+  // The events @netlify/build accepts (EVENTS and DEV_EVENTS of @netlify/config); it checks every export.
+  const events = ['onPreBuild', 'onBuild', 'onPostBuild', 'onSuccess', 'onError', 'onEnd', 'onPreDev', 'onDev'];
+  for (const [name, value] of Object.entries(plugin)) {
+    assert.ok(events.includes(name), `export "${name}" is not a Netlify build event`);
+    assert.type(value, 'function', name);
+  }
+  assert.equal(Object.keys(plugin).sort(), ['onPostBuild', 'onPreBuild']);
 });
 
 test('a deploy from a fresh clone, with the kept folders restored, renders no page again', async () => {

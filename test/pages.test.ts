@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { build } from '../generator/build.ts';
 import { silentLogger } from '../generator/log.ts';
+import { outputFileOf } from '../generator/address.ts';
 import { fixture, listFiles, type Fixture } from './helpers/project.ts';
 
 const test = suite('pages');
@@ -17,7 +18,7 @@ const cache = new Map<string, HTMLElement>();
 
 /** The parsed page at a route. */
 function page(route: string): HTMLElement {
-  const file = route === '/404' ? '404.html' : path.join(route.slice(1), 'index.html');
+  const file = outputFileOf(route);
   if (!cache.has(file)) {
     const full = path.join(dist, file);
     assert.ok(fs.existsSync(full), `${route} is built (${file})`);
@@ -195,7 +196,7 @@ test('/cities and the 12 city pages: state, population, suburbs, 3 languages wit
     assert.is(main.querySelectorAll('#documents li').length, 10, `${route} ten document types`);
     const languages = main.querySelectorAll('#languages a').filter((a) => /^\/[a-z-]+$/.test(a.getAttribute('href')!) && a.getAttribute('href') !== '/languages');
     assert.is(languages.length, 10, `${route} ten languages`);
-    for (const a of languages) assert.ok(fs.existsSync(path.join(dist, a.getAttribute('href')!, 'index.html')), `${route} links to a built language page`);
+    for (const a of languages) assert.ok(fs.existsSync(path.join(dist, outputFileOf(a.getAttribute('href')!))), `${route} links to a built language page`);
     assert.is(main.querySelectorAll('#benefits h3').length, 6, `${route} six benefits`);
     assert.ok(main.querySelector('a[href="/languages"]') && main.querySelector('a[href="/contact"]'), `${route} links to /languages and /contact`);
     const data = page(route).querySelectorAll('script[type="application/ld+json"]').map((s) => s.text).join('');

@@ -97,7 +97,7 @@ test('SEO: canonical addresses, Open Graph and Twitter tags on every indexable p
     if (h.robots) problems.push(`${page.path}: robots ${h.robots}`);
   }
   assert.equal(problems, []);
-  assert.is(head('admin/tawkto-setup/index.html').robots, 'noindex, nofollow');
+  assert.is(head('admin/tawkto-setup.html').robots, 'noindex, nofollow');
   assert.is(head('404.html').robots, 'noindex, nofollow');
 });
 
@@ -170,7 +170,7 @@ test('SEO: the home page describes the business with its hours and the offer ran
   const prices = (JSON.parse(fs.readFileSync(path.join(site.root, 'content', 'plans.json'), 'utf8')) as { plans: { price: string }[] }).plans.map((p) => Number(p.price.slice(1)));
   assert.equal(offer, { '@type': 'AggregateOffer', priceCurrency: 'AUD', lowPrice: Math.min(...prices).toFixed(2), highPrice: Math.max(...prices).toFixed(2), offerCount: prices.length });
   assert.is.not(offer.highPrice, '99.95');
-  const city = (head('cities/sydney/index.html').jsonLd[0] as { '@graph': Record<string, any>[] })['@graph'][0];
+  const city = (head('cities/sydney.html').jsonLd[0] as { '@graph': Record<string, any>[] })['@graph'][0];
   assert.is(city['@type'], 'Service');
   assert.is(city.areaServed.find((a: { '@type': string }) => a['@type'] === 'GeoCircle').geoRadius, 100000);
 });

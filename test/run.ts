@@ -20,6 +20,7 @@ const suiteLimitMinutes = Number(process.env.SUITE_TIMEOUT_MINUTES) || 15;
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const failures: string[] = [];
 
 function runSuite(file: string): Promise<{ total: number; passed: number; skipped: number; code: number }> {
@@ -47,8 +48,10 @@ function runSuite(file: string): Promise<{ total: number; passed: number; skippe
       clearTimeout(timer);
       const num = (label: string) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(output)?.[1] ?? 0);
       const result = { total: num('Total'), passed: num('Passed'), skipped: num('Skipped'), code: code ?? 1 };
-      const ok = result.code === 0 && result.total > 0 && result.passed + result.skipped === result.total;
-      process.stdout.write(`${ok ? '✓' : '✗'} ${file}: ${result.passed}/${result.total} passed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      // uvu's Total leaves skipped tests out; a suite that reported nothing at all has crashed.
+      const ok = result.code === 0 && result.total + result.skipped > 0 && result.passed === result.total;
+      const skipNote = result.skipped ? `, ${result.skipped} skipped` : '';
+      process.stdout.write(`${ok ? '✓' : '✗'} ${file}: ${result.passed}/${result.total} passed${skipNote} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
       if (!ok) process.stdout.write(output.replace(/^/gm, '    ') + '\n');
       // Figures a suite reports on success (Lighthouse scores) follow '» ' (uvu's progress marks may precede it).
       else for (const line of output.split('\n')) if (line.includes('» ')) process.stdout.write(`    ${line.slice(line.indexOf('» ') + 2)}\n`);
@@ -60,11 +63,13 @@ function runSuite(file: string): Promise<{ total: number; passed: number; skippe
 for (const file of suites) {
   const result = await runSuite(file);
   passed += result.passed;
+  skipped += result.skipped;
   // A suite that crashed before reporting counts as one failure, so it can never pass silently.
-  const suiteFailed = result.total - result.passed - result.skipped || (result.code !== 0 ? 1 : 0);
+  const suiteFailed = result.total - result.passed || (result.code !== 0 || result.total + result.skipped === 0 ? 1 : 0);
   failed += suiteFailed;
   if (suiteFailed) failures.push(file);
 }
 if (failures.length) console.log(`\nFailed suites: ${failures.join(', ')}`);
+if (skipped) console.log(`${skipped} skipped (see the suites marked "skipped" above for why)`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

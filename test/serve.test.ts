@@ -80,8 +80,38 @@ test('serves clean URLs with the reload client added', async () => {
   const body = await res.text();
   assert.match(body, /<h1 id="page-heading"[^>]*>Birth Certificate Translation<\/h1>/);
   assert.match(body, /<script type="module" async src="\/__site\/client\.js"><\/script><\/body>/);
-  assert.is((await get('/services/birth-certificates/')).status, 200);
   assert.is((await get('/')).status, 200);
+});
+
+test('answers each page at one address, as Netlify does: /a/b is a/b.html, /a/b/ is sent there with a 301', async () => {
+  assert.ok(fs.existsSync(path.join(f.root, 'dist/services/birth-certificates.html')), 'the page is written as a/b.html');
+  assert.not.ok(fs.existsSync(path.join(f.root, 'dist/services/birth-certificates', 'index.html')));
+  const slash = await get('/services/birth-certificates/?ref=x');
+  assert.is(slash.status, 301);
+  assert.is(slash.headers.get('location'), '/services/birth-certificates?ref=x', 'the query is kept');
+  assert.is((await get('/services/birth-certificates.html')).status, 200, 'the file name answers too, as on Netlify');
+  assert.is((await get('/index.html')).status, 200);
+  // The editor is a folder of its own (admin/index.html): the host sends /admin on to /admin/.
+  const admin = await get('/admin');
+  assert.is(admin.status, 301);
+  assert.is(admin.headers.get('location'), '/admin/');
+  assert.is((await get('/admin/')).status, 200);
+  assert.is((await get('/admin/tawkto-setup')).status, 200);
+});
+
+test('addresses the host refuses or keeps to itself: bad encoding and NUL bytes get 400, _headers and _redirects 404', async () => {
+  for (const bad of ['/%E0%A4%A', '/services/%E0%A4%A', '/%C0', '/a%00b', '/assets/x%00.css', '/services/passports%00.html']) {
+    for (const method of ['GET', 'HEAD', 'POST']) {
+      const res = await get(bad, { method });
+      assert.is(res.status, 400, `${method} ${bad}`);
+    }
+  }
+  for (const hidden of ['/_headers', '/_redirects', '/_headers/', '/%5Fredirects']) {
+    const res = await get(hidden);
+    assert.is(res.status, 404, hidden);
+    assert.match(await res.text(), /Page Not Found/, `${hidden}: the site's own 404 page`);
+  }
+  assert.is((await get('/')).status, 200, 'the server is still up');
 });
 
 test('an unknown path answers 404 with the site\'s own Page Not Found page', async () => {
@@ -122,8 +152,8 @@ test('saving a content file rebuilds and reports the changed pages', async () =>
   const rebuilt = next('rebuilt');
   f.editJson('content/cities/perth.json', (d) => (d.population = '2.4 million'));
   const { changed } = await rebuilt;
-  assert.ok(changed.includes('cities/perth/index.html'), changed.join(', '));
-  assert.not.ok(changed.includes('services/passports/index.html'), 'unchanged pages are not rewritten');
+  assert.ok(changed.includes('cities/perth.html'), changed.join(', '));
+  assert.not.ok(changed.includes('services/passports.html'), 'unchanged pages are not rewritten');
   assert.match(await (await get('/cities/perth')).text(), /2\.4 million/);
 });
 
@@ -134,7 +164,7 @@ test('an edit re-renders only the pages that read what changed, and they are cor
   assert.ok(ok);
   // The city page alone shows the tagline: the index reads other fields of each city (tracked field by field).
   assert.ok(rendered >= 1 && rendered < 10, `rendered ${rendered} pages`);
-  assert.ok(changed.includes('cities/hobart/index.html'), changed.join(', '));
+  assert.ok(changed.includes('cities/hobart.html'), changed.join(', '));
   assert.match(await (await get('/cities/hobart')).text(), /Certified translations for Hobart and all of Tasmania, delivered by email/);
   assert.match(await (await get('/services/passports')).text(), /<h1 id="page-heading"/, 'pages kept from the last build are still served');
 });
@@ -145,7 +175,7 @@ test('an edit to a fact file re-renders every page, since any page may name a fa
   const { ok, changed } = await outcome;
   assert.ok(ok);
   // The city template never reads facts.json: Darwin's page shows the hours only through its own text.
-  assert.ok(changed.includes('cities/darwin/index.html'), changed.join(', '));
+  assert.ok(changed.includes('cities/darwin.html'), changed.join(', '));
   assert.match(await (await get('/cities/darwin')).text(), /Our team works Monday to Friday, 8am to 6pm Melbourne time\./);
 });
 
@@ -167,7 +197,7 @@ test('a change that reaches the header (a service title in the menu) re-renders 
   const rebuilt = next('rebuilt');
   f.editJson('content/services/birth-certificates.json', (d) => (d.card.title = 'Birth & Family Certificates'));
   const { changed } = await rebuilt;
-  for (const page of ['index.html', 'services/passports/index.html', 'blog/index.html', 'cities/perth/index.html', 'tagalog-filipino/index.html']) assert.ok(changed.includes(page), page);
+  for (const page of ['index.html', 'services/passports.html', 'blog.html', 'cities/perth.html', 'tagalog-filipino.html']) assert.ok(changed.includes(page), page);
   const desktopMenu = (html: string) => /<div class="dropdown" id="menu-services">[\s\S]*?<\/div>/.exec(html)![0];
   assert.match(desktopMenu(await (await get('/cities/perth')).text()), /Birth &amp; Family Certificates/);
   const restored = next('rebuilt');
@@ -180,7 +210,7 @@ test('a language becoming popular joins the popular group on the languages page'
   const rebuilt = next('rebuilt');
   f.editJson('content/languages/german.json', (d) => (d.popularInAustralia = true));
   const { changed } = await rebuilt;
-  assert.ok(changed.includes('languages/index.html'));
+  assert.ok(changed.includes('languages.html'));
   const popular = /<section id="popular"[\s\S]*?<\/section>/.exec(await (await get('/languages')).text())![0];
   assert.match(popular, /href="\/german"/);
   const restored = next('rebuilt');
@@ -247,7 +277,7 @@ test('a new content file becomes a page while serving, and its removal takes it 
   const removed = next('rebuilt');
   f.write('content/cities/ballarat.json', null);
   const { changed } = await removed;
-  assert.ok(changed.includes('cities/ballarat/index.html'));
+  assert.ok(changed.includes('cities/ballarat.html'));
   assert.is((await get('/cities/ballarat')).status, 404);
 });
 

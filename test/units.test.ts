@@ -58,14 +58,18 @@ function check(files: SourceFile[]) {
 const realModel = buildModel(real);
 const perthLanguages = (real.find((f) => f.rel === 'cities/perth.json')!.data as { languages: string[] }).languages;
 
-test('the address rule: a page is <path>/index.html, with or without a trailing slash, and back', () => {
+test('the address rule: a page at /a/b is a/b.html (Netlify answers it there without a redirect), and back', () => {
   assert.is(outputFileOf('/'), 'index.html');
   assert.is(outputFileOf(''), 'index.html');
-  assert.is(outputFileOf('/services/passports'), 'services/passports/index.html');
-  assert.is(outputFileOf('/services/passports/'), 'services/passports/index.html');
+  assert.is(outputFileOf('/services/passports'), 'services/passports.html');
+  assert.is(outputFileOf('/services/passports/'), 'services/passports.html');
+  assert.is(outputFileOf('/services/passports.html'), 'services/passports.html');
+  assert.is(outputFileOf('/404'), '404.html');
   assert.is(pathOfOutputFile('index.html'), '/');
-  assert.is(pathOfOutputFile('services/passports/index.html'), '/services/passports');
+  assert.is(pathOfOutputFile('services/passports.html'), '/services/passports');
+  assert.is(pathOfOutputFile('admin/index.html'), undefined, "the editor's folder is not a site page");
   assert.is(pathOfOutputFile('assets/main.css'), undefined);
+  for (const path of ['/', '/faq', '/services/passports', '/404']) assert.is(pathOfOutputFile(outputFileOf(path)), path);
   assert.is(cleanPath('/blog//'), '/blog');
   assert.equal(requestPathsOf('/admin'), ['/admin', '/admin/', '/admin/index.html']);
   assert.is(absoluteUrl('https://example.com.au', '/'), 'https://example.com.au/');
@@ -86,8 +90,8 @@ test('the reload client names the open page by the same rule', () => {
   }
   const client = (pathname: string) => new Function('EventSource', 'location', 'document', `${reloadClient}\nreturn here();`)(EventSource, { pathname }, {});
   assert.is(client('/'), 'index.html');
-  assert.is(client('/cities/perth'), 'cities/perth/index.html');
-  assert.is(client('/cities/perth/'), 'cities/perth/index.html');
+  assert.is(client('/cities/perth'), 'cities/perth.html');
+  assert.is(client('/cities/perth/'), 'cities/perth.html');
   assert.ok(listeners.includes('rebuilt'));
 });
 
@@ -129,7 +133,7 @@ test('routes: every page has its address, kind and output file; aliases become r
   assert.is(byPath.get('/')?.kind, 'home');
   assert.is(byPath.get('/')?.file, 'index.html');
   assert.is(byPath.get('/services/passports')?.kind, 'service');
-  assert.is(byPath.get('/services/passports')?.file, 'services/passports/index.html');
+  assert.is(byPath.get('/services/passports')?.file, 'services/passports.html');
   assert.is(byPath.get('/cities/perth')?.source, 'content/cities/perth.json');
   assert.is(byPath.get('/maori')?.kind, 'language');
   assert.is(byPath.get('/terms')?.kind, 'prose');
@@ -299,20 +303,19 @@ test('a form answer reads the built page it belongs to, the home page too: from 
   try {
     const request = new Request(`${origin}/api/subscribe`, { method: 'POST' });
     assert.is((await builtPage(request, {}, '/')).text, '<p>page /</p>');
-    assert.is((await builtPage(request, {}, '/blog')).text, '<p>page /blog/</p>');
+    assert.is((await builtPage(request, {}, '/blog')).text, '<p>page /blog</p>');
     const contact = await builtPage(request, {}, '/contact/');
-    assert.is(contact.text, '<p>page /contact/</p>');
+    assert.is(contact.text, '<p>page /contact</p>');
     // The page's own security headers come along (a policy without frame-ancestors gets it); nothing else does.
     assert.equal(contact.headers, { 'content-security-policy': "default-src 'self'; frame-ancestors 'none'", 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' });
-    assert.equal(asked, ['/', '/blog/', '/contact/']);
+    assert.equal(asked, ['/', '/blog', '/contact'], 'each page at the address it answers without a redirect');
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
   const pages = fs.mkdtempSync(path.join(os.tmpdir(), 'site-pages-'));
   try {
     fs.writeFileSync(path.join(pages, 'index.html'), 'home');
-    fs.mkdirSync(path.join(pages, 'blog'));
-    fs.writeFileSync(path.join(pages, 'blog', 'index.html'), 'blog');
+    fs.writeFileSync(path.join(pages, 'blog.html'), 'blog');
     const request = new Request('http://127.0.0.1:1/api/subscribe', { method: 'POST' });
     fs.writeFileSync(path.join(pages, '_headers'), "/*\n  Content-Security-Policy: default-src 'self'; frame-ancestors 'none'\n  X-Content-Type-Options: nosniff\n/admin/*\n  Content-Security-Policy: default-src 'none'\n/blog/\n  Referrer-Policy: no-referrer\n");
     assert.is((await builtPage(request, { SITE_PAGES_DIR: pages }, '/')).text, 'home');

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from './http.ts';
+import { outputFileOf } from '../../generator/address.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -70,14 +71,14 @@ export async function builtPage(request: Request, settings: Env, pathname: strin
       // No _headers: the plain page's headers below.
     }
     try {
-      const text = await fs.promises.readFile(path.join(settings.SITE_PAGES_DIR, file, 'index.html'), 'utf8');
+      const text = await fs.promises.readFile(path.join(settings.SITE_PAGES_DIR, outputFileOf(`/${file}`)), 'utf8');
       return { text, headers: complete(headers, plainPageHeaders) };
     } catch {
       return { headers: plainPageHeaders };
     }
   }
   try {
-    const response = await fetch(new URL(file ? `/${file}/` : '/', request.url), { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(5000) });
+    const response = await fetch(new URL(`/${file}`, request.url), { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(5000) });
     if (!response.ok) return { headers: plainPageHeaders };
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {

@@ -1,5 +1,6 @@
-// Serves a built site the way a static host does: clean URLs, the _redirects rules, the site's own 404
-// page, and the headers of _headers. Used by `site serve` and by `site check`.
+// Serves a built site the way Netlify does: pages at their addresses (a/b.html at /a/b, the other form sent
+// there with a 301), the _redirects rules, the site's own 404 page, and the headers of _headers.
+// Used by `site serve` and by `site check`.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -47,15 +48,54 @@ export function readHeaders(root: string): HeaderRule[] {
   return rules;
 }
 
-/** The HTML file for a clean URL, if there is one: /a/b -> a/b/index.html or a/b.html. */
-export function resolvePage(root: string, pathname: string): string | undefined {
-  const clean = cleanPath(decodeURIComponent(pathname));
-  if (clean.includes('\0') || clean.split('/').includes('..')) return undefined;
-  const candidates = clean === '/' ? [outputFileOf(clean)] : [outputFileOf(clean), `${clean.slice(1)}.html`, clean.endsWith('.html') ? clean.slice(1) : ''];
-  for (const rel of candidates) {
-    if (!rel) continue;
+/**
+ * A request path decoded, or undefined when the host would refuse it: percent-encoding that is not UTF-8, a
+ * NUL byte, or a step up out of the site (`..`). Such requests get a 400, never a server error.
+ */
+export function decodePath(pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || decoded.split('/').includes('..')) return undefined;
+  return decoded;
+}
+
+/** Files a static host keeps for itself: Netlify reads them and never serves them. */
+const hostFiles = new Set(['/_headers', '/_redirects']);
+
+export type PageAnswer = { file: string } | { location: string };
+
+/**
+ * How the host answers a page address (a path without a file extension, or ending in .html), as Netlify does
+ * (see generator/address.ts): /a/b is a/b.html; /a/b/ is a/b/index.html, else a 301 to /a/b when a/b.html
+ * exists; /a/b without a/b.html is a 301 to /a/b/ when the folder a/b/ has an index.html (the editor at
+ * /admin/); /a/b.html and /a/b/index.html are those files. `raw` is the path as requested, for the Location.
+ */
+export function resolvePage(root: string, raw: string, decoded: string): PageAnswer | undefined {
+  const isFile = (rel: string) => {
     const abs = path.join(root, rel);
-    if (fs.existsSync(abs) && fs.statSync(abs).isFile()) return abs;
+    return fs.existsSync(abs) && fs.statSync(abs).isFile() ? abs : undefined;
+  };
+  if (decoded.endsWith('.html')) {
+    const file = isFile(decoded.slice(1));
+    return file ? { file } : undefined;
+  }
+  if (decoded === '/') {
+    const file = isFile('index.html');
+    return file ? { file } : undefined;
+  }
+  const clean = cleanPath(decoded);
+  const asPage = isFile(outputFileOf(clean));
+  const asFolder = isFile(`${clean.slice(1)}/index.html`);
+  if (decoded.endsWith('/')) {
+    if (asFolder) return { file: asFolder };
+    if (asPage) return { location: raw.replace(/\/+$/, '') };
+  } else {
+    if (asPage) return { file: asPage };
+    if (asFolder) return { location: `${raw}/` };
   }
   return undefined;
 }
@@ -103,6 +143,12 @@ export function staticHandler(options: StaticOptions): Handler {
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     for (const [name, value] of headersFor(options.headers ?? readHeaders(options.root), url.pathname)) res.setHeader(name, value);
+    const decoded = decodePath(url.pathname);
+    if (decoded === undefined) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Bad Request: the address is not a valid path\n');
+      return;
+    }
     const redirect = readRedirects(options.root).get(cleanPath(url.pathname));
     if (redirect) {
       res.writeHead(redirect.status, { Location: redirect.to + url.search });
@@ -114,28 +160,40 @@ export function staticHandler(options: StaticOptions): Handler {
       res.end('Method Not Allowed\n');
       return;
     }
-    const page = path.extname(url.pathname) === '' || url.pathname.endsWith('.html') ? resolvePage(options.root, url.pathname) : undefined;
+    if (hostFiles.has(cleanPath(decoded))) {
+      notFound(req, res, options);
+      return;
+    }
+    const page = path.extname(decoded) === '' || decoded.endsWith('.html') ? resolvePage(options.root, url.pathname, decoded) : undefined;
+    if (page && 'location' in page) {
+      res.writeHead(301, { Location: page.location + url.search });
+      res.end();
+      return;
+    }
     if (page) {
-      sendHtml(req, res, 200, page, options);
+      sendHtml(req, res, 200, page.file, options);
       return;
     }
     const type = compressible[path.extname(url.pathname)];
-    const file = type ? path.join(options.root, decodeURIComponent(url.pathname)) : '';
-    if (type && !file.includes('\0') && file.startsWith(options.root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+    const file = type ? path.join(options.root, decoded) : '';
+    if (type && file.startsWith(options.root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       const stat = fs.statSync(file);
       const cache: Record<string, string> = /\/assets\//.test(url.pathname) ? {} : { 'Cache-Control': 'no-cache' };
       send(req, res, 200, type, fs.readFileSync(file), file, `${stat.size}:${stat.mtimeMs}`, cache);
       return;
     }
-    files(req, res, () => {
-      const notFound = path.join(options.root, '404.html');
-      if (fs.existsSync(notFound)) sendHtml(req, res, 404, notFound, options);
-      else {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end('Not Found\n');
-      }
-    });
+    files(req, res, () => notFound(req, res, options));
   };
+}
+
+/** The site's own 404 page, as the host sends it. */
+function notFound(req: IncomingMessage, res: ServerResponse, options: StaticOptions): void {
+  const page = path.join(options.root, '404.html');
+  if (fs.existsSync(page)) sendHtml(req, res, 404, page, options);
+  else {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Not Found\n');
+  }
 }
 
 function sendHtml(req: IncomingMessage, res: ServerResponse, status: number, file: string, options: StaticOptions): void {

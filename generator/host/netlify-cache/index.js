@@ -3,9 +3,11 @@
 // pages the next build keeps instead of rendering them again. Restored before the build, saved after it.
 // Netlify gives each plugin `utils.cache` (restore/save of a path, relative to the repository) and the
 // publish folder in `constants.PUBLISH_DIR`.
+// Netlify refuses a plugin that exports anything but event handlers ("Invalid event"), failing the deploy, so
+// this module exports the two handlers and nothing else.
 
 /** The folders kept between deploys, relative to the repository. */
-export function cachedFolders(constants = {}) {
+function cachedFolders(constants = {}) {
   return ['.cache', constants.PUBLISH_DIR || 'dist'];
 }
 
