@@ -60,7 +60,7 @@ test('NSW licences: every page that names Transport for NSW limits its rule to c
 });
 
 test("NSW licences: the driver's licence page's FAQ structured data gives the same split as the page", () => {
-  const markup = html('services/drivers-licence/index.html');
+  const markup = html('services/drivers-licence.html');
   const faq = [...markup.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1])).flatMap((d) => d['@graph'] ?? [d]).find((n) => n['@type'] === 'FAQPage');
   const nsw = faq.mainEntity.find((q: { name: string }) => /NSW/.test(q.name));
   assert.match(nsw.acceptedAnswer.text, 'To drive in NSW, yes; to convert your licence, no.');
@@ -110,7 +110,7 @@ test('acceptance: every page that names the acceptance guarantee carries its con
     assert.match(html(result.pages.find((p) => p.path === page)!.file), `href="${facts.guarantee.link}"`, page);
   }
   // The link lands on the guarantee's own section of the terms.
-  assert.match(html('terms/index.html'), `<h2 id="${facts.guarantee.link.split('#')[1]}">Our acceptance guarantee</h2>`);
+  assert.match(html('terms.html'), `<h2 id="${facts.guarantee.link.split('#')[1]}">Our acceptance guarantee</h2>`);
   // Sentences that once promised it without limits.
   assert.equal(pagesWhere((t) => /guarantee (?:covers every (?:order|page)|applies to every order)|any requested change is made without charge/.test(t)), []);
   assert.equal(pagesWhere((t) => /best price guarantee/i.test(t)), []);
@@ -267,7 +267,7 @@ test('regulatory claims: Vietnam, China and NAATI credentials say what the sourc
   assert.not.match(chinese, 'sometimes together with a notarial certificate');
   // Where NAATI has no certification test, the page says Recognised Practising and does not call the translator certified.
   for (const slug of ['tok-pisin', 'fijian', 'cook-islands-maori', 'dinka']) {
-    const main = visible(html(`${slug}/index.html`).split('<main')[1].split('</main>')[0]);
+    const main = visible(html(`${slug}.html`).split('<main')[1].split('</main>')[0]);
     assert.match(main, "NAATI's Recognised Practising credential, not certification", slug);
     // The one mention left is the advice that agencies prefer a certified translator where one exists.
     assert.not.match(main.replace('ask for a NAATI certified translator where one exists', ''), /NAATI certified translator/, slug);
@@ -278,7 +278,7 @@ test('regulatory claims: Vietnam, China and NAATI credentials say what the sourc
 
 test("trust: About Us lands on a real section; how to check a credential, a SAMPLE translation, the state table, the Free Translating Service", () => {
   const home = html('index.html');
-  assert.match(html('contact/index.html'), /<a href="\/#about">About Us<\/a>/);
+  assert.match(html('contact.html'), /<a href="\/#about">About Us<\/a>/);
   const about = home.match(/<section id="about"[\s\S]*?<\/section>/)?.[0] ?? '';
   for (const part of ['Who we are', "Our translators' credentials", 'How we work']) assert.match(visible(about), part);
   assert.match(about, 'Free Translating Service');
@@ -287,7 +287,7 @@ test("trust: About Us lands on a real section; how to check a credential, a SAMP
   assert.match(verify, /<img[^>]+sample-certified-translation[^>]+alt="A SAMPLE certified translation/);
   const sample = fs.readFileSync(path.join(repoRoot, 'assets', 'images', 'home', 'sample-certified-translation.svg'), 'utf8');
   assert.ok((sample.match(/>SAMPLE</g) ?? []).length >= 2, 'the sample says SAMPLE twice');
-  const table = html('services/drivers-licence/index.html').match(/<table class="rules-table">[\s\S]*?<\/table>/)?.[0] ?? '';
+  const table = html('services/drivers-licence.html').match(/<table class="rules-table">[\s\S]*?<\/table>/)?.[0] ?? '';
   const rows = table.match(/<tr>[\s\S]*?<\/tr>/g)!.slice(1);
   assert.is(rows.length, 9);
   const facts = JSON.parse(fs.readFileSync(path.join(site.content, 'facts.json'), 'utf8'));
@@ -308,7 +308,7 @@ test('privacy: collection notices beside the contact form, the help form, the ne
   assert.match(texts.get('/pricing')!, 'Collection notice: we collect what you type here');
   assert.match(texts.get('/blog')!, notices.newsletter.slice(0, 60));
   // Outside the form's island, so the island's markup stays the form alone.
-  for (const file of ['contact/index.html', 'pricing/index.html']) {
+  for (const file of ['contact.html', 'pricing.html']) {
     const markup = html(file);
     const island = markup.slice(markup.indexOf('data-island="contact-form"'), markup.indexOf('</site-island>', markup.indexOf('data-island="contact-form"')));
     assert.not.match(island, 'collection-notice', file);
