@@ -7,16 +7,6 @@ import { colour } from '../generator/log.ts';
 import { toolRoot } from '../generator/project.ts';
 import { stopEsbuild } from '../generator/esbuild.ts';
 
-/**
- * Runs once what an incremental build runs on its first Markdown text, which a cold build leaves to worker
- * threads: so the code cache that bin/site.js writes as this process exits holds remark compiled, whichever
- * build happened to write it.
- */
-export async function warmCodeCache(): Promise<void> {
-  const { markdownToHtml } = await import('../generator/markdown/processor.ts');
-  markdownToHtml('# A heading\n\nA paragraph with *emphasis*, **strong** text, `code` and [a link](/contact).\n\n- a list\n- of items\n\n1. numbered\n\n> a quote\n\n| a | table |\n| - | - |\n| b | c |\n');
-}
-
 export async function main(argv: string[]): Promise<void> {
   // The benchmark asks for the peak resident memory of the whole process, worker threads included.
   if (process.env.SITE_REPORT_MEMORY) {
@@ -40,8 +30,6 @@ export async function main(argv: string[]): Promise<void> {
       const found = nothingToBuild({ root: program.opts().root, out: options.out, clean: options.clean });
       if ('unchanged' in found) return void console.log(found.unchanged);
       const { build } = await import('../generator/build.ts');
-      // For the launcher's code cache (bin/site.js): this run compiled the build's functions, not only the check's.
-      (globalThis as { __siteBuilt?: boolean }).__siteBuilt = true;
       await run(() => build({ root: program.opts().root, out: options.out, clean: options.clean, inputs: found.inputs }));
       await settle();
     });

@@ -30,7 +30,8 @@ import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
 import { emitAdmin } from './admin/admin-files.ts';
 import { contentFile } from './admin/cms-config.ts';
 import { clearCaches, hashOf, writeCacheFile } from './cache.ts';
-import { dropStaged, lastOutput, spareFolder, threads } from './output/spare.ts';
+import { spareFolder } from './output/spare.ts';
+import { threadedFrom } from './output/writer.ts';
 
 export type { LiveState };
 
@@ -129,10 +130,6 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   const previous = live ? live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;
   const markdown = new MarkdownSession(project);
   const spare = options.recycle === false ? undefined : spareFolder(project, out);
-  // Checked while the content is read (in a thread of its own when the output is large), or, with a spare to
-  // start from, by the writer thread as files are kept from it; with no spare, the unchanged files are linked
-  // into a staging folder meanwhile, for the build to start from.
-  const last = !live && spare ? lastOutput(out, spare, { stage: true, defer: !checkFirst }) : undefined;
   let output: Output | undefined;
   try {
     const content = await time('content', () => readContent(project, previous, markdown, live, stamp?.content));
@@ -140,7 +137,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     const { model, pages, redirects, checked } = await time('model', () => joinContent(project, files, markdown, previous, content.changed));
 
     // Large sites write in a worker thread while this one renders.
-    output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { threaded: pages.length >= threads.writeFrom, spare, last: await last });
+    output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedFrom.pages, spare, checkFirst });
     const target = output;
     const copyFile = createFileCopier(project, output);
     // In the dev server, an edit confined to content/ leaves what islands, images and flags produce unchanged.
@@ -275,13 +272,6 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     // neither hide the build's error nor leave a thread running that keeps the process alive.
     await quietly(() => markdown.cancel());
     if (output instanceof StagedOutput) await quietly(() => (output as StagedOutput).discard());
-    else {
-      // Failed before writing anything: the staging folder made from the last output goes too, once made,
-      // and the writer thread started for the output.
-      const made = await last?.catch(() => undefined);
-      if (made?.staged) await quietly(() => dropStaged(made.staged!));
-      await quietly(() => made?.writer?.terminate());
-    }
     throw diskFailure(error);
   }
 }

@@ -323,7 +323,6 @@ export async function memoStage<T>(
     },
     drain: () => output.drain(),
     files: () => output.files(),
-    bytes: (file) => output.bytes(file),
   };
   const result = await run(recording);
   memo.set(name, { key, result, files });

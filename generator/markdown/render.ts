@@ -12,7 +12,6 @@ import { hash } from 'node:crypto';
 import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
 import { startWorker } from '../workers/start.ts';
-import { longWork, optimiseFromNow } from '../jit.ts';
 import type { Worker } from 'node:worker_threads';
 
 const version = ['remark', 'remark-html'].map((name) => `${name}@${packageVersion(name)}`).join(' ') + ' unsanitised';
@@ -143,7 +142,6 @@ export class MarkdownSession {
     this.stats.rendered += missing.size;
     if (cached.length || known.length) onReady?.([...known, ...cached]);
     if (missing.size === 0) return;
-    if (missing.size > longWork) optimiseFromNow();
     // While this build's workers are busy (the posts), a few more texts are rendered here: more threads than
     // cores would only add their start-up cost.
     if (missing.size >= workerThreshold && markdownWorkers(missing.size, alongside) > 0 && this.busyPools === 0) {
@@ -284,7 +282,6 @@ export class MarkdownSession {
       const allowed = markdownWorkers(waiting.size, alongside);
       if (allowed < 1 || waiting.size < workerThreshold) return;
       const wanted = closed ? allowed : Math.min(allowed, Math.floor(waiting.size / workerThreshold));
-      if (pool.length < wanted) optimiseFromNow();
       while (pool.length < wanted) {
         const worker = startWorker('markdown-worker', undefined, workerLimits());
         const slot: (typeof pool)[number] = { worker, posted: [], held: 0 };

@@ -9,7 +9,6 @@ export interface Output {
   emit(file: string, contents: string | Uint8Array): void;
   has(file: string): boolean;
   files(): string[];
-  bytes(file: string): number;
   /**
    * Keeps a file as the last build left it in the output, instead of producing it again. False, keeping
    * nothing, when that file is not there exactly as the last build wrote it.
@@ -46,9 +45,6 @@ export abstract class BaseOutput implements Output {
   }
   files(): string[] {
     return [...this.sizes.keys()].sort();
-  }
-  bytes(file: string): number {
-    return this.sizes.get(file) ?? 0;
   }
   protected claim(file: string, contents: string | Uint8Array): Buffer {
     this.note(file, 0);

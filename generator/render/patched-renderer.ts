@@ -14,17 +14,14 @@ interface Internals {
 }
 const internals = Module as unknown as Internals;
 
-/**
- * A CommonJS module compiled from `source` as if it were the file `file`, cached by `id`; `name` is the name it
- * is compiled under, which the CLI's code cache of the module keeps it by (bin/module-cache.js).
- */
-function moduleFrom(id: string, file: string, source: string, name = file): NodeJS.Module {
+/** A CommonJS module compiled from `source` as if it were the file `file`, cached by `id`. */
+function moduleFrom(id: string, file: string, source: string): NodeJS.Module {
   const module = new internals(id);
   module.filename = file;
   module.paths = internals._nodeModulePaths(path.dirname(file));
   internals._cache[id] = module;
   try {
-    module._compile(source, name);
+    module._compile(source, file);
   } catch (error) {
     delete internals._cache[id];
     throw error;
@@ -43,8 +40,7 @@ export function loadPatchedRenderer(): void {
   const file = staticRendererFile();
   if (!file || internals._cache[file]) return;
   const { source, applied } = patchSource(file, fs.readFileSync(file, 'utf8'));
-  // Compiled under a name of its own, so that its code cache and the unpatched file's do not replace each other.
-  if (applied.length) moduleFrom(file, file, source, `${file}?patched`);
+  if (applied.length) moduleFrom(file, file, source);
 }
 
 /** React's renderer as the package ships it, in an instance of its own: for the test comparing the two. */

@@ -14,7 +14,6 @@ import { DependencyTracker } from '../incremental/tracker.ts';
 import type { IncrementalPolicy } from '../incremental/policy.ts';
 import type { Output } from '../output/output.ts';
 import { relieveMemory } from '../memory.ts';
-import { longWork, optimiseFromNow } from '../jit.ts';
 import { loadPatchedRenderer } from './patched-renderer.ts';
 
 export interface RenderInputs {
@@ -46,10 +45,7 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
     for (const name of policy.assetsOf(page)) inputs.assets.file(name);
     return false;
   });
-  if (toRender.length > longWork) {
-    optimiseFromNow();
-    loadPatchedRenderer();
-  }
+  if (toRender.length > 50) loadPatchedRenderer();
   const module = toRender.length ? await inputs.templates.load() : undefined;
   const problems: SiteError[] = [];
   let count = 0;

@@ -6,12 +6,11 @@ import path from 'node:path';
 import os from 'node:os';
 import { Worker, isMainThread, type ResourceLimits } from 'node:worker_threads';
 
-export type WorkerName = 'markdown-worker' | 'write-worker' | 'check-worker';
+export type WorkerName = 'markdown-worker' | 'write-worker';
 
 const sources: Record<WorkerName, string> = {
   'markdown-worker': '../markdown/worker.ts',
   'write-worker': '../output/write-worker.ts',
-  'check-worker': '../output/check-worker.ts',
 };
 
 export function startWorker(name: WorkerName, workerData?: unknown, resourceLimits?: ResourceLimits): Worker {
