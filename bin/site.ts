@@ -24,13 +24,14 @@ export async function main(argv: string[]): Promise<void> {
     .description('build the whole site into the output folder; on any error the previous output is left untouched')
     .option('--out <dir>', 'output folder', 'dist')
     .option('--clean', 'delete every cache first (.cache/: rendered Markdown, images, the record of what each page read, the spare output), so all work is done afresh', false)
+    .option('--explain', 'print why each page was rendered rather than kept from the last build', false)
     .addHelpText('after', '\nExit status: 0 when the site was built, 1 when content, templates or assets have errors (all are listed).')
-    .action(async (options: { out: string; clean: boolean }) => {
+    .action(async (options: { out: string; clean: boolean; explain: boolean }) => {
       const { nothingToBuild } = await import('../generator/incremental/unchanged.ts');
       const found = nothingToBuild({ root: program.opts().root, out: options.out, clean: options.clean });
-      if ('unchanged' in found) return void console.log(found.unchanged);
+      if ('unchanged' in found) return void console.log(found.unchanged + (options.explain ? '\n  every page kept: no input changed since the last build' : ''));
       const { build } = await import('../generator/build.ts');
-      await run(() => build({ root: program.opts().root, out: options.out, clean: options.clean, inputs: found.inputs }));
+      await run(() => build({ root: program.opts().root, out: options.out, clean: options.clean, explain: options.explain, inputs: found.inputs }));
       await settle();
     });
 

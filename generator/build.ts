@@ -14,6 +14,7 @@ import { MarkdownSession, type MarkdownStats } from './markdown/render.ts';
 import { compileTemplates, type CompiledTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind } from './render/site.ts';
 import { IncrementalPolicy, folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/policy.ts';
+import { plan, explain, type Planned } from './incremental/plan.ts';
 import { contentFileTest, forgetStamp, inputStamp, saveStamp, type InputStamp } from './incremental/unchanged.ts';
 import { contentState, encodeRecord, forgetRecord, loadRecord, recordFile, type BuildRecord } from './incremental/record.ts';
 import { buildClientScripts } from './assets/islands.ts';
@@ -51,6 +52,8 @@ export interface BuildOptions {
   clean?: boolean;
   /** The stamp of the inputs, when the caller has just taken it (incremental/unchanged.ts). */
   inputs?: InputStamp;
+  /** Print why each page was rendered (`site build --explain`). */
+  explain?: boolean;
 }
 
 /**
@@ -93,6 +96,8 @@ export interface BuildResult {
   hashes: Map<string, string>;
   /** Pages rendered; the others were kept from the previous build. */
   rendered: number;
+  /** For every page, whether it was to be rendered or kept, and why (incremental/plan.ts). */
+  plan: Planned[];
   /** Everything every page depends on besides content (incremental/policy.ts); a change to it re-renders all. */
   renderKey: string;
   /** What each page read, for the next build (incremental/record.ts). */
@@ -178,9 +183,10 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       model.buildDate ?? null,
     ]);
     const policy = await time('changes', () => new IncrementalPolicy(previous, renderKey, contentState(files, model, previous)));
+    const planned = plan(policy, pages, (file) => target.canKeep(file));
     const weights = new WeightsByKind();
     const assets = { stylesheet: stylesheet.url, images: images.images, flags: flags.flags, cards: social.cards, icons: social.icons, file: copyFile };
-    const rendered = await time('render', () => renderSite({ project, model, pages, templates, client, assets, policy, output: target, weights }, markdown, content.posts));
+    const rendered = await time('render', () => renderSite({ project, model, pages, templates, client, assets, policy, plan: planned, output: target, weights }, markdown, content.posts));
     if (content.posts.workers) timings.push(['post markdown in workers', content.posts.workers.ms]);
     // Pruned to what this build used only when it looked every text up; otherwise kept pages' texts stay.
     markdown.save({ prune: rendered === pages.length });
@@ -239,6 +245,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       ` in ${formatMs(total)} ${colour.dim(`(${timings.map(([s, ms]) => `${s} ${formatMs(ms)}`).join(', ')})`)}`;
     logger.info(summary);
     if (weights.size) logger.info(colour.dim(`  JavaScript, gzipped, at load / in all: ${weights.describe()}`));
+    if (options.explain) for (const line of explain(planned)) logger.info(line);
     let listed: string[] | undefined;
     let read: string[] | undefined;
     return {
@@ -255,6 +262,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       changed,
       hashes,
       rendered,
+      plan: planned,
       renderKey,
       record: policy.record(),
       templates,

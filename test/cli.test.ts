@@ -66,7 +66,7 @@ test('build writes dist/ in the project folder, prints one summary line and exit
   assert.match(out, /^✓ \d+ pages \(\d+ rendered, \d+ kept\), \d+ images \(.*\), \d+ markdown \(\d+ rendered\) in [\d.]+ m?s \(content [\d.]+ m?s, .*render [\d.]+ m?s.*\)$/m);
 });
 
-test('the CLI runs through Node\'s compile cache in .cache/compile/, and an incremental build\'s output is that of --debug\'s', () => {
+test('the CLI runs through Node\'s compile cache in .cache/compile/; --explain says why each page rendered; an incremental build\'s output is that of --debug\'s', () => {
   const g = fixture();
   const compiled = path.join(repoRoot, '.cache/compile');
   const post = fs.readdirSync(path.join(g.root, 'content/blog'))[0];
@@ -75,7 +75,10 @@ test('the CLI runs through Node\'s compile cache in .cache/compile/, and an incr
     assert.is(site(['build', '--out', 'plain'], g.root).code, 0);
     assert.ok(fs.readdirSync(compiled, { recursive: true }).length > 0, 'the compile cache holds what V8 compiled');
     g.write(`content/blog/${post}`, `${g.read(`content/blog/${post}`)}\nAn added line.\n`);
-    assert.match(site(['build', '--out', 'plain'], g.root).out, /\(1 rendered, \d+ kept\)/);
+    const explained = site(['build', '--out', 'plain', '--explain'], g.root).out;
+    assert.match(explained, /\(1 rendered, \d+ kept\)/);
+    assert.match(explained, new RegExp(`^  render /blog/${post.replace(/\.md$/, '')}: content/blog/${post}(#\\w+)? changed$`, 'm'), explained);
+    assert.match(explained, /^  keep \d+ pages: nothing they read has changed$/m);
     assert.is(site(['build', '--debug', '--out', 'debug'], g.root).code, 0);
     const files = (dir: string) => listFiles(path.join(g.root, dir)).map((rel) => [rel, fs.readFileSync(path.join(g.root, dir, rel), 'utf8')]);
     assert.equal(files('plain'), files('debug'));

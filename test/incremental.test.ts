@@ -258,6 +258,22 @@ test('editing a post again and again adds nothing to the record: the post reads 
   assert.equal(sizes(), before);
 });
 
+test('the plan names, before anything renders, the pages to render and why; the others are kept', async () => {
+  const rel = 'content/blog/naati-vs-standard-translations-differences.md';
+  site.write(rel, `${site.read(rel).trimEnd()}\n\nA sentence for the plan.\n`);
+  const page = path.join(site.root, 'dist/faq/index.html');
+  fs.appendFileSync(page, '<!-- changed by hand -->');
+  const { result, error } = await outcome(site.root, false);
+  assert.ok(result, error);
+  const rendered = result!.plan.filter((p) => p.action === 'render');
+  const reasons = new Map(rendered.map((p) => [p.page.path, p.reason]));
+  assert.match(reasons.get('/blog/naati-vs-standard-translations-differences') ?? '', new RegExp(`^${rel}(#\\w+)? changed$`));
+  assert.is(reasons.get('/faq'), 'the last output does not hold its file as it was written');
+  assert.is(result!.rendered, rendered.length, result!.summary);
+  assert.is(result!.plan.length, result!.pages.length);
+  assert.ok(result!.plan.filter((p) => p.action === 'keep').every((p) => p.reason === 'nothing it read has changed'));
+});
+
 test('a page changed by hand in the output is rendered again, not kept', async () => {
   const page = path.join(site.root, 'dist/faq/index.html');
   fs.appendFileSync(page, '<!-- changed by hand -->');

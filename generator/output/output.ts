@@ -14,6 +14,8 @@ export interface Output {
    * nothing, when that file is not there exactly as the last build wrote it.
    */
   keep(file: string): boolean;
+  /** Whether keep() would keep a file not yet placed by this build; keeps nothing. */
+  canKeep(file: string): boolean;
   /** Keeps every file of a list as keep() does; false, keeping none, if any of them cannot be kept. */
   keepAll(files: string[]): boolean;
   /** Resolves once what was emitted is far enough written that emitting more holds no large backlog. */
@@ -32,10 +34,9 @@ export abstract class BaseOutput implements Output {
   protected sizes = new Map<string, number>();
   abstract emit(file: string, contents: string | Uint8Array): void;
   abstract keep(file: string): boolean;
-  /** Whether keep() would keep a file, not yet placed by this build. */
-  protected abstract keepable(file: string): boolean;
+  abstract canKeep(file: string): boolean;
   keepAll(files: string[]): boolean {
-    if (!files.every((file) => !this.sizes.has(file) && this.keepable(file))) return false;
+    if (!files.every((file) => !this.sizes.has(file) && this.canKeep(file))) return false;
     for (const file of files) this.keep(file);
     return true;
   }

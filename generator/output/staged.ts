@@ -68,7 +68,7 @@ export class StagedOutput extends BaseOutput {
     return this.last?.stale.has(file) ? undefined : this.lastFiles.get(file);
   }
 
-  protected keepable(file: string): boolean {
+  canKeep(file: string): boolean {
     return this.lastEntry(file) !== undefined;
   }
 
