@@ -14,7 +14,6 @@ import { currentFile, lastOutput, readManifest, spareFolder, takeSpare, writeMan
 import { generateProject } from '../bench/generate.ts';
 import type { Entry } from '../generator/output/tree.ts';
 import { compileTemplates } from '../generator/render/templates.ts';
-import { patchSource } from '../bin/bundle-patches.js';
 import { resolveProject, toolRoot } from '../generator/project.ts';
 import { BuildFailure } from '../generator/errors.ts';
 import { silentLogger } from '../generator/log.ts';
@@ -446,41 +445,6 @@ test('pages render with react-dom/server\'s own renderToStaticMarkup, loaded wit
   assert.match(text, /renderToStaticMarkup/);
   assert.not.match(text, /from ["']react-dom\/server["']/, 'the templates take it from the same place');
   assert.ok(templates.inputs.includes(path.join(toolRoot, 'generator', 'render', 'react-dom-server.ts')));
-});
-
-test('React\'s renderer is loaded with its patch, and writes what the package\'s own does', async () => {
-  const { reactDomServer, staticRendererFile } = await import('../generator/render/react-dom-server.ts');
-  const { loadPatchedRenderer, unpatchedRenderer } = await import('../generator/render/patched-renderer.ts');
-  const { createElement: h, Fragment } = createRequire(import.meta.url)('react') as typeof import('react');
-  const file = staticRendererFile()!;
-  const source = fs.readFileSync(file, 'utf8');
-  // The fixture's build rendered more pages than an edit's, so it loaded the patched renderer, which stays.
-  loadPatchedRenderer();
-  const patched = reactDomServer();
-  const unpatched = unpatchedRenderer();
-  assert.is.not(patched, unpatched);
-  assert.equal(patchSource(file, source).missed, [], 'the patch still applies to the installed React');
-  // Text that needs escaping, attributes of every kind, raw markup, nested lists and fragments, holes, numbers,
-  // other scripts and a page's worth of chunks.
-  const Card = ({ n }: { n: number }) => h('li', { className: n % 2 ? 'odd' : undefined, 'data-n': n, hidden: n === 3 }, `Card ${n} <&> "quoted" 'single'`, n % 5 ? null : h('strong', null, 'fifth'));
-  const tree = h(
-    'html',
-    { lang: 'en-AU' },
-    h('head', null, h('meta', { charSet: 'utf-8' }), h('title', null, 'Title & more'), h('script', { type: 'application/ld+json', dangerouslySetInnerHTML: { __html: '{"a":"</script>"}' } })),
-    h(
-      'body',
-      null,
-      h('svg', { viewBox: '0 0 24 24', strokeWidth: 2, 'aria-hidden': true, dangerouslySetInnerHTML: { __html: '<path d="M1 1"/>' } }),
-      h('p', { style: { marginTop: 4, color: 'red' } }, 'Ελληνικά, العربية, 中文 and 🇦🇺', 42, false, undefined, ' ', 0),
-      h(Fragment, null, h('input', { type: 'checkbox', defaultChecked: true, disabled: false }), h('textarea', { defaultValue: 'typed <text>' })),
-      h('ul', null, Array.from({ length: 600 }, (_, n) => h(Card, { key: n, n }))),
-    ),
-  );
-  for (const render of ['renderToStaticMarkup', 'renderToString'] as const) {
-    const html = patched[render](tree);
-    assert.ok(html.length > 20000);
-    assert.is(html, unpatched[render](tree), `${render}: the same markup`);
-  }
 });
 
 test('a failed build leaves the previous output untouched and no staging folder behind', async () => {

@@ -15,7 +15,6 @@ import type { IncrementalPolicy } from '../incremental/policy.ts';
 import type { Planned } from '../incremental/plan.ts';
 import type { Output } from '../output/output.ts';
 import { relieveMemory } from '../memory.ts';
-import { loadPatchedRenderer } from './patched-renderer.ts';
 
 export interface RenderInputs {
   project: Project;
@@ -51,7 +50,6 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
     // The files a kept page's markup asked the asset lookups for are copied again: nothing else asks for them now.
     for (const name of policy.assetsOf(page)) inputs.assets.file(name);
   }
-  if (toRender.length > 50) loadPatchedRenderer();
   const module = toRender.length ? await inputs.templates.load() : undefined;
   const problems: SiteError[] = [];
   let count = 0;
