@@ -132,14 +132,16 @@ export function hashOf(value: unknown): string {
 }
 
 /**
- * Deletes every cache a build reads: the project's .cache/ but for the compiled CLI (this very process may
- * still load chunks of it), and the compiled templates, islands, stylesheet and validators kept beside the tool.
+ * Deletes every cache (`site build --clean`): the whole of the project's .cache/, and of the tool's (the same
+ * folder when the tool builds its own site), which holds what is compiled from the tool's code and must find
+ * its packages: the templates, islands, stylesheet, schema validators, the functions `site serve` runs, and
+ * Node's compile cache. Only the compiled CLI stays: this very process and its threads load chunks of it.
  */
 export function clearCaches(project: Project): void {
-  if (fs.existsSync(project.cache)) {
-    for (const name of fs.readdirSync(project.cache)) if (name !== 'cli') fs.rmSync(path.join(project.cache, name), { recursive: true, force: true });
+  for (const root of new Set([project.cache, path.join(toolRoot, '.cache')])) {
+    if (!fs.existsSync(root)) continue;
+    for (const name of fs.readdirSync(root)) if (name !== 'cli') fs.rmSync(path.join(root, name), { recursive: true, force: true });
   }
-  for (const name of ['templates', 'islands', 'css', 'schemas']) fs.rmSync(path.join(toolRoot, '.cache', name), { recursive: true, force: true });
 }
 
 /**
