@@ -213,8 +213,8 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
         return result;
       }
       const staged = target as StagedOutput;
-      // The writer thread is asked for the kept files it refused, then to finish, and the record is encoded
-      // while it answers: a writer still checking the spare kept this thread idle for up to 80 ms here.
+      // The writer is asked for the kept files it refused, then to finish, and the record is encoded while it
+      // answers, rather than this thread waiting idle for it.
       const refusing = staged.refused();
       const flushed = staged.flush();
       flushed.catch(() => {});

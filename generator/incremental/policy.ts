@@ -23,7 +23,7 @@ import type { Project } from '../project.ts';
  *
  * Run as the CLI, the code is the bundle bin/site.js made of it, in a folder named by the path, size and
  * modification time of each of its sources: that name stands for the code that runs, and reading and hashing
- * a hundred source files again (about 10 ms of an edit's build) would say no more. Run from the sources (the
+ * a hundred source files again would say no more. Run from the sources (the
  * tests), they are hashed.
  */
 let toolKeyMemo: string | undefined;

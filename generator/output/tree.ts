@@ -19,9 +19,8 @@ export function contentHash(data: Uint8Array): string {
 
 /**
  * `rel`, a path as a manifest records it (relative, normalised, `/` between names), under the folder `root`.
- * Joined by hand where the separator is `/`: path.join normalises the whole path again, and the checks of
- * thousands of files called it for each, 34 ms of an edit's writer thread at 4,000 pages (docs/performance.md,
- * nineteenth measurement).
+ * Joined by hand where the separator is `/`: `rel` needs no normalising, and path.join, which normalises the
+ * whole path again, is called for every file of the output.
  */
 export function within(root: string, rel: string): string {
   if (path.sep !== '/' || !rel) return path.join(root, rel);

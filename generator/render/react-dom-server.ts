@@ -1,6 +1,6 @@
 // React's renderToStaticMarkup without the rest of react-dom/server. The package's server entry loads two
 // renderers: the one renderToStaticMarkup comes from, and the streaming one (renderToPipeableStream and the
-// like), which the site never uses and which takes two thirds of the entry's 15 ms to load. Both the generator
+// like), which the site never uses and which takes two thirds of the entry's time to load. Both the generator
 // (render.ts) and the templates module (templates.ts, in place of `react-dom/server`) load the first alone, by
 // the same file the entry itself would require, so there is one instance of it. A React whose files are laid
 // out otherwise gets its package entry instead.

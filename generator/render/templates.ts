@@ -59,11 +59,11 @@ export async function compileTemplates(project: Project, options: { incremental?
     write: false,
     format: 'cjs' as const,
     platform: 'node' as const,
-    target: 'node20',
+    target: 'node22',
     packages: 'external' as const,
     jsx: 'automatic' as const,
-    // Beside the module rather than inside it: the map is two thirds of an inline module's 0.6 MB, which every
-    // build that renders a page read and hashed (module-cache.js) to use the map only when a template throws.
+    // Beside the module rather than inside it: the map is two thirds of an inline module, which every build
+    // that renders a page would read, to use the map only when a template throws.
     sourcemap: 'linked' as const,
     metafile: true,
     logLevel: 'silent' as const,
