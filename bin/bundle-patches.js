@@ -1,10 +1,8 @@
 // Patches applied to dependencies' source as the CLI is bundled (bin/site.js): each removes a hot spot
 // without changing what the code does, and is checked by test/markdown.test.ts, which bundles the Markdown
 // processor with them and compares its HTML with unpatched remark's. A patch whose text is no longer found
-// (the package changed) is skipped with a warning: the build stays correct, only slower. React's server
-// renderer is not bundled (the templates module must share its instance): its patch is made as the generator
-// loads it (generator/render/patched-renderer.ts), skipped there without a word if its text is not found, and
-// test/build.test.ts checks that it still applies and compares the patched markup with unpatched React's.
+// (the package changed) is skipped with a warning: the build stays correct, only slower. A patch stays only
+// while it pays for itself in a Markdown-cold build: each says how much in its first line.
 
 import fs from 'node:fs';
 
@@ -17,6 +15,7 @@ import fs from 'node:fs';
  */
 export const patches = [
   {
+    // Pays: with the four below, about a third of remark's time per post.
     // micromark hands each character of a document to a state function, one call at a time, at every level
     // of its tokenizers: a paragraph's plain text is consumed four times over (the document's line, the flow's
     // content, the content's chunks of text, the text's data), and those calls were about a third of remark's
@@ -78,70 +77,7 @@ function siteRun(effects, code, constructs) {
 `,
   })),
   {
-    // js-yaml 3 requires esprima (a JavaScript parser, 10 ms to load) as it starts, for its !!js/function tag.
-    // Only its full schema has that tag; gray-matter parses front matter with safeLoad, whose schema does not,
-    // and the site parses YAML with nothing else. So the bundle leaves esprima unloaded, as js-yaml itself does
-    // where esprima is missing.
-    name: 'js-yaml: esprima left unloaded',
-    module: 'js-yaml/lib/js-yaml/type/js/function.js',
-    file: /[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]type[\\/]js[\\/]function\.js$/,
-    find: /var _require = require;\s*esprima = _require\('esprima'\);/g,
-    count: 1,
-    replace: 'esprima = undefined;',
-    append: '',
-  },
-  {
-    // gray-matter looked each text up in its cache of parsed files before it looked at its options, although
-    // it uses the cache only when there are none. The lookup takes the whole text as a property name, which V8
-    // hashes and searches its table of names for: 15 µs a post here, 60 ms of the main thread over the 4,000
-    // posts of a cold build (and 0.3 s at 20,000). The site always passes options, so the lookup is now made
-    // only where its result is used.
-    name: 'gray-matter: its cache looked up only where it is used',
-    module: 'gray-matter/index.js',
-    file: /[\\/]gray-matter[\\/]index\.js$/,
-    find: /const cached = matter\.cache\[file\.content\];\s*if \(!options\) \{/g,
-    count: 1,
-    replace: 'if (!options) {\n    const cached = matter.cache[file.content];',
-    append: '',
-  },
-  {
-    // gray-matter kept a Buffer copy of every text it parsed (`file.orig`, not enumerable), made as it began:
-    // 32 MB of UTF-8 encoded and allocated over the 4,000 posts of a cold build, 40-60 ms of the main thread,
-    // for a property the site never reads. It is now made from the same text when first read, and kept then;
-    // a value assigned to it replaces it, as before.
-    name: 'gray-matter: the Buffer copy of each text made only when read',
-    module: 'gray-matter/lib/to-file.js',
-    file: /[\\/]gray-matter[\\/]lib[\\/]to-file\.js$/,
-    find: /utils\.define\(file, 'orig', utils\.toBuffer\(file\.content\)\);/g,
-    count: 1,
-    replace: 'siteLazyOrig(file, file.content, utils);',
-    append: `
-function siteLazyOrig(file, content, utils) {
-  let orig;
-  let made = false;
-  Reflect.defineProperty(file, 'orig', {
-    enumerable: false,
-    configurable: true,
-    get: () => (made ? orig : ((made = true), (orig = utils.toBuffer(content)))),
-    set: (value) => ((made = true), (orig = value)),
-  });
-}
-`,
-  },
-  {
-    // commander required child_process as it loaded, to start a subcommand kept in a file of its own, which
-    // `site` has none of. Node compiles a built-in module as it is first required, and child_process brings
-    // the network modules with it: 3-11 ms of every command, a no-op build's and an edit's too. It is now
-    // required when a subcommand is started, which is the only use commander makes of it.
-    name: 'commander: child_process required only to start a subcommand',
-    module: 'commander/lib/command.js',
-    file: /[\\/]commander[\\/]lib[\\/]command\.js$/,
-    find: /const childProcess = require\('node:child_process'\);/g,
-    count: 1,
-    replace: "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
-    append: '',
-  },
-  {
+    // Pays: about a sixth of remark's time per post.
     // mdast-util-from-markdown calls a handler for each of the thousands of events of a document with a fresh
     // copy of its context (`{ ...context, sliceSerialize }`). In V8 that copy is most of the function's own
     // time, and its garbage a good part of the collector's: about a sixth of remark's time per post here. The
@@ -162,6 +98,7 @@ function siteHandlerContext(context, sliceSerialize) {
 `,
   },
   {
+    // Pays: 0.36 s of compiling in every Markdown thread, over 2,000 posts.
     // mdast-util-from-markdown made its compiler anew for every document: a configuration of about a hundred
     // handlers, each a closure made then. So the function that makes them ran once a document, often enough
     // for V8 to optimise it, and optimising that one long function took 0.36 s of a compiler thread in every
@@ -185,6 +122,7 @@ function siteCompiler(options) {
 `,
   },
   {
+    // Pays: about 5 % of remark's time per post.
     // unist-util-visit-parents renames its visitor function for each node it visits (Object.defineProperty
     // with a coloured label), so that a stack trace reads better. mdast-util-to-hast walks every node of a
     // document with it to find link definitions: the renaming was about 5 % of remark's time per post. The
@@ -198,18 +136,7 @@ function siteCompiler(options) {
     append: '',
   },
   {
-    // micromark-util-chunked's splice copied the items into a new array and shifted the two leading
-    // arguments into it before spreading it into Array#splice, on each of the tens of thousands of splices of
-    // a document's events. Spreading the items straight after those two arguments does the same.
-    name: 'micromark-util-chunked: splice without copying the items',
-    module: 'micromark-util-chunked/index.js',
-    file: /[\\/]micromark-util-chunked[\\/]index\.js$/,
-    find: /parameters = Array\.from\(items\);\s*parameters\.unshift\(start, remove\);\s*(?:\/\/[^\n]*\n\s*)?list\.splice\(\.\.\.parameters\);/g,
-    count: 1,
-    replace: 'list.splice(start, remove, ...items);',
-    append: '',
-  },
-  {
+    // Pays: about 6 % of remark's time per post.
     // micromark-util-subtokenize notes, as it expands a document's nested content, where each expanded run of
     // events ends, so that its walk over the events jumps past it: a plain object keyed by event index, filled
     // for each run by Object.assign from a second such object. With thousands of events a document, those
@@ -226,39 +153,6 @@ function siteCompiler(options) {
       { find: /function subcontent\(events, eventIndex\) \{/g, count: 1, replace: 'function subcontent(events, eventIndex, gaps) {' },
       { find: /const gaps = \{\};/g, count: 1, replace: '' },
       { find: /gaps\[adjust \+ jumps\[index\]\[0\]\] = adjust \+ jumps\[index\]\[1\];/g, count: 1, replace: 'gaps.set(adjust + jumps[index][0], adjust + jumps[index][1]);' },
-    ],
-    append: '',
-  },
-  {
-    // micromark combined its default constructs into a new lookup table for every document it parsed. With no
-    // syntax extensions (remark without plugins that add syntax, as here) the table is always the same, and
-    // micromark only reads it, so it is made once.
-    name: 'micromark: the default constructs combined once, not per document',
-    module: 'micromark/lib/parse.js',
-    file: /[\\/]micromark[\\/]lib[\\/]parse\.js$/,
-    find: /combineExtensions\(\[defaultConstructs, \.\.\.\(settings\.extensions \|\| \[\]\)\]\)/g,
-    count: 1,
-    replace: 'siteConstructs(settings.extensions)',
-    append: `
-let siteDefaultConstructs;
-function siteConstructs(extensions) {
-  if (extensions && extensions.length > 0) return combineExtensions([defaultConstructs, ...extensions]);
-  return (siteDefaultConstructs ??= combineExtensions([defaultConstructs]));
-}
-`,
-  },
-  {
-    // renderToStaticMarkup appends each of a page's 500-600 chunks to one string (`result += chunk`), and that
-    // chain of joined strings is copied into one when the page is first searched or handed to the writer thread:
-    // 50-80 µs a page, however it is done later. Collected in an array and joined once, the chunks are copied
-    // once as they are: 0.10-0.15 s less CPU in a build that renders 4,124 pages.
-    name: 'react-dom/server: the chunks of a page joined once',
-    module: 'react-dom/cjs/react-dom-server-legacy.node.production.js',
-    file: /[\\/]react-dom[\\/]cjs[\\/]react-dom-server-legacy\.node\.production\.js$/,
-    edits: [
-      { find: /result = "",(\n\s*)readyToStream = !1;/g, count: 1, replace: 'result = "",$1siteChunks = [],$1readyToStream = !1;' },
-      { find: /null !== chunk && \(result \+= chunk\);/g, count: 1, replace: 'null !== chunk && siteChunks.push(chunk);' },
-      { find: /return result;(\n\}\nexports\.renderToStaticMarkup = )/g, count: 1, replace: 'return siteChunks.join("");$1' },
     ],
     append: '',
   },

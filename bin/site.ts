@@ -7,16 +7,6 @@ import { colour } from '../generator/log.ts';
 import { toolRoot } from '../generator/project.ts';
 import { stopEsbuild } from '../generator/esbuild.ts';
 
-/**
- * Runs once what an incremental build runs on its first Markdown text, which a cold build leaves to worker
- * threads: so the code cache that bin/site.js writes as this process exits holds remark compiled, whichever
- * build happened to write it.
- */
-export async function warmCodeCache(): Promise<void> {
-  const { markdownToHtml } = await import('../generator/markdown/processor.ts');
-  markdownToHtml('# A heading\n\nA paragraph with *emphasis*, **strong** text, `code` and [a link](/contact).\n\n- a list\n- of items\n\n1. numbered\n\n> a quote\n\n| a | table |\n| - | - |\n| b | c |\n');
-}
-
 export async function main(argv: string[]): Promise<void> {
   // The benchmark asks for the peak resident memory of the whole process, worker threads included.
   if (process.env.SITE_REPORT_MEMORY) {
@@ -34,15 +24,14 @@ export async function main(argv: string[]): Promise<void> {
     .description('build the whole site into the output folder; on any error the previous output is left untouched')
     .option('--out <dir>', 'output folder', 'dist')
     .option('--clean', 'delete every cache first (.cache/: rendered Markdown, images, the record of what each page read, the spare output), so all work is done afresh', false)
+    .option('--explain', 'print why each page was rendered rather than kept from the last build', false)
     .addHelpText('after', '\nExit status: 0 when the site was built, 1 when content, templates or assets have errors (all are listed).')
-    .action(async (options: { out: string; clean: boolean }) => {
+    .action(async (options: { out: string; clean: boolean; explain: boolean }) => {
       const { nothingToBuild } = await import('../generator/incremental/unchanged.ts');
       const found = nothingToBuild({ root: program.opts().root, out: options.out, clean: options.clean });
-      if ('unchanged' in found) return void console.log(found.unchanged);
+      if ('unchanged' in found) return void console.log(found.unchanged + (options.explain ? '\n  every page kept: no input changed since the last build' : ''));
       const { build } = await import('../generator/build.ts');
-      // For the launcher's code cache (bin/site.js): this run compiled the build's functions, not only the check's.
-      (globalThis as { __siteBuilt?: boolean }).__siteBuilt = true;
-      await run(() => build({ root: program.opts().root, out: options.out, clean: options.clean, inputs: found.inputs }));
+      await run(() => build({ root: program.opts().root, out: options.out, clean: options.clean, explain: options.explain, inputs: found.inputs }));
       await settle();
     });
 

@@ -14,6 +14,7 @@ import { MarkdownSession, type MarkdownStats } from './markdown/render.ts';
 import { compileTemplates, type CompiledTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind } from './render/site.ts';
 import { IncrementalPolicy, folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/policy.ts';
+import { plan, explain, type Planned } from './incremental/plan.ts';
 import { contentFileTest, forgetStamp, inputStamp, saveStamp, type InputStamp } from './incremental/unchanged.ts';
 import { contentState, encodeRecord, forgetRecord, loadRecord, recordFile, type BuildRecord } from './incremental/record.ts';
 import { buildClientScripts } from './assets/islands.ts';
@@ -30,7 +31,8 @@ import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
 import { emitAdmin } from './admin/admin-files.ts';
 import { contentFile } from './admin/cms-config.ts';
 import { clearCaches, hashOf, writeCacheFile } from './cache.ts';
-import { dropStaged, lastOutput, spareFolder, threads } from './output/spare.ts';
+import { spareFolder } from './output/spare.ts';
+import { threadedFrom } from './output/writer.ts';
 
 export type { LiveState };
 
@@ -50,6 +52,8 @@ export interface BuildOptions {
   clean?: boolean;
   /** The stamp of the inputs, when the caller has just taken it (incremental/unchanged.ts). */
   inputs?: InputStamp;
+  /** Print why each page was rendered (`site build --explain`). */
+  explain?: boolean;
 }
 
 /**
@@ -92,6 +96,8 @@ export interface BuildResult {
   hashes: Map<string, string>;
   /** Pages rendered; the others were kept from the previous build. */
   rendered: number;
+  /** For every page, whether it was to be rendered or kept, and why (incremental/plan.ts). */
+  plan: Planned[];
   /** Everything every page depends on besides content (incremental/policy.ts); a change to it re-renders all. */
   renderKey: string;
   /** What each page read, for the next build (incremental/record.ts). */
@@ -129,10 +135,6 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   const previous = live ? live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;
   const markdown = new MarkdownSession(project);
   const spare = options.recycle === false ? undefined : spareFolder(project, out);
-  // Checked while the content is read (in a thread of its own when the output is large), or, with a spare to
-  // start from, by the writer thread as files are kept from it; with no spare, the unchanged files are linked
-  // into a staging folder meanwhile, for the build to start from.
-  const last = !live && spare ? lastOutput(out, spare, { stage: true, defer: !checkFirst }) : undefined;
   let output: Output | undefined;
   try {
     const content = await time('content', () => readContent(project, previous, markdown, live, stamp?.content));
@@ -140,7 +142,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     const { model, pages, redirects, checked } = await time('model', () => joinContent(project, files, markdown, previous, content.changed));
 
     // Large sites write in a worker thread while this one renders.
-    output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { threaded: pages.length >= threads.writeFrom, spare, last: await last });
+    output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedFrom.pages, spare, checkFirst });
     const target = output;
     const copyFile = createFileCopier(project, output);
     // In the dev server, an edit confined to content/ leaves what islands, images and flags produce unchanged.
@@ -181,9 +183,10 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       model.buildDate ?? null,
     ]);
     const policy = await time('changes', () => new IncrementalPolicy(previous, renderKey, contentState(files, model, previous)));
+    const planned = plan(policy, pages, (file) => target.canKeep(file));
     const weights = new WeightsByKind();
     const assets = { stylesheet: stylesheet.url, images: images.images, flags: flags.flags, cards: social.cards, icons: social.icons, file: copyFile };
-    const rendered = await time('render', () => renderSite({ project, model, pages, templates, client, assets, policy, output: target, weights }, markdown, content.posts));
+    const rendered = await time('render', () => renderSite({ project, model, pages, templates, client, assets, policy, plan: planned, output: target, weights }, markdown, content.posts));
     if (content.posts.workers) timings.push(['post markdown in workers', content.posts.workers.ms]);
     // Pruned to what this build used only when it looked every text up; otherwise kept pages' texts stay.
     markdown.save({ prune: rendered === pages.length });
@@ -210,8 +213,8 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
         return result;
       }
       const staged = target as StagedOutput;
-      // The writer thread is asked for the kept files it refused, then to finish, and the record is encoded
-      // while it answers: a writer still checking the spare kept this thread idle for up to 80 ms here.
+      // The writer is asked for the kept files it refused, then to finish, and the record is encoded while it
+      // answers, rather than this thread waiting idle for it.
       const refusing = staged.refused();
       const flushed = staged.flush();
       flushed.catch(() => {});
@@ -242,6 +245,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       ` in ${formatMs(total)} ${colour.dim(`(${timings.map(([s, ms]) => `${s} ${formatMs(ms)}`).join(', ')})`)}`;
     logger.info(summary);
     if (weights.size) logger.info(colour.dim(`  JavaScript, gzipped, at load / in all: ${weights.describe()}`));
+    if (options.explain) for (const line of explain(planned)) logger.info(line);
     let listed: string[] | undefined;
     let read: string[] | undefined;
     return {
@@ -258,6 +262,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       changed,
       hashes,
       rendered,
+      plan: planned,
       renderKey,
       record: policy.record(),
       templates,
@@ -275,13 +280,6 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     // neither hide the build's error nor leave a thread running that keeps the process alive.
     await quietly(() => markdown.cancel());
     if (output instanceof StagedOutput) await quietly(() => (output as StagedOutput).discard());
-    else {
-      // Failed before writing anything: the staging folder made from the last output goes too, once made,
-      // and the writer thread started for the output.
-      const made = await last?.catch(() => undefined);
-      if (made?.staged) await quietly(() => dropStaged(made.staged!));
-      await quietly(() => made?.writer?.terminate());
-    }
     throw diskFailure(error);
   }
 }

@@ -44,9 +44,8 @@ function writeBeside(file: string, data: string | NodeJS.ArrayBufferView): strin
 /**
  * Writes a file of the caches whole or not at all, as writeFileAtomic does, but the file it replaces is first
  * renamed aside and deleted in the background. On ext4, renaming a file over another makes the kernel send the
- * new file's data to the disk before the rename returns (its safeguard for programs that save that way): an edit's
- * build then waited its turn behind whatever else was being written, 2 ms with the disk idle and up to 120 ms
- * right after heavy writing. A reader in between finds no file, which for a cache only means it is made again.
+ * new file's data to the disk before the rename returns (its safeguard for programs that save that way), and an
+ * edit's build would wait its turn behind whatever else is being written. A reader in between finds no file, which for a cache only means it is made again.
  */
 export function writeCacheFile(file: string, data: string | NodeJS.ArrayBufferView): void {
   const tmp = writeBeside(file, data);
@@ -55,8 +54,8 @@ export function writeCacheFile(file: string, data: string | NodeJS.ArrayBufferVi
 }
 
 /**
- * Takes a file of the caches away at once and deletes it in the background: freeing a large file's blocks
- * took an edit's build 3 ms for its 5.5 MB record at 4,000 posts. Nothing happens when there is none.
+ * Takes a file of the caches away at once and deletes it in the background, rather than have the build wait
+ * while a large file's blocks are freed. Nothing happens when there is none.
  */
 export function discardCacheFile(file: string): void {
   const old = `${file}.${process.pid}.old`;
@@ -132,14 +131,16 @@ export function hashOf(value: unknown): string {
 }
 
 /**
- * Deletes every cache a build reads: the project's .cache/ but for the compiled CLI (this very process may
- * still load chunks of it), and the compiled templates, islands, stylesheet and validators kept beside the tool.
+ * Deletes every cache (`site build --clean`): the whole of the project's .cache/, and of the tool's (the same
+ * folder when the tool builds its own site), which holds what is compiled from the tool's code and must find
+ * its packages: the templates, islands, stylesheet, schema validators, the functions `site serve` runs, and
+ * Node's compile cache. Only the compiled CLI stays: this very process and its threads load chunks of it.
  */
 export function clearCaches(project: Project): void {
-  if (fs.existsSync(project.cache)) {
-    for (const name of fs.readdirSync(project.cache)) if (name !== 'cli') fs.rmSync(path.join(project.cache, name), { recursive: true, force: true });
+  for (const root of new Set([project.cache, path.join(toolRoot, '.cache')])) {
+    if (!fs.existsSync(root)) continue;
+    for (const name of fs.readdirSync(root)) if (name !== 'cli') fs.rmSync(path.join(root, name), { recursive: true, force: true });
   }
-  for (const name of ['templates', 'islands', 'css', 'schemas']) fs.rmSync(path.join(toolRoot, '.cache', name), { recursive: true, force: true });
 }
 
 /**

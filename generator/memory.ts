@@ -1,5 +1,5 @@
 // Keeps a long build's memory in check. On a machine with plenty of memory V8 collects the old generation
-// lazily: rendering 20,000 posts, the heap reached 1 GB while only 380 MB of it was live. Between steps of
+// lazily: rendering tens of thousands of posts, the heap grew to more than twice what was live. Between steps of
 // rendering, a build asks for a full collection once the heap has grown by a set amount since the last one.
 import v8 from 'node:v8';
 import vm from 'node:vm';

@@ -5,9 +5,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { copyCode, fixture, listFiles, repoRoot, type Fixture } from './helpers/project.ts';
-import { resolveProject } from '../generator/project.ts';
-import { compileTemplates } from '../generator/render/templates.ts';
-import { stopEsbuild } from '../generator/esbuild.ts';
 
 const test = suite('cli');
 const bin = path.join(repoRoot, 'bin/site.js');
@@ -69,79 +66,25 @@ test('build writes dist/ in the project folder, prints one summary line and exit
   assert.match(out, /^✓ \d+ pages \(\d+ rendered, \d+ kept\), \d+ images \(.*\), \d+ markdown \(\d+ rendered\) in [\d.]+ m?s \(content [\d.]+ m?s, .*render [\d.]+ m?s.*\)$/m);
 });
 
-test('an incremental build runs from a code cache it writes once (again after one written by a no-op), with the same output as the ES module form (--debug); a cache V8 refuses is written again', () => {
+test('the CLI runs through Node\'s compile cache in .cache/compile/; --explain says why each page rendered; an incremental build\'s output is that of --debug\'s', () => {
   const g = fixture();
-  const bundles = path.join(repoRoot, '.cache/cli');
-  const caches = () => fs.readdirSync(bundles).map((dir) => path.join(bundles, dir, 'site.cjs.v8')).filter((file) => fs.existsSync(file));
+  const compiled = path.join(repoRoot, '.cache/compile');
   const post = fs.readdirSync(path.join(g.root, 'content/blog'))[0];
-  const edit = (line: string) => g.write(`content/blog/${post}`, `${g.read(`content/blog/${post}`)}\n${line}\n`);
   try {
-    assert.is(site(['--version']).code, 0); // compiles the bundle if need be
-    for (const file of caches()) fs.rmSync(file);
-    // A build with no record renders everything: it runs the ES modules and writes no cache.
-    assert.is(site(['build', '--out', 'from-cache'], g.root).code, 0);
-    assert.equal(caches(), [], 'a cold build writes no code cache');
-
-    // A run with nothing to build writes it first, holding the check's functions but few of the build's; the
-    // first build after it writes it again. Its first byte says which wrote it.
-    assert.match(site(['build', '--out', 'from-cache'], g.root).out, /nothing changed since the last build/);
-    const [cache] = caches();
-    assert.ok(cache && fs.statSync(cache).size > 100_000, 'the first incremental run wrote the code cache');
-    assert.is(fs.readFileSync(cache)[0], 0, 'written by a run that built nothing');
-    edit('An added line.');
-    assert.match(site(['build', '--out', 'from-cache'], g.root).out, /\(1 rendered, \d+ kept\)/);
-    assert.is(fs.readFileSync(cache)[0], 1, 'written again by the first build after it');
-    const written = fs.statSync(cache).mtimeMs;
-
-    edit('Another line.');
-    assert.is(site(['build', '--out', 'from-cache'], g.root).code, 0);
-    assert.is(fs.statSync(cache).mtimeMs, written, 'a build that found the cache does not write it');
-    assert.is(site(['build', '--debug', '--out', 'from-modules'], g.root).code, 0);
+    fs.rmSync(compiled, { recursive: true, force: true });
+    assert.is(site(['build', '--out', 'plain'], g.root).code, 0);
+    assert.ok(fs.readdirSync(compiled, { recursive: true }).length > 0, 'the compile cache holds what V8 compiled');
+    g.write(`content/blog/${post}`, `${g.read(`content/blog/${post}`)}\nAn added line.\n`);
+    const explained = site(['build', '--out', 'plain', '--explain'], g.root).out;
+    assert.match(explained, /\(1 rendered, \d+ kept\)/);
+    assert.match(explained, new RegExp(`^  render /blog/${post.replace(/\.md$/, '')}: content/blog/${post}(#\\w+)? changed$`, 'm'), explained);
+    assert.match(explained, /^  keep \d+ pages: nothing they read has changed$/m);
+    assert.is(site(['build', '--debug', '--out', 'debug'], g.root).code, 0);
     const files = (dir: string) => listFiles(path.join(g.root, dir)).map((rel) => [rel, fs.readFileSync(path.join(g.root, dir, rel), 'utf8')]);
-    assert.equal(files('from-cache'), files('from-modules'));
-
-    fs.writeFileSync(cache, 'not a code cache');
-    edit('A third line.');
-    const { code, out } = site(['build', '--out', 'from-cache'], g.root);
-    assert.is(code, 0, out);
-    assert.match(out, /\(1 rendered, \d+ kept\)/);
-    assert.ok(fs.statSync(cache).size > 100_000, 'the refused cache was written again');
+    assert.equal(files('plain'), files('debug'));
   } finally {
     g.remove();
   }
-});
-
-/** The CommonJS form of the CLI as the launcher compiled it last (compiled now if need be). */
-function newestBundle(): string {
-  assert.is(site(['--version']).code, 0);
-  const bundles = path.join(repoRoot, '.cache/cli');
-  return fs
-    .readdirSync(bundles)
-    .map((dir) => path.join(bundles, dir, 'site.cjs'))
-    .filter((file) => fs.existsSync(file))
-    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
-}
-
-test('the CommonJS form of the CLI calls import() only through importModule (code compiled from a cache cannot)', () => {
-  const newest = newestBundle();
-  const calls = [...fs.readFileSync(newest, 'utf8').matchAll(/(?<![\w$.])import\(/g)].map((m) => m.input.slice(m.index - 40, m.index + 30));
-  // importModule's own fallback, for the ES module form, and the worker source that tsx runs (never in a bundle).
-  const allowed = [/importer\(specifier\) : import\(specifier\)/, /Worker\(`import\('tsx\/esm\/api'\)/, /tsx\.register\(\); return import\(\$\{/];
-  assert.equal(calls.filter((call) => !allowed.some((re) => re.test(call))), [], 'every other import() must go through generator/import-module.ts');
-  assert.is(calls.length, 3);
-});
-
-test('the CLI\'s bundle and the compiled templates are ASCII, so V8 keeps their source at a byte a character', async () => {
-  const newest = newestBundle();
-  // A regular expression or String.raw template in the generator holding such a character keeps the whole bundle
-  // as two bytes a character (asciiOnly in bin/site.js): write it as an escape (\u2019) instead.
-  const outside = (text: string) => [...text.matchAll(/[^\x00-\x7f]+/g)].map((m) => text.slice(Math.max(0, m.index - 50), m.index + 20));
-  for (const name of fs.readdirSync(path.dirname(newest)).filter((n) => /\.[cm]js$/.test(n))) assert.equal(outside(fs.readFileSync(path.join(path.dirname(newest), name), 'utf8')), [], name);
-  const { hash } = await compileTemplates(resolveProject(repoRoot));
-  await stopEsbuild();
-  const file = path.join(repoRoot, '.cache', 'templates', `templates-${hash}.cjs`);
-  assert.ok(fs.existsSync(`${file}.map`), 'the source map is beside the module');
-  assert.equal(outside(fs.readFileSync(file, 'utf8')), []);
 });
 
 /** Processes of a process group still there (zombies included), from /proc. */

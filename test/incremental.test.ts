@@ -15,9 +15,7 @@ import { nothingToBuild } from '../generator/incremental/unchanged.ts';
 import { KeyTable, loadRecord, recordFile, recordFormat, routeHash, saveRecord, type BuildRecord } from '../generator/incremental/record.ts';
 import { routeFreeFields, routes } from '../generator/routes.ts';
 import { BuildFailure, formatFailure, stripAnsi } from '../generator/errors.ts';
-import { threads } from '../generator/output/spare.ts';
-import { startWorker } from '../generator/workers/start.ts';
-import type { Worker } from 'node:worker_threads';
+import { threadedFrom } from '../generator/output/writer.ts';
 import { toolRoot } from '../generator/project.ts';
 import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
 
@@ -260,6 +258,22 @@ test('editing a post again and again adds nothing to the record: the post reads 
   assert.equal(sizes(), before);
 });
 
+test('the plan names, before anything renders, the pages to render and why; the others are kept', async () => {
+  const rel = 'content/blog/naati-vs-standard-translations-differences.md';
+  site.write(rel, `${site.read(rel).trimEnd()}\n\nA sentence for the plan.\n`);
+  const page = path.join(site.root, 'dist/faq.html');
+  fs.appendFileSync(page, '<!-- changed by hand -->');
+  const { result, error } = await outcome(site.root, false);
+  assert.ok(result, error);
+  const rendered = result!.plan.filter((p) => p.action === 'render');
+  const reasons = new Map(rendered.map((p) => [p.page.path, p.reason]));
+  assert.match(reasons.get('/blog/naati-vs-standard-translations-differences') ?? '', new RegExp(`^${rel}(#\\w+)? changed$`));
+  assert.is(reasons.get('/faq'), 'the last output does not hold its file as it was written');
+  assert.is(result!.rendered, rendered.length, result!.summary);
+  assert.is(result!.plan.length, result!.pages.length);
+  assert.ok(result!.plan.filter((p) => p.action === 'keep').every((p) => p.reason === 'nothing it read has changed'));
+});
+
 test('a page changed by hand in the output is rendered again, not kept', async () => {
   const page = path.join(site.root, 'dist/faq.html');
   fs.appendFileSync(page, '<!-- changed by hand -->');
@@ -271,12 +285,12 @@ test('a page changed by hand in the output is rendered again, not kept', async (
 
 /** Runs `work` with the output written by a worker thread and the last output checked as pages are kept. */
 async function withThreads(work: () => Promise<void>): Promise<void> {
-  const saved = { ...threads };
-  Object.assign(threads, { checkFrom: 0, writeFrom: 0 });
+  const saved = threadedFrom.pages;
+  threadedFrom.pages = 0;
   try {
     await work();
   } finally {
-    Object.assign(threads, saved);
+    threadedFrom.pages = saved;
   }
 }
 
@@ -365,43 +379,6 @@ test('a build whose cache cannot be written fails, and leaves no staging folder 
     const again = await outcome(site.root, false);
     assert.ok(again.result, again.error);
   });
-});
-
-test('a writer thread started ahead, as the launcher starts it for a large site, is taken by the build that can use it and ended by one that cannot', async () => {
-  const holder = globalThis as { __siteWriter?: Worker };
-  const startAhead = () => {
-    const writer = startWorker('write-worker', { waiting: true });
-    writer.unref();
-    const answers = { count: 0 };
-    writer.on('message', () => answers.count++);
-    const exited = new Promise<number>((resolve) => writer.once('exit', resolve));
-    holder.__siteWriter = writer;
-    return { exited, answers };
-  };
-  const rel = 'content/blog/naati-vs-standard-translations-differences.md';
-  await withThreads(async () => {
-    await outcome(site.root, false);
-    // Taken: told its output in its first message, it writes the edit and keeps the rest.
-    const ahead = startAhead();
-    site.write(rel, `${site.read(rel).trimEnd()}\n\nA sentence for the thread started ahead.\n`);
-    const { result, error } = await outcome(site.root, false);
-    assert.ok(result, error);
-    assert.is(result!.rendered, 1, result!.summary);
-    assert.is(holder.__siteWriter, undefined);
-    assert.ok(ahead.answers.count > 0, 'the build wrote through the thread started ahead');
-    assert.match(fs.readFileSync(path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences.html'), 'utf8'), 'A sentence for the thread started ahead.');
-    assert.equal(await differences(site), []);
-  });
-  // A site too small for a writer thread: the build ends the one started ahead, and builds without it.
-  const unused = startAhead();
-  site.write(rel, `${site.read(rel).trimEnd()}\n\nA sentence without the thread.\n`);
-  const { result, error } = await outcome(site.root, false);
-  assert.ok(result, error);
-  assert.is(result!.rendered, 1, result!.summary);
-  assert.is(holder.__siteWriter, undefined);
-  assert.is(typeof (await unused.exited), 'number');
-  assert.is(unused.answers.count, 0);
-  assert.equal(await differences(site), []);
 });
 
 test('an edit to content alone reuses the islands, images and flags of the last build; an edit to an island makes them again', async () => {
@@ -544,8 +521,15 @@ test("the editor's configuration follows the content files, and still offers a c
   assert.match(site.read('dist/admin/config.yml'), 'Blog posts');
 });
 
-test('site build --clean ignores every cache: every page, text and image is made afresh', async () => {
+test('site build --clean ignores every cache: every page, text and image is made afresh, and every cache folder goes', async () => {
+  // Caches of the tool's own .cache/ too, which the build itself does not read: those of the functions and Node's.
+  const strays = ['functions', 'compile'].map((dir) => path.join(toolRoot, '.cache', dir, 'clean-test.marker'));
+  for (const file of strays) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, 'made by the test');
+  }
   const result = await build({ root: site.root, logger: silentLogger, clean: true });
+  for (const file of strays) assert.not.ok(fs.existsSync(file), `${file} was cleared`);
   assert.is(result.rendered, result.pages.length);
   assert.is(result.markdown.rendered, result.markdown.total);
   assert.is(result.images.cached, 0);

@@ -1,14 +1,11 @@
 // Markdown rendering: correct HTML, a content-addressed cache that is reused and never stale, and worker
 // threads that give the same result as rendering in the main thread. Also the bundle patches
-// (bin/bundle-patches.js): remark and gray-matter bundled with them read and write what they do unpatched.
+// (bin/bundle-patches.js): remark bundled with them writes what it does unpatched.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { execFileSync } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
 import { markdownWorkers, MarkdownSession, renderMarkdown } from '../generator/markdown/render.ts';
 import { resolveProject, toolRoot } from '../generator/project.ts';
 import { loadEsbuild, stopEsbuild } from '../generator/esbuild.ts';
@@ -232,8 +229,8 @@ Inline <span>html</span> and *unclosed emphasis, ***mixed** strong*.
 Final paragraph with a footnote-like [^1] and trailing spaces.  
 `;
 
-/** The patches to remark's packages; the others are to gray-matter, its YAML parser, React's server renderer and commander. */
-const markdownPatches = patches.filter((p) => !/^(js-yaml|gray-matter|react-dom|commander)\//.test(p.module));
+/** The patches, all to remark's packages. */
+const markdownPatches = patches;
 
 /** The site's own Markdown files (content/), as text. */
 const siteMarkdown = () =>
@@ -327,55 +324,6 @@ test('the bundle patches apply to the installed packages, and the patched proces
       assert.is(patched.markdownToHtml(part), markdownToHtml(part), `after ${JSON.stringify(before.slice(0, 30))}`);
     }
   }
-});
-
-test('gray-matter bundled with the patches (esprima left out) reads front matter as it does from node_modules', async () => {
-  const { outfile, applied, warnings } = await bundleWithPatches('patched-matter.mjs', { stdin: { contents: "export { default } from 'gray-matter';", resolveDir: toolRoot } });
-  assert.equal(warnings, []);
-  assert.equal(applied.sort(), ['gray-matter: its cache looked up only where it is used', 'gray-matter: the Buffer copy of each text made only when read', 'js-yaml: esprima left unloaded']);
-  assert.not.match(fs.readFileSync(outfile, 'utf8'), /require\(["']esprima["']\)/);
-  const bundled = (await import(outfile)).default as typeof import('gray-matter');
-  const original = createRequire(import.meta.url)('gray-matter') as typeof import('gray-matter');
-  const texts = [
-    ...siteMarkdown(),
-    '---\ntitle: "Quoted: with colon"\ndate: 2026-01-02\ntags: [a, b]\nnested:\n  list:\n    - one\n    - { k: v }\nmulti: |\n  line one\n  line two\nanchor: &a 1\nalias: *a\n---\nBody\n',
-  ];
-  for (const text of texts) {
-    const [mine, theirs] = [bundled(text, {}), original(text, {})];
-    assert.equal([mine.data, mine.content, mine.matter], [theirs.data, theirs.content, theirs.matter]);
-    // The copy of the text, made only when read, holds the same bytes, is the same Buffer when read again, is
-    // not enumerable, and can be replaced.
-    assert.ok(Buffer.isBuffer(mine.orig) && mine.orig.equals(theirs.orig as Buffer));
-    assert.is(mine.orig, mine.orig);
-    assert.equal(Object.keys(mine), Object.keys(theirs));
-    mine.orig = Buffer.from('replaced');
-    assert.is(String(mine.orig), 'replaced');
-    // Without options each caches what it parsed, and a second call of the same text gives the same again.
-    for (let call = 0; call < 2; call++) assert.equal([bundled(text).data, bundled(text).content], [original(text).data, original(text).content]);
-  }
-  // Neither reads a tag only the full schema knows.
-  const tagged = '---\nf: !!js/function "function () { return 1 }"\n---\n';
-  assert.throws(() => original(tagged, {}), /unknown tag/);
-  assert.throws(() => bundled(tagged, {}), /unknown tag/);
-});
-
-test('commander bundled with the patches loads no child_process, and still starts a subcommand kept in a file', async () => {
-  const { outfile, applied, warnings } = await bundleWithPatches('patched-commander.mjs', { stdin: { contents: "export { Command } from 'commander';", resolveDir: toolRoot } });
-  assert.equal(warnings, []);
-  assert.equal(applied, ['commander: child_process required only to start a subcommand']);
-  // A process that only loads it (as every `site` command does) loads no child_process.
-  const probe = `import(${JSON.stringify(pathToFileURL(outfile).href)}).then(() => process.stdout.write(String(process.moduleLoadList.includes('NativeModule child_process'))))`;
-  assert.is(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim(), 'false');
-  const { Command } = (await import(outfile)) as typeof import('commander');
-  const script = path.join(root, 'patched-commander-hello.mjs');
-  const written = path.join(root, 'patched-commander-hello.txt');
-  fs.writeFileSync(script, `import fs from 'node:fs'; fs.writeFileSync(${JSON.stringify(written)}, process.argv.slice(2).join(' '));`);
-  const program = new Command('prog');
-  program.command('hello', 'says hello', { executableFile: script });
-  const closed = new Promise<number>((resolve) => program.exitOverride((error) => resolve(error.exitCode)));
-  await program.parseAsync(['node', 'prog', 'hello', 'there']);
-  assert.is(await closed, 0);
-  assert.is(fs.readFileSync(written, 'utf8'), 'there');
 });
 
 test.run();

@@ -8,7 +8,6 @@ import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
 import { classify, placesHint, requiredFiles, type SourceKind } from './sources.ts';
 import { bodyLinks, type MarkdownLink } from './links.ts';
-import { longWork, optimiseFromNow } from '../jit.ts';
 import type { ContentSeen, FileTimes } from '../incremental/unchanged.ts';
 
 // gray-matter (with js-yaml) is loaded when a file must be parsed: a build whose files are all in the snapshot
@@ -87,8 +86,6 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
   }
   // Paths joined by hand, not by path.join: `rel` comes from the walk below and needs no normalising, and 4,000
   // calls of path.join are 5-15 ms of a build that has just started (V8 has not optimised it yet).
-  /** Files read and parsed, not taken as they were. */
-  let read = 0;
   const contentPrefix = project.content + path.sep;
   const native = path.sep === '/' ? (rel: string) => rel : (rel: string) => rel.split('/').join(path.sep);
   for (const rel of names) {
@@ -106,7 +103,6 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
       continue;
     }
     stale.add(shardOf(rel, store.count));
-    if (++read === longWork) optimiseFromNow();
     const text = fs.readFileSync(abs, 'utf8');
     const result = rel.endsWith('.md') ? parseMarkdown(file, text) : parseJson(file, text);
     if (result instanceof SiteError) {

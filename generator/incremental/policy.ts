@@ -23,7 +23,7 @@ import type { Project } from '../project.ts';
  *
  * Run as the CLI, the code is the bundle bin/site.js made of it, in a folder named by the path, size and
  * modification time of each of its sources: that name stands for the code that runs, and reading and hashing
- * a hundred source files again (about 10 ms of an edit's build) would say no more. Run from the sources (the
+ * a hundred source files again would say no more. Run from the sources (the
  * tests), they are hashed.
  */
 let toolKeyMemo: string | undefined;
@@ -109,16 +109,28 @@ export class IncrementalPolicy {
     return hash;
   }
 
-  /** Whether a page's last rendering can be kept as it is (before asking the output to keep its file). */
-  reusable(page: Page): boolean {
-    const last = this.changed && this.previous!.pages.get(page.path);
-    if (!last || (!this.routesKept && last.route !== this.route(page))) return false;
-    // Indexed, not for-of: an edit's build runs this for every page before V8 optimises it (generator/jit.ts),
-    // and a typed array's iterator costs several times as much unoptimised.
+  /**
+   * Why a page must be rendered, or undefined when its last rendering can be kept as it is (before asking the
+   * output to keep its file): the plan's question (plan.ts).
+   */
+  whyRender(page: Page): string | undefined {
+    if (!this.previous) return 'no record of an earlier build';
+    if (!this.changed) return 'the generator, templates, assets, schemas or build date changed';
+    const last = this.previous.pages.get(page.path);
+    if (!last) return 'a new page';
+    if (!this.routesKept && last.route !== this.route(page)) return 'its address, file or title changed';
+    // Indexed, not for-of: this runs for every page early in a build, before V8 has optimised it, and a typed
+    // array's iterator costs several times as much unoptimised.
     const { deps } = last;
-    const changed = this.changed!;
-    for (let i = 0; i < deps.length; i++) if (changed[deps[i]]) return false;
-    return true;
+    const changed = this.changed;
+    for (let i = 0; i < deps.length; i++) if (changed[deps[i]]) return `${this.changedKey(deps[i])} changed`;
+    return undefined;
+  }
+
+  /** The name of a changed key; for a group (a shared part's keys), of a changed member. */
+  private changedKey(i: number): string {
+    for (const member of this.groups.get(i) ?? []) if (this.changed![member]) return this.changedKey(member);
+    return this.keys.at(i);
   }
 
   /** Records that a page was kept: its deps carry over unchanged. */
@@ -310,6 +322,7 @@ export async function memoStage<T>(
       output.emit(file, contents);
     },
     has: (file) => output.has(file),
+    canKeep: (file) => output.canKeep(file),
     // A file the stage keeps from the last build is one of its files as much as one it writes.
     keep: (file) => {
       const kept = output.keep(file);
@@ -323,7 +336,6 @@ export async function memoStage<T>(
     },
     drain: () => output.drain(),
     files: () => output.files(),
-    bytes: (file) => output.bytes(file),
   };
   const result = await run(recording);
   memo.set(name, { key, result, files });

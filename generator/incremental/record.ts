@@ -44,7 +44,7 @@ export interface PageState {
 
 /**
  * The table of keys pages read (tracker.ts), which only grows: a page's deps are indices into it. A record of
- * thousands of posts holds tens of thousands of keys (45,000 at 4,000 posts), and an edit looks up a few of
+ * thousands of posts holds tens of thousands of keys, and an edit looks up a few of
  * them: so the keys a record was saved with stay the one text they were saved as (`saved`, joined by the
  * separator), and are taken out of it one by one when asked for, rather than split into as many strings,
  * indexed in a map of as many entries, and joined again on every build. Keys added since are kept apart.
@@ -194,7 +194,7 @@ export function recordFile(cache: string, out: string): string {
 
 /**
  * The record as it is saved: the key table and the files' states as a few long strings rather than hundreds
- * of thousands of short ones (at 20,000 posts, 220,000 keys). V8 reads one string and splits it several times
+ * of thousands of short ones. V8 reads one string and splits it several times
  * faster than it reads the strings one by one, and a split string's parts are cheap for the collector.
  */
 type SavedRecord = Omit<BuildRecord, 'keys' | 'files' | 'pages'> &
@@ -281,8 +281,8 @@ export function forgetRecord(file: string): void {
 
 /**
  * A short fingerprint of a value: small values as they are, larger ones hashed. A long text is hashed as it
- * is, marked so it cannot pass for a hashed JSON text: a post's body escaped into JSON first took four times
- * as long (0.1 s for 4,000 posts in a cold build).
+ * is, marked so it cannot pass for a hashed JSON text: escaping a post's body into JSON first took four times
+ * as long.
  */
 function fingerprint(value: unknown): string {
   if (typeof value === 'string' && value.length > 46) return `~${hash('sha1', value, 'base64url')}`;

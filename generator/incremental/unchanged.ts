@@ -61,9 +61,9 @@ export interface ContentSeen {
 }
 
 /**
- * What the content stage needs of a content file's status, copied out of it: 4,000 status objects (each with
- * four Date objects) kept to the content stage outlived two collections of the young generation each, which
- * copied them; these few numbers cost a fifth as much.
+ * What the content stage needs of a content file's status, copied out of it: a status object per file (each
+ * with four Date objects) kept to the content stage would outlive collections of the young generation, which
+ * copy them.
  */
 export interface FileTimes {
   size: number;

@@ -1,6 +1,6 @@
 // Markdown to HTML with a content-addressed cache and, for large cold builds, worker threads.
 //
-// remark costs about 2 ms a post here, which is most of a cold build of thousands of posts (docs/performance.md).
+// remark is most of a cold build of many posts.
 // So each text is rendered once ever: results are kept in .cache/markdown/ keyed by a hash of the text, in files
 // that carry the processor's versions, and what is missing is spread over worker threads when there is enough
 // of it.
@@ -12,7 +12,6 @@ import { hash } from 'node:crypto';
 import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
 import { startWorker } from '../workers/start.ts';
-import { longWork, optimiseFromNow } from '../jit.ts';
 import type { Worker } from 'node:worker_threads';
 
 const version = ['remark', 'remark-html'].map((name) => `${name}@${packageVersion(name)}`).join(' ') + ' unsanitised';
@@ -29,10 +28,9 @@ const workerThreshold = 150;
 const ahead = 600;
 
 /**
- * Characters of text the only thread there can be may hold at once (spread()): 3,000 posts of 5 KB, seconds of
- * work. Its backlog is a second copy of those texts, in the thread's message queue: with no limit, a
- * Markdown-cold build of 20,000 posts peaked 90 MB higher; with 24 M characters, a fresh clone 20 MB higher
- * than with these 16, in the same time.
+ * Characters of text the only thread there can be may hold at once (spread()): seconds of work. Its backlog
+ * is a second copy of those texts, in the thread's message queue, so the limit bounds the peak memory of a
+ * very large cold build without leaving the thread short.
  */
 const aheadAlone = 16 * 2 ** 20;
 
@@ -41,9 +39,8 @@ const aheadAlone = 16 * 2 ** 20;
  * texts, up to four and up to the cores the main thread leaves: all of them while it waits for the texts
  * (render()), though on one core a thread would only add its start to the work done here, and all but its
  * own while it renders pages as the posts come (posts(), feed()). A thread more than that only takes turns on
- * a core: each thread compiles remark for itself as it warms up, and on two cores a second one cost a
- * Markdown-cold build of 4,000 posts 0.5-0.8 s of CPU and 0.2-0.5 s of its 4.3-5.3 s (docs/performance.md,
- * twentieth measurement).
+ * a core: each thread compiles remark for itself as it warms up, which a thread without a core of its own
+ * never makes up for.
  */
 export function markdownWorkers(count: number, alongside: boolean, machine = threadsHere()): number {
   if (machine.set !== undefined) return machine.set;
@@ -51,8 +48,8 @@ export function markdownWorkers(count: number, alongside: boolean, machine = thr
   return Math.max(0, Math.min(4, cores, Math.ceil(count / workerThreshold)));
 }
 /**
- * Looked up once: a cold build asks for each post it is fed, and each look is a system call (35 ms in all at
- * 4,000 posts) or, for the variable, a copy of the environment's entry (20 ms).
+ * Looked up once: a cold build asks for each post it is fed, and each look is a system call or, for the
+ * variable, a copy of the environment's entry.
  */
 function threadsHere(): { set: number | undefined; cores: number } {
   if (!threads) {
@@ -79,7 +76,7 @@ let memory: { dir: string; entries: CacheEntries } | undefined;
 /**
  * A text's key in the cache. The processor's versions are not part of it: they are the cache file's version
  * (cacheVersion), and a file of other versions is not read. Hashed alone, the text is not first copied into
- * one string with them: a cold build hashes 23 MB of posts, and the copy was a third of the hashing's time.
+ * one string with them: the copy would cost a third as much as the hashing.
  */
 export function markdownKey(markdown: string): string {
   return hash('sha256', markdown, 'base64url').slice(0, 27);
@@ -143,7 +140,6 @@ export class MarkdownSession {
     this.stats.rendered += missing.size;
     if (cached.length || known.length) onReady?.([...known, ...cached]);
     if (missing.size === 0) return;
-    if (missing.size > longWork) optimiseFromNow();
     // While this build's workers are busy (the posts), a few more texts are rendered here: more threads than
     // cores would only add their start-up cost.
     if (missing.size >= workerThreshold && markdownWorkers(missing.size, alongside) > 0 && this.busyPools === 0) {
@@ -176,8 +172,7 @@ export class MarkdownSession {
 
   /**
    * Posts handed over one at a time as their files are read, in a cold build, so that the workers start while
-   * the main thread is still reading the rest: on two cores, reading 4,000 posts kept one busy for half a
-   * second with nothing for the other to do. Cached bodies are ready at once; the others are spread over
+   * the main thread is still reading the rest, rather than leave the other cores idle meanwhile. Cached bodies are ready at once; the others are spread over
    * worker threads (spread()). The slugs of posts whose HTML is ready arrive as `posts()` gives them; call
    * close() after the last.
    */
@@ -256,9 +251,8 @@ export class MarkdownSession {
      * still while this thread runs a long stretch of its own (reading the content, checking it, rendering
      * pages): so each thread holds up to `ahead` texts, about half a second of work, and never waits for that.
      * The only thread there can be (markdownWorkers() allows one: on two cores, beside pages) has nobody to
-     * share with, and holds up to `aheadAlone` characters: held to 600 texts, it ran dry for a quarter of a
-     * second as the main thread finished with the content, at 4,000 posts (docs/performance.md, twenty-first
-     * measurement).
+     * share with, and holds up to `aheadAlone` characters: held to `ahead` texts, it ran dry while the main
+     * thread finished with the content.
      * Batches of 25 at the least, once closed of whatever is left, split between the threads.
      */
     const alone = markdownWorkers(Number.MAX_SAFE_INTEGER, alongside) <= 1;
@@ -284,7 +278,6 @@ export class MarkdownSession {
       const allowed = markdownWorkers(waiting.size, alongside);
       if (allowed < 1 || waiting.size < workerThreshold) return;
       const wanted = closed ? allowed : Math.min(allowed, Math.floor(waiting.size / workerThreshold));
-      if (pool.length < wanted) optimiseFromNow();
       while (pool.length < wanted) {
         const worker = startWorker('markdown-worker', undefined, workerLimits());
         const slot: (typeof pool)[number] = { worker, posted: [], held: 0 };
@@ -509,9 +502,8 @@ async function renderHere(items: [string, string][], accept: (results: [string, 
 /**
  * Each worker's heap. The limit is V8's default on a machine of this size, and it is set on purpose: V8 lets
  * a heap of 2 GB or more grow by up to four times between full collections, a smaller one by 1.3-2 times.
- * remark's garbage is short-lived, so with a small limit (64 MB, used before) the workers marked their heaps
- * again and again, on the core the main thread needs: a Markdown-cold build of 4,000 posts took 8.1-8.7 s
- * against 6.7-7.5 s, 20,000 posts 34.4 s against 28.1 s, and the peak memory was the same (docs/performance.md,
- * eighth measurement). A text too large even for this is rendered on the main thread (spread()).
+ * remark's garbage is short-lived, so with a small limit the workers marked their heaps again and again, on
+ * the core the main thread needs, for no lower peak. A text too large even for this is rendered on the main
+ * thread (spread()).
  */
 const workerLimits = () => ({ maxOldGenerationSizeMb: Number(process.env.SITE_MARKDOWN_WORKER_HEAP_MB) || 4096 });

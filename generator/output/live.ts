@@ -21,7 +21,7 @@ export class LiveOutput extends BaseOutput {
     this.pending.set(file, this.claim(file, contents));
   }
 
-  protected keepable(file: string): boolean {
+  canKeep(file: string): boolean {
     return this.previous.has(file);
   }
 

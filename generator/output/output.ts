@@ -9,12 +9,13 @@ export interface Output {
   emit(file: string, contents: string | Uint8Array): void;
   has(file: string): boolean;
   files(): string[];
-  bytes(file: string): number;
   /**
    * Keeps a file as the last build left it in the output, instead of producing it again. False, keeping
    * nothing, when that file is not there exactly as the last build wrote it.
    */
   keep(file: string): boolean;
+  /** Whether keep() would keep a file not yet placed by this build; keeps nothing. */
+  canKeep(file: string): boolean;
   /** Keeps every file of a list as keep() does; false, keeping none, if any of them cannot be kept. */
   keepAll(files: string[]): boolean;
   /** Resolves once what was emitted is far enough written that emitting more holds no large backlog. */
@@ -33,10 +34,9 @@ export abstract class BaseOutput implements Output {
   protected sizes = new Map<string, number>();
   abstract emit(file: string, contents: string | Uint8Array): void;
   abstract keep(file: string): boolean;
-  /** Whether keep() would keep a file, not yet placed by this build. */
-  protected abstract keepable(file: string): boolean;
+  abstract canKeep(file: string): boolean;
   keepAll(files: string[]): boolean {
-    if (!files.every((file) => !this.sizes.has(file) && this.keepable(file))) return false;
+    if (!files.every((file) => !this.sizes.has(file) && this.canKeep(file))) return false;
     for (const file of files) this.keep(file);
     return true;
   }
@@ -46,9 +46,6 @@ export abstract class BaseOutput implements Output {
   }
   files(): string[] {
     return [...this.sizes.keys()].sort();
-  }
-  bytes(file: string): number {
-    return this.sizes.get(file) ?? 0;
   }
   protected claim(file: string, contents: string | Uint8Array): Buffer {
     this.note(file, 0);

@@ -19,9 +19,8 @@ export function contentHash(data: Uint8Array): string {
 
 /**
  * `rel`, a path as a manifest records it (relative, normalised, `/` between names), under the folder `root`.
- * Joined by hand where the separator is `/`: path.join normalises the whole path again, and the checks of
- * thousands of files called it for each, 34 ms of an edit's writer thread at 4,000 pages (docs/performance.md,
- * nineteenth measurement).
+ * Joined by hand where the separator is `/`: `rel` needs no normalising, and path.join, which normalises the
+ * whole path again, is called for every file of the output.
  */
 export function within(root: string, rel: string): string {
   if (path.sep !== '/' || !rel) return path.join(root, rel);
@@ -65,14 +64,11 @@ export class TreeWriter {
   /**
    * `taken`: when the root is an earlier output taken over, the files it holds (from its manifest), and the
    * times of its folders if it is known to hold nothing else; without those times, anything else in it is
-   * searched for and removed first. Without `taken` the root is a new, empty folder. `verified`: files of the
-   * folder taken over already found as its manifest records them (asRecorded, exact), which keepSame() need not
-   * look at again.
+   * searched for and removed first. Without `taken` the root is a new, empty folder.
    */
   constructor(
     readonly root: string,
     taken?: Taken,
-    private readonly verified?: Map<string, Entry>,
   ) {
     this.dirs.add(root);
     this.known = taken?.files;
@@ -103,7 +99,8 @@ export class TreeWriter {
       removed++;
     }
     for (const dir of this.found) {
-      if (needed.has(dir)) continue;
+      // A folder still needed, or one this build replaced with a file of the same name (write() made room).
+      if (needed.has(dir) || this.entries.has(dir)) continue;
       fs.rmSync(path.join(this.root, dir), { recursive: true, force: true });
       this.touched.add(parentOf(dir));
     }
@@ -143,9 +140,7 @@ export class TreeWriter {
   private keepSame(rel: string, hash: string): boolean {
     const old = this.known?.get(rel);
     if (!old || old[0] !== hash) return false;
-    const seen = this.verified?.get(rel);
-    const same = seen && seen[0] === old[0] && seen[1] === old[1] && seen[2] === old[2];
-    if (!same && !asRecorded(within(this.root, rel), old, true)) return false;
+    if (!asRecorded(within(this.root, rel), old, true)) return false;
     this.entries.set(rel, old);
     this.kept++;
     return true;

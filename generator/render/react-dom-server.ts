@@ -1,10 +1,9 @@
 // React's renderToStaticMarkup without the rest of react-dom/server. The package's server entry loads two
 // renderers: the one renderToStaticMarkup comes from, and the streaming one (renderToPipeableStream and the
-// like), which the site never uses and which takes two thirds of the entry's 15 ms to load. Both the generator
+// like), which the site never uses and which takes two thirds of the entry's time to load. Both the generator
 // (render.ts) and the templates module (templates.ts, in place of `react-dom/server`) load the first alone, by
 // the same file the entry itself would require, so there is one instance of it. A React whose files are laid
-// out otherwise gets its package entry instead. A build that renders many pages loads the file with its patch
-// (bin/bundle-patches.js) first (patched-renderer.ts), and this finds that instance.
+// out otherwise gets its package entry instead.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';

@@ -88,8 +88,7 @@ function renderError(project: Project, page: Page, error: unknown): SiteError {
  * A stack line's place in the source files. Node maps stacks itself when source maps are on (`site serve`,
  * `site build --debug`); otherwise a frame in the compiled templates module (templates-<hash>.cjs) is mapped
  * here, through the module's own source map (the file beside it), read only when an error needs it. Turning
- * Node's mapping on for every build would make it read the source map of every module it loads (about 15 ms
- * of an edit).
+ * Node's mapping on for every build would make it read the source map of every module it loads.
  */
 function sourceFrame(line: string): { file: string; line: number; column: number } | undefined {
   const match = /((?:file:\/\/)?\/[^\s():]+\.(?:tsx?|[mc]js)):(\d+):(\d+)/.exec(line);

@@ -12,10 +12,9 @@ import type { ClientScripts } from '../assets/islands.ts';
 import { createAssets, type PreparedAssets } from '../assets/assets.ts';
 import { DependencyTracker } from '../incremental/tracker.ts';
 import type { IncrementalPolicy } from '../incremental/policy.ts';
+import type { Planned } from '../incremental/plan.ts';
 import type { Output } from '../output/output.ts';
 import { relieveMemory } from '../memory.ts';
-import { longWork, optimiseFromNow } from '../jit.ts';
-import { loadPatchedRenderer } from './patched-renderer.ts';
 
 export interface RenderInputs {
   project: Project;
@@ -25,6 +24,8 @@ export interface RenderInputs {
   client: ClientScripts;
   assets: PreparedAssets;
   policy: IncrementalPolicy;
+  /** Which pages to render and which to keep (incremental/plan.ts). */
+  plan: Planned[];
   output: Output;
   weights: WeightsByKind;
 }
@@ -39,16 +40,15 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
   const tracker = new DependencyTracker();
   const scripts = new PageScripts(inputs.client);
   const assets = createAssets(inputs.assets, scripts, tracker);
-  const toRender = pages.filter((page) => {
-    if (!policy.reusable(page) || !output.keep(page.file)) return true;
+  const toRender: Page[] = [];
+  for (const { page, action } of inputs.plan) {
+    if (action === 'render' || !output.keep(page.file)) {
+      toRender.push(page);
+      continue;
+    }
     policy.kept(page);
     // The files a kept page's markup asked the asset lookups for are copied again: nothing else asks for them now.
     for (const name of policy.assetsOf(page)) inputs.assets.file(name);
-    return false;
-  });
-  if (toRender.length > longWork) {
-    optimiseFromNow();
-    loadPatchedRenderer();
   }
   const module = toRender.length ? await inputs.templates.load() : undefined;
   const problems: SiteError[] = [];

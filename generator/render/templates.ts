@@ -3,8 +3,7 @@
 // The module is written under a name that is the hash of its text, so an edited template gives a new module
 // the dev server can load next to the old one: no restart, no stale module cache. It goes to the
 // generator's own .cache so that `react` resolves from the generator's node_modules whichever project
-// is being built. CommonJS, like React itself, because Node 20 can keep a code cache only for scripts: an
-// incremental `site build` compiles both from one (bin/module-cache.js) instead of afresh on every run.
+// is being built. CommonJS, like React itself, so that the module and React are required the same way.
 import { esbuildErrors, loadEsbuild } from '../esbuild.ts';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -59,11 +58,11 @@ export async function compileTemplates(project: Project, options: { incremental?
     write: false,
     format: 'cjs' as const,
     platform: 'node' as const,
-    target: 'node20',
+    target: 'node22',
     packages: 'external' as const,
     jsx: 'automatic' as const,
-    // Beside the module rather than inside it: the map is two thirds of an inline module's 0.6 MB, which every
-    // build that renders a page read and hashed (module-cache.js) to use the map only when a template throws.
+    // Beside the module rather than inside it: the map is two thirds of an inline module, which every build
+    // that renders a page would read, to use the map only when a template throws.
     sourcemap: 'linked' as const,
     metafile: true,
     logLevel: 'silent' as const,

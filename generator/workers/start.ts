@@ -6,12 +6,11 @@ import path from 'node:path';
 import os from 'node:os';
 import { Worker, isMainThread, type ResourceLimits } from 'node:worker_threads';
 
-export type WorkerName = 'markdown-worker' | 'write-worker' | 'check-worker';
+export type WorkerName = 'markdown-worker' | 'write-worker';
 
 const sources: Record<WorkerName, string> = {
   'markdown-worker': '../markdown/worker.ts',
   'write-worker': '../output/write-worker.ts',
-  'check-worker': '../output/check-worker.ts',
 };
 
 export function startWorker(name: WorkerName, workerData?: unknown, resourceLimits?: ResourceLimits): Worker {
@@ -24,10 +23,8 @@ export function startWorker(name: WorkerName, workerData?: unknown, resourceLimi
 /**
  * Gives the thread that calls it a lower scheduling priority (nice 10): for a thread whose work can wait
  * (placing output files, checking the last output), so that on a machine of few cores it seldom takes one from
- * the main thread, whose work every build waits for. At the same priority, the writer thread kept the main
- * thread of a one-post edit waiting for a core for 45-80 ms of its 0.45 s (docs/performance.md, sixteenth
- * measurement). Not the lowest: the main thread waits for the writer's answer at the end, and at nice 19 it
- * waited up to 80 ms for a writer that had had no core. Linux only, where the nice value belongs to each
+ * the main thread, whose work every build waits for. Not the lowest: the main thread waits for the writer's
+ * answer at the end, and a writer at the lowest priority may have had no core by then. Linux only, where the nice value belongs to each
  * thread and /proc/thread-self names the calling one; elsewhere, or when not allowed, nothing changes.
  */
 export function lowerThreadPriority(): void {
