@@ -12,7 +12,7 @@ import { localEditor, apiPath } from '../generator/admin/local-backend.ts';
 import { jsonInLayout, markdownInLayout } from '../generator/admin/keep-layout.ts';
 import { resolveProject } from '../generator/project.ts';
 import { silentLogger } from '../generator/log.ts';
-import { fixture, repoRoot, type Fixture } from './helpers/project.ts';
+import { copyCode, fixture, repoRoot, type Fixture } from './helpers/project.ts';
 
 const test = suite('editor local backend');
 let site: Fixture;
@@ -21,6 +21,8 @@ let url: string;
 
 test.before(async () => {
   site = fixture();
+  // Its own images, so that an upload lands in the fixture, not in the repository.
+  copyCode(site, ['assets']);
   fs.mkdirSync(path.join(site.root, 'dist/admin'), { recursive: true });
   fs.writeFileSync(path.join(site.root, 'dist/admin/config.yml'), 'backend:\n  name: "github"\n');
   const editor = localEditor(resolveProject(site.root), path.join(site.root, 'dist'), silentLogger);
@@ -132,6 +134,50 @@ test('a new entry is written as two-space JSON with $schema first, and a new pos
   assert.ok(text.startsWith('{\n  "$schema": "../schemas/city.schema.json",\n  "name": "Alice Springs"'));
   assert.ok(text.endsWith('}\n'));
   fs.rmSync(path.join(site.root, rel));
+});
+
+test('deleting a language a city names is refused, naming the city, and nothing is deleted', async () => {
+  const rel = 'content/languages/swahili.json';
+  const before = site.read(rel);
+  const { status, body } = await call('deleteFiles', { paths: [rel] });
+  assert.is(status, 422);
+  assert.match(body.error, /^Not deleted: content\/cities\/newcastle\.json still refers to content\/languages\/swahili\.json\. Change it first\./);
+  assert.is(site.read(rel), before);
+  // A file nothing names goes.
+  const spare = 'content/blog/spare-post.md';
+  fs.writeFileSync(path.join(site.root, spare), site.read('content/blog/naati-certified-translations-immigration.md').replace(/featured: true\n/, ''));
+  assert.is((await call('deleteFiles', { paths: [spare] })).status, 200);
+  assert.not.ok(fs.existsSync(path.join(site.root, spare)));
+});
+
+test('renaming an entry others refer to is refused, and both names stay as they were', async () => {
+  const rel = 'content/languages/swahili.json';
+  const before = site.read(rel);
+  const data = JSON.parse(before);
+  data.code = 'swa';
+  const moved = 'content/languages/kiswahili.json';
+  const { status, body } = await call('persistEntry', { dataFiles: [{ path: rel, newPath: moved, raw: JSON.stringify(data, null, 2) }], assets: [] });
+  assert.is(status, 422, JSON.stringify(body));
+  assert.match(body.error, /content\/cities\/newcastle\.json/);
+  assert.is(site.read(rel), before);
+  assert.not.ok(fs.existsSync(path.join(site.root, moved)));
+});
+
+test('a new post saved with a new image writes both; a refused one leaves no image behind', async () => {
+  const post = site.read('content/blog/naati-certified-translations-immigration.md').replace('featured: true\n', '').replace('blog/naati-certified-translations-immigration.svg', 'blog/new-picture.png');
+  // A 1x1 PNG, as a browser would send an upload.
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  const asset = { path: 'assets/images/blog/new-picture.png', content: png, encoding: 'base64' };
+  const image = path.join(resolveProject(site.root).assets, 'images/blog/new-picture.png');
+  const refused = await call('persistEntry', { dataFiles: [{ path: 'content/blog/picture-post.md', raw: post.replace(/^date: .*$/m, 'date: "31/13/2026"') }], assets: [asset] });
+  assert.is(refused.status, 422);
+  assert.not.ok(fs.existsSync(image), 'the refused save left no image');
+  const saved = await call('persistEntry', { dataFiles: [{ path: 'content/blog/picture-post.md', raw: post }], assets: [asset] });
+  assert.is(saved.status, 200, JSON.stringify(saved.body));
+  assert.ok(fs.existsSync(image));
+  assert.match(site.read('content/blog/picture-post.md'), /src: "blog\/new-picture\.png"/);
+  fs.rmSync(path.join(site.root, 'content/blog/picture-post.md'));
+  fs.rmSync(image);
 });
 
 test('paths outside content/ and assets/images/ are refused', async () => {
