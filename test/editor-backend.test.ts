@@ -59,6 +59,19 @@ test('every content file survives an unchanged save byte for byte, in both layou
   }
 });
 
+test('a body rewritten by the rich-text editor keeps the file\'s own lines: only the new paragraph shows in the diff', () => {
+  const rel = 'content/blog/naati-certified-translations-immigration.md';
+  const text = fs.readFileSync(path.join(repoRoot, rel), 'utf8');
+  const parsed = matter(text, {});
+  assert.ok(/^- /m.test(parsed.content), 'the post has "-" bullets');
+  // What the rich-text mode hands back: "*" bullets, nested items four spaces in, one paragraph added.
+  const rewritten = parsed.content.replace(/^(\s*)- /gm, (_m, indent: string) => `${indent.replace(/  /g, '    ')}* `).replace(/\n\n/, '\n\nA paragraph added in the editor.\n\n');
+  const saved = markdownInLayout(text, parsed.data, parsed.data, rewritten);
+  const added = saved.split('\n').filter((line) => !text.split('\n').includes(line));
+  assert.equal(added, ['A paragraph added in the editor.']);
+  assert.is(saved.split('\n').length, text.split('\n').length + 2);
+});
+
 test('info says what the local backend is; the served config points Decap at it', async () => {
   const { status, body } = await call('info', {});
   assert.is(status, 200);

@@ -70,6 +70,40 @@ export function markdownInLayout(original: string | undefined, before: Record<st
   const keys = [...[...blocks.keys()].filter((k) => k in data), ...Object.keys(data).filter((k) => !blocks.has(k))];
   const lines = keys.map((key) => (blocks.has(key) && sameValue(before[key], data[key]) ? blocks.get(key)! : yamlDocument({ [key]: data[key] }).replace(/\n$/, '')));
   const oldBody = original.slice(match[0].length);
-  const keptBody = oldBody.trim() === body.trim() ? oldBody : newBody;
+  const keptBody = oldBody.trim() === body.trim() ? oldBody : bodyInLayout(oldBody, newBody);
   return `---\n${lines.join('\n')}\n---\n${keptBody}`;
+}
+
+/**
+ * A line as it reads, whatever the writer's style: "* item", "+ item" and "- item" are one list item, at any
+ * indent (nested items are indented two spaces or four).
+ */
+const sameItem = (line: string) => line.replace(/^\s*[*+-]\s+/, '- ').replace(/\s+$/, '');
+
+/**
+ * The Markdown editor's rich-text mode writes the whole body again in its own style (for one, "*" bullets where
+ * the file has "-"). Each line that means the same as one of the original's, in order, keeps the original's
+ * text; the rest are the editor's, with list items given the file's own marker. So a save shows in git as the
+ * lines the editor changed.
+ */
+export function bodyInLayout(oldBody: string, newBody: string): string {
+  const before = oldBody.split('\n');
+  const after = newBody.split('\n');
+  const marker = /^\s*([*+-])\s/m.exec(oldBody)?.[1] ?? '-';
+  const a = before.map(sameItem);
+  const b = after.map(sameItem);
+  // Longest common subsequence of the lines, by meaning: a body is a few hundred lines at most.
+  const table: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) table[i][j] = a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (j < b.length) {
+    if (i < a.length && a[i] === b[j]) {
+      out.push(before[i++]);
+      j++;
+    } else if (i < a.length && table[i + 1][j] >= table[i][j + 1]) i++;
+    else out.push(after[j++].replace(/^(\s*)[*+-](\s+)/, `$1${marker}$2`));
+  }
+  return out.join('\n');
 }
