@@ -2,7 +2,7 @@
 
 export interface BlogPostFrontMatter {
   /**
-   * Plain text shown on the site.
+   * The post's heading, shown on its page, on the blog list and in search results.
    */
   title: string;
   /**
@@ -10,18 +10,21 @@ export interface BlogPostFrontMatter {
    */
   excerpt: string;
   /**
-   * Publication date as dd/mm/yyyy, in quotes.
+   * The day the post is published, as dd/mm/yyyy: pick it from the calendar.
    */
   date: string;
+  /**
+   * The day the post was last changed in substance, as dd/mm/yyyy. Leave it empty for a new post.
+   */
   updated?: string;
   /**
-   * Plain text shown on the site.
+   * Who wrote the post, with their role, shown under the heading.
    */
   author: string;
   category: "Immigration" | "Legal" | "Education" | "Translation" | "Business";
   image: Image;
   /**
-   * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+   * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
    */
   icon: string;
   /**
@@ -33,7 +36,7 @@ export interface BlogPostFrontMatter {
 
 export interface Image {
   /**
-   * Path of the image under assets/images/, such as cities/sydney.svg.
+   * Choose a picture from the library or upload a new one. It is kept under assets/images/, such as cities/sydney.svg, and the site makes the sizes each screen needs.
    */
   src: string;
   /**
@@ -52,6 +55,8 @@ export interface Seo {
    */
   description?: string;
   /**
+   * Words people might search for to find this page. They are not shown on the page.
+   *
    * Items: Plain text shown on the site.
    */
   keywords?: string[];
@@ -175,7 +180,7 @@ export interface Card {
    */
   text: string;
   /**
-   * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+   * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
    */
   icon?: string;
 }
@@ -548,7 +553,7 @@ export interface FAQGroups {
      */
     description?: string;
     /**
-     * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+     * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
      */
     icon?: string;
     image?: Image;
@@ -574,7 +579,7 @@ export interface FaqItem {
    */
   answer: string;
   /**
-   * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+   * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
    */
   icon?: string;
 }
@@ -1272,7 +1277,7 @@ export interface Step {
    */
   text: string;
   /**
-   * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+   * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
    */
   icon?: string;
 }
@@ -1332,7 +1337,7 @@ export interface LanguagesPage {
        */
       title: string;
       /**
-       * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+       * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
        */
       icon?: string;
       /**
@@ -1728,7 +1733,7 @@ export interface Service {
     title: string;
     description: string;
     /**
-     * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+     * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
      */
     icon: string;
     /**
@@ -1852,7 +1857,7 @@ export interface SharedCopy {
      */
     label: string;
     /**
-     * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+     * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
      */
     icon: string;
   }[];
@@ -2014,6 +2019,9 @@ export interface SiteSettings {
         locationId: string;
         tags: string[];
         product: {
+          /**
+           * The product code the review service knows this service by.
+           */
           sku: string;
           name: string;
           productUrl: string;
