@@ -1,0 +1,111 @@
+// The preview pane beside each entry: the entry as it stands in the form, before any save, drawn with the site's
+// own stylesheet, each placeholder shown as the value the site will print (marked, with its name on hover).
+// Decap hands a preview template the entry and its fields; React and its createClass come from Decap's bundle.
+import { factValue, type Facts } from './rules.ts';
+
+type Node = unknown;
+declare const h: (type: string, props?: Record<string, unknown> | null, ...children: Node[]) => Node;
+declare const createClass: (spec: { render(this: { props: PreviewProps }): Node }) => unknown;
+
+interface ImmutableLike {
+  toJS(): unknown;
+}
+
+interface PreviewProps {
+  entry: { getIn(path: string[]): ImmutableLike | string | undefined };
+  collection: { get(key: string): unknown };
+  fields: { toJS(): FieldConfig[] };
+  widgetFor(name: string): Node;
+  getAsset(path: string): { toString(): string } | string | undefined;
+}
+
+interface FieldConfig {
+  name: string;
+  label?: string;
+  widget?: string;
+  fields?: FieldConfig[];
+  field?: FieldConfig;
+}
+
+declare const CMS: {
+  registerPreviewTemplate(name: string, component: unknown): void;
+  registerPreviewStyle(href: string): void;
+};
+
+const placeholder = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** Text with each placeholder replaced by its value, marked so that staff see where a fact shows. */
+export function withFacts(text: string, facts: Facts): Node[] {
+  const out: Node[] = [];
+  let last = 0;
+  for (const m of text.matchAll(placeholder)) {
+    out.push(text.slice(last, m.index));
+    const name = m[1].replace(/^verbatim\s*:\s*/, '');
+    const value = m[1].startsWith('verbatim') ? name : factValue(facts, name);
+    out.push(
+      value === undefined
+        ? h('mark', { title: 'This placeholder names no fact', style: { background: '#fdecea', color: '#8a1c10' } }, m[0])
+        : h('mark', { title: m[0], style: { background: '#fff3c4', color: 'inherit', borderRadius: '3px', padding: '0 2px' } }, value),
+    );
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
+const headingNames = /^(title|name|heading|headline|serviceName|question)$/;
+const hidden = new Set(['$schema', 'seo', 'order', 'slug', 'featured', 'icon', 'color', 'code', 'nativeLang', 'id', 'recommended']);
+
+function render(value: unknown, field: FieldConfig | undefined, facts: Facts, props: PreviewProps, depth: number): Node {
+  if (value === undefined || value === null || value === '' || value === false) return null;
+  const label = field?.label ?? field?.name ?? '';
+  if (typeof value === 'string') {
+    if (field?.widget === 'image') {
+      const src = props.getAsset(value);
+      return src ? h('img', { src: String(src), alt: '', style: { maxWidth: '100%', height: 'auto', borderRadius: '8px' } }) : null;
+    }
+    if (field && headingNames.test(field.name)) return h(depth === 0 ? 'h1' : 'h3', null, ...withFacts(value, facts));
+    return h('p', null, ...withFacts(value, facts));
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') return h('p', null, h('strong', null, `${label}: `), String(value));
+  if (Array.isArray(value)) {
+    const item = field?.field ?? (field?.fields ? { name: field.name, label, fields: field.fields } : undefined);
+    const children = value.map((v) => h('li', null, render(v, item?.fields ? { ...item, widget: 'object' } : item, facts, props, depth + 1)));
+    return h('section', null, label ? h('h2', { style: { fontSize: '1.1rem' } }, label) : null, h('ul', null, ...children));
+  }
+  if (typeof value === 'object') {
+    const fields = field?.fields ?? [];
+    return h(
+      'div',
+      null,
+      ...Object.entries(value as Record<string, unknown>)
+        .filter(([k]) => !hidden.has(k))
+        .map(([k, v]) => render(v, fields.find((f) => f.name === k) ?? { name: k }, facts, props, depth + 1)),
+    );
+  }
+  return null;
+}
+
+export function registerPreview(collections: string[], facts: () => Facts): void {
+  const Template = createClass({
+    render() {
+      const props = this.props;
+      const data = (props.entry.getIn(['data']) as ImmutableLike | undefined)?.toJS() as Record<string, unknown> | undefined;
+      const fields = props.fields.toJS();
+      const known = facts();
+      const parts = Object.entries(data ?? {})
+        .filter(([k]) => !hidden.has(k) && k !== 'body')
+        .map(([k, v]) => render(v, fields.find((f) => f.name === k), known, props, 0));
+      const body = data && 'body' in data ? h('div', { className: 'prose' }, props.widgetFor('body')) : null;
+      return h('main', { id: 'main', style: { maxWidth: '72ch', margin: '0 auto', padding: '24px 20px' } }, h('article', { className: 'prose' }, ...parts, body));
+    },
+  });
+  for (const name of collections) CMS.registerPreviewTemplate(name, Template);
+}
+
+/** The site's stylesheet (its name carries a hash), taken from the home page the build wrote. */
+export async function registerSiteStyle(): Promise<void> {
+  const html = await fetch('/').then((r) => (r.ok ? r.text() : ''), () => '');
+  const href = /<link[^>]+href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  if (href) CMS.registerPreviewStyle(href);
+}
