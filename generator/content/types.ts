@@ -347,27 +347,27 @@ export interface BusinessFacts {
    */
   hours: {
     /**
-     * Plain text shown on the site.
+     * The opening hours in a full sentence, for running text: the FAQ, the process page, the terms and some city pages.
      */
     display: string;
     /**
-     * Plain text shown on the site.
+     * The opening hours in brief, for tight spaces; the site settings' business hours show this.
      */
     short: string;
     /**
-     * Plain text shown on the site.
+     * The opening days alone, for the contact page.
      */
     days: string;
     /**
-     * Plain text shown on the site.
+     * The opening times alone, with the time zone, beside the days on the contact page.
      */
     times: string;
     /**
-     * Plain text shown on the site.
+     * Which time zone the hours are in, spelt out for customers in other states.
      */
     timeZone: string;
     /**
-     * Plain text shown on the site.
+     * How soon we answer an enquiry, as the contact, pricing, FAQ and home pages and several service pages promise.
      */
     replyWithin: string;
   };
@@ -376,43 +376,43 @@ export interface BusinessFacts {
    */
   turnaround: {
     /**
-     * Plain text shown on the site.
+     * How long a self-service order usually takes, as the home, process and contact pages and many service pages say it.
      */
     selfService: string;
     /**
-     * Plain text shown on the site.
+     * The fastest paid turnaround.
      */
     superExpress: string;
     /**
-     * Plain text shown on the site.
+     * The usual turnaround for a full translation.
      */
     standard: string;
     /**
-     * Plain text shown on the site.
+     * The usual turnaround for a short document.
      */
     standardShort: string;
     /**
-     * Plain text shown on the site.
+     * The usual turnaround as a range, where pages speak of all documents at once.
      */
     standardRange: string;
     /**
-     * Plain text shown on the site.
+     * The express turnaround offered at checkout.
      */
     express: string;
     /**
-     * Plain text shown on the site.
+     * The express turnaround for longer documents.
      */
     expressTwoDays: string;
     /**
-     * Plain text shown on the site.
+     * The express turnaround for a passport.
      */
     expressPassport: string;
     /**
-     * Plain text shown on the site.
+     * The turnaround for wills and other long legal documents.
      */
     wills: string;
     /**
-     * Plain text shown on the site.
+     * What happens to an order placed outside business hours, as a clause that ends a sentence on the service pages.
      */
     outsideHours: string;
   };
@@ -421,11 +421,11 @@ export interface BusinessFacts {
    */
   languages: {
     /**
-     * Plain text shown on the site.
+     * How many languages we translate, in figures (60+), for headings and badges.
      */
     count: string;
     /**
-     * Plain text shown on the site.
+     * The same count in words (more than 60), for running text.
      */
     countInWords: string;
   };
@@ -434,11 +434,11 @@ export interface BusinessFacts {
    */
   uploads: {
     /**
-     * Plain text shown on the site.
+     * The file types customers may upload with an order.
      */
     formats: string;
     /**
-     * Plain text shown on the site.
+     * The largest file customers may upload.
      */
     maxSize: string;
   };
@@ -447,11 +447,11 @@ export interface BusinessFacts {
    */
   payment: {
     /**
-     * Plain text shown on the site.
+     * The cards we take, joined with 'and', for lists of what we accept.
      */
     methods: string;
     /**
-     * Plain text shown on the site.
+     * The same cards joined with 'or', for sentences such as 'pay by Visa or Mastercard'.
      */
     methodsOr: string;
   };
@@ -460,7 +460,7 @@ export interface BusinessFacts {
    */
   delivery: {
     /**
-     * Plain text shown on the site.
+     * The sentence about a posted hard copy at an extra fee.
      */
     hardCopy: string;
   };
@@ -469,11 +469,11 @@ export interface BusinessFacts {
    */
   guarantee: {
     /**
-     * Plain text shown on the site.
+     * The acceptance guarantee in brief, for the pricing and home pages and service pages.
      */
     short: string;
     /**
-     * Plain text shown on the site.
+     * The acceptance guarantee in full, as the FAQ states it.
      */
     conditions: string;
   };
@@ -482,23 +482,23 @@ export interface BusinessFacts {
    */
   driving: {
     /**
-     * Plain text shown on the site.
+     * Who may translate a licence for NSW, in full, for the driver's licence service and the NSW city pages.
      */
     nsw: string;
     /**
-     * Plain text shown on the site.
+     * The NSW licence rule in brief, for the driver's licence service, the languages page, the FAQ and a blog post.
      */
     nswShort: string;
     /**
-     * Plain text shown on the site.
+     * What the other states' transport agencies accept.
      */
     otherStates: string;
     /**
-     * Plain text shown on the site.
+     * How long a visitor may drive on an overseas licence.
      */
     visitorPeriod: string;
     /**
-     * Plain text shown on the site.
+     * The New Zealand licence rule, for customers driving there.
      */
     nz: string;
   };
@@ -507,15 +507,15 @@ export interface BusinessFacts {
    */
   evidence: {
     /**
-     * Plain text shown on the site.
+     * How many months of bank statements visa applications usually need.
      */
     statementsForVisas: string;
     /**
-     * Plain text shown on the site.
+     * How many months of bank statements lenders usually ask for.
      */
     statementsForLenders: string;
     /**
-     * Plain text shown on the site.
+     * The residence that usually calls for a police certificate from a country.
      */
     policeResidence: string;
   };
@@ -524,11 +524,11 @@ export interface BusinessFacts {
    */
   privacy: {
     /**
-     * Plain text shown on the site.
+     * How soon we answer a privacy request, as the privacy policy promises.
      */
     responseTime: string;
     /**
-     * Plain text shown on the site.
+     * How long we keep customers' documents, as the privacy policy and the terms state.
      */
     retention: string;
   };
