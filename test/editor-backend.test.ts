@@ -72,6 +72,12 @@ test('a body rewritten by the rich-text editor keeps the file\'s own lines: only
   assert.is(saved.split('\n').length, text.split('\n').length + 2);
 });
 
+test('fields the editor left empty are left out of the file, and an empty value the file had stays', () => {
+  const post = markdownInLayout(undefined, undefined, { title: 'A title', updated: '', seo: { title: '', keywords: [] }, featured: null }, 'Text.');
+  assert.is(post, '---\ntitle: "A title"\n---\n\nText.\n');
+  assert.is(jsonInLayout('{\n  "a": "",\n  "b": 1\n}\n', { a: '', b: 1, c: null, d: [] }), '{\n  "a": "",\n  "b": 1\n}\n');
+});
+
 test('info says what the local backend is; the served config points Decap at it', async () => {
   const { status, body } = await call('info', {});
   assert.is(status, 200);

@@ -257,7 +257,7 @@ export function cmsConfig(
       const fields = safely(() => fieldsFor(project, schemas, file, unshown ? report : undefined, icons));
       if (!fields) return [];
       const base = path.posix.basename(file.rel);
-      const label = fileLabels[base] ?? (dir === 'pages' ? pageLabels[base] : undefined) ?? (dir ? labelFor(base.replace(/\.(json|md)$/, '')) : schemas.get(file.schema)?.title ?? labelFor(base));
+      const label = (dir === '' ? fileLabels[base] : dir === 'pages' ? pageLabels[base] : undefined) ?? (dir ? labelFor(base.replace(/\.(json|md)$/, '')) : schemas.get(file.schema)?.title ?? labelFor(base));
       return [{ name: base.replace(/\.(json|md)$/, '').replace(/[^a-z0-9]+/gi, '-'), label, file: `content/${file.rel}`, format, fields }];
     });
     collections.push({ key, name, label: plural, format, files: entries });

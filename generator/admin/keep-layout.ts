@@ -33,11 +33,31 @@ function changes(before: unknown, after: unknown, at: JSONPath = []): [JSONPath,
   return [[at, after]];
 }
 
+/**
+ * The data without the fields the editor left empty ("", null, an empty list or group: an optional field not
+ * filled in, or cleared),
+ * which the schemas treat as absent; an empty value the file itself has is kept, so an unchanged save stays the same.
+ */
+export function withoutEmpty(data: unknown, before?: unknown): unknown {
+  if (Array.isArray(data)) return data.map((item, i) => withoutEmpty(item, Array.isArray(before) ? before[i] : undefined));
+  if (!isObject(data)) return data;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const was = isObject(before) ? before[key] : undefined;
+    const kept = withoutEmpty(value, was);
+    const empty = kept === '' || kept === null || (Array.isArray(kept) && kept.length === 0) || (isObject(kept) && Object.keys(kept).length === 0);
+    if (empty && !sameValue(was, kept)) continue;
+    out[key] = kept;
+  }
+  return out;
+}
+
 /** JSON: the original text with only the changed values rewritten; a new file as two-space JSON. */
 export function jsonInLayout(original: string | undefined, data: unknown): string {
-  if (original === undefined) return `${JSON.stringify(data, null, 2)}\n`;
+  if (original === undefined) return `${JSON.stringify(withoutEmpty(data), null, 2)}\n`;
   let text = original;
-  for (const [path, value] of changes(JSON.parse(original), data)) {
+  const before = JSON.parse(original) as unknown;
+  for (const [path, value] of changes(before, withoutEmpty(data, before))) {
     text = applyEdits(text, modify(text, path, value, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } }));
   }
   return text;
@@ -62,7 +82,8 @@ function keyBlocks(yaml: string): Map<string, string> {
  * and new keys are written in the house style (double-quoted strings), the body is kept unless it changed.
  * `before` is the original front matter as the build parses it (dates as text).
  */
-export function markdownInLayout(original: string | undefined, before: Record<string, unknown> | undefined, data: Record<string, unknown>, body: string): string {
+export function markdownInLayout(original: string | undefined, before: Record<string, unknown> | undefined, given: Record<string, unknown>, body: string): string {
+  const data = withoutEmpty(given, before) as Record<string, unknown>;
   const newBody = `\n${body.replace(/^\s*\n/, '').replace(/\s*$/, '')}\n`;
   const match = original ? frontMatterPattern.exec(original) : null;
   if (!original || !match || !before) return `---\n${yamlDocument(data)}---\n${newBody}`;

@@ -9,6 +9,7 @@
 import { validators, schemas } from 'site:validators';
 import { classify } from '../../content/sources.ts';
 import { describeProblems, resolvePlaceholders, type Facts } from './rules.ts';
+import { withoutEmpty } from '../keep-layout.ts';
 
 interface EntryMap {
   get(key: 'path'): string | undefined;
@@ -26,7 +27,8 @@ export async function problemsOf(path: string, data: Record<string, unknown>, fa
   const validate = schema ? validators[schema] : undefined;
   if (!schema || !validate) return [];
   const { body: _body, ...fields } = data;
-  const checked = rel.endsWith('.md') ? fields : data;
+  // As the file will be written: fields left empty are left out (keep-layout.ts).
+  const checked = withoutEmpty(rel.endsWith('.md') ? fields : data);
   const { value, problems } = resolvePlaceholders(checked, facts);
   if (problems.length) return problems.map((p) => `${path} ${p}`);
   if (validate(value)) return [];
