@@ -168,6 +168,20 @@ test('a new blog post with a new picture: an ASCII file name, the picture saved 
   assert.match(sitemap, /\/blog\/partner-visa-checklist-cafe-receipts-and-te-reo-maori-letters<\/loc>/);
 });
 
+test('deleting a language a city uses is refused, naming the city, and the refusal stays on screen', async () => {
+  const file = 'content/languages/swahili.json';
+  const before = site.read(file);
+  const page = await editor('#/collections/languages/entries/swahili');
+  await page.getByLabel('Name', { exact: true }).first().waitFor();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Delete entry' }).click();
+  const panel = page.locator('#site-refusal');
+  await panel.waitFor();
+  assert.match(await panel.innerText(), /content\/cities\/newcastle\.json still refers to content\/languages\/swahili\.json/);
+  await page.screenshot({ path: path.join(shots, 'editor-delete-refused-1280.png') });
+  assert.is(site.read(file), before);
+});
+
 test('a value changed and changed back, saved each time, leaves the file byte-identical to how it began', async () => {
   // payslips.json keeps short arrays on one line, which Decap's two-space JSON would spread out. Decap will not
   // publish an entry with no change, so the round trip is two saves.

@@ -95,7 +95,8 @@ export function showRefusal(message: string): void {
     const { name, index } = fieldOf(problem.pointer);
     const labels = [...document.querySelectorAll<HTMLLabelElement>(`label[for^="${CSS.escape(name)}-field-"]`)];
     const labelEl = labels[Math.min(index, labels.length - 1)] as HTMLLabelElement | undefined;
-    const label = labelEl?.textContent?.replace(/\s*\(optional\)\s*$/i, '').trim() || name;
+    // A problem in another file (a deletion others refer to) is named by that file.
+    const label = labelEl?.textContent?.replace(/\s*\(optional\)\s*$/i, '').trim() || `${problem.file}, ${name || 'the file'}`;
     panel.append(note(problem, label));
     const control = labelEl ? document.getElementById(labelEl.htmlFor) : null;
     if (control) {

@@ -30,7 +30,9 @@ function showValue(field: Field, facts: Facts): void {
   const line = existing ?? document.createElement('p');
   line.dataset.siteShown = '';
   line.style.cssText = 'margin:4px 0 0;padding:4px 8px;background:#fff8db;border-radius:4px;font:13px/1.4 system-ui,sans-serif;color:#3d3200';
-  line.textContent = `On the site: ${value}`;
+  // Only a real change touches the page: the watcher below sees every change, and would otherwise run forever.
+  const text = `On the site: ${value}`;
+  if (line.textContent !== text) line.textContent = text;
   if (!existing) field.after(line);
 }
 
@@ -116,8 +118,9 @@ export function watchPlaceholders(facts: () => Facts, info: () => FactInfo): voi
   });
   // Fields drawn by Decap (an entry opened, a list item expanded) show their values as they appear.
   let queued = false;
-  new MutationObserver(() => {
-    if (queued) return;
+  new MutationObserver((records) => {
+    // The lines this file adds are no reason to look again.
+    if (queued || records.every((r) => [...r.addedNodes, ...r.removedNodes].every((n) => n instanceof HTMLElement && n.dataset.siteShown !== undefined) && r.addedNodes.length + r.removedNodes.length > 0)) return;
     queued = true;
     requestAnimationFrame(() => {
       queued = false;
