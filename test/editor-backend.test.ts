@@ -8,7 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
-import { localEditor, apiPath } from '../generator/admin/local-backend.ts';
+import { localEditor, localConfig, apiPath } from '../generator/admin/local-backend.ts';
 import { jsonInLayout, markdownInLayout } from '../generator/admin/keep-layout.ts';
 import { resolveProject } from '../generator/project.ts';
 import { silentLogger } from '../generator/log.ts';
@@ -84,6 +84,8 @@ test('info says what the local backend is; the served config points Decap at it'
   assert.equal(body.publish_modes, ['simple']);
   const config = await (await fetch(`${url}/admin/config.yml`)).text();
   assert.match(config, /^backend:\n {2}name: "github"\nlocal_backend:\n {2}url: "http:\/\/127\.0\.0\.1:\d+\/admin\/api\/v1"\n$/);
+  // "View Live" opens the page on this server, not on the public address.
+  assert.is(localConfig('site_url: "https://www.example.com"\ndisplay_url: "https://www.example.com"\n', 'http://127.0.0.1:4321'), 'site_url: "http://127.0.0.1:4321"\ndisplay_url: "http://127.0.0.1:4321"\n');
 });
 
 test('entries are listed and read as their files', async () => {

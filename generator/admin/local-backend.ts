@@ -163,7 +163,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
         res.writeHead(200, { 'Content-Type': 'text/yaml; charset=utf-8', 'Cache-Control': 'no-store' });
         // Decap wants an absolute address here, and allows only local host names.
-        res.end(`${text}local_backend:\n  url: "http://${req.headers.host ?? 'localhost'}${apiPath}"\n`);
+        res.end(`${localConfig(text, `http://${req.headers.host ?? 'localhost'}`)}local_backend:\n  url: "http://${req.headers.host ?? 'localhost'}${apiPath}"\n`);
         return;
       }
       if (req.method !== 'POST') {
@@ -189,6 +189,11 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       });
     },
   };
+}
+
+/** The built config.yml for this server: "View Live" opens the page here, not on the public address. */
+export function localConfig(text: string, origin: string): string {
+  return text.replace(/^(site_url|display_url): .*$/gm, (_line, key: string) => `${key}: ${JSON.stringify(origin)}`);
 }
 
 /** Decap's output for a file, rewritten into the layout the file already has. */
