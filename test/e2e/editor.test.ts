@@ -140,7 +140,7 @@ test('a new blog post with a new picture: an ASCII file name, the picture saved 
   await page.locator('input[type="file"]').setInputFiles(picture);
   await page.getByText('partner-visa.png').first().waitFor();
   await page.getByRole('button', { name: 'Choose selected' }).click();
-  await page.getByLabel(/^(Alt|Image description)/).fill('A passport beside a translated marriage certificate');
+  await page.getByLabel(/^Picture description/).fill('A passport beside a translated marriage certificate');
   // Icons are a searchable list of the valid names.
   await page.getByLabel('Icon').fill('heart-hand');
   await page.getByText('heart-handshake', { exact: true }).click();

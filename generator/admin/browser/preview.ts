@@ -5,7 +5,11 @@ import { factValue, type Facts } from './rules.ts';
 
 type Node = unknown;
 declare const h: (type: string, props?: Record<string, unknown> | null, ...children: Node[]) => Node;
-declare const createClass: (spec: { render(this: { props: PreviewProps }): Node }) => unknown;
+interface Component {
+  props: PreviewProps;
+  body?: HTMLElement | null;
+}
+declare const createClass: (spec: { render(this: Component): Node; componentDidMount?(this: Component): void; componentDidUpdate?(this: Component): void }) => unknown;
 
 interface ImmutableLike {
   toJS(): unknown;
@@ -86,17 +90,54 @@ function render(value: unknown, field: FieldConfig | undefined, facts: Facts, pr
   return null;
 }
 
+/**
+ * Placeholders in the Markdown body, which Decap renders as HTML of its own (not React's to update): each text
+ * holding one is split around it, the value marked as in the fields.
+ */
+function markFacts(root: HTMLElement, facts: Facts): void {
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) if ((node.nodeValue ?? '').includes('{{') && !node.parentElement?.closest('mark')) texts.push(node as Text);
+  for (const text of texts) {
+    const doc = root.ownerDocument;
+    const parts = document.createDocumentFragment();
+    let last = 0;
+    const value = text.nodeValue ?? '';
+    for (const m of value.matchAll(placeholder)) {
+      parts.append(doc.createTextNode(value.slice(last, m.index)));
+      const mark = doc.createElement('mark');
+      const found = m[1].startsWith('verbatim') ? m[1].replace(/^verbatim\s*:\s*/, '') : factValue(facts, m[1]);
+      mark.textContent = found ?? m[0];
+      mark.title = found === undefined ? 'This placeholder names no fact' : m[0];
+      mark.style.cssText = found === undefined ? 'background:#fdecea;color:#8a1c10' : 'background:#fff3c4;color:inherit;border-radius:3px;padding:0 2px';
+      parts.append(mark);
+      last = (m.index ?? 0) + m[0].length;
+    }
+    parts.append(doc.createTextNode(value.slice(last)));
+    text.replaceWith(parts);
+  }
+}
+
 export function registerPreview(collections: string[], facts: () => Facts): void {
   const Template = createClass({
+    componentDidMount() {
+      if (this.body) markFacts(this.body, facts());
+    },
+    componentDidUpdate() {
+      if (this.body) markFacts(this.body, facts());
+    },
     render() {
       const props = this.props;
-      const data = (props.entry.getIn(['data']) as ImmutableLike | undefined)?.toJS() as Record<string, unknown> | undefined;
+      const data = ((props.entry.getIn(['data']) as ImmutableLike | undefined)?.toJS() ?? {}) as Record<string, unknown>;
       const fields = props.fields.toJS();
       const known = facts();
-      const parts = Object.entries(data ?? {})
-        .filter(([k]) => !hidden.has(k) && k !== 'body')
-        .map(([k, v]) => render(v, fields.find((f) => f.name === k), known, props, 0));
-      const body = data && 'body' in data ? h('div', { className: 'prose' }, props.widgetFor('body')) : null;
+      // In the form's order, which is the schema's: the heading first, as on the page.
+      const names = [...fields.map((f) => f.name).filter((n) => n in data), ...Object.keys(data).filter((k) => !fields.some((f) => f.name === k))];
+      const heading = names.find((n) => headingNames.test(n));
+      const parts = [...(heading ? [heading] : []), ...names.filter((n) => n !== heading)]
+        .filter((k) => !hidden.has(k) && k !== 'body')
+        .map((k) => render(data[k], fields.find((f) => f.name === k), known, props, 0));
+      const body = 'body' in data ? h('div', { className: 'prose', ref: (el: HTMLElement | null) => (this.body = el) }, props.widgetFor('body')) : null;
       return h('main', { id: 'main', style: { maxWidth: '72ch', margin: '0 auto', padding: '24px 20px' } }, h('article', { className: 'prose' }, ...parts, body));
     },
   });
