@@ -23,3 +23,17 @@ watchRefusals();
 void loaded.then((d) => registerPreview(d.previews, () => data.facts));
 void registerSiteStyle();
 watchPlaceholders(() => data.facts, () => data);
+
+// Decap keeps the form of the entry it opened when only the address changes from one entry to another (typed
+// or pasted into the address bar), and shows it empty. Such a change loads the editor afresh. Decap's own move
+// from a new entry to its saved address is left alone.
+const entryRoute = /^#\/collections\/([^/]+)\/(?:entries\/.+|new)$/;
+let lastHash = location.hash;
+window.addEventListener('hashchange', () => {
+  const before = entryRoute.exec(lastHash);
+  const after = entryRoute.exec(location.hash);
+  const savedNew = before && after && lastHash === `#/collections/${before[1]}/new` && before[1] === after[1];
+  const changed = lastHash !== location.hash;
+  lastHash = location.hash;
+  if (before && after && changed && !savedNew) location.reload();
+});
