@@ -18,9 +18,30 @@ interface ImmutableLike {
 interface PreviewProps {
   entry: { getIn(path: string[]): ImmutableLike | string | undefined };
   collection: { get(key: string): unknown };
-  fields: { toJS(): FieldConfig[] };
+  fields: ImmutableList;
   widgetFor(name: string): Node;
-  getAsset(path: string): { toString(): string } | string | undefined;
+  /** With the image field's own config (Decap's Immutable map), so that its folder is used. */
+  getAsset(path: string, field?: unknown): { toString(): string } | string | undefined;
+}
+
+interface ImmutableList {
+  toJS(): FieldConfig[];
+  find(test: (item: ImmutableMap) => boolean): ImmutableMap | undefined;
+}
+
+interface ImmutableMap {
+  get(key: string): unknown;
+}
+
+/** Decap's own config of the image field at `names` (image, src), which getAsset needs to find the picture. */
+function imageFieldAt(fields: ImmutableList, names: string[]): unknown {
+  let list: ImmutableList | undefined = fields;
+  let found: ImmutableMap | undefined;
+  for (const name of names) {
+    found = list?.find((f) => f.get('name') === name);
+    list = found?.get('fields') as ImmutableList | undefined;
+  }
+  return found;
 }
 
 interface FieldConfig {
@@ -58,14 +79,14 @@ export function withFacts(text: string, facts: Facts): Node[] {
 }
 
 const headingNames = /^(title|name|heading|headline|serviceName|question)$/;
-const hidden = new Set(['$schema', 'seo', 'order', 'slug', 'featured', 'icon', 'color', 'code', 'nativeLang', 'id', 'recommended']);
+const hidden = new Set(['$schema', 'seo', 'order', 'slug', 'featured', 'icon', 'color', 'code', 'nativeLang', 'id', 'recommended', 'coordinates', 'alt']);
 
-function render(value: unknown, field: FieldConfig | undefined, facts: Facts, props: PreviewProps, depth: number): Node {
+function render(value: unknown, field: FieldConfig | undefined, facts: Facts, props: PreviewProps, depth: number, at: string[] = []): Node {
   if (value === undefined || value === null || value === '' || value === false) return null;
   const label = field?.label ?? field?.name ?? '';
   if (typeof value === 'string') {
     if (field?.widget === 'image') {
-      const src = props.getAsset(value);
+      const src = props.getAsset(value, imageFieldAt(props.fields, at));
       return src ? h('img', { src: String(src), alt: '', style: { maxWidth: '100%', height: 'auto', borderRadius: '8px' } }) : null;
     }
     if (field && headingNames.test(field.name)) return h(depth === 0 ? 'h1' : 'h3', null, ...withFacts(value, facts));
@@ -84,7 +105,7 @@ function render(value: unknown, field: FieldConfig | undefined, facts: Facts, pr
       null,
       ...Object.entries(value as Record<string, unknown>)
         .filter(([k]) => !hidden.has(k))
-        .map(([k, v]) => render(v, fields.find((f) => f.name === k) ?? { name: k }, facts, props, depth + 1)),
+        .map(([k, v]) => render(v, fields.find((f) => f.name === k) ?? { name: k }, facts, props, depth + 1, [...at, k])),
     );
   }
   return null;
@@ -136,7 +157,7 @@ export function registerPreview(collections: string[], facts: () => Facts): void
       const heading = names.find((n) => headingNames.test(n));
       const parts = [...(heading ? [heading] : []), ...names.filter((n) => n !== heading)]
         .filter((k) => !hidden.has(k) && k !== 'body')
-        .map((k) => render(data[k], fields.find((f) => f.name === k), known, props, 0));
+        .map((k) => render(data[k], fields.find((f) => f.name === k), known, props, 0, [k]));
       const body = 'body' in data ? h('div', { className: 'prose', ref: (el: HTMLElement | null) => (this.body = el) }, props.widgetFor('body')) : null;
       return h('main', { id: 'main', style: { maxWidth: '72ch', margin: '0 auto', padding: '24px 20px' } }, h('article', { className: 'prose' }, ...parts, body));
     },
