@@ -112,15 +112,17 @@ test('a number where a price is required is refused with the build\'s message, a
   await page.locator('[class*=SortableListItem]').filter({ hasText: 'Self-Service Extract' }).locator('button').first().click();
   await page.getByLabel('Price', { exact: true }).first().fill('44.95');
   await publish(page);
-  const notice = page.getByText('Not saved:', { exact: false });
-  await notice.waitFor();
-  // The notice slides in from the right edge; let it settle before the picture.
-  await page.waitForTimeout(800);
-  assert.ok(await notice.isVisible(), 'the refusal is on screen');
+  // The refusal stays on screen in plain words, beside the field and in a panel, with the file, line and
+  // field's path as a detail: not only in Decap's notice, which goes after ten seconds.
+  const panel = page.locator('#site-refusal');
+  await panel.waitFor();
+  assert.match(await panel.innerText(), /Price: “44\.95” does not have the expected form\. A price in Australian dollars, such as \$44\.95\./);
+  const note = page.locator('[data-site-problem]').first();
+  assert.match(await note.innerText(), /^Price: “44\.95” does not have the expected form/);
+  assert.match((await note.locator('code').textContent()) ?? '', /^content\/plans\.json:\d+:\d+ \/plans\/0\/price$/);
+  await page.getByText('Failed to persist entry', { exact: false }).first().waitFor({ state: 'detached', timeout: 30_000 });
+  assert.ok(await panel.isVisible(), 'still shown after Decap\'s notice has gone');
   await page.screenshot({ path: path.join(shots, 'editor-refused-1280.png') });
-  const text = await notice.innerText();
-  assert.match(text, /content\/plans\.json:\d+:\d+ \/plans\/0\/price "44\.95" does not have the expected form/);
-  assert.match(text, /A price in Australian dollars, such as \$44\.95\./);
   assert.is(site.read(file), before);
 });
 
@@ -162,7 +164,7 @@ test('a new blog post with a new picture: an ASCII file name, the picture saved 
   const blog = await newPage();
   await blog.goto(`${dev.url}/blog/partner-visa-checklist-cafe-receipts-and-te-reo-maori-letters`);
   // The upload went through the build's image pipeline: modern formats at the site's widths.
-  const sources = await blog.locator('main picture source').evaluateAll((els) => els.map((e) => e.getAttribute('srcset') ?? ''));
+  const sources = await blog.locator('picture.article-image source').evaluateAll((els) => els.map((e) => e.getAttribute('srcset') ?? ''));
   assert.ok(sources.some((s) => /partner-visa.*\.avif/.test(s)), `an AVIF of the upload: ${sources.join(' | ')}`);
   const sitemap = fs.readFileSync(path.join(site.root, 'dist/sitemap.xml'), 'utf8');
   assert.match(sitemap, /\/blog\/partner-visa-checklist-cafe-receipts-and-te-reo-maori-letters<\/loc>/);
