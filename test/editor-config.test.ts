@@ -7,6 +7,7 @@ import { adminPage } from '../generator/admin/admin-files.ts';
 import { resolveProject } from '../generator/project.ts';
 import { fixture, repoRoot } from './helpers/project.ts';
 import type { Field } from '../generator/admin/schema-fields.ts';
+import { describeProblems, resolvePlaceholders } from '../generator/admin/browser/rules.ts';
 
 const test = suite('editor config');
 
@@ -93,6 +94,19 @@ test('drafts and review, ASCII file names, View Live to the entry\'s page', () =
   assert.equal(real.slug, { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' });
   assert.is((collection('blog') as unknown as { preview_path: string }).preview_path, 'blog/{{slug}}');
   assert.is((collection('cities') as unknown as { preview_path: string }).preview_path, 'cities/{{slug}}');
+});
+
+test('the browser\'s rules: placeholders resolved as the build does, one naming no fact refused, a failed rule in the build\'s words', () => {
+  const facts = { 'plans.extract.price': '$59.95', 'facts.hours.short': 'Mon–Fri {{facts.hours.times}}', 'facts.hours.times': '9am–5pm' };
+  const { value, problems } = resolvePlaceholders({ a: 'From {{plans.extract.price}}', b: ['{{facts.hours.short}}', '{{verbatim: AUD $40}}'], c: '{{plans.nope.price}}' }, facts);
+  assert.equal(value, { a: 'From $59.95', b: ['Mon–Fri 9am–5pm', 'AUD $40'], c: '{{plans.nope.price}}' });
+  assert.equal(problems, ['/c {{plans.nope.price}} names no fact. Use a name the fact picker offers, or add the fact to content/facts.json.']);
+  const schemas = { 'x.schema.json': { properties: { price: { type: 'string', pattern: '^\\$', description: 'A price in Australian dollars, such as $44.95.' } }, required: ['name'] } };
+  const errors = [
+    { keyword: 'pattern', instancePath: '/price', schemaPath: '#/properties/price/pattern', params: { pattern: '^\\$' } },
+    { keyword: 'required', instancePath: '', schemaPath: '#/required', params: { missingProperty: 'name' } },
+  ];
+  assert.equal(describeProblems(errors, schemas, 'x.schema.json', { price: '44.95' }), ['/price "44.95" does not have the expected form. A price in Australian dollars, such as $44.95.', '/name is required but missing.']);
 });
 
 test('the backend comes from site.json: GitHub or git-gateway', () => {

@@ -204,6 +204,15 @@ test('a value changed and changed back, saved each time, leaves the file byte-id
   await until(() => site.read(file) === before, 'the second save to restore the file byte for byte');
 });
 
+test('changing the address from one entry straight to another shows the other entry, not an empty form', async () => {
+  const page = await editor('#/collections/cities/entries/perth');
+  await page.getByLabel('Population').waitFor();
+  assert.is(await page.getByLabel('Name', { exact: true }).first().inputValue(), 'Perth');
+  await page.goto(`${dev.url}/admin/#/collections/cities/entries/newcastle`);
+  await page.waitForFunction(() => (document.querySelector('input[id^="name-field-"]') as HTMLInputElement | null)?.value === 'Newcastle', undefined, { timeout: 30_000 });
+  assert.ok((await page.getByLabel('Population').inputValue()).length > 0, 'the form is filled');
+});
+
 test('no console errors and no Content-Security-Policy violations in the editor', () => {
   assert.equal(problems, []);
 });
