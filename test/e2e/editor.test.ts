@@ -164,12 +164,9 @@ test('a new blog post with a new picture: an ASCII file name, the picture saved 
   const blog = await newPage();
   await blog.goto(`${dev.url}/blog/partner-visa-checklist-cafe-receipts-and-te-reo-maori-letters`);
   // The upload went through the build's image pipeline: modern formats at the site's widths.
-  // The image and the post are two writes, so the watcher may rebuild twice: the page is read once the last is in.
-  const avif = blog.locator('picture.article-image source[type="image/avif"]');
-  for (let tries = 0; tries < 20 && !(await avif.count()); tries++) {
-    await dev.settled();
-    await blog.reload();
-  }
+  // The image and the post are two writes, so the watcher may rebuild twice; the open page reloads itself after
+  // each rebuild, until the one that includes the picture.
+  await blog.locator('picture.article-image source[type="image/avif"]').first().waitFor({ timeout: 60_000 });
   const sources = await blog.locator('picture.article-image source').evaluateAll((els) => els.map((e) => e.getAttribute('srcset') ?? ''));
   assert.ok(sources.some((s) => /partner-visa.*\.avif/.test(s)), `an AVIF of the upload: ${sources.join(' | ')}`);
   const sitemap = fs.readFileSync(path.join(site.root, 'dist/sitemap.xml'), 'utf8');
