@@ -166,7 +166,7 @@ test('a new blog post with a new picture: an ASCII file name, the picture saved 
   // The upload went through the build's image pipeline: modern formats at the site's widths.
   // The image and the post are two writes, so the watcher may rebuild twice; the open page reloads itself after
   // each rebuild, until the one that includes the picture.
-  await blog.locator('picture.article-image source[type="image/avif"]').first().waitFor({ timeout: 60_000 });
+  await blog.locator('picture.article-image source[type="image/avif"]').first().waitFor({ state: 'attached', timeout: 60_000 });
   const sources = await blog.locator('picture.article-image source').evaluateAll((els) => els.map((e) => e.getAttribute('srcset') ?? ''));
   assert.ok(sources.some((s) => /partner-visa.*\.avif/.test(s)), `an AVIF of the upload: ${sources.join(' | ')}`);
   const sitemap = fs.readFileSync(path.join(site.root, 'dist/sitemap.xml'), 'utf8');
