@@ -8,12 +8,12 @@ import http from 'node:http';
 import path from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
-import { localEditor, apiPath } from '../generator/admin/local-backend.ts';
+import { localEditor, localConfig, apiPath } from '../generator/admin/local-backend.ts';
 import { isLoopback, networkNotice } from '../generator/admin/request-guard.ts';
 import { jsonInLayout, markdownInLayout } from '../generator/admin/keep-layout.ts';
 import { resolveProject } from '../generator/project.ts';
 import { silentLogger } from '../generator/log.ts';
-import { fixture, repoRoot, type Fixture } from './helpers/project.ts';
+import { copyCode, fixture, repoRoot, type Fixture } from './helpers/project.ts';
 
 const test = suite('editor local backend');
 let site: Fixture;
@@ -24,6 +24,8 @@ let api: string;
 
 test.before(async () => {
   site = fixture();
+  // Its own images, so that an upload lands in the fixture, not in the repository.
+  copyCode(site, ['assets']);
   fs.mkdirSync(path.join(site.root, 'dist/admin'), { recursive: true });
   fs.writeFileSync(path.join(site.root, 'dist/admin/config.yml'), 'backend:\n  name: "github"\n');
   const editor = localEditor(resolveProject(site.root), path.join(site.root, 'dist'), silentLogger);
@@ -61,12 +63,33 @@ test('every content file survives an unchanged save byte for byte, in both layou
   }
 });
 
+test('a body rewritten by the rich-text editor keeps the file\'s own lines: only the new paragraph shows in the diff', () => {
+  const rel = 'content/blog/naati-certified-translations-immigration.md';
+  const text = fs.readFileSync(path.join(repoRoot, rel), 'utf8');
+  const parsed = matter(text, {});
+  assert.ok(/^- /m.test(parsed.content), 'the post has "-" bullets');
+  // What the rich-text mode hands back: "*" bullets, nested items four spaces in, one paragraph added.
+  const rewritten = parsed.content.replace(/^(\s*)- /gm, (_m, indent: string) => `${indent.replace(/  /g, '    ')}* `).replace(/\n\n/, '\n\nA paragraph added in the editor.\n\n');
+  const saved = markdownInLayout(text, parsed.data, parsed.data, rewritten);
+  const added = saved.split('\n').filter((line) => !text.split('\n').includes(line));
+  assert.equal(added, ['A paragraph added in the editor.']);
+  assert.is(saved.split('\n').length, text.split('\n').length + 2);
+});
+
+test('fields the editor left empty are left out of the file, and an empty value the file had stays', () => {
+  const post = markdownInLayout(undefined, undefined, { title: 'A title', updated: '', seo: { title: '', keywords: [] }, featured: null }, 'Text.');
+  assert.is(post, '---\ntitle: "A title"\n---\n\nText.\n');
+  assert.is(jsonInLayout('{\n  "a": "",\n  "b": 1\n}\n', { a: '', b: 1, c: null, d: [] }), '{\n  "a": "",\n  "b": 1\n}\n');
+});
+
 test('info says what the local backend is; the served config points Decap at it', async () => {
   const { status, body } = await call('info', {});
   assert.is(status, 200);
   assert.equal(body.publish_modes, ['simple']);
   const config = await (await fetch(`${url}/admin/config.yml`)).text();
   assert.match(config, /^backend:\n {2}name: "github"\nlocal_backend:\n {2}url: "http:\/\/127\.0\.0\.1:\d+\/admin\/api\/v1\?token=[\w-]{32}"\n$/);
+  // "View Live" opens the page on this server, not on the public address.
+  assert.is(localConfig('site_url: "https://www.example.com"\ndisplay_url: "https://www.example.com"\n', 'http://127.0.0.1:4321'), 'site_url: "http://127.0.0.1:4321"\ndisplay_url: "http://127.0.0.1:4321"\n');
 });
 
 test('entries are listed and read as their files', async () => {
@@ -136,6 +159,50 @@ test('a new entry is written as two-space JSON with $schema first, and a new pos
   assert.ok(text.startsWith('{\n  "$schema": "../schemas/city.schema.json",\n  "name": "Alice Springs"'));
   assert.ok(text.endsWith('}\n'));
   fs.rmSync(path.join(site.root, rel));
+});
+
+test('deleting a language a city names is refused, naming the city, and nothing is deleted', async () => {
+  const rel = 'content/languages/swahili.json';
+  const before = site.read(rel);
+  const { status, body } = await call('deleteFiles', { paths: [rel] });
+  assert.is(status, 422);
+  assert.match(body.error, /^Not deleted: content\/cities\/newcastle\.json still refers to content\/languages\/swahili\.json\. Change it first\./);
+  assert.is(site.read(rel), before);
+  // A file nothing names goes.
+  const spare = 'content/blog/spare-post.md';
+  fs.writeFileSync(path.join(site.root, spare), site.read('content/blog/naati-certified-translations-immigration.md').replace(/featured: true\n/, ''));
+  assert.is((await call('deleteFiles', { paths: [spare] })).status, 200);
+  assert.not.ok(fs.existsSync(path.join(site.root, spare)));
+});
+
+test('renaming an entry others refer to is refused, and both names stay as they were', async () => {
+  const rel = 'content/languages/swahili.json';
+  const before = site.read(rel);
+  const data = JSON.parse(before);
+  data.code = 'swa';
+  const moved = 'content/languages/kiswahili.json';
+  const { status, body } = await call('persistEntry', { dataFiles: [{ path: rel, newPath: moved, raw: JSON.stringify(data, null, 2) }], assets: [] });
+  assert.is(status, 422, JSON.stringify(body));
+  assert.match(body.error, /content\/cities\/newcastle\.json/);
+  assert.is(site.read(rel), before);
+  assert.not.ok(fs.existsSync(path.join(site.root, moved)));
+});
+
+test('a new post saved with a new image writes both; a refused one leaves no image behind', async () => {
+  const post = site.read('content/blog/naati-certified-translations-immigration.md').replace('featured: true\n', '').replace('blog/naati-certified-translations-immigration.svg', 'blog/new-picture.png');
+  // A 1x1 PNG, as a browser would send an upload.
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  const asset = { path: 'assets/images/blog/new-picture.png', content: png, encoding: 'base64' };
+  const image = path.join(resolveProject(site.root).assets, 'images/blog/new-picture.png');
+  const refused = await call('persistEntry', { dataFiles: [{ path: 'content/blog/picture-post.md', raw: post.replace(/^date: .*$/m, 'date: "31/13/2026"') }], assets: [asset] });
+  assert.is(refused.status, 422);
+  assert.not.ok(fs.existsSync(image), 'the refused save left no image');
+  const saved = await call('persistEntry', { dataFiles: [{ path: 'content/blog/picture-post.md', raw: post }], assets: [asset] });
+  assert.is(saved.status, 200, JSON.stringify(saved.body));
+  assert.ok(fs.existsSync(image));
+  assert.match(site.read('content/blog/picture-post.md'), /src: "blog\/new-picture\.png"/);
+  fs.rmSync(path.join(site.root, 'content/blog/picture-post.md'));
+  fs.rmSync(image);
 });
 
 test('paths outside content/ and assets/images/ are refused', async () => {

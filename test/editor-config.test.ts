@@ -9,6 +9,7 @@ import { adminPage } from '../generator/admin/admin-files.ts';
 import { resolveProject } from '../generator/project.ts';
 import { fixture, repoRoot } from './helpers/project.ts';
 import type { Field } from '../generator/admin/schema-fields.ts';
+import { describeProblems, resolvePlaceholders } from '../generator/admin/browser/rules.ts';
 
 const test = suite('editor config');
 
@@ -48,8 +49,12 @@ test('required, descriptions (as hints) and references carry over', () => {
   assert.is(population.required, undefined, 'required fields stay required (Decap’s default)');
   assert.match(population.hint!, /5\.3 million/);
   assert.is(field(city, 'tagline').required, false);
-  // name is a $ref to common.schema.json#/definitions/text: resolved, with its description.
-  assert.equal(field(city, 'name'), { label: 'Name', name: 'name', widget: 'string', hint: 'Plain text shown on the site.' });
+  // name is a $ref to common.schema.json#/definitions/text: resolved, without that definition's generic
+  // description ("Plain text shown on the site.", which says nothing about the field, and is not even true of
+  // search keywords).
+  assert.equal(field(city, 'name'), { label: 'Name', name: 'name', widget: 'string' });
+  const hints = JSON.stringify(real);
+  assert.not.ok(hints.includes('Plain text shown on the site.'));
   assert.equal(field(city, '$schema'), { label: 'Schema', name: '$schema', widget: 'hidden', default: '../schemas/city.schema.json' });
 });
 
@@ -62,6 +67,48 @@ test('a blog post is front matter from the blog schema plus a Markdown body; ima
   assert.equal(field(fields, 'category').options, ['Immigration', 'Legal', 'Education', 'Translation', 'Business']);
   const src = field(field(fields, 'image').fields as Field[], 'src');
   assert.equal([src.widget, src.media_folder, src.public_folder], ['image', '/assets/images/blog', 'blog']);
+});
+
+test('widgets for staff: a dd/mm/yyyy date picker, languages from the language files, icons from Lucide, labels in words', () => {
+  const blog = collection('blog').fields!;
+  assert.equal(field(blog, 'date'), { ...field(blog, 'date'), widget: 'datetime', format: 'DD/MM/YYYY', date_format: 'DD/MM/YYYY', time_format: false });
+  assert.is(field(blog, 'updated').default, '', 'an optional date starts empty, not as today');
+  const icon = field(blog, 'icon');
+  assert.is(icon.widget, 'select');
+  assert.ok((icon.options as string[]).includes('heart-handshake') && (icon.options as string[]).length > 1000);
+  const languages = field(collection('cities').fields!, 'languages');
+  assert.equal([languages.widget, languages.collection, languages.value_field, languages.multiple, languages.min, languages.max], ['relation', 'languages', 'code', true, 10, 10]);
+  const image = field(blog, 'image').fields as Field[];
+  assert.equal(image.map((f) => f.label), ['Picture', 'Picture description (alt text)']);
+  assert.is(field(blog, 'seo').label, 'Search engine listing');
+  const site = collection('settings').files!.find((f) => f.name === 'site')!.fields;
+  assert.is(field(field(site, 'phone').fields as Field[], 'e164').label, 'Phone number in international form');
+  assert.is(field(site, 'abn').label, 'ABN (Australian Business Number)');
+  // Developer settings are kept out of the form (hidden, their values kept as they are).
+  for (const name of ['baseUrl', 'integrations', 'editor']) assert.is(field(site, name).widget, 'hidden', name);
+  const labels = collectionsOf(real).flatMap((c) => (c.files ?? []).map((f) => f.label));
+  assert.is(labels.filter((l) => /frequently asked questions/i.test(l)).length, 1, 'one entry is called Frequently asked questions');
+  assert.ok(labels.includes('Live chat setup guide'));
+});
+
+test('drafts and review, ASCII file names, View Live to the entry\'s page', () => {
+  assert.is(real.publish_mode, 'editorial_workflow');
+  assert.equal(real.slug, { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' });
+  assert.is((collection('blog') as unknown as { preview_path: string }).preview_path, 'blog/{{slug}}');
+  assert.is((collection('cities') as unknown as { preview_path: string }).preview_path, 'cities/{{slug}}');
+});
+
+test('the browser\'s rules: placeholders resolved as the build does, one naming no fact refused, a failed rule in the build\'s words', () => {
+  const facts = { 'plans.extract.price': '$59.95', 'facts.hours.short': 'Mon–Fri {{facts.hours.times}}', 'facts.hours.times': '9am–5pm' };
+  const { value, problems } = resolvePlaceholders({ a: 'From {{plans.extract.price}}', b: ['{{facts.hours.short}}', '{{verbatim: AUD $40}}'], c: '{{plans.nope.price}}' }, facts);
+  assert.equal(value, { a: 'From $59.95', b: ['Mon–Fri 9am–5pm', 'AUD $40'], c: '{{plans.nope.price}}' });
+  assert.equal(problems, ['/c {{plans.nope.price}} names no fact. Use a name the fact picker offers, or add the fact to content/facts.json.']);
+  const schemas = { 'x.schema.json': { properties: { price: { type: 'string', pattern: '^\\$', description: 'A price in Australian dollars, such as $44.95.' } }, required: ['name'] } };
+  const errors = [
+    { keyword: 'pattern', instancePath: '/price', schemaPath: '#/properties/price/pattern', params: { pattern: '^\\$' } },
+    { keyword: 'required', instancePath: '', schemaPath: '#/required', params: { missingProperty: 'name' } },
+  ];
+  assert.equal(describeProblems(errors, schemas, 'x.schema.json', { price: '44.95' }), ['/price "44.95" does not have the expected form. A price in Australian dollars, such as $44.95.', '/name is required but missing.']);
 });
 
 test('the backend comes from site.json: GitHub, signed in through Netlify\'s OAuth provider unless another is named', () => {

@@ -5,9 +5,12 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { SiteError } from '../errors.ts';
 import { packageVersion, toolRoot, type Project } from '../project.ts';
-import { cmsConfig, cmsConfigYaml, configLayout, type ContentFile, type EditorSettings } from './cms-config.ts';
+import { cmsConfig, cmsConfigYaml, configLayout, loadSchemas, type ContentFile, type EditorSettings } from './cms-config.ts';
+import type { Schema } from './schema-fields.ts';
 import { folderHash } from '../incremental/policy.ts';
 import { loadEsbuild } from '../esbuild.ts';
+import { factNames, factSources, factTree } from '../content/facts.ts';
+import type { SourceFile } from '../content/load.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -40,6 +43,7 @@ export function adminPage(siteName: string): string {
 <noscript>The content editor needs JavaScript. Without it, edit the files in content/ in the repository.</noscript>
 <script src="/admin/decap-cms.js"></script>
 <script src="/admin/formats.js"></script>
+<script src="/admin/editor.js"></script>
 </body>
 </html>
 `;
@@ -67,6 +71,90 @@ export async function formatsScript(): Promise<string> {
     logLevel: 'silent',
   });
   return result.outputFiles[0].text;
+}
+
+const browserEditor = path.join(toolRoot, 'generator', 'admin', 'browser', 'editor.ts');
+
+/**
+ * What the site adds to Decap in the browser (browser/editor.ts: the build's schema rules, refusals beside
+ * their fields, the preview, placeholders' values and the fact picker). Every schema is compiled by ajv into
+ * standalone code here, so that /admin/ needs only ajv's small runtime, with the schemas for the descriptions.
+ */
+export async function editorScript(project: Project): Promise<string> {
+  const Ajv = require('ajv').default as typeof import('ajv').default;
+  const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
+  const standaloneCode = require('ajv/dist/standalone').default as (ajv: unknown, refs: Record<string, string>) => string;
+  // The build's options (content/validate.ts), so that the same values pass and fail, except strictness: a
+  // keyword or format the build adds to its own ajv (content/validate.ts) is skipped here rather than failing
+  // the build; the deploy preview's build still checks it.
+  const ajv = new Ajv({ allErrors: true, strict: false, logger: false, allowUnionTypes: true, code: { source: true, esm: true } });
+  addFormats(ajv, ['email', 'uri', 'date']);
+  const names = fs.readdirSync(project.schemas).filter((n) => n.endsWith('.schema.json')).sort();
+  const schemas = Object.fromEntries(names.map((n) => [n, JSON.parse(fs.readFileSync(path.join(project.schemas, n), 'utf8')) as { $id?: string }]));
+  for (const [name, schema] of Object.entries(schemas)) ajv.addSchema(schema, schema.$id ?? name);
+  const validated = names.filter((n) => n !== 'common.schema.json');
+  const exportName = (n: string) => `v_${n.replace(/\.schema\.json$/, '').replace(/[^a-z0-9]/gi, '_')}`;
+  const code = standaloneCode(ajv, Object.fromEntries(validated.map((n) => [exportName(n), n])));
+  const module = `${code}\nexport const validators = {${validated.map((n) => `${JSON.stringify(n)}: ${exportName(n)}`).join(', ')}};\nexport const schemas = ${JSON.stringify(schemas)};\n`;
+  const esbuild = await loadEsbuild();
+  const result = await esbuild.build({
+    absWorkingDir: toolRoot,
+    entryPoints: [browserEditor],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    minify: true,
+    write: false,
+    legalComments: 'none',
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'site-validators',
+        setup(build) {
+          build.onResolve({ filter: /^site:validators$/ }, () => ({ path: 'validators', namespace: 'site' }));
+          build.onLoad({ filter: /.*/, namespace: 'site' }, () => ({ contents: module, loader: 'js', resolveDir: toolRoot }));
+        },
+      },
+    ],
+  });
+  return result.outputFiles[0].text;
+}
+
+/**
+ * /admin/editor.json: every fact a placeholder can name, with its value as written and what it is (its schema's
+ * description), for the browser's checks, the preview and the fact picker; and the collections and files that
+ * get the site's preview.
+ */
+export function editorData(project: Project, previews: string[]): string {
+  const read = (rel: string) => {
+    try {
+      return { rel, data: JSON.parse(fs.readFileSync(path.join(project.content, rel), 'utf8')) as unknown };
+    } catch {
+      return undefined;
+    }
+  };
+  const files = Object.values(factSources).flatMap((rel) => read(rel) ?? []) as unknown as SourceFile[];
+  const facts = factNames(factTree(files));
+  const schemas = loadSchemas(project);
+  const about: Record<string, string> = {};
+  for (const name of facts.keys()) {
+    const [space, ...rest] = name.split('.');
+    let node: Schema | undefined = schemas.get(`${space}.schema.json`);
+    // Plans are named by id: plans.extract.price is a property of an item of "plans".
+    if (space === 'plans' && rest.length > 1) node = node?.properties?.plans?.items;
+    const keys = space === 'plans' && rest.length > 1 ? rest.slice(1) : rest;
+    for (const key of keys) node = node?.properties?.[key];
+    const words = [node?.title, node?.description].filter(Boolean).join(': ');
+    if (words) about[name] = words;
+  }
+  return `${JSON.stringify({ facts: Object.fromEntries(facts), about, previews })}\n`;
+}
+
+/** The names Decap gives preview templates: each folder collection, and each file of the other collections. */
+function previewNames(config: Record<string, unknown>): string[] {
+  const collections = config.collections as { name: string; files?: { name: string }[] }[];
+  return collections.flatMap((c) => (c.files ? c.files.map((f) => f.name) : [c.name]));
 }
 
 /** The js-yaml that gray-matter, and so the build, parses front matter with. */
@@ -97,10 +185,15 @@ export async function emitAdmin(
   warn: (message: string) => void,
 ): Promise<void> {
   await derive('admin/index.html', JSON.stringify([settings.name]), () => adminPage(settings.name));
-  await derive('admin/config.yml', JSON.stringify([folderHash(project.schemas), configLayout(files), settings.editor, settings.baseUrl, settings.name]), () =>
+  // The editor's own code and the icon names are inputs too: a new widget or icon changes the fields.
+  const code = [folderHash(path.join(toolRoot, 'generator', 'admin')), `lucide-static@${packageVersion('lucide-static')}`];
+  await derive('admin/config.yml', JSON.stringify([folderHash(project.schemas), configLayout(files), settings.editor, settings.baseUrl, settings.name, ...code]), () =>
     cmsConfigYaml(cmsConfig(project, settings, (problem: SiteError) => warn(`⚠ ${problem.headline} (${problem.hint})`), files)),
   );
   await derive('admin/formats.js', formatsInputs(), formatsScript);
+  await derive('admin/editor.js', JSON.stringify([formatsInputs(), folderHash(project.schemas), `ajv@${packageVersion('ajv')}`, `ajv-formats@${packageVersion('ajv-formats')}`]), () => editorScript(project));
+  const factText = Object.values(factSources).map((rel) => (fs.existsSync(path.join(project.content, rel)) ? fs.readFileSync(path.join(project.content, rel), 'utf8') : '')).join('\0');
+  await derive('admin/editor.json', JSON.stringify([factText, folderHash(project.schemas), configLayout(files), ...code]), () => editorData(project, previewNames(cmsConfig(project, settings, () => {}, files))));
   const version = (JSON.parse(fs.readFileSync(require.resolve('decap-cms/package.json'), 'utf8')) as { version: string }).version;
   for (const { name, file } of decapFiles()) await derive(`admin/${name}`, `decap-cms@${version} ${name}`, () => fs.readFileSync(file));
 }

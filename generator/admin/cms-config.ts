@@ -11,6 +11,9 @@ import { siteError, type SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import { fieldsOf, labelFor, SchemaShapeError, type Field, type SchemaSet, type Schema } from './schema-fields.ts';
 import { yamlDocument } from './yaml.ts';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 /** How editors sign in on the live site: `editor` in content/site.json. */
 export interface EditorSettings {
@@ -34,6 +37,30 @@ const fileLabels: Record<string, string> = {
   'shared.json': 'Shared sections',
   'contact-form.json': 'Contact form',
   'language-groups.json': 'Language groups',
+};
+// Page copy files whose name alone reads badly, or is taken by another entry.
+const pageLabels: Record<string, string> = {
+  'faq.json': 'FAQ page (headings around the questions)',
+  'tawkto-setup.json': 'Live chat setup guide',
+  'not-found.json': 'Page not found (404)',
+  'home.json': 'Home page',
+};
+
+/**
+ * Settings for developers, not staff: kept in content/site.json and the repository, hidden in the editor (their
+ * values are kept as they are), so that a save cannot break sign-in, the site's address or a third party.
+ */
+const developerOnly: Record<string, string[]> = {
+  'site.schema.json': ['baseUrl', 'integrations', 'editor'],
+};
+
+/** Where each folder's entry shows on the site, for the editor's "View Live" link. */
+const pagePaths: Record<string, string> = {
+  blog: 'blog/{{slug}}',
+  cities: 'cities/{{slug}}',
+  services: 'services/{{slug}}',
+  languages: 'languages/{{slug}}',
+  'pages.md': '{{slug}}',
 };
 const folderLabels: Record<string, [plural: string, singular: string]> = {
   '': ['Business and settings', 'Setting'],
@@ -126,10 +153,19 @@ function schemaField(rel: string, schema: string): Field {
   return { label: 'Schema', name: '$schema', widget: 'hidden', default: relPath.startsWith('.') ? relPath : `./${relPath}` };
 }
 
-function fieldsFor(project: Project, schemas: SchemaSet, file: ContentFile, unshown?: (problem: SchemaShapeError) => void): Field[] {
+/** Every Lucide icon name, for the icon fields' searchable list. */
+function iconNames(): string[] {
+  const dir = path.join(path.dirname(require.resolve('lucide-static/package.json')), 'icons');
+  return fs.readdirSync(dir).filter((n) => n.endsWith('.svg')).map((n) => n.slice(0, -4)).sort();
+}
+
+function fieldsFor(project: Project, schemas: SchemaSet, file: ContentFile, unshown?: (problem: SchemaShapeError) => void, icons = iconNames()): Field[] {
   const imageDir = file.dir && fs.existsSync(path.join(project.assets, 'images', file.dir)) ? file.dir : '';
   const media = { folder: `/assets/images${imageDir ? `/${imageDir}` : ''}`, publicFolder: imageDir };
-  const fields = fieldsOf(schemas, file.schema, { media, unshown }).filter((f) => f.name !== '$schema');
+  const hidden = new Set(developerOnly[file.schema] ?? []);
+  const fields = fieldsOf(schemas, file.schema, { media, unshown, icons, languages: 'languages' })
+    .filter((f) => f.name !== '$schema')
+    .map((f) => (hidden.has(f.name) ? { label: f.label, name: f.name, widget: 'hidden', required: false } : f));
   if (file.ext === '.md') return [...fields, { label: 'Text', name: 'body', widget: 'markdown', hint: 'The text of the page, in Markdown.' }];
   return [schemaField(file.rel, file.schema), ...fields];
 }
@@ -191,6 +227,7 @@ export function cmsConfig(
     if (!groups.has(key)) groups.set(key, [contentFile(`${place.folder}/first${place.ext}`, place.schema)]);
   }
   const collections: (Record<string, unknown> & { key: string })[] = [];
+  const icons = iconNames();
   for (const group of groups.values()) {
     const { dir, ext } = group[0];
     const otherExt = [...groups.values()].some((g) => g[0].dir === dir && g[0].ext !== ext);
@@ -199,7 +236,7 @@ export function cmsConfig(
     const name = key.replace(/[^a-z0-9]+/gi, '-') || 'settings';
     const format = ext === '.md' ? 'site-md' : 'site-json';
     if (isFolderCollection(group)) {
-      const fields = safely(() => fieldsFor(project, schemas, group[0], unshown ? report : undefined));
+      const fields = safely(() => fieldsFor(project, schemas, group[0], unshown ? report : undefined, icons));
       if (!fields) continue;
       const identifier = identifierOf(fields);
       collections.push({
@@ -213,21 +250,21 @@ export function cmsConfig(
         create: true,
         delete: true,
         slug: '{{slug}}',
+        ...(pagePaths[key] ? { preview_path: pagePaths[key] } : {}),
         ...(identifier && !['title', 'name'].includes(identifier) ? { identifier_field: identifier } : {}),
         ...(identifier ? { sortable_fields: [identifier] } : {}),
-        editor: { preview: false },
         fields,
       });
       continue;
     }
     const entries = order(group, (f) => path.posix.basename(f.rel), fileLabels).flatMap((file) => {
-      const fields = safely(() => fieldsFor(project, schemas, file, unshown ? report : undefined));
+      const fields = safely(() => fieldsFor(project, schemas, file, unshown ? report : undefined, icons));
       if (!fields) return [];
       const base = path.posix.basename(file.rel);
-      const label = fileLabels[base] ?? (dir ? labelFor(base.replace(/\.(json|md)$/, '')) : schemas.get(file.schema)?.title ?? labelFor(base));
+      const label = (dir === '' ? fileLabels[base] : dir === 'pages' ? pageLabels[base] : undefined) ?? (dir ? labelFor(base.replace(/\.(json|md)$/, '')) : schemas.get(file.schema)?.title ?? labelFor(base));
       return [{ name: base.replace(/\.(json|md)$/, '').replace(/[^a-z0-9]+/gi, '-'), label, file: `content/${file.rel}`, format, fields }];
     });
-    collections.push({ key, name, label: plural, format, editor: { preview: false }, files: entries });
+    collections.push({ key, name, label: plural, format, files: entries });
   }
   if (problems.length) throw Object.assign(new Error('schemas the editor cannot show'), { problems });
 
@@ -235,6 +272,12 @@ export function cmsConfig(
     backend: backendConfig(settings.editor),
     ...(settings.baseUrl ? { site_url: settings.baseUrl, display_url: settings.baseUrl } : {}),
     locale: 'en',
+    // Drafts and review on the live site: each save is a branch and a pull request, Netlify builds a deploy
+    // preview of it (which runs the build's checks), and Publish merges it. The local backend offers only
+    // "simple", and Decap switches to it under `site serve`.
+    publish_mode: 'editorial_workflow',
+    // File names as the site's other files: ASCII, accents dropped (café -> cafe, māori -> maori).
+    slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     media_folder: 'assets/images',
     public_folder: '',
     collections: order(collections, (c) => c.key, folderLabels).map(({ key: _key, ...c }) => c),

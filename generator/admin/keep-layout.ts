@@ -33,11 +33,31 @@ function changes(before: unknown, after: unknown, at: JSONPath = []): [JSONPath,
   return [[at, after]];
 }
 
+/**
+ * The data without the fields the editor left empty ("", null, an empty list or group: an optional field not
+ * filled in, or cleared),
+ * which the schemas treat as absent; an empty value the file itself has is kept, so an unchanged save stays the same.
+ */
+export function withoutEmpty(data: unknown, before?: unknown): unknown {
+  if (Array.isArray(data)) return data.map((item, i) => withoutEmpty(item, Array.isArray(before) ? before[i] : undefined));
+  if (!isObject(data)) return data;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const was = isObject(before) ? before[key] : undefined;
+    const kept = withoutEmpty(value, was);
+    const empty = kept === '' || kept === null || (Array.isArray(kept) && kept.length === 0) || (isObject(kept) && Object.keys(kept).length === 0);
+    if (empty && !sameValue(was, kept)) continue;
+    out[key] = kept;
+  }
+  return out;
+}
+
 /** JSON: the original text with only the changed values rewritten; a new file as two-space JSON. */
 export function jsonInLayout(original: string | undefined, data: unknown): string {
-  if (original === undefined) return `${JSON.stringify(data, null, 2)}\n`;
+  if (original === undefined) return `${JSON.stringify(withoutEmpty(data), null, 2)}\n`;
   let text = original;
-  for (const [path, value] of changes(JSON.parse(original), data)) {
+  const before = JSON.parse(original) as unknown;
+  for (const [path, value] of changes(before, withoutEmpty(data, before))) {
     text = applyEdits(text, modify(text, path, value, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } }));
   }
   return text;
@@ -62,7 +82,8 @@ function keyBlocks(yaml: string): Map<string, string> {
  * and new keys are written in the house style (double-quoted strings), the body is kept unless it changed.
  * `before` is the original front matter as the build parses it (dates as text).
  */
-export function markdownInLayout(original: string | undefined, before: Record<string, unknown> | undefined, data: Record<string, unknown>, body: string): string {
+export function markdownInLayout(original: string | undefined, before: Record<string, unknown> | undefined, given: Record<string, unknown>, body: string): string {
+  const data = withoutEmpty(given, before) as Record<string, unknown>;
   const newBody = `\n${body.replace(/^\s*\n/, '').replace(/\s*$/, '')}\n`;
   const match = original ? frontMatterPattern.exec(original) : null;
   if (!original || !match || !before) return `---\n${yamlDocument(data)}---\n${newBody}`;
@@ -70,6 +91,40 @@ export function markdownInLayout(original: string | undefined, before: Record<st
   const keys = [...[...blocks.keys()].filter((k) => k in data), ...Object.keys(data).filter((k) => !blocks.has(k))];
   const lines = keys.map((key) => (blocks.has(key) && sameValue(before[key], data[key]) ? blocks.get(key)! : yamlDocument({ [key]: data[key] }).replace(/\n$/, '')));
   const oldBody = original.slice(match[0].length);
-  const keptBody = oldBody.trim() === body.trim() ? oldBody : newBody;
+  const keptBody = oldBody.trim() === body.trim() ? oldBody : bodyInLayout(oldBody, newBody);
   return `---\n${lines.join('\n')}\n---\n${keptBody}`;
+}
+
+/**
+ * A line as it reads, whatever the writer's style: "* item", "+ item" and "- item" are one list item, at any
+ * indent (nested items are indented two spaces or four).
+ */
+const sameItem = (line: string) => line.replace(/^\s*[*+-]\s+/, '- ').replace(/\s+$/, '');
+
+/**
+ * The Markdown editor's rich-text mode writes the whole body again in its own style (for one, "*" bullets where
+ * the file has "-"). Each line that means the same as one of the original's, in order, keeps the original's
+ * text; the rest are the editor's, with list items given the file's own marker. So a save shows in git as the
+ * lines the editor changed.
+ */
+export function bodyInLayout(oldBody: string, newBody: string): string {
+  const before = oldBody.split('\n');
+  const after = newBody.split('\n');
+  const marker = /^\s*([*+-])\s/m.exec(oldBody)?.[1] ?? '-';
+  const a = before.map(sameItem);
+  const b = after.map(sameItem);
+  // Longest common subsequence of the lines, by meaning: a body is a few hundred lines at most.
+  const table: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) table[i][j] = a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (j < b.length) {
+    if (i < a.length && a[i] === b[j]) {
+      out.push(before[i++]);
+      j++;
+    } else if (i < a.length && table[i + 1][j] >= table[i][j + 1]) i++;
+    else out.push(after[j++].replace(/^(\s*)[*+-](\s+)/, `$1${marker}$2`));
+  }
+  return out.join('\n');
 }

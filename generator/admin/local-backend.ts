@@ -123,6 +123,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   async function persistEntry(params: { dataFiles?: { path: string; raw: string; newPath?: string }[]; assets?: { path: string; content: string; encoding: string }[] }) {
     const writes: { abs: string; text: string; remove?: string }[] = [];
     if (!Array.isArray(params.dataFiles ?? []) || !Array.isArray(params.assets ?? [])) throw new Refused(400, 'persistEntry needs lists of dataFiles and assets.');
+    const changes: Change[] = [];
     for (const file of params.dataFiles ?? []) {
       if (typeof file?.raw !== 'string') throw new Refused(400, 'Each of persistEntry\'s dataFiles needs its text (raw).');
       const target = inside(file.newPath ?? file.path);
@@ -130,15 +131,27 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       if (!target.startsWith(project.content + path.sep)) throw new Refused(403, `${file.path}: entries live in content/.`);
       const original = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : file.newPath ? fs.readFileSync(inside(file.path), 'utf8') : undefined;
       const text = await inLayout(rel, file.raw, original);
-      await check(project, rel, text);
-      writes.push({ abs: target, text, remove: file.newPath && file.newPath !== file.path ? inside(file.path) : undefined });
+      const remove = file.newPath && file.newPath !== file.path ? inside(file.path) : undefined;
+      changes.push({ rel, text });
+      // A renamed entry leaves its old name: whatever referred to it must be refused with the rename.
+      if (remove) changes.push({ rel: path.relative(project.content, remove).split(path.sep).join('/'), text: null });
+      writes.push({ abs: target, text, remove });
     }
-    // Images are checked here and written with the entry, after it passed.
+    // Images are checked first (inside assets/images/, of the type their names say), then written before the
+    // entry's check, so that the check finds an image uploaded with its entry; if the entry is refused, the images
+    // that were not there before are taken away again.
     const assets = (params.assets ?? []).map((asset) => ({ abs: mediaPath(asset.path), bytes: checkedMedia(asset.path, asset.content) }));
-    // Everything was checked before the first write: a refused entry leaves every file as it was.
+    const added: string[] = [];
     for (const { abs, bytes } of assets) {
+      if (!fs.existsSync(abs)) added.push(abs);
       fs.mkdirSync(path.dirname(abs), { recursive: true });
       fs.writeFileSync(abs, bytes);
+    }
+    try {
+      if (changes.length) await check(project, changes);
+    } catch (error) {
+      for (const abs of added) fs.rmSync(abs, { force: true });
+      throw error;
     }
     for (const { abs, text, remove } of writes) {
       if (fs.existsSync(abs) && fs.readFileSync(abs, 'utf8') === text) continue;
@@ -148,6 +161,16 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       logger.info(colour.dim(`  editor saved ${relOf(abs)}`));
     }
     return { message: 'entry persisted' };
+  }
+
+  /** Deleting an entry is checked like a save: what still refers to it is named, and nothing is deleted. */
+  async function deleteFiles(paths: string[]) {
+    const targets = paths.map((p) => inside(p));
+    const entries = targets.filter((abs) => abs.startsWith(project.content + path.sep) && fs.existsSync(abs));
+    if (entries.length) await check(project, entries.map((abs) => ({ rel: path.relative(project.content, abs).split(path.sep).join('/'), text: null })));
+    for (const abs of targets) fs.rmSync(abs, { force: true });
+    for (const abs of entries) logger.info(colour.dim(`  editor deleted ${relOf(abs)}`));
+    return { message: `deleted ${paths.join(', ')}` };
   }
 
   async function answer(body: { action?: string; params?: Record<string, any> }): Promise<unknown> {
@@ -192,11 +215,8 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         return media(abs);
       }
       case 'deleteFile':
-      case 'deleteFiles': {
-        const paths: unknown[] = Array.isArray(params.paths) ? params.paths : [params.path];
-        for (const p of paths) fs.rmSync(inside(p), { force: true });
-        return { message: `deleted ${paths.join(', ')}` };
-      }
+      case 'deleteFiles':
+        return deleteFiles(Array.isArray(params.paths) ? params.paths : [params.path]);
       default:
         throw new Refused(422, `The local editor does not do "${body.action}": it saves straight to the files (simple publish mode).`);
     }
@@ -223,7 +243,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         const url = `http://${host}:${req.socket.localPort}${apiPath}?token=${guard.token}`;
         const allowed = host === 'localhost' || host === '127.0.0.1' ? '' : `  allowed_hosts: [${JSON.stringify(host)}]\n`;
         res.writeHead(200, { 'Content-Type': 'text/yaml; charset=utf-8', 'Cache-Control': 'no-store' });
-        res.end(`${text}local_backend:\n  url: "${url}"\n${allowed}`);
+        res.end(`${localConfig(text, `http://${host}:${req.socket.localPort}`)}local_backend:\n  url: "${url}"\n${allowed}`);
         return;
       }
       if (req.method !== 'POST') return void res.writeHead(405, { Allow: 'POST' }).end();
@@ -264,6 +284,11 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   };
 }
 
+/** The built config.yml for this server: "View Live" opens the page here, not on the public address. */
+export function localConfig(text: string, origin: string): string {
+  return text.replace(/^(site_url|display_url): .*$/gm, (_line, key: string) => `${key}: ${JSON.stringify(origin)}`);
+}
+
 /** Decap's output for a file, rewritten into the layout the file already has. */
 async function inLayout(rel: string, raw: string, original: string | undefined): Promise<string> {
   const incoming = parsed(rel, raw);
@@ -292,20 +317,32 @@ export function refusal(errors: SiteError[]): Refused {
   return refused;
 }
 
+/** One file as a save or a deletion would leave it: its new text, or null when it goes. */
+export interface Change {
+  rel: string;
+  text: string | null;
+}
+
 /**
- * The checks of a build's content and model stages, on the content as it would be after the save: the
- * file's schema first, then the rules across files (references, slugs, addresses). Only problems the save
- * would bring are reported; ones already on disk are the build's to show.
+ * The checks of a build's content and model stages, on the content as it would be after the change: each saved
+ * file's schema first, then the rules across files (references, slugs, addresses), which is also what refuses
+ * deleting or renaming an entry that others name. Only problems the change would bring are reported; ones
+ * already on disk are the build's to show.
  */
-async function check(project: Project, rel: string, text: string): Promise<void> {
-  const file = parsed(rel, text);
+export async function check(project: Project, changes: Change[]): Promise<void> {
+  const saved = changes.filter((c): c is { rel: string; text: string } => c.text !== null).map((c) => parsed(c.rel, c.text));
   const current = loadContent(project).files;
-  const next = [...current.filter((f) => f.rel !== rel), file];
-  // Placeholders ({{plans.full.price}}) name facts in other files, so the file is checked as the build sees
-  // it: resolved against the content as it would be after the save.
-  const resolved = resolveFacts(next);
-  const own = [...resolved.errors.filter((e) => e.file === file.path), ...(await validateContent(project, resolved.files.filter((f) => f.rel === rel))).errors];
-  if (own.length) throw refusal(own);
+  const touched = new Set(changes.map((c) => c.rel));
+  const next = [...current.filter((f) => !touched.has(f.rel)), ...saved];
+  if (saved.length) {
+    // Placeholders ({{plans.full.price}}) name facts in other files, so each file is checked as the build sees
+    // it: resolved against the content as it would be after the save.
+    const resolved = resolveFacts(next);
+    const paths = new Set(saved.map((f) => f.path));
+    const rels = new Set(saved.map((f) => f.rel));
+    const own = [...resolved.errors.filter((e) => e.file !== undefined && paths.has(e.file)), ...(await validateContent(project, resolved.files.filter((f) => rels.has(f.rel)))).errors];
+    if (own.length) throw refusal(own);
+  }
   const problems = async (files: SourceFile[]) => {
     const { files: facts, errors } = resolveFacts(files);
     const schema = [...errors, ...(await validateContent(project, facts)).errors];
@@ -316,5 +353,14 @@ async function check(project: Project, rel: string, text: string): Promise<void>
   };
   const known = new Set((await problems(current).catch(() => [])).map((e) => e.headline));
   const added = (await problems(next)).filter((e) => !known.has(e.headline));
-  if (added.length) throw refusal(added);
+  if (!added.length) return;
+  const gone = changes.filter((c) => c.text === null).map((c) => `content/${c.rel}`);
+  if (gone.length && !saved.length) {
+    // A deletion: say which entries still name the file, so that staff know what to change first.
+    const refused = refusal(added);
+    const naming = [...new Set(added.map((e) => e.file).filter((f): f is string => !!f && !gone.includes(f)))];
+    refused.message = `Not deleted: ${naming.length ? `${naming.join(', ')} still ${naming.length === 1 ? 'refers' : 'refer'} to ${gone.join(', ')}. Change ${naming.length === 1 ? 'it' : 'them'} first.` : `${gone.join(', ')} is still needed.`} ${refused.message.replace(/^Not saved: /, '')}`;
+    throw refused;
+  }
+  throw refusal(added);
 }

@@ -85,6 +85,29 @@ export function labelFor(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+// Field names that read as code, labelled for staff. The schemas cannot carry these as "title": that names the
+// generated types.
+const staffLabels: Record<string, string> = {
+  src: 'Picture',
+  alt: 'Picture description (alt text)',
+  seo: 'Search engine listing',
+  keywords: 'Search keywords',
+  e164: 'Phone number in international form',
+  abn: 'ABN (Australian Business Number)',
+  sku: 'Product code (SKU)',
+  url: 'Web address',
+  href: 'Link to',
+  cta: 'Button',
+  faq: 'Questions and answers',
+  orderUrl: 'Order page address',
+  ariaLabel: 'Label read aloud by screen readers',
+  nativeLang: 'Language code of the native message',
+  id: 'Identifier (names it in placeholders)',
+};
+
+/** The shared plain-text definition's description says nothing about a field: such a field gets no hint. */
+const genericText = 'common.schema.json#/definitions/text';
+
 // Prose-like names get a multi-line box; everything else a one-line input.
 const proseNames = /^(text|description|answer|excerpt|intro|content|message|quote|body|paragraphs?|welcome|summary|note|bio|serviceDescription|disclaimer|subtitle)$/i;
 
@@ -110,7 +133,20 @@ export interface FieldOptions {
    * it is in the file). Without it such a property throws.
    */
   unshown?: (problem: SchemaShapeError) => void;
+  /** The valid icon names (Lucide's), offered as a searchable list wherever a schema asks for an icon. */
+  icons?: string[];
+  /** The collection of language files, whose codes a list of language codes picks from. */
+  languages?: string;
 }
+
+/** The shared definition a property points at, such as "icon" for common.schema.json#/definitions/icon. */
+function definitionOf(schema: Schema | undefined): string | undefined {
+  return schema?.$ref?.match(/#\/definitions\/([A-Za-z]+)$/)?.[1];
+}
+
+/** The build's date form, dd/mm/yyyy: such fields get a date picker that stores exactly that. */
+const isDate = (schema: Schema) =>
+  typeof schema.pattern === 'string' && (schema.pattern.startsWith('^(0[1-9]|[12]\\d|3[01])/(0[1-9]|1[0-2])/') || schema.pattern.startsWith('^(\\d{1,2}/\\d{1,2}/\\d{4}|'));
 
 /** The fields of an object schema, in the schema's own order. */
 export function fieldsOf(schemas: SchemaSet, schemaFile: string, options: FieldOptions = {}): Field[] {
@@ -135,13 +171,19 @@ function objectFields(schemas: SchemaSet, schema: Schema, place: Place, options:
 
 function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: boolean, place: Place, options: FieldOptions): Field {
   const { schema, file } = resolve(schemas, property, place);
-  const base: Field = { label: schema.title ?? labelFor(name), name, widget: 'string' };
+  const base: Field = { label: schema.title ?? staffLabels[name] ?? labelFor(name), name, widget: 'string' };
   if (!required) base.required = false;
-  if (schema.description) base.hint = schema.description;
+  const inheritsGeneric = !property.description && (property.$ref === genericText || (property.$ref === '#/definitions/text' && place.file === 'common.schema.json'));
+  if (schema.description && !inheritsGeneric) base.hint = schema.description;
   if (schema.default !== undefined) base.default = schema.default;
   const here = { file, pointer: place.pointer };
 
   if (schema.const !== undefined) return { ...base, widget: 'hidden', default: schema.const };
+  if (definitionOf(property) === 'icon' && options.icons) return { ...base, widget: 'select', options: options.icons };
+  if (isDate(schema)) {
+    // Stored as the build reads it; the picker cannot produce a day that does not exist, such as 31/02/2026.
+    return { ...base, widget: 'datetime', format: 'DD/MM/YYYY', date_format: 'DD/MM/YYYY', time_format: false, ...(required ? {} : { default: '' }) };
+  }
   switch (typeOf(schema)) {
     case 'enum':
     case 'string':
@@ -170,6 +212,10 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
       const limits: Record<string, number> = {};
       if (schema.minItems !== undefined) limits.min = schema.minItems;
       if (schema.maxItems !== undefined) limits.max = schema.maxItems;
+      if (definitionOf(schema.items) === 'languageCode' && options.languages) {
+        // A code must name a language file: pick it by name from those files.
+        return { ...base, widget: 'relation', collection: options.languages, value_field: 'code', search_fields: ['name', 'code'], display_fields: ['{{name}} ({{code}})'], multiple: true, options_length: 500, ...limits };
+      }
       if (items.enum) return { ...base, widget: 'select', multiple: true, options: items.enum.map(String), ...(schema.minItems ? { min: schema.minItems } : {}), ...(schema.maxItems ? { max: schema.maxItems } : {}) };
       if (typeOf(items) === 'object') {
         const fields = objectFields(schemas, items, { file: itemsFile, pointer: `${place.pointer}/items` }, options);
@@ -191,6 +237,6 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
 
 function singular(name: string): string {
   if (/ies$/.test(name)) return name.replace(/ies$/, 'y');
-  if (/(ss|sh|ch|x)es$/.test(name)) return name.replace(/es$/, '');
+  if (/(ss|sh|ch|x|as)es$/.test(name)) return name.replace(/es$/, '');
   return name.replace(/s$/, '');
 }

@@ -3,7 +3,7 @@
 // or a boolean, and the output is the house style of content/blog/*.md.
 
 export function yamlDocument(value: Record<string, unknown>): string {
-  return block(value, 0).join('\n') + '\n';
+  return block(value, 0, new Map()).join('\n') + '\n';
 }
 
 function scalar(value: unknown): string {
@@ -21,13 +21,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function block(value: unknown, depth: number): string[] {
+/** `lists`: each long list already written, by its text, with the anchor it got, so a repeat is an alias. */
+function block(value: unknown, depth: number, lists: Map<string, string>): string[] {
   const pad = '  '.repeat(depth);
   const lines: string[] = [];
   if (Array.isArray(value)) {
     for (const item of value) {
       if ((isObject(item) || Array.isArray(item)) && !isEmpty(item)) {
-        const inner = block(item, depth + 1);
+        const inner = block(item, depth + 1, lists);
         lines.push(`${pad}- ${inner[0].trimStart()}`, ...inner.slice(1));
       } else lines.push(`${pad}- ${isEmpty(item) ? (Array.isArray(item) ? '[]' : '{}') : scalar(item)}`);
     }
@@ -36,7 +37,16 @@ function block(value: unknown, depth: number): string[] {
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     if (item === undefined) continue;
     const name = /^[A-Za-z_][\w-]*$/.test(key) ? key : JSON.stringify(key);
-    if ((isObject(item) || Array.isArray(item)) && !isEmpty(item)) lines.push(`${pad}${name}:`, ...block(item, depth + 1));
+    // A long list of plain values (the icon names) goes on one line, once: a repeat refers to the first.
+    if (Array.isArray(item) && item.length > 50 && item.every((v) => typeof v === 'string')) {
+      const text = `[${item.map(scalar).join(', ')}]`;
+      const anchor = lists.get(text);
+      if (anchor) lines.push(`${pad}${name}: *${anchor}`);
+      else {
+        lists.set(text, `list${lists.size + 1}`);
+        lines.push(`${pad}${name}: &list${lists.size} ${text}`);
+      }
+    } else if ((isObject(item) || Array.isArray(item)) && !isEmpty(item)) lines.push(`${pad}${name}:`, ...block(item, depth + 1, lists));
     else lines.push(`${pad}${name}: ${isEmpty(item) ? (Array.isArray(item) ? '[]' : '{}') : scalar(item)}`);
   }
   return lines;

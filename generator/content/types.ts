@@ -2,7 +2,7 @@
 
 export interface BlogPostFrontMatter {
   /**
-   * Plain text shown on the site.
+   * The post's heading, shown on its page, on the blog list and in search results.
    */
   title: string;
   /**
@@ -10,21 +10,21 @@ export interface BlogPostFrontMatter {
    */
   excerpt: string;
   /**
-   * Publication date as dd/mm/yyyy, such as 22/09/2026, or as yyyy-mm-dd; the site shows dd/mm/yyyy.
+   * The day the post is published, as dd/mm/yyyy (or yyyy-mm-dd): pick it from the calendar.
    */
   date: string;
   /**
-   * When the post was last changed, written like the date.
+   * The day the post was last changed in substance, written like the date. Leave it empty for a new post.
    */
   updated?: string;
   /**
-   * Plain text shown on the site.
+   * Who wrote the post, with their role, shown under the heading.
    */
   author: string;
   category: "Immigration" | "Legal" | "Education" | "Translation" | "Business";
   image: Image;
   /**
-   * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+   * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
    */
   icon: string;
   /**
@@ -36,7 +36,7 @@ export interface BlogPostFrontMatter {
 
 export interface Image {
   /**
-   * Path of the image under assets/images/, such as cities/sydney.svg.
+   * Choose a picture from the library or upload a new one. It is kept under assets/images/, such as cities/sydney.svg, and the site makes the sizes each screen needs.
    */
   src: string;
   /**
@@ -55,6 +55,8 @@ export interface Seo {
    */
   description?: string;
   /**
+   * Words people might search for to find this page. They are not shown on the page.
+   *
    * Items: Plain text shown on the site.
    */
   keywords?: string[];
@@ -178,7 +180,7 @@ export interface Card {
    */
   text: string;
   /**
-   * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+   * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
    */
   icon?: string;
   /**
@@ -367,11 +369,11 @@ export interface BusinessFacts {
      */
     clock: string;
     /**
-     * The time zone explained, such as AEST, or AEDT during daylight saving.
+     * Which time zone the hours are in, spelt out for customers in other states, such as AEST, or AEDT during daylight saving.
      */
     timeZone: string;
     /**
-     * Plain text shown on the site.
+     * How soon we answer an enquiry, as the contact, pricing, FAQ and home pages and several service pages promise.
      */
     replyWithin: string;
   };
@@ -380,43 +382,43 @@ export interface BusinessFacts {
    */
   turnaround: {
     /**
-     * Plain text shown on the site.
+     * How long a self-service order usually takes, as the home, process and contact pages and many service pages say it.
      */
     selfService: string;
     /**
-     * Plain text shown on the site.
+     * The fastest paid turnaround.
      */
     superExpress: string;
     /**
-     * Plain text shown on the site.
+     * The usual turnaround for a full translation.
      */
     standard: string;
     /**
-     * Plain text shown on the site.
+     * The usual turnaround for a short document.
      */
     standardShort: string;
     /**
-     * Plain text shown on the site.
+     * The usual turnaround as a range, where pages speak of all documents at once.
      */
     standardRange: string;
     /**
-     * Plain text shown on the site.
+     * The express turnaround offered at checkout.
      */
     express: string;
     /**
-     * Plain text shown on the site.
+     * The express turnaround for longer documents.
      */
     expressTwoDays: string;
     /**
-     * Plain text shown on the site.
+     * The express turnaround for a passport.
      */
     expressPassport: string;
     /**
-     * Plain text shown on the site.
+     * The turnaround for wills and other long legal documents.
      */
     wills: string;
     /**
-     * Plain text shown on the site.
+     * What happens to an order placed outside business hours, as a clause that ends a sentence on the service pages.
      */
     outsideHours: string;
     /**
@@ -650,7 +652,7 @@ export interface FAQGroups {
      */
     description?: string;
     /**
-     * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+     * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
      */
     icon?: string;
     image?: Image;
@@ -676,7 +678,7 @@ export interface FaqItem {
    */
   answer: string;
   /**
-   * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+   * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
    */
   icon?: string;
 }
@@ -1483,7 +1485,7 @@ export interface Step {
    */
   text: string;
   /**
-   * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+   * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
    */
   icon?: string;
 }
@@ -1543,7 +1545,7 @@ export interface LanguagesPage {
        */
       title: string;
       /**
-       * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+       * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
        */
       icon?: string;
       /**
@@ -1968,7 +1970,7 @@ export interface Service {
     title: string;
     description: string;
     /**
-     * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+     * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
      */
     icon: string;
     /**
@@ -2131,7 +2133,7 @@ export interface SharedCopy {
      */
     label: string;
     /**
-     * The name of an icon from the Lucide set (lucide.dev/icons), such as file-text.
+     * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
      */
     icon: string;
   }[];
@@ -2294,6 +2296,9 @@ export interface SiteSettings {
         locationId: string;
         tags: string[];
         product: {
+          /**
+           * The product code the review service knows this service by.
+           */
           sku: string;
           name: string;
           productUrl: string;

@@ -23,6 +23,7 @@ let site: Site;
 let origin: string;
 const contexts: BrowserContext[] = [];
 const problems: string[] = [];
+let refusing = false;
 
 
 test.before(async () => {
@@ -43,7 +44,13 @@ async function newPage(setup?: (context: BrowserContext) => Promise<void>): Prom
   await context.route((url) => url.host !== new URL(origin).host && url.host !== new URL(site.url).host, (route) => route.abort('blockedbyclient'));
   await setup?.(context);
   const page = await context.newPage();
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // A refused save ends in Decap rejecting a promise with its own action object ("Object"): expected while a
+  // test is refusing one.
+  // Decap asks before it publishes a draft.
+  page.on('dialog', (dialog) => void dialog.accept());
+  page.on('pageerror', (error) => {
+    if (!(refusing && error.message === 'Object')) problems.push(`page error: ${error.message}`);
+  });
   page.on('console', (m) => {
     if (/Content Security Policy/.test(m.text())) problems.push(m.text());
     else if (m.type() === 'error' && !/Failed to load resource|persistLocalDraftBackup/.test(m.text())) problems.push(m.text());
@@ -85,13 +92,21 @@ function saved(page: Page, rel: string): Promise<string> {
 }
 
 /**
- * Publishes and waits until the test-repo backend has written the file: it replaces the file's object in its
+ * Publishes through review, as staff do on the live site (editorial workflow): Save makes a draft, which leaves
+ * the published file alone (on GitHub: a branch and a pull request, with a deploy preview); Ready, then Publish
+ * now, merges it. Waits until the test-repo backend has written the file: it replaces the file's object in its
  * tree, so a mark set on the old one is gone (a save can leave the same text behind).
  */
 async function publish(page: Page, rel: string): Promise<string> {
   const parts = rel.split('/');
+  const marked = () => page.evaluate((parts) => parts.reduce((at: any, part) => at?.[part], (window as any).repoFiles)?.unsaved === true, parts);
   await page.evaluate((parts) => (parts.reduce((at: any, part) => at?.[part], (window as any).repoFiles).unsaved = true), parts);
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: /^Status: Draft/ }).waitFor();
+  assert.ok(await marked(), 'a draft leaves the published file alone');
+  await page.getByRole('button', { name: /^Status: / }).click();
+  await page.getByText('Ready', { exact: true }).click();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByText('Publish now').click();
   await page.waitForFunction((parts) => parts.reduce((at: any, part) => at?.[part], (window as any).repoFiles)?.unsaved === undefined, parts);
   return saved(page, rel);
@@ -113,7 +128,8 @@ function changedLines(before: string, after: string): [string, string][] {
 }
 
 const unchanged: [name: string, rel: string, hash: string, field: (page: Page) => Promise<ReturnType<Page['getByLabel']>>][] = [
-  ['a city', 'content/cities/perth.json', '#/collections/cities/entries/perth', async (page) => page.getByLabel('Population')],
+  // Each edit is one the build accepts: on the live site the browser refuses any other before a draft is made.
+  ['a city', 'content/cities/perth.json', '#/collections/cities/entries/perth', async (page) => page.getByLabel('Tagline')],
   ['a service whose short arrays stand on one line', 'content/services/payslips.json', '#/collections/services/entries/payslips', async (page) => page.getByLabel('Service name')],
   ['the business facts', 'content/facts.json', '#/collections/settings/entries/facts', async (page) => page.getByLabel('Display', { exact: true }).first()],
   [
@@ -122,7 +138,7 @@ const unchanged: [name: string, rel: string, hash: string, field: (page: Page) =
     '#/collections/settings/entries/plans',
     async (page) => {
       await page.locator('[class*=SortableListItem]').filter({ hasText: 'Self-Service Extract' }).locator('button').first().click();
-      return page.getByLabel('Price', { exact: true }).first();
+      return page.getByLabel('Name', { exact: true }).first();
     },
   ],
   ['a blog post (front matter and Markdown)', 'content/blog/naati-certified-translations-immigration.md', '#/collections/blog/entries/naati-certified-translations-immigration', async (page) => page.getByLabel('Title', { exact: true })],
@@ -164,6 +180,37 @@ test('a changed population changes that one line of the city file and nothing el
   await page.screenshot({ path: path.join(shots, 'editor-test-repo-city-1280.png') });
   const text = await publish(page, rel);
   assert.equal(changedLines(original, text), [[`  "population": ${JSON.stringify(value)},`, '  "population": "2.4 million",']]);
+});
+
+test('on the live site a wrong price is refused in the browser with the build\'s words, beside the field, before any draft is made', async () => {
+  const rel = 'content/plans.json';
+  const original = site.fixture.read(rel);
+  const page = await testRepoEditor('#/collections/settings/entries/plans');
+  await page.locator('[class*=SortableListItem]').filter({ hasText: 'Self-Service Extract' }).locator('button').first().click();
+  const price = page.getByLabel('Price', { exact: true }).first();
+  refusing = true;
+  await price.fill('44.95');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const panel = page.locator('#site-refusal');
+  await panel.waitFor();
+  assert.match(await panel.innerText(), /Price: “44\.95” does not have the expected form\. A price in Australian dollars, such as \$44\.95\./);
+  // Beside the field too, with the file and the field's path as a detail.
+  const note = page.locator('[data-site-problem]').first();
+  assert.match(await note.innerText(), /Price: “44\.95” does not have the expected form/);
+  assert.match(await note.locator('code').textContent() ?? '', /^content\/plans\.json \/plans\/0\/price$/);
+  // Still there after Decap's own notice has gone (it leaves after about ten seconds).
+  await page.getByText('Failed to persist entry', { exact: false }).first().waitFor({ state: 'detached', timeout: 30_000 });
+  assert.ok(await panel.isVisible());
+  await page.screenshot({ path: path.join(shots, 'editor-live-refused-1280.png') });
+  assert.is(await saved(page, rel), original, 'nothing was committed');
+  assert.is(await page.evaluate(() => Object.keys((window as any).repoFilesUnpublished ?? {}).length), 0, 'no draft was made');
+  refusing = false;
+  // The right form goes through review and is published.
+  const again = await testRepoEditor('#/collections/settings/entries/plans');
+  await again.locator('[class*=SortableListItem]').filter({ hasText: 'Self-Service Extract' }).locator('button').first().click();
+  await again.getByLabel('Price', { exact: true }).first().fill('$46.95');
+  const text = await publish(again, rel);
+  assert.equal(changedLines(original, text), [['      "price": "$44.95",', '      "price": "$46.95",']]);
 });
 
 test('no console errors and no Content-Security-Policy violations', () => {

@@ -1,0 +1,39 @@
+// /admin/editor.js, loaded after decap-cms.js and formats.js: what the site adds to Decap for staff. The build
+// writes /admin/editor.json beside it: every fact with its value and what it is, and the collections and files
+// that get a preview.
+import type { Facts } from './rules.ts';
+import { registerChecks } from './checks.ts';
+import { watchRefusals } from './notices.ts';
+import { registerPreview, registerSiteStyle } from './preview.ts';
+import { watchPlaceholders, type FactInfo } from './placeholders.ts';
+
+interface EditorData extends FactInfo {
+  facts: Facts;
+  previews: string[];
+}
+
+let data: EditorData = { facts: {}, about: {}, previews: [] };
+const loaded = fetch('/admin/editor.json')
+  .then((r) => (r.ok ? (r.json() as Promise<EditorData>) : data))
+  .catch(() => data)
+  .then((d) => (data = d));
+
+registerChecks(async () => (await loaded).facts);
+watchRefusals();
+void loaded.then((d) => registerPreview(d.previews, () => data.facts));
+void registerSiteStyle();
+watchPlaceholders(() => data.facts, () => data);
+
+// Decap keeps the form of the entry it opened when only the address changes from one entry to another (typed
+// or pasted into the address bar), and shows it empty. Such a change loads the editor afresh. Decap's own move
+// from a new entry to its saved address is left alone.
+const entryRoute = /^#\/collections\/([^/]+)\/(?:entries\/.+|new)$/;
+let lastHash = location.hash;
+window.addEventListener('hashchange', () => {
+  const before = entryRoute.exec(lastHash);
+  const after = entryRoute.exec(location.hash);
+  const savedNew = before && after && lastHash === `#/collections/${before[1]}/new` && before[1] === after[1];
+  const changed = lastHash !== location.hash;
+  lastHash = location.hash;
+  if (before && after && changed && !savedNew) location.reload();
+});

@@ -1,0 +1,131 @@
+// A refused save, shown where staff look and for as long as it matters. Decap shows the refusal ("Not saved:
+// content/plans.json:7:16 /plans/0/price ...", from the local backend or from checks.ts) in a notice that goes
+// after ten seconds and marks no field. This keeps each problem beside its field, in plain words (the field's
+// label, what is wrong, what it should hold), with the file, line and field path as a detail, until the next
+// save that goes through or the next entry opened.
+
+export interface Problem {
+  file: string;
+  line?: number;
+  column?: number;
+  pointer: string;
+  text: string;
+}
+
+/** The problems in a refusal: each begins with the file it is in ("content/..."), then the field's path. */
+export function parseRefusal(message: string): Problem[] {
+  const body = message.replace(/^.*?Not (?:saved|deleted): /s, '');
+  const out: Problem[] = [];
+  const pattern = /(content\/[^\s:]+)(?::(\d+):(\d+))? (\/\S*) ([\s\S]*?)(?= content\/[^\s:]+(?::\d+:\d+)? \/|$)/g;
+  for (const m of body.matchAll(pattern)) {
+    out.push({ file: m[1], line: m[2] ? Number(m[2]) : undefined, column: m[3] ? Number(m[3]) : undefined, pointer: m[4], text: m[5].trim() });
+  }
+  return out;
+}
+
+/** "/plans/0/price" -> "Price" (the field's own label, when the form shows one for it). */
+function fieldOf(pointer: string): { name: string; index: number } {
+  const segments = pointer.split('/').filter(Boolean);
+  const name = [...segments].reverse().find((s) => !/^\d+$/.test(s)) ?? '';
+  const index = Number([...segments].reverse().find((s) => /^\d+$/.test(s)) ?? 0);
+  return { name, index };
+}
+
+const panelId = 'site-refusal';
+
+function clear(): void {
+  document.getElementById(panelId)?.remove();
+  for (const el of document.querySelectorAll('[data-site-problem]')) el.remove();
+  for (const el of document.querySelectorAll<HTMLElement>('[data-site-marked]')) {
+    el.style.outline = '';
+    delete el.dataset.siteMarked;
+  }
+}
+
+function note(problem: Problem, label: string): HTMLElement {
+  const box = document.createElement('div');
+  box.setAttribute('role', 'alert');
+  box.dataset.siteProblem = '';
+  box.style.cssText = 'margin:6px 0 12px;padding:10px 12px;border-left:4px solid #c0392b;background:#fdecea;color:#5b1a12;font:14px/1.45 system-ui,sans-serif;border-radius:4px';
+  const words = document.createElement('p');
+  words.style.margin = '0';
+  words.textContent = `${label}: ${plain(problem.text)}`;
+  const detail = document.createElement('details');
+  detail.style.marginTop = '4px';
+  const summary = document.createElement('summary');
+  summary.textContent = 'Details';
+  summary.style.cursor = 'pointer';
+  const where = document.createElement('code');
+  where.textContent = `${problem.file}${problem.line ? `:${problem.line}:${problem.column}` : ''} ${problem.pointer}`;
+  detail.append(summary, where);
+  box.append(words, detail);
+  return box;
+}
+
+/** The build's sentence without its JSON quoting: `"44.95" does not have the expected form` -> `44.95 does not ...`. */
+function plain(text: string): string {
+  return text.replace(/^"((?:[^"\\]|\\.)*)" /, (_m, value: string) => `“${value}” `).replace(/^must be string/, 'must be text');
+}
+
+/** Shows each problem beside its field (when the form has it open), and all of them at the top of the form. */
+export function showRefusal(message: string): void {
+  const problems = parseRefusal(message);
+  if (!problems.length) return;
+  clear();
+  const panel = document.createElement('section');
+  panel.id = panelId;
+  panel.setAttribute('aria-label', 'Why this was not saved');
+  panel.style.cssText = 'position:fixed;z-index:500;left:50%;transform:translateX(-50%);bottom:16px;max-width:760px;width:calc(100% - 32px);max-height:40vh;overflow:auto;background:#fff;border:1px solid #c0392b;border-radius:6px;box-shadow:0 4px 16px rgba(0,0,0,.2);padding:12px 16px';
+  const heading = document.createElement('h2');
+  heading.textContent = /Not deleted/.test(message) ? 'Not deleted: fix these first' : 'Not saved: fix these, then publish again';
+  heading.style.cssText = 'margin:0 0 8px;font:600 16px system-ui,sans-serif;color:#5b1a12';
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.textContent = 'Hide';
+  close.style.cssText = 'float:right;font:14px system-ui,sans-serif';
+  close.addEventListener('click', () => panel.remove());
+  panel.append(close, heading);
+  if (/Not deleted: /.test(message)) {
+    const lead = document.createElement('p');
+    lead.style.cssText = 'margin:0 0 8px;font:14px system-ui,sans-serif';
+    lead.textContent = message.replace(/^.*?Not deleted: /s, '').split(/ content\/\S+:\d+:\d+ /)[0];
+    panel.append(lead);
+  }
+  for (const problem of problems) {
+    const { name, index } = fieldOf(problem.pointer);
+    const labels = [...document.querySelectorAll<HTMLLabelElement>(`label[for^="${CSS.escape(name)}-field-"]`)];
+    const labelEl = labels[Math.min(index, labels.length - 1)] as HTMLLabelElement | undefined;
+    // A problem in another file (a deletion others refer to) is named by that file.
+    const label = labelEl?.textContent?.replace(/\s*\(optional\)\s*$/i, '').trim() || `${problem.file}, ${name || 'the file'}`;
+    panel.append(note(problem, label));
+    const control = labelEl ? document.getElementById(labelEl.htmlFor) : null;
+    if (control) {
+      control.dataset.siteMarked = '';
+      control.style.outline = '2px solid #c0392b';
+      const container = labelEl!.parentElement ?? control;
+      container.append(note(problem, label));
+    }
+  }
+  document.body.append(panel);
+}
+
+/**
+ * Watches Decap's notices for a refusal, keeps it on screen, and clears it after a save goes through
+ * ("Entry saved") or when another entry is opened.
+ */
+export function watchRefusals(): void {
+  const seen = new WeakSet<Node>();
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof HTMLElement) || seen.has(node)) continue;
+        const text = node.textContent ?? '';
+        if (/Not (saved|deleted): /.test(text) && !node.closest(`#${panelId}, [data-site-problem]`)) {
+          seen.add(node);
+          showRefusal(text);
+        } else if (/Entry saved|Entry published|Entry deleted/i.test(text)) clear();
+      }
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+  window.addEventListener('hashchange', clear);
+}

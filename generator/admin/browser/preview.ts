@@ -1,0 +1,173 @@
+// The preview pane beside each entry: the entry as it stands in the form, before any save, drawn with the site's
+// own stylesheet, each placeholder shown as the value the site will print (marked, with its name on hover).
+// Decap hands a preview template the entry and its fields; React and its createClass come from Decap's bundle.
+import { factValue, type Facts } from './rules.ts';
+
+type Node = unknown;
+declare const h: (type: string, props?: Record<string, unknown> | null, ...children: Node[]) => Node;
+interface Component {
+  props: PreviewProps;
+  body?: HTMLElement | null;
+}
+declare const createClass: (spec: { render(this: Component): Node; componentDidMount?(this: Component): void; componentDidUpdate?(this: Component): void }) => unknown;
+
+interface ImmutableLike {
+  toJS(): unknown;
+}
+
+interface PreviewProps {
+  entry: { getIn(path: string[]): ImmutableLike | string | undefined };
+  collection: { get(key: string): unknown };
+  fields: ImmutableList;
+  widgetFor(name: string): Node;
+  /** With the image field's own config (Decap's Immutable map), so that its folder is used. */
+  getAsset(path: string, field?: unknown): { toString(): string } | string | undefined;
+}
+
+interface ImmutableList {
+  toJS(): FieldConfig[];
+  find(test: (item: ImmutableMap) => boolean): ImmutableMap | undefined;
+}
+
+interface ImmutableMap {
+  get(key: string): unknown;
+}
+
+/** Decap's own config of the image field at `names` (image, src), which getAsset needs to find the picture. */
+function imageFieldAt(fields: ImmutableList, names: string[]): unknown {
+  let list: ImmutableList | undefined = fields;
+  let found: ImmutableMap | undefined;
+  for (const name of names) {
+    found = list?.find((f) => f.get('name') === name);
+    list = found?.get('fields') as ImmutableList | undefined;
+  }
+  return found;
+}
+
+interface FieldConfig {
+  name: string;
+  label?: string;
+  widget?: string;
+  fields?: FieldConfig[];
+  field?: FieldConfig;
+}
+
+declare const CMS: {
+  registerPreviewTemplate(name: string, component: unknown): void;
+  registerPreviewStyle(href: string): void;
+};
+
+const placeholder = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** Text with each placeholder replaced by its value, marked so that staff see where a fact shows. */
+export function withFacts(text: string, facts: Facts): Node[] {
+  const out: Node[] = [];
+  let last = 0;
+  for (const m of text.matchAll(placeholder)) {
+    out.push(text.slice(last, m.index));
+    const name = m[1].replace(/^verbatim\s*:\s*/, '');
+    const value = m[1].startsWith('verbatim') ? name : factValue(facts, name);
+    out.push(
+      value === undefined
+        ? h('mark', { title: 'This placeholder names no fact', style: { background: '#fdecea', color: '#8a1c10' } }, m[0])
+        : h('mark', { title: m[0], style: { background: '#fff3c4', color: 'inherit', borderRadius: '3px', padding: '0 2px' } }, value),
+    );
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
+const headingNames = /^(title|name|heading|headline|serviceName|question)$/;
+const hidden = new Set(['$schema', 'seo', 'order', 'slug', 'featured', 'icon', 'color', 'code', 'nativeLang', 'id', 'recommended', 'coordinates', 'alt']);
+
+function render(value: unknown, field: FieldConfig | undefined, facts: Facts, props: PreviewProps, depth: number, at: string[] = []): Node {
+  if (value === undefined || value === null || value === '' || value === false) return null;
+  const label = field?.label ?? field?.name ?? '';
+  if (typeof value === 'string') {
+    if (field?.widget === 'image') {
+      const src = props.getAsset(value, imageFieldAt(props.fields, at));
+      return src ? h('img', { src: String(src), alt: '', style: { maxWidth: '100%', height: 'auto', borderRadius: '8px' } }) : null;
+    }
+    if (field && headingNames.test(field.name)) return h(depth === 0 ? 'h1' : 'h3', null, ...withFacts(value, facts));
+    return h('p', null, ...withFacts(value, facts));
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') return h('p', null, h('strong', null, `${label}: `), String(value));
+  if (Array.isArray(value)) {
+    const item = field?.field ?? (field?.fields ? { name: field.name, label, fields: field.fields } : undefined);
+    const children = value.map((v) => h('li', null, render(v, item?.fields ? { ...item, widget: 'object' } : item, facts, props, depth + 1)));
+    return h('section', null, label ? h('h2', { style: { fontSize: '1.1rem' } }, label) : null, h('ul', null, ...children));
+  }
+  if (typeof value === 'object') {
+    const fields = field?.fields ?? [];
+    return h(
+      'div',
+      null,
+      ...Object.entries(value as Record<string, unknown>)
+        .filter(([k]) => !hidden.has(k))
+        .map(([k, v]) => render(v, fields.find((f) => f.name === k) ?? { name: k }, facts, props, depth + 1, [...at, k])),
+    );
+  }
+  return null;
+}
+
+/**
+ * Placeholders in the Markdown body, which Decap renders as HTML of its own (not React's to update): each text
+ * holding one is split around it, the value marked as in the fields.
+ */
+function markFacts(root: HTMLElement, facts: Facts): void {
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) if ((node.nodeValue ?? '').includes('{{') && !node.parentElement?.closest('mark')) texts.push(node as Text);
+  for (const text of texts) {
+    const doc = root.ownerDocument;
+    const parts = document.createDocumentFragment();
+    let last = 0;
+    const value = text.nodeValue ?? '';
+    for (const m of value.matchAll(placeholder)) {
+      parts.append(doc.createTextNode(value.slice(last, m.index)));
+      const mark = doc.createElement('mark');
+      const found = m[1].startsWith('verbatim') ? m[1].replace(/^verbatim\s*:\s*/, '') : factValue(facts, m[1]);
+      mark.textContent = found ?? m[0];
+      mark.title = found === undefined ? 'This placeholder names no fact' : m[0];
+      mark.style.cssText = found === undefined ? 'background:#fdecea;color:#8a1c10' : 'background:#fff3c4;color:inherit;border-radius:3px;padding:0 2px';
+      parts.append(mark);
+      last = (m.index ?? 0) + m[0].length;
+    }
+    parts.append(doc.createTextNode(value.slice(last)));
+    text.replaceWith(parts);
+  }
+}
+
+export function registerPreview(collections: string[], facts: () => Facts): void {
+  const Template = createClass({
+    componentDidMount() {
+      if (this.body) markFacts(this.body, facts());
+    },
+    componentDidUpdate() {
+      if (this.body) markFacts(this.body, facts());
+    },
+    render() {
+      const props = this.props;
+      const data = ((props.entry.getIn(['data']) as ImmutableLike | undefined)?.toJS() ?? {}) as Record<string, unknown>;
+      const fields = props.fields.toJS();
+      const known = facts();
+      // In the form's order, which is the schema's: the heading first, as on the page.
+      const names = [...fields.map((f) => f.name).filter((n) => n in data), ...Object.keys(data).filter((k) => !fields.some((f) => f.name === k))];
+      const heading = names.find((n) => headingNames.test(n));
+      const parts = [...(heading ? [heading] : []), ...names.filter((n) => n !== heading)]
+        .filter((k) => !hidden.has(k) && k !== 'body')
+        .map((k) => render(data[k], fields.find((f) => f.name === k), known, props, 0, [k]));
+      const body = 'body' in data ? h('div', { className: 'prose', ref: (el: HTMLElement | null) => (this.body = el) }, props.widgetFor('body')) : null;
+      return h('main', { id: 'main', style: { maxWidth: '72ch', margin: '0 auto', padding: '24px 20px' } }, h('article', { className: 'prose' }, ...parts, body));
+    },
+  });
+  for (const name of collections) CMS.registerPreviewTemplate(name, Template);
+}
+
+/** The site's stylesheet (its name carries a hash), taken from the home page the build wrote. */
+export async function registerSiteStyle(): Promise<void> {
+  const html = await fetch('/').then((r) => (r.ok ? r.text() : ''), () => '');
+  const href = /<link[^>]+href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  if (href) CMS.registerPreviewStyle(href);
+}
