@@ -342,8 +342,8 @@ const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 test('media uploads: images of the type their name says, into assets/images/ only', async () => {
   const ok = await call('persistMedia', { asset: { path: 'assets/images/pixel.png', content: png.toString('base64') } });
   assert.is(ok.status, 200, JSON.stringify(ok.body));
-  assert.ok(fs.readFileSync(path.join(repoRoot, 'assets/images/pixel.png')).equals(png));
-  fs.rmSync(path.join(repoRoot, 'assets/images/pixel.png'));
+  assert.ok(fs.readFileSync(path.join(site.root, 'assets/images/pixel.png')).equals(png));
+  fs.rmSync(path.join(site.root, 'assets/images/pixel.png'));
   const refused: [string, string | Buffer, number, RegExp][] = [
     ['assets/images/page.html', '<script>alert(1)</script>', 422, /only images/],
     ['assets/images/fake.png', 'not a png at all', 422, /not a PNG image/],
@@ -358,11 +358,11 @@ test('media uploads: images of the type their name says, into assets/images/ onl
     const response = await call('persistMedia', { asset: { path: p, content: Buffer.from(content).toString('base64') } });
     assert.is(response.status, status, p);
     assert.match(response.body.error, message, p);
-    if (!p.endsWith('perth.json')) assert.not.ok(fs.existsSync(path.join(p.startsWith('assets/') ? repoRoot : site.root, p)), p);
+    if (!p.endsWith('perth.json')) assert.not.ok(fs.existsSync(path.join(site.root, p)), p);
   }
   const svg = await call('persistMedia', { asset: { path: 'assets/images/plain.svg', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><path d="M0 0h1v1z"/></svg>').toString('base64') } });
   assert.is(svg.status, 200);
-  fs.rmSync(path.join(repoRoot, 'assets/images/plain.svg'));
+  fs.rmSync(path.join(site.root, 'assets/images/plain.svg'));
 });
 
 test('listening on the network turns the editor off, unless asked for, and the server says so', async () => {
