@@ -205,7 +205,13 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
       return { ...base, widget: 'boolean', required: false };
     case 'object':
       if (!schema.properties) throw new SchemaShapeError(place.file, place.pointer, 'is an object without "properties": the editor cannot show a form for it');
-      return { ...base, widget: 'object', collapsed: !required, fields: objectFields(schemas, schema, here, options) };
+    {
+      const fields = objectFields(schemas, schema, here, options);
+      // Decap asks for an optional object's required fields even where the entry has no such object (a service
+      // without a licence table), and then refuses every save. Its fields are required only once it is there,
+      // which the build's own rules check on save.
+      return { ...base, widget: 'object', collapsed: !required, fields: required ? fields : fields.map((f) => ({ ...f, required: false })) };
+    }
     case 'array': {
       if (!schema.items) throw new SchemaShapeError(place.file, place.pointer, 'is an array without "items": the editor cannot tell what each item is');
       const { schema: items, file: itemsFile } = resolve(schemas, schema.items, { file, pointer: `${place.pointer}/items` });

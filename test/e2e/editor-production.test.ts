@@ -131,7 +131,7 @@ const unchanged: [name: string, rel: string, hash: string, field: (page: Page) =
   // Each edit is one the build accepts: on the live site the browser refuses any other before a draft is made.
   ['a city', 'content/cities/perth.json', '#/collections/cities/entries/perth', async (page) => page.getByLabel('Tagline')],
   ['a service whose short arrays stand on one line', 'content/services/payslips.json', '#/collections/services/entries/payslips', async (page) => page.getByLabel('Service name')],
-  ['the business facts', 'content/facts.json', '#/collections/settings/entries/facts', async (page) => page.getByLabel('Display', { exact: true }).first()],
+  ['the business facts', 'content/facts.json', '#/collections/settings/entries/facts', async (page) => page.getByLabel('Reply within', { exact: true }).first()],
   [
     'the plans',
     'content/plans.json',

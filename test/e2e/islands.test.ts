@@ -180,7 +180,8 @@ test('the floating Start Now button shows from 768 px, pushes the analytics even
   const page = await visit('/');
   const button = page.getByRole('link', { name: 'Start Translation Now' });
   assert.ok(await button.isVisible());
-  assert.match((await button.textContent())!, /Start Translation Now.*From \$44\.95.*Start Now.*Click Here/);
+  // The Australian Consumer Law's single price: the badge shows the least an order costs, service fee included.
+  assert.match((await button.textContent())!, /Start Translation Now.*From \$\d+\.\d{2} incl\. fee.*Start Now.*Click Here/);
   const requested = page.context().waitForEvent('request', (r) => /\/create$/.test(r.url()));
   const [popup] = await Promise.all([page.waitForEvent('popup'), button.click()]);
   assert.match((await requested).url(), /^https:\/\/orders\.example\.net\/.+\/create$/, 'the new tab asks for the order page');
