@@ -56,19 +56,24 @@ const browserFormats = path.join(toolRoot, 'generator', 'admin', 'browser', 'for
  * local backend writes with, bundled into one classic script.
  */
 export async function formatsScript(): Promise<string> {
+  return browserScript(browserFormats, { alias: { 'js-yaml': buildsYaml() } });
+}
+
+/** One of the editor's scripts, bundled for the browsers Decap supports into one minified classic script. */
+async function browserScript(entry: string, extra: Pick<import('esbuild').BuildOptions, 'alias' | 'plugins'>): Promise<string> {
   const esbuild = await loadEsbuild();
   const result = await esbuild.build({
     absWorkingDir: toolRoot,
-    entryPoints: [browserFormats],
+    entryPoints: [entry],
     bundle: true,
     format: 'iife',
     platform: 'browser',
     target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
     minify: true,
     write: false,
-    alias: { 'js-yaml': buildsYaml() },
     legalComments: 'none',
     logLevel: 'silent',
+    ...extra,
   });
   return result.outputFiles[0].text;
 }
@@ -96,18 +101,7 @@ export async function editorScript(project: Project): Promise<string> {
   const exportName = (n: string) => `v_${n.replace(/\.schema\.json$/, '').replace(/[^a-z0-9]/gi, '_')}`;
   const code = standaloneCode(ajv, Object.fromEntries(validated.map((n) => [exportName(n), n])));
   const module = `${code}\nexport const validators = {${validated.map((n) => `${JSON.stringify(n)}: ${exportName(n)}`).join(', ')}};\nexport const schemas = ${JSON.stringify(schemas)};\n`;
-  const esbuild = await loadEsbuild();
-  const result = await esbuild.build({
-    absWorkingDir: toolRoot,
-    entryPoints: [browserEditor],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-    minify: true,
-    write: false,
-    legalComments: 'none',
-    logLevel: 'silent',
+  return browserScript(browserEditor, {
     plugins: [
       {
         name: 'site-validators',
@@ -118,7 +112,6 @@ export async function editorScript(project: Project): Promise<string> {
       },
     ],
   });
-  return result.outputFiles[0].text;
 }
 
 /**
