@@ -10,6 +10,9 @@ import { locate } from './locate.ts';
 import { encodeSegment, pointerKeys, resolveKeys } from './pointer.ts';
 import { writeCacheFile } from '../cache.ts';
 import { dateShape, parseDate } from './dates.ts';
+import { explain, type SchemaNode } from './explain.ts';
+
+export { closest } from './explain.ts';
 
 // ajv and ajv-formats are CommonJS with a default export that esbuild and tsx see differently.
 const require = createRequire(import.meta.url);
@@ -176,13 +179,6 @@ function describe(file: SourceFile, problems: ErrorObject[], schemas: Map<string
   return out;
 }
 
-interface Explained {
-  pointer: string;
-  message: string;
-  hint?: string;
-  key?: boolean;
-}
-
 /** The schema object holding the keyword that failed: #/properties/a/pattern -> the schema of a. */
 function schemaAt(schemas: Map<string, unknown>, current: string, schemaPath: string): SchemaNode | undefined {
   const [file, fragment = ''] = schemaPath.split('#');
@@ -193,77 +189,3 @@ function valueAt(data: unknown, pointer: string): unknown {
   return resolveKeys(data, pointerKeys(pointer));
 }
 
-interface SchemaNode {
-  description?: string;
-  properties?: Record<string, { description?: string; $ref?: string }>;
-}
-
-function explain(problem: ErrorObject, schema: SchemaNode | undefined, data: unknown): Explained {
-  const pointer = problem.instancePath;
-  const hint = schema?.description;
-  const params = problem.params as Record<string, unknown>;
-  switch (problem.keyword) {
-    case 'required': {
-      const name = String(params.missingProperty);
-      const field = (schema?.properties?.[name] as { description?: string } | undefined)?.description;
-      return { pointer: `${pointer}/${name}`, message: 'is required but missing', hint: field };
-    }
-    case 'additionalProperties': {
-      const name = String(params.additionalProperty);
-      const known = Object.keys(schema?.properties ?? {});
-      const close = closest(name, known);
-      return {
-        pointer: `${pointer}/${name}`,
-        message: close ? `is not a known field (did you mean "${close}"?)` : 'is not a known field',
-        hint: known.length ? `Known fields here: ${known.filter((k) => k !== '$schema').join(', ')}.` : undefined,
-        key: true,
-      };
-    }
-    case 'enum':
-      return { pointer, message: `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`, hint };
-    case 'const':
-      return { pointer, message: `must be ${JSON.stringify(params.allowedValue)}`, hint };
-    case 'pattern':
-      return { pointer, message: `${JSON.stringify(data)} does not have the expected form`, hint: hint ?? `It must match ${String(params.pattern)}.` };
-    case 'format':
-      return { pointer, message: `${JSON.stringify(data)} is not a valid ${params.format === 'email' ? 'email address' : String(params.format)}`, hint };
-    case 'minItems':
-    case 'maxItems':
-      return { pointer, message: `${problem.message} (it has ${(data as unknown[]).length})`, hint };
-    case 'minLength':
-    case 'maxLength':
-      return { pointer, message: `${problem.message} (it has ${String(data).length})`, hint };
-    case 'uniqueItems':
-      return { pointer: `${pointer}/${params.i}`, message: `repeats item ${params.j}: every item must be different`, hint };
-    default:
-      return { pointer, message: problem.message ?? `fails the ${problem.keyword} rule`, hint };
-  }
-}
-
-/** The known name nearest to a mistyped one, if it is close enough to be a typo. */
-export function closest(name: string, known: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of known) {
-    const d = distance(name.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = next;
-    }
-  }
-  return row[b.length];
-}

@@ -1,23 +1,11 @@
 // The build's schema and placeholder rules in words, for the browser (checks.ts): the same wording as the build's
-// errors (content/validate.ts's explanations, content/facts.ts's placeholders), "/pointer what is wrong. what the
+// errors (content/explain.ts, shared with the build, content/facts.ts's placeholders), "/pointer what is wrong. what the
 // field holds", without the file's line and column, which the browser does not have.
 import { pointerKeys, resolveKeys } from '../../content/pointer.ts';
+import { explain, type AjvError, type SchemaNode } from '../../content/explain.ts';
 
 /** Every fact by name, as written in its file (it may itself hold placeholders). */
 export type Facts = Record<string, string>;
-
-interface AjvError {
-  keyword: string;
-  instancePath: string;
-  schemaPath: string;
-  params: Record<string, unknown>;
-  message?: string;
-}
-
-interface SchemaNode {
-  description?: string;
-  properties?: Record<string, { description?: string }>;
-}
 
 const placeholderPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
 const verbatimPrefix = /^verbatim\s*:\s*/;
@@ -58,34 +46,4 @@ export function describeProblems(errors: AjvError[], schemas: Record<string, unk
     out.add(`${pointer || '/'} ${message}.${hint ? ` ${hint}` : ''}`);
   }
   return [...out];
-}
-
-function explain(problem: AjvError, schema: SchemaNode | undefined, data: unknown): { pointer: string; message: string; hint?: string } {
-  const pointer = problem.instancePath;
-  const hint = schema?.description;
-  const params = problem.params;
-  switch (problem.keyword) {
-    case 'required': {
-      const name = String(params.missingProperty);
-      return { pointer: `${pointer}/${name}`, message: 'is required but missing', hint: schema?.properties?.[name]?.description };
-    }
-    case 'additionalProperties':
-      return { pointer: `${pointer}/${String(params.additionalProperty)}`, message: 'is not a known field' };
-    case 'enum':
-      return { pointer, message: `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`, hint };
-    case 'pattern':
-      return { pointer, message: `${JSON.stringify(data)} does not have the expected form`, hint: hint ?? `It must match ${String(params.pattern)}.` };
-    case 'format':
-      return { pointer, message: `${JSON.stringify(data)} is not a valid ${params.format === 'email' ? 'email address' : String(params.format)}`, hint };
-    case 'minItems':
-    case 'maxItems':
-      return { pointer, message: `${problem.message} (it has ${(data as unknown[]).length})`, hint };
-    case 'minLength':
-    case 'maxLength':
-      return { pointer, message: `${problem.message} (it has ${String(data).length})`, hint };
-    case 'uniqueItems':
-      return { pointer: `${pointer}/${String(params.i)}`, message: `repeats item ${String(params.j)}: every item must be different`, hint };
-    default:
-      return { pointer, message: problem.message ?? `fails the ${problem.keyword} rule`, hint };
-  }
 }

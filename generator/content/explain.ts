@@ -1,0 +1,93 @@
+// How the build words a failed schema rule: "/pointer what is wrong", with the field's description as the hint.
+// Pure, so that the editor's browser code (admin/browser/rules.ts) words a refusal exactly as the build does.
+
+/** The parts of an ajv error the wording uses. */
+export interface AjvError {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: unknown;
+  message?: string;
+}
+
+export interface SchemaNode {
+  description?: string;
+  properties?: Record<string, { description?: string; $ref?: string }>;
+}
+
+export interface Explained {
+  pointer: string;
+  message: string;
+  hint?: string;
+  key?: boolean;
+}
+
+export function explain(problem: AjvError, schema: SchemaNode | undefined, data: unknown): Explained {
+  const pointer = problem.instancePath;
+  const hint = schema?.description;
+  const params = problem.params as Record<string, unknown>;
+  switch (problem.keyword) {
+    case 'required': {
+      const name = String(params.missingProperty);
+      const field = (schema?.properties?.[name] as { description?: string } | undefined)?.description;
+      return { pointer: `${pointer}/${name}`, message: 'is required but missing', hint: field };
+    }
+    case 'additionalProperties': {
+      const name = String(params.additionalProperty);
+      const known = Object.keys(schema?.properties ?? {});
+      const close = closest(name, known);
+      return {
+        pointer: `${pointer}/${name}`,
+        message: close ? `is not a known field (did you mean "${close}"?)` : 'is not a known field',
+        hint: known.length ? `Known fields here: ${known.filter((k) => k !== '$schema').join(', ')}.` : undefined,
+        key: true,
+      };
+    }
+    case 'enum':
+      return { pointer, message: `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`, hint };
+    case 'const':
+      return { pointer, message: `must be ${JSON.stringify(params.allowedValue)}`, hint };
+    case 'pattern':
+      return { pointer, message: `${JSON.stringify(data)} does not have the expected form`, hint: hint ?? `It must match ${String(params.pattern)}.` };
+    case 'format':
+      return { pointer, message: `${JSON.stringify(data)} is not a valid ${params.format === 'email' ? 'email address' : String(params.format)}`, hint };
+    case 'minItems':
+    case 'maxItems':
+      return { pointer, message: `${problem.message} (it has ${(data as unknown[]).length})`, hint };
+    case 'minLength':
+    case 'maxLength':
+      return { pointer, message: `${problem.message} (it has ${String(data).length})`, hint };
+    case 'uniqueItems':
+      return { pointer: `${pointer}/${params.i}`, message: `repeats item ${params.j}: every item must be different`, hint };
+    default:
+      return { pointer, message: problem.message ?? `fails the ${problem.keyword} rule`, hint };
+  }
+}
+
+/** The known name nearest to a mistyped one, if it is close enough to be a typo. */
+export function closest(name: string, known: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const d = distance(name.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = next;
+    }
+  }
+  return row[b.length];
+}
