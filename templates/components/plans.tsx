@@ -1,6 +1,6 @@
 import { useRender } from '../context.ts';
 import { Icon } from './icon.tsx';
-import { OrderLink } from './ui.tsx';
+import { CheckList, OrderLink } from './ui.tsx';
 
 /**
  * A plan's price with the service fee added, as the Australian Consumer Law's single-price rule (s48) asks
@@ -32,13 +32,7 @@ export function PlanCards() {
               <Icon name="clock" size={18} /> {plan.timeframe}
             </p>
             <p>{plan.description}</p>
-            <ul className="check-list" role="list">
-              {plan.features.map((f) => (
-                <li key={f}>
-                  <Icon name="check" size={18} /> {f}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={plan.features} />
             <OrderLink tone={plan.recommended ? 'primary' : 'secondary'} className="plan-cta">
               {site.shared.orderCta.getStarted}
               <span className="sr-only"> with {plan.name}</span>

@@ -125,6 +125,19 @@ export function FaqList({ items, group, headingLevel = 3 }: { items: FaqEntry[];
   );
 }
 
+/** A list of points, each with a tick. */
+export function CheckList({ items }: { items: string[] }) {
+  return (
+    <ul className="check-list" role="list">
+      {items.map((item) => (
+        <li key={item}>
+          <Icon name="check" size={18} /> {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function JsonLd({ data }: { data: Graph | WithContext<Thing> }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />;
 }

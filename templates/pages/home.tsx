@@ -1,6 +1,6 @@
 import { inSentence, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
-import { CardGrid, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
+import { CardGrid, CheckList, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
 import { Island } from '../components/island.tsx';
 import TestimonialCarousel from '../../islands/testimonial-carousel.tsx';
 import LanguagePicker, { type LanguagePickerProps } from '../../islands/language-picker.tsx';
@@ -161,13 +161,7 @@ export function HomePage() {
           ))}
           <div className="card about-card">
             <h3>{copy.about.how.title}</h3>
-            <ul className="check-list" role="list">
-              {copy.about.how.items.map((item) => (
-                <li key={item}>
-                  <Icon name="check" size={18} /> {item}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={copy.about.how.items} />
           </div>
         </div>
         <aside className="fts-note" aria-labelledby="fts-heading">

@@ -3,7 +3,7 @@ import type { BusinessFacts } from '../../generator/content/types.ts';
 import { absolute, inSentence, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
-import { Breadcrumbs, CallToAction, CardGrid, FaqList, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
+import { Breadcrumbs, CallToAction, CardGrid, CheckList, FaqList, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
 import { ServiceCard } from './services.tsx';
 import { withFee } from '../components/plans.tsx';
 import { breadcrumbs, graph, provider } from '../structured-data.ts';
@@ -161,13 +161,7 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
           {s.pricing.includes && (
             <div className="pricing-includes">
               <h3>Every order includes</h3>
-              <ul className="check-list" role="list">
-                {s.pricing.includes.map((item) => (
-                  <li key={item}>
-                    <Icon name="check" size={18} /> {item}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={s.pricing.includes} />
             </div>
           )}
         </div>
