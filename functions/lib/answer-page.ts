@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from './http.ts';
 import { outputFileOf } from '../../generator/address.ts';
+import { headersFor, parseHeaders } from '../../generator/output/header-rules.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -37,18 +38,8 @@ export const plainPageHeaders: Record<string, string> = {
  */
 export function pageHeaders(file: string, pathname: string): Record<string, string> {
   const out: Record<string, string> = {};
-  const bare = `/${pathname.replace(/^\/+|\/+$/g, '')}`;
-  const addresses = [bare, bare === '/' ? '/' : `${bare}/`];
-  const matches = (rule: string) => addresses.some((a) => (rule.endsWith('*') ? a.startsWith(rule.slice(0, -1)) : a === rule));
-  let inRule = false;
-  for (const line of file.split(/\r?\n/)) {
-    if (!line.trim() || line.trim().startsWith('#')) continue;
-    if (!/^\s/.test(line)) {
-      inRule = matches(line.trim());
-      continue;
-    }
-    const match = /^\s+([A-Za-z0-9-]+)\s*:\s*(.*)$/.exec(line);
-    if (inRule && match && securityHeaderNames.includes(match[1].toLowerCase())) out[match[1].toLowerCase()] = match[2].trim();
+  for (const [name, value] of headersFor(parseHeaders(file), `/${pathname.replace(/^\/+|\/+$/g, '')}`)) {
+    if (securityHeaderNames.includes(name.toLowerCase())) out[name.toLowerCase()] = value;
   }
   return out;
 }

@@ -12,12 +12,10 @@ import type { SiteModel } from '../content/model.ts';
 import { rules } from '../content/kinds.ts';
 import { requestPathsOf } from '../address.ts';
 import { routes } from '../routes.ts';
+import { pathPattern, type HeaderRule } from './header-rules.ts';
 
-export interface HeaderRule {
-  /** A path pattern in Netlify's _headers syntax: /* or /assets/* */
-  path: string;
-  headers: [string, string][];
-}
+export { headersFile, headersFor, pathPattern, type HeaderRule } from './header-rules.ts';
+
 
 // No host that serves anyone's files may run scripts here: with a public CDN such as cdn.jsdelivr.net (any npm
 // package or GitHub file) in script-src, one <script> added to a blog post would run an attacker's code on
@@ -82,19 +80,6 @@ export function editorSecurityPolicy(model: SiteModel): string {
 /** The editor's page under every address it answers to; /admin/tawkto-setup is a site page and keeps the site's policy. */
 export const editorPaths = requestPathsOf('/admin');
 
-/**
- * A rule's path as Netlify matches it (its headers parser, getForRegExp): case-insensitive, an optional
- * trailing slash, `:name` for one segment, a standalone `*` for the rest of the path (the slash before it
- * optional too, so `/blog/*` also matches `/blog` and `/blog.html`), any other `*` for any characters.
- */
-export function pathPattern(rulePath: string): RegExp {
-  const parts = rulePath
-    .split('/')
-    .map((part) => part.trimEnd())
-    .filter(Boolean)
-    .map((part) => (part.startsWith(':') ? '([^/]+)' : part === '*' ? '?(.*)' : part.split('*').map((text) => text.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&')).join('(.*)')));
-  return new RegExp(`^/${parts.join('/')}/?$`, 'iu');
-}
 
 /**
  * The paths that carry the page policy: one rule per first segment of the pages' addresses (`/cities/*` covers
@@ -159,13 +144,4 @@ export function headerRules(model: SiteModel): HeaderRule[] {
       }),
     ),
   ];
-}
-
-export function headersFile(rules: HeaderRule[]): string {
-  return rules.map((rule) => [rule.path, ...rule.headers.map(([k, v]) => `  ${k}: ${v}`)].join('\n')).join('\n') + '\n';
-}
-
-/** The headers of every rule whose path matches, matched as Netlify matches them, in the file's order. */
-export function headersFor(rules: HeaderRule[], pathname: string): [string, string][] {
-  return rules.filter((rule) => pathPattern(rule.path).test(pathname)).flatMap((rule) => rule.headers);
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import sirv from 'sirv';
-import { headersFor, type HeaderRule } from '../output/security.ts';
+import { headersFor, parseHeaders, type HeaderRule } from '../output/header-rules.ts';
 import { cleanPath, outputFileOf } from '../address.ts';
 
 export interface StaticOptions {
@@ -35,17 +35,7 @@ export function readRedirects(root: string): Map<string, { to: string; status: n
 /** Reads _headers (Netlify's format: a path pattern, then indented `Name: value` lines). */
 export function readHeaders(root: string): HeaderRule[] {
   const file = path.join(root, '_headers');
-  if (!fs.existsSync(file)) return [];
-  const rules: HeaderRule[] = [];
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    if (!line.trim() || line.trim().startsWith('#')) continue;
-    if (!/^\s/.test(line)) rules.push({ path: line.trim(), headers: [] });
-    else {
-      const at = line.indexOf(':');
-      if (at > 0 && rules.length) rules[rules.length - 1].headers.push([line.slice(0, at).trim(), line.slice(at + 1).trim()]);
-    }
-  }
-  return rules;
+  return fs.existsSync(file) ? parseHeaders(fs.readFileSync(file, 'utf8')) : [];
 }
 
 /**
