@@ -2,8 +2,7 @@
 // requests to third-party hosts that do not resolve, and nothing else (test/e2e/offline-third-parties.ts).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Result } from 'lighthouse';
-import { discountOfflineThirdParties } from './e2e/offline-third-parties.ts';
+import { discountOfflineThirdParties, type LighthouseResult } from './e2e/offline-third-parties.ts';
 
 const test = suite('lighthouse offline discount');
 const origin = 'http://127.0.0.1:4321';
@@ -15,7 +14,7 @@ const lookupFor = (online: string[]) => async (host: string) => {
 };
 
 /** A Best Practices result: errors-in-console weighs 1 of 4, the other audits pass unless told. */
-function result(errors: { description: string; url: string }[], otherScore = 1): Result {
+function result(errors: { description: string; url: string }[], otherScore = 1): LighthouseResult {
   const audit = (id: string, score: number, details?: unknown) => ({ id, score, scoreDisplayMode: 'binary', details });
   return {
     categories: {
@@ -36,7 +35,7 @@ function result(errors: { description: string; url: string }[], otherScore = 1):
       'inspector-issues': audit('inspector-issues', otherScore),
       'valid-source-maps': audit('valid-source-maps', 0),
     },
-  } as unknown as Result;
+  } as unknown as LighthouseResult;
 }
 
 test('requests to third-party hosts that do not resolve are discounted, and the hosts named', async () => {

@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildResult } from '../generator/build.ts';
 import { silentLogger } from '../generator/log.ts';
-import { fixture, listFiles, repoRoot, type Fixture } from './helpers/project.ts';
+import { fixture, listFiles, type Fixture } from './helpers/project.ts';
+import { nuChecker } from './helpers/tools.ts';
 
 const test = suite('quality gates');
 let site: Fixture;
@@ -27,8 +28,9 @@ test.before(async () => {
 test.after(() => site.remove());
 
 test('HTML: every page passes the Nu HTML Checker with no errors', () => {
-  const jar = path.join(repoRoot, 'node_modules/vnu-jar/build/dist/vnu.jar');
-  const run = spawnSync('java', ['-jar', jar, '--skip-non-html', '--errors-only', '--format', 'json', dist], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const checker = nuChecker();
+  if ('reason' in checker) throw new Error(checker.reason);
+  const run = spawnSync('java', ['-jar', checker.jar, '--skip-non-html', '--errors-only', '--format', 'json', dist], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   assert.ok(run.stderr.trim().startsWith('{'), `the checker ran: ${run.error?.message ?? run.stderr.slice(0, 200)}`);
   const messages = (JSON.parse(run.stderr) as { messages: { url: string; lastLine: number; message: string; extract?: string }[] }).messages;
   const report = messages.map((m) => `${m.url.replace(`file:${dist}`, '')}:${m.lastLine} ${m.message} «${m.extract ?? ''}»`);

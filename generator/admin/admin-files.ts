@@ -14,9 +14,23 @@ import type { SourceFile } from '../content/load.ts';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * Where Decap's prebuilt bundle is, or undefined without the package. It is a devDependency (ARCHITECTURE.md,
+ * "The editor"): `npm install`, `npm ci` and Netlify's build have it; a production install does not.
+ */
+function decapDist(): string | undefined {
+  try {
+    return path.dirname(require.resolve('decap-cms/dist/decap-cms.js'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Said once per process: `site serve` builds again on every edit. */
+let toldNoDecap = false;
+
 /** The prebuilt bundle, the chunks it loads on demand and their WebAssembly, without source maps. */
-function decapFiles(): { name: string; file: string }[] {
-  const dist = path.dirname(require.resolve('decap-cms/dist/decap-cms.js'));
+function decapFiles(dist: string): { name: string; file: string }[] {
   return fs
     .readdirSync(dist)
     .filter((name) => /(^|\.)decap-cms\.js$/.test(name) || name.endsWith('.wasm'))
@@ -177,6 +191,12 @@ export async function emitAdmin(
   derive: Derive,
   warn: (message: string) => void,
 ): Promise<void> {
+  const dist = decapDist();
+  if (!dist) {
+    if (!toldNoDecap) warn('/admin/ (the content editor) was left out: its package, decap-cms, is a development dependency and is not installed here (npm install --omit=dev). Run `npm install` to build it.');
+    toldNoDecap = true;
+    return;
+  }
   await derive('admin/index.html', JSON.stringify([settings.name]), () => adminPage(settings.name));
   // The editor's own code and the icon names are inputs too: a new widget or icon changes the fields.
   const code = [folderHash(path.join(toolRoot, 'generator', 'admin')), `lucide-static@${packageVersion('lucide-static')}`];
@@ -188,5 +208,5 @@ export async function emitAdmin(
   const factText = Object.values(factSources).map((rel) => (fs.existsSync(path.join(project.content, rel)) ? fs.readFileSync(path.join(project.content, rel), 'utf8') : '')).join('\0');
   await derive('admin/editor.json', JSON.stringify([factText, folderHash(project.schemas), configLayout(files), ...code]), () => editorData(project, previewNames(cmsConfig(project, settings, () => {}, files))));
   const version = (JSON.parse(fs.readFileSync(require.resolve('decap-cms/package.json'), 'utf8')) as { version: string }).version;
-  for (const { name, file } of decapFiles()) await derive(`admin/${name}`, `decap-cms@${version} ${name}`, () => fs.readFileSync(file));
+  for (const { name, file } of decapFiles(dist)) await derive(`admin/${name}`, `decap-cms@${version} ${name}`, () => fs.readFileSync(file));
 }

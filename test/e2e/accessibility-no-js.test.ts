@@ -14,7 +14,8 @@ import type { Browser } from 'playwright-core';
 import { build } from '../../generator/build.ts';
 import { silentLogger } from '../../generator/log.ts';
 import { staticHandler } from '../../generator/serve/static.ts';
-import { fixture, repoRoot, type Fixture } from '../helpers/project.ts';
+import { fixture, type Fixture } from '../helpers/project.ts';
+import { nuChecker } from '../helpers/tools.ts';
 import { violationsWithoutJavaScript } from './axe.ts';
 import { launch } from './browser.ts';
 
@@ -63,8 +64,9 @@ test('the served HTML of every page with a form passes the Nu HTML Checker', asy
     fs.writeFileSync(path.join(served, name), await response.text());
     names.set(name, page.path);
   }
-  const jar = path.join(repoRoot, 'node_modules/vnu-jar/build/dist/vnu.jar');
-  const run = spawnSync('java', ['-jar', jar, '--errors-only', '--format', 'json', served], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const checker = nuChecker();
+  if ('reason' in checker) throw new Error(checker.reason);
+  const run = spawnSync('java', ['-jar', checker.jar, '--errors-only', '--format', 'json', served], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   assert.ok(run.stderr.trim().startsWith('{'), `the checker ran: ${run.error?.message ?? run.stderr.slice(0, 200)}`);
   const messages = (JSON.parse(run.stderr) as { messages: { url: string; lastLine: number; message: string; extract?: string }[] }).messages;
   const report = messages.map((m) => `${names.get(path.basename(m.url)) ?? m.url}:${m.lastLine} ${m.message} «${m.extract ?? ''}»`);

@@ -4,7 +4,8 @@
 // The built site is served as a static host would serve it (the _headers, compression, clean URLs).
 // Best Practices discounts only console errors of third-party requests whose host cannot resolve on this
 // offline machine; offline-third-parties.ts says how it tells those apart. Each page's report is kept in
-// reports/lighthouse/ (outside git) as Lighthouse wrote it; the four scores are printed.
+// reports/lighthouse/ (outside git) as Lighthouse wrote it; the four scores are printed. Lighthouse is not a
+// dependency of the site: test/helpers/tools.ts installs it on first use, outside the repository.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -12,14 +13,22 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
+import { pathToFileURL } from 'node:url';
 import { build } from '../../generator/build.ts';
 import { silentLogger } from '../../generator/log.ts';
 import { staticHandler } from '../../generator/serve/static.ts';
 import { fixture, repoRoot, type Fixture } from '../helpers/project.ts';
+import { requireTool, toolFolder } from '../helpers/tools.ts';
 import { chromiumPath, launchArgs } from './browser.ts';
-import { discountOfflineThirdParties } from './offline-third-parties.ts';
+import { discountOfflineThirdParties, type LighthouseResult } from './offline-third-parties.ts';
+
+/** What this suite uses of Lighthouse's and chrome-launcher's APIs. */
+type Lighthouse = (url: string, flags: { port: number; logLevel: 'error' }, config: object) => Promise<{ lhr: LighthouseResult; report: string | string[] } | undefined>;
+interface LaunchedChrome {
+  port: number;
+  kill(): void;
+}
+type LaunchChrome = (options: { chromePath: string; chromeFlags: string[]; userDataDir: string; logLevel: 'silent' }) => Promise<LaunchedChrome>;
 
 const pages = ['/', '/services', '/services/passports', '/cities/sydney', '/arabic', '/blog/naati-certified-translations-immigration', '/contact', '/faq'];
 const minimum: Record<string, number> = { performance: 0.98, accessibility: 1, 'best-practices': 1, seo: 1 };
@@ -29,10 +38,13 @@ const test = suite('lighthouse');
 let site: Fixture;
 let server: http.Server;
 let origin: string;
-let chrome: chromeLauncher.LaunchedChrome;
+let chrome: LaunchedChrome;
 let profile: string;
+let lighthouse: Lighthouse;
 
 test.before(async () => {
+  lighthouse = ((await import(pathToFileURL(requireTool('lighthouse')).href)) as { default: Lighthouse }).default;
+  const chromeLauncher = (await import(pathToFileURL(path.join(toolFolder('lighthouse'), 'node_modules', 'chrome-launcher', 'dist', 'index.js')).href)) as { launch: LaunchChrome };
   site = fixture();
   await build({ root: site.root, logger: silentLogger });
   server = http.createServer(staticHandler({ root: path.join(site.root, 'dist') }));

@@ -9,7 +9,14 @@
 //   - that host really does not resolve on this machine (checked again here, with the system's resolver).
 // Online, those requests load and the audit counts in full. Nothing else in any category is discounted.
 import dns from 'node:dns/promises';
-import type { Result } from 'lighthouse';
+
+/** The parts of Lighthouse's result (its `lhr`) the gate reads. */
+export interface LighthouseResult {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { score: number | null; displayValue?: string; details?: unknown }>;
+  runtimeError?: { code: string; message: string };
+  environment: { benchmarkIndex: number };
+}
 
 type Lookup = (host: string) => Promise<unknown>;
 
@@ -31,7 +38,7 @@ async function resolves(host: string, lookup: Lookup): Promise<boolean> {
   }
 }
 
-export async function discountOfflineThirdParties(lhr: Result, siteOrigin: string, lookup: Lookup = (host) => dns.lookup(host)): Promise<Discount> {
+export async function discountOfflineThirdParties(lhr: LighthouseResult, siteOrigin: string, lookup: Lookup = (host) => dns.lookup(host)): Promise<Discount> {
   const category = lhr.categories['best-practices'];
   const audit = lhr.audits['errors-in-console'];
   const items = ((audit?.details as { items?: { description?: string; sourceLocation?: { url?: string } }[] } | undefined)?.items ?? []);

@@ -1,0 +1,80 @@
+// What a production install (`npm install --omit=dev`) must have and may leave out: every package the CLI, the
+// generator, the functions, the templates and the islands load is a dependency; the editor's package is a
+// devDependency whose absence leaves /admin/ out with one clear message; the test tools are not dependencies.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import { isBuiltin } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { repoRoot } from './helpers/project.ts';
+import { toolSpecs } from './helpers/tools.ts';
+
+const test = suite('install');
+const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as Record<'dependencies' | 'devDependencies', Record<string, string>>;
+
+/** Packages the code names that a production install may lack, and why that is right. */
+const notDependencies: Record<string, string> = {
+  'decap-cms': 'the editor: a devDependency; without it the build leaves /admin/ out and says so',
+  'js-yaml': "gray-matter's own YAML parser, used as the build parses front matter",
+  tsx: 'loads the TypeScript sources of a worker under the tests; the CLI runs its bundle',
+  'json-schema-to-typescript': '`npm run types`, a developer command',
+};
+
+/** The package each bare specifier the runtime code loads belongs to, with the files that load it. */
+function loadedPackages(): Map<string, string[]> {
+  const used = new Map<string, string[]>();
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (/\.(ts|tsx|js|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+        const text = fs.readFileSync(file, 'utf8');
+        const add = (specifier: string) => {
+          // Relative paths, Node's own modules and esbuild's virtual modules (site:validators) are no package.
+          if (/^[./]/.test(specifier) || isBuiltin(specifier) || /^[a-z]+:/.test(specifier)) return;
+          const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+          used.set(name, [...(used.get(name) ?? []), path.relative(repoRoot, file)]);
+        };
+        // Static imports and re-exports (type-only ones load nothing), side-effect imports, dynamic loads.
+        for (const m of text.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^;'"]*?\bfrom\s+'([^']+)'/gms)) if (!m[1]) add(m[2]);
+        for (const m of text.matchAll(/^\s*import\s+'([^']+)'/gm)) add(m[1]);
+        for (const m of text.matchAll(/(?<![\w.])(?:import|require|require\.resolve|importModule(?:<[^>]*>)?)\(\s*'([^']+)'/g)) add(m[1]);
+      }
+    }
+  };
+  for (const dir of ['bin', 'generator', 'functions', 'templates', 'islands']) visit(path.join(repoRoot, dir));
+  return used;
+}
+
+test('every package the CLI, the generator, the functions, templates and islands load is a dependency', () => {
+  const used = loadedPackages();
+  assert.ok(used.has('sharp') && used.has('react') && used.has('nodemailer'), 'the scan finds the packages the code loads');
+  const missing = [...used].filter(([name]) => !(name in pkg.dependencies) && !(name in notDependencies)).map(([name, files]) => `${name} (${files.join(', ')})`);
+  assert.equal(missing, [], 'loaded at run time but not in dependencies: a production install would fail');
+});
+
+test("the editor's package is a devDependency, and the test tools are no dependency at all", () => {
+  assert.ok('decap-cms' in pkg.devDependencies && !('decap-cms' in pkg.dependencies));
+  for (const name of Object.keys(toolSpecs)) assert.not.ok(name in pkg.dependencies || name in pkg.devDependencies, `${name} is installed on demand by test/helpers/tools.ts`);
+});
+
+test('without decap-cms the build leaves /admin/ out and says once how to get it', () => {
+  // Two builds' worth of /admin/ in one process, as `site serve` rebuilds, with Node finding no decap-cms.
+  const script = `
+    const { emitAdmin } = await import(${JSON.stringify(path.join(repoRoot, 'generator/admin/admin-files.ts'))});
+    const { resolveProject } = await import(${JSON.stringify(path.join(repoRoot, 'generator/project.ts'))});
+    const written = [], warnings = [];
+    for (let i = 0; i < 2; i++) await emitAdmin(resolveProject(${JSON.stringify(repoRoot)}), { name: 'Site' }, [], async (file) => { written.push(file); }, (m) => warnings.push(m));
+    console.log(JSON.stringify({ written, warnings }));`;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', path.join(repoRoot, 'test/helpers/without-decap.mjs'), '--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
+  assert.is(run.status, 0, run.stderr);
+  const { written, warnings } = JSON.parse(run.stdout.trim().split('\n').pop()!) as { written: string[]; warnings: string[] };
+  assert.equal(written, []);
+  assert.is(warnings.length, 1, warnings.join('\n'));
+  assert.match(warnings[0], /\/admin\/ \(the content editor\) was left out/);
+  assert.match(warnings[0], /decap-cms/);
+  assert.match(warnings[0], /Run `npm install`/);
+});
+
+test.run();
