@@ -167,7 +167,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
   fs.writeFileSync(file, text);
   logger.info(`${colour.green('✓')} wrote ${colour.bold(rel)}`);
   logger.info(`  ${next}`);
-  logger.info(colour.dim(`  Preview it with \`npx site serve\`; \`npx site check\` validates it.`));
+  logger.info(colour.dim(`  Preview it with \`npm run dev\`; \`npm run check\` validates it.`));
   return file;
 }
 

@@ -1,6 +1,7 @@
 // What a production install (`npm install --omit=dev`) must have and may leave out: every package the CLI, the
 // generator, the functions, the templates and the islands load is a dependency; the editor's package is a
 // devDependency whose absence leaves /admin/ out with one clear message; the test tools are not dependencies.
+// README's first command sets everything up and serves, through the npm scripts.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -75,6 +76,17 @@ test('without decap-cms the build leaves /admin/ out and says once how to get it
   assert.match(warnings[0], /\/admin\/ \(the content editor\) was left out/);
   assert.match(warnings[0], /decap-cms/);
   assert.match(warnings[0], /Run `npm install`/);
+});
+
+test("README's two commands: install and serve through a script that starts the CLI directly, then every test", () => {
+  const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+  const [first, second] = /```sh\n([^`]*)```/.exec(readme)![1].split('\n').map((line) => line.replace(/#.*/, '').trim());
+  assert.is(first, 'npm install && npm run dev');
+  assert.is(second, 'npm test');
+  const scripts = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  // npx would first link the project into its cache, seconds on every start.
+  for (const [name, command] of [['dev', 'serve'], ['build', 'build'], ['check', 'check']]) assert.is(scripts[name], `node bin/site.js ${command}`);
+  assert.match(fs.readFileSync(path.join(repoRoot, '.ci/run'), 'utf8'), /npm test --silent/);
 });
 
 test.run();
