@@ -193,7 +193,7 @@ export async function emitAdmin(
 ): Promise<void> {
   const dist = decapDist();
   if (!dist) {
-    if (!toldNoDecap) warn('/admin/ (the content editor) was left out: its package, decap-cms, is a development dependency and is not installed here (npm install --omit=dev). Run `npm install` to build it.');
+    if (!toldNoDecap) warn('/admin/ (the content editor) was left out: its package, decap-cms, is a devDependency, and this install left those out (--omit=dev). Run `npm install` to have it.');
     toldNoDecap = true;
     return;
   }
