@@ -8,8 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isBuiltin } from 'node:module';
 import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { repoRoot } from './helpers/project.ts';
-import { toolSpecs } from './helpers/tools.ts';
+import { tool, toolFolder, toolSpecs } from './helpers/tools.ts';
 
 const test = suite('install');
 const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as Record<'dependencies' | 'devDependencies', Record<string, string>>;
@@ -76,6 +77,29 @@ test('without decap-cms the build leaves /admin/ out and says once how to get it
   assert.match(warnings[0], /\/admin\/ \(the content editor\) was left out/);
   assert.match(warnings[0], /decap-cms/);
   assert.match(warnings[0], /Run `npm install`/);
+});
+
+test('a test tool already in the tools folder is used as it is; one that cannot be installed says which, where and why', () => {
+  const saved = process.env.SITE_TOOLS_DIR;
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'site-tools-test-'));
+  try {
+    process.env.SITE_TOOLS_DIR = path.join(scratch, 'tools');
+    const jar = path.join(toolFolder('vnu-jar'), 'node_modules', 'vnu-jar', toolSpecs['vnu-jar'].file);
+    fs.mkdirSync(path.dirname(jar), { recursive: true });
+    fs.writeFileSync(jar, '');
+    assert.equal(tool('vnu-jar'), { file: jar });
+    // A tools folder that cannot be made (its parent is a file): no install is tried, and the reason is given.
+    fs.writeFileSync(path.join(scratch, 'file'), '');
+    process.env.SITE_TOOLS_DIR = path.join(scratch, 'file', 'tools');
+    const found = tool('lighthouse');
+    assert.ok('reason' in found);
+    assert.match(found.reason, `lighthouse ${toolSpecs.lighthouse.version} could not be installed into ${path.join(scratch, 'file', 'tools')}`);
+    assert.match(found.reason, /SITE_TOOLS_DIR/);
+  } finally {
+    if (saved === undefined) delete process.env.SITE_TOOLS_DIR;
+    else process.env.SITE_TOOLS_DIR = saved;
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
 });
 
 test("README's two commands: install and serve through a script that starts the CLI directly, then every test", () => {
