@@ -50,6 +50,7 @@ test.before(async () => {
   server = http.createServer(staticHandler({ root: path.join(site.root, 'dist') }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  if (!fs.existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium`);
   profile = fs.mkdtempSync(path.join(os.tmpdir(), 'site-lighthouse-'));
   chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: launchArgs, userDataDir: profile, logLevel: 'silent' });
   fs.mkdirSync(reports, { recursive: true });
