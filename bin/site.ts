@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { BuildFailure, formatFailure } from '../generator/errors.ts';
+import { BuildFailure, formatFailure, siteError } from '../generator/errors.ts';
 import { colour } from '../generator/log.ts';
 import { toolRoot } from '../generator/project.ts';
 import { stopEsbuild } from '../generator/esbuild.ts';
@@ -44,9 +44,18 @@ export async function main(argv: string[]): Promise<void> {
     .option('--no-watch', 'build and serve once, without watching for changes')
     .option('--editor-on-network', 'keep the content editor (/admin/) on when --host is a network address: anyone who can reach the server can then change content/', false)
     .addHelpText('after', '\nPOST /.netlify/functions/<name> runs functions/<name>.ts in-process, as on Netlify.')
-    .action(async (options: { port: number; host: string; out: string; watch: boolean; editorOnNetwork: boolean }) => {
+    .addHelpText('after', 'When the default port is taken, the next free one is used; a port named with --port that is taken is refused, naming a free one.')
+    .action(async (options: { port: number; host: string; out: string; watch: boolean; editorOnNetwork: boolean }, command: Command) => {
+      const { choosePort } = await import('../generator/serve/port.ts');
+      const choice = await choosePort(options.port, options.host, command.getOptionValueSource('port') === 'cli');
+      if ('refused' in choice) {
+        console.error(colour.red(`✗ ${choice.refused}`));
+        process.exitCode = 1;
+        return;
+      }
+      if (choice.notice) console.log(colour.yellow(choice.notice));
       const { serve } = await import('../generator/serve/server.ts');
-      await run(() => serve({ root: program.opts().root, ...options }));
+      await run(() => serve({ root: program.opts().root, ...options, port: choice.port }));
     });
 
   program
@@ -102,6 +111,18 @@ export async function main(argv: string[]): Promise<void> {
       const { retryEnquiries } = await import('../generator/enquiries.ts');
       await run(() => retryEnquiries({ root: program.opts().root, netlify: Boolean(options.netlify || enquiries.opts().netlify), keys: ids, all: Boolean(options.all) }));
     });
+
+  // The commands that read a site refuse a folder that is not one before doing anything (project.ts, notASite).
+  program.hook('preAction', async (_, command) => {
+    if (!['build', 'serve', 'check', 'new'].includes(command.name())) return;
+    const { notASite } = await import('../generator/project.ts');
+    const problem = notASite(program.opts().root);
+    if (!problem) return;
+    // One line and what to do, rather than a numbered list of one.
+    const error = siteError('NO_SITE', problem);
+    console.error(colour.red(`✗ ${error.message}\n  hint: ${error.hint}`));
+    process.exit(1);
+  });
 
   program.addOption(new Option('--debug', 'show stack traces of internal errors in the generator\'s source files').hideHelp());
   if (argv.length <= 2) {

@@ -40,6 +40,27 @@ export function resolveProject(root: string): Project {
   };
 }
 
+/**
+ * Why a folder is not a project, or undefined when it is: it must exist and hold content/. Checked before a
+ * command builds or writes anything, so a mistyped --root is neither created (a cache or an output folder
+ * inside it) nor reported as every required content file missing.
+ */
+export function notASite(root: string): { folder: string; problem: string } | undefined {
+  const folder = path.resolve(root);
+  const kind = (p: string) => {
+    try {
+      return fs.statSync(p).isDirectory() ? 'folder' : 'file';
+    } catch {
+      return undefined;
+    }
+  };
+  const found = kind(folder);
+  if (found === undefined) return { folder, problem: 'does not exist' };
+  if (found === 'file') return { folder, problem: 'is a file, not a folder' };
+  if (kind(path.join(folder, 'content')) !== 'folder') return { folder, problem: 'has no content/ folder' };
+  return undefined;
+}
+
 /** The output folder: `out` (dist/ by default) from the project root. */
 export function outputFolder(project: Project, out = 'dist'): string {
   return path.resolve(project.root, out);
