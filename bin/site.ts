@@ -60,9 +60,9 @@ export async function main(argv: string[]): Promise<void> {
 
   program
     .command('check')
-    .description('validate all content, build into a temporary folder and check every internal link, image, script and stylesheet')
+    .description('validate all content, build into a temporary folder, type-check the site\'s own templates, islands and functions, and check every internal link, image, script and stylesheet')
     .option('--external', 'also check links to other sites', false)
-    .addHelpText('after', '\nExit status: 0 when everything resolves, 1 when content has errors or a reference is broken (each is listed with its page).')
+    .addHelpText('after', '\nExit status: 0 when everything resolves, 1 when content has errors, the code has a type error, or a reference is broken (each is listed with its file or page).')
     .action(async (options: { external: boolean }) => {
       const { check } = await import('../generator/check.ts');
       await run(() => check({ root: program.opts().root, external: options.external }));

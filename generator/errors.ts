@@ -184,6 +184,11 @@ export const catalogue = {
     message: '{problem}',
     hint: '{note}',
   },
+  TEMPLATE_TYPE: {
+    title: 'The code does not type-check',
+    message: '{problem} [{tsCode}]',
+    hint: '`site build` compiles templates, islands and functions without checking their types, so `site check` does: correct the code at the place shown.',
+  },
   TEMPLATE_NO_DOCUMENT: {
     title: 'The templates have no Document to render pages with',
     message: 'has no index.tsx exporting Document',
