@@ -73,8 +73,8 @@ export async function main(argv: string[]): Promise<void> {
     .command('new')
     .description('write a valid starter content file')
     .addArgument(program.createArgument('<kind>', 'what to create').choices(['blog', 'city', 'service', 'language']))
-    .argument('<slug>', 'the new page\'s slug, such as gold-coast (for a language: its English name, such as "Tok Pisin")')
-    .addHelpText('after', '\nExamples:\n  site new city ballarat\n  site new blog visa-checklist-2027\n  site new language "Tok Pisin"')
+    .argument('<slug>', 'the new page\'s slug, such as gold-coast (for a language: its English name, such as "Pitjantjatjara")')
+    .addHelpText('after', '\nExamples:\n  site new city ballarat\n  site new blog visa-checklist-2027\n  site new language "Pitjantjatjara"')
     .action(async (kind: 'blog' | 'city' | 'service' | 'language', slug: string) => {
       const { createStarter } = await import('../generator/new.ts');
       await run(() => createStarter({ root: program.opts().root, kind, slug }));
