@@ -147,6 +147,10 @@ async function run(work: () => Promise<unknown>): Promise<void> {
     process.exitCode = 1;
     if (error instanceof BuildFailure) {
       console.error(colour.red(formatFailure(error)));
+    } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      // The port was free when `site serve` looked, before building, and taken while it built.
+      const { address, port } = error as { address?: string; port?: number };
+      console.error(colour.red(`✗ port ${port} on ${address} was taken by another program while the site was building: run site serve again`));
     } else {
       console.error(colour.red(`✗ site failed unexpectedly: ${(error as Error).message}`));
       console.error((error as Error).stack);
