@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { BuildFailure, formatFailure, siteError } from '../generator/errors.ts';
+import { BuildFailure, formatFailure } from '../generator/errors.ts';
 import { colour } from '../generator/log.ts';
 import { toolRoot } from '../generator/project.ts';
 import { stopEsbuild } from '../generator/esbuild.ts';
@@ -116,10 +116,9 @@ export async function main(argv: string[]): Promise<void> {
   program.hook('preAction', async (_, command) => {
     if (!['build', 'serve', 'check', 'new'].includes(command.name())) return;
     const { notASite } = await import('../generator/project.ts');
-    const problem = notASite(program.opts().root);
-    if (!problem) return;
+    const error = notASite(program.opts().root);
+    if (!error) return;
     // One line and what to do, rather than a numbered list of one.
-    const error = siteError('NO_SITE', problem);
     console.error(colour.red(`✗ ${error.message}\n  hint: ${error.hint}`));
     process.exit(1);
   });

@@ -7,7 +7,7 @@
 // passes one the template does not have, does not compile.
 
 export const catalogue = {
-  NO_SITE: {
+  PROJECT_NOT_FOUND: {
     title: 'No site here',
     message: 'no site here: {folder} {problem}',
     hint: 'Run site in the project folder, the one holding content/ (with site.json, pages/, cities/ …), or name it with --root <folder>. To start a new site, copy the content/ folder of the site package and edit it.',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { siteError, type SiteError } from './errors.ts';
 
 /** Where the generator's own files live: templates, islands, assets and functions a project may omit. */
 export const toolRoot = findToolRoot(path.dirname(fileURLToPath(import.meta.url)));
@@ -45,7 +46,12 @@ export function resolveProject(root: string): Project {
  * command builds or writes anything, so a mistyped --root is neither created (a cache or an output folder
  * inside it) nor reported as every required content file missing.
  */
-export function notASite(root: string): { folder: string; problem: string } | undefined {
+export function notASite(root: string): SiteError | undefined {
+  const found = whyNotASite(root);
+  return found && siteError('PROJECT_NOT_FOUND', found);
+}
+
+function whyNotASite(root: string): { folder: string; problem: string } | undefined {
   const folder = path.resolve(root);
   const kind = (p: string) => {
     try {
