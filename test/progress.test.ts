@@ -104,12 +104,16 @@ test('site build prints the summary and nothing else when its output is not a te
   const f = fixture();
   try {
     const bin = path.join(repoRoot, 'bin/site.js');
-    const piped = spawnSync(process.execPath, [bin, 'build', '--out', 'piped'], { cwd: f.root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const piped = spawnSync(process.execPath, [bin, 'build', '--out', 'piped', '--explain'], { cwd: f.root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     assert.is(piped.status, 0, piped.stderr);
     assert.is(piped.stderr, '');
     assert.not.match(piped.stdout, /\r|\u001b|building:/);
+    // The summary, then indented lines only: the JavaScript weights and, asked for with --explain, why pages
+    // rendered and each stage's own time.
     const lines = piped.stdout.trim().split('\n');
-    assert.is(lines.length, 2, piped.stdout);
+    assert.match(lines[0], /^✓ /);
+    assert.ok(lines.slice(1).every((l) => l.startsWith('  ')), piped.stdout);
+    assert.ok(lines.some((l) => /^  stage times, some overlapping: content [\d.]+ m?s, model .*images [\d.]+ m?s/.test(l)), piped.stdout);
     const { total, terms } = figures(lines[0]);
     assert.is(terms.reduce((a, b) => a + b, 0), total);
     // A real terminal (a pseudo-terminal from script(1)): the live line is drawn and cleared before the summary.
