@@ -235,6 +235,13 @@ test('CONTENT_SCHEMA: a missing field with a fixed set of values lists them', as
   assert.match(error.hint!, /It is one of: "NSW", "VIC", "QLD", "WA", "SA", "TAS", "ACT", "NT"\.$/);
 });
 
+test('CONTENT_SCHEMA: a field its schema does not describe still has a hint, naming the schema that holds the rule', async () => {
+  const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => (d.coordinates.latitude = '-31.95')));
+  assert.match(error.headline, /^content\/cities\/perth\.json:\d+:17 \/coordinates\/latitude must be number$/);
+  // The schema's own description when it has one (editors may add it), else where the rule is written.
+  assert.ok(error.hint && (error.hint === 'The rule is in content/schemas/city.schema.json.' || !error.hint.startsWith('The rule')), error.hint);
+});
+
 test('CONTENT_MISSING_IMAGE: an image that is not there', async () => {
   const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => (d.image.src = 'cities/perth-at-night.jpg')));
   assert.is(error.code, 'CONTENT_MISSING_IMAGE');
