@@ -130,6 +130,8 @@ test('an esbuild error is a SiteError at its file, line and column, with a frame
     const [error] = (thrown as BuildFailure).errors;
     assert.equal([error.code, error.file, error.line, error.column], ['FUNCTION_FAILED', 'functions/broken.ts', 3, 59]);
     assert.match(error.message, /Unexpected "\)"/);
+    // esbuild gave no note: the hint says what to do all the same.
+    assert.match(error.hint!, /^Correct the function at the place shown/);
     assert.is(
       error.frame,
       [
