@@ -107,7 +107,7 @@ export const catalogue = {
     title: 'An internal link points at no page of the site',
     // `suggestion` is " (did you mean /pricing?)" when an address of the site is close, else empty.
     message: 'links to {target}, which is not a page of the site{suggestion}',
-    hint: 'Link to an address the site has: they start with / and have no .html, such as /pricing or /services/passports, and dist/sitemap.xml lists every page after a build.',
+    hint: 'Link to an address the site has: they start with / and have no .html, such as /pricing or /services/passports, and after a build dist/sitemap.xml lists the pages.',
   },
   CONTENT_MISSING_IMAGE: {
     title: 'An image file is missing',

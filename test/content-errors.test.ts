@@ -213,7 +213,7 @@ test('CONTENT_UNKNOWN_PAGE: a link close to an address of the site suggests it, 
       'content/navigation.json links to /services/pasports, which is not a page of the site (did you mean /services/passports?)',
     ],
   );
-  for (const error of errors) assert.match(error.hint!, /dist\/sitemap\.xml lists every page/);
+  for (const error of errors) assert.match(error.hint!, /dist\/sitemap\.xml lists the pages/);
 });
 
 test('CONTENT_MARKDOWN_IMAGE: a missing image in Markdown is reported as an image, with where images live', async () => {
