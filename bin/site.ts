@@ -44,16 +44,25 @@ export async function main(argv: string[]): Promise<void> {
     .option('--no-watch', 'build and serve once, without watching for changes')
     .option('--editor-on-network', 'keep the content editor (/admin/) on when --host is a network address: anyone who can reach the server can then change content/', false)
     .addHelpText('after', '\nPOST /.netlify/functions/<name> runs functions/<name>.ts in-process, as on Netlify.')
-    .action(async (options: { port: number; host: string; out: string; watch: boolean; editorOnNetwork: boolean }) => {
+    .addHelpText('after', 'When the default port is taken, the next free one is used; a port named with --port that is taken is refused, naming a free one.')
+    .action(async (options: { port: number; host: string; out: string; watch: boolean; editorOnNetwork: boolean }, command: Command) => {
+      const { choosePort } = await import('../generator/serve/port.ts');
+      const choice = await choosePort(options.port, options.host, command.getOptionValueSource('port') === 'cli');
+      if ('refused' in choice) {
+        console.error(colour.red(`✗ ${choice.refused}`));
+        process.exitCode = 1;
+        return;
+      }
+      if (choice.notice) console.log(colour.yellow(choice.notice));
       const { serve } = await import('../generator/serve/server.ts');
-      await run(() => serve({ root: program.opts().root, ...options }));
+      await run(() => serve({ root: program.opts().root, ...options, port: choice.port }));
     });
 
   program
     .command('check')
-    .description('validate all content, build into a temporary folder and check every internal link, image, script and stylesheet')
+    .description('validate all content, build into a temporary folder, type-check the site\'s own templates, islands and functions, and check every internal link, image, script and stylesheet')
     .option('--external', 'also check links to other sites', false)
-    .addHelpText('after', '\nExit status: 0 when everything resolves, 1 when content has errors or a reference is broken (each is listed with its page).')
+    .addHelpText('after', '\nExit status: 0 when everything resolves, 1 when content has errors, the code has a type error, or a reference is broken (each is listed with its file or page).')
     .action(async (options: { external: boolean }) => {
       const { check } = await import('../generator/check.ts');
       await run(() => check({ root: program.opts().root, external: options.external }));
@@ -64,8 +73,8 @@ export async function main(argv: string[]): Promise<void> {
     .command('new')
     .description('write a valid starter content file')
     .addArgument(program.createArgument('<kind>', 'what to create').choices(['blog', 'city', 'service', 'language']))
-    .argument('<slug>', 'the new page\'s slug, such as gold-coast (for a language: its English name, such as "Tok Pisin")')
-    .addHelpText('after', '\nExamples:\n  site new city ballarat\n  site new blog visa-checklist-2027\n  site new language "Tok Pisin"')
+    .argument('<slug>', 'the new page\'s slug, such as gold-coast (for a language: its English name, such as "Pitjantjatjara")')
+    .addHelpText('after', '\nExamples:\n  site new city ballarat\n  site new blog visa-checklist-2027\n  site new language "Pitjantjatjara"')
     .action(async (kind: 'blog' | 'city' | 'service' | 'language', slug: string) => {
       const { createStarter } = await import('../generator/new.ts');
       await run(() => createStarter({ root: program.opts().root, kind, slug }));
@@ -103,6 +112,17 @@ export async function main(argv: string[]): Promise<void> {
       await run(() => retryEnquiries({ root: program.opts().root, netlify: Boolean(options.netlify || enquiries.opts().netlify), keys: ids, all: Boolean(options.all) }));
     });
 
+  // The commands that read a site refuse a folder that is not one before doing anything (project.ts, notASite).
+  program.hook('preAction', async (_, command) => {
+    if (!['build', 'serve', 'check', 'new'].includes(command.name())) return;
+    const { notASite } = await import('../generator/project.ts');
+    const error = notASite(program.opts().root);
+    if (!error) return;
+    // One line and what to do, rather than a numbered list of one.
+    console.error(colour.red(`✗ ${error.message}\n  hint: ${error.hint}`));
+    process.exit(1);
+  });
+
   program.addOption(new Option('--debug', 'show stack traces of internal errors in the generator\'s source files').hideHelp());
   if (argv.length <= 2) {
     program.outputHelp();
@@ -126,6 +146,10 @@ async function run(work: () => Promise<unknown>): Promise<void> {
     process.exitCode = 1;
     if (error instanceof BuildFailure) {
       console.error(colour.red(formatFailure(error)));
+    } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      // The port was free when `site serve` looked, before building, and taken while it built.
+      const { address, port } = error as { address?: string; port?: number };
+      console.error(colour.red(`✗ port ${port} on ${address} was taken by another program while the site was building: run site serve again`));
     } else {
       console.error(colour.red(`✗ site failed unexpectedly: ${(error as Error).message}`));
       console.error((error as Error).stack);

@@ -33,6 +33,7 @@ import { contentFile } from './admin/cms-config.ts';
 import { clearCaches, hashOf, writeCacheFile } from './cache.ts';
 import { spareFolder } from './output/spare.ts';
 import { threadedFrom } from './output/writer.ts';
+import { BuildProgress } from './progress.ts';
 
 export type { LiveState };
 
@@ -122,10 +123,12 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   // What the inputs were as the build began, recorded with its output for the next `site build` (unchanged.ts).
   const stamp = keepRecord(options) ? (options.inputs ?? inputStamp(project, out)) : undefined;
   const timings: [string, number][] = [];
+  // The live line on a terminal, and the summary's critical path (progress.ts).
+  const progress = new BuildProgress(logger, started);
   const time = async <T>(stage: string, work: () => T | Promise<T>): Promise<T> => {
     const t = performance.now();
     try {
-      return await work();
+      return await progress.time(stage, work);
     } finally {
       timings.push([stage, performance.now() - t]);
     }
@@ -186,7 +189,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     const planned = plan(policy, pages, (file) => target.canKeep(file));
     const weights = new WeightsByKind();
     const assets = { stylesheet: stylesheet.url, images: images.images, flags: flags.flags, cards: social.cards, icons: social.icons, file: copyFile };
-    const rendered = await time('render', () => renderSite({ project, model, pages, templates, client, assets, policy, plan: planned, output: target, weights }, markdown, content.posts));
+    const rendered = await time('render', () => renderSite({ project, model, pages, templates, client, assets, policy, plan: planned, output: target, weights, progress: (done, of) => progress.rendered(done, of) }, markdown, content.posts));
     if (content.posts.workers) timings.push(['post markdown in workers', content.posts.workers.ms]);
     // Pruned to what this build used only when it looked every text up; otherwise kept pages' texts stay.
     markdown.save({ prune: rendered === pages.length });
@@ -242,10 +245,13 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     const summary =
       `${colour.green('✓')} ${pages.length} pages (${rendered} rendered, ${pages.length - rendered} kept), ${images.stats.images} images` +
       ` (${images.stats.processed + flags.processed + social.processed} processed, ${images.stats.cached} cached), ${markdown.stats.total} markdown (${markdown.stats.rendered} rendered)` +
-      ` in ${formatMs(total)} ${colour.dim(`(${timings.map(([s, ms]) => `${s} ${formatMs(ms)}`).join(', ')})`)}`;
+      ` in ${formatMs(total)} ${colour.dim(`(${progress.summary(total)})`)}`;
+    progress.done();
     logger.info(summary);
     if (weights.size) logger.info(colour.dim(`  JavaScript, gzipped, at load / in all: ${weights.describe()}`));
     if (options.explain) for (const line of explain(planned)) logger.info(line);
+    // Each stage's own time, for whoever profiles a stage: those that run at once overlap, so they add up to more.
+    if (options.explain) logger.info(colour.dim(`  stage times, some overlapping: ${timings.map(([s, ms]) => `${s} ${formatMs(ms)}`).join(', ')}`));
     let listed: string[] | undefined;
     let read: string[] | undefined;
     return {
@@ -278,6 +284,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   } catch (error) {
     // Each step of the clean-up runs whatever the others do: one that fails too (on a full disk, say) must
     // neither hide the build's error nor leave a thread running that keeps the process alive.
+    progress.done();
     await quietly(() => markdown.cancel());
     if (output instanceof StagedOutput) await quietly(() => (output as StagedOutput).discard());
     throw diskFailure(error);

@@ -1,4 +1,4 @@
-// `site check`: validates content and builds into a temporary folder, looks for facts typed by hand instead of named (content/hand-typed.ts), serves the build on 127.0.0.1 like a static
+// `site check`: validates content and builds into a temporary folder (type-checking the site's own code beside it, typecheck.ts), looks for facts typed by hand instead of named (content/hand-typed.ts), serves the build on 127.0.0.1 like a static
 // host (with the _redirects rules) and lets linkinator follow every link, image, script and stylesheet from
 // every page. External links are skipped unless asked for.
 import fs from 'node:fs';
@@ -14,6 +14,7 @@ import { BuildFailure, siteError } from './errors.ts';
 import { colour, consoleLogger, type Logger } from './log.ts';
 import { staticHandler } from './serve/static.ts';
 import { importModule } from './import-module.ts';
+import { typeCheck } from './typecheck.ts';
 
 export interface CheckOptions {
   root: string;
@@ -32,12 +33,21 @@ export async function check(options: CheckOptions): Promise<CheckReport> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'site-check-'));
   const out = path.join(tmp, 'dist');
   const server = http.createServer();
+  const stopTypeCheck = new AbortController();
   try {
     // A regulatory fact's source older than 12 months is a warning, shown even when the check fails: the site is
     // still right to publish, but someone should read the source again.
-    const content = loadContent(resolveProject(options.root));
+    const project = resolveProject(options.root);
+    const content = loadContent(project);
     for (const stale of staleSources(content.files)) logger.warn(describeStale(stale));
+    // The type check runs in its own process beside the build (typecheck.ts); its errors fail the check.
+    const typed = typeCheck(project, stopTypeCheck.signal);
+    typed.catch(() => {});
     const result = await build({ root: options.root, out, logger, recycle: false });
+    const types = await typed;
+    if ('skipped' in types) logger.info(colour.dim(`  type check skipped: ${types.skipped}`));
+    else if (types.errors.length) throw new BuildFailure('types', types.errors);
+    else logger.info(`${colour.green('✓')} ${types.files.join(', ')} type-check`);
     // A fact typed by hand still builds, so it is looked for here: the build stays usable while editing. Each
     // is reported with the page its file makes (a page copy's file is content/pages/<kind>.json).
     const pages = result.pages.map((p) => ({ path: p.path, source: p.source ?? `content/pages/${p.kind}.json` }));
@@ -78,6 +88,7 @@ export async function check(options: CheckOptions): Promise<CheckReport> {
     logger.info(`${colour.green('✓')} ${report.links.length} links, images, scripts and stylesheets on ${result.pages.length} pages all resolve${options.external ? '' : ' (external links skipped; use --external to check them)'}`);
     return { pages: result.pages.length, links: report.links.length, broken: [] };
   } finally {
+    stopTypeCheck.abort();
     server.close();
     server.closeAllConnections?.();
     fs.rmSync(tmp, { recursive: true, force: true });

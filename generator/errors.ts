@@ -7,6 +7,11 @@
 // passes one the template does not have, does not compile.
 
 export const catalogue = {
+  PROJECT_NOT_FOUND: {
+    title: 'No site here',
+    message: 'no site here: {folder} {problem}',
+    hint: 'Run site in the project folder, the one holding content/ (with site.json, pages/, cities/ …), or name it with --root <folder>. To start a new site, copy the content/ folder of the site package and edit it.',
+  },
   CONTENT_JSON_SYNTAX: {
     title: 'The file is not valid JSON',
     message: 'is not valid JSON: {problem}',
@@ -41,6 +46,7 @@ export const catalogue = {
   CONTENT_SCHEMA_MISSING: {
     title: 'The schema a file needs is missing',
     message: 'has no schema: {schema} is missing from content/schemas/',
+    hint: "A project's content/schemas/ replaces the generator's schemas as a whole: copy {schema} into it from the generator's content/schemas/, or delete the project's content/schemas/ to use the generator's own.",
   },
   CONTENT_SCHEMA_REFERENCE: {
     title: 'The file does not name its schema',
@@ -80,6 +86,7 @@ export const catalogue = {
   CONTENT_TWO_TARGETS: {
     title: 'More than one language is the target language',
     message: 'only one language can be the target language; {other} already is',
+    hint: 'Keep "isTarget": true in one language file only, the language every translation is into; remove it from the others.',
   },
   CONTENT_SLUG_MISMATCH: {
     title: 'The file name does not match the slug its content implies',
@@ -98,12 +105,19 @@ export const catalogue = {
   },
   CONTENT_UNKNOWN_PAGE: {
     title: 'An internal link points at no page of the site',
-    message: 'links to {target}, which is not a page of the site',
+    // `suggestion` is " (did you mean /pricing?)" when an address of the site is close, else empty.
+    message: 'links to {target}, which is not a page of the site{suggestion}',
+    hint: 'Link to an address the site has: they start with / and have no .html, such as /pricing or /services/passports, and after a build dist/sitemap.xml lists the pages.',
   },
   CONTENT_MISSING_IMAGE: {
     title: 'An image file is missing',
     message: 'image {src} does not exist',
     hint: 'Put the image at {expected} or correct the path.',
+  },
+  CONTENT_MARKDOWN_IMAGE: {
+    title: 'An image in Markdown is missing',
+    message: 'shows the image {src}, which is not a file of the site',
+    hint: 'Images live in assets/images/ and are published under names that change with their content, so Markdown cannot name one by path: give the page its picture in the front matter (image: src: "blog/<file>.svg"), or show an image from another site by its full https:// address.',
   },
   CONTENT_UNREADABLE_IMAGE: {
     title: 'An image file cannot be read',
@@ -163,15 +177,22 @@ export const catalogue = {
   NEW_TOO_FEW_LANGUAGES: {
     title: 'A new city needs more languages than exist',
     message: 'a city needs ten languages, and fewer than ten exist in content/languages/',
+    hint: 'Add languages first, such as `site new language "Pitjantjatjara"`, then create the city.',
   },
   TEMPLATE_COMPILE: {
     title: 'A template does not compile',
     message: '{problem}',
     hint: '{note}',
   },
+  TEMPLATE_TYPE: {
+    title: 'The code does not type-check',
+    message: '{problem} [{tsCode}]',
+    hint: '`site build` compiles templates, islands and functions without checking their types, so `site check` does: correct the code at the place shown.',
+  },
   TEMPLATE_NO_DOCUMENT: {
     title: 'The templates have no Document to render pages with',
     message: 'has no index.tsx exporting Document',
+    hint: "templates/index.tsx must export the Document component every page is rendered in: copy it from the generator's own templates/, or remove the project's templates/ to use the generator's.",
   },
   RENDER_FAILED: {
     title: 'A page failed to render',
@@ -181,14 +202,17 @@ export const catalogue = {
   CSS_MISSING: {
     title: 'The stylesheet is missing',
     message: 'is missing: the site needs one stylesheet entry',
+    hint: "The stylesheet's entry is assets/css/main.css: create it, or remove the project's assets/ to use the generator's own.",
   },
   CSS_FAILED: {
     title: 'The stylesheet does not compile',
     message: '{problem}',
+    hint: 'Correct the CSS at the place shown: the stylesheet and every file it imports must be valid CSS.',
   },
   CSS_UNKNOWN_URL: {
     title: 'The stylesheet names a file that is not there',
     message: 'url({url}) does not name a file under assets/',
+    hint: 'A url() is read relative to the stylesheet that holds it: put the file there under assets/, or correct the path.',
   },
   ISLAND_COMPILE: {
     title: 'An island does not compile',
@@ -203,6 +227,7 @@ export const catalogue = {
   OUTPUT_FAILED: {
     title: 'The output folder could not be written',
     message: 'could not be written: {reason}',
+    hint: 'Check that the output folder is writable and not held open by another program, then build again: the last complete build is left as it was.',
   },
   DISK_FAILED: {
     title: 'The disk refused a file',
@@ -212,10 +237,12 @@ export const catalogue = {
   OUTPUT_TWICE: {
     title: 'Two routes or assets write the same file',
     message: 'is written twice: two routes or assets produce the same file',
+    hint: 'Give each page and asset an address of its own: rename the content file or asset that takes this one a second time.',
   },
   LINK_BROKEN: {
     title: 'A link, image, script or stylesheet points nowhere',
     message: 'links to {url}, which answers {status}',
+    hint: 'Correct the address where the page links it (its content file or a template), or add what it points at, then run `site check` again.',
   },
   FUNCTION_FAILED: {
     title: 'A function could not be loaded',
@@ -381,18 +408,33 @@ export function positionAt(text: string, offset: number): { line: number; column
   return { line, column: offset - lineStart + 1 };
 }
 
-/** Two lines of context either side and a caret under the column, like a compiler's code frame. */
+/** The widest a frame's source text is shown; a longer line is cut to a window around the caret. */
+const frameWidth = 155;
+
+/**
+ * Two lines of context either side and a caret under the column, like a compiler's code frame. A line wider
+ * than frameWidth is shown as a window centred on the caret, with "…" where it is cut, so the caret always
+ * points at the text itself (a minified line, a long paragraph of Markdown); the context lines share the
+ * window, so columns stay aligned.
+ */
 export function codeFrame(text: string, line: number, column: number): string {
   const lines = text.split(/\r?\n/);
   const first = Math.max(1, line - 2);
   const last = Math.min(lines.length, line + 2);
   const width = String(last).length;
+  const longest = Math.max(...lines.slice(first - 1, last).map((l) => l.length));
+  // The window's first column (0-based): none to cut, or the caret in the middle, within the longest line.
+  const start = longest <= frameWidth ? 0 : Math.max(0, Math.min(column - 1 - Math.floor(frameWidth / 2), longest - frameWidth));
+  const cut = (source: string) => {
+    if (longest <= frameWidth) return source;
+    const shown = source.slice(start, start + frameWidth);
+    return `${start > 0 ? '…' : ''}${shown}${start + frameWidth < source.length ? '…' : ''}`;
+  };
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
     const marker = n === line ? '>' : ' ';
-    const source = lines[n - 1].length > 160 ? `${lines[n - 1].slice(0, 157)}...` : lines[n - 1];
-    out.push(`${marker} ${String(n).padStart(width)} | ${source}`);
-    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, Math.min(column, 158) - 1))}^`);
+    out.push(`${marker} ${String(n).padStart(width)} | ${cut(lines[n - 1])}`);
+    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1 - start) + (start > 0 ? 1 : 0))}^`);
   }
   return out.join('\n');
 }

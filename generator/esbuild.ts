@@ -40,6 +40,13 @@ function children(): string[] {
 /** The codes of problems esbuild finds: each stage that compiles with it has its own. */
 export type EsbuildCode = 'TEMPLATE_COMPILE' | 'ISLAND_COMPILE' | 'FUNCTION_FAILED';
 
+/** The hint when esbuild's message carries no note of its own: every error says what to do. */
+const whatToDo: Record<EsbuildCode, string> = {
+  TEMPLATE_COMPILE: 'Correct the template at the place shown: templates are TypeScript with JSX (TSX).',
+  ISLAND_COMPILE: 'Correct the island at the place shown: islands are TypeScript, bundled for the browser.',
+  FUNCTION_FAILED: 'Correct the function at the place shown: each file in functions/ is a TypeScript module run as a Netlify Function.',
+};
+
 /**
  * What esbuild threw, as SiteErrors: each of its messages at its file (relative to the project), line and
  * column, with a frame from the source file itself; anything else as one error with its text. The build
@@ -47,12 +54,12 @@ export type EsbuildCode = 'TEMPLATE_COMPILE' | 'ISLAND_COMPILE' | 'FUNCTION_FAIL
  */
 export function esbuildErrors(project: Project, error: unknown, code: EsbuildCode): SiteError[] {
   const messages = (error as { errors?: Message[] }).errors ?? [];
-  if (!messages.length) return [siteError(code, { problem: error instanceof Error ? error.message : String(error), note: undefined }, {})];
+  if (!messages.length) return [siteError(code, { problem: error instanceof Error ? error.message : String(error), note: whatToDo[code] }, {})];
   return messages.map((message) => fromEsbuild(project, message, code));
 }
 
 function fromEsbuild(project: Project, message: Message, code: EsbuildCode): SiteError {
-  const params = { problem: message.text, note: message.notes[0]?.text };
+  const params = { problem: message.text, note: message.notes[0]?.text ?? whatToDo[code] };
   const loc = message.location;
   if (!loc) return siteError(code, params, {});
   const file = path.resolve(project.root, loc.file);

@@ -1,4 +1,6 @@
 // Terminal output: colour only on a terminal that wants it, progress only where someone is watching.
+import { LiveLine } from './progress.ts';
+
 const useColour = process.stdout.isTTY === true && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
 
 const paint = (open: number, close: number) => (text: string) => (useColour ? `\u001b[${open}m${text}\u001b[${close}m` : text);
@@ -20,13 +22,15 @@ export interface Logger {
   progress(message: string): void;
 }
 
+/** The live line on the terminal (progress.ts): nothing at all when stderr is not a terminal. */
+const line = new LiveLine(process.stderr, colour.dim);
+
 export const consoleLogger: Logger = {
-  info: (message) => console.log(message),
-  warn: (message) => console.warn(colour.yellow(`! ${message}`)),
-  error: (message) => console.error(message),
-  progress: (message) => {
-    if (process.stderr.isTTY) process.stderr.write(`\r\u001b[2K${colour.dim(message)}`);
-  },
+  // A message printed while the live line is shown would be written after it: the line goes first.
+  info: (message) => (line.clear(), console.log(message)),
+  warn: (message) => (line.clear(), console.warn(colour.yellow(`! ${message}`))),
+  error: (message) => (line.clear(), console.error(message)),
+  progress: (message) => line.update(message),
 };
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {}, progress() {} };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { siteError, type SiteError } from './errors.ts';
 
 /** Where the generator's own files live: templates, islands, assets and functions a project may omit. */
 export const toolRoot = findToolRoot(path.dirname(fileURLToPath(import.meta.url)));
@@ -38,6 +39,32 @@ export function resolveProject(root: string): Project {
     functions: own('functions'),
     cache: path.join(abs, '.cache'),
   };
+}
+
+/**
+ * Why a folder is not a project, or undefined when it is: it must exist and hold content/. Checked before a
+ * command builds or writes anything, so a mistyped --root is neither created (a cache or an output folder
+ * inside it) nor reported as every required content file missing.
+ */
+export function notASite(root: string): SiteError | undefined {
+  const found = whyNotASite(root);
+  return found && siteError('PROJECT_NOT_FOUND', found);
+}
+
+function whyNotASite(root: string): { folder: string; problem: string } | undefined {
+  const folder = path.resolve(root);
+  const kind = (p: string) => {
+    try {
+      return fs.statSync(p).isDirectory() ? 'folder' : 'file';
+    } catch {
+      return undefined;
+    }
+  };
+  const found = kind(folder);
+  if (found === undefined) return { folder, problem: 'does not exist' };
+  if (found === 'file') return { folder, problem: 'is a file, not a folder' };
+  if (kind(path.join(folder, 'content')) !== 'folder') return { folder, problem: 'has no content/ folder' };
+  return undefined;
 }
 
 /** The output folder: `out` (dist/ by default) from the project root. */

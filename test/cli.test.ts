@@ -63,7 +63,7 @@ test('build writes dist/ in the project folder, prints one summary line and exit
   const { code, out } = site(['build'], f.root);
   assert.is(code, 0, out);
   assert.ok(fs.existsSync(path.join(f.root, 'dist/index.html')));
-  assert.match(out, /^✓ \d+ pages \(\d+ rendered, \d+ kept\), \d+ images \(.*\), \d+ markdown \(\d+ rendered\) in [\d.]+ m?s \(content [\d.]+ m?s, .*render [\d.]+ m?s.*\)$/m);
+  assert.match(out, /^✓ \d+ pages \(\d+ rendered, \d+ kept\), \d+ images \(.*\), \d+ markdown \(\d+ rendered\) in [\d.]+ m?s \(content [\d.]+ m?s \+ .*render [\d.]+ m?s.*; \w+ held it up most\)$/m);
 });
 
 test('the CLI runs through Node\'s compile cache in .cache/compile/; --explain says why each page rendered; an incremental build\'s output is that of --debug\'s', () => {

@@ -107,26 +107,31 @@ test('CONTENT_MISSING_FILE: a required file', async () => {
   assert.equal(errors.map((e) => [e.code, e.headline]), [['CONTENT_MISSING_FILE', 'content/pages/terms.md is missing']]);
 });
 
-test('CONTENT_DUPLICATE: a position claimed twice is reported on both files', async () => {
+test('CONTENT_DUPLICATE: a position claimed twice is reported once, on the later file', async () => {
   const errors = await failure((f) => f.editJson('content/cities/perth.json', (d) => (d.order = 1)));
-  assert.equal(
-    errors.map((e) => e.headline),
-    [
-      'content/cities/perth.json:6:12 /order position 1 is also taken by content/cities/sydney.json',
-      'content/cities/sydney.json:6:12 /order position 1 is also taken by content/cities/perth.json',
-    ],
-  );
+  assert.equal(errors.map((e) => e.headline), ['content/cities/sydney.json:6:12 /order position 1 is also taken by content/cities/perth.json']);
   assert.is(errors[0].hint, 'The next free position is 13.');
+});
+
+test('CONTENT_DUPLICATE: a copied language file is reported once for its code and once for its position, not from both sides', async () => {
+  const errors = await failure((f) => f.write('content/languages/fijian-copy.json', f.read('content/languages/fijian.json')));
+  // The two files are alike but for the name: whichever the list holds second is reported, naming the other.
+  assert.equal(errors.map((e) => `${e.code} ${e.pointer}`).sort(), ['CONTENT_DUPLICATE /order', 'CONTENT_DUPLICATE_CODE /code', 'CONTENT_SLUG_MISMATCH /name']);
+  const duplicates = errors.filter((e) => e.code !== 'CONTENT_SLUG_MISMATCH');
+  assert.equal(new Set(duplicates.map((e) => e.file)).size, 1);
+  assert.match(duplicates[0].message, /content\/languages\/fijian(-copy)?\.json/);
 });
 
 test('CONTENT_DUPLICATE: two languages with one code', async () => {
   const errors = await failure((f) => f.editJson('content/languages/cantonese.json', (d) => (d.code = 'zh')));
   // Cities that listed yue now name a code no language has; those are reported too.
   assert.ok(errors.some((e) => e.code === 'CONTENT_UNKNOWN_REFERENCE' && e.message === 'no language has the code "yue"'));
-  assert.equal(errors.filter((e) => e.code === 'CONTENT_DUPLICATE_CODE').map((e) => [e.file, e.message]), [
-    ['content/languages/cantonese.json', 'language code "zh" is also used by content/languages/chinese.json'],
-    ['content/languages/chinese.json', 'language code "zh" is also used by content/languages/cantonese.json'],
-  ]);
+  const duplicates = errors.filter((e) => e.code === 'CONTENT_DUPLICATE_CODE').map((e) => [e.file, e.message]);
+  assert.equal(duplicates.length, 1);
+  assert.ok(
+    ['content/languages/cantonese.json language code "zh" is also used by content/languages/chinese.json', 'content/languages/chinese.json language code "zh" is also used by content/languages/cantonese.json'].includes(duplicates[0].join(' ')),
+    duplicates[0].join(' '),
+  );
   assert.is(errors.find((e) => e.code === 'CONTENT_DUPLICATE_CODE')!.hint, 'Every language needs its own ISO 639 code.');
 });
 
@@ -167,7 +172,7 @@ test('CONTENT_UNKNOWN_PAGE: an internal link to a page that does not exist, in J
   assert.equal(
     errors.map((e) => `${e.code} ${e.file} ${e.message}`),
     [
-      'CONTENT_UNKNOWN_PAGE content/blog/naati-vs-standard-translations-differences.md links to /prices, which is not a page of the site',
+      'CONTENT_UNKNOWN_PAGE content/blog/naati-vs-standard-translations-differences.md links to /prices, which is not a page of the site (did you mean /process?)',
       'CONTENT_UNKNOWN_PAGE content/navigation.json links to /careers, which is not a page of the site',
     ],
   );
@@ -184,14 +189,57 @@ test('CONTENT_UNKNOWN_PAGE: a Markdown link is placed at its line and column, wi
   assert.equal(
     errors.map((e) => `${e.headline}`),
     [
-      `${post}:${lines + 1}:18 links to /prices, which is not a page of the site`,
+      `${post}:${lines + 1}:18 links to /prices, which is not a page of the site (did you mean /process?)`,
       `${post}:${lines + 1}:38 links to /plans, which is not a page of the site`,
-      `${post}:${lines + 2}:17 links to /prices, which is not a page of the site`,
+      `${post}:${lines + 2}:17 links to /prices, which is not a page of the site (did you mean /process?)`,
     ],
   );
   assert.match(errors[0].frame!, new RegExp(`> ${lines + 1} \\| See \\[our prices\\]\\(/prices\\)`));
   // The caret stands under the link's address: a space after the bar, then 17 columns.
   assert.match(errors[0].frame!, /\n\s+\| {18}\^/);
+});
+
+test('CONTENT_UNKNOWN_PAGE: a link close to an address of the site suggests it, in JSON and in Markdown; every one has a hint', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  const errors = await failure((f) => {
+    f.editJson('content/navigation.json', (d) => d.footer.columns[0].links.push({ label: 'Passports', href: '/services/pasports' }));
+    f.write(post, `${f.read(post)}\nSee [our plans](/pricng) and [jobs](/careers).\n`);
+  });
+  assert.equal(
+    errors.map((e) => `${e.file} ${e.message}`),
+    [
+      `${post} links to /pricng, which is not a page of the site (did you mean /pricing?)`,
+      `${post} links to /careers, which is not a page of the site`,
+      'content/navigation.json links to /services/pasports, which is not a page of the site (did you mean /services/passports?)',
+    ],
+  );
+  for (const error of errors) assert.match(error.hint!, /dist\/sitemap\.xml lists the pages/);
+});
+
+test('CONTENT_MARKDOWN_IMAGE: a missing image in Markdown is reported as an image, with where images live', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  let lines = 0;
+  const errors = await failure((f) => {
+    const text = f.read(post);
+    lines = text.split('\n').length;
+    f.write(post, `${text}\n![A stamped page [sample]](/images/stamp.jpg) and [a page](/pricing).\n`);
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [`CONTENT_MARKDOWN_IMAGE ${post}:${lines + 1}:28 shows the image /images/stamp.jpg, which is not a file of the site`]);
+  assert.match(errors[0].hint!, /assets\/images\//);
+  assert.match(errors[0].frame!, /\^/);
+});
+
+test('CONTENT_SCHEMA: a missing field with a fixed set of values lists them', async () => {
+  const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => delete d.state));
+  assert.is(error.headline, 'content/cities/perth.json:1:1 /state is required but missing');
+  assert.match(error.hint!, /It is one of: "NSW", "VIC", "QLD", "WA", "SA", "TAS", "ACT", "NT"\.$/);
+});
+
+test('CONTENT_SCHEMA: a field its schema does not describe still has a hint, naming the schema that holds the rule', async () => {
+  const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => (d.coordinates.latitude = '-31.95')));
+  assert.match(error.headline, /^content\/cities\/perth\.json:\d+:17 \/coordinates\/latitude must be number$/);
+  // The schema's own description when it has one (editors may add it), else where the rule is written.
+  assert.ok(error.hint && (error.hint === 'The rule is in content/schemas/city.schema.json.' || !error.hint.startsWith('The rule')), error.hint);
 });
 
 test('CONTENT_MISSING_IMAGE: an image that is not there', async () => {

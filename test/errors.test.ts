@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import fg from 'fast-glob';
-import { BuildFailure, catalogue, fill, formatFailure, siteError } from '../generator/errors.ts';
+import { BuildFailure, catalogue, codeFrame, fill, formatFailure, siteError } from '../generator/errors.ts';
 import { diskFailure, errorCodeOf } from '../generator/disk-errors.ts';
 import { stopEsbuild } from '../generator/esbuild.ts';
 import type { Project } from '../generator/project.ts';
@@ -31,6 +31,35 @@ test('a hint whose parameter is missing is left out, not printed with a hole', (
   assert.is(siteError('CONTENT_SCHEMA', { problem: 'must be string', description: undefined }).hint, undefined);
   assert.is(siteError('CONTENT_SCHEMA', { problem: 'must be string', description: 'The population as text.' }).hint, 'The population as text.');
   assert.is(siteError('CONTENT_NO_FRONT_MATTER', {}).hint, catalogue.CONTENT_NO_FRONT_MATTER.hint);
+});
+
+test('every code says what to do: each has a hint, in words of its own and not just a parameter the caller may leave out', () => {
+  const bare = Object.entries(catalogue as Record<string, { hint?: string }>).filter(([, entry]) => !entry.hint?.trim());
+  assert.equal(bare.map(([code]) => code), [], 'codes without a hint');
+  // A hint made only of a parameter is filled by its callers, each of which always gives one (tested with
+  // the stage that raises it): these are the only ones, so a new code cannot slip in without words.
+  const onlyParameter = Object.entries(catalogue as Record<string, { hint?: string }>).filter(([, entry]) => /^\{\w+\}$/.test(entry.hint!)).map(([code]) => code);
+  assert.equal(onlyParameter, ['CONTENT_SCHEMA', 'CONTENT_UNKNOWN_FILE', 'CONTENT_HAND_TYPED_FACT', 'TEMPLATE_COMPILE', 'ISLAND_COMPILE', 'FUNCTION_FAILED']);
+});
+
+test('a code frame of a long line is a window centred on the caret, which points at the text, not at a cut', () => {
+  const long = `${'a'.repeat(300)}X${'b'.repeat(300)}`;
+  const text = ['first', long, 'c'.repeat(400)].join('\n');
+  const frame = codeFrame(text, 2, 301).split('\n');
+  const shown = frame[1].slice(frame[1].indexOf('| ') + 2);
+  const caret = frame[2].indexOf('^') - frame[2].indexOf('| ') - 2;
+  assert.is(shown[caret], 'X');
+  assert.ok(shown.startsWith('…') && shown.endsWith('…'), shown);
+  assert.ok(Math.abs(caret - shown.length / 2) <= 2, `caret at ${caret} of ${shown.length}`);
+  assert.ok(shown.length <= 157);
+  // Near the start of a long line nothing is cut before it; a short frame is as it was.
+  const early = codeFrame(text, 2, 10).split('\n');
+  assert.is(early[2].indexOf('^') - early[2].indexOf('| ') - 2, 9);
+  assert.ok(!early[1].includes('| …'));
+  assert.is(codeFrame('one\ntwo', 2, 2), '  1 | one\n> 2 | two\n    |  ^');
+  // Past the end of the longest line the window still holds the caret.
+  const end = codeFrame(long, 1, 601).split('\n');
+  assert.is(end[0].slice(end[0].indexOf('| ') + 2)[end[1].indexOf('^') - end[1].indexOf('| ') - 2], 'b');
 });
 
 test('an error about a page leads with its address, then the file it is made from', () => {
@@ -101,6 +130,8 @@ test('an esbuild error is a SiteError at its file, line and column, with a frame
     const [error] = (thrown as BuildFailure).errors;
     assert.equal([error.code, error.file, error.line, error.column], ['FUNCTION_FAILED', 'functions/broken.ts', 3, 59]);
     assert.match(error.message, /Unexpected "\)"/);
+    // esbuild gave no note: the hint says what to do all the same.
+    assert.match(error.hint!, /^Correct the function at the place shown/);
     assert.is(
       error.frame,
       [

@@ -11,7 +11,8 @@ import { languageSlug, type SiteModel } from './model.ts';
 import { rules } from './kinds.ts';
 import { at } from './validate.ts';
 import { encodeSegment } from './pointer.ts';
-import { bodyLinks, markdownLinks, stripHash } from './links.ts';
+import { bodyLinks, isMarkdownImage, markdownLinks, stripHash } from './links.ts';
+import { distance } from './explain.ts';
 
 /** Files the build writes besides pages, which content may link to. */
 export const generatedFiles: readonly string[] = rules.generatedFiles;
@@ -102,6 +103,12 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
 
   // Internal links, images and icons anywhere in content.
   const addresses = new Set([...pages.map((p) => p.path), ...redirects.map((r) => r.from), ...generatedFiles]);
+  // Only for a link that is broken: the page addresses (thousands of posts) are compared with it then.
+  let pagePaths: string[] | undefined;
+  const nearest = (target: string) => {
+    const near = nearAddresses(target, (pagePaths ??= [...new Set([...pages.map((p) => p.path), ...redirects.map((r) => r.from)])]));
+    return near.length ? ` (did you mean ${near.join(' or ')}?)` : '';
+  };
   const imageRoot = path.join(project.assets, 'images');
   // Thousands of posts share a handful of images: each is looked for once.
   const images = new Map<string, boolean>();
@@ -110,7 +117,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
     if (!recheck(file)) continue;
     walk(file.data, '', (pointer, key, value) => {
       if (key === 'href' && typeof value === 'string' && value.startsWith('/') && !addresses.has(stripHash(value))) {
-        fail(file, 'CONTENT_UNKNOWN_PAGE', pointer, { target: value });
+        fail(file, 'CONTENT_UNKNOWN_PAGE', pointer, { target: value, suggestion: nearest(stripHash(value)) });
       } else if (key === 'icon' && typeof value === 'string' && !iconExists(value)) {
         fail(file, 'CONTENT_UNKNOWN_ICON', pointer, { icon: value });
       } else if (key === 'src' && typeof value === 'string' && !pointer.startsWith('/$schema')) {
@@ -119,8 +126,10 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
           fail(file, 'CONTENT_MISSING_IMAGE', pointer, { src: value, expected: path.relative(project.root, abs) });
         }
       } else if (typeof value === 'string' && value.includes('](/')) {
-        for (const [target] of markdownLinks(value)) {
-          if (!addresses.has(target)) fail(file, 'CONTENT_UNKNOWN_PAGE', pointer, { target });
+        for (const [target, offset] of markdownLinks(value)) {
+          if (addresses.has(target)) continue;
+          if (isMarkdownImage(value, offset)) fail(file, 'CONTENT_MARKDOWN_IMAGE', pointer, { src: target });
+          else fail(file, 'CONTENT_UNKNOWN_PAGE', pointer, { target, suggestion: nearest(target) });
         }
       }
     });
@@ -130,19 +139,39 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
       for (const [target, offset] of file.links ?? bodyLinks(file.text)) {
         if (addresses.has(target)) continue;
         const { line, column } = positionAt(file.text, offset);
-        errors.push(siteError('CONTENT_UNKNOWN_PAGE', { target }, { file: file.path, line, column, frame: codeFrame(file.text, line, column) }));
+        const place = { file: file.path, line, column, frame: codeFrame(file.text, line, column) };
+        errors.push(isMarkdownImage(file.text, offset) ? siteError('CONTENT_MARKDOWN_IMAGE', { src: target }, place) : siteError('CONTENT_UNKNOWN_PAGE', { target, suggestion: nearest(target) }, place));
       }
     }
   }
   return errors;
 }
 
-/** Calls `report` for every item whose key another item shares, with the others that share it. */
-function duplicates<T>(items: T[], key: (item: T) => string, report: (item: T, others: T[]) => void): void {
+/**
+ * The addresses nearest a mistyped one, if they are close enough to be a typo (as explain.ts's closest()
+ * judges a field name); up to three when several are as near.
+ */
+export function nearAddresses(target: string, addresses: string[]): string[] {
+  const limit = Math.max(2, Math.floor(target.length / 3));
+  const scored = addresses.map((address) => [address, distance(target.toLowerCase(), address.toLowerCase())] as const).filter(([, d]) => d <= limit);
+  const best = Math.min(...scored.map(([, d]) => d));
+  return scored
+    .filter(([, d]) => d === best)
+    .map(([address]) => address)
+    .sort()
+    .slice(0, 3);
+}
+
+/**
+ * Calls `report` for every item whose key an earlier item has, with those earlier ones: each pair is reported
+ * once, on the later file, rather than once from each side.
+ */
+function duplicates<T>(items: T[], key: (item: T) => string, report: (item: T, earlier: T[]) => void): void {
   const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
-  for (const group of groups.values()) {
-    if (group.length > 1) for (const item of group) report(item, group.filter((other) => other !== item));
+  for (const item of items) {
+    const earlier = groups.get(key(item));
+    if (earlier) report(item, [...earlier]);
+    groups.set(key(item), [...(earlier ?? []), item]);
   }
 }
 

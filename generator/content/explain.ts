@@ -12,7 +12,7 @@ export interface AjvError {
 
 export interface SchemaNode {
   description?: string;
-  properties?: Record<string, { description?: string; $ref?: string }>;
+  properties?: Record<string, { description?: string; $ref?: string; enum?: unknown[] }>;
 }
 
 export interface Explained {
@@ -29,8 +29,11 @@ export function explain(problem: AjvError, schema: SchemaNode | undefined, data:
   switch (problem.keyword) {
     case 'required': {
       const name = String(params.missingProperty);
-      const field = (schema?.properties?.[name] as { description?: string } | undefined)?.description;
-      return { pointer: `${pointer}/${name}`, message: 'is required but missing', hint: field };
+      const field = schema?.properties?.[name];
+      // A field with a fixed set of values names them, as the enum rule's message does for a wrong value.
+      const allowed = field?.enum ? `It is one of: ${field.enum.map((v) => JSON.stringify(v)).join(', ')}.` : undefined;
+      const hint = [field?.description, allowed].filter(Boolean).join(' ') || undefined;
+      return { pointer: `${pointer}/${name}`, message: 'is required but missing', hint };
     }
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
@@ -78,7 +81,8 @@ export function closest(name: string, known: string[]): string | undefined {
   return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
 }
 
-function distance(a: string, b: string): number {
+/** Levenshtein distance: the fewest single-character edits that turn one into the other. */
+export function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let prev = row[0];

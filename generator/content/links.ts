@@ -24,3 +24,21 @@ export function stripHash(href: string): string {
 function frontMatterEnd(text: string): number {
   return /^---\r?\n(?:[\s\S]*?\r?\n)?---[^\n]*(\n|$)/.exec(text)?.[0].length ?? 0;
 }
+
+/**
+ * Whether the link whose address starts at `offset` is an image, `![alt](/address)`: its text's opening
+ * bracket follows a `!`. Asked only of a broken link, so the links found when a file is read stay plain pairs.
+ */
+export function isMarkdownImage(text: string, offset: number): boolean {
+  const close = offset - 2;
+  if (text[close] !== ']') return false;
+  let depth = 0;
+  for (let i = close - 1; i >= 0 && text[i] !== '\n'; i--) {
+    if (text[i] === ']') depth++;
+    else if (text[i] === '[') {
+      if (depth === 0) return text[i - 1] === '!';
+      depth--;
+    }
+  }
+  return false;
+}

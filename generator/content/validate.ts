@@ -174,7 +174,9 @@ function describe(file: SourceFile, problems: ErrorObject[], schemas: Map<string
     const id = `${pointer} ${message}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    out.push(at(file, 'CONTENT_SCHEMA', { problem: message, description: hint }, pointer || '/', key));
+    // A field the schema does not describe still gets a hint: where its rule is written.
+    const description = hint ?? `The rule is in content/schemas/${problem.schemaPath.split('#')[0] || schemaName}.`;
+    out.push(at(file, 'CONTENT_SCHEMA', { problem: message, description }, pointer || '/', key));
   }
   return out;
 }

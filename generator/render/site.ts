@@ -28,6 +28,8 @@ export interface RenderInputs {
   plan: Planned[];
   output: Output;
   weights: WeightsByKind;
+  /** Told the pages rendered so far, of `toRender` (the live progress line, progress.ts). */
+  progress?: (done: number, toRender: number) => void;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
       });
       problems.push(...errors);
       count += rendered;
+      inputs.progress?.(count, toRender.length);
       await output.drain();
       relieveMemory();
     }

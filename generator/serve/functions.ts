@@ -61,7 +61,7 @@ export function functionsHandler(project: Project, log: (message: string) => voi
     if (!fs.existsSync(file)) fs.writeFileSync(file, text);
     const module = await importModule<{ default?: NetlifyFunction }>(pathToFileURL(file).href);
     if (typeof module.default !== 'function') {
-      throw new BuildFailure('functions', [siteError('FUNCTION_FAILED', { problem: 'has no default export function', note: undefined }, { file: `functions/${name}.ts` })]);
+      throw new BuildFailure('functions', [siteError('FUNCTION_FAILED', { problem: 'has no default export function', note: 'Export the handler as the default: export default async (request: Request) => new Response(...).' }, { file: `functions/${name}.ts` })]);
     }
     loaded.set(name, { key, fn: module.default });
     fresh.add(name);

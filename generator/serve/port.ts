@@ -1,0 +1,37 @@
+// `site serve` looks at its port before the first build, which takes seconds: a port another program holds is
+// reported at once, not as a stack trace once the build is done.
+import net from 'node:net';
+
+/** Whether something already listens on the port at this address. */
+export function portTaken(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(true) : reject(error)));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(false)));
+  });
+}
+
+/** The first free port after `port` (up to 50 further), or undefined. */
+export async function nextFreePort(port: number, host: string): Promise<number | undefined> {
+  for (let candidate = port + 1; candidate <= Math.min(65535, port + 50); candidate++) {
+    if (!(await portTaken(candidate, host))) return candidate;
+  }
+  return undefined;
+}
+
+export type PortChoice = { port: number; notice?: string } | { refused: string };
+
+/**
+ * The port to serve on. A port left to its default moves to the next free one, as Vite does, saying so; a
+ * port named with --port is refused when taken, with the next free one suggested: whoever named it may have
+ * linked it elsewhere (a form's action, an OAuth callback), and a different one would quietly not match.
+ */
+export async function choosePort(port: number, host: string, named: boolean): Promise<PortChoice> {
+  if (port === 0 || !(await portTaken(port, host))) return { port };
+  const next = await nextFreePort(port, host);
+  if (named) {
+    return { refused: `port ${port} on ${host} is in use (another site serve, or another program)${next ? `: port ${next} is free, so run site serve --port ${next}` : ''}` };
+  }
+  if (next === undefined) return { refused: `port ${port} on ${host} is in use, and so are the 50 after it: stop one of the programs holding them, or pass --port 0 for any free port` };
+  return { port: next, notice: `Port ${port} is in use, using ${next} instead` };
+}

@@ -1,0 +1,90 @@
+// `site check`'s type check. `site build` compiles templates, islands and functions with esbuild, which drops
+// types without checking them, so a template that passes a number where text is wanted builds silently. The
+// check runs the project's own TypeScript compiler (tsc --noEmit) over that code only, not over its tests and
+// benchmarks, and reports each error at its file and line.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { codeFrame, siteError, type SiteError } from './errors.ts';
+import { toolRoot, type Project } from './project.ts';
+import { writeCacheFile } from './cache.ts';
+
+export type TypeCheck = { skipped: string } | { errors: SiteError[]; files: string[] };
+
+/** The folders of a project's own code that pages and functions are made from. */
+const codeFolders = ['templates', 'islands', 'functions'];
+
+/** The TypeScript compiler the project (or else the generator) has installed, if any. */
+function findTsc(project: Project): string | undefined {
+  for (const root of [project.root, toolRoot]) {
+    const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    if (fs.existsSync(tsc)) return tsc;
+  }
+  return undefined;
+}
+
+/**
+ * Type-checks the project's templates, islands and functions with the settings of its tsconfig.json. Skipped,
+ * with the reason, when the project has no code of its own (it builds with the generator's), no tsconfig.json,
+ * or no TypeScript installed. `signal` stops the compiler (when the build beside it failed).
+ */
+export async function typeCheck(project: Project, signal?: AbortSignal): Promise<TypeCheck> {
+  const own = codeFolders.filter((folder) => fs.existsSync(path.join(project.root, folder)));
+  if (!own.length) return { skipped: 'the site has no templates, islands or functions of its own' };
+  const tsconfig = path.join(project.root, 'tsconfig.json');
+  if (!fs.existsSync(tsconfig)) return { skipped: `${project.root} has no tsconfig.json` };
+  const tsc = findTsc(project);
+  if (!tsc) return { skipped: 'TypeScript is not installed (npm install --save-dev typescript)' };
+  // A configuration of its own, extending the project's, so only the site's code and what it imports is read.
+  const config = path.join(project.cache, 'typecheck', 'tsconfig.json');
+  const fromConfig = (rel: string) => path.relative(path.dirname(config), path.join(project.root, rel)).split(path.sep).join('/');
+  writeCacheFile(
+    config,
+    `${JSON.stringify({ extends: fromConfig('tsconfig.json'), compilerOptions: { noEmit: true }, include: own.flatMap((folder) => [`${fromConfig(folder)}/**/*.ts`, `${fromConfig(folder)}/**/*.tsx`]) }, null, 2)}\n`,
+  );
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', config], { cwd: project.root, stdio: ['ignore', 'pipe', 'pipe'], signal });
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.stderr.on('data', (d) => (text += d));
+    child.once('error', reject);
+    child.once('close', () => resolve(text));
+  });
+  return { errors: parseTscOutput(project, output), files: own };
+}
+
+/**
+ * tsc's plain output as SiteErrors: `templates/pages/home.tsx(12,7): error TS2322: Type 'number' is not
+ * assignable to type 'string'.`, each followed by indented lines that explain it further.
+ */
+export function parseTscOutput(project: Project, output: string): SiteError[] {
+  const errors: SiteError[] = [];
+  let last: { file?: string; line?: number; column?: number; code: string; text: string } | undefined;
+  const flush = () => {
+    if (!last) return;
+    let frame: string | undefined;
+    if (last.file && last.line) {
+      try {
+        frame = codeFrame(fs.readFileSync(path.join(project.root, last.file), 'utf8'), last.line, last.column ?? 1);
+      } catch {
+        // a file tsc named but that cannot be read: the message is all there is
+      }
+    }
+    errors.push(siteError('TEMPLATE_TYPE', { problem: last.text, tsCode: last.code }, { file: last.file, line: last.line, column: last.column, frame }));
+    last = undefined;
+  };
+  for (const line of output.split(/\r?\n/)) {
+    const placed = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/.exec(line);
+    const unplaced = placed ? undefined : /^error (TS\d+): (.*)$/.exec(line);
+    if (placed || unplaced) {
+      flush();
+      last = placed
+        ? { file: path.relative(project.root, path.resolve(project.root, placed[1])).split(path.sep).join('/'), line: Number(placed[2]), column: Number(placed[3]), code: placed[4], text: placed[5] }
+        : { code: unplaced![1], text: unplaced![2] };
+    } else if (last && /^\s+\S/.test(line)) {
+      last.text += `\n${line.trimEnd()}`;
+    }
+  }
+  flush();
+  return errors;
+}

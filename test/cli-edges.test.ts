@@ -1,0 +1,120 @@
+// The command line's edges: a folder that is not a site, and a port already taken. Each is one clear message
+// and a non-zero exit (or, for the default port, the next free one), never a stack trace or a build first.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { choosePort } from '../generator/serve/port.ts';
+import { fixture, repoRoot } from './helpers/project.ts';
+
+const test = suite('cli edges');
+const bin = path.join(repoRoot, 'bin/site.js');
+
+function site(args: string[], cwd: string) {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+/** Holds a port on 127.0.0.1 (a free one the system picks, or the one asked for) until closed. */
+async function hold(port = 0): Promise<net.Server | undefined> {
+  const server = net.createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+const portOf = (server: net.Server) => (server.address() as net.AddressInfo).port;
+
+test('--root naming a missing folder is one message, and the folder is not created', () => {
+  const missing = path.join(os.tmpdir(), `site-missing-${process.pid}`);
+  for (const command of [['build'], ['serve'], ['check'], ['new', 'city', 'ballarat']]) {
+    const { code, out, err } = site(['--root', missing, ...command], os.tmpdir());
+    assert.is(code, 1, command.join(' '));
+    assert.is(out, '');
+    assert.is(err.trim().split('\n')[0], `✗ no site here: ${missing} does not exist`);
+    assert.match(err, /hint: Run site in the project folder, the one holding content\//);
+    assert.not.match(err, /\n\s+at /);
+    assert.not.ok(fs.existsSync(missing), `${command[0]} created ${missing}`);
+  }
+});
+
+test('running outside a project is one message, not an error for every required file', () => {
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'site-empty-'));
+  try {
+    const { code, err } = site(['build'], empty);
+    assert.is(code, 1);
+    assert.is(err.trim().split('\n').length, 2, err);
+    assert.is(err.split('\n')[0], `✗ no site here: ${fs.realpathSync(empty)} has no content/ folder`);
+    assert.not.match(err, /CONTENT_MISSING_FILE/);
+    assert.equal(fs.readdirSync(empty), []);
+  } finally {
+    fs.rmSync(empty, { recursive: true, force: true });
+  }
+});
+
+test('a taken port: the default moves on to the next free one, saying so; a named one is refused with a free one suggested', async () => {
+  const taken = (await hold())!;
+  const port = portOf(taken);
+  try {
+    const moved = await choosePort(port, '127.0.0.1', false);
+    assert.ok('port' in moved && moved.port > port, JSON.stringify(moved));
+    assert.is((moved as { notice: string }).notice, `Port ${port} is in use, using ${(moved as { port: number }).port} instead`);
+    const refused = await choosePort(port, '127.0.0.1', true);
+    assert.match((refused as { refused: string }).refused, new RegExp(`^port ${port} on 127\\.0\\.0\\.1 is in use .*: port \\d+ is free, so run site serve --port \\d+$`));
+    assert.equal(await choosePort(0, '127.0.0.1', true), { port: 0 });
+  } finally {
+    taken.close();
+  }
+  // A free port is used as it is.
+  const free = (await hold())!;
+  const freePort = portOf(free);
+  await new Promise((resolve) => free.close(resolve));
+  assert.equal(await choosePort(freePort, '127.0.0.1', true), { port: freePort });
+});
+
+test('site serve --port on a taken port says so before building, with no stack trace and exit 1', async () => {
+  const taken = (await hold())!;
+  try {
+    const { code, out, err } = site(['serve', '--port', String(portOf(taken)), '--no-watch'], repoRoot);
+    assert.is(code, 1);
+    assert.is(out, '');
+    assert.match(err, new RegExp(`^✗ port ${portOf(taken)} on 127\\.0\\.0\\.1 is in use`));
+    assert.not.match(err, /\n\s+at |EADDRINUSE/);
+  } finally {
+    taken.close();
+  }
+});
+
+test('site serve on its default port (4321) held by another program moves to the next free one before building', async () => {
+  // Another program on this machine may hold 4321 already: then it is taken either way.
+  const taken = await hold(4321);
+  const f = fixture();
+  const child = spawn(process.execPath, [bin, '--root', f.root, 'serve', '--no-watch', '--out', 'served'], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  try {
+    let out = '';
+    const notice = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (d) => {
+        out += d;
+        if (out.includes('\n')) resolve(out.split('\n')[0]);
+      });
+      child.once('exit', (code) => reject(new Error(`site serve ended (${code}) before saying anything: ${out}`)));
+    });
+    assert.match(notice, /^Port 4321 is in use, using 43(2[2-9]|[3-7]\d) instead$/);
+    // Said before the build: the first build's output is not there yet.
+    assert.not.ok(fs.existsSync(path.join(f.root, 'served', 'index.html')));
+  } finally {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // it has ended
+    }
+    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+    taken?.close();
+    f.remove();
+  }
+});
+
+test.run();
