@@ -9,9 +9,10 @@ import path from 'node:path';
 import { build, type BuildResult } from '../generator/build.ts';
 import { BuildFailure } from '../generator/errors.ts';
 import { silentLogger } from '../generator/log.ts';
-import { categorySlug, listingPath, paginate } from '../generator/blog-pages.ts';
+import { blogListings, categorySlug, listingPath, paginate } from '../generator/blog-pages.ts';
+import type { SiteModel } from '../generator/content/model.ts';
 import { pagerNumbers } from '../templates/pages/blog.tsx';
-import { fixture, type Fixture } from './helpers/project.ts';
+import { fixture, repoRoot, type Fixture } from './helpers/project.ts';
 
 const test = suite('blog paging');
 const base = 'https://www.example.com';
@@ -38,6 +39,22 @@ test('paginate: pages of the given size, the last one shorter, and one empty pag
   assert.equal(pagerNumbers(1, 3), [1, 2, 3]);
   assert.equal(pagerNumbers(10, 40), [1, 0, 8, 9, 10, 11, 12, 0, 40]);
   assert.equal(pagerNumbers(4, 7), [1, 2, 3, 4, 5, 6, 7]);
+});
+
+test('blogListings: a category with no posts keeps one page, for the filter\'s link, kept out of search engines', () => {
+  const paging = JSON.parse(fs.readFileSync(path.join(repoRoot, 'content/pages/blog.json'), 'utf8')).paging;
+  const posts = Array.from({ length: 25 }, (_, i) => ({ category: i % 2 ? 'Legal' : 'Education', isoUpdated: `2026-01-${String(i + 1).padStart(2, '0')}` }));
+  const model = { pages: { blog: { paging: { ...paging, postsPerPage: 12 } } }, settings: { updated: '2025-06-30' }, posts } as unknown as SiteModel;
+  const pages = blogListings(model, { path: '/blog', title: 'Blog', description: 'The blog' });
+  const at = (address: string) => pages.find((p) => p.path === address)!;
+  assert.equal(pages.map((p) => p.path), ['/blog', '/blog/page/2', '/blog/page/3', '/blog/category/immigration', '/blog/category/legal', '/blog/category/education', '/blog/category/education/page/2', '/blog/category/translation', '/blog/category/business']);
+  assert.equal(at('/blog/page/3').listing.positions, [24]);
+  assert.equal(at('/blog/category/legal').listing.positions, [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23]);
+  assert.equal([at('/blog/category/immigration').indexable, at('/blog/category/immigration').listing.positions, at('/blog/category/immigration').listing.count], [false, [], 1]);
+  assert.ok(at('/blog/category/legal').indexable);
+  // The first page dates from the newest post; a later page from its own newest.
+  assert.equal([at('/blog').lastmod, at('/blog/page/3').lastmod, at('/blog/category/translation').lastmod], ['2026-01-25', '2026-01-25', '2025-06-30']);
+  assert.is(at('/blog/page/2').lastmod, '2026-01-24');
 });
 
 let site: Fixture;
