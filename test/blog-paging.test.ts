@@ -160,6 +160,9 @@ test('a post added re-renders the lists it reaches; one removed takes its page o
   assert.is(action('/blog/page/8'), 'render', 'a new page for the 36th post');
   assert.is(action('/blog/category/legal'), 'render');
   assert.is(action('/blog/category/legal/page/2'), 'render');
+  const reason = (address: string) => added.plan.find((p) => p.page.path === address)?.reason;
+  assert.is(reason('/blog/category/legal'), 'its route changed (address, file, title or, for a list, the posts it lists)');
+  assert.is(reason('/blog/page/8'), 'a new page');
   assert.is(action('/faq'), 'keep');
   assert.equal(cards(html('/blog'))[0].href, '/blog/paging-newest');
   assert.equal(cards(html('/blog/category/legal'))[0].href, '/blog/paging-newest');
