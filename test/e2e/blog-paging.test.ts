@@ -5,6 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { launch, open, startSite, trackPages, wake, type Site } from './browser.ts';
+import { readThrough, violations, violationsWithoutJavaScript } from './axe.ts';
 
 const test = suite('the paged blog in the browser');
 const categories = ['Immigration', 'Legal', 'Education', 'Translation', 'Business'];
@@ -84,6 +85,19 @@ test('with JavaScript, the paged blog\'s filter fetches a category\'s page ahead
   await wake(page, 'blog-filter');
   await page.getByRole('navigation', { name: 'Filter by topic' }).getByRole('link', { name: 'Education' }).hover();
   await page.waitForFunction(() => !!document.querySelector('link[rel="prefetch"][href$="/blog/category/education"]'));
+});
+
+test('a paged list and a category\'s later page have no WCAG 2.1 A or AA violations at 375 and 1280 px, with and without JavaScript', async () => {
+  const found: string[] = [];
+  for (const width of [375, 1280])
+    for (const address of ['/blog/page/3', '/blog/category/legal/page/2']) {
+      const page = await visit(address, { width, bypassCSP: true });
+      await readThrough(page);
+      found.push(...(await violations(page, `${width} ${address}`)));
+      const plain = await visit(address, { width, javaScript: false });
+      found.push(...(await violationsWithoutJavaScript(plain, `${width} ${address} without JavaScript`)));
+    }
+  assert.equal(found, []);
 });
 
 test('no page logged a console error, a page error or a hydration warning', () => {
