@@ -112,7 +112,7 @@ export function BlogPage() {
           </div>
         </section>
       )}
-      <Section id="posts" heading={category ? `${category} posts` : 'All posts'}>
+      <Section id="posts" heading={category ? `${category} posts` : 'All posts'} text={listing.number > 1 ? fill(paging.pageOf, values) : undefined}>
         <Island
           name="blog-filter"
           wake="visible"
