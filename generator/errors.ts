@@ -224,6 +224,11 @@ export const catalogue = {
     message: 'ships {over} of gzipped JavaScript',
     hint: 'Islands on the page: {islands}. Wake heavy islands later (visible, interaction) or make them smaller, and keep the script every page runs small and free of frameworks.',
   },
+  PAGE_TOO_HEAVY: {
+    title: 'A page is heavier than the HTML budget',
+    message: 'is {size} of gzipped HTML, over the budget of {budget}',
+    hint: '{remedy}',
+  },
   OUTPUT_FAILED: {
     title: 'The output folder could not be written',
     message: 'could not be written: {reason}',

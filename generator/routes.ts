@@ -3,10 +3,13 @@
 import type { CityEntry, LanguageEntry, PostEntry, ProseEntry, ServiceEntry, SiteModel } from './content/model.ts';
 import { entryPath, rules, type PageCopyName } from './content/kinds.ts';
 import { outputFileOf } from './address.ts';
+import { blogListings, type ListingPage } from './blog-pages.ts';
 
 export type Page =
   /** The pages made from a copy in content/pages/, one for each in the kinds table. */
-  | PageOf<PageCopyName>
+  | PageOf<Exclude<PageCopyName, 'blog'>>
+  /** The blog's listing pages, /blog and its later and category pages (blog-pages.ts). */
+  | (PageOf<'blog'> & Pick<ListingPage, 'listing'>)
   | PageOf<'service', { service: ServiceEntry }>
   | PageOf<'city', { city: CityEntry }>
   | PageOf<'language', { language: LanguageEntry }>
@@ -102,7 +105,8 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
   }
   add(fromCopy('process'));
   add(fromCopy('pricing'));
-  add({ ...fromCopy('blog'), lastmod: model.posts.reduce((latest, p) => (p.isoUpdated > latest ? p.isoUpdated : latest), updated) });
+  const blog = fromCopy('blog');
+  for (const listing of blogListings(model, blog)) add({ ...listing, source: blog.source });
   for (const post of model.posts) {
     add({
       kind: 'post',

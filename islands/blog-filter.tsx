@@ -1,7 +1,11 @@
-// The blog's category filter: All by default, then exact category matches, with an empty state and a way
-// back to all posts. It enhances the post grid the page already shows: every post is in the page's own
-// markup, listed without scripts, and the filter only hides the cards of other categories. So the posts are
-// not repeated as island props, which for a blog of thousands of posts would double the page.
+// The blog's category filter. Without scripts it is a row of links: All leads to /blog, each category to its
+// own pages at /blog/category/<slug>, and the page listed is marked as current.
+//
+// With scripts, on a page that holds every post of the blog (a blog of one page), the links become buttons
+// that filter the grid in place: All by default, then exact category matches, with an empty state and a way
+// back to all posts. The posts are in the page's own markup and are not repeated as island props, which would
+// double the page. On a paged blog no page holds every post, so the links stay links, and the page each leads
+// to is fetched ahead when the pointer or focus reaches it, so moving between them is quick.
 import { useState } from 'react';
 import { SvgIcon } from './lib/markup.tsx';
 import { useReady } from './lib/use-ready.ts';
@@ -9,15 +13,65 @@ import { useReady } from './lib/use-ready.ts';
 export interface BlogFilterProps {
   /** The id of the post grid; each card carries its category in data-category. */
   grid: string;
-  categories: string[];
-  /** Posts in each category. */
-  counts: Record<string, number>;
+  /** All first, with the blog's first page, then each category with its first page. */
+  categories: { name: string; href: string }[];
+  /** The category the page lists: All on the blog's own pages. */
+  current: string;
+  /**
+   * Posts in each category, given only when the page holds every post of the blog: the filter then works in
+   * place. Without it the links lead to each category's pages.
+   */
+  counts?: Record<string, number>;
+  /** Posts the page lists, for the empty state of a category with none. */
+  listed: number;
   labels: { filter: string; emptyTitle: string; emptyText: string; viewAll: string };
   icons: { empty: string };
 }
 
-export default function BlogFilter({ grid, categories, counts, labels, icons }: BlogFilterProps) {
+export default function BlogFilter(props: BlogFilterProps) {
   const ready = useReady();
+  return ready && props.counts ? <InPlaceFilter {...props} counts={props.counts} /> : <FilterLinks {...props} enhanced={ready} />;
+}
+
+function FilterLinks({ categories, current, listed, labels, icons, enhanced }: BlogFilterProps & { enhanced: boolean }) {
+  const all = categories[0];
+  return (
+    <div className="blog-filter">
+      <nav className="filter-buttons" aria-label={labels.filter}>
+        {categories.map((c) => (
+          <a key={c.name} className="chip chip-button" href={c.href} aria-current={c.name === current ? 'page' : undefined} onPointerEnter={enhanced ? prefetch : undefined} onFocus={enhanced ? prefetch : undefined}>
+            {c.name}
+          </a>
+        ))}
+      </nav>
+      {listed === 0 && (
+        <div className="empty-state">
+          <SvgIcon markup={icons.empty} />
+          <h3>{labels.emptyTitle}</h3>
+          <p>{labels.emptyText}</p>
+          <a className="button button-secondary" href={all.href}>
+            {labels.viewAll}
+          </a>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const fetched = new Set<string>();
+
+/** Asks the browser to fetch a link's page ahead, once: a hint it may ignore, so nothing waits on it. */
+function prefetch(event: { currentTarget: HTMLAnchorElement }) {
+  const link = event.currentTarget;
+  if (link.getAttribute('aria-current') || fetched.has(link.href)) return;
+  fetched.add(link.href);
+  const hint = document.createElement('link');
+  hint.rel = 'prefetch';
+  hint.href = link.href;
+  document.head.append(hint);
+}
+
+function InPlaceFilter({ grid, categories, counts, labels, icons }: BlogFilterProps & { counts: Record<string, number> }) {
   const [category, setCategory] = useState('All');
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const count = (c: string) => (c === 'All' ? total : (counts[c] ?? 0));
@@ -33,15 +87,15 @@ export default function BlogFilter({ grid, categories, counts, labels, icons }: 
   };
   return (
     <div className="blog-filter">
-      <div className="filter-buttons" role="group" aria-label={labels.filter} hidden={!ready}>
-        {categories.map((c) => (
-          <button key={c} type="button" className="chip chip-button" aria-pressed={c === category} onClick={() => select(c)}>
-            {c}
+      <div className="filter-buttons" role="group" aria-label={labels.filter}>
+        {categories.map(({ name }) => (
+          <button key={name} type="button" className="chip chip-button" aria-pressed={name === category} onClick={() => select(name)}>
+            {name}
           </button>
         ))}
       </div>
       <p className="sr-only" aria-live="polite">
-        {ready && category !== 'All' ? `${shown} ${shown === 1 ? 'post' : 'posts'} in ${category}` : ''}
+        {category !== 'All' ? `${shown} ${shown === 1 ? 'post' : 'posts'} in ${category}` : ''}
       </p>
       {shown === 0 && (
         <div className="empty-state">

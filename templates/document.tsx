@@ -94,6 +94,8 @@ function PageHeadTags() {
       {page.keywords && page.keywords.length > 0 && <meta name="keywords" content={page.keywords.join(', ')} />}
       {!page.indexable && <meta name="robots" content="noindex, nofollow" />}
       {page.kind !== 'not-found' && <link rel="canonical" href={url} />}
+      {page.kind === 'blog' && page.listing.prev && <link rel="prev" href={absolute(site, page.listing.prev)} />}
+      {page.kind === 'blog' && page.listing.next && <link rel="next" href={absolute(site, page.listing.next)} />}
       {blog && <link rel="alternate" type="application/rss+xml" title={`${site.settings.name} blog`} href="/blog/feed.xml" />}
       <meta property="og:type" content={page.kind === 'post' ? 'article' : 'website'} />
       <meta property="og:title" content={page.title} />

@@ -64,7 +64,7 @@ test('each page marks exactly the islands its templates place, each with when it
 test('the blog filter enhances the grid in the page: its props hold counts, not the posts, and every card names its category', () => {
   const page = html('blog.html');
   const props = JSON.parse(page.match(/data-island="blog-filter"[^>]*data-props="([^"]*)"/)![1].replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
-  assert.equal(Object.keys(props).sort(), ['categories', 'counts', 'grid', 'icons', 'labels']);
+  assert.equal(Object.keys(props).sort(), ['categories', 'counts', 'current', 'grid', 'icons', 'labels', 'listed']);
   assert.equal(props.counts, { Immigration: 1, Legal: 1, Education: 1, Translation: 1, Business: 1 });
   const grid = page.match(new RegExp(`<ul id="${props.grid}"[^>]*>(.*?)</ul></div></section>`))![1];
   assert.equal([...grid.matchAll(/<li class="card post-card" data-category="([^"]+)"/g)].map((m) => m[1]).sort(), ['Business', 'Education', 'Immigration', 'Legal', 'Translation']);

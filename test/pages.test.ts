@@ -206,6 +206,20 @@ test('/cities and the 12 city pages: state, population, suburbs, 3 languages wit
   assert.match(text(page('/cities').querySelector('main')), '5.3 million');
 });
 
+test('/blog with the 5 posts is one page: no pager, no rel prev/next, no /blog/page/2; each category has its page, with its one post', () => {
+  const blog = page('/blog');
+  assert.is(blog.querySelector('.pager'), null);
+  assert.is(blog.querySelector('link[rel="prev"], link[rel="next"]'), null);
+  assert.not.ok(fs.existsSync(path.join(dist, 'blog/page/2.html')));
+  for (const [category, slug] of [['Immigration', posts[0]], ['Legal', posts[1]], ['Education', posts[2]], ['Translation', posts[3]], ['Business', posts[4]]]) {
+    const at = `/blog/category/${category.toLowerCase()}`;
+    assert.is(h1(at), `${category} Guides`);
+    assert.equal(page(at).querySelectorAll('.post-card a.card-link').map((a) => a.getAttribute('href')), [`/blog/${slug}`]);
+    assert.is(page(at).querySelector('.pager'), null);
+    assert.is(page(at).querySelector('main .chip-button[aria-current="page"]')?.text, category);
+  }
+});
+
 test('/blog: featured post, six filters, 5 post cards linking to the 5 articles; each article links back and to the order page', () => {
   const blog = page('/blog');
   assert.ok(blog.querySelector('.featured-post'));

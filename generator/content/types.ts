@@ -963,6 +963,84 @@ export interface BlogPage {
    * Plain text shown on the site.
    */
   viewAll: string;
+  /**
+   * How the list of posts is split into pages, and the words around it. Page 1 is /blog; later pages are /blog/page/2 and so on, and each category has its own pages at /blog/category/<category>.
+   */
+  paging: {
+    /**
+     * How many posts each page of the blog and of a category lists.
+     */
+    postsPerPage: number;
+    /**
+     * Plain text shown on the site.
+     */
+    pageTitle: string;
+    /**
+     * Plain text shown on the site.
+     */
+    pageDescription: string;
+    /**
+     * Plain text shown on the site.
+     */
+    categoryTitle: string;
+    /**
+     * Plain text shown on the site.
+     */
+    categoryPageTitle: string;
+    /**
+     * Plain text shown on the site.
+     */
+    categoryHeading: string;
+    /**
+     * Plain text shown on the site.
+     */
+    categoryText: string;
+    /**
+     * Plain text shown on the site.
+     */
+    categoryPageDescription: string;
+    /**
+     * What each category's posts are about, as it reads after "guides on".
+     */
+    categoryTopics: {
+      /**
+       * Plain text shown on the site.
+       */
+      Immigration: string;
+      /**
+       * Plain text shown on the site.
+       */
+      Legal: string;
+      /**
+       * Plain text shown on the site.
+       */
+      Education: string;
+      /**
+       * Plain text shown on the site.
+       */
+      Translation: string;
+      /**
+       * Plain text shown on the site.
+       */
+      Business: string;
+    };
+    /**
+     * Plain text shown on the site.
+     */
+    pagerLabel: string;
+    /**
+     * Plain text shown on the site.
+     */
+    previous: string;
+    /**
+     * Plain text shown on the site.
+     */
+    next: string;
+    /**
+     * Plain text shown on the site.
+     */
+    pageOf: string;
+  };
   newsletter: {
     /**
      * Plain text shown on the site.

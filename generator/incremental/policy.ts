@@ -118,7 +118,7 @@ export class IncrementalPolicy {
     if (!this.changed) return 'the generator, templates, assets, schemas or build date changed';
     const last = this.previous.pages.get(page.path);
     if (!last) return 'a new page';
-    if (!this.routesKept && last.route !== this.route(page)) return 'its address, file or title changed';
+    if (!this.routesKept && last.route !== this.route(page)) return 'its route changed (address, file, title or, for a list, the posts it lists)';
     // Indexed, not for-of: this runs for every page early in a build, before V8 has optimised it, and a typed
     // array's iterator costs several times as much unoptimised.
     const { deps } = last;

@@ -15,6 +15,7 @@ import type { IncrementalPolicy } from '../incremental/policy.ts';
 import type { Planned } from '../incremental/plan.ts';
 import type { Output } from '../output/output.ts';
 import { relieveMemory } from '../memory.ts';
+import { checkHtmlWeight } from '../page-weight.ts';
 
 export interface RenderInputs {
   project: Project;
@@ -68,7 +69,11 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
         recorded: (page, deps) => policy.rendered(page, deps),
         scripts,
         weighed: (page, weight) => inputs.weights.add(page.kind, weight),
-        emit: (page, html) => output.emit(page.file, html),
+        emit: (page, html) => {
+          const heavy = checkHtmlWeight(page, html);
+          if (heavy) problems.push(heavy);
+          output.emit(page.file, html);
+        },
       });
       problems.push(...errors);
       count += rendered;

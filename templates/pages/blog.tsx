@@ -1,6 +1,6 @@
 import type { PostEntry } from '../../generator/content/model.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { australianDate, Render, useRender, type RenderContext } from '../context.ts';
+import { australianDate, fill, Render, useRender, type RenderContext } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
 import { PageHero, Section } from '../components/ui.tsx';
@@ -9,8 +9,6 @@ import BlogFilter from '../../islands/blog-filter.tsx';
 import { NewsletterForm } from '../components/newsletter-form.tsx';
 import { CollectionNotice } from '../components/collection-notice.tsx';
 import { PictureMarkup, SvgIcon } from '../../islands/lib/markup.tsx';
-
-export const categories = ['All', 'Immigration', 'Legal', 'Education', 'Translation', 'Business'] as const;
 
 export function PostMeta({ post }: { post: PostEntry }) {
   return (
@@ -63,14 +61,35 @@ function cardsMarkup(context: RenderContext, posts: PostEntry[]): string {
   return html;
 }
 
+/** The page of a list of posts being rendered: its category (none for the whole blog), number and posts. */
+function useListing() {
+  const { page } = useRender();
+  if (page.kind !== 'blog') throw new Error(`the blog's listing template was given a ${page.kind} page`);
+  return page.listing;
+}
+
 export function BlogPage() {
   const context = useRender();
   const { site, assets } = context;
   const copy = site.pages.blog;
-  const featured = site.posts.find((p) => p.featured) ?? site.posts[0];
+  const paging = copy.paging;
+  const listing = useListing();
+  // Read through the site model, so the build knows which posts each page shows (incremental/tracker.ts).
+  const posts = listing.positions.map((i) => site.posts[i]);
+  const category = listing.category;
+  // The blog's first page is the one it always had: hero, featured post, then the posts.
+  const featured = !category && listing.number === 1 ? (site.posts.find((p) => p.featured) ?? site.posts[0]) : undefined;
+  // A blog of one page holds every post, so the filter can work in place there, as it did before the blog paged.
+  const whole = !category && listing.count === 1;
+  const values = { category: category ?? '', topic: category ? paging.categoryTopics[category as keyof typeof paging.categoryTopics] : '', page: String(listing.number), pages: String(listing.count) };
+  const filters = [{ name: 'All', href: listing.blog }, ...listing.categories.map((c) => ({ name: c.name, href: c.path }))];
   return (
     <>
-      <PageHero eyebrow={copy.hero.eyebrow} heading={copy.hero.heading} text={copy.hero.text} compact />
+      {category ? (
+        <PageHero eyebrow={copy.hero.eyebrow} heading={fill(paging.categoryHeading, values)} text={fill(paging.categoryText, values)} compact />
+      ) : (
+        <PageHero eyebrow={copy.hero.eyebrow} heading={copy.hero.heading} text={copy.hero.text} compact />
+      )}
       {featured && (
         <section className="section section-flush" aria-labelledby="featured-heading">
           <div className="container">
@@ -93,7 +112,7 @@ export function BlogPage() {
           </div>
         </section>
       )}
-      <Section id="posts" heading="All posts">
+      <Section id="posts" heading={category ? `${category} posts` : 'All posts'} text={listing.number > 1 ? fill(paging.pageOf, values) : undefined}>
         <Island
           name="blog-filter"
           wake="visible"
@@ -101,13 +120,16 @@ export function BlogPage() {
           component={BlogFilter}
           props={{
             grid: 'post-grid',
-            categories: [...categories],
-            counts: Object.fromEntries(categories.filter((c) => c !== 'All').map((c) => [c, site.posts.filter((p) => p.category === c).length])),
+            categories: filters,
+            current: category ?? 'All',
+            ...(whole ? { counts: Object.fromEntries(filters.slice(1).map((c) => [c.name, site.posts.filter((p) => p.category === c.name).length])) } : {}),
+            listed: posts.length,
             labels: { filter: copy.filterLabel, emptyTitle: copy.emptyState.title, emptyText: copy.emptyState.text, viewAll: copy.viewAll },
             icons: { empty: assets.icon('search-x') },
           }}
         />
-        <ul id="post-grid" className="card-grid cols-3 post-grid" role="list" hidden={site.posts.length === 0} dangerouslySetInnerHTML={{ __html: cardsMarkup(context, site.posts) }} />
+        <ul id="post-grid" className="card-grid cols-3 post-grid" role="list" hidden={posts.length === 0} dangerouslySetInnerHTML={{ __html: cardsMarkup(context, posts) }} />
+        {listing.count > 1 && <Pager />}
       </Section>
       <Section id="newsletter" tone="tint">
         <div className="newsletter">
@@ -124,6 +146,55 @@ export function BlogPage() {
         </div>
       </Section>
     </>
+  );
+}
+
+/** The numbers of the pages the pager links to: the first, the last and two either side of this one; 0 marks a gap. */
+export function pagerNumbers(number: number, count: number): number[] {
+  const shown = new Set([1, count, number - 2, number - 1, number, number + 1, number + 2].filter((n) => n >= 1 && n <= count));
+  const sorted = [...shown].sort((a, b) => a - b);
+  return sorted.flatMap((n, i) => (i > 0 && n - sorted[i - 1] > 1 ? [0, n] : [n]));
+}
+
+/** Links to the newer and older pages of the list and to pages by number; the one shown is marked current. */
+function Pager() {
+  const { site, assets } = useRender();
+  const paging = site.pages.blog.paging;
+  const listing = useListing();
+  const href = (n: number) => (n === 1 ? listing.first : `${listing.first}/page/${n}`);
+  return (
+    <nav className="pager" aria-label={paging.pagerLabel}>
+      <p className="pager-where">{fill(paging.pageOf, { page: String(listing.number), pages: String(listing.count) })}</p>
+      <ul className="pager-pages" role="list">
+        {listing.prev && (
+          <li>
+            <a className="button button-secondary pager-step" href={listing.prev} rel="prev">
+              <SvgIcon markup={assets.icon('arrow-left')} size={18} /> {paging.previous}
+            </a>
+          </li>
+        )}
+        {pagerNumbers(listing.number, listing.count).map((n, i) =>
+          n === 0 ? (
+            <li key={`gap-${i}`} className="pager-gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <a className="chip chip-button pager-number" href={href(n)} aria-current={n === listing.number ? 'page' : undefined} aria-label={fill(paging.pageOf, { page: String(n), pages: String(listing.count) })}>
+                {n}
+              </a>
+            </li>
+          ),
+        )}
+        {listing.next && (
+          <li>
+            <a className="button button-secondary pager-step" href={listing.next} rel="next">
+              {paging.next} <SvgIcon markup={assets.icon('arrow-right')} size={18} />
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
   );
 }
 
