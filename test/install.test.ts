@@ -61,7 +61,12 @@ test("the editor's package is a devDependency, and the test tools are no depende
   for (const name of Object.keys(toolSpecs)) assert.not.ok(name in pkg.dependencies || name in pkg.devDependencies, `${name} is installed on demand by test/helpers/tools.ts`);
 });
 
-test('without decap-cms the build leaves /admin/ out and says once how to get it', () => {
+const withoutDecap = ['--import', path.join(repoRoot, 'test/helpers/without-decap.mjs')];
+// Node 22 does not send require.resolve through module hooks (Node 24 does), so there the hook cannot hide
+// the package from the generator's lookup, and the test runs on Node 24 only (CI runs it there).
+const hidesDecap = spawnSync(process.execPath, [...withoutDecap, '-e', "require.resolve('decap-cms/package.json')"], { cwd: repoRoot }).status !== 0;
+
+(hidesDecap ? test : test.skip)('without decap-cms the build leaves /admin/ out and says once how to get it', () => {
   // Two builds' worth of /admin/ in one process, as `site serve` rebuilds, with Node finding no decap-cms.
   const script = `
     const { emitAdmin } = await import(${JSON.stringify(path.join(repoRoot, 'generator/admin/admin-files.ts'))});
@@ -69,7 +74,7 @@ test('without decap-cms the build leaves /admin/ out and says once how to get it
     const written = [], warnings = [];
     for (let i = 0; i < 2; i++) await emitAdmin(resolveProject(${JSON.stringify(repoRoot)}), { name: 'Site' }, [], async (file) => { written.push(file); }, (m) => warnings.push(m));
     console.log(JSON.stringify({ written, warnings }));`;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', path.join(repoRoot, 'test/helpers/without-decap.mjs'), '--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', ...withoutDecap, '--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
   assert.is(run.status, 0, run.stderr);
   const { written, warnings } = JSON.parse(run.stdout.trim().split('\n').pop()!) as { written: string[]; warnings: string[] };
   assert.equal(written, []);

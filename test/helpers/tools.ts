@@ -55,7 +55,11 @@ export function tool(name: ToolName): { file: string } | { reason: string } {
   // half-installed tool, and two suites installing the same one at once both end with it.
   const tmp = `${dir}.tmp-${process.pid}`;
   const fail = (why: string) => {
-    fs.rmSync(tmp, { recursive: true, force: true });
+    try {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    } catch {
+      // nothing was made there (a part of its path is a file)
+    }
     return { reason: `${label} could not be installed into ${dir}: ${why}. It is installed from the npm registry on first use; SITE_TOOLS_DIR chooses the folder.` };
   };
   try {
