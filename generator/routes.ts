@@ -20,15 +20,24 @@ interface PageBase {
   path: string;
   /** The output file under the output folder. */
   file: string;
-  title: string;
-  description: string;
-  keywords?: string[];
+  /**
+   * The head as content words it (a page copy's or prose page's `seo`). A kind whose template words its head
+   * (templates/pages/<kind>.tsx, `head`) has none here.
+   */
+  head?: Head;
   /** Listed in sitemap.xml and open to search engines. */
   indexable: boolean;
   /** YYYY-MM-DD: the sitemap's lastmod. */
   lastmod: string;
   /** The content file a page is mostly made from, for error messages. */
   source?: string;
+}
+
+/** A page's title, description and keywords. */
+export interface Head {
+  title: string;
+  description: string;
+  keywords?: string[];
 }
 
 export type PageOf<K extends string, D = unknown> = PageBase & { kind: K } & (unknown extends D ? { data?: undefined } : { data: D });
@@ -42,10 +51,6 @@ export interface Redirect {
 /** Top-level addresses that single-segment routes (languages, prose pages) must not take. */
 export const reservedSegments: readonly string[] = rules.reservedSegments;
 
-export function languageTitle(language: LanguageEntry, model: SiteModel): string {
-  return `${language.name} NAATI Certified Translation Services | From ${model.settings.startingPrice} + Service Fee`;
-}
-
 /**
  * Fields of the model's entries that routes() never reads: while these are all that changed in the content,
  * every page's route is as it was (incremental/policy.ts), and an edit to a post's body hashes no route.
@@ -58,9 +63,10 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
   const pages: Page[] = [];
   const add = <P extends Page>(page: Omit<P, 'file' | 'indexable' | 'lastmod'> & Partial<Pick<P, 'indexable' | 'lastmod'>>) =>
     pages.push({ indexable: true, lastmod: updated, file: outputFileOf(page.path), ...page } as Page);
-  const seo = (s: { title: string; description: string; keywords?: string[] }) => ({ title: s.title, description: s.description, keywords: s.keywords });
+  const seo = (s: Head): { head: Head } => ({ head: { title: s.title, description: s.description, keywords: s.keywords } });
   // A page made from its copy in content/pages/: its address, file and indexing come from the kinds table.
   const fromCopy = <N extends PageCopyName>(name: N) => ({ kind: name, ...rules.copyPages.get(name)!, ...seo(copy[name].seo) });
+  // The pages of entries: their heads are worded by their kinds' templates.
 
   add(fromCopy('home'));
   add(fromCopy('services'));
@@ -68,9 +74,6 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
     add({
       kind: 'service',
       path: service.url,
-      title: service.seo.title ?? `${service.title} | ${model.settings.name}`,
-      description: service.seo.description ?? service.serviceDescription,
-      keywords: service.seo.keywords,
       source: service.file,
       data: { service },
     });
@@ -80,8 +83,6 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
     add({
       kind: 'city',
       path: city.url,
-      title: city.seo?.title ?? `Certified Translations ${city.inCity}, ${city.state}`,
-      description: city.seo?.description ?? `${city.tagline ?? city.description[0]}`.slice(0, 160),
       source: city.file,
       data: { city },
     });
@@ -91,11 +92,6 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
     add({
       kind: 'language',
       path: language.url,
-      title: languageTitle(language, model),
-      description:
-        language.seo?.description ??
-        `NAATI certified ${language.name} to English translations accepted by Australian authorities, from ${model.settings.startingPrice} + service fee.`,
-      keywords: language.seo?.keywords ?? [`${language.name} translation`, `NAATI ${language.name} translator`, `certified ${language.name} translation`],
       source: language.file,
       data: { language },
     });
@@ -107,9 +103,6 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
     add({
       kind: 'post',
       path: post.url,
-      title: post.seo?.title ?? post.title,
-      description: post.seo?.description ?? post.excerpt,
-      keywords: post.seo?.keywords,
       lastmod: post.isoUpdated,
       source: post.file,
       data: { post },

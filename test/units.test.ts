@@ -21,6 +21,7 @@ import { absolute } from '../templates/context.ts';
 import { builtPage } from '../functions/lib/answer-page.ts';
 import http from 'node:http';
 import os from 'node:os';
+import { servicePrice } from '../templates/components/plans.tsx';
 
 const test = suite('units');
 
@@ -114,7 +115,7 @@ test('buildModel: entries get slugs, addresses and order; the target language st
     ['maori', '/maori', 'ltr', 'content/languages/maori.json'],
   ]);
   assert.is(model.target?.code, 'en');
-  assert.equal(model.services.map((s) => [s.slug, s.url, s.startingPrice]), [
+  assert.equal(model.services.map((s) => [s.slug, s.url, servicePrice(s, model.plans)]), [
     ['payslips', '/services/payslips', '$39'],
     ['passports', '/services/passports', '$69'],
   ]);

@@ -6,14 +6,11 @@ import type * as T from './types.ts';
 import { australianDate, isoDate } from './dates.ts';
 import { withHours, type Hours } from './hours.ts';
 
-export type HeroSet = 'asian' | 'european' | 'arabic' | 'indian' | 'african';
-
 export interface LanguageEntry extends T.Language {
   slug: string;
   url: string;
   file: string;
   dir: 'ltr' | 'rtl';
-  heroSet: HeroSet;
 }
 export interface CityEntry extends T.City {
   /** The name inside a sentence and with its preposition: the Gold Coast, on the Gold Coast; Sydney, in Sydney. */
@@ -27,7 +24,6 @@ export interface ServiceEntry extends T.Service {
   slug: string;
   url: string;
   file: string;
-  startingPrice: string;
 }
 export interface PostEntry extends T.BlogPostFrontMatter {
   slug: string;
@@ -99,14 +95,6 @@ export function languageSlug(name: string): string {
   return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim().replace(/[\s/]+/g, '-');
 }
 
-const defaultHeroSet: Record<T.Language['region'], HeroSet> = {
-  Europe: 'european',
-  Asia: 'asian',
-  'Middle East': 'arabic',
-  Africa: 'african',
-  Oceania: 'asian',
-};
-
 /**
  * Code-unit order. Sorting uses it rather than localeCompare: slugs, ISO dates and capitalised English names
  * sort the same either way, and ICU collation costs ~2 µs a comparison (a tenth of a second for 4,000 posts).
@@ -157,7 +145,7 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     .map((f) => {
       const data = f.data;
       const slug = languageSlug(data.name);
-      return { ...data, slug, url: entryPath('language', slug), file: f.path, dir: data.direction ?? 'ltr', heroSet: data.heroSet ?? defaultHeroSet[data.region] };
+      return { ...data, slug, url: entryPath('language', slug), file: f.path, dir: data.direction ?? 'ltr' };
     })
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
   const languages = allLanguages.filter((l) => !l.isTarget);
@@ -182,12 +170,10 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     })
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
 
-  // A service page without its own from-price shows the Full Document plan's price, from plans.json.
-  const fullPrice = one('plans')?.plans.find((p) => p.id === 'full')?.price ?? '';
   const services: ServiceEntry[] = all('service')
     .map((f) => {
       const data = f.data;
-      return { ...data, slug: slugOf(f), url: entryPath('service', slugOf(f)), file: f.path, startingPrice: data.pricing.startingPrice ?? fullPrice };
+      return { ...data, slug: slugOf(f), url: entryPath('service', slugOf(f)), file: f.path };
     })
     .sort((a, b) => a.order - b.order || compare(a.slug, b.slug));
   const serviceBySlug = new Map(services.map((s) => [s.slug, s]));

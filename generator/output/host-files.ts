@@ -46,7 +46,7 @@ export async function blogFeed(model: SiteModel): Promise<string> {
     description: model.pages.blog.seo.description,
     id: `${base}/blog`,
     link: `${base}/blog`,
-    language: 'en-AU',
+    language: model.settings.locale,
     copyright: `© ${newest.slice(0, 4)} ${model.settings.legalName}`,
     updated: new Date(`${newest}T00:00:00Z`),
     feedLinks: { rss: `${base}/blog/feed.xml` },

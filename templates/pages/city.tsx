@@ -1,4 +1,5 @@
 import type { CityEntry } from '../../generator/content/model.ts';
+import type { Head } from '../../generator/routes.ts';
 import { absolute, fill, useRender } from '../context.ts';
 import { CityLocalGuide } from '../components/city-local-guide.tsx';
 import { Icon } from '../components/icon.tsx';
@@ -6,6 +7,12 @@ import { Flag, Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CallToAction, CardGrid, JsonLd, OrderLink, Section } from '../components/ui.tsx';
 import { breadcrumbs, graph, provider } from '../structured-data.ts';
 import { cityLanguages } from './cities.tsx';
+
+/** A city page's head: its own SEO copy, or one made from its name and tagline. */
+export function cityHead(data: { city: CityEntry }): Head {
+  const c = data.city;
+  return { title: c.seo?.title ?? `Certified Translations ${c.inCity}, ${c.state}`, description: c.seo?.description ?? `${c.tagline ?? c.description[0]}`.slice(0, 160) };
+}
 
 export function CityPage({ data }: { data: { city: CityEntry } }) {
   const { site } = useRender();

@@ -6,7 +6,7 @@ import TestimonialCarousel from '../../islands/testimonial-carousel.tsx';
 import LanguagePicker, { type LanguagePickerProps } from '../../islands/language-picker.tsx';
 import type { SiteModel } from '../../generator/content/model.ts';
 import type { Assets } from '../../generator/render/contract.ts';
-import { PlanCards, withFee } from '../components/plans.tsx';
+import { PlanCards, servicePrice, withFee } from '../components/plans.tsx';
 import { Picture } from '../components/picture.tsx';
 import { business, graph, offers, provider } from '../structured-data.ts';
 
@@ -98,7 +98,7 @@ export function HomePage() {
               <h3>{service.card.title}</h3>
               <p>{service.card.description}</p>
               <p className="service-price">
-                From <strong>{service.startingPrice}</strong> {service.pricing.priceNote} ({withFee(service.startingPrice, site.plans.serviceFee)} in total)
+                From <strong>{servicePrice(service, site.plans)}</strong> {service.pricing.priceNote} ({withFee(servicePrice(service, site.plans), site.plans.serviceFee)} in total)
               </p>
               <a className="text-link" href={service.url}>
                 Learn More<span className="sr-only"> about {inSentence(service.card.title)}</span> <Icon name="arrow-right" size={16} />

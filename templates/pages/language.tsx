@@ -1,4 +1,5 @@
-import type { LanguageEntry } from '../../generator/content/model.ts';
+import type { LanguageEntry, SiteModel } from '../../generator/content/model.ts';
+import type { Head } from '../../generator/routes.ts';
 import { absolute, fill, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { LanguageCommunity } from '../components/language-community.tsx';
@@ -15,6 +16,26 @@ function stableIndex(key: string, n: number): number {
   }
   return hash % n;
 }
+
+/** A language page's head: the title names the credential and the from-price; the description is the page's own when it has one. */
+export function languageHead(data: { language: LanguageEntry }, site: SiteModel): Head {
+  const l = data.language;
+  const price = site.settings.startingPrice;
+  return {
+    title: `${l.name} NAATI Certified Translation Services | From ${price} + Service Fee`,
+    description: l.seo?.description ?? `NAATI certified ${l.name} to English translations accepted by Australian authorities, from ${price} + service fee.`,
+    keywords: l.seo?.keywords ?? [`${l.name} translation`, `NAATI ${l.name} translator`, `certified ${l.name} translation`],
+  };
+}
+
+/** The hero pictures of each region (assets/images/heroes/<set>-N), unless a language names its own set. */
+const regionHeroes: Record<LanguageEntry['region'], NonNullable<LanguageEntry['heroSet']>> = {
+  Europe: 'european',
+  Asia: 'asian',
+  'Middle East': 'arabic',
+  Africa: 'african',
+  Oceania: 'asian',
+};
 
 export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
   const { site, assets } = useRender();
@@ -39,7 +60,7 @@ export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
     title: recognised && i === 0 ? 'NAATI credentialed translator' : fill(b.title, values),
     text: recognised && i === 0 ? fill(credential.recognised.split('. ')[0] + '.', values) : fill(b.text, values),
   }));
-  const heroes = assets.heroes(l.heroSet);
+  const heroes = assets.heroes(l.heroSet ?? regionHeroes[l.region]);
   const hero = heroes.length ? heroes[stableIndex(l.slug, heroes.length)] : undefined;
   const trail = [
     { label: 'Home', href: '/' },

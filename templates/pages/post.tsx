@@ -1,10 +1,17 @@
 import type { PostEntry } from '../../generator/content/model.ts';
+import type { Head } from '../../generator/routes.ts';
 import { absolute, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
 import { CallToAction, JsonLd } from '../components/ui.tsx';
 import { breadcrumbs, graph } from '../structured-data.ts';
 import { PostMeta } from './blog.tsx';
+
+/** A post's head: its own SEO copy, or its title and excerpt. */
+export function postHead(data: { post: PostEntry }): Head {
+  const post = data.post;
+  return { title: post.seo?.title ?? post.title, description: post.seo?.description ?? post.excerpt, keywords: post.seo?.keywords };
+}
 
 export function PostPage({ data }: { data: { post: PostEntry } }) {
   const { site, assets } = useRender();

@@ -1,12 +1,19 @@
-import type { ServiceEntry } from '../../generator/content/model.ts';
+import type { ServiceEntry, SiteModel } from '../../generator/content/model.ts';
+import type { Head } from '../../generator/routes.ts';
 import type { BusinessFacts } from '../../generator/content/types.ts';
 import { absolute, inSentence, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CallToAction, CardGrid, CheckList, FaqList, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
 import { ServiceCard } from './services.tsx';
-import { withFee } from '../components/plans.tsx';
+import { servicePrice, withFee } from '../components/plans.tsx';
 import { breadcrumbs, graph, provider } from '../structured-data.ts';
+
+/** A service page's head: its own SEO copy, or its name and the site's. */
+export function serviceHead(data: { service: ServiceEntry }, site: SiteModel): Head {
+  const s = data.service;
+  return { title: s.seo.title ?? `${s.title} | ${site.settings.name}`, description: s.seo.description ?? s.serviceDescription, keywords: s.seo.keywords };
+}
 
 /** The one template of every service page: each service's copy and price fill the same sections. */
 export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
@@ -14,7 +21,7 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
   const s = data.service;
   const steps = s.steps ?? site.shared.standardSteps;
   const related = (s.related ?? []).map((slug) => site.services.find((x) => x.slug === slug)!).filter(Boolean);
-  const price = s.startingPrice;
+  const price = servicePrice(s, site.plans);
   // The price with the service fee added, beside every price shown without it (ACL s48).
   const total = withFee(price, site.plans.serviceFee);
   const trail = [
