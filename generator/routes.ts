@@ -1,7 +1,7 @@
 // Every page of the site as data: address, output file, template, head fields and what the template needs.
 // Pure: the model in, pages out; nothing here touches the disk.
-import type { CityEntry, LanguageEntry, PostEntry, ProseEntry, ServiceEntry, SiteModel } from './content/model.ts';
-import { entryPath, rules, type PageCopyName } from './content/kinds.ts';
+import { entriesOf, plainKinds, type CityEntry, type Entry, type LanguageEntry, type PlainKind, type PostEntry, type ProseEntry, type ServiceEntry, type SiteModel } from './content/model.ts';
+import { entryPath, rules, type DataOf, type PageCopyName } from './content/kinds.ts';
 import { outputFileOf } from './address.ts';
 
 export type Page =
@@ -11,7 +11,9 @@ export type Page =
   | PageOf<'city', { city: CityEntry }>
   | PageOf<'language', { language: LanguageEntry }>
   | PageOf<'post', { post: PostEntry }>
-  | PageOf<'prose', { prose: ProseEntry }>;
+  | PageOf<'prose', { prose: ProseEntry }>
+  /** The pages of any other kind of the table: one an entry. */
+  | { [K in PlainKind]: PageOf<K, { entry: Entry<DataOf<K>> }> }[PlainKind];
 
 export type PageKind = Page['kind'];
 
@@ -112,6 +114,10 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
   add(fromCopy('contact'));
   for (const prose of model.prose) {
     add({ kind: 'prose', path: prose.url, ...seo(prose.seo), lastmod: prose.updated, source: prose.file, data: { prose } });
+  }
+  // A page for each entry of the kinds the model lists as they are (typed per kind in Page; a loop over kinds cannot say so).
+  for (const kind of plainKinds) {
+    for (const entry of entriesOf(model, kind)) pages.push({ kind, path: entry.url, file: outputFileOf(entry.url), indexable: true, lastmod: updated, source: entry.file, data: { entry } } as unknown as Page);
   }
   add(fromCopy('sitemap'));
   add(fromCopy('tawkto-setup'));

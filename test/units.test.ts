@@ -147,7 +147,7 @@ test('routes: every page has its address, kind and output file; aliases become r
 });
 
 test('routes: the blog index is as new as its newest post', () => {
-  const post = real.find((f) => f.source.kind === 'blog-post')!;
+  const post = real.find((f) => f.source.kind === 'post')!;
   const model = buildModel(altered({ [post.rel]: (d) => (d.updated = '01/12/2099') }));
   assert.is(routes(model).pages.find((p) => p.kind === 'blog')?.lastmod, '2099-12-01');
   assert.is(routes(model).pages.find((p) => p.path === `/blog/${post.rel.slice(5, -3)}`)?.lastmod, '2099-12-01');

@@ -5,7 +5,6 @@
 // areas are all derived from it; `kindRules(registry)` does the deriving, so a variant of the table (a test's)
 // gets the same rules.
 import { outputFileOf } from '../address.ts';
-import type { SiteModel } from './model.ts';
 import type * as T from './types.ts';
 
 /**
@@ -27,13 +26,17 @@ export interface SingletonSpec<D = unknown> extends Typed<D> {
   alsoFrom?: string[];
 }
 
-/** A folder of files of one schema, each an entry named by its file: cities/perth.json. */
-export interface CollectionSpec<D = unknown> extends Typed<D> {
+/**
+ * A folder of files of one schema, each an entry named by its file (cities/perth.json), each with a page of its
+ * own: the kind's name is its pages' kind, whose template is templates/pages/<kind>.tsx.
+ */
+export interface CollectionSpec<D = unknown, M extends string = string> extends Typed<D> {
   shape: 'collection';
   folder: string;
   ext: '.json' | '.md';
   schema: string;
-  model: string;
+  /** The field of the site model that lists the entries. */
+  model: M;
   /** Where an entry's page lives: its slug follows this ('/cities/', or '/' for the top level). */
   route: string;
   /** A feed the build writes for the collection. */
@@ -84,7 +87,7 @@ export interface Registry {
   private: readonly PrivateArea[];
 }
 
-export const singleton = <D>(file: string, model: keyof SiteModel, more: Pick<SingletonSpec, 'alsoFrom'> = {}): SingletonSpec<D> => ({
+export const singleton = <D>(file: string, model: string, more: Pick<SingletonSpec, 'alsoFrom'> = {}): SingletonSpec<D> => ({
   shape: 'singleton',
   file,
   schema: file.replace(/\.json$/, '.schema.json'),
@@ -92,14 +95,24 @@ export const singleton = <D>(file: string, model: keyof SiteModel, more: Pick<Si
   ...more,
 });
 
-export const collection = <D>(kind: string, folder: string, ext: '.json' | '.md', model: keyof SiteModel, route: string, more: Pick<CollectionSpec, 'feed'> = {}): CollectionSpec<D> => ({
+/** Names a kind's data type for TypeScript alone: `data: of<T.City>()`. */
+export const of = <D>(): D | undefined => undefined;
+
+export const collection = <const M extends string, D = unknown>(
+  kind: string,
+  folder: string,
+  ext: '.json' | '.md',
+  model: M,
+  route: string,
+  more: { feed?: string; schema?: string; data?: D } = {},
+): CollectionSpec<D, M> => ({
   shape: 'collection',
   folder,
   ext,
-  schema: `${kind}.schema.json`,
+  schema: more.schema ?? `${kind}.schema.json`,
   model,
   route,
-  ...more,
+  ...(more.feed ? { feed: more.feed } : {}),
 });
 
 export const page = <D>(path: string, more: Pick<PageCopySpec, 'file' | 'indexable'> = {}): PageCopySpec<D> => ({ path, ...more });
@@ -145,10 +158,10 @@ export const registry = {
       },
     },
     'prose-page': prose<T.ProsePageFrontMatter>('pages', '/', ['privacy-policy', 'terms']),
-    language: collection<T.Language>('language', 'languages', '.json', 'languages', '/'),
-    city: collection<T.City>('city', 'cities', '.json', 'cities', '/cities/'),
-    service: collection<T.Service>('service', 'services', '.json', 'services', '/services/'),
-    'blog-post': collection<T.BlogPostFrontMatter>('blog-post', 'blog', '.md', 'posts', '/blog/', { feed: '/blog/feed.xml' }),
+    language: collection('language', 'languages', '.json', 'languages', '/', { data: of<T.Language>() }),
+    city: collection('city', 'cities', '.json', 'cities', '/cities/', { data: of<T.City>() }),
+    service: collection('service', 'services', '.json', 'services', '/services/', { data: of<T.Service>() }),
+    post: collection('post', 'blog', '.md', 'posts', '/blog/', { feed: '/blog/feed.xml', schema: 'blog-post.schema.json', data: of<T.BlogPostFrontMatter>() }),
   },
   generated: ['/sitemap.xml', '/robots.txt'],
   // index: /index would name the home page's own file.
@@ -162,6 +175,8 @@ type KindOfShape<S extends KindSpec['shape']> = { [K in keyof Kinds]: Kinds[K] e
 export type SingletonKind = KindOfShape<'singleton'>;
 export type CollectionKind = KindOfShape<'collection'>;
 export type PageCopyName = keyof Kinds['page-copy']['pages'];
+/** The field of the site model that lists a collection's entries. */
+export type ModelFieldOf<K extends CollectionKind> = Kinds[K]['model'];
 /** The data of a file of a kind, as its schema's type. */
 export type DataOf<K extends SingletonKind | CollectionKind | 'prose-page'> = NonNullable<Kinds[K]['data']>;
 /** Every page copy by name, each as its schema's type. */
@@ -266,6 +281,8 @@ export function kindRules(reg: Registry) {
   );
   /** Model fields that are lists of entries, one file each. */
   const listFields = [...collections.map(([, spec]) => spec.model), ...prose.map(([, spec]) => spec.model)];
+  /** The field of the site model each collection and prose kind makes. */
+  const modelOf = new Map<string, string>([...collections, ...prose].map(([kind, spec]) => [kind, spec.model]));
   /** Where an entry of a kind with its own pages lives. */
   const routeOf = new Map<string, string>([...collections, ...prose].map(([kind, spec]) => [kind, spec.route]));
 
@@ -277,7 +294,7 @@ export function kindRules(reg: Registry) {
   /** The folder of each collection, with its files' extension and schema. */
   const collectionPlaces = collections.map(([, spec]) => ({ folder: spec.folder, ext: spec.ext, schema: spec.schema }));
 
-  return { classify, requiredFiles, placesHint, generatedFiles, reservedSegments, copyPages, wholeSources, listFields, routeOf, robotsRules, noindexRules, collectionPlaces };
+  return { classify, requiredFiles, placesHint, generatedFiles, reservedSegments, copyPages, wholeSources, listFields, modelOf, routeOf, robotsRules, noindexRules, collectionPlaces };
 }
 
 export const rules = kindRules(registry);

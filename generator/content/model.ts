@@ -1,7 +1,7 @@
 // The site as templates see it: validated content joined up, sorted and given the derived fields (slugs,
 // addresses, menus, groups) every page needs. Pure: files in, model out.
 import type { SourceFile } from './load.ts';
-import { entryPath, type CollectionKind, type DataOf, type PageCopies, type PageCopyName, type SingletonKind } from './kinds.ts';
+import { entryPath, registry, rules, type CollectionKind, type DataOf, type ModelFieldOf, type PageCopies, type SingletonKind } from './kinds.ts';
 import type * as T from './types.ts';
 import { australianDate, isoDate } from './dates.ts';
 import { withHours, type Hours } from './hours.ts';
@@ -51,7 +51,27 @@ export interface LanguageGroupEntry {
 
 export type { PageCopies };
 
-export interface SiteModel {
+/** An entry of a collection the model takes as it is: its data, and where its file and its page are. */
+export type Entry<D> = D & { slug: string; url: string; file: string; body?: string };
+/** The collections joined up by hand below; the model lists any other kind of the table as its entries, by slug. */
+type JoinedKind = 'language' | 'city' | 'service' | 'post';
+const joinedKinds: ReadonlySet<string> = new Set<JoinedKind>(['language', 'city', 'service', 'post']);
+export type PlainKind = Exclude<CollectionKind, JoinedKind>;
+type PlainCollections = { [K in PlainKind as ModelFieldOf<K>]: Entry<DataOf<K>>[] };
+
+export type SiteModel = JoinedModel & PlainCollections;
+
+const kindsWithPages = Object.entries(registry.kinds).flatMap(([kind, spec]) => (spec.shape === 'collection' ? [kind as CollectionKind] : []));
+
+/** The kinds of the table the model lists as they are. */
+export const plainKinds = Object.entries(registry.kinds).flatMap(([kind, spec]) => (spec.shape === 'collection' && !joinedKinds.has(kind) ? [kind as PlainKind] : []));
+
+/** The entries of a kind the model lists as they are. */
+export function entriesOf(model: SiteModel, kind: PlainKind): Entry<unknown>[] {
+  return (model as unknown as Record<string, Entry<unknown>[]>)[rules.modelOf.get(kind)!];
+}
+
+interface JoinedModel {
   settings: T.SiteSettings;
   navigation: T.Navigation;
   shared: T.SharedCopy;
@@ -72,6 +92,8 @@ export interface SiteModel {
   posts: PostEntry[];
   prose: ProseEntry[];
   menus: Menus;
+  /** The kinds of the table with a page per entry, in its order (for lists of every page, such as the HTML sitemap). */
+  kindsWithPages: readonly CollectionKind[];
   /** Rendered Markdown by source text; filled by the markdown stage. */
   html: Map<string, string>;
   /** The build's own date (YYYY-MM-DD) when SOURCE_DATE_EPOCH gives one; pages otherwise date themselves from content. */
@@ -134,12 +156,20 @@ export interface ModelOptions {
 export function buildModel(files: SourceFile[], options: ModelOptions = {}): SiteModel {
   const byKind = new Map<string, SourceFile[]>();
   for (const f of files) byKind.get(f.source.kind)?.push(f) ?? byKind.set(f.source.kind, [f]);
+  // The data of files validated against their kinds' schemas, typed by them.
   const one = <K extends SingletonKind>(kind: K) => byKind.get(kind)?.[0]?.data as DataOf<K>;
   const all = <K extends CollectionKind | 'prose-page'>(kind: K) => (byKind.get(kind) ?? []) as (SourceFile & { data: DataOf<K> })[];
   const slugOf = (f: SourceFile) => ('slug' in f.source ? f.source.slug : '');
 
-  const pages = {} as Record<PageCopyName, unknown>;
-  for (const f of files.filter((f) => f.source.kind === 'page-copy')) pages[(f.source as { name: PageCopyName }).name] = f.data;
+  const pages = Object.fromEntries((byKind.get('page-copy') ?? []).map((f) => [f.source.kind === 'page-copy' ? f.source.name : '', f.data])) as PageCopies;
+  const plain = Object.fromEntries(
+    plainKinds.map((kind) => [
+      rules.modelOf.get(kind)!,
+      all(kind)
+        .map((f) => ({ ...(f.data as object), slug: slugOf(f), url: entryPath(kind, slugOf(f)), file: f.path, body: f.body }))
+        .sort((a, b) => compare(a.slug, b.slug)),
+    ]),
+  ) as PlainCollections;
 
   const allLanguages: LanguageEntry[] = all('language')
     .map((f) => {
@@ -178,13 +208,13 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     .sort((a, b) => a.order - b.order || compare(a.slug, b.slug));
   const serviceBySlug = new Map(services.map((s) => [s.slug, s]));
 
-  const posts: PostEntry[] = all('blog-post').map((f) => {
+  const posts: PostEntry[] = all('post').map((f) => {
     const data = f.data;
     // Built field by field: an object literal spreading `data` and adding fields costs V8 about 5 µs an
     // entry (0.1 s at 20,000 posts), a copy and assignments a fifth of it.
     const post = Object.assign(new Post(f), data) as unknown as PostEntry;
     post.slug = slugOf(f);
-    post.url = entryPath('blog-post', post.slug);
+    post.url = entryPath('post', post.slug);
     post.file = f.path;
     // Written as dd/mm/yyyy or yyyy-mm-dd (content/dates.ts); shown the Australian way whichever it was.
     post.isoDate = isoDate(data.date);
@@ -213,7 +243,7 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     testimonials: one('testimonials')?.testimonials ?? [],
     faq: one('faq')?.groups ?? [],
     contactForm: one('contact-form'),
-    pages: pages as unknown as PageCopies,
+    pages,
     languages,
     target: allLanguages.find((l) => l.isTarget),
     languageGroups,
@@ -229,6 +259,8 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
       mobileMoreLanguages: pick(navigation?.mobileLanguages.more, byCode),
       footerLanguages: popular.slice(0, navigation?.footer.languageCount ?? 6),
     },
+    ...plain,
+    kindsWithPages,
     html: options.html ?? new Map(),
     ...(options.buildDate ? { buildDate: options.buildDate } : {}),
   };

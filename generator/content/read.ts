@@ -34,7 +34,7 @@ export async function readContent(project: Project, previous: BuildRecord | unde
   const feed = !live && !previous ? markdown.feed() : undefined;
   const fed = new Set<string>();
   const loaded = loadContent(project, live?.sources, seen, (file) => {
-    if (!feed || file.source.kind !== 'blog-post' || file.placeholders) return;
+    if (!feed || file.source.kind !== 'post' || file.placeholders) return;
     fed.add(slugOf(file));
     feed.add(slugOf(file), file.body ?? '');
   });
@@ -44,7 +44,7 @@ export async function readContent(project: Project, previous: BuildRecord | unde
   const resolved = resolveFacts(loaded.files, live ? undefined : { dir: path.join(project.cache, 'content'), tool: toolKey() });
   // Each file is looked up in the record once: the validators, the posts and the checks across files ask.
   const changed = new Set(previous ? resolved.files.filter((f) => !unchangedSince(previous, f)) : resolved.files);
-  const changedPosts = [...changed].filter((f) => f.source.kind === 'blog-post');
+  const changedPosts = [...changed].filter((f) => f.source.kind === 'post');
   const rest = changedPosts.filter((f) => !fed.has(slugOf(f))).map((f) => ({ slug: slugOf(f), body: f.body ?? '' }));
   let ready: AsyncIterable<string[]>;
   if (feed) {

@@ -1,7 +1,7 @@
 // The render stage: every page that cannot be kept, through the templates, written as soon as it is rendered.
 import { failIfAny, type SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
-import type { SiteModel } from '../content/model.ts';
+import { entriesOf, plainKinds, type SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
 import type { MarkdownSession } from '../markdown/render.ts';
 import type { EarlyPosts } from '../content/read.ts';
@@ -105,8 +105,9 @@ export class WeightsByKind {
   }
 }
 
-/** The Markdown texts besides posts: prose pages and the answers of every FAQ. */
+/** The Markdown texts besides posts: prose pages, the answers of every FAQ and the bodies of other kinds' entries. */
 function otherMarkdownTexts(model: SiteModel): string[] {
-  return [...model.prose.map((p) => p.body), ...model.faq.flatMap((g) => g.items.map((i) => i.answer)), ...model.services.flatMap((s) => s.faq.map((i) => i.answer))];
+  const plain = plainKinds.flatMap((kind) => entriesOf(model, kind).flatMap((e) => (e.body === undefined ? [] : [e.body])));
+  return [...model.prose.map((p) => p.body), ...model.faq.flatMap((g) => g.items.map((i) => i.answer)), ...model.services.flatMap((s) => s.faq.map((i) => i.answer)), ...plain];
 }
 

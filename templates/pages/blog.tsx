@@ -9,6 +9,7 @@ import BlogFilter from '../../islands/blog-filter.tsx';
 import { NewsletterForm } from '../components/newsletter-form.tsx';
 import { CollectionNotice } from '../components/collection-notice.tsx';
 import { PictureMarkup, SvgIcon } from '../../islands/lib/markup.tsx';
+import type { KindModule } from './index.ts';
 
 export const categories = ['All', 'Immigration', 'Legal', 'Education', 'Translation', 'Business'] as const;
 
@@ -128,3 +129,7 @@ export function BlogPage() {
 }
 
 export { australianDate };
+
+export const page: KindModule<'blog'> = {
+  Page: BlogPage,
+};

@@ -7,6 +7,7 @@ import { Flag, Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CallToAction, CardGrid, JsonLd, OrderLink, Section } from '../components/ui.tsx';
 import { breadcrumbs, graph, provider } from '../structured-data.ts';
 import { cityLanguages } from './cities.tsx';
+import type { KindModule } from './index.ts';
 
 /** A city page's head: its own SEO copy, or one made from its name and tagline. */
 export function cityHead(data: { city: CityEntry }): Head {
@@ -169,3 +170,9 @@ export function CityPage({ data }: { data: { city: CityEntry } }) {
     </>
   );
 }
+
+export const page: KindModule<'city'> = {
+  Page: CityPage,
+  head: cityHead,
+  listing: { heading: 'Cities', position: 2, links: (site) => site.cities.map((c) => ({ label: `${c.name}, ${c.state}`, href: c.url })) },
+};

@@ -2,6 +2,7 @@ import { useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
 import { FaqList, JsonLd, OrderLink, PageHero } from '../components/ui.tsx';
+import type { KindModule } from './index.ts';
 
 export function FaqPage() {
   const { site } = useRender();
@@ -83,3 +84,7 @@ export function FaqPage() {
     </>
   );
 }
+
+export const page: KindModule<'faq'> = {
+  Page: FaqPage,
+};

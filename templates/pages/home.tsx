@@ -9,6 +9,7 @@ import type { Assets } from '../../generator/render/contract.ts';
 import { PlanCards, servicePrice, withFee } from '../components/plans.tsx';
 import { Picture } from '../components/picture.tsx';
 import { business, graph, offers, provider } from '../structured-data.ts';
+import type { KindModule } from './index.ts';
 
 export function HomePage() {
   const { site, assets } = useRender();
@@ -241,3 +242,7 @@ export function pickerProps(site: SiteModel, assets: Assets): LanguagePickerProp
     icons: { search: assets.icon('search') },
   };
 }
+
+export const page: KindModule<'home'> = {
+  Page: HomePage,
+};

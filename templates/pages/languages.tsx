@@ -3,6 +3,7 @@ import { useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Flag } from '../components/picture.tsx';
 import { ButtonLink, PageHero, Section } from '../components/ui.tsx';
+import type { KindModule } from './index.ts';
 
 export function LanguageCard({ language }: { language: LanguageEntry }) {
   return (
@@ -63,3 +64,7 @@ export function LanguagesPage() {
     </>
   );
 }
+
+export const page: KindModule<'languages'> = {
+  Page: LanguagesPage,
+};

@@ -6,6 +6,7 @@ import { Picture } from '../components/picture.tsx';
 import { CallToAction, JsonLd } from '../components/ui.tsx';
 import { breadcrumbs, graph } from '../structured-data.ts';
 import { PostMeta } from './blog.tsx';
+import type { KindModule } from './index.ts';
 
 /** A post's head: its own SEO copy, or its title and excerpt. */
 export function postHead(data: { post: PostEntry }): Head {
@@ -80,3 +81,9 @@ export function PostPage({ data }: { data: { post: PostEntry } }) {
     </>
   );
 }
+
+export const page: KindModule<'post'> = {
+  Page: PostPage,
+  head: postHead,
+  listing: { heading: 'Blog', position: 3, links: (site) => site.posts.map((p) => ({ label: p.title, href: p.url })) },
+};

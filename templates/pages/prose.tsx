@@ -1,6 +1,7 @@
 import type { ProseEntry } from '../../generator/content/model.ts';
 import { australianDate, useRender } from '../context.ts';
 import { PageHero } from '../components/ui.tsx';
+import type { KindModule } from './index.ts';
 
 /** Long-form pages from content/pages/*.md: the privacy policy, the terms. */
 export function ProsePage({ data }: { data: { prose: ProseEntry } }) {
@@ -32,3 +33,7 @@ export function headingIds(html: string): string {
     return `<h2 id="${id}">${text}</h2>`;
   });
 }
+
+export const page: KindModule<'prose'> = {
+  Page: ProsePage,
+};

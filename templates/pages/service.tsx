@@ -8,6 +8,7 @@ import { Breadcrumbs, CallToAction, CardGrid, CheckList, FaqList, JsonLd, OrderL
 import { ServiceCard } from './services.tsx';
 import { servicePrice, withFee } from '../components/plans.tsx';
 import { breadcrumbs, graph, provider } from '../structured-data.ts';
+import type { KindModule } from './index.ts';
 
 /** A service page's head: its own SEO copy, or its name and the site's. */
 export function serviceHead(data: { service: ServiceEntry }, site: SiteModel): Head {
@@ -293,3 +294,9 @@ function auDate(iso: string): string {
   const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
   return `${d} ${months[m - 1]} ${y}`;
 }
+
+export const page: KindModule<'service'> = {
+  Page: ServicePage,
+  head: serviceHead,
+  listing: { heading: 'Services', position: 1, links: (site) => site.services.map((s) => ({ label: s.card.title, href: s.url })) },
+};

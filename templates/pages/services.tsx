@@ -3,6 +3,7 @@ import { Icon } from '../components/icon.tsx';
 import { ButtonLink, JsonLd, PageHero, Section } from '../components/ui.tsx';
 import type { ServiceEntry } from '../../generator/content/model.ts';
 import { servicePrice, withFee } from '../components/plans.tsx';
+import type { KindModule } from './index.ts';
 
 export function ServiceCard({ service, headingLevel = 2 }: { service: ServiceEntry; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
@@ -71,3 +72,7 @@ export function ServicesPage() {
     </>
   );
 }
+
+export const page: KindModule<'services'> = {
+  Page: ServicesPage,
+};
