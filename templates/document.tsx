@@ -14,12 +14,12 @@ import { chatSnippetSource } from './pages/tawkto-setup.tsx';
 const earlyReveal = new Set(['blog', 'post', 'service', 'services']);
 
 /** A complete HTML document: head, skip link, header, the page, footer and the floating button. */
-export function Document({ page, site, assets }: DocumentProps) {
+export function Document({ page, site, assets, markdown }: DocumentProps) {
   const { Page, head } = pageView(page.kind, page.data, site);
   const words = head ?? page.head;
   if (!words) throw new Error(`The page ${page.path} has no title: its content gives no "seo" and its kind's template (templates/pages/index.ts) no head()`);
   return (
-    <Render.Provider value={{ page, site, assets }}>
+    <Render.Provider value={{ page, site, assets, markdown }}>
       <html lang={site.settings.locale}>
         <DocumentHead head={words} />
         <body data-reveal-margin={earlyReveal.has(page.kind) ? '100px' : undefined}>

@@ -52,12 +52,12 @@ function teamKind(root: string): string[] {
 import { useRender } from '../context.ts';
 
 function MemberPage({ data }: { data: { entry: { name: string; role: string; body?: string } } }) {
-  const { site } = useRender();
+  const { markdown } = useRender();
   return (
     <article className="container">
       <h1>{data.entry.name}</h1>
       <p className="member-role">{data.entry.role}</p>
-      <div className="prose" dangerouslySetInnerHTML={{ __html: site.html.get(data.entry.body ?? '') ?? '' }} />
+      <div className="prose" dangerouslySetInnerHTML={{ __html: markdown.get(data.entry.body ?? '') ?? '' }} />
     </article>
   );
 }

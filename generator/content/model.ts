@@ -94,8 +94,6 @@ interface JoinedModel {
   menus: Menus;
   /** The kinds of the table with a page per entry, in its order (for lists of every page, such as the HTML sitemap). */
   kindsWithPages: readonly CollectionKind[];
-  /** Rendered Markdown by source text; filled by the markdown stage. */
-  html: Map<string, string>;
   /** The build's own date (YYYY-MM-DD) when SOURCE_DATE_EPOCH gives one; pages otherwise date themselves from content. */
   buildDate?: string;
 }
@@ -147,8 +145,6 @@ class Post {
 }
 
 export interface ModelOptions {
-  /** The Markdown texts' HTML as a build renders them (MarkdownSession.html): filled while pages render. */
-  html?: Map<string, string>;
   /** The build's date (yyyy-mm-dd), for reproducible output: `SOURCE_DATE_EPOCH` when set. */
   buildDate?: string;
 }
@@ -261,7 +257,6 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     },
     ...plain,
     kindsWithPages,
-    html: options.html ?? new Map(),
     ...(options.buildDate ? { buildDate: options.buildDate } : {}),
   };
 }

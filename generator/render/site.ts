@@ -62,6 +62,7 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
         model,
         templates: module!,
         assets,
+        markdown: markdown.html,
         tracker,
         recorded: (page, deps) => policy.rendered(page, deps),
         scripts,

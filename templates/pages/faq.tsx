@@ -5,7 +5,7 @@ import { FaqList, JsonLd, OrderLink, PageHero } from '../components/ui.tsx';
 import type { KindModule } from './index.ts';
 
 export function FaqPage() {
-  const { site } = useRender();
+  const { site, markdown } = useRender();
   const copy = site.pages.faq;
   const groups = site.faq.filter((g) => g.placement === 'faq');
   return (
@@ -78,7 +78,7 @@ export function FaqPage() {
         data={{
           '@context': 'https://schema.org',
           '@type': 'FAQPage',
-          mainEntity: groups.flatMap((g) => g.items).map((q) => ({ '@type': 'Question', name: q.question, acceptedAnswer: { '@type': 'Answer', text: site.html.get(q.answer) ?? q.answer } })),
+          mainEntity: groups.flatMap((g) => g.items).map((q) => ({ '@type': 'Question', name: q.question, acceptedAnswer: { '@type': 'Answer', text: markdown.get(q.answer) ?? q.answer } })),
         }}
       />
     </>

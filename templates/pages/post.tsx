@@ -15,10 +15,10 @@ export function postHead(data: { post: PostEntry }): Head {
 }
 
 export function PostPage({ data }: { data: { post: PostEntry } }) {
-  const { site, assets } = useRender();
+  const { site, assets, markdown } = useRender();
   const post = data.post;
   const copy = site.pages.blog.article;
-  const html = site.html.get(post.body) ?? '';
+  const html = markdown.get(post.body) ?? '';
   const words = post.words;
   const others: PostEntry[] = [];
   for (const other of site.posts) {

@@ -5,7 +5,7 @@ import type { KindModule } from './index.ts';
 
 /** Long-form pages from content/pages/*.md: the privacy policy, the terms. */
 export function ProsePage({ data }: { data: { prose: ProseEntry } }) {
-  const { site } = useRender();
+  const { site, markdown } = useRender();
   const p = data.prose;
   return (
     <>
@@ -13,7 +13,7 @@ export function ProsePage({ data }: { data: { prose: ProseEntry } }) {
         <p className="muted">Last updated: <time dateTime={site.buildDate ?? p.updated}>{australianDate(site.buildDate ?? p.updated)}</time></p>
       </PageHero>
       <div className="container narrow">
-        <div className="prose legal" dangerouslySetInnerHTML={{ __html: headingIds(site.html.get(p.body) ?? '') }} />
+        <div className="prose legal" dangerouslySetInnerHTML={{ __html: headingIds(markdown.get(p.body) ?? '') }} />
       </div>
     </>
   );

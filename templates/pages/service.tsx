@@ -18,7 +18,7 @@ export function serviceHead(data: { service: ServiceEntry }, site: SiteModel): H
 
 /** The one template of every service page: each service's copy and price fill the same sections. */
 export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
-  const { site } = useRender();
+  const { site, markdown } = useRender();
   const s = data.service;
   const steps = s.steps ?? site.shared.standardSteps;
   const related = (s.related ?? []).map((slug) => site.services.find((x) => x.slug === slug)!).filter(Boolean);
@@ -264,7 +264,7 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
           },
           {
             '@type': 'FAQPage',
-            mainEntity: s.faq.map((q) => ({ '@type': 'Question', name: q.question, acceptedAnswer: { '@type': 'Answer', text: site.html.get(q.answer) ?? q.answer } })),
+            mainEntity: s.faq.map((q) => ({ '@type': 'Question', name: q.question, acceptedAnswer: { '@type': 'Answer', text: markdown.get(q.answer) ?? q.answer } })),
           },
           breadcrumbs(site, trail),
         )}
