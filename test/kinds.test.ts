@@ -60,7 +60,7 @@ test('the derived tables of the real site', () => {
       'cities/<slug>.json, services/<slug>.json or blog/<slug>.md.',
   );
   assert.ok(requiredFiles().includes('pages/terms.md') && requiredFiles().includes('pages/not-found.json') && requiredFiles().includes('site.json'));
-  assert.equal(rules.wholeSources.languageGroups, ['content/language-groups.json', 'content/languages/']);
+  assert.equal(rules.wholeSources.languageGroups, ['content/language-groups.json']);
   assert.equal(rules.listFields, ['languages', 'cities', 'services', 'posts', 'prose']);
   assert.equal(rules.copyPages.get('not-found'), { path: '/404', file: '404.html', indexable: false, source: 'content/pages/not-found.json' });
 });

@@ -22,8 +22,6 @@ export interface SingletonSpec<D = unknown> extends Typed<D> {
   schema: string;
   /** The field of the site model made from it, which pages that read the field depend on. */
   model: string;
-  /** Folders (under content/) the field is also made from. */
-  alsoFrom?: string[];
 }
 
 /**
@@ -87,13 +85,7 @@ export interface Registry {
   private: readonly PrivateArea[];
 }
 
-export const singleton = <D>(file: string, model: string, more: Pick<SingletonSpec, 'alsoFrom'> = {}): SingletonSpec<D> => ({
-  shape: 'singleton',
-  file,
-  schema: file.replace(/\.json$/, '.schema.json'),
-  model,
-  ...more,
-});
+export const singleton = <D>(file: string, model: string): SingletonSpec<D> => ({ shape: 'singleton', file, schema: file.replace(/\.json$/, '.schema.json'), model });
 
 /** Names a kind's data type for TypeScript alone: `data: of<T.City>()`. */
 export const of = <D>(): D | undefined => undefined;
@@ -131,7 +123,7 @@ export const registry = {
   kinds: {
     site: singleton<T.SiteSettings>('site.json', 'settings'),
     navigation: singleton<T.Navigation>('navigation.json', 'navigation'),
-    'language-groups': singleton<T.LanguageGroups>('language-groups.json', 'languageGroups', { alsoFrom: ['languages'] }),
+    'language-groups': singleton<T.LanguageGroups>('language-groups.json', 'languageGroups'),
     plans: singleton<T.ServicePlans>('plans.json', 'plans'),
     facts: singleton<T.BusinessFacts>('facts.json', 'facts'),
     testimonials: singleton<T.Testimonials>('testimonials.json', 'testimonials'),
@@ -277,7 +269,7 @@ export function kindRules(reg: Registry) {
 
   /** Model fields read as a whole, and the content files and folders each is made from. */
   const wholeSources = Object.fromEntries(
-    ofShape('singleton').map(([, spec]) => [spec.model, [`content/${spec.file}`, ...(spec.alsoFrom ?? []).map((folder) => `content/${folder}/`)]]),
+    ofShape('singleton').map(([, spec]) => [spec.model, [`content/${spec.file}`]]),
   );
   /** Model fields that are lists of entries, one file each. */
   const listFields = [...collections.map(([, spec]) => spec.model), ...prose.map(([, spec]) => spec.model)];
@@ -291,10 +283,13 @@ export function kindRules(reg: Registry) {
   /** _headers rules that keep private areas out of search engines. */
   const noindexRules = reg.private.map((area) => ({ path: `${area.prefix}*`, headers: [['X-Robots-Tag', 'noindex, nofollow']] as [string, string][] }));
 
+  /** The collections of Markdown files, whose bodies are rendered in the Markdown workers as they are read. */
+  const markdownCollections: ReadonlySet<string> = new Set(collections.filter(([, spec]) => spec.ext === '.md').map(([kind]) => kind));
+
   /** The folder of each collection, with its files' extension and schema. */
   const collectionPlaces = collections.map(([, spec]) => ({ folder: spec.folder, ext: spec.ext, schema: spec.schema }));
 
-  return { classify, requiredFiles, placesHint, generatedFiles, reservedSegments, copyPages, wholeSources, listFields, modelOf, routeOf, robotsRules, noindexRules, collectionPlaces };
+  return { classify, requiredFiles, placesHint, generatedFiles, reservedSegments, copyPages, wholeSources, listFields, modelOf, routeOf, markdownCollections, robotsRules, noindexRules, collectionPlaces };
 }
 
 export const rules = kindRules(registry);

@@ -42,13 +42,6 @@ export interface ProseEntry extends T.ProsePageFrontMatter {
   file: string;
   body: string;
 }
-export interface LanguageGroupEntry {
-  id: string;
-  name: string;
-  heading: string;
-  languages: LanguageEntry[];
-}
-
 export type { PageCopies };
 
 /** An entry of a collection the model takes as it is: its data, and where its file and its page are. */
@@ -85,7 +78,8 @@ interface JoinedModel {
   /** Every language we translate from, in list order; the target language (English) is left out. */
   languages: LanguageEntry[];
   target?: LanguageEntry;
-  languageGroups: LanguageGroupEntry[];
+  /** content/language-groups.json's groups, as written (templates gather their languages). */
+  languageGroups: T.LanguageGroups['groups'];
   cities: CityEntry[];
   services: ServiceEntry[];
   /** Newest first. */
@@ -176,17 +170,7 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
   const languages = allLanguages.filter((l) => !l.isTarget);
   const byCode = new Map(languages.map((l) => [l.code, l]));
-  const byName = (a: LanguageEntry, b: LanguageEntry) => compare(a.name, b.name);
 
-  const groupsFile = one('language-groups');
-  const languageGroups = (groupsFile?.groups ?? []).map((g) => {
-    const members = languages.filter(
-      (l) =>
-        (g.id === 'popular' ? l.popularInAustralia === true : (g.regions ?? []).includes(l.region)) ||
-        (g.languages ?? []).includes(l.code),
-    );
-    return { id: g.id, name: g.name, heading: g.heading ?? `${g.name} Languages`, languages: members.sort(byName) };
-  });
 
   const cities: CityEntry[] = all('city')
     .map((f) => {
@@ -242,7 +226,7 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     pages,
     languages,
     target: allLanguages.find((l) => l.isTarget),
-    languageGroups,
+    languageGroups: one('language-groups')?.groups ?? [],
     cities,
     services,
     posts,

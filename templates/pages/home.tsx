@@ -10,6 +10,7 @@ import { PlanCards, servicePrice, withFee } from '../components/plans.tsx';
 import { Picture } from '../components/picture.tsx';
 import { business, graph, offers, provider } from '../structured-data.ts';
 import type { KindModule } from './index.ts';
+import { languageGroups } from './languages.tsx';
 
 export function HomePage() {
   const { site, assets } = useRender();
@@ -237,7 +238,7 @@ export function pickerProps(site: SiteModel, assets: Assets): LanguagePickerProp
       url: l.url,
       flag: assets.flag(l.countryCode),
     })),
-    tabs: site.languageGroups.map((g) => ({ id: g.id, name: g.name, codes: g.languages.map((l) => l.code) })),
+    tabs: languageGroups(site).map((g) => ({ id: g.id, name: g.name, codes: g.languages.map((l) => l.code) })),
     labels: { search: 'Search languages', placeholder: 'Search by language name, in English or your language', tabs: 'Language groups' },
     icons: { search: assets.icon('search') },
   };
