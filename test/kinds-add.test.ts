@@ -16,7 +16,7 @@ const copied = ['generator', 'templates', 'islands', 'functions', 'assets', 'con
 
 /** The files the new kind takes, by path in the project: every one of them is a file the test writes or edits. */
 function teamKind(root: string): string[] {
-  const table = path.join(root, 'generator/content/kinds.ts');
+  const table = path.join(root, 'content/kinds.ts');
   const text = fs.readFileSync(table, 'utf8');
   const anchor = "    post: collection('post',";
   assert.ok(text.includes(anchor), 'the kinds table lists the posts');
@@ -69,7 +69,7 @@ export const page: KindModule<'team-member'> = {
 };
 `,
   );
-  return ['generator/content/kinds.ts', 'content/schemas/team-member.schema.json', 'content/team/', 'templates/pages/team-member.tsx'];
+  return ['content/kinds.ts', 'content/schemas/team-member.schema.json', 'content/team/', 'templates/pages/team-member.tsx'];
 }
 
 test('a kind with a page per entry takes four files, and its pages are written and listed in both sitemaps', () => {
