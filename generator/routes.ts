@@ -1,19 +1,15 @@
 // Every page of the site as data: address, output file, template, head fields and what the template needs.
 // Pure: the model in, pages out; nothing here touches the disk.
-import { entriesOf, plainKinds, type CityEntry, type Entry, type LanguageEntry, type PlainKind, type PostEntry, type ProseEntry, type ServiceEntry, type SiteModel } from './content/model.ts';
-import { entryPath, rules, type DataOf, type PageCopyName } from './content/kinds.ts';
+import { entriesOf, kindsWithPages, type EntryOf, type ProseEntry, type SiteModel } from './content/model.ts';
+import { entryPath, rules, type CollectionKind, type PageCopyName } from './content/kinds.ts';
 import { outputFileOf } from './address.ts';
 
 export type Page =
   /** The pages made from a copy in content/pages/, one for each in the kinds table. */
   | PageOf<PageCopyName>
-  | PageOf<'service', { service: ServiceEntry }>
-  | PageOf<'city', { city: CityEntry }>
-  | PageOf<'language', { language: LanguageEntry }>
-  | PageOf<'post', { post: PostEntry }>
-  | PageOf<'prose', { prose: ProseEntry }>
-  /** The pages of any other kind of the table: one an entry. */
-  | { [K in PlainKind]: PageOf<K, { entry: Entry<DataOf<K>> }> }[PlainKind];
+  | PageOf<'prose', { entry: ProseEntry }>
+  /** A page for each entry of a collection, of the collection's kind. */
+  | { [K in CollectionKind]: PageOf<K, { entry: EntryOf<K> }> }[CollectionKind];
 
 export type PageKind = Page['kind'];
 
@@ -61,70 +57,35 @@ export const routeFreeFields: ReadonlySet<string> = new Set(['body', 'words']);
 
 export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[] } {
   const updated = model.settings.updated;
-  const copy = model.pages;
+  const head = (s: Head): Head => ({ title: s.title, description: s.description, keywords: s.keywords });
+  const lastmodOf = (entry: object) => ('isoUpdated' in entry && typeof entry.isoUpdated === 'string' ? entry.isoUpdated : updated);
+  const at = (path: string) => ({ path, file: outputFileOf(path), indexable: true });
   const pages: Page[] = [];
-  const add = <P extends Page>(page: Omit<P, 'file' | 'indexable' | 'lastmod'> & Partial<Pick<P, 'indexable' | 'lastmod'>>) =>
-    pages.push({ indexable: true, lastmod: updated, file: outputFileOf(page.path), ...page } as Page);
-  const seo = (s: Head): { head: Head } => ({ head: { title: s.title, description: s.description, keywords: s.keywords } });
-  // A page made from its copy in content/pages/: its address, file and indexing come from the kinds table.
-  const fromCopy = <N extends PageCopyName>(name: N) => ({ kind: name, ...rules.copyPages.get(name)!, ...seo(copy[name].seo) });
-  // The pages of entries: their heads are worded by their kinds' templates.
-
-  add(fromCopy('home'));
-  add(fromCopy('services'));
-  for (const service of model.services) {
-    add({
-      kind: 'service',
-      path: service.url,
-      source: service.file,
-      data: { service },
-    });
+  const redirects: Redirect[] = [];
+  const listed = new Set<string>();
+  // A page for each entry of a collection, whose head its template words (typed per kind in Page; a loop over
+  // kinds cannot say so), and a redirect from each address an entry had before.
+  const entryPages = (kind: CollectionKind) => {
+    listed.add(kind);
+    for (const entry of entriesOf(model, kind)) {
+      pages.push({ kind, ...at(entry.url), lastmod: lastmodOf(entry), source: entry.file, data: { entry } } as unknown as Page);
+      const aliases = 'aliases' in entry && Array.isArray(entry.aliases) ? (entry.aliases as string[]) : [];
+      for (const alias of aliases) redirects.push({ from: entryPath(kind, alias), to: entry.url, status: 301 });
+    }
+  };
+  // The pages made from the copies in content/pages/ (address, file and indexing from the kinds table), each
+  // followed by the pages of the collection it lists, and as new as its newest entry. A copy that lists every
+  // page (the HTML sitemap) comes after the prose pages and the collections no other copy lists.
+  for (const [key, copy] of rules.copyPages) {
+    const name = key as PageCopyName;
+    if (copy.lists === '*') {
+      for (const prose of model.prose) pages.push({ kind: 'prose', ...at(prose.url), head: head(prose.seo), lastmod: prose.updated, source: prose.file, data: { entry: prose } });
+      for (const kind of kindsWithPages) if (!listed.has(kind)) entryPages(kind);
+    }
+    const kind = copy.lists && copy.lists !== '*' ? (copy.lists as CollectionKind) : undefined;
+    const lastmod = kind ? entriesOf(model, kind).reduce((latest, e) => (lastmodOf(e) > latest ? lastmodOf(e) : latest), updated) : updated;
+    pages.push({ kind: name, path: copy.path, file: copy.file, indexable: copy.indexable, source: copy.source, lastmod, head: head(model.pages[name].seo) });
+    if (kind) entryPages(kind);
   }
-  add(fromCopy('cities'));
-  for (const city of model.cities) {
-    add({
-      kind: 'city',
-      path: city.url,
-      source: city.file,
-      data: { city },
-    });
-  }
-  add(fromCopy('languages'));
-  for (const language of model.languages) {
-    add({
-      kind: 'language',
-      path: language.url,
-      source: language.file,
-      data: { language },
-    });
-  }
-  add(fromCopy('process'));
-  add(fromCopy('pricing'));
-  add({ ...fromCopy('blog'), lastmod: model.posts.reduce((latest, p) => (p.isoUpdated > latest ? p.isoUpdated : latest), updated) });
-  for (const post of model.posts) {
-    add({
-      kind: 'post',
-      path: post.url,
-      lastmod: post.isoUpdated,
-      source: post.file,
-      data: { post },
-    });
-  }
-  add(fromCopy('faq'));
-  add(fromCopy('contact'));
-  for (const prose of model.prose) {
-    add({ kind: 'prose', path: prose.url, ...seo(prose.seo), lastmod: prose.updated, source: prose.file, data: { prose } });
-  }
-  // A page for each entry of the kinds the model lists as they are (typed per kind in Page; a loop over kinds cannot say so).
-  for (const kind of plainKinds) {
-    for (const entry of entriesOf(model, kind)) pages.push({ kind, path: entry.url, file: outputFileOf(entry.url), indexable: true, lastmod: updated, source: entry.file, data: { entry } } as unknown as Page);
-  }
-  add(fromCopy('sitemap'));
-  add(fromCopy('tawkto-setup'));
-  add(fromCopy('not-found'));
-
-  const redirects: Redirect[] = model.services.flatMap((service) =>
-    (service.aliases ?? []).map((alias) => ({ from: entryPath('service', alias), to: service.url, status: 301 as const })),
-  );
   return { pages, redirects };
 }

@@ -41,6 +41,11 @@ export interface PageCopySpec<D = unknown> extends Typed<D> {
   file?: string;
   /** Listed in the sitemap and open to search engines; true unless said. */
   indexable?: boolean;
+  /**
+   * The collection the page lists: its entries' pages follow it, and it is as new as its newest entry. '*': it
+   * lists every page (the HTML sitemap), and comes after those of the kinds no other copy lists.
+   */
+  lists?: string;
 }
 
 export interface PageCopiesSpec {
@@ -100,7 +105,7 @@ export const collection = <const M extends string, D = unknown>(
   ...(more.feed ? { feed: more.feed } : {}),
 });
 
-export const page = <D>(path: string, more: Pick<PageCopySpec, 'file' | 'indexable'> = {}): PageCopySpec<D> => ({ path, ...more });
+export const page = <D>(path: string, more: Pick<PageCopySpec, 'file' | 'indexable' | 'lists'> = {}): PageCopySpec<D> => ({ path, ...more });
 
 export const prose = <D>(folder: string, route: string, required: readonly string[]): ProseSpec<D> => ({
   shape: 'prose',

@@ -112,7 +112,7 @@ export function kindRules(reg: Registry) {
   ];
 
   /** The output file and indexing of each page copy's page. */
-  const copyPages = new Map(pageCopies.map((p) => [p.name, { path: p.path, file: p.file ?? outputFileOf(p.path), indexable: p.indexable ?? true, source: `content/${p.folder}/${p.name}${p.ext}` }]));
+  const copyPages = new Map(pageCopies.map((p) => [p.name, { path: p.path, file: p.file ?? outputFileOf(p.path), indexable: p.indexable ?? true, source: `content/${p.folder}/${p.name}${p.ext}`, ...(p.lists ? { lists: p.lists } : {}) }]));
 
   /** Model fields read as a whole, and the content files and folders each is made from. */
   const wholeSources = Object.fromEntries(

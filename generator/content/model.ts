@@ -54,14 +54,17 @@ type PlainCollections = { [K in PlainKind as ModelFieldOf<K>]: Entry<DataOf<K>>[
 
 export type SiteModel = JoinedModel & PlainCollections;
 
-const kindsWithPages = Object.entries(registry.kinds).flatMap(([kind, spec]) => (spec.shape === 'collection' ? [kind as CollectionKind] : []));
+export const kindsWithPages = Object.entries(registry.kinds).flatMap(([kind, spec]) => (spec.shape === 'collection' ? [kind as CollectionKind] : []));
 
 /** The kinds of the table the model lists as they are. */
 export const plainKinds = Object.entries(registry.kinds).flatMap(([kind, spec]) => (spec.shape === 'collection' && !joinedKinds.has(kind) ? [kind as PlainKind] : []));
 
-/** The entries of a kind the model lists as they are. */
-export function entriesOf(model: SiteModel, kind: PlainKind): Entry<unknown>[] {
-  return (model as unknown as Record<string, Entry<unknown>[]>)[rules.modelOf.get(kind)!];
+/** An entry of a collection as the model lists it. */
+export type EntryOf<K extends CollectionKind> = SiteModel[ModelFieldOf<K>][number];
+
+/** The entries of a collection, by its kind. */
+export function entriesOf<K extends CollectionKind>(model: SiteModel, kind: K): EntryOf<K>[] {
+  return (model as unknown as Record<string, EntryOf<K>[]>)[rules.modelOf.get(kind)!];
 }
 
 interface JoinedModel {

@@ -10,14 +10,14 @@ import { cityLanguages } from './cities.tsx';
 import type { KindModule } from './index.ts';
 
 /** A city page's head: its own SEO copy, or one made from its name and tagline. */
-export function cityHead(data: { city: CityEntry }): Head {
-  const c = data.city;
+export function cityHead(data: { entry: CityEntry }): Head {
+  const c = data.entry;
   return { title: c.seo?.title ?? `Certified Translations ${c.inCity}, ${c.state}`, description: c.seo?.description ?? `${c.tagline ?? c.description[0]}`.slice(0, 160) };
 }
 
-export function CityPage({ data }: { data: { city: CityEntry } }) {
+export function CityPage({ data }: { data: { entry: CityEntry } }) {
   const { site } = useRender();
-  const c = data.city;
+  const c = data.entry;
   const shared = site.pages.cities.cityPage!;
   const values = { city: c.name, cityInText: c.inText, inCity: c.inCity };
   const trail = [

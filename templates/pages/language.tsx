@@ -19,8 +19,8 @@ function stableIndex(key: string, n: number): number {
 }
 
 /** A language page's head: the title names the credential and the from-price; the description is the page's own when it has one. */
-export function languageHead(data: { language: LanguageEntry }, site: SiteModel): Head {
-  const l = data.language;
+export function languageHead(data: { entry: LanguageEntry }, site: SiteModel): Head {
+  const l = data.entry;
   const price = site.settings.startingPrice;
   return {
     title: `${l.name} NAATI Certified Translation Services | From ${price} + Service Fee`,
@@ -38,9 +38,9 @@ const regionHeroes: Record<LanguageEntry['region'], NonNullable<LanguageEntry['h
   Oceania: 'asian',
 };
 
-export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
+export function LanguagePage({ data }: { data: { entry: LanguageEntry } }) {
   const { site, assets } = useRender();
-  const l = data.language;
+  const l = data.entry;
   const shared = site.pages.languages.languagePage;
   const values = { language: l.name };
   const local = l.localContent ?? {

@@ -9,14 +9,14 @@ import { PostMeta } from './blog.tsx';
 import type { KindModule } from './index.ts';
 
 /** A post's head: its own SEO copy, or its title and excerpt. */
-export function postHead(data: { post: PostEntry }): Head {
-  const post = data.post;
+export function postHead(data: { entry: PostEntry }): Head {
+  const post = data.entry;
   return { title: post.seo?.title ?? post.title, description: post.seo?.description ?? post.excerpt, keywords: post.seo?.keywords };
 }
 
-export function PostPage({ data }: { data: { post: PostEntry } }) {
+export function PostPage({ data }: { data: { entry: PostEntry } }) {
   const { site, assets, markdown } = useRender();
-  const post = data.post;
+  const post = data.entry;
   const copy = site.pages.blog.article;
   const html = markdown.get(post.body) ?? '';
   const words = post.words;

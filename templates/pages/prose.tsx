@@ -4,9 +4,9 @@ import { PageHero } from '../components/ui.tsx';
 import type { KindModule } from './index.ts';
 
 /** Long-form pages from content/pages/*.md: the privacy policy, the terms. */
-export function ProsePage({ data }: { data: { prose: ProseEntry } }) {
+export function ProsePage({ data }: { data: { entry: ProseEntry } }) {
   const { site, markdown } = useRender();
-  const p = data.prose;
+  const p = data.entry;
   return (
     <>
       <PageHero heading={p.title} text={p.intro} compact>

@@ -11,15 +11,15 @@ import { breadcrumbs, graph, provider } from '../structured-data.ts';
 import type { KindModule } from './index.ts';
 
 /** A service page's head: its own SEO copy, or its name and the site's. */
-export function serviceHead(data: { service: ServiceEntry }, site: SiteModel): Head {
-  const s = data.service;
+export function serviceHead(data: { entry: ServiceEntry }, site: SiteModel): Head {
+  const s = data.entry;
   return { title: s.seo.title ?? `${s.title} | ${site.settings.name}`, description: s.seo.description ?? s.serviceDescription, keywords: s.seo.keywords };
 }
 
 /** The one template of every service page: each service's copy and price fill the same sections. */
-export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
+export function ServicePage({ data }: { data: { entry: ServiceEntry } }) {
   const { site, markdown } = useRender();
-  const s = data.service;
+  const s = data.entry;
   const steps = s.steps ?? site.shared.standardSteps;
   const related = (s.related ?? []).map((slug) => site.services.find((x) => x.slug === slug)!).filter(Boolean);
   const price = servicePrice(s, site.plans);
