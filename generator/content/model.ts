@@ -54,6 +54,7 @@ type PlainCollections = { [K in PlainKind as ModelFieldOf<K>]: Entry<DataOf<K>>[
 
 export type SiteModel = JoinedModel & PlainCollections;
 
+/** The kinds of the table with a page per entry (its collections), in its order. */
 export const kindsWithPages = Object.entries(registry.kinds).flatMap(([kind, spec]) => (spec.shape === 'collection' ? [kind as CollectionKind] : []));
 
 /** The kinds of the table the model lists as they are. */
@@ -173,7 +174,6 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
   const languages = allLanguages.filter((l) => !l.isTarget);
   const byCode = new Map(languages.map((l) => [l.code, l]));
-
 
   const cities: CityEntry[] = all('city')
     .map((f) => {
