@@ -65,6 +65,7 @@ export type EntryOf<K extends CollectionKind> = SiteModel[ModelFieldOf<K>][numbe
 
 /** The entries of a collection, by its kind. */
 export function entriesOf<K extends CollectionKind>(model: SiteModel, kind: K): EntryOf<K>[] {
+  // TypeScript cannot follow a kind given as a type parameter to its own field of the model.
   return (model as unknown as Record<string, EntryOf<K>[]>)[rules.modelOf.get(kind)!];
 }
 
