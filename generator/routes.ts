@@ -66,6 +66,7 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
   // A page for each entry of a collection, whose head its template words (typed per kind in Page; a loop over
   // kinds cannot say so), and a redirect from each address an entry had before.
   const entryPages = (kind: CollectionKind) => {
+    if (listed.has(kind)) return;
     listed.add(kind);
     for (const entry of entriesOf(model, kind)) {
       pages.push({ kind, ...at(entry.url), lastmod: lastmodOf(entry), source: entry.file, data: { entry } } as unknown as Page);
@@ -73,19 +74,25 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
       for (const alias of aliases) redirects.push({ from: entryPath(kind, alias), to: entry.url, status: 301 });
     }
   };
+  // The prose pages and the pages of the collections no copy lists, once.
+  let rest = false;
+  const restPages = () => {
+    if (rest) return;
+    rest = true;
+    for (const prose of model.prose) pages.push({ kind: 'prose', ...at(prose.url), head: head(prose.seo), lastmod: prose.updated, source: prose.file, data: { entry: prose } });
+    for (const kind of kindsWithPages) entryPages(kind);
+  };
   // The pages made from the copies in content/pages/ (address, file and indexing from the kinds table), each
   // followed by the pages of the collection it lists, and as new as its newest entry. A copy that lists every
-  // page (the HTML sitemap) comes after the prose pages and the collections no other copy lists.
+  // page (the HTML sitemap) comes after the rest.
   for (const [key, copy] of rules.copyPages) {
     const name = key as PageCopyName;
-    if (copy.lists === '*') {
-      for (const prose of model.prose) pages.push({ kind: 'prose', ...at(prose.url), head: head(prose.seo), lastmod: prose.updated, source: prose.file, data: { entry: prose } });
-      for (const kind of kindsWithPages) if (!listed.has(kind)) entryPages(kind);
-    }
+    if (copy.lists === '*') restPages();
     const kind = copy.lists && copy.lists !== '*' ? (copy.lists as CollectionKind) : undefined;
     const lastmod = kind ? entriesOf(model, kind).reduce((latest, e) => (lastmodOf(e) > latest ? lastmodOf(e) : latest), updated) : updated;
     pages.push({ kind: name, path: copy.path, file: copy.file, indexable: copy.indexable, source: copy.source, lastmod, head: head(model.pages[name].seo) });
     if (kind) entryPages(kind);
   }
+  restPages();
   return { pages, redirects };
 }

@@ -77,8 +77,11 @@ test('a kind with a page per entry takes four files, and its pages are written a
   try {
     for (const part of copied) fs.cpSync(path.join(repoRoot, part), path.join(root, part), { recursive: true });
     fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'));
-    // The image cache is content-addressed: sharing it only spares the copy from encoding the same images again.
-    if (fs.existsSync(path.join(repoRoot, '.cache/images'))) fs.cpSync(path.join(repoRoot, '.cache/images'), path.join(root, '.cache/images'), { recursive: true });
+    // The image caches are content-addressed: sharing them only spares the copy from encoding the same images again.
+    for (const cache of ['images', 'flags', 'social']) {
+      const from = path.join(repoRoot, '.cache', cache);
+      if (fs.existsSync(from)) fs.cpSync(from, path.join(root, '.cache', cache), { recursive: true });
+    }
     const files = teamKind(root);
     assert.ok(files.length <= 4, `${files.length} files`);
 
