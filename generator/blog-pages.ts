@@ -7,7 +7,17 @@
 // a post added, removed, moved to another category or redated changes the positions of the pages it is on,
 // and the template reads each listed post through the tracked model, so an edit to a title re-renders the
 // pages that show it.
-import type { SiteModel } from './content/model.ts';
+import type { BlogPage } from './content/types.ts';
+
+/**
+ * What the blog's lists are made from: the site model's fields they read. (Not the model's own type: the kinds
+ * table names blogListings, and the model's type is made from the kinds table.)
+ */
+export interface BlogModel {
+  settings: { updated: string };
+  posts: readonly { isoUpdated: string; category: string }[];
+  pages: { blog: Pick<BlogPage, 'paging'> };
+}
 
 /** One page of a list of posts. */
 export interface Listing {
@@ -69,7 +79,7 @@ export interface ListingPage {
 }
 
 /** The blog's categories in order: those the paging copy gives a topic, which its schema requires for each a post may have. */
-export function blogCategories(model: Pick<SiteModel, 'pages'>): string[] {
+export function blogCategories(model: Pick<BlogModel, 'pages'>): string[] {
   return Object.keys(model.pages.blog.paging.categoryTopics);
 }
 
@@ -77,7 +87,7 @@ export function blogCategories(model: Pick<SiteModel, 'pages'>): string[] {
  * Every listing page of the blog. `first`: the blog's own first page as the copy gives it (title, description,
  * keywords), kept as it was before the blog paged.
  */
-export function blogListings(model: SiteModel, first: { path: string; title: string; description: string; keywords?: string[] }): ListingPage[] {
+export function blogListings(model: BlogModel, first: { path: string; title: string; description: string; keywords?: string[] }): ListingPage[] {
   const paging = model.pages.blog.paging;
   const updated = model.settings.updated;
   const newest = (positions: number[]) => positions.reduce((latest, i) => (model.posts[i].isoUpdated > latest ? model.posts[i].isoUpdated : latest), updated);

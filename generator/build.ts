@@ -142,7 +142,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   try {
     const content = await time('content', () => readContent(project, previous, markdown, live, stamp?.content));
     const { files } = content;
-    const { model, pages, redirects, checked } = await time('model', () => joinContent(project, files, markdown, previous, content.changed));
+    const { model, pages, redirects, checked } = await time('model', () => joinContent(project, files, previous, content.changed));
 
     // Large sites write in a worker thread while this one renders.
     output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedFrom.pages, spare, checkFirst });
@@ -199,7 +199,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       await policy.derive(target, 'sitemap.xml', () => sitemapInputs(model, pages), () => sitemapXml(model, pages), true);
       await policy.derive(target, 'blog/feed.xml', feedInputs(model, policy), async () => {
         await markdown.render(feedPosts(model).map((p) => p.body));
-        return blogFeed(model);
+        return blogFeed(model, markdown.html);
       });
       target.emit('robots.txt', robotsTxt(model));
       target.emit('_headers', headersFile(headerRules(model)));

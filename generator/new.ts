@@ -11,7 +11,7 @@ import { registry, type CollectionKind } from './content/kinds.ts';
 export type StarterKind = 'blog' | 'city' | 'service' | 'language';
 
 /** The content kind each starter writes, whose folder and extension the kinds table gives. */
-const starterKinds = { blog: 'blog-post', city: 'city', service: 'service', language: 'language' } as const satisfies Record<StarterKind, CollectionKind>;
+const starterKinds = { blog: 'post', city: 'city', service: 'service', language: 'language' } as const satisfies Record<StarterKind, CollectionKind>;
 
 export interface NewOptions {
   root: string;

@@ -1,20 +1,18 @@
 // Every page of the site as data: address, output file, template, head fields and what the template needs.
 // Pure: the model in, pages out; nothing here touches the disk.
-import type { CityEntry, LanguageEntry, PostEntry, ProseEntry, ServiceEntry, SiteModel } from './content/model.ts';
-import { entryPath, rules, type PageCopyName } from './content/kinds.ts';
+import { entriesOf, kindsWithPages, type EntryOf, type ProseEntry, type SiteModel } from './content/model.ts';
+import { entryPath, rules, type CollectionKind, type PageCopyName } from './content/kinds.ts';
 import { outputFileOf } from './address.ts';
-import { blogListings, type ListingPage } from './blog-pages.ts';
+import type { ListingPage } from './blog-pages.ts';
 
 export type Page =
   /** The pages made from a copy in content/pages/, one for each in the kinds table. */
   | PageOf<Exclude<PageCopyName, 'blog'>>
   /** The blog's listing pages, /blog and its later and category pages (blog-pages.ts). */
   | (PageOf<'blog'> & Pick<ListingPage, 'listing'>)
-  | PageOf<'service', { service: ServiceEntry }>
-  | PageOf<'city', { city: CityEntry }>
-  | PageOf<'language', { language: LanguageEntry }>
-  | PageOf<'post', { post: PostEntry }>
-  | PageOf<'prose', { prose: ProseEntry }>;
+  | PageOf<'prose', { entry: ProseEntry }>
+  /** A page for each entry of a collection, of the collection's kind. */
+  | { [K in CollectionKind]: PageOf<K, { entry: EntryOf<K> }> }[CollectionKind];
 
 export type PageKind = Page['kind'];
 
@@ -23,15 +21,24 @@ interface PageBase {
   path: string;
   /** The output file under the output folder. */
   file: string;
-  title: string;
-  description: string;
-  keywords?: string[];
+  /**
+   * The head as content words it (a page copy's or prose page's `seo`). A kind whose template words its head
+   * (templates/pages/<kind>.tsx, `head`) has none here.
+   */
+  head?: Head;
   /** Listed in sitemap.xml and open to search engines. */
   indexable: boolean;
   /** YYYY-MM-DD: the sitemap's lastmod. */
   lastmod: string;
   /** The content file a page is mostly made from, for error messages. */
   source?: string;
+}
+
+/** A page's title, description and keywords. */
+export interface Head {
+  title: string;
+  description: string;
+  keywords?: string[];
 }
 
 export type PageOf<K extends string, D = unknown> = PageBase & { kind: K } & (unknown extends D ? { data?: undefined } : { data: D });
@@ -45,10 +52,6 @@ export interface Redirect {
 /** Top-level addresses that single-segment routes (languages, prose pages) must not take. */
 export const reservedSegments: readonly string[] = rules.reservedSegments;
 
-export function languageTitle(language: LanguageEntry, model: SiteModel): string {
-  return `${language.name} NAATI Certified Translation Services | From ${model.settings.startingPrice} + Service Fee`;
-}
-
 /**
  * Fields of the model's entries that routes() never reads: while these are all that changed in the content,
  * every page's route is as it was (incremental/policy.ts), and an edit to a post's body hashes no route.
@@ -57,79 +60,46 @@ export const routeFreeFields: ReadonlySet<string> = new Set(['body', 'words']);
 
 export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[] } {
   const updated = model.settings.updated;
-  const copy = model.pages;
+  const head = (s: Head): Head => ({ title: s.title, description: s.description, keywords: s.keywords });
+  const lastmodOf = (entry: object) => ('isoUpdated' in entry && typeof entry.isoUpdated === 'string' ? entry.isoUpdated : updated);
+  const at = (path: string) => ({ path, file: outputFileOf(path), indexable: true });
   const pages: Page[] = [];
-  const add = <P extends Page>(page: Omit<P, 'file' | 'indexable' | 'lastmod'> & Partial<Pick<P, 'indexable' | 'lastmod'>>) =>
-    pages.push({ indexable: true, lastmod: updated, file: outputFileOf(page.path), ...page } as Page);
-  const seo = (s: { title: string; description: string; keywords?: string[] }) => ({ title: s.title, description: s.description, keywords: s.keywords });
-  // A page made from its copy in content/pages/: its address, file and indexing come from the kinds table.
-  const fromCopy = <N extends PageCopyName>(name: N) => ({ kind: name, ...rules.copyPages.get(name)!, ...seo(copy[name].seo) });
-
-  add(fromCopy('home'));
-  add(fromCopy('services'));
-  for (const service of model.services) {
-    add({
-      kind: 'service',
-      path: service.url,
-      title: service.seo.title ?? `${service.title} | ${model.settings.name}`,
-      description: service.seo.description ?? service.serviceDescription,
-      keywords: service.seo.keywords,
-      source: service.file,
-      data: { service },
-    });
+  const redirects: Redirect[] = [];
+  const listed = new Set<string>();
+  // A page for each entry of a collection, whose head its template words (typed per kind in Page; a loop over
+  // kinds cannot say so), and a redirect from each address an entry had before.
+  const entryPages = (kind: CollectionKind) => {
+    if (listed.has(kind)) return;
+    listed.add(kind);
+    for (const entry of entriesOf(model, kind)) {
+      pages.push({ kind, ...at(entry.url), lastmod: lastmodOf(entry), source: entry.file, data: { entry } } as unknown as Page);
+      const aliases = 'aliases' in entry && Array.isArray(entry.aliases) ? (entry.aliases as string[]) : [];
+      for (const alias of aliases) redirects.push({ from: entryPath(kind, alias), to: entry.url, status: 301 });
+    }
+  };
+  // The prose pages and the pages of the collections no copy lists, once.
+  let rest = false;
+  const restPages = () => {
+    if (rest) return;
+    rest = true;
+    for (const prose of model.prose) pages.push({ kind: 'prose', ...at(prose.url), head: head(prose.seo), lastmod: prose.updated, source: prose.file, data: { entry: prose } });
+    for (const kind of kindsWithPages) entryPages(kind);
+  };
+  // The pages made from the copies in content/pages/ (address, file and indexing from the kinds table), each
+  // followed by the pages of the collection it lists, and as new as its newest entry. A copy that lists every
+  // page (the HTML sitemap) comes after the rest.
+  for (const [key, copy] of rules.copyPages) {
+    const name = key as PageCopyName;
+    if (copy.lists === '*') restPages();
+    const kind = copy.lists && copy.lists !== '*' ? (copy.lists as CollectionKind) : undefined;
+    const lastmod = kind ? entriesOf(model, kind).reduce((latest, e) => (lastmodOf(e) > latest ? lastmodOf(e) : latest), updated) : updated;
+    const words = head(model.pages[name].seo);
+    if (copy.pages) {
+      const own = copy.pages(model as never, { path: copy.path, ...words });
+      for (const p of own) pages.push({ kind: name, ...at(p.path), indexable: p.indexable, source: copy.source, lastmod: p.lastmod, head: { title: p.title, description: p.description, keywords: p.keywords }, listing: p.listing } as Page);
+    } else pages.push({ kind: name, path: copy.path, file: copy.file, indexable: copy.indexable, source: copy.source, lastmod, head: words } as Page);
+    if (kind) entryPages(kind);
   }
-  add(fromCopy('cities'));
-  for (const city of model.cities) {
-    add({
-      kind: 'city',
-      path: city.url,
-      title: city.seo?.title ?? `Certified Translations ${city.inCity}, ${city.state}`,
-      description: city.seo?.description ?? `${city.tagline ?? city.description[0]}`.slice(0, 160),
-      source: city.file,
-      data: { city },
-    });
-  }
-  add(fromCopy('languages'));
-  for (const language of model.languages) {
-    add({
-      kind: 'language',
-      path: language.url,
-      title: languageTitle(language, model),
-      description:
-        language.seo?.description ??
-        `NAATI certified ${language.name} to English translations accepted by Australian authorities, from ${model.settings.startingPrice} + service fee.`,
-      keywords: language.seo?.keywords ?? [`${language.name} translation`, `NAATI ${language.name} translator`, `certified ${language.name} translation`],
-      source: language.file,
-      data: { language },
-    });
-  }
-  add(fromCopy('process'));
-  add(fromCopy('pricing'));
-  const blog = fromCopy('blog');
-  for (const listing of blogListings(model, blog)) add({ ...listing, source: blog.source });
-  for (const post of model.posts) {
-    add({
-      kind: 'post',
-      path: post.url,
-      title: post.seo?.title ?? post.title,
-      description: post.seo?.description ?? post.excerpt,
-      keywords: post.seo?.keywords,
-      lastmod: post.isoUpdated,
-      source: post.file,
-      data: { post },
-    });
-  }
-  add(fromCopy('faq'));
-  add(fromCopy('contact'));
-  for (const prose of model.prose) {
-    add({ kind: 'prose', path: prose.url, ...seo(prose.seo), lastmod: prose.updated, source: prose.file, data: { prose } });
-  }
-  add(fromCopy('sitemap'));
-  add(fromCopy('tawkto-setup'));
-  add(fromCopy('not-found'));
-
-  const redirects: Redirect[] = model.services.flatMap((service) =>
-    (service.aliases ?? []).map((alias) => ({ from: entryPath('service', alias), to: service.url, status: 301 as const })),
-  );
+  restPages();
   return { pages, redirects };
 }

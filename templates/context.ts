@@ -7,6 +7,8 @@ export interface RenderContext {
   site: SiteModel;
   page: Page;
   assets: Assets;
+  /** Rendered Markdown by its source text: every text the page shows, rendered before the page is. */
+  markdown: ReadonlyMap<string, string>;
 }
 
 export const Render = createContext<RenderContext | null>(null);

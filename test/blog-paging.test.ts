@@ -109,14 +109,14 @@ test('each page links its neighbours (rel prev/next in the head and the pager) a
 
 test('titles and descriptions differ from page to page, in the copy\'s words', () => {
   const pages = first.pages.filter((p) => p.kind === 'blog');
-  assert.is(new Set(pages.map((p) => p.title)).size, pages.length);
-  assert.is(new Set(pages.map((p) => p.description)).size, pages.length);
+  assert.is(new Set(pages.map((p) => p.head!.title)).size, pages.length);
+  assert.is(new Set(pages.map((p) => p.head!.description)).size, pages.length);
   assert.is(title(html('/blog')), 'Translation Guides and News | Wattle Translations Blog', 'page 1 keeps its title');
   assert.is(title(html('/blog/page/2')), 'Blog – Page 2 of 7 | Wattle Translations');
   assert.is(title(html('/blog/category/legal')), 'Legal Guides | Wattle Translations Blog');
   assert.is(title(html('/blog/category/legal/page/2')), 'Legal Guides – Page 2 of 2 | Wattle Translations');
   assert.match(description(html('/blog/category/legal/page/2')), /^Page 2 of 2 of our translation team&#x27;s guides on translating contracts/);
-  for (const p of pages) assert.ok(p.title.length < 60 && p.description.length >= 50 && p.description.length < 160, `${p.path}: ${p.title} / ${p.description}`);
+  for (const p of pages) assert.ok(p.head!.title.length < 60 && p.head!.description.length >= 50 && p.head!.description.length < 160, `${p.path}: ${p.head!.title} / ${p.head!.description}`);
 });
 
 test('each category has its own pages, listing its posts alone, with the filter as plain links marking it current', () => {

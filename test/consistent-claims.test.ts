@@ -7,6 +7,7 @@ import path from 'node:path';
 import { build, type BuildResult } from '../generator/build.ts';
 import { silentLogger } from '../generator/log.ts';
 import { fixture, listFiles, repoRoot, type Fixture } from './helpers/project.ts';
+import { servicePrice } from '../templates/components/plans.tsx';
 
 const test = suite('consistent claims');
 let site: Fixture;
@@ -167,8 +168,9 @@ test('prices: the minimum total stands beside "+ Service Fee" on every language 
 test('certificate pages: the unit matches the plan of the from-price, and no page promises a plan it does not offer', () => {
   const plans = result.model.plans.plans;
   for (const service of result.model.services) {
-    const plan = plans.find((p) => p.price === service.startingPrice);
-    assert.ok(plan, `${service.slug}: its from-price ${service.startingPrice} is a plan's price`);
+    const price = servicePrice(service, result.model.plans);
+    const plan = plans.find((p) => p.price === price);
+    assert.ok(plan, `${service.slug}: its from-price ${price} is a plan's price`);
     // plans.json says "per document + service fee" or "per page + service fee": the page's unit must be the same.
     assert.ok(plan!.priceNote.startsWith(`${service.pricing.unit} `), `${service.slug}: ${service.pricing.unit}, but ${plan!.name} is ${plan!.priceNote}`);
     assert.ok(service.pricing.plans.includes(plan!.id), `${service.slug}: from-price of ${plan!.name}, which it does not offer`);

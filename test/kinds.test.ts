@@ -6,7 +6,8 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { collection, kindRules, page, registry, rules, singleton, type Registry } from '../generator/content/kinds.ts';
+import { kindRules, registry, rules, type Registry } from '../generator/content/kinds.ts';
+import { collection, page, singleton } from '../generator/content/kind-spec.ts';
 import { classify, placesHint, requiredFiles } from '../generator/content/sources.ts';
 import { reservedSegments } from '../generator/routes.ts';
 import { generatedFiles } from '../generator/content/cross-check.ts';
@@ -60,7 +61,7 @@ test('the derived tables of the real site', () => {
       'cities/<slug>.json, services/<slug>.json or blog/<slug>.md.',
   );
   assert.ok(requiredFiles().includes('pages/terms.md') && requiredFiles().includes('pages/not-found.json') && requiredFiles().includes('site.json'));
-  assert.equal(rules.wholeSources.languageGroups, ['content/language-groups.json', 'content/languages/']);
+  assert.equal(rules.wholeSources.languageGroups, ['content/language-groups.json']);
   assert.equal(rules.listFields, ['languages', 'cities', 'services', 'posts', 'prose']);
   assert.equal(rules.copyPages.get('not-found'), { path: '/404', file: '404.html', indexable: false, source: 'content/pages/not-found.json' });
 });

@@ -39,7 +39,7 @@ const scripts = new PageScripts({ entries: new Map(), sizes: new Map(), islands:
 const newAssets = () => createAssets({ stylesheet: '/site.css', images: new Map(), flags: new Map(), cards: new Map(), icons: {} as IconAssets, file: (name) => name }, scripts);
 const site = {} as SiteModel;
 const renderPage = (assets: ReturnType<typeof newAssets>, path: string, part: ReactNode) =>
-  renderToStaticMarkup(createElement(Render.Provider, { value: { site, page: { path } as Page, assets } }, part));
+  renderToStaticMarkup(createElement(Render.Provider, { value: { site, page: { path } as Page, assets, markdown: new Map() } }, part));
 
 test('through the templates: two sections give two headers, and a section seen again is not rendered again', () => {
   const assets = newAssets();

@@ -21,6 +21,7 @@ import { absolute } from '../templates/context.ts';
 import { builtPage } from '../functions/lib/answer-page.ts';
 import http from 'node:http';
 import os from 'node:os';
+import { servicePrice } from '../templates/components/plans.tsx';
 
 const test = suite('units');
 
@@ -114,7 +115,7 @@ test('buildModel: entries get slugs, addresses and order; the target language st
     ['maori', '/maori', 'ltr', 'content/languages/maori.json'],
   ]);
   assert.is(model.target?.code, 'en');
-  assert.equal(model.services.map((s) => [s.slug, s.url, s.startingPrice]), [
+  assert.equal(model.services.map((s) => [s.slug, s.url, servicePrice(s, model.plans)]), [
     ['payslips', '/services/payslips', '$39'],
     ['passports', '/services/passports', '$69'],
   ]);
@@ -146,7 +147,7 @@ test('routes: every page has its address, kind and output file; aliases become r
 });
 
 test('routes: the blog index is as new as its newest post', () => {
-  const post = real.find((f) => f.source.kind === 'blog-post')!;
+  const post = real.find((f) => f.source.kind === 'post')!;
   const model = buildModel(altered({ [post.rel]: (d) => (d.updated = '01/12/2099') }));
   assert.is(routes(model).pages.find((p) => p.kind === 'blog')?.lastmod, '2099-12-01');
   assert.is(routes(model).pages.find((p) => p.path === `/blog/${post.rel.slice(5, -3)}`)?.lastmod, '2099-12-01');

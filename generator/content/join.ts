@@ -10,7 +10,6 @@ import { routes } from '../routes.ts';
 import type { BuildRecord } from '../incremental/record.ts';
 import { toolKey } from '../incremental/policy.ts';
 import { hashOf } from '../cache.ts';
-import type { MarkdownSession } from '../markdown/render.ts';
 
 /**
  * The model, the routes and the checks across files. The checks read only the content, the addresses, the
@@ -19,10 +18,10 @@ import type { MarkdownSession } from '../markdown/render.ts';
  * files changed, the checks between files run again, and each file's own references are checked again only in
  * the files that changed since the last build (`changedFiles`, as the content stage found them).
  */
-export function joinContent(project: Project, files: SourceFile[], markdown: MarkdownSession, previous: BuildRecord | undefined, changedFiles: Set<SourceFile>) {
+export function joinContent(project: Project, files: SourceFile[], previous: BuildRecord | undefined, changedFiles: Set<SourceFile>) {
   const sourceDate = process.env.SOURCE_DATE_EPOCH;
   const buildDate = sourceDate && /^\d+$/.test(sourceDate) ? new Date(Number(sourceDate) * 1000).toISOString().slice(0, 10) : undefined;
-  const model = buildModel(files, { html: markdown.html, buildDate });
+  const model = buildModel(files, { buildDate });
   const { pages, redirects } = routes(model);
   const addresses = [...pages.map((p) => p.path), ...redirects.map((r) => r.from)];
   const checked = hashOf([toolKey(), imageNames(path.join(project.assets, 'images')), addresses]);

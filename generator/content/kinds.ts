@@ -1,167 +1,21 @@
-// The one table of content kinds: where each kind's files live, the schema that checks them, what the model
-// calls them, the addresses they take and what the host must be told about them. Which file is which
-// (sources.ts), the files a site must have, the addresses content may not take, the files the build writes
-// besides pages, what pages depend on (incremental/tracker.ts) and the robots and header rules for private
-// areas are all derived from it; `kindRules(registry)` does the deriving, so a variant of the table (a test's)
-// gets the same rules.
+// The rules the kinds table (content/kinds.ts) gives: which file is which (sources.ts), the files a site must
+// have, the addresses content may not take, the files the build writes besides pages, what pages depend on
+// (incremental/tracker.ts) and the robots and header rules for private areas. `kindRules(registry)` does the
+// deriving, so a variant of the table (a test's) gets the same rules.
 import { outputFileOf } from '../address.ts';
-import type { SiteModel } from './model.ts';
-import type * as T from './types.ts';
+import { registry } from '../../content/kinds.ts';
+import type { KindSpec, Registry } from './kind-spec.ts';
 
-/**
- * A kind's data type, carried for TypeScript alone: `one('plans')` in model.ts is typed `T.ServicePlans`
- * from here. Never set at run time.
- */
-interface Typed<D> {
-  readonly data?: D;
-}
-
-/** One file at the top of content/, such as site.json. */
-export interface SingletonSpec<D = unknown> extends Typed<D> {
-  shape: 'singleton';
-  file: string;
-  schema: string;
-  /** The field of the site model made from it, which pages that read the field depend on. */
-  model: string;
-  /** Folders (under content/) the field is also made from. */
-  alsoFrom?: string[];
-}
-
-/** A folder of files of one schema, each an entry named by its file: cities/perth.json. */
-export interface CollectionSpec<D = unknown> extends Typed<D> {
-  shape: 'collection';
-  folder: string;
-  ext: '.json' | '.md';
-  schema: string;
-  model: string;
-  /** Where an entry's page lives: its slug follows this ('/cities/', or '/' for the top level). */
-  route: string;
-  /** A feed the build writes for the collection. */
-  feed?: string;
-}
-
-/** The copy of a page the site always has, content/pages/<name>.json with schema page-<name>. */
-export interface PageCopySpec<D = unknown> extends Typed<D> {
-  path: string;
-  /** A page with its own output file instead of the address rule's (the host's 404 page). */
-  file?: string;
-  /** Listed in the sitemap and open to search engines; true unless said. */
-  indexable?: boolean;
-}
-
-export interface PageCopiesSpec {
-  shape: 'page-copy';
-  folder: string;
-  ext: '.json';
-  pages: Record<string, PageCopySpec>;
-}
-
-/** Long-form Markdown pages: every <slug>.md in the folder becomes /<slug>. */
-export interface ProseSpec<D = unknown> extends Typed<D> {
-  shape: 'prose';
-  folder: string;
-  ext: '.md';
-  schema: string;
-  model: string;
-  route: string;
-  /** Pages every site must have. */
-  required: readonly string[];
-}
-
-export type KindSpec = SingletonSpec | CollectionSpec | PageCopiesSpec | ProseSpec;
-
-/** Addresses under a prefix that search engines are kept out of (robots.txt and an X-Robots-Tag header). */
-export interface PrivateArea {
-  prefix: string;
-}
-
-export interface Registry {
-  kinds: Record<string, KindSpec>;
-  /** Files the build writes at the top level besides pages, which content may link to. */
-  generated: readonly string[];
-  /** Top-level folders of the output that are no content kind's: assets, the editor, the host's and the dev server's own. */
-  outputFolders: readonly string[];
-  private: readonly PrivateArea[];
-}
-
-export const singleton = <D>(file: string, model: keyof SiteModel, more: Pick<SingletonSpec, 'alsoFrom'> = {}): SingletonSpec<D> => ({
-  shape: 'singleton',
-  file,
-  schema: file.replace(/\.json$/, '.schema.json'),
-  model,
-  ...more,
-});
-
-export const collection = <D>(kind: string, folder: string, ext: '.json' | '.md', model: keyof SiteModel, route: string, more: Pick<CollectionSpec, 'feed'> = {}): CollectionSpec<D> => ({
-  shape: 'collection',
-  folder,
-  ext,
-  schema: `${kind}.schema.json`,
-  model,
-  route,
-  ...more,
-});
-
-export const page = <D>(path: string, more: Pick<PageCopySpec, 'file' | 'indexable'> = {}): PageCopySpec<D> => ({ path, ...more });
-
-const prose = <D>(folder: string, route: string, required: readonly string[]): ProseSpec<D> => ({
-  shape: 'prose',
-  folder,
-  ext: '.md',
-  schema: 'prose-page.schema.json',
-  model: 'prose',
-  route,
-  required,
-});
-
-export const registry = {
-  kinds: {
-    site: singleton<T.SiteSettings>('site.json', 'settings'),
-    navigation: singleton<T.Navigation>('navigation.json', 'navigation'),
-    'language-groups': singleton<T.LanguageGroups>('language-groups.json', 'languageGroups', { alsoFrom: ['languages'] }),
-    plans: singleton<T.ServicePlans>('plans.json', 'plans'),
-    facts: singleton<T.BusinessFacts>('facts.json', 'facts'),
-    testimonials: singleton<T.Testimonials>('testimonials.json', 'testimonials'),
-    faq: singleton<T.FAQGroups>('faq.json', 'faq'),
-    shared: singleton<T.SharedCopy>('shared.json', 'shared'),
-    'contact-form': singleton<T.ContactFormCopy>('contact-form.json', 'contactForm'),
-    'page-copy': {
-      shape: 'page-copy',
-      folder: 'pages',
-      ext: '.json',
-      pages: {
-        home: page<T.HomePage>('/'),
-        services: page<T.ServicesPage>('/services'),
-        cities: page<T.CitiesPage>('/cities'),
-        languages: page<T.LanguagesPage>('/languages'),
-        process: page<T.HowItWorksPage>('/process'),
-        pricing: page<T.PricingPage>('/pricing'),
-        blog: page<T.BlogPage>('/blog'),
-        faq: page<T.FAQPage>('/faq'),
-        contact: page<T.ContactPage>('/contact'),
-        sitemap: page<T.HTMLSitemapPage>('/sitemap'),
-        'tawkto-setup': page<T.LiveChatSetupPage>('/admin/tawkto-setup', { indexable: false }),
-        'not-found': page<T.NotFoundPage>('/404', { file: '404.html', indexable: false }),
-      },
-    },
-    'prose-page': prose<T.ProsePageFrontMatter>('pages', '/', ['privacy-policy', 'terms']),
-    language: collection<T.Language>('language', 'languages', '.json', 'languages', '/'),
-    city: collection<T.City>('city', 'cities', '.json', 'cities', '/cities/'),
-    service: collection<T.Service>('service', 'services', '.json', 'services', '/services/'),
-    'blog-post': collection<T.BlogPostFrontMatter>('blog-post', 'blog', '.md', 'posts', '/blog/', { feed: '/blog/feed.xml' }),
-  },
-  generated: ['/sitemap.xml', '/robots.txt'],
-  // index: /index would name the home page's own file.
-  outputFolders: ['admin', 'assets', 'icons', 'index', '.netlify', '__site'],
-  private: [{ prefix: '/admin/' }],
-} satisfies Registry;
-
+export { registry };
+export type { Registry };
 type Kinds = typeof registry.kinds;
 type KindOfShape<S extends KindSpec['shape']> = { [K in keyof Kinds]: Kinds[K] extends { shape: S } ? K : never }[keyof Kinds];
 
 export type SingletonKind = KindOfShape<'singleton'>;
 export type CollectionKind = KindOfShape<'collection'>;
 export type PageCopyName = keyof Kinds['page-copy']['pages'];
+/** The field of the site model that lists a collection's entries. */
+export type ModelFieldOf<K extends CollectionKind> = Kinds[K]['model'];
 /** The data of a file of a kind, as its schema's type. */
 export type DataOf<K extends SingletonKind | CollectionKind | 'prose-page'> = NonNullable<Kinds[K]['data']>;
 /** Every page copy by name, each as its schema's type. */
@@ -258,14 +112,16 @@ export function kindRules(reg: Registry) {
   ];
 
   /** The output file and indexing of each page copy's page. */
-  const copyPages = new Map(pageCopies.map((p) => [p.name, { path: p.path, file: p.file ?? outputFileOf(p.path), indexable: p.indexable ?? true, source: `content/${p.folder}/${p.name}${p.ext}` }]));
+  const copyPages = new Map(pageCopies.map((p) => [p.name, { path: p.path, file: p.file ?? outputFileOf(p.path), indexable: p.indexable ?? true, source: `content/${p.folder}/${p.name}${p.ext}`, ...(p.lists ? { lists: p.lists } : {}), ...(p.pages ? { pages: p.pages } : {}) }]));
 
   /** Model fields read as a whole, and the content files and folders each is made from. */
   const wholeSources = Object.fromEntries(
-    ofShape('singleton').map(([, spec]) => [spec.model, [`content/${spec.file}`, ...(spec.alsoFrom ?? []).map((folder) => `content/${folder}/`)]]),
+    ofShape('singleton').map(([, spec]) => [spec.model, [`content/${spec.file}`]]),
   );
   /** Model fields that are lists of entries, one file each. */
   const listFields = [...collections.map(([, spec]) => spec.model), ...prose.map(([, spec]) => spec.model)];
+  /** The field of the site model each collection and prose kind makes. */
+  const modelOf = new Map<string, string>([...collections, ...prose].map(([kind, spec]) => [kind, spec.model]));
   /** Where an entry of a kind with its own pages lives. */
   const routeOf = new Map<string, string>([...collections, ...prose].map(([kind, spec]) => [kind, spec.route]));
 
@@ -274,10 +130,13 @@ export function kindRules(reg: Registry) {
   /** _headers rules that keep private areas out of search engines. */
   const noindexRules = reg.private.map((area) => ({ path: `${area.prefix}*`, headers: [['X-Robots-Tag', 'noindex, nofollow']] as [string, string][] }));
 
+  /** The collections of Markdown files, whose bodies are rendered in the Markdown workers as they are read. */
+  const markdownCollections: ReadonlySet<string> = new Set(collections.filter(([, spec]) => spec.ext === '.md').map(([kind]) => kind));
+
   /** The folder of each collection, with its files' extension and schema. */
   const collectionPlaces = collections.map(([, spec]) => ({ folder: spec.folder, ext: spec.ext, schema: spec.schema }));
 
-  return { classify, requiredFiles, placesHint, generatedFiles, reservedSegments, copyPages, wholeSources, listFields, routeOf, robotsRules, noindexRules, collectionPlaces };
+  return { classify, requiredFiles, placesHint, generatedFiles, reservedSegments, copyPages, wholeSources, listFields, modelOf, routeOf, markdownCollections, robotsRules, noindexRules, collectionPlaces };
 }
 
 export const rules = kindRules(registry);

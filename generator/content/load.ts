@@ -234,13 +234,15 @@ const unread = Symbol('unread');
  * two properties on each of thousands of objects took several times as long as making them, and left them
  * slower to read (V8 keeps such objects as dictionaries). A copy must keep the prototype (facts.ts does).
  */
+// The fields but `text` and `body` are the entry's own, copied in the constructor.
+interface SnapshotFile extends Omit<SourceFile, 'text' | 'body'> {}
 class SnapshotFile {
   declare [unread]: { entry: SnapshotEntry; project: Project; text?: string; body?: string };
 
   constructor(entry: SnapshotEntry, source: SourceKind, project: Project) {
     // The copy keeps `bodyStart`, which nothing else reads.
     Object.assign(this, entry);
-    (this as unknown as SourceFile).source = source;
+    this.source = source;
     Object.defineProperty(this, unread, { value: { entry, project } });
   }
 
@@ -257,7 +259,7 @@ class SnapshotFile {
 }
 
 function fromSnapshot(entry: SnapshotEntry, source: SourceKind, project: Project): SourceFile {
-  return new SnapshotFile(entry, source, project) as unknown as SourceFile;
+  return new SnapshotFile(entry, source, project);
 }
 
 /**

@@ -1,19 +1,16 @@
 // The site as templates see it: validated content joined up, sorted and given the derived fields (slugs,
 // addresses, menus, groups) every page needs. Pure: files in, model out.
 import type { SourceFile } from './load.ts';
-import { entryPath, type CollectionKind, type DataOf, type PageCopies, type PageCopyName, type SingletonKind } from './kinds.ts';
+import { entryPath, registry, rules, type CollectionKind, type DataOf, type ModelFieldOf, type PageCopies, type SingletonKind } from './kinds.ts';
 import type * as T from './types.ts';
 import { australianDate, isoDate } from './dates.ts';
 import { withHours, type Hours } from './hours.ts';
-
-export type HeroSet = 'asian' | 'european' | 'arabic' | 'indian' | 'african';
 
 export interface LanguageEntry extends T.Language {
   slug: string;
   url: string;
   file: string;
   dir: 'ltr' | 'rtl';
-  heroSet: HeroSet;
 }
 export interface CityEntry extends T.City {
   /** The name inside a sentence and with its preposition: the Gold Coast, on the Gold Coast; Sydney, in Sydney. */
@@ -27,7 +24,6 @@ export interface ServiceEntry extends T.Service {
   slug: string;
   url: string;
   file: string;
-  startingPrice: string;
 }
 export interface PostEntry extends T.BlogPostFrontMatter {
   slug: string;
@@ -46,16 +42,34 @@ export interface ProseEntry extends T.ProsePageFrontMatter {
   file: string;
   body: string;
 }
-export interface LanguageGroupEntry {
-  id: string;
-  name: string;
-  heading: string;
-  languages: LanguageEntry[];
-}
-
 export type { PageCopies };
 
-export interface SiteModel {
+/** An entry of a collection the model takes as it is: its data, and where its file and its page are. */
+export type Entry<D> = D & { slug: string; url: string; file: string; body?: string };
+/** The collections joined up by hand below; the model lists any other kind of the table as its entries, by slug. */
+type JoinedKind = 'language' | 'city' | 'service' | 'post';
+const joinedKinds: ReadonlySet<string> = new Set<JoinedKind>(['language', 'city', 'service', 'post']);
+export type PlainKind = Exclude<CollectionKind, JoinedKind>;
+type PlainCollections = { [K in PlainKind as ModelFieldOf<K>]: Entry<DataOf<K>>[] };
+
+export type SiteModel = JoinedModel & PlainCollections;
+
+/** The kinds of the table with a page per entry (its collections), in its order. */
+export const kindsWithPages = Object.entries(registry.kinds).flatMap(([kind, spec]) => (spec.shape === 'collection' ? [kind as CollectionKind] : []));
+
+/** The kinds of the table the model lists as they are. */
+export const plainKinds = Object.entries(registry.kinds).flatMap(([kind, spec]) => (spec.shape === 'collection' && !joinedKinds.has(kind) ? [kind as PlainKind] : []));
+
+/** An entry of a collection as the model lists it. */
+export type EntryOf<K extends CollectionKind> = SiteModel[ModelFieldOf<K>][number];
+
+/** The entries of a collection, by its kind. */
+export function entriesOf<K extends CollectionKind>(model: SiteModel, kind: K): EntryOf<K>[] {
+  // TypeScript cannot follow a kind given as a type parameter to its own field of the model.
+  return (model as unknown as Record<string, EntryOf<K>[]>)[rules.modelOf.get(kind)!];
+}
+
+interface JoinedModel {
   settings: T.SiteSettings;
   navigation: T.Navigation;
   shared: T.SharedCopy;
@@ -69,15 +83,16 @@ export interface SiteModel {
   /** Every language we translate from, in list order; the target language (English) is left out. */
   languages: LanguageEntry[];
   target?: LanguageEntry;
-  languageGroups: LanguageGroupEntry[];
+  /** content/language-groups.json's groups, as written (templates gather their languages). */
+  languageGroups: T.LanguageGroups['groups'];
   cities: CityEntry[];
   services: ServiceEntry[];
   /** Newest first. */
   posts: PostEntry[];
   prose: ProseEntry[];
   menus: Menus;
-  /** Rendered Markdown by source text; filled by the markdown stage. */
-  html: Map<string, string>;
+  /** The kinds of the table with a page per entry, in its order (for lists of every page, such as the HTML sitemap). */
+  kindsWithPages: readonly CollectionKind[];
   /** The build's own date (YYYY-MM-DD) when SOURCE_DATE_EPOCH gives one; pages otherwise date themselves from content. */
   buildDate?: string;
 }
@@ -98,14 +113,6 @@ export interface Menus {
 export function languageSlug(name: string): string {
   return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim().replace(/[\s/]+/g, '-');
 }
-
-const defaultHeroSet: Record<T.Language['region'], HeroSet> = {
-  Europe: 'european',
-  Asia: 'asian',
-  'Middle East': 'arabic',
-  Africa: 'african',
-  Oceania: 'asian',
-};
 
 /**
  * Code-unit order. Sorting uses it rather than localeCompare: slugs, ISO dates and capitalised English names
@@ -137,8 +144,6 @@ class Post {
 }
 
 export interface ModelOptions {
-  /** The Markdown texts' HTML as a build renders them (MarkdownSession.html): filled while pages render. */
-  html?: Map<string, string>;
   /** The build's date (yyyy-mm-dd), for reproducible output: `SOURCE_DATE_EPOCH` when set. */
   buildDate?: string;
 }
@@ -146,33 +151,30 @@ export interface ModelOptions {
 export function buildModel(files: SourceFile[], options: ModelOptions = {}): SiteModel {
   const byKind = new Map<string, SourceFile[]>();
   for (const f of files) byKind.get(f.source.kind)?.push(f) ?? byKind.set(f.source.kind, [f]);
+  // The data of files validated against their kinds' schemas, typed by them.
   const one = <K extends SingletonKind>(kind: K) => byKind.get(kind)?.[0]?.data as DataOf<K>;
   const all = <K extends CollectionKind | 'prose-page'>(kind: K) => (byKind.get(kind) ?? []) as (SourceFile & { data: DataOf<K> })[];
   const slugOf = (f: SourceFile) => ('slug' in f.source ? f.source.slug : '');
 
-  const pages = {} as Record<PageCopyName, unknown>;
-  for (const f of files.filter((f) => f.source.kind === 'page-copy')) pages[(f.source as { name: PageCopyName }).name] = f.data;
+  const pages = Object.fromEntries((byKind.get('page-copy') ?? []).map((f) => [f.source.kind === 'page-copy' ? f.source.name : '', f.data])) as PageCopies;
+  const plain = Object.fromEntries(
+    plainKinds.map((kind) => [
+      rules.modelOf.get(kind)!,
+      all(kind)
+        .map((f) => ({ ...(f.data as object), slug: slugOf(f), url: entryPath(kind, slugOf(f)), file: f.path, body: f.body }))
+        .sort((a, b) => compare(a.slug, b.slug)),
+    ]),
+  ) as PlainCollections;
 
   const allLanguages: LanguageEntry[] = all('language')
     .map((f) => {
       const data = f.data;
       const slug = languageSlug(data.name);
-      return { ...data, slug, url: entryPath('language', slug), file: f.path, dir: data.direction ?? 'ltr', heroSet: data.heroSet ?? defaultHeroSet[data.region] };
+      return { ...data, slug, url: entryPath('language', slug), file: f.path, dir: data.direction ?? 'ltr' };
     })
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
   const languages = allLanguages.filter((l) => !l.isTarget);
   const byCode = new Map(languages.map((l) => [l.code, l]));
-  const byName = (a: LanguageEntry, b: LanguageEntry) => compare(a.name, b.name);
-
-  const groupsFile = one('language-groups');
-  const languageGroups = (groupsFile?.groups ?? []).map((g) => {
-    const members = languages.filter(
-      (l) =>
-        (g.id === 'popular' ? l.popularInAustralia === true : (g.regions ?? []).includes(l.region)) ||
-        (g.languages ?? []).includes(l.code),
-    );
-    return { id: g.id, name: g.name, heading: g.heading ?? `${g.name} Languages`, languages: members.sort(byName) };
-  });
 
   const cities: CityEntry[] = all('city')
     .map((f) => {
@@ -182,23 +184,21 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     })
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
 
-  // A service page without its own from-price shows the Full Document plan's price, from plans.json.
-  const fullPrice = one('plans')?.plans.find((p) => p.id === 'full')?.price ?? '';
   const services: ServiceEntry[] = all('service')
     .map((f) => {
       const data = f.data;
-      return { ...data, slug: slugOf(f), url: entryPath('service', slugOf(f)), file: f.path, startingPrice: data.pricing.startingPrice ?? fullPrice };
+      return { ...data, slug: slugOf(f), url: entryPath('service', slugOf(f)), file: f.path };
     })
     .sort((a, b) => a.order - b.order || compare(a.slug, b.slug));
   const serviceBySlug = new Map(services.map((s) => [s.slug, s]));
 
-  const posts: PostEntry[] = all('blog-post').map((f) => {
+  const posts: PostEntry[] = all('post').map((f) => {
     const data = f.data;
     // Built field by field: an object literal spreading `data` and adding fields costs V8 about 5 µs an
     // entry (0.1 s at 20,000 posts), a copy and assignments a fifth of it.
     const post = Object.assign(new Post(f), data) as unknown as PostEntry;
     post.slug = slugOf(f);
-    post.url = entryPath('blog-post', post.slug);
+    post.url = entryPath('post', post.slug);
     post.file = f.path;
     // Written as dd/mm/yyyy or yyyy-mm-dd (content/dates.ts); shown the Australian way whichever it was.
     post.isoDate = isoDate(data.date);
@@ -227,10 +227,10 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     testimonials: one('testimonials')?.testimonials ?? [],
     faq: one('faq')?.groups ?? [],
     contactForm: one('contact-form'),
-    pages: pages as unknown as PageCopies,
+    pages,
     languages,
     target: allLanguages.find((l) => l.isTarget),
-    languageGroups,
+    languageGroups: one('language-groups')?.groups ?? [],
     cities,
     services,
     posts,
@@ -243,7 +243,8 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
       mobileMoreLanguages: pick(navigation?.mobileLanguages.more, byCode),
       footerLanguages: popular.slice(0, navigation?.footer.languageCount ?? 6),
     },
-    html: options.html ?? new Map(),
+    ...plain,
+    kindsWithPages,
     ...(options.buildDate ? { buildDate: options.buildDate } : {}),
   };
 }

@@ -8,35 +8,40 @@ import type { Project } from '../project.ts';
 import { loadContent, type SourceFile } from './load.ts';
 import { resolveFacts } from './facts.ts';
 import { validateContent } from './validate.ts';
+import { rules } from './kinds.ts';
 import { unchangedSince, type BuildRecord } from '../incremental/record.ts';
 import { toolKey } from '../incremental/policy.ts';
 import type { ContentSeen } from '../incremental/unchanged.ts';
 import type { LiveState } from '../incremental/policy.ts';
 import type { MarkdownSession } from '../markdown/render.ts';
 
-/** The posts whose Markdown started while content was checked, and how long the workers took over them. */
-export interface EarlyPosts {
-  slugs: Set<string>;
+/**
+ * The bodies of the Markdown entries with pages (posts) whose HTML started while content was checked, by their
+ * files' paths; how long the workers took over them; and any entry's body, read from its file.
+ */
+export interface EarlyBodies {
+  files: Set<string>;
   ready: AsyncIterable<string[]>;
   workers?: { ms: number };
+  bodyOf(file: string): string;
 }
 
 /**
- * Reads, resolves and validates the content. Post bodies need no validation, so the Markdown workers start
+ * Reads, resolves and validates the content. The bodies of Markdown entries need no validation, so the Markdown workers start
  * on the posts whose files changed since the last build as soon as the files are read, and run while
  * everything else is checked and prepared.
  */
 export async function readContent(project: Project, previous: BuildRecord | undefined, markdown: MarkdownSession, live: LiveState | undefined, seen?: ContentSeen) {
   const started = performance.now();
-  const slugOf = (f: SourceFile) => (f.source as { slug: string }).slug;
+  const streamed = (f: SourceFile) => rules.markdownCollections.has(f.source.kind);
   // A cold build (no record of an earlier one) hands each post to the workers as soon as its file is read. A
   // post with a placeholder waits for the facts, which are read later, and joins the same feed then.
   const feed = !live && !previous ? markdown.feed() : undefined;
   const fed = new Set<string>();
   const loaded = loadContent(project, live?.sources, seen, (file) => {
-    if (!feed || file.source.kind !== 'blog-post' || file.placeholders) return;
-    fed.add(slugOf(file));
-    feed.add(slugOf(file), file.body ?? '');
+    if (!feed || !streamed(file) || file.placeholders) return;
+    fed.add(file.path);
+    feed.add(file.path, file.body ?? '');
   });
   // The dev server keeps files as written; placeholders are resolved again (from a memo) on every build.
   if (live) live.sources = new Map(loaded.files.map((f) => [f.rel, f]));
@@ -44,15 +49,20 @@ export async function readContent(project: Project, previous: BuildRecord | unde
   const resolved = resolveFacts(loaded.files, live ? undefined : { dir: path.join(project.cache, 'content'), tool: toolKey() });
   // Each file is looked up in the record once: the validators, the posts and the checks across files ask.
   const changed = new Set(previous ? resolved.files.filter((f) => !unchangedSince(previous, f)) : resolved.files);
-  const changedPosts = [...changed].filter((f) => f.source.kind === 'blog-post');
-  const rest = changedPosts.filter((f) => !fed.has(slugOf(f))).map((f) => ({ slug: slugOf(f), body: f.body ?? '' }));
+  const changedBodies = [...changed].filter(streamed);
+  const rest = changedBodies.filter((f) => !fed.has(f.path)).map((f) => ({ slug: f.path, body: f.body ?? '' }));
   let ready: AsyncIterable<string[]>;
   if (feed) {
     for (const { slug, body } of rest) feed.add(slug, body);
     feed.close();
     ready = feed.ready;
   } else ready = markdown.posts(rest);
-  const posts: EarlyPosts = { slugs: new Set(changedPosts.map(slugOf)), ready: timed(ready, () => markdown.stats.workers > 0 && (posts.workers = { ms: performance.now() - started })) };
+  const byPath = new Map(resolved.files.map((f) => [f.path, f]));
+  const posts: EarlyBodies = {
+    files: new Set(changedBodies.map((f) => f.path)),
+    ready: timed(ready, () => markdown.stats.workers > 0 && (posts.workers = { ms: performance.now() - started })),
+    bodyOf: (file) => byPath.get(file)?.body ?? '',
+  };
   // A file with an unknown fact name keeps the placeholder, which its schema would then report a second time.
   const unresolved = new Set(resolved.errors.map((e) => e.file));
   // Files as the last successful build read them passed the same validators then.

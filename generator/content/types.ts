@@ -2312,6 +2312,10 @@ export interface SiteSettings {
    * The public origin of the site, without a trailing slash, such as https://www.example.com.
    */
   baseUrl: string;
+  /**
+   * The language and region the site is written in, such as en-AU: the pages' lang attribute, their sharing locale and the blog feed's language.
+   */
+  locale: string;
   address: {
     /**
      * Plain text shown on the site.

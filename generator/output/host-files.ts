@@ -37,7 +37,8 @@ export function feedPosts(model: SiteModel) {
   return model.posts.slice(0, feedLength);
 }
 
-export async function blogFeed(model: SiteModel): Promise<string> {
+/** The blog's RSS feed; `markdown` holds the HTML of the bodies of the posts it carries. */
+export async function blogFeed(model: SiteModel, markdown: ReadonlyMap<string, string>): Promise<string> {
   const { Feed } = await import('feed');
   const base = model.settings.baseUrl;
   const newest = model.posts[0]?.isoUpdated ?? model.settings.updated;
@@ -46,7 +47,7 @@ export async function blogFeed(model: SiteModel): Promise<string> {
     description: model.pages.blog.seo.description,
     id: `${base}/blog`,
     link: `${base}/blog`,
-    language: 'en-AU',
+    language: model.settings.locale,
     copyright: `© ${newest.slice(0, 4)} ${model.settings.legalName}`,
     updated: new Date(`${newest}T00:00:00Z`),
     feedLinks: { rss: `${base}/blog/feed.xml` },
@@ -57,7 +58,7 @@ export async function blogFeed(model: SiteModel): Promise<string> {
       id: `${base}${post.url}`,
       link: `${base}${post.url}`,
       description: post.excerpt,
-      content: model.html.get(post.body),
+      content: markdown.get(post.body),
       author: [{ name: post.author }],
       date: new Date(`${post.isoDate}T00:00:00Z`),
       category: [{ name: post.category }],

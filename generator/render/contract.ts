@@ -80,6 +80,8 @@ export interface DocumentProps {
   page: Page;
   site: SiteModel;
   assets: Assets;
+  /** Rendered Markdown by its source text (the markdown stage's result): every text the page shows. */
+  markdown: ReadonlyMap<string, string>;
 }
 
 export interface TemplateModule {

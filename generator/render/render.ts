@@ -22,6 +22,8 @@ export interface RenderOptions {
   model: SiteModel;
   templates: TemplateModule;
   assets: Assets;
+  /** Rendered Markdown by its source text, holding every text the pages show. */
+  markdown: ReadonlyMap<string, string>;
   /** Called with each page's HTML as soon as it is rendered, so nothing large is held in memory. */
   emit(page: Page, html: string): void;
   /** Records what each page reads; `recorded` is told it. Pages `reuse` keeps are not rendered. */
@@ -43,7 +45,7 @@ export function renderPages(pages: Page[], options: RenderOptions): { errors: Si
     try {
       options.scripts?.begin();
       const { createElement, renderToStaticMarkup } = loadReact();
-      const render = () => renderToStaticMarkup(createElement(options.templates.Document, { page, site, assets: options.assets }));
+      const render = () => renderToStaticMarkup(createElement(options.templates.Document, { page, site, assets: options.assets, markdown: options.markdown }));
       let markup: string;
       if (options.tracker) {
         const { value, deps } = options.tracker.during(page, render);

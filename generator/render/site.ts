@@ -2,9 +2,10 @@
 import { failIfAny, type SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import type { SiteModel } from '../content/model.ts';
+import { rules } from '../content/kinds.ts';
 import type { Page } from '../routes.ts';
 import type { MarkdownSession } from '../markdown/render.ts';
-import type { EarlyPosts } from '../content/read.ts';
+import type { EarlyBodies } from '../content/read.ts';
 import type { CompiledTemplates } from './templates.ts';
 import { renderPages } from './render.ts';
 import { PageScripts, type PageWeight } from './page-scripts.ts';
@@ -35,10 +36,11 @@ export interface RenderInputs {
 
 /**
  * Renders every page that cannot be kept and returns how many it rendered. A page is kept when nothing it read
- * changed and the output still holds it as it was written. Every page but the posts renders first, while the
- * workers turn post bodies into HTML; each post renders as soon as its body's HTML arrives.
+ * changed and the output still holds it as it was written. The pages of Markdown entries (posts) render as the
+ * workers turn their bodies into HTML, each as soon as its body's HTML arrives; every other page first, once
+ * the other Markdown texts are rendered. So every text a page shows is rendered before the page is.
  */
-export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession, early: EarlyPosts): Promise<number> {
+export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession, early: EarlyBodies): Promise<number> {
   const { project, model, pages, policy, output } = inputs;
   const tracker = new DependencyTracker();
   const scripts = new PageScripts(inputs.client);
@@ -65,6 +67,7 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
         model,
         templates: module!,
         assets,
+        markdown: markdown.html,
         tracker,
         recorded: (page, deps) => policy.rendered(page, deps),
         scripts,
@@ -82,17 +85,21 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
       relieveMemory();
     }
   };
-  const others = toRender.filter((page) => page.kind !== 'post');
+  // The pages made from a Markdown entry's file, by the file.
+  const bodyPages = new Map<string, Page[]>();
+  const others: Page[] = [];
+  for (const page of toRender) {
+    if (page.source && rules.markdownCollections.has(page.kind)) bodyPages.set(page.source, [...(bodyPages.get(page.source) ?? []), page]);
+    else others.push(page);
+  }
   // The other Markdown texts (prose, FAQ answers) are needed only if one of those pages is rendered.
   if (others.length) await markdown.render(otherMarkdownTexts(model));
   await render(others);
-  const postPages = new Map<string, Page[]>();
-  for (const page of toRender) if (page.kind === 'post') postPages.set(page.data.post.slug, [...(postPages.get(page.data.post.slug) ?? []), page]);
-  const pagesOf = (slugs: string[]) => slugs.flatMap((slug) => postPages.get(slug) ?? []);
-  for await (const slugs of early.ready) await render(pagesOf(slugs));
-  // Posts whose files are as the last build read them, but whose pages must render (a template changed, say).
-  const late = model.posts.filter((p) => postPages.has(p.slug) && !early.slugs.has(p.slug)).map((p) => ({ slug: p.slug, body: p.body }));
-  for await (const slugs of markdown.posts(late)) await render(pagesOf(slugs));
+  const pagesOf = (files: string[]) => files.flatMap((file) => bodyPages.get(file) ?? []);
+  for await (const files of early.ready) await render(pagesOf(files));
+  // Entries whose files are as the last build read them, but whose pages must render (a template changed, say).
+  const late = [...bodyPages.keys()].filter((file) => !early.files.has(file)).map((file) => ({ slug: file, body: early.bodyOf(file) }));
+  for await (const files of markdown.posts(late)) await render(pagesOf(files));
   failIfAny('render', problems);
   return count;
 }
@@ -113,7 +120,7 @@ export class WeightsByKind {
   }
 }
 
-/** The Markdown texts besides posts: prose pages and the answers of every FAQ. */
+/** The Markdown texts besides the entries' bodies: prose pages and the answers of every FAQ. */
 function otherMarkdownTexts(model: SiteModel): string[] {
   return [...model.prose.map((p) => p.body), ...model.faq.flatMap((g) => g.items.map((i) => i.answer)), ...model.services.flatMap((s) => s.faq.map((i) => i.answer))];
 }

@@ -1,6 +1,13 @@
+import type { ServiceEntry } from '../../generator/content/model.ts';
+import type { ServicePlans } from '../../generator/content/types.ts';
 import { useRender } from '../context.ts';
 import { Icon } from './icon.tsx';
 import { CheckList, OrderLink } from './ui.tsx';
+
+/** A service's from-price: its own, or else the Full Document plan's. */
+export function servicePrice(service: ServiceEntry, plans: ServicePlans): string {
+  return service.pricing.startingPrice ?? plans.plans.find((p) => p.id === 'full')?.price ?? '';
+}
 
 /**
  * A plan's price with the service fee added, as the Australian Consumer Law's single-price rule (s48) asks

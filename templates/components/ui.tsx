@@ -108,7 +108,7 @@ export interface FaqEntry {
  * `group` name the browser keeps only one open at a time.
  */
 export function FaqList({ items, group, headingLevel = 3 }: { items: FaqEntry[]; group?: string; headingLevel?: 3 | 4 }) {
-  const { site } = useRender();
+  const { markdown } = useRender();
   const H = headingLevel === 3 ? 'h3' : 'h4';
   return (
     <div className="faq-list">
@@ -118,7 +118,7 @@ export function FaqList({ items, group, headingLevel = 3 }: { items: FaqEntry[];
             <H className="faq-question">{item.question}</H>
             <Icon name="chevron-down" className="faq-chevron" size={20} />
           </summary>
-          <div className="faq-answer prose" dangerouslySetInnerHTML={{ __html: site.html.get(item.answer) ?? escapeHtml(item.answer) }} />
+          <div className="faq-answer prose" dangerouslySetInnerHTML={{ __html: markdown.get(item.answer) ?? escapeHtml(item.answer) }} />
         </details>
       ))}
     </div>

@@ -9,6 +9,7 @@ import BlogFilter from '../../islands/blog-filter.tsx';
 import { NewsletterForm } from '../components/newsletter-form.tsx';
 import { CollectionNotice } from '../components/collection-notice.tsx';
 import { PictureMarkup, SvgIcon } from '../../islands/lib/markup.tsx';
+import type { KindModule } from './index.ts';
 
 export function PostMeta({ post }: { post: PostEntry }) {
   return (
@@ -199,3 +200,7 @@ function Pager() {
 }
 
 export { australianDate };
+
+export const page: KindModule<'blog'> = {
+  Page: BlogPage,
+};

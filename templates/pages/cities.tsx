@@ -3,6 +3,7 @@ import { useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Flag, Picture } from '../components/picture.tsx';
 import { CallToAction, OrderLink, PageHero } from '../components/ui.tsx';
+import type { KindModule } from './index.ts';
 
 export function cityLanguages(site: SiteModel, city: CityEntry): LanguageEntry[] {
   return city.languages.map((code) => site.languages.find((l) => l.code === code)!).filter(Boolean);
@@ -83,3 +84,7 @@ export function CitiesPage() {
     </>
   );
 }
+
+export const page: KindModule<'cities'> = {
+  Page: CitiesPage,
+};

@@ -1,4 +1,5 @@
 import type { CityEntry } from '../../generator/content/model.ts';
+import type { Head } from '../../generator/routes.ts';
 import { absolute, fill, useRender } from '../context.ts';
 import { CityLocalGuide } from '../components/city-local-guide.tsx';
 import { Icon } from '../components/icon.tsx';
@@ -6,10 +7,17 @@ import { Flag, Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CallToAction, CardGrid, JsonLd, OrderLink, Section } from '../components/ui.tsx';
 import { breadcrumbs, graph, provider } from '../structured-data.ts';
 import { cityLanguages } from './cities.tsx';
+import type { KindModule } from './index.ts';
 
-export function CityPage({ data }: { data: { city: CityEntry } }) {
+/** A city page's head: its own SEO copy, or one made from its name and tagline. */
+export function cityHead(data: { entry: CityEntry }): Head {
+  const c = data.entry;
+  return { title: c.seo?.title ?? `Certified Translations ${c.inCity}, ${c.state}`, description: c.seo?.description ?? `${c.tagline ?? c.description[0]}`.slice(0, 160) };
+}
+
+export function CityPage({ data }: { data: { entry: CityEntry } }) {
   const { site } = useRender();
-  const c = data.city;
+  const c = data.entry;
   const shared = site.pages.cities.cityPage!;
   const values = { city: c.name, cityInText: c.inText, inCity: c.inCity };
   const trail = [
@@ -162,3 +170,9 @@ export function CityPage({ data }: { data: { city: CityEntry } }) {
     </>
   );
 }
+
+export const page: KindModule<'city'> = {
+  Page: CityPage,
+  head: cityHead,
+  listing: { heading: 'Cities', position: 2, links: (site) => site.cities.map((c) => ({ label: `${c.name}, ${c.state}`, href: c.url })) },
+};

@@ -3,6 +3,7 @@ import { Icon } from '../components/icon.tsx';
 import { ContactFormArea } from '../components/contact-form-area.tsx';
 import { CollectionNotice } from '../components/collection-notice.tsx';
 import { FaqList, OrderLink, PageHero, Section } from '../components/ui.tsx';
+import type { KindModule } from './index.ts';
 
 export function ContactPage() {
   const { site } = useRender();
@@ -99,3 +100,7 @@ export function ContactPage() {
     </>
   );
 }
+
+export const page: KindModule<'contact'> = {
+  Page: ContactPage,
+};

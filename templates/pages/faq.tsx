@@ -2,9 +2,10 @@ import { useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
 import { FaqList, JsonLd, OrderLink, PageHero } from '../components/ui.tsx';
+import type { KindModule } from './index.ts';
 
 export function FaqPage() {
-  const { site } = useRender();
+  const { site, markdown } = useRender();
   const copy = site.pages.faq;
   const groups = site.faq.filter((g) => g.placement === 'faq');
   return (
@@ -77,9 +78,13 @@ export function FaqPage() {
         data={{
           '@context': 'https://schema.org',
           '@type': 'FAQPage',
-          mainEntity: groups.flatMap((g) => g.items).map((q) => ({ '@type': 'Question', name: q.question, acceptedAnswer: { '@type': 'Answer', text: site.html.get(q.answer) ?? q.answer } })),
+          mainEntity: groups.flatMap((g) => g.items).map((q) => ({ '@type': 'Question', name: q.question, acceptedAnswer: { '@type': 'Answer', text: markdown.get(q.answer) ?? q.answer } })),
         }}
       />
     </>
   );
 }
+
+export const page: KindModule<'faq'> = {
+  Page: FaqPage,
+};

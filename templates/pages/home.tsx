@@ -6,9 +6,11 @@ import TestimonialCarousel from '../../islands/testimonial-carousel.tsx';
 import LanguagePicker, { type LanguagePickerProps } from '../../islands/language-picker.tsx';
 import type { SiteModel } from '../../generator/content/model.ts';
 import type { Assets } from '../../generator/render/contract.ts';
-import { PlanCards, withFee } from '../components/plans.tsx';
+import { PlanCards, servicePrice, withFee } from '../components/plans.tsx';
 import { Picture } from '../components/picture.tsx';
 import { business, graph, offers, provider } from '../structured-data.ts';
+import type { KindModule } from './index.ts';
+import { languageGroups } from './languages.tsx';
 
 export function HomePage() {
   const { site, assets } = useRender();
@@ -98,7 +100,7 @@ export function HomePage() {
               <h3>{service.card.title}</h3>
               <p>{service.card.description}</p>
               <p className="service-price">
-                From <strong>{service.startingPrice}</strong> {service.pricing.priceNote} ({withFee(service.startingPrice, site.plans.serviceFee)} in total)
+                From <strong>{servicePrice(service, site.plans)}</strong> {service.pricing.priceNote} ({withFee(servicePrice(service, site.plans), site.plans.serviceFee)} in total)
               </p>
               <a className="text-link" href={service.url}>
                 Learn More<span className="sr-only"> about {inSentence(service.card.title)}</span> <Icon name="arrow-right" size={16} />
@@ -236,8 +238,12 @@ export function pickerProps(site: SiteModel, assets: Assets): LanguagePickerProp
       url: l.url,
       flag: assets.flag(l.countryCode),
     })),
-    tabs: site.languageGroups.map((g) => ({ id: g.id, name: g.name, codes: g.languages.map((l) => l.code) })),
+    tabs: languageGroups(site).map((g) => ({ id: g.id, name: g.name, codes: g.languages.map((l) => l.code) })),
     labels: { search: 'Search languages', placeholder: 'Search by language name, in English or your language', tabs: 'Language groups' },
     icons: { search: assets.icon('search') },
   };
 }
+
+export const page: KindModule<'home'> = {
+  Page: HomePage,
+};

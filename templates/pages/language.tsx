@@ -1,10 +1,12 @@
-import type { LanguageEntry } from '../../generator/content/model.ts';
+import type { LanguageEntry, SiteModel } from '../../generator/content/model.ts';
+import type { Head } from '../../generator/routes.ts';
 import { absolute, fill, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { LanguageCommunity } from '../components/language-community.tsx';
 import { Flag, Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CardGrid, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
 import { breadcrumbs, graph, provider } from '../structured-data.ts';
+import type { KindModule } from './index.ts';
 
 /** A stable index for a key (FNV-1a), so each language keeps the same hero image in every build. */
 function stableIndex(key: string, n: number): number {
@@ -16,9 +18,29 @@ function stableIndex(key: string, n: number): number {
   return hash % n;
 }
 
-export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
+/** A language page's head: the title names the credential and the from-price; the description is the page's own when it has one. */
+export function languageHead(data: { entry: LanguageEntry }, site: SiteModel): Head {
+  const l = data.entry;
+  const price = site.settings.startingPrice;
+  return {
+    title: `${l.name} NAATI Certified Translation Services | From ${price} + Service Fee`,
+    description: l.seo?.description ?? `NAATI certified ${l.name} to English translations accepted by Australian authorities, from ${price} + service fee.`,
+    keywords: l.seo?.keywords ?? [`${l.name} translation`, `NAATI ${l.name} translator`, `certified ${l.name} translation`],
+  };
+}
+
+/** The hero pictures of each region (assets/images/heroes/<set>-N), unless a language names its own set. */
+const regionHeroes: Record<LanguageEntry['region'], NonNullable<LanguageEntry['heroSet']>> = {
+  Europe: 'european',
+  Asia: 'asian',
+  'Middle East': 'arabic',
+  Africa: 'african',
+  Oceania: 'asian',
+};
+
+export function LanguagePage({ data }: { data: { entry: LanguageEntry } }) {
   const { site, assets } = useRender();
-  const l = data.language;
+  const l = data.entry;
   const shared = site.pages.languages.languagePage;
   const values = { language: l.name };
   const local = l.localContent ?? {
@@ -39,7 +61,7 @@ export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
     title: recognised && i === 0 ? 'NAATI credentialed translator' : fill(b.title, values),
     text: recognised && i === 0 ? fill(credential.recognised.split('. ')[0] + '.', values) : fill(b.text, values),
   }));
-  const heroes = assets.heroes(l.heroSet);
+  const heroes = assets.heroes(l.heroSet ?? regionHeroes[l.region]);
   const hero = heroes.length ? heroes[stableIndex(l.slug, heroes.length)] : undefined;
   const trail = [
     { label: 'Home', href: '/' },
@@ -181,3 +203,13 @@ export function LanguagePage({ data }: { data: { language: LanguageEntry } }) {
     </>
   );
 }
+
+export const page: KindModule<'language'> = {
+  Page: LanguagePage,
+  head: languageHead,
+  listing: {
+    heading: 'Languages',
+    position: 4,
+    links: (site) => [...site.languages].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((l) => ({ label: `${l.name} translation`, href: l.url })),
+  },
+};

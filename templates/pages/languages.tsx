@@ -1,8 +1,9 @@
-import type { LanguageEntry } from '../../generator/content/model.ts';
+import type { LanguageEntry, SiteModel } from '../../generator/content/model.ts';
 import { useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Flag } from '../components/picture.tsx';
 import { ButtonLink, PageHero, Section } from '../components/ui.tsx';
+import type { KindModule } from './index.ts';
 
 export function LanguageCard({ language }: { language: LanguageEntry }) {
   return (
@@ -21,21 +22,42 @@ export function LanguageCard({ language }: { language: LanguageEntry }) {
   );
 }
 
+/** A group of languages as the languages page and the picker show it. */
+export interface LanguageGroup {
+  id: string;
+  name: string;
+  heading: string;
+  languages: LanguageEntry[];
+}
+
+/**
+ * The groups of content/language-groups.json with their languages, by name: the popular group's are those marked
+ * popular in Australia, any other's those of its regions, and in every group those it names by code.
+ */
+export function languageGroups(site: SiteModel): LanguageGroup[] {
+  const byName = (a: LanguageEntry, b: LanguageEntry) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return site.languageGroups.map((g) => {
+    const members = site.languages.filter((l) => (g.id === 'popular' ? l.popularInAustralia === true : (g.regions ?? []).includes(l.region)) || (g.languages ?? []).includes(l.code));
+    return { id: g.id, name: g.name, heading: g.heading ?? `${g.name} Languages`, languages: members.sort(byName) };
+  });
+}
+
 export function LanguagesPage() {
   const { site } = useRender();
   const copy = site.pages.languages;
+  const groups = languageGroups(site);
   return (
     <>
       <PageHero eyebrow={copy.hero.eyebrow} heading={copy.hero.heading} text={copy.hero.text} compact>
         <nav className="anchor-nav" aria-label="Language groups">
-          {site.languageGroups.map((g) => (
+          {groups.map((g) => (
             <a key={g.id} href={`#${g.id}`} className="chip chip-link">
               {g.name}
             </a>
           ))}
         </nav>
       </PageHero>
-      {site.languageGroups.map((group, i) => (
+      {groups.map((group, i) => (
         <Section key={group.id} id={group.id} heading={group.heading} tone={i % 2 === 1 ? 'tint' : undefined}>
           <ul className="language-grid" role="list">
             {group.languages.map((l) => (
@@ -63,3 +85,7 @@ export function LanguagesPage() {
     </>
   );
 }
+
+export const page: KindModule<'languages'> = {
+  Page: LanguagesPage,
+};

@@ -1,5 +1,6 @@
 import { useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
+import type { KindModule } from './index.ts';
 
 export function NotFoundPage() {
   const { site } = useRender();
@@ -19,3 +20,7 @@ export function NotFoundPage() {
     </section>
   );
 }
+
+export const page: KindModule<'not-found'> = {
+  Page: NotFoundPage,
+};

@@ -1,16 +1,24 @@
 import type { PostEntry } from '../../generator/content/model.ts';
+import type { Head } from '../../generator/routes.ts';
 import { absolute, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
 import { CallToAction, JsonLd } from '../components/ui.tsx';
 import { breadcrumbs, graph } from '../structured-data.ts';
 import { PostMeta } from './blog.tsx';
+import type { KindModule } from './index.ts';
 
-export function PostPage({ data }: { data: { post: PostEntry } }) {
-  const { site, assets } = useRender();
-  const post = data.post;
+/** A post's head: its own SEO copy, or its title and excerpt. */
+export function postHead(data: { entry: PostEntry }): Head {
+  const post = data.entry;
+  return { title: post.seo?.title ?? post.title, description: post.seo?.description ?? post.excerpt, keywords: post.seo?.keywords };
+}
+
+export function PostPage({ data }: { data: { entry: PostEntry } }) {
+  const { site, assets, markdown } = useRender();
+  const post = data.entry;
   const copy = site.pages.blog.article;
-  const html = site.html.get(post.body) ?? '';
+  const html = markdown.get(post.body) ?? '';
   const words = post.words;
   const others: PostEntry[] = [];
   for (const other of site.posts) {
@@ -73,3 +81,9 @@ export function PostPage({ data }: { data: { post: PostEntry } }) {
     </>
   );
 }
+
+export const page: KindModule<'post'> = {
+  Page: PostPage,
+  head: postHead,
+  listing: { heading: 'Blog', position: 3, links: (site) => site.posts.map((p) => ({ label: p.title, href: p.url })) },
+};

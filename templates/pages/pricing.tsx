@@ -4,6 +4,7 @@ import { PlanCards } from '../components/plans.tsx';
 import { ContactFormArea } from '../components/contact-form-area.tsx';
 import { CollectionNotice } from '../components/collection-notice.tsx';
 import { offers } from '../structured-data.ts';
+import type { KindModule } from './index.ts';
 
 export function PricingPage() {
   const { site } = useRender();
@@ -42,3 +43,7 @@ export function PricingPage() {
     </>
   );
 }
+
+export const page: KindModule<'pricing'> = {
+  Page: PricingPage,
+};

@@ -3,6 +3,7 @@ import { Icon } from '../components/icon.tsx';
 import { CardGrid, OrderLink, PageHero, Section, Steps } from '../components/ui.tsx';
 import { Island } from '../components/island.tsx';
 import DemoOrder from '../../islands/demo-order.tsx';
+import type { KindModule } from './index.ts';
 
 export function ProcessPage() {
   const { site, assets } = useRender();
@@ -78,3 +79,7 @@ export function ProcessPage() {
     </>
   );
 }
+
+export const page: KindModule<'process'> = {
+  Page: ProcessPage,
+};

@@ -1,18 +1,19 @@
 import type { ProseEntry } from '../../generator/content/model.ts';
 import { australianDate, useRender } from '../context.ts';
 import { PageHero } from '../components/ui.tsx';
+import type { KindModule } from './index.ts';
 
 /** Long-form pages from content/pages/*.md: the privacy policy, the terms. */
-export function ProsePage({ data }: { data: { prose: ProseEntry } }) {
-  const { site } = useRender();
-  const p = data.prose;
+export function ProsePage({ data }: { data: { entry: ProseEntry } }) {
+  const { site, markdown } = useRender();
+  const p = data.entry;
   return (
     <>
       <PageHero heading={p.title} text={p.intro} compact>
         <p className="muted">Last updated: <time dateTime={site.buildDate ?? p.updated}>{australianDate(site.buildDate ?? p.updated)}</time></p>
       </PageHero>
       <div className="container narrow">
-        <div className="prose legal" dangerouslySetInnerHTML={{ __html: headingIds(site.html.get(p.body) ?? '') }} />
+        <div className="prose legal" dangerouslySetInnerHTML={{ __html: headingIds(markdown.get(p.body) ?? '') }} />
       </div>
     </>
   );
@@ -32,3 +33,7 @@ export function headingIds(html: string): string {
     return `<h2 id="${id}">${text}</h2>`;
   });
 }
+
+export const page: KindModule<'prose'> = {
+  Page: ProsePage,
+};

@@ -1,20 +1,28 @@
-import type { ServiceEntry } from '../../generator/content/model.ts';
+import type { ServiceEntry, SiteModel } from '../../generator/content/model.ts';
+import type { Head } from '../../generator/routes.ts';
 import type { BusinessFacts } from '../../generator/content/types.ts';
 import { absolute, inSentence, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CallToAction, CardGrid, CheckList, FaqList, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
 import { ServiceCard } from './services.tsx';
-import { withFee } from '../components/plans.tsx';
+import { servicePrice, withFee } from '../components/plans.tsx';
 import { breadcrumbs, graph, provider } from '../structured-data.ts';
+import type { KindModule } from './index.ts';
+
+/** A service page's head: its own SEO copy, or its name and the site's. */
+export function serviceHead(data: { entry: ServiceEntry }, site: SiteModel): Head {
+  const s = data.entry;
+  return { title: s.seo.title ?? `${s.title} | ${site.settings.name}`, description: s.seo.description ?? s.serviceDescription, keywords: s.seo.keywords };
+}
 
 /** The one template of every service page: each service's copy and price fill the same sections. */
-export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
-  const { site } = useRender();
-  const s = data.service;
+export function ServicePage({ data }: { data: { entry: ServiceEntry } }) {
+  const { site, markdown } = useRender();
+  const s = data.entry;
   const steps = s.steps ?? site.shared.standardSteps;
   const related = (s.related ?? []).map((slug) => site.services.find((x) => x.slug === slug)!).filter(Boolean);
-  const price = s.startingPrice;
+  const price = servicePrice(s, site.plans);
   // The price with the service fee added, beside every price shown without it (ACL s48).
   const total = withFee(price, site.plans.serviceFee);
   const trail = [
@@ -256,7 +264,7 @@ export function ServicePage({ data }: { data: { service: ServiceEntry } }) {
           },
           {
             '@type': 'FAQPage',
-            mainEntity: s.faq.map((q) => ({ '@type': 'Question', name: q.question, acceptedAnswer: { '@type': 'Answer', text: site.html.get(q.answer) ?? q.answer } })),
+            mainEntity: s.faq.map((q) => ({ '@type': 'Question', name: q.question, acceptedAnswer: { '@type': 'Answer', text: markdown.get(q.answer) ?? q.answer } })),
           },
           breadcrumbs(site, trail),
         )}
@@ -286,3 +294,9 @@ function auDate(iso: string): string {
   const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
   return `${d} ${months[m - 1]} ${y}`;
 }
+
+export const page: KindModule<'service'> = {
+  Page: ServicePage,
+  head: serviceHead,
+  listing: { heading: 'Services', position: 1, links: (site) => site.services.map((s) => ({ label: s.card.title, href: s.url })) },
+};

@@ -2,7 +2,8 @@ import { inSentence, useRender, absolute } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { ButtonLink, JsonLd, PageHero, Section } from '../components/ui.tsx';
 import type { ServiceEntry } from '../../generator/content/model.ts';
-import { withFee } from '../components/plans.tsx';
+import { servicePrice, withFee } from '../components/plans.tsx';
+import type { KindModule } from './index.ts';
 
 export function ServiceCard({ service, headingLevel = 2 }: { service: ServiceEntry; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
@@ -15,7 +16,7 @@ export function ServiceCard({ service, headingLevel = 2 }: { service: ServiceEnt
       <H>{service.card.title}</H>
       <p>{service.card.description}</p>
       <p className="service-price">
-        From <strong>{service.startingPrice}</strong> {service.pricing.priceNote} ({withFee(service.startingPrice, site.plans.serviceFee)} in total)
+        From <strong>{servicePrice(service, site.plans)}</strong> {service.pricing.priceNote} ({withFee(servicePrice(service, site.plans), site.plans.serviceFee)} in total)
       </p>
       <a className="button button-secondary button-sm" href={service.url}>
         Learn More<span className="sr-only"> about {inSentence(service.card.title)}</span>
@@ -71,3 +72,7 @@ export function ServicesPage() {
     </>
   );
 }
+
+export const page: KindModule<'services'> = {
+  Page: ServicesPage,
+};

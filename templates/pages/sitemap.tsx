@@ -1,7 +1,9 @@
 import { useRender } from '../context.ts';
 import { PageHero } from '../components/ui.tsx';
+import { pageModule } from './index.ts';
+import type { KindModule } from './index.ts';
 
-/** Every indexable page, grouped the way the site is. */
+/** Every indexable page: the main ones, then the pages of each kind with a page per entry, as its template lists them. */
 export function SitemapPage() {
   const { site } = useRender();
   const copy = site.pages.sitemap;
@@ -11,12 +13,10 @@ export function SitemapPage() {
     { label: 'Languages', href: '/languages' },
     ...site.prose.map((p) => ({ label: p.title, href: p.url })),
   ];
+  const listings = site.kindsWithPages.map((kind) => pageModule(kind).listing).sort((a, b) => a.position - b.position);
   const groups: { heading: string; links: { label: string; href: string }[] }[] = [
     { heading: 'Main pages', links: main },
-    { heading: 'Services', links: site.services.map((s) => ({ label: s.card.title, href: s.url })) },
-    { heading: 'Cities', links: site.cities.map((c) => ({ label: `${c.name}, ${c.state}`, href: c.url })) },
-    { heading: 'Blog', links: site.posts.map((p) => ({ label: p.title, href: p.url })) },
-    { heading: 'Languages', links: [...site.languages].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((l) => ({ label: `${l.name} translation`, href: l.url })) },
+    ...listings.map((listing) => ({ heading: listing.heading, links: listing.links(site) })),
   ];
   return (
     <>
@@ -38,3 +38,7 @@ export function SitemapPage() {
     </>
   );
 }
+
+export const page: KindModule<'sitemap'> = {
+  Page: SitemapPage,
+};

@@ -1,5 +1,6 @@
 import { useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
+import type { KindModule } from './index.ts';
 
 /** The address of the chat service's script for a property and widget. */
 export function chatSnippetSource(propertyId: string, widgetId: string): string {
@@ -67,3 +68,7 @@ export function TawktoSetupPage() {
     </section>
   );
 }
+
+export const page: KindModule<'tawkto-setup'> = {
+  Page: TawktoSetupPage,
+};
