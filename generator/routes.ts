@@ -29,6 +29,8 @@ interface PageBase {
   lastmod: string;
   /** The content file a page is mostly made from, for error messages. */
   source?: string;
+  /** Made from a draft, shown by the dev server alone (content/drafts.ts). */
+  draft?: boolean;
 }
 
 export type PageOf<K extends string, D = unknown> = PageBase & { kind: K } & (unknown extends D ? { data?: undefined } : { data: D });

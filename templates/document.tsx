@@ -4,6 +4,7 @@ import type { DocumentProps } from '../generator/render/contract.ts';
 import { Render, absolute, useRender } from './context.ts';
 import { Footer, FloatingButton } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
+import { DraftBanner } from './components/draft-banner.tsx';
 import { pageComponents } from './pages/index.ts';
 import { Island } from './components/island.tsx';
 import { sharedMarkup } from './components/shared.tsx';
@@ -24,6 +25,7 @@ export function Document({ page, site, assets }: DocumentProps) {
           <a className="skip-link" href="#main">
             Skip to main content
           </a>
+          <DraftBanner />
           <Header />
           <main id="main" tabIndex={-1}>
             <Page data={page.data} />

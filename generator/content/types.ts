@@ -2,6 +2,10 @@
 
 export interface BlogPostFrontMatter {
   /**
+   * Tick while this is still being written. The preview shows it, marked as a draft; the published site leaves it out, along with its place in every list, the sitemap and the feed. Untick it (or delete the line) to publish it.
+   */
+  draft?: boolean;
+  /**
    * The post's heading, shown on its page, on the blog list and in search results.
    */
   title: string;
@@ -66,6 +70,10 @@ export type Paragraphs = string[];
 
 export interface City {
   $schema?: string;
+  /**
+   * Tick while this is still being written. The preview shows it, marked as a draft; the published site leaves it out, along with its place in every list, the sitemap and the feed. Untick it (or delete the line) to publish it.
+   */
+  draft?: boolean;
   /**
    * Plain text shown on the site.
    */
@@ -711,6 +719,10 @@ export interface LanguageGroups {
 
 export interface Language {
   $schema?: string;
+  /**
+   * Tick while this is still being written. The preview shows it, marked as a draft; the published site leaves it out, along with its place in every list, the sitemap and the feed. Untick it (or delete the line) to publish it.
+   */
+  draft?: boolean;
   /**
    * An ISO 639 language code such as zh or fil.
    */
@@ -1943,6 +1955,10 @@ export interface ServicePlans {
 
 export interface ProsePageFrontMatter {
   /**
+   * Tick while this is still being written. The preview shows it, marked as a draft; the published site leaves it out, along with its place in every list, the sitemap and the feed. Untick it (or delete the line) to publish it.
+   */
+  draft?: boolean;
+  /**
    * Plain text shown on the site.
    */
   title: string;
@@ -1959,6 +1975,10 @@ export interface ProsePageFrontMatter {
 
 export interface Service {
   $schema?: string;
+  /**
+   * Tick while this is still being written. The preview shows it, marked as a draft; the published site leaves it out, along with its place in every list, the sitemap and the feed. Untick it (or delete the line) to publish it.
+   */
+  draft?: boolean;
   /**
    * Position on /services.
    */
