@@ -101,8 +101,8 @@ test("site serve's build shows drafts in their pages and lists, marked as drafts
   assert.match(text.get('sitemap.html')!, `href="/blog/${post}"`);
   assert.not.match(text.get('sitemap.xml')!, post);
   const css = draftStylesheet(result.pages);
-  assert.match(css, `a[href="/blog/${post}"]::after`);
-  assert.match(css, 'a[href="/cities/wollongong"]::after');
+  assert.match(css, `a[href="/blog/${post}"]::before`);
+  assert.match(css, 'a[href="/cities/wollongong"]::before');
   assert.not.match(css, 'a[href="/blog"]');
   fs.rmSync(path.join(f.root, out), { recursive: true, force: true });
 });

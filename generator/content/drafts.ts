@@ -94,7 +94,7 @@ export const placedAt =
 
 /**
  * The dev server's stylesheet for drafts: the banner a draft's page carries (templates/components/draft-banner.tsx)
- * and a "Draft" tag after every link to a draft's page, so lists, menus and cards show which entries are not yet
+ * and a "Draft" tag before every link to a draft's page, so lists, menus and cards show which entries are not yet
  * published without a template knowing. Served only by `site serve`; the published stylesheet has none of it.
  */
 export function draftStylesheet(pages: readonly Page[]): string {
@@ -105,10 +105,10 @@ export function draftStylesheet(pages: readonly Page[]): string {
     '.draft-banner{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:baseline;justify-content:center;padding:.6rem 1rem;background:#fef3c7;color:#713f12;border-bottom:3px solid #d97706;font-size:.9375rem;line-height:1.4;text-align:center}',
     '.draft-banner strong{font-weight:700;letter-spacing:.06em;text-transform:uppercase}',
     '.draft-banner code{font-size:.875em;overflow-wrap:anywhere}',
+    // ::before, not ::after: the site's cards stretch their link over the whole card with ::after (card.css).
     ...(links.length
       ? [
-          `${links.map((l) => `${l}::after`).join(',')}{content:"Draft";display:inline-block;margin-inline-start:.4em;padding:.05em .45em;border-radius:.3em;background:#fde68a;color:#713f12;font-size:.75rem;font-weight:700;letter-spacing:.04em;line-height:1.5;text-transform:uppercase;vertical-align:middle;text-decoration:none}`,
-          `${links.join(',')}{outline:2px dashed #d97706;outline-offset:2px}`,
+          `${links.map((l) => `${l}::before`).join(',')}{content:"Draft";display:inline-block;margin-inline-end:.45em;padding:.05em .45em;border-radius:.3em;background:#fde68a;color:#713f12;font-size:.75rem;font-weight:700;letter-spacing:.04em;line-height:1.5;text-transform:uppercase;vertical-align:middle}`,
         ]
       : []),
     '',
