@@ -2,7 +2,7 @@
 
 export interface BlogPostFrontMatter {
   /**
-   * Tick while this is still being written. The preview shows it, marked as a draft; the published site leaves it out, along with its place in every list, the sitemap and the feed. Untick it (or delete the line) to publish it.
+   * Tick to keep this entry off the live site, even once it is saved and published in the editor: it gets no page and no place in any list, the sitemap or the feed. The local preview (site serve) shows it, marked as a draft. Untick it (or delete the line) to publish it.
    */
   draft?: boolean;
   /**
@@ -71,7 +71,7 @@ export type Paragraphs = string[];
 export interface City {
   $schema?: string;
   /**
-   * Tick while this is still being written. The preview shows it, marked as a draft; the published site leaves it out, along with its place in every list, the sitemap and the feed. Untick it (or delete the line) to publish it.
+   * Tick to keep this entry off the live site, even once it is saved and published in the editor: it gets no page and no place in any list, the sitemap or the feed. The local preview (site serve) shows it, marked as a draft. Untick it (or delete the line) to publish it.
    */
   draft?: boolean;
   /**
@@ -720,7 +720,7 @@ export interface LanguageGroups {
 export interface Language {
   $schema?: string;
   /**
-   * Tick while this is still being written. The preview shows it, marked as a draft; the published site leaves it out, along with its place in every list, the sitemap and the feed. Untick it (or delete the line) to publish it.
+   * Tick to keep this entry off the live site, even once it is saved and published in the editor: it gets no page and no place in any list, the sitemap or the feed. The local preview (site serve) shows it, marked as a draft. Untick it (or delete the line) to publish it.
    */
   draft?: boolean;
   /**
@@ -1955,7 +1955,7 @@ export interface ServicePlans {
 
 export interface ProsePageFrontMatter {
   /**
-   * Tick while this is still being written. The preview shows it, marked as a draft; the published site leaves it out, along with its place in every list, the sitemap and the feed. Untick it (or delete the line) to publish it.
+   * Tick to keep this entry off the live site, even once it is saved and published in the editor: it gets no page and no place in any list, the sitemap or the feed. The local preview (site serve) shows it, marked as a draft. Untick it (or delete the line) to publish it.
    */
   draft?: boolean;
   /**
@@ -1976,7 +1976,7 @@ export interface ProsePageFrontMatter {
 export interface Service {
   $schema?: string;
   /**
-   * Tick while this is still being written. The preview shows it, marked as a draft; the published site leaves it out, along with its place in every list, the sitemap and the feed. Untick it (or delete the line) to publish it.
+   * Tick to keep this entry off the live site, even once it is saved and published in the editor: it gets no page and no place in any list, the sitemap or the feed. The local preview (site serve) shows it, marked as a draft. Untick it (or delete the line) to publish it.
    */
   draft?: boolean;
   /**
