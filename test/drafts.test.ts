@@ -152,6 +152,30 @@ test('publishing the drafts again brings back their pages, and the incremental b
   publish(f);
 });
 
+test('under the dev server, a flip re-renders the page: the banner and noindex go when published and come back', async () => {
+  const out = 'dist-live';
+  const page = () => f.read(`${out}/blog/${post}.html`);
+  makeDraft(f);
+  const first = await build({ root: f.root, out, logger: silentLogger, drafts: true, recycle: false });
+  assert.match(page(), 'draft-banner');
+  const live = { hashes: first.hashes, record: first.record, templates: first.templates, changed: new Set<string>() };
+  publish(f);
+  live.changed = new Set([path.join(f.root, postFile), path.join(f.root, cityFile)]);
+  const published = await build({ root: f.root, out, logger: silentLogger, drafts: true, live });
+  assert.ok(published.changed.includes(`blog/${post}.html`), published.changed.join(', '));
+  assert.not.match(page(), 'draft-banner');
+  assert.not.match(page(), 'noindex');
+  assert.match(f.read(`${out}/sitemap.xml`), `/blog/${post}<`);
+  assert.not.match(draftStylesheet(published.pages), post);
+  makeDraft(f);
+  const again = await build({ root: f.root, out, logger: silentLogger, drafts: true, live });
+  assert.ok(again.changed.includes(`blog/${post}.html`));
+  assert.match(page(), 'draft-banner');
+  assert.not.match(f.read(`${out}/sitemap.xml`), post);
+  publish(f);
+  fs.rmSync(path.join(f.root, out), { recursive: true, force: true });
+});
+
 test('draft: false publishes', async () => {
   replaceIn(f, postFile, '---\n', '---\ndraft: false\n');
   await build({ root: f.root, logger: silentLogger });
