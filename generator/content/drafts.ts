@@ -95,10 +95,12 @@ export const placedAt =
 /**
  * The dev server's stylesheet for drafts: the banner a draft's page carries (templates/components/draft-banner.tsx)
  * and a "Draft" tag before every link to a draft's page, so lists, menus and cards show which entries are not yet
- * published without a template knowing. Served only by `site serve`; the published stylesheet has none of it.
+ * published without a template knowing. Served only by `site serve`, and only while there are drafts (empty
+ * otherwise); the published stylesheet has none of it.
  */
 export function draftStylesheet(pages: readonly Page[]): string {
   const addresses = pages.filter((p) => p.draft).map((p) => p.path);
+  if (addresses.length === 0) return '';
   const links = addresses.flatMap((a) => [`a[href=${JSON.stringify(a)}]`, `a[href^=${JSON.stringify(`${a}#`)}]`, `a[href=${JSON.stringify(`${a}/`)}]`]);
   return [
     '/* site serve: drafts (generator/content/drafts.ts) */',
@@ -106,11 +108,7 @@ export function draftStylesheet(pages: readonly Page[]): string {
     '.draft-banner strong{font-weight:700;letter-spacing:.06em;text-transform:uppercase}',
     '.draft-banner code{font-size:.875em;overflow-wrap:anywhere}',
     // ::before, not ::after: the site's cards stretch their link over the whole card with ::after (card.css).
-    ...(links.length
-      ? [
-          `${links.map((l) => `${l}::before`).join(',')}{content:"Draft";display:inline-block;margin-inline-end:.45em;padding:.05em .45em;border-radius:.3em;background:#fde68a;color:#713f12;font-size:.75rem;font-weight:700;letter-spacing:.04em;line-height:1.5;text-transform:uppercase;vertical-align:middle}`,
-        ]
-      : []),
+    `${links.map((l) => `${l}::before`).join(',')}{content:"Draft";display:inline-block;margin-inline-end:.45em;padding:.05em .45em;border-radius:.3em;background:#fde68a;color:#713f12;font-size:.75rem;font-weight:700;letter-spacing:.04em;line-height:1.5;text-transform:uppercase;vertical-align:middle}`,
     '',
   ].join('\n');
 }

@@ -95,6 +95,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   let result: BuildResult = await build({ root: project.root, out, logger, drafts: true });
   const live: LiveState = { hashes: result.hashes, record: result.record, templates: result.templates };
   let rules = headerRules(result.model);
+  let drafts = draftStylesheet(result.pages);
   const functions = functionsHandler(project, (m) => logger.warn(m));
   const editor = localEditor(project, out, logger, { listenHost: options.host, onNetwork: options.editorOnNetwork });
 
@@ -104,9 +105,12 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       return rules;
     },
     // async: the page's DOMContentLoaded does not wait for the client, which is fetched afresh on every load.
-    // The drafts' stylesheet marks draft pages and the links to them (content/drafts.ts).
+    // While there are drafts, their stylesheet marks their pages and the links to them (content/drafts.ts).
     transformHtml: (html) =>
-      html.replace('</head>', `<link rel="stylesheet" href="${draftsPath}"></head>`).replace('</body>', `<script type="module" async src="${reloadClientPath}"></script></body>`),
+      (drafts ? html.replace('</head>', `<link rel="stylesheet" href="${draftsPath}"></head>`) : html).replace(
+        '</body>',
+        `<script type="module" async src="${reloadClientPath}"></script></body>`,
+      ),
   });
 
   let closing = false;
@@ -124,7 +128,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     }
     if (pathname === draftsPath) {
       res.writeHead(200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(draftStylesheet(result.pages));
+      res.end(drafts);
       return;
     }
     if (pathname === reloadClientPath) {
@@ -177,6 +181,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     try {
       result = await build({ root: project.root, out, logger, live, drafts: true });
       rules = headerRules(result.model);
+      drafts = draftStylesheet(result.pages);
       lastError = undefined;
       const ms = performance.now() - started;
       broadcast('rebuilt', { changed: result.changed });
