@@ -48,18 +48,20 @@ for (const width of [375, 1280]) {
   });
 }
 
-test('a link to a draft in the blog list is tagged "Draft"; a published one is not', async () => {
-  const { page, problems, close } = await open(browser, site, '/blog', { width: 1280 });
-  try {
-    const tag = (href: string) => page.locator(`a[href="${href}"]`).first().evaluate((el) => getComputedStyle(el, '::before').content);
-    assert.is(await tag(`/blog/${post}`), '"Draft"');
-    assert.is(await tag('/blog/naati-vs-standard-translations-differences'), 'none');
-    await page.locator(`a[href="/blog/${post}"]`).first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(shots, 'draft-in-blog-list-1280.png') });
-    assert.equal(problems, []);
-  } finally {
-    await close();
-  }
-});
+for (const width of [375, 1280]) {
+  test(`a link to a draft in the blog list is tagged "Draft"; a published one is not, at ${width} px`, async () => {
+    const { page, problems, close } = await open(browser, site, '/blog', { width });
+    try {
+      const tag = (href: string) => page.locator(`a[href="${href}"]`).first().evaluate((el) => getComputedStyle(el, '::before').content);
+      assert.is(await tag(`/blog/${post}`), '"Draft"');
+      assert.is(await tag('/blog/naati-vs-standard-translations-differences'), 'none');
+      await page.locator(`a[href="/blog/${post}"]`).first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shots, `draft-in-blog-list-${width}.png`) });
+      assert.equal(problems, []);
+    } finally {
+      await close();
+    }
+  });
+}
 
 test.run();
