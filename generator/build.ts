@@ -55,6 +55,8 @@ export interface BuildOptions {
   inputs?: InputStamp;
   /** Print why each page was rendered (`site build --explain`). */
   explain?: boolean;
+  /** Show drafts, marked, rather than leave them out (`site serve`: content/drafts.ts). */
+  drafts?: boolean;
 }
 
 /**
@@ -121,7 +123,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   const out = outputFolder(project, options.out);
   if (options.clean) clearCaches(project);
   // What the inputs were as the build began, recorded with its output for the next `site build` (unchanged.ts).
-  const stamp = keepRecord(options) ? (options.inputs ?? inputStamp(project, out)) : undefined;
+  const stamp = keepRecord(options) ? (options.inputs ?? inputStamp(project, out, options.drafts)) : undefined;
   const timings: [string, number][] = [];
   // The live line on a terminal, and the summary's critical path (progress.ts).
   const progress = new BuildProgress(logger, started);
@@ -142,7 +144,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   try {
     const content = await time('content', () => readContent(project, previous, markdown, live, stamp?.content));
     const { files } = content;
-    const { model, pages, redirects, checked } = await time('model', () => joinContent(project, files, previous, content.changed));
+    const { model, pages, redirects, checked } = await time('model', () => joinContent(project, files, previous, content.changed, { drafts: options.drafts }));
 
     // Large sites write in a worker thread while this one renders.
     output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedFrom.pages, spare, checkFirst });

@@ -109,6 +109,16 @@ export const catalogue = {
     message: 'links to {target}, which is not a page of the site{suggestion}',
     hint: 'Link to an address the site has: they start with / and have no .html, such as /pricing or /services/passports, and after a build dist/sitemap.xml lists the pages.',
   },
+  CONTENT_LINK_TO_DRAFT: {
+    title: 'A published page links to a draft',
+    message: 'links to {target}, a draft ({draft}) that the build leaves out',
+    hint: 'Publish the draft (delete its `draft: true` line, or set it to false), or take the link out until it is published.',
+  },
+  CONTENT_DRAFT_REFERENCE: {
+    title: 'A published entry names a draft',
+    message: 'names the {kind} "{value}", a draft ({draft}) that the build leaves out',
+    hint: 'Publish the draft (delete its `draft: true` line, or set it to false), or leave it out here until it is published.',
+  },
   CONTENT_MISSING_IMAGE: {
     title: 'An image file is missing',
     message: 'image {src} does not exist',

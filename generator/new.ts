@@ -1,5 +1,7 @@
 // `site new <kind> <slug>`: writes a starter content file that already passes validation, so an editor can
-// see the new page at once and fill it in, and says where the file is and what to change first.
+// see the new page at once and fill it in, and says where the file is and what to change first. A starter is a
+// draft (content/drafts.ts): `site serve` shows it, `site build` leaves it out until the line is deleted, so its
+// placeholder text cannot go live by accident.
 import fs from 'node:fs';
 import path from 'node:path';
 import { BuildFailure, siteError, type ErrorCode, type ErrorParams } from './errors.ts';
@@ -57,6 +59,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
       const today = options.today ?? australianToday();
       text = [
         '---',
+        'draft: true',
         `title: "${name}"`,
         'excerpt: "Write one or two sentences that sum up this guide for the blog index and search results."',
         `date: "${today}"`,
@@ -84,6 +87,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
       if (languages.length < 10) fail('NEW_TOO_FEW_LANGUAGES', {});
       text = json({
         $schema: '../schemas/city.schema.json',
+        draft: true,
         name,
         state: 'VIC',
         stateName: 'Victoria',
@@ -105,6 +109,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
     case 'service':
       text = json({
         $schema: '../schemas/service.schema.json',
+        draft: true,
         order: nextOrder('services'),
         card: { title: name, description: `Certified translations of ${name.toLowerCase()} for Australian and New Zealand authorities.`, icon: 'file-text', color: 'blue' },
         title: `${name} Translation`,
@@ -144,6 +149,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
       const code = [base, ...Array.from({ length: 26 }, (_, i) => base.slice(0, 2) + String.fromCharCode(97 + i))].find((c) => !codes.has(c))!;
       text = json({
         $schema: '../schemas/language.schema.json',
+        draft: true,
         code,
         name,
         region: 'Asia',
@@ -167,7 +173,9 @@ export async function createStarter(options: NewOptions): Promise<string> {
   fs.writeFileSync(file, text);
   logger.info(`${colour.green('✓')} wrote ${colour.bold(rel)}`);
   logger.info(`  ${next}`);
-  logger.info(colour.dim(`  Preview it with \`npm run dev\`; \`npm run check\` validates it.`));
+  logger.info(`  It starts as a ${colour.bold('draft')}: \`npm run dev\` shows it, marked as one, and \`npm run build\` leaves it out.`);
+  logger.info(`  To publish it, delete its \`draft: true\` line (or set it to false).`);
+  logger.info(colour.dim(`  \`npm run check\` validates it.`));
   return file;
 }
 

@@ -32,6 +32,8 @@ interface PageBase {
   lastmod: string;
   /** The content file a page is mostly made from, for error messages. */
   source?: string;
+  /** Made from a draft, shown by the dev server alone (content/drafts.ts). */
+  draft?: boolean;
 }
 
 /** A page's title, description and keywords. */

@@ -5,6 +5,7 @@ import { Footer, FloatingButton } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
 import { pageView } from './pages/index.ts';
 import type { Head } from '../generator/routes.ts';
+import { DraftBanner } from './components/draft-banner.tsx';
 import { Island } from './components/island.tsx';
 import { sharedMarkup } from './components/shared.tsx';
 import { scriptJson } from './context.ts';
@@ -26,6 +27,7 @@ export function Document({ page, site, assets, markdown }: DocumentProps) {
           <a className="skip-link" href="#main">
             Skip to main content
           </a>
+          <DraftBanner />
           <Header />
           <main id="main" tabIndex={-1}>
             <Page data={page.data} />

@@ -158,7 +158,7 @@ test('build prints every content error, numbered, and exits 1 leaving dist/ as i
   f.write('content/cities/darwin.json', darwin);
 });
 
-test('new writes a starter for each kind that builds as it is, and says where', () => {
+test('new writes a starter for each kind as a draft, says where and how to publish it, and each builds once published', () => {
   const made = [
     ['city', 'ballarat', 'content/cities/ballarat.json'],
     ['service', 'tax-returns', 'content/services/tax-returns.json'],
@@ -169,13 +169,18 @@ test('new writes a starter for each kind that builds as it is, and says where', 
     const { code, out } = site(['new', kind, slug], f.root);
     assert.is(code, 0, out);
     assert.ok(out.includes(`✓ wrote ${file}`), out);
-    assert.ok(fs.existsSync(path.join(f.root, file)));
+    assert.ok(out.includes('It starts as a draft: `npx site serve` shows it, marked as one, and `npx site build` leaves it out.'), out);
+    assert.ok(out.includes('To publish it, delete its `draft: true` line (or set it to false).'), out);
+    assert.match(f.read(file), /^ {0,2}"?draft"?: true,?$/m);
   }
-  const { code, err } = site(['build'], f.root);
-  assert.is(code, 0, err);
-  for (const page of ['cities/ballarat', 'services/tax-returns', 'tetum', 'blog/preparing-documents-for-a-partner-visa']) {
-    assert.ok(fs.existsSync(path.join(f.root, 'dist', `${page}.html`)), page);
-  }
+  const pages = ['cities/ballarat', 'services/tax-returns', 'tetum', 'blog/preparing-documents-for-a-partner-visa'];
+  const drafts = site(['build'], f.root);
+  assert.is(drafts.code, 0, drafts.err);
+  for (const page of pages) assert.not.ok(fs.existsSync(path.join(f.root, 'dist', `${page}.html`)), `${page} is a draft`);
+  for (const [, , file] of made) f.write(file, f.read(file).replace(/^ {0,2}"?draft"?: true,?\n/m, ''));
+  const published = site(['build'], f.root);
+  assert.is(published.code, 0, published.err);
+  for (const page of pages) assert.ok(fs.existsSync(path.join(f.root, 'dist', `${page}.html`)), page);
 });
 
 test('new refuses to overwrite, and refuses a bad slug', () => {

@@ -62,7 +62,7 @@ test('a blog post is front matter from the blog schema plus a Markdown body; ima
   const blog = collection('blog');
   assert.is(blog.format, 'site-md');
   const fields = blog.fields!;
-  assert.equal(fields.map((f) => f.name), ['title', 'excerpt', 'date', 'updated', 'author', 'category', 'image', 'icon', 'featured', 'seo', 'body']);
+  assert.equal(fields.map((f) => f.name), ['draft', 'title', 'excerpt', 'date', 'updated', 'author', 'category', 'image', 'icon', 'featured', 'seo', 'body']);
   assert.is(field(fields, 'body').widget, 'markdown');
   assert.equal(field(fields, 'category').options, ['Immigration', 'Legal', 'Education', 'Translation', 'Business']);
   const src = field(field(fields, 'image').fields as Field[], 'src');

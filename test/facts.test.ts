@@ -225,8 +225,13 @@ test('site new starters name facts with placeholders, and still build', async ()
     assert.match(f.read('content/cities/ballarat.json'), '{{facts.hours.display}}');
     assert.match(f.read('content/blog/visa-checklist.md'), '{{verbatim: ');
     assert.equal(findHandTypedFacts(loadContent(resolveProject(f.root)).files), []);
+    // Starters are drafts: published, each builds as it is.
+    for (const file of ['content/services/tax-returns.json', 'content/languages/tok-pisin-two.json', 'content/cities/ballarat.json', 'content/blog/visa-checklist.md']) {
+      f.write(file, f.read(file).replace(/^ {0,2}"?draft"?: true,?\n/m, ''));
+    }
     await build({ root: f.root, logger: silentLogger });
     assert.match(f.read('dist/services/tax-returns.html'), '$44.95');
+    assert.match(f.read('dist/blog/visa-checklist.html'), 'Visa Checklist');
   } finally {
     f.remove();
   }

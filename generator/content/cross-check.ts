@@ -13,6 +13,7 @@ import { at } from './validate.ts';
 import { encodeSegment } from './pointer.ts';
 import { bodyLinks, isMarkdownImage, markdownLinks, stripHash } from './links.ts';
 import { distance } from './explain.ts';
+import { draftAware, placedAt, type Drafts } from './drafts.ts';
 
 /** Files the build writes besides pages, which content may link to. */
 export const generatedFiles: readonly string[] = rules.generatedFiles;
@@ -21,11 +22,12 @@ export const generatedFiles: readonly string[] = rules.generatedFiles;
  * `recheck` limits the checks of each file's own references (links, images, icons) to the files it accepts:
  * those that changed, when the addresses, images and tool are as the last successful check found them.
  */
-export function crossCheck(project: Project, files: SourceFile[], model: SiteModel, pages: Page[], redirects: Redirect[], recheck: (file: SourceFile) => boolean = () => true): SiteError[] {
+export function crossCheck(project: Project, files: SourceFile[], model: SiteModel, pages: Page[], redirects: Redirect[], recheck: (file: SourceFile) => boolean = () => true, drafts?: Drafts): SiteError[] {
   const errors: SiteError[] = [];
   const byPath = new Map(files.map((f) => [f.path, f]));
   const fileOf = (p: string) => byPath.get(p)!;
-  const fail = <C extends ErrorCode>(file: SourceFile, code: C, pointer: string, params: ErrorParams<C>) => errors.push(at(file, code, params, pointer));
+  // A missing page or entry that is a draft is reported as one (content/drafts.ts).
+  const fail = <C extends ErrorCode>(file: SourceFile, code: C, pointer: string, params: ErrorParams<C>) => errors.push(draftAware(drafts, code, params, (c, p) => at(file, c, p, pointer)));
 
   // Unique codes and positions; file names that follow the slug rule; no address collisions.
   const taken = new Map<string, string>();
@@ -140,7 +142,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
         if (addresses.has(target)) continue;
         const { line, column } = positionAt(file.text, offset);
         const place = { file: file.path, line, column, frame: codeFrame(file.text, line, column) };
-        errors.push(isMarkdownImage(file.text, offset) ? siteError('CONTENT_MARKDOWN_IMAGE', { src: target }, place) : siteError('CONTENT_UNKNOWN_PAGE', { target, suggestion: nearest(target) }, place));
+        errors.push(isMarkdownImage(file.text, offset) ? siteError('CONTENT_MARKDOWN_IMAGE', { src: target }, place) : draftAware(drafts, 'CONTENT_UNKNOWN_PAGE', { target, suggestion: nearest(target) }, placedAt(place)));
       }
     }
   }

@@ -7,6 +7,7 @@ import type { SourceFile } from './load.ts';
 import { buildModel } from './model.ts';
 import { crossCheck } from './cross-check.ts';
 import { routes } from '../routes.ts';
+import { markDraftPages, sortDrafts } from './drafts.ts';
 import type { BuildRecord } from '../incremental/record.ts';
 import { toolKey } from '../incremental/policy.ts';
 import { hashOf } from '../cache.ts';
@@ -18,18 +19,21 @@ import { hashOf } from '../cache.ts';
  * files changed, the checks between files run again, and each file's own references are checked again only in
  * the files that changed since the last build (`changedFiles`, as the content stage found them).
  */
-export function joinContent(project: Project, files: SourceFile[], previous: BuildRecord | undefined, changedFiles: Set<SourceFile>) {
+export function joinContent(project: Project, all: SourceFile[], previous: BuildRecord | undefined, changedFiles: Set<SourceFile>, options: { drafts?: boolean } = {}) {
   const sourceDate = process.env.SOURCE_DATE_EPOCH;
   const buildDate = sourceDate && /^\d+$/.test(sourceDate) ? new Date(Number(sourceDate) * 1000).toISOString().slice(0, 10) : undefined;
+  // Drafts are left out here unless shown (the dev server): content/drafts.ts.
+  const { files, drafts } = sortDrafts(all, !!options.drafts);
   const model = buildModel(files, { buildDate });
   const { pages, redirects } = routes(model);
+  markDraftPages(pages, drafts);
   const addresses = [...pages.map((p) => p.path), ...redirects.map((r) => r.from)];
   const checked = hashOf([toolKey(), imageNames(path.join(project.assets, 'images')), addresses]);
   const changed = previous?.checked === checked ? [...changedFiles] : undefined;
-  const same = changed?.length === 0 && previous!.files.size === files.length;
+  const same = changed?.length === 0 && previous!.files.size === all.length;
   if (!same) {
     const recheck = changed && new Set(changed);
-    failIfAny('content', crossCheck(project, files, model, pages, redirects, recheck ? (f) => recheck.has(f) : undefined));
+    failIfAny('content', crossCheck(project, files, model, pages, redirects, recheck ? (f) => recheck.has(f) : undefined, drafts));
   }
   return { model, pages, redirects, checked };
 }

@@ -2,6 +2,10 @@
 
 export interface BlogPostFrontMatter {
   /**
+   * Tick to keep this entry off the live site, even once it is saved and published in the editor: it gets no page and no place in any list, the sitemap or the feed. The local preview (site serve) shows it, marked as a draft. Untick it (or delete the line) to publish it.
+   */
+  draft?: boolean;
+  /**
    * The post's heading, shown on its page, on the blog list and in search results.
    */
   title: string;
@@ -66,6 +70,10 @@ export type Paragraphs = string[];
 
 export interface City {
   $schema?: string;
+  /**
+   * Tick to keep this entry off the live site, even once it is saved and published in the editor: it gets no page and no place in any list, the sitemap or the feed. The local preview (site serve) shows it, marked as a draft. Untick it (or delete the line) to publish it.
+   */
+  draft?: boolean;
   /**
    * Plain text shown on the site.
    */
@@ -711,6 +719,10 @@ export interface LanguageGroups {
 
 export interface Language {
   $schema?: string;
+  /**
+   * Tick to keep this entry off the live site, even once it is saved and published in the editor: it gets no page and no place in any list, the sitemap or the feed. The local preview (site serve) shows it, marked as a draft. Untick it (or delete the line) to publish it.
+   */
+  draft?: boolean;
   /**
    * An ISO 639 language code such as zh or fil.
    */
@@ -2021,6 +2033,10 @@ export interface ServicePlans {
 
 export interface ProsePageFrontMatter {
   /**
+   * Tick to keep this entry off the live site, even once it is saved and published in the editor: it gets no page and no place in any list, the sitemap or the feed. The local preview (site serve) shows it, marked as a draft. Untick it (or delete the line) to publish it.
+   */
+  draft?: boolean;
+  /**
    * Plain text shown on the site.
    */
   title: string;
@@ -2037,6 +2053,10 @@ export interface ProsePageFrontMatter {
 
 export interface Service {
   $schema?: string;
+  /**
+   * Tick to keep this entry off the live site, even once it is saved and published in the editor: it gets no page and no place in any list, the sitemap or the feed. The local preview (site serve) shows it, marked as a draft. Untick it (or delete the line) to publish it.
+   */
+  draft?: boolean;
   /**
    * Position on /services.
    */

@@ -70,9 +70,10 @@ export interface FileTimes {
   mtimeMs: number;
 }
 
-export function inputStamp(project: Project, out: string): InputStamp {
-  // The content files' lines and times apart from the others', so that `rest` can leave them out.
-  const rest: Part = { lines: [`${format}\0${process.version}\0${path.resolve(out)}`], times: [] };
+export function inputStamp(project: Project, out: string, drafts = false): InputStamp {
+  // The content files' lines and times apart from the others', so that `rest` can leave them out. An output
+  // with drafts in it (the dev server's) is never taken for `site build`'s.
+  const rest: Part = { lines: [`${format}\0${process.version}\0${path.resolve(out)}${drafts ? '\0drafts' : ''}`], times: [] };
   const content: Part = { lines: [], times: [] };
   const stats = new Map<string, FileTimes>();
   for (const name of Object.keys(process.env).sort()) {

@@ -13,10 +13,14 @@ import { headerRules } from '../output/security.ts';
 import { staticHandler } from './static.ts';
 import { functionsHandler } from './functions.ts';
 import { eventsPath, reloadClient, reloadClientPath } from './reload-client.ts';
+import { draftStylesheet } from '../content/drafts.ts';
 import { disposeTemplateContexts } from '../render/templates.ts';
 import { localEditor } from '../admin/local-backend.ts';
 import { networkNotice } from '../admin/request-guard.ts';
 import { importModule } from '../import-module.ts';
+
+/** The dev server's stylesheet for drafts, beside its reload client. */
+const draftsPath = '/__site/drafts.css';
 
 export interface ServeOptions {
   root: string;
@@ -88,9 +92,10 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   // and answer native form posts with the built pages.
   serveSetting('SITE_DATA_DIR', path.join(project.root, '.data'));
   serveSetting('SITE_PAGES_DIR', out);
-  let result: BuildResult = await build({ root: project.root, out, logger });
+  let result: BuildResult = await build({ root: project.root, out, logger, drafts: true });
   const live: LiveState = { hashes: result.hashes, record: result.record, templates: result.templates };
   let rules = headerRules(result.model);
+  let drafts = draftStylesheet(result.pages);
   const functions = functionsHandler(project, (m) => logger.warn(m));
   const editor = localEditor(project, out, logger, { listenHost: options.host, onNetwork: options.editorOnNetwork });
 
@@ -100,7 +105,12 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       return rules;
     },
     // async: the page's DOMContentLoaded does not wait for the client, which is fetched afresh on every load.
-    transformHtml: (html) => html.replace('</body>', `<script type="module" async src="${reloadClientPath}"></script></body>`),
+    // While there are drafts, their stylesheet marks their pages and the links to them (content/drafts.ts).
+    transformHtml: (html) =>
+      (drafts ? html.replace('</head>', `<link rel="stylesheet" href="${draftsPath}"></head>`) : html).replace(
+        '</body>',
+        `<script type="module" async src="${reloadClientPath}"></script></body>`,
+      ),
   });
 
   let closing = false;
@@ -114,6 +124,11 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       if (lastError) res.write(`event: error-report\ndata: ${JSON.stringify(lastError)}\n\n`);
       clients.add(res);
       req.on('close', () => clients.delete(res));
+      return;
+    }
+    if (pathname === draftsPath) {
+      res.writeHead(200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(drafts);
       return;
     }
     if (pathname === reloadClientPath) {
@@ -164,8 +179,9 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     live.changed = new Set(changed);
     changed.clear();
     try {
-      result = await build({ root: project.root, out, logger, live });
+      result = await build({ root: project.root, out, logger, live, drafts: true });
       rules = headerRules(result.model);
+      drafts = draftStylesheet(result.pages);
       lastError = undefined;
       const ms = performance.now() - started;
       broadcast('rebuilt', { changed: result.changed });
