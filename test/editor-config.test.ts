@@ -31,7 +31,7 @@ test('one collection per folder of like files, one files collection per folder o
 
 test('enum becomes a select, an array of objects a list, a nested object an object, a number a number', () => {
   const city = collection('cities').fields!;
-  assert.equal(field(city, 'state'), { label: 'State', name: 'state', widget: 'select', options: ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] });
+  assert.equal(field(city, 'state'), { label: 'State', name: 'state', widget: 'select', hint: "Shown on the site in each city's page.", options: ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] });
   assert.is(field(city, 'coordinates').widget, 'object');
   assert.equal(((field(city, 'coordinates').fields as Field[]).map((f) => [f.name, f.widget, f.value_type, f.min, f.max])), [['latitude', 'number', 'float', -44, -9], ['longitude', 'number', 'float', 112, 154]]);
   assert.is(field(city, 'order').value_type, 'int');
@@ -52,7 +52,7 @@ test('required, descriptions (as hints) and references carry over', () => {
   // name is a $ref to common.schema.json#/definitions/text: resolved, without that definition's generic
   // description ("Plain text shown on the site.", which says nothing about the field, and is not even true of
   // search keywords).
-  assert.equal(field(city, 'name'), { label: 'Name', name: 'name', widget: 'string' });
+  assert.equal(field(city, 'name'), { label: 'Name', name: 'name', widget: 'string', hint: "Shown on the site in each city's page." });
   const hints = JSON.stringify(real);
   assert.not.ok(hints.includes('Plain text shown on the site.'));
   assert.equal(field(city, '$schema'), { label: 'Schema', name: '$schema', widget: 'hidden', default: '../schemas/city.schema.json' });
@@ -153,10 +153,10 @@ test('any schema maps: a new file and its schema appear with every kind of field
     const fields = added.fields;
     assert.equal(fields.map((x) => [x.name, x.widget]), [['$schema', 'hidden'], ['kind', 'select'], ['slots', 'list'], ['where', 'object'], ['banner', 'object'], ['tags', 'list']]);
     assert.is(field(fields, 'kind').hint, 'Which days.');
-    assert.equal(field(field(fields, 'slots').fields as Field[], 'staffed'), { label: 'Staffed', name: 'staffed', widget: 'boolean', required: false, default: true });
+    assert.equal(field(field(fields, 'slots').fields as Field[], 'staffed'), { label: 'Staffed', name: 'staffed', widget: 'boolean', required: false, default: true, hint: 'Shown on the site in Opening times › Slots.' });
     assert.is(field(field(fields, 'where').fields as Field[], 'city').widget, 'string');
     assert.is(field(field(fields, 'banner').fields as Field[], 'src').widget, 'image');
-    assert.equal(field(fields, 'tags'), { label: 'Tags', name: 'tags', widget: 'list', required: false, label_singular: 'Tag', collapsed: false, field: { label: 'Tag', name: 'tag', widget: 'string' } });
+    assert.equal(field(fields, 'tags'), { label: 'Tags', name: 'tags', widget: 'list', required: false, hint: 'Shown on the site in Opening times.', label_singular: 'Tag', collapsed: false, field: { label: 'Tag', name: 'tag', widget: 'string' } });
   } finally {
     f.remove();
   }
@@ -237,6 +237,49 @@ test('every deploy preview (the editor\'s drafts in review too) builds and then 
   assert.match(scripts.check, /bin\/site\.js check$/);
   // Production deploys keep the plain build.
   assert.is(tomlTable(toml, 'build').command, 'npm run build');
+});
+
+/** Every field staff see, with where it is, its label and its hint (and whether its list carries the hint). */
+function visibleFields(config: Record<string, unknown>): { where: string; label: string; hint?: string; listHinted: boolean }[] {
+  const out: { where: string; label: string; hint?: string; listHinted: boolean }[] = [];
+  const walk = (fields: Field[], where: string, listHinted = false) => {
+    for (const f of fields) {
+      if (f.widget === 'hidden') continue;
+      out.push({ where: `${where} > ${f.name}`, label: f.label, hint: f.hint, listHinted });
+      if (Array.isArray(f.fields)) walk(f.fields as Field[], `${where} > ${f.name}`);
+      if (f.field) walk([f.field as Field], `${where} > ${f.name}`, !!f.hint);
+    }
+  };
+  for (const c of collectionsOf(config)) {
+    if (c.fields) walk(c.fields, c.name);
+    for (const file of c.files ?? []) walk(file.fields, `${c.name}/${file.name}`);
+  }
+  return out;
+}
+
+// Labels as a field name reads in code: an abbreviation in the wrong case, a flag's "Is …", a word in camelCase.
+const codeWords = new Set(['Src', 'Alt', 'Seo', 'E164', 'Abn', 'Sku', 'Nz', 'Nsw', 'Qld', 'Vic', 'Wa', 'Gst', 'Naati', 'Url', 'Cta', 'Faq', 'Tawkto', 'Id', 'src', 'seo', 'cta', 'nsw', 'url', 'e164', 'tawkto', 'sku', 'abn']);
+const developerLabel = { test: (label: string) => /^Is [a-z]/.test(label) || /\b[a-z]+[A-Z]/.test(label) || label.split(/[^A-Za-z0-9]+/).some((w) => codeWords.has(w)) };
+const genericHints = ['Plain text shown on the site.', 'Paragraphs of plain text, one string each.', 'A value.', 'Text.'];
+
+test('every label is written for staff, and every field has a hint of its own (none generic)', () => {
+  const fields = visibleFields(real);
+  assert.ok(fields.length > 400, `${fields.length} fields`);
+  const developer = fields.filter((f) => developerLabel.test(f.label)).map((f) => `${f.where}: ${f.label}`);
+  assert.equal(developer, [], 'labels that read as code');
+  const generic = fields.filter((f) => f.hint && genericHints.includes(f.hint)).map((f) => `${f.where}: ${f.hint}`);
+  assert.equal(generic, [], 'generic hints');
+  // A single value in a list (one keyword of several) is explained by its list's hint.
+  const bare = fields.filter((f) => !f.hint && !f.listHinted).map((f) => f.where);
+  assert.equal(bare, [], 'fields without a hint');
+  const labels = collectionsOf(real).flatMap((c) => [c.label, ...(c.files ?? []).map((f) => f.label)]);
+  assert.equal(labels.filter((l, i) => labels.indexOf(l) !== i), [], 'two collections or entries share a name');
+});
+
+test('the check itself fails on the labels and hints staff were shown before', () => {
+  for (const label of ['Src', 'Alt', 'Seo', 'E164', 'Abn', 'Sku', 'Is target', 'Nz', 'Tawkto setup', 'Nsw convert', 'Order cta']) assert.ok(developerLabel.test(label), label);
+  for (const label of ['Picture', 'New Zealand', 'NSW convert', 'Language we translate into', 'Live chat setup guide']) assert.not.ok(developerLabel.test(label), label);
+  assert.ok(genericHints.includes('Plain text shown on the site.'));
 });
 
 test.run();
