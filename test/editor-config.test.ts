@@ -10,6 +10,13 @@ import { resolveProject } from '../generator/project.ts';
 import { fixture, repoRoot } from './helpers/project.ts';
 import type { Field } from '../generator/admin/schema-fields.ts';
 import { describeProblems, resolvePlaceholders } from '../generator/admin/browser/rules.ts';
+import { referenceIndex } from '../generator/admin/references.ts';
+import { crossProblems, deletionProblems } from '../generator/admin/browser/cross.ts';
+import { loadContent } from '../generator/content/load.ts';
+import { resolveFacts } from '../generator/content/facts.ts';
+import { buildModel } from '../generator/content/model.ts';
+import { routes } from '../generator/routes.ts';
+import { generatedFiles } from '../generator/content/cross-check.ts';
 
 const test = suite('editor config');
 
@@ -280,6 +287,40 @@ test('the check itself fails on the labels and hints staff were shown before', (
   for (const label of ['Src', 'Alt', 'Seo', 'E164', 'Abn', 'Sku', 'Is target', 'Nz', 'Tawkto setup', 'Nsw convert', 'Order cta']) assert.ok(developerLabel.test(label), label);
   for (const label of ['Picture', 'New Zealand', 'NSW convert', 'Language we translate into', 'Live chat setup guide']) assert.not.ok(developerLabel.test(label), label);
   assert.ok(genericHints.includes('Plain text shown on the site.'));
+});
+
+/** The index the build writes into /admin/references.json, from the repository's content. */
+function siteIndex() {
+  const { files } = resolveFacts(loadContent(resolveProject(repoRoot)).files);
+  const { pages, redirects } = routes(buildModel(files));
+  return { files, index: referenceIndex(files, [...pages.map((p) => p.path), ...redirects.map((r) => r.from), ...generatedFiles]) };
+}
+
+test('the live editor\'s checks across files: a link to no page and an unknown language code are refused in the build\'s words; a good save passes', () => {
+  const { files, index } = siteIndex();
+  const newcastle = files.find((f) => f.rel === 'cities/newcastle.json')!;
+  const data = structuredClone(newcastle.data) as { languages: string[] };
+  assert.equal(crossProblems(index, 'content/cities/newcastle.json', data), []);
+  data.languages.push('xx');
+  const [unknown] = crossProblems(index, 'content/cities/newcastle.json', data);
+  assert.match(unknown, new RegExp(`^content/cities/newcastle.json /languages/${data.languages.length - 1} no language has the code "xx". Known codes: .*\\bsw\\b`));
+  const post = files.find((f) => f.rel.startsWith('blog/'))!;
+  const problems = crossProblems(index, `content/${post.rel}`, { ...(post.data as object), body: 'See [our prices](/pricing) and [this](/no-such-page).' });
+  assert.equal(problems, [`content/${post.rel} /body links to /no-such-page, which is not a page of the site.`]);
+});
+
+test('the live editor refuses deleting a language a city uses, naming the city; and changing a service slug others name', () => {
+  const { files, index } = siteIndex();
+  const swahili = files.find((f) => f.source.kind === 'language' && (f.data as { code: string }).code === 'sw')!;
+  const refusal = deletionProblems(index, `content/${swahili.rel}`)!;
+  assert.match(refusal, /^Not deleted: .*content\/cities\/newcastle\.json.* still refer(s)? to content\/languages\/swahili\.json\. Change (it|them) first\./);
+  assert.match(refusal, /content\/cities\/newcastle\.json \/languages\/\d+ no language has the code "sw"/);
+  // An entry nothing names goes.
+  const post = files.find((f) => f.rel.startsWith('blog/') && !Object.values(index.entries).some((e) => e.uses.some(([k]) => k === `page:/blog/${f.rel.slice(5, -3)}`)))!;
+  assert.is(deletionProblems(index, `content/${post.rel}`), undefined);
+  // A language's code changed: the cities that name the old code are named.
+  const changed = crossProblems(index, `content/${swahili.rel}`, { ...(swahili.data as object), code: 'sx' });
+  assert.ok(changed.some((p) => p.startsWith('content/cities/newcastle.json /languages/') && /no language has the code "sw".*change content\/cities\/newcastle.json first/.test(p)), changed.join('\n'));
 });
 
 test.run();

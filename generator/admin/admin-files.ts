@@ -11,6 +11,8 @@ import { folderHash } from '../incremental/policy.ts';
 import { loadEsbuild } from '../esbuild.ts';
 import { factNames, factSources, factTree } from '../content/facts.ts';
 import type { SourceFile } from '../content/load.ts';
+import { generatedFiles } from '../content/cross-check.ts';
+import { referenceIndex } from './references.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -176,6 +178,7 @@ export async function emitAdmin(
   files: ContentFile[],
   derive: Derive,
   warn: (message: string) => void,
+  site?: { files: SourceFile[]; addresses: string[] },
 ): Promise<void> {
   await derive('admin/index.html', JSON.stringify([settings.name]), () => adminPage(settings.name));
   // The editor's own code and the icon names are inputs too: a new widget or icon changes the fields.
@@ -187,6 +190,12 @@ export async function emitAdmin(
   await derive('admin/editor.js', JSON.stringify([formatsInputs(), folderHash(project.schemas), `ajv@${packageVersion('ajv')}`, `ajv-formats@${packageVersion('ajv-formats')}`]), () => editorScript(project));
   const factText = Object.values(factSources).map((rel) => (fs.existsSync(path.join(project.content, rel)) ? fs.readFileSync(path.join(project.content, rel), 'utf8') : '')).join('\0');
   await derive('admin/editor.json', JSON.stringify([factText, folderHash(project.schemas), configLayout(files), ...code]), () => editorData(project, previewNames(cmsConfig(project, settings, () => {}, files))));
+  if (site) {
+    // The build's checks across files for the live editor: what each entry offers (its address, code or slug)
+    // and what it names, and the site's own addresses (references.ts).
+    const index = `${JSON.stringify(referenceIndex(site.files, [...site.addresses, ...generatedFiles]))}\n`;
+    await derive('admin/references.json', index, () => index);
+  }
   const version = (JSON.parse(fs.readFileSync(require.resolve('decap-cms/package.json'), 'utf8')) as { version: string }).version;
   for (const { name, file } of decapFiles()) await derive(`admin/${name}`, `decap-cms@${version} ${name}`, () => fs.readFileSync(file));
 }

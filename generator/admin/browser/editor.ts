@@ -3,6 +3,7 @@
 // that get a preview.
 import type { Facts } from './rules.ts';
 import { registerChecks } from './checks.ts';
+import type { ReferenceIndex } from '../references.ts';
 import { watchRefusals } from './notices.ts';
 import { registerPreview, registerSiteStyle } from './preview.ts';
 import { watchPlaceholders, type FactInfo } from './placeholders.ts';
@@ -18,7 +19,13 @@ const loaded = fetch('/admin/editor.json')
   .catch(() => data)
   .then((d) => (data = d));
 
-registerChecks(async () => (await loaded).facts);
+// The build's index of addresses, codes and slugs, and what each entry names (../references.ts).
+let references: Promise<ReferenceIndex | undefined> | undefined;
+const loadReferences = () =>
+  (references ??= fetch('/admin/references.json', { cache: 'no-cache' })
+    .then((r) => (r.ok ? (r.json() as Promise<ReferenceIndex>) : undefined))
+    .catch(() => undefined));
+registerChecks(async () => (await loaded).facts, loadReferences);
 watchRefusals();
 void loaded.then((d) => registerPreview(d.previews, () => data.facts));
 void registerSiteStyle();
