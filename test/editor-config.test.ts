@@ -314,7 +314,7 @@ test('the live editor refuses deleting a language a city uses, naming the city; 
   const swahili = files.find((f) => f.source.kind === 'language' && (f.data as { code: string }).code === 'sw')!;
   const refusal = deletionProblems(index, `content/${swahili.rel}`)!;
   assert.match(refusal, /^Not deleted: .*content\/cities\/newcastle\.json.* still refer(s)? to content\/languages\/swahili\.json\. Change (it|them) first\./);
-  assert.match(refusal, /content\/cities\/newcastle\.json \/languages\/\d+ no language has the code "sw"/);
+  assert.match(refusal, /content\/cities\/newcastle\.json \/languages\/\d+ names the language "sw"\.$/);
   // An entry nothing names goes.
   const post = files.find((f) => f.rel.startsWith('blog/') && !Object.values(index.entries).some((e) => e.uses.some(([k]) => k === `page:/blog/${f.rel.slice(5, -3)}`)))!;
   assert.is(deletionProblems(index, `content/${post.rel}`), undefined);

@@ -224,7 +224,7 @@ test('on the live site the build\'s checks across files run in the browser: dele
   await panel.waitFor();
   const text = await panel.innerText();
   assert.match(text, /content\/cities\/newcastle\.json/);
-  assert.match(text, /no language has the code “?"?sw/);
+  assert.match(text, /names the language “?"?sw/);
   await page.screenshot({ path: path.join(shots, 'editor-live-delete-refused-1280.png') });
   assert.ok(await saved(page, rel), 'the language file is still there');
   // A post whose text links to a page the site does not have: refused before any draft.

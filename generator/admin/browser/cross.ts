@@ -22,6 +22,13 @@ function unresolved(key: string, known: Set<string>): string {
   return `${e.message}.${e.hint ? ` ${e.hint}` : ''}`;
 }
 
+/** What a use names, in words: 'links to /cities/sydney', 'names the language "sw"'. */
+function named(key: string): string {
+  const [kind, ...rest] = key.split(':');
+  const value = rest.join(':');
+  return kind === 'page' ? `links to ${value}` : `names the ${kind} "${value}"`;
+}
+
 /** Every key the site offers with `path` as given (its new data, or gone when undefined). */
 function offered(index: ReferenceIndex, path: string, own: string[]): Set<string> {
   const known = new Set(index.pages.map((p) => `page:${p}`));
@@ -64,6 +71,6 @@ export function deletionProblems(index: ReferenceIndex, path: string): string | 
   const found = namers(index, path, lost);
   if (!found.length) return undefined;
   const files = [...new Set(found.map(([file]) => file))];
-  const details = found.map(([file, [key, pointer]]) => `${file} ${pointer === 'body' ? '/body' : pointer} ${unresolved(key, known)}`);
+  const details = found.map(([file, [key, pointer]]) => `${file} ${pointer === 'body' ? '/body' : pointer} ${named(key)}.`);
   return `Not deleted: ${files.join(', ')} still ${files.length === 1 ? 'refers' : 'refer'} to ${path}. Change ${files.length === 1 ? 'it' : 'them'} first. ${details.join(' ')}`;
 }
