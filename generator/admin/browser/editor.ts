@@ -7,6 +7,7 @@ import type { ReferenceIndex } from '../references.ts';
 import { watchRefusals } from './notices.ts';
 import { registerPreview, registerSiteStyle } from './preview.ts';
 import { watchPlaceholders, type FactInfo } from './placeholders.ts';
+import { showThumbnails } from './thumbnails.ts';
 
 interface EditorData extends FactInfo {
   facts: Facts;
@@ -26,8 +27,14 @@ const loadReferences = () =>
     .then((r) => (r.ok ? (r.json() as Promise<ReferenceIndex>) : undefined))
     .catch(() => undefined));
 registerChecks(async () => (await loaded).facts, loadReferences);
+// The preview finds each entry's page in the same index.
+let index: ReferenceIndex | undefined;
 watchRefusals();
-void loaded.then((d) => registerPreview(d.previews, () => data.facts));
+showThumbnails();
+void Promise.all([loaded, loadReferences()]).then(([d, i]) => {
+  index = i;
+  registerPreview(d.previews, () => data.facts, (path) => index?.entries[path]?.offers);
+});
 void registerSiteStyle();
 watchPlaceholders(() => data.facts, () => data);
 
