@@ -73,7 +73,9 @@ test('a blog post is front matter from the blog schema plus a Markdown body; ima
   assert.is(field(fields, 'body').widget, 'markdown');
   assert.equal(field(fields, 'category').options, ['Immigration', 'Legal', 'Education', 'Translation', 'Business']);
   const src = field(field(fields, 'image').fields as Field[], 'src');
-  assert.equal([src.widget, src.media_folder, src.public_folder], ['image', '/assets/images/blog', 'blog']);
+  // No folder of its own: every image field uses the one media library, assets/images/ (the Media tab's too).
+  assert.equal([src.widget, src.media_folder, src.public_folder], ['image', undefined, undefined]);
+  assert.equal([real.media_folder, real.public_folder], ['assets/images', '']);
 });
 
 test('widgets for staff: a dd/mm/yyyy date picker, languages from the language files, icons from Lucide, labels in words', () => {

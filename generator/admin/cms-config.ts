@@ -160,10 +160,8 @@ function iconNames(): string[] {
 }
 
 function fieldsFor(project: Project, schemas: SchemaSet, file: ContentFile, unshown?: (problem: SchemaShapeError) => void, icons = iconNames(), where?: string): Field[] {
-  const imageDir = file.dir && fs.existsSync(path.join(project.assets, 'images', file.dir)) ? file.dir : '';
-  const media = { folder: `/assets/images${imageDir ? `/${imageDir}` : ''}`, publicFolder: imageDir };
   const hidden = new Set(developerOnly[file.schema] ?? []);
-  const fields = fieldsOf(schemas, file.schema, { media, unshown, icons, languages: 'languages', where })
+  const fields = fieldsOf(schemas, file.schema, { unshown, icons, languages: 'languages', where })
     .filter((f) => f.name !== '$schema')
     .map((f) => (hidden.has(f.name) ? { label: f.label, name: f.name, widget: 'hidden', required: false } : f));
   if (file.ext === '.md') return [...fields, { label: 'Text', name: 'body', widget: 'markdown', hint: 'The text of the page, in Markdown.' }];
@@ -281,6 +279,8 @@ export function cmsConfig(
     publish_mode: 'editorial_workflow',
     // File names as the site's other files: ASCII, accents dropped (café -> cafe, māori -> maori).
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
+    // One media library for the Media tab and every image field: assets/images/, where the build reads every
+    // picture; its folders are listed too, and a picture picked there keeps its folder (browser/media.ts).
     media_folder: 'assets/images',
     public_folder: '',
     collections: order(collections, (c) => c.key, folderLabels).map(({ key: _key, ...c }) => c),

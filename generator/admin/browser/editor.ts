@@ -8,13 +8,16 @@ import { watchRefusals } from './notices.ts';
 import { registerPreview, registerSiteStyle } from './preview.ts';
 import { watchPlaceholders, type FactInfo } from './placeholders.ts';
 import { showThumbnails } from './thumbnails.ts';
+import { oneMediaLibrary } from './media.ts';
 
 interface EditorData extends FactInfo {
   facts: Facts;
   previews: string[];
+  /** The folders under assets/images/, which the one media library lists besides it (media.ts). */
+  imageFolders: string[];
 }
 
-let data: EditorData = { facts: {}, about: {}, previews: [] };
+let data: EditorData = { facts: {}, about: {}, previews: [], imageFolders: [] };
 const loaded = fetch('/admin/editor.json')
   .then((r) => (r.ok ? (r.json() as Promise<EditorData>) : data))
   .catch(() => data)
@@ -31,6 +34,7 @@ registerChecks(async () => (await loaded).facts, loadReferences);
 let index: ReferenceIndex | undefined;
 watchRefusals();
 showThumbnails();
+oneMediaLibrary(async () => (await loaded).imageFolders ?? []);
 void Promise.all([loaded, loadReferences()]).then(([d, i]) => {
   index = i;
   registerPreview(d.previews, () => data.facts, (path) => index?.entries[path]?.offers);

@@ -3,6 +3,8 @@
 // again, so a picture already in the repository showed as a blank box. The control is wrapped here: while the
 // answer is the placeholder, it asks again (a new `getAsset` each time makes the control's effect run again)
 // until the picture has loaded or failed.
+import { withFolder } from './media.ts';
+
 type Node = unknown;
 declare const h: (type: unknown, props?: Record<string, unknown> | null, ...children: Node[]) => Node;
 interface Asset {
@@ -19,6 +21,8 @@ interface Wrapper {
   bound?: GetAsset;
   boundTick?: number;
   boundFrom?: GetAsset;
+  pathsFrom?: unknown;
+  paths?: unknown;
 }
 declare const createClass: (spec: Record<string, unknown> & ThisType<Wrapper>) => unknown;
 declare const CMS: { getWidget(name: string): { control: unknown } | undefined };
@@ -38,6 +42,10 @@ export function showThumbnails(): void {
       },
       componentWillUnmount() {
         clearTimeout(this.timer);
+      },
+      // Decap asks the control it holds whether to render again; the real control decides, on what it is given.
+      shouldComponentUpdate() {
+        return true;
       },
       // Decap's own checks call these on the control it holds: passed on to the real one.
       getValidateValue() {
@@ -67,7 +75,14 @@ export function showThumbnails(): void {
             return asset;
           };
         }
-        return h(Control, { ...this.props, getAsset: this.bound, ref: (el: Record<string, unknown> | null) => (this.inner = el) });
+        // A picture picked from a folder of the library keeps its folder in the value (media.ts): the control
+        // stores what Decap's library hands it for the field, so that is given with the folder.
+        const paths = this.props.mediaPaths as { map?(f: (v: unknown) => unknown): unknown } | undefined;
+        if (paths !== this.pathsFrom) {
+          this.pathsFrom = paths;
+          this.paths = paths?.map ? paths.map((v) => withFolder(v)) : paths;
+        }
+        return h(Control, { ...this.props, getAsset: this.bound, mediaPaths: this.paths, ref: (el: Record<string, unknown> | null) => (this.inner = el) });
       },
     });
   }
