@@ -246,6 +246,25 @@ test('on the live site the build\'s checks across files run in the browser: dele
   refusing = false;
 });
 
+test('a date that does not exist cannot be entered: the date field is a date picker, and the file keeps a real day', async () => {
+  const rel = 'content/blog/naati-certified-translations-immigration.md';
+  const original = site.fixture.read(rel);
+  const page = await testRepoEditor('#/collections/blog/entries/naati-certified-translations-immigration');
+  const date = page.getByLabel('Date', { exact: true });
+  await date.waitFor();
+  assert.is(await date.getAttribute('type'), 'date');
+  const before = await date.inputValue();
+  // 31 February: the browser's picker takes no such day (Playwright is refused the value, as a person's typing is).
+  await date.fill('2026-02-31').catch(() => {});
+  assert.is.not(await date.inputValue(), '2026-02-31');
+  await date.fill('2026-02-28');
+  await page.screenshot({ path: path.join(shots, 'editor-live-date-1280.png') });
+  const text = await publish(page, rel);
+  assert.match(text, /\ndate: "28\/02\/2026"\n/);
+  assert.not.match(text, /31\/02/);
+  assert.ok(before.length > 0 && original.length > 0);
+});
+
 test('no console errors and no Content-Security-Policy violations', () => {
   assert.equal(problems, []);
 });
