@@ -72,6 +72,9 @@ function walk(value: unknown, pointer: string, visit: (pointer: string, key: str
   }
 }
 
+/** Each file's part of the index, by its data: an incremental build reads unchanged files as the same objects. */
+const parts = new WeakMap<object, { rel: string; offers: string[]; uses: Use[] }>();
+
 /** The index of a whole site, from the files the build read and the addresses it made. */
 export function referenceIndex(files: { rel: string; source: Kind; data: unknown; body?: string }[], addresses: string[]): ReferenceIndex {
   const entries: ReferenceIndex['entries'] = {};
@@ -79,8 +82,9 @@ export function referenceIndex(files: { rel: string; source: Kind; data: unknown
   for (const file of files) {
     if (file.rel === 'schemas' || file.rel.startsWith('schemas/')) continue;
     const data = (file.data ?? {}) as Data;
-    const offers = offersOf(file.source, data);
-    const uses = usesOf(file.source, file.rel, data, file.body);
+    let part = parts.get(data);
+    if (!part || part.rel !== file.rel) parts.set(data, (part = { rel: file.rel, offers: offersOf(file.source, data), uses: usesOf(file.source, file.rel, data, file.body) }));
+    const { offers, uses } = part;
     for (const key of offers) if (key.startsWith('page:')) owned.add(key.slice('page:'.length));
     if (offers.length || uses.length) entries[`content/${file.rel}`] = { offers, uses };
   }
