@@ -208,7 +208,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       target.emit('_redirects', redirectsFile(redirects));
     });
     const contentFiles = files.map((f) => contentFile(f.rel, f.source.schema));
-    await time('admin', () => emitAdmin(project, model.settings, contentFiles, (file, inputs, produce) => policy.derive(target, file, inputs, produce), (m) => logger.warn(m)));
+    await time('admin', () => emitAdmin(project, model.settings, contentFiles, (file, inputs, produce) => policy.derive(target, file, inputs, produce), (m) => logger.warn(m), { files, addresses: [...pages.map((p) => p.path), ...redirects.map((r) => r.from)] }));
 
     const { changed, hashes } = await time('write', async () => {
       if (target instanceof LiveOutput) {

@@ -10,6 +10,13 @@ import { resolveProject } from '../generator/project.ts';
 import { fixture, repoRoot } from './helpers/project.ts';
 import type { Field } from '../generator/admin/schema-fields.ts';
 import { describeProblems, resolvePlaceholders } from '../generator/admin/browser/rules.ts';
+import { referenceIndex } from '../generator/admin/references.ts';
+import { crossProblems, deletionProblems } from '../generator/admin/browser/cross.ts';
+import { loadContent } from '../generator/content/load.ts';
+import { resolveFacts } from '../generator/content/facts.ts';
+import { buildModel } from '../generator/content/model.ts';
+import { routes } from '../generator/routes.ts';
+import { generatedFiles } from '../generator/content/cross-check.ts';
 
 const test = suite('editor config');
 
@@ -31,7 +38,7 @@ test('one collection per folder of like files, one files collection per folder o
 
 test('enum becomes a select, an array of objects a list, a nested object an object, a number a number', () => {
   const city = collection('cities').fields!;
-  assert.equal(field(city, 'state'), { label: 'State', name: 'state', widget: 'select', options: ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] });
+  assert.equal(field(city, 'state'), { label: 'State', name: 'state', widget: 'select', hint: "Shown on the site in each city's page.", options: ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] });
   assert.is(field(city, 'coordinates').widget, 'object');
   assert.equal(((field(city, 'coordinates').fields as Field[]).map((f) => [f.name, f.widget, f.value_type, f.min, f.max])), [['latitude', 'number', 'float', -44, -9], ['longitude', 'number', 'float', 112, 154]]);
   assert.is(field(city, 'order').value_type, 'int');
@@ -52,7 +59,7 @@ test('required, descriptions (as hints) and references carry over', () => {
   // name is a $ref to common.schema.json#/definitions/text: resolved, without that definition's generic
   // description ("Plain text shown on the site.", which says nothing about the field, and is not even true of
   // search keywords).
-  assert.equal(field(city, 'name'), { label: 'Name', name: 'name', widget: 'string' });
+  assert.equal(field(city, 'name'), { label: 'Name', name: 'name', widget: 'string', hint: "Shown on the site in each city's page." });
   const hints = JSON.stringify(real);
   assert.not.ok(hints.includes('Plain text shown on the site.'));
   assert.equal(field(city, '$schema'), { label: 'Schema', name: '$schema', widget: 'hidden', default: '../schemas/city.schema.json' });
@@ -66,7 +73,9 @@ test('a blog post is front matter from the blog schema plus a Markdown body; ima
   assert.is(field(fields, 'body').widget, 'markdown');
   assert.equal(field(fields, 'category').options, ['Immigration', 'Legal', 'Education', 'Translation', 'Business']);
   const src = field(field(fields, 'image').fields as Field[], 'src');
-  assert.equal([src.widget, src.media_folder, src.public_folder], ['image', '/assets/images/blog', 'blog']);
+  // No folder of its own: every image field uses the one media library, assets/images/ (the Media tab's too).
+  assert.equal([src.widget, src.media_folder, src.public_folder], ['image', undefined, undefined]);
+  assert.equal([real.media_folder, real.public_folder], ['assets/images', '']);
 });
 
 test('widgets for staff: a dd/mm/yyyy date picker, languages from the language files, icons from Lucide, labels in words', () => {
@@ -153,10 +162,10 @@ test('any schema maps: a new file and its schema appear with every kind of field
     const fields = added.fields;
     assert.equal(fields.map((x) => [x.name, x.widget]), [['$schema', 'hidden'], ['kind', 'select'], ['slots', 'list'], ['where', 'object'], ['banner', 'object'], ['tags', 'list']]);
     assert.is(field(fields, 'kind').hint, 'Which days.');
-    assert.equal(field(field(fields, 'slots').fields as Field[], 'staffed'), { label: 'Staffed', name: 'staffed', widget: 'boolean', required: false, default: true });
+    assert.equal(field(field(fields, 'slots').fields as Field[], 'staffed'), { label: 'Staffed', name: 'staffed', widget: 'boolean', required: false, default: true, hint: 'Shown on the site in Opening times › Slots.' });
     assert.is(field(field(fields, 'where').fields as Field[], 'city').widget, 'string');
     assert.is(field(field(fields, 'banner').fields as Field[], 'src').widget, 'image');
-    assert.equal(field(fields, 'tags'), { label: 'Tags', name: 'tags', widget: 'list', required: false, label_singular: 'Tag', collapsed: false, field: { label: 'Tag', name: 'tag', widget: 'string' } });
+    assert.equal(field(fields, 'tags'), { label: 'Tags', name: 'tags', widget: 'list', required: false, hint: 'Shown on the site in Opening times.', label_singular: 'Tag', collapsed: false, field: { label: 'Tag', name: 'tag', widget: 'string' } });
   } finally {
     f.remove();
   }
@@ -204,6 +213,116 @@ test('the generated config.yml is the same bytes every time', () => {
   const again = cmsConfig(resolveProject(repoRoot), { editor: { backend: 'github', repo: 'example/site', branch: 'main' }, baseUrl: 'https://www.example.com' });
   assert.is(cmsConfigYaml(again), cmsConfigYaml(real));
   assert.match(cmsConfigYaml(real), /^# Generated by `site build` from content\/schemas\/: edit the schemas, not this file\.\nbackend:\n {2}name: "github"\n/);
+});
+
+/** The keys of one [table] of a TOML file (flat string values only, as netlify.toml's contexts are). */
+function tomlTable(text: string, table: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  let inside = false;
+  for (const line of text.split('\n').map((l) => l.replace(/#.*$/, '').trim())) {
+    if (/^\[/.test(line)) inside = line === `[${table}]`;
+    else if (inside && line) {
+      const [, key, value] = /^([\w.-]+)\s*=\s*"([^"]*)"$/.exec(line) ?? [];
+      if (key) out[key] = value;
+    }
+  }
+  return out;
+}
+
+test('every deploy preview (the editor\'s drafts in review too) builds and then runs site check, so a failed check fails the pull request', () => {
+  const toml = fs.readFileSync(path.join(repoRoot, 'netlify.toml'), 'utf8');
+  const command = tomlTable(toml, 'context.deploy-preview').command;
+  assert.ok(command, 'netlify.toml has [context.deploy-preview] command');
+  // Each step must run, in order, and a failure stop the command: joined by &&.
+  const steps = command.split('&&').map((s) => s.trim());
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const run = steps.map((step) => {
+    const name = /^npm run ([\w:-]+)$/.exec(step)?.[1];
+    assert.ok(name && scripts[name], `${step} is an npm script of package.json`);
+    return scripts[name!];
+  });
+  assert.equal(run, [scripts.build, scripts.check]);
+  assert.match(scripts.build, /bin\/site\.js build$/);
+  assert.match(scripts.check, /bin\/site\.js check$/);
+  // Production deploys keep the plain build.
+  assert.is(tomlTable(toml, 'build').command, 'npm run build');
+});
+
+/** Every field staff see, with where it is, its label and its hint (and whether its list carries the hint). */
+function visibleFields(config: Record<string, unknown>): { where: string; label: string; hint?: string; listHinted: boolean }[] {
+  const out: { where: string; label: string; hint?: string; listHinted: boolean }[] = [];
+  const walk = (fields: Field[], where: string, listHinted = false) => {
+    for (const f of fields) {
+      if (f.widget === 'hidden') continue;
+      out.push({ where: `${where} > ${f.name}`, label: f.label, hint: f.hint, listHinted });
+      if (Array.isArray(f.fields)) walk(f.fields as Field[], `${where} > ${f.name}`);
+      if (f.field) walk([f.field as Field], `${where} > ${f.name}`, !!f.hint);
+    }
+  };
+  for (const c of collectionsOf(config)) {
+    if (c.fields) walk(c.fields, c.name);
+    for (const file of c.files ?? []) walk(file.fields, `${c.name}/${file.name}`);
+  }
+  return out;
+}
+
+// Labels as a field name reads in code: an abbreviation in the wrong case, a flag's "Is …", a word in camelCase.
+const codeWords = new Set(['Src', 'Alt', 'Seo', 'E164', 'Abn', 'Sku', 'Nz', 'Nsw', 'Qld', 'Vic', 'Wa', 'Gst', 'Naati', 'Url', 'Cta', 'Faq', 'Tawkto', 'Id', 'src', 'seo', 'cta', 'nsw', 'url', 'e164', 'tawkto', 'sku', 'abn']);
+const developerLabel = { test: (label: string) => /^Is [a-z]/.test(label) || /\b[a-z]+[A-Z]/.test(label) || label.split(/[^A-Za-z0-9]+/).some((w) => codeWords.has(w)) };
+const genericHints = ['Plain text shown on the site.', 'Paragraphs of plain text, one string each.', 'A value.', 'Text.'];
+
+test('every label is written for staff, and every field has a hint of its own (none generic)', () => {
+  const fields = visibleFields(real);
+  assert.ok(fields.length > 400, `${fields.length} fields`);
+  const developer = fields.filter((f) => developerLabel.test(f.label)).map((f) => `${f.where}: ${f.label}`);
+  assert.equal(developer, [], 'labels that read as code');
+  const generic = fields.filter((f) => f.hint && genericHints.includes(f.hint)).map((f) => `${f.where}: ${f.hint}`);
+  assert.equal(generic, [], 'generic hints');
+  // A single value in a list (one keyword of several) is explained by its list's hint.
+  const bare = fields.filter((f) => !f.hint && !f.listHinted).map((f) => f.where);
+  assert.equal(bare, [], 'fields without a hint');
+  const labels = collectionsOf(real).flatMap((c) => [c.label, ...(c.files ?? []).map((f) => f.label)]);
+  assert.equal(labels.filter((l, i) => labels.indexOf(l) !== i), [], 'two collections or entries share a name');
+});
+
+test('the check itself fails on the labels and hints staff were shown before', () => {
+  for (const label of ['Src', 'Alt', 'Seo', 'E164', 'Abn', 'Sku', 'Is target', 'Nz', 'Tawkto setup', 'Nsw convert', 'Order cta']) assert.ok(developerLabel.test(label), label);
+  for (const label of ['Picture', 'New Zealand', 'NSW convert', 'Language we translate into', 'Live chat setup guide']) assert.not.ok(developerLabel.test(label), label);
+  assert.ok(genericHints.includes('Plain text shown on the site.'));
+});
+
+/** The index the build writes into /admin/references.json, from the repository's content. */
+function siteIndex() {
+  const { files } = resolveFacts(loadContent(resolveProject(repoRoot)).files);
+  const { pages, redirects } = routes(buildModel(files));
+  return { files, index: referenceIndex(files, [...pages.map((p) => p.path), ...redirects.map((r) => r.from), ...generatedFiles]) };
+}
+
+test('the live editor\'s checks across files: a link to no page and an unknown language code are refused in the build\'s words; a good save passes', () => {
+  const { files, index } = siteIndex();
+  const newcastle = files.find((f) => f.rel === 'cities/newcastle.json')!;
+  const data = structuredClone(newcastle.data) as { languages: string[] };
+  assert.equal(crossProblems(index, 'content/cities/newcastle.json', data), []);
+  data.languages.push('xx');
+  const [unknown] = crossProblems(index, 'content/cities/newcastle.json', data);
+  assert.match(unknown, new RegExp(`^content/cities/newcastle.json /languages/${data.languages.length - 1} no language has the code "xx". Known codes: .*\\bsw\\b`));
+  const post = files.find((f) => f.rel.startsWith('blog/'))!;
+  const problems = crossProblems(index, `content/${post.rel}`, { ...(post.data as object), body: 'See [our prices](/pricing) and [this](/no-such-page).' });
+  assert.equal(problems, [`content/${post.rel} /body links to /no-such-page, which is not a page of the site.`]);
+});
+
+test('the live editor refuses deleting a language a city uses, naming the city; and changing a service slug others name', () => {
+  const { files, index } = siteIndex();
+  const swahili = files.find((f) => f.source.kind === 'language' && (f.data as { code: string }).code === 'sw')!;
+  const refusal = deletionProblems(index, `content/${swahili.rel}`)!;
+  assert.match(refusal, /^Not deleted: .*content\/cities\/newcastle\.json.* still refer(s)? to content\/languages\/swahili\.json\. Change (it|them) first\./);
+  assert.match(refusal, /content\/cities\/newcastle\.json \/languages\/\d+ names the language "sw"\.$/);
+  // An entry nothing names goes.
+  const post = files.find((f) => f.rel.startsWith('blog/') && !Object.values(index.entries).some((e) => e.uses.some(([k]) => k === `page:/blog/${f.rel.slice(5, -3)}`)))!;
+  assert.is(deletionProblems(index, `content/${post.rel}`), undefined);
+  // A language's code changed: the cities that name the old code are named.
+  const changed = crossProblems(index, `content/${swahili.rel}`, { ...(swahili.data as object), code: 'sx' });
+  assert.ok(changed.some((p) => p.startsWith('content/cities/newcastle.json /languages/') && /no language has the code "sw".*change content\/cities\/newcastle.json first/.test(p)), changed.join('\n'));
 });
 
 test.run();

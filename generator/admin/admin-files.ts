@@ -11,6 +11,8 @@ import { folderHash } from '../incremental/policy.ts';
 import { loadEsbuild } from '../esbuild.ts';
 import { factNames, factSources, factTree } from '../content/facts.ts';
 import type { SourceFile } from '../content/load.ts';
+import { generatedFiles } from '../content/cross-check.ts';
+import { referenceIndex } from './references.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -155,7 +157,14 @@ export function editorData(project: Project, previews: string[]): string {
     const words = [node?.title, node?.description].filter(Boolean).join(': ');
     if (words) about[name] = words;
   }
-  return `${JSON.stringify({ facts: Object.fromEntries(facts), about, previews })}\n`;
+  // Every folder under assets/images/ (the build reads them all): the one media library lists each.
+  return `${JSON.stringify({ facts: Object.fromEntries(facts), about, previews, imageFolders: imageFolderNames(project) })}\n`;
+}
+
+/** The folders under assets/images/, for editor.json's inputs. */
+function imageFolderNames(project: Project): string[] {
+  const root = path.join(project.assets, 'images');
+  return fs.existsSync(root) ? fs.readdirSync(root, { withFileTypes: true, recursive: true }).filter((d) => d.isDirectory()).map((d) => path.relative(root, path.join(d.parentPath, d.name))).sort() : [];
 }
 
 /** The names Decap gives preview templates: each folder collection, and each file of the other collections. */
@@ -190,6 +199,7 @@ export async function emitAdmin(
   files: ContentFile[],
   derive: Derive,
   warn: (message: string) => void,
+  site?: { files: SourceFile[]; addresses: string[] },
 ): Promise<void> {
   const dist = decapDist();
   if (!dist) {
@@ -206,7 +216,13 @@ export async function emitAdmin(
   await derive('admin/formats.js', formatsInputs(), formatsScript);
   await derive('admin/editor.js', JSON.stringify([formatsInputs(), folderHash(project.schemas), `ajv@${packageVersion('ajv')}`, `ajv-formats@${packageVersion('ajv-formats')}`]), () => editorScript(project));
   const factText = Object.values(factSources).map((rel) => (fs.existsSync(path.join(project.content, rel)) ? fs.readFileSync(path.join(project.content, rel), 'utf8') : '')).join('\0');
-  await derive('admin/editor.json', JSON.stringify([factText, folderHash(project.schemas), configLayout(files), ...code]), () => editorData(project, previewNames(cmsConfig(project, settings, () => {}, files))));
+  await derive('admin/editor.json', JSON.stringify([factText, folderHash(project.schemas), configLayout(files), imageFolderNames(project), ...code]), () => editorData(project, previewNames(cmsConfig(project, settings, () => {}, files))));
+  if (site) {
+    // The build's checks across files for the live editor: what each entry offers (its address, code or slug)
+    // and what it names, and the site's own addresses (references.ts).
+    const index = `${JSON.stringify(referenceIndex(site.files, [...site.addresses, ...generatedFiles]))}\n`;
+    await derive('admin/references.json', index, () => index);
+  }
   const version = (JSON.parse(fs.readFileSync(require.resolve('decap-cms/package.json'), 'utf8')) as { version: string }).version;
   for (const { name, file } of decapFiles(dist)) await derive(`admin/${name}`, `decap-cms@${version} ${name}`, () => fs.readFileSync(file));
 }

@@ -159,11 +159,9 @@ function iconNames(): string[] {
   return fs.readdirSync(dir).filter((n) => n.endsWith('.svg')).map((n) => n.slice(0, -4)).sort();
 }
 
-function fieldsFor(project: Project, schemas: SchemaSet, file: ContentFile, unshown?: (problem: SchemaShapeError) => void, icons = iconNames()): Field[] {
-  const imageDir = file.dir && fs.existsSync(path.join(project.assets, 'images', file.dir)) ? file.dir : '';
-  const media = { folder: `/assets/images${imageDir ? `/${imageDir}` : ''}`, publicFolder: imageDir };
+function fieldsFor(project: Project, schemas: SchemaSet, file: ContentFile, unshown?: (problem: SchemaShapeError) => void, icons = iconNames(), where?: string): Field[] {
   const hidden = new Set(developerOnly[file.schema] ?? []);
-  const fields = fieldsOf(schemas, file.schema, { media, unshown, icons, languages: 'languages' })
+  const fields = fieldsOf(schemas, file.schema, { unshown, icons, languages: 'languages', where })
     .filter((f) => f.name !== '$schema')
     .map((f) => (hidden.has(f.name) ? { label: f.label, name: f.name, widget: 'hidden', required: false } : f));
   if (file.ext === '.md') return [...fields, { label: 'Text', name: 'body', widget: 'markdown', hint: 'The text of the page, in Markdown.' }];
@@ -236,7 +234,7 @@ export function cmsConfig(
     const name = key.replace(/[^a-z0-9]+/gi, '-') || 'settings';
     const format = ext === '.md' ? 'site-md' : 'site-json';
     if (isFolderCollection(group)) {
-      const fields = safely(() => fieldsFor(project, schemas, group[0], unshown ? report : undefined, icons));
+      const fields = safely(() => fieldsFor(project, schemas, group[0], unshown ? report : undefined, icons, `each ${singular.toLowerCase()}'s page`));
       if (!fields) continue;
       const identifier = identifierOf(fields);
       collections.push({
@@ -258,10 +256,13 @@ export function cmsConfig(
       continue;
     }
     const entries = order(group, (f) => path.posix.basename(f.rel), fileLabels).flatMap((file) => {
-      const fields = safely(() => fieldsFor(project, schemas, file, unshown ? report : undefined, icons));
-      if (!fields) return [];
       const base = path.posix.basename(file.rel);
-      const label = (dir === '' ? fileLabels[base] : dir === 'pages' ? pageLabels[base] : undefined) ?? (dir ? labelFor(base.replace(/\.(json|md)$/, '')) : schemas.get(file.schema)?.title ?? labelFor(base));
+      // A page's copy is named "… page", so that it never shares a name with the collection of its entries
+      // (Cities page beside Cities).
+      const named = dir === 'pages' ? `${labelFor(base.replace(/\.(json|md)$/, ''))} page` : dir ? labelFor(base.replace(/\.(json|md)$/, '')) : undefined;
+      const label = (dir === '' ? fileLabels[base] : dir === 'pages' ? pageLabels[base] : undefined) ?? named ?? schemas.get(file.schema)?.title ?? labelFor(base);
+      const fields = safely(() => fieldsFor(project, schemas, file, unshown ? report : undefined, icons, label));
+      if (!fields) return [];
       return [{ name: base.replace(/\.(json|md)$/, '').replace(/[^a-z0-9]+/gi, '-'), label, file: `content/${file.rel}`, format, fields }];
     });
     collections.push({ key, name, label: plural, format, files: entries });
@@ -278,6 +279,8 @@ export function cmsConfig(
     publish_mode: 'editorial_workflow',
     // File names as the site's other files: ASCII, accents dropped (café -> cafe, māori -> maori).
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
+    // One media library for the Media tab and every image field: assets/images/, where the build reads every
+    // picture; its folders are listed too, and a picture picked there keeps its folder (browser/media.ts).
     media_folder: 'assets/images',
     public_folder: '',
     collections: order(collections, (c) => c.key, folderLabels).map(({ key: _key, ...c }) => c),

@@ -54,6 +54,8 @@ export class SchemaShapeError extends Error {
 interface Place {
   file: string;
   pointer: string;
+  /** The labels of the entry and the sections around the field, for a hint that says where it shows. */
+  trail?: string[];
 }
 
 /** Follows $ref chains; a property's own description and default win over the referenced schema's. */
@@ -76,12 +78,21 @@ function resolve(schemas: SchemaSet, schema: Schema, place: Place): { schema: Sc
   return { schema: current, file };
 }
 
-/** "popularDocuments" -> "Popular documents". */
+/** Abbreviations staff know in capitals: "nswConvert" reads "NSW convert", not "Nsw convert". */
+const capitals = new Set(['nsw', 'vic', 'qld', 'wa', 'sa', 'tas', 'act', 'nt', 'nz', 'gst', 'naati', 'faq', 'abn', 'url', 'id', 'sms', 'pdf']);
+
+/** Words of field names that read as code or lose their capital. */
+const wordsForStaff: Record<string, string> = { cta: 'button', australia: 'Australia', src: 'picture', alt: 'picture description', seo: 'search engine listing' };
+
+/** "popularDocuments" -> "Popular documents"; "nswConvert" -> "NSW convert". */
 export function labelFor(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[-_]+/g, ' ')
-    .toLowerCase();
+    .toLowerCase()
+    .split(' ')
+    .map((word) => (capitals.has(word) ? word.toUpperCase() : (wordsForStaff[word] ?? word)))
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -103,10 +114,24 @@ const staffLabels: Record<string, string> = {
   ariaLabel: 'Label read aloud by screen readers',
   nativeLang: 'Language code of the native message',
   id: 'Identifier (names it in placeholders)',
+  nz: 'New Zealand',
+  isTarget: 'Language we translate into',
+  color: 'Colour',
+  heroSet: 'Hero picture set',
+  toastTitle: 'Pop-up message heading',
+  toastText: 'Pop-up message text',
+  gst: 'GST (goods and services tax)',
+  captchaNeedsScript: 'Spam check needs JavaScript',
+  eyebrow: 'Small heading above the title',
+  subLabel: 'Second line of the label',
 };
 
-/** The shared plain-text definition's description says nothing about a field: such a field gets no hint. */
-const genericText = 'common.schema.json#/definitions/text';
+/** The shared plain-text definitions' descriptions say nothing about a field: such a field's hint says where it shows. */
+const genericDefinitions = ['text', 'paragraphs'];
+const isGeneric = (ref: string | undefined, file: string) => {
+  const [target, fragment = ''] = (ref ?? '').split('#');
+  return (target === 'common.schema.json' || (target === '' && file === 'common.schema.json')) && genericDefinitions.some((d) => fragment === `/definitions/${d}`);
+};
 
 // Prose-like names get a multi-line box; everything else a one-line input.
 const proseNames = /^(text|description|answer|excerpt|intro|content|message|quote|body|paragraphs?|welcome|summary|note|bio|serviceDescription|disclaimer|subtitle)$/i;
@@ -137,6 +162,8 @@ export interface FieldOptions {
   icons?: string[];
   /** The collection of language files, whose codes a list of language codes picks from. */
   languages?: string;
+  /** What staff call the entry ("Home page", "a city"): a field whose schema has no description says where it shows. */
+  where?: string;
 }
 
 /** The shared definition a property points at, such as "icon" for common.schema.json#/definitions/icon. */
@@ -153,14 +180,14 @@ export function fieldsOf(schemas: SchemaSet, schemaFile: string, options: FieldO
   const root = schemas.get(schemaFile);
   if (!root) throw new SchemaShapeError(schemaFile, '', 'is missing');
   const { schema, file } = resolve(schemas, root, { file: schemaFile, pointer: '' });
-  return objectFields(schemas, schema, { file, pointer: '' }, options);
+  return objectFields(schemas, schema, { file, pointer: '', trail: options.where ? [options.where] : [] }, options);
 }
 
 function objectFields(schemas: SchemaSet, schema: Schema, place: Place, options: FieldOptions): Field[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).map(([name, property]) => {
     try {
-      return fieldFor(schemas, name, property, required.has(name), { file: place.file, pointer: `${place.pointer}/properties/${name}` }, options);
+      return fieldFor(schemas, name, property, required.has(name), { file: place.file, pointer: `${place.pointer}/properties/${name}`, trail: place.trail }, options);
     } catch (error) {
       if (!(error instanceof SchemaShapeError) || !options.unshown) throw error;
       options.unshown(error);
@@ -173,10 +200,11 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
   const { schema, file } = resolve(schemas, property, place);
   const base: Field = { label: schema.title ?? staffLabels[name] ?? labelFor(name), name, widget: 'string' };
   if (!required) base.required = false;
-  const inheritsGeneric = !property.description && (property.$ref === genericText || (property.$ref === '#/definitions/text' && place.file === 'common.schema.json'));
+  const inheritsGeneric = !property.description && isGeneric(property.$ref, place.file);
   if (schema.description && !inheritsGeneric) base.hint = schema.description;
+  else if (place.trail?.length) base.hint = placedHint(place.trail);
   if (schema.default !== undefined) base.default = schema.default;
-  const here = { file, pointer: place.pointer };
+  const here = { file, pointer: place.pointer, trail: [...(place.trail ?? []), base.label] };
 
   if (schema.const !== undefined) return { ...base, widget: 'hidden', default: schema.const };
   if (definitionOf(property) === 'icon' && options.icons) return { ...base, widget: 'select', options: options.icons };
@@ -224,12 +252,12 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
       }
       if (items.enum) return { ...base, widget: 'select', multiple: true, options: items.enum.map(String), ...(schema.minItems ? { min: schema.minItems } : {}), ...(schema.maxItems ? { max: schema.maxItems } : {}) };
       if (typeOf(items) === 'object') {
-        const fields = objectFields(schemas, items, { file: itemsFile, pointer: `${place.pointer}/items` }, options);
+        const fields = objectFields(schemas, items, { file: itemsFile, pointer: `${place.pointer}/items`, trail: here.trail }, options);
         // The first text field names each item in the collapsed list, so a long list stays readable.
         const summary = fields.find((f) => /^(title|name|question|label)$/.test(f.name)) ?? fields.find((f) => f.widget === 'string' || f.widget === 'text' || f.widget === 'select');
         return { ...base, widget: 'list', label_singular: labelFor(singular(name)), collapsed: true, ...(summary ? { summary: `{{fields.${summary.name}}}` } : {}), ...limits, fields };
       }
-      const single = fieldFor(schemas, singular(name), schema.items, true, { file, pointer: `${place.pointer}/items` }, options);
+      const single = fieldFor(schemas, singular(name), schema.items, true, { file, pointer: `${place.pointer}/items`, trail: place.trail }, options);
       delete single.required;
       // The list's own description says what the items are; repeating the item's under every value is noise.
       if (base.hint) delete single.hint;
@@ -239,6 +267,15 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
     default:
       throw new SchemaShapeError(place.file, place.pointer, 'has no "type" the editor knows (string, number, integer, boolean, object, array or enum)');
   }
+}
+
+/**
+ * A hint for a field whose schema says nothing of its own (a heading, a button's text): where on the site it
+ * shows, from the labels around it, such as "Home page › Hero › Button". Fields that never show on a page
+ * (codes, order, search keywords) carry their own description in the schema.
+ */
+function placedHint(trail: string[]): string {
+  return `Shown on the site in ${trail.join(' › ')}.`;
 }
 
 function singular(name: string): string {

@@ -100,7 +100,13 @@ export interface City {
    * The centre of the city, for the 100 km service area in structured data.
    */
   coordinates: {
+    /**
+     * North–south position of the city centre in degrees (negative: south of the equator). Not shown; search engines read it.
+     */
     latitude: number;
+    /**
+     * East–west position of the city centre in degrees. Not shown; search engines read it.
+     */
     longitude: number;
   };
   /**
@@ -304,6 +310,9 @@ export interface ContactFormCopy {
    * @maxItems 5
    */
   enquiryTypes: {
+    /**
+     * The kind of enquiry as the contact form sends it to us; not shown to visitors. The label is what they see.
+     */
     value: "general" | "quote" | "support" | "feedback" | "other";
     /**
      * Plain text shown on the site.
@@ -664,6 +673,9 @@ export interface FAQGroups {
      */
     icon?: string;
     image?: Image;
+    /**
+     * Which page shows this group of questions: faq (the FAQ page), contact (the contact page) or pricing (the pricing page).
+     */
     placement: "faq" | "contact" | "pricing";
     /**
      * @minItems 1
@@ -830,6 +842,9 @@ export interface Navigation {
      * Plain text shown on the site.
      */
     label: string;
+    /**
+     * The page this menu item opens, as its address on this site, such as /pricing.
+     */
     href: string;
     /**
      * Show the services dropdown under this item.
@@ -918,6 +933,9 @@ export interface Navigation {
          * Plain text shown on the site.
          */
         label: string;
+        /**
+         * The page this link opens, as its address on this site, such as /privacy.
+         */
         href: string;
       };
     };
@@ -1111,6 +1129,8 @@ export interface PageSeo {
    */
   description: string;
   /**
+   * Words people might search for to find this page. They are not shown on the page.
+   *
    * Items: Plain text shown on the site.
    */
   keywords?: string[];
@@ -1985,6 +2005,9 @@ export interface ServicePlans {
    * @minItems 1
    */
   plans: {
+    /**
+     * Which plan this is. Placeholders name the plan by it ({{plans.full.price}}) and it is never shown, so leave it as it is.
+     */
     id: "self-service" | "extract" | "full";
     /**
      * Plain text shown on the site.

@@ -157,7 +157,9 @@ test('a new blog post with a new picture: an ASCII file name, the picture saved 
   const text = site.read(file);
   assert.match(text, /^---\ntitle: "Partner visa checklist: café receipts and te reo Māori letters"\n/);
   assert.match(text, /\ndate: "20\/11\/2026"\n/);
-  assert.match(text, /\n {2}src: "blog\/partner-visa\.png"\n/);
+  // Uploaded to the one media library, assets/images/, where the build reads every picture.
+  assert.match(text, /\n {2}src: "partner-visa\.png"\n/);
+  assert.ok(fs.existsSync(path.join(site.root, 'assets/images/partner-visa.png')), 'the upload is in assets/images/');
   assert.match(text, /\nicon: "heart-handshake"\n/);
   assert.match(text, /\n---\n\nBring every page of your marriage certificate, and a translation of each one\.\n$/);
   await dev.settled();
@@ -169,6 +171,9 @@ test('a new blog post with a new picture: an ASCII file name, the picture saved 
   await blog.locator('picture.article-image source[type="image/avif"]').first().waitFor({ state: 'attached', timeout: 60_000 });
   const sources = await blog.locator('picture.article-image source').evaluateAll((els) => els.map((e) => e.getAttribute('srcset') ?? ''));
   assert.ok(sources.some((s) => /partner-visa.*\.avif/.test(s)), `an AVIF of the upload: ${sources.join(' | ')}`);
+  // sharp's outputs of the upload are in the build, as for any other picture.
+  const built = fs.readdirSync(path.join(site.root, 'dist/assets/images')).filter((n) => n.startsWith('partner-visa.'));
+  for (const ext of ['avif', 'webp']) assert.ok(built.some((n) => n.endsWith(`.${ext}`)), `a ${ext} of the upload in dist/assets/images: ${built.join(', ')}`);
   const sitemap = fs.readFileSync(path.join(site.root, 'dist/sitemap.xml'), 'utf8');
   assert.match(sitemap, /\/blog\/partner-visa-checklist-cafe-receipts-and-te-reo-maori-letters<\/loc>/);
 });
@@ -214,6 +219,52 @@ test('changing the address from one entry straight to another shows the other en
   await page.goto(`${dev.url}/admin/#/collections/cities/entries/newcastle`);
   await page.waitForFunction(() => (document.querySelector('input[id^="name-field-"]') as HTMLInputElement | null)?.value === 'Newcastle', undefined, { timeout: 30_000 });
   assert.ok((await page.getByLabel('Population').inputValue()).length > 0, 'the form is filled');
+});
+
+test('one media library: existing pictures show as real thumbnails, the Media tab and an image field list every folder, and a picture picked from a folder keeps its folder', async () => {
+  const page = await editor('#/collections/cities/entries/perth');
+  await page.getByLabel('Tagline').waitFor();
+  // The field's thumbnail is Perth's picture (1200 px wide), not Decap's empty placeholder.
+  const thumb = page.locator('img[role="presentation"]').first();
+  await page.waitForFunction(() => ((document.querySelector('img[role="presentation"]') as HTMLImageElement | null)?.naturalWidth ?? 0) >= 1200, undefined, { timeout: 20_000 });
+  await thumb.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, 'editor-thumbnail-1280.png') });
+  await page.getByText('Choose different image').first().click();
+  await page.getByPlaceholder('Search...').fill('passports');
+  await page.getByText('services/passports.svg').first().click();
+  await page.screenshot({ path: path.join(shots, 'editor-media-library-1280.png') });
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  const file = 'content/cities/perth.json';
+  const before = site.read(file);
+  await publish(page);
+  await until(() => site.read(file) !== before, 'perth.json to change');
+  assert.is(site.json<{ image: { src: string } }>(file).image.src, 'services/passports.svg');
+  site.write(file, before);
+  // The Media tab lists the same pictures, folders and all.
+  const media = await editor('#/collections/cities');
+  await media.getByText('Media', { exact: true }).first().click();
+  await media.getByText('logo.svg', { exact: true }).first().waitFor();
+  // The list shows what fits; the search finds the rest.
+  await media.getByPlaceholder('Search...').fill('perth');
+  await media.getByText('cities/perth.svg').first().waitFor();
+  await media.screenshot({ path: path.join(shots, 'editor-media-tab-1280.png') });
+});
+
+test('the preview is the entry\'s own page (its template and the site\'s CSS), and a change shows in it before saving', async () => {
+  const page = await editor('#/collections/cities/entries/perth');
+  const tagline = page.getByLabel('Tagline');
+  await tagline.waitFor();
+  const frame = page.frameLocator('#preview-pane').frameLocator('iframe[data-site-page="/cities/perth"]');
+  // The page's own parts: the breadcrumb and the city's heading, drawn with the site's stylesheet.
+  await frame.getByRole('heading', { level: 1 }).filter({ hasText: 'Perth' }).waitFor();
+  await frame.getByText('Perth, Western Australia').first().waitFor();
+  const styled = await frame.locator('link[rel="stylesheet"]').first().getAttribute('href');
+  assert.match(styled ?? '', /^\/assets\/.+\.css$/);
+  await tagline.fill('Certified translations for all of Western Australia, checked before you save');
+  await frame.getByText('Certified translations for all of Western Australia, checked before you save').waitFor();
+  assert.is(await frame.getByText('no matter the time difference').count(), 0, 'the old text is gone from the preview');
+  await page.screenshot({ path: path.join(shots, 'editor-preview-1280.png') });
+  assert.is(site.read('content/cities/perth.json').includes('checked before you save'), false, 'nothing was saved');
 });
 
 test('no console errors and no Content-Security-Policy violations in the editor', () => {

@@ -2,7 +2,9 @@
 // live editor commits anything. On the live site no server of ours sees a save (Decap commits from the browser),
 // so this is what refuses a price without its dollar sign or a placeholder naming no fact, with the build's
 // wording (file, field, what is wrong and the field's description), before a branch or pull request is made.
-// The rules across files (links, references) run on the pull request's deploy preview: `site check`.
+// The rules across files (links, language codes, service slugs, and deletions or changes that take away what
+// others name) are checked against the index the build wrote (cross.ts); `site check` on the pull request's
+// deploy preview checks the whole site again.
 //
 // `site:validators` is the schemas compiled by ajv at build time (standalone code, no ajv compiler here), with
 // the schemas themselves for the fields' descriptions.
@@ -10,6 +12,11 @@ import { validators, schemas } from 'site:validators';
 import { classify } from '../../content/sources.ts';
 import { describeProblems, resolvePlaceholders, type Facts } from './rules.ts';
 import { withoutEmpty } from '../keep-layout.ts';
+import { dateShape, parseDate } from '../../content/dates.ts';
+import { encodeSegment } from '../../content/pointer.ts';
+import { siteError } from '../../errors.ts';
+import { crossProblems, deletionProblems } from './cross.ts';
+import type { ReferenceIndex } from '../references.ts';
 
 interface EntryMap {
   get(key: 'path'): string | undefined;
@@ -17,7 +24,7 @@ interface EntryMap {
 }
 
 declare const CMS: {
-  registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: EntryMap }) => void | Promise<void> }): void;
+  registerEventListener(listener: { name: 'preSave' | 'preUnpublish'; handler: (event: { entry: EntryMap }) => void | Promise<void> }): void;
 };
 
 /** What is wrong with an entry as the build would see it, in the build's words; empty when it would pass. */
@@ -31,23 +38,57 @@ export async function problemsOf(path: string, data: Record<string, unknown>, fa
   const checked = withoutEmpty(rel.endsWith('.md') ? fields : data);
   const { value, problems } = resolvePlaceholders(checked, facts);
   if (problems.length) return problems.map((p) => `${path} ${p}`);
-  if (validate(value)) return [];
-  return describeProblems(validate.errors ?? [], schemas, schema, value).map((p) => `${path} ${p}`);
+  const schemaProblems = validate(value) ? [] : describeProblems(validate.errors ?? [], schemas, schema, value);
+  // A date the schema's pattern lets through that names no day, such as 31/02/2026 (content/validate.ts).
+  const failed = new Set(schemaProblems.map((p) => p.split(' ')[0]));
+  const dates = impossibleDates(value).filter(([pointer]) => !failed.has(pointer)).map(([pointer, message]) => `${pointer} ${message}`);
+  return [...schemaProblems, ...dates].map((p) => `${path} ${p}`);
+}
+
+/** Every text shaped like a date that names no real day, as the build refuses it. */
+function impossibleDates(data: unknown): [pointer: string, message: string][] {
+  const out: [string, string][] = [];
+  const visit = (value: unknown, pointer: string) => {
+    if (typeof value === 'string') {
+      if (!dateShape.test(value)) return;
+      const parsed = parseDate(value);
+      if ('problem' in parsed) out.push([pointer || '/', `${siteError('CONTENT_IMPOSSIBLE_DATE', { written: value, problem: parsed.problem }).message}.`]);
+    } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${pointer}/${i}`));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, `${pointer}/${encodeSegment(k)}`);
+  };
+  visit(data, '');
+  return out;
 }
 
 // Under `site serve` the local backend checks every save with the whole build (with lines and the rules across
 // files), so the browser leaves it to that; Decap uses the local backend only on these host names.
 const local = ['localhost', '127.0.0.1'].includes(location.hostname);
 
-export function registerChecks(facts: () => Promise<Facts>): void {
+export function registerChecks(facts: () => Promise<Facts>, references: () => Promise<ReferenceIndex | undefined>): void {
   CMS.registerEventListener({
     name: 'preSave',
     async handler({ entry }) {
       const path = entry.get('path');
       if (!path || local) return;
-      const problems = await problemsOf(path, entry.get('data').toJS(), await facts());
+      const data = entry.get('data').toJS();
+      let problems = await problemsOf(path, data, await facts());
+      // Links and references are checked once the entry itself is right, as the build does.
+      const index = problems.length ? undefined : await references();
+      if (index) problems = crossProblems(index, path, data);
       // Decap stops the save on a thrown error and shows its message.
       if (problems.length) throw new Error(`Not saved: ${problems.join(' ')}`);
+    },
+  });
+  // Decap deletes a published entry with a commit to the live branch, after this event: a deletion that would
+  // leave others naming the entry is stopped here, naming them.
+  CMS.registerEventListener({
+    name: 'preUnpublish',
+    async handler({ entry }) {
+      const path = entry.get('path');
+      if (!path || local) return;
+      const index = await references();
+      const refusal = index && deletionProblems(index, path);
+      if (refusal) throw new Error(refusal);
     },
   });
 }

@@ -3,24 +3,42 @@
 // that get a preview.
 import type { Facts } from './rules.ts';
 import { registerChecks } from './checks.ts';
+import type { ReferenceIndex } from '../references.ts';
 import { watchRefusals } from './notices.ts';
 import { registerPreview, registerSiteStyle } from './preview.ts';
 import { watchPlaceholders, type FactInfo } from './placeholders.ts';
+import { showThumbnails } from './thumbnails.ts';
+import { oneMediaLibrary } from './media.ts';
 
 interface EditorData extends FactInfo {
   facts: Facts;
   previews: string[];
+  /** The folders under assets/images/, which the one media library lists besides it (media.ts). */
+  imageFolders: string[];
 }
 
-let data: EditorData = { facts: {}, about: {}, previews: [] };
+let data: EditorData = { facts: {}, about: {}, previews: [], imageFolders: [] };
 const loaded = fetch('/admin/editor.json')
   .then((r) => (r.ok ? (r.json() as Promise<EditorData>) : data))
   .catch(() => data)
   .then((d) => (data = d));
 
-registerChecks(async () => (await loaded).facts);
+// The build's index of addresses, codes and slugs, and what each entry names (../references.ts).
+let references: Promise<ReferenceIndex | undefined> | undefined;
+const loadReferences = () =>
+  (references ??= fetch('/admin/references.json', { cache: 'no-cache' })
+    .then((r) => (r.ok ? (r.json() as Promise<ReferenceIndex>) : undefined))
+    .catch(() => undefined));
+registerChecks(async () => (await loaded).facts, loadReferences);
+// The preview finds each entry's page in the same index.
+let index: ReferenceIndex | undefined;
 watchRefusals();
-void loaded.then((d) => registerPreview(d.previews, () => data.facts));
+showThumbnails();
+oneMediaLibrary(async () => (await loaded).imageFolders ?? []);
+void Promise.all([loaded, loadReferences()]).then(([d, i]) => {
+  index = i;
+  registerPreview(d.previews, () => data.facts, (path) => index?.entries[path]?.offers);
+});
 void registerSiteStyle();
 watchPlaceholders(() => data.facts, () => data);
 

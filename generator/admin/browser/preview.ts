@@ -2,12 +2,14 @@
 // own stylesheet, each placeholder shown as the value the site will print (marked, with its name on hover).
 // Decap hands a preview template the entry and its fields; React and its createClass come from Decap's bundle.
 import { factValue, type Facts } from './rules.ts';
+import { applyChanges, framedPage, pageAddress } from './page-preview.ts';
 
 type Node = unknown;
 declare const h: (type: string, props?: Record<string, unknown> | null, ...children: Node[]) => Node;
 interface Component {
   props: PreviewProps;
   body?: HTMLElement | null;
+  frame?: HTMLIFrameElement | null;
 }
 declare const createClass: (spec: { render(this: Component): Node; componentDidMount?(this: Component): void; componentDidUpdate?(this: Component): void }) => unknown;
 
@@ -16,7 +18,7 @@ interface ImmutableLike {
 }
 
 interface PreviewProps {
-  entry: { getIn(path: string[]): ImmutableLike | string | undefined };
+  entry: { getIn(path: string[]): ImmutableLike | string | boolean | undefined };
   collection: { get(key: string): unknown };
   fields: ImmutableList;
   widgetFor(name: string): Node;
@@ -139,16 +141,75 @@ function markFacts(root: HTMLElement, facts: Facts): void {
   }
 }
 
-export function registerPreview(collections: string[], facts: () => Facts): void {
+/** The built page's HTML by address, fetched once for the session. */
+const pages = new Map<string, Promise<string | undefined>>();
+const pageHtml = (address: string) => {
+  if (!pages.has(address)) pages.set(address, fetch(address, { credentials: 'same-origin' }).then((r) => (r.ok && (r.headers.get('content-type') ?? '').includes('html') ? r.text() : undefined), () => undefined));
+  return pages.get(address)!;
+};
+/** The entry's data as it was opened, by its path: what its page shows now. */
+const opened = new Map<string, Record<string, unknown>>();
+
+/** Shows the page in the frame (once), then the form's changes in it, from the page as built each time. */
+async function showPage(frame: HTMLIFrameElement, address: string, before: Record<string, unknown>, now: Record<string, unknown>, facts: Facts): Promise<void> {
+  const state = frame as HTMLIFrameElement & { siteAddress?: string; sitePristine?: HTMLElement; siteLoading?: Promise<void> };
+  if (state.siteAddress !== address) {
+    state.siteAddress = address;
+    state.sitePristine = undefined;
+    state.siteLoading = pageHtml(address).then(
+      (html) =>
+        new Promise<void>((resolve) => {
+          if (!html) return resolve();
+          frame.addEventListener('load', () => resolve(), { once: true });
+          frame.srcdoc = framedPage(html);
+        }),
+    );
+  }
+  await state.siteLoading;
+  const doc = frame.contentDocument;
+  if (!doc?.body || state.siteAddress !== address) return;
+  state.sitePristine ??= doc.body.cloneNode(true) as HTMLElement;
+  const scroll = doc.defaultView?.scrollY ?? 0;
+  doc.body.replaceWith(state.sitePristine.cloneNode(true));
+  applyChanges(doc, before, now, facts);
+  frame.style.height = `${doc.documentElement.scrollHeight}px`;
+  doc.defaultView?.scrollTo(0, scroll);
+}
+
+export function registerPreview(collections: string[], facts: () => Facts, offers: (path: string) => string[] | undefined): void {
+  const pageOf = (props: PreviewProps) => {
+    const path = props.entry.getIn(['path']);
+    const isNew = props.entry.getIn(['newRecord']);
+    return typeof path === 'string' && isNew !== true ? { path, address: pageAddress(path, offers(path)) } : undefined;
+  };
+  const update = (component: Component) => {
+    if (component.body) markFacts(component.body, facts());
+    const page = pageOf(component.props);
+    if (!component.frame || !page?.address) return;
+    const now = ((component.props.entry.getIn(['data']) as ImmutableLike | undefined)?.toJS() ?? {}) as Record<string, unknown>;
+    if (!opened.has(page.path)) opened.set(page.path, now);
+    void showPage(component.frame, page.address, opened.get(page.path)!, now, facts());
+  };
   const Template = createClass({
     componentDidMount() {
-      if (this.body) markFacts(this.body, facts());
+      update(this);
     },
     componentDidUpdate() {
-      if (this.body) markFacts(this.body, facts());
+      update(this);
     },
     render() {
       const props = this.props;
+      const page = pageOf(props);
+      if (page?.address) {
+        // The page as built, in its own frame so that the site's CSS applies as on the site (the width of this pane).
+        return h('iframe', {
+          ref: (el: HTMLIFrameElement | null) => (this.frame = el),
+          title: `Preview of ${page.address}`,
+          sandbox: 'allow-same-origin',
+          'data-site-page': page.address,
+          style: { display: 'block', width: '100%', minHeight: '100vh', border: 0, background: '#fff' },
+        });
+      }
       const data = ((props.entry.getIn(['data']) as ImmutableLike | undefined)?.toJS() ?? {}) as Record<string, unknown>;
       const fields = props.fields.toJS();
       const known = facts();

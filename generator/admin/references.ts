@@ -1,0 +1,92 @@
+// What each content file offers to others and what it names in them, for the editor on the live site: the
+// build's checks across files (content/cross-check.ts) need every file, which the browser does not have, so the
+// build writes this index into /admin/references.json and the browser checks a save against it (browser/checks.ts).
+// Pure: the same functions run in the build (the index) and in the browser (the entry being saved).
+//
+// Keys: "page:/cities/sydney" (an address), "language:sw" (a language code), "service:passports" (a service slug).
+import { rules } from '../content/kinds.ts';
+import { markdownLinks, stripHash } from '../content/links.ts';
+import { encodeSegment } from '../content/pointer.ts';
+
+/** A key another file must offer, and where in this file it is named (a JSON pointer, or "body"). */
+export type Use = [key: string, pointer: string];
+
+export interface ReferenceIndex {
+  /** Addresses no entry owns: the site's own pages and the files the build writes (feeds, sitemap). */
+  pages: string[];
+  /** Per content file (content/…), what it offers and what it names, where either is not empty. */
+  entries: Record<string, { offers: string[]; uses: Use[] }>;
+}
+
+type Kind = { kind: string; slug?: string };
+type Data = Record<string, unknown>;
+
+/** The address of an entry of a collection (blog post, city, service, language, long page), by its slug. */
+function addressOf(kind: string, slug: string): string | undefined {
+  const route = rules.routeOf.get(kind);
+  return route === undefined ? undefined : `${route}${slug}`;
+}
+
+/** The keys a file offers: its page's address, its language code, its service slug and old addresses. */
+export function offersOf(source: Kind, data: Data): string[] {
+  const out: string[] = [];
+  const own = source.slug !== undefined ? addressOf(source.kind, source.slug) : undefined;
+  if (own && !(source.kind === 'language' && data.isTarget)) out.push(`page:${own}`);
+  if (source.kind === 'language' && !data.isTarget && typeof data.code === 'string') out.push(`language:${data.code}`);
+  if (source.kind === 'service' && source.slug) {
+    out.push(`service:${source.slug}`);
+    for (const alias of Array.isArray(data.aliases) ? data.aliases : []) if (typeof alias === 'string') out.push(`page:${addressOf('service', alias)}`);
+  }
+  return out;
+}
+
+/** The keys a file names, as content/cross-check.ts reads them: codes, slugs, internal links in fields and body. */
+export function usesOf(source: Kind, rel: string, data: Data, body?: string): Use[] {
+  const uses: Use[] = [];
+  const list = (value: unknown) => (Array.isArray(value) ? value : []);
+  if (source.kind === 'city') list(data.languages).forEach((code, i) => uses.push([`language:${code}`, `/languages/${i}`]));
+  if (source.kind === 'service') list(data.related).forEach((slug, i) => uses.push([`service:${slug}`, `/related/${i}`]));
+  if (source.kind === 'navigation') {
+    list(data.servicesMenu).forEach((item, i) => uses.push([`service:${(item as Data)?.service}`, `/servicesMenu/${i}/service`]));
+    const mobile = (data.mobileLanguages ?? {}) as Data;
+    for (const which of ['popular', 'more']) list(mobile[which]).forEach((code, i) => uses.push([`language:${code}`, `/mobileLanguages/${which}/${i}`]));
+  }
+  if (rel === 'pages/home.json') list(((data.documents ?? {}) as Data).services).forEach((slug, i) => uses.push([`service:${slug}`, `/documents/services/${i}`]));
+  walk(data, '', (pointer, key, value) => {
+    if (typeof value !== 'string') return;
+    if (key === 'href' && value.startsWith('/')) uses.push([`page:${stripHash(value)}`, pointer]);
+    else if (key !== 'href' && value.includes('](/')) for (const [target] of markdownLinks(value)) uses.push([`page:${target}`, pointer]);
+  });
+  if (typeof body === 'string') for (const [target] of markdownLinks(body)) uses.push([`page:${target}`, 'body']);
+  return uses;
+}
+
+function walk(value: unknown, pointer: string, visit: (pointer: string, key: string, value: unknown) => void): void {
+  if (Array.isArray(value)) value.forEach((v, i) => (visit(`${pointer}/${i}`, String(i), v), walk(v, `${pointer}/${i}`, visit)));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const p = `${pointer}/${encodeSegment(k)}`;
+      visit(p, k, v);
+      walk(v, p, visit);
+    }
+  }
+}
+
+/** Each file's part of the index, by its data: an incremental build reads unchanged files as the same objects. */
+const parts = new WeakMap<object, { rel: string; offers: string[]; uses: Use[] }>();
+
+/** The index of a whole site, from the files the build read and the addresses it made. */
+export function referenceIndex(files: { rel: string; source: Kind; data: unknown; body?: string }[], addresses: string[]): ReferenceIndex {
+  const entries: ReferenceIndex['entries'] = {};
+  const owned = new Set<string>();
+  for (const file of files) {
+    if (file.rel === 'schemas' || file.rel.startsWith('schemas/')) continue;
+    const data = (file.data ?? {}) as Data;
+    let part = parts.get(data);
+    if (!part || part.rel !== file.rel) parts.set(data, (part = { rel: file.rel, offers: offersOf(file.source, data), uses: usesOf(file.source, file.rel, data, file.body) }));
+    const { offers, uses } = part;
+    for (const key of offers) if (key.startsWith('page:')) owned.add(key.slice('page:'.length));
+    if (offers.length || uses.length) entries[`content/${file.rel}`] = { offers, uses };
+  }
+  return { pages: [...new Set(addresses)].filter((a) => !owned.has(a)).sort(), entries };
+}
