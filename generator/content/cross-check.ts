@@ -12,7 +12,7 @@ import { rules } from './kinds.ts';
 import { at } from './validate.ts';
 import { encodeSegment } from './pointer.ts';
 import { bodyLinks, isMarkdownImage, markdownLinks, stripHash } from './links.ts';
-import { distance } from './explain.ts';
+import { suggestAddress } from './explain.ts';
 import { draftAware, placedAt, type Drafts } from './drafts.ts';
 
 /** Files the build writes besides pages, which content may link to. */
@@ -108,8 +108,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   // Only for a link that is broken: the page addresses (thousands of posts) are compared with it then.
   let pagePaths: string[] | undefined;
   const nearest = (target: string) => {
-    const near = nearAddresses(target, (pagePaths ??= [...new Set([...pages.map((p) => p.path), ...redirects.map((r) => r.from)])]));
-    return near.length ? ` (did you mean ${near.join(' or ')}?)` : '';
+    return suggestAddress(target, (pagePaths ??= [...new Set([...pages.map((p) => p.path), ...redirects.map((r) => r.from)])]));
   };
   const imageRoot = path.join(project.assets, 'images');
   // Thousands of posts share a handful of images: each is looked for once.
@@ -147,21 +146,6 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
     }
   }
   return errors;
-}
-
-/**
- * The addresses nearest a mistyped one, if they are close enough to be a typo (as explain.ts's closest()
- * judges a field name); up to three when several are as near.
- */
-export function nearAddresses(target: string, addresses: string[]): string[] {
-  const limit = Math.max(2, Math.floor(target.length / 3));
-  const scored = addresses.map((address) => [address, distance(target.toLowerCase(), address.toLowerCase())] as const).filter(([, d]) => d <= limit);
-  const best = Math.min(...scored.map(([, d]) => d));
-  return scored
-    .filter(([, d]) => d === best)
-    .map(([address]) => address)
-    .sort()
-    .slice(0, 3);
 }
 
 /**

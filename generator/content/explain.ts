@@ -81,6 +81,27 @@ export function closest(name: string, known: string[]): string | undefined {
   return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
 }
 
+/**
+ * The addresses nearest a mistyped one, if they are close enough to be a typo (as explain.ts's closest()
+ * judges a field name); up to three when several are as near.
+ */
+export function nearAddresses(target: string, addresses: string[]): string[] {
+  const limit = Math.max(2, Math.floor(target.length / 3));
+  const scored = addresses.map((address) => [address, distance(target.toLowerCase(), address.toLowerCase())] as const).filter(([, d]) => d <= limit);
+  const best = Math.min(...scored.map(([, d]) => d));
+  return scored
+    .filter(([, d]) => d === best)
+    .map(([address]) => address)
+    .sort()
+    .slice(0, 3);
+}
+
+/** The `suggestion` of CONTENT_UNKNOWN_PAGE: " (did you mean /pricing?)" when an address is near, else empty. */
+export function suggestAddress(target: string, addresses: string[]): string {
+  const near = nearAddresses(target, addresses);
+  return near.length ? ` (did you mean ${near.join(' or ')}?)` : '';
+}
+
 /** Levenshtein distance: the fewest single-character edits that turn one into the other. */
 export function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);

@@ -4,6 +4,7 @@
 // the build words them (errors.ts), each beginning with the file and the field, as the local backend's refusals do.
 import { siteError } from '../../errors.ts';
 import { classify } from '../../content/sources.ts';
+import { suggestAddress } from '../../content/explain.ts';
 import { offersOf, usesOf, type ReferenceIndex, type Use } from '../references.ts';
 
 type Data = Record<string, unknown>;
@@ -13,7 +14,8 @@ function unresolved(key: string, known: Set<string>): string {
   const [kind, ...rest] = key.split(':');
   const value = rest.join(':');
   if (kind === 'page') {
-    const e = siteError('CONTENT_UNKNOWN_PAGE', { target: value });
+    const pages = [...known].filter((k) => k.startsWith('page:')).map((k) => k.slice(5));
+    const e = siteError('CONTENT_UNKNOWN_PAGE', { target: value, suggestion: suggestAddress(value, pages) });
     return `${e.message}.`;
   }
   const words = kind === 'language' ? { key: 'code', keys: 'codes' } : { key: 'slug', keys: 'slugs' };
