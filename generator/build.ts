@@ -144,7 +144,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   try {
     const content = await time('content', () => readContent(project, previous, markdown, live, stamp?.content));
     const { files } = content;
-    const { model, pages, redirects, checked } = await time('model', () => joinContent(project, files, previous, content.changed, { drafts: options.drafts }));
+    const { model, pages, redirects, checked, published } = await time('model', () => joinContent(project, files, previous, content.changed, { drafts: options.drafts }));
 
     // Large sites write in a worker thread while this one renders.
     output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedFrom.pages, spare, checkFirst });
@@ -208,7 +208,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       target.emit('_redirects', redirectsFile(redirects));
     });
     const contentFiles = files.map((f) => contentFile(f.rel, f.source.schema));
-    await time('admin', () => emitAdmin(project, model.settings, contentFiles, (file, inputs, produce) => policy.derive(target, file, inputs, produce), (m) => logger.warn(m), { files, addresses: [...pages.map((p) => p.path), ...redirects.map((r) => r.from)] }));
+    await time('admin', () => emitAdmin(project, model.settings, contentFiles, (file, inputs, produce) => policy.derive(target, file, inputs, produce), (m) => logger.warn(m), { files: published, addresses: [...pages.map((p) => p.path), ...redirects.map((r) => r.from)] }));
 
     const { changed, hashes } = await time('write', async () => {
       if (target instanceof LiveOutput) {

@@ -35,7 +35,8 @@ export function joinContent(project: Project, all: SourceFile[], previous: Build
     const recheck = changed && new Set(changed);
     failIfAny('content', crossCheck(project, files, model, pages, redirects, recheck ? (f) => recheck.has(f) : undefined, drafts));
   }
-  return { model, pages, redirects, checked };
+  // `published`: the files the site is made of (drafts left out, unless shown).
+  return { model, pages, redirects, checked, published: files };
 }
 
 /**
