@@ -46,7 +46,13 @@ export async function main(argv: string[]): Promise<void> {
     .addHelpText('after', '\nPOST /.netlify/functions/<name> runs functions/<name>.ts in-process, as on Netlify.')
     .action(async (options: { port: number; host: string; out: string; watch: boolean; editorOnNetwork: boolean }) => {
       const { serve } = await import('../generator/serve/server.ts');
-      await run(() => serve({ root: program.opts().root, ...options }));
+      await run(async () => {
+        const dev = await serve({ root: program.opts().root, ...options });
+        // The process's one handler: the server stops its watcher, connections and esbuild contexts, then exits.
+        const stop = () => void dev.close().then(() => process.exit(0));
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
     });
 
   program
