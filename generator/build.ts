@@ -254,8 +254,8 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       model,
       pages,
       redirects,
-      // Listed when asked for (by the dev server and `site check`): sorting and joining thousands of paths was
-      // a few milliseconds of every `site build`, which asks for neither.
+      // Listed when asked for (by the dev server and `site check`): `site build` asks for neither, and a large
+      // site's list is long.
       get files() {
         return (listed ??= target.files());
       },

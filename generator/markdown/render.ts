@@ -98,8 +98,8 @@ export class MarkdownSession {
   private cancelled = false;
 
   constructor(project: Project) {
-    // V8's own serialisation, not JSON: for thousands of posts it reads in a quarter of the time (no UTF-8
-    // decoding of the whole file, no escaping of every quote in the HTML).
+    // V8's own serialisation, not JSON: no UTF-8 decoding of the whole file, no escaping of every quote in the
+    // HTML.
     this.cacheDir = path.join(project.cache, 'markdown');
   }
 
