@@ -41,7 +41,10 @@ export interface BuildOptions {
   /** The output folder; dist/ under the root by default. */
   out?: string;
   logger?: Logger;
-  /** State kept by the dev server between builds: caches, and the live output folder's file hashes. */
+  /**
+   * The dev server's state after its last good build (BuildResult.next), with the files changed since: the
+   * build updates the live output folder in place and returns the next state, leaving this one as it was.
+   */
   live?: LiveState;
   /**
    * Keep the output this build replaces in the project's cache and start the next build from it, writing only
@@ -102,6 +105,8 @@ export interface BuildResult {
   renderKey: string;
   /** What each page read, for the next build (incremental/record.ts). */
   record: BuildRecord;
+  /** The dev server's state for its next build (BuildOptions.live). */
+  next: LiveState;
   /** Every source file the build read, for the watcher. */
   inputs: string[];
   templates: CompiledTemplates;
@@ -148,7 +153,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     // In the dev server, an edit confined to content/ leaves what islands, images and flags produce unchanged.
     const contentOnly = !!live?.changed && [...live.changed].every((file) => file.startsWith(project.content + path.sep));
     // `site build` keeps their results beside the record, reusable while nothing but content has changed.
-    const stages = live ? { memo: (live.stages ??= new Map()), reusable: contentOnly } : stamp && spare ? readStageMemo(spare, stamp.rest) : undefined;
+    const stages = live ? { memo: new Map(live.stages), reusable: contentOnly } : stamp && spare ? readStageMemo(spare, stamp.rest) : undefined;
     const memo = stages?.memo;
     const reusable = !!stages?.reusable;
     const codes = model.languages.map((l) => l.countryCode);
@@ -166,7 +171,6 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     const readsContent = contentFileTest(project);
     if (client.inputs.some(readsContent)) memo?.delete('islands');
     output.emit(stylesheet.file, stylesheet.contents);
-    if (live) live.templates = templates;
 
     // Everything every page's markup depends on besides content; when it changes, every page is rendered.
     const renderKey = hashOf([
@@ -206,12 +210,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     await time('admin', () => emitAdmin(project, model.settings, contentFiles, (file, inputs, produce) => policy.derive(target, file, inputs, produce), (m) => logger.warn(m)));
 
     const { changed, hashes } = await time('write', async () => {
-      if (target instanceof LiveOutput) {
-        const result = target.commit();
-        live!.hashes = result.hashes;
-        live!.record = policy.record();
-        return result;
-      }
+      if (target instanceof LiveOutput) return target.commit();
       const staged = target as StagedOutput;
       // The writer is asked for the kept files it refused, then to finish, and the record is encoded while it
       // answers, rather than this thread waiting idle for it.
@@ -265,6 +264,9 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       plan: planned,
       renderKey,
       record: policy.record(),
+      next: live
+        ? { sources: new Map(content.loaded.map((f) => [f.rel, f])), hashes, templates, record: policy.record(), stages: memo }
+        : { hashes, templates, record: policy.record() },
       templates,
       get inputs() {
         return (read ??= [...files.map((f) => path.join(project.root, f.path)), ...templates.inputs, ...stylesheet.inputs, ...client.inputs]);

@@ -91,7 +91,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   // The first build is staged and swapped like `site build`; later ones update the folder in place.
   const settings = () => serveSettings(project.root, out);
   let result: BuildResult = await build({ root: project.root, out, logger });
-  const live: LiveState = { hashes: result.hashes, record: result.record, templates: result.templates };
+  let live: LiveState = result.next;
   let rules = headerRules(result.model);
   const functions = functionsHandler(project, settings, (m) => logger.warn(m));
   const editor = localEditor(project, out, logger, { listenHost: options.host, onNetwork: options.editorOnNetwork });
@@ -162,12 +162,16 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   let pending = false;
   let timer: NodeJS.Timeout | undefined;
   const changed = new Set<string>();
+  /** Files changed since the last good build: a failed build's changes count again in the next. */
+  let sinceGood = new Set<string>();
   const rebuild = async () => {
     const started = performance.now();
-    live.changed = new Set(changed);
+    sinceGood = new Set([...sinceGood, ...changed]);
     changed.clear();
     try {
-      result = await build({ root: project.root, out, logger, live });
+      result = await build({ root: project.root, out, logger, live: { ...live, changed: sinceGood } });
+      live = result.next;
+      sinceGood = new Set();
       rules = headerRules(result.model);
       lastError = undefined;
       const ms = performance.now() - started;
