@@ -10,7 +10,7 @@ import type { SiteModel } from './content/model.ts';
 import { readContent } from './content/read.ts';
 import { joinContent } from './content/join.ts';
 import type { Page, Redirect } from './routes.ts';
-import { MarkdownSession, type MarkdownStats } from './markdown/render.ts';
+import { MarkdownSession, type MarkdownRuntime, type MarkdownStats } from './markdown/render.ts';
 import { compileTemplates, type CompiledTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind } from './render/site.ts';
 import { IncrementalPolicy, folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/policy.ts';
@@ -57,6 +57,8 @@ export interface BuildOptions {
   inputs?: InputStamp;
   /** Print why each page was rendered (`site build --explain`). */
   explain?: boolean;
+  /** The threads Markdown may use, as the CLI found the machine and its settings (markdownRuntime()). */
+  runtime?: MarkdownRuntime;
 }
 
 /**
@@ -138,7 +140,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   const live = options.live;
   const recordPath = recordFile(project.cache, out);
   const previous = live ? live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;
-  const markdown = new MarkdownSession(project);
+  const markdown = new MarkdownSession(project, options.runtime);
   const spare = options.recycle === false ? undefined : spareFolder(project, out);
   let output: Output | undefined;
   try {
