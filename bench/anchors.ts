@@ -144,7 +144,6 @@ export function benchAnchors(options: { work: string; repo: string; bin: string;
       discard(work, path.join(cache, name));
     }
     discard(work, path.join(project, 'dist'));
-    for (const name of ['templates', 'islands', 'css', 'schemas']) discard(work, path.join(repo, '.cache', name));
   };
 
   for (const count of options.sizes) {

@@ -2,8 +2,8 @@
 // Launcher for the TypeScript CLI in bin/site.ts.
 //
 // Node cannot run the generator's TypeScript as it is (type stripping leaves the `.ts` imports of the
-// bundled dependencies to resolve one by one), and a loader such as tsx costs a quarter of a second on every
-// start. So the CLI and the generator are bundled once with esbuild into .cache/cli/<fingerprint>/ and
+// bundled dependencies to resolve one by one), and a loader such as tsx adds its own start-up to every
+// command. So the CLI and the generator are bundled once with esbuild into .cache/cli/<fingerprint>/ and
 // imported from there. The fingerprint covers the path, size and mtime of every source file the CLI is built
 // from, so an edit to the generator rebuilds the bundle on the next run. Node's own compile cache keeps what
 // V8 compiled of the bundle and the packages it loads between runs (.cache/compile/).
@@ -105,7 +105,7 @@ if (!fs.existsSync(entry)) {
     process.exit(1);
   }
 }
-// React reads NODE_ENV when it is first imported; its development build renders about three times slower.
+// React reads NODE_ENV when it is first imported; its development build renders far slower.
 process.env.NODE_ENV ??= 'production';
 const args = process.argv.slice(2);
 // Stack traces are mapped to the TypeScript sources, but for `site build` only when asked (--debug): a build

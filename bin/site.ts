@@ -31,7 +31,8 @@ export async function main(argv: string[]): Promise<void> {
       const found = nothingToBuild({ root: program.opts().root, out: options.out, clean: options.clean });
       if ('unchanged' in found) return void console.log(found.unchanged + (options.explain ? '\n  every page kept: no input changed since the last build' : ''));
       const { build } = await import('../generator/build.ts');
-      await run(() => build({ root: program.opts().root, out: options.out, clean: options.clean, explain: options.explain, inputs: found.inputs }));
+      const { markdownRuntime } = await import('../generator/markdown/render.ts');
+      await run(() => build({ root: program.opts().root, out: options.out, clean: options.clean, explain: options.explain, inputs: found.inputs, runtime: markdownRuntime(process.env) }));
       await settle();
     });
 
@@ -55,7 +56,13 @@ export async function main(argv: string[]): Promise<void> {
       }
       if (choice.notice) console.log(colour.yellow(choice.notice));
       const { serve } = await import('../generator/serve/server.ts');
-      await run(() => serve({ root: program.opts().root, ...options, port: choice.port }));
+      await run(async () => {
+        const dev = await serve({ root: program.opts().root, ...options, port: choice.port });
+        // The process's one handler: the server stops its watcher, connections and esbuild contexts, then exits.
+        const stop = () => void dev.close().then(() => process.exit(0));
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
     });
 
   program

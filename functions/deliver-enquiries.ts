@@ -3,7 +3,7 @@
 // it every ten minutes; `site serve` runs it on a timer. A POST also runs it, which is how `site serve` and
 // the tests call it.
 import { deliverQueued } from './lib/enquiries.ts';
-import { describe, json } from './lib/http.ts';
+import { describe, json, type Context } from './lib/http.ts';
 import { mailer } from './lib/mail.ts';
 import { storeFromEnv } from './lib/store.ts';
 
@@ -11,11 +11,12 @@ export const config = { schedule: '*/10 * * * *' };
 
 const deliver = mailer();
 
-export default async function deliverEnquiries(_request: Request): Promise<Response> {
-  const store = storeFromEnv(process.env);
+export default async function deliverEnquiries(_request: Request, context: Context = {}): Promise<Response> {
+  const settings = context.env ?? process.env;
+  const store = storeFromEnv(settings);
   if (!store) return json(200, { delivered: 0, waiting: 0, held: 0, failed: 0, expired: 0, note: 'no store is configured' });
   try {
-    const report = await deliverQueued(store, deliver, process.env);
+    const report = await deliverQueued(store, deliver, settings);
     if (report.delivered || report.failed || report.held || report.outOfTime) console.info(`deliver-enquiries: ${report.delivered} delivered, ${report.failed} failed (to be retried), ${report.held} newly held, ${report.waiting} waiting${report.outOfTime ? ' (the run used its time budget)' : ''}`);
     return json(200, report);
   } catch (error) {

@@ -59,15 +59,15 @@ const messages = {
 };
 
 /** A send-email handler with its own rate limiter; the default export is one reading process.env. */
-export function createSendEmail(options: { env?: () => Env; now?: () => number; store?: () => KeyValueStore | undefined } = {}) {
+export function createSendEmail(options: { env?: () => Env; now?: () => number; store?: (settings: Env) => KeyValueStore | undefined } = {}) {
   const env = options.env ?? (() => process.env);
   const now = options.now ?? (() => Date.now());
   const limited = rateLimiter(now);
-  const take = enquiryIntake({ store: options.store ?? (() => storeFromEnv(env())), deliver: mailer(), now });
+  const take = enquiryIntake({ store: options.store ?? storeFromEnv, deliver: mailer(), now });
   let warnedNoSecret = false;
 
   return async function sendEmail(request: Request, context: Context = {}): Promise<Response> {
-    const settings = env();
+    const settings = context.env ?? env();
     // A native post is answered with a page; anything else (the island, scripts) with JSON.
     const page = wantsPage(request);
     let variant: Variant = 'message';

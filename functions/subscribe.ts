@@ -35,14 +35,14 @@ export function subscriberKey(email: string): string {
   return `subscribers/${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
 }
 
-export function createSubscribe(options: { env?: () => Env; now?: () => number; store?: () => KeyValueStore | undefined } = {}) {
+export function createSubscribe(options: { env?: () => Env; now?: () => number; store?: (settings: Env) => KeyValueStore | undefined } = {}) {
   const env = options.env ?? (() => process.env);
   const now = options.now ?? (() => Date.now());
   const limited = rateLimiter(now);
-  const storeOf = options.store ?? (() => storeFromEnv(env()));
+  const storeOf = options.store ?? storeFromEnv;
 
   return async function subscribe(request: Request, context: Context = {}): Promise<Response> {
-    const settings = env();
+    const settings = context.env ?? env();
     const page = wantsPage(request);
     let typed = '';
     const answer = (status: number, result: { message: string; field?: string; thanked?: boolean }, headers: Record<string, string> = {}) =>
@@ -73,7 +73,7 @@ export function createSubscribe(options: { env?: () => Env; now?: () => number; 
         console.info('subscribe: a sign-up filled the honeypot field and was dropped');
         return answer(200, { message: blog.newsletter.thanks, thanked: true });
       }
-      const store = storeOf();
+      const store = storeOf(settings);
       if (!store) {
         console.error('subscribe: no store is configured (Netlify Blobs on Netlify, SITE_DATA_DIR elsewhere), so sign-ups cannot be kept');
         return answer(503, { message: messages.unavailable });

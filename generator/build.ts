@@ -10,7 +10,7 @@ import type { SiteModel } from './content/model.ts';
 import { readContent } from './content/read.ts';
 import { joinContent } from './content/join.ts';
 import type { Page, Redirect } from './routes.ts';
-import { MarkdownSession, type MarkdownStats } from './markdown/render.ts';
+import { MarkdownSession, type MarkdownRuntime, type MarkdownStats } from './markdown/render.ts';
 import { compileTemplates, type CompiledTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind } from './render/site.ts';
 import { IncrementalPolicy, folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/policy.ts';
@@ -42,7 +42,10 @@ export interface BuildOptions {
   /** The output folder; dist/ under the root by default. */
   out?: string;
   logger?: Logger;
-  /** State kept by the dev server between builds: caches, and the live output folder's file hashes. */
+  /**
+   * The dev server's state after its last good build (BuildResult.next), with the files changed since: the
+   * build updates the live output folder in place and returns the next state, leaving this one as it was.
+   */
   live?: LiveState;
   /**
    * Keep the output this build replaces in the project's cache and start the next build from it, writing only
@@ -57,6 +60,8 @@ export interface BuildOptions {
   explain?: boolean;
   /** Show drafts, marked, rather than leave them out (`site serve`: content/drafts.ts). */
   drafts?: boolean;
+  /** The threads Markdown may use, as the CLI found the machine and its settings (markdownRuntime()). */
+  runtime?: MarkdownRuntime;
 }
 
 /**
@@ -105,6 +110,8 @@ export interface BuildResult {
   renderKey: string;
   /** What each page read, for the next build (incremental/record.ts). */
   record: BuildRecord;
+  /** The dev server's state for its next build (BuildOptions.live). */
+  next: LiveState;
   /** Every source file the build read, for the watcher. */
   inputs: string[];
   templates: CompiledTemplates;
@@ -138,7 +145,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   const live = options.live;
   const recordPath = recordFile(project.cache, out);
   const previous = live ? live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;
-  const markdown = new MarkdownSession(project);
+  const markdown = new MarkdownSession(project, options.runtime);
   const spare = options.recycle === false ? undefined : spareFolder(project, out);
   let output: Output | undefined;
   try {
@@ -153,7 +160,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     // In the dev server, an edit confined to content/ leaves what islands, images and flags produce unchanged.
     const contentOnly = !!live?.changed && [...live.changed].every((file) => file.startsWith(project.content + path.sep));
     // `site build` keeps their results beside the record, reusable while nothing but content has changed.
-    const stages = live ? { memo: (live.stages ??= new Map()), reusable: contentOnly } : stamp && spare ? readStageMemo(spare, stamp.rest) : undefined;
+    const stages = live ? { memo: new Map(live.stages), reusable: contentOnly } : stamp && spare ? readStageMemo(spare, stamp.rest) : undefined;
     const memo = stages?.memo;
     const reusable = !!stages?.reusable;
     const codes = model.languages.map((l) => l.countryCode);
@@ -171,7 +178,6 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     const readsContent = contentFileTest(project);
     if (client.inputs.some(readsContent)) memo?.delete('islands');
     output.emit(stylesheet.file, stylesheet.contents);
-    if (live) live.templates = templates;
 
     // Everything every page's markup depends on besides content; when it changes, every page is rendered.
     const renderKey = hashOf([
@@ -211,12 +217,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     await time('admin', () => emitAdmin(project, model.settings, contentFiles, (file, inputs, produce) => policy.derive(target, file, inputs, produce), (m) => logger.warn(m), { files: published, addresses: [...pages.map((p) => p.path), ...redirects.map((r) => r.from)] }));
 
     const { changed, hashes } = await time('write', async () => {
-      if (target instanceof LiveOutput) {
-        const result = target.commit();
-        live!.hashes = result.hashes;
-        live!.record = policy.record();
-        return result;
-      }
+      if (target instanceof LiveOutput) return target.commit();
       const staged = target as StagedOutput;
       // The writer is asked for the kept files it refused, then to finish, and the record is encoded while it
       // answers, rather than this thread waiting idle for it.
@@ -262,8 +263,8 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       model,
       pages,
       redirects,
-      // Listed when asked for (by the dev server and `site check`): sorting and joining thousands of paths was
-      // a few milliseconds of every `site build`, which asks for neither.
+      // Listed when asked for (by the dev server and `site check`): `site build` asks for neither, and a large
+      // site's list is long.
       get files() {
         return (listed ??= target.files());
       },
@@ -273,6 +274,9 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       plan: planned,
       renderKey,
       record: policy.record(),
+      next: live
+        ? { sources: new Map(content.loaded.map((f) => [f.rel, f])), hashes, templates, record: policy.record(), stages: memo }
+        : { hashes, templates, record: policy.record() },
       templates,
       get inputs() {
         return (read ??= [...files.map((f) => path.join(project.root, f.path)), ...templates.inputs, ...stylesheet.inputs, ...client.inputs]);

@@ -131,16 +131,35 @@ export function hashOf(value: unknown): string {
 }
 
 /**
- * Deletes every cache (`site build --clean`): the whole of the project's .cache/, and of the tool's (the same
- * folder when the tool builds its own site), which holds what is compiled from the tool's code and must find
- * its packages: the templates, islands, stylesheet, schema validators, the functions `site serve` runs, and
- * Node's compile cache. Only the compiled CLI stays: this very process and its threads load chunks of it.
+ * A folder of the project's .cache/ for modules the build compiles and then loads (the templates, the schema
+ * validators, the functions `site serve` runs). They import the generator's packages (react, ajv's runtime,
+ * nodemailer), which Node looks for in a node_modules folder above the module: for a project outside the
+ * generator's own folder, .cache/node_modules links to the generator's, so every project keeps all it makes
+ * in its own .cache/ and two builds of two projects never share a file.
+ */
+export function compiledFolder(project: Project, name: string): string {
+  const dir = path.join(project.cache, name);
+  fs.mkdirSync(dir, { recursive: true });
+  const link = path.join(project.cache, 'node_modules');
+  if (path.resolve(project.root) !== toolRoot && !fs.existsSync(link)) {
+    try {
+      fs.symlinkSync(path.join(toolRoot, 'node_modules'), link, 'junction');
+    } catch (error) {
+      // another build of this project made it a moment ago
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return dir;
+}
+
+/**
+ * Deletes every cache (`site build --clean`): the whole of the project's .cache/. Only the compiled CLI stays
+ * (.cache/cli/, there when the project is the generator's own site): this very process and its threads load
+ * chunks of it.
  */
 export function clearCaches(project: Project): void {
-  for (const root of new Set([project.cache, path.join(toolRoot, '.cache')])) {
-    if (!fs.existsSync(root)) continue;
-    for (const name of fs.readdirSync(root)) if (name !== 'cli') fs.rmSync(path.join(root, name), { recursive: true, force: true });
-  }
+  if (!fs.existsSync(project.cache)) return;
+  for (const name of fs.readdirSync(project.cache)) if (name !== 'cli') fs.rmSync(path.join(project.cache, name), { recursive: true, force: true });
 }
 
 /**

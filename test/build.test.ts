@@ -441,7 +441,7 @@ test('pages render with react-dom/server\'s own renderToStaticMarkup, loaded wit
   assert.ok(staticRendererFile(), 'the installed React has the file its server entry takes renderToStaticMarkup from');
   assert.is(reactDomServer().renderToStaticMarkup, (require('react-dom/server') as typeof import('react-dom/server')).renderToStaticMarkup, 'the same function, from the same module');
   const templates = await compileTemplates(resolveProject(site.root));
-  const text = fs.readFileSync(path.join(toolRoot, '.cache', 'templates', `templates-${templates.hash}.cjs`), 'utf8');
+  const text = fs.readFileSync(path.join(site.root, '.cache', 'templates', `templates-${templates.hash}.cjs`), 'utf8');
   assert.match(text, /renderToStaticMarkup/);
   assert.not.match(text, /from ["']react-dom\/server["']/, 'the templates take it from the same place');
   assert.ok(templates.inputs.includes(path.join(toolRoot, 'generator', 'render', 'react-dom-server.ts')));

@@ -125,7 +125,7 @@ test('an esbuild error is a SiteError at its file, line and column, with a frame
     fs.writeFileSync(path.join(root, 'functions/broken.ts'), "// one\n// two\nconst café = 'é'; export default () => new Response(café +);\n// four\n");
     const project = { root, functions: path.join(root, 'functions') } as Project;
     let thrown: unknown;
-    await functionsHandler(project, () => {}).run('broken').catch((error) => (thrown = error));
+    await functionsHandler(project, () => ({}), () => {}).run('broken').catch((error) => (thrown = error));
     assert.instance(thrown, BuildFailure);
     const [error] = (thrown as BuildFailure).errors;
     assert.equal([error.code, error.file, error.line, error.column], ['FUNCTION_FAILED', 'functions/broken.ts', 3, 59]);

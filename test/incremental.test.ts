@@ -16,7 +16,6 @@ import { KeyTable, loadRecord, recordFile, recordFormat, routeHash, saveRecord, 
 import { routeFreeFields, routes } from '../generator/routes.ts';
 import { BuildFailure, formatFailure, stripAnsi } from '../generator/errors.ts';
 import { threadedFrom } from '../generator/output/writer.ts';
-import { toolRoot } from '../generator/project.ts';
 import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
 
 const test = suite('incremental');
@@ -382,7 +381,7 @@ test('a build whose cache cannot be written fails, and leaves no staging folder 
 });
 
 test('an edit to content alone reuses the islands, images and flags of the last build; an edit to an island makes them again', async () => {
-  const compiled = path.join(toolRoot, '.cache', 'islands');
+  const compiled = path.join(site.root, '.cache', 'islands');
   const body = async (text: string) => {
     const rel = 'content/blog/naati-vs-standard-translations-differences.md';
     site.write(rel, `${site.read(rel).trimEnd()}\n\n${text}\n`);
@@ -522,8 +521,8 @@ test("the editor's configuration follows the content files, and still offers a c
 });
 
 test('site build --clean ignores every cache: every page, text and image is made afresh, and every cache folder goes', async () => {
-  // Caches of the tool's own .cache/ too, which the build itself does not read: those of the functions and Node's.
-  const strays = ['functions', 'compile'].map((dir) => path.join(toolRoot, '.cache', dir, 'clean-test.marker'));
+  // Caches the build itself does not read go too: those of the functions `site serve` runs, say.
+  const strays = ['functions', 'test'].map((dir) => path.join(site.root, '.cache', dir, 'clean-test.marker'));
   for (const file of strays) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, 'made by the test');

@@ -123,15 +123,15 @@ test('posts fed and render() given the same texts use as many threads: 200 texts
 });
 
 test('worker threads: one per 150 texts, up to four, leaving the main thread a core while it renders pages', () => {
-  const on = (cores: number) => ({ set: undefined, cores });
+  const on = (cores: number) => ({ cores });
   // Waiting for the texts (render()), every core; rendering pages meanwhile (posts, feed), all but one.
   assert.equal([markdownWorkers(4000, false, on(2)), markdownWorkers(4000, true, on(2))], [2, 1]);
   // On one core, none either way: the texts are rendered on the main thread.
   assert.equal([markdownWorkers(4000, false, on(1)), markdownWorkers(4000, true, on(1))], [0, 0]);
   assert.equal([markdownWorkers(4000, false, on(16)), markdownWorkers(4000, true, on(16))], [4, 4]);
   assert.equal([markdownWorkers(200, true, on(8)), markdownWorkers(450, true, on(8))], [2, 3]);
-  // SITE_MARKDOWN_THREADS, as read: a number of threads, 0 for none, whatever the texts or cores.
-  assert.equal([markdownWorkers(4000, true, { set: 0, cores: 8 }), markdownWorkers(10, false, { set: 3, cores: 2 })], [0, 3]);
+  // A number of threads the runtime sets (SITE_MARKDOWN_THREADS), 0 for none, whatever the texts or cores.
+  assert.equal([markdownWorkers(4000, true, { threads: 0, cores: 8 }), markdownWorkers(10, false, { threads: 3, cores: 2 })], [0, 3]);
 });
 
 test('a feed closed with nothing in it ends at once', async () => {

@@ -251,6 +251,28 @@ test('a content error is reported to the browser, and the last good site keeps b
   assert.match(await (await get('/cities/perth')).text(), /2\.3 million/);
 });
 
+test('an island edited while the content is broken is built once the content is fixed', async () => {
+  // The failed build's changes count again in the next: an edit confined to content/ would otherwise keep the
+  // islands of the last good build, made before the island changed.
+  const report = next('error-report', 60000);
+  const good = f.read('content/cities/perth.json');
+  const island = f.read('islands/newsletter.ts');
+  f.write('content/cities/perth.json', good.replace('"state": "WA",', '"state": "WA"'));
+  f.write('islands/newsletter.ts', `${island.trimEnd()}\n(globalThis as { siteMarker?: string }).siteMarker = 'edited-while-broken';\n`);
+  await report;
+  await dev.settled();
+  const fixed = next('rebuilt', 60000);
+  f.write('content/cities/perth.json', good);
+  await fixed;
+  await dev.settled();
+  const scripts = fs.readdirSync(path.join(f.root, 'dist', 'assets', 'js')).map((name) => fs.readFileSync(path.join(f.root, 'dist', 'assets', 'js', name), 'utf8'));
+  assert.ok(scripts.some((text) => text.includes('edited-while-broken')), 'the edited island is served');
+  const restored = next('rebuilt', 60000);
+  f.write('islands/newsletter.ts', island);
+  await restored;
+  await dev.settled();
+});
+
 test('a template edit takes effect without a restart', async () => {
   const rebuilt = next('rebuilt');
   const file = path.join(f.root, 'templates/pages/not-found.tsx');

@@ -152,7 +152,7 @@ function provesDelivery(raw: string | undefined): boolean {
   return Boolean(raw?.startsWith('{'));
 }
 
-export function enquiryIntake(options: { store: () => KeyValueStore | undefined; deliver: Deliver; now: () => number }) {
+export function enquiryIntake(options: { store: (settings: Env) => KeyValueStore | undefined; deliver: Deliver; now: () => number }) {
   const { deliver, now } = options;
   // Concurrent requests with one key inside this instance share one attempt; the store covers the rest.
   const inFlight = new Map<string, Promise<Outcome>>();
@@ -171,7 +171,7 @@ export function enquiryIntake(options: { store: () => KeyValueStore | undefined;
   }
 
   async function attempt(variant: Variant, data: Record<string, string>, key: string, settings: Env, unverified: boolean): Promise<Outcome> {
-    const store = options.store();
+    const store = options.store(settings);
     if (!store) return direct(variant, data, key, settings, unverified, 'there is no store to keep it in');
     const item: Stored = { variant, data, key, at: now(), state: 'queued', attempts: 0, nextAt: now() + lease(settings), ...(unverified ? { unverified } : {}) };
     try {

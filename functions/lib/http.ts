@@ -124,6 +124,8 @@ export async function formFields(bytes: Uint8Array, type: string): Promise<Recor
 
 export interface Context {
   ip?: string;
+  /** The settings, when the host passes them rather than leaving them in process.env (`site serve` does). */
+  env?: Env;
 }
 
 type Env = Record<string, string | undefined>;

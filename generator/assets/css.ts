@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { BuildFailure, codeFrame, siteError } from '../errors.ts';
-import { packageVersion, relative, toolRoot, type Project } from '../project.ts';
+import { packageVersion, relative, type Project } from '../project.ts';
 import { InputCache } from '../cache.ts';
 import { importModule } from '../import-module.ts';
 
@@ -36,7 +36,7 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
   // Unchanged stylesheets (and the fonts and images they name) are not bundled again: loading lightningcss and
   // the browser database costs more than the rest of a small build's CSS work.
   const cache = new InputCache<{ contents: string; assets: string[]; inputs: string[] }>(
-    path.join(toolRoot, '.cache', 'css'),
+    path.join(project.cache, 'css'),
     `manifest-${createHash('sha256').update(entry).digest('hex').slice(0, 12)}`,
     `css-v2 lightningcss@${packageVersion("lightningcss")} ${browserTargets}`,
   );

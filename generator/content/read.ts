@@ -43,8 +43,6 @@ export async function readContent(project: Project, previous: BuildRecord | unde
     fed.add(file.path);
     feed.add(file.path, file.body ?? '');
   });
-  // The dev server keeps files as written; placeholders are resolved again (from a memo) on every build.
-  if (live) live.sources = new Map(loaded.files.map((f) => [f.rel, f]));
   // `site build` keeps what it resolved beside the content snapshot; the dev server keeps it in memory.
   const resolved = resolveFacts(loaded.files, live ? undefined : { dir: path.join(project.cache, 'content'), tool: toolKey() });
   // Each file is looked up in the record once: the validators, the posts and the checks across files ask.
@@ -69,7 +67,8 @@ export async function readContent(project: Project, previous: BuildRecord | unde
   const passed = previous?.validated ? { key: previous.validated, files: (f: SourceFile) => !changed.has(f) } : undefined;
   const validation = await validateContent(project, resolved.files.filter((f) => !unresolved.has(f.path)), passed);
   failIfAny('content', [...loaded.errors, ...resolved.errors, ...validation.errors]);
-  return { files: resolved.files, changed, posts, validated: validation.key };
+  // `loaded`: the files as written, which the dev server keeps; placeholders are resolved again on every build.
+  return { files: resolved.files, loaded: loaded.files, changed, posts, validated: validation.key };
 }
 
 /** Calls `done` when the stream ends, however it ends. */

@@ -4,11 +4,11 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { codeFrame, siteError, type ErrorCode, type ErrorParams, type SiteError } from '../errors.ts';
-import { packageVersion, toolRoot, type Project } from '../project.ts';
+import { packageVersion, type Project } from '../project.ts';
 import type { SourceFile } from './load.ts';
 import { locate } from './locate.ts';
 import { encodeSegment, pointerKeys, resolveKeys } from './pointer.ts';
-import { writeCacheFile } from '../cache.ts';
+import { compiledFolder, writeCacheFile } from '../cache.ts';
 import { dateShape, parseDate } from './dates.ts';
 import { explain, type SchemaNode } from './explain.ts';
 
@@ -17,8 +17,8 @@ export { closest } from './explain.ts';
 // ajv and ajv-formats are CommonJS with a default export that esbuild and tsx see differently.
 const require = createRequire(import.meta.url);
 
-// Without ajv's optimising pass over the code it generates: compiling takes about a quarter less time (60-100 ms
-// of a cold build's main thread), the module is a tenth larger, and the errors are the same (docs/performance.md).
+// Without ajv's optimising pass over the code it generates: compiling is quicker, the module a little larger, and
+// the errors are the same.
 const ajvOptions = { allErrors: true, strict: true, allowUnionTypes: true, code: { source: true, optimize: false } };
 
 interface Compiled {
@@ -27,20 +27,18 @@ interface Compiled {
   validator: (name: string) => ValidateFunction | undefined;
   /**
    * The schemas as JSON by file name, to find the description of a field that failed: parsed when first asked
-   * for, since a build whose files all pass never asks (parsing them all was 5-17 ms of a one-post edit).
+   * for, since a build whose files all pass never asks.
    */
   schemas: () => Map<string, unknown>;
 }
 let compiled: Compiled | undefined;
 
 /**
- * The validators of every schema in the project's schema folder. Compiling them takes ajv about 0.3 s, so
- * the compiled code is kept under .cache/schemas/, a module for each schema, named by the schema and a hash
- * of all the schemas and ajv's version, and required on later runs when first needed: a build that checks
- * one edited post loads the posts' validator only (the modules of all schemas are 1 MB). Within a process
- * they are compiled again only when a schema changes. CommonJS modules, because an incremental `site build`
- * then compiles them from a code cache (bin/module-cache.js): as one ES module, the 0.9 MB of all of them
- * took 25-35 ms of every edit to compile, and from that cache still 15 ms.
+ * The validators of every schema in the project's schema folder. Compiling them is slow next to the rest of an
+ * edit's build, so the compiled code is kept under .cache/schemas/, a module for each schema, named by the
+ * schema and a hash of all the schemas and ajv's version, and required on later runs when first needed: a build
+ * that checks one edited post loads the posts' validator only. Within a process they are compiled again only
+ * when a schema changes. CommonJS modules, which Node's compile cache keeps compiled between runs.
  */
 export async function schemaValidators(project: Project): Promise<Compiled> {
   const names = fs.readdirSync(project.schemas).filter((n) => n.endsWith('.schema.json')).sort();
@@ -52,7 +50,8 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
 
   // common.schema.json holds only definitions the others refer to.
   const validated = new Set(names.filter((n) => n !== 'common.schema.json'));
-  const moduleOf = (name: string) => path.join(toolRoot, '.cache', 'schemas', `${name.replace(/\.schema\.json$/, '')}-${key}.cjs`);
+  const folder = compiledFolder(project, 'schemas');
+  const moduleOf = (name: string) => path.join(folder, `${name.replace(/\.schema\.json$/, '')}-${key}.cjs`);
   const validators = new Map<string, ValidateFunction>();
   let validator: Compiled['validator'];
   if ([...validated].every((n) => fs.existsSync(moduleOf(n)))) {

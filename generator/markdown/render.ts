@@ -1,64 +1,37 @@
-// Markdown to HTML with a content-addressed cache and, for large cold builds, worker threads.
+// One build's Markdown: a content-addressed cache of HTML, and the texts it lacks handed to a MarkdownRenderer
+// (renderer.ts): the plain one on this thread, or for many texts in a cold build the threaded one (threads.ts).
 //
-// remark is most of a cold build of many posts.
-// So each text is rendered once ever: results are kept in .cache/markdown/ keyed by a hash of the text, in files
-// that carry the processor's versions, and what is missing is spread over worker threads when there is enough
-// of it.
-// Results can be taken batch by batch as they arrive, so pages are rendered while the workers still run.
+// remark is most of a cold build of many posts. So each text is rendered once ever: results are kept in
+// .cache/markdown/ keyed by a hash of the text, in files that carry the processor's versions. Results can be
+// taken batch by batch as they arrive, so pages are rendered while the workers still run.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hash } from 'node:crypto';
 import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
-import { startWorker } from '../workers/start.ts';
-import type { Worker } from 'node:worker_threads';
+import { plainRenderer, type MarkdownRenderer, type MarkdownRuntime } from './renderer.ts';
+import { markdownWorkers, threadedRenderer, workerThreshold, type ThreadedRenderer } from './threads.ts';
+
+export { markdownWorkers };
+export type { MarkdownRuntime };
 
 const version = ['remark', 'remark-html'].map((name) => `${name}@${packageVersion(name)}`).join(' ') + ' unsanitised';
 /** The cache file's format is V8's, which may change with Node. */
 const cacheVersion = `${version} v8@${process.versions.v8}`;
 
-/** Below this many uncached texts, starting workers costs more than it saves. */
-const workerThreshold = 150;
-
 /**
- * Posts a thread may hold at once while others share the texts (MarkdownSession.feed): about half a second's
- * work, so that none is left idle at the end while another holds a backlog.
+ * The runtime as the environment describes it: SITE_MARKDOWN_THREADS (a number of threads, 0 for none) and
+ * SITE_MARKDOWN_WORKER_HEAP_MB when set, and the cores. The CLI passes it to the build; tests make their own.
  */
-const ahead = 600;
-
-/**
- * Characters of text the only thread there can be may hold at once (spread()): seconds of work. Its backlog
- * is a second copy of those texts, in the thread's message queue, so the limit bounds the peak memory of a
- * very large cold build without leaving the thread short.
- */
-const aheadAlone = 16 * 2 ** 20;
-
-/**
- * Worker threads for `count` uncached texts: SITE_MARKDOWN_THREADS when set (0 for none), else one per 150
- * texts, up to four and up to the cores the main thread leaves: all of them while it waits for the texts
- * (render()), though on one core a thread would only add its start to the work done here, and all but its
- * own while it renders pages as the posts come (posts(), feed()). A thread more than that only takes turns on
- * a core: each thread compiles remark for itself as it warms up, which a thread without a core of its own
- * never makes up for.
- */
-export function markdownWorkers(count: number, alongside: boolean, machine = threadsHere()): number {
-  if (machine.set !== undefined) return machine.set;
-  const cores = alongside ? machine.cores - 1 : machine.cores > 1 ? machine.cores : 0;
-  return Math.max(0, Math.min(4, cores, Math.ceil(count / workerThreshold)));
+export function markdownRuntime(env: NodeJS.ProcessEnv = process.env): MarkdownRuntime {
+  const threads = env.SITE_MARKDOWN_THREADS;
+  return {
+    threads: threads && /^\d+$/.test(threads) ? Number(threads) : undefined,
+    cores: os.availableParallelism(),
+    workerHeapMb: Number(env.SITE_MARKDOWN_WORKER_HEAP_MB) || undefined,
+  };
 }
-/**
- * Looked up once: a cold build asks for each post it is fed, and each look is a system call or, for the
- * variable, a copy of the environment's entry.
- */
-function threadsHere(): { set: number | undefined; cores: number } {
-  if (!threads) {
-    const set = process.env.SITE_MARKDOWN_THREADS;
-    threads = { set: set && /^\d+$/.test(set) ? Number(set) : undefined, cores: os.availableParallelism() };
-  }
-  return threads;
-}
-let threads: { set: number | undefined; cores: number } | undefined;
 
 export interface MarkdownStats {
   total: number;
@@ -93,13 +66,15 @@ export class MarkdownSession {
   private readonly dirty = new Set<number>();
   private loaded?: CacheEntries;
   private readonly used = new Map<string, string>();
-  private workers: { terminate(): Promise<number> }[] = [];
+  private readonly threaded: ThreadedRenderer[] = [];
   private busyPools = 0;
-  private cancelled = false;
 
-  constructor(project: Project) {
-    // V8's own serialisation, not JSON: for thousands of posts it reads in a quarter of the time (no UTF-8
-    // decoding of the whole file, no escaping of every quote in the HTML).
+  constructor(
+    project: Project,
+    private readonly runtime: MarkdownRuntime = markdownRuntime(),
+  ) {
+    // V8's own serialisation, not JSON: no UTF-8 decoding of the whole file, no escaping of every quote in the
+    // HTML.
     this.cacheDir = path.join(project.cache, 'markdown');
   }
 
@@ -142,17 +117,11 @@ export class MarkdownSession {
     if (missing.size === 0) return;
     // While this build's workers are busy (the posts), a few more texts are rendered here: more threads than
     // cores would only add their start-up cost.
-    if (missing.size >= workerThreshold && markdownWorkers(missing.size, alongside) > 0 && this.busyPools === 0) {
-      const spread = this.spread((texts) => onReady?.(texts), alongside);
-      spread.add([...missing]);
-      spread.close();
-      await spread.done;
-    } else {
-      await renderHere([...missing], (results) => {
-        for (const [key, html] of results) this.keep(key, missing.get(key)!, html);
-        onReady?.(results.map(([key]) => missing.get(key)!));
-      });
-    }
+    const threads = missing.size >= workerThreshold && markdownWorkers(missing.size, alongside, this.runtime) > 0 && this.busyPools === 0;
+    const renderer = threads ? this.threads((texts) => onReady?.(texts), alongside) : plainRenderer(this.accept((texts) => onReady?.(texts)));
+    renderer.add([...missing]);
+    renderer.close();
+    await renderer.done;
   }
 
   /**
@@ -172,14 +141,14 @@ export class MarkdownSession {
 
   /**
    * Posts handed over one at a time as their files are read, in a cold build, so that the workers start while
-   * the main thread is still reading the rest, rather than leave the other cores idle meanwhile. Cached bodies are ready at once; the others are spread over
-   * worker threads (spread()). The slugs of posts whose HTML is ready arrive as `posts()` gives them; call
+   * the main thread is still reading the rest, rather than leave the other cores idle meanwhile. Cached bodies
+   * are ready at once; the others go to the threaded renderer. The slugs of posts whose HTML is ready arrive as `posts()` gives them; call
    * close() after the last.
    */
   feed(): PostFeed {
     const slugsByBody = new Map<string, string[]>();
     const arrivals = new Arrivals<string>();
-    const spread = this.spread((bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!)), true);
+    const spread = this.threads((bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!)), true);
     spread.done.then(
       () => arrivals.end(),
       (error) => arrivals.end(error),
@@ -190,7 +159,7 @@ export class MarkdownSession {
         if (slugs) {
           slugs.push(slug);
           // Rendered already (or in this very feed): ready with it, now or when its HTML comes.
-          if (this.html.has(body) && !spread.has(body)) arrivals.push([slug]);
+          if (this.html.has(body) && !spread.has(markdownKey(body))) arrivals.push([slug]);
           return;
         }
         slugsByBody.set(body, [slug]);
@@ -209,133 +178,20 @@ export class MarkdownSession {
     };
   }
 
-  /**
-   * Texts not in the cache, spread over worker threads as they are added: one thread per `workerThreshold`
-   * texts waiting, up to what markdownWorkers() allows, and once closed as many as it gives the rest. Too few
-   * for one thread are rendered here once closed. `ready` is told of each text whose HTML is kept (keep()); `done`
-   * settles when every text added is, and fails if rendering does.
-   */
-  private spread(ready: (texts: string[]) => void, alongside: boolean): Spread {
-    /** Texts not yet rendered, by key: waiting for a thread or in one. */
-    const waiting = new Map<string, string>();
-    const queue: [string, string][] = [];
-    /** Each thread, with the batches posted to it and not yet returned, oldest first. */
-    const pool: { worker: Worker; posted: [string, string][][]; held: number }[] = [];
-    let closed = false;
-    let failed = false;
-    let settle: (error?: unknown) => void = () => {};
-    const done = new Promise<void>((resolve, reject) => (settle = (error) => (error === undefined ? resolve() : reject(error))));
-    // Failures are seen through `done`; one that nobody awaits yet must not end the process.
-    done.catch(() => {});
-    const accept = (results: [string, string][]) => {
-      if (failed) return;
-      const texts: string[] = [];
-      for (const [key, html] of results) {
-        const text = waiting.get(key);
-        if (text === undefined) continue;
-        waiting.delete(key);
-        this.keep(key, text, html);
-        texts.push(text);
-      }
-      ready(texts);
-      if (closed && waiting.size === 0) settle();
-    };
-    const fail = (error: unknown) => {
-      if (failed) return;
-      failed = true;
-      settle(error ?? new Error('Markdown rendering failed'));
-    };
-    const renderRest = (items: [string, string][]) => void renderHere(items, accept).catch(fail);
-    /**
-     * Keeps every thread supplied. A thread is handed its next batch by this thread's event loop, which stands
-     * still while this thread runs a long stretch of its own (reading the content, checking it, rendering
-     * pages): so each thread holds up to `ahead` texts, about half a second of work, and never waits for that.
-     * The only thread there can be (markdownWorkers() allows one: on two cores, beside pages) has nobody to
-     * share with, and holds up to `aheadAlone` characters: held to `ahead` texts, it ran dry while the main
-     * thread finished with the content.
-     * Batches of 25 at the least, once closed of whatever is left, split between the threads.
-     */
-    const alone = markdownWorkers(Number.MAX_SAFE_INTEGER, alongside) <= 1;
-    /** What a batch adds to what its thread holds: characters for the only thread, texts where threads share. */
-    const weight = (batch: [string, string][]) => (alone ? batch.reduce((sum, [, text]) => sum + text.length, 0) : batch.length);
-    const dispatch = () => {
-      if (this.cancelled || failed) return;
-      for (let progress = true; progress && queue.length; ) {
-        progress = false;
-        for (const slot of pool) {
-          if (slot.held >= (alone ? aheadAlone : ahead) || !queue.length || (!closed && queue.length < 25)) continue;
-          const size = Math.min(queue.length, closed ? Math.max(25, Math.ceil(queue.length / pool.length)) : 100, alone ? 100 : ahead - slot.held + 24);
-          const batch = queue.splice(0, size);
-          slot.posted.push(batch);
-          slot.held += weight(batch);
-          slot.worker.postMessage({ id: 0, items: batch });
-          progress = true;
-        }
-      }
-    };
-    /** Starts threads up to what the texts waiting call for. */
-    const grow = () => {
-      const allowed = markdownWorkers(waiting.size, alongside);
-      if (allowed < 1 || waiting.size < workerThreshold) return;
-      const wanted = closed ? allowed : Math.min(allowed, Math.floor(waiting.size / workerThreshold));
-      while (pool.length < wanted) {
-        const worker = startWorker('markdown-worker', undefined, workerLimits());
-        const slot: (typeof pool)[number] = { worker, posted: [], held: 0 };
-        pool.push(slot);
-        this.workers.push(worker);
-        worker.on('message', (message: { results: [string, string][] }) => {
-          slot.held -= weight(slot.posted.shift()!);
-          dispatch();
-          accept(message.results);
-        });
-        worker.on('error', (error: Error & { code?: string }) => {
-          if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY' || !slot.posted.length) return fail(error);
-          // A text too large for a worker's heap (megabytes of Markdown in one file): its batch is rendered
-          // here, where the heap has no such limit, and the batches posted after it go back to the queue for
-          // the other threads.
-          this.stats.rescued++;
-          const [current, ...later] = slot.posted;
-          slot.posted = [];
-          slot.held = 0;
-          pool.splice(pool.indexOf(slot), 1);
-          queue.unshift(...later.flat());
-          renderRest(current);
-          if (pool.length) dispatch();
-          else renderRest(queue.splice(0));
-        });
-        worker.on('exit', (code) => {
-          if (slot.posted.length && !this.cancelled) fail(new Error(`a Markdown worker thread stopped (exit code ${code}) before it finished its texts`));
-        });
-      }
-      this.stats.workers = Math.max(this.stats.workers, pool.length);
-    };
+  /** The threaded renderer, its HTML kept (keep()) and `ready` told of each text; counted while it works. */
+  private threads(ready: (texts: string[]) => void, alongside: boolean): MarkdownRenderer {
+    const renderer = threadedRenderer(this.accept(ready), alongside, this.runtime, this.stats);
+    this.threaded.push(renderer);
     this.busyPools++;
-    void done
-      .catch(() => {})
-      .then(() => {
-        this.busyPools--;
-        for (const { worker } of pool) void worker.terminate();
-      });
-    return {
-      add: (items) => {
-        for (const [key, text] of items) {
-          if (waiting.has(key)) continue;
-          waiting.set(key, text);
-          queue.push([key, text]);
-        }
-        grow();
-        dispatch();
-      },
-      has: (text) => waiting.has(markdownKey(text)),
-      close: () => {
-        closed = true;
-        if (waiting.size === 0) return settle();
-        grow();
-        // Too few to be worth a thread: rendered here.
-        if (!pool.length) return renderRest(queue.splice(0));
-        dispatch();
-      },
-      done,
+    void renderer.done.catch(() => {}).then(() => this.busyPools--);
+    return renderer;
+  }
+
+  /** What a renderer hands its HTML to: kept for the pages and the cache, then `ready` is told of the texts. */
+  private accept(ready: (texts: string[]) => void) {
+    return (results: [key: string, text: string, html: string][]) => {
+      for (const [key, text, html] of results) this.keep(key, text, html);
+      ready(results.map(([, text]) => text));
     };
   }
 
@@ -358,8 +214,7 @@ export class MarkdownSession {
 
   /** Stops any workers (a later stage failed); what they finished stays in the cache for next time. */
   async cancel(): Promise<void> {
-    this.cancelled = true;
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    await Promise.all(this.threaded.map((renderer) => renderer.stop()));
     this.save({ prune: false });
   }
 
@@ -392,17 +247,6 @@ export interface PostFeed {
   /** No more posts: the stream ends once every one added is ready. */
   close(): void;
   ready: AsyncIterable<string[]>;
-}
-
-/** Texts spread over worker threads (MarkdownSession.spread). */
-interface Spread {
-  /** Texts to render, by key; one still waiting already is left out. */
-  add(items: [key: string, text: string][]): void;
-  /** Whether a text was added and its HTML is not yet here. */
-  has(text: string): boolean;
-  /** No more texts: `done` settles once every one added is rendered. */
-  close(): void;
-  done: Promise<void>;
 }
 
 /** Items pushed by a producer, taken by one consumer with `for await` as they come, in batches. */
@@ -486,24 +330,3 @@ class CacheEntries {
     return size;
   }
 }
-
-/**
- * Renders texts on this thread, in small steps, so that busy workers are handed their next batch without
- * waiting for all of these. remark is loaded only now: importing it costs more than a warm build's render.
- */
-async function renderHere(items: [string, string][], accept: (results: [string, string][]) => void): Promise<void> {
-  const { markdownToHtml } = await import('./processor.ts');
-  for (let i = 0; i < items.length; i += 16) {
-    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-    accept(items.slice(i, i + 16).map(([key, text]) => [key, markdownToHtml(text)]));
-  }
-}
-
-/**
- * Each worker's heap. The limit is V8's default on a machine of this size, and it is set on purpose: V8 lets
- * a heap of 2 GB or more grow by up to four times between full collections, a smaller one by 1.3-2 times.
- * remark's garbage is short-lived, so with a small limit the workers marked their heaps again and again, on
- * the core the main thread needs, for no lower peak. A text too large even for this is rendered on the main
- * thread (spread()).
- */
-const workerLimits = () => ({ maxOldGenerationSizeMb: Number(process.env.SITE_MARKDOWN_WORKER_HEAP_MB) || 4096 });

@@ -1,9 +1,10 @@
 // Compiles templates/ (and the islands they render on the server) into one CommonJS module and requires it.
 //
 // The module is written under a name that is the hash of its text, so an edited template gives a new module
-// the dev server can load next to the old one: no restart, no stale module cache. It goes to the
-// generator's own .cache so that `react` resolves from the generator's node_modules whichever project
-// is being built. CommonJS, like React itself, so that the module and React are required the same way.
+// the dev server loads in place of the old one, which is evicted from Node's module cache: no restart, no stale
+// module, no modules piling up. It goes to the project's .cache/templates/ (compiledFolder: `react` resolves
+// from the generator's node_modules). CommonJS, like React itself, so that the module and React are required
+// the same way.
 import { esbuildErrors, loadEsbuild } from '../esbuild.ts';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { createRequire } from 'node:module';
 import type { BuildContext, BuildResult, Plugin } from 'esbuild';
 import { BuildFailure, siteError } from '../errors.ts';
 import { packageVersion, relative, toolRoot, type Project } from '../project.ts';
-import { InputCache, writeFileAtomic } from '../cache.ts';
+import { InputCache, compiledFolder, writeFileAtomic } from '../cache.ts';
 import type { TemplateModule } from './contract.ts';
 import { enquirySchemaFile, enquiryValidators, sourceInputs } from '../form-validators.ts';
 
@@ -33,7 +34,7 @@ export async function compileTemplates(project: Project, options: { incremental?
   if (!entry) {
     throw new BuildFailure('templates', [siteError('TEMPLATE_NO_DOCUMENT', {}, { file: relative(project, project.templates) })]);
   }
-  const dir = path.join(toolRoot, '.cache', 'templates');
+  const dir = compiledFolder(project, 'templates');
   // A build (not the dev server, which keeps an incremental esbuild context) reuses the last module while no
   // template or island it was made from has changed: this skips starting esbuild at all.
   const cache = new InputCache<{ file: string; hash: string; inputs: string[] }>(
@@ -71,7 +72,7 @@ export async function compileTemplates(project: Project, options: { incremental?
     banner: { js: "const __siteTemplatesUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [enquiryValidators(project, 'node'), staticRenderer],
   };
-  // esbuild is loaded only to compile: importing it costs about a tenth of a warm build of the real site.
+  // esbuild is loaded only to compile: a build that reuses the module never pays for importing it.
   const esbuild = await loadEsbuild();
   let result: BuildResult;
   try {
@@ -118,11 +119,21 @@ const staticRenderer: Plugin = {
 
 const require = createRequire(import.meta.url);
 
+/** The module last loaded from each folder of compiled templates: the one an edit's new module replaces. */
+const current = new Map<string, string>();
+
 function loadOnce(file: string): () => Promise<TemplateModule> {
   let module: Promise<TemplateModule> | undefined;
   // A render error is placed at the template's own line through the module's source map (render/render.ts,
   // sourceFrame). A module that throws as it loads rejects, as an import would.
-  return () => (module ??= new Promise((resolve) => resolve(require(file) as TemplateModule)));
+  return () =>
+    (module ??= new Promise((resolve) => {
+      const old = current.get(path.dirname(file));
+      if (old !== file && old !== undefined) delete require.cache[old];
+      current.set(path.dirname(file), file);
+      // Required through a require of its own: the module that requires it keeps it in its `children`.
+      resolve(createRequire(file)(file) as TemplateModule);
+    }));
 }
 
 export async function disposeTemplateContexts(): Promise<void> {

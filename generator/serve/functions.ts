@@ -8,18 +8,23 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toolRoot, type Project } from '../project.ts';
+import type { Project } from '../project.ts';
 import { importModule } from '../import-module.ts';
+import { compiledFolder } from '../cache.ts';
 
 export interface FunctionContext {
   ip: string;
+  env: Record<string, string | undefined>;
 }
 type NetlifyFunction = (request: Request, context: FunctionContext) => Response | Promise<Response>;
 
 /** The most a request body may be before it is refused unread; functions set their own, smaller limits. */
 const bodyLimit = 1024 * 1024;
 
-export function functionsHandler(project: Project, log: (message: string) => void) {
+/** The settings a function gets in its context (`context.env`), read afresh for each call. */
+export type FunctionSettings = () => Record<string, string | undefined>;
+
+export function functionsHandler(project: Project, settings: FunctionSettings, log: (message: string) => void) {
   const loaded = new Map<string, { key: string; fn: NetlifyFunction }>();
 
   // Compiled functions are kept until the watcher reports a change under functions/.
@@ -55,8 +60,7 @@ export function functionsHandler(project: Project, log: (message: string) => voi
       fresh.add(name);
       return cached.fn;
     }
-    const dir = path.join(toolRoot, '.cache', 'functions');
-    fs.mkdirSync(dir, { recursive: true });
+    const dir = compiledFolder(project, 'functions');
     const file = path.join(dir, `${name}-${key}.mjs`);
     if (!fs.existsSync(file)) fs.writeFileSync(file, text);
     const module = await importModule<{ default?: NetlifyFunction }>(pathToFileURL(file).href);
@@ -104,7 +108,7 @@ export function functionsHandler(project: Project, log: (message: string) => voi
     headers.set('x-nf-client-connection-ip', ip);
     const request = new Request(url, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body) });
     try {
-      const response = await fn(request, { ip });
+      const response = await fn(request, { ip, env: settings() });
       const out: Record<string, string> = {};
       response.headers.forEach((value, name) => (out[name] = value));
       res.writeHead(response.status, out);
@@ -120,7 +124,7 @@ export function functionsHandler(project: Project, log: (message: string) => voi
   async function run(name: string): Promise<Response> {
     const fn = await load(name);
     if (!fn) throw new Error(`no function named ${name}`);
-    return fn(new Request(`http://127.0.0.1/.netlify/functions/${name}`, { method: 'POST' }), { ip: '127.0.0.1' });
+    return fn(new Request(`http://127.0.0.1/.netlify/functions/${name}`, { method: 'POST' }), { ip: '127.0.0.1', env: settings() });
   }
 
   return {

@@ -51,14 +51,22 @@ export interface DevServer {
   onRebuild(listener: (outcome: RebuildOutcome) => void): void;
 }
 
-// Settings `site serve` gives the functions: set unless the person running it chose their own (a value a
-// previous server in this process set counts as not chosen, so tests with several sites get each its own).
-const setByServe = new Map<string, string>();
-function serveSetting(name: string, value: string): void {
-  const current = process.env[name];
-  if (current !== undefined && current !== setByServe.get(name)) return;
-  process.env[name] = value;
-  setByServe.set(name, value);
+/**
+ * The settings `site serve` gives the functions, read afresh for each call: the environment, with defaults for
+ * what the person running it did not choose. Passed to each function call; process.env itself is left alone, so
+ * two servers in one process (tests) each keep their own.
+ */
+export function serveSettings(root: string, out: string, env: NodeJS.ProcessEnv = process.env): Record<string, string | undefined> {
+  return {
+    ...env,
+    // The form functions keep sign-ups and enquiries waiting for the mail server in .data/, and answer native
+    // form posts with the built pages.
+    SITE_DATA_DIR: env.SITE_DATA_DIR ?? path.join(root, '.data'),
+    SITE_PAGES_DIR: env.SITE_PAGES_DIR ?? out,
+    // Without a mail server, the contact function writes each enquiry to a local outbox, so the forms work end
+    // to end out of the box.
+    SITE_DEV_OUTBOX: env.SITE_DEV_OUTBOX ?? (env.SMTP_URL ? undefined : path.join(root, 'outbox')),
+  };
 }
 
 function mtimeOf(file: string): number {
@@ -85,18 +93,12 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   let lastError: ErrorReport | undefined;
 
   // The first build is staged and swapped like `site build`; later ones update the folder in place.
-  // Without a mail server, the contact function writes each enquiry to a local outbox, so the forms work end
-  // to end out of the box.
-  if (!process.env.SMTP_URL && !process.env.SITE_DEV_OUTBOX) process.env.SITE_DEV_OUTBOX = path.join(project.root, 'outbox');
-  // The form functions keep sign-ups and enquiries waiting for the mail server in .data/ (or SITE_DATA_DIR),
-  // and answer native form posts with the built pages.
-  serveSetting('SITE_DATA_DIR', path.join(project.root, '.data'));
-  serveSetting('SITE_PAGES_DIR', out);
+  const settings = () => serveSettings(project.root, out);
   let result: BuildResult = await build({ root: project.root, out, logger, drafts: true });
-  const live: LiveState = { hashes: result.hashes, record: result.record, templates: result.templates };
+  let live: LiveState = result.next;
   let rules = headerRules(result.model);
   let drafts = draftStylesheet(result.pages);
-  const functions = functionsHandler(project, (m) => logger.warn(m));
+  const functions = functionsHandler(project, settings, (m) => logger.warn(m));
   const editor = localEditor(project, out, logger, { listenHost: options.host, onNetwork: options.editorOnNetwork });
 
   const serveStatic = staticHandler({
@@ -164,9 +166,10 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   logger.info(`${colour.green('➜')} serving ${colour.bold(url)} ${colour.dim(`from ${path.relative(process.cwd(), out) || '.'}`)}`);
   const notice = networkNotice(options.host, options.editorOnNetwork, url);
   if (notice) logger.warn(colour.yellow(notice));
-  logger.info(colour.dim(`  newsletter sign-ups and enquiries waiting for the mail server are kept in ${path.relative(process.cwd(), process.env.SITE_DATA_DIR!) || '.'}/`));
-  if (process.env.SMTP_URL) logger.info(colour.dim(`  contact enquiries are sent by SMTP (${new URL(process.env.SMTP_URL).host})`));
-  else logger.info(colour.dim(`  contact enquiries are written to ${path.relative(process.cwd(), process.env.SITE_DEV_OUTBOX!) || '.'}/ as .eml files (set SMTP_URL to send them)`));
+  const shown = settings();
+  logger.info(colour.dim(`  newsletter sign-ups and enquiries waiting for the mail server are kept in ${path.relative(process.cwd(), shown.SITE_DATA_DIR!) || '.'}/`));
+  if (shown.SMTP_URL) logger.info(colour.dim(`  contact enquiries are sent by SMTP (${new URL(shown.SMTP_URL).host})`));
+  else logger.info(colour.dim(`  contact enquiries are written to ${path.relative(process.cwd(), shown.SITE_DEV_OUTBOX!) || '.'}/ as .eml files (set SMTP_URL to send them)`));
 
   // Rebuilds: changes arriving within a few milliseconds of each other are built together, and changes
   // arriving during a build cause exactly one more build after it.
@@ -174,12 +177,16 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   let pending = false;
   let timer: NodeJS.Timeout | undefined;
   const changed = new Set<string>();
+  /** Files changed since the last good build: a failed build's changes count again in the next. */
+  let sinceGood = new Set<string>();
   const rebuild = async () => {
     const started = performance.now();
-    live.changed = new Set(changed);
+    sinceGood = new Set([...sinceGood, ...changed]);
     changed.clear();
     try {
-      result = await build({ root: project.root, out, logger, live, drafts: true });
+      result = await build({ root: project.root, out, logger, live: { ...live, changed: sinceGood }, drafts: true });
+      live = result.next;
+      sinceGood = new Set();
       rules = headerRules(result.model);
       drafts = draftStylesheet(result.pages);
       lastError = undefined;
@@ -270,10 +277,5 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     await closed;
     await disposeTemplateContexts();
   };
-  const stop = () => {
-    void close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
   return { url, server, settled, close, onRebuild: (l) => listeners.push(l) };
 }

@@ -7,7 +7,7 @@ import { functionsHandler } from '../../generator/serve/functions.ts';
 import { resolveProject } from '../../generator/project.ts';
 import { repoRoot } from './project.ts';
 
-const handler = functionsHandler(resolveProject(repoRoot), (message) => console.error(message));
+const handler = functionsHandler(resolveProject(repoRoot), () => process.env, (message) => console.error(message));
 const server = http.createServer((req, res) => {
   void handler.handle(req, res).then((handled) => {
     if (!handled) {
