@@ -14,8 +14,7 @@ import { nothingToBuild } from '../generator/incremental/unchanged.ts';
 import { draftStylesheet } from '../generator/content/drafts.ts';
 import { cmsConfig } from '../generator/admin/cms-config.ts';
 import { resolveProject } from '../generator/project.ts';
-import { replaceIn } from './helpers/failure.ts';
-import { BuildFailure, type SiteError } from '../generator/errors.ts';
+import { replaceIn, sharedFailure } from './helpers/failure.ts';
 import { fixture, listFiles, repoRoot, type Fixture } from './helpers/project.ts';
 
 const test = suite('drafts');
@@ -38,21 +37,6 @@ const outputText = (f: Fixture, out = 'dist') => {
   return new Map(listFiles(dir).filter((rel) => /\.(html|xml|json|txt)$/.test(rel)).map((rel) => [rel, fs.readFileSync(path.join(dir, rel), 'utf8')]));
 };
 
-/** The errors of a build of the shared fixture changed by `prepare`; its files are put back after. */
-async function failure(prepare: (f: Fixture) => void): Promise<SiteError[]> {
-  const saved = new Map(listFiles(f.content).map((rel) => [rel, f.read(`content/${rel}`)]));
-  try {
-    prepare(f);
-    await build({ root: f.root, logger: silentLogger });
-  } catch (error) {
-    if (error instanceof BuildFailure) return error.errors;
-    throw error;
-  } finally {
-    for (const rel of listFiles(f.content)) if (!saved.has(rel)) f.write(`content/${rel}`, null);
-    for (const [rel, text] of saved) if (f.read(`content/${rel}`) !== text) f.write(`content/${rel}`, text);
-  }
-  throw new Error('the build succeeded but should have failed');
-}
 
 /** The output files of a clean build of the fixture's current files, in a folder of its own, that differ from its dist/. */
 async function differencesFromClean(f: Fixture): Promise<string[]> {
@@ -185,7 +169,7 @@ test('draft: false publishes', async () => {
 
 test('a link from a published page to a draft fails the build, naming the file and the draft', async () => {
   const linking = 'content/blog/naati-vs-standard-translations-differences.md';
-  const errors = await failure((f) => {
+  const errors = await sharedFailure(f, (f) => {
     replaceIn(f, postFile, '---\n', '---\ndraft: true\n');
     f.write(linking, `${f.read(linking).trimEnd()}\n\nSee also [business documents](/blog/${post}).\n`);
   });
@@ -199,7 +183,7 @@ test('a link from a published page to a draft fails the build, naming the file a
 });
 
 test('a published entry that names a draft by its code fails the build, naming the draft', async () => {
-  const errors = await failure((f) => {
+  const errors = await sharedFailure(f, (f) => {
     const code = f.json<{ languages: string[] }>('content/cities/perth.json').languages[0];
     const language = fs.readdirSync(path.join(f.root, 'content/languages')).find((name) => f.json(`content/languages/${name}`).code === code)!;
     f.editJson(`content/languages/${language}`, (d) => Object.assign(d, { draft: true }));
@@ -212,7 +196,7 @@ test('a published entry that names a draft by its code fails the build, naming t
 });
 
 test('a draft is still validated: draft must be true or false', async () => {
-  const errors = await failure((f) => replaceIn(f, postFile, '---\n', '---\ndraft: yes\n'));
+  const errors = await sharedFailure(f, (f) => replaceIn(f, postFile, '---\n', '---\ndraft: yes\n'));
   assert.is(errors[0].code, 'CONTENT_SCHEMA');
   assert.is(errors[0].file, postFile);
   assert.match(errors[0].hint ?? '', 'Untick it (or delete the line) to publish it.');

@@ -3,19 +3,39 @@ import * as assert from 'uvu/assert';
 import { build } from '../../generator/build.ts';
 import { BuildFailure, type SiteError } from '../../generator/errors.ts';
 import { silentLogger } from '../../generator/log.ts';
-import { fixture, type Fixture } from './project.ts';
+import { fixture, listFiles, type Fixture } from './project.ts';
 
 /** Builds a fixture changed by `prepare` and returns the errors; a build that succeeds fails the test. */
 export async function failure(prepare: (f: Fixture) => void): Promise<SiteError[]> {
   const f = fixture();
+  try {
+    return await failureOf(f, prepare);
+  } finally {
+    f.remove();
+  }
+}
+
+/**
+ * The errors of a build of `f` changed by `prepare`: for a fixture shared by a suite (its caches kept warm),
+ * whose content files are put back as they were afterwards.
+ */
+export async function sharedFailure(f: Fixture, prepare: (f: Fixture) => void): Promise<SiteError[]> {
+  const saved = new Map(listFiles(f.content).map((rel) => [rel, f.read(`content/${rel}`)]));
+  try {
+    return await failureOf(f, prepare);
+  } finally {
+    for (const rel of listFiles(f.content)) if (!saved.has(rel)) f.write(`content/${rel}`, null);
+    for (const [rel, text] of saved) if (f.read(`content/${rel}`) !== text) f.write(`content/${rel}`, text);
+  }
+}
+
+async function failureOf(f: Fixture, prepare: (f: Fixture) => void): Promise<SiteError[]> {
   try {
     prepare(f);
     await build({ root: f.root, logger: silentLogger });
   } catch (error) {
     if (error instanceof BuildFailure) return error.errors;
     throw error;
-  } finally {
-    f.remove();
   }
   throw new Error('the build succeeded but should have failed');
 }
