@@ -169,7 +169,7 @@ test('new writes a starter for each kind as a draft, says where and how to publi
     const { code, out } = site(['new', kind, slug], f.root);
     assert.is(code, 0, out);
     assert.ok(out.includes(`✓ wrote ${file}`), out);
-    assert.ok(out.includes('It starts as a draft: `npx site serve` shows it, marked as one, and `npx site build` leaves it out.'), out);
+    assert.ok(out.includes('It starts as a draft: `npm run dev` shows it, marked as one, and `npm run build` leaves it out.'), out);
     assert.ok(out.includes('To publish it, delete its `draft: true` line (or set it to false).'), out);
     assert.match(f.read(file), /^ {0,2}"?draft"?: true,?$/m);
   }

@@ -142,17 +142,17 @@ test('under the dev server, a flip re-renders the page: the banner and noindex g
   makeDraft(f);
   const first = await build({ root: f.root, out, logger: silentLogger, drafts: true, recycle: false });
   assert.match(page(), 'draft-banner');
-  const live = { hashes: first.hashes, record: first.record, templates: first.templates, changed: new Set<string>() };
+  // The dev server's state after each build (BuildResult.next), with the files the watcher saw change.
+  const changed = new Set([path.join(f.root, postFile), path.join(f.root, cityFile)]);
   publish(f);
-  live.changed = new Set([path.join(f.root, postFile), path.join(f.root, cityFile)]);
-  const published = await build({ root: f.root, out, logger: silentLogger, drafts: true, live });
+  const published = await build({ root: f.root, out, logger: silentLogger, drafts: true, live: { ...first.next, changed } });
   assert.ok(published.changed.includes(`blog/${post}.html`), published.changed.join(', '));
   assert.not.match(page(), 'draft-banner');
   assert.not.match(page(), 'noindex');
   assert.match(f.read(`${out}/sitemap.xml`), `/blog/${post}<`);
   assert.is(draftStylesheet(published.pages), '', 'no drafts, no stylesheet: the dev server links none');
   makeDraft(f);
-  const again = await build({ root: f.root, out, logger: silentLogger, drafts: true, live });
+  const again = await build({ root: f.root, out, logger: silentLogger, drafts: true, live: { ...published.next, changed } });
   assert.ok(again.changed.includes(`blog/${post}.html`));
   assert.match(page(), 'draft-banner');
   assert.not.match(f.read(`${out}/sitemap.xml`), post);
