@@ -10,7 +10,7 @@ import { resolveProject } from '../generator/project.ts';
 import { fixture, repoRoot } from './helpers/project.ts';
 import type { Field } from '../generator/admin/schema-fields.ts';
 import { describeProblems, resolvePlaceholders } from '../generator/admin/browser/rules.ts';
-import { referenceIndex } from '../generator/admin/references.ts';
+import { referenceIndex, usesOf } from '../generator/admin/references.ts';
 import { crossProblems, deletionProblems } from '../generator/admin/browser/cross.ts';
 import { loadContent } from '../generator/content/load.ts';
 import { resolveFacts } from '../generator/content/facts.ts';
@@ -297,6 +297,18 @@ function siteIndex() {
   const { pages, redirects } = routes(buildModel(files));
   return { files, index: referenceIndex(files, [...pages.map((p) => p.path), ...redirects.map((r) => r.from), ...generatedFiles]) };
 }
+
+test('the index names the links in each Markdown body, from the links the content stage found, as from the body itself', () => {
+  const { files, index } = siteIndex();
+  const withLinks = files.filter((f) => f.rel.endsWith('.md') && f.links?.length);
+  assert.ok(withLinks.length > 0, 'some Markdown file of the site links to a page');
+  for (const file of withLinks) {
+    const fromBody = usesOf(file.source, file.rel, file.data as Record<string, unknown>, file.body).filter(([, where]) => where === 'body');
+    const inIndex = index.entries[`content/${file.rel}`].uses.filter(([, where]) => where === 'body');
+    assert.equal(inIndex, fromBody, file.rel);
+    assert.ok(inIndex.length > 0, file.rel);
+  }
+});
 
 test('the live editor\'s checks across files: a link to no page and an unknown language code are refused in the build\'s words; a good save passes', () => {
   const { files, index } = siteIndex();

@@ -5,7 +5,7 @@
 //
 // Keys: "page:/cities/sydney" (an address), "language:sw" (a language code), "service:passports" (a service slug).
 import { rules } from '../content/kinds.ts';
-import { markdownLinks, stripHash } from '../content/links.ts';
+import { markdownLinks, stripHash, type MarkdownLink } from '../content/links.ts';
 import { encodeSegment } from '../content/pointer.ts';
 
 /** A key another file must offer, and where in this file it is named (a JSON pointer, or "body"). */
@@ -40,8 +40,12 @@ export function offersOf(source: Kind, data: Data): string[] {
   return out;
 }
 
-/** The keys a file names, as content/cross-check.ts reads them: codes, slugs, internal links in fields and body. */
-export function usesOf(source: Kind, rel: string, data: Data, body?: string): Use[] {
+/**
+ * The keys a file names, as content/cross-check.ts reads them: codes, slugs, internal links in fields and body.
+ * `body`: the Markdown body, or its links as the content stage found them (SourceFile.links), which spares the
+ * build reading every post's body again.
+ */
+export function usesOf(source: Kind, rel: string, data: Data, body?: string | readonly MarkdownLink[]): Use[] {
   const uses: Use[] = [];
   const list = (value: unknown) => (Array.isArray(value) ? value : []);
   if (source.kind === 'city') list(data.languages).forEach((code, i) => uses.push([`language:${code}`, `/languages/${i}`]));
@@ -57,7 +61,7 @@ export function usesOf(source: Kind, rel: string, data: Data, body?: string): Us
     if (key === 'href' && value.startsWith('/')) uses.push([`page:${stripHash(value)}`, pointer]);
     else if (key !== 'href' && value.includes('](/')) for (const [target] of markdownLinks(value)) uses.push([`page:${target}`, pointer]);
   });
-  if (typeof body === 'string') for (const [target] of markdownLinks(body)) uses.push([`page:${target}`, 'body']);
+  if (body !== undefined) for (const [target] of typeof body === 'string' ? markdownLinks(body) : body) uses.push([`page:${target}`, 'body']);
   return uses;
 }
 
@@ -76,14 +80,14 @@ function walk(value: unknown, pointer: string, visit: (pointer: string, key: str
 const parts = new WeakMap<object, { rel: string; offers: string[]; uses: Use[] }>();
 
 /** The index of a whole site, from the files the build read and the addresses it made. */
-export function referenceIndex(files: { rel: string; source: Kind; data: unknown; body?: string }[], addresses: string[]): ReferenceIndex {
+export function referenceIndex(files: { rel: string; source: Kind; data: unknown; body?: string; links?: MarkdownLink[] }[], addresses: string[]): ReferenceIndex {
   const entries: ReferenceIndex['entries'] = {};
   const owned = new Set<string>();
   for (const file of files) {
     if (file.rel === 'schemas' || file.rel.startsWith('schemas/')) continue;
     const data = (file.data ?? {}) as Data;
     let part = parts.get(data);
-    if (!part || part.rel !== file.rel) parts.set(data, (part = { rel: file.rel, offers: offersOf(file.source, data), uses: usesOf(file.source, file.rel, data, file.body) }));
+    if (!part || part.rel !== file.rel) parts.set(data, (part = { rel: file.rel, offers: offersOf(file.source, data), uses: usesOf(file.source, file.rel, data, file.links ?? file.body) }));
     const { offers, uses } = part;
     for (const key of offers) if (key.startsWith('page:')) owned.add(key.slice('page:'.length));
     if (offers.length || uses.length) entries[`content/${file.rel}`] = { offers, uses };
