@@ -267,6 +267,48 @@ test('the preview is the entry\'s own page (its template and the site\'s CSS), a
   assert.is(site.read('content/cities/perth.json').includes('checked before you save'), false, 'nothing was saved');
 });
 
+test('a new post is previewed in the post page\'s own template: what is typed shows, no other post\'s words do, and what is not filled in yet is marked', async () => {
+  const page = await editor('#/collections/blog/new');
+  const title = page.getByLabel('Title', { exact: true });
+  await title.waitFor();
+  const frame = page.frameLocator('#preview-pane').frameLocator('iframe[data-site-new-page="content/blog"]');
+  await frame.getByText('New page — as it will look once saved').waitFor();
+  // The post page's own parts, drawn with the site's stylesheet; the form is empty, so each part says so.
+  await frame.getByRole('heading', { level: 1, name: 'Title: not filled in yet' }).waitFor();
+  assert.match((await frame.locator('link[rel="stylesheet"]').first().getAttribute('href')) ?? '', /^\/assets\/.+\.css$/);
+  for (const part of ['Category', 'Date', 'Author', 'Picture', 'Text']) assert.is(await frame.getByText(`${part}: not filled in yet`).count(), 1, `${part} is marked as not filled in yet`);
+  await title.fill('Translating a payslip for a home loan application');
+  await page.getByLabel('Author').fill('Sam Nguyen, Translation Coordinator');
+  await page.getByLabel('Category').click();
+  await page.getByText('Immigration', { exact: true }).click();
+  await page.locator('[data-slate-editor="true"]').first().click();
+  await page.keyboard.type('Lenders read every line of a payslip, so the translation keeps each figure where the original has it.');
+  const article = frame.locator('article.article');
+  await article.locator('.article-header h1', { hasText: 'Translating a payslip for a home loan application' }).waitFor();
+  await article.locator('.article-body p', { hasText: 'Lenders read every line of a payslip' }).waitFor();
+  await article.locator('.post-meta', { hasText: 'Sam Nguyen, Translation Coordinator' }).waitFor();
+  await article.locator('.post-meta .category-badge', { hasText: 'Immigration' }).waitFor();
+  assert.is(await frame.getByText('Picture: not filled in yet').count(), 1, 'the picture not chosen yet is marked');
+  // No title or paragraph of any other post shows as this one's: the article holds no other post's title, and
+  // the page none of their text ("More guides" links to other posts by their titles, as every post page does).
+  const articleText = (await article.innerText()).replace(/\s+/g, ' ');
+  const pageText = (await frame.locator('body').innerText()).replace(/\s+/g, ' ');
+  const posts = fs.readdirSync(path.join(site.root, 'content/blog')).filter((n) => n.endsWith('.md'));
+  assert.ok(posts.length >= 4, 'the fixture has posts to use as the skeleton');
+  let checked = 0;
+  for (const name of posts) {
+    const text = site.read(`content/blog/${name}`);
+    const postTitle = /^title: "(.*)"$/m.exec(text)![1];
+    assert.not.ok(articleText.includes(postTitle), `the title of ${name} is not in the new post's article`);
+    const paragraphs = text.split(/\n---\n/)[1].split(/\n\s*\n/).map((b) => b.trim()).filter((b) => b && !/[[\]*_`#>|-]/.test(b));
+    for (const words of paragraphs) assert.not.ok(pageText.includes(words.slice(0, 60)), `text of ${name} is not in the preview: ${words.slice(0, 60)}`);
+    checked += paragraphs.length;
+  }
+  assert.ok(checked >= 20, `enough of the other posts' paragraphs were looked for (${checked})`);
+  await page.screenshot({ path: path.join(shots, 'editor-new-post-preview-1280.png') });
+  assert.is(fs.readdirSync(path.join(site.root, 'content/blog')).length, posts.length, 'nothing was saved');
+});
+
 test('no console errors and no Content-Security-Policy violations in the editor', () => {
   assert.equal(problems, []);
 });

@@ -2,8 +2,9 @@
 // (fetched from this site, its scripts left out), shown in a frame beside the form, with every change in the
 // form written into it as staff type, before anything is saved: each text that changed replaces the text the
 // page showed (placeholders resolved to their facts, as the page prints them), and a changed paragraph of the
-// Markdown body replaces that paragraph. Entries with no page yet (a new post) keep the plain preview
-// (preview.ts).
+// Markdown body replaces that paragraph. A new entry of a collection listed in newPageKinds (below) is shown in
+// another entry's page with every part the form controls replaced; other entries with no page yet keep the plain
+// preview (preview.ts).
 import { factValue, type Facts } from './rules.ts';
 
 /** The page each settings file and page copy shows on most; entries of collections have their own address. */
@@ -119,9 +120,220 @@ function applyBody(doc: Document, before: string, after: string): number {
   return changed;
 }
 
+/** The marks the preview adds: a changed part outlined, a part not filled in yet, the band over a new page. */
+const previewStyle = [
+  '[data-site-changed]{outline:2px dashed #d4a017;outline-offset:2px}',
+  '[data-site-missing]{display:inline-block;border:2px dashed #b3261e;border-radius:6px;padding:.1em .5em;color:#8a1c10;background:#fdecea;font:italic 600 1rem/1.5 system-ui,sans-serif}',
+  'div[data-site-missing]{display:flex;align-items:center;justify-content:center;aspect-ratio:16/9;width:100%;margin:1rem 0}',
+  '[data-site-new-page]{position:sticky;top:0;z-index:1000;margin:0;padding:.6em 1em;background:#1f3b57;color:#fff;font:600 1rem/1.4 system-ui,sans-serif;text-align:center}',
+].join('');
+
 /** The page's HTML for the frame: no scripts (the preview shows, it does not run), links resolved on this site. */
 export function framedPage(html: string): string {
   return html
     .replace(/<script\b[\s\S]*?<\/script>/gi, '')
-    .replace(/<head>/i, `<head><base href="${location.origin}/"><style>[data-site-changed]{outline:2px dashed #d4a017;outline-offset:2px}</style>`);
+    .replace(/<head>/i, `<head><base href="${location.origin}/"><style>${previewStyle}</style>`);
+}
+
+// A new entry (a post not yet saved) has no page of its own yet. Its preview is the built page of another entry
+// of the same collection, used as the skeleton of its template: every part of that page the form controls is
+// replaced by the new entry's value, or by a marked "not filled in yet" when the form has none, so that no word
+// of the other entry shows as the new one's. A collection is listed here only where that can be done for every
+// part its page shows; the others keep the plain preview (preview.ts), as a page half of another entry would not
+// be honest.
+
+/** A link of a list the page makes from other entries (a post's "More guides"). */
+export interface Link {
+  title: string;
+  href: string;
+}
+
+/** The page used as the skeleton, and what the new page shows of other entries. */
+export interface Skeleton {
+  address: string;
+  /** The posts a new post's "More guides" lists: the newest three, as the feed gives them. */
+  more?: Link[];
+}
+
+/** What the form holds for the new entry, with what the preview pane worked out from it. */
+export interface NewEntry {
+  data: Record<string, unknown>;
+  /** The Markdown body as Decap's own preview renders it (HTML), when the body is not empty. */
+  bodyHtml?: string;
+  /** The address of the picture at a field's path (image), as the editor shows it, when it has one. */
+  picture(at: string[]): string | undefined;
+  facts: Facts;
+}
+
+interface NewPageKind {
+  /** The page to use as the skeleton, from the addresses the collection's entries have. */
+  skeleton(addresses: string[]): Promise<Skeleton | undefined>;
+  /** Writes the new entry into the skeleton's page. */
+  fill(doc: Document, entry: NewEntry, skeleton: Skeleton): void;
+}
+
+/** The mark for a part of the page the form has no value for yet. */
+export function missing(doc: Document, what: string, tag = 'span'): HTMLElement {
+  const el = doc.createElement(tag);
+  el.setAttribute('data-site-missing', '');
+  el.textContent = `${what}: not filled in yet`;
+  return el;
+}
+
+/** `el` shows `value` (placeholders resolved), or the mark that `what` is not filled in yet. */
+function show(el: Element | null | undefined, value: unknown, what: string, facts: Facts): void {
+  if (!el) return;
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (text) el.textContent = resolved(text, facts);
+  else el.replaceChildren(missing(el.ownerDocument, what));
+  el.setAttribute('data-site-changed', '');
+}
+
+/** The newest posts, as the blog's feed lists them (the build's order: newest first). */
+async function feedPosts(): Promise<Link[]> {
+  const xml = await fetch('/blog/feed.xml', { credentials: 'same-origin' }).then((r) => (r.ok ? r.text() : ''), () => '');
+  if (!xml) return [];
+  const doc = new DOMParser().parseFromString(xml, 'application/xml');
+  return [...doc.querySelectorAll('item')].flatMap((item) => {
+    const title = item.querySelector('title')?.textContent ?? '';
+    const link = item.querySelector('link')?.textContent ?? '';
+    try {
+      return title && link ? [{ title, href: new URL(link).pathname }] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+const dayMonthYear = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** The text of a Markdown body as a reader counts its words. */
+export function wordCount(markdown: string): number {
+  const words = plainMarkdown(markdown);
+  return words ? words.split(' ').length : 0;
+}
+
+/** A blog post's page (templates/pages/post.tsx): heading, category, date, author, reading time, picture, text. */
+const post: NewPageKind = {
+  async skeleton(addresses) {
+    const feed = (await feedPosts()).filter((p) => addresses.includes(p.href));
+    // Any post's page has the same template; one outside the newest three lists those three as the new post will.
+    const address = feed.length ? feed[feed.length - 1].href : [...addresses].sort()[0];
+    return address ? { address, more: feed.length ? feed.slice(0, 3) : undefined } : undefined;
+  },
+  fill(doc, entry, skeleton) {
+    const { data, facts } = entry;
+    show(doc.querySelector('main h1'), data.title, 'Title', facts);
+    const meta = doc.querySelector('main .post-meta');
+    show(meta?.querySelector('.category-badge'), data.category, 'Category', facts);
+    const time = meta?.querySelector('time');
+    const date = typeof data.date === 'string' ? dayMonthYear.exec(data.date.trim()) : null;
+    show(time, date ? date[0] : '', 'Date', facts);
+    if (date) time?.setAttribute('datetime', `${date[3]}-${date[2]}-${date[1]}`);
+    else time?.removeAttribute('datetime');
+    show(meta?.querySelector(':scope > span:last-of-type'), data.author, 'Author', facts);
+    const body = typeof data.body === 'string' ? data.body : '';
+    const readingTime = meta?.nextElementSibling;
+    if (readingTime?.matches('p')) readingTime.textContent = `${Math.max(1, Math.round(wordCount(body) / 220))} min read`;
+    // The picture: the one chosen in the form, or the mark in its place.
+    const image = doc.querySelector('main .article-image');
+    const picture = (data.image ?? {}) as { src?: unknown; alt?: unknown };
+    const src = typeof picture.src === 'string' && picture.src ? entry.picture(['image', 'src']) : undefined;
+    if (image) {
+      let replacement: HTMLElement;
+      if (src) {
+        const img = doc.createElement('img');
+        img.src = src;
+        img.alt = typeof picture.alt === 'string' ? picture.alt : '';
+        img.className = 'article-image';
+        img.setAttribute('width', '1200');
+        img.setAttribute('height', '675');
+        replacement = img;
+      } else {
+        replacement = missing(doc, 'Picture', 'div');
+        // Chosen, but the editor has not loaded it yet: said as such, not as missing.
+        if (typeof picture.src === 'string' && picture.src) replacement.textContent = `Picture ${picture.src}: loading`;
+      }
+      replacement.setAttribute('data-site-changed', '');
+      image.replaceWith(replacement);
+    }
+    const text = doc.querySelector('main .article-body');
+    if (text) {
+      if (entry.bodyHtml && body.trim()) text.innerHTML = entry.bodyHtml;
+      else text.replaceChildren(missing(doc, 'Text', 'p'));
+      text.setAttribute('data-site-changed', '');
+    }
+    // "More guides": the newest posts, which the new post lists as every post does.
+    const list = doc.querySelector('main [aria-labelledby="more-heading"] ul');
+    if (list && skeleton.more) {
+      list.replaceChildren(
+        ...skeleton.more.map((p) => {
+          const li = doc.createElement('li');
+          const a = doc.createElement('a');
+          a.href = p.href;
+          a.textContent = p.title;
+          li.append(a);
+          return li;
+        }),
+      );
+    }
+  },
+};
+
+/** The collections (by folder) whose new entries are previewed in their page's template. */
+export const newPageKinds: Record<string, NewPageKind> = { 'content/blog': post };
+
+/** The addresses of the pages of a collection's entries, from the build's index. */
+export function collectionPages(folder: string, entries: Record<string, { offers: string[] }> | undefined): string[] {
+  return Object.entries(entries ?? {})
+    .filter(([file]) => file.startsWith(`${folder}/`))
+    .flatMap(([, e]) => e.offers.filter((key) => key.startsWith('page:')).map((key) => key.slice('page:'.length)));
+}
+
+/** The skeleton's own words (its heading and text), which must not show once the new entry is written in. */
+export function skeletonWords(doc: Document): string[] {
+  const parts = [...doc.querySelectorAll('main h1, main .article-body p, main .article-body li, main .article-body h2, main .article-body h3')];
+  return parts.map((el) => normal(el.textContent ?? '')).filter((t) => t.length >= 12);
+}
+
+/**
+ * The last guard: any text still holding one of the skeleton's own words is replaced by the mark, so that a part
+ * the mapping missed shows as not filled in rather than as the other entry's.
+ */
+function blankLeftovers(doc: Document, words: string[], keep: Set<string>): number {
+  let blanked = 0;
+  const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
+  for (const text of texts) {
+    const content = normal(text.nodeValue ?? '');
+    // What the mapping wrote is the new entry's own (even where staff typed the same words).
+    if (!content || keep.has(content) || text.parentElement?.closest('[data-site-missing], [data-site-changed]')) continue;
+    if (words.some((w) => content.includes(w) && !keep.has(w))) {
+      text.replaceWith(missing(doc, 'This part'));
+      blanked++;
+    }
+  }
+  return blanked;
+}
+
+/** The band above a new entry's page: what the preview is. */
+function newPageBanner(doc: Document): void {
+  const band = doc.createElement('p');
+  band.setAttribute('data-site-new-page', '');
+  band.setAttribute('role', 'note');
+  band.textContent = 'New page — as it will look once saved. Parts not filled in yet are marked.';
+  doc.body.prepend(band);
+}
+
+/**
+ * The new entry written into the skeleton's page, `doc` holding the skeleton's page as built (`words` its own
+ * words, taken once from it by `skeletonWords`). Returns how many leftovers the last guard had to blank.
+ */
+export function writeNewPage(doc: Document, folder: string, entry: NewEntry, skeleton: Skeleton, words: string[]): number {
+  newPageKinds[folder].fill(doc, entry, skeleton);
+  const keep = new Set([...(skeleton.more ?? []).map((p) => p.title), ...strings(entry.data).values()].map(normal));
+  const blanked = blankLeftovers(doc, words, keep);
+  newPageBanner(doc);
+  return blanked;
 }
