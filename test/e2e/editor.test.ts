@@ -276,9 +276,10 @@ test('a new post is previewed in the post page\'s own template: what is typed sh
   // The post page's own parts, drawn with the site's stylesheet; the form is empty, so each part says so.
   await frame.getByRole('heading', { level: 1, name: 'Title: not filled in yet' }).waitFor();
   assert.match((await frame.locator('link[rel="stylesheet"]').first().getAttribute('href')) ?? '', /^\/assets\/.+\.css$/);
-  for (const part of ['Category', 'Date', 'Author', 'Picture', 'Text']) assert.is(await frame.getByText(`${part}: not filled in yet`).count(), 1, `${part} is marked as not filled in yet`);
+  for (const part of ['Category', 'Author', 'Picture', 'Text']) assert.is(await frame.getByText(`${part}: not filled in yet`).count(), 1, `${part} is marked as not filled in yet`);
   await title.fill('Translating a payslip for a home loan application');
   await page.getByLabel('Author').fill('Sam Nguyen, Translation Coordinator');
+  await page.getByLabel('Date', { exact: true }).fill('2026-11-27');
   await page.getByLabel('Category').click();
   await page.getByText('Immigration', { exact: true }).click();
   await page.locator('[data-slate-editor="true"]').first().click();
@@ -288,6 +289,7 @@ test('a new post is previewed in the post page\'s own template: what is typed sh
   await article.locator('.article-body p', { hasText: 'Lenders read every line of a payslip' }).waitFor();
   await article.locator('.post-meta', { hasText: 'Sam Nguyen, Translation Coordinator' }).waitFor();
   await article.locator('.post-meta .category-badge', { hasText: 'Immigration' }).waitFor();
+  await article.locator('.post-meta time[datetime="2026-11-27"]', { hasText: '27/11/2026' }).waitFor();
   assert.is(await frame.getByText('Picture: not filled in yet').count(), 1, 'the picture not chosen yet is marked');
   // No title or paragraph of any other post shows as this one's: the article holds no other post's title, and
   // the page none of their text ("More guides" links to other posts by their titles, as every post page does).

@@ -6,6 +6,7 @@
 // another entry's page with every part the form controls replaced; other entries with no page yet keep the plain
 // preview (preview.ts).
 import { factValue, type Facts } from './rules.ts';
+import { australianDate, parseDate } from '../../content/dates.ts';
 
 /** The page each settings file and page copy shows on most; entries of collections have their own address. */
 const pageOfFile: Record<string, string> = {
@@ -205,12 +206,9 @@ async function feedPosts(): Promise<Link[]> {
   });
 }
 
-const dayMonthYear = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-
-/** The text of a Markdown body as a reader counts its words. */
+/** Words for the reading time, counted as the build counts them (content/load.ts): runs of non-space characters. */
 export function wordCount(markdown: string): number {
-  const words = plainMarkdown(markdown);
-  return words ? words.split(' ').length : 0;
+  return (markdown.match(/[^\x00-\x20]+/g) ?? []).length;
 }
 
 /** A blog post's page (templates/pages/post.tsx): heading, category, date, author, reading time, picture, text. */
@@ -227,9 +225,11 @@ const post: NewPageKind = {
     const meta = doc.querySelector('main .post-meta');
     show(meta?.querySelector('.category-badge'), data.category, 'Category', facts);
     const time = meta?.querySelector('time');
-    const date = typeof data.date === 'string' ? dayMonthYear.exec(data.date.trim()) : null;
-    show(time, date ? date[0] : '', 'Date', facts);
-    if (date) time?.setAttribute('datetime', `${date[3]}-${date[2]}-${date[1]}`);
+    // Shown the Australian way, as the build shows it, whichever way it was written.
+    const date = typeof data.date === 'string' && data.date.trim() ? parseDate(data.date.trim()) : undefined;
+    const iso = date && 'iso' in date ? date.iso : undefined;
+    show(time, iso ? australianDate(iso) : '', 'Date', facts);
+    if (iso) time?.setAttribute('datetime', iso);
     else time?.removeAttribute('datetime');
     show(meta?.querySelector(':scope > span:last-of-type'), data.author, 'Author', facts);
     const body = typeof data.body === 'string' ? data.body : '';
