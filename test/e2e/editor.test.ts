@@ -311,6 +311,41 @@ test('a new post is previewed in the post page\'s own template: what is typed sh
   assert.is(fs.readdirSync(path.join(site.root, 'content/blog')).length, posts.length, 'nothing was saved');
 });
 
+test('a new city is previewed in the city page\'s template: its name in every heading the template makes from it, no other city\'s words', async () => {
+  const page = await editor('#/collections/cities/new');
+  const name = page.getByLabel('Name', { exact: true }).first();
+  await name.waitFor();
+  const frame = page.frameLocator('#preview-pane').frameLocator('iframe[data-site-new-page="content/cities"]');
+  await frame.getByText('New page — as it will look once saved').waitFor();
+  await name.fill('Ballarat');
+  await page.getByLabel('State name').click();
+  await page.getByText('Victoria', { exact: true }).click();
+  await page.getByLabel('Tagline').fill('Certified translations for Ballarat and the Goldfields, ordered online');
+  await page.getByLabel('Population').fill('120,000');
+  const main = frame.locator('main');
+  await main.getByRole('heading', { level: 1, name: 'NAATI Certified Translations in Ballarat' }).waitFor();
+  await main.locator('.eyebrow', { hasText: 'Ballarat, Victoria' }).waitFor();
+  await main.getByText('Certified translations for Ballarat and the Goldfields, ordered online').waitFor();
+  await main.locator('#about dd', { hasText: '120,000' }).waitFor();
+  await main.getByRole('heading', { name: 'Popular languages in Ballarat' }).waitFor();
+  for (const part of ['Description', 'Suburbs served', 'Picture']) assert.ok((await main.getByText(`${part}: not filled in yet`).count()) >= 1, `${part} is marked as not filled in yet`);
+  // The skeleton city's own words are gone from the page: its name, state, and every text of its file.
+  const shown = (await main.innerText()).replace(/\s+/g, ' ');
+  const texts: string[] = [];
+  const facts = site.read('content/facts.json');
+  for (const name of fs.readdirSync(path.join(site.root, 'content/cities'))) {
+    const city = site.json<Record<string, unknown>>(`content/cities/${name}`);
+    const walk = (v: unknown): void => void (typeof v === 'string' ? texts.push(v) : v && typeof v === 'object' ? Object.values(v).forEach(walk) : undefined);
+    walk({ tagline: city.tagline, description: city.description, suburbs: city.suburbs, localGuide: city.localGuide, localNotes: city.localNotes, popularDocuments: city.popularDocuments });
+    // A city a fact names (the team works on Melbourne time) shows on every city's page.
+    if (!facts.includes(String(city.name))) assert.not.ok(shown.includes(String(city.name)), `${String(city.name)} does not show on the new city's page`);
+  }
+  const long = texts.filter((t) => t.length > 30 && !t.includes('{{'));
+  assert.ok(long.length > 50, `other cities' texts were looked for (${long.length})`);
+  for (const t of long) assert.not.ok(shown.includes(t.slice(0, 50)), `no other city's text: ${t.slice(0, 50)}`);
+  await page.screenshot({ path: path.join(shots, 'editor-new-city-preview-1280.png') });
+});
+
 test('no console errors and no Content-Security-Policy violations in the editor', () => {
   assert.equal(problems, []);
 });

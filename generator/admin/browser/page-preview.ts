@@ -154,6 +154,8 @@ export interface Skeleton {
   address: string;
   /** The posts a new post's "More guides" lists: the newest three, as the feed gives them. */
   more?: Link[];
+  /** A new city's language cards, by language code: each as the site draws it (from /languages). */
+  languageCards?: Record<string, string>;
 }
 
 /** What the form holds for the new entry, with what the preview pane worked out from it. */
@@ -166,11 +168,21 @@ export interface NewEntry {
   facts: Facts;
 }
 
+/** What choosing a skeleton may use: the built pages by address, the facts, the build's index. */
+export interface SkeletonTools {
+  page(address: string): Promise<string | undefined>;
+  facts: Facts;
+  /** Per content file (content/…), the keys it offers (page:/…, language:…). */
+  entries: Record<string, { offers: string[] }>;
+}
+
 interface NewPageKind {
   /** The page to use as the skeleton, from the addresses the collection's entries have. */
-  skeleton(addresses: string[]): Promise<Skeleton | undefined>;
+  skeleton(addresses: string[], tools: SkeletonTools): Promise<Skeleton | undefined>;
   /** Writes the new entry into the skeleton's page. */
   fill(doc: Document, entry: NewEntry, skeleton: Skeleton): void;
+  /** The skeleton's own words (read from its page as built), none of which may show once the entry is written in. */
+  words(doc: Document): string[];
 }
 
 /** The mark for a part of the page the form has no value for yet. */
@@ -278,10 +290,244 @@ const post: NewPageKind = {
       );
     }
   },
+  words(doc) {
+    const parts = [...doc.querySelectorAll('main h1, main .article-body p, main .article-body li, main .article-body h2, main .article-body h3, main .post-meta > span:last-of-type')];
+    return parts.map((el) => normal(el.textContent ?? '')).filter((t) => t.length >= 12);
+  },
 };
 
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const list = (value: unknown) => (Array.isArray(value) ? value : []);
+
+/**
+ * In the text under `el` that the template made from the skeleton's own words (its name in "Popular languages in
+ * Perth"), each of those words is replaced by the new entry's, or by the mark when the form has none yet.
+ */
+function substitute(el: Element | null | undefined, pairs: [from: string, to: string, what: string][]): void {
+  const used = pairs.filter(([from]) => from).sort((a, b) => b[0].length - a[0].length);
+  if (!el || !used.length) return;
+  const doc = el.ownerDocument;
+  const pattern = new RegExp(used.map(([from]) => from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  const walker = doc.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
+  for (const node of texts) {
+    const value = node.nodeValue ?? '';
+    if (!value.match(pattern)) continue;
+    const parts = doc.createDocumentFragment();
+    let last = 0;
+    for (const m of value.matchAll(pattern)) {
+      parts.append(value.slice(last, m.index));
+      const [, to, what] = used.find(([from]) => from === m[0])!;
+      parts.append(to ? doc.createTextNode(to) : missing(doc, what));
+      last = (m.index ?? 0) + m[0].length;
+    }
+    parts.append(value.slice(last));
+    node.parentElement?.setAttribute('data-site-changed', '');
+    node.replaceWith(parts);
+  }
+}
+
+/** A list's items made afresh from `values`, each from a copy of the list's first item (its icon kept). */
+function refill(ul: Element | null | undefined, values: unknown[], write: (li: Element, value: unknown) => void): void {
+  const first = ul?.firstElementChild;
+  if (!ul || !first) return;
+  ul.replaceChildren(
+    ...values.map((value) => {
+      const li = first.cloneNode(true) as Element;
+      write(li, value);
+      return li;
+    }),
+  );
+  ul.setAttribute('data-site-changed', '');
+}
+
+/** `el`'s text after its icon (an svg, kept): `value`, or the mark. */
+function showAfterIcon(el: Element, value: unknown, what: string, facts: Facts): void {
+  const icon = el.querySelector('svg');
+  el.replaceChildren(...(icon ? [icon, ' '] : []));
+  const words = text(value);
+  el.append(words ? resolved(words, facts) : missing(el.ownerDocument, what));
+}
+
+/** Paragraphs written into `el` (a prose block), or one mark when there are none. */
+function showParagraphs(el: Element | null | undefined, values: unknown, what: string, facts: Facts): void {
+  if (!el) return;
+  const doc = el.ownerDocument;
+  const paragraphs = list(values).map(text).filter(Boolean);
+  el.replaceChildren(
+    ...(paragraphs.length
+      ? paragraphs.map((words) => {
+          const p = doc.createElement('p');
+          p.textContent = resolved(words, facts);
+          return p;
+        })
+      : [missing(doc, what, 'p')]),
+  );
+  el.setAttribute('data-site-changed', '');
+}
+
+/** The picture element `selector` (img or picture) replaced by the form's picture, or the mark. */
+function showPicture(doc: Document, selector: string, entry: NewEntry, at: string[]): void {
+  const image = doc.querySelector(selector);
+  if (!image) return;
+  const chosen = (entry.data[at[0]] ?? {}) as { src?: unknown; alt?: unknown };
+  const src = text(chosen.src) ? entry.picture([...at, 'src']) : undefined;
+  const className = image.getAttribute('class') ?? '';
+  let replacement: HTMLElement;
+  if (src) {
+    const img = doc.createElement('img');
+    img.src = src;
+    img.alt = text(chosen.alt);
+    img.className = className;
+    for (const name of ['width', 'height']) {
+      const size = (image.matches('img') ? image : image.querySelector('img'))?.getAttribute(name);
+      if (size) img.setAttribute(name, size);
+    }
+    replacement = img;
+  } else {
+    replacement = missing(doc, 'Picture', 'div');
+    // Chosen, but the editor has not loaded it yet: said as such, not as missing.
+    if (text(chosen.src)) replacement.textContent = `Picture ${text(chosen.src)}: loading`;
+  }
+  replacement.setAttribute('data-site-changed', '');
+  image.replaceWith(replacement);
+}
+
+/** The language codes each language file offers, with its page's address. */
+function languageAddresses(entries: SkeletonTools['entries']): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const { offers } of Object.values(entries)) {
+    const code = offers.find((k) => k.startsWith('language:'))?.slice('language:'.length);
+    const page = offers.find((k) => k.startsWith('page:'))?.slice('page:'.length);
+    if (code && page) out.set(code, page);
+  }
+  return out;
+}
+
+/**
+ * A city's page (templates/pages/city.tsx and its local guide). The template puts the city's name, its name in a
+ * sentence ("the Gold Coast"), "in"/"on" and its state into headings and the shared copy; the skeleton is a city
+ * whose name and state no fact holds, so that each of them in its page comes from the city alone, and one that
+ * shows every optional part (a local guide and local notes), which a new city may leave out.
+ */
+const city: NewPageKind = {
+  async skeleton(addresses, tools) {
+    const factWords = Object.values(tools.facts).join('\n');
+    let address: string | undefined;
+    for (const candidate of [...addresses].sort()) {
+      const html = await tools.page(candidate);
+      if (!html || !html.includes('id="local-guide"') || !html.includes('id="local"')) continue;
+      const doc = new DOMParser().parseFromString(html, 'text/html');
+      const id = cityWords(doc);
+      if (!id.name || [id.name, id.stateName].some((w) => factWords.includes(w))) continue;
+      address = candidate;
+      break;
+    }
+    if (!address) return undefined;
+    // Every language's card, as the languages page draws it.
+    const cards: Record<string, string> = {};
+    const languages = await tools.page('/languages');
+    if (languages) {
+      const doc = new DOMParser().parseFromString(languages, 'text/html');
+      for (const [code, page] of languageAddresses(tools.entries)) {
+        const card = doc.querySelector(`a.language-card[href="${page}"]`)?.cloneNode(true) as Element | undefined;
+        if (!card) continue;
+        card.querySelector('.language-card-note')?.remove();
+        cards[code] = card.outerHTML;
+      }
+    }
+    return { address, languageCards: cards };
+  },
+  fill(doc, entry, skeleton) {
+    const { data, facts } = entry;
+    const was = cityWords(doc);
+    const name = resolved(text(data.name), facts);
+    const inText = resolved(text(data.nameInText), facts) || name;
+    const preposition = text(data.preposition) || 'in';
+    const main = doc.querySelector('main');
+    // Where the template wrote the skeleton's name, state, or the name in a sentence: the new city's.
+    const words: [string, string, string][] = [
+      [was.inCity, inText ? `${preposition} ${inText}` : '', 'Name'],
+      [was.inText, inText, 'Name'],
+      [was.name, name, 'Name'],
+      [was.stateName, resolved(text(data.stateName), facts), 'State name'],
+    ];
+    // First the template's own words around the city's (headings, shared copy): the new city's name, state and
+    // name in a sentence where the skeleton's were. Then the parts the form fills, written over whatever they held.
+    substitute(main, words);
+    show(main?.querySelector('.hero-text'), data.tagline, 'Tagline', facts);
+    if (!text(data.tagline)) main?.querySelector('.hero-text')?.remove();
+    showPicture(doc, 'main .hero-image', entry, ['image']);
+    showParagraphs(main?.querySelector('#about .prose'), data.description, 'Description', facts);
+    const facts2 = main?.querySelectorAll('#about dl.facts dd');
+    show(facts2?.[0], data.population, 'Population', facts);
+    show(facts2?.[1], data.suburbs, 'Suburbs served', facts);
+    const guide = (data.localGuide ?? {}) as { heading?: unknown; paragraphs?: unknown; places?: unknown };
+    const guideSection = main?.querySelector('#local-guide');
+    if (text(guide.heading) || list(guide.paragraphs).some(text) || list(guide.places).length) {
+      show(guideSection?.querySelector('h2'), guide.heading, 'Local guide heading', facts);
+      showParagraphs(guideSection?.querySelector('.local-guide .prose'), guide.paragraphs, 'Local guide paragraphs', facts);
+      refill(guideSection?.querySelector('.local-places ul'), list(guide.places), (li, place) => {
+        const { name: placeName, note } = (place ?? {}) as { name?: unknown; note?: unknown };
+        show(li.querySelector('strong'), placeName, 'Place', facts);
+        const span = li.querySelector('span');
+        if (span?.lastChild && span.lastChild.nodeType === Node.TEXT_NODE) span.lastChild.remove();
+        const noteText = text(note);
+        span?.append(' ', noteText ? resolved(noteText, facts) : missing(doc, 'Note'));
+      });
+    } else guideSection?.remove();
+    refill(main?.querySelector('#documents ul'), list(data.popularDocuments), (li, value) => showAfterIcon(li, value, 'Document', facts));
+    if (!list(data.popularDocuments).length) main?.querySelector('#documents ul')?.replaceChildren(missing(doc, 'Popular documents', 'li'));
+    // Each language by its code, drawn as the languages page draws it.
+    const grid = main?.querySelector('#languages ul.language-grid');
+    if (grid) {
+      const codes = list(data.languages).map(text).filter(Boolean);
+      grid.replaceChildren(
+        ...codes.map((code) => {
+          const li = doc.createElement('li');
+          const card = skeleton.languageCards?.[code];
+          if (card) li.innerHTML = card;
+          else li.append(missing(doc, `Language "${code}"`));
+          return li;
+        }),
+      );
+      if (!codes.length) grid.append(missing(doc, 'Languages', 'li'));
+      grid.setAttribute('data-site-changed', '');
+    }
+    const notes = list(data.localNotes).filter((n) => n && (text((n as { title?: unknown }).title) || text((n as { text?: unknown }).text)));
+    const notesSection = main?.querySelector('#local');
+    if (notes.length) {
+      refill(notesSection?.querySelector('ul'), notes, (li, note) => {
+        const card = note as { title?: unknown; text?: unknown; icon?: unknown };
+        show(li.querySelector('h3'), card.title, 'Title', facts);
+        show(li.querySelector('p'), card.text, 'Text', facts);
+        // The icon is drawn by the build from its name; the preview has only the skeleton's, so none is shown.
+        const badge = li.querySelector('.icon-badge');
+        badge?.replaceChildren();
+        badge?.setAttribute('title', text(card.icon) ? `The "${text(card.icon)}" icon shows here once saved` : 'Icon: not filled in yet');
+      });
+    } else notesSection?.remove();
+  },
+  words(doc) {
+    const own = cityWords(doc);
+    const parts = [...doc.querySelectorAll('main .hero-text, main #about .prose p, main #about dd, main #local-guide h2, main #local-guide .prose p, main .local-places li, main #documents li, main #local li h3, main #local li p')];
+    return [own.name, own.stateName, own.inText, ...parts.map((el) => normal(el.textContent ?? ''))].filter((t) => t.length >= 4);
+  },
+};
+
+/** A city's own words as its page shows them: its name, state, name in a sentence and "in"/"on" with it. */
+function cityWords(doc: Document): { name: string; stateName: string; inCity: string; inText: string } {
+  const name = normal(doc.querySelector('main .breadcrumbs [aria-current="page"]')?.textContent ?? '');
+  const eyebrow = normal(doc.querySelector('main .eyebrow')?.textContent ?? '');
+  const stateName = eyebrow.startsWith(`${name}, `) ? eyebrow.slice(name.length + 2) : '';
+  const inCity = normal(doc.querySelector('main h1')?.textContent ?? '').replace(/^NAATI Certified Translations /, '');
+  const inText = inCity.replace(/^(in|on) /, '');
+  return { name, stateName, inCity, inText };
+}
+
 /** The collections (by folder) whose new entries are previewed in their page's template. */
-export const newPageKinds: Record<string, NewPageKind> = { 'content/blog': post };
+export const newPageKinds: Record<string, NewPageKind> = { 'content/blog': post, 'content/cities': city };
 
 /** The addresses of the pages of a collection's entries, from the build's index. */
 export function collectionPages(folder: string, entries: Record<string, { offers: string[] }> | undefined): string[] {
@@ -290,10 +536,9 @@ export function collectionPages(folder: string, entries: Record<string, { offers
     .flatMap(([, e]) => e.offers.filter((key) => key.startsWith('page:')).map((key) => key.slice('page:'.length)));
 }
 
-/** The skeleton's own words (its heading and text), which must not show once the new entry is written in. */
-export function skeletonWords(doc: Document): string[] {
-  const parts = [...doc.querySelectorAll('main h1, main .article-body p, main .article-body li, main .article-body h2, main .article-body h3')];
-  return parts.map((el) => normal(el.textContent ?? '')).filter((t) => t.length >= 12);
+/** The skeleton's own words (read from its page as built), which must not show once the new entry is written in. */
+export function skeletonWords(doc: Document, folder: string): string[] {
+  return newPageKinds[folder].words(doc);
 }
 
 /**
@@ -302,7 +547,10 @@ export function skeletonWords(doc: Document): string[] {
  */
 function blankLeftovers(doc: Document, words: string[], keep: Set<string>): number {
   let blanked = 0;
-  const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+  // The entry's part of the page: the header and footer are the site's, the same on every page.
+  const main = doc.querySelector('main');
+  if (!main) return 0;
+  const walker = doc.createTreeWalker(main, NodeFilter.SHOW_TEXT);
   const texts: Text[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
   for (const text of texts) {

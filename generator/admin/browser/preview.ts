@@ -2,7 +2,7 @@
 // own stylesheet, each placeholder shown as the value the site will print (marked, with its name on hover).
 // Decap hands a preview template the entry and its fields; React and its createClass come from Decap's bundle.
 import { factValue, type Facts } from './rules.ts';
-import { applyChanges, collectionPages, framedPage, newPageKinds, pageAddress, skeletonWords, writeNewPage, type NewEntry, type Skeleton } from './page-preview.ts';
+import { applyChanges, collectionPages, framedPage, newPageKinds, pageAddress, skeletonWords, writeNewPage, type NewEntry, type Skeleton, type SkeletonTools } from './page-preview.ts';
 
 type Node = unknown;
 declare const h: (type: string, props?: Record<string, unknown> | null, ...children: Node[]) => Node;
@@ -196,13 +196,14 @@ const noSkeleton = new Set<string>();
  * Shows a new entry in the page of another entry of its collection (the skeleton, loaded once), each time
  * written afresh from that page as built. Returns false when there is no such page to use.
  */
-async function showNewPage(frame: HTMLIFrameElement, folder: string, pages: string[], entry: NewEntry): Promise<boolean> {
+async function showNewPage(frame: HTMLIFrameElement, folder: string, entry: NewEntry, entries: SkeletonTools['entries']): Promise<boolean> {
   const state = frame as HTMLIFrameElement & { siteAddress?: string; sitePristine?: HTMLElement; siteLoading?: Promise<void>; siteSkeleton?: Skeleton; siteWords?: string[] };
   const key = `new:${folder}`;
   if (state.siteAddress !== key) {
     state.siteAddress = key;
     state.sitePristine = undefined;
-    state.siteLoading = newPageKinds[folder].skeleton(pages).then(async (skeleton) => {
+    const tools: SkeletonTools = { page: pageHtml, facts: entry.facts, entries };
+    state.siteLoading = newPageKinds[folder].skeleton(collectionPages(folder, entries), tools).then(async (skeleton) => {
       const html = skeleton && (await pageHtml(skeleton.address));
       if (!skeleton || !html) return;
       await new Promise<void>((resolve) => {
@@ -218,7 +219,7 @@ async function showNewPage(frame: HTMLIFrameElement, folder: string, pages: stri
   if (!doc?.body || !state.siteSkeleton) return false;
   if (!state.sitePristine) {
     state.sitePristine = doc.body.cloneNode(true) as HTMLElement;
-    state.siteWords = skeletonWords(doc);
+    state.siteWords = skeletonWords(doc, folder);
   }
   const scroll = doc.defaultView?.scrollY ?? 0;
   doc.body.replaceWith(state.sitePristine.cloneNode(true));
@@ -246,7 +247,7 @@ export function registerPreview(collections: string[], facts: () => Facts, offer
       const props = component.props;
       const data = ((props.entry.getIn(['data']) as ImmutableLike | undefined)?.toJS() ?? {}) as Record<string, unknown>;
       const entry: NewEntry = { data, bodyHtml: component.body?.innerHTML, picture: (at) => pictureAddress(props, data, at), facts: facts() };
-      void showNewPage(component.frame, folder, collectionPages(folder, entries()), entry).then((shown) => {
+      void showNewPage(component.frame, folder, entry, entries() ?? {}).then((shown) => {
         if (shown) return;
         noSkeleton.add(folder);
         component.forceUpdate();
