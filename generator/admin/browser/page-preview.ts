@@ -247,38 +247,17 @@ const post: NewPageKind = {
     const body = typeof data.body === 'string' ? data.body : '';
     const readingTime = meta?.nextElementSibling;
     if (readingTime?.matches('p')) readingTime.textContent = `${Math.max(1, Math.round(wordCount(body) / 220))} min read`;
-    // The picture: the one chosen in the form, or the mark in its place.
-    const image = doc.querySelector('main .article-image');
-    const picture = (data.image ?? {}) as { src?: unknown; alt?: unknown };
-    const src = typeof picture.src === 'string' && picture.src ? entry.picture(['image', 'src']) : undefined;
-    if (image) {
-      let replacement: HTMLElement;
-      if (src) {
-        const img = doc.createElement('img');
-        img.src = src;
-        img.alt = typeof picture.alt === 'string' ? picture.alt : '';
-        img.className = 'article-image';
-        img.setAttribute('width', '1200');
-        img.setAttribute('height', '675');
-        replacement = img;
-      } else {
-        replacement = missing(doc, 'Picture', 'div');
-        // Chosen, but the editor has not loaded it yet: said as such, not as missing.
-        if (typeof picture.src === 'string' && picture.src) replacement.textContent = `Picture ${picture.src}: loading`;
-      }
-      replacement.setAttribute('data-site-changed', '');
-      image.replaceWith(replacement);
-    }
-    const text = doc.querySelector('main .article-body');
-    if (text) {
-      if (entry.bodyHtml && body.trim()) text.innerHTML = entry.bodyHtml;
-      else text.replaceChildren(missing(doc, 'Text', 'p'));
-      text.setAttribute('data-site-changed', '');
+    showPicture(doc, 'main .article-image', entry, ['image']);
+    const prose = doc.querySelector('main .article-body');
+    if (prose) {
+      if (entry.bodyHtml && body.trim()) prose.innerHTML = entry.bodyHtml;
+      else prose.replaceChildren(missing(doc, 'Text', 'p'));
+      prose.setAttribute('data-site-changed', '');
     }
     // "More guides": the newest posts, which the new post lists as every post does.
-    const list = doc.querySelector('main [aria-labelledby="more-heading"] ul');
-    if (list && skeleton.more) {
-      list.replaceChildren(
+    const more = doc.querySelector('main [aria-labelledby="more-heading"] ul');
+    if (more && skeleton.more) {
+      more.replaceChildren(
         ...skeleton.more.map((p) => {
           const li = doc.createElement('li');
           const a = doc.createElement('a');
@@ -303,7 +282,7 @@ const list = (value: unknown) => (Array.isArray(value) ? value : []);
  * In the text under `el` that the template made from the skeleton's own words (its name in "Popular languages in
  * Perth"), each of those words is replaced by the new entry's, or by the mark when the form has none yet.
  */
-function substitute(el: Element | null | undefined, pairs: [from: string, to: string, what: string][]): void {
+function substitute(el: Element | null | undefined, pairs: [from: string, to: string, what: string][], skip?: string): void {
   const used = pairs.filter(([from]) => from).sort((a, b) => b[0].length - a[0].length);
   if (!el || !used.length) return;
   const doc = el.ownerDocument;
@@ -313,7 +292,7 @@ function substitute(el: Element | null | undefined, pairs: [from: string, to: st
   for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
   for (const node of texts) {
     const value = node.nodeValue ?? '';
-    if (!value.match(pattern)) continue;
+    if (!value.match(pattern) || (skip && node.parentElement?.closest(skip))) continue;
     const parts = doc.createDocumentFragment();
     let last = 0;
     for (const m of value.matchAll(pattern)) {
@@ -447,22 +426,22 @@ const city: NewPageKind = {
     const preposition = text(data.preposition) || 'in';
     const main = doc.querySelector('main');
     // Where the template wrote the skeleton's name, state, or the name in a sentence: the new city's.
-    const words: [string, string, string][] = [
-      [was.inCity, inText ? `${preposition} ${inText}` : '', 'Name'],
-      [was.inText, inText, 'Name'],
-      [was.name, name, 'Name'],
-      [was.stateName, resolved(text(data.stateName), facts), 'State name'],
-    ];
+    const inCity: [string, string, string] = [was.inCity, inText ? `${preposition} ${inText}` : '', 'Name'];
+    const state: [string, string, string] = [was.stateName, resolved(text(data.stateName), facts), 'State name'];
+    // The name as such shows in these (the copy's {city}); elsewhere the name in a sentence (its {cityInText}),
+    // which for most cities is the same words: "Gold Coast customers", but "on the Gold Coast".
+    const asName = 'main .breadcrumbs [aria-current="page"], main .eyebrow, main #documents-heading, main #benefits-heading';
     // First the template's own words around the city's (headings, shared copy): the new city's name, state and
     // name in a sentence where the skeleton's were. Then the parts the form fills, written over whatever they held.
-    substitute(main, words);
+    for (const el of doc.querySelectorAll(asName)) substitute(el, [inCity, [was.name, name, 'Name'], state]);
+    substitute(main, [inCity, [was.inText, inText, 'Name'], state], asName);
     show(main?.querySelector('.hero-text'), data.tagline, 'Tagline', facts);
     if (!text(data.tagline)) main?.querySelector('.hero-text')?.remove();
     showPicture(doc, 'main .hero-image', entry, ['image']);
     showParagraphs(main?.querySelector('#about .prose'), data.description, 'Description', facts);
-    const facts2 = main?.querySelectorAll('#about dl.facts dd');
-    show(facts2?.[0], data.population, 'Population', facts);
-    show(facts2?.[1], data.suburbs, 'Suburbs served', facts);
+    const figures = main?.querySelectorAll('#about dl.facts dd');
+    show(figures?.[0], data.population, 'Population', facts);
+    show(figures?.[1], data.suburbs, 'Suburbs served', facts);
     const guide = (data.localGuide ?? {}) as { heading?: unknown; paragraphs?: unknown; places?: unknown };
     const guideSection = main?.querySelector('#local-guide');
     if (text(guide.heading) || list(guide.paragraphs).some(text) || list(guide.places).length) {
