@@ -505,7 +505,14 @@ function cityWords(doc: Document): { name: string; stateName: string; inCity: st
   return { name, stateName, inCity, inText };
 }
 
-/** The collections (by folder) whose new entries are previewed in their page's template. */
+/**
+ * The collections (by folder) whose new entries are previewed in their page's template. Not services: a
+ * service's page shows its price, which the build works out from the plans and the service's own pricing, and
+ * its related services, drawn from other entries. Not languages: the build picks a language page's backdrop
+ * picture from its region's set by its file name, draws its flag from the country code as processed images, and
+ * words much of the page by its credential. Another entry's page would show that entry's price, picture or flag
+ * as the new one's, so those keep the plain preview.
+ */
 export const newPageKinds: Record<string, NewPageKind> = { 'content/blog': post, 'content/cities': city };
 
 /** The addresses of the pages of a collection's entries, from the build's index. */
