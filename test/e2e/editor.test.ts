@@ -308,6 +308,8 @@ test('a new post is previewed in the post page\'s own template: what is typed sh
   }
   assert.ok(checked >= 20, `enough of the other posts' paragraphs were looked for (${checked})`);
   await page.screenshot({ path: path.join(shots, 'editor-new-post-preview-1280.png') });
+  await page.setViewportSize({ width: 1280, height: 2000 });
+  await page.screenshot({ path: path.join(shots, 'editor-new-post-page-1280.png') });
   assert.is(fs.readdirSync(path.join(site.root, 'content/blog')).length, posts.length, 'nothing was saved');
 });
 
@@ -322,7 +324,11 @@ test('a new city is previewed in the city page\'s template: its name in every he
   await page.getByText('Victoria', { exact: true }).click();
   await page.getByLabel('Tagline').fill('Certified translations for Ballarat and the Goldfields, ordered online');
   await page.getByLabel('Population').fill('120,000');
+  // A language by its code, drawn as the site draws it.
+  await page.getByLabel('Languages').fill('Italian');
+  await page.getByText('Italian (it)', { exact: true }).click();
   const main = frame.locator('main');
+  await main.locator('#languages a.language-card[href="/italian"]', { hasText: 'Italian' }).waitFor();
   await main.getByRole('heading', { level: 1, name: 'NAATI Certified Translations in Ballarat' }).waitFor();
   await main.locator('.eyebrow', { hasText: 'Ballarat, Victoria' }).waitFor();
   await main.getByText('Certified translations for Ballarat and the Goldfields, ordered online').waitFor();
@@ -344,6 +350,9 @@ test('a new city is previewed in the city page\'s template: its name in every he
   assert.ok(long.length > 50, `other cities' texts were looked for (${long.length})`);
   for (const t of long) assert.not.ok(shown.includes(t.slice(0, 50)), `no other city's text: ${t.slice(0, 50)}`);
   await page.screenshot({ path: path.join(shots, 'editor-new-city-preview-1280.png') });
+  // The whole new page: the pane as tall as the page.
+  await page.setViewportSize({ width: 1280, height: 4400 });
+  await page.screenshot({ path: path.join(shots, 'editor-new-city-page-1280.png') });
 });
 
 test('no console errors and no Content-Security-Policy violations in the editor', () => {

@@ -126,7 +126,7 @@ const previewStyle = [
   '[data-site-changed]{outline:2px dashed #d4a017;outline-offset:2px}',
   '[data-site-missing]{display:inline-block;border:2px dashed #b3261e;border-radius:6px;padding:.1em .5em;color:#8a1c10;background:#fdecea;font:italic 600 1rem/1.5 system-ui,sans-serif}',
   'div[data-site-missing]{display:flex;align-items:center;justify-content:center;aspect-ratio:16/9;width:100%;margin:1rem 0}',
-  '[data-site-new-page]{position:sticky;top:0;z-index:1000;margin:0;padding:.6em 1em;background:#1f3b57;color:#fff;font:600 1rem/1.4 system-ui,sans-serif;text-align:center}',
+  '[data-site-new-page]{position:sticky;top:0;z-index:1000;margin:0;padding:.6em 4.5em;background:#1f3b57;color:#fff;font:600 1rem/1.4 system-ui,sans-serif;text-align:center}',
 ].join('');
 
 /** The page's HTML for the frame: no scripts (the preview shows, it does not run), links resolved on this site. */
