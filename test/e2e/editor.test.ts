@@ -267,6 +267,94 @@ test('the preview is the entry\'s own page (its template and the site\'s CSS), a
   assert.is(site.read('content/cities/perth.json').includes('checked before you save'), false, 'nothing was saved');
 });
 
+test('a new post is previewed in the post page\'s own template: what is typed shows, no other post\'s words do, and what is not filled in yet is marked', async () => {
+  const page = await editor('#/collections/blog/new');
+  const title = page.getByLabel('Title', { exact: true });
+  await title.waitFor();
+  const frame = page.frameLocator('#preview-pane').frameLocator('iframe[data-site-new-page="content/blog"]');
+  await frame.getByText('New page — as it will look once saved').waitFor();
+  // The post page's own parts, drawn with the site's stylesheet; the form is empty, so each part says so.
+  await frame.getByRole('heading', { level: 1, name: 'Title: not filled in yet' }).waitFor();
+  assert.match((await frame.locator('link[rel="stylesheet"]').first().getAttribute('href')) ?? '', /^\/assets\/.+\.css$/);
+  for (const part of ['Category', 'Author', 'Picture', 'Text']) assert.is(await frame.getByText(`${part}: not filled in yet`).count(), 1, `${part} is marked as not filled in yet`);
+  await title.fill('Translating a payslip for a home loan application');
+  await page.getByLabel('Author').fill('Sam Nguyen, Translation Coordinator');
+  await page.getByLabel('Date', { exact: true }).fill('2026-11-27');
+  await page.getByLabel('Category').click();
+  await page.getByText('Immigration', { exact: true }).click();
+  await page.locator('[data-slate-editor="true"]').first().click();
+  await page.keyboard.type('Lenders read every line of a payslip, so the translation keeps each figure where the original has it.');
+  const article = frame.locator('article.article');
+  await article.locator('.article-header h1', { hasText: 'Translating a payslip for a home loan application' }).waitFor();
+  await article.locator('.article-body p', { hasText: 'Lenders read every line of a payslip' }).waitFor();
+  await article.locator('.post-meta', { hasText: 'Sam Nguyen, Translation Coordinator' }).waitFor();
+  await article.locator('.post-meta .category-badge', { hasText: 'Immigration' }).waitFor();
+  await article.locator('.post-meta time[datetime="2026-11-27"]', { hasText: '27/11/2026' }).waitFor();
+  assert.is(await frame.getByText('Picture: not filled in yet').count(), 1, 'the picture not chosen yet is marked');
+  // No title or paragraph of any other post shows as this one's: the article holds no other post's title, and
+  // the page none of their text ("More guides" links to other posts by their titles, as every post page does).
+  const articleText = (await article.innerText()).replace(/\s+/g, ' ');
+  const pageText = (await frame.locator('body').innerText()).replace(/\s+/g, ' ');
+  const posts = fs.readdirSync(path.join(site.root, 'content/blog')).filter((n) => n.endsWith('.md'));
+  assert.ok(posts.length >= 4, 'the fixture has posts to use as the skeleton');
+  let checked = 0;
+  for (const name of posts) {
+    const text = site.read(`content/blog/${name}`);
+    const postTitle = /^title: "(.*)"$/m.exec(text)![1];
+    assert.not.ok(articleText.includes(postTitle), `the title of ${name} is not in the new post's article`);
+    const paragraphs = text.split(/\n---\n/)[1].split(/\n\s*\n/).map((b) => b.trim()).filter((b) => b && !/[[\]*_`#>|-]/.test(b));
+    for (const words of paragraphs) assert.not.ok(pageText.includes(words.slice(0, 60)), `text of ${name} is not in the preview: ${words.slice(0, 60)}`);
+    checked += paragraphs.length;
+  }
+  assert.ok(checked >= 20, `enough of the other posts' paragraphs were looked for (${checked})`);
+  await page.screenshot({ path: path.join(shots, 'editor-new-post-preview-1280.png') });
+  await page.setViewportSize({ width: 1280, height: 2000 });
+  await page.screenshot({ path: path.join(shots, 'editor-new-post-page-1280.png') });
+  assert.is(fs.readdirSync(path.join(site.root, 'content/blog')).length, posts.length, 'nothing was saved');
+});
+
+test('a new city is previewed in the city page\'s template: its name in every heading the template makes from it, no other city\'s words', async () => {
+  const page = await editor('#/collections/cities/new');
+  const name = page.getByLabel('Name', { exact: true }).first();
+  await name.waitFor();
+  const frame = page.frameLocator('#preview-pane').frameLocator('iframe[data-site-new-page="content/cities"]');
+  await frame.getByText('New page — as it will look once saved').waitFor();
+  await name.fill('Ballarat');
+  await page.getByLabel('State name').click();
+  await page.getByText('Victoria', { exact: true }).click();
+  await page.getByLabel('Tagline').fill('Certified translations for Ballarat and the Goldfields, ordered online');
+  await page.getByLabel('Population').fill('120,000');
+  // A language by its code, drawn as the site draws it.
+  await page.getByLabel('Languages').fill('Italian');
+  await page.getByText('Italian (it)', { exact: true }).click();
+  const main = frame.locator('main');
+  await main.locator('#languages a.language-card[href="/italian"]', { hasText: 'Italian' }).waitFor();
+  await main.getByRole('heading', { level: 1, name: 'NAATI Certified Translations in Ballarat' }).waitFor();
+  await main.locator('.eyebrow', { hasText: 'Ballarat, Victoria' }).waitFor();
+  await main.getByText('Certified translations for Ballarat and the Goldfields, ordered online').waitFor();
+  await main.locator('#about dd', { hasText: '120,000' }).waitFor();
+  await main.getByRole('heading', { name: 'Popular languages in Ballarat' }).waitFor();
+  for (const part of ['Description', 'Suburbs served', 'Picture']) assert.ok((await main.getByText(`${part}: not filled in yet`).count()) >= 1, `${part} is marked as not filled in yet`);
+  // The skeleton city's own words are gone from the page: its name, state, and every text of its file.
+  const shown = (await main.innerText()).replace(/\s+/g, ' ');
+  const texts: string[] = [];
+  const facts = site.read('content/facts.json');
+  for (const name of fs.readdirSync(path.join(site.root, 'content/cities'))) {
+    const city = site.json<Record<string, unknown>>(`content/cities/${name}`);
+    const walk = (v: unknown): void => void (typeof v === 'string' ? texts.push(v) : v && typeof v === 'object' ? Object.values(v).forEach(walk) : undefined);
+    walk({ tagline: city.tagline, description: city.description, suburbs: city.suburbs, localGuide: city.localGuide, localNotes: city.localNotes, popularDocuments: city.popularDocuments });
+    // A city a fact names (the team works on Melbourne time) shows on every city's page.
+    if (!facts.includes(String(city.name))) assert.not.ok(shown.includes(String(city.name)), `${String(city.name)} does not show on the new city's page`);
+  }
+  const long = texts.filter((t) => t.length > 30 && !t.includes('{{'));
+  assert.ok(long.length > 50, `other cities' texts were looked for (${long.length})`);
+  for (const t of long) assert.not.ok(shown.includes(t.slice(0, 50)), `no other city's text: ${t.slice(0, 50)}`);
+  await page.screenshot({ path: path.join(shots, 'editor-new-city-preview-1280.png') });
+  // The whole new page: the pane as tall as the page.
+  await page.setViewportSize({ width: 1280, height: 4400 });
+  await page.screenshot({ path: path.join(shots, 'editor-new-city-page-1280.png') });
+});
+
 test('no console errors and no Content-Security-Policy violations in the editor', () => {
   assert.equal(problems, []);
 });

@@ -37,7 +37,7 @@ showThumbnails();
 oneMediaLibrary(async () => (await loaded).imageFolders ?? []);
 void Promise.all([loaded, loadReferences()]).then(([d, i]) => {
   index = i;
-  registerPreview(d.previews, () => data.facts, (path) => index?.entries[path]?.offers);
+  registerPreview(d.previews, () => data.facts, (path) => index?.entries[path]?.offers, () => index?.entries);
 });
 void registerSiteStyle();
 watchPlaceholders(() => data.facts, () => data);

@@ -2,7 +2,7 @@
 // own stylesheet, each placeholder shown as the value the site will print (marked, with its name on hover).
 // Decap hands a preview template the entry and its fields; React and its createClass come from Decap's bundle.
 import { factValue, type Facts } from './rules.ts';
-import { applyChanges, framedPage, pageAddress } from './page-preview.ts';
+import { applyChanges, collectionPages, framedPage, newPageKinds, pageAddress, skeletonWords, writeNewPage, type NewEntry, type Skeleton, type SkeletonTools } from './page-preview.ts';
 
 type Node = unknown;
 declare const h: (type: string, props?: Record<string, unknown> | null, ...children: Node[]) => Node;
@@ -10,6 +10,7 @@ interface Component {
   props: PreviewProps;
   body?: HTMLElement | null;
   frame?: HTMLIFrameElement | null;
+  forceUpdate(): void;
 }
 declare const createClass: (spec: { render(this: Component): Node; componentDidMount?(this: Component): void; componentDidUpdate?(this: Component): void }) => unknown;
 
@@ -176,7 +177,64 @@ async function showPage(frame: HTMLIFrameElement, address: string, before: Recor
   doc.defaultView?.scrollTo(0, scroll);
 }
 
-export function registerPreview(collections: string[], facts: () => Facts, offers: (path: string) => string[] | undefined): void {
+/** The address of the picture at `at` (image, src) as the editor has it, or undefined while it has none. */
+function pictureAddress(props: PreviewProps, data: Record<string, unknown>, at: string[]): string | undefined {
+  let value: unknown = data;
+  for (const key of at) value = (value as Record<string, unknown> | undefined)?.[key];
+  if (typeof value !== 'string' || !value) return undefined;
+  const asset = props.getAsset(value, imageFieldAt(props.fields, at));
+  const url = asset ? String(asset) : '';
+  // Decap's stand-in while the picture loads.
+  if (!url || /(^|\/)empty\.svg$/.test(url)) return undefined;
+  return new URL(url, location.href).href;
+}
+
+/** Collections whose new entries found no page to use as the skeleton: those keep the plain preview. */
+const noSkeleton = new Set<string>();
+
+/**
+ * Shows a new entry in the page of another entry of its collection (the skeleton, loaded once), each time
+ * written afresh from that page as built. Returns false when there is no such page to use.
+ */
+async function showNewPage(frame: HTMLIFrameElement, folder: string, entry: NewEntry, entries: SkeletonTools['entries']): Promise<boolean> {
+  const state = frame as HTMLIFrameElement & { siteAddress?: string; sitePristine?: HTMLElement; siteLoading?: Promise<void>; siteSkeleton?: Skeleton; siteWords?: string[] };
+  const key = `new:${folder}`;
+  if (state.siteAddress !== key) {
+    state.siteAddress = key;
+    state.sitePristine = undefined;
+    const tools: SkeletonTools = { page: pageHtml, facts: entry.facts, entries };
+    state.siteLoading = newPageKinds[folder].skeleton(collectionPages(folder, entries), tools).then(async (skeleton) => {
+      const html = skeleton && (await pageHtml(skeleton.address));
+      if (!skeleton || !html) return;
+      await new Promise<void>((resolve) => {
+        frame.addEventListener('load', () => resolve(), { once: true });
+        frame.srcdoc = framedPage(html);
+      });
+      state.siteSkeleton = skeleton;
+    });
+  }
+  await state.siteLoading;
+  const doc = frame.contentDocument;
+  if (state.siteAddress !== key) return true;
+  if (!doc?.body || !state.siteSkeleton) return false;
+  if (!state.sitePristine) {
+    state.sitePristine = doc.body.cloneNode(true) as HTMLElement;
+    state.siteWords = skeletonWords(doc, folder);
+  }
+  const scroll = doc.defaultView?.scrollY ?? 0;
+  doc.body.replaceWith(state.sitePristine.cloneNode(true));
+  writeNewPage(doc, folder, entry, state.siteSkeleton, state.siteWords ?? []);
+  frame.style.height = `${doc.documentElement.scrollHeight}px`;
+  doc.defaultView?.scrollTo(0, scroll);
+  return true;
+}
+
+export function registerPreview(collections: string[], facts: () => Facts, offers: (path: string) => string[] | undefined, entries: () => Record<string, { offers: string[] }> | undefined): void {
+  /** The folder of a new entry whose preview is its page's template, else undefined. */
+  const newPageOf = (props: PreviewProps) => {
+    const folder = props.collection.get('folder');
+    return props.entry.getIn(['newRecord']) === true && typeof folder === 'string' && newPageKinds[folder] && !noSkeleton.has(folder) ? folder : undefined;
+  };
   const pageOf = (props: PreviewProps) => {
     const path = props.entry.getIn(['path']);
     const isNew = props.entry.getIn(['newRecord']);
@@ -184,6 +242,18 @@ export function registerPreview(collections: string[], facts: () => Facts, offer
   };
   const update = (component: Component) => {
     if (component.body) markFacts(component.body, facts());
+    const folder = newPageOf(component.props);
+    if (folder && component.frame) {
+      const props = component.props;
+      const data = ((props.entry.getIn(['data']) as ImmutableLike | undefined)?.toJS() ?? {}) as Record<string, unknown>;
+      const entry: NewEntry = { data, bodyHtml: component.body?.innerHTML, picture: (at) => pictureAddress(props, data, at), facts: facts() };
+      void showNewPage(component.frame, folder, entry, entries() ?? {}).then((shown) => {
+        if (shown) return;
+        noSkeleton.add(folder);
+        component.forceUpdate();
+      });
+      return;
+    }
     const page = pageOf(component.props);
     if (!component.frame || !page?.address) return;
     const now = ((component.props.entry.getIn(['data']) as ImmutableLike | undefined)?.toJS() ?? {}) as Record<string, unknown>;
@@ -199,6 +269,23 @@ export function registerPreview(collections: string[], facts: () => Facts, offer
     },
     render() {
       const props = this.props;
+      const folder = newPageOf(props);
+      if (folder) {
+        // The new entry in its page's template (page-preview.ts); the body as Decap renders Markdown, kept out of
+        // sight here and written into the page.
+        return h(
+          'div',
+          null,
+          h('div', { hidden: true, ref: (el: HTMLElement | null) => (this.body = el) }, 'body' in (((props.entry.getIn(['data']) as ImmutableLike | undefined)?.toJS() ?? {}) as object) ? props.widgetFor('body') : null),
+          h('iframe', {
+            ref: (el: HTMLIFrameElement | null) => (this.frame = el),
+            title: 'Preview of the new page',
+            sandbox: 'allow-same-origin',
+            'data-site-new-page': folder,
+            style: { display: 'block', width: '100%', minHeight: '100vh', border: 0, background: '#fff' },
+          }),
+        );
+      }
       const page = pageOf(props);
       if (page?.address) {
         // The page as built, in its own frame so that the site's CSS applies as on the site (the width of this pane).
