@@ -6,7 +6,7 @@
 // back to all posts. The posts are in the page's own markup and are not repeated as island props, which would
 // double the page. On a paged blog no page holds every post, so the links stay links, and the page each leads
 // to is fetched ahead when the pointer or focus reaches it, so moving between them is quick.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { SvgIcon } from './lib/markup.tsx';
 import { useReady } from './lib/use-ready.ts';
 
@@ -45,14 +45,11 @@ function FilterLinks({ categories, current, listed, labels, icons, enhanced }: B
         ))}
       </nav>
       {listed === 0 && (
-        <div className="empty-state">
-          <SvgIcon markup={icons.empty} />
-          <h3>{labels.emptyTitle}</h3>
-          <p>{labels.emptyText}</p>
+        <EmptyState icons={icons} labels={labels}>
           <a className="button button-secondary" href={all.href}>
             {labels.viewAll}
           </a>
-        </div>
+        </EmptyState>
       )}
     </div>
   );
@@ -98,15 +95,24 @@ function InPlaceFilter({ grid, categories, counts, labels, icons }: BlogFilterPr
         {category !== 'All' ? `${shown} ${shown === 1 ? 'post' : 'posts'} in ${category}` : ''}
       </p>
       {shown === 0 && (
-        <div className="empty-state">
-          <SvgIcon markup={icons.empty} />
-          <h3>{labels.emptyTitle}</h3>
-          <p>{labels.emptyText}</p>
+        <EmptyState icons={icons} labels={labels}>
           <button type="button" className="button button-secondary" onClick={() => select('All')}>
             {labels.viewAll}
           </button>
-        </div>
+        </EmptyState>
       )}
+    </div>
+  );
+}
+
+/** What a category with no posts shows, with the way back to every post (a link, or a button in place). */
+function EmptyState({ icons, labels, children }: Pick<BlogFilterProps, 'icons' | 'labels'> & { children: ReactNode }) {
+  return (
+    <div className="empty-state">
+      <SvgIcon markup={icons.empty} />
+      <h3>{labels.emptyTitle}</h3>
+      <p>{labels.emptyText}</p>
+      {children}
     </div>
   );
 }
