@@ -121,17 +121,23 @@ if (sections.length && 'IntersectionObserver' in window && !matchMedia('(prefers
     { threshold: 0.1, rootMargin: `0px 0px ${margin} 0px` },
   );
   // Where the page was painted before this script ran (a slow connection), what is already on screen stays
-  // as it is: lowering it now to raise it again would make it jump.
+  // as it is: lowering it now to raise it again would make it jump. Every box is measured before any style is
+  // changed, so the page is laid out once, not once a section.
   const painted = performance.getEntriesByName('first-contentful-paint').length > 0;
-  sections.forEach((section) => {
+  const onScreen = [...sections].map((section) => painted && isOnScreen(section));
+  sections.forEach((section, index) => {
     const stagger = Number(section.dataset.revealStagger ?? 100);
     // A custom property, not transition-delay itself, so an item's icon badge can follow it a moment later.
     section.querySelectorAll<HTMLElement>('[data-reveal-item]').forEach((item, i) => item.style.setProperty('--reveal-delay', `${i * stagger}ms`));
-    const box = section.getBoundingClientRect();
-    if (painted && box.top < innerHeight && box.bottom > 0) section.classList.add('is-visible');
+    if (onScreen[index]) section.classList.add('is-visible');
     else observer.observe(section);
   });
   document.documentElement.classList.add('reveal-ready');
+}
+
+function isOnScreen(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.top < innerHeight && box.bottom > 0;
 }
 
 // Copy buttons: copy the text of their target, say Copied for 3 seconds.
