@@ -210,7 +210,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
         return blogFeed(model, markdown.html);
       });
       target.emit('robots.txt', robotsTxt(model));
-      target.emit('_headers', headersFile(headerRules(model)));
+      target.emit('_headers', headersFile(headerRules(model, pages)));
       target.emit('_redirects', redirectsFile(redirects));
     });
     const contentFiles = files.map((f) => contentFile(f.rel, f.source.schema));

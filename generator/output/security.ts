@@ -11,7 +11,7 @@
 import type { SiteModel } from '../content/model.ts';
 import { rules } from '../content/kinds.ts';
 import { requestPathsOf } from '../address.ts';
-import { routes } from '../routes.ts';
+import { routes, type Page } from '../routes.ts';
 import { pathPattern, type HeaderRule } from './header-rules.ts';
 
 export { headersFile, headersFor, pathPattern, type HeaderRule } from './header-rules.ts';
@@ -90,8 +90,28 @@ function pagePolicyPaths(pages: { path: string; file: string }[]): string[] {
   const groups = new Map<string, { path: string; file: string }[]>();
   for (const page of pages) {
     const first = page.path.split('/')[1] ?? '';
-    groups.set(first, [...(groups.get(first) ?? []), page]);
+    const group = groups.get(first);
+    if (group) group.push(page);
+    else groups.set(first, [page]);
   }
+  // Every address a page answers to, with its group, in order. A wide rule can only match addresses that begin
+  // with `/first` (its pattern is anchored there), so the pattern is tried on that run of the list alone: with
+  // thousands of posts, trying every address against every group's rule took longer than rendering a page.
+  const addresses = [...editorPaths.map((text) => ({ text, first: undefined as string | undefined })), ...pages.flatMap((page) => [page.path, `${page.path}/`, `/${page.file}`].map((text) => ({ text, first: page.path.split('/')[1] ?? '' })))]
+    .map((a) => ({ ...a, lower: a.text.toLowerCase() }))
+    .sort((a, b) => (a.lower < b.lower ? -1 : a.lower > b.lower ? 1 : 0));
+  /** Whether an address beginning with `prefix` passes `test`. */
+  const anyStartingWith = (prefix: string, test: (address: (typeof addresses)[number]) => boolean) => {
+    let low = 0;
+    let high = addresses.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (addresses[middle].lower < prefix) low = middle + 1;
+      else high = middle;
+    }
+    for (let i = low; i < addresses.length && addresses[i].lower.startsWith(prefix); i++) if (test(addresses[i])) return true;
+    return false;
+  };
   const exact = (group: { path: string; file: string }[]) => [...new Set(group.flatMap((page) => [page.path === '/' ? '/' : page.path.replace(/\/+$/, ''), `/${page.file}`]))];
   const out: string[] = [];
   for (const [first, group] of groups) {
@@ -101,13 +121,15 @@ function pagePolicyPaths(pages: { path: string; file: string }[]): string[] {
     }
     const wide = `/${first}/*`;
     const pattern = pathPattern(wide);
-    const others = [...editorPaths, ...pages.filter((page) => !group.includes(page)).flatMap((page) => [page.path, `${page.path}/`, `/${page.file}`])];
-    out.push(...(others.some((other) => pattern.test(other)) ? exact(group) : [wide]));
+    const prefix = `/${first}`.toLowerCase();
+    const clashes = anyStartingWith(prefix, (other) => other.first !== first && pattern.test(other.text));
+    out.push(...(clashes ? exact(group) : [wide]));
   }
   return out;
 }
 
-export function headerRules(model: SiteModel): HeaderRule[] {
+/** `pages`: the model's routed pages, when the caller has them already. */
+export function headerRules(model: SiteModel, pages: readonly Page[] = routes(model).pages): HeaderRule[] {
   const pagePolicy: [string, string][] = [
     ['Content-Security-Policy', contentSecurityPolicy(model)],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
@@ -128,7 +150,7 @@ export function headerRules(model: SiteModel): HeaderRule[] {
     // Hashed names change whenever the bytes do, so these never need revalidating. An image opened on its own
     // (an SVG is a document) gets the page policy too.
     { path: '/assets/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable'], ...pagePolicy] },
-    ...pagePolicyPaths(routes(model).pages.filter((page) => !editorPaths.includes(page.path))).map((path): HeaderRule => ({ path, headers: pagePolicy })),
+    ...pagePolicyPaths(pages.filter((page) => !editorPaths.includes(page.path))).map((path): HeaderRule => ({ path, headers: pagePolicy })),
     ...rules.noindexRules,
     // The editor signs in through a pop-up (GitHub through Netlify's OAuth provider), which must be able to
     // message this page back: same-origin-allow-popups keeps that link and still cuts off any page that opens
