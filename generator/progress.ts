@@ -138,5 +138,7 @@ export function criticalPath(spans: readonly Span[]): Span[] {
   }
 }
 
-const count = (n: number) => n.toLocaleString('en-AU');
+// Digits grouped in threes as Australians write them (4,792). Not toLocaleString: its first call loads the
+// locale data, which costs a small build more than anything else on this line.
+const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
