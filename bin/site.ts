@@ -96,7 +96,7 @@ export async function main(argv: string[]): Promise<void> {
     .option('--netlify', 'read the Netlify Blobs store of the deployed site (needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN) instead of .data/')
     .addHelpText('after', '\nExamples:\n  site subscribers export --out subscribers.csv\n  NETLIFY_SITE_ID=... NETLIFY_AUTH_TOKEN=... site subscribers export --netlify --out subscribers.csv')
     .action(async (options: { out?: string; netlify?: boolean }) => {
-      const { exportSubscribers } = await import('../generator/subscribers.ts');
+      const { exportSubscribers } = await import('../functions/lib/subscribers-command.ts');
       await run(() => exportSubscribers({ root: program.opts().root, out: options.out, netlify: Boolean(options.netlify) }));
     });
 
@@ -105,7 +105,7 @@ export async function main(argv: string[]): Promise<void> {
     .description('enquiries the contact forms stored and have not delivered yet (held ones need you)')
     .option('--netlify', 'read the Netlify Blobs store of the deployed site (needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN) instead of .data/')
     .action(async (options: { netlify?: boolean }) => {
-      const { listEnquiries } = await import('../generator/enquiries.ts');
+      const { listEnquiries } = await import('../functions/lib/enquiries-command.ts');
       await run(() => listEnquiries({ root: program.opts().root, netlify: Boolean(options.netlify) }));
     });
   enquiries
@@ -115,7 +115,7 @@ export async function main(argv: string[]): Promise<void> {
     .option('--netlify', 'in the Netlify Blobs store of the deployed site')
     .addHelpText('after', '\nExamples:\n  site enquiries\n  site enquiries retry aaaa-poison-0001\n  site enquiries retry --all')
     .action(async (ids: string[], options: { all?: boolean; netlify?: boolean }) => {
-      const { retryEnquiries } = await import('../generator/enquiries.ts');
+      const { retryEnquiries } = await import('../functions/lib/enquiries-command.ts');
       await run(() => retryEnquiries({ root: program.opts().root, netlify: Boolean(options.netlify || enquiries.opts().netlify), keys: ids, all: Boolean(options.all) }));
     });
 

@@ -4,7 +4,7 @@
 // everything else from this table (generator/content/kinds.ts).
 import { collection, of, page, prose, singleton, type Registry } from '../generator/content/kind-spec.ts';
 import type * as T from '../generator/content/types.ts';
-import { blogListings } from '../generator/blog-pages.ts';
+import { blogListings, type ListingPage } from '../templates/pages/blog-pages.ts';
 
 export const registry = {
   kinds: {
@@ -29,7 +29,7 @@ export const registry = {
         process: page<T.HowItWorksPage>('/process'),
         pricing: page<T.PricingPage>('/pricing'),
         // The blog lists its posts a page at a time, and each category on pages of its own.
-        blog: page<T.BlogPage>('/blog', { lists: 'post', pages: blogListings }),
+        blog: page<T.BlogPage, ListingPage>('/blog', { lists: 'post', pages: blogListings }),
         faq: page<T.FAQPage>('/faq'),
         contact: page<T.ContactPage>('/contact'),
         sitemap: page<T.HTMLSitemapPage>('/sitemap', { lists: '*' }),

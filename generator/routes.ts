@@ -1,20 +1,23 @@
 // Every page of the site as data: address, output file, template, head fields and what the template needs.
 // Pure: the model in, pages out; nothing here touches the disk.
 import { entriesOf, kindsWithPages, type EntryOf, type ProseEntry, type SiteModel } from './content/model.ts';
-import { entryPath, rules, type CollectionKind, type PageCopyName } from './content/kinds.ts';
+import { entryPath, rules, type CollectionKind, type PageCopyName, type registry } from './content/kinds.ts';
+import type { CopyPage } from './content/kind-spec.ts';
 import { outputFileOf } from './address.ts';
-import type { ListingPage } from './blog-pages.ts';
 
 export type Page =
   /** The pages made from a copy in content/pages/, one for each in the kinds table. */
   | PageOf<Exclude<PageCopyName, 'blog'>>
-  /** The blog's listing pages, /blog and its later and category pages (blog-pages.ts). */
-  | (PageOf<'blog'> & Pick<ListingPage, 'listing'>)
+  /** The blog's listing pages, /blog and its later and category pages (templates/pages/blog-pages.ts). */
+  | (PageOf<'blog'> & { listing: CopyListing<'blog'> })
   | PageOf<'prose', { entry: ProseEntry }>
   /** A page for each entry of a collection, of the collection's kind. */
   | { [K in CollectionKind]: PageOf<K, { entry: EntryOf<K> }> }[CollectionKind];
 
 export type PageKind = Page['kind'];
+
+/** What each page a copy makes itself (its `pages` hook in the kinds table) carries for its template. */
+type CopyListing<N extends PageCopyName> = NonNullable<(typeof registry.kinds)['page-copy']['pages'][N]['pages']> extends (...args: never[]) => (infer P extends CopyPage)[] ? P['listing'] : never;
 
 interface PageBase {
   /** The address: / or /services/birth-certificates (no trailing slash). */

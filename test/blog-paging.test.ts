@@ -1,4 +1,4 @@
-// The blog's paged lists (generator/blog-pages.ts, templates/pages/blog.tsx): page addresses and links,
+// The blog's paged lists (templates/pages/blog-pages.ts, templates/pages/blog.tsx): page addresses and links,
 // rel prev/next, canonical URLs, titles, the sitemap, category pages, the filter's plain links, the HTML budget
 // failing the build, and incremental builds re-rendering the right lists when posts come and go.
 import { suite } from 'uvu';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { build, type BuildResult } from '../generator/build.ts';
 import { BuildFailure } from '../generator/errors.ts';
 import { silentLogger } from '../generator/log.ts';
-import { blogListings, categorySlug, listingPath, paginate } from '../generator/blog-pages.ts';
+import { blogListings, categorySlug, listingPath, paginate } from '../templates/pages/blog-pages.ts';
 import type { SiteModel } from '../generator/content/model.ts';
 import { pagerNumbers } from '../templates/pages/blog.tsx';
 import { fixture, repoRoot, type Fixture } from './helpers/project.ts';

@@ -15,7 +15,7 @@ import { deliverQueued } from '../functions/lib/enquiries.ts';
 import { mailer } from '../functions/lib/mail.ts';
 import { createSendEmail } from '../functions/send-email.ts';
 import { createSubscribe } from '../functions/subscribe.ts';
-import { readSubscribers, toCsv } from '../generator/subscribers.ts';
+import { readSubscribers, toCsv } from '../functions/lib/subscribers-command.ts';
 import { repoRoot } from './helpers/project.ts';
 import { startMailSink, type MailSink } from './helpers/mail.ts';
 

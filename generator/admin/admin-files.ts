@@ -65,10 +65,13 @@ export function adminPage(siteName: string): string {
 `;
 }
 
-const browserFormats = path.join(toolRoot, 'generator', 'admin', 'browser', 'formats.ts');
+/** The editor's browser code, in islands/ with the rest of the code that runs in the browser. */
+const browserCode = path.join(toolRoot, 'islands', 'admin');
+
+const browserFormats = path.join(browserCode, 'formats.ts');
 
 /**
- * How the editor writes files in the browser (browser/formats.ts), with keep-layout.ts and yaml.ts, the code the
+ * How the editor writes files in the browser (islands/admin/formats.ts), with keep-layout.ts and yaml.ts, the code the
  * local backend writes with, bundled into one classic script.
  */
 export async function formatsScript(): Promise<string> {
@@ -94,10 +97,10 @@ async function browserScript(entry: string, extra: Pick<import('esbuild').BuildO
   return result.outputFiles[0].text;
 }
 
-const browserEditor = path.join(toolRoot, 'generator', 'admin', 'browser', 'editor.ts');
+const browserEditor = path.join(browserCode, 'editor.ts');
 
 /**
- * What the site adds to Decap in the browser (browser/editor.ts: the build's schema rules, refusals beside
+ * What the site adds to Decap in the browser (islands/admin/editor.ts: the build's schema rules, refusals beside
  * their fields, the preview, placeholders' values and the fact picker). Every schema is compiled by ajv into
  * standalone code here, so that /admin/ needs only ajv's small runtime, with the schemas for the descriptions.
  */
@@ -178,10 +181,15 @@ function buildsYaml(): string {
   return path.dirname(require.resolve('js-yaml/package.json', { paths: [path.dirname(require.resolve('gray-matter'))] }));
 }
 
-/** What formats.js is made from: the editor's own code (its folder) and the packages bundled into it. */
+/** The editor's own code: this folder and its browser code. */
+function editorCode(): string[] {
+  return [folderHash(path.join(toolRoot, 'generator', 'admin')), folderHash(browserCode)];
+}
+
+/** What formats.js is made from: the editor's own code and the packages bundled into it. */
 function formatsInputs(): string {
   const yamlVersion = (JSON.parse(fs.readFileSync(path.join(buildsYaml(), 'package.json'), 'utf8')) as { version: string }).version;
-  return JSON.stringify([folderHash(path.join(toolRoot, 'generator', 'admin')), `js-yaml@${yamlVersion}`, ...['esbuild', 'jsonc-parser'].map((name) => `${name}@${packageVersion(name)}`)]);
+  return JSON.stringify([...editorCode(), `js-yaml@${yamlVersion}`, ...['esbuild', 'jsonc-parser'].map((name) => `${name}@${packageVersion(name)}`)]);
 }
 
 /** Emits an output file made from `inputs`, or keeps it from the last output while they are the same. */
@@ -209,7 +217,7 @@ export async function emitAdmin(
   }
   await derive('admin/index.html', JSON.stringify([settings.name]), () => adminPage(settings.name));
   // The editor's own code and the icon names are inputs too: a new widget or icon changes the fields.
-  const code = [folderHash(path.join(toolRoot, 'generator', 'admin')), `lucide-static@${packageVersion('lucide-static')}`];
+  const code = [...editorCode(), `lucide-static@${packageVersion('lucide-static')}`];
   await derive('admin/config.yml', JSON.stringify([folderHash(project.schemas), configLayout(files), settings.editor, settings.baseUrl, settings.name, ...code]), () =>
     cmsConfigYaml(cmsConfig(project, settings, (problem: SiteError) => warn(`⚠ ${problem.headline} (${problem.hint})`), files)),
   );

@@ -280,7 +280,7 @@ export function cmsConfig(
     // File names as the site's other files: ASCII, accents dropped (café -> cafe, māori -> maori).
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     // One media library for the Media tab and every image field: assets/images/, where the build reads every
-    // picture; its folders are listed too, and a picture picked there keeps its folder (browser/media.ts).
+    // picture; its folders are listed too, and a picture picked there keeps its folder (islands/admin/media.ts).
     media_folder: 'assets/images',
     public_folder: '',
     collections: order(collections, (c) => c.key, folderLabels).map(({ key: _key, ...c }) => c),

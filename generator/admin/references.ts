@@ -1,6 +1,6 @@
 // What each content file offers to others and what it names in them, for the editor on the live site: the
 // build's checks across files (content/cross-check.ts) need every file, which the browser does not have, so the
-// build writes this index into /admin/references.json and the browser checks a save against it (browser/checks.ts).
+// build writes this index into /admin/references.json and the browser checks a save against it (islands/admin/checks.ts).
 // Pure: the same functions run in the build (the index) and in the browser (the entry being saved).
 //
 // Keys: "page:/cities/sydney" (an address), "language:sw" (a language code), "service:passports" (a service slug).

@@ -1,5 +1,5 @@
 // How the build words a failed schema rule: "/pointer what is wrong", with the field's description as the hint.
-// Pure, so that the editor's browser code (admin/browser/rules.ts) words a refusal exactly as the build does.
+// Pure, so that the editor's browser code (islands/admin/rules.ts) words a refusal exactly as the build does.
 
 /** The parts of an ajv error the wording uses. */
 export interface AjvError {

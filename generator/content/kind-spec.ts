@@ -34,8 +34,11 @@ export interface CollectionSpec<D = unknown, M extends string = string> extends 
   feed?: string;
 }
 
-/** The copy of a page the site always has, content/pages/<name>.json with schema page-<name>. */
-export interface PageCopySpec<D = unknown> extends Typed<D> {
+/**
+ * The copy of a page the site always has, content/pages/<name>.json with schema page-<name>. `P`: the pages it
+ * makes itself (`pages`), typed as its hook gives them, so routes know what each carries for its template.
+ */
+export interface PageCopySpec<D = unknown, P extends CopyPage = CopyPage> extends Typed<D> {
   path: string;
   /** A page with its own output file instead of the address rule's (the host's 404 page). */
   file?: string;
@@ -50,7 +53,7 @@ export interface PageCopySpec<D = unknown> extends Typed<D> {
    * A copy that makes several pages of its own (the blog's paged lists): given the model and its first page's
    * address and head, it returns each page. Without it, the copy is one page.
    */
-  pages?: (model: never, first: CopyFirstPage) => CopyPage[];
+  pages?: (model: never, first: CopyFirstPage) => P[];
 }
 
 /** The first page of a page copy, as its content words it. */
@@ -125,7 +128,7 @@ export const collection = <const M extends string, D = unknown>(
   ...(more.feed ? { feed: more.feed } : {}),
 });
 
-export const page = <D>(path: string, more: Pick<PageCopySpec, 'file' | 'indexable' | 'lists' | 'pages'> = {}): PageCopySpec<D> => ({ path, ...more });
+export const page = <D, P extends CopyPage = CopyPage>(path: string, more: Pick<PageCopySpec<D, P>, 'file' | 'indexable' | 'lists' | 'pages'> = {}): PageCopySpec<D, P> => ({ path, ...more });
 
 export const prose = <D>(folder: string, route: string, required: readonly string[]): ProseSpec<D> => ({
   shape: 'prose',

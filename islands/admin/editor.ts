@@ -3,7 +3,7 @@
 // that get a preview.
 import type { Facts } from './rules.ts';
 import { registerChecks } from './checks.ts';
-import type { ReferenceIndex } from '../references.ts';
+import type { ReferenceIndex } from '../../generator/admin/references.ts';
 import { watchRefusals } from './notices.ts';
 import { registerPreview, registerSiteStyle } from './preview.ts';
 import { watchPlaceholders, type FactInfo } from './placeholders.ts';
@@ -23,7 +23,7 @@ const loaded = fetch('/admin/editor.json')
   .catch(() => data)
   .then((d) => (data = d));
 
-// The build's index of addresses, codes and slugs, and what each entry names (../references.ts).
+// The build's index of addresses, codes and slugs, and what each entry names (generator/admin/references.ts).
 let references: Promise<ReferenceIndex | undefined> | undefined;
 const loadReferences = () =>
   (references ??= fetch('/admin/references.json', { cache: 'no-cache' })

@@ -6,7 +6,7 @@
 // another entry's page with every part the form controls replaced; other entries with no page yet keep the plain
 // preview (preview.ts).
 import { factValue, type Facts } from './rules.ts';
-import { australianDate, parseDate } from '../../content/dates.ts';
+import { australianDate, parseDate } from '../../generator/content/dates.ts';
 
 /** The page each settings file and page copy shows on most; entries of collections have their own address. */
 const pageOfFile: Record<string, string> = {
@@ -218,7 +218,7 @@ async function feedPosts(): Promise<Link[]> {
   });
 }
 
-/** Words for the reading time, counted as the build counts them (content/load.ts): runs of non-space characters. */
+/** Words for the reading time, counted as the build counts them (generator/content/load.ts): runs of non-space characters. */
 export function wordCount(markdown: string): number {
   return (markdown.match(/[^\x00-\x20]+/g) ?? []).length;
 }

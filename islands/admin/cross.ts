@@ -1,11 +1,11 @@
 // Part of /admin/editor.js: the build's checks across files on the live site, against the index the build wrote
-// (/admin/references.json, from ../references.ts): a link to no page, a language code or service slug no file
+// (/admin/references.json, from generator/admin/references.ts): a link to no page, a language code or service slug no file
 // has, and a save or deletion that takes away an address, code or slug that other entries still name. Worded as
-// the build words them (errors.ts), each beginning with the file and the field, as the local backend's refusals do.
-import { siteError } from '../../errors.ts';
-import { classify } from '../../content/sources.ts';
-import { suggestAddress } from '../../content/explain.ts';
-import { offersOf, usesOf, type ReferenceIndex, type Use } from '../references.ts';
+// the build words them (generator/errors.ts), each beginning with the file and the field, as the local backend's refusals do.
+import { siteError } from '../../generator/errors.ts';
+import { classify } from '../../generator/content/sources.ts';
+import { suggestAddress } from '../../generator/content/explain.ts';
+import { offersOf, usesOf, type ReferenceIndex, type Use } from '../../generator/admin/references.ts';
 
 type Data = Record<string, unknown>;
 

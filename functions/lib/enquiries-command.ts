@@ -4,9 +4,9 @@
 // once, for the next run of deliver-enquiries (every 10 minutes on Netlify, every minute under `site serve`).
 // Locally the store is .data/forms/ (or SITE_DATA_DIR); with --netlify, the deployed site's Netlify Blobs.
 import path from 'node:path';
-import { BuildFailure, siteError } from './errors.ts';
-import { blobsStore, fileStore, type KeyValueStore } from '../functions/lib/store.ts';
-import { listStored, retryStored } from '../functions/lib/enquiries.ts';
+import { BuildFailure, siteError } from '../../generator/errors.ts';
+import { blobsStore, fileStore, type KeyValueStore } from './store.ts';
+import { listStored, retryStored } from './enquiries.ts';
 
 type Env = Record<string, string | undefined>;
 

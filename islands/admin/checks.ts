@@ -9,14 +9,14 @@
 // `site:validators` is the schemas compiled by ajv at build time (standalone code, no ajv compiler here), with
 // the schemas themselves for the fields' descriptions.
 import { validators, schemas } from 'site:validators';
-import { classify } from '../../content/sources.ts';
+import { classify } from '../../generator/content/sources.ts';
 import { describeProblems, resolvePlaceholders, type Facts } from './rules.ts';
-import { withoutEmpty } from '../keep-layout.ts';
-import { dateShape, parseDate } from '../../content/dates.ts';
-import { encodeSegment } from '../../content/pointer.ts';
-import { siteError } from '../../errors.ts';
+import { withoutEmpty } from '../../generator/admin/keep-layout.ts';
+import { dateShape, parseDate } from '../../generator/content/dates.ts';
+import { encodeSegment } from '../../generator/content/pointer.ts';
+import { siteError } from '../../generator/errors.ts';
 import { crossProblems, deletionProblems } from './cross.ts';
-import type { ReferenceIndex } from '../references.ts';
+import type { ReferenceIndex } from '../../generator/admin/references.ts';
 
 interface EntryMap {
   get(key: 'path'): string | undefined;
@@ -34,12 +34,12 @@ export async function problemsOf(path: string, data: Record<string, unknown>, fa
   const validate = schema ? validators[schema] : undefined;
   if (!schema || !validate) return [];
   const { body: _body, ...fields } = data;
-  // As the file will be written: fields left empty are left out (keep-layout.ts).
+  // As the file will be written: fields left empty are left out (generator/admin/keep-layout.ts).
   const checked = withoutEmpty(rel.endsWith('.md') ? fields : data);
   const { value, problems } = resolvePlaceholders(checked, facts);
   if (problems.length) return problems.map((p) => `${path} ${p}`);
   const schemaProblems = validate(value) ? [] : describeProblems(validate.errors ?? [], schemas, schema, value);
-  // A date the schema's pattern lets through that names no day, such as 31/02/2026 (content/validate.ts).
+  // A date the schema's pattern lets through that names no day, such as 31/02/2026 (generator/content/validate.ts).
   const failed = new Set(schemaProblems.map((p) => p.split(' ')[0]));
   const dates = impossibleDates(value).filter(([pointer]) => !failed.has(pointer)).map(([pointer, message]) => `${pointer} ${message}`);
   return [...schemaProblems, ...dates].map((p) => `${path} ${p}`);

@@ -1,4 +1,4 @@
-// The schemas compiled by ajv at build time (admin-files.ts, editorScript), for the browser.
+// The schemas compiled by ajv at build time (generator/admin/admin-files.ts, editorScript), for the browser.
 declare module 'site:validators' {
   interface Validate {
     (data: unknown): boolean;

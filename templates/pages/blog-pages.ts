@@ -7,7 +7,7 @@
 // a post added, removed, moved to another category or redated changes the positions of the pages it is on,
 // and the template reads each listed post through the tracked model, so an edit to a title re-renders the
 // pages that show it.
-import type { BlogPage } from './content/types.ts';
+import type { BlogPage } from '../../generator/content/types.ts';
 
 /**
  * What the blog's lists are made from: the site model's fields they read. (Not the model's own type: the kinds

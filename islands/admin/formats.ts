@@ -1,14 +1,14 @@
 // Bundled into /admin/formats.js, loaded after decap-cms.js and before it starts: how the editor writes content
 // files on the live site. With the GitHub or git-gateway backend Decap turns an entry into file text in the
 // browser (Backend.entryToRaw, through the format named in config.yml), so this is where the repository's
-// layout is kept: the same keep-layout.ts the local backend uses writes only the changed values into the text
+// layout is kept: the same generator/admin/keep-layout.ts the local backend uses writes only the changed values into the text
 // the file had, so an entry saved unchanged stays byte-identical.
 //
 // A format's toFile is given the entry's data but not its file. Decap's persistEntry fires the preSave event
 // with the entry (its path and `raw`, the file's text as loaded) and then, with no wait in between for an
 // existing entry, calls entryToRaw; so the listener leaves that text for the next toFile, which takes it.
 import yaml from 'js-yaml';
-import { frontMatterPattern, jsonInLayout, markdownInLayout } from '../keep-layout.ts';
+import { frontMatterPattern, jsonInLayout, markdownInLayout } from '../../generator/admin/keep-layout.ts';
 
 interface EntryMap {
   get(key: 'raw' | 'path'): string | undefined;
@@ -43,7 +43,7 @@ function ordered(data: Record<string, unknown>, sortedKeys: string[] = []): Reco
 }
 
 /**
- * Front matter as the build reads it (content/load.ts): gray-matter parses it with js-yaml's safeLoad, the
+ * Front matter as the build reads it (generator/content/load.ts): gray-matter parses it with js-yaml's safeLoad, the
  * same js-yaml bundled here, and dates become yyyy-mm-dd text. gray-matter itself needs Node's Buffer.
  */
 function frontMatter(text: string): { data: Record<string, unknown>; body: string } {

@@ -3,8 +3,8 @@
 // store, read with a personal access token.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BuildFailure, siteError } from './errors.ts';
-import { blobsStore, fileStore, type KeyValueStore } from '../functions/lib/store.ts';
+import { BuildFailure, siteError } from '../../generator/errors.ts';
+import { blobsStore, fileStore, type KeyValueStore } from './store.ts';
 
 export interface Subscriber {
   email: string;

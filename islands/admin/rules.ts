@@ -1,8 +1,8 @@
 // The build's schema and placeholder rules in words, for the browser (checks.ts): the same wording as the build's
-// errors (content/explain.ts, shared with the build, content/facts.ts's placeholders), "/pointer what is wrong. what the
+// errors (generator/content/explain.ts, shared with the build, generator/content/facts.ts's placeholders), "/pointer what is wrong. what the
 // field holds", without the file's line and column, which the browser does not have.
-import { pointerKeys, resolveKeys } from '../../content/pointer.ts';
-import { explain, type AjvError, type SchemaNode } from '../../content/explain.ts';
+import { pointerKeys, resolveKeys } from '../../generator/content/pointer.ts';
+import { explain, type AjvError, type SchemaNode } from '../../generator/content/explain.ts';
 
 /** Every fact by name, as written in its file (it may itself hold placeholders). */
 export type Facts = Record<string, string>;
