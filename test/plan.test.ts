@@ -1,8 +1,7 @@
 // The plan (generator/incremental/plan.ts): one decision and one reason per page, made before anything renders.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { explain, plan } from '../generator/incremental/plan.ts';
-import { IncrementalPolicy } from '../generator/incremental/policy.ts';
+import { Changes, explain, plan } from '../generator/incremental/plan.ts';
 import type { Page } from '../generator/routes.ts';
 
 const test = suite('plan');
@@ -26,8 +25,8 @@ test('a page renders for the reason the changes give, or when the last output la
 });
 
 test('with no record of an earlier build every page renders, and the plan says so', () => {
-  const policy = new IncrementalPolicy(undefined, 'key', { files: new Map(), lists: new Map() });
-  const planned = plan(policy, pages, () => true);
+  const changes = new Changes(undefined, 'key', { files: new Map(), lists: new Map() });
+  const planned = plan(changes, pages, () => true);
   assert.ok(planned.every((p) => p.action === 'render' && p.reason === 'no record of an earlier build'));
 });
 

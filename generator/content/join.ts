@@ -8,8 +8,7 @@ import { buildModel } from './model.ts';
 import { crossCheck } from './cross-check.ts';
 import { routes } from '../routes.ts';
 import { markDraftPages, sortDrafts } from './drafts.ts';
-import type { BuildRecord } from '../incremental/record.ts';
-import { toolKey } from '../incremental/policy.ts';
+import { toolKey, type BuildRecord } from '../incremental/record.ts';
 import { hashOf } from '../cache.ts';
 
 /**
