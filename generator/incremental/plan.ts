@@ -82,8 +82,8 @@ export class Changes {
     const last = this.previous.pages.get(page.path);
     if (!last) return 'a new page';
     if (!this.routesKept && last.route !== this.route(page)) return 'its route changed (address, file, title or, for a list, the posts it lists)';
-    // Indexed, not for-of: this runs for every page early in a build, before V8 has optimised it, and a typed
-    // array's iterator costs several times as much unoptimised.
+    // Indexed, not for-of: this runs for every page early in a build, before V8 has optimised it, and until
+    // then a typed array's iterator is slow.
     const { deps } = last;
     const changed = this.changed;
     for (let i = 0; i < deps.length; i++) if (changed[deps[i]]) return `${this.changedKey(deps[i])} changed`;

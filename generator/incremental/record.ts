@@ -21,6 +21,26 @@ import type { Changes, ContentState, Planned } from './plan.ts';
 /** Records of another format are ignored. */
 export const recordFormat = 8;
 
+export interface BuildRecord {
+  format: number;
+  /** Everything every page depends on besides content: the tool, templates, assets, schemas, the build date. */
+  key: string;
+  files: Map<string, FileState>;
+  /** Each tracked list's entries, by file, in order. */
+  lists: Map<string, string[]>;
+  /** The key table the pages' deps index; it only grows, so a reused page's deps stay valid as they are. */
+  keys: KeyTable;
+  pages: Map<string, PageState>;
+  /** Output files made from inputs other than a page's (the sitemap, the feed): a fingerprint of those inputs. */
+  derived: Map<string, string>;
+  /** Keys of the table that stand for a group of keys (what a shared part read), with the group's members. */
+  groups: Map<number, Uint32Array>;
+  /** The key of the schema validators every file in `files` passed (content/validate.ts). */
+  validated?: string;
+  /** What the checks across files read besides content (content/join.ts), when they last passed. */
+  checked?: string;
+}
+
 export interface FileState {
   hash: string;
   /**
@@ -166,26 +186,7 @@ function startsOf({ text, count }: Joined): Uint32Array {
   return starts;
 }
 
-export interface BuildRecord {
-  format: number;
-  /** Everything every page depends on besides content: the tool, templates, assets, schemas, the build date. */
-  key: string;
-  files: Map<string, FileState>;
-  /** Each tracked list's entries, by file, in order. */
-  lists: Map<string, string[]>;
-  /** The key table the pages' deps index; it only grows, so a reused page's deps stay valid as they are. */
-  keys: KeyTable;
-  pages: Map<string, PageState>;
-  /** Output files made from inputs other than a page's (the sitemap, the feed): a fingerprint of those inputs. */
-  derived: Map<string, string>;
-  /** Keys of the table that stand for a group of keys (what a shared part read), with the group's members. */
-  groups: Map<number, Uint32Array>;
-  /** The key of the schema validators every file in `files` passed (content/validate.ts). */
-  validated?: string;
-  /** What the checks across files read besides content (content/join.ts), when they last passed. */
-  checked?: string;
-}
-
+/** Where `site build` keeps the record of the build into `out`. */
 export function recordFile(cache: string, out: string): string {
   return path.join(cache, 'incremental', `${outputKey(out)}.bin`);
 }
@@ -292,7 +293,7 @@ export function routeHash(page: Page): string {
 const hashes = new WeakMap<SourceFile, string>();
 
 /** A hash of a content file's bytes and of the facts its placeholders name, computed once per loaded file. */
-export function fileHash(file: SourceFile): string {
+function fileHash(file: SourceFile): string {
   if (file.factsKey === undefined) return file.textHash;
   let known = hashes.get(file);
   if (known === undefined) hashes.set(file, (known = sha1(`${file.textHash}\0${file.factsKey}`)));
