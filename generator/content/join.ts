@@ -8,7 +8,8 @@ import { buildModel } from './model.ts';
 import { crossCheck } from './cross-check.ts';
 import { routes } from '../routes.ts';
 import { markDraftPages, sortDrafts } from './drafts.ts';
-import { toolKey, type BuildRecord } from '../incremental/record.ts';
+import type { BuildRecord } from '../incremental/record.ts';
+import { toolKey } from '../incremental/stages.ts';
 import { hashOf } from '../cache.ts';
 
 /**

@@ -9,9 +9,9 @@ import { loadContent, type SourceFile } from './load.ts';
 import { resolveFacts } from './facts.ts';
 import { validateContent } from './validate.ts';
 import { rules } from './kinds.ts';
-import { toolKey, unchangedSince, type BuildRecord } from '../incremental/record.ts';
+import { unchangedSince, type BuildRecord } from '../incremental/record.ts';
 import type { ContentSeen } from '../incremental/unchanged.ts';
-import type { LiveState } from '../incremental/stages.ts';
+import { toolKey, type LiveState } from '../incremental/stages.ts';
 import type { MarkdownSession } from '../markdown/render.ts';
 
 /**

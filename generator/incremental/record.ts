@@ -7,14 +7,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { fileURLToPath } from 'node:url';
-import { createHash, hash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { SourceFile } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
 import type { Output } from '../output/output.ts';
 import { outputKey } from '../cache.ts';
-import { toolRoot } from '../project.ts';
 import { assetKey, trackedLists, trackedMenus, type Dep } from './tracker.ts';
 import type { Changes, ContentState, Planned } from './plan.ts';
 
@@ -330,43 +328,6 @@ function entryFields(entry: object): [string, unknown][] {
   const fields = Object.entries(entry);
   if ('body' in entry && !Object.hasOwn(entry, 'body')) fields.push(['body', (entry as { body: unknown }).body]);
   return fields;
-}
-
-/**
- * The generator's own code (every .ts, .js and .json under generator/), its package versions (the lock file)
- * and Node's version: any change to how a build works renders everything. Part of the build key (plan.ts), and
- * of the keys of the content stage's own caches. Computed once per process.
- *
- * Run as the CLI, the code is the bundle bin/site.js made of it, in a folder named by the path, size and
- * modification time of each of its sources: that name stands for the code that runs, and reading and hashing
- * a hundred source files again would say no more. Run from the sources (the tests), they are hashed.
- */
-let toolKeyMemo: string | undefined;
-export function toolKey(): string {
-  if (toolKeyMemo) return toolKeyMemo;
-  const code = import.meta.url.endsWith('.ts') ? folderHash(path.join(toolRoot, 'generator'), [], /\.(ts|js|json)$/) : `bundle ${path.basename(path.dirname(fileURLToPath(import.meta.url)))}`;
-  const hash = createHash('sha256').update(process.version).update(code);
-  for (const file of ['package-lock.json', 'package.json']) {
-    const abs = path.join(toolRoot, file);
-    if (fs.existsSync(abs)) hash.update(fs.readFileSync(abs));
-  }
-  return (toolKeyMemo = hash.digest('hex').slice(0, 16));
-}
-
-/** A hash of every file below a folder (sorted by path) whose name matches `only`, skipping the folders in `skip`. */
-export function folderHash(dir: string, skip: string[] = [], only?: RegExp): string {
-  const hash = createHash('sha256');
-  const visit = (at: string) => {
-    if (!fs.existsSync(at)) return;
-    for (const entry of fs.readdirSync(at, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const abs = path.join(at, entry.name);
-      if (entry.isDirectory()) {
-        if (!skip.includes(abs)) visit(abs);
-      } else if (!only || only.test(entry.name)) hash.update(`${path.relative(dir, abs)}\0`).update(fs.readFileSync(abs));
-    }
-  };
-  visit(dir);
-  return hash.digest('hex').slice(0, 16);
 }
 
 /**

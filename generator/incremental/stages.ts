@@ -1,14 +1,55 @@
 // What is reused between builds besides pages: the results of the stages that do not read content (islands,
-// images, flags), and the dev server's state from one build to the next. `site build` keeps pages across runs
-// through the record (record.ts) and those stages' results through a memo kept beside it (readStageMemo); the
-// dev server keeps both in memory (LiveState).
+// images, flags), the dev server's state from one build to the next, and the keys that say whether a result
+// kept from an earlier build still holds (toolKey, folderHash). `site build` keeps pages across runs through
+// the record (record.ts) and those stages' results through a memo kept beside it (readStageMemo); the dev
+// server keeps both in memory (LiveState).
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 import { Shards } from '../cache.ts';
+import { toolRoot, type Project } from '../project.ts';
 import type { BuildRecord } from './record.ts';
 import type { Output } from '../output/output.ts';
 import type { SourceFile } from '../content/load.ts';
 import type { CompiledTemplates } from '../render/templates.ts';
-import type { Project } from '../project.ts';
+
+/**
+ * The generator's own code (every .ts, .js and .json under generator/), its package versions (the lock file)
+ * and Node's version: any change to how a build works renders everything. Part of the build key (plan.ts) and
+ * of the key of every result kept between builds. Computed once per process.
+ *
+ * Run as the CLI, the code is the bundle bin/site.js made of it, in a folder named by the path, size and
+ * modification time of each of its sources: that name stands for the code that runs, and reading and hashing
+ * a hundred source files again would say no more. Run from the sources (the tests), they are hashed.
+ */
+let toolKeyMemo: string | undefined;
+export function toolKey(): string {
+  if (toolKeyMemo) return toolKeyMemo;
+  const code = import.meta.url.endsWith('.ts') ? folderHash(path.join(toolRoot, 'generator'), [], /\.(ts|js|json)$/) : `bundle ${path.basename(path.dirname(fileURLToPath(import.meta.url)))}`;
+  const hash = createHash('sha256').update(process.version).update(code);
+  for (const file of ['package-lock.json', 'package.json']) {
+    const abs = path.join(toolRoot, file);
+    if (fs.existsSync(abs)) hash.update(fs.readFileSync(abs));
+  }
+  return (toolKeyMemo = hash.digest('hex').slice(0, 16));
+}
+
+/** A hash of every file below a folder (sorted by path) whose name matches `only`, skipping the folders in `skip`. */
+export function folderHash(dir: string, skip: string[] = [], only?: RegExp): string {
+  const hash = createHash('sha256');
+  const visit = (at: string) => {
+    if (!fs.existsSync(at)) return;
+    for (const entry of fs.readdirSync(at, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const abs = path.join(at, entry.name);
+      if (entry.isDirectory()) {
+        if (!skip.includes(abs)) visit(abs);
+      } else if (!only || only.test(entry.name)) hash.update(`${path.relative(dir, abs)}\0`).update(fs.readFileSync(abs));
+    }
+  };
+  visit(dir);
+  return hash.digest('hex').slice(0, 16);
+}
 
 /** Results of the stages that do not read content (islands, images, flags), with the files each placed. */
 export type StageMemo = Map<string, { key: string; result: unknown; files: string[] }>;
