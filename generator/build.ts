@@ -192,13 +192,13 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     ]);
     const changes = await time('changes', () => new Changes(previous, renderKey, contentState(files, model, previous)));
     const planned = plan(changes, pages, (file) => target.canKeep(file));
-    const next = new NextRecord(changes);
+    const nextRecord = new NextRecord(changes);
     const weights = new WeightsByKind();
     const assets = { stylesheet: stylesheet.url, images: images.images, flags: flags.flags, cards: social.cards, icons: social.icons, file: copyFile };
     // The pages the plan keeps are kept before any renders; the others render, each recorded as it is.
     const rendered = await time('render', () => {
-      const toRender = next.keep(planned, target, copyFile);
-      const recorded = (page: Page, deps: Set<Dep>) => next.rendered(page, deps);
+      const toRender = nextRecord.keep(planned, target, copyFile);
+      const recorded = (page: Page, deps: Set<Dep>) => nextRecord.rendered(page, deps);
       return renderSite({ project, model, pages: toRender, templates, client, assets, recorded, output: target, weights, progress: (done, of) => progress.rendered(done, of) }, markdown, content.posts);
     });
     if (content.posts.workers) timings.push(['post markdown in workers', content.posts.workers.ms]);
@@ -207,8 +207,8 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
 
     await time('feeds', async () => {
       // Kept like pages while their inputs are the same: for thousands of posts they cost as much as the rest.
-      await next.derive(target, 'sitemap.xml', () => sitemapInputs(model, pages), () => sitemapXml(model, pages), true);
-      await next.derive(target, 'blog/feed.xml', feedInputs(model, next), async () => {
+      await nextRecord.derive(target, 'sitemap.xml', () => sitemapInputs(model, pages), () => sitemapXml(model, pages), true);
+      await nextRecord.derive(target, 'blog/feed.xml', feedInputs(model, nextRecord), async () => {
         await markdown.render(feedPosts(model).map((p) => p.body));
         return blogFeed(model, markdown.html);
       });
@@ -217,7 +217,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       target.emit('_redirects', redirectsFile(redirects));
     });
     const contentFiles = files.map((f) => contentFile(f.rel, f.source.schema));
-    await time('admin', () => emitAdmin(project, model.settings, contentFiles, (file, inputs, produce) => next.derive(target, file, inputs, produce), (m) => logger.warn(m), { files: published, addresses: [...pages.map((p) => p.path), ...redirects.map((r) => r.from)] }));
+    await time('admin', () => emitAdmin(project, model.settings, contentFiles, (file, inputs, produce) => nextRecord.derive(target, file, inputs, produce), (m) => logger.warn(m), { files: published, addresses: [...pages.map((p) => p.path), ...redirects.map((r) => r.from)] }));
 
     const { changed, hashes } = await time('write', async () => {
       if (target instanceof LiveOutput) return target.commit();
@@ -228,8 +228,8 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       const flushed = staged.flush();
       flushed.catch(() => {});
       // A build that changed nothing leaves the record as it is: it describes the new output just as well.
-      const save = keepRecord(options) && !next.unchanged();
-      const record = save ? encodeRecord({ ...next.record(), validated: content.validated, checked }) : undefined;
+      const save = keepRecord(options) && !nextRecord.unchanged();
+      const record = save ? encodeRecord({ ...nextRecord.record(), validated: content.validated, checked }) : undefined;
       // Kept files found changed in the last output as they were taken from it (by hand, or by a tool run on
       // it since): rare, so the build starts again and checks that output before it keeps anything.
       const refused = await refusing;
@@ -276,8 +276,8 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       rendered,
       plan: planned,
       next: live
-        ? { sources: new Map(content.loaded.map((f) => [f.rel, f])), hashes, templates, record: next.record(), stages: memo }
-        : { hashes, templates, record: next.record() },
+        ? { sources: new Map(content.loaded.map((f) => [f.rel, f])), hashes, templates, record: nextRecord.record(), stages: memo }
+        : { hashes, templates, record: nextRecord.record() },
       templates,
       get inputs() {
         return (read ??= [...files.map((f) => path.join(project.root, f.path)), ...templates.inputs, ...stylesheet.inputs, ...client.inputs]);
