@@ -1,6 +1,6 @@
 // The list of stages: each runs in turn, is timed, and hands its result on to the later ones; the summary line
 // closes the build. The stages live in their folders: content/read.ts and content/join.ts, assets/, render/site.ts,
-// output/ and admin/; what may be kept from the last build is decided in incremental/policy.ts.
+// output/ and admin/; which pages are kept from the last build is decided in incremental/plan.ts.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BuildFailure } from './errors.ts';
@@ -13,10 +13,10 @@ import type { Page, Redirect } from './routes.ts';
 import { MarkdownSession, type MarkdownRuntime, type MarkdownStats } from './markdown/render.ts';
 import { compileTemplates, type CompiledTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind } from './render/site.ts';
-import { IncrementalPolicy, folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/policy.ts';
-import { plan, explain, type Planned } from './incremental/plan.ts';
+import { folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/stages.ts';
+import { Changes, plan, explain, type Planned } from './incremental/plan.ts';
 import { contentFileTest, forgetStamp, inputStamp, saveStamp, type InputStamp } from './incremental/unchanged.ts';
-import { contentState, encodeRecord, forgetRecord, loadRecord, recordFile, type BuildRecord } from './incremental/record.ts';
+import { NextRecord, contentState, encodeRecord, loadRecord, recordFile } from './incremental/record.ts';
 import { buildClientScripts } from './assets/islands.ts';
 import { prepareFlags } from './assets/flags.ts';
 import { prepareSocial } from './assets/social.ts';
@@ -24,13 +24,14 @@ import { buildStylesheet } from './assets/css.ts';
 import { imageReferences, processImages, type ImageStats } from './assets/images.ts';
 import { createFileCopier } from './assets/assets.ts';
 import type { Output } from './output/output.ts';
+import type { Dep } from './incremental/tracker.ts';
 import { StagedOutput } from './output/staged.ts';
 import { LiveOutput } from './output/live.ts';
 import { blogFeed, feedInputs, feedPosts, headerRules, headersFile, redirectsFile, robotsTxt, sitemapInputs, sitemapXml } from './output/host-files.ts';
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
 import { emitAdmin } from './admin/admin-files.ts';
 import { contentFile } from './admin/cms-config.ts';
-import { clearCaches, hashOf, writeCacheFile } from './cache.ts';
+import { clearCaches, discardCacheFile, hashOf, writeCacheFile } from './cache.ts';
 import { spareFolder } from './output/spare.ts';
 import { threadedFrom } from './output/writer.ts';
 import { BuildProgress } from './progress.ts';
@@ -106,10 +107,6 @@ export interface BuildResult {
   rendered: number;
   /** For every page, whether it was to be rendered or kept, and why (incremental/plan.ts). */
   plan: Planned[];
-  /** Everything every page depends on besides content (incremental/policy.ts); a change to it re-renders all. */
-  renderKey: string;
-  /** What each page read, for the next build (incremental/record.ts). */
-  record: BuildRecord;
   /** The dev server's state for its next build (BuildOptions.live). */
   next: LiveState;
   /** Every source file the build read, for the watcher. */
@@ -193,19 +190,25 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       folderHash(project.schemas),
       model.buildDate ?? null,
     ]);
-    const policy = await time('changes', () => new IncrementalPolicy(previous, renderKey, contentState(files, model, previous)));
-    const planned = plan(policy, pages, (file) => target.canKeep(file));
+    const changes = await time('changes', () => new Changes(previous, renderKey, contentState(files, model, previous)));
+    const planned = plan(changes, pages, (file) => target.canKeep(file));
+    const nextRecord = new NextRecord(changes);
     const weights = new WeightsByKind();
     const assets = { stylesheet: stylesheet.url, images: images.images, flags: flags.flags, cards: social.cards, icons: social.icons, file: copyFile };
-    const rendered = await time('render', () => renderSite({ project, model, pages, templates, client, assets, policy, plan: planned, output: target, weights, progress: (done, of) => progress.rendered(done, of) }, markdown, content.posts));
+    // The pages the plan keeps are kept before any renders; the others render, each recorded as it is.
+    const rendered = await time('render', () => {
+      const toRender = nextRecord.keep(planned, target, copyFile);
+      const recorded = (page: Page, deps: Set<Dep>) => nextRecord.rendered(page, deps);
+      return renderSite({ project, model, pages: toRender, templates, client, assets, recorded, output: target, weights, progress: (done, of) => progress.rendered(done, of) }, markdown, content.posts);
+    });
     if (content.posts.workers) timings.push(['post markdown in workers', content.posts.workers.ms]);
     // Pruned to what this build used only when it looked every text up; otherwise kept pages' texts stay.
     markdown.save({ prune: rendered === pages.length });
 
     await time('feeds', async () => {
       // Kept like pages while their inputs are the same: for thousands of posts they cost as much as the rest.
-      await policy.derive(target, 'sitemap.xml', () => sitemapInputs(model, pages), () => sitemapXml(model, pages), true);
-      await policy.derive(target, 'blog/feed.xml', feedInputs(model, policy), async () => {
+      await nextRecord.derive(target, 'sitemap.xml', () => sitemapInputs(model, pages), () => sitemapXml(model, pages), true);
+      await nextRecord.derive(target, 'blog/feed.xml', feedInputs(model, nextRecord), async () => {
         await markdown.render(feedPosts(model).map((p) => p.body));
         return blogFeed(model, markdown.html);
       });
@@ -214,7 +217,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       target.emit('_redirects', redirectsFile(redirects));
     });
     const contentFiles = files.map((f) => contentFile(f.rel, f.source.schema));
-    await time('admin', () => emitAdmin(project, model.settings, contentFiles, (file, inputs, produce) => policy.derive(target, file, inputs, produce), (m) => logger.warn(m), { files: published, addresses: [...pages.map((p) => p.path), ...redirects.map((r) => r.from)] }));
+    await time('admin', () => emitAdmin(project, model.settings, contentFiles, (file, inputs, produce) => nextRecord.derive(target, file, inputs, produce), (m) => logger.warn(m), { files: published, addresses: [...pages.map((p) => p.path), ...redirects.map((r) => r.from)] }));
 
     const { changed, hashes } = await time('write', async () => {
       if (target instanceof LiveOutput) return target.commit();
@@ -225,15 +228,15 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       const flushed = staged.flush();
       flushed.catch(() => {});
       // A build that changed nothing leaves the record as it is: it describes the new output just as well.
-      const save = keepRecord(options) && !policy.unchanged();
-      const record = save ? encodeRecord({ ...policy.record(), validated: content.validated, checked }) : undefined;
+      const save = keepRecord(options) && !nextRecord.unchanged();
+      const record = save ? encodeRecord({ ...nextRecord.record(), validated: content.validated, checked }) : undefined;
       // Kept files found changed in the last output as they were taken from it (by hand, or by a tool run on
       // it since): rare, so the build starts again and checks that output before it keeps anything.
       const refused = await refusing;
       if (refused.length) throw new KeptFilesChanged(refused);
       // The record describes the output about to be swapped in, so it is saved only once that has happened;
       // until then no record is better than one that describes the output being replaced.
-      if (save) forgetRecord(recordPath);
+      if (save) discardCacheFile(recordPath);
       if (stamp) forgetStamp(project, out);
       await flushed;
       await staged.commit();
@@ -272,11 +275,9 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       hashes,
       rendered,
       plan: planned,
-      renderKey,
-      record: policy.record(),
       next: live
-        ? { sources: new Map(content.loaded.map((f) => [f.rel, f])), hashes, templates, record: policy.record(), stages: memo }
-        : { hashes, templates, record: policy.record() },
+        ? { sources: new Map(content.loaded.map((f) => [f.rel, f])), hashes, templates, record: nextRecord.record(), stages: memo }
+        : { hashes, templates, record: nextRecord.record() },
       templates,
       get inputs() {
         return (read ??= [...files.map((f) => path.join(project.root, f.path)), ...templates.inputs, ...stylesheet.inputs, ...client.inputs]);

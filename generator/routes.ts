@@ -59,7 +59,7 @@ export const reservedSegments: readonly string[] = rules.reservedSegments;
 
 /**
  * Fields of the model's entries that routes() never reads: while these are all that changed in the content,
- * every page's route is as it was (incremental/policy.ts), and an edit to a post's body hashes no route.
+ * every page's route is as it was (incremental/plan.ts), and an edit to a post's body hashes no route.
  */
 export const routeFreeFields: ReadonlySet<string> = new Set(['body', 'words']);
 

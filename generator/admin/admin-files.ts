@@ -7,7 +7,7 @@ import type { SiteError } from '../errors.ts';
 import { packageVersion, toolRoot, type Project } from '../project.ts';
 import { cmsConfig, cmsConfigYaml, configLayout, loadSchemas, type ContentFile, type EditorSettings } from './cms-config.ts';
 import type { Schema } from './schema-fields.ts';
-import { folderHash } from '../incremental/policy.ts';
+import { folderHash } from '../incremental/stages.ts';
 import { loadEsbuild } from '../esbuild.ts';
 import { factNames, factSources, factTree } from '../content/facts.ts';
 import type { SourceFile } from '../content/load.ts';

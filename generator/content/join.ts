@@ -9,7 +9,7 @@ import { crossCheck } from './cross-check.ts';
 import { routes } from '../routes.ts';
 import { markDraftPages, sortDrafts } from './drafts.ts';
 import type { BuildRecord } from '../incremental/record.ts';
-import { toolKey } from '../incremental/policy.ts';
+import { toolKey } from '../incremental/stages.ts';
 import { hashOf } from '../cache.ts';
 
 /**

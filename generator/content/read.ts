@@ -10,9 +10,8 @@ import { resolveFacts } from './facts.ts';
 import { validateContent } from './validate.ts';
 import { rules } from './kinds.ts';
 import { unchangedSince, type BuildRecord } from '../incremental/record.ts';
-import { toolKey } from '../incremental/policy.ts';
 import type { ContentSeen } from '../incremental/unchanged.ts';
-import type { LiveState } from '../incremental/policy.ts';
+import { toolKey, type LiveState } from '../incremental/stages.ts';
 import type { MarkdownSession } from '../markdown/render.ts';
 
 /**

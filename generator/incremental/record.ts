@@ -1,7 +1,9 @@
 // What a build remembers for the next one: the state of every content file, the order of every tracked
 // list, and for each page the keys it read (tracker.ts) and a hash of its route. The next build, in the same
-// process (`site serve`) or a later one (`site build`, kept in .cache/), compares that state with its own and
-// re-renders only the pages that read something that differs. Anything it cannot compare, it treats as changed.
+// process (`site serve`) or a later one (`site build`, kept in .cache/), compares that state with its own
+// (plan.ts) and re-renders only the pages that read something that differs. Anything it cannot compare, it
+// treats as changed. Here: the record's format, how it is saved and read back, and NextRecord, which makes the
+// next record as a build carries out its plan.
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -9,11 +11,33 @@ import { hash } from 'node:crypto';
 import type { SourceFile } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
-import { discardCacheFile, outputKey, writeCacheFile } from '../cache.ts';
-import { trackedLists, trackedMenus } from './tracker.ts';
+import type { Output } from '../output/output.ts';
+import { outputKey } from '../cache.ts';
+import { assetKey, trackedLists, trackedMenus, type Dep } from './tracker.ts';
+import type { Changes, ContentState, Planned } from './plan.ts';
 
 /** Records of another format are ignored. */
 export const recordFormat = 8;
+
+export interface BuildRecord {
+  format: number;
+  /** Everything every page depends on besides content: the tool, templates, assets, schemas, the build date. */
+  key: string;
+  files: Map<string, FileState>;
+  /** Each tracked list's entries, by file, in order. */
+  lists: Map<string, string[]>;
+  /** The key table the pages' deps index; it only grows, so a reused page's deps stay valid as they are. */
+  keys: KeyTable;
+  pages: Map<string, PageState>;
+  /** Output files made from inputs other than a page's (the sitemap, the feed): a fingerprint of those inputs. */
+  derived: Map<string, string>;
+  /** Keys of the table that stand for a group of keys (what a shared part read), with the group's members. */
+  groups: Map<number, Uint32Array>;
+  /** The key of the schema validators every file in `files` passed (content/validate.ts). */
+  validated?: string;
+  /** What the checks across files read besides content (content/join.ts), when they last passed. */
+  checked?: string;
+}
 
 export interface FileState {
   hash: string;
@@ -30,7 +54,7 @@ function fieldsText(fields: [string, string][]): string {
   return fields.map(([name, value]) => `${name}\u0001${value}`).join('\u0002');
 }
 
-function fieldsMap(text: string | undefined): Map<string, string> {
+export function fieldsMap(text: string | undefined): Map<string, string> {
   if (!text) return new Map();
   return new Map(text.split('\u0002').map((pair) => pair.split('\u0001') as [string, string]));
 }
@@ -54,16 +78,15 @@ export class KeyTable {
   private starts?: Uint32Array;
   /** Every key's index, made only when a lookup by the text would cost more (many keys, or a key not found). */
   private index?: Map<string, number>;
-  private readonly added: string[] = [];
 
   private constructor(
     private readonly saved: Joined,
-    private readonly list?: string[],
+    private readonly added: string[],
   ) {}
 
   /** A table of the keys as one text (Joined), as a packed record holds them. */
   static joined(saved: Joined): KeyTable {
-    return new KeyTable(saved);
+    return new KeyTable(saved, []);
   }
 
   /** A table of keys given one by one (a record saved unpacked, or a new table). */
@@ -72,12 +95,11 @@ export class KeyTable {
   }
 
   get length(): number {
-    return (this.list ? this.list.length : this.saved.count) + this.added.length;
+    return this.saved.count + this.added.length;
   }
 
   /** The key at an index. */
   at(i: number): string {
-    if (this.list) return i < this.list.length ? this.list[i] : this.added[i - this.list.length];
     if (i >= this.saved.count) return this.added[i - this.saved.count];
     const starts = (this.starts ??= startsOf(this.saved));
     const end = i + 1 < this.saved.count ? starts[i + 1] - 1 : this.saved.text.length;
@@ -86,7 +108,7 @@ export class KeyTable {
 
   /** A key's index, or -1. */
   indexOf(key: string): number {
-    if (this.index || this.list) return this.indexed().get(key) ?? -1;
+    if (this.index) return this.index.get(key) ?? -1;
     const added = this.added.indexOf(key);
     if (added >= 0) return this.saved.count + added;
     const { text, count } = this.saved;
@@ -119,18 +141,13 @@ export class KeyTable {
   /** The index and key of every key that starts with `prefix`. */
   startingWith(prefix: string): [number, string][] {
     const found: [number, string][] = [];
-    if (this.list) {
-      this.list.forEach((key, i) => key.startsWith(prefix) && found.push([i, key]));
-    } else {
-      const { text } = this.saved;
-      for (let at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, at + 1)) {
-        if (at > 0 && text.charCodeAt(at - 1) !== 0) continue;
-        const end = text.indexOf(separator, at);
-        found.push([this.indexAt(at), text.slice(at, end < 0 ? text.length : end)]);
-      }
+    const { text, count } = this.saved;
+    for (let at = count ? text.indexOf(prefix) : -1; at >= 0; at = text.indexOf(prefix, at + 1)) {
+      if (at > 0 && text.charCodeAt(at - 1) !== 0) continue;
+      const end = text.indexOf(separator, at);
+      found.push([this.indexAt(at), text.slice(at, end < 0 ? text.length : end)]);
     }
-    const before = this.length - this.added.length;
-    this.added.forEach((key, i) => key.startsWith(prefix) && found.push([before + i, key]));
+    this.added.forEach((key, i) => key.startsWith(prefix) && found.push([count + i, key]));
     return found;
   }
 
@@ -140,7 +157,6 @@ export class KeyTable {
 
   /** The keys as a packed record saves them, or undefined when one holds the separator. */
   pack(): Joined | undefined {
-    if (this.list) return this.list.some((key) => key.includes(separator)) || this.added.some((key) => key.includes(separator)) ? undefined : join([...this.list, ...this.added]);
     if (this.added.some((key) => key.includes(separator))) return undefined;
     if (!this.added.length) return this.saved;
     const rest = this.added.join(separator);
@@ -168,34 +184,16 @@ function startsOf({ text, count }: Joined): Uint32Array {
   return starts;
 }
 
-export interface BuildRecord {
-  format: number;
-  /** Everything every page depends on besides content: the tool, templates, assets, schemas, the build date. */
-  key: string;
-  files: Map<string, FileState>;
-  /** Each tracked list's entries, by file, in order. */
-  lists: Map<string, string[]>;
-  /** The key table the pages' deps index; it only grows, so a reused page's deps stay valid as they are. */
-  keys: KeyTable;
-  pages: Map<string, PageState>;
-  /** Output files made from inputs other than a page's (the sitemap, the feed): a fingerprint of those inputs. */
-  derived: Map<string, string>;
-  /** Keys of the table that stand for a group of keys (what a shared part read), with the group's members. */
-  groups: Map<number, Uint32Array>;
-  /** The key of the schema validators every file in `files` passed (content/validate.ts). */
-  validated?: string;
-  /** What the checks across files read besides content (content/join.ts), when they last passed. */
-  checked?: string;
-}
-
+/** Where `site build` keeps the record of the build into `out`. */
 export function recordFile(cache: string, out: string): string {
   return path.join(cache, 'incremental', `${outputKey(out)}.bin`);
 }
 
 /**
  * The record as it is saved: the key table and the files' states as a few long strings rather than hundreds
- * of thousands of short ones. V8 reads one string and splits it several times
- * faster than it reads the strings one by one, and a split string's parts are cheap for the collector.
+ * of thousands of short ones, since V8 reads one long string and splits it for much less than it reads many
+ * short ones, and a split string's parts are cheap for the collector. A record with a string that holds the
+ * separator is saved unpacked, as it is.
  */
 type SavedRecord = Omit<BuildRecord, 'keys' | 'files' | 'pages'> &
   (
@@ -205,8 +203,8 @@ type SavedRecord = Omit<BuildRecord, 'keys' | 'files' | 'pages'> &
 
 /**
  * The pages' states as the record saves them: paths and routes joined, and every page's deps in one array,
- * page after page (`ends`: where each page's end). Serialising twenty thousand small typed arrays, one per
- * page, and reading them back, took most of the record's time.
+ * page after page (`ends`: where each page's end). A small typed array per page would make saving and reading
+ * the record mostly the overhead of as many objects.
  */
 interface PackedPages {
   paths: Joined;
@@ -258,11 +256,7 @@ export function loadRecord(file: string): BuildRecord | undefined {
   }
 }
 
-export function saveRecord(file: string, record: BuildRecord): void {
-  writeCacheFile(file, encodeRecord(record));
-}
-
-/** A record as saveRecord writes it. */
+/** A record as it is saved (recordFile), for loadRecord to read back. */
 export function encodeRecord(record: BuildRecord): Buffer {
   const states = [...record.files.values()];
   const pages = [...record.pages.values()];
@@ -275,23 +269,18 @@ export function encodeRecord(record: BuildRecord): Buffer {
   return v8.serialize(saved);
 }
 
-export function forgetRecord(file: string): void {
-  discardCacheFile(file);
-}
+/** A short hash of a text, for fingerprints: not a secret, only a name for what went in. */
+const sha1 = (text: string) => hash('sha1', text, 'base64url');
 
 /**
  * A short fingerprint of a value: small values as they are, larger ones hashed. A long text is hashed as it
- * is, marked so it cannot pass for a hashed JSON text: escaping a post's body into JSON first took four times
- * as long.
+ * is, marked so it cannot pass for a hashed JSON text: escaping a post's body into JSON first would only add
+ * work.
  */
 function fingerprint(value: unknown): string {
-  if (typeof value === 'string' && value.length > 46) return `~${hash('sha1', value, 'base64url')}`;
+  if (typeof value === 'string' && value.length > 46) return `~${sha1(value)}`;
   const json = JSON.stringify(value) ?? 'undefined';
-  return json.length <= 48 ? json : hash('sha1', json, 'base64url');
-}
-
-export function inputsHash(inputs: string): string {
-  return hash('sha1', inputs, 'base64url');
+  return json.length <= 48 ? json : sha1(json);
 }
 
 export function routeHash(page: Page): string {
@@ -302,10 +291,10 @@ export function routeHash(page: Page): string {
 const hashes = new WeakMap<SourceFile, string>();
 
 /** A hash of a content file's bytes and of the facts its placeholders name, computed once per loaded file. */
-export function fileHash(file: SourceFile): string {
+function fileHash(file: SourceFile): string {
   if (file.factsKey === undefined) return file.textHash;
   let known = hashes.get(file);
-  if (known === undefined) hashes.set(file, (known = hash('sha1', `${file.textHash}\0${file.factsKey}`, 'base64url')));
+  if (known === undefined) hashes.set(file, (known = sha1(`${file.textHash}\0${file.factsKey}`)));
   return known;
 }
 
@@ -315,7 +304,7 @@ export function unchangedSince(record: BuildRecord | undefined, file: SourceFile
 }
 
 /** The state of the content as a record keeps it. Fields are fingerprinted only for files whose bytes changed. */
-export function contentState(files: SourceFile[], model: SiteModel, previous?: BuildRecord): Pick<BuildRecord, 'files' | 'lists'> {
+export function contentState(files: SourceFile[], model: SiteModel, previous?: BuildRecord): ContentState {
   const state = new Map<string, FileState>();
   for (const f of files) state.set(f.path, { hash: fileHash(f) });
   const entries = [...trackedLists.flatMap((name) => model[name] as { file: string }[]), ...(model.target ? [model.target] : [])];
@@ -341,33 +330,168 @@ function entryFields(entry: object): [string, unknown][] {
   return fields;
 }
 
-/** The keys (tracker.ts) whose values differ between two states of the content. */
-export function changedKeys(before: Pick<BuildRecord, 'files' | 'lists'>, after: Pick<BuildRecord, 'files' | 'lists'>): Set<string> {
-  const changed = new Set<string>();
-  const fileChanged = (file: string) => {
-    changed.add(file);
-    changed.add(file.slice(0, file.lastIndexOf('/') + 1));
-  };
-  for (const [file, now] of after.files) {
-    const was = before.files.get(file);
-    if (was?.hash === now.hash) continue;
-    fileChanged(file);
-    const wasFields = fieldsMap(was?.fields);
-    const nowFields = fieldsMap(now.fields);
-    for (const field of new Set([...wasFields.keys(), ...nowFields.keys()])) {
-      if (wasFields.get(field) !== nowFields.get(field)) changed.add(`${file}#${field}`);
+/**
+ * The record this build makes for the next one, filled in as the build carries out its plan (plan.ts): a kept
+ * page's state carries over as it was, a rendered page's is what it read this time. The key table and the
+ * groups carry over only from a record of the same build key, whose pages' deps stay valid.
+ */
+export class NextRecord {
+  private readonly keys: KeyTable;
+  private readonly pages = new Map<string, PageState>();
+  private readonly derived = new Map<string, string>();
+  private readonly groups: Map<number, Uint32Array>;
+  private readonly groupIndex = new Map<Set<Dep>, number>();
+  private groupsByMembers?: Map<string, number>;
+  private renders = 0;
+  private assetKeys?: Map<number, string>;
+  /** Keys whose asset files assetsOf has named already in this build. */
+  private assetsSeen?: Uint8Array;
+  /** Asset keys no kept page has asked for yet: once there are none, no page can name a file not copied already. */
+  private assetsLeft = 0;
+
+  constructor(private readonly changes: Changes) {
+    const { previous } = changes;
+    this.keys = changes.usable ? previous!.keys : KeyTable.of();
+    this.groups = changes.usable ? previous!.groups : new Map();
+  }
+
+  /**
+   * Keeps the pages the plan keeps: in the output, in this record, and with the asset files their markup asked
+   * for copied again (`copyAsset`), since nothing else asks for them now. Returns the pages to render: those
+   * the plan renders, and any the output will not keep after all (when in doubt, render).
+   */
+  keep(planned: readonly Planned[], output: Output, copyAsset: (name: string) => void): Page[] {
+    const toRender: Page[] = [];
+    for (const { page, action } of planned) {
+      if (action === 'render' || !output.keep(page.file)) {
+        toRender.push(page);
+        continue;
+      }
+      this.pages.set(page.path, this.changes.previous!.pages.get(page.path)!);
+      for (const name of this.assetsOf(page)) copyAsset(name);
     }
+    return toRender;
   }
-  for (const [file, was] of before.files) {
-    if (after.files.has(file)) continue;
-    fileChanged(file);
-    for (const field of fieldsMap(was.fields).keys()) changed.add(`${file}#${field}`);
+
+  /**
+   * The asset files (assets/...) a kept page's markup asked for; only those no page kept before it in this
+   * build asked for, since each is copied once. Thousands of kept pages share the same few keys and groups, so
+   * each key is looked at once, not once per page.
+   */
+  private assetsOf(page: Page): string[] {
+    if (!this.assetKeys) {
+      const prefix = assetKey('');
+      this.assetKeys = new Map(this.keys.startingWith(prefix).map(([i, key]) => [i, key.slice(prefix.length)]));
+      this.assetsSeen = new Uint8Array(this.keys.length);
+      this.assetsLeft = this.assetKeys.size;
+    }
+    const names: string[] = [];
+    if (this.assetsLeft === 0) return names;
+    const { deps } = this.changes.previous!.pages.get(page.path)!;
+    const seen = this.assetsSeen!;
+    // Indexed, and the keys seen already passed over here (most of them, after the first pages), as in
+    // Changes.whyRender (plan.ts).
+    for (let i = 0; i < deps.length; i++) if (!seen[deps[i]]) this.assetsIn(deps[i], names);
+    return names;
   }
-  for (const name of new Set([...before.lists.keys(), ...after.lists.keys()])) {
-    const was = before.lists.get(name) ?? [];
-    const now = after.lists.get(name) ?? [];
-    if (was.length !== now.length) changed.add(`list:${name}#length`);
-    for (let i = 0; i < Math.max(was.length, now.length); i++) if (was[i] !== now[i]) changed.add(`list:${name}@${i}`);
+
+  private assetsIn(dep: number, names: string[]): void {
+    if (this.assetsSeen![dep]) return;
+    this.assetsSeen![dep] = 1;
+    const name = this.assetKeys!.get(dep);
+    if (name !== undefined) {
+      names.push(name);
+      this.assetsLeft--;
+    } else for (const member of this.groups.get(dep) ?? []) this.assetsIn(member, names);
   }
-  return changed;
+
+  /** Records what a rendered page read. */
+  rendered(page: Page, deps: Set<Dep>): void {
+    this.renders++;
+    // Its keys are looked for first among those it read last time: a page rendered again reads the same
+    // keys, mostly, and the few it renders need not index the whole table.
+    const last = this.changes.usable ? this.changes.previous!.pages.get(page.path) : undefined;
+    this.pages.set(page.path, { route: this.changes.route(page), deps: this.encode(deps, last && this.near(last.deps)) });
+  }
+
+  /**
+   * An output file made from `inputs` (not a page): kept from the last output when its inputs are the same,
+   * otherwise made with `produce` and emitted. `inputs` may be a function, with `ofRoutes` when they are
+   * made of the routes and the site's settings alone: while no route can have changed (Changes.routesKept),
+   * they are the last build's and are not made at all (the sitemap's are as many as the pages).
+   */
+  async derive(output: Output, file: string, inputs: string | (() => string), produce: () => string | Uint8Array | Promise<string | Uint8Array>, ofRoutes = false): Promise<void> {
+    const last = this.changes.usable ? this.changes.previous!.derived.get(file) : undefined;
+    const hash = ofRoutes && this.changes.routesKept && last ? last : sha1(typeof inputs === 'string' ? inputs : inputs());
+    this.derived.set(file, hash);
+    if (last === hash && output.keep(file)) return;
+    this.renders++;
+    output.emit(file, await produce());
+  }
+
+  /** The hash of a content file's bytes, as this build read it. */
+  contentHash(file: string): string | undefined {
+    return this.changes.state.files.get(file)?.hash;
+  }
+
+  /** Whether this record would say the same as the last one: nothing changed, nothing rendered. */
+  unchanged(): boolean {
+    const { changed, previous } = this.changes;
+    return !!changed && this.changes.count === 0 && this.renders === 0 && this.pages.size === previous!.pages.size && this.keys.length === changed.length;
+  }
+
+  /** Keys as indices into the table; a group (a shared part's keys) once, as a key of its own. */
+  private encode(deps: Set<Dep>, near?: Map<string, number>): Uint32Array {
+    const indices = new Uint32Array(deps.size);
+    let n = 0;
+    for (const dep of deps) {
+      if (typeof dep !== 'string') {
+        let g = this.groupIndex.get(dep);
+        if (g === undefined) {
+          const members = this.encode(dep, near);
+          g = this.groupOf(members);
+          this.groups.set(g, members);
+          this.groupIndex.set(dep, g);
+        }
+        indices[n++] = g;
+        continue;
+      }
+      let i = near?.get(dep);
+      if (i === undefined) {
+        // Rendering many pages (or a page that read a key it had not), through a map of the whole table.
+        const all = this.keys.indexed();
+        i = all.get(dep) ?? this.keys.push(dep);
+      }
+      indices[n++] = i;
+    }
+    return indices;
+  }
+
+  /** The keys a page's deps name, groups' members included, by key. */
+  private near(deps: Uint32Array, found = new Map<string, number>()): Map<string, number> {
+    for (const i of deps) {
+      const members = this.groups.get(i);
+      if (members) this.near(members, found);
+      else found.set(this.keys.at(i), i);
+    }
+    return found;
+  }
+
+  /**
+   * The group key of the table with these very members, added if there is none: a shared part that read what
+   * it read last time is the same group, and the table does not grow by a group each time a page that shows
+   * it renders.
+   */
+  private groupOf(members: Uint32Array): number {
+    this.groupsByMembers ??= new Map([...this.groups].map(([g, list]) => [list.join(), g]));
+    const id = members.join();
+    let g = this.groupsByMembers.get(id);
+    if (g === undefined) this.groupsByMembers.set(id, (g = this.keys.push(`group:${this.keys.length}`)));
+    return g;
+  }
+
+  /** This build's record, once every page was rendered or kept. */
+  record(): BuildRecord {
+    return { format: recordFormat, key: this.changes.key, ...this.changes.state, keys: this.keys, pages: this.pages, derived: this.derived, groups: this.groups };
+  }
 }

@@ -37,7 +37,6 @@ export class DependencyTracker {
 
   /** The model as templates should see it while tracking. */
   wrap(model: SiteModel): SiteModel {
-    const record = (key: string) => this.current?.add(key);
     const lists = new Map<string, unknown[]>();
     const list = (name: string, items: unknown[]) => {
       let proxy = lists.get(name);
@@ -45,14 +44,14 @@ export class DependencyTracker {
       return proxy;
     };
     const pages = new Proxy(model.pages, {
-      get(target, key) {
-        if (typeof key === 'string') record(rules.copyPages.get(key)?.source ?? `content/pages/${key}.json`);
+      get: (target, key) => {
+        if (typeof key === 'string') this.note(rules.copyPages.get(key)?.source ?? `content/pages/${key}.json`);
         return Reflect.get(target, key);
       },
     });
     const menus = new Proxy(model.menus, {
-      get(target, key) {
-        record('content/navigation.json');
+      get: (target, key) => {
+        this.note('content/navigation.json');
         const value = Reflect.get(target, key);
         return typeof key === 'string' && Array.isArray(value) ? list(`menus.${key}`, value) : value;
       },
@@ -65,14 +64,13 @@ export class DependencyTracker {
         if (key === 'menus') return menus;
         if (key === 'target') return value && this.entry(value as Entry);
         if ((trackedLists as readonly string[]).includes(key)) return list(key, value as unknown[]);
-        for (const source of wholeSources[key] ?? []) record(source);
+        for (const source of wholeSources[key] ?? []) this.note(source);
         return value;
       },
     });
   }
 
   private list(name: string, items: Entry[]): Entry[] {
-    const record = (key: string) => this.current?.add(key);
     const length = `list:${name}#length`;
     // Each key made once: a page that lists thousands of posts reads tens of thousands of keys, and a string
     // made again is hashed again by the set it goes into.
@@ -80,10 +78,10 @@ export class DependencyTracker {
     return new Proxy(items, {
       get: (target, key, receiver) => {
         if (typeof key === 'string') {
-          if (key === 'length') record(length);
+          if (key === 'length') this.note(length);
           else if (isIndex(key)) {
             const at = Number(key);
-            record((positions[at] ??= `list:${name}@${key}`));
+            this.note((positions[at] ??= `list:${name}@${key}`));
             const item = target[at];
             return item && this.entry(item);
           }
@@ -98,14 +96,13 @@ export class DependencyTracker {
   private entry<T extends Entry>(item: T): T {
     let proxy = this.entries.get(item) as T | undefined;
     if (!proxy) {
-      const record = (key: string) => this.current?.add(key);
       const fields = new Map<string, string>();
       proxy = new Proxy(item, {
-        get(target, key) {
+        get: (target, key) => {
           if (typeof key === 'string') {
             let field = fields.get(key);
             if (field === undefined) fields.set(key, (field = `${target.file}#${key}`));
-            record(field);
+            this.note(field);
           }
           return Reflect.get(target, key);
         },
@@ -117,14 +114,7 @@ export class DependencyTracker {
 
   /** Runs a page's render, recording what it reads (its own content file always). */
   during<T>(page: Page, render: () => T): { value: T; deps: Set<Dep> } {
-    const deps = new Set<Dep>();
-    if (page.source) deps.add(page.source);
-    this.current = deps;
-    try {
-      return { value: render(), deps };
-    } finally {
-      this.current = undefined;
-    }
+    return this.capture(render, page.source);
   }
 
   /** Records a key for the page being rendered (an asset file it asked for, say). */
@@ -137,10 +127,13 @@ export class DependencyTracker {
     this.current?.add(group);
   }
 
-  /** Runs work with a fresh record and returns what it read, also adding it to the current page. */
-  capture<T>(work: () => T): { value: T; deps: Set<Dep> } {
+  /**
+   * Runs work with a fresh record (holding `own` first, if given) and returns what it read, also adding it to
+   * the page being rendered, if any.
+   */
+  capture<T>(work: () => T, own?: string): { value: T; deps: Set<Dep> } {
     const outer = this.current;
-    const deps = new Set<Dep>();
+    const deps = new Set<Dep>(own ? [own] : []);
     this.current = deps;
     try {
       return { value: work(), deps };

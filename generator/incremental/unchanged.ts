@@ -30,7 +30,7 @@ interface Stamp {
   counts: { pages: number; images: number; markdown: number };
 }
 
-export type Counts = Stamp['counts'];
+type Counts = Stamp['counts'];
 
 const stampFile = (project: Project, out: string) => path.join(spareFolder(project, out), 'stamp.json');
 
@@ -96,10 +96,8 @@ export function inputStamp(project: Project, out: string, drafts = false): Input
   };
   const folder = (abs: string) => {
     rest.lines.push(`${abs}/`);
-    // Entry names hold no separator, and `abs` is already resolved: joined by hand, not by path.join.
-    const prefix = abs.endsWith(path.sep) ? abs : abs + path.sep;
     for (const entry of fs.readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const child = prefix + entry.name;
+      const child = path.join(abs, entry.name);
       // A link followed, or a folder passed over, under content/: the content stage's own walk differs there.
       const skipped = outside.has(child) || passing(child);
       if ((skipped || entry.isSymbolicLink()) && underContent(child)) linked = true;
@@ -134,7 +132,7 @@ export function contentFileTest(project: Project): (abs: string) => boolean {
 /** Paths of files and folders, each marked by what it is, and each file's size and times. */
 interface Part {
   lines: string[];
-  /** Hashed as numbers: written into text, they were a fifth of the walk's time. */
+  /** Hashed as numbers, not written into text: there are three for every file of the project. */
   times: number[];
 }
 
@@ -161,7 +159,7 @@ export function forgetStamp(project: Project, out: string): void {
  * The last build's counts when nothing has changed since it and its output is untouched; otherwise the stamp
  * of the inputs as they are, for the build that must run.
  */
-export function unchangedSinceLastBuild(project: Project, out: string): { counts: Counts } | { inputs: InputStamp } {
+function unchangedSinceLastBuild(project: Project, out: string): { counts: Counts } | { inputs: InputStamp } {
   const inputs = inputStamp(project, out);
   let stamp: Stamp;
   try {

@@ -3,7 +3,7 @@
 import { compare, type SiteModel } from '../content/model.ts';
 import { rules } from '../content/kinds.ts';
 import type { Page, Redirect } from '../routes.ts';
-import type { IncrementalPolicy } from '../incremental/policy.ts';
+import type { NextRecord } from '../incremental/record.ts';
 import { headerRules, headersFile } from './security.ts';
 
 export async function sitemapXml(model: SiteModel, pages: Page[]): Promise<string> {
@@ -73,10 +73,10 @@ export function sitemapInputs(model: SiteModel, pages: Page[]): string {
 }
 
 /** What the blog feed is made from: the newest posts (their bodies by their files' hashes) and the site's names. */
-export function feedInputs(model: SiteModel, policy: IncrementalPolicy): string {
+export function feedInputs(model: SiteModel, record: NextRecord): string {
   const s = model.settings;
   // Every field but the body (stood for by the file's hash), without reading the body: it is read on demand.
   const withoutBody = (post: object) => Object.fromEntries(Object.keys(post).filter((k) => k !== 'body').map((k) => [k, (post as Record<string, unknown>)[k]]));
-  const posts = feedPosts(model).map((post) => [withoutBody(post), policy.fileHash(post.file)]);
+  const posts = feedPosts(model).map((post) => [withoutBody(post), record.contentHash(post.file)]);
   return JSON.stringify([s.name, s.legalName, s.baseUrl, s.updated, model.pages.blog.seo.description, posts]);
 }

@@ -26,10 +26,9 @@ export interface RenderOptions {
   markdown: ReadonlyMap<string, string>;
   /** Called with each page's HTML as soon as it is rendered, so nothing large is held in memory. */
   emit(page: Page, html: string): void;
-  /** Records what each page reads; `recorded` is told it. Pages `reuse` keeps are not rendered. */
+  /** Records what each page reads; `recorded` is told it. */
   tracker?: DependencyTracker;
   recorded?: (page: Page, deps: Set<Dep>) => void;
-  reuse?: (page: Page) => boolean;
   /** Adds each page's scripts to its head and checks its JavaScript budget. */
   scripts?: PageScripts;
   /** Told each rendered page's JavaScript weight. */
@@ -41,7 +40,6 @@ export function renderPages(pages: Page[], options: RenderOptions): { errors: Si
   const site = options.tracker ? options.tracker.wrap(options.model) : options.model;
   let rendered = 0;
   for (const page of pages) {
-    if (options.reuse?.(page)) continue;
     try {
       options.scripts?.begin();
       const { createElement, renderToStaticMarkup } = loadReact();

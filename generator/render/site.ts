@@ -1,4 +1,5 @@
-// The render stage: every page that cannot be kept, through the templates, written as soon as it is rendered.
+// The render stage: every page the plan does not keep (incremental/plan.ts), through the templates, written as
+// soon as it is rendered.
 import { failIfAny, type SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import type { SiteModel } from '../content/model.ts';
@@ -11,9 +12,7 @@ import { renderPages } from './render.ts';
 import { PageScripts, type PageWeight } from './page-scripts.ts';
 import type { ClientScripts } from '../assets/islands.ts';
 import { createAssets, type PreparedAssets } from '../assets/assets.ts';
-import { DependencyTracker } from '../incremental/tracker.ts';
-import type { IncrementalPolicy } from '../incremental/policy.ts';
-import type { Planned } from '../incremental/plan.ts';
+import { DependencyTracker, type Dep } from '../incremental/tracker.ts';
 import type { Output } from '../output/output.ts';
 import { relieveMemory } from '../memory.ts';
 import { checkHtmlWeight } from '../page-weight.ts';
@@ -21,13 +20,13 @@ import { checkHtmlWeight } from '../page-weight.ts';
 export interface RenderInputs {
   project: Project;
   model: SiteModel;
+  /** The pages to render: the others were kept from the last output. */
   pages: Page[];
   templates: CompiledTemplates;
   client: ClientScripts;
   assets: PreparedAssets;
-  policy: IncrementalPolicy;
-  /** Which pages to render and which to keep (incremental/plan.ts). */
-  plan: Planned[];
+  /** Told what each rendered page read, for the next build's record (incremental/record.ts). */
+  recorded: (page: Page, deps: Set<Dep>) => void;
   output: Output;
   weights: WeightsByKind;
   /** Told the pages rendered so far, of `toRender` (the live progress line, progress.ts). */
@@ -35,26 +34,15 @@ export interface RenderInputs {
 }
 
 /**
- * Renders every page that cannot be kept and returns how many it rendered. A page is kept when nothing it read
- * changed and the output still holds it as it was written. The pages of Markdown entries (posts) render as the
- * workers turn their bodies into HTML, each as soon as its body's HTML arrives; every other page first, once
- * the other Markdown texts are rendered. So every text a page shows is rendered before the page is.
+ * Renders the pages it is given and returns how many it rendered. The pages of Markdown entries (posts) render
+ * as the workers turn their bodies into HTML, each as soon as its body's HTML arrives; every other page first,
+ * once the other Markdown texts are rendered. So every text a page shows is rendered before the page is.
  */
 export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession, early: EarlyBodies): Promise<number> {
-  const { project, model, pages, policy, output } = inputs;
+  const { project, model, pages: toRender, output } = inputs;
   const tracker = new DependencyTracker();
   const scripts = new PageScripts(inputs.client);
   const assets = createAssets(inputs.assets, scripts, tracker);
-  const toRender: Page[] = [];
-  for (const { page, action } of inputs.plan) {
-    if (action === 'render' || !output.keep(page.file)) {
-      toRender.push(page);
-      continue;
-    }
-    policy.kept(page);
-    // The files a kept page's markup asked the asset lookups for are copied again: nothing else asks for them now.
-    for (const name of policy.assetsOf(page)) inputs.assets.file(name);
-  }
   const module = toRender.length ? await inputs.templates.load() : undefined;
   const problems: SiteError[] = [];
   let count = 0;
@@ -69,7 +57,7 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
         assets,
         markdown: markdown.html,
         tracker,
-        recorded: (page, deps) => policy.rendered(page, deps),
+        recorded: inputs.recorded,
         scripts,
         weighed: (page, weight) => inputs.weights.add(page.kind, weight),
         emit: (page, html) => {
