@@ -8,6 +8,13 @@ import { toolRoot } from '../generator/project.ts';
 import { stopEsbuild } from '../generator/esbuild.ts';
 
 export async function main(argv: string[]): Promise<void> {
+  // A reader that stops early (`site build | head -1`) closes the pipe: the command still finishes its work and
+  // sets its exit status, with nothing more printed, rather than dying on the next line it writes.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  }
   // The benchmark asks for the peak resident memory of the whole process, worker threads included.
   if (process.env.SITE_REPORT_MEMORY) {
     process.once('exit', () => process.stderr.write(`peak-memory-kib ${process.resourceUsage().maxRSS}\n`));

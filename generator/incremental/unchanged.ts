@@ -116,7 +116,11 @@ export function inputStamp(project: Project, out: string, drafts = false): Input
     folder(abs);
   };
   visit(project.root);
-  const tool = ['generator', 'bin', 'package.json', 'package-lock.json', 'tsconfig.json', path.join('node_modules', '.package-lock.json')].map((rel) => path.join(toolRoot, rel));
+  // The tool's code: what the launcher bundles into the CLI (its `sources` in bin/site.js) and the editor's
+  // browser code, which the build bundles into /admin/ from the tool's own islands/admin.
+  const tool = ['generator', 'bin', path.join('islands', 'admin'), path.join('content', 'kinds.ts'), path.join('templates', 'pages', 'blog-pages.ts'), path.join('functions', 'lib'), 'package.json', 'package-lock.json', 'tsconfig.json', path.join('node_modules', '.package-lock.json')].map((rel) =>
+    path.join(toolRoot, rel),
+  );
   const borrowed = [project.templates, project.islands, project.assets, project.functions, project.schemas];
   for (const abs of [...tool, ...borrowed]) if (!abs.startsWith(project.root + path.sep) || abs.startsWith(path.join(project.root, 'node_modules'))) visit(abs);
   return { hash: digest(rest, content), rest: digest(rest), content: { stats, complete: !linked } };
