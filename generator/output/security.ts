@@ -95,11 +95,13 @@ function pagePolicyPaths(pages: { path: string; file: string }[]): string[] {
     else groups.set(first, [page]);
   }
   // Every address a page answers to, with its group, in order. A wide rule can only match addresses that begin
-  // with `/first` (its pattern is anchored there), so the pattern is tried on that run of the list alone: with
-  // thousands of posts, trying every address against every group's rule took longer than rendering a page.
-  const addresses = [...editorPaths.map((text) => ({ text, first: undefined as string | undefined })), ...pages.flatMap((page) => [page.path, `${page.path}/`, `/${page.file}`].map((text) => ({ text, first: page.path.split('/')[1] ?? '' })))]
-    .map((a) => ({ ...a, lower: a.text.toLowerCase() }))
-    .sort((a, b) => (a.lower < b.lower ? -1 : a.lower > b.lower ? 1 : 0));
+  // with `/first` (its pattern is anchored there), so the pattern is tried on that run of the list alone, not
+  // on every address for every group: that grew with the square of the number of pages.
+  const address = (text: string, first: string | undefined) => ({ text, first, lower: text.toLowerCase() });
+  const addresses = [
+    ...editorPaths.map((text) => address(text, undefined)),
+    ...pages.flatMap((page) => [page.path, `${page.path}/`, `/${page.file}`].map((text) => address(text, page.path.split('/')[1] ?? ''))),
+  ].sort((a, b) => (a.lower < b.lower ? -1 : a.lower > b.lower ? 1 : 0));
   /** Whether an address beginning with `prefix` passes `test`. */
   const anyStartingWith = (prefix: string, test: (address: (typeof addresses)[number]) => boolean) => {
     let low = 0;
