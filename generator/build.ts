@@ -19,7 +19,7 @@ import { contentFileTest, forgetStamp, inputStamp, saveStamp, type InputStamp } 
 import { NextRecord, contentState, encodeRecord, loadRecord, recordFile } from './incremental/record.ts';
 import { buildClientScripts } from './assets/islands.ts';
 import { prepareFlags } from './assets/flags.ts';
-import { prepareSocial } from './assets/social.ts';
+import { prepareSocial, socialInputs } from './assets/social.ts';
 import { buildStylesheet } from './assets/css.ts';
 import { imageReferences, processImages, type ImageStats } from './assets/images.ts';
 import { createFileCopier } from './assets/assets.ts';
@@ -169,7 +169,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       ),
       time('islands', () => memoStage(memo, target, 'islands', 'islands', reusable, (out) => buildClientScripts(project, out))),
       time('flags', () => memoStage(memo, target, 'flags', [...new Set(codes)].sort().join(), reusable, (out) => prepareFlags(project, out, codes), (flags) => ({ ...flags, processed: 0 }))),
-      time('social', () => prepareSocial(project, target, model)),
+      time('social', () => memoStage(memo, target, 'social', socialInputs(model), reusable, (out) => prepareSocial(project, out, model), (social) => ({ ...social, processed: 0 }))),
     ]);
     // Islands that import a content file cannot be reused on the strength of the rest being unchanged.
     const readsContent = contentFileTest(project);

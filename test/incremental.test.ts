@@ -405,6 +405,34 @@ test('an edit to content alone reuses the islands, images and flags of the last 
   assert.equal(await differences(site), []);
 });
 
+test('an edit to content reuses the social cards while the titles they carry are the same, and makes them again when one changes', async () => {
+  const cards = path.join(site.root, '.cache', 'social');
+  const card = () => /<meta property="og:image" content="[^"]*\/(assets\/social\/services-card[^"]*)"/.exec(site.read('dist/services.html'))?.[1];
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  site.write(post, `${site.read(post).trimEnd()}\n\nA sentence the cards do not carry.\n`);
+  await build({ root: site.root, logger: silentLogger });
+  const before = card();
+  assert.ok(before, 'the services page names its card');
+  // With the cards' cache gone, a build that ran the social stage would draw them again.
+  fs.rmSync(cards, { recursive: true, force: true });
+  site.write(post, `${site.read(post).trimEnd()}\n\nAnother sentence the cards do not carry.\n`);
+  await build({ root: site.root, logger: silentLogger });
+  assert.not.ok(fs.existsSync(cards), 'the cards were drawn again for an edit they do not show');
+  const rel = 'content/pages/services.json';
+  const copy = site.read(rel);
+  site.write(rel, copy.replace('Certified Translation for Every Official Document', 'Certified Translation for Every Document You Hold'));
+  try {
+    await build({ root: site.root, logger: silentLogger });
+    assert.ok(fs.existsSync(cards), 'a changed heading did not draw the cards again');
+    assert.is.not(card(), before, 'the services card still carries the old heading');
+    assert.equal(await differences(site), []);
+  } finally {
+    site.write(rel, copy);
+  }
+  await build({ root: site.root, logger: silentLogger });
+  assert.equal(await differences(site), []);
+});
+
 test('routes read none of the fields the policy takes to leave every route as it was', async () => {
   const result = await build({ root: site.root, logger: silentLogger });
   const { model } = result;

@@ -33,6 +33,14 @@ function cardTitles(model: SiteModel): Record<string, string> {
   };
 }
 
+/**
+ * What the cards, the icons and the manifest take from content. The rest they are made from (the logo's file,
+ * this code) changes only with what makes every stage run again.
+ */
+export function socialInputs(model: SiteModel): string {
+  return JSON.stringify([cardTitles(model), model.settings.name, model.settings.tagline, model.settings.logo.src]);
+}
+
 export async function prepareSocial(project: Project, output: Output, model: SiteModel): Promise<{ cards: Map<string, SocialAsset>; icons: IconAssets; processed: number }> {
   const cache = new ImageCache(path.join(project.cache, 'social'));
   const steps = `social-v2 sharp@${packageVersion('sharp')}`;
