@@ -87,9 +87,10 @@ export const editorPaths = requestPathsOf('/admin');
  * another group's page or the editor's.
  */
 function pagePolicyPaths(pages: { path: string; file: string }[]): string[] {
+  const firstSegment = (page: { path: string }) => page.path.split('/')[1] ?? '';
   const groups = new Map<string, { path: string; file: string }[]>();
   for (const page of pages) {
-    const first = page.path.split('/')[1] ?? '';
+    const first = firstSegment(page);
     const group = groups.get(first);
     if (group) group.push(page);
     else groups.set(first, [page]);
@@ -100,7 +101,7 @@ function pagePolicyPaths(pages: { path: string; file: string }[]): string[] {
   const address = (text: string, first: string | undefined) => ({ text, first, lower: text.toLowerCase() });
   const addresses = [
     ...editorPaths.map((text) => address(text, undefined)),
-    ...pages.flatMap((page) => [page.path, `${page.path}/`, `/${page.file}`].map((text) => address(text, page.path.split('/')[1] ?? ''))),
+    ...pages.flatMap((page) => [page.path, `${page.path}/`, `/${page.file}`].map((text) => address(text, firstSegment(page)))),
   ].sort((a, b) => (a.lower < b.lower ? -1 : a.lower > b.lower ? 1 : 0));
   /** Whether an address beginning with `prefix` passes `test`. */
   const anyStartingWith = (prefix: string, test: (address: (typeof addresses)[number]) => boolean) => {
