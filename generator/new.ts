@@ -6,9 +6,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BuildFailure, siteError, type ErrorCode, type ErrorParams } from './errors.ts';
 import { colour, consoleLogger, type Logger } from './log.ts';
-import { resolveProject } from './project.ts';
+import { resolveProject, toolRoot } from './project.ts';
 import { languageSlug } from './content/model.ts';
 import { registry, type CollectionKind } from './content/kinds.ts';
+
+/** What to change first in each starter (its text is in generator/starters/). */
+const nextSteps = {
+  blog: 'Set the title, excerpt, author, category and image, then write the body.',
+  city: 'Set the state, coordinates, population, suburbs and image, write the description, and list the ten most requested language codes. Then add a localGuide (a heading, two or three paragraphs and three to five local institutions) saying what is particular to translation needs there.',
+  service: 'Write the intro, use cases, requirements, questions and document types, and set the price and image.',
+  language: 'Set the real ISO 639 code (now "{code}"), region, countryCode (for the flag) and nativeName, and write the local content. Then add a community section: the documents its speakers most often need translated, who issues them, and notes on script, names and dates.',
+};
 
 export type StarterKind = 'blog' | 'city' | 'service' | 'language';
 
@@ -30,7 +38,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
   const fail = <C extends ErrorCode>(code: C, params: ErrorParams<C>): never => {
     throw new BuildFailure('new', [siteError(code, params)]);
   };
-  const name = options.kind === 'language' ? titleCase(options.slug.replace(/-/g, ' ')) : titleCase(options.slug.replace(/-/g, ' '));
+  const name = titleCase(options.slug.replace(/-/g, ' '));
   const slug = options.kind === 'language' ? languageSlug(name) : options.slug;
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
     fail('NEW_INVALID_SLUG', { slug: options.slug });
@@ -40,134 +48,38 @@ export async function createStarter(options: NewOptions): Promise<string> {
   const rel = path.relative(project.root, file);
   if (fs.existsSync(file)) fail('NEW_FILE_EXISTS', { file: rel });
 
-  const existing = (dir: string) => (fs.existsSync(path.join(project.content, dir)) ? fs.readdirSync(path.join(project.content, dir)).filter((f) => !f.startsWith('.')) : []);
-  const read = (dir: string) => existing(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(fs.readFileSync(path.join(project.content, dir, f), 'utf8')));
-  const nextOrder = (dir: string) => Math.max(0, ...read(dir).map((d: { order?: number }) => d.order ?? 0)) + 1;
+  const read = (dir: string) => {
+    const abs = path.join(project.content, dir);
+    return fs.existsSync(abs) ? fs.readdirSync(abs).filter((f) => f.endsWith('.json') && !f.startsWith('.')).map((f) => JSON.parse(fs.readFileSync(path.join(abs, f), 'utf8'))) : [];
+  };
   const firstImage = (dir: string) => {
     const images = fs.existsSync(path.join(project.assets, 'images', dir)) ? fs.readdirSync(path.join(project.assets, 'images', dir)).sort() : [];
     return images.length ? `${dir}/${images[0]}` : 'logo.svg';
   };
-  const languages = read('languages')
-    .filter((l: { isTarget?: boolean }) => !l.isTarget)
-    .sort((a: { order: number }, b: { order: number }) => a.order - b.order)
-    .map((l: { code: string }) => l.code);
 
-  let text: string;
-  let next: string;
-  switch (options.kind) {
-    case 'blog': {
-      const today = options.today ?? australianToday();
-      text = [
-        '---',
-        'draft: true',
-        `title: "${name}"`,
-        'excerpt: "Write one or two sentences that sum up this guide for the blog index and search results."',
-        `date: "${today}"`,
-        'author: "Your Name, Your Role"',
-        'category: Translation',
-        'image:',
-        `  src: ${firstImage('blog')}`,
-        '  alt: "Describe what the image shows"',
-        'icon: file-text',
-        '---',
-        '',
-        'Start with a short introduction that tells readers what they will learn.',
-        '',
-        '## First section',
-        '',
-        'Write the guide here in Markdown. Link to pages of the site such as [our services](/services).',
-        '',
-        'Name prices and times with placeholders, such as {{plans.extract.price}} or {{plans.extract.timeframe}}, so they stay right when they change. A figure that is not ours, such as a market price, is written {{verbatim: AUD $40–90 per page}}.',
-        '',
-      ].join('\n');
-      next = 'Set the title, excerpt, author, category and image, then write the body.';
-      break;
-    }
-    case 'city':
+  const starter = fs.readFileSync(path.join(toolRoot, 'generator', 'starters', `${starterKinds[options.kind]}${ext}`), 'utf8');
+  const values: Record<string, string> = { name, lower: name.toLowerCase(), image: firstImage(folder), today: options.today ?? australianToday() };
+  // A JSON starter's values are filled in as JSON strings, so a name with a quote in it stays valid JSON.
+  let text = starter.replace(/\{(name|lower|image|today)\}/g, (_, key: string) => (ext === '.json' ? JSON.stringify(values[key]).slice(1, -1) : values[key]));
+  let next = nextSteps[options.kind];
+  if (ext === '.json') {
+    const data = JSON.parse(text);
+    data.order = Math.max(0, ...read(folder).map((d: { order?: number }) => d.order ?? 0)) + 1;
+    if (options.kind === 'city') {
+      const languages = read('languages')
+        .filter((l: { isTarget?: boolean }) => !l.isTarget)
+        .sort((a: { order: number }, b: { order: number }) => a.order - b.order)
+        .map((l: { code: string }) => l.code);
       if (languages.length < 10) fail('NEW_TOO_FEW_LANGUAGES', {});
-      text = json({
-        $schema: '../schemas/city.schema.json',
-        draft: true,
-        name,
-        state: 'VIC',
-        stateName: 'Victoria',
-        coordinates: { latitude: -37.8136, longitude: 144.9631 },
-        order: nextOrder('cities'),
-        population: '100,000',
-        suburbs: `${name} and the surrounding suburbs`,
-        image: { src: firstImage('cities'), alt: `Illustrated skyline of ${name}` },
-        tagline: `Online NAATI certified translations for ${name}`,
-        description: [
-          `Describe ${name}: its communities, universities and industries, and the documents people there most often need translated.`,
-          `Our team works {{facts.hours.display}}, and most self-service translations are ready in {{facts.turnaround.selfService}} during business hours.`,
-        ],
-        popularDocuments: ['Birth certificates', 'Marriage certificates', "Driver's licences", 'Academic transcripts', 'Police clearance certificates', 'Passports', 'Bank statements', 'Payslips', 'Employment references', 'Change of name certificates'],
-        languages: languages.slice(0, 10),
-      });
-      next = 'Set the state, coordinates, population, suburbs and image, write the description, and list the ten most requested language codes. Then add a localGuide (a heading, two or three paragraphs and three to five local institutions) saying what is particular to translation needs there.';
-      break;
-    case 'service':
-      text = json({
-        $schema: '../schemas/service.schema.json',
-        draft: true,
-        order: nextOrder('services'),
-        card: { title: name, description: `Certified translations of ${name.toLowerCase()} for Australian and New Zealand authorities.`, icon: 'file-text', color: 'blue' },
-        title: `${name} Translation`,
-        serviceName: `${name} Translation`,
-        serviceDescription: `NAATI certified translations of ${name.toLowerCase()}, accepted by Australian government departments.`,
-        seo: { title: `${name} Translation | NAATI Certified`, description: `NAATI certified translation of ${name.toLowerCase()} for visas, study and government departments. Same price for every language.` },
-        intro: [`Explain what ${name.toLowerCase()} are, who needs them translated and which authorities ask for them.`],
-        useCases: [
-          { title: 'Visa applications', text: 'Describe how this document is used in visa applications.', icon: 'plane' },
-          { title: 'Government departments', text: 'Describe which departments ask for it.', icon: 'landmark' },
-          { title: 'Study and work', text: 'Describe when universities or employers need it.', icon: 'graduation-cap' },
-        ],
-        pricing: {
-          plans: ['self-service', 'extract', 'full'],
-          startingPrice: '{{plans.self-service.price}}',
-          priceNote: '+ service fee',
-          turnaround: [
-            { label: 'Standard', value: '{{facts.turnaround.standard}}' },
-            { label: 'Express', value: '{{facts.turnaround.express}}' },
-          ],
-        },
-        requirements: ['A clear scan or photo of every page', 'All stamps, seals and signatures visible', 'Names spelled as in your passport'],
-        faq: [
-          { question: 'Who accepts this translation?', answer: 'Answer the question.' },
-          { question: 'How long does it take?', answer: 'Standard delivery is {{facts.turnaround.standard}}, and express is {{facts.turnaround.express}} for an extra fee. Say what applies to this document.' },
-          { question: 'Do you need the original?', answer: 'No: a clear scan or phone photo is enough.' },
-          { question: 'How much does it cost?', answer: 'From {{plans.self-service.price}} {{plans.self-service.priceNote}}. Say which plan suits this document.' },
-        ],
-        documentTypes: ['First type', 'Second type', 'Third type', 'Fourth type'],
-        image: { src: firstImage('services'), alt: `Illustration of ${name.toLowerCase()}` },
-      });
-      next = 'Write the intro, use cases, requirements, questions and document types, and set the price and image.';
-      break;
-    case 'language': {
+      data.languages = languages.slice(0, 10);
+    }
+    if (options.kind === 'language') {
       const codes = new Set(read('languages').map((l: { code: string }) => l.code));
       const base = slug.replace(/-/g, '').slice(0, 3).padEnd(2, 'x');
-      const code = [base, ...Array.from({ length: 26 }, (_, i) => base.slice(0, 2) + String.fromCharCode(97 + i))].find((c) => !codes.has(c))!;
-      text = json({
-        $schema: '../schemas/language.schema.json',
-        draft: true,
-        code,
-        name,
-        region: 'Asia',
-        countryCode: 'au',
-        order: nextOrder('languages'),
-        localContent: {
-          title: `Certified ${name} Translations for Australian Authorities`,
-          subtitle: `${name} documents translated into English by NAATI certified translators.`,
-          paragraphs: [
-            `Write two or three paragraphs for the ${name}-speaking community: the documents they most often need translated, and tips for preparing them.`,
-            `The price is the same as for every other language, from {{plans.self-service.price}} plus a service fee. Name facts with placeholders like these rather than typing them: site check reports a typed price or time.`,
-          ],
-          nativeMessage: `Write a short welcome in ${name} itself.`,
-        },
-      });
-      next = `Set the real ISO 639 code (now "${code}"), region, countryCode (for the flag) and nativeName, and write the local content. Then add a community section: the documents its speakers most often need translated, who issues them, and notes on script, names and dates.`;
-      break;
+      data.code = [base, ...Array.from({ length: 26 }, (_, i) => base.slice(0, 2) + String.fromCharCode(97 + i))].find((c) => !codes.has(c))!;
+      next = next.replace('{code}', data.code);
     }
+    text = `${JSON.stringify(data, null, 2)}\n`;
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, text);
@@ -177,10 +89,6 @@ export async function createStarter(options: NewOptions): Promise<string> {
   logger.info(`  To publish it, delete its \`draft: true\` line (or set it to false).`);
   logger.info(colour.dim(`  \`npm run check\` validates it.`));
   return file;
-}
-
-function json(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
 }
 
 function titleCase(text: string): string {
