@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
-import { createRequire } from 'node:module';
 import { build } from '../generator/build.ts';
 import { StagedOutput } from '../generator/output/staged.ts';
 import { finishRemovals } from '../generator/output/cleanup.ts';
@@ -433,18 +432,6 @@ test('compiled templates are reused while their sources are unchanged, the form 
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
-});
-
-test('pages render with react-dom/server\'s own renderToStaticMarkup, loaded without its streaming renderer', async () => {
-  const { reactDomServer, staticRendererFile } = await import('../generator/render/react-dom-server.ts');
-  const require = createRequire(import.meta.url);
-  assert.ok(staticRendererFile(), 'the installed React has the file its server entry takes renderToStaticMarkup from');
-  assert.is(reactDomServer().renderToStaticMarkup, (require('react-dom/server') as typeof import('react-dom/server')).renderToStaticMarkup, 'the same function, from the same module');
-  const templates = await compileTemplates(resolveProject(site.root));
-  const text = fs.readFileSync(path.join(site.root, '.cache', 'templates', `templates-${templates.hash}.cjs`), 'utf8');
-  assert.match(text, /renderToStaticMarkup/);
-  assert.not.match(text, /from ["']react-dom\/server["']/, 'the templates take it from the same place');
-  assert.ok(templates.inputs.includes(path.join(toolRoot, 'generator', 'render', 'react-dom-server.ts')));
 });
 
 test('a failed build leaves the previous output untouched and no staging folder behind', async () => {

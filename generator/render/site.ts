@@ -1,6 +1,6 @@
 // The render stage: every page the plan does not keep (incremental/plan.ts), through the templates, written as
 // soon as it is rendered.
-import { failIfAny, type SiteError } from '../errors.ts';
+import { BuildFailure, failIfAny, type SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import type { SiteModel } from '../content/model.ts';
 import { rules } from '../content/kinds.ts';
@@ -8,7 +8,7 @@ import type { Page } from '../routes.ts';
 import type { MarkdownSession } from '../markdown/render.ts';
 import type { EarlyBodies } from '../content/read.ts';
 import type { CompiledTemplates } from './templates.ts';
-import { renderPages } from './render.ts';
+import { renderDocument, renderError } from './render.ts';
 import { PageScripts, type PageWeight } from './page-scripts.ts';
 import type { ClientScripts } from '../assets/islands.ts';
 import { createAssets, type PreparedAssets } from '../assets/assets.ts';
@@ -46,28 +46,31 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
   const module = toRender.length ? await inputs.templates.load() : undefined;
   const problems: SiteError[] = [];
   let count = 0;
+  const site = tracker.wrap(model);
+  const renderPage = (page: Page) => {
+    scripts.begin();
+    const { value, deps } = tracker.during(page, () => renderDocument(module!, { page, site, assets, markdown: markdown.html }));
+    inputs.recorded(page, deps);
+    const html = scripts.finish(value);
+    const weight = scripts.weight();
+    inputs.weights.add(page.kind, weight);
+    for (const problem of [scripts.check(page, weight), checkHtmlWeight(page, html)]) if (problem) problems.push(problem);
+    output.emit(page.file, html);
+  };
   // In steps, letting the writer thread catch up: rendering from cached Markdown outruns writing, and
   // thousands of pages queued for it would hold their HTML in memory twice.
   const render = async (list: Page[]) => {
     for (let i = 0; i < list.length; i += 256) {
-      const { errors, rendered } = renderPages(list.slice(i, i + 256), {
-        project,
-        model,
-        templates: module!,
-        assets,
-        markdown: markdown.html,
-        tracker,
-        recorded: inputs.recorded,
-        scripts,
-        weighed: (page, weight) => inputs.weights.add(page.kind, weight),
-        emit: (page, html) => {
-          const heavy = checkHtmlWeight(page, html);
-          if (heavy) problems.push(heavy);
-          output.emit(page.file, html);
-        },
-      });
-      problems.push(...errors);
-      count += rendered;
+      for (const page of list.slice(i, i + 256)) {
+        try {
+          renderPage(page);
+          count++;
+        } catch (error) {
+          // A problem with the content itself (a file saved again mid-build) is not the template's.
+          if (error instanceof BuildFailure) throw error;
+          problems.push(renderError(project, page, error));
+        }
+      }
       inputs.progress?.(count, toRender.length);
       await output.drain();
       relieveMemory();
