@@ -18,14 +18,14 @@ export function enquiryValidators(project: Project, target: 'browser' | 'node'):
 }
 
 /**
- * The files a bundle was made from, from esbuild's metafile (relative to `base`): its real source files, and
+ * The files a bundle was made from, from esbuild's metafile (relative to the project): its real source files, and
  * for the generated validators module the schema it is generated from and the code that generates it (so a
  * change to ajv's settings is not hidden by a cached bundle).
  */
-export function sourceInputs(project: Project, metafile: Metafile, base: string): string[] {
+export function sourceInputs(project: Project, metafile: Metafile): string[] {
   const inputs = Object.keys(metafile.inputs)
     .filter((p) => !/^[a-z-]+:/.test(p))
-    .map((p) => path.resolve(base, p));
+    .map((p) => path.resolve(project.root, p));
   if (fs.existsSync(enquirySchemaFile(project))) inputs.push(enquirySchemaFile(project));
   for (const code of [path.join(toolRoot, 'generator', 'form-validators.ts'), path.join(toolRoot, 'functions', 'lib', 'validators.ts')]) {
     if (fs.existsSync(code) && !inputs.includes(code)) inputs.push(code);

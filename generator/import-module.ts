@@ -9,5 +9,4 @@ export function importModule<T>(specifier: string): Promise<T> {
 }
 
 /** Node's own modules that few commands use, loaded when first called for rather than at every start. */
-export const zlib = (): typeof import('node:zlib') => require('node:zlib');
 export const childProcess = (): typeof import('node:child_process') => require('node:child_process');

@@ -46,7 +46,6 @@ export interface PreparedAssets {
 export function createAssets(prepared: PreparedAssets, scripts: PageScripts, tracker?: DependencyTracker): Assets {
   const { stylesheet, images, flags, cards, icons, file } = prepared;
   const shared = new Memo<{ html: string; deps: Set<Dep> }>();
-  const heroes = new Map<string, string[]>();
   return {
     stylesheet,
     image(src) {
@@ -85,13 +84,8 @@ export function createAssets(prepared: PreparedAssets, scripts: PageScripts, tra
       return value.html;
     },
     heroes(set) {
-      let list = heroes.get(set);
-      if (!list) {
-        const pattern = new RegExp(`^heroes/${set}-(\\d+)\\.[a-z]+$`);
-        list = [...images.keys()].filter((k) => pattern.test(k)).sort((a, b) => Number(pattern.exec(a)![1]) - Number(pattern.exec(b)![1]));
-        heroes.set(set, list);
-      }
-      return list;
+      const pattern = new RegExp(`^heroes/${set}-(\\d+)\\.[a-z]+$`);
+      return [...images.keys()].filter((k) => pattern.test(k)).sort((a, b) => Number(pattern.exec(a)![1]) - Number(pattern.exec(b)![1]));
     },
   };
 }

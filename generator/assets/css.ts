@@ -7,10 +7,10 @@ import { BuildFailure, codeFrame, siteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
 import { InputCache } from '../cache.ts';
 import { importModule } from '../import-module.ts';
+import { hashedName } from './assets.ts';
 
 function named(contents: string, inputs: string[]): Stylesheet {
-  const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
-  const file = `assets/site.${hash}.css`;
+  const file = hashedName('assets/site.css', Buffer.from(contents));
   return { file, url: `/${file}`, contents, inputs };
 }
 
@@ -38,7 +38,7 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
   const cache = new InputCache<{ contents: string; assets: string[]; inputs: string[] }>(
     path.join(project.cache, 'css'),
     `manifest-${createHash('sha256').update(entry).digest('hex').slice(0, 12)}`,
-    `css-v2 lightningcss@${packageVersion("lightningcss")} ${browserTargets}`,
+    `css-v2 lightningcss@${packageVersion('lightningcss')} ${browserTargets}`,
   );
   const hit = cache.get();
   if (hit) {

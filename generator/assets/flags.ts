@@ -3,14 +3,14 @@
 // 2x (48x36, with a 1x beside it for standard screens). Simple flags stay SVG; detailed ones, such as Sri
 // Lanka's, are far smaller as pictures. Cached by content like every image.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { packageVersion, type Project } from '../project.ts';
 import type { FlagAsset } from '../render/contract.ts';
 import { emitNamed, type Output } from '../output/output.ts';
 import { ImageCache, type CachedImage } from './image-cache.ts';
 import { flagFile } from './library.ts';
-import { importModule, zlib } from '../import-module.ts';
+import { gzipSync } from 'node:zlib';
+import { loadSharp } from './images.ts';
 import { loadSvgo } from './svgo.ts';
 
 export async function prepareFlags(project: Project, output: Output, countryCodes: Iterable<string>): Promise<{ flags: Map<string, FlagAsset>; processed: number }> {
@@ -24,13 +24,8 @@ export async function prepareFlags(project: Project, output: Output, countryCode
     codes.map(async (code) => {
       const bytes = fs.readFileSync(flagFile(code)!);
       const key = cache.key(bytes, steps);
-      let entry = cache.get(key);
-      if (!entry) {
-        const { image, contents } = await encodeFlag(bytes);
-        cache.set(key, image, contents);
-        entry = { image, read: (name) => contents.get(name)! };
-        processed++;
-      }
+      const entry = await cache.through(key, () => encodeFlag(bytes));
+      if (entry.made) processed++;
       return { code, key, entry };
     }),
   );
@@ -51,15 +46,14 @@ export async function prepareFlags(project: Project, output: Output, countryCode
 }
 
 async function encodeFlag(bytes: Buffer): Promise<{ image: CachedImage; contents: Map<string, Buffer> }> {
-  const [{ optimize }, { default: sharp }] = await Promise.all([loadSvgo(), importModule<typeof import('sharp')>('sharp')]);
-  sharp.concurrency(os.availableParallelism());
+  const [{ optimize }, sharp] = await Promise.all([loadSvgo(), loadSharp()]);
   // Drawn at the SVG's own size (640 px wide for flag-icons), already 13 times the 2x width: drawing at a higher
   // density only multiplies the pixels librsvg fills (six times the time) for the same 48 px result.
   const [one, two] = await Promise.all([sharp(bytes).resize(24, 18).webp({ quality: 85 }).toBuffer(), sharp(bytes).resize(48, 36).webp({ quality: 85 }).toBuffer()]);
   // svgo never brings one of flag-icons' 271 flags below 0.87 of its gzipped size (measured), and takes half a
   // second on the most detailed: where even 0.8 of it is larger than the picture, the picture wins unoptimised.
-  const svg = zlib().gzipSync(bytes).length * 0.8 > two.length ? undefined : Buffer.from(optimize(bytes.toString('utf8'), { plugins: ['preset-default'] }).data);
-  if (svg && zlib().gzipSync(svg).length <= two.length) {
+  const svg = gzipSync(bytes).length * 0.8 > two.length ? undefined : Buffer.from(optimize(bytes.toString('utf8'), { plugins: ['preset-default'] }).data);
+  if (svg && gzipSync(svg).length <= two.length) {
     return { image: { width: 24, height: 18, vector: true, files: [{ name: 'flag.svg', format: 'svg', width: 24, height: 18, bytes: svg.length }] }, contents: new Map([['flag.svg', svg]]) };
   }
   return {

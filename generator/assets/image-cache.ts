@@ -23,6 +23,12 @@ export interface CachedImage {
   files: CachedFile[];
 }
 
+/** An image's description and a way to read each of its files. */
+export interface CacheEntry {
+  image: CachedImage;
+  read(name: string): Buffer;
+}
+
 export class ImageCache {
   constructor(private readonly dir: string) {}
 
@@ -30,7 +36,16 @@ export class ImageCache {
     return createHash('sha256').update(recipe).update('\0').update(bytes).digest('hex').slice(0, 24);
   }
 
-  get(key: string): { image: CachedImage; read(name: string): Buffer } | undefined {
+  /** The entry for `key`: from disk, or made by `make` now and stored; `made` says which. */
+  async through(key: string, make: () => Promise<{ image: CachedImage; contents: Map<string, Buffer> }>): Promise<CacheEntry & { made: boolean }> {
+    const stored = this.get(key);
+    if (stored) return { ...stored, made: false };
+    const { image, contents } = await make();
+    this.set(key, image, contents);
+    return { image, read: (name) => contents.get(name)!, made: true };
+  }
+
+  private get(key: string): CacheEntry | undefined {
     const folder = path.join(this.dir, key);
     try {
       const image = JSON.parse(fs.readFileSync(path.join(folder, 'meta.json'), 'utf8')) as CachedImage;
@@ -42,7 +57,7 @@ export class ImageCache {
   }
 
   /** Stores an entry whole or not at all: written to a temporary folder and renamed into place. */
-  set(key: string, image: CachedImage, contents: Map<string, Buffer>): void {
+  private set(key: string, image: CachedImage, contents: Map<string, Buffer>): void {
     const folder = path.join(this.dir, key);
     const tmp = `${folder}.tmp-${process.pid}`;
     fs.rmSync(tmp, { recursive: true, force: true });

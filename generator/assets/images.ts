@@ -13,8 +13,9 @@ import { packageVersion, relative, type Project } from '../project.ts';
 import type { ImageAsset } from '../render/contract.ts';
 import { emitNamed, type Output } from '../output/output.ts';
 import type { SourceFile } from '../content/load.ts';
-import { ImageCache, type CachedFile, type CachedImage } from './image-cache.ts';
-import { importModule, zlib } from '../import-module.ts';
+import { ImageCache, type CacheEntry, type CachedFile, type CachedImage } from './image-cache.ts';
+import { gzipSync } from 'node:zlib';
+import { importModule } from '../import-module.ts';
 import { loadSvgo } from './svgo.ts';
 
 export interface ImageStats {
@@ -41,7 +42,7 @@ function recipe(): string {
 
 type Sharp = typeof import('sharp').default;
 let sharpModule: Promise<Sharp> | undefined;
-function loadSharp(): Promise<Sharp> {
+export function loadSharp(): Promise<Sharp> {
   // Loaded only when something is not cached; libvips gets every core.
   return (sharpModule ??= importModule<typeof import('sharp')>('sharp').then((m) => {
     m.default.concurrency(os.availableParallelism());
@@ -74,25 +75,21 @@ export async function processImages(
       const abs = path.join(root, name);
       const bytes = fs.readFileSync(abs);
       const key = cache.key(bytes, steps);
-      let entry = cache.get(key);
-      if (!entry) {
-        const started = performance.now();
-        try {
-          const { image, contents } = name.toLowerCase().endsWith('.svg') ? await encodeVector(bytes) : await encodeRaster(bytes);
-          cache.set(key, image, contents);
-          entry = { image, read: (file) => contents.get(file)! };
-          stats.processed++;
-          stats.encodeMs += performance.now() - started;
-        } catch (error) {
-          const users = references().get(name);
-          errors.push(
-            siteError('CONTENT_UNREADABLE_IMAGE', { reason: (error as Error).message.split('\n')[0], users: users?.join(', ') || 'no content file' }, { file: relative(project, abs) }),
-          );
-          return;
-        }
-      } else {
-        stats.cached++;
+      const started = performance.now();
+      let entry: CacheEntry & { made: boolean };
+      try {
+        entry = await cache.through(key, () => (name.toLowerCase().endsWith('.svg') ? encodeVector(bytes) : encodeRaster(bytes)));
+      } catch (error) {
+        const users = references().get(name);
+        errors.push(
+          siteError('CONTENT_UNREADABLE_IMAGE', { reason: (error as Error).message.split('\n')[0], users: users?.join(', ') || 'no content file' }, { file: relative(project, abs) }),
+        );
+        return;
       }
+      if (entry.made) {
+        stats.processed++;
+        stats.encodeMs += performance.now() - started;
+      } else stats.cached++;
       images.set(name, emit(name, key, entry, output));
     }),
   );
@@ -104,7 +101,7 @@ export async function processImages(
  * Writes an image's files under names that stand for the source's bytes and the recipe (the cache key), and
  * describes them for templates.
  */
-function emit(name: string, key: string, entry: { image: CachedImage; read(name: string): Buffer }, output: Output): ImageAsset {
+function emit(name: string, key: string, entry: CacheEntry, output: Output): ImageAsset {
   const { image } = entry;
   const base = `assets/images/${name.replace(/\.[^.]+$/, '')}.${key.slice(0, 10)}`;
   const url = (file: CachedFile) => `/${base}${image.vector ? '' : `-${file.width}`}.${file.format === 'jpeg' ? 'jpg' : file.format}`;
@@ -167,11 +164,11 @@ async function encodeVector(bytes: Buffer): Promise<{ image: CachedImage; conten
   );
   const sharp = await loadSharp();
   // A raster only where it would be smaller than the SVG a browser would download.
-  if (zlib().gzipSync(optimised).length > keepSvgUnder) {
+  if (gzipSync(optimised).length > keepSvgUnder) {
     const raster = await sharp(optimised, { density: 144 }).resize({ width: Math.min(width * 2, widths[widths.length - 1]) }).png().toBuffer();
     const asRaster = await encodeRaster(raster);
     const webp960 = asRaster.image.files.find((f) => f.format === 'webp' && f.width === 960);
-    if (webp960 && webp960.bytes < zlib().gzipSync(optimised).length) {
+    if (webp960 && webp960.bytes < gzipSync(optimised).length) {
       asRaster.image.width = width;
       asRaster.image.height = height;
       return asRaster;

@@ -9,7 +9,7 @@ import { esbuildErrors, loadEsbuild } from '../esbuild.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { zlib } from '../import-module.ts';
+import { gzipSync } from 'node:zlib';
 import type { Metafile, Plugin } from 'esbuild';
 import { BuildFailure } from '../errors.ts';
 import { packageVersion, toolRoot, type Project } from '../project.ts';
@@ -57,7 +57,7 @@ export function islandNames(project: Project): string[] {
 export async function buildClientScripts(project: Project, output: Output): Promise<ClientScripts> {
   const islands = islandNames(project);
   const runtime = path.join(project.islands, 'runtime');
-  const cache = new InputCache<Built>(path.join(project.cache, 'islands'), `manifest-${hash(`${project.islands}\0${enquirySchemaFile(project)}`).slice(0, 12)}`, `islands-v2 esbuild@${packageVersion('esbuild')} preact@${packageVersion('preact')} ${islands.join(',')}`);
+  const cache = new InputCache<Built>(path.join(project.cache, 'islands'), `manifest-${createHash('sha256').update(`${project.islands}\0${enquirySchemaFile(project)}`).digest('hex').slice(0, 12)}`, `islands-v2 esbuild@${packageVersion('esbuild')} preact@${packageVersion('preact')} ${islands.join(',')}`);
   let built = cache.get();
   if (!built) {
     built = await bundle(project, islands, runtime);
@@ -78,7 +78,6 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
   const islandModules: Plugin = {
     name: 'islands',
     setup(build) {
-
       build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice('island:'.length), namespace: 'island' }));
       build.onLoad({ filter: /.*/, namespace: 'island' }, (args) => {
         const tsx = path.join(project.islands, `${args.path}.tsx`);
@@ -116,9 +115,9 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
       logLevel: 'silent',
       plugins: [islandModules, enquiryValidators(project, 'browser')],
     });
-    const inputs = sourceInputs(project, result.metafile, project.root);
+    const inputs = sourceInputs(project, result.metafile);
     return {
-      files: result.outputFiles.map((f) => ({ file: path.relative(project.root, f.path).split(path.sep).join('/'), contents: f.text, gzip: zlib().gzipSync(f.contents, { level: 9 }).length })),
+      files: result.outputFiles.map((f) => ({ file: path.relative(project.root, f.path).split(path.sep).join('/'), contents: f.text, gzip: gzipSync(f.contents, { level: 9 }).length })),
       metafile: result.metafile,
       inputs,
     };
@@ -157,8 +156,4 @@ function describe(built: Built, islands: string[]): ClientScripts {
     });
   }
   return { entries, sizes, islands, inputs: built.inputs };
-}
-
-function hash(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }

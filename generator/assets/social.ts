@@ -9,7 +9,7 @@ import type { Output } from '../output/output.ts';
 import { ImageCache } from './image-cache.ts';
 import { hashedName } from './assets.ts';
 import type { IconAssets, SocialAsset } from '../render/contract.ts';
-import { importModule } from '../import-module.ts';
+import { loadSharp } from './images.ts';
 
 /** The title a page type's social card carries. */
 function cardTitles(model: SiteModel): Record<string, string> {
@@ -49,9 +49,8 @@ export async function prepareSocial(project: Project, output: Output, model: Sit
   const render = async (svg: string, name: string, formats: { file: string; width: number; height: number; format: 'jpeg' | 'png' }[]) => {
     const bytes = Buffer.from(svg);
     const key = cache.key(bytes, steps + JSON.stringify(formats));
-    let entry = cache.get(key);
-    if (!entry) {
-      const { default: sharp } = await importModule<typeof import('sharp')>('sharp');
+    const entry = await cache.through(key, async () => {
+      const sharp = await loadSharp();
       const contents = new Map<string, Buffer>();
       for (const f of formats) {
         // Drawn at the card's own size, and encoded with libjpeg rather than mozjpeg: a tenth of the time for
@@ -60,10 +59,9 @@ export async function prepareSocial(project: Project, output: Output, model: Sit
         contents.set(f.file, f.format === 'jpeg' ? await image.jpeg({ quality: 82 }).toBuffer() : await image.png({ compressionLevel: 9 }).toBuffer());
       }
       const image = { width: formats[0].width, height: formats[0].height, vector: false, files: formats.map((f) => ({ name: f.file, format: f.format, width: f.width, height: f.height, bytes: contents.get(f.file)!.length })) };
-      cache.set(key, image, contents);
-      entry = { image, read: (n) => contents.get(n)! };
-      processed++;
-    }
+      return { image, contents };
+    });
+    if (entry.made) processed++;
     const urls = new Map<string, string>();
     for (const f of formats) {
       const file = hashedName(`assets/${name}-${f.file}`, entry.read(f.file));
@@ -110,9 +108,13 @@ export async function prepareSocial(project: Project, output: Output, model: Sit
 
 /** The favicon: the logo mark on white with a little room around it, so it reads on dark tabs too. */
 function iconSvg(logo: string): string {
-  const inner = logo.replace(/^[\s\S]*?<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
-  const box = /viewBox="([^"]+)"/.exec(logo)?.[1] ?? '0 0 64 64';
+  const { inner, box } = logoMark(logo);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512"><rect width="512" height="512" rx="96" fill="#ffffff"/><svg x="56" y="56" width="400" height="400" viewBox="${box}">${inner}</svg></svg>`;
+}
+
+/** The logo's drawing without its <svg> wrapper, and its viewBox, to place it inside another SVG. */
+function logoMark(logo: string): { inner: string; box: string } {
+  return { inner: logo.replace(/^[\s\S]*?<svg[^>]*>/, '').replace(/<\/svg>\s*$/, ''), box: /viewBox="([^"]+)"/.exec(logo)?.[1] ?? '0 0 64 64' };
 }
 
 function escapeXml(text: string): string {
@@ -136,8 +138,7 @@ function wrap(text: string, width: number): string[] {
 function cardSvg(title: string, model: SiteModel, logo: string): string {
   const lines = wrap(title, 26);
   const size = lines.length > 3 ? 60 : 68;
-  const inner = logo.replace(/^[\s\S]*?<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
-  const box = /viewBox="([^"]+)"/.exec(logo)?.[1] ?? '0 0 64 64';
+  const { inner, box } = logoMark(logo);
   const text = lines.map((l, i) => `<tspan x="80" dy="${i === 0 ? 0 : size * 1.15}">${escapeXml(l)}</tspan>`).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0c2343"/><stop offset="0.6" stop-color="#12305a"/><stop offset="1" stop-color="#1f5fae"/></linearGradient></defs>
