@@ -22,13 +22,7 @@ export interface CheckOptions {
   logger?: Logger;
 }
 
-export interface CheckReport {
-  pages: number;
-  links: number;
-  broken: { url: string; status: number; parent: string }[];
-}
-
-export async function check(options: CheckOptions): Promise<CheckReport> {
+export async function check(options: CheckOptions): Promise<void> {
   const logger = options.logger ?? consoleLogger;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'site-check-'));
   const out = path.join(tmp, 'dist');
@@ -86,7 +80,6 @@ export async function check(options: CheckOptions): Promise<CheckReport> {
       );
     }
     logger.info(`${colour.green('✓')} ${report.links.length} links, images, scripts and stylesheets on ${result.pages.length} pages all resolve${options.external ? '' : ' (external links skipped; use --external to check them)'}`);
-    return { pages: result.pages.length, links: report.links.length, broken: [] };
   } finally {
     stopTypeCheck.abort();
     server.close();

@@ -47,11 +47,6 @@ export function resolveProject(root: string): Project {
  * inside it) nor reported as every required content file missing.
  */
 export function notASite(root: string): SiteError | undefined {
-  const found = whyNotASite(root);
-  return found && siteError('PROJECT_NOT_FOUND', found);
-}
-
-function whyNotASite(root: string): { folder: string; problem: string } | undefined {
   const folder = path.resolve(root);
   const kind = (p: string) => {
     try {
@@ -61,10 +56,8 @@ function whyNotASite(root: string): { folder: string; problem: string } | undefi
     }
   };
   const found = kind(folder);
-  if (found === undefined) return { folder, problem: 'does not exist' };
-  if (found === 'file') return { folder, problem: 'is a file, not a folder' };
-  if (kind(path.join(folder, 'content')) !== 'folder') return { folder, problem: 'has no content/ folder' };
-  return undefined;
+  const problem = found === undefined ? 'does not exist' : found === 'file' ? 'is a file, not a folder' : kind(path.join(folder, 'content')) !== 'folder' ? 'has no content/ folder' : undefined;
+  return problem === undefined ? undefined : siteError('PROJECT_NOT_FOUND', { folder, problem });
 }
 
 /** The output folder: `out` (dist/ by default) from the project root. */
@@ -78,16 +71,9 @@ export function relative(project: Project, file: string): string {
   return (rel.startsWith('..') ? file : rel).split(path.sep).join('/');
 }
 
-const versions = new Map<string, string>();
-
-/** The installed version of a dependency of the generator (read once per process). */
+/** The installed version of a dependency of the generator, for cache keys. */
 export function packageVersion(name: string): string {
-  let version = versions.get(name);
-  if (version === undefined) {
-    version = JSON.parse(fs.readFileSync(path.join(toolRoot, 'node_modules', name, 'package.json'), 'utf8')).version as string;
-    versions.set(name, version);
-  }
-  return version;
+  return JSON.parse(fs.readFileSync(path.join(toolRoot, 'node_modules', name, 'package.json'), 'utf8')).version as string;
 }
 
 function findToolRoot(from: string): string {
