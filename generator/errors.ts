@@ -488,7 +488,3 @@ function indent(text: string, by: number): string {
     .join('\n');
 }
 
-/** Strips ANSI colour codes, for the browser overlay. */
-export function stripAnsi(text: string): string {
-  return text.replace(/\u001b\[[0-9;]*m/g, '');
-}

@@ -14,7 +14,8 @@ import { silentLogger } from '../generator/log.ts';
 import { nothingToBuild } from '../generator/incremental/unchanged.ts';
 import { KeyTable, encodeRecord, loadRecord, recordFile, recordFormat, routeHash, type BuildRecord } from '../generator/incremental/record.ts';
 import { routeFreeFields, routes } from '../generator/routes.ts';
-import { BuildFailure, formatFailure, stripAnsi } from '../generator/errors.ts';
+import { BuildFailure, formatFailure } from '../generator/errors.ts';
+import { stripVTControlCharacters } from 'node:util';
 import { threadedFrom } from '../generator/output/writer.ts';
 import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
 
@@ -148,7 +149,7 @@ async function outcome(root: string, clean: boolean): Promise<{ result?: BuildRe
     const dist = path.join(root, 'dist');
     return { result, files: new Map(listFiles(dist).map((rel) => [rel, fs.readFileSync(path.join(dist, rel))])) };
   } catch (error) {
-    const text = error instanceof BuildFailure ? stripAnsi(formatFailure(error)) : String((error as Error).message);
+    const text = error instanceof BuildFailure ? stripVTControlCharacters(formatFailure(error)) : String((error as Error).message);
     return { error: text.replace(new RegExp(root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'), '<root>') };
   }
 }

@@ -5,8 +5,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { stripVTControlCharacters } from 'node:util';
 import { build, type BuildResult, type LiveState } from '../build.ts';
-import { BuildFailure, formatFailure, stripAnsi, type SiteErrorData } from '../errors.ts';
+import { BuildFailure, formatFailure, type SiteErrorData } from '../errors.ts';
 import { colour, consoleLogger, type Logger } from '../log.ts';
 import { outputFolder, resolveProject } from '../project.ts';
 import { headerRules } from '../output/security.ts';
@@ -197,7 +198,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       const text = error instanceof BuildFailure ? formatFailure(error) : `${(error as Error).stack}`;
       logger.error(colour.red(text));
       logger.error(colour.dim('The last good site is still being served.'));
-      lastError = { message: stripAnsi(text), errors: error instanceof BuildFailure ? error.errors.map((e) => e.toJSON()) : [] };
+      lastError = { message: stripVTControlCharacters(text), errors: error instanceof BuildFailure ? error.errors.map((e) => e.toJSON()) : [] };
       broadcast('error-report', lastError);
       listeners.forEach((l) => l({ ok: false, changed: [], rendered: 0, ms: performance.now() - started }));
     }
