@@ -165,7 +165,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       time('templates', () => reusableTemplates(project, live) ?? compileTemplates(project, { incremental: !!live })),
       time('css', () => buildStylesheet(project, copyFile)),
       time('images', () =>
-        memoStage(memo, target, 'images', 'assets', reusable, (out) => processImages(project, out, () => imageReferences(files)), ({ images, stats }) => ({ images, stats: { ...stats, processed: 0, cached: stats.images, encodeMs: 0 } })),
+        memoStage(memo, target, 'images', 'assets', reusable, (out) => processImages(project, out, () => imageReferences(files)), ({ images, stats }) => ({ images, stats: { ...stats, processed: 0, cached: stats.images } })),
       ),
       time('islands', () => memoStage(memo, target, 'islands', 'islands', reusable, (out) => buildClientScripts(project, out))),
       time('flags', () => memoStage(memo, target, 'flags', [...new Set(codes)].sort().join(), reusable, (out) => prepareFlags(project, out, codes), (flags) => ({ ...flags, processed: 0 }))),

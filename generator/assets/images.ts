@@ -22,8 +22,6 @@ export interface ImageStats {
   images: number;
   processed: number;
   cached: number;
-  /** Time spent decoding and encoding, in ms. */
-  encodeMs: number;
 }
 
 export const widths = [480, 960, 1600];
@@ -58,7 +56,7 @@ export function loadSharp(): Promise<Sharp> {
 export async function processImages(
   project: Project,
   output: Output,
-  references: () => Map<string, string[]> = () => new Map(),
+  references: () => Map<string, string[]>,
 ): Promise<{ images: Map<string, ImageAsset>; stats: ImageStats }> {
   const root = path.join(project.assets, 'images');
   // fast-glob is loaded only here: most builds keep every image and never list them (its modules took 2-3 ms of
@@ -67,7 +65,7 @@ export async function processImages(
   const names = fs.existsSync(root) ? fg.sync('**/*.{svg,png,jpg,jpeg,webp,avif}', { cwd: root, caseSensitiveMatch: false }).sort() : [];
   const cache = new ImageCache(path.join(project.cache, 'images'));
   const images = new Map<string, ImageAsset>();
-  const stats: ImageStats = { images: names.length, processed: 0, cached: 0, encodeMs: 0 };
+  const stats: ImageStats = { images: names.length, processed: 0, cached: 0 };
   const errors: SiteError[] = [];
   const steps = recipe();
   await Promise.all(
@@ -75,7 +73,6 @@ export async function processImages(
       const abs = path.join(root, name);
       const bytes = fs.readFileSync(abs);
       const key = cache.key(bytes, steps);
-      const started = performance.now();
       let entry: CacheEntry & { made: boolean };
       try {
         entry = await cache.through(key, () => (name.toLowerCase().endsWith('.svg') ? encodeVector(bytes) : encodeRaster(bytes)));
@@ -86,10 +83,8 @@ export async function processImages(
         );
         return;
       }
-      if (entry.made) {
-        stats.processed++;
-        stats.encodeMs += performance.now() - started;
-      } else stats.cached++;
+      if (entry.made) stats.processed++;
+      else stats.cached++;
       images.set(name, emit(name, key, entry, output));
     }),
   );
@@ -164,11 +159,12 @@ async function encodeVector(bytes: Buffer): Promise<{ image: CachedImage; conten
   );
   const sharp = await loadSharp();
   // A raster only where it would be smaller than the SVG a browser would download.
-  if (gzipSync(optimised).length > keepSvgUnder) {
+  const gzipped = gzipSync(optimised).length;
+  if (gzipped > keepSvgUnder) {
     const raster = await sharp(optimised, { density: 144 }).resize({ width: Math.min(width * 2, widths[widths.length - 1]) }).png().toBuffer();
     const asRaster = await encodeRaster(raster);
     const webp960 = asRaster.image.files.find((f) => f.format === 'webp' && f.width === 960);
-    if (webp960 && webp960.bytes < gzipSync(optimised).length) {
+    if (webp960 && webp960.bytes < gzipped) {
       asRaster.image.width = width;
       asRaster.image.height = height;
       return asRaster;

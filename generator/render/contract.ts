@@ -4,18 +4,13 @@ import type { ComponentType } from 'react';
 import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
 
-export interface ImageSource {
-  type: string;
-  srcset: string;
-}
-
 export interface ImageAsset {
   /** The fallback file's address. */
   src: string;
   width: number;
   height: number;
   /** Modern formats (AVIF, WebP) for a <picture>, best first. */
-  sources: ImageSource[];
+  sources: { type: string; srcset: string }[];
   /** Widths of the fallback, for srcset; empty for vector images. */
   srcset?: string;
   /** A CSS background shown until the image arrives: a colour or a tiny data URL. */

@@ -4,9 +4,9 @@
 // islands gets no loader at all.
 import { siteError, type SiteError } from '../errors.ts';
 import type { Page } from '../routes.ts';
+import { kb } from '../page-weight.ts';
 import type { ClientScripts } from '../assets/islands.ts';
 import type { Wake } from './contract.ts';
-
 
 /** Gzipped JavaScript budgets per page, in bytes. */
 export const budgets = {
@@ -89,7 +89,6 @@ export class PageScripts {
 
   /** A budget error for the page, if it is over any budget. */
   check(page: Page, weight: PageWeight): SiteError | undefined {
-    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     const over: string[] = [];
     if (weight.load > budgets.load) over.push(`${kb(weight.load)} at load (budget ${kb(budgets.load)})`);
     if (weight.total > budgets.total) over.push(`${kb(weight.total)} in all (budget ${kb(budgets.total)})`);
