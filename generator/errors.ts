@@ -412,15 +412,8 @@ function compare(a: string, b: string): number {
 
 /** Line and column (both 1-based) of an offset into text. */
 export function positionAt(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, column: offset - (before.lastIndexOf('\n') + 1) + 1 };
 }
 
 /** The widest a frame's source text is shown; a longer line is cut to a window around the caret. */
