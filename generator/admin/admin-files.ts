@@ -68,14 +68,12 @@ export function adminPage(siteName: string): string {
 /** The editor's browser code, in islands/ with the rest of the code that runs in the browser. */
 const browserCode = path.join(toolRoot, 'islands', 'admin');
 
-const browserFormats = path.join(browserCode, 'formats.ts');
-
 /**
  * How the editor writes files in the browser (islands/admin/formats.ts), with keep-layout.ts and yaml.ts, the code the
  * local backend writes with, bundled into one classic script.
  */
 export async function formatsScript(): Promise<string> {
-  return browserScript(browserFormats, { alias: { 'js-yaml': buildsYaml() } });
+  return browserScript(path.join(browserCode, 'formats.ts'), { alias: { 'js-yaml': buildsYaml() } });
 }
 
 /** One of the editor's scripts, bundled for the browsers Decap supports into one minified classic script. */
@@ -97,8 +95,6 @@ async function browserScript(entry: string, extra: Pick<import('esbuild').BuildO
   return result.outputFiles[0].text;
 }
 
-const browserEditor = path.join(browserCode, 'editor.ts');
-
 /**
  * What the site adds to Decap in the browser (islands/admin/editor.ts: the build's schema rules, refusals beside
  * their fields, the preview, placeholders' values and the fact picker). Every schema is compiled by ajv into
@@ -113,14 +109,13 @@ export async function editorScript(project: Project): Promise<string> {
   // the build; the deploy preview's build still checks it.
   const ajv = new Ajv({ allErrors: true, strict: false, logger: false, allowUnionTypes: true, code: { source: true, esm: true } });
   addFormats(ajv, ['email', 'uri', 'date']);
-  const names = fs.readdirSync(project.schemas).filter((n) => n.endsWith('.schema.json')).sort();
-  const schemas = Object.fromEntries(names.map((n) => [n, JSON.parse(fs.readFileSync(path.join(project.schemas, n), 'utf8')) as { $id?: string }]));
-  for (const [name, schema] of Object.entries(schemas)) ajv.addSchema(schema, schema.$id ?? name);
-  const validated = names.filter((n) => n !== 'common.schema.json');
+  const schemas = loadSchemas(project);
+  for (const [name, schema] of schemas) ajv.addSchema(schema, schema.$id ?? name);
+  const validated = [...schemas.keys()].filter((n) => n !== 'common.schema.json');
   const exportName = (n: string) => `v_${n.replace(/\.schema\.json$/, '').replace(/[^a-z0-9]/gi, '_')}`;
   const code = standaloneCode(ajv, Object.fromEntries(validated.map((n) => [exportName(n), n])));
-  const module = `${code}\nexport const validators = {${validated.map((n) => `${JSON.stringify(n)}: ${exportName(n)}`).join(', ')}};\nexport const schemas = ${JSON.stringify(schemas)};\n`;
-  return browserScript(browserEditor, {
+  const module = `${code}\nexport const validators = {${validated.map((n) => `${JSON.stringify(n)}: ${exportName(n)}`).join(', ')}};\nexport const schemas = ${JSON.stringify(Object.fromEntries(schemas))};\n`;
+  return browserScript(path.join(browserCode, 'editor.ts'), {
     plugins: [
       {
         name: 'site-validators',

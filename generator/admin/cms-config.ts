@@ -81,10 +81,8 @@ export interface ContentFile {
 
 /** A content file as the configuration sees it, from its path under content/ and the schema it is checked against. */
 export function contentFile(rel: string, schema: string): ContentFile {
-  // By hand, not path.posix: every build describes every content file, and 4,000 calls of dirname and extname
-  // were 3-4 ms of an edit's. Content files are .json or .md, with forward slashes.
-  const slash = rel.lastIndexOf('/');
-  return { rel, dir: slash < 0 ? '' : slash === 0 ? '/' : rel.slice(0, slash), ext: rel.endsWith('.md') ? '.md' : '.json', schema };
+  const dir = path.posix.dirname(rel);
+  return { rel, dir: dir === '.' ? '' : dir, ext: rel.endsWith('.md') ? '.md' : '.json', schema };
 }
 
 /** The files of one folder with one extension make one collection. */
@@ -95,9 +93,8 @@ function groupFiles(files: ContentFile[]): Map<string, ContentFile[]> {
   const groups = new Map<string, ContentFile[]>();
   for (const file of files) {
     const key = groupKey(file.dir, file.ext);
-    const group = groups.get(key);
-    if (group) group.push(file);
-    else groups.set(key, [file]);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push(file);
   }
   return groups;
 }
@@ -159,9 +156,9 @@ function iconNames(): string[] {
   return fs.readdirSync(dir).filter((n) => n.endsWith('.svg')).map((n) => n.slice(0, -4)).sort();
 }
 
-function fieldsFor(project: Project, schemas: SchemaSet, file: ContentFile, unshown?: (problem: SchemaShapeError) => void, icons = iconNames(), where?: string): Field[] {
+function fieldsFor(schemas: SchemaSet, file: ContentFile, unshown: ((problem: SchemaShapeError) => void) | undefined, icons: string[], where: string): Field[] {
   const hidden = new Set(developerOnly[file.schema] ?? []);
-  const fields = fieldsOf(schemas, file.schema, { unshown, icons, languages: 'languages', where })
+  const fields = fieldsOf(schemas, file.schema, { unshown, icons, where })
     .filter((f) => f.name !== '$schema')
     .map((f) => (hidden.has(f.name) ? { label: f.label, name: f.name, widget: 'hidden', required: false } : f));
   if (file.ext === '.md') return [...fields, { label: 'Text', name: 'body', widget: 'markdown', hint: 'The text of the page, in Markdown.' }];
@@ -173,16 +170,14 @@ function identifierOf(fields: Field[]): string | undefined {
   return ['title', 'name'].find((n) => names.includes(n)) ?? fields.find((f) => f.widget === 'string' && f.required !== false)?.name;
 }
 
-/** Netlify's OAuth provider: it holds the GitHub OAuth app's secret and hands the editor a GitHub token. */
-export const netlifyAuth = { base_url: 'https://api.netlify.com', auth_endpoint: 'auth' };
-
 /**
- * Editors sign in with GitHub through an OAuth provider (Netlify's unless `authUrl` names another), and Decap
- * commits with their token. Netlify Identity and Git Gateway are deprecated by Netlify and not offered.
+ * Editors sign in with GitHub through an OAuth provider, and Decap commits with their token. Netlify's provider
+ * (unless `authUrl` names another) holds the GitHub OAuth app's secret and hands the editor a GitHub token.
+ * Netlify Identity and Git Gateway are deprecated by Netlify and not offered.
  */
-export function backendConfig(settings: EditorSettings | undefined): Record<string, unknown> {
+function backendConfig(settings: EditorSettings | undefined): Record<string, unknown> {
   const editor = settings ?? { backend: 'github', branch: 'main' };
-  return { name: 'github', ...(editor.repo ? { repo: editor.repo } : {}), branch: editor.branch, base_url: editor.authUrl ?? netlifyAuth.base_url, auth_endpoint: netlifyAuth.auth_endpoint };
+  return { name: 'github', ...(editor.repo ? { repo: editor.repo } : {}), branch: editor.branch, base_url: editor.authUrl ?? 'https://api.netlify.com', auth_endpoint: 'auth' };
 }
 
 /**
@@ -234,7 +229,7 @@ export function cmsConfig(
     const name = key.replace(/[^a-z0-9]+/gi, '-') || 'settings';
     const format = ext === '.md' ? 'site-md' : 'site-json';
     if (isFolderCollection(group)) {
-      const fields = safely(() => fieldsFor(project, schemas, group[0], unshown ? report : undefined, icons, `each ${singular.toLowerCase()}'s page`));
+      const fields = safely(() => fieldsFor(schemas, group[0], unshown ? report : undefined, icons, `each ${singular.toLowerCase()}'s page`));
       if (!fields) continue;
       const identifier = identifierOf(fields);
       collections.push({
@@ -257,13 +252,14 @@ export function cmsConfig(
     }
     const entries = order(group, (f) => path.posix.basename(f.rel), fileLabels).flatMap((file) => {
       const base = path.posix.basename(file.rel);
+      const stem = base.replace(/\.(json|md)$/, '');
       // A page's copy is named "… page", so that it never shares a name with the collection of its entries
       // (Cities page beside Cities).
-      const named = dir === 'pages' ? `${labelFor(base.replace(/\.(json|md)$/, ''))} page` : dir ? labelFor(base.replace(/\.(json|md)$/, '')) : undefined;
+      const named = dir === 'pages' ? `${labelFor(stem)} page` : dir ? labelFor(stem) : undefined;
       const label = (dir === '' ? fileLabels[base] : dir === 'pages' ? pageLabels[base] : undefined) ?? named ?? schemas.get(file.schema)?.title ?? labelFor(base);
-      const fields = safely(() => fieldsFor(project, schemas, file, unshown ? report : undefined, icons, label));
+      const fields = safely(() => fieldsFor(schemas, file, unshown ? report : undefined, icons, label));
       if (!fields) return [];
-      return [{ name: base.replace(/\.(json|md)$/, '').replace(/[^a-z0-9]+/gi, '-'), label, file: `content/${file.rel}`, format, fields }];
+      return [{ name: stem.replace(/[^a-z0-9]+/gi, '-'), label, file: `content/${file.rel}`, format, fields }];
     });
     collections.push({ key, name, label: plural, format, files: entries });
   }

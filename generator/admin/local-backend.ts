@@ -89,16 +89,13 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     if (!fs.existsSync(abs)) throw new Refused(404, `${String(rel)} does not exist.`);
     return abs;
   };
-  /** Where an uploaded image may go: the media folder, assets/images/, and nowhere else. */
-  const mediaPath = (rel: unknown): string => {
-    const abs = inside(rel);
-    if (!abs.startsWith(images + path.sep)) throw new Refused(403, `${String(rel)}: images are uploaded to assets/images/ only.`);
-    return abs;
-  };
-  const checkedMedia = (rel: string, content: unknown): Buffer => {
-    const problem = typeof content === 'string' ? checkedImage(rel, Buffer.from(content, 'base64')) : 'no content was sent';
-    if (typeof problem === 'string') throw new Refused(422, `Not saved: ${rel}: ${problem}.`);
-    return problem;
+  /** An uploaded image: where it goes (the media folder, assets/images/, and nowhere else) and its checked bytes. */
+  const upload = (asset: { path?: unknown; content?: unknown } | undefined): { abs: string; bytes: Buffer } => {
+    const abs = inside(asset?.path);
+    if (!abs.startsWith(images + path.sep)) throw new Refused(403, `${String(asset?.path)}: images are uploaded to assets/images/ only.`);
+    const bytes = typeof asset?.content === 'string' ? checkedImage(String(asset.path), Buffer.from(asset.content, 'base64')) : 'no content was sent';
+    if (typeof bytes === 'string') throw new Refused(422, `Not saved: ${String(asset?.path)}: ${bytes}.`);
+    return { abs, bytes };
   };
   const writeImage = (abs: string, bytes: Buffer) => {
     fs.mkdirSync(path.dirname(abs), { recursive: true });
@@ -119,7 +116,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       const rel = contentRel(target);
       if (!target.startsWith(project.content + path.sep)) throw new Refused(403, `${file.path}: entries live in content/.`);
       const original = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : file.newPath ? fs.readFileSync(inside(file.path), 'utf8') : undefined;
-      const text = await inLayout(rel, file.raw, original);
+      const text = inLayout(rel, file.raw, original);
       const remove = file.newPath && file.newPath !== file.path ? inside(file.path) : undefined;
       changes.push({ rel, text });
       // A renamed entry leaves its old name: whatever referred to it must be refused with the rename.
@@ -129,7 +126,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     // Images are checked first (inside assets/images/, of the type their names say), then written before the
     // entry's check, so that the check finds an image uploaded with its entry; if the entry is refused, the images
     // that were not there before are taken away again.
-    const assets = (params.assets ?? []).map((asset) => ({ abs: mediaPath(asset.path), bytes: checkedMedia(asset.path, asset.content) }));
+    const assets = (params.assets ?? []).map(upload);
     const added: string[] = [];
     for (const { abs, bytes } of assets) {
       if (!fs.existsSync(abs)) added.push(abs);
@@ -190,8 +187,8 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       case 'getMediaFile':
         return media(existing(params.path));
       case 'persistMedia': {
-        const abs = mediaPath(params.asset?.path);
-        writeImage(abs, checkedMedia(params.asset.path, params.asset.content));
+        const { abs, bytes } = upload(params.asset);
+        writeImage(abs, bytes);
         return media(abs);
       }
       case 'deleteFile':
@@ -261,7 +258,7 @@ export function localConfig(text: string, origin: string): string {
 }
 
 /** Decap's output for a file, rewritten into the layout the file already has. */
-async function inLayout(rel: string, raw: string, original: string | undefined): Promise<string> {
+function inLayout(rel: string, raw: string, original: string | undefined): string {
   const incoming = parsed(rel, raw);
   if (rel.endsWith('.md')) {
     const before = original === undefined ? undefined : (parsed(rel, original).data as Record<string, unknown>);

@@ -18,7 +18,6 @@ export interface Schema {
   enum?: unknown[];
   const?: unknown;
   pattern?: string;
-  format?: string;
   minimum?: number;
   maximum?: number;
   minItems?: number;
@@ -151,8 +150,6 @@ function typeOf(schema: Schema): string | undefined {
 }
 
 export interface FieldOptions {
-  /** Where image fields upload to and how their value is written, per collection. */
-  media?: { folder: string; publicFolder: string };
   /**
    * Told of each property the editor cannot show, which then becomes a hidden field (Decap keeps its value as
    * it is in the file). Without it such a property throws.
@@ -160,8 +157,6 @@ export interface FieldOptions {
   unshown?: (problem: SchemaShapeError) => void;
   /** The valid icon names (Lucide's), offered as a searchable list wherever a schema asks for an icon. */
   icons?: string[];
-  /** The collection of language files, whose codes a list of language codes picks from. */
-  languages?: string;
   /** What staff call the entry ("Home page", "a city"): a field whose schema has no description says where it shows. */
   where?: string;
 }
@@ -202,7 +197,9 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
   if (!required) base.required = false;
   const inheritsGeneric = !property.description && isGeneric(property.$ref, place.file);
   if (schema.description && !inheritsGeneric) base.hint = schema.description;
-  else if (place.trail?.length) base.hint = placedHint(place.trail);
+  // A field whose schema says nothing of its own (a heading, a button's text): where on the site it shows, from
+  // the labels around it. Fields that never show on a page (codes, order) carry their own description.
+  else if (place.trail?.length) base.hint = `Shown on the site in ${place.trail.join(' › ')}.`;
   if (schema.default !== undefined) base.default = schema.default;
   const here = { file, pointer: place.pointer, trail: [...(place.trail ?? []), base.label] };
 
@@ -216,10 +213,7 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
     case 'enum':
     case 'string':
       if (schema.enum) return { ...base, widget: 'select', options: schema.enum.map(String) };
-      if (isImagePath(schema)) {
-        const media = options.media ? { media_folder: options.media.folder, public_folder: options.media.publicFolder } : {};
-        return { ...base, widget: 'image', choose_url: false, ...media };
-      }
+      if (isImagePath(schema)) return { ...base, widget: 'image', choose_url: false };
       return { ...base, widget: proseNames.test(name) || (schema.maxLength ?? 0) > 160 || (schema.minLength ?? 0) >= 40 ? 'text' : 'string' };
     case 'integer':
     case 'number': {
@@ -246,11 +240,11 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
       const limits: Record<string, number> = {};
       if (schema.minItems !== undefined) limits.min = schema.minItems;
       if (schema.maxItems !== undefined) limits.max = schema.maxItems;
-      if (definitionOf(schema.items) === 'languageCode' && options.languages) {
-        // A code must name a language file: pick it by name from those files.
-        return { ...base, widget: 'relation', collection: options.languages, value_field: 'code', search_fields: ['name', 'code'], display_fields: ['{{name}} ({{code}})'], multiple: true, options_length: 500, ...limits };
+      if (definitionOf(schema.items) === 'languageCode') {
+        // A code must name a language file: pick it by name from the languages collection.
+        return { ...base, widget: 'relation', collection: 'languages', value_field: 'code', search_fields: ['name', 'code'], display_fields: ['{{name}} ({{code}})'], multiple: true, options_length: 500, ...limits };
       }
-      if (items.enum) return { ...base, widget: 'select', multiple: true, options: items.enum.map(String), ...(schema.minItems ? { min: schema.minItems } : {}), ...(schema.maxItems ? { max: schema.maxItems } : {}) };
+      if (items.enum) return { ...base, widget: 'select', multiple: true, options: items.enum.map(String), ...limits };
       if (typeOf(items) === 'object') {
         const fields = objectFields(schemas, items, { file: itemsFile, pointer: `${place.pointer}/items`, trail: here.trail }, options);
         // The first text field names each item in the collapsed list, so a long list stays readable.
@@ -267,15 +261,6 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
     default:
       throw new SchemaShapeError(place.file, place.pointer, 'has no "type" the editor knows (string, number, integer, boolean, object, array or enum)');
   }
-}
-
-/**
- * A hint for a field whose schema says nothing of its own (a heading, a button's text): where on the site it
- * shows, from the labels around it, such as "Home page › Hero › Button". Fields that never show on a page
- * (codes, order, search keywords) carry their own description in the schema.
- */
-function placedHint(trail: string[]): string {
-  return `Shown on the site in ${trail.join(' › ')}.`;
 }
 
 function singular(name: string): string {
