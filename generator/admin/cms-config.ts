@@ -113,12 +113,9 @@ export function configLayout(files: ContentFile[]): string {
 
 /** Every content file with the schema it is checked against: by its place, or by the "$schema" it names. */
 function contentFiles(project: Project): ContentFile[] {
-  const names = contentPaths(project.content).sort();
-  const out: ContentFile[] = [];
-  for (const rel of names) {
-    const ext = path.posix.extname(rel) as '.json' | '.md';
+  return contentPaths(project.content).sort().flatMap((rel) => {
     let schema = classify(rel)?.schema;
-    if (!schema && ext === '.json') {
+    if (!schema && rel.endsWith('.json')) {
       try {
         const named = (JSON.parse(fs.readFileSync(path.join(project.content, rel), 'utf8')) as { $schema?: unknown }).$schema;
         if (typeof named === 'string' && named.endsWith('.schema.json')) schema = path.posix.basename(named);
@@ -126,9 +123,8 @@ function contentFiles(project: Project): ContentFile[] {
         // a file that does not parse is the content stage's to report
       }
     }
-    if (schema) out.push(contentFile(rel, schema));
-  }
-  return out;
+    return schema ? [contentFile(rel, schema)] : [];
+  });
 }
 
 export function loadSchemas(project: Project): SchemaSet {
@@ -154,15 +150,6 @@ function schemaField(rel: string, schema: string): Field {
 function iconNames(): string[] {
   const dir = path.join(path.dirname(require.resolve('lucide-static/package.json')), 'icons');
   return fs.readdirSync(dir).filter((n) => n.endsWith('.svg')).map((n) => n.slice(0, -4)).sort();
-}
-
-function fieldsFor(schemas: SchemaSet, file: ContentFile, unshown: ((problem: SchemaShapeError) => void) | undefined, icons: string[], where: string): Field[] {
-  const hidden = new Set(developerOnly[file.schema] ?? []);
-  const fields = fieldsOf(schemas, file.schema, { unshown, icons, where })
-    .filter((f) => f.name !== '$schema')
-    .map((f) => (hidden.has(f.name) ? { label: f.label, name: f.name, widget: 'hidden', required: false } : f));
-  if (file.ext === '.md') return [...fields, { label: 'Text', name: 'body', widget: 'markdown', hint: 'The text of the page, in Markdown.' }];
-  return [schemaField(file.rel, file.schema), ...fields];
 }
 
 function identifierOf(fields: Field[]): string | undefined {
@@ -202,14 +189,21 @@ export function cmsConfig(
     if (unshown) unshown(problem);
     else problems.push(problem);
   };
-  const safely = <T>(work: () => T): T | undefined => {
+  const icons = iconNames();
+  /** A file's fields; undefined, with the problem reported, when its schema cannot be shown at all. */
+  const fieldsFor = (file: ContentFile, where: string): Field[] | undefined => {
+    const hidden = new Set(developerOnly[file.schema] ?? []);
+    let fields: Field[];
     try {
-      return work();
+      fields = fieldsOf(schemas, file.schema, { unshown: unshown ? report : undefined, icons, where });
     } catch (error) {
       if (!(error instanceof SchemaShapeError)) throw error;
       report(error);
       return undefined;
     }
+    fields = fields.filter((f) => f.name !== '$schema').map((f) => (hidden.has(f.name) ? { label: f.label, name: f.name, widget: 'hidden', required: false } : f));
+    if (file.ext === '.md') return [...fields, { label: 'Text', name: 'body', widget: 'markdown', hint: 'The text of the page, in Markdown.' }];
+    return [schemaField(file.rel, file.schema), ...fields];
   };
 
   const groups = groupFiles([...files].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)));
@@ -220,7 +214,6 @@ export function cmsConfig(
     if (!groups.has(key)) groups.set(key, [contentFile(`${place.folder}/first${place.ext}`, place.schema)]);
   }
   const collections: (Record<string, unknown> & { key: string })[] = [];
-  const icons = iconNames();
   for (const group of groups.values()) {
     const { dir, ext } = group[0];
     const otherExt = [...groups.values()].some((g) => g[0].dir === dir && g[0].ext !== ext);
@@ -229,7 +222,7 @@ export function cmsConfig(
     const name = key.replace(/[^a-z0-9]+/gi, '-') || 'settings';
     const format = ext === '.md' ? 'site-md' : 'site-json';
     if (isFolderCollection(group)) {
-      const fields = safely(() => fieldsFor(schemas, group[0], unshown ? report : undefined, icons, `each ${singular.toLowerCase()}'s page`));
+      const fields = fieldsFor(group[0], `each ${singular.toLowerCase()}'s page`);
       if (!fields) continue;
       const identifier = identifierOf(fields);
       collections.push({
@@ -257,7 +250,7 @@ export function cmsConfig(
       // (Cities page beside Cities).
       const named = dir === 'pages' ? `${labelFor(stem)} page` : dir ? labelFor(stem) : undefined;
       const label = (dir === '' ? fileLabels[base] : dir === 'pages' ? pageLabels[base] : undefined) ?? named ?? schemas.get(file.schema)?.title ?? labelFor(base);
-      const fields = safely(() => fieldsFor(schemas, file, unshown ? report : undefined, icons, label));
+      const fields = fieldsFor(file, label);
       if (!fields) return [];
       return [{ name: stem.replace(/[^a-z0-9]+/gi, '-'), label, file: `content/${file.rel}`, format, fields }];
     });
