@@ -97,10 +97,6 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     if (typeof bytes === 'string') throw new Refused(422, `Not saved: ${String(asset?.path)}: ${bytes}.`);
     return { abs, bytes };
   };
-  const writeImage = (abs: string, bytes: Buffer) => {
-    fs.mkdirSync(path.dirname(abs), { recursive: true });
-    fs.writeFileSync(abs, bytes);
-  };
   const contentRel = (abs: string) => path.relative(project.content, abs).split(path.sep).join('/');
   const relOf = (abs: string) => (abs.startsWith(project.assets + path.sep) ? `assets/${path.relative(project.assets, abs)}` : path.relative(root, abs)).split(path.sep).join('/');
   const entry = (abs: string) => ({ data: fs.readFileSync(abs, 'utf8'), file: { path: relOf(abs), id: relOf(abs) } });
@@ -130,7 +126,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     const added: string[] = [];
     for (const { abs, bytes } of assets) {
       if (!fs.existsSync(abs)) added.push(abs);
-      writeImage(abs, bytes);
+      writeFileAtomic(abs, bytes);
     }
     try {
       if (changes.length) await check(project, changes);
@@ -140,7 +136,6 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     }
     for (const { abs, text, remove } of writes) {
       if (fs.existsSync(abs) && fs.readFileSync(abs, 'utf8') === text) continue;
-      fs.mkdirSync(path.dirname(abs), { recursive: true });
       writeFileAtomic(abs, text);
       if (remove) fs.rmSync(remove, { force: true });
       logger.info(colour.dim(`  editor saved ${relOf(abs)}`));
@@ -188,7 +183,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         return media(existing(params.path));
       case 'persistMedia': {
         const { abs, bytes } = upload(params.asset);
-        writeImage(abs, bytes);
+        writeFileAtomic(abs, bytes);
         return media(abs);
       }
       case 'deleteFile':
@@ -307,8 +302,7 @@ export async function check(project: Project, changes: Change[]): Promise<void> 
     // it: resolved against the content as it would be after the save.
     const resolved = resolveFacts(next);
     const paths = new Set(saved.map((f) => f.path));
-    const rels = new Set(saved.map((f) => f.rel));
-    const own = [...resolved.errors.filter((e) => e.file !== undefined && paths.has(e.file)), ...(await validateContent(project, resolved.files.filter((f) => rels.has(f.rel)))).errors];
+    const own = [...resolved.errors.filter((e) => e.file !== undefined && paths.has(e.file)), ...(await validateContent(project, resolved.files.filter((f) => paths.has(f.path)))).errors];
     if (own.length) throw refusal(own);
   }
   const problems = async (files: SourceFile[]) => {
