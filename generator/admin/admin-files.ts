@@ -31,15 +31,6 @@ function decapDist(): string | undefined {
 /** Said once per process: `site serve` builds again on every edit. */
 let toldNoDecap = false;
 
-/** The prebuilt bundle, the chunks it loads on demand and their WebAssembly, without source maps. */
-function decapFiles(dist: string): { name: string; file: string }[] {
-  return fs
-    .readdirSync(dist)
-    .filter((name) => /(^|\.)decap-cms\.js$/.test(name) || name.endsWith('.wasm'))
-    .sort()
-    .map((name) => ({ name, file: path.join(dist, name) }));
-}
-
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -227,5 +218,7 @@ export async function emitAdmin(
     await derive('admin/references.json', index, () => index);
   }
   const version = (JSON.parse(fs.readFileSync(require.resolve('decap-cms/package.json'), 'utf8')) as { version: string }).version;
-  for (const { name, file } of decapFiles(dist)) await derive(`admin/${name}`, `decap-cms@${version} ${name}`, () => fs.readFileSync(file));
+  // The prebuilt bundle, the chunks it loads on demand and their WebAssembly, without source maps.
+  const names = fs.readdirSync(dist).filter((name) => /(^|\.)decap-cms\.js$/.test(name) || name.endsWith('.wasm'));
+  for (const name of names.sort()) await derive(`admin/${name}`, `decap-cms@${version} ${name}`, () => fs.readFileSync(path.join(dist, name)));
 }

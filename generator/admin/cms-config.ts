@@ -9,21 +9,15 @@ import { contentFiles as contentPaths } from '../content/load.ts';
 import { rules } from '../content/kinds.ts';
 import { siteError, type SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
+import type { SiteSettings } from '../content/types.ts';
 import { fieldsOf, labelFor, SchemaShapeError, type Field, type SchemaSet, type Schema } from './schema-fields.ts';
 import { yamlDocument } from './yaml.ts';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-/** How editors sign in on the live site: `editor` in content/site.json. */
-export interface EditorSettings {
-  backend: 'github';
-  branch: string;
-  /** owner/name of the GitHub repository, for the github backend. */
-  repo?: string;
-  /** The OAuth provider that hands out GitHub tokens; Netlify's when absent. */
-  authUrl?: string;
-}
+/** How editors sign in on the live site: `editor` in content/site.json, as its schema has it. */
+export type EditorSettings = NonNullable<SiteSettings['editor']>;
 
 // Labels people see, by file (settings files) or folder (collections); order here is order in the editor.
 // Anything not listed still appears, named by its schema's title.

@@ -27,7 +27,6 @@ export interface Schema {
   properties?: Record<string, Schema>;
   required?: string[];
   items?: Schema;
-  definitions?: Record<string, Schema>;
 }
 
 export interface Field {
