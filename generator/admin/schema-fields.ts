@@ -11,7 +11,7 @@ import { pointerKeys, resolveKeys } from '../content/pointer.ts';
 export interface Schema {
   $ref?: string;
   $id?: string;
-  type?: string | string[];
+  type?: string;
   title?: string;
   description?: string;
   default?: unknown;
@@ -141,11 +141,7 @@ function isImagePath(schema: Schema): boolean {
 }
 
 function typeOf(schema: Schema): string | undefined {
-  if (Array.isArray(schema.type)) return schema.type.find((t) => t !== 'null');
-  if (schema.type) return schema.type;
-  if (schema.enum) return 'enum';
-  if (schema.properties) return 'object';
-  return undefined;
+  return schema.type ?? (schema.enum ? 'enum' : schema.properties ? 'object' : undefined);
 }
 
 export interface FieldOptions {
@@ -165,9 +161,8 @@ function definitionOf(schema: Schema | undefined): string | undefined {
   return schema?.$ref?.match(/#\/definitions\/([A-Za-z]+)$/)?.[1];
 }
 
-/** The build's date form, dd/mm/yyyy: such fields get a date picker that stores exactly that. */
-const isDate = (schema: Schema) =>
-  typeof schema.pattern === 'string' && (schema.pattern.startsWith('^(0[1-9]|[12]\\d|3[01])/(0[1-9]|1[0-2])/') || schema.pattern.startsWith('^(\\d{1,2}/\\d{1,2}/\\d{4}|'));
+/** The build's date form, dd/mm/yyyy (common.schema.json's date): such fields get a date picker that stores exactly that. */
+const isDate = (schema: Schema) => schema.pattern?.startsWith('^(\\d{1,2}/\\d{1,2}/\\d{4}|') === true;
 
 /** The fields of an object schema, in the schema's own order. */
 export function fieldsOf(schemas: SchemaSet, schemaFile: string, options: FieldOptions = {}): Field[] {
