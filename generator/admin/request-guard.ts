@@ -42,12 +42,6 @@ export function networkNotice(listenHost: string, onNetwork: boolean | undefined
     : `⚠ listening on ${listenHost}: the content editor (/admin/) is off, since anyone on the network could change the files; add --editor-on-network to turn it on`;
 }
 
-/** The host name of a Host header, lower case, IPv6 in brackets; undefined when malformed. */
-function hostnameOf(host: string): string | undefined {
-  if (!host || /[\s/?#@\\]/.test(host)) return undefined;
-  return URL.parse(`http://${host}`)?.hostname;
-}
-
 const notOwnPage = 'The local editor takes requests only from its own page (/admin/ on this server).';
 
 export class RequestGuard {
@@ -57,11 +51,6 @@ export class RequestGuard {
 
   constructor(private readonly options: GuardOptions = {}) {
     this.listenHost = (options.listenHost ?? '127.0.0.1').toLowerCase();
-  }
-
-  /** Names this server answers to: this machine's names and addresses, and the --host name. */
-  private ownName(hostname: string): boolean {
-    return isLoopback(hostname) || net.isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || hostname === this.listenHost;
   }
 
   /**
@@ -77,8 +66,11 @@ export class RequestGuard {
       };
     }
     const host = req.headers.host ?? '';
-    const hostname = hostnameOf(host);
-    if (!hostname || !this.ownName(hostname)) return { status: 403, message: 'The local editor answers only to this machine\'s own addresses (such as 127.0.0.1 or localhost).' };
+    // The Host header's name (lower case, IPv6 in brackets), when well formed; it must be one this server answers
+    // to: this machine's names and addresses, and the --host name.
+    const hostname = !host || /[\s/?#@\\]/.test(host) ? undefined : URL.parse(`http://${host}`)?.hostname;
+    const own = !!hostname && (isLoopback(hostname) || net.isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || hostname === this.listenHost);
+    if (!own) return { status: 403, message: 'The local editor answers only to this machine\'s own addresses (such as 127.0.0.1 or localhost).' };
     const origin = req.headers.origin === undefined ? undefined : URL.parse(req.headers.origin);
     const sameOrigin = origin === undefined || (!!origin && (origin.protocol === 'http:' || origin.protocol === 'https:') && origin.host === new URL(`http://${host}`).host);
     const site = req.headers['sec-fetch-site'];
