@@ -152,16 +152,6 @@ function identifierOf(fields: Field[]): string | undefined {
 }
 
 /**
- * Editors sign in with GitHub through an OAuth provider, and Decap commits with their token. Netlify's provider
- * (unless `authUrl` names another) holds the GitHub OAuth app's secret and hands the editor a GitHub token.
- * Netlify Identity and Git Gateway are deprecated by Netlify and not offered.
- */
-function backendConfig(settings: EditorSettings | undefined): Record<string, unknown> {
-  const editor = settings ?? { backend: 'github', branch: 'main' };
-  return { name: 'github', ...(editor.repo ? { repo: editor.repo } : {}), branch: editor.branch, base_url: editor.authUrl ?? 'https://api.netlify.com', auth_endpoint: 'auth' };
-}
-
-/**
  * The configuration as data. A property the editor cannot show is passed to `unshown` (and hidden in the
  * editor, its value kept) when given; otherwise every such property is thrown together as SiteErrors.
  * `files` are the content files a build read (in any order); without them, content/ is listed here.
@@ -252,8 +242,12 @@ export function cmsConfig(
   }
   if (problems.length) throw Object.assign(new Error('schemas the editor cannot show'), { problems });
 
+  // Editors sign in with GitHub through an OAuth provider, and Decap commits with their token. Netlify's provider
+  // (unless `authUrl` names another) holds the GitHub OAuth app's secret and hands the editor a GitHub token.
+  // Netlify Identity and Git Gateway are deprecated by Netlify and not offered.
+  const editor: EditorSettings = settings.editor ?? { backend: 'github', branch: 'main' };
   return {
-    backend: backendConfig(settings.editor),
+    backend: { name: 'github', ...(editor.repo ? { repo: editor.repo } : {}), branch: editor.branch, base_url: editor.authUrl ?? 'https://api.netlify.com', auth_endpoint: 'auth' },
     ...(settings.baseUrl ? { site_url: settings.baseUrl, display_url: settings.baseUrl } : {}),
     locale: 'en',
     // Drafts and review on the live site: each save is a branch and a pull request, Netlify builds a deploy
