@@ -217,7 +217,7 @@ export async function emitAdmin(
     const index = `${JSON.stringify(referenceIndex(site.files, [...site.addresses, ...generatedFiles]))}\n`;
     await derive('admin/references.json', index, () => index);
   }
-  const version = (JSON.parse(fs.readFileSync(require.resolve('decap-cms/package.json'), 'utf8')) as { version: string }).version;
+  const version = packageVersion('decap-cms');
   // The prebuilt bundle, the chunks it loads on demand and their WebAssembly, without source maps.
   const names = fs.readdirSync(dist).filter((name) => /(^|\.)decap-cms\.js$/.test(name) || name.endsWith('.wasm'));
   for (const name of names.sort()) await derive(`admin/${name}`, `decap-cms@${version} ${name}`, () => fs.readFileSync(path.join(dist, name)));
