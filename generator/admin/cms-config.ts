@@ -7,10 +7,10 @@ import path from 'node:path';
 import { classify } from '../content/sources.ts';
 import { contentFiles as contentPaths } from '../content/load.ts';
 import { rules } from '../content/kinds.ts';
-import { siteError, type SiteError } from '../errors.ts';
+import { SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import type { SiteSettings } from '../content/types.ts';
-import { fieldsOf, labelFor, SchemaShapeError, type Field, type SchemaSet, type Schema } from './schema-fields.ts';
+import { fieldsOf, labelFor, type Field, type SchemaSet, type Schema } from './schema-fields.ts';
 import { yamlDocument } from './yaml.ts';
 import { createRequire } from 'node:module';
 
@@ -165,8 +165,7 @@ export function cmsConfig(
   const schemas = loadSchemas(project);
   const problems: SiteError[] = [];
   const seen = new Set<string>();
-  const report = (error: SchemaShapeError) => {
-    const problem = siteError('CONTENT_SCHEMA_UNSHOWN', { problem: error.message }, { file: `content/schemas/${error.schemaFile}`, pointer: error.pointer || undefined });
+  const report = (problem: SiteError) => {
     // A definition shared by many files is one problem, not one per file.
     if (seen.has(problem.headline)) return;
     seen.add(problem.headline);
@@ -181,7 +180,7 @@ export function cmsConfig(
     try {
       fields = fieldsOf(schemas, file.schema, { unshown: unshown ? report : undefined, icons, where });
     } catch (error) {
-      if (!(error instanceof SchemaShapeError)) throw error;
+      if (!(error instanceof SiteError)) throw error;
       report(error);
       return undefined;
     }

@@ -7,6 +7,7 @@
 // validator, so the editor refuses a bad value with the same message the build would print, not a second,
 // differently worded one.
 import { pointerKeys, resolveKeys } from '../content/pointer.ts';
+import { siteError, SiteError } from '../errors.ts';
 
 export interface Schema {
   $ref?: string;
@@ -42,11 +43,9 @@ export interface Field {
 /** Schemas by file name, for resolving references such as common.schema.json#/definitions/text. */
 export type SchemaSet = Map<string, Schema>;
 
-export class SchemaShapeError extends Error {
-  constructor(readonly schemaFile: string, readonly pointer: string, message: string) {
-    super(message);
-    this.name = 'SchemaShapeError';
-  }
+/** A property the editor cannot show, named by its schema file and place (the build warns of it and hides it). */
+function unshowable(file: string, pointer: string, problem: string): SiteError {
+  return siteError('CONTENT_SCHEMA_UNSHOWN', { problem }, { file: `content/schemas/${file}`, pointer: pointer || undefined });
 }
 
 interface Place {
@@ -65,10 +64,10 @@ function resolve(schemas: SchemaSet, schema: Schema, place: Place): { schema: Sc
     const [target, fragment = ''] = current.$ref.split('#');
     const targetFile = target || file;
     const key = `${targetFile}#${fragment}`;
-    if (seen.has(key)) throw new SchemaShapeError(place.file, place.pointer, `refers to itself through ${current.$ref}`);
+    if (seen.has(key)) throw unshowable(place.file, place.pointer, `refers to itself through ${current.$ref}`);
     seen.add(key);
     const node = resolveKeys(schemas.get(targetFile), pointerKeys(fragment));
-    if (!node) throw new SchemaShapeError(place.file, place.pointer, `refers to ${current.$ref}, which does not exist`);
+    if (!node) throw unshowable(place.file, place.pointer, `refers to ${current.$ref}, which does not exist`);
     const { $ref: _ref, ...own } = current;
     current = { ...(node as Schema), ...own };
     file = targetFile;
@@ -149,7 +148,7 @@ export interface FieldOptions {
    * Told of each property the editor cannot show, which then becomes a hidden field (Decap keeps its value as
    * it is in the file). Without it such a property throws.
    */
-  unshown?: (problem: SchemaShapeError) => void;
+  unshown?: (problem: SiteError) => void;
   /** The valid icon names (Lucide's), offered as a searchable list wherever a schema asks for an icon. */
   icons?: string[];
   /** What staff call the entry ("Home page", "a city"): a field whose schema has no description says where it shows. */
@@ -167,7 +166,7 @@ const isDate = (schema: Schema) => schema.pattern?.startsWith('^(\\d{1,2}/\\d{1,
 /** The fields of an object schema, in the schema's own order. */
 export function fieldsOf(schemas: SchemaSet, schemaFile: string, options: FieldOptions = {}): Field[] {
   const root = schemas.get(schemaFile);
-  if (!root) throw new SchemaShapeError(schemaFile, '', 'is missing');
+  if (!root) throw unshowable(schemaFile, '', 'is missing');
   const { schema, file } = resolve(schemas, root, { file: schemaFile, pointer: '' });
   return objectFields(schemas, schema, { file, pointer: '', trail: options.where ? [options.where] : [] }, options);
 }
@@ -178,7 +177,7 @@ function objectFields(schemas: SchemaSet, schema: Schema, place: Place, options:
     try {
       return fieldFor(schemas, name, property, required.has(name), { file: place.file, pointer: `${place.pointer}/properties/${name}`, trail: place.trail }, options);
     } catch (error) {
-      if (!(error instanceof SchemaShapeError) || !options.unshown) throw error;
+      if (!(error instanceof SiteError) || !options.unshown) throw error;
       options.unshown(error);
       return { label: labelFor(name), name, widget: 'hidden', required: false };
     }
@@ -220,7 +219,7 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
       // An unticked box means "no": the schemas treat a missing boolean the same way.
       return { ...base, widget: 'boolean', required: false };
     case 'object':
-      if (!schema.properties) throw new SchemaShapeError(place.file, place.pointer, 'is an object without "properties": the editor cannot show a form for it');
+      if (!schema.properties) throw unshowable(place.file, place.pointer, 'is an object without "properties": the editor cannot show a form for it');
     {
       const fields = objectFields(schemas, schema, here, options);
       // Decap asks for an optional object's required fields even where the entry has no such object (a service
@@ -229,7 +228,7 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
       return { ...base, widget: 'object', collapsed: !required, fields: required ? fields : fields.map((f) => ({ ...f, required: false })) };
     }
     case 'array': {
-      if (!schema.items) throw new SchemaShapeError(place.file, place.pointer, 'is an array without "items": the editor cannot tell what each item is');
+      if (!schema.items) throw unshowable(place.file, place.pointer, 'is an array without "items": the editor cannot tell what each item is');
       const { schema: items, file: itemsFile } = resolve(schemas, schema.items, { file, pointer: `${place.pointer}/items` });
       const limits: Record<string, number> = {};
       if (schema.minItems !== undefined) limits.min = schema.minItems;
@@ -253,7 +252,7 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
       return { ...base, widget: 'list', label_singular: single.label, collapsed: false, ...limits, field: single };
     }
     default:
-      throw new SchemaShapeError(place.file, place.pointer, 'has no "type" the editor knows (string, number, integer, boolean, object, array or enum)');
+      throw unshowable(place.file, place.pointer, 'has no "type" the editor knows (string, number, integer, boolean, object, array or enum)');
   }
 }
 
