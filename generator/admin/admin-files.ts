@@ -31,15 +31,6 @@ function decapDist(): string | undefined {
 /** Said once per process: `site serve` builds again on every edit. */
 let toldNoDecap = false;
 
-/** The prebuilt bundle, the chunks it loads on demand and their WebAssembly, without source maps. */
-function decapFiles(dist: string): { name: string; file: string }[] {
-  return fs
-    .readdirSync(dist)
-    .filter((name) => /(^|\.)decap-cms\.js$/.test(name) || name.endsWith('.wasm'))
-    .sort()
-    .map((name) => ({ name, file: path.join(dist, name) }));
-}
-
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -68,14 +59,12 @@ export function adminPage(siteName: string): string {
 /** The editor's browser code, in islands/ with the rest of the code that runs in the browser. */
 const browserCode = path.join(toolRoot, 'islands', 'admin');
 
-const browserFormats = path.join(browserCode, 'formats.ts');
-
 /**
  * How the editor writes files in the browser (islands/admin/formats.ts), with keep-layout.ts and yaml.ts, the code the
  * local backend writes with, bundled into one classic script.
  */
 export async function formatsScript(): Promise<string> {
-  return browserScript(browserFormats, { alias: { 'js-yaml': buildsYaml() } });
+  return browserScript(path.join(browserCode, 'formats.ts'), { alias: { 'js-yaml': buildsYaml() } });
 }
 
 /** One of the editor's scripts, bundled for the browsers Decap supports into one minified classic script. */
@@ -97,8 +86,6 @@ async function browserScript(entry: string, extra: Pick<import('esbuild').BuildO
   return result.outputFiles[0].text;
 }
 
-const browserEditor = path.join(browserCode, 'editor.ts');
-
 /**
  * What the site adds to Decap in the browser (islands/admin/editor.ts: the build's schema rules, refusals beside
  * their fields, the preview, placeholders' values and the fact picker). Every schema is compiled by ajv into
@@ -113,14 +100,13 @@ export async function editorScript(project: Project): Promise<string> {
   // the build; the deploy preview's build still checks it.
   const ajv = new Ajv({ allErrors: true, strict: false, logger: false, allowUnionTypes: true, code: { source: true, esm: true } });
   addFormats(ajv, ['email', 'uri', 'date']);
-  const names = fs.readdirSync(project.schemas).filter((n) => n.endsWith('.schema.json')).sort();
-  const schemas = Object.fromEntries(names.map((n) => [n, JSON.parse(fs.readFileSync(path.join(project.schemas, n), 'utf8')) as { $id?: string }]));
-  for (const [name, schema] of Object.entries(schemas)) ajv.addSchema(schema, schema.$id ?? name);
-  const validated = names.filter((n) => n !== 'common.schema.json');
+  const schemas = loadSchemas(project);
+  for (const [name, schema] of schemas) ajv.addSchema(schema, schema.$id ?? name);
+  const validated = [...schemas.keys()].filter((n) => n !== 'common.schema.json');
   const exportName = (n: string) => `v_${n.replace(/\.schema\.json$/, '').replace(/[^a-z0-9]/gi, '_')}`;
   const code = standaloneCode(ajv, Object.fromEntries(validated.map((n) => [exportName(n), n])));
-  const module = `${code}\nexport const validators = {${validated.map((n) => `${JSON.stringify(n)}: ${exportName(n)}`).join(', ')}};\nexport const schemas = ${JSON.stringify(schemas)};\n`;
-  return browserScript(browserEditor, {
+  const module = `${code}\nexport const validators = {${validated.map((n) => `${JSON.stringify(n)}: ${exportName(n)}`).join(', ')}};\nexport const schemas = ${JSON.stringify(Object.fromEntries(schemas))};\n`;
+  return browserScript(path.join(browserCode, 'editor.ts'), {
     plugins: [
       {
         name: 'site-validators',
@@ -231,6 +217,8 @@ export async function emitAdmin(
     const index = `${JSON.stringify(referenceIndex(site.files, [...site.addresses, ...generatedFiles]))}\n`;
     await derive('admin/references.json', index, () => index);
   }
-  const version = (JSON.parse(fs.readFileSync(require.resolve('decap-cms/package.json'), 'utf8')) as { version: string }).version;
-  for (const { name, file } of decapFiles(dist)) await derive(`admin/${name}`, `decap-cms@${version} ${name}`, () => fs.readFileSync(file));
+  const version = packageVersion('decap-cms');
+  // The prebuilt bundle, the chunks it loads on demand and their WebAssembly, without source maps.
+  const names = fs.readdirSync(dist).filter((name) => /(^|\.)decap-cms\.js$/.test(name) || name.endsWith('.wasm'));
+  for (const name of names.sort()) await derive(`admin/${name}`, `decap-cms@${version} ${name}`, () => fs.readFileSync(path.join(dist, name)));
 }

@@ -7,23 +7,17 @@ import path from 'node:path';
 import { classify } from '../content/sources.ts';
 import { contentFiles as contentPaths } from '../content/load.ts';
 import { rules } from '../content/kinds.ts';
-import { siteError, type SiteError } from '../errors.ts';
+import { SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
-import { fieldsOf, labelFor, SchemaShapeError, type Field, type SchemaSet, type Schema } from './schema-fields.ts';
+import type { SiteSettings } from '../content/types.ts';
+import { fieldsOf, labelFor, type Field, type SchemaSet, type Schema } from './schema-fields.ts';
 import { yamlDocument } from './yaml.ts';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-/** How editors sign in on the live site: `editor` in content/site.json. */
-export interface EditorSettings {
-  backend: 'github';
-  branch: string;
-  /** owner/name of the GitHub repository, for the github backend. */
-  repo?: string;
-  /** The OAuth provider that hands out GitHub tokens; Netlify's when absent. */
-  authUrl?: string;
-}
+/** How editors sign in on the live site: `editor` in content/site.json, as its schema has it. */
+export type EditorSettings = NonNullable<SiteSettings['editor']>;
 
 // Labels people see, by file (settings files) or folder (collections); order here is order in the editor.
 // Anything not listed still appears, named by its schema's title.
@@ -81,10 +75,8 @@ export interface ContentFile {
 
 /** A content file as the configuration sees it, from its path under content/ and the schema it is checked against. */
 export function contentFile(rel: string, schema: string): ContentFile {
-  // By hand, not path.posix: every build describes every content file, and 4,000 calls of dirname and extname
-  // were 3-4 ms of an edit's. Content files are .json or .md, with forward slashes.
-  const slash = rel.lastIndexOf('/');
-  return { rel, dir: slash < 0 ? '' : slash === 0 ? '/' : rel.slice(0, slash), ext: rel.endsWith('.md') ? '.md' : '.json', schema };
+  const dir = path.posix.dirname(rel);
+  return { rel, dir: dir === '.' ? '' : dir, ext: rel.endsWith('.md') ? '.md' : '.json', schema };
 }
 
 /** The files of one folder with one extension make one collection. */
@@ -95,9 +87,8 @@ function groupFiles(files: ContentFile[]): Map<string, ContentFile[]> {
   const groups = new Map<string, ContentFile[]>();
   for (const file of files) {
     const key = groupKey(file.dir, file.ext);
-    const group = groups.get(key);
-    if (group) group.push(file);
-    else groups.set(key, [file]);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push(file);
   }
   return groups;
 }
@@ -116,12 +107,9 @@ export function configLayout(files: ContentFile[]): string {
 
 /** Every content file with the schema it is checked against: by its place, or by the "$schema" it names. */
 function contentFiles(project: Project): ContentFile[] {
-  const names = contentPaths(project.content).sort();
-  const out: ContentFile[] = [];
-  for (const rel of names) {
-    const ext = path.posix.extname(rel) as '.json' | '.md';
+  return contentPaths(project.content).sort().flatMap((rel) => {
     let schema = classify(rel)?.schema;
-    if (!schema && ext === '.json') {
+    if (!schema && rel.endsWith('.json')) {
       try {
         const named = (JSON.parse(fs.readFileSync(path.join(project.content, rel), 'utf8')) as { $schema?: unknown }).$schema;
         if (typeof named === 'string' && named.endsWith('.schema.json')) schema = path.posix.basename(named);
@@ -129,9 +117,8 @@ function contentFiles(project: Project): ContentFile[] {
         // a file that does not parse is the content stage's to report
       }
     }
-    if (schema) out.push(contentFile(rel, schema));
-  }
-  return out;
+    return schema ? [contentFile(rel, schema)] : [];
+  });
 }
 
 export function loadSchemas(project: Project): SchemaSet {
@@ -159,30 +146,9 @@ function iconNames(): string[] {
   return fs.readdirSync(dir).filter((n) => n.endsWith('.svg')).map((n) => n.slice(0, -4)).sort();
 }
 
-function fieldsFor(project: Project, schemas: SchemaSet, file: ContentFile, unshown?: (problem: SchemaShapeError) => void, icons = iconNames(), where?: string): Field[] {
-  const hidden = new Set(developerOnly[file.schema] ?? []);
-  const fields = fieldsOf(schemas, file.schema, { unshown, icons, languages: 'languages', where })
-    .filter((f) => f.name !== '$schema')
-    .map((f) => (hidden.has(f.name) ? { label: f.label, name: f.name, widget: 'hidden', required: false } : f));
-  if (file.ext === '.md') return [...fields, { label: 'Text', name: 'body', widget: 'markdown', hint: 'The text of the page, in Markdown.' }];
-  return [schemaField(file.rel, file.schema), ...fields];
-}
-
 function identifierOf(fields: Field[]): string | undefined {
   const names = fields.map((f) => f.name);
   return ['title', 'name'].find((n) => names.includes(n)) ?? fields.find((f) => f.widget === 'string' && f.required !== false)?.name;
-}
-
-/** Netlify's OAuth provider: it holds the GitHub OAuth app's secret and hands the editor a GitHub token. */
-export const netlifyAuth = { base_url: 'https://api.netlify.com', auth_endpoint: 'auth' };
-
-/**
- * Editors sign in with GitHub through an OAuth provider (Netlify's unless `authUrl` names another), and Decap
- * commits with their token. Netlify Identity and Git Gateway are deprecated by Netlify and not offered.
- */
-export function backendConfig(settings: EditorSettings | undefined): Record<string, unknown> {
-  const editor = settings ?? { backend: 'github', branch: 'main' };
-  return { name: 'github', ...(editor.repo ? { repo: editor.repo } : {}), branch: editor.branch, base_url: editor.authUrl ?? netlifyAuth.base_url, auth_endpoint: netlifyAuth.auth_endpoint };
 }
 
 /**
@@ -199,22 +165,28 @@ export function cmsConfig(
   const schemas = loadSchemas(project);
   const problems: SiteError[] = [];
   const seen = new Set<string>();
-  const report = (error: SchemaShapeError) => {
-    const problem = siteError('CONTENT_SCHEMA_UNSHOWN', { problem: error.message }, { file: `content/schemas/${error.schemaFile}`, pointer: error.pointer || undefined });
+  const report = (problem: SiteError) => {
     // A definition shared by many files is one problem, not one per file.
     if (seen.has(problem.headline)) return;
     seen.add(problem.headline);
     if (unshown) unshown(problem);
     else problems.push(problem);
   };
-  const safely = <T>(work: () => T): T | undefined => {
+  const icons = iconNames();
+  /** A file's fields; undefined, with the problem reported, when its schema cannot be shown at all. */
+  const fieldsFor = (file: ContentFile, where: string): Field[] | undefined => {
+    const hidden = new Set(developerOnly[file.schema] ?? []);
+    let fields: Field[];
     try {
-      return work();
+      fields = fieldsOf(schemas, file.schema, { unshown: unshown ? report : undefined, icons, where });
     } catch (error) {
-      if (!(error instanceof SchemaShapeError)) throw error;
+      if (!(error instanceof SiteError)) throw error;
       report(error);
       return undefined;
     }
+    fields = fields.filter((f) => f.name !== '$schema').map((f) => (hidden.has(f.name) ? { label: f.label, name: f.name, widget: 'hidden', required: false } : f));
+    if (file.ext === '.md') return [...fields, { label: 'Text', name: 'body', widget: 'markdown', hint: 'The text of the page, in Markdown.' }];
+    return [schemaField(file.rel, file.schema), ...fields];
   };
 
   const groups = groupFiles([...files].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)));
@@ -225,7 +197,6 @@ export function cmsConfig(
     if (!groups.has(key)) groups.set(key, [contentFile(`${place.folder}/first${place.ext}`, place.schema)]);
   }
   const collections: (Record<string, unknown> & { key: string })[] = [];
-  const icons = iconNames();
   for (const group of groups.values()) {
     const { dir, ext } = group[0];
     const otherExt = [...groups.values()].some((g) => g[0].dir === dir && g[0].ext !== ext);
@@ -234,7 +205,7 @@ export function cmsConfig(
     const name = key.replace(/[^a-z0-9]+/gi, '-') || 'settings';
     const format = ext === '.md' ? 'site-md' : 'site-json';
     if (isFolderCollection(group)) {
-      const fields = safely(() => fieldsFor(project, schemas, group[0], unshown ? report : undefined, icons, `each ${singular.toLowerCase()}'s page`));
+      const fields = fieldsFor(group[0], `each ${singular.toLowerCase()}'s page`);
       if (!fields) continue;
       const identifier = identifierOf(fields);
       collections.push({
@@ -257,20 +228,25 @@ export function cmsConfig(
     }
     const entries = order(group, (f) => path.posix.basename(f.rel), fileLabels).flatMap((file) => {
       const base = path.posix.basename(file.rel);
+      const stem = base.replace(/\.(json|md)$/, '');
       // A page's copy is named "… page", so that it never shares a name with the collection of its entries
       // (Cities page beside Cities).
-      const named = dir === 'pages' ? `${labelFor(base.replace(/\.(json|md)$/, ''))} page` : dir ? labelFor(base.replace(/\.(json|md)$/, '')) : undefined;
+      const named = dir === 'pages' ? `${labelFor(stem)} page` : dir ? labelFor(stem) : undefined;
       const label = (dir === '' ? fileLabels[base] : dir === 'pages' ? pageLabels[base] : undefined) ?? named ?? schemas.get(file.schema)?.title ?? labelFor(base);
-      const fields = safely(() => fieldsFor(project, schemas, file, unshown ? report : undefined, icons, label));
+      const fields = fieldsFor(file, label);
       if (!fields) return [];
-      return [{ name: base.replace(/\.(json|md)$/, '').replace(/[^a-z0-9]+/gi, '-'), label, file: `content/${file.rel}`, format, fields }];
+      return [{ name: stem.replace(/[^a-z0-9]+/gi, '-'), label, file: `content/${file.rel}`, format, fields }];
     });
     collections.push({ key, name, label: plural, format, files: entries });
   }
   if (problems.length) throw Object.assign(new Error('schemas the editor cannot show'), { problems });
 
+  // Editors sign in with GitHub through an OAuth provider, and Decap commits with their token. Netlify's provider
+  // (unless `authUrl` names another) holds the GitHub OAuth app's secret and hands the editor a GitHub token.
+  // Netlify Identity and Git Gateway are deprecated by Netlify and not offered.
+  const editor: EditorSettings = settings.editor ?? { backend: 'github', branch: 'main' };
   return {
-    backend: backendConfig(settings.editor),
+    backend: { name: 'github', ...(editor.repo ? { repo: editor.repo } : {}), branch: editor.branch, base_url: editor.authUrl ?? 'https://api.netlify.com', auth_endpoint: 'auth' },
     ...(settings.baseUrl ? { site_url: settings.baseUrl, display_url: settings.baseUrl } : {}),
     locale: 'en',
     // Drafts and review on the live site: each save is a branch and a pull request, Netlify builds a deploy

@@ -31,14 +31,6 @@ class Refused extends Error {
   }
 }
 
-interface MediaFile {
-  id: string;
-  name: string;
-  path: string;
-  content: string;
-  encoding: 'base64';
-}
-
 export interface LocalEditor {
   handles(pathname: string): boolean;
   handle(req: http.IncomingMessage, res: http.ServerResponse): void;
@@ -50,23 +42,15 @@ const maxBody = 32 * 1024 * 1024;
 /** Control characters, backslashes and %-escapes have no place in a content path: refused, never taken literally. */
 const unsafePath = /[\u0000-\u001f\u007f-\u009f\\]|%[0-9a-f]{2}/i;
 
-function isLink(p: string): boolean {
-  try {
-    return fs.lstatSync(p).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
-
-/** The path with every link in it resolved, as far as it exists; a link to nowhere is refused. */
-function realPathOf(abs: string): string {
+/** The path with every link in it resolved, as far as it exists; undefined for a link to nowhere. */
+function realPathOf(abs: string): string | undefined {
   const rest: string[] = [];
   let at = abs;
   for (;;) {
     try {
       return path.join(fs.realpathSync(at), ...rest);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || isLink(at)) throw new Refused(403, `${abs} is a link the editor cannot follow.`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || fs.lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
       const up = path.dirname(at);
       if (up === at) return abs;
       rest.unshift(path.basename(at));
@@ -81,14 +65,9 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   const images = path.join(project.assets, 'images');
   // The folders the editor may change, as they are on disk: a link inside them may not lead out of them.
   const realRoots = () => [project.content, images].filter((dir) => fs.existsSync(dir)).map((dir) => fs.realpathSync(dir));
-  const within = (abs: string, roots = realRoots()) => {
-    let real: string;
-    try {
-      real = realPathOf(abs);
-    } catch {
-      return false;
-    }
-    return roots.some((dir) => real === dir || real.startsWith(dir + path.sep));
+  const within = (abs: string) => {
+    const real = realPathOf(abs);
+    return real !== undefined && realRoots().some((dir) => real === dir || real.startsWith(dir + path.sep));
   };
   // A project that brings only content/ uses the generator's own assets/ (see resolveProject), so paths under
   // assets/ go there; the editor still names them from the project root, as in the repository.
@@ -105,20 +84,23 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     if (!within(abs)) throw new Refused(403, `${rel} leads outside content/ and assets/images/ through a link, so the editor leaves it alone.`);
     return abs;
   };
-  /** Where an uploaded image may go: the media folder, assets/images/, and nowhere else. */
-  const mediaPath = (rel: unknown): string => {
+  const existing = (rel: unknown): string => {
     const abs = inside(rel);
-    if (!abs.startsWith(images + path.sep)) throw new Refused(403, `${String(rel)}: images are uploaded to assets/images/ only.`);
+    if (!fs.existsSync(abs)) throw new Refused(404, `${String(rel)} does not exist.`);
     return abs;
   };
-  const checkedMedia = (rel: string, content: unknown): Buffer => {
-    const problem = typeof content === 'string' ? checkedImage(rel, Buffer.from(content, 'base64')) : 'no content was sent';
-    if (typeof problem === 'string') throw new Refused(422, `Not saved: ${rel}: ${problem}.`);
-    return problem;
+  /** An uploaded image: where it goes (the media folder, assets/images/, and nowhere else) and its checked bytes. */
+  const upload = (asset: { path?: unknown; content?: unknown } | undefined): { abs: string; bytes: Buffer } => {
+    const abs = inside(asset?.path);
+    if (!abs.startsWith(images + path.sep)) throw new Refused(403, `${String(asset?.path)}: images are uploaded to assets/images/ only.`);
+    const bytes = typeof asset?.content === 'string' ? checkedImage(String(asset.path), Buffer.from(asset.content, 'base64')) : 'no content was sent';
+    if (typeof bytes === 'string') throw new Refused(422, `Not saved: ${String(asset?.path)}: ${bytes}.`);
+    return { abs, bytes };
   };
+  const contentRel = (abs: string) => path.relative(project.content, abs).split(path.sep).join('/');
   const relOf = (abs: string) => (abs.startsWith(project.assets + path.sep) ? `assets/${path.relative(project.assets, abs)}` : path.relative(root, abs)).split(path.sep).join('/');
   const entry = (abs: string) => ({ data: fs.readFileSync(abs, 'utf8'), file: { path: relOf(abs), id: relOf(abs) } });
-  const media = (abs: string): MediaFile => ({ id: relOf(abs), name: path.basename(abs), path: relOf(abs), content: fs.readFileSync(abs).toString('base64'), encoding: 'base64' });
+  const media = (abs: string) => ({ id: relOf(abs), name: path.basename(abs), path: relOf(abs), content: fs.readFileSync(abs).toString('base64'), encoding: 'base64' });
 
   async function persistEntry(params: { dataFiles?: { path: string; raw: string; newPath?: string }[]; assets?: { path: string; content: string; encoding: string }[] }) {
     const writes: { abs: string; text: string; remove?: string }[] = [];
@@ -127,25 +109,24 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     for (const file of params.dataFiles ?? []) {
       if (typeof file?.raw !== 'string') throw new Refused(400, 'Each of persistEntry\'s dataFiles needs its text (raw).');
       const target = inside(file.newPath ?? file.path);
-      const rel = path.relative(project.content, target).split(path.sep).join('/');
+      const rel = contentRel(target);
       if (!target.startsWith(project.content + path.sep)) throw new Refused(403, `${file.path}: entries live in content/.`);
       const original = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : file.newPath ? fs.readFileSync(inside(file.path), 'utf8') : undefined;
-      const text = await inLayout(rel, file.raw, original);
+      const text = inLayout(rel, file.raw, original);
       const remove = file.newPath && file.newPath !== file.path ? inside(file.path) : undefined;
       changes.push({ rel, text });
       // A renamed entry leaves its old name: whatever referred to it must be refused with the rename.
-      if (remove) changes.push({ rel: path.relative(project.content, remove).split(path.sep).join('/'), text: null });
+      if (remove) changes.push({ rel: contentRel(remove), text: null });
       writes.push({ abs: target, text, remove });
     }
     // Images are checked first (inside assets/images/, of the type their names say), then written before the
     // entry's check, so that the check finds an image uploaded with its entry; if the entry is refused, the images
     // that were not there before are taken away again.
-    const assets = (params.assets ?? []).map((asset) => ({ abs: mediaPath(asset.path), bytes: checkedMedia(asset.path, asset.content) }));
+    const assets = (params.assets ?? []).map(upload);
     const added: string[] = [];
     for (const { abs, bytes } of assets) {
       if (!fs.existsSync(abs)) added.push(abs);
-      fs.mkdirSync(path.dirname(abs), { recursive: true });
-      fs.writeFileSync(abs, bytes);
+      writeFileAtomic(abs, bytes);
     }
     try {
       if (changes.length) await check(project, changes);
@@ -155,7 +136,6 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     }
     for (const { abs, text, remove } of writes) {
       if (fs.existsSync(abs) && fs.readFileSync(abs, 'utf8') === text) continue;
-      fs.mkdirSync(path.dirname(abs), { recursive: true });
       writeFileAtomic(abs, text);
       if (remove) fs.rmSync(remove, { force: true });
       logger.info(colour.dim(`  editor saved ${relOf(abs)}`));
@@ -167,7 +147,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   async function deleteFiles(paths: string[]) {
     const targets = paths.map((p) => inside(p));
     const entries = targets.filter((abs) => abs.startsWith(project.content + path.sep) && fs.existsSync(abs));
-    if (entries.length) await check(project, entries.map((abs) => ({ rel: path.relative(project.content, abs).split(path.sep).join('/'), text: null })));
+    if (entries.length) await check(project, entries.map((abs) => ({ rel: contentRel(abs), text: null })));
     for (const abs of targets) fs.rmSync(abs, { force: true });
     for (const abs of entries) logger.info(colour.dim(`  editor deleted ${relOf(abs)}`));
     return { message: `deleted ${paths.join(', ')}` };
@@ -191,27 +171,19 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       case 'entriesByFiles':
         if (!Array.isArray(params.files)) throw new Refused(400, 'entriesByFiles needs a list of files.');
         return (params.files as { path: string }[]).map((f) => inside(f?.path)).filter((abs) => fs.existsSync(abs)).map(entry);
-      case 'getEntry': {
-        const abs = inside(params.path);
-        if (!fs.existsSync(abs)) throw new Refused(404, `${params.path} does not exist.`);
-        return entry(abs);
-      }
+      case 'getEntry':
+        return entry(existing(params.path));
       case 'persistEntry':
         return persistEntry(params);
       case 'getMedia': {
         const dir = inside(params.mediaFolder);
         return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name).sort().map((n) => media(path.join(dir, n))) : [];
       }
-      case 'getMediaFile': {
-        const abs = inside(params.path);
-        if (!fs.existsSync(abs)) throw new Refused(404, `${params.path} does not exist.`);
-        return media(abs);
-      }
+      case 'getMediaFile':
+        return media(existing(params.path));
       case 'persistMedia': {
-        const abs = mediaPath(params.asset?.path);
-        const bytes = checkedMedia(params.asset.path, params.asset.content);
-        fs.mkdirSync(path.dirname(abs), { recursive: true });
-        fs.writeFileSync(abs, bytes);
+        const { abs, bytes } = upload(params.asset);
+        writeFileAtomic(abs, bytes);
         return media(abs);
       }
       case 'deleteFile':
@@ -224,14 +196,14 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
 
   return {
     handles: (pathname) => pathname === apiPath || pathname === configPath,
-    handle(req, res) {
+    async handle(req, res) {
       const pathname = (req.url ?? '/').split('?')[0];
-      const refuse = (status: number, message: string) => {
+      const send = (status: number, value: unknown) => {
         res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-        res.end(JSON.stringify({ error: message }));
+        res.end(JSON.stringify(value));
       };
       const from = guard.check(req);
-      if ('status' in from) return refuse(from.status, from.message);
+      if ('status' in from) return send(from.status, { error: from.message });
       if (pathname === configPath) {
         if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { Allow: 'GET, HEAD' }).end();
         // The built config.yml signs in to the live backend; here the same file points Decap at this server,
@@ -248,38 +220,29 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       }
       if (req.method !== 'POST') return void res.writeHead(405, { Allow: 'POST' }).end();
       const bad = guard.checkApi(req);
-      if (bad) return refuse(bad.status, bad.message);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      req.on('data', (c: Buffer) => {
-        size += c.length;
-        if (size <= maxBody) chunks.push(c);
-      });
-      req.on('end', () => {
-        const send = (status: number, value: unknown) => {
-          res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-          res.end(JSON.stringify(value));
-        };
-        if (size > maxBody) return refuse(413, `The request is larger than the local editor takes (${maxBody / 1024 / 1024} MB).`);
-        Promise.resolve()
-          .then(() => {
-            let body: unknown;
-            try {
-              body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-            } catch {
-              throw new Refused(400, 'The request is not JSON.');
-            }
-            if (!body || typeof body !== 'object' || Array.isArray(body)) throw new Refused(400, 'The request is not a JSON object.');
-            return answer(body as { action?: string; params?: Record<string, any> });
-          })
-          .then((value) => send(200, value))
-          .catch((error: Error) => {
-            if (error instanceof Refused) {
-              logger.warn(colour.yellow(`editor: ${error.details ?? error.message}`));
-              send(error.status, { error: error.message });
-            } else send(500, { error: `The local editor failed: ${error.message}` });
-          });
-      });
+      if (bad) return send(bad.status, { error: bad.message });
+      try {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of req as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size <= maxBody) chunks.push(chunk);
+        }
+        if (size > maxBody) return send(413, { error: `The request is larger than the local editor takes (${maxBody / 1024 / 1024} MB).` });
+        let body: unknown;
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          throw new Refused(400, 'The request is not JSON.');
+        }
+        if (!body || typeof body !== 'object' || Array.isArray(body)) throw new Refused(400, 'The request is not a JSON object.');
+        send(200, await answer(body as { action?: string; params?: Record<string, any> }));
+      } catch (error) {
+        if (error instanceof Refused) {
+          logger.warn(colour.yellow(`editor: ${error.details ?? error.message}`));
+          send(error.status, { error: error.message });
+        } else send(500, { error: `The local editor failed: ${(error as Error).message}` });
+      }
     },
   };
 }
@@ -290,7 +253,7 @@ export function localConfig(text: string, origin: string): string {
 }
 
 /** Decap's output for a file, rewritten into the layout the file already has. */
-async function inLayout(rel: string, raw: string, original: string | undefined): Promise<string> {
+function inLayout(rel: string, raw: string, original: string | undefined): string {
   const incoming = parsed(rel, raw);
   if (rel.endsWith('.md')) {
     const before = original === undefined ? undefined : (parsed(rel, original).data as Record<string, unknown>);
@@ -339,8 +302,7 @@ export async function check(project: Project, changes: Change[]): Promise<void> 
     // it: resolved against the content as it would be after the save.
     const resolved = resolveFacts(next);
     const paths = new Set(saved.map((f) => f.path));
-    const rels = new Set(saved.map((f) => f.rel));
-    const own = [...resolved.errors.filter((e) => e.file !== undefined && paths.has(e.file)), ...(await validateContent(project, resolved.files.filter((f) => rels.has(f.rel)))).errors];
+    const own = [...resolved.errors.filter((e) => e.file !== undefined && paths.has(e.file)), ...(await validateContent(project, resolved.files.filter((f) => paths.has(f.path)))).errors];
     if (own.length) throw refusal(own);
   }
   const problems = async (files: SourceFile[]) => {

@@ -42,15 +42,7 @@ export function networkNotice(listenHost: string, onNetwork: boolean | undefined
     : `⚠ listening on ${listenHost}: the content editor (/admin/) is off, since anyone on the network could change the files; add --editor-on-network to turn it on`;
 }
 
-/** The host name of a Host header (or an origin's host), lower case, IPv6 in brackets; undefined when malformed. */
-function hostnameOf(host: string): string | undefined {
-  if (!host || /[\s/?#@\\]/.test(host)) return undefined;
-  try {
-    return new URL(`http://${host}`).hostname;
-  } catch {
-    return undefined;
-  }
-}
+const notOwnPage = 'The local editor takes requests only from its own page (/admin/ on this server).';
 
 export class RequestGuard {
   /** Sent in config.yml's local_backend address and required on every API request. */
@@ -61,44 +53,28 @@ export class RequestGuard {
     this.listenHost = (options.listenHost ?? '127.0.0.1').toLowerCase();
   }
 
-  /** True when the editor is off because the server listens on the network without --editor-on-network. */
-  get offOnNetwork(): boolean {
-    return !isLoopback(this.listenHost) && !this.options.onNetwork;
-  }
-
-  /** Names this server answers to: this machine's names and addresses, and the --host name. */
-  private ownName(hostname: string): boolean {
-    const bare = hostname.replace(/^\[|\]$/g, '');
-    return hostname === 'localhost' || hostname.endsWith('.localhost') || net.isIP(bare) !== 0 || hostname === this.listenHost;
-  }
-
   /**
    * The host name the request reached this server by, when it is one of this server's own and the request
    * comes from a page of this server; otherwise the reason to refuse it.
    */
   check(req: http.IncomingMessage): { hostname: string } | Refusal {
-    if (this.offOnNetwork) {
+    // Off when the server listens on the network without --editor-on-network.
+    if (!isLoopback(this.listenHost) && !this.options.onNetwork) {
       return {
         status: 403,
         message: `The local editor is off: site serve is listening on ${this.listenHost}, so anyone on the network could change the files. Run site serve with --editor-on-network to allow it.`,
       };
     }
     const host = req.headers.host ?? '';
-    const hostname = hostnameOf(host);
-    if (!hostname || !this.ownName(hostname)) return { status: 403, message: 'The local editor answers only to this machine\'s own addresses (such as 127.0.0.1 or localhost).' };
-    const origin = req.headers.origin;
-    if (origin !== undefined) {
-      let same = false;
-      try {
-        const url = new URL(origin);
-        same = (url.protocol === 'http:' || url.protocol === 'https:') && url.host === new URL(`http://${host}`).host;
-      } catch {
-        same = false;
-      }
-      if (!same) return { status: 403, message: 'The local editor takes requests only from its own page (/admin/ on this server).' };
-    }
+    // The Host header's name (lower case, IPv6 in brackets), when well formed; it must be one this server answers
+    // to: this machine's names and addresses, and the --host name.
+    const hostname = !host || /[\s/?#@\\]/.test(host) ? undefined : URL.parse(`http://${host}`)?.hostname;
+    const own = !!hostname && (isLoopback(hostname) || net.isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || hostname === this.listenHost);
+    if (!own) return { status: 403, message: 'The local editor answers only to this machine\'s own addresses (such as 127.0.0.1 or localhost).' };
+    const origin = req.headers.origin === undefined ? undefined : URL.parse(req.headers.origin);
+    const sameOrigin = origin === undefined || (!!origin && (origin.protocol === 'http:' || origin.protocol === 'https:') && origin.host === new URL(`http://${host}`).host);
     const site = req.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') return { status: 403, message: 'The local editor takes requests only from its own page (/admin/ on this server).' };
+    if (!sameOrigin || (site !== undefined && site !== 'same-origin' && site !== 'none')) return { status: 403, message: notOwnPage };
     return { hostname };
   }
 

@@ -7,18 +7,18 @@
 // validator, so the editor refuses a bad value with the same message the build would print, not a second,
 // differently worded one.
 import { pointerKeys, resolveKeys } from '../content/pointer.ts';
+import { siteError, SiteError } from '../errors.ts';
 
 export interface Schema {
   $ref?: string;
   $id?: string;
-  type?: string | string[];
+  type?: string;
   title?: string;
   description?: string;
   default?: unknown;
   enum?: unknown[];
   const?: unknown;
   pattern?: string;
-  format?: string;
   minimum?: number;
   maximum?: number;
   minItems?: number;
@@ -28,7 +28,6 @@ export interface Schema {
   properties?: Record<string, Schema>;
   required?: string[];
   items?: Schema;
-  definitions?: Record<string, Schema>;
 }
 
 export interface Field {
@@ -44,11 +43,9 @@ export interface Field {
 /** Schemas by file name, for resolving references such as common.schema.json#/definitions/text. */
 export type SchemaSet = Map<string, Schema>;
 
-export class SchemaShapeError extends Error {
-  constructor(readonly schemaFile: string, readonly pointer: string, message: string) {
-    super(message);
-    this.name = 'SchemaShapeError';
-  }
+/** A property the editor cannot show, named by its schema file and place (the build warns of it and hides it). */
+function unshowable(file: string, pointer: string, problem: string): SiteError {
+  return siteError('CONTENT_SCHEMA_UNSHOWN', { problem }, { file: `content/schemas/${file}`, pointer: pointer || undefined });
 }
 
 interface Place {
@@ -67,10 +64,10 @@ function resolve(schemas: SchemaSet, schema: Schema, place: Place): { schema: Sc
     const [target, fragment = ''] = current.$ref.split('#');
     const targetFile = target || file;
     const key = `${targetFile}#${fragment}`;
-    if (seen.has(key)) throw new SchemaShapeError(place.file, place.pointer, `refers to itself through ${current.$ref}`);
+    if (seen.has(key)) throw unshowable(place.file, place.pointer, `refers to itself through ${current.$ref}`);
     seen.add(key);
     const node = resolveKeys(schemas.get(targetFile), pointerKeys(fragment));
-    if (!node) throw new SchemaShapeError(place.file, place.pointer, `refers to ${current.$ref}, which does not exist`);
+    if (!node) throw unshowable(place.file, place.pointer, `refers to ${current.$ref}, which does not exist`);
     const { $ref: _ref, ...own } = current;
     current = { ...(node as Schema), ...own };
     file = targetFile;
@@ -143,25 +140,17 @@ function isImagePath(schema: Schema): boolean {
 }
 
 function typeOf(schema: Schema): string | undefined {
-  if (Array.isArray(schema.type)) return schema.type.find((t) => t !== 'null');
-  if (schema.type) return schema.type;
-  if (schema.enum) return 'enum';
-  if (schema.properties) return 'object';
-  return undefined;
+  return schema.type ?? (schema.enum ? 'enum' : schema.properties ? 'object' : undefined);
 }
 
 export interface FieldOptions {
-  /** Where image fields upload to and how their value is written, per collection. */
-  media?: { folder: string; publicFolder: string };
   /**
    * Told of each property the editor cannot show, which then becomes a hidden field (Decap keeps its value as
    * it is in the file). Without it such a property throws.
    */
-  unshown?: (problem: SchemaShapeError) => void;
+  unshown?: (problem: SiteError) => void;
   /** The valid icon names (Lucide's), offered as a searchable list wherever a schema asks for an icon. */
   icons?: string[];
-  /** The collection of language files, whose codes a list of language codes picks from. */
-  languages?: string;
   /** What staff call the entry ("Home page", "a city"): a field whose schema has no description says where it shows. */
   where?: string;
 }
@@ -171,14 +160,13 @@ function definitionOf(schema: Schema | undefined): string | undefined {
   return schema?.$ref?.match(/#\/definitions\/([A-Za-z]+)$/)?.[1];
 }
 
-/** The build's date form, dd/mm/yyyy: such fields get a date picker that stores exactly that. */
-const isDate = (schema: Schema) =>
-  typeof schema.pattern === 'string' && (schema.pattern.startsWith('^(0[1-9]|[12]\\d|3[01])/(0[1-9]|1[0-2])/') || schema.pattern.startsWith('^(\\d{1,2}/\\d{1,2}/\\d{4}|'));
+/** The build's date form, dd/mm/yyyy (common.schema.json's date): such fields get a date picker that stores exactly that. */
+const isDate = (schema: Schema) => schema.pattern?.startsWith('^(\\d{1,2}/\\d{1,2}/\\d{4}|') === true;
 
 /** The fields of an object schema, in the schema's own order. */
 export function fieldsOf(schemas: SchemaSet, schemaFile: string, options: FieldOptions = {}): Field[] {
   const root = schemas.get(schemaFile);
-  if (!root) throw new SchemaShapeError(schemaFile, '', 'is missing');
+  if (!root) throw unshowable(schemaFile, '', 'is missing');
   const { schema, file } = resolve(schemas, root, { file: schemaFile, pointer: '' });
   return objectFields(schemas, schema, { file, pointer: '', trail: options.where ? [options.where] : [] }, options);
 }
@@ -189,7 +177,7 @@ function objectFields(schemas: SchemaSet, schema: Schema, place: Place, options:
     try {
       return fieldFor(schemas, name, property, required.has(name), { file: place.file, pointer: `${place.pointer}/properties/${name}`, trail: place.trail }, options);
     } catch (error) {
-      if (!(error instanceof SchemaShapeError) || !options.unshown) throw error;
+      if (!(error instanceof SiteError) || !options.unshown) throw error;
       options.unshown(error);
       return { label: labelFor(name), name, widget: 'hidden', required: false };
     }
@@ -202,7 +190,9 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
   if (!required) base.required = false;
   const inheritsGeneric = !property.description && isGeneric(property.$ref, place.file);
   if (schema.description && !inheritsGeneric) base.hint = schema.description;
-  else if (place.trail?.length) base.hint = placedHint(place.trail);
+  // A field whose schema says nothing of its own (a heading, a button's text): where on the site it shows, from
+  // the labels around it. Fields that never show on a page (codes, order) carry their own description.
+  else if (place.trail?.length) base.hint = `Shown on the site in ${place.trail.join(' › ')}.`;
   if (schema.default !== undefined) base.default = schema.default;
   const here = { file, pointer: place.pointer, trail: [...(place.trail ?? []), base.label] };
 
@@ -216,10 +206,7 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
     case 'enum':
     case 'string':
       if (schema.enum) return { ...base, widget: 'select', options: schema.enum.map(String) };
-      if (isImagePath(schema)) {
-        const media = options.media ? { media_folder: options.media.folder, public_folder: options.media.publicFolder } : {};
-        return { ...base, widget: 'image', choose_url: false, ...media };
-      }
+      if (isImagePath(schema)) return { ...base, widget: 'image', choose_url: false };
       return { ...base, widget: proseNames.test(name) || (schema.maxLength ?? 0) > 160 || (schema.minLength ?? 0) >= 40 ? 'text' : 'string' };
     case 'integer':
     case 'number': {
@@ -232,7 +219,7 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
       // An unticked box means "no": the schemas treat a missing boolean the same way.
       return { ...base, widget: 'boolean', required: false };
     case 'object':
-      if (!schema.properties) throw new SchemaShapeError(place.file, place.pointer, 'is an object without "properties": the editor cannot show a form for it');
+      if (!schema.properties) throw unshowable(place.file, place.pointer, 'is an object without "properties": the editor cannot show a form for it');
     {
       const fields = objectFields(schemas, schema, here, options);
       // Decap asks for an optional object's required fields even where the entry has no such object (a service
@@ -241,16 +228,16 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
       return { ...base, widget: 'object', collapsed: !required, fields: required ? fields : fields.map((f) => ({ ...f, required: false })) };
     }
     case 'array': {
-      if (!schema.items) throw new SchemaShapeError(place.file, place.pointer, 'is an array without "items": the editor cannot tell what each item is');
+      if (!schema.items) throw unshowable(place.file, place.pointer, 'is an array without "items": the editor cannot tell what each item is');
       const { schema: items, file: itemsFile } = resolve(schemas, schema.items, { file, pointer: `${place.pointer}/items` });
       const limits: Record<string, number> = {};
       if (schema.minItems !== undefined) limits.min = schema.minItems;
       if (schema.maxItems !== undefined) limits.max = schema.maxItems;
-      if (definitionOf(schema.items) === 'languageCode' && options.languages) {
-        // A code must name a language file: pick it by name from those files.
-        return { ...base, widget: 'relation', collection: options.languages, value_field: 'code', search_fields: ['name', 'code'], display_fields: ['{{name}} ({{code}})'], multiple: true, options_length: 500, ...limits };
+      if (definitionOf(schema.items) === 'languageCode') {
+        // A code must name a language file: pick it by name from the languages collection.
+        return { ...base, widget: 'relation', collection: 'languages', value_field: 'code', search_fields: ['name', 'code'], display_fields: ['{{name}} ({{code}})'], multiple: true, options_length: 500, ...limits };
       }
-      if (items.enum) return { ...base, widget: 'select', multiple: true, options: items.enum.map(String), ...(schema.minItems ? { min: schema.minItems } : {}), ...(schema.maxItems ? { max: schema.maxItems } : {}) };
+      if (items.enum) return { ...base, widget: 'select', multiple: true, options: items.enum.map(String), ...limits };
       if (typeOf(items) === 'object') {
         const fields = objectFields(schemas, items, { file: itemsFile, pointer: `${place.pointer}/items`, trail: here.trail }, options);
         // The first text field names each item in the collapsed list, so a long list stays readable.
@@ -265,17 +252,8 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
       return { ...base, widget: 'list', label_singular: single.label, collapsed: false, ...limits, field: single };
     }
     default:
-      throw new SchemaShapeError(place.file, place.pointer, 'has no "type" the editor knows (string, number, integer, boolean, object, array or enum)');
+      throw unshowable(place.file, place.pointer, 'has no "type" the editor knows (string, number, integer, boolean, object, array or enum)');
   }
-}
-
-/**
- * A hint for a field whose schema says nothing of its own (a heading, a button's text): where on the site it
- * shows, from the labels around it, such as "Home page › Hero › Button". Fields that never show on a page
- * (codes, order, search keywords) carry their own description in the schema.
- */
-function placedHint(trail: string[]): string {
-  return `Shown on the site in ${trail.join(' › ')}.`;
 }
 
 function singular(name: string): string {
