@@ -5,13 +5,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BuildFailure } from './errors.ts';
 import { diskFailure } from './disk-errors.ts';
-import { outputFolder, resolveProject, type Project } from './project.ts';
+import { outputFolder, resolveProject } from './project.ts';
 import type { SiteModel } from './content/model.ts';
 import { readContent } from './content/read.ts';
 import { joinContent } from './content/join.ts';
-import type { Page, Redirect } from './routes.ts';
+import type { Page } from './routes.ts';
 import { MarkdownSession, type MarkdownRuntime, type MarkdownStats } from './markdown/render.ts';
-import { compileTemplates, type CompiledTemplates } from './render/templates.ts';
+import { compileTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind } from './render/site.ts';
 import { folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/stages.ts';
 import { Changes, plan, explain, type Planned } from './incremental/plan.ts';
@@ -93,16 +93,12 @@ const keepRecord = (options: BuildOptions) => options.recycle !== false && !opti
 
 
 export interface BuildResult {
-  project: Project;
   out: string;
   model: SiteModel;
   pages: Page[];
-  redirects: Redirect[];
   files: string[];
   /** For live builds: the output files whose bytes changed. */
   changed: string[];
-  /** Each output file's content hash (contentHash in output/tree.ts). */
-  hashes: Map<string, string>;
   /** Pages rendered; the others were kept from the previous build. */
   rendered: number;
   /** For every page, whether it was to be rendered or kept, and why (incremental/plan.ts). */
@@ -111,8 +107,6 @@ export interface BuildResult {
   next: LiveState;
   /** Every source file the build read, for the watcher. */
   inputs: string[];
-  templates: CompiledTemplates;
-  timings: [string, number][];
   markdown: MarkdownStats;
   images: ImageStats;
   /** Of `site build`'s output: files written, files the folder it started from held already, files removed. */
@@ -261,28 +255,23 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     let listed: string[] | undefined;
     let read: string[] | undefined;
     return {
-      project,
       out,
       model,
       pages,
-      redirects,
       // Listed when asked for (by the dev server and `site check`): `site build` asks for neither, and a large
       // site's list is long.
       get files() {
         return (listed ??= target.files());
       },
       changed,
-      hashes,
       rendered,
       plan: planned,
       next: live
         ? { sources: new Map(content.loaded.map((f) => [f.rel, f])), hashes, templates, record: nextRecord.record(), stages: memo }
         : { hashes, templates, record: nextRecord.record() },
-      templates,
       get inputs() {
         return (read ??= [...files.map((f) => path.join(project.root, f.path)), ...templates.inputs, ...stylesheet.inputs, ...client.inputs]);
       },
-      timings,
       markdown: markdown.stats,
       images: images.stats,
       writes: target instanceof StagedOutput ? target.stats : undefined,
