@@ -122,17 +122,9 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   if (options.clean) clearCaches(project);
   // What the inputs were as the build began, recorded with its output for the next `site build` (unchanged.ts).
   const stamp = keepRecord(options) ? (options.inputs ?? inputStamp(project, out, options.drafts)) : undefined;
-  const timings: [string, number][] = [];
-  // The live line on a terminal, and the summary's critical path (progress.ts).
+  // The live line on a terminal, each stage's time, and the summary's critical path (progress.ts).
   const progress = new BuildProgress(logger, started);
-  const time = async <T>(stage: string, work: () => T | Promise<T>): Promise<T> => {
-    const t = performance.now();
-    try {
-      return await progress.time(stage, work);
-    } finally {
-      timings.push([stage, performance.now() - t]);
-    }
-  };
+  const time = <T>(stage: string, work: () => T | Promise<T>) => progress.time(stage, work);
   const live = options.live;
   const recordPath = recordFile(project.cache, out);
   const previous = live ? live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;
@@ -195,7 +187,6 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       const recorded = (page: Page, deps: Set<Dep>) => nextRecord.rendered(page, deps);
       return renderSite({ project, model, pages: toRender, templates, client, assets, recorded, output: target, weights, progress: (done, of) => progress.rendered(done, of) }, markdown, content.posts);
     });
-    if (content.posts.workers) timings.push(['post markdown in workers', content.posts.workers.ms]);
     // Pruned to what this build used only when it looked every text up; otherwise kept pages' texts stay.
     markdown.save({ prune: rendered === pages.length });
 
@@ -249,9 +240,13 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     progress.done();
     logger.info(summary);
     if (weights.size) logger.info(colour.dim(`  JavaScript, gzipped, at load / in all: ${weights.describe()}`));
-    if (options.explain) for (const line of explain(planned)) logger.info(line);
-    // Each stage's own time, for whoever profiles a stage: those that run at once overlap, so they add up to more.
-    if (options.explain) logger.info(colour.dim(`  stage times, some overlapping: ${timings.map(([s, ms]) => `${s} ${formatMs(ms)}`).join(', ')}`));
+    if (options.explain) {
+      for (const line of explain(planned)) logger.info(line);
+      // Each stage's own time, for whoever profiles a stage: those that run at once overlap, so they add up to more.
+      const times = progress.spans.map(({ stage, start, end }) => `${stage} ${formatMs(end - start)}`);
+      if (content.posts.workers) times.push(`post markdown in workers ${formatMs(content.posts.workers.ms)}`);
+      logger.info(colour.dim(`  stage times, some overlapping: ${times.join(', ')}`));
+    }
     let listed: string[] | undefined;
     let read: string[] | undefined;
     return {
