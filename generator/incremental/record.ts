@@ -161,11 +161,10 @@ export class NextRecord {
   private readonly groupIndex = new Map<Set<Dep>, number>();
   private groupsByMembers?: Map<string, number>;
   private renders = 0;
+  /** The asset keys' indices, with the file each names. */
   private assetKeys?: Map<number, string>;
-  /** Keys whose asset files assetsOf has named already in this build. */
+  /** Keys assetsIn has looked at already in this build: each asset file is copied once. */
   private assetsSeen?: Uint8Array;
-  /** Asset keys no kept page has asked for yet: once there are none, no page can name a file not copied already. */
-  private assetsLeft = 0;
 
   constructor(private readonly changes: Changes) {
     const { previous } = changes;
@@ -192,9 +191,8 @@ export class NextRecord {
   }
 
   /**
-   * The asset files (assets/...) a kept page's markup asked for; only those no page kept before it in this
-   * build asked for, since each is copied once. Thousands of kept pages share the same few keys and groups, so
-   * each key is looked at once, not once per page.
+   * The asset files (assets/...) a kept page's markup asked for and no page kept before it in this build did.
+   * Thousands of kept pages share the same few keys and groups, so each key is looked at once, not once per page.
    */
   private assetsOf(page: Page): string[] {
     if (!this.assetKeys) {
@@ -202,15 +200,11 @@ export class NextRecord {
       this.assetKeys = new Map();
       this.keys.forEach((key, i) => key.startsWith(prefix) && this.assetKeys!.set(i, key.slice(prefix.length)));
       this.assetsSeen = new Uint8Array(this.keys.length);
-      this.assetsLeft = this.assetKeys.size;
     }
     const names: string[] = [];
-    if (this.assetsLeft === 0) return names;
     const { deps } = this.changes.previous!.pages.get(page.path)!;
-    const seen = this.assetsSeen!;
-    // Indexed, and the keys seen already passed over here (most of them, after the first pages), as in
-    // Changes.whyRender (plan.ts).
-    for (let i = 0; i < deps.length; i++) if (!seen[deps[i]]) this.assetsIn(deps[i], names);
+    // Indexed, as in Changes.whyRender (plan.ts).
+    for (let i = 0; i < deps.length; i++) this.assetsIn(deps[i], names);
     return names;
   }
 
@@ -218,10 +212,8 @@ export class NextRecord {
     if (this.assetsSeen![dep]) return;
     this.assetsSeen![dep] = 1;
     const name = this.assetKeys!.get(dep);
-    if (name !== undefined) {
-      names.push(name);
-      this.assetsLeft--;
-    } else for (const member of this.groups.get(dep) ?? []) this.assetsIn(member, names);
+    if (name !== undefined) names.push(name);
+    else for (const member of this.groups.get(dep) ?? []) this.assetsIn(member, names);
   }
 
   /** Records what a rendered page read. */
