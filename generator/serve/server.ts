@@ -9,7 +9,7 @@ import { build, type BuildResult, type LiveState } from '../build.ts';
 import { BuildFailure, formatFailure, stripAnsi, type SiteErrorData } from '../errors.ts';
 import { colour, consoleLogger, type Logger } from '../log.ts';
 import { outputFolder, resolveProject } from '../project.ts';
-import { headerRules } from '../output/security.ts';
+import { headerRules, type HeaderRule } from '../output/security.ts';
 import { staticHandler } from './static.ts';
 import { functionsHandler } from './functions.ts';
 import { eventsPath, reloadClient, reloadClientPath } from './reload-client.ts';
@@ -56,7 +56,8 @@ export interface DevServer {
  * what the person running it did not choose. Passed to each function call; process.env itself is left alone, so
  * two servers in one process (tests) each keep their own.
  */
-export function serveSettings(root: string, out: string, env: NodeJS.ProcessEnv = process.env): Record<string, string | undefined> {
+function serveSettings(root: string, out: string): Record<string, string | undefined> {
+  const env = process.env;
   return {
     ...env,
     // The form functions keep sign-ups and enquiries waiting for the mail server in .data/, and answer native
@@ -67,14 +68,6 @@ export function serveSettings(root: string, out: string, env: NodeJS.ProcessEnv 
     // to end out of the box.
     SITE_DEV_OUTBOX: env.SITE_DEV_OUTBOX ?? (env.SMTP_URL ? undefined : path.join(root, 'outbox')),
   };
-}
-
-function mtimeOf(file: string): number {
-  try {
-    return fs.statSync(file).mtimeMs;
-  } catch {
-    return -1;
-  }
 }
 
 /** The `error-report` event: `message` is the report as the terminal prints it, `errors` each problem of a failed stage. */
@@ -94,10 +87,15 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
 
   // The first build is staged and swapped like `site build`; later ones update the folder in place.
   const settings = () => serveSettings(project.root, out);
-  let result: BuildResult = await build({ root: project.root, out, logger, drafts: true });
-  let live: LiveState = result.next;
-  let rules = headerRules(result.model);
-  let drafts = draftStylesheet(result.pages);
+  let live: LiveState;
+  let rules: HeaderRule[];
+  let drafts: string;
+  const adopt = (result: BuildResult) => {
+    live = result.next;
+    rules = headerRules(result.model);
+    drafts = draftStylesheet(result.pages);
+  };
+  adopt(await build({ root: project.root, out, logger, drafts: true }));
   const functions = functionsHandler(project, settings, (m) => logger.warn(m));
   const editor = localEditor(project, out, logger, { listenHost: options.host, onNetwork: options.editorOnNetwork });
 
@@ -184,11 +182,9 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     sinceGood = new Set([...sinceGood, ...changed]);
     changed.clear();
     try {
-      result = await build({ root: project.root, out, logger, live: { ...live, changed: sinceGood }, drafts: true });
-      live = result.next;
+      const result = await build({ root: project.root, out, logger, live: { ...live, changed: sinceGood }, drafts: true });
+      adopt(result);
       sinceGood = new Set();
-      rules = headerRules(result.model);
-      drafts = draftStylesheet(result.pages);
       lastError = undefined;
       const ms = performance.now() - started;
       broadcast('rebuilt', { changed: result.changed });
@@ -234,9 +230,10 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       seen(file);
       // chokidar drops a second change to the same file within 50 ms, with no event after: look again
       // once that window has passed, so a quick second save is never lost.
-      const mtime = mtimeOf(file);
+      const mtimeOf = () => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+      const mtime = mtimeOf();
       setTimeout(() => {
-        if (mtimeOf(file) !== mtime) seen(file);
+        if (mtimeOf() !== mtime) seen(file);
       }, 60).unref();
     });
     await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
