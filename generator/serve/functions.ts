@@ -137,17 +137,13 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let refused = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > bodyLimit) refused = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(refused ? 'too-large' : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
+/** The request's body; one over the limit is read to its end (so the answer reaches the client) but not kept. */
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= bodyLimit) chunks.push(chunk);
+  }
+  return size > bodyLimit ? 'too-large' : Buffer.concat(chunks);
 }
