@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { build, type BuildResult, type LiveState } from '../build.ts';
 import { BuildFailure, formatFailure, stripAnsi, type SiteErrorData } from '../errors.ts';
 import { colour, consoleLogger, type Logger } from '../log.ts';
@@ -38,12 +37,10 @@ export interface RebuildOutcome {
   changed: string[];
   /** Pages rendered anew; the others were kept. */
   rendered: number;
-  ms: number;
 }
 
 export interface DevServer {
   url: string;
-  server: http.Server;
   /** Resolves after the rebuild caused by the changes seen so far has finished. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -178,7 +175,6 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   /** Files changed since the last good build: a failed build's changes count again in the next. */
   let sinceGood = new Set<string>();
   const rebuild = async () => {
-    const started = performance.now();
     sinceGood = new Set([...sinceGood, ...changed]);
     changed.clear();
     try {
@@ -186,16 +182,15 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       adopt(result);
       sinceGood = new Set();
       lastError = undefined;
-      const ms = performance.now() - started;
       broadcast('rebuilt', { changed: result.changed });
-      listeners.forEach((l) => l({ ok: true, changed: result.changed, rendered: result.rendered, ms }));
+      listeners.forEach((l) => l({ ok: true, changed: result.changed, rendered: result.rendered }));
     } catch (error) {
       const text = error instanceof BuildFailure ? formatFailure(error) : `${(error as Error).stack}`;
       logger.error(colour.red(text));
       logger.error(colour.dim('The last good site is still being served.'));
       lastError = { message: stripAnsi(text), errors: error instanceof BuildFailure ? error.errors.map((e) => e.toJSON()) : [] };
       broadcast('error-report', lastError);
-      listeners.forEach((l) => l({ ok: false, changed: [], rendered: 0, ms: performance.now() - started }));
+      listeners.forEach((l) => l({ ok: false, changed: [], rendered: 0 }));
     }
   };
   const schedule = () => {
@@ -274,5 +269,5 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     await closed;
     await disposeTemplateContexts();
   };
-  return { url, server, settled, close, onRebuild: (l) => listeners.push(l) };
+  return { url, settled, close, onRebuild: (l) => listeners.push(l) };
 }
