@@ -17,7 +17,7 @@ export interface StaticOptions {
   transformHtml?: (html: string) => string;
 }
 
-export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Reads _redirects: `from to [status]` per line; exact paths only, as the generator writes them. */
 function readRedirects(root: string): Map<string, { to: string; status: number }> {
