@@ -5,13 +5,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BuildFailure } from './errors.ts';
 import { diskFailure } from './disk-errors.ts';
-import { outputFolder, resolveProject, type Project } from './project.ts';
+import { outputFolder, resolveProject } from './project.ts';
 import type { SiteModel } from './content/model.ts';
 import { readContent } from './content/read.ts';
 import { joinContent } from './content/join.ts';
-import type { Page, Redirect } from './routes.ts';
+import type { Page } from './routes.ts';
 import { MarkdownSession, type MarkdownRuntime, type MarkdownStats } from './markdown/render.ts';
-import { compileTemplates, type CompiledTemplates } from './render/templates.ts';
+import { compileTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind } from './render/site.ts';
 import { folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/stages.ts';
 import { Changes, plan, explain, type Planned } from './incremental/plan.ts';
@@ -93,16 +93,12 @@ const keepRecord = (options: BuildOptions) => options.recycle !== false && !opti
 
 
 export interface BuildResult {
-  project: Project;
   out: string;
   model: SiteModel;
   pages: Page[];
-  redirects: Redirect[];
   files: string[];
   /** For live builds: the output files whose bytes changed. */
   changed: string[];
-  /** Each output file's content hash (contentHash in output/tree.ts). */
-  hashes: Map<string, string>;
   /** Pages rendered; the others were kept from the previous build. */
   rendered: number;
   /** For every page, whether it was to be rendered or kept, and why (incremental/plan.ts). */
@@ -111,8 +107,6 @@ export interface BuildResult {
   next: LiveState;
   /** Every source file the build read, for the watcher. */
   inputs: string[];
-  templates: CompiledTemplates;
-  timings: [string, number][];
   markdown: MarkdownStats;
   images: ImageStats;
   /** Of `site build`'s output: files written, files the folder it started from held already, files removed. */
@@ -128,17 +122,9 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   if (options.clean) clearCaches(project);
   // What the inputs were as the build began, recorded with its output for the next `site build` (unchanged.ts).
   const stamp = keepRecord(options) ? (options.inputs ?? inputStamp(project, out, options.drafts)) : undefined;
-  const timings: [string, number][] = [];
-  // The live line on a terminal, and the summary's critical path (progress.ts).
+  // The live line on a terminal, each stage's time, and the summary's critical path (progress.ts).
   const progress = new BuildProgress(logger, started);
-  const time = async <T>(stage: string, work: () => T | Promise<T>): Promise<T> => {
-    const t = performance.now();
-    try {
-      return await progress.time(stage, work);
-    } finally {
-      timings.push([stage, performance.now() - t]);
-    }
-  };
+  const time = <T>(stage: string, work: () => T | Promise<T>) => progress.time(stage, work);
   const live = options.live;
   const recordPath = recordFile(project.cache, out);
   const previous = live ? live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;
@@ -201,7 +187,6 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       const recorded = (page: Page, deps: Set<Dep>) => nextRecord.rendered(page, deps);
       return renderSite({ project, model, pages: toRender, templates, client, assets, recorded, output: target, weights, progress: (done, of) => progress.rendered(done, of) }, markdown, content.posts);
     });
-    if (content.posts.workers) timings.push(['post markdown in workers', content.posts.workers.ms]);
     // Pruned to what this build used only when it looked every text up; otherwise kept pages' texts stay.
     markdown.save({ prune: rendered === pages.length });
 
@@ -255,34 +240,33 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     progress.done();
     logger.info(summary);
     if (weights.size) logger.info(colour.dim(`  JavaScript, gzipped, at load / in all: ${weights.describe()}`));
-    if (options.explain) for (const line of explain(planned)) logger.info(line);
-    // Each stage's own time, for whoever profiles a stage: those that run at once overlap, so they add up to more.
-    if (options.explain) logger.info(colour.dim(`  stage times, some overlapping: ${timings.map(([s, ms]) => `${s} ${formatMs(ms)}`).join(', ')}`));
+    if (options.explain) {
+      for (const line of explain(planned)) logger.info(line);
+      // Each stage's own time, for whoever profiles a stage: those that run at once overlap, so they add up to more.
+      const times = progress.spans.map(({ stage, start, end }) => `${stage} ${formatMs(end - start)}`);
+      if (content.posts.workers) times.push(`post markdown in workers ${formatMs(content.posts.workers.ms)}`);
+      logger.info(colour.dim(`  stage times, some overlapping: ${times.join(', ')}`));
+    }
     let listed: string[] | undefined;
     let read: string[] | undefined;
     return {
-      project,
       out,
       model,
       pages,
-      redirects,
       // Listed when asked for (by the dev server and `site check`): `site build` asks for neither, and a large
       // site's list is long.
       get files() {
         return (listed ??= target.files());
       },
       changed,
-      hashes,
       rendered,
       plan: planned,
       next: live
         ? { sources: new Map(content.loaded.map((f) => [f.rel, f])), hashes, templates, record: nextRecord.record(), stages: memo }
         : { hashes, templates, record: nextRecord.record() },
-      templates,
       get inputs() {
         return (read ??= [...files.map((f) => path.join(project.root, f.path)), ...templates.inputs, ...stylesheet.inputs, ...client.inputs]);
       },
-      timings,
       markdown: markdown.stats,
       images: images.stats,
       writes: target instanceof StagedOutput ? target.stats : undefined,

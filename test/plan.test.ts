@@ -2,7 +2,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Changes, explain, plan } from '../generator/incremental/plan.ts';
-import { KeyTable, recordFormat, routeHash, type BuildRecord, type FileState } from '../generator/incremental/record.ts';
+import { recordFormat, routeHash, type BuildRecord, type FileState } from '../generator/incremental/record.ts';
 import type { Page } from '../generator/routes.ts';
 
 const test = suite('plan');
@@ -46,7 +46,7 @@ test('a page renders for the first changed key it read, a shared part\'s named b
     key: 'k',
     files: files('1', '1'),
     lists,
-    keys: KeyTable.of(['content/a.md#body', 'content/site.json', 'content/b.md#title', 'group:3']),
+    keys: ['content/a.md#body', 'content/site.json', 'content/b.md#title', 'group:3'],
     pages: new Map([
       ['/', state([1, 3])],
       ['/a', state([0, 1])],

@@ -51,7 +51,7 @@ export class Changes {
     this.count = changed.size;
     this.changed = new Uint8Array(keys.length);
     // A few changed keys are looked up in the table one by one; many, through a map of all of it.
-    const all = changed.size > 64 ? keys.indexed() : undefined;
+    const all = changed.size > 64 ? new Map(keys.map((key, i) => [key, i])) : undefined;
     for (const key of changed) {
       const i = all ? (all.get(key) ?? -1) : keys.indexOf(key);
       if (i >= 0) this.changed[i] = 1;
@@ -93,7 +93,7 @@ export class Changes {
   /** The name of a changed key; for a group (a shared part's keys), of a changed member. */
   private changedKey(i: number): string {
     for (const member of this.previous!.groups.get(i) ?? []) if (this.changed![member]) return this.changedKey(member);
-    return this.previous!.keys.at(i);
+    return this.previous!.keys[i];
   }
 }
 

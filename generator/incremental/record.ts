@@ -17,7 +17,7 @@ import { assetKey, trackedLists, trackedMenus, type Dep } from './tracker.ts';
 import type { Changes, ContentState, Planned } from './plan.ts';
 
 /** Records of another format are ignored. */
-export const recordFormat = 8;
+export const recordFormat = 9;
 
 export interface BuildRecord {
   format: number;
@@ -26,8 +26,8 @@ export interface BuildRecord {
   files: Map<string, FileState>;
   /** Each tracked list's entries, by file, in order. */
   lists: Map<string, string[]>;
-  /** The key table the pages' deps index; it only grows, so a reused page's deps stay valid as they are. */
-  keys: KeyTable;
+  /** The keys pages read (tracker.ts), which pages' deps index; it only grows, so a kept page's deps stay valid. */
+  keys: string[];
   pages: Map<string, PageState>;
   /** Output files made from inputs other than a page's (the sitemap, the feed): a fingerprint of those inputs. */
   derived: Map<string, string>;
@@ -62,126 +62,8 @@ export function fieldsMap(text: string | undefined): Map<string, string> {
 export interface PageState {
   /** A hash of the page's route (address, file, title, description, ...), without its entry. */
   route: string;
-  /** Indices into the record's key table. */
+  /** Indices into the record's keys. */
   deps: Uint32Array;
-}
-
-/**
- * The table of keys pages read (tracker.ts), which only grows: a page's deps are indices into it. A record of
- * thousands of posts holds tens of thousands of keys, and an edit looks up a few of
- * them: so the keys a record was saved with stay the one text they were saved as (`saved`, joined by the
- * separator), and are taken out of it one by one when asked for, rather than split into as many strings,
- * indexed in a map of as many entries, and joined again on every build. Keys added since are kept apart.
- */
-export class KeyTable {
-  /** Where each saved key starts in the text, once a key is asked for by its index. */
-  private starts?: Uint32Array;
-  /** Every key's index, made only when a lookup by the text would cost more (many keys, or a key not found). */
-  private index?: Map<string, number>;
-
-  private constructor(
-    private readonly saved: Joined,
-    private readonly added: string[],
-  ) {}
-
-  /** A table of the keys as one text (Joined), as a packed record holds them. */
-  static joined(saved: Joined): KeyTable {
-    return new KeyTable(saved, []);
-  }
-
-  /** A table of keys given one by one (a record saved unpacked, or a new table). */
-  static of(keys: string[] = []): KeyTable {
-    return new KeyTable({ text: '', count: 0 }, [...keys]);
-  }
-
-  get length(): number {
-    return this.saved.count + this.added.length;
-  }
-
-  /** The key at an index. */
-  at(i: number): string {
-    if (i >= this.saved.count) return this.added[i - this.saved.count];
-    const starts = (this.starts ??= startsOf(this.saved));
-    const end = i + 1 < this.saved.count ? starts[i + 1] - 1 : this.saved.text.length;
-    return this.saved.text.slice(starts[i], end);
-  }
-
-  /** A key's index, or -1. */
-  indexOf(key: string): number {
-    if (this.index) return this.index.get(key) ?? -1;
-    const added = this.added.indexOf(key);
-    if (added >= 0) return this.saved.count + added;
-    const { text, count } = this.saved;
-    if (!count) return -1;
-    // A key stands after a separator (or at the start) and before one, but for the last.
-    const before = (at: number) => at === 0 || text.charCodeAt(at - 1) === 0;
-    const followed = key + separator;
-    for (let at = text.indexOf(followed); at >= 0; at = text.indexOf(followed, at + 1)) if (before(at)) return this.indexAt(at);
-    const last = text.length - key.length;
-    return last >= 0 && text.endsWith(key) && before(last) ? count - 1 : -1;
-  }
-
-  /** Indices of many keys at once: from a map of every key, made once. */
-  indexed(): Map<string, number> {
-    if (!this.index) {
-      this.index = new Map();
-      for (let i = 0; i < this.length; i++) this.index.set(this.at(i), i);
-    }
-    return this.index;
-  }
-
-  /** Adds a key (not in the table) and returns its index. */
-  push(key: string): number {
-    this.added.push(key);
-    const i = this.length - 1;
-    this.index?.set(key, i);
-    return i;
-  }
-
-  /** The index and key of every key that starts with `prefix`. */
-  startingWith(prefix: string): [number, string][] {
-    const found: [number, string][] = [];
-    const { text, count } = this.saved;
-    for (let at = count ? text.indexOf(prefix) : -1; at >= 0; at = text.indexOf(prefix, at + 1)) {
-      if (at > 0 && text.charCodeAt(at - 1) !== 0) continue;
-      const end = text.indexOf(separator, at);
-      found.push([this.indexAt(at), text.slice(at, end < 0 ? text.length : end)]);
-    }
-    this.added.forEach((key, i) => key.startsWith(prefix) && found.push([count + i, key]));
-    return found;
-  }
-
-  toArray(): string[] {
-    return Array.from({ length: this.length }, (_, i) => this.at(i));
-  }
-
-  /** The keys as a packed record saves them, or undefined when one holds the separator. */
-  pack(): Joined | undefined {
-    if (this.added.some((key) => key.includes(separator))) return undefined;
-    if (!this.added.length) return this.saved;
-    const rest = this.added.join(separator);
-    return { text: this.saved.count ? `${this.saved.text}${separator}${rest}` : rest, count: this.length };
-  }
-
-  /** The index of the saved key that starts at a position of the text. */
-  private indexAt(position: number): number {
-    const starts = (this.starts ??= startsOf(this.saved));
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >>> 1;
-      if (starts[middle] <= position) low = middle;
-      else high = middle - 1;
-    }
-    return low;
-  }
-}
-
-/** Where each part of a joined text starts. */
-function startsOf({ text, count }: Joined): Uint32Array {
-  const starts = new Uint32Array(count);
-  for (let i = 1, at = text.indexOf(separator); i < count; at = text.indexOf(separator, at + 1)) starts[i++] = at + 1;
-  return starts;
 }
 
 /** Where `site build` keeps the record of the build into `out`. */
@@ -189,68 +71,10 @@ export function recordFile(cache: string, out: string): string {
   return path.join(cache, 'incremental', `${outputKey(out)}.bin`);
 }
 
-/**
- * The record as it is saved: the key table and the files' states as a few long strings rather than hundreds
- * of thousands of short ones, since V8 reads one long string and splits it for much less than it reads many
- * short ones, and a split string's parts are cheap for the collector. A record with a string that holds the
- * separator is saved unpacked, as it is.
- */
-type SavedRecord = Omit<BuildRecord, 'keys' | 'files' | 'pages'> &
-  (
-    | { keys: string[]; files: Map<string, FileState>; pages: Map<string, PageState> }
-    | { keys: Joined; files: { paths: Joined; hashes: Joined; fields: Joined }; pages: PackedPages }
-  );
-
-/**
- * The pages' states as the record saves them: paths and routes joined, and every page's deps in one array,
- * page after page (`ends`: where each page's end). A small typed array per page would make saving and reading
- * the record mostly the overhead of as many objects.
- */
-interface PackedPages {
-  paths: Joined;
-  routes: Joined;
-  deps: Uint32Array;
-  ends: Uint32Array;
-}
-
-function packPages(paths: Joined, routes: Joined, states: PageState[]): PackedPages {
-  const ends = new Uint32Array(states.length);
-  let end = 0;
-  for (let i = 0; i < states.length; i++) ends[i] = end += states[i].deps.length;
-  const deps = new Uint32Array(end);
-  for (let i = 0; i < states.length; i++) deps.set(states[i].deps, ends[i] - states[i].deps.length);
-  return { paths, routes, deps, ends };
-}
-
-/** The pages of a packed record; each page's deps a view into the one array. */
-function unpackPages(packed: PackedPages): Map<string, PageState> {
-  const [paths, routes] = [split(packed.paths), split(packed.routes)];
-  const pages = new Map<string, PageState>();
-  for (let i = 0, start = 0; i < paths.length; start = packed.ends[i++]) pages.set(paths[i], { route: routes[i], deps: packed.deps.subarray(start, packed.ends[i]) });
-  return pages;
-}
-
-/** A list of strings as one, with its length (an empty list and a list of one empty string join alike). */
-interface Joined {
-  text: string;
-  count: number;
-}
-
-/** Separates the parts of a joined string: no file name, key or fingerprint holds it (checked when saving). */
-const separator = '\0';
-const join = (list: string[]): Joined => ({ text: list.join(separator), count: list.length });
-const split = ({ text, count }: Joined): string[] => (count ? text.split(separator) : []);
-
 export function loadRecord(file: string): BuildRecord | undefined {
   try {
-    const saved = v8.deserialize(fs.readFileSync(file)) as SavedRecord;
-    if (saved.format !== recordFormat) return undefined;
-    if (Array.isArray(saved.keys)) return { ...(saved as Omit<BuildRecord, 'keys'>), keys: KeyTable.of(saved.keys) };
-    const packed = saved.files as { paths: Joined; hashes: Joined; fields: Joined };
-    const [paths, hashes, fields] = [split(packed.paths), split(packed.hashes), split(packed.fields)];
-    const files = new Map<string, FileState>();
-    for (let i = 0; i < paths.length; i++) files.set(paths[i], fields[i] ? { hash: hashes[i], fields: fields[i] } : { hash: hashes[i] });
-    return { ...saved, keys: KeyTable.joined(saved.keys), files, pages: unpackPages(saved.pages as PackedPages) };
+    const record = v8.deserialize(fs.readFileSync(file)) as BuildRecord;
+    return record.format === recordFormat ? record : undefined;
   } catch {
     return undefined;
   }
@@ -258,15 +82,7 @@ export function loadRecord(file: string): BuildRecord | undefined {
 
 /** A record as it is saved (recordFile), for loadRecord to read back. */
 export function encodeRecord(record: BuildRecord): Buffer {
-  const states = [...record.files.values()];
-  const pages = [...record.pages.values()];
-  const lists = [[...record.files.keys()], states.map((s) => s.hash), states.map((s) => s.fields ?? ''), [...record.pages.keys()], pages.map((p) => p.route)];
-  // Saved as they are in the unlikely case that a string holds the separator.
-  const keys = record.keys.pack();
-  const packable = keys && lists.every((list) => list.every((text) => !text.includes(separator)));
-  const [paths, hashes, fields, pagePaths, routes] = lists.map(join);
-  const saved: SavedRecord = packable ? { ...record, keys, files: { paths, hashes, fields }, pages: packPages(pagePaths, routes, pages) } : { ...record, keys: record.keys.toArray() };
-  return v8.serialize(saved);
+  return v8.serialize(record);
 }
 
 /** A short hash of a text, for fingerprints: not a secret, only a name for what went in. */
@@ -336,23 +152,24 @@ function entryFields(entry: object): [string, unknown][] {
  * groups carry over only from a record of the same build key, whose pages' deps stay valid.
  */
 export class NextRecord {
-  private readonly keys: KeyTable;
+  private readonly keys: string[];
+  /** Every key's index, made when a rendered page reads a key it did not read last time. */
+  private index?: Map<string, number>;
   private readonly pages = new Map<string, PageState>();
   private readonly derived = new Map<string, string>();
   private readonly groups: Map<number, Uint32Array>;
   private readonly groupIndex = new Map<Set<Dep>, number>();
   private groupsByMembers?: Map<string, number>;
   private renders = 0;
+  /** The asset keys' indices, with the file each names. */
   private assetKeys?: Map<number, string>;
-  /** Keys whose asset files assetsOf has named already in this build. */
+  /** Keys assetsIn has looked at already in this build: each asset file is copied once. */
   private assetsSeen?: Uint8Array;
-  /** Asset keys no kept page has asked for yet: once there are none, no page can name a file not copied already. */
-  private assetsLeft = 0;
 
   constructor(private readonly changes: Changes) {
     const { previous } = changes;
-    this.keys = changes.usable ? previous!.keys : KeyTable.of();
-    this.groups = changes.usable ? previous!.groups : new Map();
+    this.keys = changes.usable ? [...previous!.keys] : [];
+    this.groups = changes.usable ? new Map(previous!.groups) : new Map();
   }
 
   /**
@@ -374,24 +191,20 @@ export class NextRecord {
   }
 
   /**
-   * The asset files (assets/...) a kept page's markup asked for; only those no page kept before it in this
-   * build asked for, since each is copied once. Thousands of kept pages share the same few keys and groups, so
-   * each key is looked at once, not once per page.
+   * The asset files (assets/...) a kept page's markup asked for and no page kept before it in this build did.
+   * Thousands of kept pages share the same few keys and groups, so each key is looked at once, not once per page.
    */
   private assetsOf(page: Page): string[] {
     if (!this.assetKeys) {
       const prefix = assetKey('');
-      this.assetKeys = new Map(this.keys.startingWith(prefix).map(([i, key]) => [i, key.slice(prefix.length)]));
+      this.assetKeys = new Map();
+      this.keys.forEach((key, i) => key.startsWith(prefix) && this.assetKeys!.set(i, key.slice(prefix.length)));
       this.assetsSeen = new Uint8Array(this.keys.length);
-      this.assetsLeft = this.assetKeys.size;
     }
     const names: string[] = [];
-    if (this.assetsLeft === 0) return names;
     const { deps } = this.changes.previous!.pages.get(page.path)!;
-    const seen = this.assetsSeen!;
-    // Indexed, and the keys seen already passed over here (most of them, after the first pages), as in
-    // Changes.whyRender (plan.ts).
-    for (let i = 0; i < deps.length; i++) if (!seen[deps[i]]) this.assetsIn(deps[i], names);
+    // Indexed, as in Changes.whyRender (plan.ts).
+    for (let i = 0; i < deps.length; i++) this.assetsIn(deps[i], names);
     return names;
   }
 
@@ -399,10 +212,8 @@ export class NextRecord {
     if (this.assetsSeen![dep]) return;
     this.assetsSeen![dep] = 1;
     const name = this.assetKeys!.get(dep);
-    if (name !== undefined) {
-      names.push(name);
-      this.assetsLeft--;
-    } else for (const member of this.groups.get(dep) ?? []) this.assetsIn(member, names);
+    if (name !== undefined) names.push(name);
+    else for (const member of this.groups.get(dep) ?? []) this.assetsIn(member, names);
   }
 
   /** Records what a rendered page read. */
@@ -459,8 +270,8 @@ export class NextRecord {
       let i = near?.get(dep);
       if (i === undefined) {
         // Rendering many pages (or a page that read a key it had not), through a map of the whole table.
-        const all = this.keys.indexed();
-        i = all.get(dep) ?? this.keys.push(dep);
+        this.index ??= new Map(this.keys.map((key, i) => [key, i]));
+        i = this.index.get(dep) ?? this.push(dep);
       }
       indices[n++] = i;
     }
@@ -472,7 +283,7 @@ export class NextRecord {
     for (const i of deps) {
       const members = this.groups.get(i);
       if (members) this.near(members, found);
-      else found.set(this.keys.at(i), i);
+      else found.set(this.keys[i], i);
     }
     return found;
   }
@@ -486,8 +297,14 @@ export class NextRecord {
     this.groupsByMembers ??= new Map([...this.groups].map(([g, list]) => [list.join(), g]));
     const id = members.join();
     let g = this.groupsByMembers.get(id);
-    if (g === undefined) this.groupsByMembers.set(id, (g = this.keys.push(`group:${this.keys.length}`)));
+    if (g === undefined) this.groupsByMembers.set(id, (g = this.push(`group:${this.keys.length}`)));
     return g;
+  }
+
+  /** Adds a key (not in the table) and returns its index. */
+  private push(key: string): number {
+    this.index?.set(key, this.keys.length);
+    return this.keys.push(key) - 1;
   }
 
   /** This build's record, once every page was rendered or kept. */

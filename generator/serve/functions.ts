@@ -27,18 +27,17 @@ export type FunctionSettings = () => Record<string, string | undefined>;
 export function functionsHandler(project: Project, settings: FunctionSettings, log: (message: string) => void) {
   const loaded = new Map<string, { key: string; fn: NetlifyFunction }>();
 
-  // Compiled functions are kept until the watcher reports a change under functions/.
-  let fresh = new Set<string>();
-
-  // Concurrent first requests share one compile: each marking the function fresh before it was loaded would
-  // hand the others a function that is not there yet.
-  const compiling = new Map<string, Promise<NetlifyFunction | undefined>>();
+  // Each function's compile, kept until the watcher reports a change under functions/; concurrent first
+  // requests share it. One that failed, or found no such function, is tried again on the next call.
+  let compiles = new Map<string, Promise<NetlifyFunction | undefined>>();
   function load(name: string): Promise<NetlifyFunction | undefined> {
-    if (fresh.has(name) && loaded.has(name)) return Promise.resolve(loaded.get(name)!.fn);
-    let pending = compiling.get(name);
+    let pending = compiles.get(name);
     if (!pending) {
-      pending = compile(name).finally(() => compiling.delete(name));
-      compiling.set(name, pending);
+      const these = compiles;
+      pending = compile(name);
+      const forget = () => void these.delete(name);
+      pending.then((fn) => fn ?? forget(), forget);
+      these.set(name, pending);
     }
     return pending;
   }
@@ -56,10 +55,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
     const text = result.outputFiles[0].text;
     const key = createHash('sha256').update(text).digest('hex').slice(0, 16);
     const cached = loaded.get(name);
-    if (cached?.key === key) {
-      fresh.add(name);
-      return cached.fn;
-    }
+    if (cached?.key === key) return cached.fn;
     const dir = compiledFolder(project, 'functions');
     const file = path.join(dir, `${name}-${key}.mjs`);
     if (!fs.existsSync(file)) fs.writeFileSync(file, text);
@@ -68,7 +64,6 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
       throw new BuildFailure('functions', [siteError('FUNCTION_FAILED', { problem: 'has no default export function', note: 'Export the handler as the default: export default async (request: Request) => new Response(...).' }, { file: `functions/${name}.ts` })]);
     }
     loaded.set(name, { key, fn: module.default });
-    fresh.add(name);
     return module.default;
   }
 
@@ -132,7 +127,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
     run,
     /** Forget compiled functions so the next request compiles the edited source. */
     invalidate() {
-      fresh = new Set();
+      compiles = new Map();
     },
   };
 }
@@ -142,17 +137,13 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let refused = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > bodyLimit) refused = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(refused ? 'too-large' : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
+/** The request's body; one over the limit is read to its end (so the answer reaches the client) but not kept. */
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= bodyLimit) chunks.push(chunk);
+  }
+  return size > bodyLimit ? 'too-large' : Buffer.concat(chunks);
 }

@@ -3,7 +3,7 @@
 import net from 'node:net';
 
 /** Whether something already listens on the port at this address. */
-export function portTaken(port: number, host: string): Promise<boolean> {
+function portTaken(port: number, host: string): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(true) : reject(error)));
@@ -12,7 +12,7 @@ export function portTaken(port: number, host: string): Promise<boolean> {
 }
 
 /** The first free port after `port` (up to 50 further), or undefined. */
-export async function nextFreePort(port: number, host: string): Promise<number | undefined> {
+async function nextFreePort(port: number, host: string): Promise<number | undefined> {
   for (let candidate = port + 1; candidate <= Math.min(65535, port + 50); candidate++) {
     if (!(await portTaken(candidate, host))) return candidate;
   }

@@ -4,13 +4,12 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { stripVTControlCharacters } from 'node:util';
 import { build, type BuildResult, type LiveState } from '../build.ts';
 import { BuildFailure, formatFailure, type SiteErrorData } from '../errors.ts';
 import { colour, consoleLogger, type Logger } from '../log.ts';
 import { outputFolder, resolveProject } from '../project.ts';
-import { headerRules } from '../output/security.ts';
+import { headerRules, type HeaderRule } from '../output/security.ts';
 import { staticHandler } from './static.ts';
 import { functionsHandler } from './functions.ts';
 import { eventsPath, reloadClient, reloadClientPath } from './reload-client.ts';
@@ -39,12 +38,10 @@ export interface RebuildOutcome {
   changed: string[];
   /** Pages rendered anew; the others were kept. */
   rendered: number;
-  ms: number;
 }
 
 export interface DevServer {
   url: string;
-  server: http.Server;
   /** Resolves after the rebuild caused by the changes seen so far has finished. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -57,7 +54,8 @@ export interface DevServer {
  * what the person running it did not choose. Passed to each function call; process.env itself is left alone, so
  * two servers in one process (tests) each keep their own.
  */
-export function serveSettings(root: string, out: string, env: NodeJS.ProcessEnv = process.env): Record<string, string | undefined> {
+function serveSettings(root: string, out: string): Record<string, string | undefined> {
+  const env = process.env;
   return {
     ...env,
     // The form functions keep sign-ups and enquiries waiting for the mail server in .data/, and answer native
@@ -68,14 +66,6 @@ export function serveSettings(root: string, out: string, env: NodeJS.ProcessEnv 
     // to end out of the box.
     SITE_DEV_OUTBOX: env.SITE_DEV_OUTBOX ?? (env.SMTP_URL ? undefined : path.join(root, 'outbox')),
   };
-}
-
-function mtimeOf(file: string): number {
-  try {
-    return fs.statSync(file).mtimeMs;
-  } catch {
-    return -1;
-  }
 }
 
 /** The `error-report` event: `message` is the report as the terminal prints it, `errors` each problem of a failed stage. */
@@ -95,10 +85,15 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
 
   // The first build is staged and swapped like `site build`; later ones update the folder in place.
   const settings = () => serveSettings(project.root, out);
-  let result: BuildResult = await build({ root: project.root, out, logger, drafts: true });
-  let live: LiveState = result.next;
-  let rules = headerRules(result.model);
-  let drafts = draftStylesheet(result.pages);
+  let live: LiveState;
+  let rules: HeaderRule[];
+  let drafts: string;
+  const adopt = (result: BuildResult) => {
+    live = result.next;
+    rules = headerRules(result.model);
+    drafts = draftStylesheet(result.pages);
+  };
+  adopt(await build({ root: project.root, out, logger, drafts: true }));
   const functions = functionsHandler(project, settings, (m) => logger.warn(m));
   const editor = localEditor(project, out, logger, { listenHost: options.host, onNetwork: options.editorOnNetwork });
 
@@ -181,26 +176,22 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   /** Files changed since the last good build: a failed build's changes count again in the next. */
   let sinceGood = new Set<string>();
   const rebuild = async () => {
-    const started = performance.now();
     sinceGood = new Set([...sinceGood, ...changed]);
     changed.clear();
     try {
-      result = await build({ root: project.root, out, logger, live: { ...live, changed: sinceGood }, drafts: true });
-      live = result.next;
+      const result = await build({ root: project.root, out, logger, live: { ...live, changed: sinceGood }, drafts: true });
+      adopt(result);
       sinceGood = new Set();
-      rules = headerRules(result.model);
-      drafts = draftStylesheet(result.pages);
       lastError = undefined;
-      const ms = performance.now() - started;
       broadcast('rebuilt', { changed: result.changed });
-      listeners.forEach((l) => l({ ok: true, changed: result.changed, rendered: result.rendered, ms }));
+      listeners.forEach((l) => l({ ok: true, changed: result.changed, rendered: result.rendered }));
     } catch (error) {
       const text = error instanceof BuildFailure ? formatFailure(error) : `${(error as Error).stack}`;
       logger.error(colour.red(text));
       logger.error(colour.dim('The last good site is still being served.'));
       lastError = { message: stripVTControlCharacters(text), errors: error instanceof BuildFailure ? error.errors.map((e) => e.toJSON()) : [] };
       broadcast('error-report', lastError);
-      listeners.forEach((l) => l({ ok: false, changed: [], rendered: 0, ms: performance.now() - started }));
+      listeners.forEach((l) => l({ ok: false, changed: [], rendered: 0 }));
     }
   };
   const schedule = () => {
@@ -235,9 +226,10 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       seen(file);
       // chokidar drops a second change to the same file within 50 ms, with no event after: look again
       // once that window has passed, so a quick second save is never lost.
-      const mtime = mtimeOf(file);
+      const mtimeOf = () => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+      const mtime = mtimeOf();
       setTimeout(() => {
-        if (mtimeOf(file) !== mtime) seen(file);
+        if (mtimeOf() !== mtime) seen(file);
       }, 60).unref();
     });
     await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
@@ -278,5 +270,5 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     await closed;
     await disposeTemplateContexts();
   };
-  return { url, server, settled, close, onRebuild: (l) => listeners.push(l) };
+  return { url, settled, close, onRebuild: (l) => listeners.push(l) };
 }

@@ -17,10 +17,10 @@ export interface StaticOptions {
   transformHtml?: (html: string) => string;
 }
 
-export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Reads _redirects: `from to [status]` per line; exact paths only, as the generator writes them. */
-export function readRedirects(root: string): Map<string, { to: string; status: number }> {
+function readRedirects(root: string): Map<string, { to: string; status: number }> {
   const rules = new Map<string, { to: string; status: number }>();
   const file = path.join(root, '_redirects');
   if (!fs.existsSync(file)) return rules;
@@ -42,7 +42,7 @@ export function readHeaders(root: string): HeaderRule[] {
  * A request path decoded, or undefined when the host would refuse it: percent-encoding that is not UTF-8, a
  * NUL byte, or a step up out of the site (`..`). Such requests get a 400, never a server error.
  */
-export function decodePath(pathname: string): string | undefined {
+function decodePath(pathname: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -56,7 +56,7 @@ export function decodePath(pathname: string): string | undefined {
 /** Files a static host keeps for itself: Netlify reads them and never serves them. */
 const hostFiles = new Set(['/_headers', '/_redirects']);
 
-export type PageAnswer = { file: string } | { location: string };
+type PageAnswer = { file: string } | { location: string };
 
 /**
  * How the host answers a page address (a path without a file extension, or ending in .html), as Netlify does
@@ -64,19 +64,11 @@ export type PageAnswer = { file: string } | { location: string };
  * exists; /a/b without a/b.html is a 301 to /a/b/ when the folder a/b/ has an index.html (the editor at
  * /admin/); /a/b.html and /a/b/index.html are those files. `raw` is the path as requested, for the Location.
  */
-export function resolvePage(root: string, raw: string, decoded: string): PageAnswer | undefined {
+function resolvePage(root: string, raw: string, decoded: string): PageAnswer | undefined {
   const isFile = (rel: string) => {
     const abs = path.join(root, rel);
-    return fs.existsSync(abs) && fs.statSync(abs).isFile() ? abs : undefined;
+    return fs.statSync(abs, { throwIfNoEntry: false })?.isFile() ? abs : undefined;
   };
-  if (decoded.endsWith('.html')) {
-    const file = isFile(decoded.slice(1));
-    return file ? { file } : undefined;
-  }
-  if (decoded === '/') {
-    const file = isFile('index.html');
-    return file ? { file } : undefined;
-  }
   const clean = cleanPath(decoded);
   const asPage = isFile(outputFileOf(clean));
   const asFolder = isFile(`${clean.slice(1)}/index.html`);
@@ -101,28 +93,17 @@ const compressible: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
   '.txt': 'text/plain; charset=utf-8',
 };
-/** Compressed bodies by file and encoding, each made when first asked for (a page just rebuilt is waited for). */
-const compressed = new Map<string, { version: string; body: Buffer }>();
-
-function encode(cacheKey: string, version: string, body: Buffer, encoding: 'br' | 'gzip'): Buffer {
-  const key = `${encoding}:${cacheKey}`;
-  const hit = compressed.get(key);
-  if (hit?.version === version) return hit.body;
-  const encoded = encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }) : gzipSync(body, { level: 6 });
-  compressed.set(key, { version, body: encoded });
-  return encoded;
-}
 
 /** Sends a body, compressed with Brotli or gzip when the client takes it. */
-function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: Buffer, cacheKey: string, version: string, extra: Record<string, string> = {}): void {
+function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: Buffer, extra: Record<string, string> = {}): void {
   const accepts = String(req.headers['accept-encoding'] ?? '');
-  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
-  const payload = encoding && body.length > 512 ? encode(cacheKey, version, body, encoding) : body;
+  const encoding = body.length <= 512 ? undefined : /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
+  const payload = encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }) : encoding === 'gzip' ? gzipSync(body, { level: 6 }) : body;
   res.writeHead(status, {
     'Content-Type': type,
     'Content-Length': payload.length,
     Vary: 'Accept-Encoding',
-    ...(payload !== body ? { 'Content-Encoding': encoding! } : {}),
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
     ...extra,
   });
   res.end(req.method === 'HEAD' ? undefined : payload);
@@ -166,10 +147,8 @@ export function staticHandler(options: StaticOptions): Handler {
     }
     const type = compressible[path.extname(url.pathname)];
     const file = type ? path.join(options.root, decoded) : '';
-    if (type && file.startsWith(options.root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      const stat = fs.statSync(file);
-      const cache: Record<string, string> = /\/assets\//.test(url.pathname) ? {} : { 'Cache-Control': 'no-cache' };
-      send(req, res, 200, type, fs.readFileSync(file), file, `${stat.size}:${stat.mtimeMs}`, cache);
+    if (type && file.startsWith(options.root + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      send(req, res, 200, type, fs.readFileSync(file), /\/assets\//.test(url.pathname) ? {} : { 'Cache-Control': 'no-cache' });
       return;
     }
     files(req, res, () => notFound(req, res, options));
@@ -189,6 +168,5 @@ function notFound(req: IncomingMessage, res: ServerResponse, options: StaticOpti
 function sendHtml(req: IncomingMessage, res: ServerResponse, status: number, file: string, options: StaticOptions): void {
   const html = fs.readFileSync(file, 'utf8');
   const body = Buffer.from(options.transformHtml ? options.transformHtml(html) : html);
-  const stat = fs.statSync(file);
-  send(req, res, status, 'text/html; charset=utf-8', body, `${file}${options.transformHtml ? '+client' : ''}`, `${stat.size}:${stat.mtimeMs}`, { 'Cache-Control': 'no-cache' });
+  send(req, res, status, 'text/html; charset=utf-8', body, { 'Cache-Control': 'no-cache' });
 }
