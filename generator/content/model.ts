@@ -143,12 +143,8 @@ class Post {
   }
 }
 
-export interface ModelOptions {
-  /** The build's date (yyyy-mm-dd), for reproducible output: `SOURCE_DATE_EPOCH` when set. */
-  buildDate?: string;
-}
-
-export function buildModel(files: SourceFile[], options: ModelOptions = {}): SiteModel {
+/** `buildDate`: the build's date (yyyy-mm-dd), for reproducible output: `SOURCE_DATE_EPOCH` when set. */
+export function buildModel(files: SourceFile[], options: { buildDate?: string } = {}): SiteModel {
   const byKind = new Map<string, SourceFile[]>();
   for (const f of files) byKind.get(f.source.kind)?.push(f) ?? byKind.set(f.source.kind, [f]);
   // The data of files validated against their kinds' schemas, typed by them.
