@@ -64,16 +64,16 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   sameOrder(model.cities);
   sameOrder(model.services);
 
-  // References between files.
+  // References between files: a language by its code, a service by its slug.
   const codes = new Set(model.languages.map((l) => l.code));
-  const unknownLanguage = (value: string) => ({ kind: 'language', key: 'code', value, keys: 'codes', known: [...codes].sort().join(', ') });
-  for (const city of model.cities) {
-    city.languages.forEach((code, i) => {
-      if (!codes.has(code)) fail(fileOf(city.file), 'CONTENT_UNKNOWN_REFERENCE', `/languages/${i}`, unknownLanguage(code));
-    });
-  }
   const serviceSlugs = new Set(model.services.map((s) => s.slug));
-  const unknownService = (value: string) => ({ kind: 'service', key: 'slug', value, keys: 'slugs', known: [...serviceSlugs].sort().join(', ') });
+  const referred = { language: { key: 'code', keys: 'codes', known: codes }, service: { key: 'slug', keys: 'slugs', known: serviceSlugs } };
+  const refer = (file: SourceFile | undefined, kind: keyof typeof referred, values: readonly string[] | undefined, pointer: (i: number) => string) =>
+    values?.forEach((value, i) => {
+      const { key, keys, known } = referred[kind];
+      if (file && !known.has(value)) fail(file, 'CONTENT_UNKNOWN_REFERENCE', pointer(i), { kind, key, value, keys, known: [...known].sort().join(', ') });
+    });
+  for (const city of model.cities) refer(fileOf(city.file), 'language', city.languages, (i) => `/languages/${i}`);
   const aliasOwner = new Map<string, string>();
   for (const service of model.services) {
     (service.aliases ?? []).forEach((alias, i) => {
@@ -82,25 +82,13 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
       }
       aliasOwner.set(alias, service.file);
     });
-    (service.related ?? []).forEach((slug, i) => {
-      if (!serviceSlugs.has(slug)) fail(fileOf(service.file), 'CONTENT_UNKNOWN_REFERENCE', `/related/${i}`, unknownService(slug));
-    });
+    refer(fileOf(service.file), 'service', service.related, (i) => `/related/${i}`);
   }
   const navigation = files.find((f) => f.source.kind === 'navigation');
-  if (navigation) {
-    model.navigation.servicesMenu.forEach((item, i) => {
-      if (!serviceSlugs.has(item.service)) fail(navigation, 'CONTENT_UNKNOWN_REFERENCE', `/servicesMenu/${i}/service`, unknownService(item.service));
-    });
-    for (const list of ['popular', 'more'] as const) {
-      model.navigation.mobileLanguages[list].forEach((code, i) => {
-        if (!codes.has(code)) fail(navigation, 'CONTENT_UNKNOWN_REFERENCE', `/mobileLanguages/${list}/${i}`, unknownLanguage(code));
-      });
-    }
-  }
+  refer(navigation, 'service', model.navigation?.servicesMenu.map((item) => item.service), (i) => `/servicesMenu/${i}/service`);
+  for (const list of ['popular', 'more'] as const) refer(navigation, 'language', model.navigation?.mobileLanguages[list], (i) => `/mobileLanguages/${list}/${i}`);
   const home = files.find((f) => f.source.kind === 'page-copy' && f.rel === 'pages/home.json');
-  model.pages.home?.documents.services.forEach((slug, i) => {
-    if (!serviceSlugs.has(slug) && home) fail(home, 'CONTENT_UNKNOWN_REFERENCE', `/documents/services/${i}`, unknownService(slug));
-  });
+  refer(home, 'service', model.pages.home?.documents.services, (i) => `/documents/services/${i}`);
 
   // Internal links, images and icons anywhere in content.
   const addresses = new Set([...pages.map((p) => p.path), ...redirects.map((r) => r.from), ...generatedFiles]);

@@ -34,16 +34,13 @@ export function sortDrafts(files: SourceFile[], show: boolean): { files: SourceF
     if (slug === undefined || route === undefined) continue;
     drafts.byAddress.set(`${route}${slug}`, file.path);
     // What references across files name an entry by (cross-check.ts): a service by its slug, a language by its code.
-    drafts.byName.set(`${kindName(file.source.kind)}:${slug}`, file.path);
+    drafts.byName.set(`${file.source.kind}:${slug}`, file.path);
     const code = (file.data as { code?: unknown }).code;
-    if (typeof code === 'string') drafts.byName.set(`${kindName(file.source.kind)}:${code}`, file.path);
+    if (typeof code === 'string') drafts.byName.set(`${file.source.kind}:${code}`, file.path);
   }
   const kept = show || drafts.files.size === 0 ? files : files.filter((f) => !drafts.files.has(f.path));
   return { files: kept, drafts };
 }
-
-/** The kind as the reference errors name it (cross-check.ts): 'language', 'service', 'city', 'post'. */
-const kindName = (kind: string) => (kind === 'blog-post' ? 'post' : kind);
 
 /**
  * Marks the pages made from drafts (the dev server's build, which keeps them): each is a draft and closed to

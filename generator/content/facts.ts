@@ -94,11 +94,6 @@ function lookup(tree: Namespaces, names: Map<string, string>, name: string, seen
   };
 }
 
-export interface Resolved {
-  files: SourceFile[];
-  errors: SiteError[];
-}
-
 /** Copies of files with placeholders resolved, kept while neither the file nor the facts change. */
 let memo: { key: string; files: WeakMap<SourceFile, { file: SourceFile; errors: SiteError[] }> } | undefined;
 
@@ -107,7 +102,7 @@ let memo: { key: string; files: WeakMap<SourceFile, { file: SourceFile; errors: 
  * Markdown bodies. A file without a placeholder is returned as it is, so caches keyed by the file object keep
  * working; the others are resolved copies, and their `text` stays the text as written, for error positions.
  */
-export function resolveFacts(files: SourceFile[]): Resolved {
+export function resolveFacts(files: SourceFile[]): { files: SourceFile[]; errors: SiteError[] } {
   const tree = factTree(files);
   const names = factNames(tree);
   const key = createHash('sha256').update(JSON.stringify(tree)).digest('hex');

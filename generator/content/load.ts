@@ -53,11 +53,6 @@ export interface SourceFile {
   size: number;
 }
 
-export interface LoadResult {
-  files: SourceFile[];
-  errors: SiteError[];
-}
-
 /**
  * Reads and parses every content file. Files whose size and modification time are those of an earlier load
  * are taken from it as they are, neither read nor parsed: from the dev server's memory (`previous`), or else
@@ -65,7 +60,7 @@ export interface LoadResult {
  * the caller has just looked (incremental/unchanged.ts). `parsed` is told of each file read and parsed, as soon as
  * it is.
  */
-export function loadContent(project: Project, previous?: Map<string, SourceFile>, seen?: ContentSeen, parsed?: (file: SourceFile) => void): LoadResult {
+export function loadContent(project: Project, previous?: Map<string, SourceFile>, seen?: ContentSeen, parsed?: (file: SourceFile) => void): { files: SourceFile[]; errors: SiteError[] } {
   const stats = seen?.stats;
   const errors: SiteError[] = [];
   const files: SourceFile[] = [];
@@ -93,7 +88,7 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
     const stat = stats?.get(abs) ?? fs.statSync(abs);
     const cached = known.get(rel);
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {
-      files.push(previous ? (cached as SourceFile) : fromSnapshot(cached as SnapshotEntry, source, project));
+      files.push(previous ? (cached as SourceFile) : new SnapshotFile(cached as SnapshotEntry, source, project));
       continue;
     }
     stale.add(shardOf(rel, store.count));
@@ -196,7 +191,7 @@ function shardOf(rel: string, count: number): number {
   return (h >>> 0) % count;
 }
 
-/** The snapshot's entries by path; each becomes a file (fromSnapshot) once it is known to be unchanged. */
+/** The snapshot's entries by path; each becomes a file (SnapshotFile) once it is known to be unchanged. */
 function readSnapshot(store: Shards<SnapshotEntry[]>): Map<string, SnapshotEntry> {
   const byPath = new Map<string, SnapshotEntry>();
   for (const shard of store.read()) for (const entry of shard) byPath.set(entry.rel, entry);
@@ -236,18 +231,6 @@ class SnapshotFile {
   }
 }
 
-function fromSnapshot(entry: SnapshotEntry, source: SourceKind, project: Project): SourceFile {
-  return new SnapshotFile(entry, source, project);
-}
-
-/**
- * The entry a file taken from the snapshot was made from, to write it again without reading its text. Kept on
- * the file itself (SnapshotFile): in a WeakMap beside it, 4,000 files took 5-9 ms more to make.
- */
-function entryOf(file: SourceFile): SnapshotEntry | undefined {
-  return file instanceof SnapshotFile ? file[unread].entry : undefined;
-}
-
 /**
  * The text of a file the snapshot says is unchanged (same size and modification time when the build began),
  * checked against the snapshot's hash. A file saved again while the build runs, or changed with its size and
@@ -268,9 +251,9 @@ function writeSnapshot(store: Shards<SnapshotEntry[]>, files: SourceFile[], stal
   for (const file of files) {
     const shard = byShard.get(shardOf(file.rel, store.count));
     if (!shard) continue;
-    const known = entryOf(file);
-    if (known) {
-      shard.push(known);
+    // A file from the snapshot is written again as its entry was, without reading its text.
+    if (file instanceof SnapshotFile) {
+      shard.push(file[unread].entry);
       continue;
     }
     const { text, body, source: _source, ...fields } = file;

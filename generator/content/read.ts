@@ -1,7 +1,6 @@
 // The content stage: every file read, its placeholders resolved, validated against its schema. The Markdown
 // workers start here on the posts whose files changed since the last build: in a cold build on each post as
 // soon as its file is read, otherwise once all are.
-import { performance } from 'node:perf_hooks';
 import { failIfAny } from '../errors.ts';
 import type { Project } from '../project.ts';
 import { loadContent, type SourceFile } from './load.ts';
