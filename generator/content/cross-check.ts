@@ -10,10 +10,10 @@ import type { SourceFile } from './load.ts';
 import { languageSlug, type SiteModel } from './model.ts';
 import { rules } from './kinds.ts';
 import { at } from './validate.ts';
-import { encodeSegment } from './pointer.ts';
+import { eachValue } from './pointer.ts';
 import { bodyLinks, isMarkdownImage, markdownLinks, stripHash } from './links.ts';
 import { suggestAddress } from './explain.ts';
-import { draftAware, placedAt, type Drafts } from './drafts.ts';
+import { draftAware, type Drafts } from './drafts.ts';
 
 /** Files the build writes besides pages, which content may link to. */
 export const generatedFiles: readonly string[] = rules.generatedFiles;
@@ -37,10 +37,13 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   duplicates(everyLanguage, (l) => l.code, (l, others) =>
     fail(fileOf(l.file), 'CONTENT_DUPLICATE_CODE', '/code', { code: l.code, others: listOf(others) }),
   );
-  duplicates(everyLanguage, (l) => String(l.order), (l, others) =>
-    fail(fileOf(l.file), 'CONTENT_DUPLICATE', '/order', { order: l.order, others: listOf(others), free: nextFree(everyLanguage.map((x) => x.order)) }),
-  );
-  for (const language of [...model.languages, ...(model.target ? [model.target] : [])]) {
+  // A repeated position names the next free one: one past the highest.
+  const sameOrder = (entries: { order: number; file: string }[]) =>
+    duplicates(entries, (e) => String(e.order), (e, others) =>
+      fail(fileOf(e.file), 'CONTENT_DUPLICATE', '/order', { order: e.order, others: listOf(others), free: Math.max(0, ...entries.map((x) => x.order)) + 1 }),
+    );
+  sameOrder(everyLanguage);
+  for (const language of everyLanguage) {
     const file = fileOf(language.file);
     const expected = languageSlug(language.name);
     if (path.posix.basename(language.file, '.json') !== expected) {
@@ -58,23 +61,19 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   for (const prose of model.prose) {
     if (reservedSegments.includes(prose.slug)) fail(fileOf(prose.file), 'CONTENT_ROUTE_COLLISION', '', { address: `/${prose.slug}`, owner: 'a built-in route' });
   }
-  duplicates(model.cities, (c) => String(c.order), (c, others) =>
-    fail(fileOf(c.file), 'CONTENT_DUPLICATE', '/order', { order: c.order, others: listOf(others), free: nextFree(model.cities.map((x) => x.order)) }),
-  );
-  duplicates(model.services, (s) => String(s.order), (s, others) =>
-    fail(fileOf(s.file), 'CONTENT_DUPLICATE', '/order', { order: s.order, others: listOf(others), free: nextFree(model.services.map((x) => x.order)) }),
-  );
+  sameOrder(model.cities);
+  sameOrder(model.services);
 
-  // References between files.
+  // References between files: a language by its code, a service by its slug.
   const codes = new Set(model.languages.map((l) => l.code));
-  const unknownLanguage = (value: string) => ({ kind: 'language', key: 'code', value, keys: 'codes', known: [...codes].sort().join(', ') });
-  for (const city of model.cities) {
-    city.languages.forEach((code, i) => {
-      if (!codes.has(code)) fail(fileOf(city.file), 'CONTENT_UNKNOWN_REFERENCE', `/languages/${i}`, unknownLanguage(code));
-    });
-  }
   const serviceSlugs = new Set(model.services.map((s) => s.slug));
-  const unknownService = (value: string) => ({ kind: 'service', key: 'slug', value, keys: 'slugs', known: [...serviceSlugs].sort().join(', ') });
+  const referred = { language: { key: 'code', keys: 'codes', known: codes }, service: { key: 'slug', keys: 'slugs', known: serviceSlugs } };
+  const refer = (file: SourceFile | undefined, kind: keyof typeof referred, values: readonly string[] | undefined, pointer: (i: number) => string) =>
+    values?.forEach((value, i) => {
+      const { key, keys, known } = referred[kind];
+      if (file && !known.has(value)) fail(file, 'CONTENT_UNKNOWN_REFERENCE', pointer(i), { kind, key, value, keys, known: [...known].sort().join(', ') });
+    });
+  for (const city of model.cities) refer(fileOf(city.file), 'language', city.languages, (i) => `/languages/${i}`);
   const aliasOwner = new Map<string, string>();
   for (const service of model.services) {
     (service.aliases ?? []).forEach((alias, i) => {
@@ -83,25 +82,13 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
       }
       aliasOwner.set(alias, service.file);
     });
-    (service.related ?? []).forEach((slug, i) => {
-      if (!serviceSlugs.has(slug)) fail(fileOf(service.file), 'CONTENT_UNKNOWN_REFERENCE', `/related/${i}`, unknownService(slug));
-    });
+    refer(fileOf(service.file), 'service', service.related, (i) => `/related/${i}`);
   }
   const navigation = files.find((f) => f.source.kind === 'navigation');
-  if (navigation) {
-    model.navigation.servicesMenu.forEach((item, i) => {
-      if (!serviceSlugs.has(item.service)) fail(navigation, 'CONTENT_UNKNOWN_REFERENCE', `/servicesMenu/${i}/service`, unknownService(item.service));
-    });
-    for (const list of ['popular', 'more'] as const) {
-      model.navigation.mobileLanguages[list].forEach((code, i) => {
-        if (!codes.has(code)) fail(navigation, 'CONTENT_UNKNOWN_REFERENCE', `/mobileLanguages/${list}/${i}`, unknownLanguage(code));
-      });
-    }
-  }
+  refer(navigation, 'service', model.navigation?.servicesMenu.map((item) => item.service), (i) => `/servicesMenu/${i}/service`);
+  for (const list of ['popular', 'more'] as const) refer(navigation, 'language', model.navigation?.mobileLanguages[list], (i) => `/mobileLanguages/${list}/${i}`);
   const home = files.find((f) => f.source.kind === 'page-copy' && f.rel === 'pages/home.json');
-  model.pages.home?.documents.services.forEach((slug, i) => {
-    if (!serviceSlugs.has(slug) && home) fail(home, 'CONTENT_UNKNOWN_REFERENCE', `/documents/services/${i}`, unknownService(slug));
-  });
+  refer(home, 'service', model.pages.home?.documents.services, (i) => `/documents/services/${i}`);
 
   // Internal links, images and icons anywhere in content.
   const addresses = new Set([...pages.map((p) => p.path), ...redirects.map((r) => r.from), ...generatedFiles]);
@@ -116,7 +103,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   const imageExists = (abs: string) => images.get(abs) ?? images.set(abs, fs.existsSync(abs)).get(abs)!;
   for (const file of files) {
     if (!recheck(file)) continue;
-    walk(file.data, '', (pointer, key, value) => {
+    eachValue(file.data, (value, pointer, key) => {
       if (key === 'href' && typeof value === 'string' && value.startsWith('/') && !addresses.has(stripHash(value))) {
         fail(file, 'CONTENT_UNKNOWN_PAGE', pointer, { target: value, suggestion: nearest(stripHash(value)) });
       } else if (key === 'icon' && typeof value === 'string' && !iconExists(value)) {
@@ -141,7 +128,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
         if (addresses.has(target)) continue;
         const { line, column } = positionAt(file.text, offset);
         const place = { file: file.path, line, column, frame: codeFrame(file.text, line, column) };
-        errors.push(isMarkdownImage(file.text, offset) ? siteError('CONTENT_MARKDOWN_IMAGE', { src: target }, place) : draftAware(drafts, 'CONTENT_UNKNOWN_PAGE', { target, suggestion: nearest(target) }, placedAt(place)));
+        errors.push(isMarkdownImage(file.text, offset) ? siteError('CONTENT_MARKDOWN_IMAGE', { src: target }, place) : draftAware(drafts, 'CONTENT_UNKNOWN_PAGE', { target, suggestion: nearest(target) }, (c, p) => siteError(c, p, place)));
       }
     }
   }
@@ -162,22 +149,3 @@ function duplicates<T>(items: T[], key: (item: T) => string, report: (item: T, e
 }
 
 const listOf = (items: { file: string }[]) => items.map((i) => i.file).join(", ");
-
-function nextFree(orders: number[]): number {
-  return Math.max(0, ...orders) + 1;
-}
-
-function walk(value: unknown, pointer: string, visit: (pointer: string, key: string, value: unknown) => void): void {
-  if (Array.isArray(value)) {
-    value.forEach((v, i) => {
-      visit(`${pointer}/${i}`, String(i), v);
-      walk(v, `${pointer}/${i}`, visit);
-    });
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const p = `${pointer}/${encodeSegment(k)}`;
-      visit(p, k, v);
-      walk(v, p, visit);
-    }
-  }
-}

@@ -3,7 +3,7 @@
 // their pages (a banner, noindex) and every link to them (the dev server's stylesheet below). The one filter is
 // here (`sortDrafts`, called where the model is made, content/join.ts); validation still reads every file, so
 // a draft must be well formed, and the editor lists drafts with the rest.
-import { siteError, type ErrorCode, type ErrorParams, type SiteError } from '../errors.ts';
+import type { ErrorCode, ErrorParams, SiteError } from '../errors.ts';
 import type { Page } from '../routes.ts';
 import { rules } from './kinds.ts';
 import type { SourceFile } from './load.ts';
@@ -18,12 +18,6 @@ export interface Drafts {
   files: Set<string>;
 }
 
-/** Whether a content file is a draft: only `draft: true` counts, so `draft: false` publishes. */
-export function isDraft(file: SourceFile): boolean {
-  const data = file.data as { draft?: unknown } | null;
-  return typeof data === 'object' && data !== null && data.draft === true;
-}
-
 /**
  * The files the model is made from and the drafts among all files. With `show` (the dev server) every file
  * stays; otherwise the drafts are left out. The same array is returned when there is no draft, so a site
@@ -32,23 +26,21 @@ export function isDraft(file: SourceFile): boolean {
 export function sortDrafts(files: SourceFile[], show: boolean): { files: SourceFile[]; drafts: Drafts } {
   const drafts: Drafts = { byAddress: new Map(), byName: new Map(), files: new Set() };
   for (const file of files) {
-    if (!isDraft(file)) continue;
+    // Only `draft: true` counts, so `draft: false` publishes.
+    if ((file.data as { draft?: unknown } | null)?.draft !== true) continue;
     drafts.files.add(file.path);
     const slug = 'slug' in file.source ? file.source.slug : undefined;
     const route = rules.routeOf.get(file.source.kind);
     if (slug === undefined || route === undefined) continue;
     drafts.byAddress.set(`${route}${slug}`, file.path);
     // What references across files name an entry by (cross-check.ts): a service by its slug, a language by its code.
-    drafts.byName.set(`${kindName(file.source.kind)}:${slug}`, file.path);
+    drafts.byName.set(`${file.source.kind}:${slug}`, file.path);
     const code = (file.data as { code?: unknown }).code;
-    if (typeof code === 'string') drafts.byName.set(`${kindName(file.source.kind)}:${code}`, file.path);
+    if (typeof code === 'string') drafts.byName.set(`${file.source.kind}:${code}`, file.path);
   }
   const kept = show || drafts.files.size === 0 ? files : files.filter((f) => !drafts.files.has(f.path));
   return { files: kept, drafts };
 }
-
-/** The kind as the reference errors name it (cross-check.ts): 'language', 'service', 'city', 'post'. */
-const kindName = (kind: string) => (kind === 'blog-post' ? 'post' : kind);
 
 /**
  * Marks the pages made from drafts (the dev server's build, which keeps them): each is a draft and closed to
@@ -85,12 +77,6 @@ export function draftAware<C extends ErrorCode>(drafts: Drafts | undefined, code
   }
   return make(code, params);
 }
-
-/** A problem placed in a file by line and column: what `draftAware` needs for a link in a Markdown body. */
-export const placedAt =
-  (place: Parameters<typeof siteError>[2]): Make =>
-  (code, params) =>
-    siteError(code, params, place);
 
 /**
  * The dev server's stylesheet for drafts: the banner a draft's page carries (templates/components/draft-banner.tsx)

@@ -67,43 +67,27 @@ export function explain(problem: AjvError, schema: SchemaNode | undefined, data:
   }
 }
 
-/** The known name nearest to a mistyped one, if it is close enough to be a typo. */
-export function closest(name: string, known: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of known) {
-    const d = distance(name.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
-}
-
-/**
- * The addresses nearest a mistyped one, if they are close enough to be a typo (as explain.ts's closest()
- * judges a field name); up to three when several are as near.
- */
-export function nearAddresses(target: string, addresses: string[]): string[] {
-  const limit = Math.max(2, Math.floor(target.length / 3));
-  const scored = addresses.map((address) => [address, distance(target.toLowerCase(), address.toLowerCase())] as const).filter(([, d]) => d <= limit);
+/** The known names nearest a mistyped one, in their order, if they are close enough to be a typo. */
+function nearest(name: string, known: string[]): string[] {
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  const scored = known.map((k) => [k, distance(name.toLowerCase(), k.toLowerCase())] as const).filter(([, d]) => d <= limit);
   const best = Math.min(...scored.map(([, d]) => d));
-  return scored
-    .filter(([, d]) => d === best)
-    .map(([address]) => address)
-    .sort()
-    .slice(0, 3);
+  return scored.filter(([, d]) => d === best).map(([k]) => k);
 }
 
-/** The `suggestion` of CONTENT_UNKNOWN_PAGE: " (did you mean /pricing?)" when an address is near, else empty. */
+/** The known name nearest to a mistyped one, if it is close enough to be a typo (the first of several as near). */
+export function closest(name: string, known: string[]): string | undefined {
+  return nearest(name, known)[0];
+}
+
+/** The `suggestion` of CONTENT_UNKNOWN_PAGE: " (did you mean /pricing?)" when an address is near (up to three), else empty. */
 export function suggestAddress(target: string, addresses: string[]): string {
-  const near = nearAddresses(target, addresses);
+  const near = nearest(target, addresses).sort().slice(0, 3);
   return near.length ? ` (did you mean ${near.join(' or ')}?)` : '';
 }
 
 /** Levenshtein distance: the fewest single-character edits that turn one into the other. */
-export function distance(a: string, b: string): number {
+function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let prev = row[0];

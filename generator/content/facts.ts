@@ -4,11 +4,10 @@
 // exception to "never type a fact by hand", such as a market figure quoted in a blog post, is written
 // {{verbatim: AUD $40–90 per page}}: it shows as written and `site check` leaves it alone.
 import { createHash } from 'node:crypto';
-import { Shards } from '../cache.ts';
 import { codeFrame, positionAt, siteError, type Place, type SiteError } from '../errors.ts';
 import type { SourceFile } from './load.ts';
-import { locate } from './locate.ts';
-import { closest } from './validate.ts';
+import { locate, offsetAt } from './locate.ts';
+import { closest } from './explain.ts';
 import { encodeSegment } from './pointer.ts';
 import { withHours } from './hours.ts';
 
@@ -95,11 +94,6 @@ function lookup(tree: Namespaces, names: Map<string, string>, name: string, seen
   };
 }
 
-export interface Resolved {
-  files: SourceFile[];
-  errors: SiteError[];
-}
-
 /** Copies of files with placeholders resolved, kept while neither the file nor the facts change. */
 let memo: { key: string; files: WeakMap<SourceFile, { file: SourceFile; errors: SiteError[] }> } | undefined;
 
@@ -108,17 +102,11 @@ let memo: { key: string; files: WeakMap<SourceFile, { file: SourceFile; errors: 
  * Markdown bodies. A file without a placeholder is returned as it is, so caches keyed by the file object keep
  * working; the others are resolved copies, and their `text` stays the text as written, for error positions.
  */
-export function resolveFacts(files: SourceFile[], cache?: { dir: string; tool: string }): Resolved {
+export function resolveFacts(files: SourceFile[]): { files: SourceFile[]; errors: SiteError[] } {
   const tree = factTree(files);
   const names = factNames(tree);
   const key = createHash('sha256').update(JSON.stringify(tree)).digest('hex');
   if (memo?.key !== key) memo = { key, files: new WeakMap() };
-  const store = cache && resolutions(cache.dir);
-  const storedKey = cache && `${cache.tool} ${key}`;
-  const stored = store?.readOne(0);
-  const known = stored && stored.key === storedKey ? stored.files : undefined;
-  const kept = new Map<string, Resolution>();
-  let made = 0;
   const out: SourceFile[] = [];
   const errors: SiteError[] = [];
   for (const file of files) {
@@ -127,42 +115,12 @@ export function resolveFacts(files: SourceFile[], cache?: { dir: string; tool: s
       continue;
     }
     let done = memo.files.get(file);
-    if (!done) {
-      const last = known?.get(file.path);
-      if (last?.textHash === file.textHash) done = { file: resolvedCopy(file, last.data, last.factsKey), errors: [] };
-      else {
-        done = resolveFile(file, tree, names);
-        made++;
-      }
-      memo.files.set(file, done);
-    }
+    if (!done) memo.files.set(file, (done = resolveFile(file, tree, names)));
     out.push(done.file);
     errors.push(...done.errors);
-    // Not a Markdown file: its body is resolved from its text, which is read (and checked against the hash the
-    // snapshot has, content/load.ts) whenever a build needs it, however the file's data is known.
-    if (!done.errors.length && !file.path.endsWith('.md')) kept.set(file.path, { textHash: file.textHash, data: done.file.data, factsKey: done.file.factsKey! });
-  }
-  if (store && (made || kept.size !== known?.size)) {
-    try {
-      store.write(0, { key: storedKey!, files: kept });
-    } catch {
-      // a cache that cannot be written only makes the next build slower
-    }
   }
   return { files: out, errors };
 }
-
-/**
- * What `site build` resolved last time, kept in the content cache while the facts and the generator are the
- * same (`key`): a hundred files with placeholders took 10-12 ms of every build to resolve again, for the same
- * result. JSON files only, and none with an unknown name, whose errors must be found again.
- */
-interface Resolution {
-  textHash: string;
-  data: unknown;
-  factsKey: string;
-}
-const resolutions = (dir: string) => new Shards<{ key: string; files: Map<string, Resolution> }>(dir, 'facts', 'facts-v1', 1);
 
 /**
  * A copy that keeps the file's own properties and its prototype as they are, with the resolved data: a file
@@ -195,16 +153,10 @@ function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, stri
       errors.push(found.fail(whole, { file: file.path, line, column, frame: codeFrame(file.text, line, column) }));
       return whole;
     });
-  const offsetOf = (pointer: string) => {
-    const { line, column } = locate(file, pointer);
-    let offset = 0;
-    for (let n = 1; n < line; n++) offset = file.text.indexOf('\n', offset) + 1;
-    return offset + column - 1;
-  };
   // A value without a placeholder is kept as it is, and a pointer is spelt out only for a placeholder's error:
   // most of a file with one holds none, and copying all of it took most of the time.
   const walk = (value: unknown, pointer: () => string): unknown => {
-    if (typeof value === 'string') return value.includes('{{') ? replace(value, () => offsetOf(pointer())) : value;
+    if (typeof value === 'string') return value.includes('{{') ? replace(value, () => offsetAt(file.text, locate(file, pointer()))) : value;
     if (!value || typeof value !== 'object') return value;
     if (Array.isArray(value)) {
       let copy: unknown[] | undefined;

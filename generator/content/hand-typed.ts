@@ -11,8 +11,8 @@
 import { codeFrame, positionAt, siteError, sortErrors, type SiteError } from '../errors.ts';
 import type { SourceFile } from './load.ts';
 import { factNames, factSources, factTree, placeholderPattern } from './facts.ts';
-import { locate } from './locate.ts';
-import { encodeSegment } from './pointer.ts';
+import { locate, offsetAt } from './locate.ts';
+import { eachValue } from './pointer.ts';
 import { markdownToHtml } from '../markdown/processor.ts';
 import { dateShape } from './dates.ts';
 
@@ -296,20 +296,19 @@ function scan(text: string, markdown: boolean, facts: FactSpellings): Found[] {
 }
 
 /** The texts of a file a visitor may read, with where each is: strings of JSON and front matter, a Markdown body by paragraph. */
-function* texts(file: SourceFile, facts: FactSpellings): Generator<{ found: Found[]; pointer?: string; line?: number }> {
-  function* walk(value: unknown, pointer: string): Generator<{ found: Found[]; pointer: string }> {
-    if (typeof value === 'string') yield { found: scan(value, false, facts), pointer };
-    else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) yield* walk(value[i], `${pointer}/${i}`);
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (k !== '$schema') yield* walk(v, `${pointer}/${encodeSegment(k)}`);
-  }
-  yield* walk(file.data, '');
+function texts(file: SourceFile, facts: FactSpellings): { found: Found[]; pointer?: string; line?: number }[] {
+  const out: { found: Found[]; pointer?: string; line?: number }[] = [];
+  eachValue(file.data, (value, pointer, key) => {
+    if (typeof value === 'string' && key !== '$schema') out.push({ found: scan(value, false, facts), pointer });
+  });
   // A body is rendered whole (a few milliseconds each time), and paragraph by paragraph only to place what it shows.
-  if (file.body === undefined || !scan(file.body, true, facts).length) return;
+  if (file.body === undefined || !scan(file.body, true, facts).length) return out;
   let line = file.text.slice(0, file.text.length - file.body.length).split('\n').length;
   for (const block of file.body.split(/\n[ \t]*\n/)) {
-    if (block.trim()) yield { found: scan(block, true, facts), line: line + (block.match(/^\n*/)?.[0].length ?? 0) };
+    if (block.trim()) out.push({ found: scan(block, true, facts), line: line + (block.match(/^\n*/)?.[0].length ?? 0) });
     line += block.split('\n').length + 1;
   }
+  return out;
 }
 
 /**
@@ -343,9 +342,7 @@ export function findHandTypedFacts(files: SourceFile[], pages: { path: string; s
 
 /** Where the text starts, when it is written as found (no entity or spelling in between); else where its field does. */
 function exactly(text: string, field: { line: number; column: number }, written: string): { line: number; column: number } {
-  let offset = 0;
-  for (let n = 1; n < field.line; n++) offset = text.indexOf('\n', offset) + 1;
-  offset += field.column - 1;
+  const offset = offsetAt(text, field);
   const at = text.indexOf(written, offset);
   return at === -1 || at - offset > 5000 ? field : positionAt(text, at);
 }

@@ -76,22 +76,13 @@ export function kindRules(reg: Registry) {
   ];
 
   // Places that share a folder are offered together: pages/<page>.json or pages/<slug>.md.
-  const places: string[][] = [];
-  const byFolder = new Map<string, string[]>();
-  const place = (folder: string | undefined, text: string) => {
-    const group = folder === undefined ? undefined : byFolder.get(folder);
-    if (group) group.push(text);
-    else {
-      places.push([text]);
-      if (folder !== undefined) byFolder.set(folder, places[places.length - 1]);
-    }
-  };
+  const places = new Map<string, string[]>();
   for (const [, spec] of entries) {
-    if (spec.shape === 'singleton') place(undefined, spec.file);
-    else if (spec.shape === 'page-copy') place(spec.folder, `${spec.folder}/<page>${spec.ext}`);
-    else place(spec.folder, `${spec.folder}/<slug>${spec.ext}`);
+    const [group, place] =
+      spec.shape === 'singleton' ? [`/${spec.file}`, spec.file] : [spec.folder, `${spec.folder}/<${spec.shape === 'page-copy' ? 'page' : 'slug'}>${spec.ext}`];
+    places.set(group, [...(places.get(group) ?? []), place]);
   }
-  const placeNames = places.map((group) => group.join(' or '));
+  const placeNames = [...places.values()].map((group) => group.join(' or '));
   /** Where content files of each kind go, for the unknown-file hint. */
   const placesHint = `Content files go in content/ as ${placeNames.slice(0, -1).join(', ')} or ${placeNames[placeNames.length - 1]}.`;
 

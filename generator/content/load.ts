@@ -8,7 +8,7 @@ import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
 import { classify, placesHint, requiredFiles, type SourceKind } from './sources.ts';
 import { bodyLinks, type MarkdownLink } from './links.ts';
-import type { ContentSeen, FileTimes } from '../incremental/unchanged.ts';
+import type { ContentSeen } from '../incremental/unchanged.ts';
 
 // gray-matter (with js-yaml) is loaded when a file must be parsed: a build whose files are all in the snapshot
 // never needs it. The CLI's bundle holds it (bin/site.js), compiled from the code cache, because the call below
@@ -53,11 +53,6 @@ export interface SourceFile {
   size: number;
 }
 
-export interface LoadResult {
-  files: SourceFile[];
-  errors: SiteError[];
-}
-
 /**
  * Reads and parses every content file. Files whose size and modification time are those of an earlier load
  * are taken from it as they are, neither read nor parsed: from the dev server's memory (`previous`), or else
@@ -65,7 +60,7 @@ export interface LoadResult {
  * the caller has just looked (incremental/unchanged.ts). `parsed` is told of each file read and parsed, as soon as
  * it is.
  */
-export function loadContent(project: Project, previous?: Map<string, SourceFile>, seen?: ContentSeen, parsed?: (file: SourceFile) => void): LoadResult {
+export function loadContent(project: Project, previous?: Map<string, SourceFile>, seen?: ContentSeen, parsed?: (file: SourceFile) => void): { files: SourceFile[]; errors: SiteError[] } {
   const stats = seen?.stats;
   const errors: SiteError[] = [];
   const files: SourceFile[] = [];
@@ -73,9 +68,7 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
   const known: Map<string, SourceFile | SnapshotEntry> = previous ?? readSnapshot(store);
   /** Snapshot shards holding a file that was read again, or one that is gone. */
   const stale = new Set<number>();
-  // The walk that made `seen` listed the files already: walking the folders again was 4-12 ms of an edit at
-  // 4,000 posts (4,000 directory entries made into objects, with TurboFan still off).
-  const names = (seen?.complete ? listedFiles(project.content, seen.stats) : contentFiles(project.content)).sort();
+  const names = contentFiles(project.content).sort();
   const found = new Set(names);
   for (const rel of requiredFiles()) {
     if (!found.has(rel)) {
@@ -84,10 +77,6 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
       );
     }
   }
-  // Paths joined by hand, not by path.join: `rel` comes from the walk below and needs no normalising, and 4,000
-  // calls of path.join are 5-15 ms of a build that has just started (V8 has not optimised it yet).
-  const contentPrefix = project.content + path.sep;
-  const native = path.sep === '/' ? (rel: string) => rel : (rel: string) => rel.split('/').join(path.sep);
   for (const rel of names) {
     const file = `content/${rel}`;
     const source = classify(rel);
@@ -95,21 +84,20 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
       errors.push(siteError('CONTENT_UNKNOWN_FILE', { places: placesHint }, { file }));
       continue;
     }
-    const abs = contentPrefix + native(rel);
+    const abs = path.join(project.content, rel);
     const stat = stats?.get(abs) ?? fs.statSync(abs);
     const cached = known.get(rel);
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {
-      files.push(previous ? (cached as SourceFile) : fromSnapshot(cached as SnapshotEntry, source, project));
+      files.push(previous ? (cached as SourceFile) : new SnapshotFile(cached as SnapshotEntry, source, project));
       continue;
     }
     stale.add(shardOf(rel, store.count));
     const text = fs.readFileSync(abs, 'utf8');
-    const result = rel.endsWith('.md') ? parseMarkdown(file, text) : parseJson(file, text);
-    if (result instanceof SiteError) {
-      errors.push(result);
+    const loaded = parseFile(rel, source, text, stat);
+    if (loaded instanceof SiteError) {
+      errors.push(loaded);
       continue;
     }
-    const loaded: SourceFile = { path: file, rel, source, text, ...result, textHash: hashText(text), placeholders: text.includes('{{'), mtimeMs: stat.mtimeMs, size: stat.size };
     files.push(loaded);
     parsed?.(loaded);
   }
@@ -155,24 +143,6 @@ export function contentFiles(content: string): string[] {
   return found;
 }
 
-/**
- * The paths under content/ that contentFiles would find, from the absolute paths of a walk that listed every
- * JSON and Markdown file there but for the schemas (incremental/unchanged.ts) and met no symbolic link: those
- * of hidden files and folders and READMEs left out.
- */
-function listedFiles(content: string, stats: Map<string, FileTimes>): string[] {
-  const prefix = content + path.sep;
-  const found: string[] = [];
-  for (const abs of stats.keys()) {
-    if (!abs.startsWith(prefix)) continue;
-    const rel = path.sep === '/' ? abs.slice(prefix.length) : abs.slice(prefix.length).split(path.sep).join('/');
-    // A hidden name anywhere on the path, as contentFiles passes over hidden files and folders.
-    if (rel.startsWith('.') || rel.includes('/.') || !isContent(rel.slice(rel.lastIndexOf('/') + 1))) continue;
-    found.push(rel);
-  }
-  return found;
-}
-
 /** Where a path leads once every symbolic link is followed; undefined when it leads nowhere. */
 function realPath(abs: string): string | undefined {
   try {
@@ -188,11 +158,14 @@ function realPath(abs: string): string | undefined {
  */
 export function parseSource(rel: string, text: string): SourceFile | SiteError | undefined {
   const source = classify(rel);
-  if (!source) return undefined;
+  return source && parseFile(rel, source, text, { mtimeMs: 0, size: Buffer.byteLength(text) });
+}
+
+function parseFile(rel: string, source: SourceKind, text: string, stat: { mtimeMs: number; size: number }): SourceFile | SiteError {
   const file = `content/${rel}`;
   const parsed = rel.endsWith('.md') ? parseMarkdown(file, text) : parseJson(file, text);
   if (parsed instanceof SiteError) return parsed;
-  return { path: file, rel, source, text, ...parsed, textHash: hashText(text), placeholders: text.includes('{{'), mtimeMs: 0, size: Buffer.byteLength(text) };
+  return { path: file, rel, source, text, ...parsed, textHash: hashText(text), placeholders: text.includes('{{'), mtimeMs: stat.mtimeMs, size: stat.size };
 }
 
 function hashText(text: string): string {
@@ -218,7 +191,7 @@ function shardOf(rel: string, count: number): number {
   return (h >>> 0) % count;
 }
 
-/** The snapshot's entries by path; each becomes a file (fromSnapshot) once it is known to be unchanged. */
+/** The snapshot's entries by path; each becomes a file (SnapshotFile) once it is known to be unchanged. */
 function readSnapshot(store: Shards<SnapshotEntry[]>): Map<string, SnapshotEntry> {
   const byPath = new Map<string, SnapshotEntry>();
   for (const shard of store.read()) for (const entry of shard) byPath.set(entry.rel, entry);
@@ -258,18 +231,6 @@ class SnapshotFile {
   }
 }
 
-function fromSnapshot(entry: SnapshotEntry, source: SourceKind, project: Project): SourceFile {
-  return new SnapshotFile(entry, source, project);
-}
-
-/**
- * The entry a file taken from the snapshot was made from, to write it again without reading its text. Kept on
- * the file itself (SnapshotFile): in a WeakMap beside it, 4,000 files took 5-9 ms more to make.
- */
-function entryOf(file: SourceFile): SnapshotEntry | undefined {
-  return file instanceof SnapshotFile ? file[unread].entry : undefined;
-}
-
 /**
  * The text of a file the snapshot says is unchanged (same size and modification time when the build began),
  * checked against the snapshot's hash. A file saved again while the build runs, or changed with its size and
@@ -290,9 +251,9 @@ function writeSnapshot(store: Shards<SnapshotEntry[]>, files: SourceFile[], stal
   for (const file of files) {
     const shard = byShard.get(shardOf(file.rel, store.count));
     if (!shard) continue;
-    const known = entryOf(file);
-    if (known) {
-      shard.push(known);
+    // A file from the snapshot is written again as its entry was, without reading its text.
+    if (file instanceof SnapshotFile) {
+      shard.push(file[unread].entry);
       continue;
     }
     const { text, body, source: _source, ...fields } = file;
@@ -345,20 +306,7 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
   }
 }
 
-/**
- * Words for reading times: runs of characters other than spaces and control codes. Cached with the front
- * matter, but a cold build counts every body: 23 MB at 4,000 posts. Without branches (a word's lengths are too
- * irregular for the processor to guess where one ends), 50 ms instead of 100 ms.
- */
+/** Words for reading times: runs of characters other than spaces and control codes. */
 function countWords(text: string): number {
-  let words = 0;
-  /** 1 after a space (or at the start), else 0. */
-  let afterSpace = 1;
-  for (let i = 0; i < text.length; i++) {
-    // 1 for a code of 32 or less (its subtraction is negative), 0 for any other.
-    const space = (text.charCodeAt(i) - 33) >>> 31;
-    words += afterSpace & (space ^ 1);
-    afterSpace = space;
-  }
-  return words;
+  return text.match(/[^\x00-\x20]+/g)?.length ?? 0;
 }

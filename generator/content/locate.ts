@@ -14,6 +14,13 @@ export function pointerSegments(pointer: string): (string | number)[] {
   return pointerKeys(pointer).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
+/** The offset in a text of a line and column (the inverse of errors.ts's positionAt). */
+export function offsetAt(text: string, { line, column }: Position): number {
+  let offset = 0;
+  for (let n = 1; n < line; n++) offset = text.indexOf('\n', offset) + 1;
+  return offset + column - 1;
+}
+
 const trees = new WeakMap<SourceFile, Node | undefined>();
 
 /**

@@ -143,25 +143,23 @@ class Post {
   }
 }
 
-export interface ModelOptions {
-  /** The build's date (yyyy-mm-dd), for reproducible output: `SOURCE_DATE_EPOCH` when set. */
-  buildDate?: string;
-}
-
-export function buildModel(files: SourceFile[], options: ModelOptions = {}): SiteModel {
+/** `buildDate`: the build's date (yyyy-mm-dd), for reproducible output: `SOURCE_DATE_EPOCH` when set. */
+export function buildModel(files: SourceFile[], options: { buildDate?: string } = {}): SiteModel {
   const byKind = new Map<string, SourceFile[]>();
   for (const f of files) byKind.get(f.source.kind)?.push(f) ?? byKind.set(f.source.kind, [f]);
   // The data of files validated against their kinds' schemas, typed by them.
   const one = <K extends SingletonKind>(kind: K) => byKind.get(kind)?.[0]?.data as DataOf<K>;
   const all = <K extends CollectionKind | 'prose-page'>(kind: K) => (byKind.get(kind) ?? []) as (SourceFile & { data: DataOf<K> })[];
   const slugOf = (f: SourceFile) => ('slug' in f.source ? f.source.slug : '');
+  /** Where an entry's file and page are. */
+  const placeOf = (kind: CollectionKind | 'prose-page', f: SourceFile) => ({ slug: slugOf(f), url: entryPath(kind, slugOf(f)), file: f.path });
 
   const pages = Object.fromEntries((byKind.get('page-copy') ?? []).map((f) => [f.source.kind === 'page-copy' ? f.source.name : '', f.data])) as PageCopies;
   const plain = Object.fromEntries(
     plainKinds.map((kind) => [
       rules.modelOf.get(kind)!,
       all(kind)
-        .map((f) => ({ ...(f.data as object), slug: slugOf(f), url: entryPath(kind, slugOf(f)), file: f.path, body: f.body }))
+        .map((f) => ({ ...(f.data as object), ...placeOf(kind, f), body: f.body }))
         .sort((a, b) => compare(a.slug, b.slug)),
     ]),
   ) as PlainCollections;
@@ -180,15 +178,12 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
     .map((f) => {
       const data = f.data;
       const inText = data.nameInText ?? data.name;
-      return { ...data, inText, inCity: `${data.preposition ?? 'in'} ${inText}`, slug: slugOf(f), url: entryPath('city', slugOf(f)), file: f.path };
+      return { ...data, inText, inCity: `${data.preposition ?? 'in'} ${inText}`, ...placeOf('city', f) };
     })
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
 
   const services: ServiceEntry[] = all('service')
-    .map((f) => {
-      const data = f.data;
-      return { ...data, slug: slugOf(f), url: entryPath('service', slugOf(f)), file: f.path };
-    })
+    .map((f) => ({ ...f.data, ...placeOf('service', f) }))
     .sort((a, b) => a.order - b.order || compare(a.slug, b.slug));
   const serviceBySlug = new Map(services.map((s) => [s.slug, s]));
 
@@ -210,7 +205,7 @@ export function buildModel(files: SourceFile[], options: ModelOptions = {}): Sit
   posts.sort((a, b) => compare(b.isoDate, a.isoDate) || compare(a.slug, b.slug));
 
   const prose: ProseEntry[] = all('prose-page')
-    .map((f) => ({ ...f.data, updated: isoDate(f.data.updated), slug: slugOf(f), url: entryPath('prose-page', slugOf(f)), file: f.path, body: f.body ?? '' }))
+    .map((f) => ({ ...f.data, updated: isoDate(f.data.updated), ...placeOf('prose-page', f), body: f.body ?? '' }))
     .sort((a, b) => compare(a.slug, b.slug));
 
   const navigation = one('navigation');

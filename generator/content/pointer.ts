@@ -22,3 +22,12 @@ export function resolveKeys(value: unknown, keys: string[]): unknown {
   for (const key of keys) node = (node as Record<string, unknown> | undefined)?.[key];
   return node;
 }
+
+/**
+ * Calls `visit` for a JSON value and every value inside it, parents first, with its pointer and the key it has
+ * in its parent (an array's items by their index).
+ */
+export function eachValue(value: unknown, visit: (value: unknown, pointer: string, key?: string) => void, pointer = '', key?: string): void {
+  visit(value, pointer, key);
+  if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) eachValue(v, visit, `${pointer}/${encodeSegment(k)}`, k);
+}

@@ -1,8 +1,6 @@
 // The content stage: every file read, its placeholders resolved, validated against its schema. The Markdown
 // workers start here on the posts whose files changed since the last build: in a cold build on each post as
 // soon as its file is read, otherwise once all are.
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { failIfAny } from '../errors.ts';
 import type { Project } from '../project.ts';
 import { loadContent, type SourceFile } from './load.ts';
@@ -11,7 +9,7 @@ import { validateContent } from './validate.ts';
 import { rules } from './kinds.ts';
 import { unchangedSince, type BuildRecord } from '../incremental/record.ts';
 import type { ContentSeen } from '../incremental/unchanged.ts';
-import { toolKey, type LiveState } from '../incremental/stages.ts';
+import type { LiveState } from '../incremental/stages.ts';
 import type { MarkdownSession } from '../markdown/render.ts';
 
 /**
@@ -42,8 +40,7 @@ export async function readContent(project: Project, previous: BuildRecord | unde
     fed.add(file.path);
     feed.add(file.path, file.body ?? '');
   });
-  // `site build` keeps what it resolved beside the content snapshot; the dev server keeps it in memory.
-  const resolved = resolveFacts(loaded.files, live ? undefined : { dir: path.join(project.cache, 'content'), tool: toolKey() });
+  const resolved = resolveFacts(loaded.files);
   // Each file is looked up in the record once: the validators, the posts and the checks across files ask.
   const changed = new Set(previous ? resolved.files.filter((f) => !unchangedSince(previous, f)) : resolved.files);
   const changedBodies = [...changed].filter(streamed);

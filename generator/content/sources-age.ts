@@ -3,6 +3,7 @@
 // judicial records did), so `site check` warns about every source not read again for more than a year. A
 // warning, not a failure: the site still builds and deploys; someone should read the source again.
 import type { SourceFile } from './load.ts';
+import { parseDate } from './dates.ts';
 
 export interface StaleSource {
   /** The fact's name as content uses it, without `.value`: facts.rules.nswConvert. */
@@ -39,10 +40,8 @@ export function staleSources(files: SourceFile[], today: Date = new Date()): Sta
 }
 
 function realDay(text: string): Date | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return undefined;
-  const day = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return day.getUTCMonth() === +m[2] - 1 && day.getUTCDate() === +m[3] ? day : undefined;
+  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(text) ? parseDate(text) : undefined;
+  return parsed && 'iso' in parsed ? new Date(`${parsed.iso}T00:00:00Z`) : undefined;
 }
 
 /** One line per stale source, for the check's warnings. */

@@ -1,8 +1,7 @@
 // Which content file is which: a path under content/ to its kind and schema, by the table in kinds.ts.
-import { rules, type SourceKind as AnySourceKind } from './kinds.ts';
+import { rules, type SourceKind } from './kinds.ts';
 
-export type { CollectionKind, PageCopyName, SingletonKind } from './kinds.ts';
-export type SourceKind = AnySourceKind;
+export type { SourceKind };
 
 /** Classifies a path relative to content/ (forward slashes), or returns undefined for a file we do not read. */
 export function classify(rel: string): SourceKind | undefined {

@@ -7,12 +7,10 @@ import { codeFrame, siteError, type ErrorCode, type ErrorParams, type SiteError 
 import { packageVersion, type Project } from '../project.ts';
 import type { SourceFile } from './load.ts';
 import { locate } from './locate.ts';
-import { encodeSegment, pointerKeys, resolveKeys } from './pointer.ts';
+import { eachValue, pointerKeys, resolveKeys } from './pointer.ts';
 import { compiledFolder, writeCacheFile } from '../cache.ts';
 import { dateShape, parseDate } from './dates.ts';
 import { explain, type SchemaNode } from './explain.ts';
-
-export { closest } from './explain.ts';
 
 // ajv and ajv-formats are CommonJS with a default export that esbuild and tsx see differently.
 const require = createRequire(import.meta.url);
@@ -52,16 +50,7 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
   const validated = new Set(names.filter((n) => n !== 'common.schema.json'));
   const folder = compiledFolder(project, 'schemas');
   const moduleOf = (name: string) => path.join(folder, `${name.replace(/\.schema\.json$/, '')}-${key}.cjs`);
-  const validators = new Map<string, ValidateFunction>();
-  let validator: Compiled['validator'];
-  if ([...validated].every((n) => fs.existsSync(moduleOf(n)))) {
-    validator = (name) => {
-      if (!validated.has(name)) return undefined;
-      let validate = validators.get(name);
-      if (!validate) validators.set(name, (validate = (require(moduleOf(name)) as { v: ValidateFunction }).v));
-      return validate;
-    };
-  } else {
+  if (![...validated].every((n) => fs.existsSync(moduleOf(n)))) {
     // ajv itself is loaded only to compile: a build whose schemas are unchanged needs only its small runtime.
     const Ajv = require('ajv').default as typeof import('ajv').default;
     const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
@@ -72,16 +61,16 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
       ajv.addSchema(schema, schema.$id ?? names[i]);
     });
     const standaloneCode = require('ajv/dist/standalone').default as (ajv: unknown, refs: Record<string, string>) => string;
-    for (const name of validated) {
-      // Each module requires ajv's runtime helpers from the package, which resolves from .cache/ as from the
-      // generator.
-      writeCacheFile(moduleOf(name), standaloneCode(ajv, { v: name }));
-      // The module holds the code of the function ajv has just compiled: this process keeps using that rather
-      // than compiling the module again.
-      validators.set(name, ajv.getSchema(name)!);
-    }
-    validator = (name) => validators.get(name);
+    // Each module requires ajv's runtime helpers from the package, which resolves from .cache/ as from the generator.
+    for (const name of validated) writeCacheFile(moduleOf(name), standaloneCode(ajv, { v: name }));
   }
+  const validators = new Map<string, ValidateFunction>();
+  const validator = (name: string) => {
+    if (!validated.has(name)) return undefined;
+    let validate = validators.get(name);
+    if (!validate) validators.set(name, (validate = (require(moduleOf(name)) as { v: ValidateFunction }).v));
+    return validate;
+  };
   let schemas: Map<string, unknown> | undefined;
   compiled = { key, validator, schemas: () => (schemas ??= new Map(names.map((n, i) => [n, JSON.parse(texts[i])]))) };
   return compiled;
@@ -147,15 +136,10 @@ function validateFile(file: SourceFile, { validator, schemas }: Compiled): SiteE
  */
 function impossibleDates(file: SourceFile): SiteError[] {
   const errors: SiteError[] = [];
-  const visit = (value: unknown, pointer: string) => {
-    if (typeof value === 'string') {
-      if (!dateShape.test(value)) return;
-      const parsed = parseDate(value);
-      if ('problem' in parsed) errors.push(at(file, 'CONTENT_IMPOSSIBLE_DATE', { written: value, problem: parsed.problem }, pointer));
-    } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${pointer}/${i}`));
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, `${pointer}/${encodeSegment(k)}`);
-  };
-  visit(file.data, '');
+  eachValue(file.data, (value, pointer) => {
+    const parsed = typeof value === 'string' && dateShape.test(value) ? parseDate(value) : undefined;
+    if (parsed && 'problem' in parsed) errors.push(at(file, 'CONTENT_IMPOSSIBLE_DATE', { written: value as string, problem: parsed.problem }, pointer));
+  });
   return errors;
 }
 
@@ -169,7 +153,7 @@ function describe(file: SourceFile, problems: ErrorObject[], schemas: Map<string
   const seen = new Set<string>();
   const out: SiteError[] = [];
   for (const problem of problems) {
-    const { pointer, message, hint, key } = explain(problem, schemaAt(schemas, schemaName, problem.schemaPath), valueAt(file.data, problem.instancePath));
+    const { pointer, message, hint, key } = explain(problem, schemaAt(schemas, schemaName, problem.schemaPath), resolveKeys(file.data, pointerKeys(problem.instancePath)));
     const id = `${pointer} ${message}`;
     if (seen.has(id)) continue;
     seen.add(id);
@@ -185,8 +169,3 @@ function schemaAt(schemas: Map<string, unknown>, current: string, schemaPath: st
   const [file, fragment = ''] = schemaPath.split('#');
   return resolveKeys(schemas.get(file || current), pointerKeys(fragment).slice(0, -1)) as SchemaNode | undefined;
 }
-
-function valueAt(data: unknown, pointer: string): unknown {
-  return resolveKeys(data, pointerKeys(pointer));
-}
-
