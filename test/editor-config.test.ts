@@ -298,6 +298,23 @@ function siteIndex() {
   return { files, index: referenceIndex(files, [...pages.map((p) => p.path), ...redirects.map((r) => r.from), ...generatedFiles]) };
 }
 
+test('View Live opens the entry\'s own page: each collection\'s preview path, given an entry\'s slug, is the address the build gives that entry', () => {
+  const { files } = resolveFacts(loadContent(resolveProject(repoRoot)).files);
+  const addressOf = new Map<string, string>();
+  for (const page of routes(buildModel(files)).pages) if (page.source && !addressOf.has(page.source)) addressOf.set(page.source, page.path);
+  const folders = collectionsOf(real).filter((c) => c.folder) as (Collection & { extension: string; preview_path?: string })[];
+  assert.equal(folders.map((c) => c.name), ['blog', 'cities', 'services', 'languages', 'pages-md']);
+  for (const c of folders) {
+    // Entries with a page of their own (English, the language translated into, has none).
+    const entries = files.filter((f) => `content/${f.rel}`.startsWith(`${c.folder}/`) && f.rel.endsWith(`.${c.extension}`) && addressOf.has(`content/${f.rel}`));
+    assert.ok(entries.length > 0, `${c.name} has entries with pages`);
+    for (const entry of entries) {
+      const slug = path.posix.basename(entry.rel).replace(/\.(json|md)$/, '');
+      assert.is(`/${c.preview_path?.replace('{{slug}}', slug)}`, addressOf.get(`content/${entry.rel}`), `View Live of content/${entry.rel}`);
+    }
+  }
+});
+
 test('the index names the links in each Markdown body, from the links the content stage found, as from the body itself', () => {
   const { files, index } = siteIndex();
   const withLinks = files.filter((f) => f.rel.endsWith('.md') && f.links?.length);
