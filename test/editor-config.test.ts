@@ -126,9 +126,13 @@ test('the backend comes from site.json: GitHub, signed in through Netlify\'s OAu
   assert.equal(own.backend, { name: 'github', repo: 'a/b', branch: 'live', base_url: 'https://auth.example.com', auth_endpoint: 'auth' });
 });
 
+test('the editor page is in the site\'s language, its locale in site.json', () => {
+  assert.match(adminPage('Site', 'en-NZ'), /<html lang="en-NZ">/);
+});
+
 test('Netlify Identity and Git Gateway, deprecated by Netlify, are gone: no widget on the editor page, and site.json cannot ask for them', () => {
-  assert.not.match(adminPage('Site'), /identity/);
-  assert.match(adminPage('Site'), /<script src="\/admin\/decap-cms\.js"><\/script>/);
+  assert.not.match(adminPage('Site', 'en-AU'), /identity/);
+  assert.match(adminPage('Site', 'en-AU'), /<script src="\/admin\/decap-cms\.js"><\/script>/);
   const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, 'content/schemas/site.schema.json'), 'utf8'));
   assert.equal(schema.properties.editor.properties.backend.enum, ['github']);
 });
