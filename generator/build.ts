@@ -19,7 +19,7 @@ import { contentFileTest, forgetStamp, inputStamp, saveStamp, type InputStamp } 
 import { NextRecord, contentState, encodeRecord, loadRecord, recordFile } from './incremental/record.ts';
 import { buildClientScripts } from './assets/islands.ts';
 import { prepareFlags } from './assets/flags.ts';
-import { prepareSocial, socialInputs } from './assets/social.ts';
+import { drawCards, prepareSocial, socialInputs } from './assets/social.ts';
 import { buildStylesheet } from './assets/css.ts';
 import { imageReferences, processImages, type ImageStats } from './assets/images.ts';
 import { createFileCopier } from './assets/assets.ts';
@@ -147,15 +147,22 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     const memo = stages?.memo;
     const reusable = !!stages?.reusable;
     const codes = model.languages.map((l) => l.countryCode);
+    const compiled = time('templates', () => reusableTemplates(project, live) ?? compileTemplates(project, { incremental: !!live }));
     const [templates, stylesheet, images, client, flags, social] = await Promise.all([
-      time('templates', () => reusableTemplates(project, live) ?? compileTemplates(project, { incremental: !!live })),
+      compiled,
       time('css', () => buildStylesheet(project, copyFile)),
       time('images', () =>
         memoStage(memo, target, 'images', 'assets', reusable, (out) => processImages(project, out, () => imageReferences(files)), ({ images, stats }) => ({ images, stats: { ...stats, processed: 0, cached: stats.images } })),
       ),
       time('islands', () => memoStage(memo, target, 'islands', 'islands', reusable, (out) => buildClientScripts(project, out))),
       time('flags', () => memoStage(memo, target, 'flags', [...new Set(codes)].sort().join(), reusable, (out) => prepareFlags(project, out, codes), (flags) => ({ ...flags, processed: 0 }))),
-      time('social', () => memoStage(memo, target, 'social', socialInputs(model), reusable, (out) => prepareSocial(project, out, model), (social) => ({ ...social, processed: 0 }))),
+      // The templates draw the cards, so the cards wait for them.
+      compiled.then((t) =>
+        time('social', async () => {
+          const cards = drawCards(project, model, (await t.load()).social);
+          return memoStage(memo, target, 'social', socialInputs(model, cards), reusable, (out) => prepareSocial(project, out, model, cards), (social) => ({ ...social, processed: 0 }));
+        }),
+      ),
     ]);
     // Islands that import a content file cannot be reused on the strength of the rest being unchanged.
     const readsContent = contentFileTest(project);

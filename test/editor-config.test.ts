@@ -126,9 +126,13 @@ test('the backend comes from site.json: GitHub, signed in through Netlify\'s OAu
   assert.equal(own.backend, { name: 'github', repo: 'a/b', branch: 'live', base_url: 'https://auth.example.com', auth_endpoint: 'auth' });
 });
 
+test('the editor page is in the site\'s language, its locale in site.json', () => {
+  assert.match(adminPage('Site', 'en-NZ'), /<html lang="en-NZ">/);
+});
+
 test('Netlify Identity and Git Gateway, deprecated by Netlify, are gone: no widget on the editor page, and site.json cannot ask for them', () => {
-  assert.not.match(adminPage('Site'), /identity/);
-  assert.match(adminPage('Site'), /<script src="\/admin\/decap-cms\.js"><\/script>/);
+  assert.not.match(adminPage('Site', 'en-AU'), /identity/);
+  assert.match(adminPage('Site', 'en-AU'), /<script src="\/admin\/decap-cms\.js"><\/script>/);
   const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, 'content/schemas/site.schema.json'), 'utf8'));
   assert.equal(schema.properties.editor.properties.backend.enum, ['github']);
 });
@@ -297,6 +301,23 @@ function siteIndex() {
   const { pages, redirects } = routes(buildModel(files));
   return { files, index: referenceIndex(files, [...pages.map((p) => p.path), ...redirects.map((r) => r.from), ...generatedFiles]) };
 }
+
+test('View Live opens the entry\'s own page: each collection\'s preview path, given an entry\'s slug, is the address the build gives that entry', () => {
+  const { files } = resolveFacts(loadContent(resolveProject(repoRoot)).files);
+  const addressOf = new Map<string, string>();
+  for (const page of routes(buildModel(files)).pages) if (page.source && !addressOf.has(page.source)) addressOf.set(page.source, page.path);
+  const folders = collectionsOf(real).filter((c) => c.folder) as (Collection & { extension: string; preview_path?: string })[];
+  assert.equal(folders.map((c) => c.name), ['blog', 'cities', 'services', 'languages', 'pages-md']);
+  for (const c of folders) {
+    // Entries with a page of their own (English, the language translated into, has none).
+    const entries = files.filter((f) => `content/${f.rel}`.startsWith(`${c.folder}/`) && f.rel.endsWith(`.${c.extension}`) && addressOf.has(`content/${f.rel}`));
+    assert.ok(entries.length > 0, `${c.name} has entries with pages`);
+    for (const entry of entries) {
+      const slug = path.posix.basename(entry.rel).replace(/\.(json|md)$/, '');
+      assert.is(`/${c.preview_path?.replace('{{slug}}', slug)}`, addressOf.get(`content/${entry.rel}`), `View Live of content/${entry.rel}`);
+    }
+  }
+});
 
 test('the index names the links in each Markdown body, from the links the content stage found, as from the body itself', () => {
   const { files, index } = siteIndex();

@@ -434,6 +434,25 @@ test('an edit to content reuses the social cards while the titles they carry are
   assert.equal(await differences(site), []);
 });
 
+test('an edit to content the cards show but no heading carries (the starting price) draws them again', async () => {
+  const card = () => /<meta property="og:image" content="[^"]*\/(assets\/social\/services-card[^"]*)"/.exec(site.read('dist/services.html'))?.[1];
+  await build({ root: site.root, logger: silentLogger });
+  const before = card();
+  assert.ok(before, 'the services page names its card');
+  const rel = 'content/plans.json';
+  const plans = site.read(rel);
+  assert.ok(plans.includes('"price": "$44.95"'), 'the self-service plan costs $44.95');
+  site.write(rel, plans.replace('"price": "$44.95"', '"price": "$45.95"'));
+  try {
+    await build({ root: site.root, logger: silentLogger });
+    assert.is.not(card(), before, 'the services card still shows the old price');
+    assert.equal(await differences(site), []);
+  } finally {
+    site.write(rel, plans);
+  }
+  await build({ root: site.root, logger: silentLogger });
+});
+
 test('routes read none of the fields the policy takes to leave every route as it was', async () => {
   const result = await build({ root: site.root, logger: silentLogger });
   const { model } = result;

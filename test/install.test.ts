@@ -72,7 +72,7 @@ const hidesDecap = spawnSync(process.execPath, [...withoutDecap, '-e', "require.
     const { emitAdmin } = await import(${JSON.stringify(path.join(repoRoot, 'generator/admin/admin-files.ts'))});
     const { resolveProject } = await import(${JSON.stringify(path.join(repoRoot, 'generator/project.ts'))});
     const written = [], warnings = [];
-    for (let i = 0; i < 2; i++) await emitAdmin(resolveProject(${JSON.stringify(repoRoot)}), { name: 'Site' }, [], async (file) => { written.push(file); }, (m) => warnings.push(m));
+    for (let i = 0; i < 2; i++) await emitAdmin(resolveProject(${JSON.stringify(repoRoot)}), { name: 'Site', locale: 'en-AU' }, [], async (file) => { written.push(file); }, (m) => warnings.push(m));
     console.log(JSON.stringify({ written, warnings }));`;
   const run = spawnSync(process.execPath, ['--import', 'tsx', ...withoutDecap, '--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
   assert.is(run.status, 0, run.stderr);

@@ -295,7 +295,7 @@ test('the longest message the form allows, posted natively in its worst encoding
   assert.match(tooBig.text, /^<!DOCTYPE html>/i);
   assert.ok(tooBig.text.includes('The enquiry is too large.'));
   assert.ok(tooBig.text.includes('value="Amira Haddad"'), 'the name is kept');
-  // Past even the dev server's own limit (1 MB, before the function reads it): still a page.
+  // Past all the function reads (four times its limit), so nothing typed can be kept: still the function's page.
   const huge = await asForm({ ...message, message: 'x'.repeat(1200 * 1024) });
   assert.is(huge.status, 413);
   assert.match(huge.text, /^<!doctype html>/i);

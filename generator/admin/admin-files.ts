@@ -35,10 +35,10 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The page that starts the editor. */
-export function adminPage(siteName: string): string {
+/** The page that starts the editor, in the site's language (`locale` in content/site.json). */
+export function adminPage(siteName: string, locale: string): string {
   return `<!doctype html>
-<html lang="en-AU">
+<html lang="${escapeHtml(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -189,7 +189,7 @@ export type Derive = (file: string, inputs: string, produce: () => string | Uint
  */
 export async function emitAdmin(
   project: Project,
-  settings: { editor?: EditorSettings; baseUrl?: string; name: string },
+  settings: { editor?: EditorSettings; baseUrl?: string; name: string; locale: string },
   files: ContentFile[],
   derive: Derive,
   warn: (message: string) => void,
@@ -201,7 +201,7 @@ export async function emitAdmin(
     toldNoDecap = true;
     return;
   }
-  await derive('admin/index.html', JSON.stringify([settings.name]), () => adminPage(settings.name));
+  await derive('admin/index.html', JSON.stringify([settings.name, settings.locale]), () => adminPage(settings.name, settings.locale));
   // The editor's own code and the icon names are inputs too: a new widget or icon changes the fields.
   const code = [...editorCode(), `lucide-static@${packageVersion('lucide-static')}`];
   await derive('admin/config.yml', JSON.stringify([folderHash(project.schemas), configLayout(files), settings.editor, settings.baseUrl, settings.name, ...code]), () =>

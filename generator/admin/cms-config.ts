@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { classify } from '../content/sources.ts';
 import { contentFiles as contentPaths } from '../content/load.ts';
-import { rules } from '../content/kinds.ts';
+import { entryPath, rules } from '../content/kinds.ts';
 import { SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import type { SiteSettings } from '../content/types.ts';
@@ -48,14 +48,6 @@ const developerOnly: Record<string, string[]> = {
   'site.schema.json': ['baseUrl', 'integrations', 'editor'],
 };
 
-/** Where each folder's entry shows on the site, for the editor's "View Live" link. */
-const pagePaths: Record<string, string> = {
-  blog: 'blog/{{slug}}',
-  cities: 'cities/{{slug}}',
-  services: 'services/{{slug}}',
-  languages: 'languages/{{slug}}',
-  'pages.md': '{{slug}}',
-};
 const folderLabels: Record<string, [plural: string, singular: string]> = {
   '': ['Business and settings', 'Setting'],
   blog: ['Blog posts', 'Blog post'],
@@ -65,6 +57,12 @@ const folderLabels: Record<string, [plural: string, singular: string]> = {
   pages: ['Page copy', 'Page'],
   'pages.md': ['Long pages', 'Long page'],
 };
+
+/** Where a folder's entries show on the site, for the editor's "View Live" link: the address the build gives them. */
+function previewPath(file: ContentFile): { preview_path?: string } {
+  const source = classify(file.rel);
+  return source && 'slug' in source ? { preview_path: entryPath(source.kind, '{{slug}}').slice(1) } : {};
+}
 
 export interface ContentFile {
   rel: string;
@@ -219,7 +217,7 @@ export function cmsConfig(
         create: true,
         delete: true,
         slug: '{{slug}}',
-        ...(pagePaths[key] ? { preview_path: pagePaths[key] } : {}),
+        ...previewPath(group[0]),
         ...(identifier && !['title', 'name'].includes(identifier) ? { identifier_field: identifier } : {}),
         ...(identifier ? { sortable_fields: [identifier] } : {}),
         fields,

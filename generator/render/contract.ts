@@ -79,6 +79,21 @@ export interface DocumentProps {
   markdown: ReadonlyMap<string, string>;
 }
 
+/** The site's logo drawing without its <svg> wrapper, and its viewBox, to place inside another SVG. */
+export interface LogoMark {
+  inner: string;
+  box: string;
+}
+
+/** The social cards (og:image) the templates draw; the generator renders each to a 1200x630 picture. */
+export interface SocialCards {
+  /** The title each kind of page's card carries; a kind without one shows the home page's card. */
+  titles(site: SiteModel): Record<string, string>;
+  /** A 1200x630 card carrying `title`, as SVG. */
+  card(title: string, site: SiteModel, logo: LogoMark): string;
+}
+
 export interface TemplateModule {
   Document: ComponentType<DocumentProps>;
+  social: SocialCards;
 }

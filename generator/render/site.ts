@@ -43,13 +43,13 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
   const tracker = new DependencyTracker();
   const scripts = new PageScripts(inputs.client);
   const assets = createAssets(inputs.assets, scripts, tracker);
-  const module = toRender.length ? await inputs.templates.load() : undefined;
+  const module = await inputs.templates.load();
   const problems: SiteError[] = [];
   let count = 0;
   const site = tracker.wrap(model);
   const renderPage = (page: Page) => {
     scripts.begin();
-    const { value, deps } = tracker.during(page, () => renderDocument(module!, { page, site, assets, markdown: markdown.html }));
+    const { value, deps } = tracker.during(page, () => renderDocument(module, { page, site, assets, markdown: markdown.html }));
     inputs.recorded(page, deps);
     const html = scripts.finish(value);
     const weight = scripts.weight();

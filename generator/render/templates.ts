@@ -18,7 +18,7 @@ import type { TemplateModule } from './contract.ts';
 import { enquirySchemaFile, enquiryValidators, sourceInputs } from '../form-validators.ts';
 
 export interface CompiledTemplates {
-  /** Loads the module (once): a build that keeps every page never loads React. */
+  /** Loads the module, once, for the first stage that needs it (the social cards, the pages). */
   load(): Promise<TemplateModule>;
   /** Absolute paths of every source file the module was built from, for the watcher. */
   inputs: string[];
