@@ -1,6 +1,7 @@
 // The threaded MarkdownRenderer: texts spread over worker threads (worker.ts) as they are added, for a cold
 // build of many posts, so that remark runs on the other cores while this thread reads content and renders pages.
 // Too few texts for a thread are rendered here (renderer.ts) once the renderer is closed.
+// Why threads: remark costs about 2.3 ms of CPU per bench post, some 9 s of a 10 s Markdown-cold build at 4,000.
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../workers/start.ts';
 import { renderHere, type Accept, type MarkdownRenderer, type MarkdownRuntime } from './renderer.ts';

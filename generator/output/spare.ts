@@ -2,7 +2,7 @@
 // writes only the files whose bytes differ (tree.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { asRecorded, foldersAsRecorded, within, type Entry } from './tree.ts';
+import { asRecorded, foldersAsRecorded, type Entry } from './tree.ts';
 import { outputKey, writeCacheFile } from '../cache.ts';
 import type { Project } from '../project.ts';
 import { removeInBackground } from './cleanup.ts';
@@ -50,25 +50,6 @@ function parseManifest(text: string): Manifest | undefined {
   }
 }
 
-/** The files of a manifest that are missing from `target` or no longer as recorded. */
-export function staleFiles(target: string, files: [string, Entry][]): string[] {
-  const stale: string[] = [];
-  for (const [file, entry] of files) {
-    if (!asRecorded(within(target, file), entry)) stale.push(file);
-  }
-  return stale;
-}
-
-/** A last output checked against its manifest: the files changed since, and whether it holds anything else. */
-export interface Checked {
-  stale: string[];
-  complete: boolean;
-}
-
-export function checkOutput(target: string, manifest: Manifest): Checked {
-  return { stale: staleFiles(target, manifest.files), complete: foldersAsRecorded(target, manifest) };
-}
-
 /**
  * The last output as this tool left it (see lastOutput): those of its files that have changed since, and
  * whether it is complete, holding nothing its manifest does not list. A complete output needs no search for
@@ -93,11 +74,11 @@ export interface LastOutput {
 export function lastOutput(target: string, spare: string, { unchecked = false } = {}): LastOutput | undefined {
   const read = readLast(target, spare);
   if (!read) return undefined;
-  if (unchecked) return { manifest: read.manifest, stale: new Set(), complete: false, unchecked: read.text };
-  return checked(read.manifest, checkOutput(target, read.manifest));
+  const { manifest, text } = read;
+  if (unchecked) return { manifest, stale: new Set(), complete: false, unchecked: text };
+  const stale = manifest.files.filter(([file, entry]) => !asRecorded(path.join(target, file), entry)).map(([file]) => file);
+  return { manifest, stale: new Set(stale), complete: foldersAsRecorded(target, manifest) };
 }
-
-const checked = (manifest: Manifest, { stale, complete }: Checked): LastOutput => ({ manifest, stale: new Set(stale), complete });
 
 let staging = 0;
 /** A new folder's name beside the target for a build to write into (removeStale in cleanup.ts knows the form). */
@@ -133,13 +114,9 @@ export interface Taken {
  * changed most pages, replacing most of the spare's files costs more than linking the current ones into an
  * empty folder, so the spare is deleted in the background instead.
  */
-/** The spare's folder, and its manifest if it has one. */
-export function spareManifest(spare: string): { tree: string; manifest?: Manifest } {
-  return { tree: spareTree(spare), manifest: readManifest(path.join(spare, 'tree.json')) };
-}
-
-export function takeSpare(spare: string, staging: string, current?: Manifest, read = spareManifest(spare)): Taken | undefined {
-  const { tree, manifest } = read;
+export function takeSpare(spare: string, staging: string, current?: Manifest): Taken | undefined {
+  const tree = spareTree(spare);
+  const manifest = readManifest(path.join(spare, 'tree.json'));
   fs.rmSync(path.join(spare, 'tree.json'), { force: true });
   if (!fs.existsSync(tree)) return undefined;
   if (manifest && manifest.ino === fs.statSync(tree).ino && (!current || sameShare(manifest, current) >= 0.5)) {

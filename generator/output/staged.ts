@@ -58,7 +58,7 @@ export class StagedOutput extends BaseOutput {
   }
 
   emit(file: string, contents: string | Uint8Array): void {
-    this.note(file, contents.length);
+    this.note(file);
     this.writer.place(file, contents);
   }
 
@@ -75,7 +75,7 @@ export class StagedOutput extends BaseOutput {
   keep(file: string): boolean {
     const entry = this.lastEntry(file);
     if (!entry) return false;
-    this.note(file, entry[1]);
+    this.note(file);
     this.writer.keep(file, entry);
     return true;
   }
