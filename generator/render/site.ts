@@ -69,7 +69,6 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
       problems.push(...errors);
       count += rendered;
       inputs.progress?.(count, toRender.length);
-      await output.drain();
       relieveMemory();
     }
   };
