@@ -318,8 +318,8 @@ test('a file changed by hand in the output is made again: one the spare shares, 
 });
 
 /**
- * The threads of this process (Linux), once none is still ending (a build ends its writer thread without waiting
- * for it): a worker thread the build started and did not end is one more.
+ * The threads of this process (Linux), once none is still ending (a build ends its worker threads without waiting
+ * for them): a worker thread the build started and did not end is one more.
  */
 async function threadCount(): Promise<number> {
   if (process.platform !== 'linux') return 0;

@@ -46,8 +46,7 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
   const module = toRender.length ? await inputs.templates.load() : undefined;
   const problems: SiteError[] = [];
   let count = 0;
-  // In steps, letting the writer thread catch up: rendering from cached Markdown outruns writing, and
-  // thousands of pages queued for it would hold their HTML in memory twice.
+  // In steps, reporting progress and keeping the heap in check between them (relieveMemory).
   const render = async (list: Page[]) => {
     for (let i = 0; i < list.length; i += 256) {
       const { errors, rendered } = renderPages(list.slice(i, i + 256), {
