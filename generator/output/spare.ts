@@ -2,7 +2,7 @@
 // writes only the files whose bytes differ (tree.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { asRecorded, foldersAsRecorded, type Entry } from './tree.ts';
+import { asRecorded, foldersAsRecorded, within, type Entry } from './tree.ts';
 import { outputKey, writeCacheFile } from '../cache.ts';
 import type { Project } from '../project.ts';
 import { removeInBackground } from './cleanup.ts';
@@ -57,7 +57,7 @@ export interface LastOutput {
 export function lastOutput(target: string, spare: string): LastOutput | undefined {
   const manifest = fs.existsSync(target) ? readManifest(currentFile(spare)) : undefined;
   if (!manifest) return undefined;
-  const stale = manifest.files.filter(([file, entry]) => !asRecorded(path.join(target, file), entry)).map(([file]) => file);
+  const stale = manifest.files.filter(([file, entry]) => !asRecorded(within(target, file), entry)).map(([file]) => file);
   return { manifest, stale: new Set(stale), complete: foldersAsRecorded(target, manifest) };
 }
 
