@@ -6,8 +6,9 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { markdownWorkers, MarkdownSession, renderMarkdown } from '../generator/markdown/render.ts';
-import { resolveProject, toolRoot } from '../generator/project.ts';
+import { MarkdownSession } from '../generator/markdown/render.ts';
+import { markdownWorkers } from '../generator/markdown/threads.ts';
+import { resolveProject, toolRoot, type Project } from '../generator/project.ts';
 import { loadEsbuild, stopEsbuild } from '../generator/esbuild.ts';
 import { markdownToHtml } from '../generator/markdown/processor.ts';
 import { patchPlugin, patchSource, patches, type Edit, type Patch } from '../bin/bundle-patches.js';
@@ -20,6 +21,14 @@ test.after(() => fs.rmSync(root, { recursive: true, force: true }));
 // Two worker threads for large batches whatever the machine's core count, so every test means the same on
 // one core as on sixteen.
 process.env.SITE_MARKDOWN_THREADS = '2';
+
+/** Renders texts and saves the cache in one go, as a build does. */
+async function renderMarkdown(project: Project, texts: Iterable<string>) {
+  const session = new MarkdownSession(project);
+  await session.render(texts);
+  session.save();
+  return { html: session.html, stats: session.stats };
+}
 
 const post = (n: number) => `## Section ${n}\n\nParagraph with **bold**, *italic* and [a link](/services).\n\n- one\n- two ${n}\n`;
 

@@ -13,7 +13,6 @@ import { Shards } from '../cache.ts';
 import { plainRenderer, type MarkdownRenderer, type MarkdownRuntime } from './renderer.ts';
 import { markdownWorkers, threadedRenderer, workerThreshold, type ThreadedRenderer } from './threads.ts';
 
-export { markdownWorkers };
 export type { MarkdownRuntime };
 
 const version = ['remark', 'remark-html'].map((name) => `${name}@${packageVersion(name)}`).join(' ') + ' unsanitised';
@@ -282,14 +281,6 @@ class Arrivals<T> implements AsyncIterable<T[]> {
       }
     }
   }
-}
-
-/** Renders texts and saves the cache in one go: for callers that need no streaming. */
-export async function renderMarkdown(project: Project, texts: Iterable<string>): Promise<{ html: Map<string, string>; stats: MarkdownStats }> {
-  const session = new MarkdownSession(project);
-  await session.render(texts);
-  session.save();
-  return { html: session.html, stats: session.stats };
 }
 
 const shardCount = 16;

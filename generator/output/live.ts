@@ -10,7 +10,7 @@ import { BaseOutput } from './output.ts';
  * server, whose sites are small; `changed` lists the files that differ from the previous build.
  */
 export class LiveOutput extends BaseOutput {
-  private pending = new Map<string, Buffer>();
+  private pending = new Map<string, Uint8Array>();
   private kept = new Set<string>();
 
   constructor(readonly target: string, private readonly previous: Map<string, string>) {
@@ -18,7 +18,8 @@ export class LiveOutput extends BaseOutput {
   }
 
   emit(file: string, contents: string | Uint8Array): void {
-    this.pending.set(file, this.claim(file, contents));
+    this.note(file);
+    this.pending.set(file, typeof contents === 'string' ? Buffer.from(contents) : contents);
   }
 
   canKeep(file: string): boolean {
@@ -28,7 +29,7 @@ export class LiveOutput extends BaseOutput {
   /** Keeps a file of the previous build as it is, without producing it again. Returns false if there is none. */
   keep(file: string): boolean {
     if (!this.previous.has(file)) return false;
-    this.sizes.set(file, 0);
+    this.placed.add(file);
     this.kept.add(file);
     return true;
   }

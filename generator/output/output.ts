@@ -18,8 +18,6 @@ export interface Output {
   canKeep(file: string): boolean;
   /** Keeps every file of a list as keep() does; false, keeping none, if any of them cannot be kept. */
   keepAll(files: string[]): boolean;
-  /** Resolves once what was emitted is far enough written that emitting more holds no large backlog. */
-  drain(): Promise<void>;
 }
 
 /**
@@ -31,34 +29,28 @@ export function emitNamed(output: Output, file: string, contents: () => string |
 }
 
 export abstract class BaseOutput implements Output {
-  protected sizes = new Map<string, number>();
+  /** Every file this build placed, emitted or kept. */
+  protected placed = new Set<string>();
   abstract emit(file: string, contents: string | Uint8Array): void;
   abstract keep(file: string): boolean;
   abstract canKeep(file: string): boolean;
   keepAll(files: string[]): boolean {
-    if (!files.every((file) => !this.sizes.has(file) && this.canKeep(file))) return false;
+    if (!files.every((file) => !this.placed.has(file) && this.canKeep(file))) return false;
     for (const file of files) this.keep(file);
     return true;
   }
-  async drain(): Promise<void> {}
   has(file: string): boolean {
-    return this.sizes.has(file);
+    return this.placed.has(file);
   }
   files(): string[] {
-    return [...this.sizes.keys()].sort();
-  }
-  protected claim(file: string, contents: string | Uint8Array): Buffer {
-    this.note(file, 0);
-    const buffer = typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
-    this.sizes.set(file, buffer.length);
-    return buffer;
+    return [...this.placed].sort();
   }
 
-  /** Records a file by its size (for one the writer thread will encode, in UTF-16 code units); once only. */
-  protected note(file: string, length: number): void {
-    if (this.sizes.has(file)) {
+  /** Records a file as placed; once only. */
+  protected note(file: string): void {
+    if (this.placed.has(file)) {
       throw new BuildFailure('output', [siteError('OUTPUT_TWICE', {}, { file })]);
     }
-    this.sizes.set(file, length);
+    this.placed.add(file);
   }
 }

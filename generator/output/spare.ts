@@ -35,38 +35,11 @@ export interface Manifest {
 
 export function readManifest(file: string): Manifest | undefined {
   try {
-    return parseManifest(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-function parseManifest(text: string): Manifest | undefined {
-  try {
-    const manifest = JSON.parse(text) as Manifest;
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
     return typeof manifest.ino === 'number' && Array.isArray(manifest.files) ? manifest : undefined;
   } catch {
     return undefined;
   }
-}
-
-/** The files of a manifest that are missing from `target` or no longer as recorded. */
-export function staleFiles(target: string, files: [string, Entry][]): string[] {
-  const stale: string[] = [];
-  for (const [file, entry] of files) {
-    if (!asRecorded(within(target, file), entry)) stale.push(file);
-  }
-  return stale;
-}
-
-/** A last output checked against its manifest: the files changed since, and whether it holds anything else. */
-export interface Checked {
-  stale: string[];
-  complete: boolean;
-}
-
-export function checkOutput(target: string, manifest: Manifest): Checked {
-  return { stale: staleFiles(target, manifest.files), complete: foldersAsRecorded(target, manifest) };
 }
 
 /**
@@ -78,43 +51,20 @@ export interface LastOutput {
   manifest: Manifest;
   stale: Set<string>;
   complete: boolean;
-  /**
-   * With `unchecked`: the manifest's text, and nothing checked yet (`stale` empty, `complete` false). The
-   * writer thread checks each file the build keeps from the last output as it keeps it, and whether the
-   * output is complete (StagedOutput, write-worker.ts), off the main thread.
-   */
-  unchecked?: string;
 }
 
-/**
- * Reads the manifest of the output folder as this tool last left it, for the build's keep() (staged.ts).
- * Checked here, file by file, unless `unchecked`: then the writer thread checks what the build keeps.
- */
-export function lastOutput(target: string, spare: string, { unchecked = false } = {}): LastOutput | undefined {
-  const read = readLast(target, spare);
-  if (!read) return undefined;
-  if (unchecked) return { manifest: read.manifest, stale: new Set(), complete: false, unchecked: read.text };
-  return checked(read.manifest, checkOutput(target, read.manifest));
+/** Reads the manifest of the output folder as this tool last left it, for the build's keep() (staged.ts), and checks the folder against it. */
+export function lastOutput(target: string, spare: string): LastOutput | undefined {
+  const manifest = fs.existsSync(target) ? readManifest(currentFile(spare)) : undefined;
+  if (!manifest) return undefined;
+  const stale = manifest.files.filter(([file, entry]) => !asRecorded(within(target, file), entry)).map(([file]) => file);
+  return { manifest, stale: new Set(stale), complete: foldersAsRecorded(target, manifest) };
 }
-
-const checked = (manifest: Manifest, { stale, complete }: Checked): LastOutput => ({ manifest, stale: new Set(stale), complete });
 
 let staging = 0;
 /** A new folder's name beside the target for a build to write into (removeStale in cleanup.ts knows the form). */
 export function stagingFolder(target: string): string {
   return `${target}.tmp-${process.pid}-${Date.now().toString(36)}${(staging++).toString(36)}`;
-}
-
-/** The manifest of the target as this tool last left it, as text and parsed; undefined without a target or one. */
-function readLast(target: string, spare: string): { text: string; manifest: Manifest } | undefined {
-  try {
-    if (!fs.existsSync(target)) return undefined;
-    const text = fs.readFileSync(currentFile(spare), 'utf8');
-    const manifest = parseManifest(text);
-    return manifest && { text, manifest };
-  } catch {
-    return undefined;
-  }
 }
 
 export function writeManifest(file: string, manifest: Manifest): void {
@@ -133,13 +83,9 @@ export interface Taken {
  * changed most pages, replacing most of the spare's files costs more than linking the current ones into an
  * empty folder, so the spare is deleted in the background instead.
  */
-/** The spare's folder, and its manifest if it has one. */
-export function spareManifest(spare: string): { tree: string; manifest?: Manifest } {
-  return { tree: spareTree(spare), manifest: readManifest(path.join(spare, 'tree.json')) };
-}
-
-export function takeSpare(spare: string, staging: string, current?: Manifest, read = spareManifest(spare)): Taken | undefined {
-  const { tree, manifest } = read;
+export function takeSpare(spare: string, staging: string, current?: Manifest): Taken | undefined {
+  const tree = spareTree(spare);
+  const manifest = readManifest(path.join(spare, 'tree.json'));
   fs.rmSync(path.join(spare, 'tree.json'), { force: true });
   if (!fs.existsSync(tree)) return undefined;
   if (manifest && manifest.ino === fs.statSync(tree).ino && (!current || sameShare(manifest, current) >= 0.5)) {
