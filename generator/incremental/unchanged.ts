@@ -52,12 +52,6 @@ export interface InputStamp {
 export interface ContentSeen {
   /** Each content file's size and time, by absolute path. */
   stats: Map<string, FileTimes>;
-  /**
-   * Whether `stats` names every file the content stage would find by walking content/ itself (contentFiles in
-   * load.ts): true unless the walk met a symbolic link under content/, or passed over a folder there (the
-   * output's or the cache's), where the two walks go different ways.
-   */
-  complete: boolean;
 }
 
 /**
@@ -86,8 +80,6 @@ export function inputStamp(project: Project, out: string, drafts = false): Input
   // Folders reached through a symbolic link, by device and inode: a link back up the tree is followed once.
   const seen = new Set<string>();
   const isContent = contentFileTest(project);
-  const underContent = (abs: string) => abs === project.content || abs.startsWith(project.content + path.sep);
-  let linked = false;
   const file = (abs: string, stat: fs.Stats) => {
     const part = isContent(abs) ? content : rest;
     if (part === content) stats.set(abs, { size: stat.size, mtimeMs: stat.mtimeMs });
@@ -98,10 +90,7 @@ export function inputStamp(project: Project, out: string, drafts = false): Input
     rest.lines.push(`${abs}/`);
     for (const entry of fs.readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const child = path.join(abs, entry.name);
-      // A link followed, or a folder passed over, under content/: the content stage's own walk differs there.
-      const skipped = outside.has(child) || passing(child);
-      if ((skipped || entry.isSymbolicLink()) && underContent(child)) linked = true;
-      if (skipped) continue;
+      if (outside.has(child) || passing(child)) continue;
       if (entry.isDirectory()) folder(child);
       else visit(child);
     }
@@ -123,7 +112,7 @@ export function inputStamp(project: Project, out: string, drafts = false): Input
   );
   const borrowed = [project.templates, project.islands, project.assets, project.functions, project.schemas];
   for (const abs of [...tool, ...borrowed]) if (!abs.startsWith(project.root + path.sep) || abs.startsWith(path.join(project.root, 'node_modules'))) visit(abs);
-  return { hash: digest(rest, content), rest: digest(rest), content: { stats, complete: !linked } };
+  return { hash: digest(rest, content), rest: digest(rest), content: { stats } };
 }
 
 /** Whether an absolute path is that of a content file: JSON or Markdown under content/, but for its schemas. */

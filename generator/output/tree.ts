@@ -148,8 +148,10 @@ export class TreeWriter {
     try {
       put(abs);
     } catch (error) {
+      const failure = error as NodeJS.ErrnoException;
+      // An error of the write itself (a full disk) names no file: name the one it was writing.
+      if (failure.code !== 'EISDIR') throw Object.assign(failure, { path: failure.path ?? abs });
       // A folder of the same name in the spare, where this build has a file.
-      if ((error as NodeJS.ErrnoException).code !== 'EISDIR') throw error;
       fs.rmSync(abs, { recursive: true, force: true });
       put(abs);
     }
