@@ -204,6 +204,11 @@ export const catalogue = {
     message: 'has no index.tsx exporting Document',
     hint: "templates/index.tsx must export the Document component every page is rendered in: copy it from the generator's own templates/, or remove the project's templates/ to use the generator's.",
   },
+  TEMPLATE_MISSING_EXPORT: {
+    title: 'The templates lack an export every site needs',
+    message: 'does not export {name}',
+    hint: "{what} Copy it from the generator's own templates/, or remove the project's templates/ to use the generator's.",
+  },
   RENDER_FAILED: {
     title: 'A page failed to render',
     message: '{problem}',

@@ -469,6 +469,23 @@ test('a render failure also leaves the previous output untouched', async () => {
   assert.is(html('index.html'), before);
 });
 
+test('templates that do not export what the generator needs fail the build naming the file and the export, not with a stack', async () => {
+  const before = html('index.html');
+  copyCode(site);
+  const file = path.join(site.root, 'templates/index.tsx');
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^export \{ social \} from .*$/m, ''));
+  try {
+    await build({ root: site.root, logger: silentLogger });
+    assert.unreachable('the build should fail');
+  } catch (error) {
+    assert.instance(error, BuildFailure);
+    assert.equal((error as BuildFailure).errors.map((e) => [e.code, e.file, e.headline]), [['TEMPLATE_MISSING_EXPORT', 'templates/index.tsx', 'templates/index.tsx does not export social']]);
+  } finally {
+    for (const part of ['templates', 'islands', 'functions']) fs.rmSync(path.join(site.root, part), { recursive: true });
+  }
+  assert.is(html('index.html'), before);
+});
+
 test('the checks across files are skipped only while what they read is unchanged: an image taken away fails the next build', async () => {
   const own = fixture();
   try {
