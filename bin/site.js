@@ -56,7 +56,7 @@ async function compile(outdir) {
     // their own files by their module's URL still find them.
     plugins: [patchPlugin(), ownUrl(outdir)],
     logLevel: 'error',
-    entryPoints: { site: 'bin/site.ts', 'markdown-worker': 'generator/markdown/worker.ts', svgo: 'generator/assets/svgo-entry.ts' },
+    entryPoints: { site: 'bin/site.ts', 'markdown-worker': 'generator/markdown/worker.ts', 'write-worker': 'generator/output/write-worker.ts', svgo: 'generator/assets/svgo-entry.ts' },
     splitting: true,
     format: 'esm',
     sourcemap: 'linked',

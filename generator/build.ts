@@ -33,6 +33,7 @@ import { emitAdmin } from './admin/admin-files.ts';
 import { contentFile } from './admin/cms-config.ts';
 import { clearCaches, discardCacheFile, hashOf, writeCacheFile } from './cache.ts';
 import { spareFolder } from './output/spare.ts';
+import { threadedFrom } from './output/writer.ts';
 import { BuildProgress } from './progress.ts';
 
 export type { LiveState };
@@ -64,6 +65,29 @@ export interface BuildOptions {
   runtime?: MarkdownRuntime;
 }
 
+/**
+ * Thrown when files a build kept from the last output turn out to have changed there since (StagedOutput's
+ * refused()): the build starts again, checking the last output first, and makes them.
+ */
+class KeptFilesChanged extends Error {
+  constructor(readonly files: string[]) {
+    super(`${files.length} kept files changed in the last output`);
+  }
+}
+
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  try {
+    return await buildOnce(options, started, false);
+  } catch (error) {
+    if (!(error instanceof KeptFilesChanged)) throw error;
+    const { files } = error;
+    const shown = files.length === 1 ? files[0] : `${files[0]} and ${files.length - 1} more`;
+    (options.logger ?? consoleLogger).info(colour.dim(`  ${shown} changed in the output folder since the last build: building again from a full check of it`));
+    return buildOnce(options, started, true);
+  }
+}
+
 /** Where `site build` keeps what each page was made from, for the next build to keep what did not change. */
 const keepRecord = (options: BuildOptions) => options.recycle !== false && !options.live;
 
@@ -90,8 +114,8 @@ export interface BuildResult {
   summary: string;
 }
 
-export async function build(options: BuildOptions): Promise<BuildResult> {
-  const started = performance.now();
+/** One attempt at a build; `checkFirst`: the last output is checked before anything is kept from it. */
+async function buildOnce(options: BuildOptions, started: number, checkFirst: boolean): Promise<BuildResult> {
   const logger = options.logger ?? consoleLogger;
   const project = resolveProject(options.root);
   const out = outputFolder(project, options.out);
@@ -112,7 +136,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const { files } = content;
     const { model, pages, redirects, checked, published } = await time('model', () => joinContent(project, files, previous, content.changed, { drafts: options.drafts }));
 
-    output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { spare });
+    // Large sites write in a worker thread while this one renders.
+    output = live ? new LiveOutput(out, live.hashes) : new StagedOutput(out, { threaded: pages.length >= threadedFrom.pages, spare, checkFirst });
     const target = output;
     const copyFile = createFileCopier(project, output);
     // In the dev server, an edit confined to content/ leaves what islands, images and flags produce unchanged.
@@ -189,14 +214,24 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const { changed, hashes } = await time('write', async () => {
       if (target instanceof LiveOutput) return target.commit();
       const staged = target as StagedOutput;
+      // The writer is asked for the kept files it refused, then to finish, and the record is encoded while it
+      // answers, rather than this thread waiting idle for it.
+      const refusing = staged.refused();
+      const flushed = staged.flush();
+      flushed.catch(() => {});
       // A build that changed nothing leaves the record as it is: it describes the new output just as well.
       const save = keepRecord(options) && !nextRecord.unchanged();
       const record = save ? encodeRecord({ ...nextRecord.record(), validated: content.validated, checked }) : undefined;
+      // Kept files found changed in the last output as they were taken from it (by hand, or by a tool run on
+      // it since): rare, so the build starts again and checks that output before it keeps anything.
+      const refused = await refusing;
+      if (refused.length) throw new KeptFilesChanged(refused);
       // The record describes the output about to be swapped in, so it is saved only once that has happened;
       // until then no record is better than one that describes the output being replaced.
       if (save) discardCacheFile(recordPath);
       if (stamp) forgetStamp(project, out);
-      staged.commit();
+      await flushed;
+      await staged.commit();
       if (record) writeCacheFile(recordPath, record);
       const hashes = staged.hashes();
       if (stamp) saveStamp(project, out, stamp.hash, { pages: pages.length, images: images.stats.images, markdown: markdown.stats.total });

@@ -16,14 +16,21 @@ const diskRemedies: Record<string, string> = {
 };
 
 /**
- * A failed read or write of the disk's making as a BuildFailure that names the file and what to do; anything else
- * as it is.
+ * A failed read or write of the disk's making as a BuildFailure that names the file and what to do; anything else as it
+ * is. `file` names the file when the error does not (an error of a write to an open file carries no path), and
+ * `others` counts the files that failed the same way after it.
  */
-export function diskFailure(error: unknown): unknown {
-  const { code, path: file, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+export function diskFailure(error: unknown, file?: string, others = 0): unknown {
+  const { code, path: named, syscall } = (error ?? {}) as NodeJS.ErrnoException;
   const remedy = code === undefined ? undefined : diskRemedies[code];
   if (remedy === undefined || error instanceof BuildFailure) return error;
   const what = (error as Error).message.replace(/^[A-Z]+: /, '').replace(/, \w+( '.*')?$/, '');
-  const reason = `${what} (${code}${syscall ? ` in ${syscall}` : ''})`;
-  return new BuildFailure('disk', [siteError('DISK_FAILED', { reason, remedy }, { file })]);
+  const more = others > 0 ? `, and ${others} more ${others === 1 ? 'file' : 'files'} after it` : '';
+  const reason = `${what} (${code}${syscall ? ` in ${syscall}` : ''})${more}`;
+  return new BuildFailure('disk', [siteError('DISK_FAILED', { reason, remedy }, { file: named ?? file })]);
+}
+
+/** A system error's code at the start of its message ("ENOSPC: no space left on device, write"). */
+export function errorCodeOf(message: string): string | undefined {
+  return /^(E[A-Z]+): /.exec(message)?.[1];
 }

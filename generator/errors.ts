@@ -244,6 +244,11 @@ export const catalogue = {
     message: 'is {size} of gzipped HTML, over the budget of {budget}',
     hint: '{remedy}',
   },
+  OUTPUT_FAILED: {
+    title: 'The output folder could not be written',
+    message: 'could not be written: {reason}',
+    hint: 'Check that the output folder is writable and not held open by another program, then build again: the last complete build is left as it was.',
+  },
   DISK_FAILED: {
     title: 'The disk refused a file',
     message: 'failed: {reason}',

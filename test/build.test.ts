@@ -169,11 +169,11 @@ test('front matter is parsed again when a post changes, even by one character of
   assert.match(html(page), /<h1[^>]*>How to Choose the Right/);
 });
 
-test('a build starts from the spare: it writes what changed and removes what the new output lacks', async () => {
+test('the writer thread starts from the spare too: it writes what changed and removes what the new output lacks', async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-writer-'));
   const target = path.join(root, 'out');
   const write = async (files: Record<string, string>) => {
-    const output = new StagedOutput(target, { spare: path.join(root, 'spare') });
+    const output = new StagedOutput(target, { threaded: true, spare: path.join(root, 'spare') });
     for (const [file, text] of Object.entries(files)) output.emit(file, text);
     await output.commit();
     return output.stats;
@@ -207,134 +207,140 @@ test('a build starts from the spare: it writes what changed and removes what the
   }
 });
 
-test(`a first build leaves no spare; the next keeps pages from its output, and a build that fails leaves no folder`, async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-first-'));
-  const target = path.join(root, 'out');
-  const spare = path.join(root, 'spare');
-  try {
-    const failed = new StagedOutput(target, { spare });
-    failed.emit('a/index.html', 'A');
-    await failed.discard();
-    assert.equal(fs.readdirSync(root), [], 'no staging folder is left');
+for (const threaded of [false, true]) {
+  test(`a first build leaves no spare; the next keeps pages from its output, and a build that fails leaves no folder (${threaded ? 'writer thread' : 'this thread'})`, async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-first-'));
+    const target = path.join(root, 'out');
+    const spare = path.join(root, 'spare');
+    try {
+      const failed = new StagedOutput(target, { threaded, spare });
+      failed.emit('a/index.html', 'A');
+      await failed.discard();
+      assert.equal(fs.readdirSync(root), [], 'no staging folder is left');
 
-    const first = new StagedOutput(target, { spare });
-    for (let i = 0; i < 20; i++) first.emit(`p/${i}/index.html`, `page ${i}`);
-    await first.commit();
-    assert.not.ok(fs.existsSync(path.join(spare, 'tree')), 'no spare: a cold build makes none');
+      const first = new StagedOutput(target, { threaded, spare });
+      for (let i = 0; i < 20; i++) first.emit(`p/${i}/index.html`, `page ${i}`);
+      await first.commit();
+      assert.not.ok(fs.existsSync(path.join(spare, 'tree')), 'no spare: a cold build makes none');
 
-    const next = new StagedOutput(target, { spare });
-    for (let i = 0; i < 20; i++) assert.ok(i === 7 || next.keep(`p/${i}/index.html`));
-    next.emit('p/7/index.html', 'page 7, edited');
-    await next.commit();
-    assert.equal(next.stats, { written: 20, kept: 0, removed: 0 }, 'each page kept is linked from the last output into an empty folder');
-    assert.is(fs.readFileSync(path.join(target, 'p/7/index.html'), 'utf8'), 'page 7, edited');
-    assert.equal(tree(path.join(spare, 'tree')), tree(target), 'the replaced output is the spare');
-    assert.is(fs.readFileSync(path.join(spare, 'tree', 'p/7/index.html'), 'utf8'), 'page 7', 'the replaced output, linked to the new one, is unchanged');
+      const next = new StagedOutput(target, { threaded, spare });
+      for (let i = 0; i < 20; i++) assert.ok(i === 7 || next.keep(`p/${i}/index.html`));
+      next.emit('p/7/index.html', 'page 7, edited');
+      await next.commit();
+      assert.equal(next.stats, { written: 20, kept: 0, removed: 0 }, 'each page kept is linked from the last output into an empty folder');
+      assert.is(fs.readFileSync(path.join(target, 'p/7/index.html'), 'utf8'), 'page 7, edited');
+      assert.equal(tree(path.join(spare, 'tree')), tree(target), 'the replaced output is the spare');
+      assert.is(fs.readFileSync(path.join(spare, 'tree', 'p/7/index.html'), 'utf8'), 'page 7', 'the replaced output, linked to the new one, is unchanged');
 
-    // An output restored as a copy (a host's build cache), with its spare: neither is the folder its manifest
-    // names, so the copy's files are kept by their times, and no spare is kept (its copy would be no use).
-    for (const dir of [target, path.join(spare, 'tree')]) {
-      fs.cpSync(dir, `${dir}-copy`, { recursive: true, preserveTimestamps: true });
-      fs.rmSync(dir, { recursive: true });
-      fs.renameSync(`${dir}-copy`, dir);
+      // An output restored as a copy (a host's build cache), with its spare: neither is the folder its manifest
+      // names, so the copy's files are kept by their times, and no spare is kept (its copy would be no use).
+      for (const dir of [target, path.join(spare, 'tree')]) {
+        fs.cpSync(dir, `${dir}-copy`, { recursive: true, preserveTimestamps: true });
+        fs.rmSync(dir, { recursive: true });
+        fs.renameSync(`${dir}-copy`, dir);
+      }
+      const restored = new StagedOutput(target, { threaded, spare });
+      for (let i = 0; i < 20; i++) assert.ok(restored.keep(`p/${i}/index.html`));
+      await restored.commit();
+      await finishRemovals();
+      assert.equal(restored.stats, { written: 20, kept: 0, removed: 0 }, 'each page linked from the copy into an empty folder');
+      assert.not.ok(fs.existsSync(path.join(spare, 'tree')), 'no spare: the copy was not ours');
+      assert.equal(fs.readdirSync(root).sort(), ['out', 'spare']);
+      assert.is(fs.readFileSync(path.join(target, 'p/7/index.html'), 'utf8'), 'page 7, edited');
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
     }
-    const restored = new StagedOutput(target, { spare });
-    for (let i = 0; i < 20; i++) assert.ok(restored.keep(`p/${i}/index.html`));
-    await restored.commit();
-    await finishRemovals();
-    assert.equal(restored.stats, { written: 20, kept: 0, removed: 0 }, 'each page linked from the copy into an empty folder');
-    assert.not.ok(fs.existsSync(path.join(spare, 'tree')), 'no spare: the copy was not ours');
-    assert.equal(fs.readdirSync(root).sort(), ['out', 'spare']);
-    assert.is(fs.readFileSync(path.join(target, 'p/7/index.html'), 'utf8'), 'page 7, edited');
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
-});
+  });
+}
 
-test(`the manifest records every folder's time, so a spare from an untouched output is not searched for strays`, async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-folders-'));
-  const target = path.join(root, 'out');
-  const spare = path.join(root, 'spare');
-  let before: Record<string, string> = {};
-  // As a build would: what is as it was is kept from the last output, the rest emitted.
-  const write = async (files: Record<string, string>) => {
-    const output = new StagedOutput(target, { spare });
-    for (const [file, text] of Object.entries(files)) if (before[file] !== text || !output.keep(file)) output.emit(file, text);
-    await output.commit();
-    await finishRemovals();
-    before = files;
-    return output.stats;
-  };
-  /** The folder times a manifest records are those of every folder in the tree it describes, and no others. */
-  const recordsFolders = (dir: string, manifestFile: string, withRoot: boolean) => {
-    const folders = new Map(readManifest(manifestFile)!.folders);
-    const actual = tree(dir).filter((rel) => rel.endsWith('/')).map((rel) => rel.slice(0, -1));
-    assert.equal([...folders.keys()].filter((rel) => rel !== '').sort(), actual, `the folders of ${path.basename(dir)}`);
-    for (const rel of withRoot ? ['', ...actual] : actual) assert.is(folders.get(rel), fs.statSync(path.join(dir, rel)).mtimeMs, `the time of ${rel || 'the root'}`);
-  };
-  const check = async () => {
-    recordsFolders(target, currentFile(spare), true);
-    if (fs.existsSync(path.join(spare, 'tree'))) recordsFolders(path.join(spare, 'tree'), path.join(spare, 'tree.json'), false);
-    assert.ok((await lastOutput(target, spare))!.complete, 'the output as the build left it is complete');
-  };
-  const same = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`k/${i}/index.html`, 'K']));
-  try {
-    await write({ ...same, 'a/index.html': 'A', 'b/c/index.html': 'C', 'top.txt': 'T' });
-    await check(); // no spare yet
-    // Into an empty folder: a file changed, a folder and a file gone, a new folder two levels deep.
-    await write({ ...same, 'a/index.html': 'A2', 'top.txt': 'T', 'n/m/index.html': 'N' });
-    await check();
-    // Taken from the first output, complete: what it lacks is made, what it has over is removed.
-    assert.equal(await write({ ...same, 'a/index.html': 'A2', 'top.txt': 'T', 'n/m/index.html': 'N', 'b/c/index.html': 'C' }), { written: 2, kept: 10, removed: 0 });
-    await check();
-    // A file where a folder was, and a folder where a file was.
-    await write({ ...same, 'a/index.html': 'A2', 'top.txt/x.html': 'X', 'n/m': 'M' });
-    assert.is(fs.readFileSync(path.join(target, 'n/m'), 'utf8'), 'M', 'the file that replaced a folder of the spare is there');
-    await check();
-    // A stray added by hand deep in the output: the output is not complete, so once it is the spare it is
-    // searched, and the stray does not ship.
-    fs.writeFileSync(path.join(target, 'k/3/stray.html'), 'added by hand');
-    assert.not.ok((await lastOutput(target, spare))!.complete, 'an output with a stray is not complete');
-    await write({ ...same, 'a/index.html': 'A3', 'top.txt/x.html': 'X', 'n/m': 'M' });
-    assert.is(readManifest(path.join(spare, 'tree.json'))!.folders, undefined, 'the spare made from it has no folder times');
-    await write({ ...same, 'a/index.html': 'A4', 'top.txt/x.html': 'X', 'n/m': 'M' });
-    assert.equal(tree(target), ['a/', 'a/index.html', 'k/', ...Object.keys(same).flatMap((f) => [f.slice(0, -'index.html'.length), f]), 'n/', 'n/m', 'top.txt/', 'top.txt/x.html'].sort());
-    await check();
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
-});
+for (const threaded of [false, true]) {
+  test(`the manifest records every folder's time, so a spare from an untouched output is not searched for strays (${threaded ? 'writer thread' : 'this thread'})`, async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-folders-'));
+    const target = path.join(root, 'out');
+    const spare = path.join(root, 'spare');
+    let before: Record<string, string> = {};
+    // As a build would: what is as it was is kept from the last output, the rest emitted.
+    const write = async (files: Record<string, string>) => {
+      const output = new StagedOutput(target, { threaded, spare });
+      for (const [file, text] of Object.entries(files)) if (before[file] !== text || !output.keep(file)) output.emit(file, text);
+      await output.commit();
+      await finishRemovals();
+      before = files;
+      return output.stats;
+    };
+    /** The folder times a manifest records are those of every folder in the tree it describes, and no others. */
+    const recordsFolders = (dir: string, manifestFile: string, withRoot: boolean) => {
+      const folders = new Map(readManifest(manifestFile)!.folders);
+      const actual = tree(dir).filter((rel) => rel.endsWith('/')).map((rel) => rel.slice(0, -1));
+      assert.equal([...folders.keys()].filter((rel) => rel !== '').sort(), actual, `the folders of ${path.basename(dir)}`);
+      for (const rel of withRoot ? ['', ...actual] : actual) assert.is(folders.get(rel), fs.statSync(path.join(dir, rel)).mtimeMs, `the time of ${rel || 'the root'}`);
+    };
+    const check = async () => {
+      recordsFolders(target, currentFile(spare), true);
+      if (fs.existsSync(path.join(spare, 'tree'))) recordsFolders(path.join(spare, 'tree'), path.join(spare, 'tree.json'), false);
+      assert.ok((await lastOutput(target, spare))!.complete, 'the output as the build left it is complete');
+    };
+    const same = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`k/${i}/index.html`, 'K']));
+    try {
+      await write({ ...same, 'a/index.html': 'A', 'b/c/index.html': 'C', 'top.txt': 'T' });
+      await check(); // no spare yet
+      // Into an empty folder: a file changed, a folder and a file gone, a new folder two levels deep.
+      await write({ ...same, 'a/index.html': 'A2', 'top.txt': 'T', 'n/m/index.html': 'N' });
+      await check();
+      // Taken from the first output, complete: what it lacks is made, what it has over is removed.
+      assert.equal(await write({ ...same, 'a/index.html': 'A2', 'top.txt': 'T', 'n/m/index.html': 'N', 'b/c/index.html': 'C' }), { written: 2, kept: 10, removed: 0 });
+      await check();
+      // A file where a folder was, and a folder where a file was.
+      await write({ ...same, 'a/index.html': 'A2', 'top.txt/x.html': 'X', 'n/m': 'M' });
+      assert.is(fs.readFileSync(path.join(target, 'n/m'), 'utf8'), 'M', 'the file that replaced a folder of the spare is there');
+      await check();
+      // A stray added by hand deep in the output: the output is not complete, so once it is the spare it is
+      // searched, and the stray does not ship.
+      fs.writeFileSync(path.join(target, 'k/3/stray.html'), 'added by hand');
+      assert.not.ok((await lastOutput(target, spare))!.complete, 'an output with a stray is not complete');
+      await write({ ...same, 'a/index.html': 'A3', 'top.txt/x.html': 'X', 'n/m': 'M' });
+      assert.is(readManifest(path.join(spare, 'tree.json'))!.folders, undefined, 'the spare made from it has no folder times');
+      await write({ ...same, 'a/index.html': 'A4', 'top.txt/x.html': 'X', 'n/m': 'M' });
+      assert.equal(tree(target), ['a/', 'a/index.html', 'k/', ...Object.keys(same).flatMap((f) => [f.slice(0, -'index.html'.length), f]), 'n/', 'n/m', 'top.txt/', 'top.txt/x.html'].sort());
+      await check();
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+}
 
-test('the last output is checked against its manifest before a build keeps any of it', async () => {
-  const count = 12;
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-last-'));
-  const target = path.join(root, 'out');
-  const spare = path.join(root, 'spare');
-  try {
-    const first = new StagedOutput(target, { spare });
-    for (let i = 0; i < count; i++) first.emit(`p/${i}/index.html`, `page ${i}`);
-    await first.commit();
-    fs.appendFileSync(path.join(target, 'p/1/index.html'), ' edited by hand');
-    fs.rmSync(path.join(target, 'p/2/index.html'));
-    // Same size, another time: a copy that did not keep the time, or an edit that kept the size.
-    fs.utimesSync(path.join(target, 'p/3/index.html'), new Date(), new Date(Date.now() - 60_000));
-    const last = await lastOutput(target, spare);
-    assert.ok(last);
-    assert.is(last.manifest.files.length, count);
-    assert.equal([...last.stale].sort(), ['p/1/index.html', 'p/2/index.html', 'p/3/index.html']);
+for (const count of [12, 2100]) {
+  test(`the last output (${count} files) is checked against its manifest before a build keeps any of it, when asked to check first`, async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-last-'));
+    const target = path.join(root, 'out');
+    const spare = path.join(root, 'spare');
+    try {
+      const first = new StagedOutput(target, { threaded: true, spare });
+      for (let i = 0; i < count; i++) first.emit(`p/${i}/index.html`, `page ${i}`);
+      await first.commit();
+      fs.appendFileSync(path.join(target, 'p/1/index.html'), ' edited by hand');
+      fs.rmSync(path.join(target, 'p/2/index.html'));
+      // Same size, another time: a copy that did not keep the time, or an edit that kept the size.
+      fs.utimesSync(path.join(target, 'p/3/index.html'), new Date(), new Date(Date.now() - 60_000));
+      const last = await lastOutput(target, spare);
+      assert.ok(last);
+      assert.is(last.manifest.files.length, count);
+      assert.equal([...last.stale].sort(), ['p/1/index.html', 'p/2/index.html', 'p/3/index.html']);
 
-    const next = new StagedOutput(target, { spare });
-    assert.is(next.keep('p/1/index.html'), false);
-    assert.is(next.keep('p/2/index.html'), false);
-    assert.is(next.keep('p/3/index.html'), false);
-    assert.is(next.keep('p/4/index.html'), true);
-    await next.discard();
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
-});
+      const next = new StagedOutput(target, { threaded: true, spare, checkFirst: true });
+      assert.is(next.keep('p/1/index.html'), false);
+      assert.is(next.keep('p/2/index.html'), false);
+      assert.is(next.keep('p/3/index.html'), false);
+      assert.is(next.keep('p/4/index.html'), true);
+      await next.discard();
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+}
 
 test('the build after a cold one links each page it keeps from the last output, and a failed build leaves no staging folder', async () => {
+  // Enough posts for the writer thread (threadedFrom).
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-staged-build-'));
   try {
     generateProject(root, toolRoot, 650);

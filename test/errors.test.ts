@@ -7,7 +7,7 @@ import path from 'node:path';
 import os from 'node:os';
 import fg from 'fast-glob';
 import { BuildFailure, catalogue, codeFrame, fill, formatFailure, siteError } from '../generator/errors.ts';
-import { diskFailure } from '../generator/disk-errors.ts';
+import { diskFailure, errorCodeOf } from '../generator/disk-errors.ts';
 import { TreeWriter } from '../generator/output/tree.ts';
 import { stopEsbuild } from '../generator/esbuild.ts';
 import type { Project } from '../generator/project.ts';
@@ -83,17 +83,24 @@ test('the report heads each run of one kind of problem with its title', () => {
 });
 
 test('a full disk or a folder that may not be written is a problem naming the file and what to do, not a bug with a stack', () => {
-  const denied = Object.assign(new Error("EACCES: permission denied, open '/site/dist.tmp-1/index.html'"), { code: 'EACCES', syscall: 'open', path: '/site/dist.tmp-1/index.html' });
-  const failure = diskFailure(denied);
+  const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write', errno: -28 });
+  const failure = diskFailure(full, '/site/.cache/markdown/rendered-3.v8');
   assert.instance(failure, BuildFailure);
   const [problem] = (failure as BuildFailure).errors;
   assert.is(problem.code, 'DISK_FAILED');
-  assert.is(problem.headline, '/site/dist.tmp-1/index.html failed: permission denied (EACCES in open)');
-  assert.match(formatFailure(failure as BuildFailure), /The disk refused a file:\n {2}1\. .*\[DISK_FAILED\]\n {7}hint: Check the permissions/);
+  assert.is(problem.headline, '/site/.cache/markdown/rendered-3.v8 failed: no space left on device (ENOSPC in write)');
+  assert.match(problem.hint!, /^The disk is full: free some space and build again\. The output folder is never left half-written/);
+  // The path an error carries wins over the one given; the files that failed after it are counted.
+  const denied = Object.assign(new Error("EACCES: permission denied, open '/site/dist.tmp-1/index.html'"), { code: 'EACCES', syscall: 'open', path: '/site/dist.tmp-1/index.html' });
+  const [many] = (diskFailure(denied, 'elsewhere', 41) as BuildFailure).errors;
+  assert.is(many.headline, '/site/dist.tmp-1/index.html failed: permission denied (EACCES in open), and 41 more files after it');
+  assert.match(formatFailure(diskFailure(denied) as BuildFailure), /The disk refused a file:\n {2}1\. .*\[DISK_FAILED\]\n {7}hint: Check the permissions/);
   // Anything else is a bug, and stays as it was thrown.
   const bug = new TypeError('x is not a function');
-  assert.is(diskFailure(bug), bug);
+  assert.is(diskFailure(bug, 'a file'), bug);
   assert.is(diskFailure(Object.assign(new Error('EEXIST: file already exists, mkdir'), { code: 'EEXIST' })) instanceof BuildFailure, false);
+  assert.is(errorCodeOf('ENOSPC: no space left on device, write'), 'ENOSPC');
+  assert.is(errorCodeOf('a template threw'), undefined);
 });
 
 test('a write the disk refuses names the file being written, though the error of a write names none', () => {

@@ -16,6 +16,7 @@ import { encodeRecord, loadRecord, recordFile, recordFormat, routeHash, type Bui
 import { routeFreeFields, routes } from '../generator/routes.ts';
 import { BuildFailure, formatFailure } from '../generator/errors.ts';
 import { stripVTControlCharacters } from 'node:util';
+import { threadedFrom } from '../generator/output/writer.ts';
 import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
 
 const test = suite('incremental');
@@ -282,6 +283,17 @@ test('a page changed by hand in the output is rendered again, not kept', async (
   assert.not.match(fs.readFileSync(page, 'utf8'), 'changed by hand');
 });
 
+/** Runs `work` with the output written by a worker thread and the last output checked as pages are kept. */
+async function withThreads(work: () => Promise<void>): Promise<void> {
+  const saved = threadedFrom.pages;
+  threadedFrom.pages = 0;
+  try {
+    await work();
+  } finally {
+    threadedFrom.pages = saved;
+  }
+}
+
 /** The files of the project's output that differ from a clean build of its files, or that only one of them has. */
 async function differences(f: Fixture): Promise<string[]> {
   const dist = path.join(f.root, 'dist');
@@ -290,32 +302,34 @@ async function differences(f: Fixture): Promise<string[]> {
   return [...new Set([...own.keys(), ...clean.keys()])].filter((rel) => !own.get(rel) || !clean.get(rel)?.equals(own.get(rel)!)).sort();
 }
 
-test('a file changed by hand in the output is made again: one the spare shares, one it does not, and a stray', async () => {
-  const build = async (rendered: number) => {
-    const { result, error } = await outcome(site.root, false);
-    assert.ok(result, error);
-    assert.is(result!.rendered, rendered, result!.summary);
-  };
-  await build(0);
-  // Kept by the last two builds: the output and the spare hold the same file, so both change.
-  const faq = path.join(site.root, 'dist/faq.html');
-  fs.appendFileSync(faq, '<!-- changed by hand -->');
-  await build(1);
-  assert.not.match(fs.readFileSync(faq, 'utf8'), 'changed by hand');
-  // Rendered by the last build: the spare holds the page as it was before, so it would be linked from the output.
-  const rel = 'content/blog/naati-vs-standard-translations-differences.md';
-  site.write(rel, `${site.read(rel).trimEnd()}\n\nA sentence for the writer thread.\n`);
-  await build(1);
-  const post = path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences.html');
-  fs.appendFileSync(post, '<!-- changed by hand -->');
-  await build(1);
-  assert.match(fs.readFileSync(post, 'utf8'), 'A sentence for the writer thread.');
-  assert.not.match(fs.readFileSync(post, 'utf8'), 'changed by hand');
-  // A file added to the output by hand does not ship, in this build or after it.
-  fs.writeFileSync(path.join(site.root, 'dist/blog/stray.html'), 'not ours');
-  await build(0);
-  await build(0);
-  assert.equal(await differences(site), []);
+test('a file changed by hand in the output is made again when the writer thread checks what it keeps: one the spare shares, one it does not, and a stray', async () => {
+  await withThreads(async () => {
+    const build = async (rendered: number) => {
+      const { result, error } = await outcome(site.root, false);
+      assert.ok(result, error);
+      assert.is(result!.rendered, rendered, result!.summary);
+    };
+    await build(0);
+    // Kept by the last two builds: the output and the spare hold the same file, so both change.
+    const faq = path.join(site.root, 'dist/faq.html');
+    fs.appendFileSync(faq, '<!-- changed by hand -->');
+    await build(1);
+    assert.not.match(fs.readFileSync(faq, 'utf8'), 'changed by hand');
+    // Rendered by the last build: the spare holds the page as it was before, so it would be linked from the output.
+    const rel = 'content/blog/naati-vs-standard-translations-differences.md';
+    site.write(rel, `${site.read(rel).trimEnd()}\n\nA sentence for the writer thread.\n`);
+    await build(1);
+    const post = path.join(site.root, 'dist/blog/naati-vs-standard-translations-differences.html');
+    fs.appendFileSync(post, '<!-- changed by hand -->');
+    await build(1);
+    assert.match(fs.readFileSync(post, 'utf8'), 'A sentence for the writer thread.');
+    assert.not.match(fs.readFileSync(post, 'utf8'), 'changed by hand');
+    // A file added to the output by hand does not ship, in this build or after it.
+    fs.writeFileSync(path.join(site.root, 'dist/blog/stray.html'), 'not ours');
+    await build(0);
+    await build(0);
+    assert.equal(await differences(site), []);
+  });
 });
 
 /**
@@ -335,34 +349,36 @@ async function threadCount(): Promise<number> {
 }
 
 test('a build whose cache cannot be written fails, and leaves no staging folder or thread behind; so does its clean-up failing the same way', async () => {
-  const ok = await outcome(site.root, false);
-  assert.ok(ok.result, ok.error);
-  const cache = path.join(site.root, '.cache/markdown');
-  const aside = `${cache}.aside`;
-  const rel = 'content/blog/naati-vs-standard-translations-differences.md';
-  const text = site.read(rel);
-  const before = fs.readFileSync(path.join(site.root, 'dist/index.html'));
-  const threadsBefore = await threadCount();
-  // A file where the Markdown cache's folder should be: saving the cache fails, and again as the failed build
-  // keeps what its workers finished (MarkdownSession.cancel), which once skipped the rest of the clean-up
-  // and left a worker thread keeping the process alive.
-  fs.renameSync(cache, aside);
-  fs.writeFileSync(cache, 'not a folder');
-  site.write(rel, `${text.trimEnd()}\n\nA sentence the cache cannot keep.\n`);
-  try {
-    const failed = await outcome(site.root, false);
-    assert.not.ok(failed.result);
-    assert.match(failed.error!, /EEXIST|ENOTDIR/);
-    assert.equal(fs.readdirSync(site.root).filter((name) => name.startsWith('dist.')), [], 'no staging folder left beside dist/');
-    assert.ok(fs.readFileSync(path.join(site.root, 'dist/index.html')).equals(before), 'dist/ as the last build left it');
-    assert.is(await threadCount(), threadsBefore, 'no thread of the build outlives it');
-  } finally {
-    fs.rmSync(cache, { force: true });
-    fs.renameSync(aside, cache);
-    site.write(rel, text);
-  }
-  const again = await outcome(site.root, false);
-  assert.ok(again.result, again.error);
+  await withThreads(async () => {
+    const ok = await outcome(site.root, false);
+    assert.ok(ok.result, ok.error);
+    const cache = path.join(site.root, '.cache/markdown');
+    const aside = `${cache}.aside`;
+    const rel = 'content/blog/naati-vs-standard-translations-differences.md';
+    const text = site.read(rel);
+    const before = fs.readFileSync(path.join(site.root, 'dist/index.html'));
+    const threadsBefore = await threadCount();
+    // A file where the Markdown cache's folder should be: saving the cache fails, and again as the failed build
+    // keeps what its workers finished (MarkdownSession.cancel), which once skipped the rest of the clean-up
+    // and left the writer thread keeping the process alive.
+    fs.renameSync(cache, aside);
+    fs.writeFileSync(cache, 'not a folder');
+    site.write(rel, `${text.trimEnd()}\n\nA sentence the cache cannot keep.\n`);
+    try {
+      const failed = await outcome(site.root, false);
+      assert.not.ok(failed.result);
+      assert.match(failed.error!, /EEXIST|ENOTDIR/);
+      assert.equal(fs.readdirSync(site.root).filter((name) => name.startsWith('dist.')), [], 'no staging folder left beside dist/');
+      assert.ok(fs.readFileSync(path.join(site.root, 'dist/index.html')).equals(before), 'dist/ as the last build left it');
+      assert.is(await threadCount(), threadsBefore, 'no thread of the build outlives it');
+    } finally {
+      fs.rmSync(cache, { force: true });
+      fs.renameSync(aside, cache);
+      site.write(rel, text);
+    }
+    const again = await outcome(site.root, false);
+    assert.ok(again.result, again.error);
+  });
 });
 
 test('an edit to content alone reuses the islands, images and flags of the last build; an edit to an island makes them again', async () => {
@@ -567,8 +583,10 @@ test('site build --clean ignores every cache: every page, text and image is made
   assert.ok(result.images.processed > 0);
 });
 
-for (const seed of seeds) {
-  test(`random edits, seed ${seed}: every incremental build equals a clean build`, async () => {
+// The last seed runs again with the output written by a worker thread and checked as pages are kept from it,
+// as in a site of thousands of pages.
+for (const [seed, threaded] of [...seeds.map((seed) => [seed, false] as const), [seeds[seeds.length - 1] + 100, true] as const]) {
+  test(`random edits, seed ${seed}${threaded ? ', writer thread' : ''}: every incremental build equals a clean build`, () => (threaded ? withThreads : (work: () => Promise<void>) => work())(async () => {
     const rng = random(seed);
     const log: string[] = [];
     let n = seed * 100;
@@ -591,7 +609,7 @@ for (const seed of seeds) {
       for (const [rel, bytes] of clean.files) assert.ok(bytes.equals(incremental.files!.get(rel)!), `${rel} differs, ${replay}`);
       log.push(`round ${round}: ${incremental.result!.rendered} of ${incremental.result!.pages.length} pages rendered`);
     }
-  });
+  }));
 }
 
 test.run();

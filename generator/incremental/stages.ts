@@ -104,6 +104,7 @@ export async function memoStage<T>(
       if (kept) files.push(...list);
       return kept;
     },
+    drain: () => output.drain(),
     files: () => output.files(),
   };
   const result = await run(recording);

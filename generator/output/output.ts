@@ -18,6 +18,8 @@ export interface Output {
   canKeep(file: string): boolean;
   /** Keeps every file of a list as keep() does; false, keeping none, if any of them cannot be kept. */
   keepAll(files: string[]): boolean;
+  /** Resolves once what was emitted is far enough written that emitting more holds no large backlog. */
+  drain(): Promise<void>;
 }
 
 /**
@@ -39,6 +41,7 @@ export abstract class BaseOutput implements Output {
     for (const file of files) this.keep(file);
     return true;
   }
+  async drain(): Promise<void> {}
   has(file: string): boolean {
     return this.placed.has(file);
   }

@@ -1,14 +1,17 @@
 // A build writes into a fresh folder next to the target and swaps it into place only when every stage has
 // succeeded, so a failed build leaves the last good site untouched.
 import fs from 'node:fs';
-import { TreeWriter, type Entry } from './tree.ts';
+import type { Entry } from './tree.ts';
+import { BuildFailure, siteError } from '../errors.ts';
+import { diskFailure, errorCodeOf } from '../disk-errors.ts';
 import { BaseOutput } from './output.ts';
 import { currentFile, keepSpare, lastOutput, stagingFolder, takeSpare, writeManifest, type LastOutput, type Manifest } from './spare.ts';
 import { removeInBackground, removeStale } from './cleanup.ts';
+import { openWriter, type Writer } from './writer.ts';
 
 /**
- * Writes into a temporary sibling of the target; commit() swaps it into place. Each file is written as it is
- * emitted (tree.ts).
+ * Writes into a temporary sibling of the target; commit() swaps it into place. With `threaded`, the files are
+ * written by a worker thread (writer.ts).
  *
  * With `spare` (a folder in the project's cache), the output a build replaces is not deleted but kept there
  * with its manifest, and the next build starts from it instead of an empty folder: it writes only the files
@@ -17,7 +20,10 @@ import { removeInBackground, removeStale } from './cleanup.ts';
  */
 export class StagedOutput extends BaseOutput {
   readonly staging: string;
-  private readonly tree: TreeWriter;
+  private readonly writer: Writer;
+  /** Each file's entry, as the writer placed it; complete once flushed. */
+  private entries = new Map<string, Entry>();
+  private flushed?: Promise<void>;
   /** The target as this tool last left it (its manifest), when it is still that folder. */
   private readonly previous?: Manifest;
   /**
@@ -26,26 +32,34 @@ export class StagedOutput extends BaseOutput {
    */
   private readonly last?: LastOutput;
   private lastFiles?: Map<string, Entry>;
-  /** Files written and files kept from the spare, once committed. */
+  /** Whether the last output holds nothing its manifest does not list; once flushed when the writer checks it. */
+  private complete: boolean;
+  /** The modification time of each folder of the staged output (but its root), once flushed. */
+  private folders: [string, number][] = [];
+
+  /** Files written and files kept from the spare, once flushed. */
   readonly stats = { written: 0, kept: 0, removed: 0 };
 
   constructor(
     readonly target: string,
-    private readonly options: { spare?: string } = {},
+    private readonly options: { threaded?: boolean; spare?: string; checkFirst?: boolean } = {},
   ) {
     super();
     removeStale(target);
-    this.last = options.spare ? lastOutput(target, options.spare) : undefined;
+    const threaded = !!options.threaded;
+    // A writer thread checks each file kept from the last output as it keeps it; otherwise all are checked now.
+    this.last = options.spare ? lastOutput(target, options.spare, { unchecked: threaded && !options.checkFirst }) : undefined;
+    this.complete = !!this.last?.complete;
     this.previous = this.last && this.last.manifest.ino === fs.statSync(target).ino ? this.last.manifest : undefined;
     this.staging = stagingFolder(target);
     const taken = options.spare ? takeSpare(options.spare, this.staging, this.last?.manifest) : undefined;
     if (!taken) fs.mkdirSync(this.staging, { recursive: true });
-    this.tree = new TreeWriter(this.staging, taken);
+    this.writer = openWriter(this.staging, taken, target, { threaded, unchecked: this.last?.unchecked });
   }
 
   emit(file: string, contents: string | Uint8Array): void {
     this.note(file);
-    this.tree.place(file, contents);
+    this.writer.place(file, contents);
   }
 
   /** A file's entry in the last output, when it is there as that entry says (not stale). */
@@ -62,14 +76,50 @@ export class StagedOutput extends BaseOutput {
     const entry = this.lastEntry(file);
     if (!entry) return false;
     this.note(file);
-    this.tree.keep(file, this.target, entry);
+    this.writer.keep(file, entry);
     return true;
   }
 
+  drain(): Promise<void> {
+    return this.writer.drain();
+  }
+
+  /**
+   * The files kept from the last output (keep()) that the writer thread found changed there since: the build
+   * must make them after all. Empty when the last output was checked before the build kept anything.
+   */
+  refused(): Promise<string[]> {
+    return this.writer.refused();
+  }
+
+  /**
+   * Waits for every write, and for what the spare held and this build did not make to be removed. The writer
+   * is told at once, so the caller may do other work before it waits.
+   */
+  flush(): Promise<void> {
+    return (this.flushed ??= this.finishWrites());
+  }
+
+  private async finishWrites(): Promise<void> {
+    const result = await this.writer.finish();
+    this.entries = result.entries;
+    this.folders = result.folders;
+    if (result.complete !== undefined) this.complete = result.complete;
+    Object.assign(this.stats, { written: result.written, kept: result.kept, removed: result.removed });
+    if (result.errors.length) {
+      const problems = result.errors.map((text) => /^(.*?): (.*)$/s.exec(text) ?? [text, undefined, text]);
+      // A full disk (or a folder not to be written) fails every file after the first one: one problem says so.
+      const [, file, reason] = problems[0];
+      const code = errorCodeOf(reason!);
+      const disk = code && diskFailure(Object.assign(new Error(reason), { code }), file, problems.length - 1);
+      if (disk instanceof BuildFailure) throw disk;
+      throw new BuildFailure('output', problems.map(([, file, reason]) => siteError('OUTPUT_FAILED', { reason: reason! }, { file })));
+    }
+  }
+
   /** Replaces the target with the staged folder: two renames, so the old site is gone only once the new one is whole. */
-  commit(): void {
-    const { removed, folders } = this.tree.finish();
-    Object.assign(this.stats, { written: this.tree.written, kept: this.tree.kept, removed });
+  async commit(): Promise<void> {
+    await this.flush();
     const old = `${this.target}.old-${process.pid}-${Date.now().toString(36)}`;
     const hadTarget = fs.existsSync(this.target);
     const previous = hadTarget ? this.previous : undefined;
@@ -81,20 +131,22 @@ export class StagedOutput extends BaseOutput {
       throw error;
     }
     const spare = this.options.spare;
+    const files = [...this.entries];
     if (spare) {
       const { ino, mtimeMs } = fs.statSync(this.target);
-      writeManifest(currentFile(spare), { ino, files: [...this.tree.entries], folders: [['', mtimeMs], ...folders] });
+      writeManifest(currentFile(spare), { ino, files, folders: [['', mtimeMs], ...this.folders] });
     }
     // The replaced output's folder times, as its manifest recorded them, stand for it only if it was complete.
-    if (hadTarget && !(spare && previous && keepSpare(spare, old, previous.files, this.last?.complete ? previous.folders : undefined))) removeInBackground(old);
+    if (hadTarget && !(spare && previous && keepSpare(spare, old, previous.files, this.complete ? previous.folders : undefined))) removeInBackground(old);
   }
 
   /** Each output file's content hash, once committed: what the dev server's live output starts from. */
   hashes(): Map<string, string> {
-    return new Map([...this.tree.entries].map(([file, entry]) => [file, entry[0]]));
+    return new Map([...this.entries].map(([file, entry]) => [file, entry[0]]));
   }
 
-  discard(): void {
+  async discard(): Promise<void> {
+    await this.writer.stop();
     fs.rmSync(this.staging, { recursive: true, force: true });
   }
 }

@@ -124,9 +124,15 @@ export class TreeWriter {
    * second name of that file (a hard link: no bytes copied, the same modification time), or a copy where links
    * cannot be made. Since write() never writes into a file the tree already holds, a file shared this way is
    * never changed through the other name; one changed by something else fails the manifest's size and time.
+   * With `check`, the last output's file is taken only if it is as `entry` records it (asRecorded); false,
+   * placing nothing, when it is not.
    */
-  keep(rel: string, last: string, entry: Entry): void {
-    if (!this.keepSame(rel, entry[0])) this.write(rel, entry[0], (abs) => linkOrCopy(within(last, rel), abs));
+  keep(rel: string, last: string, entry: Entry, check = false): boolean {
+    if (this.keepSame(rel, entry[0])) return true;
+    const source = within(last, rel);
+    if (check && !asRecorded(source, entry)) return false;
+    this.write(rel, entry[0], (abs) => linkOrCopy(source, abs));
+    return true;
   }
 
   /** Leaves a file alone if the tree holds it with these bytes, as the manifest describes it. */

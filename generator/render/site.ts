@@ -57,7 +57,9 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
     for (const problem of [scripts.check(page, weight), checkHtmlWeight(page, html)]) if (problem) problems.push(problem);
     output.emit(page.file, html);
   };
-  // In steps, reporting progress and keeping the heap in check between them (relieveMemory).
+  // In steps, reporting progress, letting the writer thread catch up (rendering from cached Markdown outruns
+  // writing, and thousands of pages queued for it would hold their HTML in memory twice) and keeping the heap
+  // in check between them (relieveMemory).
   const render = async (list: Page[]) => {
     for (let i = 0; i < list.length; i += 256) {
       for (const page of list.slice(i, i + 256)) {
@@ -71,6 +73,7 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
         }
       }
       inputs.progress?.(count, toRender.length);
+      await output.drain();
       relieveMemory();
     }
   };
