@@ -6,7 +6,7 @@
 // Keys: "page:/cities/sydney" (an address), "language:sw" (a language code), "service:passports" (a service slug).
 import { rules } from '../content/kinds.ts';
 import { markdownLinks, stripHash, type MarkdownLink } from '../content/links.ts';
-import { encodeSegment } from '../content/pointer.ts';
+import { eachValue } from '../content/pointer.ts';
 
 /** A key another file must offer, and where in this file it is named (a JSON pointer, or "body"). */
 export type Use = [key: string, pointer: string];
@@ -56,24 +56,13 @@ export function usesOf(source: Kind, rel: string, data: Data, body?: string | re
     for (const which of ['popular', 'more']) list(mobile[which]).forEach((code, i) => uses.push([`language:${code}`, `/mobileLanguages/${which}/${i}`]));
   }
   if (rel === 'pages/home.json') list(((data.documents ?? {}) as Data).services).forEach((slug, i) => uses.push([`service:${slug}`, `/documents/services/${i}`]));
-  walk(data, '', (pointer, key, value) => {
+  eachValue(data, (value, pointer, key) => {
     if (typeof value !== 'string') return;
     if (key === 'href' && value.startsWith('/')) uses.push([`page:${stripHash(value)}`, pointer]);
     else if (key !== 'href' && value.includes('](/')) for (const [target] of markdownLinks(value)) uses.push([`page:${target}`, pointer]);
   });
   if (body !== undefined) for (const [target] of typeof body === 'string' ? markdownLinks(body) : body) uses.push([`page:${target}`, 'body']);
   return uses;
-}
-
-function walk(value: unknown, pointer: string, visit: (pointer: string, key: string, value: unknown) => void): void {
-  if (Array.isArray(value)) value.forEach((v, i) => (visit(`${pointer}/${i}`, String(i), v), walk(v, `${pointer}/${i}`, visit)));
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const p = `${pointer}/${encodeSegment(k)}`;
-      visit(p, k, v);
-      walk(v, p, visit);
-    }
-  }
 }
 
 /** Each file's part of the index, by its data: an incremental build reads unchanged files as the same objects. */
