@@ -97,9 +97,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
     const request = new Request(url, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body) });
     try {
       const response = await fn(request, { ip, env: settings() });
-      const out: Record<string, string> = {};
-      response.headers.forEach((value, name) => (out[name] = value));
-      res.writeHead(response.status, out);
+      res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (error) {
       log(`function ${match[1]} threw: ${(error as Error).message}`);
