@@ -193,7 +193,7 @@ export async function emitAdmin(
   files: ContentFile[],
   derive: Derive,
   warn: (message: string) => void,
-  site?: { files: SourceFile[]; addresses: string[] },
+  site: { files: SourceFile[]; addresses: string[] },
 ): Promise<void> {
   const dist = decapDist();
   if (!dist) {
@@ -211,12 +211,10 @@ export async function emitAdmin(
   await derive('admin/editor.js', JSON.stringify([formatsInputs(), folderHash(project.schemas), `ajv@${packageVersion('ajv')}`, `ajv-formats@${packageVersion('ajv-formats')}`]), () => editorScript(project));
   const factText = Object.values(factSources).map((rel) => (fs.existsSync(path.join(project.content, rel)) ? fs.readFileSync(path.join(project.content, rel), 'utf8') : '')).join('\0');
   await derive('admin/editor.json', JSON.stringify([factText, folderHash(project.schemas), configLayout(files), imageFolderNames(project), ...code]), () => editorData(project, previewNames(cmsConfig(project, settings, () => {}, files))));
-  if (site) {
-    // The build's checks across files for the live editor: what each entry offers (its address, code or slug)
-    // and what it names, and the site's own addresses (references.ts).
-    const index = `${JSON.stringify(referenceIndex(site.files, [...site.addresses, ...generatedFiles]))}\n`;
-    await derive('admin/references.json', index, () => index);
-  }
+  // The build's checks across files for the live editor: what each entry offers (its address, code or slug)
+  // and what it names, and the site's own addresses (references.ts).
+  const index = `${JSON.stringify(referenceIndex(site.files, [...site.addresses, ...generatedFiles]))}\n`;
+  await derive('admin/references.json', index, () => index);
   const version = packageVersion('decap-cms');
   // The prebuilt bundle, the chunks it loads on demand and their WebAssembly, without source maps.
   const names = fs.readdirSync(dist).filter((name) => /(^|\.)decap-cms\.js$/.test(name) || name.endsWith('.wasm'));

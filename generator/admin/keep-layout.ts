@@ -2,13 +2,9 @@
 // its own way; only the values that changed are written into the original text, so an entry saved unchanged
 // stays byte-identical, and an edit shows in git as the lines it changed.
 import { applyEdits, modify, type JSONPath } from 'jsonc-parser';
-import { yamlDocument } from './yaml.ts';
+import { isEmpty, isObject, yamlDocument } from './yaml.ts';
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
   if (isObject(a) && isObject(b)) {
@@ -45,7 +41,7 @@ export function withoutEmpty(data: unknown, before?: unknown): unknown {
   for (const [key, value] of Object.entries(data)) {
     const was = isObject(before) ? before[key] : undefined;
     const kept = withoutEmpty(value, was);
-    const empty = kept === '' || kept === null || (Array.isArray(kept) && kept.length === 0) || (isObject(kept) && Object.keys(kept).length === 0);
+    const empty = kept === '' || kept === null || isEmpty(kept);
     if (empty && !sameValue(was, kept)) continue;
     out[key] = kept;
   }
@@ -107,7 +103,7 @@ const sameItem = (line: string) => line.replace(/^\s*[*+-]\s+/, '- ').replace(/\
  * text; the rest are the editor's, with list items given the file's own marker. So a save shows in git as the
  * lines the editor changed.
  */
-export function bodyInLayout(oldBody: string, newBody: string): string {
+function bodyInLayout(oldBody: string, newBody: string): string {
   const before = oldBody.split('\n');
   const after = newBody.split('\n');
   const marker = /^\s*([*+-])\s/m.exec(oldBody)?.[1] ?? '-';

@@ -19,6 +19,7 @@ import { writeFileAtomic } from '../cache.ts';
 import { jsonInLayout, markdownInLayout } from './keep-layout.ts';
 import { RequestGuard, type GuardOptions } from './request-guard.ts';
 import { checkedImage } from './media-check.ts';
+import { readBody } from '../serve/functions.ts';
 
 export const apiPath = '/admin/api/v1';
 const configPath = '/admin/config.yml';
@@ -222,16 +223,11 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       const bad = guard.checkApi(req);
       if (bad) return send(bad.status, { error: bad.message });
       try {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of req as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          if (size <= maxBody) chunks.push(chunk);
-        }
-        if (size > maxBody) return send(413, { error: `The request is larger than the local editor takes (${maxBody / 1024 / 1024} MB).` });
+        const bytes = await readBody(req, maxBody);
+        if (bytes === 'too-large') return send(413, { error: `The request is larger than the local editor takes (${maxBody / 1024 / 1024} MB).` });
         let body: unknown;
         try {
-          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          body = JSON.parse(bytes.toString('utf8'));
         } catch {
           throw new Refused(400, 'The request is not JSON.');
         }

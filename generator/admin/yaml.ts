@@ -6,20 +6,25 @@ export function yamlDocument(value: Record<string, unknown>): string {
   return block(value, 0, new Map()).join('\n') + '\n';
 }
 
-function scalar(value: unknown): string {
+/** A value written on its key's line: a scalar, or an empty list or group. */
+function inline(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === null || value === undefined) return 'null';
+  if (isEmpty(value)) return Array.isArray(value) ? '[]' : '{}';
   throw new Error(`cannot write ${typeof value} as a YAML scalar`);
 }
 
-function isEmpty(value: unknown): boolean {
+export function isEmpty(value: unknown): boolean {
   return (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** A list or group with something in it: written on the lines below its key. */
+const nested = (value: unknown) => (isObject(value) || Array.isArray(value)) && !isEmpty(value);
 
 /** `lists`: each long list already written, by its text, with the anchor it got, so a repeat is an alias. */
 function block(value: unknown, depth: number, lists: Map<string, string>): string[] {
@@ -27,10 +32,10 @@ function block(value: unknown, depth: number, lists: Map<string, string>): strin
   const lines: string[] = [];
   if (Array.isArray(value)) {
     for (const item of value) {
-      if ((isObject(item) || Array.isArray(item)) && !isEmpty(item)) {
+      if (nested(item)) {
         const inner = block(item, depth + 1, lists);
         lines.push(`${pad}- ${inner[0].trimStart()}`, ...inner.slice(1));
-      } else lines.push(`${pad}- ${isEmpty(item) ? (Array.isArray(item) ? '[]' : '{}') : scalar(item)}`);
+      } else lines.push(`${pad}- ${inline(item)}`);
     }
     return lines;
   }
@@ -39,15 +44,15 @@ function block(value: unknown, depth: number, lists: Map<string, string>): strin
     const name = /^[A-Za-z_][\w-]*$/.test(key) ? key : JSON.stringify(key);
     // A long list of plain values (the icon names) goes on one line, once: a repeat refers to the first.
     if (Array.isArray(item) && item.length > 50 && item.every((v) => typeof v === 'string')) {
-      const text = `[${item.map(scalar).join(', ')}]`;
+      const text = `[${item.map(inline).join(', ')}]`;
       const anchor = lists.get(text);
       if (anchor) lines.push(`${pad}${name}: *${anchor}`);
       else {
         lists.set(text, `list${lists.size + 1}`);
         lines.push(`${pad}${name}: &list${lists.size} ${text}`);
       }
-    } else if ((isObject(item) || Array.isArray(item)) && !isEmpty(item)) lines.push(`${pad}${name}:`, ...block(item, depth + 1, lists));
-    else lines.push(`${pad}${name}: ${isEmpty(item) ? (Array.isArray(item) ? '[]' : '{}') : scalar(item)}`);
+    } else if (nested(item)) lines.push(`${pad}${name}:`, ...block(item, depth + 1, lists));
+    else lines.push(`${pad}${name}: ${inline(item)}`);
   }
   return lines;
 }

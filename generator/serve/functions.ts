@@ -28,8 +28,6 @@ const bodyLimit = 6 * 1024 * 1024;
 export type FunctionSettings = () => Record<string, string | undefined>;
 
 export function functionsHandler(project: Project, settings: FunctionSettings, log: (message: string) => void) {
-  const loaded = new Map<string, { key: string; fn: NetlifyFunction }>();
-
   // Each function's compile, kept until the watcher reports a change under functions/; concurrent first
   // requests share it. One that failed, or found no such function, is tried again on the next call.
   let compiles = new Map<string, Promise<NetlifyFunction | undefined>>();
@@ -56,9 +54,8 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
       throw new BuildFailure('functions', esbuildErrors(project, error, 'FUNCTION_FAILED'));
     }
     const text = result.outputFiles[0].text;
+    // Named by its hash: an unchanged function keeps its file, and Node's module cache returns the module it has.
     const key = createHash('sha256').update(text).digest('hex').slice(0, 16);
-    const cached = loaded.get(name);
-    if (cached?.key === key) return cached.fn;
     const dir = compiledFolder(project, 'functions');
     const file = path.join(dir, `${name}-${key}.mjs`);
     if (!fs.existsSync(file)) fs.writeFileSync(file, text);
@@ -66,7 +63,6 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
     if (typeof module.default !== 'function') {
       throw new BuildFailure('functions', [siteError('FUNCTION_FAILED', { problem: 'has no default export function', note: 'Export the handler as the default: export default async (request: Request) => new Response(...).' }, { file: `functions/${name}.ts` })]);
     }
-    loaded.set(name, { key, fn: module.default });
     return module.default;
   }
 
@@ -87,7 +83,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
       send(res, 404, { message: `No function named ${match[1]}` });
       return true;
     }
-    const body = await readBody(req);
+    const body = await readBody(req, bodyLimit);
     if (body === 'too-large') {
       send(res, 413, { message: 'Request body too large' });
       return true;
@@ -101,9 +97,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
     const request = new Request(url, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body) });
     try {
       const response = await fn(request, { ip, env: settings() });
-      const out: Record<string, string> = {};
-      response.headers.forEach((value, name) => (out[name] = value));
-      res.writeHead(response.status, out);
+      res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (error) {
       log(`function ${match[1]} threw: ${(error as Error).message}`);
@@ -135,12 +129,12 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /** The request's body; one over the limit is read to its end (so the answer reaches the client) but not kept. */
-async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size <= bodyLimit) chunks.push(chunk);
+    if (size <= limit) chunks.push(chunk);
   }
-  return size > bodyLimit ? 'too-large' : Buffer.concat(chunks);
+  return size > limit ? 'too-large' : Buffer.concat(chunks);
 }

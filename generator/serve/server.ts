@@ -124,16 +124,9 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       req.on('close', () => clients.delete(res));
       return;
     }
-    if (pathname === draftsPath) {
-      res.writeHead(200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(drafts);
-      return;
-    }
-    if (pathname === reloadClientPath) {
-      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(reloadClient);
-      return;
-    }
+    // The server's own files, beside the site's: made afresh, never cached.
+    const own = pathname === draftsPath ? ['text/css', drafts] : pathname === reloadClientPath ? ['text/javascript', reloadClient] : undefined;
+    if (own) return void res.writeHead(200, { 'Content-Type': `${own[0]}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(own[1]);
     if (editor.handles(pathname)) {
       editor.handle(req, res);
       return;

@@ -115,36 +115,14 @@ export function staticHandler(options: StaticOptions): Handler {
     const url = new URL(req.url ?? '/', 'http://localhost');
     for (const [name, value] of headersFor(options.headers ?? readHeaders(options.root), url.pathname)) res.setHeader(name, value);
     const decoded = decodePath(url.pathname);
-    if (decoded === undefined) {
-      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Bad Request: the address is not a valid path\n');
-      return;
-    }
+    if (decoded === undefined) return plain(res, 400, 'Bad Request: the address is not a valid path');
     const redirect = readRedirects(options.root).get(cleanPath(url.pathname));
-    if (redirect) {
-      res.writeHead(redirect.status, { Location: redirect.to + url.search });
-      res.end();
-      return;
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Method Not Allowed\n');
-      return;
-    }
-    if (hostFiles.has(cleanPath(decoded))) {
-      notFound(req, res, options);
-      return;
-    }
+    if (redirect) return void res.writeHead(redirect.status, { Location: redirect.to + url.search }).end();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+    if (hostFiles.has(cleanPath(decoded))) return notFound(req, res, options);
     const page = path.extname(decoded) === '' || decoded.endsWith('.html') ? resolvePage(options.root, url.pathname, decoded) : undefined;
-    if (page && 'location' in page) {
-      res.writeHead(301, { Location: page.location + url.search });
-      res.end();
-      return;
-    }
-    if (page) {
-      sendHtml(req, res, 200, page.file, options);
-      return;
-    }
+    if (page && 'location' in page) return void res.writeHead(301, { Location: page.location + url.search }).end();
+    if (page) return sendHtml(req, res, 200, page.file, options);
     const type = compressible[path.extname(url.pathname)];
     const file = type ? path.join(options.root, decoded) : '';
     if (type && file.startsWith(options.root + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
@@ -159,10 +137,12 @@ export function staticHandler(options: StaticOptions): Handler {
 function notFound(req: IncomingMessage, res: ServerResponse, options: StaticOptions): void {
   const page = path.join(options.root, '404.html');
   if (fs.existsSync(page)) sendHtml(req, res, 404, page, options);
-  else {
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end('Not Found\n');
-  }
+  else plain(res, 404, 'Not Found');
+}
+
+function plain(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { ...extra, 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(`${text}\n`);
 }
 
 function sendHtml(req: IncomingMessage, res: ServerResponse, status: number, file: string, options: StaticOptions): void {
