@@ -29,20 +29,41 @@ export interface CacheEntry {
   read(name: string): Buffer;
 }
 
+/** What an encoder makes: the image's description and each of its files' bytes. */
+export interface Encoded {
+  image: CachedImage;
+  contents: Map<string, Buffer>;
+}
+
+/** An encoder's result from its files and their bytes, each file's size counted from its bytes. */
+export function encoded(image: Omit<CachedImage, 'files'>, files: (Omit<CachedFile, 'bytes'> & { data: Buffer })[]): Encoded {
+  return {
+    image: { ...image, files: files.map(({ data, ...file }) => ({ ...file, bytes: data.length })) },
+    contents: new Map(files.map((file) => [file.name, file.data])),
+  };
+}
+
 export class ImageCache {
-  constructor(private readonly dir: string) {}
+  /** How many entries were made now rather than read from disk. */
+  made = 0;
 
-  key(bytes: Buffer, recipe: string): string {
-    return createHash('sha256').update(recipe).update('\0').update(bytes).digest('hex').slice(0, 24);
-  }
+  constructor(
+    private readonly dir: string,
+    private readonly recipe: string,
+  ) {}
 
-  /** The entry for `key`: from disk, or made by `make` now and stored; `made` says which. */
-  async through(key: string, make: () => Promise<{ image: CachedImage; contents: Map<string, Buffer> }>): Promise<CacheEntry & { made: boolean }> {
+  /**
+   * The entry for a source's bytes: from disk, or made by `make` now and stored. Its key stands for the bytes
+   * and the recipe, with `variant` for a source encoded more than one way.
+   */
+  async through(bytes: Buffer, make: () => Promise<Encoded>, variant = ''): Promise<CacheEntry & { key: string }> {
+    const key = createHash('sha256').update(this.recipe + variant).update('\0').update(bytes).digest('hex').slice(0, 24);
     const stored = this.get(key);
-    if (stored) return { ...stored, made: false };
+    if (stored) return { ...stored, key };
     const { image, contents } = await make();
     this.set(key, image, contents);
-    return { image, read: (name) => contents.get(name)!, made: true };
+    this.made++;
+    return { image, read: (name) => contents.get(name)!, key };
   }
 
   private get(key: string): CacheEntry | undefined {

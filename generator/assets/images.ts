@@ -13,7 +13,7 @@ import { packageVersion, relative, type Project } from '../project.ts';
 import type { ImageAsset } from '../render/contract.ts';
 import { emitNamed, type Output } from '../output/output.ts';
 import type { SourceFile } from '../content/load.ts';
-import { ImageCache, type CacheEntry, type CachedFile, type CachedImage } from './image-cache.ts';
+import { encoded, ImageCache, type CacheEntry, type CachedFile, type Encoded } from './image-cache.ts';
 import { gzipSync } from 'node:zlib';
 import { importModule } from '../import-module.ts';
 import { loadSvgo } from './svgo.ts';
@@ -63,19 +63,16 @@ export async function processImages(
   // an edit to load).
   const { default: fg } = await import('fast-glob');
   const names = fs.existsSync(root) ? fg.sync('**/*.{svg,png,jpg,jpeg,webp,avif}', { cwd: root, caseSensitiveMatch: false }).sort() : [];
-  const cache = new ImageCache(path.join(project.cache, 'images'));
+  const cache = new ImageCache(path.join(project.cache, 'images'), recipe());
   const images = new Map<string, ImageAsset>();
-  const stats: ImageStats = { images: names.length, processed: 0, cached: 0 };
   const errors: SiteError[] = [];
-  const steps = recipe();
   await Promise.all(
     names.map(async (name) => {
       const abs = path.join(root, name);
       const bytes = fs.readFileSync(abs);
-      const key = cache.key(bytes, steps);
-      let entry: CacheEntry & { made: boolean };
+      let entry: CacheEntry & { key: string };
       try {
-        entry = await cache.through(key, () => (name.toLowerCase().endsWith('.svg') ? encodeVector(bytes) : encodeRaster(bytes)));
+        entry = await cache.through(bytes, () => (name.toLowerCase().endsWith('.svg') ? encodeVector(bytes) : encodeRaster(bytes)));
       } catch (error) {
         const users = references().get(name);
         errors.push(
@@ -83,12 +80,11 @@ export async function processImages(
         );
         return;
       }
-      if (entry.made) stats.processed++;
-      else stats.cached++;
-      images.set(name, emit(name, key, entry, output));
+      images.set(name, emit(name, entry, output));
     }),
   );
   if (errors.length) throw new BuildFailure('images', errors);
+  const stats: ImageStats = { images: names.length, processed: cache.made, cached: names.length - cache.made };
   return { images: new Map([...images].sort(([a], [b]) => (a < b ? -1 : 1))), stats };
 }
 
@@ -96,8 +92,8 @@ export async function processImages(
  * Writes an image's files under names that stand for the source's bytes and the recipe (the cache key), and
  * describes them for templates.
  */
-function emit(name: string, key: string, entry: CacheEntry, output: Output): ImageAsset {
-  const { image } = entry;
+function emit(name: string, entry: CacheEntry & { key: string }, output: Output): ImageAsset {
+  const { image, key } = entry;
   const base = `assets/images/${name.replace(/\.[^.]+$/, '')}.${key.slice(0, 10)}`;
   const url = (file: CachedFile) => `/${base}${image.vector ? '' : `-${file.width}`}.${file.format === 'jpeg' ? 'jpg' : file.format}`;
   for (const file of image.files) emitNamed(output, url(file).slice(1), () => entry.read(file.name));
@@ -112,7 +108,7 @@ function emit(name: string, key: string, entry: CacheEntry, output: Output): Ima
   return { src: url(middle), width: image.width, height: image.height, sources, srcset: srcset(fallback), placeholder: image.placeholder, vector: false };
 }
 
-async function encodeRaster(bytes: Buffer): Promise<{ image: CachedImage; contents: Map<string, Buffer> }> {
+async function encodeRaster(bytes: Buffer): Promise<Encoded> {
   const sharp = await loadSharp();
   const meta = await sharp(bytes, { failOn: 'error' }).metadata();
   if (!meta.width || !meta.height) throw new Error('it has no size');
@@ -122,8 +118,7 @@ async function encodeRaster(bytes: Buffer): Promise<{ image: CachedImage; conten
   const height = sideways ? meta.width : meta.height;
   const alpha = meta.hasAlpha === true;
   const sizes = [...new Set([...widths.filter((w) => w < width), Math.min(width, widths[widths.length - 1])])].sort((a, b) => a - b);
-  const contents = new Map<string, Buffer>();
-  const files: CachedFile[] = [];
+  const files: Parameters<typeof encoded>[1] = [];
   for (const w of sizes) {
     const h = Math.round((height * w) / width);
     const resized = sharp(bytes).rotate().resize({ width: w, withoutEnlargement: true });
@@ -132,21 +127,17 @@ async function encodeRaster(bytes: Buffer): Promise<{ image: CachedImage; conten
       resized.clone().webp({ quality: quality.webp }).toBuffer(),
       alpha ? resized.clone().png({ compressionLevel: 9, palette: true }).toBuffer() : resized.clone().jpeg({ quality: quality.jpeg, mozjpeg: true }).toBuffer(),
     ]);
-    const keep = (format: CachedFile['format'], data: Buffer) => {
-      const fileName = `${w}.${format}`;
-      contents.set(fileName, data);
-      files.push({ name: fileName, format, width: w, height: h, bytes: data.length });
-    };
+    const keep = (format: CachedFile['format'], data: Buffer) => files.push({ name: `${w}.${format}`, format, width: w, height: h, data });
     keep(alpha ? 'png' : 'jpeg', fallback);
     // A modern format earns its place only by being smaller than what it replaces.
     if (webp.length < fallback.length) keep('webp', webp);
     if (avif.length < Math.min(fallback.length, webp.length)) keep('avif', avif);
   }
   const thumb = await sharp(bytes).rotate().resize({ width: 16 }).blur(1).webp({ quality: 40 }).toBuffer();
-  return { image: { width, height, vector: false, placeholder: `url(data:image/webp;base64,${thumb.toString('base64')}) center / cover`, files }, contents };
+  return encoded({ width, height, vector: false, placeholder: `url(data:image/webp;base64,${thumb.toString('base64')}) center / cover` }, files);
 }
 
-async function encodeVector(bytes: Buffer): Promise<{ image: CachedImage; contents: Map<string, Buffer> }> {
+async function encodeVector(bytes: Buffer): Promise<Encoded> {
   const text = bytes.toString('utf8');
   const { width, height } = svgSize(text);
   const { optimize } = await loadSvgo();
@@ -173,10 +164,8 @@ async function encodeVector(bytes: Buffer): Promise<{ image: CachedImage; conten
   // The placeholder colour from a tiny rendering: librsvg draws at the density asked, so ask for ~64 px.
   // A colour behind a drawing with transparent parts would show through once it loads: opaque ones only.
   const { dominant, isOpaque } = await dominantColour(sharp(optimised, { density: Math.max(1, (72 * 64) / width) }));
-  return {
-    image: { width, height, vector: true, placeholder: isOpaque ? `rgb(${dominant.r} ${dominant.g} ${dominant.b})` : undefined, files: [{ name: 'image.svg', format: 'svg', width, height, bytes: optimised.length }] },
-    contents: new Map([['image.svg', optimised]]),
-  };
+  const placeholder = isOpaque ? `rgb(${dominant.r} ${dominant.g} ${dominant.b})` : undefined;
+  return encoded({ width, height, vector: true, placeholder }, [{ name: 'image.svg', format: 'svg', width, height, data: optimised }]);
 }
 
 /** The bin of each 8-bit value in libvips' 16-bin colour histogram (it divides by 257, not 256). */
