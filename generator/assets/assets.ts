@@ -22,15 +22,13 @@ export function hashedName(name: string, bytes: Buffer): string {
 export function createFileCopier(project: Project, output: Output): (name: string) => string {
   const files = new Map<string, string>();
   return (name) => {
-    let url = files.get(name);
-    if (!url) {
+    if (!files.has(name)) {
       const bytes = fs.readFileSync(path.join(project.assets, name));
       const file = hashedName(`assets/${name}`, bytes);
       output.emit(file, bytes);
-      url = `/${file}`;
-      files.set(name, url);
+      files.set(name, `/${file}`);
     }
-    return url;
+    return files.get(name)!;
   };
 }
 

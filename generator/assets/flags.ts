@@ -11,7 +11,7 @@ import { encoded, ImageCache, type Encoded } from './image-cache.ts';
 import { flagFile } from './library.ts';
 import { gzipSync } from 'node:zlib';
 import { loadSharp } from './images.ts';
-import { loadSvgo } from './svgo.ts';
+import { optimiseSvg } from './svgo.ts';
 
 export async function prepareFlags(project: Project, output: Output, countryCodes: Iterable<string>): Promise<{ flags: Map<string, FlagAsset>; processed: number }> {
   const cache = new ImageCache(path.join(project.cache, 'flags'), `flags-v2 sharp@${packageVersion('sharp')} svgo@${packageVersion('svgo')}`);
@@ -41,13 +41,13 @@ export async function prepareFlags(project: Project, output: Output, countryCode
 }
 
 async function encodeFlag(bytes: Buffer): Promise<Encoded> {
-  const [{ optimize }, sharp] = await Promise.all([loadSvgo(), loadSharp()]);
+  const sharp = await loadSharp();
   // Drawn at the SVG's own size (640 px wide for flag-icons), already 13 times the 2x width: drawing at a higher
   // density only multiplies the pixels librsvg fills (six times the time) for the same 48 px result.
   const [one, two] = await Promise.all([sharp(bytes).resize(24, 18).webp({ quality: 85 }).toBuffer(), sharp(bytes).resize(48, 36).webp({ quality: 85 }).toBuffer()]);
   // svgo never brings one of flag-icons' 271 flags below 0.87 of its gzipped size (measured), and takes half a
   // second on the most detailed: where even 0.8 of it is larger than the picture, the picture wins unoptimised.
-  const svg = gzipSync(bytes).length * 0.8 > two.length ? undefined : Buffer.from(optimize(bytes.toString('utf8'), { plugins: ['preset-default'] }).data);
+  const svg = gzipSync(bytes).length * 0.8 > two.length ? undefined : await optimiseSvg(bytes.toString('utf8'));
   if (svg && gzipSync(svg).length <= two.length) {
     return encoded({ width: 24, height: 18, vector: true }, [{ name: 'flag.svg', format: 'svg', width: 24, height: 18, data: svg }]);
   }

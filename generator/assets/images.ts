@@ -13,10 +13,11 @@ import { packageVersion, relative, type Project } from '../project.ts';
 import type { ImageAsset } from '../render/contract.ts';
 import { emitNamed, type Output } from '../output/output.ts';
 import type { SourceFile } from '../content/load.ts';
+import { eachValue } from '../content/pointer.ts';
 import { encoded, ImageCache, type CacheEntry, type CachedFile, type Encoded } from './image-cache.ts';
 import { gzipSync } from 'node:zlib';
 import { importModule } from '../import-module.ts';
-import { loadSvgo } from './svgo.ts';
+import { optimiseSvg } from './svgo.ts';
 
 export interface ImageStats {
   images: number;
@@ -26,7 +27,6 @@ export interface ImageStats {
 
 export const widths = [480, 960, 1600];
 const quality = { avif: 50, webp: 75, jpeg: 78 };
-const mime: Record<CachedFile['format'], string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml' };
 
 /**
  * Below this gzipped size an SVG is kept without trying a raster: a raster illustration at a useful width
@@ -103,7 +103,7 @@ function emit(name: string, entry: CacheEntry & { key: string }, output: Output)
   const byFormat = (format: CachedFile['format']) => image.files.filter((f) => f.format === format).sort((a, b) => a.width - b.width);
   const fallback = byFormat('jpeg').length ? byFormat('jpeg') : byFormat('png');
   const srcset = (files: CachedFile[]) => files.map((f) => `${url(f)} ${f.width}w`).join(', ');
-  const sources = (['avif', 'webp'] as const).filter((f) => byFormat(f).length).map((f) => ({ type: mime[f], srcset: srcset(byFormat(f)) }));
+  const sources = (['avif', 'webp'] as const).filter((f) => byFormat(f).length).map((f) => ({ type: `image/${f}`, srcset: srcset(byFormat(f)) }));
   const middle = fallback.find((f) => f.width >= 960) ?? fallback[fallback.length - 1];
   return { src: url(middle), width: image.width, height: image.height, sources, srcset: srcset(fallback), placeholder: image.placeholder, vector: false };
 }
@@ -140,14 +140,7 @@ async function encodeRaster(bytes: Buffer): Promise<Encoded> {
 async function encodeVector(bytes: Buffer): Promise<Encoded> {
   const text = bytes.toString('utf8');
   const { width, height } = svgSize(text);
-  const { optimize } = await loadSvgo();
-  const optimised = Buffer.from(
-    // One pass: multipass took three times as long on this site's artwork and saved 0.1% of its bytes.
-    optimize(text, {
-      // svgo 4's default preset keeps the viewBox, which the artwork needs to scale.
-      plugins: ['preset-default'],
-    }).data,
-  );
+  const optimised = await optimiseSvg(text);
   const sharp = await loadSharp();
   // A raster only where it would be smaller than the SVG a browser would download.
   const gzipped = gzipSync(optimised).length;
@@ -213,17 +206,10 @@ export function svgSize(svg: string): { width: number; height: number } {
 export function imageReferences(files: SourceFile[]): Map<string, string[]> {
   // Sets while collecting: thousands of posts can share one image, and copying a growing list is quadratic.
   const refs = new Map<string, Set<string>>();
-  const visit = (value: unknown, file: string) => {
-    if (Array.isArray(value)) for (const v of value) visit(v, file);
-    else if (value && typeof value === 'object') {
-      const src = (value as { src?: unknown }).src;
-      if (typeof src === 'string') {
-        if (!refs.has(src)) refs.set(src, new Set());
-        refs.get(src)!.add(file);
-      }
-      for (const v of Object.values(value)) visit(v, file);
-    }
-  };
-  for (const f of files) visit(f.data, f.path);
+  for (const f of files) {
+    eachValue(f.data, (value, _pointer, key) => {
+      if (key === 'src' && typeof value === 'string') refs.set(value, (refs.get(value) ?? new Set()).add(f.path));
+    });
+  }
   return new Map([...refs].map(([src, users]) => [src, [...users]]));
 }
