@@ -74,13 +74,12 @@ export function parseTscOutput(project: Project, output: string): SiteError[] {
     last = undefined;
   };
   for (const line of output.split(/\r?\n/)) {
-    const placed = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/.exec(line);
-    const unplaced = placed ? undefined : /^error (TS\d+): (.*)$/.exec(line);
-    if (placed || unplaced) {
+    // `file(line,column): error TS…: text`, or an error of no file (in the configuration, say) without the place.
+    const error = /^(?:(.+?)\((\d+),(\d+)\): )?error (TS\d+): (.*)$/.exec(line);
+    if (error) {
       flush();
-      last = placed
-        ? { file: path.relative(project.root, path.resolve(project.root, placed[1])).split(path.sep).join('/'), line: Number(placed[2]), column: Number(placed[3]), code: placed[4], text: placed[5] }
-        : { code: unplaced![1], text: unplaced![2] };
+      const [, file, row, column, code, text] = error;
+      last = file ? { file: path.relative(project.root, path.resolve(project.root, file)).split(path.sep).join('/'), line: Number(row), column: Number(column), code, text } : { code, text };
     } else if (last && /^\s+\S/.test(line)) {
       last.text += `\n${line.trimEnd()}`;
     }
