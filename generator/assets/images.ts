@@ -51,7 +51,7 @@ export function loadSharp(): Promise<Sharp> {
 /**
  * Every image under assets/images/, from the cache or encoded now, its files placed in the output.
  * `references` names the content files that use each image, for the error about one that cannot be read: it
- * walks every file's fields (about 10 ms at 4,000 posts), so it is asked for only then.
+ * walks every file's fields, so it is asked for only then.
  */
 export async function processImages(
   project: Project,
@@ -59,33 +59,29 @@ export async function processImages(
   references: () => Map<string, string[]>,
 ): Promise<{ images: Map<string, ImageAsset>; stats: ImageStats }> {
   const root = path.join(project.assets, 'images');
-  // fast-glob is loaded only here: most builds keep every image and never list them (its modules took 2-3 ms of
-  // an edit to load).
+  // fast-glob is loaded only here: most builds keep every image and never list them.
   const { default: fg } = await import('fast-glob');
   const names = fs.existsSync(root) ? fg.sync('**/*.{svg,png,jpg,jpeg,webp,avif}', { cwd: root, caseSensitiveMatch: false }).sort() : [];
   const cache = new ImageCache(path.join(project.cache, 'images'), recipe());
-  const images = new Map<string, ImageAsset>();
   const errors: SiteError[] = [];
-  await Promise.all(
+  // Encoded side by side, placed in the output in order.
+  const entries = await Promise.all(
     names.map(async (name) => {
       const abs = path.join(root, name);
       const bytes = fs.readFileSync(abs);
-      let entry: CacheEntry & { key: string };
       try {
-        entry = await cache.through(bytes, () => (name.toLowerCase().endsWith('.svg') ? encodeVector(bytes) : encodeRaster(bytes)));
+        return await cache.through(bytes, () => (name.toLowerCase().endsWith('.svg') ? encodeVector(bytes) : encodeRaster(bytes)));
       } catch (error) {
         const users = references().get(name);
         errors.push(
           siteError('CONTENT_UNREADABLE_IMAGE', { reason: (error as Error).message.split('\n')[0], users: users?.join(', ') || 'no content file' }, { file: relative(project, abs) }),
         );
-        return;
       }
-      images.set(name, emit(name, entry, output));
     }),
   );
   if (errors.length) throw new BuildFailure('images', errors);
-  const stats: ImageStats = { images: names.length, processed: cache.made, cached: names.length - cache.made };
-  return { images: new Map([...images].sort(([a], [b]) => (a < b ? -1 : 1))), stats };
+  const images = new Map(names.map((name, i) => [name, emit(name, entries[i]!, output)]));
+  return { images, stats: { images: names.length, processed: cache.made, cached: names.length - cache.made } };
 }
 
 /**
