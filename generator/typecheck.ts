@@ -62,14 +62,9 @@ export function parseTscOutput(project: Project, output: string): SiteError[] {
   let last: { file?: string; line?: number; column?: number; code: string; text: string } | undefined;
   const flush = () => {
     if (!last) return;
-    let frame: string | undefined;
-    if (last.file && last.line) {
-      try {
-        frame = codeFrame(fs.readFileSync(path.join(project.root, last.file), 'utf8'), last.line, last.column ?? 1);
-      } catch {
-        // a file tsc named but that cannot be read: the message is all there is
-      }
-    }
+    // A file tsc named but that is not there: the message is all there is.
+    const source = last.file && path.join(project.root, last.file);
+    const frame = source && last.line && fs.existsSync(source) ? codeFrame(fs.readFileSync(source, 'utf8'), last.line, last.column ?? 1) : undefined;
     errors.push(siteError('TEMPLATE_TYPE', { problem: last.text, tsCode: last.code }, { file: last.file, line: last.line, column: last.column, frame }));
     last = undefined;
   };
