@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { packageVersion, type Project } from '../project.ts';
 import type { FlagAsset } from '../render/contract.ts';
-import { emitNamed, type Output } from '../output/output.ts';
-import { encoded, ImageCache, type Encoded } from './image-cache.ts';
+import type { Output } from '../output/output.ts';
+import { emitEntry, encoded, ImageCache, type Encoded } from './image-cache.ts';
 import { flagFile } from './library.ts';
 import { gzipSync } from 'node:zlib';
 import { loadSharp } from './images.ts';
@@ -24,18 +24,11 @@ export async function prepareFlags(project: Project, output: Output, countryCode
       return { code, entry: await cache.through(bytes, () => encodeFlag(bytes)) };
     }),
   );
-  // Names stand for the source's bytes and the recipe (the cache key).
   for (const { code, entry } of entries) {
-    const base = `assets/flags/${code}.${entry.key.slice(0, 10)}`;
-    const svg = entry.image.files.find((f) => f.format === 'svg');
-    if (svg) {
-      emitNamed(output, `${base}.svg`, () => entry.read(svg.name));
-      flags.set(code, { src: `/${base}.svg`, width: 24, height: 18 });
-    } else {
-      emitNamed(output, `${base}-24.webp`, () => entry.read('24.webp'));
-      emitNamed(output, `${base}-48.webp`, () => entry.read('48.webp'));
-      flags.set(code, { src: `/${base}-24.webp`, srcset: `/${base}-24.webp 1x, /${base}-48.webp 2x`, width: 24, height: 18 });
-    }
+    const url = emitEntry(output, `assets/flags/${code}`, entry);
+    // The SVG, or the 1x and 2x pictures.
+    const [one, two] = entry.image.files;
+    flags.set(code, entry.image.vector ? { src: url(one), width: 24, height: 18 } : { src: url(one), srcset: `${url(one)} 1x, ${url(two)} 2x`, width: 24, height: 18 });
   }
   return { flags, processed: cache.made };
 }

@@ -11,10 +11,10 @@ import path from 'node:path';
 import { BuildFailure, siteError, type SiteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
 import type { ImageAsset } from '../render/contract.ts';
-import { emitNamed, type Output } from '../output/output.ts';
+import type { Output } from '../output/output.ts';
 import type { SourceFile } from '../content/load.ts';
 import { eachValue } from '../content/pointer.ts';
-import { encoded, ImageCache, type CacheEntry, type CachedFile, type Encoded } from './image-cache.ts';
+import { emitEntry, encoded, ImageCache, type CacheEntry, type CachedFile, type Encoded } from './image-cache.ts';
 import { gzipSync } from 'node:zlib';
 import { importModule } from '../import-module.ts';
 import { optimiseSvg } from './svgo.ts';
@@ -84,15 +84,10 @@ export async function processImages(
   return { images, stats: { images: names.length, processed: cache.made, cached: names.length - cache.made } };
 }
 
-/**
- * Writes an image's files under names that stand for the source's bytes and the recipe (the cache key), and
- * describes them for templates.
- */
-function emit(name: string, entry: CacheEntry & { key: string }, output: Output): ImageAsset {
-  const { image, key } = entry;
-  const base = `assets/images/${name.replace(/\.[^.]+$/, '')}.${key.slice(0, 10)}`;
-  const url = (file: CachedFile) => `/${base}${image.vector ? '' : `-${file.width}`}.${file.format === 'jpeg' ? 'jpg' : file.format}`;
-  for (const file of image.files) emitNamed(output, url(file).slice(1), () => entry.read(file.name));
+/** Places an image's files in the output and describes them for templates. */
+function emit(name: string, entry: CacheEntry, output: Output): ImageAsset {
+  const { image } = entry;
+  const url = emitEntry(output, `assets/images/${name.replace(/\.[^.]+$/, '')}`, entry);
   if (image.vector) {
     return { src: url(image.files[0]), width: image.width, height: image.height, sources: [], placeholder: image.placeholder, vector: true };
   }
