@@ -2,10 +2,9 @@
 // written under a content-hashed name.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { BuildFailure, codeFrame, siteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
-import { InputCache } from '../cache.ts';
+import { InputCache, hashOf } from '../cache.ts';
 import { importModule } from '../import-module.ts';
 import { hashedName } from './assets.ts';
 
@@ -37,7 +36,7 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
   // the browser database costs more than the rest of a small build's CSS work.
   const cache = new InputCache<{ contents: string; assets: string[]; inputs: string[] }>(
     path.join(project.cache, 'css'),
-    `manifest-${createHash('sha256').update(entry).digest('hex').slice(0, 12)}`,
+    `manifest-${hashOf(entry)}`,
     `css-v2 lightningcss@${packageVersion('lightningcss')} ${browserTargets}`,
   );
   const hit = cache.get();

@@ -30,7 +30,7 @@ const readLogo = (project: Project, model: SiteModel) => fs.readFileSync(path.jo
 
 /** Renders the cards `drawCards` drew, and draws and renders the icons. */
 export async function prepareSocial(project: Project, output: Output, model: SiteModel, cards: Map<string, string>): Promise<{ cards: Map<string, SocialAsset>; icons: IconAssets; processed: number }> {
-  const cache = new ImageCache(path.join(project.cache, 'social'), `social-v3 sharp@${packageVersion('sharp')}`);
+  const cache = new ImageCache(path.join(project.cache, 'social'), `social-v2 sharp@${packageVersion('sharp')}`);
   const logo = readLogo(project, model);
   const render = async (svg: string, name: string, formats: Omit<CachedFile, 'bytes'>[]) => {
     const bytes = Buffer.from(svg);
