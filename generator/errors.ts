@@ -289,7 +289,7 @@ export const catalogue = {
     message: '--netlify needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN in the environment.',
     hint: 'The site ID is under Site configuration in the Netlify app; create a personal access token under User settings > Applications.',
   },
-} as const satisfies Record<string, { title: string; message: string; hint?: string }>;
+} as const satisfies Record<string, { title: string; message: string; hint: string }>;
 
 export type ErrorCode = keyof typeof catalogue;
 type Catalogue = typeof catalogue;
@@ -297,7 +297,7 @@ type Catalogue = typeof catalogue;
 /** The `{names}` a template uses. */
 type Names<T> = T extends `${string}{${infer Name}}${infer Rest}` ? Name | Names<Rest> : never;
 type MessageNames<C extends ErrorCode> = Names<Catalogue[C]['message']>;
-type HintNames<C extends ErrorCode> = Exclude<Names<Catalogue[C] extends { hint: infer H } ? H : never>, MessageNames<C>>;
+type HintNames<C extends ErrorCode> = Exclude<Names<Catalogue[C]['hint']>, MessageNames<C>>;
 
 /**
  * What a code's templates need. A parameter only the hint uses may be undefined: the error then has no hint,
@@ -351,12 +351,7 @@ export class SiteError extends Error implements SiteErrorData {
     this.name = 'SiteError';
     this.code = code;
     this.hint = hint;
-    this.file = place.file;
-    this.page = place.page;
-    this.pointer = place.pointer;
-    this.line = place.line;
-    this.column = place.column;
-    this.frame = place.frame;
+    Object.assign(this, place);
   }
 
   get title(): string {
@@ -381,9 +376,9 @@ export class SiteError extends Error implements SiteErrorData {
 
 /** The error a code's templates describe, filled with its parameters, at a place. */
 export function siteError<C extends ErrorCode>(code: C, params: ErrorParams<C>, place: Place = {}): SiteError {
-  const entry: { message: string; hint?: string } = catalogue[code];
+  const entry: { message: string; hint: string } = catalogue[code];
   const values = params as Values;
-  const hint = entry.hint !== undefined && complete(entry.hint, values) ? fill(entry.hint, values) : undefined;
+  const hint = complete(entry.hint, values) ? fill(entry.hint, values) : undefined;
   return new SiteError(code, fill(entry.message, values), hint, place);
 }
 
@@ -457,16 +452,15 @@ export function formatFailure(failure: BuildFailure): string {
   const out = [`✗ ${failure.message}:`, ''];
   // One mistake in a shared template fails every page that uses it, with the same message at the same line:
   // it is listed once, followed by the other pages it failed.
-  const groups: { error: SiteError; number: number; pages: string[] }[] = [];
-  const byCause = new Map<string, (typeof groups)[number]>();
+  const byCause = new Map<string | number, { error: SiteError; number: number; pages: string[] }>();
   failure.errors.forEach((error, i) => {
-    const cause = error.page ? JSON.stringify([error.code, error.file, error.line, error.column, error.message]) : undefined;
-    const same = cause === undefined ? undefined : byCause.get(cause);
-    if (same) return void same.pages.push(error.page!);
-    const group = { error, number: i + 1, pages: [] as string[] };
-    groups.push(group);
-    if (cause !== undefined) byCause.set(cause, group);
+    // A problem with no page is its own cause.
+    const cause = error.page ? JSON.stringify([error.code, error.file, error.line, error.column, error.message]) : i;
+    const same = byCause.get(cause);
+    if (same) same.pages.push(error.page!);
+    else byCause.set(cause, { error, number: i + 1, pages: [] });
   });
+  const groups = [...byCause.values()];
   groups.forEach(({ error, number, pages }, i) => {
     // The title heads each run of problems of one kind.
     if (error.code !== groups[i - 1]?.error.code) out.push(`     ${error.title}:`);
@@ -480,9 +474,6 @@ export function formatFailure(failure: BuildFailure): string {
 }
 
 function indent(text: string, by: number): string {
-  return text
-    .split('\n')
-    .map((line) => ' '.repeat(by) + line)
-    .join('\n');
+  return text.replace(/^/gm, ' '.repeat(by));
 }
 

@@ -65,12 +65,8 @@ function fromEsbuild(project: Project, message: Message, code: EsbuildCode): Sit
   const file = path.resolve(project.root, loc.file);
   // esbuild counts the column in bytes of UTF-8; the frame and the editor count characters.
   const column = Buffer.from(loc.lineText).subarray(0, loc.column).toString().length + 1;
-  let text: string | undefined;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    // A module a plugin made up has no file; the line esbuild quotes is all there is.
-  }
+  // A module a plugin made up has no file; the line esbuild quotes is all there is.
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
   const frame =
     text !== undefined && text.split(/\r?\n/)[loc.line - 1] === loc.lineText
       ? codeFrame(text, loc.line, column)

@@ -48,15 +48,10 @@ export function resolveProject(root: string): Project {
  */
 export function notASite(root: string): SiteError | undefined {
   const folder = path.resolve(root);
-  const kind = (p: string) => {
-    try {
-      return fs.statSync(p).isDirectory() ? 'folder' : 'file';
-    } catch {
-      return undefined;
-    }
-  };
-  const found = kind(folder);
-  const problem = found === undefined ? 'does not exist' : found === 'file' ? 'is a file, not a folder' : kind(path.join(folder, 'content')) !== 'folder' ? 'has no content/ folder' : undefined;
+  // Whether a path is a folder (true), another file (false) or nothing (undefined).
+  const isFolder = (p: string) => (fs.existsSync(p) ? fs.statSync(p).isDirectory() : undefined);
+  const found = isFolder(folder);
+  const problem = found === undefined ? 'does not exist' : !found ? 'is a file, not a folder' : !isFolder(path.join(folder, 'content')) ? 'has no content/ folder' : undefined;
   return problem === undefined ? undefined : siteError('PROJECT_NOT_FOUND', { folder, problem });
 }
 

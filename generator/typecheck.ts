@@ -62,25 +62,19 @@ export function parseTscOutput(project: Project, output: string): SiteError[] {
   let last: { file?: string; line?: number; column?: number; code: string; text: string } | undefined;
   const flush = () => {
     if (!last) return;
-    let frame: string | undefined;
-    if (last.file && last.line) {
-      try {
-        frame = codeFrame(fs.readFileSync(path.join(project.root, last.file), 'utf8'), last.line, last.column ?? 1);
-      } catch {
-        // a file tsc named but that cannot be read: the message is all there is
-      }
-    }
+    // A file tsc named but that is not there: the message is all there is.
+    const source = last.file && path.join(project.root, last.file);
+    const frame = source && last.line && fs.existsSync(source) ? codeFrame(fs.readFileSync(source, 'utf8'), last.line, last.column ?? 1) : undefined;
     errors.push(siteError('TEMPLATE_TYPE', { problem: last.text, tsCode: last.code }, { file: last.file, line: last.line, column: last.column, frame }));
     last = undefined;
   };
   for (const line of output.split(/\r?\n/)) {
-    const placed = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/.exec(line);
-    const unplaced = placed ? undefined : /^error (TS\d+): (.*)$/.exec(line);
-    if (placed || unplaced) {
+    // `file(line,column): error TS…: text`, or an error of no file (in the configuration, say) without the place.
+    const error = /^(?:(.+?)\((\d+),(\d+)\): )?error (TS\d+): (.*)$/.exec(line);
+    if (error) {
       flush();
-      last = placed
-        ? { file: path.relative(project.root, path.resolve(project.root, placed[1])).split(path.sep).join('/'), line: Number(placed[2]), column: Number(placed[3]), code: placed[4], text: placed[5] }
-        : { code: unplaced![1], text: unplaced![2] };
+      const [, file, row, column, code, text] = error;
+      last = file ? { file: path.relative(project.root, path.resolve(project.root, file)).split(path.sep).join('/'), line: Number(row), column: Number(column), code, text } : { code, text };
     } else if (last && /^\s+\S/.test(line)) {
       last.text += `\n${line.trimEnd()}`;
     }

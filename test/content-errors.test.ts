@@ -294,4 +294,13 @@ test('CSS_UNKNOWN_URL: a stylesheet url() that names no file', async () => {
   assert.equal(errors.map((e) => [e.code, e.file, e.message]), [['CSS_UNKNOWN_URL', 'assets/css/main.css', 'url(../images/nowhere.png) does not name a file under assets/']]);
 });
 
+test('CSS_FAILED: a stylesheet that does not compile, placed at its line with a frame', async () => {
+  const errors = await failure((f) => {
+    fs.cpSync(path.join(repoRoot, 'assets'), path.join(f.root, 'assets'), { recursive: true });
+    f.write('assets/css/main.css', '.a { color: red }\n.b { color: ;; {{ }\n');
+  });
+  assert.equal(errors.map((e) => [e.code, e.file, e.line]), [['CSS_FAILED', 'assets/css/main.css', 2]]);
+  assert.match(errors[0].frame!, /> 2 \| \.b \{ color: ;; \{\{ \}/);
+});
+
 test.run();

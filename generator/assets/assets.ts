@@ -22,15 +22,13 @@ export function hashedName(name: string, bytes: Buffer): string {
 export function createFileCopier(project: Project, output: Output): (name: string) => string {
   const files = new Map<string, string>();
   return (name) => {
-    let url = files.get(name);
-    if (!url) {
+    if (!files.has(name)) {
       const bytes = fs.readFileSync(path.join(project.assets, name));
       const file = hashedName(`assets/${name}`, bytes);
       output.emit(file, bytes);
-      url = `/${file}`;
-      files.set(name, url);
+      files.set(name, `/${file}`);
     }
-    return url;
+    return files.get(name)!;
   };
 }
 
@@ -48,25 +46,11 @@ export function createAssets(prepared: PreparedAssets, scripts: PageScripts, tra
   const shared = new Memo<{ html: string; deps: Set<Dep> }>();
   return {
     stylesheet,
-    image(src) {
-      const asset = images.get(src);
-      if (!asset) throw new Error(`image ${src} does not exist under assets/images/`);
-      return asset;
-    },
-    flag(countryCode) {
-      const flag = flags.get(countryCode);
-      if (!flag) throw new Error(`there is no flag for country code "${countryCode}"`);
-      return flag;
-    },
-    social(kind) {
-      return cards.get(kind) ?? cards.get('home')!;
-    },
+    image: (src) => found(images.get(src), `image ${src} does not exist under assets/images/`),
+    flag: (countryCode) => found(flags.get(countryCode), `there is no flag for country code "${countryCode}"`),
+    social: (kind) => cards.get(kind) ?? cards.get('home')!,
     icons,
-    icon(name) {
-      const icon = readIcon(name);
-      if (icon === undefined) throw new Error(`"${name}" is not a Lucide icon`);
-      return icon;
-    },
+    icon: (name) => found(readIcon(name), `"${name}" is not a Lucide icon`),
     file(name) {
       // A kept page asks for nothing, so the files it needs are copied again from what it read last time.
       tracker?.note(assetKey(name));
@@ -88,4 +72,10 @@ export function createAssets(prepared: PreparedAssets, scripts: PageScripts, tra
       return [...images.keys()].filter((k) => pattern.test(k)).sort((a, b) => Number(pattern.exec(a)![1]) - Number(pattern.exec(b)![1]));
     },
   };
+}
+
+/** What a template asked for, or an error saying it does not exist (the page fails to render with it). */
+function found<T>(value: T | undefined, problem: string): T {
+  if (value === undefined) throw new Error(problem);
+  return value;
 }

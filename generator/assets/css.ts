@@ -2,10 +2,9 @@
 // written under a content-hashed name.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { BuildFailure, codeFrame, siteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
-import { InputCache } from '../cache.ts';
+import { InputCache, hashOf } from '../cache.ts';
 import { importModule } from '../import-module.ts';
 import { hashedName } from './assets.ts';
 
@@ -37,7 +36,7 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
   // the browser database costs more than the rest of a small build's CSS work.
   const cache = new InputCache<{ contents: string; assets: string[]; inputs: string[] }>(
     path.join(project.cache, 'css'),
-    `manifest-${createHash('sha256').update(entry).digest('hex').slice(0, 12)}`,
+    `manifest-${hashOf(entry)}`,
     `css-v2 lightningcss@${packageVersion('lightningcss')} ${browserTargets}`,
   );
   const hit = cache.get();
@@ -48,38 +47,18 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
   const [{ bundleAsync, browserslistToTargets }, { default: browserslist }] = await Promise.all([importModule<typeof import('lightningcss')>('lightningcss'), importModule<{ default: typeof import('browserslist') }>('browserslist')]);
   const inputs: string[] = [entry];
   const assets: string[] = [];
-  try {
-    const result = await bundleAsync({
-      filename: entry,
-      minify: true,
-      analyzeDependencies: true,
-      targets: browserslistToTargets(browserslist(browserTargets)),
-      resolver: {
-        read(file) {
-          inputs.push(file);
-          return fs.readFileSync(file, 'utf8');
-        },
+  const result = await bundleAsync({
+    filename: entry,
+    minify: true,
+    analyzeDependencies: true,
+    targets: browserslistToTargets(browserslist(browserTargets)),
+    resolver: {
+      read(file) {
+        inputs.push(file);
+        return fs.readFileSync(file, 'utf8');
       },
-    });
-    let contents = result.code.toString();
-    for (const dependency of result.dependencies ?? []) {
-      if (dependency.type !== 'url' || /^(data:|https?:|#)/.test(dependency.url)) continue;
-      const source = path.resolve(path.dirname(dependency.loc.filePath), dependency.url);
-      const name = path.relative(project.assets, source).split(path.sep).join('/');
-      if (name.startsWith('..') || !fs.existsSync(source)) {
-        throw new BuildFailure('css', [
-          siteError('CSS_UNKNOWN_URL', { url: dependency.url }, { file: relative(project, dependency.loc.filePath), line: dependency.loc.start.line, column: dependency.loc.start.column }),
-        ]);
-      }
-      contents = contents.split(dependency.placeholder).join(file(name));
-      assets.push(name);
-      inputs.push(source);
-    }
-    cache.set({ contents, assets, inputs }, inputs, import.meta.url);
-    return named(contents, inputs);
-  } catch (error) {
-    if (error instanceof BuildFailure) throw error;
-    const e = error as { fileName?: string; loc?: { line: number; column: number }; message: string };
+    },
+  }).catch((e: { fileName?: string; loc?: { line: number; column: number }; message: string }) => {
     const file = e.fileName ? path.resolve(path.dirname(entry), e.fileName) : entry;
     const line = e.loc?.line;
     const column = e.loc?.column;
@@ -87,5 +66,21 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
     throw new BuildFailure('css', [
       siteError('CSS_FAILED', { problem: e.message }, { file: relative(project, file), line, column, frame: line && column && text ? codeFrame(text, line, column) : undefined }),
     ]);
+  });
+  let contents = result.code.toString();
+  for (const dependency of result.dependencies ?? []) {
+    if (dependency.type !== 'url' || /^(data:|https?:|#)/.test(dependency.url)) continue;
+    const source = path.resolve(path.dirname(dependency.loc.filePath), dependency.url);
+    const name = path.relative(project.assets, source).split(path.sep).join('/');
+    if (name.startsWith('..') || !fs.existsSync(source)) {
+      throw new BuildFailure('css', [
+        siteError('CSS_UNKNOWN_URL', { url: dependency.url }, { file: relative(project, dependency.loc.filePath), line: dependency.loc.start.line, column: dependency.loc.start.column }),
+      ]);
+    }
+    contents = contents.split(dependency.placeholder).join(file(name));
+    assets.push(name);
+    inputs.push(source);
   }
+  cache.set({ contents, assets, inputs }, inputs, import.meta.url);
+  return named(contents, inputs);
 }

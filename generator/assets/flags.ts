@@ -6,69 +6,46 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { packageVersion, type Project } from '../project.ts';
 import type { FlagAsset } from '../render/contract.ts';
-import { emitNamed, type Output } from '../output/output.ts';
-import { ImageCache, type CachedImage } from './image-cache.ts';
+import type { Output } from '../output/output.ts';
+import { emitEntry, encoded, ImageCache, type Encoded } from './image-cache.ts';
 import { flagFile } from './library.ts';
 import { gzipSync } from 'node:zlib';
 import { loadSharp } from './images.ts';
-import { loadSvgo } from './svgo.ts';
+import { optimiseSvg } from './svgo.ts';
 
 export async function prepareFlags(project: Project, output: Output, countryCodes: Iterable<string>): Promise<{ flags: Map<string, FlagAsset>; processed: number }> {
-  const cache = new ImageCache(path.join(project.cache, 'flags'));
-  const steps = `flags-v2 sharp@${packageVersion('sharp')} svgo@${packageVersion('svgo')}`;
+  const cache = new ImageCache(path.join(project.cache, 'flags'), `flags-v2 sharp@${packageVersion('sharp')} svgo@${packageVersion('svgo')}`);
   const flags = new Map<string, FlagAsset>();
-  let processed = 0;
   // Encoded side by side (sharp and svgo wait on each other less), emitted in order.
   const codes = [...new Set(countryCodes)].sort().filter((code) => flagFile(code));
-  const encoded = await Promise.all(
+  const entries = await Promise.all(
     codes.map(async (code) => {
       const bytes = fs.readFileSync(flagFile(code)!);
-      const key = cache.key(bytes, steps);
-      const entry = await cache.through(key, () => encodeFlag(bytes));
-      if (entry.made) processed++;
-      return { code, key, entry };
+      return { code, entry: await cache.through(bytes, () => encodeFlag(bytes)) };
     }),
   );
-  // Names stand for the source's bytes and the recipe (the cache key).
-  for (const { code, key, entry } of encoded) {
-    const base = `assets/flags/${code}.${key.slice(0, 10)}`;
-    const svg = entry.image.files.find((f) => f.format === 'svg');
-    if (svg) {
-      emitNamed(output, `${base}.svg`, () => entry.read(svg.name));
-      flags.set(code, { src: `/${base}.svg`, width: 24, height: 18 });
-    } else {
-      emitNamed(output, `${base}-24.webp`, () => entry.read('24.webp'));
-      emitNamed(output, `${base}-48.webp`, () => entry.read('48.webp'));
-      flags.set(code, { src: `/${base}-24.webp`, srcset: `/${base}-24.webp 1x, /${base}-48.webp 2x`, width: 24, height: 18 });
-    }
+  for (const { code, entry } of entries) {
+    const url = emitEntry(output, `assets/flags/${code}`, entry);
+    // The SVG, or the 1x and 2x pictures.
+    const [one, two] = entry.image.files;
+    flags.set(code, entry.image.vector ? { src: url(one), width: 24, height: 18 } : { src: url(one), srcset: `${url(one)} 1x, ${url(two)} 2x`, width: 24, height: 18 });
   }
-  return { flags, processed };
+  return { flags, processed: cache.made };
 }
 
-async function encodeFlag(bytes: Buffer): Promise<{ image: CachedImage; contents: Map<string, Buffer> }> {
-  const [{ optimize }, sharp] = await Promise.all([loadSvgo(), loadSharp()]);
+async function encodeFlag(bytes: Buffer): Promise<Encoded> {
+  const sharp = await loadSharp();
   // Drawn at the SVG's own size (640 px wide for flag-icons), already 13 times the 2x width: drawing at a higher
   // density only multiplies the pixels librsvg fills (six times the time) for the same 48 px result.
   const [one, two] = await Promise.all([sharp(bytes).resize(24, 18).webp({ quality: 85 }).toBuffer(), sharp(bytes).resize(48, 36).webp({ quality: 85 }).toBuffer()]);
   // svgo never brings one of flag-icons' 271 flags below 0.87 of its gzipped size (measured), and takes half a
   // second on the most detailed: where even 0.8 of it is larger than the picture, the picture wins unoptimised.
-  const svg = gzipSync(bytes).length * 0.8 > two.length ? undefined : Buffer.from(optimize(bytes.toString('utf8'), { plugins: ['preset-default'] }).data);
+  const svg = gzipSync(bytes).length * 0.8 > two.length ? undefined : await optimiseSvg(bytes.toString('utf8'));
   if (svg && gzipSync(svg).length <= two.length) {
-    return { image: { width: 24, height: 18, vector: true, files: [{ name: 'flag.svg', format: 'svg', width: 24, height: 18, bytes: svg.length }] }, contents: new Map([['flag.svg', svg]]) };
+    return encoded({ width: 24, height: 18, vector: true }, [{ name: 'flag.svg', format: 'svg', width: 24, height: 18, data: svg }]);
   }
-  return {
-    image: {
-      width: 24,
-      height: 18,
-      vector: false,
-      files: [
-        { name: '24.webp', format: 'webp', width: 24, height: 18, bytes: one.length },
-        { name: '48.webp', format: 'webp', width: 48, height: 36, bytes: two.length },
-      ],
-    },
-    contents: new Map([
-      ['24.webp', one],
-      ['48.webp', two],
-    ]),
-  };
+  return encoded({ width: 24, height: 18, vector: false }, [
+    { name: '24.webp', format: 'webp', width: 24, height: 18, data: one },
+    { name: '48.webp', format: 'webp', width: 48, height: 36, data: two },
+  ]);
 }

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { emitNamed, type Output } from '../output/output.ts';
 
 export interface CachedFile {
   /** Name within the entry's folder. */
@@ -23,26 +24,48 @@ export interface CachedImage {
   files: CachedFile[];
 }
 
-/** An image's description and a way to read each of its files. */
+/** An image's description, a way to read each of its files, and its key. */
 export interface CacheEntry {
+  key: string;
   image: CachedImage;
   read(name: string): Buffer;
 }
 
+/** What an encoder makes: the image's description and each of its files' bytes. */
+export interface Encoded {
+  image: CachedImage;
+  contents: Map<string, Buffer>;
+}
+
+/** An encoder's result from its files and their bytes, each file's size counted from its bytes. */
+export function encoded(image: Omit<CachedImage, 'files'>, files: (Omit<CachedFile, 'bytes'> & { data: Buffer })[]): Encoded {
+  return {
+    image: { ...image, files: files.map(({ data, ...file }) => ({ ...file, bytes: data.length })) },
+    contents: new Map(files.map((file) => [file.name, file.data])),
+  };
+}
+
 export class ImageCache {
-  constructor(private readonly dir: string) {}
+  /** How many entries were made now rather than read from disk. */
+  made = 0;
 
-  key(bytes: Buffer, recipe: string): string {
-    return createHash('sha256').update(recipe).update('\0').update(bytes).digest('hex').slice(0, 24);
-  }
+  constructor(
+    private readonly dir: string,
+    private readonly recipe: string,
+  ) {}
 
-  /** The entry for `key`: from disk, or made by `make` now and stored; `made` says which. */
-  async through(key: string, make: () => Promise<{ image: CachedImage; contents: Map<string, Buffer> }>): Promise<CacheEntry & { made: boolean }> {
+  /**
+   * The entry for a source's bytes: from disk, or made by `make` now and stored. Its key stands for the bytes
+   * and the recipe, with `variant` for a source encoded more than one way.
+   */
+  async through(bytes: Buffer, make: () => Promise<Encoded>, variant = ''): Promise<CacheEntry> {
+    const key = createHash('sha256').update(this.recipe + variant).update('\0').update(bytes).digest('hex').slice(0, 24);
     const stored = this.get(key);
-    if (stored) return { ...stored, made: false };
+    if (stored) return stored;
     const { image, contents } = await make();
     this.set(key, image, contents);
-    return { image, read: (name) => contents.get(name)!, made: true };
+    this.made++;
+    return { key, image, read: (name) => contents.get(name)! };
   }
 
   private get(key: string): CacheEntry | undefined {
@@ -50,7 +73,7 @@ export class ImageCache {
     try {
       const image = JSON.parse(fs.readFileSync(path.join(folder, 'meta.json'), 'utf8')) as CachedImage;
       if (!image.files.every((f) => fs.existsSync(path.join(folder, f.name)))) return undefined;
-      return { image, read: (name) => fs.readFileSync(path.join(folder, name)) };
+      return { key, image, read: (name) => fs.readFileSync(path.join(folder, name)) };
     } catch {
       return undefined;
     }
@@ -67,4 +90,15 @@ export class ImageCache {
     fs.rmSync(folder, { recursive: true, force: true });
     fs.renameSync(tmp, folder);
   }
+}
+
+/**
+ * Places an entry's files in the output under names that stand for the source's bytes and the recipe (its key):
+ * <base>.<key>.svg for vector artwork, <base>.<key>-<width>.<format> for each raster file. Returns each file's address.
+ */
+export function emitEntry(output: Output, base: string, entry: CacheEntry): (file: CachedFile) => string {
+  const named = `${base}.${entry.key.slice(0, 10)}`;
+  const url = (file: CachedFile) => `/${named}${entry.image.vector ? '' : `-${file.width}`}.${file.format === 'jpeg' ? 'jpg' : file.format}`;
+  for (const file of entry.image.files) emitNamed(output, url(file).slice(1), () => entry.read(file.name));
+  return url;
 }

@@ -11,12 +11,13 @@ import path from 'node:path';
 import { BuildFailure, siteError, type SiteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
 import type { ImageAsset } from '../render/contract.ts';
-import { emitNamed, type Output } from '../output/output.ts';
+import type { Output } from '../output/output.ts';
 import type { SourceFile } from '../content/load.ts';
-import { ImageCache, type CacheEntry, type CachedFile, type CachedImage } from './image-cache.ts';
+import { eachValue } from '../content/pointer.ts';
+import { emitEntry, encoded, ImageCache, type CacheEntry, type CachedFile, type Encoded } from './image-cache.ts';
 import { gzipSync } from 'node:zlib';
 import { importModule } from '../import-module.ts';
-import { loadSvgo } from './svgo.ts';
+import { optimiseSvg } from './svgo.ts';
 
 export interface ImageStats {
   images: number;
@@ -26,7 +27,6 @@ export interface ImageStats {
 
 export const widths = [480, 960, 1600];
 const quality = { avif: 50, webp: 75, jpeg: 78 };
-const mime: Record<CachedFile['format'], string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml' };
 
 /**
  * Below this gzipped size an SVG is kept without trying a raster: a raster illustration at a useful width
@@ -51,7 +51,7 @@ export function loadSharp(): Promise<Sharp> {
 /**
  * Every image under assets/images/, from the cache or encoded now, its files placed in the output.
  * `references` names the content files that use each image, for the error about one that cannot be read: it
- * walks every file's fields (about 10 ms at 4,000 posts), so it is asked for only then.
+ * walks every file's fields, so it is asked for only then.
  */
 export async function processImages(
   project: Project,
@@ -59,60 +59,47 @@ export async function processImages(
   references: () => Map<string, string[]>,
 ): Promise<{ images: Map<string, ImageAsset>; stats: ImageStats }> {
   const root = path.join(project.assets, 'images');
-  // fast-glob is loaded only here: most builds keep every image and never list them (its modules took 2-3 ms of
-  // an edit to load).
+  // fast-glob is loaded only here: most builds keep every image and never list them.
   const { default: fg } = await import('fast-glob');
   const names = fs.existsSync(root) ? fg.sync('**/*.{svg,png,jpg,jpeg,webp,avif}', { cwd: root, caseSensitiveMatch: false }).sort() : [];
-  const cache = new ImageCache(path.join(project.cache, 'images'));
-  const images = new Map<string, ImageAsset>();
-  const stats: ImageStats = { images: names.length, processed: 0, cached: 0 };
+  const cache = new ImageCache(path.join(project.cache, 'images'), recipe());
   const errors: SiteError[] = [];
-  const steps = recipe();
-  await Promise.all(
+  // Encoded side by side, placed in the output in order.
+  const entries = await Promise.all(
     names.map(async (name) => {
       const abs = path.join(root, name);
       const bytes = fs.readFileSync(abs);
-      const key = cache.key(bytes, steps);
-      let entry: CacheEntry & { made: boolean };
       try {
-        entry = await cache.through(key, () => (name.toLowerCase().endsWith('.svg') ? encodeVector(bytes) : encodeRaster(bytes)));
+        return await cache.through(bytes, () => (name.toLowerCase().endsWith('.svg') ? encodeVector(bytes) : encodeRaster(bytes)));
       } catch (error) {
         const users = references().get(name);
         errors.push(
           siteError('CONTENT_UNREADABLE_IMAGE', { reason: (error as Error).message.split('\n')[0], users: users?.join(', ') || 'no content file' }, { file: relative(project, abs) }),
         );
-        return;
       }
-      if (entry.made) stats.processed++;
-      else stats.cached++;
-      images.set(name, emit(name, key, entry, output));
     }),
   );
   if (errors.length) throw new BuildFailure('images', errors);
-  return { images: new Map([...images].sort(([a], [b]) => (a < b ? -1 : 1))), stats };
+  const images = new Map(names.map((name, i) => [name, emit(name, entries[i]!, output)]));
+  return { images, stats: { images: names.length, processed: cache.made, cached: names.length - cache.made } };
 }
 
-/**
- * Writes an image's files under names that stand for the source's bytes and the recipe (the cache key), and
- * describes them for templates.
- */
-function emit(name: string, key: string, entry: CacheEntry, output: Output): ImageAsset {
+/** Places an image's files in the output and describes them for templates. */
+function emit(name: string, entry: CacheEntry, output: Output): ImageAsset {
   const { image } = entry;
-  const base = `assets/images/${name.replace(/\.[^.]+$/, '')}.${key.slice(0, 10)}`;
-  const url = (file: CachedFile) => `/${base}${image.vector ? '' : `-${file.width}`}.${file.format === 'jpeg' ? 'jpg' : file.format}`;
-  for (const file of image.files) emitNamed(output, url(file).slice(1), () => entry.read(file.name));
+  const url = emitEntry(output, `assets/images/${name.replace(/\.[^.]+$/, '')}`, entry);
   if (image.vector) {
     return { src: url(image.files[0]), width: image.width, height: image.height, sources: [], placeholder: image.placeholder, vector: true };
   }
   const byFormat = (format: CachedFile['format']) => image.files.filter((f) => f.format === format).sort((a, b) => a.width - b.width);
   const fallback = byFormat('jpeg').length ? byFormat('jpeg') : byFormat('png');
   const srcset = (files: CachedFile[]) => files.map((f) => `${url(f)} ${f.width}w`).join(', ');
-  const sources = (['avif', 'webp'] as const).filter((f) => byFormat(f).length).map((f) => ({ type: mime[f], srcset: srcset(byFormat(f)) }));
+  const sources = (['avif', 'webp'] as const).filter((f) => byFormat(f).length).map((f) => ({ type: `image/${f}`, srcset: srcset(byFormat(f)) }));
   const middle = fallback.find((f) => f.width >= 960) ?? fallback[fallback.length - 1];
   return { src: url(middle), width: image.width, height: image.height, sources, srcset: srcset(fallback), placeholder: image.placeholder, vector: false };
 }
 
-async function encodeRaster(bytes: Buffer): Promise<{ image: CachedImage; contents: Map<string, Buffer> }> {
+async function encodeRaster(bytes: Buffer): Promise<Encoded> {
   const sharp = await loadSharp();
   const meta = await sharp(bytes, { failOn: 'error' }).metadata();
   if (!meta.width || !meta.height) throw new Error('it has no size');
@@ -122,8 +109,7 @@ async function encodeRaster(bytes: Buffer): Promise<{ image: CachedImage; conten
   const height = sideways ? meta.width : meta.height;
   const alpha = meta.hasAlpha === true;
   const sizes = [...new Set([...widths.filter((w) => w < width), Math.min(width, widths[widths.length - 1])])].sort((a, b) => a - b);
-  const contents = new Map<string, Buffer>();
-  const files: CachedFile[] = [];
+  const files: Parameters<typeof encoded>[1] = [];
   for (const w of sizes) {
     const h = Math.round((height * w) / width);
     const resized = sharp(bytes).rotate().resize({ width: w, withoutEnlargement: true });
@@ -132,31 +118,20 @@ async function encodeRaster(bytes: Buffer): Promise<{ image: CachedImage; conten
       resized.clone().webp({ quality: quality.webp }).toBuffer(),
       alpha ? resized.clone().png({ compressionLevel: 9, palette: true }).toBuffer() : resized.clone().jpeg({ quality: quality.jpeg, mozjpeg: true }).toBuffer(),
     ]);
-    const keep = (format: CachedFile['format'], data: Buffer) => {
-      const fileName = `${w}.${format}`;
-      contents.set(fileName, data);
-      files.push({ name: fileName, format, width: w, height: h, bytes: data.length });
-    };
+    const keep = (format: CachedFile['format'], data: Buffer) => files.push({ name: `${w}.${format}`, format, width: w, height: h, data });
     keep(alpha ? 'png' : 'jpeg', fallback);
     // A modern format earns its place only by being smaller than what it replaces.
     if (webp.length < fallback.length) keep('webp', webp);
     if (avif.length < Math.min(fallback.length, webp.length)) keep('avif', avif);
   }
   const thumb = await sharp(bytes).rotate().resize({ width: 16 }).blur(1).webp({ quality: 40 }).toBuffer();
-  return { image: { width, height, vector: false, placeholder: `url(data:image/webp;base64,${thumb.toString('base64')}) center / cover`, files }, contents };
+  return encoded({ width, height, vector: false, placeholder: `url(data:image/webp;base64,${thumb.toString('base64')}) center / cover` }, files);
 }
 
-async function encodeVector(bytes: Buffer): Promise<{ image: CachedImage; contents: Map<string, Buffer> }> {
+async function encodeVector(bytes: Buffer): Promise<Encoded> {
   const text = bytes.toString('utf8');
   const { width, height } = svgSize(text);
-  const { optimize } = await loadSvgo();
-  const optimised = Buffer.from(
-    // One pass: multipass took three times as long on this site's artwork and saved 0.1% of its bytes.
-    optimize(text, {
-      // svgo 4's default preset keeps the viewBox, which the artwork needs to scale.
-      plugins: ['preset-default'],
-    }).data,
-  );
+  const optimised = await optimiseSvg(text);
   const sharp = await loadSharp();
   // A raster only where it would be smaller than the SVG a browser would download.
   const gzipped = gzipSync(optimised).length;
@@ -173,10 +148,8 @@ async function encodeVector(bytes: Buffer): Promise<{ image: CachedImage; conten
   // The placeholder colour from a tiny rendering: librsvg draws at the density asked, so ask for ~64 px.
   // A colour behind a drawing with transparent parts would show through once it loads: opaque ones only.
   const { dominant, isOpaque } = await dominantColour(sharp(optimised, { density: Math.max(1, (72 * 64) / width) }));
-  return {
-    image: { width, height, vector: true, placeholder: isOpaque ? `rgb(${dominant.r} ${dominant.g} ${dominant.b})` : undefined, files: [{ name: 'image.svg', format: 'svg', width, height, bytes: optimised.length }] },
-    contents: new Map([['image.svg', optimised]]),
-  };
+  const placeholder = isOpaque ? `rgb(${dominant.r} ${dominant.g} ${dominant.b})` : undefined;
+  return encoded({ width, height, vector: true, placeholder }, [{ name: 'image.svg', format: 'svg', width, height, data: optimised }]);
 }
 
 /** The bin of each 8-bit value in libvips' 16-bin colour histogram (it divides by 257, not 256). */
@@ -224,17 +197,10 @@ export function svgSize(svg: string): { width: number; height: number } {
 export function imageReferences(files: SourceFile[]): Map<string, string[]> {
   // Sets while collecting: thousands of posts can share one image, and copying a growing list is quadratic.
   const refs = new Map<string, Set<string>>();
-  const visit = (value: unknown, file: string) => {
-    if (Array.isArray(value)) for (const v of value) visit(v, file);
-    else if (value && typeof value === 'object') {
-      const src = (value as { src?: unknown }).src;
-      if (typeof src === 'string') {
-        if (!refs.has(src)) refs.set(src, new Set());
-        refs.get(src)!.add(file);
-      }
-      for (const v of Object.values(value)) visit(v, file);
-    }
-  };
-  for (const f of files) visit(f.data, f.path);
+  for (const f of files) {
+    eachValue(f.data, (value, _pointer, key) => {
+      if (key === 'src' && typeof value === 'string') refs.set(value, (refs.get(value) ?? new Set()).add(f.path));
+    });
+  }
   return new Map([...refs].map(([src, users]) => [src, [...users]]));
 }

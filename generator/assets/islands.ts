@@ -8,12 +8,11 @@
 import { esbuildErrors, loadEsbuild } from '../esbuild.ts';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Metafile, Plugin } from 'esbuild';
 import { BuildFailure } from '../errors.ts';
 import { packageVersion, toolRoot, type Project } from '../project.ts';
-import { InputCache } from '../cache.ts';
+import { InputCache, hashOf } from '../cache.ts';
 import { enquirySchemaFile, enquiryValidators, sourceInputs } from '../form-validators.ts';
 import { emitNamed, type Output } from '../output/output.ts';
 
@@ -57,7 +56,7 @@ export function islandNames(project: Project): string[] {
 export async function buildClientScripts(project: Project, output: Output): Promise<ClientScripts> {
   const islands = islandNames(project);
   const runtime = path.join(project.islands, 'runtime');
-  const cache = new InputCache<Built>(path.join(project.cache, 'islands'), `manifest-${createHash('sha256').update(`${project.islands}\0${enquirySchemaFile(project)}`).digest('hex').slice(0, 12)}`, `islands-v2 esbuild@${packageVersion('esbuild')} preact@${packageVersion('preact')} ${islands.join(',')}`);
+  const cache = new InputCache<Built>(path.join(project.cache, 'islands'), `manifest-${hashOf([project.islands, enquirySchemaFile(project)])}`, `islands-v2 esbuild@${packageVersion('esbuild')} preact@${packageVersion('preact')} ${islands.join(',')}`);
   let built = cache.get();
   if (!built) {
     built = await bundle(project, islands, runtime);
@@ -127,8 +126,7 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
 }
 
 function describe(built: Built, islands: string[]): ClientScripts {
-  const sizes = new Map<string, number>();
-  for (const f of built.files) sizes.set(`/${f.file}`, f.gzip);
+  const sizes = new Map(built.files.map((f) => [`/${f.file}`, f.gzip]));
   const outputs = built.metafile.outputs;
   const closure = (start: string, kinds: string[]) => {
     const seen = new Set<string>();

@@ -10,10 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { BuildContext, BuildResult } from 'esbuild';
+import type { BuildContext } from 'esbuild';
 import { BuildFailure, siteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
-import { InputCache, compiledFolder, writeFileAtomic } from '../cache.ts';
+import { InputCache, compiledFolder, hashOf, writeFileAtomic } from '../cache.ts';
 import type { TemplateModule } from './contract.ts';
 import { enquirySchemaFile, enquiryValidators, sourceInputs } from '../form-validators.ts';
 
@@ -40,7 +40,7 @@ export async function compileTemplates(project: Project, options: { incremental?
   const cache = new InputCache<{ file: string; hash: string; inputs: string[] }>(
     dir,
     // One manifest per templates folder and form schema: both decide what the module holds.
-    `manifest-${createHash('sha256').update(`${entry}\0${enquirySchemaFile(project)}`).digest('hex').slice(0, 12)}`,
+    `manifest-${hashOf([entry, enquirySchemaFile(project)])}`,
     `esbuild@${packageVersion('esbuild')} cjs, map beside`,
   );
   if (!options.incremental) {
@@ -74,17 +74,11 @@ export async function compileTemplates(project: Project, options: { incremental?
   };
   // esbuild is loaded only to compile: a build that reuses the module never pays for importing it.
   const esbuild = await loadEsbuild();
-  let result: BuildResult;
-  try {
-    if (options.incremental) {
-      if (!contexts.has(entry)) contexts.set(entry, esbuild.context(config));
-      result = await (await contexts.get(entry)!).rebuild();
-    } else {
-      result = await esbuild.build(config);
-    }
-  } catch (error) {
+  if (options.incremental && !contexts.has(entry)) contexts.set(entry, esbuild.context(config));
+  const compiling = options.incremental ? contexts.get(entry)!.then((context) => context.rebuild()) : esbuild.build(config);
+  const result = await compiling.catch((error: unknown) => {
     throw new BuildFailure('templates', esbuildErrors(project, error, 'TEMPLATE_COMPILE'));
-  }
+  });
   const code = result.outputFiles!.find((f) => !f.path.endsWith('.map'))!.text.replace(/\/\/# sourceMappingURL=\S+\s*$/, '');
   const map = result.outputFiles!.find((f) => f.path.endsWith('.map'))!.text;
   const hash = createHash('sha256').update(code).update(map).digest('hex').slice(0, 16);
