@@ -159,8 +159,8 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       // The templates draw the cards, so the cards wait for them.
       compiled.then((t) =>
         time('social', async () => {
-          const cards = drawCards(project, model, (await t.load()).social);
-          return memoStage(memo, target, 'social', socialInputs(model, cards), reusable, (out) => prepareSocial(project, out, model, cards), (social) => ({ ...social, processed: 0 }));
+          const drawn = drawCards(project, model, (await t.load()).social);
+          return memoStage(memo, target, 'social', socialInputs(model, drawn), reusable, (out) => prepareSocial(project, out, model, drawn), (social) => ({ ...social, processed: 0 }));
         }),
       ),
     ]);
