@@ -58,7 +58,7 @@ export type SiteModel = JoinedModel & PlainCollections;
 export const kindsWithPages = Object.entries(registry.kinds).flatMap(([kind, spec]) => (spec.shape === 'collection' ? [kind as CollectionKind] : []));
 
 /** The kinds of the table the model lists as they are. */
-export const plainKinds = Object.entries(registry.kinds).flatMap(([kind, spec]) => (spec.shape === 'collection' && !joinedKinds.has(kind) ? [kind as PlainKind] : []));
+export const plainKinds = kindsWithPages.filter((kind): kind is PlainKind => !joinedKinds.has(kind));
 
 /** An entry of a collection as the model lists it. */
 export type EntryOf<K extends CollectionKind> = SiteModel[ModelFieldOf<K>][number];
