@@ -153,28 +153,16 @@ function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, stri
       errors.push(found.fail(whole, { file: file.path, line, column, frame: codeFrame(file.text, line, column) }));
       return whole;
     });
-  // A value without a placeholder is kept as it is, and a pointer is spelt out only for a placeholder's error:
-  // most of a file with one holds none, and copying all of it took most of the time.
-  const walk = (value: unknown, pointer: () => string): unknown => {
-    if (typeof value === 'string') return value.includes('{{') ? replace(value, () => offsetAt(file.text, locate(file, pointer()))) : value;
+  const walk = (value: unknown, pointer: string): unknown => {
+    if (typeof value === 'string') return value.includes('{{') ? replace(value, () => offsetAt(file.text, locate(file, pointer))) : value;
     if (!value || typeof value !== 'object') return value;
-    if (Array.isArray(value)) {
-      let copy: unknown[] | undefined;
-      for (let i = 0; i < value.length; i++) {
-        const now = walk(value[i], () => `${pointer()}/${i}`);
-        if (now !== value[i]) (copy ??= value.slice())[i] = now;
-      }
-      return copy ?? value;
-    }
-    let copy: Record<string, unknown> | undefined;
-    for (const [k, v] of Object.entries(value)) {
-      const now = walk(v, () => `${pointer()}/${encodeSegment(k)}`);
-      // Defined, not assigned: a key "__proto__" stays a key.
-      if (now !== v) Object.defineProperty((copy ??= { ...value }), k, { value: now, writable: true, enumerable: true, configurable: true });
-    }
-    return copy ?? value;
+    if (Array.isArray(value)) return value.map((v, i) => walk(v, `${pointer}/${i}`));
+    const copy: Record<string, unknown> = {};
+    // Defined, not assigned: a key "__proto__" stays a key.
+    for (const [k, v] of Object.entries(value)) Object.defineProperty(copy, k, { value: walk(v, `${pointer}/${encodeSegment(k)}`), writable: true, enumerable: true, configurable: true });
+    return copy;
   };
-  const data = walk(file.data, () => '');
+  const data = walk(file.data, '');
   const body = file.body === undefined ? undefined : replace(file.body, () => file.text.length - file.body!.length);
   const factsKey = createHash('sha256').update(JSON.stringify([...named].sort())).digest('hex').slice(0, 16);
   return { file: resolvedCopy(file, data, factsKey, body), errors };
