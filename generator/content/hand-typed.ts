@@ -103,7 +103,7 @@ const numberWords = new RegExp(
   String.raw`\b${word}(?:\s*(?:-|to|or)\s*${word})?(?=\s*-?\s*${factUnit})|\b${word}(?=-(?:day|week|minute)\b)|(?<=\b(?:in|within|under|than|takes?|only|just)\s+)${word}(?:\s*(?:-|to|or)\s*${word})?(?=\s+(?:days?|weeks?|minutes?)\b)|\b${word}\s+point(?:\s+${word})+\b|\b${word}(?:[\s,-]+${word})+\b|\b${word}\s+(?:to|till|until)\s+${word}\b|\b(?:half\s+an|an)(?=\s+hours?\b)|\ba(?=\s+(?:business|working)\s+day\b)`,
   'iy',
 );
-/** Where a phrase of numberWords may start: it is tried only there, as trying it everywhere took seconds. */
+/** Where a phrase of numberWords may start: it is tried only there, as trying it at every character is slow. */
 const phraseStart = new RegExp(String.raw`\b(?:${[...small, ...tens, 'oh', 'nought', 'half', 'an', 'a'].join('|')})\b`, 'gi');
 
 export interface Spelt {
@@ -289,7 +289,7 @@ function texts(file: SourceFile, facts: FactSpellings): { found: Found[]; pointe
   eachValue(file.data, (value, pointer, key) => {
     if (typeof value === 'string' && key !== '$schema') out.push({ found: scan(value, false, facts), pointer });
   });
-  // A body is rendered whole (a few milliseconds each time), and paragraph by paragraph only to place what it shows.
+  // A body is rendered whole, and paragraph by paragraph (each a render of its own) only to place what it shows.
   if (file.body === undefined || !scan(file.body, true, facts).length) return out;
   let line = file.text.slice(0, file.text.length - file.body.length).split('\n').length;
   for (const block of file.body.split(/\n[ \t]*\n/)) {
