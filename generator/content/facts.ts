@@ -122,18 +122,6 @@ export function resolveFacts(files: SourceFile[]): { files: SourceFile[]; errors
   return { files: out, errors };
 }
 
-/**
- * A copy that keeps the file's own properties and its prototype as they are, with the resolved data: a file
- * from the content snapshot reads its text only when asked (content/load.ts), and a hundred files with
- * placeholders need not be read to be resolved.
- */
-function resolvedCopy(file: SourceFile, data: unknown, factsKey: string, body?: string): SourceFile {
-  const resolved = Object.create(Object.getPrototypeOf(file) as object, Object.getOwnPropertyDescriptors(file)) as SourceFile;
-  Object.assign(resolved, { data, factsKey });
-  if (body !== undefined) Object.defineProperty(resolved, 'body', { value: body, enumerable: true, writable: true, configurable: true });
-  return resolved;
-}
-
 function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, string>): { file: SourceFile; errors: SiteError[] } {
   const errors: SiteError[] = [];
   const named = new Map<string, string>();
@@ -165,5 +153,11 @@ function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, stri
   const data = walk(file.data, '');
   const body = file.body === undefined ? undefined : replace(file.body, () => file.text.length - file.body!.length);
   const factsKey = createHash('sha256').update(JSON.stringify([...named].sort())).digest('hex').slice(0, 16);
-  return { file: resolvedCopy(file, data, factsKey, body), errors };
+  // A copy that keeps the file's own properties and its prototype as they are: a file from the content snapshot
+  // reads its text only when asked (content/load.ts), and a hundred files with placeholders need not be read to
+  // be resolved.
+  const resolved = Object.create(Object.getPrototypeOf(file) as object, Object.getOwnPropertyDescriptors(file)) as SourceFile;
+  Object.assign(resolved, { data, factsKey });
+  if (body !== undefined) Object.defineProperty(resolved, 'body', { value: body, enumerable: true, writable: true, configurable: true });
+  return { file: resolved, errors };
 }
