@@ -64,13 +64,8 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
     // Each module requires ajv's runtime helpers from the package, which resolves from .cache/ as from the generator.
     for (const name of validated) writeCacheFile(moduleOf(name), standaloneCode(ajv, { v: name }));
   }
-  const validators = new Map<string, ValidateFunction>();
-  const validator = (name: string) => {
-    if (!validated.has(name)) return undefined;
-    let validate = validators.get(name);
-    if (!validate) validators.set(name, (validate = (require(moduleOf(name)) as { v: ValidateFunction }).v));
-    return validate;
-  };
+  // Node keeps each module once required.
+  const validator = (name: string) => (validated.has(name) ? (require(moduleOf(name)) as { v: ValidateFunction }).v : undefined);
   let schemas: Map<string, unknown> | undefined;
   compiled = { key, validator, schemas: () => (schemas ??= new Map(names.map((n, i) => [n, JSON.parse(texts[i])]))) };
   return compiled;
