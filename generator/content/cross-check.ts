@@ -91,12 +91,9 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   refer(home, 'service', model.pages.home?.documents.services, (i) => `/documents/services/${i}`);
 
   // Internal links, images and icons anywhere in content.
-  const addresses = new Set([...pages.map((p) => p.path), ...redirects.map((r) => r.from), ...generatedFiles]);
-  // Only for a link that is broken: the page addresses (thousands of posts) are compared with it then.
-  let pagePaths: string[] | undefined;
-  const nearest = (target: string) => {
-    return suggestAddress(target, (pagePaths ??= [...new Set([...pages.map((p) => p.path), ...redirects.map((r) => r.from)])]));
-  };
+  const pageAddresses = [...pages.map((p) => p.path), ...redirects.map((r) => r.from)];
+  const addresses = new Set([...pageAddresses, ...generatedFiles]);
+  const nearest = (target: string) => suggestAddress(target, [...new Set(pageAddresses)]);
   const imageRoot = path.join(project.assets, 'images');
   // Thousands of posts share a handful of images: each is looked for once.
   const images = new Map<string, boolean>();

@@ -47,7 +47,6 @@ export function sortDrafts(files: SourceFile[], show: boolean): { files: SourceF
  * search engines, so it carries noindex and stays out of sitemap.xml and the HTML sitemap even there.
  */
 export function markDraftPages(pages: Page[], drafts: Drafts): void {
-  if (drafts.files.size === 0) return;
   for (const page of pages) {
     if (page.source !== undefined && drafts.files.has(page.source)) {
       page.draft = true;
@@ -64,16 +63,14 @@ type Make = <K extends ErrorCode>(code: K, params: ErrorParams<K>) => SiteError;
  * build leaves out, nor a list name an entry that is not there. `make` places the problem where it was found.
  */
 export function draftAware<C extends ErrorCode>(drafts: Drafts | undefined, code: C, params: ErrorParams<C>, make: Make): SiteError {
-  if (drafts && drafts.files.size > 0) {
-    if (code === 'CONTENT_UNKNOWN_PAGE') {
-      const { target } = params as ErrorParams<'CONTENT_UNKNOWN_PAGE'>;
-      const draft = drafts.byAddress.get(stripHash(String(target)));
-      if (draft) return make('CONTENT_LINK_TO_DRAFT', { target, draft });
-    } else if (code === 'CONTENT_UNKNOWN_REFERENCE') {
-      const { kind, value } = params as ErrorParams<'CONTENT_UNKNOWN_REFERENCE'>;
-      const draft = drafts.byName.get(`${kind}:${value}`);
-      if (draft) return make('CONTENT_DRAFT_REFERENCE', { kind, value, draft });
-    }
+  if (code === 'CONTENT_UNKNOWN_PAGE') {
+    const { target } = params as ErrorParams<'CONTENT_UNKNOWN_PAGE'>;
+    const draft = drafts?.byAddress.get(stripHash(String(target)));
+    if (draft) return make('CONTENT_LINK_TO_DRAFT', { target, draft });
+  } else if (code === 'CONTENT_UNKNOWN_REFERENCE') {
+    const { kind, value } = params as ErrorParams<'CONTENT_UNKNOWN_REFERENCE'>;
+    const draft = drafts?.byName.get(`${kind}:${value}`);
+    if (draft) return make('CONTENT_DRAFT_REFERENCE', { kind, value, draft });
   }
   return make(code, params);
 }

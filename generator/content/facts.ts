@@ -122,18 +122,6 @@ export function resolveFacts(files: SourceFile[]): { files: SourceFile[]; errors
   return { files: out, errors };
 }
 
-/**
- * A copy that keeps the file's own properties and its prototype as they are, with the resolved data: a file
- * from the content snapshot reads its text only when asked (content/load.ts), and a hundred files with
- * placeholders need not be read to be resolved.
- */
-function resolvedCopy(file: SourceFile, data: unknown, factsKey: string, body?: string): SourceFile {
-  const resolved = Object.create(Object.getPrototypeOf(file) as object, Object.getOwnPropertyDescriptors(file)) as SourceFile;
-  Object.assign(resolved, { data, factsKey });
-  if (body !== undefined) Object.defineProperty(resolved, 'body', { value: body, enumerable: true, writable: true, configurable: true });
-  return resolved;
-}
-
 function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, string>): { file: SourceFile; errors: SiteError[] } {
   const errors: SiteError[] = [];
   const named = new Map<string, string>();
@@ -153,29 +141,23 @@ function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, stri
       errors.push(found.fail(whole, { file: file.path, line, column, frame: codeFrame(file.text, line, column) }));
       return whole;
     });
-  // A value without a placeholder is kept as it is, and a pointer is spelt out only for a placeholder's error:
-  // most of a file with one holds none, and copying all of it took most of the time.
-  const walk = (value: unknown, pointer: () => string): unknown => {
-    if (typeof value === 'string') return value.includes('{{') ? replace(value, () => offsetAt(file.text, locate(file, pointer()))) : value;
+  const walk = (value: unknown, pointer: string): unknown => {
+    if (typeof value === 'string') return value.includes('{{') ? replace(value, () => offsetAt(file.text, locate(file, pointer))) : value;
     if (!value || typeof value !== 'object') return value;
-    if (Array.isArray(value)) {
-      let copy: unknown[] | undefined;
-      for (let i = 0; i < value.length; i++) {
-        const now = walk(value[i], () => `${pointer()}/${i}`);
-        if (now !== value[i]) (copy ??= value.slice())[i] = now;
-      }
-      return copy ?? value;
-    }
-    let copy: Record<string, unknown> | undefined;
-    for (const [k, v] of Object.entries(value)) {
-      const now = walk(v, () => `${pointer()}/${encodeSegment(k)}`);
-      // Defined, not assigned: a key "__proto__" stays a key.
-      if (now !== v) Object.defineProperty((copy ??= { ...value }), k, { value: now, writable: true, enumerable: true, configurable: true });
-    }
-    return copy ?? value;
+    if (Array.isArray(value)) return value.map((v, i) => walk(v, `${pointer}/${i}`));
+    const copy: Record<string, unknown> = {};
+    // Defined, not assigned: a key "__proto__" stays a key.
+    for (const [k, v] of Object.entries(value)) Object.defineProperty(copy, k, { value: walk(v, `${pointer}/${encodeSegment(k)}`), writable: true, enumerable: true, configurable: true });
+    return copy;
   };
-  const data = walk(file.data, () => '');
+  const data = walk(file.data, '');
   const body = file.body === undefined ? undefined : replace(file.body, () => file.text.length - file.body!.length);
   const factsKey = createHash('sha256').update(JSON.stringify([...named].sort())).digest('hex').slice(0, 16);
-  return { file: resolvedCopy(file, data, factsKey, body), errors };
+  // A copy that keeps the file's own properties and its prototype as they are: a file from the content snapshot
+  // reads its text only when asked (content/load.ts), and a hundred files with placeholders need not be read to
+  // be resolved.
+  const resolved = Object.create(Object.getPrototypeOf(file) as object, Object.getOwnPropertyDescriptors(file)) as SourceFile;
+  Object.assign(resolved, { data, factsKey });
+  if (body !== undefined) Object.defineProperty(resolved, 'body', { value: body, enumerable: true, writable: true, configurable: true });
+  return { file: resolved, errors };
 }

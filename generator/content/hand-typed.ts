@@ -103,7 +103,7 @@ const numberWords = new RegExp(
   String.raw`\b${word}(?:\s*(?:-|to|or)\s*${word})?(?=\s*-?\s*${factUnit})|\b${word}(?=-(?:day|week|minute)\b)|(?<=\b(?:in|within|under|than|takes?|only|just)\s+)${word}(?:\s*(?:-|to|or)\s*${word})?(?=\s+(?:days?|weeks?|minutes?)\b)|\b${word}\s+point(?:\s+${word})+\b|\b${word}(?:[\s,-]+${word})+\b|\b${word}\s+(?:to|till|until)\s+${word}\b|\b(?:half\s+an|an)(?=\s+hours?\b)|\ba(?=\s+(?:business|working)\s+day\b)`,
   'iy',
 );
-/** Where a phrase of numberWords may start: it is tried only there, as trying it everywhere took seconds. */
+/** Where a phrase of numberWords may start: it is tried only there, as trying it at every character is slow. */
 const phraseStart = new RegExp(String.raw`\b(?:${[...small, ...tens, 'oh', 'nought', 'half', 'an', 'a'].join('|')})\b`, 'gi');
 
 export interface Spelt {
@@ -115,20 +115,20 @@ export interface Spelt {
 
 /** "two business days" -> "2 business days", "forty-four dollars" -> "44 dollars", "an hour" -> "1 hour". */
 export function inDigits(text: string): Spelt {
-  // The output as pieces: copied from the text (`copied`), or figures standing for the words from `from` to `to`.
-  const pieces: { at: number; from: number; to: number; copied: boolean }[] = [];
+  // Where each character of the output came from, [start, end) in the text: a copied one its own place, a figure its words.
+  const origin: [number, number][] = [];
   let out = '';
   let last = 0;
   const keep = (end: number) => {
     if (end <= last) return;
-    pieces.push({ at: out.length, from: last, to: end, copied: true });
+    for (let i = last; i < end; i++) origin.push([i, i + 1]);
     out += text.slice(last, end);
     last = end;
   };
-  const put = (figures: string, from: number, to: number) => {
-    pieces.push({ at: out.length, from, to, copied: false });
+  const put = (figures: string, start: number, end: number) => {
+    for (let i = 0; i < figures.length; i++) origin.push([start, end]);
     out += figures;
-    last = to;
+    last = end;
   };
   const lower = (w: string) => w.toLowerCase();
   for (const start of text.matchAll(phraseStart)) {
@@ -159,19 +159,7 @@ export function inDigits(text: string): Spelt {
     keep(end);
   }
   keep(text.length);
-  const place = (i: number, edge: 'from' | 'to') => {
-    let lo = 0;
-    let hi = pieces.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (pieces[mid].at <= i) lo = mid;
-      else hi = mid - 1;
-    }
-    const piece = pieces[lo];
-    if (!piece) return 0;
-    return piece.copied ? piece.from + (i - piece.at) + (edge === 'to' ? 1 : 0) : piece[edge];
-  };
-  return { text: out, source: (start, end) => [place(start, 'from'), place(end - 1, 'to')] };
+  return { text: out, source: (start, end) => [origin[start]?.[0] ?? 0, origin[end - 1]?.[1] ?? 0] };
 }
 
 // ---- The matcher.
@@ -209,22 +197,25 @@ export interface FactSpellings {
   forms: { kind: string; pattern: RegExp }[];
 }
 
+/** A number without its country or trunk prefix: 61355504827 and 0355504827 are both 355504827. */
+const national = (digits: string) => digits.replace(/^61|^0/, '');
+
 export function factSpellings(names: Map<string, string>): FactSpellings {
   const digits = new Set<string>();
   const values: FactSpellings['values'] = [];
   const forms: FactSpellings['forms'] = [];
   const hours: number[] = [];
   const all = [...names].map(([name, value]) => ({ name, value, plain: inDigits(readable(value)).text.toLowerCase() }));
-  for (const [name, value] of names) {
+  for (const { name, value, plain } of all) {
     if (!/\d/.test(value) || value.includes('{{') || dateShape.test(value)) continue;
     // A number written with separators only (a phone number, an ABN) is matched by its digits, however grouped.
     const bare = value.replace(/\D/g, '');
     if (/^[\d\s+().-]+$/.test(value) && bare.length >= 8) {
-      const national = bare.replace(/^61|^0/, '');
-      digits.add(bare).add(national).add(`0${national}`).add(bare.slice(-8));
+      const local = national(bare);
+      digits.add(bare).add(local).add(`0${local}`).add(bare.slice(-8));
     }
     // Texts with a figure, such as "about 1 hour" or an address; not ids, addresses of pages or dates, which have no space.
-    if (/\s/.test(value)) values.push({ name, plain: inDigits(readable(value)).text.toLowerCase() });
+    if (/\s/.test(value)) values.push({ name, plain });
     // $44.95 is also "44.95", "44 95" and "44,95" without its sign ("44 dollars 95" is a price already by its word).
     const price = /^\$(\d+)\.(\d{2})$/.exec(value);
     const spaced = (digits: string) => [...digits].join(String.raw`\s*`);
@@ -248,20 +239,21 @@ export function findFacts(text: string, facts: FactSpellings): Found[] {
   for (const { kind, pattern } of kinds) {
     if (figures || kind === 'time zone') for (const m of spelt.text.matchAll(pattern)) hits.push({ start: m.index, end: m.index + m[0].length, kind });
   }
-  if (!figures) return hits.map(({ start, end, kind }) => ({ written: text.slice(...spelt.source(start, end)).trim(), kind, plain: spelt.text.slice(start, end).trim() }));
-  for (const m of spelt.text.matchAll(digitRun)) {
-    const bare = m[0].replace(/\D/g, '');
-    const kind = australianPhone.test(bare) ? 'phone number' : facts.digits.has(bare) ? 'business number' : undefined;
-    if (kind) hits.push({ start: m.index + m[0].search(/[+(\d]/), end: m.index + m[0].length, kind });
-  }
-  for (const { kind, pattern } of facts.forms) for (const m of spelt.text.matchAll(pattern)) hits.push({ start: m.index, end: m.index + m[0].length, kind });
-  // Lower case letter by letter, keeping every offset: "İ" lower-cased whole is two characters.
-  const lower = spelt.text.replace(/\p{Lu}/gu, (c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c));
-  for (const { plain } of facts.values) {
-    if (plain.length < 6) continue;
-    for (let at = lower.indexOf(plain); at !== -1; at = lower.indexOf(plain, at + 1)) {
-      if (/\w/.test(lower[at - 1] ?? '') || /\w/.test(lower[at + plain.length] ?? '')) continue;
-      hits.push({ start: at, end: at + plain.length, kind: 'fact' });
+  if (figures) {
+    for (const m of spelt.text.matchAll(digitRun)) {
+      const bare = m[0].replace(/\D/g, '');
+      const kind = australianPhone.test(bare) ? 'phone number' : facts.digits.has(bare) ? 'business number' : undefined;
+      if (kind) hits.push({ start: m.index + m[0].search(/[+(\d]/), end: m.index + m[0].length, kind });
+    }
+    for (const { kind, pattern } of facts.forms) for (const m of spelt.text.matchAll(pattern)) hits.push({ start: m.index, end: m.index + m[0].length, kind });
+    // Lower case letter by letter, keeping every offset: "İ" lower-cased whole is two characters.
+    const lower = spelt.text.replace(/\p{Lu}/gu, (c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c));
+    for (const { plain } of facts.values) {
+      if (plain.length < 6) continue;
+      for (let at = lower.indexOf(plain); at !== -1; at = lower.indexOf(plain, at + 1)) {
+        if (/\w/.test(lower[at - 1] ?? '') || /\w/.test(lower[at + plain.length] ?? '')) continue;
+        hits.push({ start: at, end: at + plain.length, kind: 'fact' });
+      }
     }
   }
   // The longest of overlapping hits is kept: "$44.95" once, not also as "44.95".
@@ -275,11 +267,7 @@ export function findFacts(text: string, facts: FactSpellings): Found[] {
     }
     kept.push({ ...hit });
   }
-  return kept.map(({ start, end, kind }) => {
-    const plain = spelt.text.slice(start, end).trim();
-    const written = text.slice(...spelt.source(start, end)).trim();
-    return { written, kind, plain };
-  });
+  return kept.map(({ start, end, kind }) => ({ written: text.slice(...spelt.source(start, end)).trim(), kind, plain: spelt.text.slice(start, end).trim() }));
 }
 
 // ---- The content files.
@@ -301,7 +289,7 @@ function texts(file: SourceFile, facts: FactSpellings): { found: Found[]; pointe
   eachValue(file.data, (value, pointer, key) => {
     if (typeof value === 'string' && key !== '$schema') out.push({ found: scan(value, false, facts), pointer });
   });
-  // A body is rendered whole (a few milliseconds each time), and paragraph by paragraph only to place what it shows.
+  // A body is rendered whole, and paragraph by paragraph (each a render of its own) only to place what it shows.
   if (file.body === undefined || !scan(file.body, true, facts).length) return out;
   let line = file.text.slice(0, file.text.length - file.body.length).split('\n').length;
   for (const block of file.body.split(/\n[ \t]*\n/)) {
@@ -350,7 +338,6 @@ function exactly(text: string, field: { line: number; column: number }, written:
 function hintFor(found: Found, facts: FactSpellings): string {
   const plain = found.plain.toLowerCase();
   // A phone number or the ABN is the same fact however its digits are grouped.
-  const national = (digits: string) => digits.replace(/^61|^0/, '');
   const digits = national(plain.replace(/\D/g, ''));
   const sameNumber = digits.length >= 8 ? facts.all.filter((v) => /^[\d\s+().-]+$/.test(v.value) && national(v.value.replace(/\D/g, '')) === digits) : [];
   const exact = [...facts.all.filter((v) => v.plain === plain), ...sameNumber];

@@ -92,18 +92,14 @@ export interface ProseSpec<D = unknown> extends Typed<D> {
 
 export type KindSpec = SingletonSpec | CollectionSpec | PageCopiesSpec | ProseSpec;
 
-/** Addresses under a prefix that search engines are kept out of (robots.txt and an X-Robots-Tag header). */
-export interface PrivateArea {
-  prefix: string;
-}
-
 export interface Registry {
   kinds: Record<string, KindSpec>;
   /** Files the build writes at the top level besides pages, which content may link to. */
   generated: readonly string[];
   /** Top-level folders of the output that are no content kind's: assets, the editor, the host's and the dev server's own. */
   outputFolders: readonly string[];
-  private: readonly PrivateArea[];
+  /** Addresses under a prefix that search engines are kept out of (robots.txt and an X-Robots-Tag header). */
+  private: readonly { prefix: string }[];
 }
 
 export const singleton = <D>(file: string, model: string): SingletonSpec<D> => ({ shape: 'singleton', file, schema: file.replace(/\.json$/, '.schema.json'), model });

@@ -40,31 +40,24 @@ export function kindRules(reg: Registry) {
   const collections = ofShape('collection');
   const feeds = collections.flatMap(([, spec]) => (spec.feed ? [spec.feed] : []));
 
-  // The kinds of a folder and extension, in the order they are tried: page copies (only their own names), prose
-  // pages, collections. A lookup rather than a scan of every kind: each content file is classified on every build.
-  type Match = (base: string) => SourceKind<string, string, string> | undefined;
-  const byPlace = new Map<string, Match[]>();
-  const matchIn = (folder: string, ext: string, match: Match) => {
-    const key = `${folder}/*${ext}`;
-    byPlace.set(key, [...(byPlace.get(key) ?? []), match]);
-  };
-  for (const [, spec] of copies) matchIn(spec.folder, spec.ext, (base) => (Object.hasOwn(spec.pages, base) ? { kind: 'page-copy', schema: `page-${base}.schema.json`, name: base } : undefined));
-  for (const [, spec] of prose) matchIn(spec.folder, spec.ext, (base) => ({ kind: 'prose-page', schema: spec.schema, slug: base }));
-  for (const [kind, spec] of collections) matchIn(spec.folder, spec.ext, (base) => ({ kind, schema: spec.schema, slug: base }));
-
-  /** Classifies a path relative to content/ (forward slashes), or returns undefined for a file we do not read. */
+  /**
+   * Classifies a path relative to content/ (forward slashes), or returns undefined for a file we do not read.
+   * The kinds of a folder and extension are tried in this order: page copies (only their own names), prose
+   * pages, collections.
+   */
   function classify(rel: string): SourceKind<string, string, string> | undefined {
     const single = singletons.get(rel);
     if (single) return { ...single };
     const slash = rel.indexOf('/');
     if (slash < 0 || slash === rel.length - 1 || rel.includes('/', slash + 1)) return undefined;
+    const folder = rel.slice(0, slash);
     const file = rel.slice(slash + 1);
     const dot = file.lastIndexOf('.');
+    const base = file.slice(0, dot);
     const ext = file.slice(dot);
-    for (const match of byPlace.get(`${rel.slice(0, slash)}/*${ext}`) ?? []) {
-      const kind = match(file.slice(0, dot));
-      if (kind) return kind;
-    }
+    for (const [, spec] of copies) if (spec.folder === folder && spec.ext === ext && Object.hasOwn(spec.pages, base)) return { kind: 'page-copy', schema: `page-${base}.schema.json`, name: base };
+    for (const [, spec] of prose) if (spec.folder === folder && spec.ext === ext) return { kind: 'prose-page', schema: spec.schema, slug: base };
+    for (const [kind, spec] of collections) if (spec.folder === folder && spec.ext === ext) return { kind, schema: spec.schema, slug: base };
     return undefined;
   }
 

@@ -56,28 +56,21 @@ function locateInFrontMatter(file: SourceFile, segments: (string | number)[]): P
     let hit = -1;
     let seen = -1;
     for (let i = from; i < (end === -1 ? lines.length : end); i++) {
-      const line = lines[i];
-      const depth = line.length - line.trimStart().length;
-      if (line.trim() === '' || depth <= indent) {
-        if (depth <= indent && line.trim() !== '' && i > from) break;
+      const text = lines[i].trimStart();
+      if (text === '') continue;
+      if (lines[i].length - text.length <= indent) {
+        if (i > from) break;
         continue;
       }
-      if (typeof segment === 'number') {
-        if (line.trimStart().startsWith('- ') || line.trim() === '-') seen++;
-        if (seen === segment) {
-          hit = i;
-          break;
-        }
-      } else if (line.trimStart().startsWith(`${segment}:`)) {
+      if (typeof segment === 'number' ? (text.startsWith('- ') || text.trim() === '-') && ++seen === segment : text.startsWith(`${segment}:`)) {
         hit = i;
         break;
       }
     }
     if (hit === -1) break;
-    const depth = lines[hit].length - lines[hit].trimStart().length;
-    found = { line: hit + 1, column: depth + 1 };
+    indent = lines[hit].length - lines[hit].trimStart().length;
+    found = { line: hit + 1, column: indent + 1 };
     from = hit + 1;
-    indent = depth;
   }
   return found;
 }

@@ -23,11 +23,8 @@ interface Compiled {
   key: string;
   /** The validator of a schema, by its file name; undefined for a name the schema folder does not hold. */
   validator: (name: string) => ValidateFunction | undefined;
-  /**
-   * The schemas as JSON by file name, to find the description of a field that failed: parsed when first asked
-   * for, since a build whose files all pass never asks.
-   */
-  schemas: () => Map<string, unknown>;
+  /** The schemas as JSON by file name, to find the description of a field that failed. */
+  schemas: Map<string, { $id?: string }>;
 }
 let compiled: Compiled | undefined;
 
@@ -45,6 +42,7 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
   names.forEach((n, i) => hash.update(`${n}\0${texts[i]}\0`));
   const key = hash.digest('hex').slice(0, 20);
   if (compiled?.key === key) return compiled;
+  const schemas = new Map(names.map((n, i) => [n, JSON.parse(texts[i]) as { $id?: string }]));
 
   // common.schema.json holds only definitions the others refer to.
   const validated = new Set(names.filter((n) => n !== 'common.schema.json'));
@@ -56,23 +54,14 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
     const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
     const ajv = new Ajv(ajvOptions);
     addFormats(ajv, ['email', 'uri', 'date']);
-    texts.forEach((text, i) => {
-      const schema = JSON.parse(text);
-      ajv.addSchema(schema, schema.$id ?? names[i]);
-    });
+    for (const [name, schema] of schemas) ajv.addSchema(schema, schema.$id ?? name);
     const standaloneCode = require('ajv/dist/standalone').default as (ajv: unknown, refs: Record<string, string>) => string;
     // Each module requires ajv's runtime helpers from the package, which resolves from .cache/ as from the generator.
     for (const name of validated) writeCacheFile(moduleOf(name), standaloneCode(ajv, { v: name }));
   }
-  const validators = new Map<string, ValidateFunction>();
-  const validator = (name: string) => {
-    if (!validated.has(name)) return undefined;
-    let validate = validators.get(name);
-    if (!validate) validators.set(name, (validate = (require(moduleOf(name)) as { v: ValidateFunction }).v));
-    return validate;
-  };
-  let schemas: Map<string, unknown> | undefined;
-  compiled = { key, validator, schemas: () => (schemas ??= new Map(names.map((n, i) => [n, JSON.parse(texts[i])]))) };
+  // Node keeps each module once required.
+  const validator = (name: string) => (validated.has(name) ? (require(moduleOf(name)) as { v: ValidateFunction }).v : undefined);
+  compiled = { key, validator, schemas };
   return compiled;
 }
 
@@ -124,7 +113,7 @@ function validateFile(file: SourceFile, { validator, schemas }: Compiled): SiteE
       );
     }
   }
-  if (!validate(file.data)) errors.push(...describe(file, validate.errors ?? [], schemas(), file.source.schema));
+  if (!validate(file.data)) errors.push(...describe(file, validate.errors ?? [], schemas, file.source.schema));
   // A date whose form the schema has refused already is not reported twice.
   errors.push(...impossibleDates(file).filter((e) => !errors.some((s) => s.pointer === e.pointer)));
   return errors;
