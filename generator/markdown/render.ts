@@ -1,5 +1,5 @@
-// One build's Markdown: a content-addressed cache of HTML, and the texts it lacks handed to a MarkdownRenderer
-// (renderer.ts): the plain one on this thread, or for many texts in a cold build the threaded one (threads.ts).
+// One build's Markdown: a content-addressed cache of HTML, and the texts it lacks rendered on this thread
+// (renderHere, renderer.ts) or, for many texts in a cold build, spread over worker threads (threads.ts).
 //
 // remark is most of a cold build of many posts. So each text is rendered once ever: results are kept in
 // .cache/markdown/ keyed by a hash of the text, in files that carry the processor's versions. Results can be
@@ -10,8 +10,8 @@ import path from 'node:path';
 import { hash } from 'node:crypto';
 import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
-import { plainRenderer, type MarkdownRenderer, type MarkdownRuntime } from './renderer.ts';
-import { markdownWorkers, threadedRenderer, workerThreshold, type ThreadedRenderer } from './threads.ts';
+import { renderHere, type MarkdownRenderer, type MarkdownRuntime } from './renderer.ts';
+import { markdownWorkers, threadedRenderer, workerThreshold } from './threads.ts';
 
 export type { MarkdownRuntime };
 
@@ -65,7 +65,7 @@ export class MarkdownSession {
   private readonly dirty = new Set<number>();
   private loaded?: CacheEntries;
   private readonly used = new Map<string, string>();
-  private readonly threaded: ThreadedRenderer[] = [];
+  private readonly threaded: MarkdownRenderer[] = [];
   private busyPools = 0;
 
   constructor(
@@ -117,7 +117,9 @@ export class MarkdownSession {
     // While this build's workers are busy (the posts), a few more texts are rendered here: more threads than
     // cores would only add their start-up cost.
     const threads = missing.size >= workerThreshold && markdownWorkers(missing.size, alongside, this.runtime) > 0 && this.busyPools === 0;
-    const renderer = threads ? this.threads((texts) => onReady?.(texts), alongside) : plainRenderer(this.accept((texts) => onReady?.(texts)));
+    const ready = (texts: string[]) => onReady?.(texts);
+    if (!threads) return renderHere([...missing], this.accept(ready));
+    const renderer = this.threads(ready, alongside);
     renderer.add([...missing]);
     renderer.close();
     await renderer.done;

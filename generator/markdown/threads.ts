@@ -43,17 +43,12 @@ export function markdownWorkers(count: number, alongside: boolean, runtime: Mark
  */
 const workerHeap = (runtime: MarkdownRuntime) => ({ maxOldGenerationSizeMb: runtime.workerHeapMb ?? 4096 });
 
-export interface ThreadedRenderer extends MarkdownRenderer {
-  /** Stops the threads (a later stage failed). */
-  stop(): Promise<void>;
-}
-
 /**
  * Spreads texts over worker threads as they are added: one thread per `workerThreshold` texts waiting, up to
  * what markdownWorkers() allows, and once closed as many as it gives the rest. `stats` counts the threads
  * started and the batches rescued.
  */
-export function threadedRenderer(accept: Accept, alongside: boolean, runtime: MarkdownRuntime, stats: { workers: number; rescued: number }): ThreadedRenderer {
+export function threadedRenderer(accept: Accept, alongside: boolean, runtime: MarkdownRuntime, stats: { workers: number; rescued: number }): MarkdownRenderer {
   /** Texts not yet rendered, by key: waiting for a thread or in one. */
   const waiting = new Map<string, string>();
   const queue: [string, string][] = [];
