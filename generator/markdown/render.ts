@@ -50,7 +50,7 @@ let memory: { dir: string; entries: CacheEntries } | undefined;
  * (cacheVersion), and a file of other versions is not read. Hashed alone, the text is not first copied into
  * one string with them: the copy would cost a third as much as the hashing.
  */
-export function markdownKey(markdown: string): string {
+function markdownKey(markdown: string): string {
   return hash('sha256', markdown, 'base64url').slice(0, 27);
 }
 

@@ -54,7 +54,6 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
   const queue: [string, string][] = [];
   /** Each thread, with the batches posted to it and not yet returned, oldest first. */
   const pool: { worker: Worker; posted: [string, string][][]; held: number }[] = [];
-  const started: Worker[] = [];
   let closed = false;
   let failed = false;
   let stopped = false;
@@ -115,7 +114,6 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
       const worker = startWorker('markdown-worker', undefined, workerHeap(runtime));
       const slot: (typeof pool)[number] = { worker, posted: [], held: 0 };
       pool.push(slot);
-      started.push(worker);
       worker.on('message', (message: { results: [string, string][] }) => {
         slot.held -= weight(slot.posted.shift()!);
         dispatch();
@@ -169,7 +167,8 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
     done,
     stop: async () => {
       stopped = true;
-      await Promise.all(started.map((w) => w.terminate()));
+      // A thread out of the pool ran out of memory, and is gone already.
+      await Promise.all(pool.map(({ worker }) => worker.terminate()));
     },
   };
 }
