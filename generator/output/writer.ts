@@ -41,32 +41,24 @@ export interface Writer {
 }
 
 /** `root` is the staging folder, holding `taken` when it is the spare; `last` the last output. */
-export function openWriter(root: string, taken: Taken | undefined, last: string, options: { threaded: boolean; unchecked?: string }): Writer {
-  return options.threaded ? new ThreadWriter({ root, known: taken && [...taken.files], folders: taken?.folders, last, unchecked: options.unchecked }) : new DirectWriter(root, taken, last);
+export function openWriter(root: string, taken: Taken | undefined, last: string, options: { threaded: boolean; unchecked?: WriterData['unchecked'] }): Writer {
+  return options.threaded ? new ThreadWriter({ root, known: taken && [...taken.files], folders: taken?.folders, last, unchecked: options.unchecked }) : new DirectWriter(new TreeWriter(root, taken, last));
 }
 
 class DirectWriter implements Writer {
-  private readonly tree: TreeWriter;
-  constructor(
-    root: string,
-    taken: Taken | undefined,
-    private readonly last: string,
-  ) {
-    this.tree = new TreeWriter(root, taken);
-  }
+  constructor(private readonly tree: TreeWriter) {}
   place(file: string, contents: string | Uint8Array): void {
     this.tree.place(file, contents);
   }
   keep(file: string, entry: Entry): void {
-    this.tree.keep(file, this.last, entry);
+    this.tree.keep(file, entry);
   }
   async drain(): Promise<void> {}
   async refused(): Promise<string[]> {
     return [];
   }
   async finish(): Promise<Written> {
-    const { removed, folders } = this.tree.finish();
-    return { entries: this.tree.entries, written: this.tree.written, kept: this.tree.kept, removed, folders, errors: [] };
+    return { ...this.tree.finish(), errors: [] };
   }
   async stop(): Promise<void> {}
 }
@@ -110,21 +102,18 @@ class ThreadWriter implements Writer {
   /** Waits for the thread when more than 32 MB is queued for it. */
   async drain(): Promise<void> {
     if (this.queued < 32 * 1024 * 1024) return;
-    const id = ++this.asked;
-    await this.ask({ ping: id }, 'pong', id);
+    await this.ask('ping', 'pong');
     this.queued = 0;
   }
 
   async refused(): Promise<string[]> {
     this.sendKeeps();
-    const id = ++this.asked;
-    return (await this.ask<{ files: string[] }>({ refusals: id }, 'refusals', id)).files;
+    return (await this.ask<{ files: string[] }>('refusals', 'refusals')).files;
   }
 
   async finish(): Promise<Written> {
     this.sendKeeps();
-    const id = ++this.asked;
-    const result = await this.ask<Omit<Written, 'entries' | 'errors'> & { entries: [string, Entry][]; error?: string }>({ flush: id }, 'flushed', id);
+    const result = await this.ask<Omit<Written, 'entries' | 'errors'> & { entries: [string, Entry][]; error?: string }>('flush', 'flushed');
     // Its last answer says everything is written: its heap is freed on its own while the output is swapped in.
     void this.worker.terminate();
     for (const [file, entry] of result.entries) this.entries.set(file, entry);
@@ -144,8 +133,9 @@ class ThreadWriter implements Writer {
     this.worker.postMessage(message);
   }
 
-  /** Posts a message and waits for the first answer whose `key` is `id`. */
-  private ask<A>(message: WriterMessage, key: string, id: number): Promise<A> {
+  /** Asks the thread for `request` under a new id and waits for the first answer whose `key` is that id. */
+  private ask<A>(request: 'ping' | 'refusals' | 'flush', key: string): Promise<A> {
+    const id = ++this.asked;
     return new Promise<A>((resolve) => {
       const answer = (reply: Record<string, unknown>) => {
         if (reply[key] !== id) return;
@@ -153,7 +143,7 @@ class ThreadWriter implements Writer {
         resolve(reply as A);
       };
       this.worker.on('message', answer);
-      this.post(message);
+      this.post({ [request]: id });
     });
   }
 }
