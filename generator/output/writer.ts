@@ -78,6 +78,7 @@ class ThreadWriter implements Writer {
 
   constructor(data: WriterData) {
     this.worker = startWorker('write-worker', data);
+    // A file that could not be placed; or, in the answer to `flush`, the thread's own failure (its folder).
     this.worker.on('message', (message: { error?: string }) => {
       if (message.error) this.errors.push(message.error);
     });
