@@ -133,10 +133,7 @@ export class MarkdownSession {
     const slugsByBody = new Map<string, string[]>();
     for (const { slug, body } of posts) slugsByBody.set(body, [...(slugsByBody.get(body) ?? []), slug]);
     const arrivals = new Arrivals<string>();
-    this.render(slugsByBody.keys(), (bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!)), true).then(
-      () => arrivals.end(),
-      (error) => arrivals.end(error),
-    );
+    arrivals.endWith(this.render(slugsByBody.keys(), (bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!)), true));
     return arrivals;
   }
 
@@ -150,10 +147,7 @@ export class MarkdownSession {
     const slugsByBody = new Map<string, string[]>();
     const arrivals = new Arrivals<string>();
     const spread = this.threads((bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!)), true);
-    spread.done.then(
-      () => arrivals.end(),
-      (error) => arrivals.end(error),
-    );
+    arrivals.endWith(spread.done);
     return {
       add: (slug, body) => {
         const slugs = slugsByBody.get(body);
@@ -263,10 +257,15 @@ class Arrivals<T> implements AsyncIterable<T[]> {
     this.wake?.();
   }
 
-  end(error?: unknown): void {
+  private end(error?: unknown): void {
     this.ended = true;
     if (error !== undefined) this.failure = { error };
     this.wake?.();
+  }
+
+  /** Ends once `work` settles, failing if it fails. */
+  endWith(work: Promise<unknown>): void {
+    work.then(() => this.end(), (error) => this.end(error));
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<T[]> {

@@ -100,7 +100,7 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
         const batch = queue.splice(0, size);
         slot.posted.push(batch);
         slot.held += weight(batch);
-        slot.worker.postMessage({ id: 0, items: batch });
+        slot.worker.postMessage(batch);
         progress = true;
       }
     }
@@ -114,10 +114,10 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
       const worker = startWorker('markdown-worker', undefined, workerHeap(runtime));
       const slot: (typeof pool)[number] = { worker, posted: [], held: 0 };
       pool.push(slot);
-      worker.on('message', (message: { results: [string, string][] }) => {
+      worker.on('message', (results: [key: string, html: string][]) => {
         slot.held -= weight(slot.posted.shift()!);
         dispatch();
-        take(message.results);
+        take(results);
       });
       worker.on('error', (error: Error & { code?: string }) => {
         if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY' || !slot.posted.length) return fail(error);
