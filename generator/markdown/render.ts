@@ -98,16 +98,10 @@ export class MarkdownSession {
     /** Rendered earlier in this build: ready, and counted then. */
     const known: string[] = [];
     for (const text of texts) {
-      if (this.html.has(text)) {
-        known.push(text);
-        continue;
-      }
-      const key = markdownKey(text);
-      if (this.fromCache(key, text)) {
-        cached.push(text);
-      } else if (!missing.has(key)) {
-        missing.set(key, text);
-      }
+      const key = this.html.has(text) ? undefined : markdownKey(text);
+      if (key === undefined) known.push(text);
+      else if (this.fromCache(key, text)) cached.push(text);
+      else missing.set(key, text);
     }
     this.stats.total += cached.length + missing.size;
     this.stats.cached += cached.length;
