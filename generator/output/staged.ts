@@ -99,13 +99,12 @@ export class StagedOutput extends BaseOutput {
     const result = (this.written = await this.writer.finish());
     Object.assign(this.stats, { written: result.written, kept: result.kept, removed: result.removed });
     if (result.errors.length) {
-      const problems = result.errors.map((text) => /^(.*?): (.*)$/s.exec(text) ?? [text, undefined, text]);
       // A full disk (or a folder not to be written) fails every file after the first one: one problem says so.
-      const [, file, reason] = problems[0];
-      const code = errorCodeOf(reason!);
-      const disk = code && diskFailure(Object.assign(new Error(reason), { code }), file, problems.length - 1);
+      const [[file, reason]] = result.errors;
+      const code = errorCodeOf(reason);
+      const disk = code && diskFailure(Object.assign(new Error(reason), { code }), file, result.errors.length - 1);
       if (disk instanceof BuildFailure) throw disk;
-      throw new BuildFailure('output', problems.map(([, file, reason]) => siteError('OUTPUT_FAILED', { reason: reason! }, { file })));
+      throw new BuildFailure('output', result.errors.map(([file, reason]) => siteError('OUTPUT_FAILED', { reason }, { file })));
     }
   }
 

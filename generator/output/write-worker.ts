@@ -22,11 +22,11 @@ export type WriterMessage = { file?: string; data?: string | Uint8Array; keeps?:
 
 const { root, known, folders, last, unchecked } = workerData as WriterData;
 let tree: TreeWriter | undefined;
-let failed: string | undefined;
+let failed: [file: string, reason: string] | undefined;
 try {
   tree = new TreeWriter(root, known && ({ files: new Map(known), folders } satisfies Taken), last);
 } catch (error) {
-  failed = `${root}: ${(error as Error).message}`;
+  failed = [root, (error as Error).message];
 }
 /**
  * The entries the main thread cannot know: of each file placed from its bytes, and of each kept file whose
@@ -53,7 +53,7 @@ parentPort!.on('message', (message: WriterMessage) => {
     try {
       if (tree) finished = tree.finish();
     } catch (error) {
-      failed ??= `${root}: ${(error as Error).message}`;
+      failed ??= [root, (error as Error).message];
     }
     const { removed = 0, folders = [] } = finished;
     return parentPort!.postMessage({ flushed: message.flush, error: failed, entries: told, written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed, folders, complete });
@@ -65,7 +65,7 @@ parentPort!.on('message', (message: WriterMessage) => {
       tree.place(message.file!, message.data!);
       told.push([message.file!, tree.entries.get(message.file!)!]);
     } catch (error) {
-      parentPort!.postMessage({ error: `${message.file}: ${(error as Error).message}` });
+      parentPort!.postMessage({ error: [message.file, (error as Error).message] });
     }
   }
 });
@@ -76,6 +76,6 @@ function keep(tree: TreeWriter, file: string, entry: Entry): void {
     const placed = tree.entries.get(file)!;
     if (placed[0] !== entry[0] || placed[1] !== entry[1] || placed[2] !== entry[2]) told.push([file, placed]);
   } catch (error) {
-    parentPort!.postMessage({ error: `${file}: ${(error as Error).message}` });
+    parentPort!.postMessage({ error: [file, (error as Error).message] });
   }
 }

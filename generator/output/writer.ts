@@ -21,8 +21,8 @@ export interface Written {
   folders: [string, number][];
   /** Whether the last output held nothing its manifest does not list, when the writer checked it. */
   complete?: boolean;
-  /** "<file>: <what went wrong>", for each file that could not be placed. */
-  errors: string[];
+  /** Each file that could not be placed, with what went wrong. */
+  errors: [file: string, reason: string][];
 }
 
 export interface Writer {
@@ -42,25 +42,17 @@ export interface Writer {
 
 /** `root` is the staging folder, holding `taken` when it is the spare; `last` the last output. */
 export function openWriter(root: string, taken: Taken | undefined, last: string, options: { threaded: boolean; unchecked?: WriterData['unchecked'] }): Writer {
-  return options.threaded ? new ThreadWriter({ root, known: taken && [...taken.files], folders: taken?.folders, last, unchecked: options.unchecked }) : new DirectWriter(new TreeWriter(root, taken, last));
-}
-
-class DirectWriter implements Writer {
-  constructor(private readonly tree: TreeWriter) {}
-  place(file: string, contents: string | Uint8Array): void {
-    this.tree.place(file, contents);
-  }
-  keep(file: string, entry: Entry): void {
-    this.tree.keep(file, entry);
-  }
-  async drain(): Promise<void> {}
-  async refused(): Promise<string[]> {
-    return [];
-  }
-  async finish(): Promise<Written> {
-    return { ...this.tree.finish(), errors: [] };
-  }
-  async stop(): Promise<void> {}
+  if (options.threaded) return new ThreadWriter({ root, known: taken && [...taken.files], folders: taken?.folders, last, unchecked: options.unchecked });
+  // On this thread: each file placed as it comes, nothing to wait for, and every kept file checked already.
+  const tree = new TreeWriter(root, taken, last);
+  return {
+    place: (file, contents) => tree.place(file, contents),
+    keep: (file, entry) => void tree.keep(file, entry),
+    drain: async () => {},
+    refused: async () => [],
+    finish: async () => ({ ...tree.finish(), errors: [] }),
+    stop: async () => {},
+  };
 }
 
 /** Characters from which an emitted text is encoded here and its bytes moved rather than copied. */
@@ -68,7 +60,7 @@ const largeText = 1 << 20;
 
 class ThreadWriter implements Writer {
   private readonly worker: Worker;
-  private readonly errors: string[] = [];
+  private readonly errors: Written['errors'] = [];
   /** Kept files, with the entries the thread is not asked to send back (it tells only of others). */
   private readonly entries = new Map<string, Entry>();
   private keeps: [string, Entry][] = [];
@@ -79,7 +71,7 @@ class ThreadWriter implements Writer {
   constructor(data: WriterData) {
     this.worker = startWorker('write-worker', data);
     // A file that could not be placed; or, in the answer to `flush`, the thread's own failure (its folder).
-    this.worker.on('message', (message: { error?: string }) => {
+    this.worker.on('message', (message: { error?: [string, string] }) => {
       if (message.error) this.errors.push(message.error);
     });
   }
@@ -114,7 +106,7 @@ class ThreadWriter implements Writer {
 
   async finish(): Promise<Written> {
     this.sendKeeps();
-    const result = await this.ask<Omit<Written, 'entries' | 'errors'> & { entries: [string, Entry][]; error?: string }>('flush', 'flushed');
+    const result = await this.ask<Omit<Written, 'entries' | 'errors'> & { entries: [string, Entry][] }>('flush', 'flushed');
     // Its last answer says everything is written: its heap is freed on its own while the output is swapped in.
     void this.worker.terminate();
     for (const [file, entry] of result.entries) this.entries.set(file, entry);
