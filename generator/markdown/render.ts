@@ -23,12 +23,12 @@ const cacheVersion = `${version} v8@${process.versions.v8}`;
  * The runtime as the environment describes it: SITE_MARKDOWN_THREADS (a number of threads, 0 for none) and
  * SITE_MARKDOWN_WORKER_HEAP_MB when set, and the cores. The CLI passes it to the build; tests make their own.
  */
-export function markdownRuntime(env: NodeJS.ProcessEnv = process.env): MarkdownRuntime {
-  const threads = env.SITE_MARKDOWN_THREADS;
+export function markdownRuntime(): MarkdownRuntime {
+  const threads = process.env.SITE_MARKDOWN_THREADS;
   return {
     threads: threads && /^\d+$/.test(threads) ? Number(threads) : undefined,
     cores: os.availableParallelism(),
-    workerHeapMb: Number(env.SITE_MARKDOWN_WORKER_HEAP_MB) || undefined,
+    workerHeapMb: Number(process.env.SITE_MARKDOWN_WORKER_HEAP_MB) || undefined,
   };
 }
 
