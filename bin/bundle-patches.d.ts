@@ -7,7 +7,7 @@ export interface Edit {
   replace: string;
 }
 
-export type Patch = { name: string; module: string; file: RegExp; append: string } & (Edit | { edits: Edit[] });
+export type Patch = { name: string; module: string; file: RegExp; append?: string } & (Edit | { edits: Edit[] });
 
 export const patches: Patch[];
 

@@ -39,7 +39,7 @@ export async function main(argv: string[]): Promise<void> {
       if ('unchanged' in found) return void console.log(found.unchanged + (options.explain ? '\n  every page kept: no input changed since the last build' : ''));
       const { build } = await import('../generator/build.ts');
       const { markdownRuntime } = await import('../generator/markdown/render.ts');
-      await run(() => build({ root: program.opts().root, out: options.out, clean: options.clean, explain: options.explain, inputs: found.inputs, runtime: markdownRuntime(process.env) }));
+      await run(() => build({ root: program.opts().root, out: options.out, clean: options.clean, explain: options.explain, inputs: found.inputs, runtime: markdownRuntime() }));
       await settle();
     });
 

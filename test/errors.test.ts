@@ -110,7 +110,7 @@ test('a write the disk refuses names the file being written, though the error of
     fs.symlinkSync('/dev/full', path.join(root, 'index.html'));
     let thrown: unknown;
     try {
-      new TreeWriter(root).place('index.html', 'x'.repeat(100_000));
+      new TreeWriter(root, undefined, root).place('index.html', 'x'.repeat(100_000));
     } catch (error) {
       thrown = error;
     }

@@ -91,7 +91,6 @@ export async function memoStage<T>(
       files.push(file);
       output.emit(file, contents);
     },
-    has: (file) => output.has(file),
     canKeep: (file) => output.canKeep(file),
     // A file the stage keeps from the last build is one of its files as much as one it writes.
     keep: (file) => {

@@ -17,7 +17,7 @@ import { outputFolder, resolveProject, toolRoot, type Project } from '../project
 import { colour, formatMs } from '../log.ts';
 import { writeCacheFile } from '../cache.ts';
 import { currentFile, readManifest, spareFolder } from '../output/spare.ts';
-import { foldersAsRecorded, within } from '../output/tree.ts';
+import { asRecorded, foldersAsRecorded, within } from '../output/tree.ts';
 
 const format = 4;
 
@@ -165,10 +165,7 @@ function unchangedSinceLastBuild(project: Project, out: string): { counts: Count
   const manifest = readManifest(currentFile(spareFolder(project, out)));
   if (!manifest || manifest.ino !== stamp.ino || fs.statSync(target, { throwIfNoEntry: false })?.ino !== stamp.ino) return { inputs };
   if (!foldersAsRecorded(target, manifest)) return { inputs };
-  for (const [file, [, size, mtimeMs]] of manifest.files) {
-    const stat = fs.statSync(within(target, file), { throwIfNoEntry: false });
-    if (!stat?.isFile() || stat.size !== size || stat.mtimeMs !== mtimeMs) return { inputs };
-  }
+  for (const [file, entry] of manifest.files) if (!asRecorded(within(target, file), entry, true)) return { inputs };
   return { counts: stamp.counts };
 }
 

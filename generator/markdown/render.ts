@@ -1,5 +1,5 @@
-// One build's Markdown: a content-addressed cache of HTML, and the texts it lacks handed to a MarkdownRenderer
-// (renderer.ts): the plain one on this thread, or for many texts in a cold build the threaded one (threads.ts).
+// One build's Markdown: a content-addressed cache of HTML, and the texts it lacks rendered on this thread
+// (renderHere, renderer.ts) or, for many texts in a cold build, spread over worker threads (threads.ts).
 //
 // remark is most of a cold build of many posts. So each text is rendered once ever: results are kept in
 // .cache/markdown/ keyed by a hash of the text, in files that carry the processor's versions. Results can be
@@ -10,8 +10,8 @@ import path from 'node:path';
 import { hash } from 'node:crypto';
 import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
-import { plainRenderer, type MarkdownRenderer, type MarkdownRuntime } from './renderer.ts';
-import { markdownWorkers, threadedRenderer, workerThreshold, type ThreadedRenderer } from './threads.ts';
+import { renderHere, type MarkdownRenderer, type MarkdownRuntime } from './renderer.ts';
+import { markdownWorkers, threadedRenderer, workerThreshold } from './threads.ts';
 
 export type { MarkdownRuntime };
 
@@ -23,12 +23,12 @@ const cacheVersion = `${version} v8@${process.versions.v8}`;
  * The runtime as the environment describes it: SITE_MARKDOWN_THREADS (a number of threads, 0 for none) and
  * SITE_MARKDOWN_WORKER_HEAP_MB when set, and the cores. The CLI passes it to the build; tests make their own.
  */
-export function markdownRuntime(env: NodeJS.ProcessEnv = process.env): MarkdownRuntime {
-  const threads = env.SITE_MARKDOWN_THREADS;
+export function markdownRuntime(): MarkdownRuntime {
+  const threads = process.env.SITE_MARKDOWN_THREADS;
   return {
     threads: threads && /^\d+$/.test(threads) ? Number(threads) : undefined,
     cores: os.availableParallelism(),
-    workerHeapMb: Number(env.SITE_MARKDOWN_WORKER_HEAP_MB) || undefined,
+    workerHeapMb: Number(process.env.SITE_MARKDOWN_WORKER_HEAP_MB) || undefined,
   };
 }
 
@@ -50,7 +50,7 @@ let memory: { dir: string; entries: CacheEntries } | undefined;
  * (cacheVersion), and a file of other versions is not read. Hashed alone, the text is not first copied into
  * one string with them: the copy would cost a third as much as the hashing.
  */
-export function markdownKey(markdown: string): string {
+function markdownKey(markdown: string): string {
   return hash('sha256', markdown, 'base64url').slice(0, 27);
 }
 
@@ -65,7 +65,7 @@ export class MarkdownSession {
   private readonly dirty = new Set<number>();
   private loaded?: CacheEntries;
   private readonly used = new Map<string, string>();
-  private readonly threaded: ThreadedRenderer[] = [];
+  private readonly threaded: MarkdownRenderer[] = [];
   private busyPools = 0;
 
   constructor(
@@ -98,16 +98,10 @@ export class MarkdownSession {
     /** Rendered earlier in this build: ready, and counted then. */
     const known: string[] = [];
     for (const text of texts) {
-      if (this.html.has(text)) {
-        known.push(text);
-        continue;
-      }
-      const key = markdownKey(text);
-      if (this.fromCache(key, text)) {
-        cached.push(text);
-      } else if (!missing.has(key)) {
-        missing.set(key, text);
-      }
+      const key = this.html.has(text) ? undefined : markdownKey(text);
+      if (key === undefined) known.push(text);
+      else if (this.fromCache(key, text)) cached.push(text);
+      else missing.set(key, text);
     }
     this.stats.total += cached.length + missing.size;
     this.stats.cached += cached.length;
@@ -117,7 +111,9 @@ export class MarkdownSession {
     // While this build's workers are busy (the posts), a few more texts are rendered here: more threads than
     // cores would only add their start-up cost.
     const threads = missing.size >= workerThreshold && markdownWorkers(missing.size, alongside, this.runtime) > 0 && this.busyPools === 0;
-    const renderer = threads ? this.threads((texts) => onReady?.(texts), alongside) : plainRenderer(this.accept((texts) => onReady?.(texts)));
+    const ready = (texts: string[]) => onReady?.(texts);
+    if (!threads) return renderHere([...missing], this.accept(ready));
+    const renderer = this.threads(ready, alongside);
     renderer.add([...missing]);
     renderer.close();
     await renderer.done;
@@ -131,10 +127,7 @@ export class MarkdownSession {
     const slugsByBody = new Map<string, string[]>();
     for (const { slug, body } of posts) slugsByBody.set(body, [...(slugsByBody.get(body) ?? []), slug]);
     const arrivals = new Arrivals<string>();
-    this.render(slugsByBody.keys(), (bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!)), true).then(
-      () => arrivals.end(),
-      (error) => arrivals.end(error),
-    );
+    arrivals.endWith(this.render(slugsByBody.keys(), (bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!)), true));
     return arrivals;
   }
 
@@ -148,10 +141,7 @@ export class MarkdownSession {
     const slugsByBody = new Map<string, string[]>();
     const arrivals = new Arrivals<string>();
     const spread = this.threads((bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!)), true);
-    spread.done.then(
-      () => arrivals.end(),
-      (error) => arrivals.end(error),
-    );
+    arrivals.endWith(spread.done);
     return {
       add: (slug, body) => {
         const slugs = slugsByBody.get(body);
@@ -261,10 +251,15 @@ class Arrivals<T> implements AsyncIterable<T[]> {
     this.wake?.();
   }
 
-  end(error?: unknown): void {
+  private end(error?: unknown): void {
     this.ended = true;
     if (error !== undefined) this.failure = { error };
     this.wake?.();
+  }
+
+  /** Ends once `work` settles, failing if it fails. */
+  endWith(work: Promise<unknown>): void {
+    work.then(() => this.end(), (error) => this.end(error));
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<T[]> {

@@ -1,11 +1,11 @@
-// How texts become HTML, behind one interface. The plain renderer runs remark on this thread (processor.ts);
-// the threaded one (threads.ts) spreads a large batch over worker threads while this thread renders pages. The
-// session (render.ts) picks one by the size of the work and the runtime the launcher describes.
+// How texts become HTML: on this thread (renderHere, with remark from processor.ts), or spread over worker
+// threads while this thread renders pages (threads.ts). The session (render.ts) picks by the size of the work
+// and the runtime the launcher describes.
 
 /** Texts with their HTML, as it arrives. */
 export type Accept = (results: [key: string, text: string, html: string][]) => void;
 
-/** Texts added as they come, their HTML handed to the renderer's `accept` batch by batch. */
+/** Texts added as they come, spread over worker threads, their HTML handed to `accept` batch by batch. */
 export interface MarkdownRenderer {
   /** Texts to render, by key; one added already and not yet rendered is left out. */
   add(items: [key: string, text: string][]): void;
@@ -14,6 +14,8 @@ export interface MarkdownRenderer {
   /** No more texts: `done` settles once every one added is rendered, and fails if rendering does. */
   close(): void;
   done: Promise<void>;
+  /** Stops the threads (a later stage failed). */
+  stop(): Promise<void>;
 }
 
 /** What the launcher decides about threads, passed to the build rather than read from the process. */
@@ -23,26 +25,6 @@ export interface MarkdownRuntime {
   cores: number;
   /** Each worker's heap limit, in MB (workerHeap in threads.ts). */
   workerHeapMb?: number;
-}
-
-/** Renders every text added on this thread, once closed. */
-export function plainRenderer(accept: Accept): MarkdownRenderer {
-  const waiting = new Map<string, string>();
-  let settle: (error?: unknown) => void = () => {};
-  const done = new Promise<void>((resolve, reject) => (settle = (error) => (error === undefined ? resolve() : reject(error))));
-  done.catch(() => {});
-  return {
-    add: (items) => {
-      for (const [key, text] of items) waiting.set(key, text);
-    },
-    has: (key) => waiting.has(key),
-    close: () =>
-      void renderHere([...waiting], (results) => {
-        for (const [key] of results) waiting.delete(key);
-        accept(results);
-      }).then(() => settle(), settle),
-    done,
-  };
 }
 
 /**

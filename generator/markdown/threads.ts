@@ -43,23 +43,17 @@ export function markdownWorkers(count: number, alongside: boolean, runtime: Mark
  */
 const workerHeap = (runtime: MarkdownRuntime) => ({ maxOldGenerationSizeMb: runtime.workerHeapMb ?? 4096 });
 
-export interface ThreadedRenderer extends MarkdownRenderer {
-  /** Stops the threads (a later stage failed). */
-  stop(): Promise<void>;
-}
-
 /**
  * Spreads texts over worker threads as they are added: one thread per `workerThreshold` texts waiting, up to
  * what markdownWorkers() allows, and once closed as many as it gives the rest. `stats` counts the threads
  * started and the batches rescued.
  */
-export function threadedRenderer(accept: Accept, alongside: boolean, runtime: MarkdownRuntime, stats: { workers: number; rescued: number }): ThreadedRenderer {
+export function threadedRenderer(accept: Accept, alongside: boolean, runtime: MarkdownRuntime, stats: { workers: number; rescued: number }): MarkdownRenderer {
   /** Texts not yet rendered, by key: waiting for a thread or in one. */
   const waiting = new Map<string, string>();
   const queue: [string, string][] = [];
   /** Each thread, with the batches posted to it and not yet returned, oldest first. */
   const pool: { worker: Worker; posted: [string, string][][]; held: number }[] = [];
-  const started: Worker[] = [];
   let closed = false;
   let failed = false;
   let stopped = false;
@@ -106,7 +100,7 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
         const batch = queue.splice(0, size);
         slot.posted.push(batch);
         slot.held += weight(batch);
-        slot.worker.postMessage({ id: 0, items: batch });
+        slot.worker.postMessage(batch);
         progress = true;
       }
     }
@@ -120,11 +114,10 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
       const worker = startWorker('markdown-worker', undefined, workerHeap(runtime));
       const slot: (typeof pool)[number] = { worker, posted: [], held: 0 };
       pool.push(slot);
-      started.push(worker);
-      worker.on('message', (message: { results: [string, string][] }) => {
+      worker.on('message', (results: [key: string, html: string][]) => {
         slot.held -= weight(slot.posted.shift()!);
         dispatch();
-        take(message.results);
+        take(results);
       });
       worker.on('error', (error: Error & { code?: string }) => {
         if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY' || !slot.posted.length) return fail(error);
@@ -174,7 +167,8 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
     done,
     stop: async () => {
       stopped = true;
-      await Promise.all(started.map((w) => w.terminate()));
+      // A thread out of the pool ran out of memory, and is gone already.
+      await Promise.all(pool.map(({ worker }) => worker.terminate()));
     },
   };
 }

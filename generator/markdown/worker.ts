@@ -2,8 +2,6 @@
 import { parentPort } from 'node:worker_threads';
 import { markdownToHtml } from './processor.ts';
 
-parentPort!.on('message', (batch: { id: number; items: [string, string][] }) => {
-  const results: [string, string][] = [];
-  for (const [key, markdown] of batch.items) results.push([key, markdownToHtml(markdown)]);
-  parentPort!.postMessage({ id: batch.id, results });
+parentPort!.on('message', (batch: [key: string, markdown: string][]) => {
+  parentPort!.postMessage(batch.map(([key, markdown]) => [key, markdownToHtml(markdown)]));
 });

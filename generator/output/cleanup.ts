@@ -10,7 +10,7 @@ const pendingRemovals = new Set<Promise<void>>();
  * than writing them. An `rm` runs beside the build; the command waits for it before it exits (finishRemovals()).
  */
 export function removeInBackground(dir: string): void {
-  if (process.platform !== 'win32' && !process.env.SITE_SYNC_CLEANUP) {
+  if (process.platform !== 'win32') {
     try {
       const rm = childProcess().spawn('rm', ['-rf', dir], { stdio: 'ignore' });
       const done = new Promise<void>((resolve) => rm.once('close', () => resolve()).once('error', () => resolve()));

@@ -11,7 +11,6 @@ import { BaseOutput } from './output.ts';
  */
 export class LiveOutput extends BaseOutput {
   private pending = new Map<string, Uint8Array>();
-  private kept = new Set<string>();
 
   constructor(readonly target: string, private readonly previous: Map<string, string>) {
     super();
@@ -30,7 +29,6 @@ export class LiveOutput extends BaseOutput {
   keep(file: string): boolean {
     if (!this.previous.has(file)) return false;
     this.placed.add(file);
-    this.kept.add(file);
     return true;
   }
 
@@ -38,7 +36,8 @@ export class LiveOutput extends BaseOutput {
   commit(): { hashes: Map<string, string>; changed: string[] } {
     const hashes = new Map<string, string>();
     const changed: string[] = [];
-    for (const file of this.kept) hashes.set(file, this.previous.get(file)!);
+    // Placed and not emitted: kept.
+    for (const file of this.placed) if (!this.pending.has(file)) hashes.set(file, this.previous.get(file)!);
     for (const [file, buffer] of this.pending) {
       const hash = contentHash(buffer);
       hashes.set(file, hash);

@@ -7,7 +7,6 @@ import { BuildFailure, siteError } from '../errors.ts';
 export interface Output {
   /** Adds a file; `file` is relative to the output folder, with forward slashes. */
   emit(file: string, contents: string | Uint8Array): void;
-  has(file: string): boolean;
   files(): string[];
   /**
    * Keeps a file as the last build left it in the output, instead of producing it again. False, keeping
@@ -42,9 +41,6 @@ export abstract class BaseOutput implements Output {
     return true;
   }
   async drain(): Promise<void> {}
-  has(file: string): boolean {
-    return this.placed.has(file);
-  }
   files(): string[] {
     return [...this.placed].sort();
   }

@@ -27,13 +27,14 @@ const recaptcha = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com
 const tawk = ['https://embed.tawk.to', 'https://*.tawk.to'];
 const analytics = ['https://www.googletagmanager.com/gtm.js', 'https://www.googletagmanager.com/gtag/js'];
 
-function origin(url: string): string {
-  return new URL(url).origin;
+/** A policy's text: each directive with its sources, once each. */
+function policy(directives: [string, string[]][]): string {
+  return directives.map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`).join('; ');
 }
 
-export function contentSecurityPolicy(model: SiteModel): string {
-  const reviews = origin(model.settings.integrations.reviews.scriptUrl);
-  const directives: [string, string[]][] = [
+function contentSecurityPolicy(model: SiteModel): string {
+  const reviews = new URL(model.settings.integrations.reviews.scriptUrl).origin;
+  return policy([
     ["default-src", ["'self'"]],
     ['script-src', ["'self'", ...recaptcha, reviews, ...tawk, ...analytics]],
     // Inline style attributes (image placeholders, the chat widget) are allowed; inline scripts are not.
@@ -47,8 +48,7 @@ export function contentSecurityPolicy(model: SiteModel): string {
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
-  ];
-  return directives.map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`).join('; ');
+  ]);
 }
 
 /**
@@ -57,9 +57,9 @@ export function contentSecurityPolicy(model: SiteModel): string {
  * to GitHub's API (editors sign in with GitHub); the sign-in pop-up is a window of its own, which no
  * directive here governs.
  */
-export function editorSecurityPolicy(model: SiteModel): string {
+function editorSecurityPolicy(model: SiteModel): string {
   const github = model.settings.editor !== undefined;
-  const directives: [string, string[]][] = [
+  return policy([
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", "'unsafe-eval'"]],
     // Decap's components style themselves with inline <style> elements.
@@ -73,12 +73,11 @@ export function editorSecurityPolicy(model: SiteModel): string {
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
-  ];
-  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+  ]);
 }
 
 /** The editor's page under every address it answers to; /admin/tawkto-setup is a site page and keeps the site's policy. */
-export const editorPaths = requestPathsOf('/admin');
+const editorPaths = requestPathsOf('/admin');
 
 
 /**
@@ -91,9 +90,8 @@ function pagePolicyPaths(pages: { path: string; file: string }[]): string[] {
   const groups = new Map<string, { path: string; file: string }[]>();
   for (const page of pages) {
     const first = firstSegment(page);
-    const group = groups.get(first);
-    if (group) group.push(page);
-    else groups.set(first, [page]);
+    if (!groups.has(first)) groups.set(first, []);
+    groups.get(first)!.push(page);
   }
   // Every address a page answers to, with its group, in order. A wide rule can only match addresses that begin
   // with `/first` (its pattern is anchored there), so the pattern is tried on that run of the list alone, not

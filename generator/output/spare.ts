@@ -35,15 +35,7 @@ export interface Manifest {
 
 export function readManifest(file: string): Manifest | undefined {
   try {
-    return parseManifest(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-function parseManifest(text: string): Manifest | undefined {
-  try {
-    const manifest = JSON.parse(text) as Manifest;
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
     return typeof manifest.ino === 'number' && Array.isArray(manifest.files) ? manifest : undefined;
   } catch {
     return undefined;
@@ -60,11 +52,11 @@ export interface LastOutput {
   stale: Set<string>;
   complete: boolean;
   /**
-   * With `unchecked`: the manifest's text, and nothing checked yet (`stale` empty, `complete` false). The
-   * writer thread checks each file the build keeps from the last output as it keeps it, and whether the
-   * output is complete (StagedOutput, write-worker.ts), off the main thread.
+   * Nothing checked yet (`stale` empty, `complete` false): the writer thread checks each file the build keeps
+   * from the last output as it keeps it, and whether the output is complete (StagedOutput, write-worker.ts),
+   * off the main thread.
    */
-  unchecked?: string;
+  unchecked?: boolean;
 }
 
 /**
@@ -72,10 +64,10 @@ export interface LastOutput {
  * Checked here, file by file, unless `unchecked`: then the writer thread checks what the build keeps.
  */
 export function lastOutput(target: string, spare: string, { unchecked = false } = {}): LastOutput | undefined {
-  const read = readLast(target, spare);
-  if (!read) return undefined;
-  const { manifest, text } = read;
-  if (unchecked) return { manifest, stale: new Set(), complete: false, unchecked: text };
+  // The manifest of the target as this tool last left it; none without a target.
+  const manifest = fs.existsSync(target) ? readManifest(currentFile(spare)) : undefined;
+  if (!manifest) return undefined;
+  if (unchecked) return { manifest, stale: new Set(), complete: false, unchecked };
   const stale = manifest.files.filter(([file, entry]) => !asRecorded(within(target, file), entry)).map(([file]) => file);
   return { manifest, stale: new Set(stale), complete: foldersAsRecorded(target, manifest) };
 }
@@ -84,18 +76,6 @@ let staging = 0;
 /** A new folder's name beside the target for a build to write into (removeStale in cleanup.ts knows the form). */
 export function stagingFolder(target: string): string {
   return `${target}.tmp-${process.pid}-${Date.now().toString(36)}${(staging++).toString(36)}`;
-}
-
-/** The manifest of the target as this tool last left it, as text and parsed; undefined without a target or one. */
-function readLast(target: string, spare: string): { text: string; manifest: Manifest } | undefined {
-  try {
-    if (!fs.existsSync(target)) return undefined;
-    const text = fs.readFileSync(currentFile(spare), 'utf8');
-    const manifest = parseManifest(text);
-    return manifest && { text, manifest };
-  } catch {
-    return undefined;
-  }
 }
 
 export function writeManifest(file: string, manifest: Manifest): void {

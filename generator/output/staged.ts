@@ -7,7 +7,7 @@ import { diskFailure, errorCodeOf } from '../disk-errors.ts';
 import { BaseOutput } from './output.ts';
 import { currentFile, keepSpare, lastOutput, stagingFolder, takeSpare, writeManifest, type LastOutput, type Manifest } from './spare.ts';
 import { removeInBackground, removeStale } from './cleanup.ts';
-import { openWriter, type Writer } from './writer.ts';
+import { openWriter, type Writer, type Written } from './writer.ts';
 
 /**
  * Writes into a temporary sibling of the target; commit() swaps it into place. With `threaded`, the files are
@@ -21,8 +21,8 @@ import { openWriter, type Writer } from './writer.ts';
 export class StagedOutput extends BaseOutput {
   readonly staging: string;
   private readonly writer: Writer;
-  /** Each file's entry, as the writer placed it; complete once flushed. */
-  private entries = new Map<string, Entry>();
+  /** What the writer placed, once flushed. */
+  private written?: Written;
   private flushed?: Promise<void>;
   /** The target as this tool last left it (its manifest), when it is still that folder. */
   private readonly previous?: Manifest;
@@ -32,10 +32,6 @@ export class StagedOutput extends BaseOutput {
    */
   private readonly last?: LastOutput;
   private lastFiles?: Map<string, Entry>;
-  /** Whether the last output holds nothing its manifest does not list; once flushed when the writer checks it. */
-  private complete: boolean;
-  /** The modification time of each folder of the staged output (but its root), once flushed. */
-  private folders: [string, number][] = [];
 
   /** Files written and files kept from the spare, once flushed. */
   readonly stats = { written: 0, kept: 0, removed: 0 };
@@ -49,12 +45,11 @@ export class StagedOutput extends BaseOutput {
     const threaded = !!options.threaded;
     // A writer thread checks each file kept from the last output as it keeps it; otherwise all are checked now.
     this.last = options.spare ? lastOutput(target, options.spare, { unchecked: threaded && !options.checkFirst }) : undefined;
-    this.complete = !!this.last?.complete;
     this.previous = this.last && this.last.manifest.ino === fs.statSync(target).ino ? this.last.manifest : undefined;
     this.staging = stagingFolder(target);
     const taken = options.spare ? takeSpare(options.spare, this.staging, this.last?.manifest) : undefined;
     if (!taken) fs.mkdirSync(this.staging, { recursive: true });
-    this.writer = openWriter(this.staging, taken, target, { threaded, unchecked: this.last?.unchecked });
+    this.writer = openWriter(this.staging, taken, target, { threaded, unchecked: this.last?.unchecked ? { folders: this.last.manifest.folders } : undefined });
   }
 
   emit(file: string, contents: string | Uint8Array): void {
@@ -101,19 +96,15 @@ export class StagedOutput extends BaseOutput {
   }
 
   private async finishWrites(): Promise<void> {
-    const result = await this.writer.finish();
-    this.entries = result.entries;
-    this.folders = result.folders;
-    if (result.complete !== undefined) this.complete = result.complete;
+    const result = (this.written = await this.writer.finish());
     Object.assign(this.stats, { written: result.written, kept: result.kept, removed: result.removed });
     if (result.errors.length) {
-      const problems = result.errors.map((text) => /^(.*?): (.*)$/s.exec(text) ?? [text, undefined, text]);
       // A full disk (or a folder not to be written) fails every file after the first one: one problem says so.
-      const [, file, reason] = problems[0];
-      const code = errorCodeOf(reason!);
-      const disk = code && diskFailure(Object.assign(new Error(reason), { code }), file, problems.length - 1);
+      const [[file, reason]] = result.errors;
+      const code = errorCodeOf(reason);
+      const disk = code && diskFailure(Object.assign(new Error(reason), { code }), file, result.errors.length - 1);
       if (disk instanceof BuildFailure) throw disk;
-      throw new BuildFailure('output', problems.map(([, file, reason]) => siteError('OUTPUT_FAILED', { reason: reason! }, { file })));
+      throw new BuildFailure('output', result.errors.map(([file, reason]) => siteError('OUTPUT_FAILED', { reason }, { file })));
     }
   }
 
@@ -131,18 +122,19 @@ export class StagedOutput extends BaseOutput {
       throw error;
     }
     const spare = this.options.spare;
-    const files = [...this.entries];
+    const { entries, folders, complete = !!this.last?.complete } = this.written!;
     if (spare) {
       const { ino, mtimeMs } = fs.statSync(this.target);
-      writeManifest(currentFile(spare), { ino, files, folders: [['', mtimeMs], ...this.folders] });
+      writeManifest(currentFile(spare), { ino, files: [...entries], folders: [['', mtimeMs], ...folders] });
     }
-    // The replaced output's folder times, as its manifest recorded them, stand for it only if it was complete.
-    if (hadTarget && !(spare && previous && keepSpare(spare, old, previous.files, this.complete ? previous.folders : undefined))) removeInBackground(old);
+    // The replaced output's folder times, as its manifest recorded them, stand for it only if it was complete
+    // (as the writer thread found it, when it checked).
+    if (hadTarget && !(spare && previous && keepSpare(spare, old, previous.files, complete ? previous.folders : undefined))) removeInBackground(old);
   }
 
   /** Each output file's content hash, once committed: what the dev server's live output starts from. */
   hashes(): Map<string, string> {
-    return new Map([...this.entries].map(([file, entry]) => [file, entry[0]]));
+    return new Map([...this.written!.entries].map(([file, entry]) => [file, entry[0]]));
   }
 
   async discard(): Promise<void> {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { hash } from 'node:crypto';
 import type { Manifest, Taken } from './spare.ts';
+import type { Written } from './writer.ts';
 
 /** What the manifest records of a file: a hash of its bytes, its size and its modification time. */
 export type Entry = [hash: string, size: number, mtimeMs: number];
@@ -29,7 +30,8 @@ export function within(root: string, rel: string): string {
 /**
  * Whether the file at `abs` is still the one a manifest recorded: by size and modification time. To the
  * millisecond, since copies that keep file times (a host's cache restoring the folder) keep no finer; with
- * `exact`, to the very time this tool read when it placed the file (in a folder of its own, the spare).
+ * `exact`, to the very time this tool read when it placed the file (in the spare, a folder of its own, or for
+ * a build that finds nothing to do, incremental/unchanged.ts).
  */
 export function asRecorded(abs: string, entry: Entry, exact = false): boolean {
   const stat = fs.statSync(abs, { throwIfNoEntry: false });
@@ -67,7 +69,9 @@ export class TreeWriter {
    */
   constructor(
     readonly root: string,
-    taken?: Taken,
+    taken: Taken | undefined,
+    /** The last output, which kept files are placed from (keep()). */
+    private readonly last: string,
   ) {
     this.dirs.add(root);
     this.known = taken?.files;
@@ -79,10 +83,11 @@ export class TreeWriter {
   }
 
   /**
-   * Deletes what the tree held and this build did not place, folders included; returns how many files, and the
-   * modification time of each folder left (but the root, which is to be renamed), for the manifest.
+   * Deletes what the tree held and this build did not place, folders included; returns how many files, with
+   * the entries and counts of what was placed, and the modification time of each folder left (but the root,
+   * which is to be renamed), for the manifest.
    */
-  finish(): { removed: number; folders: [string, number][] } {
+  finish(): Omit<Written, 'errors'> {
     let removed = 0;
     const needed = foldersOf(this.entries.keys());
     for (const rel of this.known?.keys() ?? []) {
@@ -109,7 +114,7 @@ export class TreeWriter {
       const recorded = this.touched.has(dir) ? undefined : this.recorded?.get(dir);
       folders.push([dir, recorded ?? fs.statSync(within(this.root, dir)).mtimeMs]);
     }
-    return { removed, folders };
+    return { entries: this.entries, written: this.written, kept: this.kept, removed, folders };
   }
 
   place(rel: string, contents: string | Uint8Array): void {
@@ -119,17 +124,17 @@ export class TreeWriter {
   }
 
   /**
-   * Places a file whose bytes (hash `entry[0]`) stand in the same file of the folder `last`: the last output,
-   * for a page the build kept rather than rendered. Unless the tree holds those bytes already, it becomes a
+   * Places a file whose bytes (hash `entry[0]`) stand in the same file of the last output, for a page the
+   * build kept rather than rendered. Unless the tree holds those bytes already, it becomes a
    * second name of that file (a hard link: no bytes copied, the same modification time), or a copy where links
    * cannot be made. Since write() never writes into a file the tree already holds, a file shared this way is
    * never changed through the other name; one changed by something else fails the manifest's size and time.
    * With `check`, the last output's file is taken only if it is as `entry` records it (asRecorded); false,
    * placing nothing, when it is not.
    */
-  keep(rel: string, last: string, entry: Entry, check = false): boolean {
+  keep(rel: string, entry: Entry, check = false): boolean {
     if (this.keepSame(rel, entry[0])) return true;
-    const source = within(last, rel);
+    const source = within(this.last, rel);
     if (check && !asRecorded(source, entry)) return false;
     this.write(rel, entry[0], (abs) => linkOrCopy(source, abs));
     return true;
@@ -193,7 +198,7 @@ function parentOf(rel: string): string {
 }
 
 /** The folders holding these files (paths relative to a tree's root, with forward slashes), ancestors included. */
-export function foldersOf(files: Iterable<string>): Set<string> {
+function foldersOf(files: Iterable<string>): Set<string> {
   const folders = new Set<string>();
   for (const rel of files) {
     for (let dir = parentOf(rel); dir !== '' && !folders.has(dir); dir = parentOf(dir)) folders.add(dir);

@@ -15,18 +15,18 @@ export interface WriterData {
   folders?: [string, number][];
   /** The last output, which kept files are linked from where the tree does not hold them. */
   last: string;
-  /** The last output's manifest, when nothing of it was checked (LastOutput.unchecked): checked here. */
-  unchecked?: string;
+  /** The last output's folder times, when nothing of it was checked (LastOutput.unchecked): it is checked here. */
+  unchecked?: Pick<Manifest, 'folders'>;
 }
 export type WriterMessage = { file?: string; data?: string | Uint8Array; keeps?: [string, Entry][]; flush?: number; ping?: number; refusals?: number };
 
 const { root, known, folders, last, unchecked } = workerData as WriterData;
 let tree: TreeWriter | undefined;
-let failed: string | undefined;
+let failed: [file: string, reason: string] | undefined;
 try {
-  tree = new TreeWriter(root, known && ({ files: new Map(known), folders } satisfies Taken));
+  tree = new TreeWriter(root, known && ({ files: new Map(known), folders } satisfies Taken), last);
 } catch (error) {
-  failed = `${root}: ${(error as Error).message}`;
+  failed = [root, (error as Error).message];
 }
 /**
  * The entries the main thread cannot know: of each file placed from its bytes, and of each kept file whose
@@ -39,7 +39,7 @@ const refused: string[] = [];
 let complete: boolean | undefined;
 if (unchecked !== undefined) {
   try {
-    complete = foldersAsRecorded(last, JSON.parse(unchecked) as Manifest);
+    complete = foldersAsRecorded(last, unchecked);
   } catch {
     complete = false;
   }
@@ -49,13 +49,13 @@ parentPort!.on('message', (message: WriterMessage) => {
   if (message.ping !== undefined) return parentPort!.postMessage({ pong: message.ping });
   if (message.refusals !== undefined) return parentPort!.postMessage({ refusals: message.refusals, files: refused });
   if (message.flush !== undefined) {
-    let finished: ReturnType<TreeWriter['finish']> = { removed: 0, folders: [] };
+    let finished: Partial<ReturnType<TreeWriter['finish']>> = {};
     try {
       if (tree) finished = tree.finish();
     } catch (error) {
-      failed ??= `${root}: ${(error as Error).message}`;
+      failed ??= [root, (error as Error).message];
     }
-    const { removed, folders } = finished;
+    const { removed = 0, folders = [] } = finished;
     return parentPort!.postMessage({ flushed: message.flush, error: failed, entries: told, written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed, folders, complete });
   }
   if (!tree) return;
@@ -65,17 +65,17 @@ parentPort!.on('message', (message: WriterMessage) => {
       tree.place(message.file!, message.data!);
       told.push([message.file!, tree.entries.get(message.file!)!]);
     } catch (error) {
-      parentPort!.postMessage({ error: `${message.file}: ${(error as Error).message}` });
+      parentPort!.postMessage({ error: [message.file, (error as Error).message] });
     }
   }
 });
 
 function keep(tree: TreeWriter, file: string, entry: Entry): void {
   try {
-    if (!tree.keep(file, last, entry, unchecked !== undefined)) return void refused.push(file);
+    if (!tree.keep(file, entry, unchecked !== undefined)) return void refused.push(file);
     const placed = tree.entries.get(file)!;
     if (placed[0] !== entry[0] || placed[1] !== entry[1] || placed[2] !== entry[2]) told.push([file, placed]);
   } catch (error) {
-    parentPort!.postMessage({ error: `${file}: ${(error as Error).message}` });
+    parentPort!.postMessage({ error: [file, (error as Error).message] });
   }
 }

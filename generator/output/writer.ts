@@ -21,8 +21,8 @@ export interface Written {
   folders: [string, number][];
   /** Whether the last output held nothing its manifest does not list, when the writer checked it. */
   complete?: boolean;
-  /** "<file>: <what went wrong>", for each file that could not be placed. */
-  errors: string[];
+  /** Each file that could not be placed, with what went wrong. */
+  errors: [file: string, reason: string][];
 }
 
 export interface Writer {
@@ -41,34 +41,18 @@ export interface Writer {
 }
 
 /** `root` is the staging folder, holding `taken` when it is the spare; `last` the last output. */
-export function openWriter(root: string, taken: Taken | undefined, last: string, options: { threaded: boolean; unchecked?: string }): Writer {
-  return options.threaded ? new ThreadWriter({ root, known: taken && [...taken.files], folders: taken?.folders, last, unchecked: options.unchecked }) : new DirectWriter(root, taken, last);
-}
-
-class DirectWriter implements Writer {
-  private readonly tree: TreeWriter;
-  constructor(
-    root: string,
-    taken: Taken | undefined,
-    private readonly last: string,
-  ) {
-    this.tree = new TreeWriter(root, taken);
-  }
-  place(file: string, contents: string | Uint8Array): void {
-    this.tree.place(file, contents);
-  }
-  keep(file: string, entry: Entry): void {
-    this.tree.keep(file, this.last, entry);
-  }
-  async drain(): Promise<void> {}
-  async refused(): Promise<string[]> {
-    return [];
-  }
-  async finish(): Promise<Written> {
-    const { removed, folders } = this.tree.finish();
-    return { entries: this.tree.entries, written: this.tree.written, kept: this.tree.kept, removed, folders, errors: [] };
-  }
-  async stop(): Promise<void> {}
+export function openWriter(root: string, taken: Taken | undefined, last: string, options: { threaded: boolean; unchecked?: WriterData['unchecked'] }): Writer {
+  if (options.threaded) return new ThreadWriter({ root, known: taken && [...taken.files], folders: taken?.folders, last, unchecked: options.unchecked });
+  // On this thread: each file placed as it comes, nothing to wait for, and every kept file checked already.
+  const tree = new TreeWriter(root, taken, last);
+  return {
+    place: (file, contents) => tree.place(file, contents),
+    keep: (file, entry) => void tree.keep(file, entry),
+    drain: async () => {},
+    refused: async () => [],
+    finish: async () => ({ ...tree.finish(), errors: [] }),
+    stop: async () => {},
+  };
 }
 
 /** Characters from which an emitted text is encoded here and its bytes moved rather than copied. */
@@ -76,7 +60,7 @@ const largeText = 1 << 20;
 
 class ThreadWriter implements Writer {
   private readonly worker: Worker;
-  private readonly errors: string[] = [];
+  private readonly errors: Written['errors'] = [];
   /** Kept files, with the entries the thread is not asked to send back (it tells only of others). */
   private readonly entries = new Map<string, Entry>();
   private keeps: [string, Entry][] = [];
@@ -86,7 +70,8 @@ class ThreadWriter implements Writer {
 
   constructor(data: WriterData) {
     this.worker = startWorker('write-worker', data);
-    this.worker.on('message', (message: { error?: string }) => {
+    // A file that could not be placed; or, in the answer to `flush`, the thread's own failure (its folder).
+    this.worker.on('message', (message: { error?: [string, string] }) => {
       if (message.error) this.errors.push(message.error);
     });
   }
@@ -110,21 +95,18 @@ class ThreadWriter implements Writer {
   /** Waits for the thread when more than 32 MB is queued for it. */
   async drain(): Promise<void> {
     if (this.queued < 32 * 1024 * 1024) return;
-    const id = ++this.asked;
-    await this.ask({ ping: id }, 'pong', id);
+    await this.ask('ping', 'pong');
     this.queued = 0;
   }
 
   async refused(): Promise<string[]> {
     this.sendKeeps();
-    const id = ++this.asked;
-    return (await this.ask<{ files: string[] }>({ refusals: id }, 'refusals', id)).files;
+    return (await this.ask<{ files: string[] }>('refusals', 'refusals')).files;
   }
 
   async finish(): Promise<Written> {
     this.sendKeeps();
-    const id = ++this.asked;
-    const result = await this.ask<Omit<Written, 'entries' | 'errors'> & { entries: [string, Entry][]; error?: string }>({ flush: id }, 'flushed', id);
+    const result = await this.ask<Omit<Written, 'entries' | 'errors'> & { entries: [string, Entry][] }>('flush', 'flushed');
     // Its last answer says everything is written: its heap is freed on its own while the output is swapped in.
     void this.worker.terminate();
     for (const [file, entry] of result.entries) this.entries.set(file, entry);
@@ -144,8 +126,9 @@ class ThreadWriter implements Writer {
     this.worker.postMessage(message);
   }
 
-  /** Posts a message and waits for the first answer whose `key` is `id`. */
-  private ask<A>(message: WriterMessage, key: string, id: number): Promise<A> {
+  /** Asks the thread for `request` under a new id and waits for the first answer whose `key` is that id. */
+  private ask<A>(request: 'ping' | 'refusals' | 'flush', key: string): Promise<A> {
+    const id = ++this.asked;
     return new Promise<A>((resolve) => {
       const answer = (reply: Record<string, unknown>) => {
         if (reply[key] !== id) return;
@@ -153,7 +136,7 @@ class ThreadWriter implements Writer {
         resolve(reply as A);
       };
       this.worker.on('message', answer);
-      this.post(message);
+      this.post({ [request]: id });
     });
   }
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { Worker, isMainThread, type ResourceLimits } from 'node:worker_threads';
 
-export type WorkerName = 'markdown-worker' | 'write-worker';
+type WorkerName = 'markdown-worker' | 'write-worker';
 
 const sources: Record<WorkerName, string> = {
   'markdown-worker': '../markdown/worker.ts',
