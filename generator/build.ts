@@ -27,7 +27,7 @@ import type { Output } from './output/output.ts';
 import type { Dep } from './incremental/tracker.ts';
 import { StagedOutput } from './output/staged.ts';
 import { LiveOutput } from './output/live.ts';
-import { blogFeed, feedInputs, feedPosts, headerRules, headersFile, redirectsFile, robotsTxt, sitemapInputs, sitemapXml } from './output/host-files.ts';
+import { blogFeed, feedInputs, feedPosts, headerRules, headersFile, headersInputs, redirectsFile, robotsTxt, sitemapInputs, sitemapXml } from './output/host-files.ts';
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
 import { emitAdmin } from './admin/admin-files.ts';
 import { contentFile } from './admin/cms-config.ts';
@@ -159,8 +159,8 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       // The templates draw the cards, so the cards wait for them.
       compiled.then((t) =>
         time('social', async () => {
-          const cards = drawCards(project, model, (await t.load()).social);
-          return memoStage(memo, target, 'social', socialInputs(model, cards), reusable, (out) => prepareSocial(project, out, model, cards), (social) => ({ ...social, processed: 0 }));
+          const drawn = drawCards(project, model, (await t.load()).social);
+          return memoStage(memo, target, 'social', socialInputs(model, drawn), reusable, (out) => prepareSocial(project, out, model, drawn), (social) => ({ ...social, processed: 0 }));
         }),
       ),
     ]);
@@ -205,7 +205,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
         return blogFeed(model, markdown.html);
       });
       target.emit('robots.txt', robotsTxt(model));
-      target.emit('_headers', headersFile(headerRules(model, pages)));
+      await nextRecord.derive(target, '_headers', () => headersInputs(model, pages), () => headersFile(headerRules(model, pages)));
       target.emit('_redirects', redirectsFile(redirects));
     });
     const contentFiles = files.map((f) => contentFile(f.rel, f.source.schema));

@@ -52,5 +52,6 @@ export function australianDate(iso: string): string {
   return `${d}/${m}/${y}`;
 }
 
-const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** The months' names, January first. */
+export const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

@@ -548,6 +548,36 @@ test('links are checked again when what they point to goes, in files that did no
   assert.ok(restored.result, restored.error);
 });
 
+test("_headers and the editor's index of references follow what they are made from, as a clean build has them", async () => {
+  // The policy names the reviews widget's host; the index holds each file's links and slugs, kept in the content
+  // snapshot for a file without placeholders and worked out afresh for one with them.
+  const post = 'content/blog/choose-right-translation-service-legal-documents.md';
+  const service = 'content/services/birth-certificates.json';
+  const saved = ['content/site.json', post, service].map((rel) => [rel, site.read(rel)] as const);
+  assert.not.match(saved[1][1], '{{', 'the post has no placeholder');
+  assert.match(saved[2][1], '{{', 'the service has placeholders');
+  try {
+    site.editJson('content/site.json', (d) => (d.integrations.reviews.scriptUrl = 'https://reviews.other-host.example.org/widget.js'));
+    site.write(post, `${saved[1][1].trimEnd()}\n\nSee [what each plan costs](/pricing).\n`);
+    site.editJson(service, (d) => (d.related = [...d.related].reverse()));
+    const incremental = await outcome(site.root, false);
+    assert.ok(incremental.files, incremental.error);
+    const clean = await cleanBuild(site);
+    assert.ok(clean.files, clean.error);
+    const text = (o: typeof clean, file: string) => o.files!.get(file)!.toString('utf8');
+    assert.match(text(incremental, '_headers'), 'https://reviews.other-host.example.org');
+    assert.is(text(incremental, '_headers'), text(clean, '_headers'));
+    const index = JSON.parse(text(incremental, 'admin/references.json'));
+    assert.ok(index.entries[post].uses.some(([key]: [string]) => key === 'page:/pricing'), 'the link added to the post is in the index');
+    assert.equal(index.entries[service].uses.filter(([key]: [string]) => key.startsWith('service:')).map(([key]: [string]) => key), [...JSON.parse(saved[2][1]).related].reverse().map((slug: string) => `service:${slug}`));
+    assert.is(text(incremental, 'admin/references.json'), text(clean, 'admin/references.json'));
+  } finally {
+    for (const [rel, text] of saved) site.write(rel, text);
+    await outcome(site.root, false);
+  }
+  assert.not.match(site.read('dist/_headers'), 'other-host');
+});
+
 test("the editor's configuration follows the content files, and still offers a collection whose folder was emptied, as a clean build does", async () => {
   const posts = files(site, 'content/blog', '.md');
   const saved = posts.map((rel) => [rel, site.read(rel)] as const);

@@ -172,10 +172,10 @@ function editorCode(): string[] {
   return [folderHash(path.join(toolRoot, 'generator', 'admin')), folderHash(browserCode)];
 }
 
-/** What formats.js is made from: the editor's own code and the packages bundled into it. */
-function formatsInputs(): string {
+/** What formats.js is made from: the editor's own code (editorCode()) and the packages bundled into it. */
+function formatsInputs(editor: string[]): string {
   const yamlVersion = (JSON.parse(fs.readFileSync(path.join(buildsYaml(), 'package.json'), 'utf8')) as { version: string }).version;
-  return JSON.stringify([...editorCode(), `js-yaml@${yamlVersion}`, ...['esbuild', 'jsonc-parser'].map((name) => `${name}@${packageVersion(name)}`)]);
+  return JSON.stringify([...editor, `js-yaml@${yamlVersion}`, ...['esbuild', 'jsonc-parser'].map((name) => `${name}@${packageVersion(name)}`)]);
 }
 
 /** Emits an output file made from `inputs`, or keeps it from the last output while they are the same. */
@@ -202,15 +202,20 @@ export async function emitAdmin(
     return;
   }
   await derive('admin/index.html', JSON.stringify([settings.name, settings.locale]), () => adminPage(settings.name, settings.locale));
+  // Inputs several files share, each worked out once: the schemas, the content's layout and the editor's code.
+  const schemas = folderHash(project.schemas);
+  const layout = configLayout(files);
+  const editor = editorCode();
+  const formats = formatsInputs(editor);
   // The editor's own code and the icon names are inputs too: a new widget or icon changes the fields.
-  const code = [...editorCode(), `lucide-static@${packageVersion('lucide-static')}`];
-  await derive('admin/config.yml', JSON.stringify([folderHash(project.schemas), configLayout(files), settings.editor, settings.baseUrl, settings.name, ...code]), () =>
+  const code = [...editor, `lucide-static@${packageVersion('lucide-static')}`];
+  await derive('admin/config.yml', JSON.stringify([schemas, layout, settings.editor, settings.baseUrl, settings.name, ...code]), () =>
     cmsConfigYaml(cmsConfig(project, settings, (problem: SiteError) => warn(`⚠ ${problem.headline} (${problem.hint})`), files)),
   );
-  await derive('admin/formats.js', formatsInputs(), formatsScript);
-  await derive('admin/editor.js', JSON.stringify([formatsInputs(), folderHash(project.schemas), `ajv@${packageVersion('ajv')}`, `ajv-formats@${packageVersion('ajv-formats')}`]), () => editorScript(project));
+  await derive('admin/formats.js', formats, formatsScript);
+  await derive('admin/editor.js', JSON.stringify([formats, schemas, `ajv@${packageVersion('ajv')}`, `ajv-formats@${packageVersion('ajv-formats')}`]), () => editorScript(project));
   const factText = Object.values(factSources).map((rel) => (fs.existsSync(path.join(project.content, rel)) ? fs.readFileSync(path.join(project.content, rel), 'utf8') : '')).join('\0');
-  await derive('admin/editor.json', JSON.stringify([factText, folderHash(project.schemas), configLayout(files), imageFolderNames(project), ...code]), () => editorData(project, previewNames(cmsConfig(project, settings, () => {}, files))));
+  await derive('admin/editor.json', JSON.stringify([factText, schemas, layout, imageFolderNames(project), ...code]), () => editorData(project, previewNames(cmsConfig(project, settings, () => {}, files))));
   // The build's checks across files for the live editor: what each entry offers (its address, code or slug)
   // and what it names, and the site's own addresses (references.ts).
   const index = `${JSON.stringify(referenceIndex(site.files, [...site.addresses, ...generatedFiles]))}\n`;

@@ -65,19 +65,27 @@ export function usesOf(source: Kind, rel: string, data: Data, body?: string | re
   return uses;
 }
 
-/** Each file's part of the index, by its data: an incremental build reads unchanged files as the same objects. */
-const parts = new WeakMap<object, { rel: string; offers: string[]; uses: Use[] }>();
+/** What one file offers and names: its part of the index. */
+export interface References {
+  offers: string[];
+  uses: Use[];
+}
 
-/** The index of a whole site, from the files the build read and the addresses it made. */
-export function referenceIndex(files: { rel: string; source: Kind; data: unknown; body?: string; links?: MarkdownLink[] }[], addresses: string[]): ReferenceIndex {
+export function referencesOf(source: Kind, rel: string, data: unknown, body?: string | readonly MarkdownLink[]): References {
+  const fields = (data ?? {}) as Data;
+  return { offers: offersOf(source, fields), uses: usesOf(source, rel, fields, body) };
+}
+
+/**
+ * The index of a whole site, from the files the build read and the addresses it made. A file's part comes
+ * with it from the content stage (SourceFile.references) unless its placeholders were resolved since.
+ */
+export function referenceIndex(files: { rel: string; source: Kind; data: unknown; body?: string; links?: MarkdownLink[]; references?: References }[], addresses: string[]): ReferenceIndex {
   const entries: ReferenceIndex['entries'] = {};
   const owned = new Set<string>();
   for (const file of files) {
     if (file.rel === 'schemas' || file.rel.startsWith('schemas/')) continue;
-    const data = (file.data ?? {}) as Data;
-    let part = parts.get(data);
-    if (!part || part.rel !== file.rel) parts.set(data, (part = { rel: file.rel, offers: offersOf(file.source, data), uses: usesOf(file.source, file.rel, data, file.links ?? file.body) }));
-    const { offers, uses } = part;
+    const { offers, uses } = file.references ?? referencesOf(file.source, file.rel, file.data, file.links ?? file.body);
     for (const key of offers) if (key.startsWith('page:')) owned.add(key.slice('page:'.length));
     if (offers.length || uses.length) entries[`content/${file.rel}`] = { offers, uses };
   }

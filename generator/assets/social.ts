@@ -11,10 +11,16 @@ import { hashedName } from './assets.ts';
 import type { IconAssets, LogoMark, SocialAsset, SocialCards } from '../render/contract.ts';
 import { loadSharp } from './images.ts';
 
-/** Each kind of page's social card as SVG, drawn by the templates with the site's logo in it. */
-export function drawCards(project: Project, model: SiteModel, social: SocialCards): Map<string, string> {
-  const logo = logoMark(readLogo(project, model));
-  return new Map(Object.entries(social.titles(model)).map(([kind, title]) => [kind, social.card(title, model, logo)]));
+/** The site's logo as its file holds it, and each kind of page's social card as SVG, drawn by the templates with the logo in it. */
+export interface DrawnCards {
+  logo: string;
+  cards: Map<string, string>;
+}
+
+export function drawCards(project: Project, model: SiteModel, social: SocialCards): DrawnCards {
+  const logo = fs.readFileSync(path.join(project.assets, 'images', model.settings.logo.src), 'utf8');
+  const mark = logoMark(logo);
+  return { logo, cards: new Map(Object.entries(social.titles(model)).map(([kind, title]) => [kind, social.card(title, model, mark)])) };
 }
 
 /**
@@ -22,16 +28,13 @@ export function drawCards(project: Project, model: SiteModel, social: SocialCard
  * manifest show. The rest they are made from (the logo's file, the templates, this code) changes only with what
  * makes every stage run again.
  */
-export function socialInputs(model: SiteModel, cards: Map<string, string>): string {
+export function socialInputs(model: SiteModel, { cards }: DrawnCards): string {
   return JSON.stringify([[...cards], model.settings.name, model.settings.tagline, model.settings.logo.src]);
 }
 
-const readLogo = (project: Project, model: SiteModel) => fs.readFileSync(path.join(project.assets, 'images', model.settings.logo.src), 'utf8');
-
 /** Renders the cards `drawCards` drew, and draws and renders the icons. */
-export async function prepareSocial(project: Project, output: Output, model: SiteModel, cards: Map<string, string>): Promise<{ cards: Map<string, SocialAsset>; icons: IconAssets; processed: number }> {
+export async function prepareSocial(project: Project, output: Output, model: SiteModel, { logo, cards }: DrawnCards): Promise<{ cards: Map<string, SocialAsset>; icons: IconAssets; processed: number }> {
   const cache = new ImageCache(path.join(project.cache, 'social'), `social-v2 sharp@${packageVersion('sharp')}`);
-  const logo = readLogo(project, model);
   const render = async (svg: string, name: string, formats: Omit<CachedFile, 'bytes'>[]) => {
     const bytes = Buffer.from(svg);
     const encode = async () => {

@@ -9,6 +9,7 @@ import { Shards } from '../cache.ts';
 import { classify, placesHint, requiredFiles, type SourceKind } from './sources.ts';
 import { bodyLinks, type MarkdownLink } from './links.ts';
 import type { ContentSeen } from '../incremental/unchanged.ts';
+import { referencesOf, type References } from '../admin/references.ts';
 
 // gray-matter (with js-yaml) is loaded when a file must be parsed: a build whose files are all in the snapshot
 // never needs it. The CLI's bundle holds it (bin/site.js), compiled from the code cache, because the call below
@@ -49,6 +50,12 @@ export interface SourceFile {
   textHash: string;
   /** Whether the text holds `{{` (a placeholder, content/facts.ts), known without reading the text. */
   placeholders?: boolean;
+  /**
+   * What the file offers other files and names in them, for the editor's index (admin/references.ts): kept in
+   * the snapshot, so a build that changed one post does not walk every file's fields again. Only for a file
+   * without placeholders, whose data is final as parsed.
+   */
+  references?: References;
   mtimeMs: number;
   size: number;
 }
@@ -165,7 +172,9 @@ function parseFile(rel: string, source: SourceKind, text: string, stat: { mtimeM
   const file = `content/${rel}`;
   const parsed = rel.endsWith('.md') ? parseMarkdown(file, text) : parseJson(file, text);
   if (parsed instanceof SiteError) return parsed;
-  return { path: file, rel, source, text, ...parsed, textHash: hashText(text), placeholders: text.includes('{{'), mtimeMs: stat.mtimeMs, size: stat.size };
+  const placeholders = text.includes('{{');
+  const references = placeholders ? undefined : referencesOf(source, rel, parsed.data, (parsed as Partial<ParsedMarkdown>).links);
+  return { path: file, rel, source, text, ...parsed, textHash: hashText(text), placeholders, references, mtimeMs: stat.mtimeMs, size: stat.size };
 }
 
 function hashText(text: string): string {
@@ -181,7 +190,7 @@ type ParsedMarkdown = { data: unknown; body: string; words: number; links: Markd
  * of it again. The text (and the body, which is the end of the text) is read from the file only when asked
  * for: a build that renders one post reads one post, and holds no other post's text.
  */
-const snapshotVersion = `content-v6 gray-matter@${packageVersion('gray-matter')}`;
+const snapshotVersion = `content-v7 gray-matter@${packageVersion('gray-matter')}`;
 type SnapshotEntry = Omit<SourceFile, 'text' | 'body' | 'source'> & { bodyStart?: number };
 const snapshot = (dir: string) => new Shards<SnapshotEntry[]>(dir, 'files', snapshotVersion);
 

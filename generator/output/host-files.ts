@@ -4,7 +4,7 @@ import { compare, type SiteModel } from '../content/model.ts';
 import { rules } from '../content/kinds.ts';
 import type { Page, Redirect } from '../routes.ts';
 import type { NextRecord } from '../incremental/record.ts';
-import { headerRules, headersFile } from './security.ts';
+import { headerRules, headersFile, headersInputs } from './security.ts';
 
 export async function sitemapXml(model: SiteModel, pages: Page[]): Promise<string> {
   const { SitemapStream, streamToPromise } = await import('sitemap');
@@ -28,7 +28,7 @@ export function redirectsFile(redirects: Redirect[]): string {
   return redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n') + '\n';
 }
 
-export { headerRules, headersFile };
+export { headerRules, headersFile, headersInputs };
 
 export const feedLength = 30;
 

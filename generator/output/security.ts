@@ -129,6 +129,11 @@ function pagePolicyPaths(pages: { path: string; file: string }[]): string[] {
   return out;
 }
 
+/** What the rules are made from: the two policies and every page's addresses. */
+export function headersInputs(model: SiteModel, pages: readonly Page[]): string {
+  return JSON.stringify([contentSecurityPolicy(model), editorSecurityPolicy(model), pages.map((p) => [p.path, p.file])]);
+}
+
 /** `pages`: the model's routed pages, when the caller has them already. */
 export function headerRules(model: SiteModel, pages: readonly Page[] = routes(model).pages): HeaderRule[] {
   const pagePolicy: [string, string][] = [

@@ -1,7 +1,7 @@
 import type { ServiceEntry, SiteModel } from '../../generator/content/model.ts';
 import type { Head } from '../../generator/routes.ts';
 import type { BusinessFacts } from '../../generator/content/types.ts';
-import { absolute, inSentence, useRender } from '../context.ts';
+import { absolute, inSentence, months, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CallToAction, CardGrid, CheckList, FaqList, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
@@ -291,7 +291,6 @@ export function planNote(s: ServiceEntry, expressNote: string, facts: BusinessFa
 /** 2026-12-01 as 1 December 2026, the way the site writes dates. */
 function auDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
-  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
   return `${d} ${months[m - 1]} ${y}`;
 }
 
