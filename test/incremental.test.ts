@@ -336,14 +336,19 @@ test('a file changed by hand in the output is made again when the writer thread 
  * The threads of this process (Linux), once none is still ending (a build ends its worker threads without waiting
  * for them): a worker thread the build started and did not end is one more.
  */
+/**
+ * The process's threads once their number has held for half a second: a worker thread that has finished its
+ * work can take that long to be gone on a loaded machine, and one still going would be counted as left behind.
+ */
 async function threadCount(): Promise<number> {
   if (process.platform !== 'linux') return 0;
   let last = -1;
-  for (let i = 0; i < 40; i++) {
+  let steady = 0;
+  for (let i = 0; i < 200 && steady < 5; i++) {
     const now = fs.readdirSync('/proc/self/task').length;
-    if (now === last) return now;
+    steady = now === last ? steady + 1 : 0;
     last = now;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return last;
 }
