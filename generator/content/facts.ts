@@ -145,10 +145,8 @@ function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, stri
     if (typeof value === 'string') return value.includes('{{') ? replace(value, () => offsetAt(file.text, locate(file, pointer))) : value;
     if (!value || typeof value !== 'object') return value;
     if (Array.isArray(value)) return value.map((v, i) => walk(v, `${pointer}/${i}`));
-    const copy: Record<string, unknown> = {};
-    // Defined, not assigned: a key "__proto__" stays a key.
-    for (const [k, v] of Object.entries(value)) Object.defineProperty(copy, k, { value: walk(v, `${pointer}/${encodeSegment(k)}`), writable: true, enumerable: true, configurable: true });
-    return copy;
+    // fromEntries defines each key rather than assigning it, so a key "__proto__" stays a key.
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, `${pointer}/${encodeSegment(k)}`)]));
   };
   const data = walk(file.data, '');
   const body = file.body === undefined ? undefined : replace(file.body, () => file.text.length - file.body!.length);

@@ -29,11 +29,9 @@ export function joinContent(project: Project, all: SourceFile[], previous: Build
   markDraftPages(pages, drafts);
   const addresses = [...pages.map((p) => p.path), ...redirects.map((r) => r.from)];
   const checked = hashOf([toolKey(), imageNames(path.join(project.assets, 'images')), addresses]);
-  const changed = previous?.checked === checked ? [...changedFiles] : undefined;
-  const same = changed?.length === 0 && previous!.files.size === all.length;
-  if (!same) {
-    const recheck = changed && new Set(changed);
-    failIfAny('content', crossCheck(project, files, model, pages, redirects, recheck ? (f) => recheck.has(f) : undefined, drafts));
+  const sameInputs = previous?.checked === checked;
+  if (!(sameInputs && changedFiles.size === 0 && previous!.files.size === all.length)) {
+    failIfAny('content', crossCheck(project, files, model, pages, redirects, sameInputs ? (f) => changedFiles.has(f) : undefined, drafts));
   }
   // `published`: the files the site is made of (drafts left out, unless shown).
   return { model, pages, redirects, checked, published: files };
