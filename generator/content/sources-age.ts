@@ -15,7 +15,7 @@ export interface StaleSource {
 }
 
 /** How old a source may be before `site check` warns: 12 months. */
-export const maxAgeMonths = 12;
+const maxAgeMonths = 12;
 
 /** The sourced facts in facts.json (any object with a `source` address and a `checked` date), with their names. */
 export function sourcedFacts(facts: unknown, prefix = 'facts'): { name: string; source: string; checked: string }[] {
@@ -31,17 +31,13 @@ export function staleSources(files: SourceFile[], today: Date = new Date()): Sta
   const limit = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - maxAgeMonths, today.getUTCDate()));
   const stale: StaleSource[] = [];
   for (const fact of sourcedFacts(facts)) {
-    const checked = realDay(fact.checked);
+    // A yyyy-mm-dd date (the schema's form) naming a real day; any other counts as never checked.
+    const checked = /^\d{4}-\d{2}-\d{2}$/.test(fact.checked) && 'iso' in parseDate(fact.checked) ? new Date(`${fact.checked}T00:00:00Z`) : undefined;
     if (checked && checked >= limit) continue;
     const days = checked ? Math.floor((today.getTime() - checked.getTime()) / 86_400_000) : Number.NaN;
     stale.push({ ...fact, days });
   }
   return stale.sort((a, b) => (a.checked < b.checked ? -1 : 1));
-}
-
-function realDay(text: string): Date | undefined {
-  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(text) ? parseDate(text) : undefined;
-  return parsed && 'iso' in parsed ? new Date(`${parsed.iso}T00:00:00Z`) : undefined;
 }
 
 /** One line per stale source, for the check's warnings. */
