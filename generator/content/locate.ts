@@ -1,4 +1,4 @@
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { positionAt } from '../errors.ts';
 import type { SourceFile } from './load.ts';
 import { pointerKeys } from './pointer.ts';
@@ -21,8 +21,6 @@ export function offsetAt(text: string, { line, column }: Position): number {
   return offset + column - 1;
 }
 
-const trees = new WeakMap<SourceFile, Node | undefined>();
-
 /**
  * Where a pointer's value starts in its file. With `key`, where the property's name starts instead (for a
  * field that should not be there). Falls back to the nearest ancestor that exists.
@@ -30,8 +28,8 @@ const trees = new WeakMap<SourceFile, Node | undefined>();
 export function locate(file: SourceFile, pointer: string, key = false): Position {
   const segments = pointerSegments(pointer);
   if (file.body !== undefined) return locateInFrontMatter(file, segments);
-  if (!trees.has(file)) trees.set(file, parseTree(file.text));
-  const root = trees.get(file);
+  // Parsed again on each call: a file's text is located only to report a problem in it.
+  const root = parseTree(file.text);
   if (!root) return { line: 1, column: 1 };
   for (let n = segments.length; n >= 0; n--) {
     const node = findNodeAtLocation(root, segments.slice(0, n));

@@ -71,7 +71,11 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
  */
 let checked: { key: string; results: WeakMap<SourceFile, SiteError[]> } | undefined;
 
-export async function validateContent(project: Project, files: SourceFile[], passed?: PassedBefore): Promise<{ errors: SiteError[]; key: string }> {
+/**
+ * `passed`: what the last successful build validated, the validators' key and which files are as that build
+ * read them. Those files passed these very validators then, so they are not checked again.
+ */
+export async function validateContent(project: Project, files: SourceFile[], passed?: { key: string; files: (file: SourceFile) => boolean }): Promise<{ errors: SiteError[]; key: string }> {
   const compiled = await schemaValidators(project);
   if (checked?.key !== compiled.key) checked = { key: compiled.key, results: new WeakMap() };
   const trusted = passed?.key === compiled.key ? passed.files : undefined;
@@ -83,15 +87,6 @@ export async function validateContent(project: Project, files: SourceFile[], pas
     errors.push(...result);
   }
   return { errors, key: compiled.key };
-}
-
-/**
- * What the last successful build validated: the validators' key, and which files are as that build read them.
- * Those files passed these very validators then, so a build need not check them again.
- */
-export interface PassedBefore {
-  key: string;
-  files: (file: SourceFile) => boolean;
 }
 
 /** Checks a file against its schema, and that a JSON file names that schema in "$schema". */
