@@ -55,7 +55,7 @@ const listOf = (items: string[]) => (items.length < 2 ? (items[0] ?? '') : `${it
 const abbreviated = (day: string) => day.slice(0, 3);
 
 /** 09:00 -> 9am, 17:30 -> 5:30pm, 12:00 -> 12pm. */
-export function clock(time: string): string {
+function clock(time: string): string {
   const [h, m] = time.split(':').map(Number);
   const hour = h % 12 === 0 ? 12 : h % 12;
   return `${hour}${m ? `:${String(m).padStart(2, '0')}` : ''}${h < 12 ? 'am' : 'pm'}`;

@@ -27,9 +27,8 @@ export type ProseEntry = Entry<T.ProsePageFrontMatter> & { body: string };
 export type { PageCopies };
 
 /** The collections joined up by hand below; the model lists any other kind of the table as its entries, by slug. */
-type JoinedKind = 'language' | 'city' | 'service' | 'post';
-const joinedKinds: ReadonlySet<string> = new Set<JoinedKind>(['language', 'city', 'service', 'post']);
-export type PlainKind = Exclude<CollectionKind, JoinedKind>;
+const joinedKinds = ['language', 'city', 'service', 'post'] as const;
+type PlainKind = Exclude<CollectionKind, (typeof joinedKinds)[number]>;
 /** The model takes an entry of these as it is, with its body if it has one. */
 type PlainCollections = { [K in PlainKind as ModelFieldOf<K>]: (Entry<DataOf<K>> & { body?: string })[] };
 
@@ -39,7 +38,7 @@ export type SiteModel = JoinedModel & PlainCollections;
 export const kindsWithPages = Object.entries(registry.kinds).flatMap(([kind, spec]) => (spec.shape === 'collection' ? [kind as CollectionKind] : []));
 
 /** The kinds of the table the model lists as they are. */
-export const plainKinds = kindsWithPages.filter((kind): kind is PlainKind => !joinedKinds.has(kind));
+const plainKinds = kindsWithPages.filter((kind): kind is PlainKind => !(joinedKinds as readonly string[]).includes(kind));
 
 /** An entry of a collection as the model lists it. */
 export type EntryOf<K extends CollectionKind> = SiteModel[ModelFieldOf<K>][number];
