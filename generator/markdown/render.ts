@@ -65,8 +65,8 @@ export class MarkdownSession {
   private readonly dirty = new Set<number>();
   private loaded?: CacheEntries;
   private readonly used = new Map<string, string>();
-  private readonly threaded: MarkdownRenderer[] = [];
-  private busyPools = 0;
+  /** Renderers at work: cancel() stops them, and while one is, more texts are rendered on this thread. */
+  private readonly busy = new Set<MarkdownRenderer>();
 
   constructor(
     project: Project,
@@ -148,16 +148,15 @@ export class MarkdownSession {
   }
 
   /**
-   * The threaded renderer, its HTML kept (keep()) and `ready` told of each text; counted while it works. While
+   * The threaded renderer, its HTML kept (keep()) and `ready` told of each text; busy while it works. While
    * this build's workers are busy (the posts), more texts are rendered here: more threads than cores would only
    * add their start-up cost.
    */
   private threads(ready: (texts: string[]) => void, alongside: boolean): MarkdownRenderer {
-    const runtime = this.busyPools > 0 ? { ...this.runtime, threads: 0 } : this.runtime;
+    const runtime = this.busy.size ? { ...this.runtime, threads: 0 } : this.runtime;
     const renderer = threadedRenderer(this.accept(ready), alongside, runtime, this.stats);
-    this.threaded.push(renderer);
-    this.busyPools++;
-    void renderer.done.catch(() => {}).then(() => this.busyPools--);
+    this.busy.add(renderer);
+    void renderer.done.catch(() => {}).then(() => this.busy.delete(renderer));
     return renderer;
   }
 
@@ -188,7 +187,7 @@ export class MarkdownSession {
 
   /** Stops any workers (a later stage failed); what they finished stays in the cache for next time. */
   async cancel(): Promise<void> {
-    await Promise.all(this.threaded.map((renderer) => renderer.stop()));
+    await Promise.all([...this.busy].map((renderer) => renderer.stop()));
     this.save({ prune: false });
   }
 
