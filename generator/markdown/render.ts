@@ -111,8 +111,9 @@ export class MarkdownSession {
   }
 
   /**
-   * Posts handed over one at a time as their files are read, in a cold build, so that the workers start while
-   * the main thread is still reading the rest, rather than leave the other cores idle meanwhile. Cached bodies
+   * Posts handed over one at a time: in a cold build, as their files are read, so that the workers start while
+   * the main thread is still reading the rest, rather than leave the other cores idle meanwhile (render() and
+   * posts() hand theirs over at once). Cached bodies
    * are ready at once; the others go to the threaded renderer. The slugs of posts whose HTML is ready arrive
    * batch by batch; call close() after the last. `alongside`: the main thread has work of its own meanwhile
    * (rendering the pages of posts as they come), so the workers leave it a core (markdownWorkers()).
