@@ -176,12 +176,7 @@ export class Shards<T> {
 
   /** Each shard's data, in order; a shard missing, unreadable or of another version is left out. */
   read(): T[] {
-    const found: T[] = [];
-    for (let i = 0; i < this.count; i++) {
-      const data = this.readOne(i);
-      if (data !== undefined) found.push(data);
-    }
-    return found;
+    return Array.from({ length: this.count }, (_, i) => this.readOne(i)).filter((data) => data !== undefined);
   }
 
   /** One shard's data; undefined when it is missing, unreadable or of another version. */

@@ -104,14 +104,9 @@ export function routeHash(page: Page): string {
   return fingerprint(route);
 }
 
-const hashes = new WeakMap<SourceFile, string>();
-
-/** A hash of a content file's bytes and of the facts its placeholders name, computed once per loaded file. */
+/** A hash of a content file's bytes and of the facts its placeholders name. */
 function fileHash(file: SourceFile): string {
-  if (file.factsKey === undefined) return file.textHash;
-  let known = hashes.get(file);
-  if (known === undefined) hashes.set(file, (known = sha1(`${file.textHash}\0${file.factsKey}`)));
-  return known;
+  return file.factsKey === undefined ? file.textHash : sha1(`${file.textHash}\0${file.factsKey}`);
 }
 
 /** Whether a content file is as the build that made `record` read it. */

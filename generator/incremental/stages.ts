@@ -83,7 +83,10 @@ export async function memoStage<T>(
 ): Promise<T> {
   if (!memo) return run(output);
   const last = memo.get(name);
-  if (reusable && last?.key === key && output.keepAll(last.files)) return asReused(last.result as T);
+  if (reusable && last?.key === key && last.files.every((file) => output.canKeep(file))) {
+    for (const file of last.files) output.keep(file);
+    return asReused(last.result as T);
+  }
   memo.delete(name);
   const files: string[] = [];
   const recording: Output = {
@@ -96,11 +99,6 @@ export async function memoStage<T>(
     keep: (file) => {
       const kept = output.keep(file);
       if (kept) files.push(file);
-      return kept;
-    },
-    keepAll: (list) => {
-      const kept = output.keepAll(list);
-      if (kept) files.push(...list);
       return kept;
     },
     drain: () => output.drain(),

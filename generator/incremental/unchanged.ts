@@ -30,8 +30,6 @@ interface Stamp {
   counts: { pages: number; images: number; markdown: number };
 }
 
-type Counts = Stamp['counts'];
-
 const stampFile = (project: Project, out: string) => path.join(spareFolder(project, out), 'stamp.json');
 
 /**
@@ -139,7 +137,7 @@ function digest(...parts: Part[]): string {
  * Records, once a build's output is in place, what it was made from and what the folder holds now. `inputs`
  * is the stamp taken when the build began: a file changed while it ran makes the next build run.
  */
-export function saveStamp(project: Project, out: string, inputs: string, counts: Counts): void {
+export function saveStamp(project: Project, out: string, inputs: string, counts: Stamp['counts']): void {
   const stamp: Stamp = { format, inputs, ino: fs.statSync(path.resolve(out)).ino, counts };
   writeCacheFile(stampFile(project, out), JSON.stringify(stamp));
 }
@@ -149,10 +147,15 @@ export function forgetStamp(project: Project, out: string): void {
 }
 
 /**
- * The last build's counts when nothing has changed since it and its output is untouched; otherwise the stamp
- * of the inputs as they are, for the build that must run.
+ * `site build`'s first question. When nothing has changed since the last build and its output is untouched,
+ * the summary line to print instead of building; otherwise the stamp of the inputs as they are, for the build
+ * that must run (BuildOptions.inputs). Never `unchanged` with `clean`, which asks for everything afresh.
  */
-function unchangedSinceLastBuild(project: Project, out: string): { counts: Counts } | { inputs: InputStamp } {
+export function nothingToBuild(options: { root: string; out?: string; clean?: boolean }): { unchanged: string } | { inputs?: InputStamp } {
+  if (options.clean) return {};
+  const started = performance.now();
+  const project = resolveProject(options.root);
+  const out = outputFolder(project, options.out);
   const inputs = inputStamp(project, out);
   let stamp: Stamp;
   try {
@@ -166,25 +169,10 @@ function unchangedSinceLastBuild(project: Project, out: string): { counts: Count
   if (!manifest || manifest.ino !== stamp.ino || fs.statSync(target, { throwIfNoEntry: false })?.ino !== stamp.ino) return { inputs };
   if (!foldersAsRecorded(target, manifest)) return { inputs };
   for (const [file, entry] of manifest.files) if (!asRecorded(within(target, file), entry, true)) return { inputs };
-  return { counts: stamp.counts };
-}
-
-/**
- * `site build`'s first question. When nothing needs doing, the summary line to print instead of building;
- * otherwise the stamp of the inputs, for the build (BuildOptions.inputs). Never `unchanged` with `clean`,
- * which asks for everything afresh.
- */
-export function nothingToBuild(options: { root: string; out?: string; clean?: boolean }): { unchanged: string } | { inputs?: InputStamp } {
-  if (options.clean) return {};
-  const started = performance.now();
-  const project = resolveProject(options.root);
-  const out = outputFolder(project, options.out);
-  const found = unchangedSinceLastBuild(project, out);
-  if ('inputs' in found) return found;
-  const { counts } = found;
+  const { counts } = stamp;
   const shown = path.relative(process.cwd(), out) || '.';
-  const unchanged =
-    `${colour.green('✓')} ${counts.pages} pages (0 rendered, ${counts.pages} kept), ${counts.images} images (0 processed, ${counts.images} cached),` +
-    ` ${counts.markdown} markdown (0 rendered) in ${formatMs(performance.now() - started)} ${colour.dim(`(nothing changed since the last build, and ${shown}/ is as it left it)`)}`;
-  return { unchanged };
+  return {
+    unchanged: `${colour.green('✓')} ${counts.pages} pages (0 rendered, ${counts.pages} kept), ${counts.images} images (0 processed, ${counts.images} cached),` +
+    ` ${counts.markdown} markdown (0 rendered) in ${formatMs(performance.now() - started)} ${colour.dim(`(nothing changed since the last build, and ${shown}/ is as it left it)`)}`,
+  };
 }

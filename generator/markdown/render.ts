@@ -1,5 +1,5 @@
-// One build's Markdown: a content-addressed cache of HTML, and the texts it lacks rendered on this thread
-// (renderHere, renderer.ts) or, for many texts in a cold build, spread over worker threads (threads.ts).
+// One build's Markdown: a content-addressed cache of HTML, and the texts it lacks handed to the renderer
+// (threads.ts), which spreads many over worker threads and renders a few on this thread (renderer.ts).
 //
 // remark is most of a cold build of many posts. So each text is rendered once ever: results are kept in
 // .cache/markdown/ keyed by a hash of the text, in files that carry the processor's versions. Results can be
@@ -10,8 +10,8 @@ import path from 'node:path';
 import { hash } from 'node:crypto';
 import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
-import { renderHere, type MarkdownRenderer, type MarkdownRuntime } from './renderer.ts';
-import { markdownWorkers, threadedRenderer, workerThreshold } from './threads.ts';
+import type { MarkdownRenderer, MarkdownRuntime } from './renderer.ts';
+import { threadedRenderer } from './threads.ts';
 
 export type { MarkdownRuntime };
 
@@ -65,8 +65,8 @@ export class MarkdownSession {
   private readonly dirty = new Set<number>();
   private loaded?: CacheEntries;
   private readonly used = new Map<string, string>();
-  private readonly threaded: MarkdownRenderer[] = [];
-  private busyPools = 0;
+  /** Renderers at work: cancel() stops them, and while one is, more texts are rendered on this thread. */
+  private readonly busy = new Set<MarkdownRenderer>();
 
   constructor(
     project: Project,
@@ -89,34 +89,14 @@ export class MarkdownSession {
 
   /**
    * Renders every text not yet rendered. `onReady` is called with texts as their HTML becomes available:
-   * cached ones at once, the rest batch by batch. `alongside`: the main thread has work of its own meanwhile
-   * (rendering the pages of posts as they come), so the workers leave it a core (markdownWorkers()).
+   * cached ones at once, the rest batch by batch. The main thread waits for them, so the workers may take
+   * every core (markdownWorkers()).
    */
-  async render(texts: Iterable<string>, onReady?: (ready: string[]) => void, alongside = false): Promise<void> {
-    const missing = new Map<string, string>();
-    const cached: string[] = [];
-    /** Rendered earlier in this build: ready, and counted then. */
-    const known: string[] = [];
-    for (const text of texts) {
-      const key = this.html.has(text) ? undefined : markdownKey(text);
-      if (key === undefined) known.push(text);
-      else if (this.fromCache(key, text)) cached.push(text);
-      else missing.set(key, text);
-    }
-    this.stats.total += cached.length + missing.size;
-    this.stats.cached += cached.length;
-    this.stats.rendered += missing.size;
-    if (cached.length || known.length) onReady?.([...known, ...cached]);
-    if (missing.size === 0) return;
-    // While this build's workers are busy (the posts), a few more texts are rendered here: more threads than
-    // cores would only add their start-up cost.
-    const threads = missing.size >= workerThreshold && markdownWorkers(missing.size, alongside, this.runtime) > 0 && this.busyPools === 0;
-    const ready = (texts: string[]) => onReady?.(texts);
-    if (!threads) return renderHere([...missing], this.accept(ready));
-    const renderer = this.threads(ready, alongside);
-    renderer.add([...missing]);
-    renderer.close();
-    await renderer.done;
+  async render(texts: Iterable<string>, onReady?: (ready: string[]) => void): Promise<void> {
+    const feed = this.feed(false);
+    for (const text of texts) feed.add(text, text);
+    feed.close();
+    for await (const ready of feed.ready) onReady?.(ready);
   }
 
   /**
@@ -124,23 +104,24 @@ export class MarkdownSession {
    * arrive batch by batch, cached ones first; the stream ends when all are ready and fails if rendering does.
    */
   posts(posts: { slug: string; body: string }[]): AsyncIterable<string[]> {
-    const slugsByBody = new Map<string, string[]>();
-    for (const { slug, body } of posts) slugsByBody.set(body, [...(slugsByBody.get(body) ?? []), slug]);
-    const arrivals = new Arrivals<string>();
-    arrivals.endWith(this.render(slugsByBody.keys(), (bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!)), true));
-    return arrivals;
+    const feed = this.feed();
+    for (const { slug, body } of posts) feed.add(slug, body);
+    feed.close();
+    return feed.ready;
   }
 
   /**
-   * Posts handed over one at a time as their files are read, in a cold build, so that the workers start while
-   * the main thread is still reading the rest, rather than leave the other cores idle meanwhile. Cached bodies
-   * are ready at once; the others go to the threaded renderer. The slugs of posts whose HTML is ready arrive as `posts()` gives them; call
-   * close() after the last.
+   * Posts handed over one at a time: in a cold build, as their files are read, so that the workers start while
+   * the main thread is still reading the rest, rather than leave the other cores idle meanwhile (render() and
+   * posts() hand theirs over at once). Cached bodies
+   * are ready at once; the others go to the threaded renderer. The slugs of posts whose HTML is ready arrive
+   * batch by batch; call close() after the last. `alongside`: the main thread has work of its own meanwhile
+   * (rendering the pages of posts as they come), so the workers leave it a core (markdownWorkers()).
    */
-  feed(): PostFeed {
+  feed(alongside = true): PostFeed {
     const slugsByBody = new Map<string, string[]>();
     const arrivals = new Arrivals<string>();
-    const spread = this.threads((bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!)), true);
+    const spread = this.threads((bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!)), alongside);
     arrivals.endWith(spread.done);
     return {
       add: (slug, body) => {
@@ -167,12 +148,16 @@ export class MarkdownSession {
     };
   }
 
-  /** The threaded renderer, its HTML kept (keep()) and `ready` told of each text; counted while it works. */
+  /**
+   * The threaded renderer, its HTML kept (keep()) and `ready` told of each text; busy while it works. While
+   * this build's workers are busy (the posts), more texts are rendered here: more threads than cores would only
+   * add their start-up cost.
+   */
   private threads(ready: (texts: string[]) => void, alongside: boolean): MarkdownRenderer {
-    const renderer = threadedRenderer(this.accept(ready), alongside, this.runtime, this.stats);
-    this.threaded.push(renderer);
-    this.busyPools++;
-    void renderer.done.catch(() => {}).then(() => this.busyPools--);
+    const runtime = this.busy.size ? { ...this.runtime, threads: 0 } : this.runtime;
+    const renderer = threadedRenderer(this.accept(ready), alongside, runtime, this.stats);
+    this.busy.add(renderer);
+    void renderer.done.catch(() => {}).then(() => this.busy.delete(renderer));
     return renderer;
   }
 
@@ -203,7 +188,7 @@ export class MarkdownSession {
 
   /** Stops any workers (a later stage failed); what they finished stays in the cache for next time. */
   async cancel(): Promise<void> {
-    await Promise.all(this.threaded.map((renderer) => renderer.stop()));
+    await Promise.all([...this.busy].map((renderer) => renderer.stop()));
     this.save({ prune: false });
   }
 
@@ -238,37 +223,38 @@ export interface PostFeed {
   ready: AsyncIterable<string[]>;
 }
 
-/** Items pushed by a producer, taken by one consumer with `for await` as they come, in batches. */
+/**
+ * Items pushed by a producer, taken by one consumer with `for await` as they come: each step takes everything
+ * pushed since the last, so items pushed one at a time still arrive in batches.
+ */
 class Arrivals<T> implements AsyncIterable<T[]> {
-  private readonly queue: T[][] = [];
+  private queue: T[] = [];
   private wake?: () => void;
-  private ended = false;
-  private failure?: { error: unknown };
+  private ended?: { error?: unknown };
 
   push(items: T[]): void {
     if (!items.length) return;
-    this.queue.push(items);
-    this.wake?.();
-  }
-
-  private end(error?: unknown): void {
-    this.ended = true;
-    if (error !== undefined) this.failure = { error };
+    for (const item of items) this.queue.push(item);
     this.wake?.();
   }
 
   /** Ends once `work` settles, failing if it fails. */
   endWith(work: Promise<unknown>): void {
-    work.then(() => this.end(), (error) => this.end(error));
+    const end = (ended: { error?: unknown }) => {
+      this.ended = ended;
+      this.wake?.();
+    };
+    work.then(() => end({}), (error) => end({ error }));
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<T[]> {
     for (;;) {
-      const next = this.queue.shift();
-      if (next) {
+      if (this.queue.length) {
+        const next = this.queue;
+        this.queue = [];
         yield next;
       } else if (this.ended) {
-        if (this.failure) throw this.failure.error;
+        if ('error' in this.ended) throw this.ended.error;
         return;
       } else {
         await new Promise<void>((resolve) => (this.wake = resolve));

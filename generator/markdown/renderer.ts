@@ -1,6 +1,6 @@
-// How texts become HTML: on this thread (renderHere, with remark from processor.ts), or spread over worker
-// threads while this thread renders pages (threads.ts). The session (render.ts) picks by the size of the work
-// and the runtime the launcher describes.
+// How texts become HTML: spread over worker threads while this thread renders pages (threads.ts), or, when
+// they are too few for a thread, on this thread (renderHere, with remark from processor.ts). The renderer picks
+// by the number of texts and the runtime the launcher describes.
 
 /** Texts with their HTML, as it arrives. */
 export type Accept = (results: [key: string, text: string, html: string][]) => void;

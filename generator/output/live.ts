@@ -22,7 +22,7 @@ export class LiveOutput extends BaseOutput {
   }
 
   canKeep(file: string): boolean {
-    return this.previous.has(file);
+    return !this.placed.has(file) && this.previous.has(file);
   }
 
   /** Keeps a file of the previous build as it is, without producing it again. Returns false if there is none. */

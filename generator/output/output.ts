@@ -15,8 +15,6 @@ export interface Output {
   keep(file: string): boolean;
   /** Whether keep() would keep a file not yet placed by this build; keeps nothing. */
   canKeep(file: string): boolean;
-  /** Keeps every file of a list as keep() does; false, keeping none, if any of them cannot be kept. */
-  keepAll(files: string[]): boolean;
   /** Resolves once what was emitted is far enough written that emitting more holds no large backlog. */
   drain(): Promise<void>;
 }
@@ -35,11 +33,6 @@ export abstract class BaseOutput implements Output {
   abstract emit(file: string, contents: string | Uint8Array): void;
   abstract keep(file: string): boolean;
   abstract canKeep(file: string): boolean;
-  keepAll(files: string[]): boolean {
-    if (!files.every((file) => !this.placed.has(file) && this.canKeep(file))) return false;
-    for (const file of files) this.keep(file);
-    return true;
-  }
   async drain(): Promise<void> {}
   files(): string[] {
     return [...this.placed].sort();

@@ -64,7 +64,7 @@ export class StagedOutput extends BaseOutput {
   }
 
   canKeep(file: string): boolean {
-    return this.lastEntry(file) !== undefined;
+    return !this.placed.has(file) && this.lastEntry(file) !== undefined;
   }
 
   keep(file: string): boolean {

@@ -28,11 +28,6 @@ try {
 } catch (error) {
   failed = [root, (error as Error).message];
 }
-/**
- * The entries the main thread cannot know: of each file placed from its bytes, and of each kept file whose
- * entry is not the one the main thread sent (the spare held the same bytes in another file).
- */
-const told: [string, Entry][] = [];
 /** Kept files the last output no longer holds as its manifest says (unchecked only). */
 const refused: string[] = [];
 /** Whether the last output holds nothing its manifest does not list, when this thread checks it. */
@@ -56,25 +51,18 @@ parentPort!.on('message', (message: WriterMessage) => {
       failed ??= [root, (error as Error).message];
     }
     const { removed = 0, folders = [] } = finished;
-    return parentPort!.postMessage({ flushed: message.flush, error: failed, entries: told, written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed, folders, complete });
+    return parentPort!.postMessage({ flushed: message.flush, error: failed, entries: [...(tree?.entries ?? [])], written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed, folders, complete });
   }
-  if (!tree) return;
-  if (message.keeps) for (const [file, entry] of message.keeps) keep(tree, file, entry);
-  else {
-    try {
-      tree.place(message.file!, message.data!);
-      told.push([message.file!, tree.entries.get(message.file!)!]);
-    } catch (error) {
-      parentPort!.postMessage({ error: [message.file, (error as Error).message] });
-    }
-  }
+  const writer = tree;
+  if (!writer) return;
+  if (message.keeps) for (const [file, entry] of message.keeps) attempt(file, () => writer.keep(file, entry, unchecked !== undefined) || refused.push(file));
+  else attempt(message.file!, () => writer.place(message.file!, message.data!));
 });
 
-function keep(tree: TreeWriter, file: string, entry: Entry): void {
+/** Places one file; a failure is told to the main thread, naming the file. */
+function attempt(file: string, work: () => unknown): void {
   try {
-    if (!tree.keep(file, entry, unchecked !== undefined)) return void refused.push(file);
-    const placed = tree.entries.get(file)!;
-    if (placed[0] !== entry[0] || placed[1] !== entry[1] || placed[2] !== entry[2]) told.push([file, placed]);
+    work();
   } catch (error) {
     parentPort!.postMessage({ error: [file, (error as Error).message] });
   }

@@ -61,8 +61,6 @@ const largeText = 1 << 20;
 class ThreadWriter implements Writer {
   private readonly worker: Worker;
   private readonly errors: Written['errors'] = [];
-  /** Kept files, with the entries the thread is not asked to send back (it tells only of others). */
-  private readonly entries = new Map<string, Entry>();
   private keeps: [string, Entry][] = [];
   /** Characters and bytes posted since the thread last said it had written everything. */
   private queued = 0;
@@ -86,7 +84,6 @@ class ThreadWriter implements Writer {
   }
 
   keep(file: string, entry: Entry): void {
-    this.entries.set(file, entry);
     // In batches: a message per kept page costs more than keeping it.
     this.keeps.push([file, entry]);
     if (this.keeps.length >= 512) this.sendKeeps();
@@ -109,8 +106,7 @@ class ThreadWriter implements Writer {
     const result = await this.ask<Omit<Written, 'entries' | 'errors'> & { entries: [string, Entry][] }>('flush', 'flushed');
     // Its last answer says everything is written: its heap is freed on its own while the output is swapped in.
     void this.worker.terminate();
-    for (const [file, entry] of result.entries) this.entries.set(file, entry);
-    return { ...result, entries: this.entries, errors: this.errors };
+    return { ...result, entries: new Map(result.entries), errors: this.errors };
   }
 
   async stop(): Promise<void> {
