@@ -9,7 +9,6 @@ import { build, type BuildResult, type LiveState } from '../build.ts';
 import { BuildFailure, formatFailure, type SiteErrorData } from '../errors.ts';
 import { colour, consoleLogger, type Logger } from '../log.ts';
 import { outputFolder, resolveProject } from '../project.ts';
-import { headerRules, type HeaderRule } from '../output/security.ts';
 import { staticHandler } from './static.ts';
 import { functionsHandler } from './functions.ts';
 import { eventsPath, reloadClient, reloadClientPath } from './reload-client.ts';
@@ -86,11 +85,9 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   // The first build is staged and swapped like `site build`; later ones update the folder in place.
   const settings = () => serveSettings(project.root, out);
   let live: LiveState;
-  let rules: HeaderRule[];
   let drafts: string;
   const adopt = (result: BuildResult) => {
     live = result.next;
-    rules = headerRules(result.model);
     drafts = draftStylesheet(result.pages);
   };
   adopt(await build({ root: project.root, out, logger, drafts: true }));
@@ -99,9 +96,6 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
 
   const serveStatic = staticHandler({
     root: out,
-    get headers() {
-      return rules;
-    },
     // async: the page's DOMContentLoaded does not wait for the client, which is fetched afresh on every load.
     // While there are drafts, their stylesheet marks their pages and the links to them (content/drafts.ts).
     transformHtml: (html) =>

@@ -11,8 +11,6 @@ import { cleanPath, outputFileOf } from '../address.ts';
 
 export interface StaticOptions {
   root: string;
-  /** Applied to every response; _headers rules as data. Without them, the folder's own _headers file is read. */
-  headers?: HeaderRule[];
   /** Rewrites an HTML page before it is sent (the dev server adds its reload client here). */
   transformHtml?: (html: string) => string;
 }
@@ -113,7 +111,7 @@ export function staticHandler(options: StaticOptions): Handler {
   const files = sirv(options.root, { dev: true, etag: true, dotfiles: false });
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    for (const [name, value] of headersFor(options.headers ?? readHeaders(options.root), url.pathname)) res.setHeader(name, value);
+    for (const [name, value] of headersFor(readHeaders(options.root), url.pathname)) res.setHeader(name, value);
     const decoded = decodePath(url.pathname);
     if (decoded === undefined) return plain(res, 400, 'Bad Request: the address is not a valid path');
     const redirect = readRedirects(options.root).get(cleanPath(url.pathname));
