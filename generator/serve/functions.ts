@@ -88,10 +88,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
       send(res, 413, { message: 'Request body too large' });
       return true;
     }
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
+    const headers = new Headers(Object.entries(req.headers).map(([name, value]): [string, string] => [name, [value].flat().join(', ')]));
     const ip = req.socket.remoteAddress ?? '127.0.0.1';
     headers.set('x-nf-client-connection-ip', ip);
     const request = new Request(url, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body) });

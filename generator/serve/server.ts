@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { stripVTControlCharacters } from 'node:util';
 import { build, type BuildResult, type LiveState } from '../build.ts';
 import { BuildFailure, formatFailure, type SiteErrorData } from '../errors.ts';
@@ -225,15 +226,14 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   }
 
   const settled = async () => {
-    const tick = () => new Promise((r) => setTimeout(r, 5));
-    await new Promise((r) => setTimeout(r, 15));
+    await delay(15);
     for (;;) {
       const current = building;
       await current;
       if (current === building && !pending) return;
       // A change waits for its debounce timer, which only runs if this loop lets the event loop turn: awaiting
       // the settled promise again and again would spin on microtasks forever.
-      await tick();
+      await delay(5);
     }
   };
 

@@ -121,9 +121,10 @@ export function staticHandler(options: StaticOptions): Handler {
     const page = path.extname(decoded) === '' || decoded.endsWith('.html') ? resolvePage(options.root, url.pathname, decoded) : undefined;
     if (page && 'location' in page) return void res.writeHead(301, { Location: page.location + url.search }).end();
     if (page) return sendHtml(req, res, 200, page.file, options);
+    // decodePath refused any "..", so the file is inside the root.
     const type = compressible[path.extname(url.pathname)];
-    const file = type ? path.join(options.root, decoded) : '';
-    if (type && file.startsWith(options.root + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+    const file = path.join(options.root, decoded);
+    if (type && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
       send(req, res, 200, type, fs.readFileSync(file), /\/assets\//.test(url.pathname) ? {} : { 'Cache-Control': 'no-cache' });
       return;
     }
