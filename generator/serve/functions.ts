@@ -49,7 +49,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
     const { build } = await loadEsbuild();
     let result;
     try {
-      result = await build({ entryPoints: [source], absWorkingDir: project.root, bundle: true, write: false, format: 'esm', platform: 'node', target: 'node22', packages: 'external', metafile: true, logLevel: 'silent', sourcemap: 'inline' });
+      result = await build({ entryPoints: [source], absWorkingDir: project.root, bundle: true, write: false, format: 'esm', platform: 'node', target: 'node22', packages: 'external', logLevel: 'silent', sourcemap: 'inline' });
     } catch (error) {
       throw new BuildFailure('functions', esbuildErrors(project, error, 'FUNCTION_FAILED'));
     }

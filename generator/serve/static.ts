@@ -41,14 +41,12 @@ export function readHeaders(root: string): HeaderRule[] {
  * NUL byte, or a step up out of the site (`..`). Such requests get a 400, never a server error.
  */
 function decodePath(pathname: string): string | undefined {
-  let decoded: string;
   try {
-    decoded = decodeURIComponent(pathname);
+    const decoded = decodeURIComponent(pathname);
+    return decoded.includes('\0') || decoded.split('/').includes('..') ? undefined : decoded;
   } catch {
     return undefined;
   }
-  if (decoded.includes('\0') || decoded.split('/').includes('..')) return undefined;
-  return decoded;
 }
 
 /** Files a static host keeps for itself: Netlify reads them and never serves them. */
