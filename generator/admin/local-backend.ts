@@ -202,10 +202,10 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         const file = path.join(out, 'admin', 'config.yml');
         const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
         const host = from.hostname;
-        const url = `http://${host}:${req.socket.localPort}${apiPath}?token=${guard.token}`;
+        const origin = `http://${host}:${req.socket.localPort}`;
         const allowed = host === 'localhost' || host === '127.0.0.1' ? '' : `  allowed_hosts: [${JSON.stringify(host)}]\n`;
         res.writeHead(200, { 'Content-Type': 'text/yaml; charset=utf-8', 'Cache-Control': 'no-store' });
-        res.end(`${localConfig(text, `http://${host}:${req.socket.localPort}`)}local_backend:\n  url: "${url}"\n${allowed}`);
+        res.end(`${localConfig(text, origin)}local_backend:\n  url: "${origin}${apiPath}?token=${guard.token}"\n${allowed}`);
         return;
       }
       if (req.method !== 'POST') return void res.writeHead(405, { Allow: 'POST' }).end();
