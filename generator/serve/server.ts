@@ -122,10 +122,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     // The server's own files, beside the site's: made afresh, never cached.
     const own = pathname === draftsPath ? ['text/css', drafts] : pathname === reloadClientPath ? ['text/javascript', reloadClient] : undefined;
     if (own) return void res.writeHead(200, { 'Content-Type': `${own[0]}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(own[1]);
-    if (editor.handles(pathname)) {
-      editor.handle(req, res);
-      return;
-    }
+    if (editor.handles(pathname)) return void editor.handle(req, res);
     functions
       .handle(req, res)
       .then((handled) => {
