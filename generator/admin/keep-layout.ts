@@ -18,10 +18,8 @@ function sameValue(a: unknown, b: unknown): boolean {
 function changes(before: unknown, after: unknown, at: JSONPath = []): [JSONPath, unknown][] {
   if (sameValue(before, after)) return [];
   if (isObject(before) && isObject(after)) {
-    const out: [JSONPath, unknown][] = [];
-    for (const key of Object.keys(before)) if (!(key in after)) out.push([[...at, key], undefined]);
-    for (const key of Object.keys(after)) out.push(...(key in before ? changes(before[key], after[key], [...at, key]) : [[[...at, key], after[key]] as [JSONPath, unknown]]));
-    return out;
+    // A key only before is removed (its new value is undefined), a key only after is added.
+    return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap((key) => changes(before[key], after[key], [...at, key]));
   }
   if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
     return after.flatMap((item, i) => changes(before[i], item, [...at, i]));

@@ -32,35 +32,28 @@ class Refused extends Error {
   }
 }
 
-export interface LocalEditor {
-  handles(pathname: string): boolean;
-  handle(req: http.IncomingMessage, res: http.ServerResponse): void;
-}
-
 /** A request body larger than this is refused: an image of several megabytes, base64-encoded, fits. */
 const maxBody = 32 * 1024 * 1024;
 
 /** Control characters, backslashes and %-escapes have no place in a content path: refused, never taken literally. */
 const unsafePath = /[\u0000-\u001f\u007f-\u009f\\]|%[0-9a-f]{2}/i;
 
-/** The path with every link in it resolved, as far as it exists; undefined for a link to nowhere. */
+/**
+ * The path with every link in it resolved; a path not made yet is its folder's real path and its name. Undefined
+ * for a link to nowhere.
+ */
 function realPathOf(abs: string): string | undefined {
-  const rest: string[] = [];
-  let at = abs;
-  for (;;) {
-    try {
-      return path.join(fs.realpathSync(at), ...rest);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || fs.lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
-      const up = path.dirname(at);
-      if (up === at) return abs;
-      rest.unshift(path.basename(at));
-      at = up;
-    }
+  try {
+    return fs.realpathSync(abs);
+  } catch (error) {
+    // Refused: a name that is there yet leads nowhere (a link to nothing), or any error but "no such file".
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || fs.lstatSync(abs, { throwIfNoEntry: false })) return undefined;
+    const folder = realPathOf(path.dirname(abs));
+    return folder && path.join(folder, path.basename(abs));
   }
 }
 
-export function localEditor(project: Project, out: string, logger: Pick<Logger, 'info' | 'warn'>, options: GuardOptions = {}): LocalEditor {
+export function localEditor(project: Project, out: string, logger: Pick<Logger, 'info' | 'warn'>, options: GuardOptions = {}) {
   const root = project.root;
   const guard = new RequestGuard(options);
   const images = path.join(project.assets, 'images');
@@ -104,22 +97,18 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   const media = (abs: string) => ({ id: relOf(abs), name: path.basename(abs), path: relOf(abs), content: fs.readFileSync(abs).toString('base64'), encoding: 'base64' });
 
   async function persistEntry(params: { dataFiles?: { path: string; raw: string; newPath?: string }[]; assets?: { path: string; content: string; encoding: string }[] }) {
-    const writes: { abs: string; text: string; remove?: string }[] = [];
     if (!Array.isArray(params.dataFiles ?? []) || !Array.isArray(params.assets ?? [])) throw new Refused(400, 'persistEntry needs lists of dataFiles and assets.');
-    const changes: Change[] = [];
-    for (const file of params.dataFiles ?? []) {
+    const writes = (params.dataFiles ?? []).map((file) => {
       if (typeof file?.raw !== 'string') throw new Refused(400, 'Each of persistEntry\'s dataFiles needs its text (raw).');
-      const target = inside(file.newPath ?? file.path);
-      const rel = contentRel(target);
-      if (!target.startsWith(project.content + path.sep)) throw new Refused(403, `${file.path}: entries live in content/.`);
-      const original = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : file.newPath ? fs.readFileSync(inside(file.path), 'utf8') : undefined;
-      const text = inLayout(rel, file.raw, original);
+      const abs = inside(file.newPath ?? file.path);
+      if (!abs.startsWith(project.content + path.sep)) throw new Refused(403, `${file.path}: entries live in content/.`);
+      const original = fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : file.newPath ? fs.readFileSync(inside(file.path), 'utf8') : undefined;
       const remove = file.newPath && file.newPath !== file.path ? inside(file.path) : undefined;
-      changes.push({ rel, text });
-      // A renamed entry leaves its old name: whatever referred to it must be refused with the rename.
-      if (remove) changes.push({ rel: contentRel(remove), text: null });
-      writes.push({ abs: target, text, remove });
-    }
+      const rel = contentRel(abs);
+      return { abs, rel, text: inLayout(rel, file.raw, original), remove };
+    });
+    // A renamed entry leaves its old name: whatever referred to it must be refused with the rename.
+    const changes: Change[] = writes.flatMap(({ rel, text, remove }) => [{ rel, text }, ...(remove ? [{ rel: contentRel(remove), text: null }] : [])]);
     // Images are checked first (inside assets/images/, of the type their names say), then written before the
     // entry's check, so that the check finds an image uploaded with its entry; if the entry is refused, the images
     // that were not there before are taken away again.
@@ -196,8 +185,8 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   }
 
   return {
-    handles: (pathname) => pathname === apiPath || pathname === configPath,
-    async handle(req, res) {
+    handles: (pathname: string) => pathname === apiPath || pathname === configPath,
+    async handle(req: http.IncomingMessage, res: http.ServerResponse) {
       const pathname = (req.url ?? '/').split('?')[0];
       const send = (status: number, value: unknown) => {
         res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -213,10 +202,10 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         const file = path.join(out, 'admin', 'config.yml');
         const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
         const host = from.hostname;
-        const url = `http://${host}:${req.socket.localPort}${apiPath}?token=${guard.token}`;
+        const origin = `http://${host}:${req.socket.localPort}`;
         const allowed = host === 'localhost' || host === '127.0.0.1' ? '' : `  allowed_hosts: [${JSON.stringify(host)}]\n`;
         res.writeHead(200, { 'Content-Type': 'text/yaml; charset=utf-8', 'Cache-Control': 'no-store' });
-        res.end(`${localConfig(text, `http://${host}:${req.socket.localPort}`)}local_backend:\n  url: "${url}"\n${allowed}`);
+        res.end(`${localConfig(text, origin)}local_backend:\n  url: "${origin}${apiPath}?token=${guard.token}"\n${allowed}`);
         return;
       }
       if (req.method !== 'POST') return void res.writeHead(405, { Allow: 'POST' }).end();
@@ -269,7 +258,7 @@ function parsed(rel: string, text: string): SourceFile {
  * The build's own words for each problem: where (file:line:column and field), what is wrong, and the hint.
  * The editor shows them in a notice, so the code frame the terminal prints is left out here.
  */
-export function refusal(errors: SiteError[]): Refused {
+function refusal(errors: SiteError[]): Refused {
   const lines = sortErrors(errors).map((e) => `${e.headline}.${e.hint ? ` ${e.hint}` : ''}`);
   const refused = new Refused(422, `Not saved: ${lines.join(' ')}`);
   refused.details = formatFailure(new BuildFailure('content', sortErrors(errors)));
@@ -277,7 +266,7 @@ export function refusal(errors: SiteError[]): Refused {
 }
 
 /** One file as a save or a deletion would leave it: its new text, or null when it goes. */
-export interface Change {
+interface Change {
   rel: string;
   text: string | null;
 }
@@ -288,7 +277,7 @@ export interface Change {
  * deleting or renaming an entry that others name. Only problems the change would bring are reported; ones
  * already on disk are the build's to show.
  */
-export async function check(project: Project, changes: Change[]): Promise<void> {
+async function check(project: Project, changes: Change[]): Promise<void> {
   const saved = changes.filter((c): c is { rel: string; text: string } => c.text !== null).map((c) => parsed(c.rel, c.text));
   const current = loadContent(project).files;
   const touched = new Set(changes.map((c) => c.rel));

@@ -93,19 +93,16 @@ export function labelFor(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-// Field names that read as code, labelled for staff. The schemas cannot carry these as "title": that names the
-// generated types.
+// Field names that read as code, labelled for staff where labelFor's words are not enough. The schemas cannot
+// carry these as "title": that names the generated types.
 const staffLabels: Record<string, string> = {
-  src: 'Picture',
   alt: 'Picture description (alt text)',
-  seo: 'Search engine listing',
   keywords: 'Search keywords',
   e164: 'Phone number in international form',
   abn: 'ABN (Australian Business Number)',
   sku: 'Product code (SKU)',
   url: 'Web address',
   href: 'Link to',
-  cta: 'Button',
   faq: 'Questions and answers',
   orderUrl: 'Order page address',
   ariaLabel: 'Label read aloud by screen readers',

@@ -6,14 +6,8 @@ export function yamlDocument(value: Record<string, unknown>): string {
   return block(value, 0, new Map()).join('\n') + '\n';
 }
 
-/** A value written on its key's line: a scalar, or an empty list or group. */
-function inline(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value === null || value === undefined) return 'null';
-  if (isEmpty(value)) return Array.isArray(value) ? '[]' : '{}';
-  throw new Error(`cannot write ${typeof value} as a YAML scalar`);
-}
+/** A value written on its key's line (a scalar, or an empty list or group): as JSON writes it, which YAML reads. */
+const inline = (value: unknown): string => JSON.stringify(value ?? null);
 
 export function isEmpty(value: unknown): boolean {
   return (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);

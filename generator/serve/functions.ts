@@ -30,17 +30,16 @@ export type FunctionSettings = () => Record<string, string | undefined>;
 export function functionsHandler(project: Project, settings: FunctionSettings, log: (message: string) => void) {
   // Each function's compile, kept until the watcher reports a change under functions/; concurrent first
   // requests share it. One that failed, or found no such function, is tried again on the next call.
-  let compiles = new Map<string, Promise<NetlifyFunction | undefined>>();
+  const compiles = new Map<string, Promise<NetlifyFunction | undefined>>();
   function load(name: string): Promise<NetlifyFunction | undefined> {
-    let pending = compiles.get(name);
-    if (!pending) {
-      const these = compiles;
-      pending = compile(name);
-      const forget = () => void these.delete(name);
+    if (!compiles.has(name)) {
+      const pending = compile(name);
+      // Forgotten only while it is still the one kept: a compile from before a change must not drop a newer one.
+      const forget = () => compiles.get(name) === pending && compiles.delete(name);
       pending.then((fn) => fn ?? forget(), forget);
-      these.set(name, pending);
+      compiles.set(name, pending);
     }
-    return pending;
+    return compiles.get(name)!;
   }
 
   async function compile(name: string): Promise<NetlifyFunction | undefined> {
@@ -49,7 +48,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
     const { build } = await loadEsbuild();
     let result;
     try {
-      result = await build({ entryPoints: [source], absWorkingDir: project.root, bundle: true, write: false, format: 'esm', platform: 'node', target: 'node22', packages: 'external', metafile: true, logLevel: 'silent', sourcemap: 'inline' });
+      result = await build({ entryPoints: [source], absWorkingDir: project.root, bundle: true, write: false, format: 'esm', platform: 'node', target: 'node22', packages: 'external', logLevel: 'silent', sourcemap: 'inline' });
     } catch (error) {
       throw new BuildFailure('functions', esbuildErrors(project, error, 'FUNCTION_FAILED'));
     }
@@ -88,10 +87,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
       send(res, 413, { message: 'Request body too large' });
       return true;
     }
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
+    const headers = new Headers(Object.entries(req.headers).map(([name, value]): [string, string] => [name, [value].flat().join(', ')]));
     const ip = req.socket.remoteAddress ?? '127.0.0.1';
     headers.set('x-nf-client-connection-ip', ip);
     const request = new Request(url, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body) });
@@ -118,7 +114,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
     run,
     /** Forget compiled functions so the next request compiles the edited source. */
     invalidate() {
-      compiles = new Map();
+      compiles.clear();
     },
   };
 }

@@ -4,12 +4,12 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { stripVTControlCharacters } from 'node:util';
 import { build, type BuildResult, type LiveState } from '../build.ts';
 import { BuildFailure, formatFailure, type SiteErrorData } from '../errors.ts';
 import { colour, consoleLogger, type Logger } from '../log.ts';
 import { outputFolder, resolveProject } from '../project.ts';
-import { headerRules, type HeaderRule } from '../output/security.ts';
 import { staticHandler } from './static.ts';
 import { functionsHandler } from './functions.ts';
 import { eventsPath, reloadClient, reloadClientPath } from './reload-client.ts';
@@ -86,11 +86,9 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   // The first build is staged and swapped like `site build`; later ones update the folder in place.
   const settings = () => serveSettings(project.root, out);
   let live: LiveState;
-  let rules: HeaderRule[];
   let drafts: string;
   const adopt = (result: BuildResult) => {
     live = result.next;
-    rules = headerRules(result.model);
     drafts = draftStylesheet(result.pages);
   };
   adopt(await build({ root: project.root, out, logger, drafts: true }));
@@ -99,9 +97,6 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
 
   const serveStatic = staticHandler({
     root: out,
-    get headers() {
-      return rules;
-    },
     // async: the page's DOMContentLoaded does not wait for the client, which is fetched afresh on every load.
     // While there are drafts, their stylesheet marks their pages and the links to them (content/drafts.ts).
     transformHtml: (html) =>
@@ -127,10 +122,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     // The server's own files, beside the site's: made afresh, never cached.
     const own = pathname === draftsPath ? ['text/css', drafts] : pathname === reloadClientPath ? ['text/javascript', reloadClient] : undefined;
     if (own) return void res.writeHead(200, { 'Content-Type': `${own[0]}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(own[1]);
-    if (editor.handles(pathname)) {
-      editor.handle(req, res);
-      return;
-    }
+    if (editor.handles(pathname)) return void editor.handle(req, res);
     functions
       .handle(req, res)
       .then((handled) => {
@@ -231,15 +223,14 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   }
 
   const settled = async () => {
-    const tick = () => new Promise((r) => setTimeout(r, 5));
-    await new Promise((r) => setTimeout(r, 15));
+    await delay(15);
     for (;;) {
       const current = building;
       await current;
       if (current === building && !pending) return;
       // A change waits for its debounce timer, which only runs if this loop lets the event loop turn: awaiting
       // the settled promise again and again would spin on microtasks forever.
-      await tick();
+      await delay(5);
     }
   };
 

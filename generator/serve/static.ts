@@ -11,8 +11,6 @@ import { cleanPath, outputFileOf } from '../address.ts';
 
 export interface StaticOptions {
   root: string;
-  /** Applied to every response; _headers rules as data. Without them, the folder's own _headers file is read. */
-  headers?: HeaderRule[];
   /** Rewrites an HTML page before it is sent (the dev server adds its reload client here). */
   transformHtml?: (html: string) => string;
 }
@@ -43,14 +41,12 @@ export function readHeaders(root: string): HeaderRule[] {
  * NUL byte, or a step up out of the site (`..`). Such requests get a 400, never a server error.
  */
 function decodePath(pathname: string): string | undefined {
-  let decoded: string;
   try {
-    decoded = decodeURIComponent(pathname);
+    const decoded = decodeURIComponent(pathname);
+    return decoded.includes('\0') || decoded.split('/').includes('..') ? undefined : decoded;
   } catch {
     return undefined;
   }
-  if (decoded.includes('\0') || decoded.split('/').includes('..')) return undefined;
-  return decoded;
 }
 
 /** Files a static host keeps for itself: Netlify reads them and never serves them. */
@@ -113,7 +109,7 @@ export function staticHandler(options: StaticOptions): Handler {
   const files = sirv(options.root, { dev: true, etag: true, dotfiles: false });
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    for (const [name, value] of headersFor(options.headers ?? readHeaders(options.root), url.pathname)) res.setHeader(name, value);
+    for (const [name, value] of headersFor(readHeaders(options.root), url.pathname)) res.setHeader(name, value);
     const decoded = decodePath(url.pathname);
     if (decoded === undefined) return plain(res, 400, 'Bad Request: the address is not a valid path');
     const redirect = readRedirects(options.root).get(cleanPath(url.pathname));
@@ -123,9 +119,10 @@ export function staticHandler(options: StaticOptions): Handler {
     const page = path.extname(decoded) === '' || decoded.endsWith('.html') ? resolvePage(options.root, url.pathname, decoded) : undefined;
     if (page && 'location' in page) return void res.writeHead(301, { Location: page.location + url.search }).end();
     if (page) return sendHtml(req, res, 200, page.file, options);
+    // decodePath refused any "..", so the file is inside the root.
     const type = compressible[path.extname(url.pathname)];
-    const file = type ? path.join(options.root, decoded) : '';
-    if (type && file.startsWith(options.root + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+    const file = path.join(options.root, decoded);
+    if (type && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
       send(req, res, 200, type, fs.readFileSync(file), /\/assets\//.test(url.pathname) ? {} : { 'Cache-Control': 'no-cache' });
       return;
     }
