@@ -16,7 +16,6 @@ import type { SourceFile } from '../content/load.ts';
 import { eachValue } from '../content/pointer.ts';
 import { emitEntry, encoded, ImageCache, type CacheEntry, type CachedFile, type Encoded } from './image-cache.ts';
 import { gzipSync } from 'node:zlib';
-import { importModule } from '../import-module.ts';
 import { optimiseSvg } from './svgo.ts';
 
 export interface ImageStats {
@@ -42,7 +41,7 @@ type Sharp = typeof import('sharp').default;
 let sharpModule: Promise<Sharp> | undefined;
 export function loadSharp(): Promise<Sharp> {
   // Loaded only when something is not cached; libvips gets every core.
-  return (sharpModule ??= importModule<typeof import('sharp')>('sharp').then((m) => {
+  return (sharpModule ??= import('sharp').then((m) => {
     m.default.concurrency(os.availableParallelism());
     return m.default;
   }));
