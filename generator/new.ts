@@ -27,7 +27,7 @@ export interface NewOptions {
   root: string;
   kind: StarterKind;
   slug: string;
-  /** Today's date as dd/mm/yyyy, for blog posts; injectable for tests. */
+  /** Today's date as dd/mm/yyyy (as Australians write it), for blog posts; injectable for tests. */
   today?: string;
   logger?: Logger;
 }
@@ -58,7 +58,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
   };
 
   const starter = fs.readFileSync(path.join(toolRoot, 'generator', 'starters', `${starterKinds[options.kind]}${ext}`), 'utf8');
-  const values: Record<string, string> = { name, lower: name.toLowerCase(), image: firstImage(folder), today: options.today ?? australianToday() };
+  const values: Record<string, string> = { name, lower: name.toLowerCase(), image: firstImage(folder), today: options.today ?? new Date().toLocaleDateString('en-AU') };
   // A JSON starter's values are filled in as JSON strings, so a name with a quote in it stays valid JSON.
   let text = starter.replace(/\{(name|lower|image|today)\}/g, (_, key: string) => (ext === '.json' ? JSON.stringify(values[key]).slice(1, -1) : values[key]));
   let next = nextSteps[options.kind];
@@ -97,9 +97,4 @@ function titleCase(text: string): string {
     .split(/\s+/)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
-}
-
-function australianToday(): string {
-  const d = new Date();
-  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
 }

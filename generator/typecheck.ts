@@ -14,15 +14,6 @@ export type TypeCheck = { skipped: string } | { errors: SiteError[]; files: stri
 /** The folders of a project's own code that pages and functions are made from. */
 const codeFolders = ['templates', 'islands', 'functions'];
 
-/** The TypeScript compiler the project (or else the generator) has installed, if any. */
-function findTsc(project: Project): string | undefined {
-  for (const root of [project.root, toolRoot]) {
-    const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    if (fs.existsSync(tsc)) return tsc;
-  }
-  return undefined;
-}
-
 /**
  * Type-checks the project's templates, islands and functions with the settings of its tsconfig.json. Skipped,
  * with the reason, when the project has no code of its own (it builds with the generator's), no tsconfig.json,
@@ -33,7 +24,8 @@ export async function typeCheck(project: Project, signal?: AbortSignal): Promise
   if (!own.length) return { skipped: 'the site has no templates, islands or functions of its own' };
   const tsconfig = path.join(project.root, 'tsconfig.json');
   if (!fs.existsSync(tsconfig)) return { skipped: `${project.root} has no tsconfig.json` };
-  const tsc = findTsc(project);
+  // The TypeScript compiler the project (or else the generator) has installed.
+  const tsc = [project.root, toolRoot].map((root) => path.join(root, 'node_modules', 'typescript', 'bin', 'tsc')).find((file) => fs.existsSync(file));
   if (!tsc) return { skipped: 'TypeScript is not installed (npm install --save-dev typescript)' };
   // A configuration of its own, extending the project's, so only the site's code and what it imports is read.
   const config = path.join(project.cache, 'typecheck', 'tsconfig.json');
