@@ -82,7 +82,7 @@ export async function check(options: CheckOptions): Promise<void> {
   } finally {
     stopTypeCheck.abort();
     server.close();
-    server.closeAllConnections?.();
+    server.closeAllConnections();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
