@@ -2,7 +2,7 @@
 // types without checking them, so a template that passes a number where text is wanted builds silently. The
 // check runs the project's own TypeScript compiler (tsc --noEmit) over that code only, not over its tests and
 // benchmarks, and reports each error at its file and line.
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { codeFrame, siteError, type SiteError } from './errors.ts';
@@ -34,13 +34,11 @@ export async function typeCheck(project: Project, signal?: AbortSignal): Promise
     config,
     `${JSON.stringify({ extends: fromConfig('tsconfig.json'), compilerOptions: { noEmit: true }, include: own.flatMap((folder) => [`${fromConfig(folder)}/**/*.ts`, `${fromConfig(folder)}/**/*.tsx`]) }, null, 2)}\n`,
   );
+  // tsc exits with 2 when it finds errors: only a failure to start it, or the stop (both with a string code), rejects.
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', config], { cwd: project.root, stdio: ['ignore', 'pipe', 'pipe'], signal });
-    let text = '';
-    child.stdout.on('data', (d) => (text += d));
-    child.stderr.on('data', (d) => (text += d));
-    child.once('error', reject);
-    child.once('close', () => resolve(text));
+    execFile(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', config], { cwd: project.root, signal, maxBuffer: Infinity }, (error, stdout, stderr) =>
+      typeof error?.code === 'string' ? reject(error) : resolve(stdout + stderr),
+    );
   });
   return { errors: parseTscOutput(project, output), files: own };
 }
