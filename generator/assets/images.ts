@@ -33,10 +33,6 @@ const quality = { avif: 50, webp: 75, jpeg: 78 };
  */
 const keepSvgUnder = 8 * 1024;
 
-function recipe(): string {
-  return `images-v3 sharp@${packageVersion('sharp')} svgo@${packageVersion('svgo')} widths=${widths.join(',')} q=${JSON.stringify(quality)}`;
-}
-
 type Sharp = typeof import('sharp').default;
 let sharpModule: Promise<Sharp> | undefined;
 export function loadSharp(): Promise<Sharp> {
@@ -61,7 +57,7 @@ export async function processImages(
   // fast-glob is loaded only here: most builds keep every image and never list them.
   const { default: fg } = await import('fast-glob');
   const names = fs.existsSync(root) ? fg.sync('**/*.{svg,png,jpg,jpeg,webp,avif}', { cwd: root, caseSensitiveMatch: false }).sort() : [];
-  const cache = new ImageCache(path.join(project.cache, 'images'), recipe());
+  const cache = new ImageCache(path.join(project.cache, 'images'), `images-v3 sharp@${packageVersion('sharp')} svgo@${packageVersion('svgo')} widths=${widths.join(',')} q=${JSON.stringify(quality)}`);
   const errors: SiteError[] = [];
   // Encoded side by side, placed in the output in order.
   const entries = await Promise.all(
