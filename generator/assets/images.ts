@@ -84,14 +84,14 @@ function emit(name: string, entry: CacheEntry, output: Output): ImageAsset {
   const { image } = entry;
   const url = emitEntry(output, `assets/images/${name.replace(/\.[^.]+$/, '')}`, entry);
   if (image.vector) {
-    return { src: url(image.files[0]), width: image.width, height: image.height, sources: [], placeholder: image.placeholder, vector: true };
+    return { src: url(image.files[0]), width: image.width, height: image.height, sources: [], placeholder: image.placeholder };
   }
   const byFormat = (format: CachedFile['format']) => image.files.filter((f) => f.format === format).sort((a, b) => a.width - b.width);
   const fallback = byFormat('jpeg').length ? byFormat('jpeg') : byFormat('png');
   const srcset = (files: CachedFile[]) => files.map((f) => `${url(f)} ${f.width}w`).join(', ');
   const sources = (['avif', 'webp'] as const).filter((f) => byFormat(f).length).map((f) => ({ type: `image/${f}`, srcset: srcset(byFormat(f)) }));
   const middle = fallback.find((f) => f.width >= 960) ?? fallback[fallback.length - 1];
-  return { src: url(middle), width: image.width, height: image.height, sources, srcset: srcset(fallback), placeholder: image.placeholder, vector: false };
+  return { src: url(middle), width: image.width, height: image.height, sources, srcset: srcset(fallback), placeholder: image.placeholder };
 }
 
 async function encodeRaster(bytes: Buffer): Promise<Encoded> {
