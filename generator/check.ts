@@ -13,7 +13,6 @@ import { resolveProject } from './project.ts';
 import { BuildFailure, siteError } from './errors.ts';
 import { colour, consoleLogger, type Logger } from './log.ts';
 import { staticHandler } from './serve/static.ts';
-import { importModule } from './import-module.ts';
 import { typeCheck } from './typecheck.ts';
 
 export interface CheckOptions {
@@ -50,7 +49,7 @@ export async function check(options: CheckOptions): Promise<void> {
     server.on('request', staticHandler({ root: out }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const { LinkChecker } = await importModule<typeof import('linkinator')>('linkinator');
+    const { LinkChecker } = await import('linkinator');
     const checker = new LinkChecker();
     let seen = 0;
     checker.on('link', () => {
@@ -83,7 +82,7 @@ export async function check(options: CheckOptions): Promise<void> {
   } finally {
     stopTypeCheck.abort();
     server.close();
-    server.closeAllConnections?.();
+    server.closeAllConnections();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

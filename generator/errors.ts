@@ -431,13 +431,9 @@ export function codeFrame(text: string, line: number, column: number): string {
   const last = Math.min(lines.length, line + 2);
   const width = String(last).length;
   const longest = Math.max(...lines.slice(first - 1, last).map((l) => l.length));
-  // The window's first column (0-based): none to cut, or the caret in the middle, within the longest line.
-  const start = longest <= frameWidth ? 0 : Math.max(0, Math.min(column - 1 - Math.floor(frameWidth / 2), longest - frameWidth));
-  const cut = (source: string) => {
-    if (longest <= frameWidth) return source;
-    const shown = source.slice(start, start + frameWidth);
-    return `${start > 0 ? '…' : ''}${shown}${start + frameWidth < source.length ? '…' : ''}`;
-  };
+  // The window's first column (0-based): the caret in the middle, within the longest line (0 when all fit).
+  const start = Math.max(0, Math.min(column - 1 - Math.floor(frameWidth / 2), longest - frameWidth));
+  const cut = (source: string) => `${start > 0 ? '…' : ''}${source.slice(start, start + frameWidth)}${start + frameWidth < source.length ? '…' : ''}`;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
     const marker = n === line ? '>' : ' ';

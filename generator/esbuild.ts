@@ -7,14 +7,13 @@ import path from 'node:path';
 import type { Message } from 'esbuild';
 import { codeFrame, siteError, type SiteError } from './errors.ts';
 import { relative, type Project } from './project.ts';
-import { importModule } from './import-module.ts';
 
 type Esbuild = typeof import('esbuild');
 
 let loaded: Promise<Esbuild> | undefined;
 
 export function loadEsbuild(): Promise<Esbuild> {
-  return (loaded ??= importModule<Esbuild>('esbuild'));
+  return (loaded ??= import('esbuild'));
 }
 
 /** Stops esbuild's service, if it was started, and waits (up to a second) until its process has been reaped. */

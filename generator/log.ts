@@ -11,7 +11,6 @@ export const colour = {
   red: paint(31, 39),
   green: paint(32, 39),
   yellow: paint(33, 39),
-  cyan: paint(36, 39),
 };
 
 export interface Logger {

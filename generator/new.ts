@@ -10,24 +10,24 @@ import { resolveProject, toolRoot } from './project.ts';
 import { languageSlug } from './content/model.ts';
 import { registry, type CollectionKind } from './content/kinds.ts';
 
-/** What to change first in each starter (its text is in generator/starters/). */
-const nextSteps = {
-  blog: 'Set the title, excerpt, author, category and image, then write the body.',
-  city: 'Set the state, coordinates, population, suburbs and image, write the description, and list the ten most requested language codes. Then add a localGuide (a heading, two or three paragraphs and three to five local institutions) saying what is particular to translation needs there.',
-  service: 'Write the intro, use cases, requirements, questions and document types, and set the price and image.',
-  language: 'Set the real ISO 639 code (now "{code}"), region, countryCode (for the flag) and nativeName, and write the local content. Then add a community section: the documents its speakers most often need translated, who issues them, and notes on script, names and dates.',
-};
+/**
+ * Each starter: the content kind it writes (whose folder and extension the kinds table gives; its text is in
+ * generator/starters/) and what to change first.
+ */
+const starters = {
+  blog: { kind: 'post', next: 'Set the title, excerpt, author, category and image, then write the body.' },
+  city: { kind: 'city', next: 'Set the state, coordinates, population, suburbs and image, write the description, and list the ten most requested language codes. Then add a localGuide (a heading, two or three paragraphs and three to five local institutions) saying what is particular to translation needs there.' },
+  service: { kind: 'service', next: 'Write the intro, use cases, requirements, questions and document types, and set the price and image.' },
+  language: { kind: 'language', next: 'Set the real ISO 639 code (now "{code}"), region, countryCode (for the flag) and nativeName, and write the local content. Then add a community section: the documents its speakers most often need translated, who issues them, and notes on script, names and dates.' },
+} as const satisfies Record<string, { kind: CollectionKind; next: string }>;
 
-export type StarterKind = 'blog' | 'city' | 'service' | 'language';
-
-/** The content kind each starter writes, whose folder and extension the kinds table gives. */
-const starterKinds = { blog: 'post', city: 'city', service: 'service', language: 'language' } as const satisfies Record<StarterKind, CollectionKind>;
+export type StarterKind = keyof typeof starters;
 
 export interface NewOptions {
   root: string;
   kind: StarterKind;
   slug: string;
-  /** Today's date as dd/mm/yyyy, for blog posts; injectable for tests. */
+  /** Today's date as dd/mm/yyyy (as Australians write it), for blog posts; injectable for tests. */
   today?: string;
   logger?: Logger;
 }
@@ -43,7 +43,8 @@ export async function createStarter(options: NewOptions): Promise<string> {
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
     fail('NEW_INVALID_SLUG', { slug: options.slug });
   }
-  const { folder, ext } = registry.kinds[starterKinds[options.kind]];
+  const { kind } = starters[options.kind];
+  const { folder, ext } = registry.kinds[kind];
   const file = path.join(project.content, folder, `${slug}${ext}`);
   const rel = path.relative(project.root, file);
   if (fs.existsSync(file)) fail('NEW_FILE_EXISTS', { file: rel });
@@ -57,11 +58,11 @@ export async function createStarter(options: NewOptions): Promise<string> {
     return images.length ? `${dir}/${images[0]}` : 'logo.svg';
   };
 
-  const starter = fs.readFileSync(path.join(toolRoot, 'generator', 'starters', `${starterKinds[options.kind]}${ext}`), 'utf8');
-  const values: Record<string, string> = { name, lower: name.toLowerCase(), image: firstImage(folder), today: options.today ?? australianToday() };
+  const starter = fs.readFileSync(path.join(toolRoot, 'generator', 'starters', `${kind}${ext}`), 'utf8');
+  const values: Record<string, string> = { name, lower: name.toLowerCase(), image: firstImage(folder), today: options.today ?? new Date().toLocaleDateString('en-AU') };
   // A JSON starter's values are filled in as JSON strings, so a name with a quote in it stays valid JSON.
   let text = starter.replace(/\{(name|lower|image|today)\}/g, (_, key: string) => (ext === '.json' ? JSON.stringify(values[key]).slice(1, -1) : values[key]));
-  let next = nextSteps[options.kind];
+  let next: string = starters[options.kind].next;
   if (ext === '.json') {
     const data = JSON.parse(text);
     data.order = Math.max(0, ...read(folder).map((d: { order?: number }) => d.order ?? 0)) + 1;
@@ -97,9 +98,4 @@ function titleCase(text: string): string {
     .split(/\s+/)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
-}
-
-function australianToday(): string {
-  const d = new Date();
-  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
 }

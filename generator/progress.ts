@@ -117,7 +117,8 @@ export class BuildProgress {
     const between = shown(total) - parts.reduce((sum, p) => sum + p.n, 0);
     const terms = parts.map((p) => `${p.stage} ${format(p.n)}`);
     if (between > 0) terms.push(`${format(between)} between stages`);
-    const slowest = parts.reduce<(typeof parts)[number] | undefined>((a, b) => (a && a.n >= b.n ? a : b), undefined);
+    // The first of the longest: a later stage must take strictly longer to count.
+    const slowest = parts.reduce((a, b) => (b.n > a.n ? b : a), parts[0]);
     return `${terms.join(' + ')}${slowest ? `; ${slowest.stage} held it up most` : ''}`;
   }
 }

@@ -18,8 +18,8 @@ export interface Project {
 }
 
 /**
- * The folders of a project. content/ always comes from the project; templates/, islands/, assets/ and
- * functions/ come from the project when it has them and from the generator otherwise, so a site that only
+ * The folders of a project. content/ always comes from the project; content/schemas/, templates/, islands/,
+ * assets/ and functions/ come from the project when it has them and from the generator otherwise, so a site that only
  * brings content (a test fixture, an editor's trial) still builds with the standard design.
  */
 export function resolveProject(root: string): Project {
@@ -28,11 +28,10 @@ export function resolveProject(root: string): Project {
     const dir = path.join(abs, name);
     return fs.existsSync(dir) ? dir : path.join(toolRoot, name);
   };
-  const content = path.join(abs, 'content');
   return {
     root: abs,
-    content,
-    schemas: fs.existsSync(path.join(content, 'schemas')) ? path.join(content, 'schemas') : path.join(toolRoot, 'content', 'schemas'),
+    content: path.join(abs, 'content'),
+    schemas: own(path.join('content', 'schemas')),
     templates: own('templates'),
     islands: own('islands'),
     assets: own('assets'),

@@ -101,7 +101,7 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
     const words = head(model.pages[name].seo);
     if (copy.pages) {
       const own = copy.pages(model as never, { path: copy.path, ...words });
-      for (const p of own) pages.push({ kind: name, ...at(p.path), indexable: p.indexable, source: copy.source, lastmod: p.lastmod, head: { title: p.title, description: p.description, keywords: p.keywords }, listing: p.listing } as Page);
+      for (const p of own) pages.push({ kind: name, ...at(p.path), indexable: p.indexable, source: copy.source, lastmod: p.lastmod, head: head(p), listing: p.listing } as Page);
     } else pages.push({ kind: name, path: copy.path, file: copy.file, indexable: copy.indexable, source: copy.source, lastmod, head: words } as Page);
     if (kind) entryPages(kind);
   }

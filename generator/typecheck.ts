@@ -2,7 +2,7 @@
 // types without checking them, so a template that passes a number where text is wanted builds silently. The
 // check runs the project's own TypeScript compiler (tsc --noEmit) over that code only, not over its tests and
 // benchmarks, and reports each error at its file and line.
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { codeFrame, siteError, type SiteError } from './errors.ts';
@@ -14,15 +14,6 @@ export type TypeCheck = { skipped: string } | { errors: SiteError[]; files: stri
 /** The folders of a project's own code that pages and functions are made from. */
 const codeFolders = ['templates', 'islands', 'functions'];
 
-/** The TypeScript compiler the project (or else the generator) has installed, if any. */
-function findTsc(project: Project): string | undefined {
-  for (const root of [project.root, toolRoot]) {
-    const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    if (fs.existsSync(tsc)) return tsc;
-  }
-  return undefined;
-}
-
 /**
  * Type-checks the project's templates, islands and functions with the settings of its tsconfig.json. Skipped,
  * with the reason, when the project has no code of its own (it builds with the generator's), no tsconfig.json,
@@ -33,7 +24,8 @@ export async function typeCheck(project: Project, signal?: AbortSignal): Promise
   if (!own.length) return { skipped: 'the site has no templates, islands or functions of its own' };
   const tsconfig = path.join(project.root, 'tsconfig.json');
   if (!fs.existsSync(tsconfig)) return { skipped: `${project.root} has no tsconfig.json` };
-  const tsc = findTsc(project);
+  // The TypeScript compiler the project (or else the generator) has installed.
+  const tsc = [project.root, toolRoot].map((root) => path.join(root, 'node_modules', 'typescript', 'bin', 'tsc')).find((file) => fs.existsSync(file));
   if (!tsc) return { skipped: 'TypeScript is not installed (npm install --save-dev typescript)' };
   // A configuration of its own, extending the project's, so only the site's code and what it imports is read.
   const config = path.join(project.cache, 'typecheck', 'tsconfig.json');
@@ -42,13 +34,11 @@ export async function typeCheck(project: Project, signal?: AbortSignal): Promise
     config,
     `${JSON.stringify({ extends: fromConfig('tsconfig.json'), compilerOptions: { noEmit: true }, include: own.flatMap((folder) => [`${fromConfig(folder)}/**/*.ts`, `${fromConfig(folder)}/**/*.tsx`]) }, null, 2)}\n`,
   );
+  // tsc exits with 2 when it finds errors: only a failure to start it, or the stop (both with a string code), rejects.
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', config], { cwd: project.root, stdio: ['ignore', 'pipe', 'pipe'], signal });
-    let text = '';
-    child.stdout.on('data', (d) => (text += d));
-    child.stderr.on('data', (d) => (text += d));
-    child.once('error', reject);
-    child.once('close', () => resolve(text));
+    execFile(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', config], { cwd: project.root, signal, maxBuffer: Infinity }, (error, stdout, stderr) =>
+      typeof error?.code === 'string' ? reject(error) : resolve(stdout + stderr),
+    );
   });
   return { errors: parseTscOutput(project, output), files: own };
 }

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { BuildFailure, codeFrame, siteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
 import { InputCache, hashOf } from '../cache.ts';
-import { importModule } from '../import-module.ts';
 import { hashedName } from './assets.ts';
 
 function named(contents: string, inputs: string[]): Stylesheet {
@@ -44,7 +43,7 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
     for (const name of hit.assets) file(name);
     return named(hit.contents, hit.inputs);
   }
-  const [{ bundleAsync, browserslistToTargets }, { default: browserslist }] = await Promise.all([importModule<typeof import('lightningcss')>('lightningcss'), importModule<{ default: typeof import('browserslist') }>('browserslist')]);
+  const [{ bundleAsync, browserslistToTargets }, { default: browserslist }] = await Promise.all([import('lightningcss'), import('browserslist')]);
   const inputs: string[] = [entry];
   const assets: string[] = [];
   const result = await bundleAsync({

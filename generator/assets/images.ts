@@ -16,7 +16,6 @@ import type { SourceFile } from '../content/load.ts';
 import { eachValue } from '../content/pointer.ts';
 import { emitEntry, encoded, ImageCache, type CacheEntry, type CachedFile, type Encoded } from './image-cache.ts';
 import { gzipSync } from 'node:zlib';
-import { importModule } from '../import-module.ts';
 import { optimiseSvg } from './svgo.ts';
 
 export interface ImageStats {
@@ -34,15 +33,11 @@ const quality = { avif: 50, webp: 75, jpeg: 78 };
  */
 const keepSvgUnder = 8 * 1024;
 
-function recipe(): string {
-  return `images-v3 sharp@${packageVersion('sharp')} svgo@${packageVersion('svgo')} widths=${widths.join(',')} q=${JSON.stringify(quality)}`;
-}
-
 type Sharp = typeof import('sharp').default;
 let sharpModule: Promise<Sharp> | undefined;
 export function loadSharp(): Promise<Sharp> {
   // Loaded only when something is not cached; libvips gets every core.
-  return (sharpModule ??= importModule<typeof import('sharp')>('sharp').then((m) => {
+  return (sharpModule ??= import('sharp').then((m) => {
     m.default.concurrency(os.availableParallelism());
     return m.default;
   }));
@@ -62,7 +57,7 @@ export async function processImages(
   // fast-glob is loaded only here: most builds keep every image and never list them.
   const { default: fg } = await import('fast-glob');
   const names = fs.existsSync(root) ? fg.sync('**/*.{svg,png,jpg,jpeg,webp,avif}', { cwd: root, caseSensitiveMatch: false }).sort() : [];
-  const cache = new ImageCache(path.join(project.cache, 'images'), recipe());
+  const cache = new ImageCache(path.join(project.cache, 'images'), `images-v3 sharp@${packageVersion('sharp')} svgo@${packageVersion('svgo')} widths=${widths.join(',')} q=${JSON.stringify(quality)}`);
   const errors: SiteError[] = [];
   // Encoded side by side, placed in the output in order.
   const entries = await Promise.all(
@@ -89,14 +84,14 @@ function emit(name: string, entry: CacheEntry, output: Output): ImageAsset {
   const { image } = entry;
   const url = emitEntry(output, `assets/images/${name.replace(/\.[^.]+$/, '')}`, entry);
   if (image.vector) {
-    return { src: url(image.files[0]), width: image.width, height: image.height, sources: [], placeholder: image.placeholder, vector: true };
+    return { src: url(image.files[0]), width: image.width, height: image.height, sources: [], placeholder: image.placeholder };
   }
   const byFormat = (format: CachedFile['format']) => image.files.filter((f) => f.format === format).sort((a, b) => a.width - b.width);
   const fallback = byFormat('jpeg').length ? byFormat('jpeg') : byFormat('png');
   const srcset = (files: CachedFile[]) => files.map((f) => `${url(f)} ${f.width}w`).join(', ');
   const sources = (['avif', 'webp'] as const).filter((f) => byFormat(f).length).map((f) => ({ type: `image/${f}`, srcset: srcset(byFormat(f)) }));
   const middle = fallback.find((f) => f.width >= 960) ?? fallback[fallback.length - 1];
-  return { src: url(middle), width: image.width, height: image.height, sources, srcset: srcset(fallback), placeholder: image.placeholder, vector: false };
+  return { src: url(middle), width: image.width, height: image.height, sources, srcset: srcset(fallback), placeholder: image.placeholder };
 }
 
 async function encodeRaster(bytes: Buffer): Promise<Encoded> {

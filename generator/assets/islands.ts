@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Metafile, Plugin } from 'esbuild';
 import { BuildFailure } from '../errors.ts';
-import { packageVersion, toolRoot, type Project } from '../project.ts';
+import { packageVersion, relative, toolRoot, type Project } from '../project.ts';
 import { InputCache, hashOf } from '../cache.ts';
 import { enquirySchemaFile, enquiryValidators, sourceInputs } from '../form-validators.ts';
 import { emitNamed, type Output } from '../output/output.ts';
@@ -116,7 +116,7 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
     });
     const inputs = sourceInputs(project, result.metafile);
     return {
-      files: result.outputFiles.map((f) => ({ file: path.relative(project.root, f.path).split(path.sep).join('/'), contents: f.text, gzip: gzipSync(f.contents, { level: 9 }).length })),
+      files: result.outputFiles.map((f) => ({ file: relative(project, f.path), contents: f.text, gzip: gzipSync(f.contents, { level: 9 }).length })),
       metafile: result.metafile,
       inputs,
     };

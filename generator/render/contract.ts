@@ -15,8 +15,6 @@ export interface ImageAsset {
   srcset?: string;
   /** A CSS background shown until the image arrives: a colour or a tiny data URL. */
   placeholder?: string;
-  /** Vector artwork served as SVG. */
-  vector: boolean;
 }
 
 export interface FlagAsset {

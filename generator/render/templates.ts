@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { BuildContext } from 'esbuild';
+import type { BuildContext, BuildOptions } from 'esbuild';
 import { BuildFailure, siteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
 import { InputCache, compiledFolder, hashOf, writeFileAtomic } from '../cache.ts';
@@ -49,7 +49,7 @@ export async function compileTemplates(project: Project, options: { incremental?
       return { load: loadOnce(hit.file, relative(project, entry)), inputs: hit.inputs, hash: hit.hash, cached: true };
     }
   }
-  const config = {
+  const config: BuildOptions = {
     absWorkingDir: project.root,
     entryPoints: [entry],
     // Source map paths are relative to the output folder, so the folder the module is written to makes stack
@@ -57,16 +57,16 @@ export async function compileTemplates(project: Project, options: { incremental?
     outdir: dir,
     bundle: true,
     write: false,
-    format: 'cjs' as const,
-    platform: 'node' as const,
+    format: 'cjs',
+    platform: 'node',
     target: 'node22',
-    packages: 'external' as const,
-    jsx: 'automatic' as const,
+    packages: 'external',
+    jsx: 'automatic',
     // Beside the module rather than inside it: the map is two thirds of an inline module, which every build
     // that renders a page would read, to use the map only when a template throws.
-    sourcemap: 'linked' as const,
+    sourcemap: 'linked',
     metafile: true,
-    logLevel: 'silent' as const,
+    logLevel: 'silent',
     // The form validators' code requires ajv's runtime from the module's own place, as an ES module would.
     define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__siteTemplatesUrl' },
     banner: { js: "const __siteTemplatesUrl = require('node:url').pathToFileURL(__filename).href;" },
