@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Assets } from '../generator/render/contract.ts';
+import type { Assets, MarkdownLookup } from '../generator/render/contract.ts';
 import type { SiteModel } from '../generator/content/model.ts';
 import type { Page } from '../generator/routes.ts';
 
@@ -8,7 +8,7 @@ export interface RenderContext {
   page: Page;
   assets: Assets;
   /** Rendered Markdown by its source text: every text the page shows, rendered before the page is. */
-  markdown: ReadonlyMap<string, string>;
+  markdown: MarkdownLookup;
 }
 
 export const Render = createContext<RenderContext | null>(null);

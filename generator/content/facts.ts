@@ -5,7 +5,7 @@
 // {{verbatim: AUD $40–90 per page}}: it shows as written and `site check` leaves it alone.
 import { createHash } from 'node:crypto';
 import { codeFrame, positionAt, siteError, type Place, type SiteError } from '../errors.ts';
-import type { SourceFile } from './load.ts';
+import { hashText, type SourceFile } from './load.ts';
 import { locate, offsetAt } from './locate.ts';
 import { closest } from './explain.ts';
 import { encodeSegment } from './pointer.ts';
@@ -149,13 +149,17 @@ function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, stri
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, `${pointer}/${encodeSegment(k)}`)]));
   };
   const data = walk(file.data, '');
-  const body = file.body === undefined ? undefined : replace(file.body, () => file.text.length - file.body!.length);
+  const written = file.body;
+  const body = written === undefined ? undefined : replace(written, () => file.text.length - written.length);
   const factsKey = createHash('sha256').update(JSON.stringify([...named].sort())).digest('hex').slice(0, 16);
   // A copy that keeps the file's own properties and its prototype as they are: a file from the content snapshot
   // reads its text only when asked (content/load.ts), and a hundred files with placeholders need not be read to
   // be resolved.
   const resolved = Object.create(Object.getPrototypeOf(file) as object, Object.getOwnPropertyDescriptors(file)) as SourceFile;
   Object.assign(resolved, { data, factsKey });
-  if (body !== undefined) Object.defineProperty(resolved, 'body', { value: body, enumerable: true, writable: true, configurable: true });
+  if (body !== undefined) {
+    Object.defineProperty(resolved, 'body', { value: body, enumerable: true, writable: true, configurable: true });
+    resolved.bodyHash = hashText(body);
+  }
   return { file: resolved, errors };
 }

@@ -39,6 +39,8 @@ export interface SourceFile {
   body?: string;
   /** Words in the body (runs of characters between spaces and line breaks), for .md files. */
   words?: number;
+  /** A hash of the body, for .md files: the build's record compares a post's body by it, without reading the text again. */
+  bodyHash?: string;
   /** The internal links of the body as written, for .md files (content/links.ts). */
   links?: MarkdownLink[];
   /**
@@ -105,8 +107,11 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
       errors.push(loaded);
       continue;
     }
-    files.push(loaded);
     parsed?.(loaded);
+    // Held as the snapshot holds it from here on, its text read again only when asked for: the build does not
+    // keep every post's text in memory while it renders.
+    const entry = entryOf(loaded);
+    files.push(entry ? new SnapshotFile(entry, source, project) : loaded);
   }
   for (const rel of known.keys()) if (!found.has(rel)) stale.add(shardOf(rel, store.count));
   // Written now, before a later stage can touch the data; only the shards whose files changed.
@@ -177,11 +182,11 @@ function parseFile(rel: string, source: SourceKind, text: string, stat: { mtimeM
   return { path: file, rel, source, text, ...parsed, textHash: hashText(text), placeholders, references, mtimeMs: stat.mtimeMs, size: stat.size };
 }
 
-function hashText(text: string): string {
+export function hashText(text: string): string {
   return hash('sha1', text, 'base64url');
 }
 
-type ParsedMarkdown = { data: unknown; body: string; words: number; links: MarkdownLink[] };
+type ParsedMarkdown = { data: unknown; body: string; words: number; bodyHash: string; links: MarkdownLink[] };
 
 /**
  * The snapshot of the last load: every file as parsed, by path under content/, without its text. Reading
@@ -190,7 +195,7 @@ type ParsedMarkdown = { data: unknown; body: string; words: number; links: Markd
  * of it again. The text (and the body, which is the end of the text) is read from the file only when asked
  * for: a build that renders one post reads one post, and holds no other post's text.
  */
-const snapshotVersion = `content-v7 gray-matter@${packageVersion('gray-matter')}`;
+const snapshotVersion = `content-v8 gray-matter@${packageVersion('gray-matter')}`;
 type SnapshotEntry = Omit<SourceFile, 'text' | 'body' | 'source'> & { bodyStart?: number };
 const snapshot = (dir: string) => new Shards<SnapshotEntry[]>(dir, 'files', snapshotVersion);
 
@@ -207,19 +212,20 @@ function readSnapshot(store: Shards<SnapshotEntry[]>): Map<string, SnapshotEntry
   return byPath;
 }
 
-/** What a file taken from the snapshot needs to read its text when first asked for, and the text once read. */
+/** What a file held as the snapshot has it needs to read its text when asked for. */
 const unread = Symbol('unread');
 
 /**
- * A file as the snapshot has it; its text and body are read from the file when first asked for. The fields
- * are its own, copied from the entry; `text` and `body` are getters of the class, not of each file: defining
+ * A file as the snapshot has it, whether taken from the snapshot or parsed in this build; its text and body are
+ * read from the file each time they are asked for, and not kept: a large site's texts are never all in memory
+ * at once (the Markdown session keeps the posts' HTML by hash, not by text). The fields are its own, copied from the entry; `text` and `body` are getters of the class, not of each file: defining
  * two properties on each of thousands of objects took several times as long as making them, and left them
  * slower to read (V8 keeps such objects as dictionaries). A copy must keep the prototype (facts.ts does).
  */
 // The fields but `text` and `body` are the entry's own, copied in the constructor.
 interface SnapshotFile extends Omit<SourceFile, 'text' | 'body'> {}
 class SnapshotFile {
-  declare [unread]: { entry: SnapshotEntry; project: Project; text?: string; body?: string };
+  declare [unread]: { entry: SnapshotEntry; project: Project };
 
   constructor(entry: SnapshotEntry, source: SourceKind, project: Project) {
     // The copy keeps `bodyStart`, which nothing else reads.
@@ -230,13 +236,12 @@ class SnapshotFile {
 
   get text(): string {
     const state = this[unread];
-    return (state.text ??= readUnchanged(state.project, state.entry));
+    return readUnchanged(state.project, state.entry);
   }
 
   get body(): string | undefined {
-    const state = this[unread];
-    const { bodyStart } = state.entry;
-    return bodyStart === undefined ? undefined : (state.body ??= this.text.slice(bodyStart));
+    const { bodyStart } = this[unread].entry;
+    return bodyStart === undefined ? undefined : this.text.slice(bodyStart);
   }
 }
 
@@ -261,20 +266,21 @@ function writeSnapshot(store: Shards<SnapshotEntry[]>, files: SourceFile[], stal
     const shard = byShard.get(shardOf(file.rel, store.count));
     if (!shard) continue;
     // A file from the snapshot is written again as its entry was, without reading its text.
-    if (file instanceof SnapshotFile) {
-      shard.push(file[unread].entry);
-      continue;
-    }
-    const { text, body, source: _source, ...fields } = file;
-    // A body that is not the end of its text (never seen) leaves its file out, to be read again next time.
-    if (body !== undefined && !text.endsWith(body)) continue;
-    shard.push(body === undefined ? fields : { ...fields, bodyStart: text.length - body.length });
+    const entry = file instanceof SnapshotFile ? file[unread].entry : entryOf(file);
+    if (entry) shard.push(entry);
   }
   try {
     for (const [i, entries] of byShard) store.write(i, entries);
   } catch {
     // a snapshot that cannot be written only makes the next build slower
   }
+}
+
+/** A parsed file as the snapshot keeps it; none for a body that is not the end of its text (never seen). */
+function entryOf(file: SourceFile): SnapshotEntry | undefined {
+  const { text, body, source: _source, ...fields } = file;
+  if (body !== undefined && !text.endsWith(body)) return undefined;
+  return body === undefined ? fields : { ...fields, bodyStart: text.length - body.length };
 }
 
 function parseJson(file: string, text: string): { data: unknown } | SiteError {
@@ -305,7 +311,8 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
     // Passing options turns off gray-matter's cache, which would otherwise keep every version of every file.
     matter ??= loadMatter();
     const result = matter(text, (yamlOptions ??= loadYamlOptions()) as object);
-    return { data: result.data, body: result.content, words: countWords(result.content), links: bodyLinks(text) };
+    const links = bodyLinks(text).map(([target, offset]): MarkdownLink => [detached(target), offset]);
+    return { data: result.data, body: result.content, words: countWords(result.content), bodyHash: hashText(result.content), links };
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const line = mark ? mark.line + 2 : 1;
@@ -314,6 +321,12 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
     return siteError('CONTENT_FRONT_MATTER', { reason }, { file, line, column, frame: codeFrame(text, line, column) });
   }
 }
+
+/**
+ * A copy of a piece of a text that does not keep the text in memory. V8 keeps a longer piece as a view into
+ * the whole text, and a file's links outlive its text (the text is read again when asked for: SnapshotFile).
+ */
+const detached = (piece: string) => Buffer.from(piece).toString();
 
 /** Words for reading times: runs of characters other than spaces and control codes. */
 function countWords(text: string): number {

@@ -109,7 +109,8 @@ const postFile = Symbol('file');
  * A post of the model. Its body is read from its file when a page asks for it: a build that renders one post
  * reads one post's text. The getter is the class's, not each post's own: defining one on each of thousands of
  * posts cost more than making them, and left V8 keeping them as dictionaries. So `body` is not an own field
- * of a post: what lists a post's fields (the record's fingerprints, entryFields in incremental/record.ts) adds it.
+ * of a post: what lists a post's fields (the record's fingerprints, entryFields in incremental/record.ts) adds it,
+ * by its hash.
  */
 class Post {
   declare [postFile]: SourceFile;
@@ -120,6 +121,11 @@ class Post {
 
   get body(): string {
     return this[postFile].body ?? '';
+  }
+
+  /** A hash of the body, for the build's record (incremental/record.ts), known without reading the file. */
+  get bodyHash(): string {
+    return this[postFile].bodyHash ?? '';
   }
 }
 

@@ -44,18 +44,19 @@ export async function readContent(project: Project, previous: BuildRecord | unde
   // Each file is looked up in the record once: the validators, the posts and the checks across files ask.
   const changed = new Set(previous ? resolved.files.filter((f) => !unchangedSince(previous, f)) : resolved.files);
   const changedBodies = [...changed].filter(streamed);
-  const rest = changedBodies.filter((f) => !fed.has(f.path)).map((f) => ({ slug: f.path, body: f.body ?? '' }));
+  const byPath = new Map(resolved.files.map((f) => [f.path, f]));
+  const bodyOf = (file: string) => byPath.get(file)?.body ?? '';
+  const rest = changedBodies.filter((f) => !fed.has(f.path)).map((f) => f.path);
   let ready: AsyncIterable<string[]>;
   if (feed) {
-    for (const { slug, body } of rest) feed.add(slug, body);
+    for (const slug of rest) feed.add(slug, bodyOf(slug));
     feed.close();
     ready = feed.ready;
-  } else ready = markdown.posts(rest);
-  const byPath = new Map(resolved.files.map((f) => [f.path, f]));
+  } else ready = markdown.posts(rest, bodyOf);
   const posts: EarlyBodies = {
     files: new Set(changedBodies.map((f) => f.path)),
     ready: timed(ready, () => markdown.stats.workers > 0 && (posts.workers = { ms: performance.now() - started })),
-    bodyOf: (file) => byPath.get(file)?.body ?? '',
+    bodyOf,
   };
   // A file with an unknown fact name keeps the placeholder, which its schema would then report a second time.
   const unresolved = new Set(resolved.errors.map((e) => e.file));

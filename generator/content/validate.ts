@@ -96,7 +96,7 @@ function validateFile(file: SourceFile, { validator, schemas }: Compiled): SiteE
     return [siteError('CONTENT_SCHEMA_MISSING', { schema: file.source.schema }, { file: file.path })];
   }
   const errors: SiteError[] = [];
-  if (file.body === undefined) {
+  if (!file.rel.endsWith('.md')) {
     const expected = path.posix.relative(path.posix.dirname(file.rel), `schemas/${file.source.schema}`);
     const named = (file.data as { $schema?: unknown } | null)?.$schema;
     const wanted = expected.startsWith('.') ? expected : `./${expected}`;

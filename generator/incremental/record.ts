@@ -134,10 +134,13 @@ export function contentState(files: SourceFile[], model: SiteModel, previous?: B
   return { files: state, lists };
 }
 
-/** An entry's fields, with a post's body, which is its class's getter rather than a field of its own (model.ts). */
+/**
+ * An entry's fields, with a post's body, which is its class's getter rather than a field of its own (model.ts):
+ * it stands in by its hash, so the record is made without reading every post's text again.
+ */
 function entryFields(entry: object): [string, unknown][] {
   const fields = Object.entries(entry);
-  if ('body' in entry && !Object.hasOwn(entry, 'body')) fields.push(['body', (entry as { body: unknown }).body]);
+  if ('bodyHash' in entry) fields.push(['body', entry.bodyHash]);
   return fields;
 }
 

@@ -12,6 +12,7 @@ import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
 import type { MarkdownRenderer, MarkdownRuntime } from './renderer.ts';
 import { threadedRenderer } from './threads.ts';
+import type { MarkdownLookup } from '../render/contract.ts';
 
 export type { MarkdownRuntime };
 
@@ -56,14 +57,19 @@ function markdownKey(markdown: string): string {
 
 /** One build's Markdown: render() as often as needed, then save() once to keep what this build used. */
 export class MarkdownSession {
-  /** HTML by Markdown source text. */
-  readonly html = new Map<string, string>();
+  /**
+   * The HTML of every text this build rendered or took from the cache, looked up by the text. The session
+   * keeps it by the text's key, not the text: a large site's posts are not all held in memory while pages
+   * render (content/load.ts reads a post's body again when its page asks for it).
+   */
+  readonly html: MarkdownLookup = { get: (text) => this.used.get(markdownKey(text)) };
   readonly stats: MarkdownStats = { total: 0, cached: 0, rendered: 0, workers: 0, rescued: 0 };
   /** The cache's folder: the entries are kept in `shards` files by the first character of their key. */
   private readonly cacheDir: string;
   /** Shards holding an entry this build added, to be written again. */
   private readonly dirty = new Set<number>();
   private loaded?: CacheEntries;
+  /** HTML by key: every text this build rendered or took from the cache. */
   private readonly used = new Map<string, string>();
   /** Renderers at work: cancel() stops them, and while one is, more texts are rendered on this thread. */
   private readonly busy = new Set<MarkdownRenderer>();
@@ -100,12 +106,13 @@ export class MarkdownSession {
   }
 
   /**
-   * Renders the posts' bodies, in workers when there are many. The slugs of the posts whose HTML is ready
-   * arrive batch by batch, cached ones first; the stream ends when all are ready and fails if rendering does.
+   * Renders the posts' bodies, in workers when there are many; each is asked of `bodyOf` once, and only those
+   * to be rendered are held until they are. The slugs of the posts whose HTML is ready arrive batch by batch,
+   * cached ones first; the stream ends when all are ready and fails if rendering does.
    */
-  posts(posts: { slug: string; body: string }[]): AsyncIterable<string[]> {
+  posts(slugs: string[], bodyOf: (slug: string) => string): AsyncIterable<string[]> {
     const feed = this.feed();
-    for (const { slug, body } of posts) feed.add(slug, body);
+    for (const slug of slugs) feed.add(slug, bodyOf(slug));
     feed.close();
     return feed.ready;
   }
@@ -119,24 +126,24 @@ export class MarkdownSession {
    * (rendering the pages of posts as they come), so the workers leave it a core (markdownWorkers()).
    */
   feed(alongside = true): PostFeed {
-    const slugsByBody = new Map<string, string[]>();
+    const slugsByKey = new Map<string, string[]>();
     const arrivals = new Arrivals<string>();
-    const spread = this.threads((bodies) => arrivals.push(bodies.flatMap((body) => slugsByBody.get(body)!)), alongside);
+    const spread = this.threads((keys) => arrivals.push(keys.flatMap((key) => slugsByKey.get(key)!)), alongside);
     arrivals.endWith(spread.done);
     return {
       add: (slug, body) => {
-        const slugs = slugsByBody.get(body);
+        const key = markdownKey(body);
+        const slugs = slugsByKey.get(key);
         if (slugs) {
           slugs.push(slug);
           // Rendered already (or in this very feed): ready with it, now or when its HTML comes.
-          if (this.html.has(body) && !spread.has(markdownKey(body))) arrivals.push([slug]);
+          if (this.used.has(key) && !spread.has(key)) arrivals.push([slug]);
           return;
         }
-        slugsByBody.set(body, [slug]);
-        if (this.html.has(body)) return arrivals.push([slug]);
-        const key = markdownKey(body);
+        slugsByKey.set(key, [slug]);
+        if (this.used.has(key)) return arrivals.push([slug]);
         this.stats.total++;
-        if (this.fromCache(key, body)) {
+        if (this.fromCache(key)) {
           this.stats.cached++;
           return arrivals.push([slug]);
         }
@@ -149,11 +156,11 @@ export class MarkdownSession {
   }
 
   /**
-   * The threaded renderer, its HTML kept (keep()) and `ready` told of each text; busy while it works. While
+   * The threaded renderer, its HTML kept (keep()) and `ready` told of each text's key; busy while it works. While
    * this build's workers are busy (the posts), more texts are rendered here: more threads than cores would only
    * add their start-up cost.
    */
-  private threads(ready: (texts: string[]) => void, alongside: boolean): MarkdownRenderer {
+  private threads(ready: (keys: string[]) => void, alongside: boolean): MarkdownRenderer {
     const runtime = this.busy.size ? { ...this.runtime, threads: 0 } : this.runtime;
     const renderer = threadedRenderer(this.accept(ready), alongside, runtime, this.stats);
     this.busy.add(renderer);
@@ -161,26 +168,24 @@ export class MarkdownSession {
     return renderer;
   }
 
-  /** What a renderer hands its HTML to: kept for the pages and the cache, then `ready` is told of the texts. */
-  private accept(ready: (texts: string[]) => void) {
+  /** What a renderer hands its HTML to: kept for the pages and the cache, then `ready` is told of the keys. */
+  private accept(ready: (keys: string[]) => void) {
     return (results: [key: string, text: string, html: string][]) => {
-      for (const [key, text, html] of results) this.keep(key, text, html);
-      ready(results.map(([, text]) => text));
+      for (const [key, , html] of results) this.keep(key, html);
+      ready(results.map(([key]) => key));
     };
   }
 
   /** Takes a text's HTML from the cache, if it is there, for this build's pages; whether it was. */
-  private fromCache(key: string, text: string): boolean {
+  private fromCache(key: string): boolean {
     const hit = this.cache.get(key);
     if (hit === undefined) return false;
-    this.html.set(text, hit);
     this.used.set(key, hit);
     return true;
   }
 
   /** Keeps a text's HTML, rendered in this build, for the pages and the cache. */
-  private keep(key: string, text: string, html: string): void {
-    this.html.set(text, html);
+  private keep(key: string, html: string): void {
     this.used.set(key, html);
     this.cache.set(key, html);
     this.dirty.add(shardOf(key));

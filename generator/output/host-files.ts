@@ -3,6 +3,7 @@
 import { compare, type SiteModel } from '../content/model.ts';
 import { rules } from '../content/kinds.ts';
 import type { Page, Redirect } from '../routes.ts';
+import type { MarkdownLookup } from '../render/contract.ts';
 import type { NextRecord } from '../incremental/record.ts';
 import { headerRules, headersFile, headersInputs } from './security.ts';
 
@@ -38,7 +39,7 @@ export function feedPosts(model: SiteModel) {
 }
 
 /** The blog's RSS feed; `markdown` holds the HTML of the bodies of the posts it carries. */
-export async function blogFeed(model: SiteModel, markdown: ReadonlyMap<string, string>): Promise<string> {
+export async function blogFeed(model: SiteModel, markdown: MarkdownLookup): Promise<string> {
   const { Feed } = await import('feed');
   const base = model.settings.baseUrl;
   const newest = model.posts[0]?.isoUpdated ?? model.settings.updated;

@@ -74,7 +74,12 @@ export interface DocumentProps {
   site: SiteModel;
   assets: Assets;
   /** Rendered Markdown by its source text (the markdown stage's result): every text the page shows. */
-  markdown: ReadonlyMap<string, string>;
+  markdown: MarkdownLookup;
+}
+
+/** The HTML of a Markdown text, looked up by the text. */
+export interface MarkdownLookup {
+  get(text: string): string | undefined;
 }
 
 /** The site's logo drawing without its <svg> wrapper, and its viewBox, to place inside another SVG. */

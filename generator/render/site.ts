@@ -90,8 +90,8 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
   const pagesOf = (files: string[]) => files.flatMap((file) => bodyPages.get(file) ?? []);
   for await (const files of early.ready) await render(pagesOf(files));
   // Entries whose files are as the last build read them, but whose pages must render (a template changed, say).
-  const late = [...bodyPages.keys()].filter((file) => !early.files.has(file)).map((file) => ({ slug: file, body: early.bodyOf(file) }));
-  for await (const files of markdown.posts(late)) await render(pagesOf(files));
+  const late = [...bodyPages.keys()].filter((file) => !early.files.has(file));
+  for await (const files of markdown.posts(late, early.bodyOf)) await render(pagesOf(files));
   failIfAny('render', problems);
   return count;
 }
