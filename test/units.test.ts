@@ -45,7 +45,8 @@ function altered(edits: Record<string, (data: any) => void>, added: SourceFile[]
     if (!edit) return f;
     const data = structuredClone(f.data);
     edit(data);
-    return { ...f, data };
+    // A copy that keeps the prototype: a loaded file's text is its class's getter (content/load.ts).
+    return Object.assign(Object.create(Object.getPrototypeOf(f) as object, Object.getOwnPropertyDescriptors(f)) as SourceFile, { data });
   });
   return [...out, ...added];
 }
