@@ -120,9 +120,8 @@ export class MarkdownSession {
   /**
    * Posts handed over one at a time: in a cold build, as their files are read, so that the workers start while
    * the main thread is still reading the rest, rather than leave the other cores idle meanwhile (render() and
-   * posts() hand theirs over at once). Cached bodies
-   * are ready at once; the others go to the threaded renderer. The slugs of posts whose HTML is ready arrive
-   * batch by batch; call close() after the last. `alongside`: the main thread has work of its own meanwhile
+   * posts() hand theirs over at once). Cached bodies are ready at once; the others go to the threaded
+   * renderer. The slugs of posts whose HTML is ready arrive batch by batch; call close() after the last. `alongside`: the main thread has work of its own meanwhile
    * (rendering the pages of posts as they come), so the workers leave it a core (markdownWorkers()).
    */
   feed(alongside = true): PostFeed {
@@ -170,8 +169,8 @@ export class MarkdownSession {
 
   /** What a renderer hands its HTML to: kept for the pages and the cache, then `ready` is told of the keys. */
   private accept(ready: (keys: string[]) => void) {
-    return (results: [key: string, text: string, html: string][]) => {
-      for (const [key, , html] of results) this.keep(key, html);
+    return (results: [key: string, html: string][]) => {
+      for (const [key, html] of results) this.keep(key, html);
       ready(results.map(([key]) => key));
     };
   }

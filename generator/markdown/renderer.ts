@@ -2,8 +2,8 @@
 // they are too few for a thread, on this thread (renderHere, with remark from processor.ts). The renderer picks
 // by the number of texts and the runtime the launcher describes.
 
-/** Texts with their HTML, as it arrives. */
-export type Accept = (results: [key: string, text: string, html: string][]) => void;
+/** Texts' HTML by their keys, as it arrives. */
+export type Accept = (results: [key: string, html: string][]) => void;
 
 /** Texts added as they come, spread over worker threads, their HTML handed to `accept` batch by batch. */
 export interface MarkdownRenderer {
@@ -35,6 +35,6 @@ export async function renderHere(items: [string, string][], accept: Accept): Pro
   const { markdownToHtml } = await import('./processor.ts');
   for (let i = 0; i < items.length; i += 16) {
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-    accept(items.slice(i, i + 16).map(([key, text]) => [key, text, markdownToHtml(text)]));
+    accept(items.slice(i, i + 16).map(([key, text]) => [key, markdownToHtml(text)]));
   }
 }

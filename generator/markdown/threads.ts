@@ -49,8 +49,8 @@ const workerHeap = (runtime: MarkdownRuntime) => ({ maxOldGenerationSizeMb: runt
  * started and the batches rescued.
  */
 export function threadedRenderer(accept: Accept, alongside: boolean, runtime: MarkdownRuntime, stats: { workers: number; rescued: number }): MarkdownRenderer {
-  /** Texts not yet rendered, by key: waiting for a thread or in one. */
-  const waiting = new Map<string, string>();
+  /** The keys of texts not yet rendered: waiting for a thread or in one. */
+  const waiting = new Set<string>();
   const queue: [string, string][] = [];
   /** Each thread, with the batches posted to it and not yet returned, oldest first. */
   const pool: { worker: Worker; posted: [string, string][][]; held: number }[] = [];
@@ -63,14 +63,8 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
   done.catch(() => {});
   const take = (results: [key: string, html: string][]) => {
     if (failed) return;
-    const fresh: [string, string, string][] = [];
-    for (const [key, html] of results) {
-      const text = waiting.get(key);
-      if (text === undefined) continue;
-      waiting.delete(key);
-      fresh.push([key, text, html]);
-    }
-    accept(fresh);
+    // Each text is accepted once, whichever way its HTML came.
+    accept(results.filter(([key]) => waiting.delete(key)));
     if (closed && waiting.size === 0) settle();
   };
   const fail = (error: unknown) => {
@@ -78,7 +72,7 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
     failed = true;
     settle(error ?? new Error('Markdown rendering failed'));
   };
-  const renderRest = (items: [string, string][]) => void renderHere(items, (results) => take(results.map(([key, , html]) => [key, html]))).catch(fail);
+  const renderRest = (items: [string, string][]) => void renderHere(items, take).catch(fail);
   /**
    * Keeps every thread supplied. A thread is handed its next batch by this thread's event loop, which stands
    * still while this thread runs a long stretch of its own (reading the content, checking it, rendering pages):
@@ -149,7 +143,7 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
     add: (items) => {
       for (const [key, text] of items) {
         if (waiting.has(key)) continue;
-        waiting.set(key, text);
+        waiting.add(key);
         queue.push([key, text]);
       }
       grow();
