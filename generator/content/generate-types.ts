@@ -3,14 +3,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importModule } from '../import-module.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const typesFile = path.join(here, 'types.ts');
 const schemaDir = path.resolve(here, '../../content/schemas');
 
 export async function generateTypes(): Promise<string> {
-  const { compile } = await importModule<typeof import('json-schema-to-typescript')>('json-schema-to-typescript');
+  const { compile } = await import('json-schema-to-typescript');
   const names = fs.readdirSync(schemaDir).filter((n) => n.endsWith('.schema.json') && n !== 'common.schema.json').sort();
   const parts = ['// Generated from content/schemas by `npm run types`. Do not edit by hand.', ''];
   const declared = new Set<string>();

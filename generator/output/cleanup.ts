@@ -1,7 +1,7 @@
 // Folders left behind: replaced outputs deleted in the background, and staging folders of builds that died.
 import fs from 'node:fs';
 import path from 'node:path';
-import { childProcess } from '../import-module.ts';
+import { spawn } from 'node:child_process';
 
 const pendingRemovals = new Set<Promise<void>>();
 
@@ -12,7 +12,7 @@ const pendingRemovals = new Set<Promise<void>>();
 export function removeInBackground(dir: string): void {
   if (process.platform !== 'win32') {
     try {
-      const rm = childProcess().spawn('rm', ['-rf', dir], { stdio: 'ignore' });
+      const rm = spawn('rm', ['-rf', dir], { stdio: 'ignore' });
       const done = new Promise<void>((resolve) => rm.once('close', () => resolve()).once('error', () => resolve()));
       pendingRemovals.add(done);
       void done.then(() => pendingRemovals.delete(done));

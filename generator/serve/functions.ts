@@ -9,7 +9,6 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Project } from '../project.ts';
-import { importModule } from '../import-module.ts';
 import { compiledFolder } from '../cache.ts';
 
 export interface FunctionContext {
@@ -58,7 +57,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
     const dir = compiledFolder(project, 'functions');
     const file = path.join(dir, `${name}-${key}.mjs`);
     if (!fs.existsSync(file)) fs.writeFileSync(file, text);
-    const module = await importModule<{ default?: NetlifyFunction }>(pathToFileURL(file).href);
+    const module = (await import(pathToFileURL(file).href)) as { default?: NetlifyFunction };
     if (typeof module.default !== 'function') {
       throw new BuildFailure('functions', [siteError('FUNCTION_FAILED', { problem: 'has no default export function', note: 'Export the handler as the default: export default async (request: Request) => new Response(...).' }, { file: `functions/${name}.ts` })]);
     }

@@ -17,7 +17,6 @@ import { draftStylesheet } from '../content/drafts.ts';
 import { disposeTemplateContexts } from '../render/templates.ts';
 import { localEditor } from '../admin/local-backend.ts';
 import { networkNotice } from '../admin/request-guard.ts';
-import { importModule } from '../import-module.ts';
 
 /** The dev server's stylesheet for drafts, beside its reload client. */
 const draftsPath = '/__site/drafts.css';
@@ -194,7 +193,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
 
   let closeWatcher = async () => {};
   if (options.watch !== false) {
-    const { watch } = await importModule<typeof import('chokidar')>('chokidar');
+    const { watch } = await import('chokidar');
     const folders = [project.content, project.templates, project.islands, project.assets, project.functions];
     const ignored = (p: string) => {
       const name = path.basename(p);
