@@ -290,9 +290,12 @@ function texts(file: SourceFile, facts: FactSpellings): { found: Found[]; pointe
     if (typeof value === 'string' && key !== '$schema') out.push({ found: scan(value, false, facts), pointer });
   });
   // A body is rendered whole, and paragraph by paragraph (each a render of its own) only to place what it shows.
-  if (file.body === undefined || !scan(file.body, true, facts).length) return out;
-  let line = file.text.slice(0, file.text.length - file.body.length).split('\n').length;
-  for (const block of file.body.split(/\n[ \t]*\n/)) {
+  // Read once: a loaded file's text and body are read from its file each time they are asked for.
+  const body = file.body;
+  if (body === undefined || !scan(body, true, facts).length) return out;
+  const text = file.text;
+  let line = text.slice(0, text.length - body.length).split('\n').length;
+  for (const block of body.split(/\n[ \t]*\n/)) {
     if (block.trim()) out.push({ found: scan(block, true, facts), line: line + (block.match(/^\n*/)?.[0].length ?? 0) });
     line += block.split('\n').length + 1;
   }
