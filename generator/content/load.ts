@@ -218,7 +218,8 @@ const unread = Symbol('unread');
 /**
  * A file as the snapshot has it, whether taken from the snapshot or parsed in this build; its text and body are
  * read from the file each time they are asked for, and not kept: a large site's texts are never all in memory
- * at once (the Markdown session keeps the posts' HTML by hash, not by text). The fields are its own, copied from the entry; `text` and `body` are getters of the class, not of each file: defining
+ * at once (the Markdown session keeps the posts' HTML by hash, not by text). The fields are its own, copied
+ * from the entry; `text` and `body` are getters of the class, not of each file: defining
  * two properties on each of thousands of objects took several times as long as making them, and left them
  * slower to read (V8 keeps such objects as dictionaries). A copy must keep the prototype (facts.ts does).
  */
