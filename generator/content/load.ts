@@ -134,21 +134,14 @@ export function contentFiles(content: string): string[] {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       if (entry.name.startsWith('.')) continue;
       const rel = prefix + entry.name;
-      if (entry.isFile()) {
-        if (isContent(entry.name)) found.push(rel);
-        continue;
-      }
       const abs = path.join(dir, entry.name);
-      let folder = entry.isDirectory();
-      let real: string | undefined;
-      if (entry.isSymbolicLink()) {
-        real = realPath(abs);
-        if (real !== undefined && ancestors.has(real)) continue;
-        folder = real !== undefined && fs.statSync(real).isDirectory();
-      }
-      if (folder) {
-        if (rel !== 'schemas') walk(abs, `${rel}/`, new Set(ancestors).add(real ?? realPath(abs)!));
-      } else if (isContent(entry.name)) found.push(rel);
+      // A link is taken for what it leads to: a file, a folder, or nothing (a dangling link, read as a file).
+      const real = entry.isSymbolicLink() ? realPath(abs) : undefined;
+      if (real !== undefined && ancestors.has(real)) continue;
+      const folder = real === undefined ? entry.isDirectory() : fs.statSync(real).isDirectory();
+      if (!folder) {
+        if (isContent(entry.name)) found.push(rel);
+      } else if (rel !== 'schemas') walk(abs, `${rel}/`, new Set(ancestors).add(real ?? realPath(abs)!));
     }
   };
   if (fs.existsSync(content)) walk(content, '', new Set([realPath(content)!]));
