@@ -137,8 +137,8 @@ export function buildModel(files: SourceFile[], options: { buildDate?: string } 
   const one = <K extends SingletonKind>(kind: K) => byKind.get(kind)?.[0]?.data as DataOf<K>;
   const all = <K extends CollectionKind | 'prose-page'>(kind: K) => (byKind.get(kind) ?? []) as (SourceFile & { data: DataOf<K> })[];
   const slugOf = (f: SourceFile) => ('slug' in f.source ? f.source.slug : '');
-  /** Where an entry's file and page are. */
-  const placeOf = (kind: CollectionKind | 'prose-page', f: SourceFile) => ({ slug: slugOf(f), url: entryPath(kind, slugOf(f)), file: f.path });
+  /** Where an entry's file and page are; a language's slug is made from its name. */
+  const placeOf = (kind: CollectionKind | 'prose-page', f: SourceFile, slug = slugOf(f)) => ({ slug, url: entryPath(kind, slug), file: f.path });
 
   const pages = Object.fromEntries((byKind.get('page-copy') ?? []).map((f) => [f.source.kind === 'page-copy' ? f.source.name : '', f.data])) as PageCopies;
   const plain = Object.fromEntries(
@@ -151,11 +151,7 @@ export function buildModel(files: SourceFile[], options: { buildDate?: string } 
   ) as PlainCollections;
 
   const allLanguages: LanguageEntry[] = all('language')
-    .map((f) => {
-      const data = f.data;
-      const slug = languageSlug(data.name);
-      return { ...data, slug, url: entryPath('language', slug), file: f.path, dir: data.direction ?? 'ltr' };
-    })
+    .map((f) => ({ ...f.data, ...placeOf('language', f, languageSlug(f.data.name)), dir: f.data.direction ?? 'ltr' }))
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
   const languages = allLanguages.filter((l) => !l.isTarget);
   const byCode = new Map(languages.map((l) => [l.code, l]));
@@ -175,10 +171,9 @@ export function buildModel(files: SourceFile[], options: { buildDate?: string } 
 
   const posts: PostEntry[] = all('post').map((f) => {
     const { date, updated } = f.data;
-    const slug = slugOf(f);
     // Written as dd/mm/yyyy or yyyy-mm-dd (content/dates.ts); shown the Australian way whichever it was.
     const iso = isoDate(date);
-    const derived = { slug, url: entryPath('post', slug), file: f.path, isoDate: iso, date: australianDate(iso), isoUpdated: updated ? isoDate(updated) : iso, words: f.words ?? 0 };
+    const derived = { ...placeOf('post', f), isoDate: iso, date: australianDate(iso), isoUpdated: updated ? isoDate(updated) : iso, words: f.words ?? 0 };
     return Object.assign(new Post(f), f.data, derived) as unknown as PostEntry;
   });
   posts.sort((a, b) => compare(b.isoDate, a.isoDate) || compare(a.slug, b.slug));
