@@ -5,7 +5,7 @@
 // a draft must be well formed, and the editor lists drafts with the rest.
 import type { ErrorCode, ErrorParams, SiteError } from '../errors.ts';
 import type { Page } from '../routes.ts';
-import { rules } from './kinds.ts';
+import { entryPath } from './kinds.ts';
 import type { SourceFile } from './load.ts';
 import { stripHash } from './links.ts';
 
@@ -29,14 +29,14 @@ export function sortDrafts(files: SourceFile[], show: boolean): { files: SourceF
     // Only `draft: true` counts, so `draft: false` publishes.
     if ((file.data as { draft?: unknown } | null)?.draft !== true) continue;
     drafts.files.add(file.path);
-    const slug = 'slug' in file.source ? file.source.slug : undefined;
-    const route = rules.routeOf.get(file.source.kind);
-    if (slug === undefined || route === undefined) continue;
-    drafts.byAddress.set(`${route}${slug}`, file.path);
+    // An entry with a slug (a collection's or a prose page) has a page of its own.
+    if (!('slug' in file.source)) continue;
+    const { kind, slug } = file.source;
+    drafts.byAddress.set(entryPath(kind, slug), file.path);
     // What references across files name an entry by (cross-check.ts): a service by its slug, a language by its code.
-    drafts.byName.set(`${file.source.kind}:${slug}`, file.path);
+    drafts.byName.set(`${kind}:${slug}`, file.path);
     const code = (file.data as { code?: unknown }).code;
-    if (typeof code === 'string') drafts.byName.set(`${file.source.kind}:${code}`, file.path);
+    if (typeof code === 'string') drafts.byName.set(`${kind}:${code}`, file.path);
   }
   const kept = show || drafts.files.size === 0 ? files : files.filter((f) => !drafts.files.has(f.path));
   return { files: kept, drafts };
