@@ -261,11 +261,8 @@ export function findFacts(text: string, facts: FactSpellings): Found[] {
   const kept: typeof hits = [];
   for (const hit of hits) {
     const last = kept.at(-1);
-    if (last && hit.start < last.end) {
-      if (hit.end > last.end) last.end = hit.end;
-      continue;
-    }
-    kept.push({ ...hit });
+    if (last && hit.start < last.end) last.end = Math.max(last.end, hit.end);
+    else kept.push({ ...hit });
   }
   return kept.map(({ start, end, kind }) => ({ written: text.slice(...spelt.source(start, end)).trim(), kind, plain: spelt.text.slice(start, end).trim() }));
 }
