@@ -443,6 +443,11 @@ export function codeFrame(text: string, line: number, column: number): string {
   return out.join('\n');
 }
 
+/** A place in a file: a line and column of its text, with the code frame around them. */
+export function framed(file: string, text: string, { line, column }: { line: number; column: number }): Place {
+  return { file, line, column, frame: codeFrame(text, line, column) };
+}
+
 /** The numbered list printed for a failed stage. Colour is added by the caller. */
 export function formatFailure(failure: BuildFailure): string {
   const out = [`✗ ${failure.message}:`, ''];

@@ -2,7 +2,7 @@
 // references (language codes, service slugs, internal links, images, icons, flags) that must resolve.
 import fs from 'node:fs';
 import path from 'node:path';
-import { positionAt, codeFrame, siteError, type ErrorCode, type ErrorParams, type SiteError } from '../errors.ts';
+import { positionAt, framed, siteError, type ErrorCode, type ErrorParams, type SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import { flagFile, iconExists } from '../assets/library.ts';
 import { reservedSegments, type Page, type Redirect } from '../routes.ts';
@@ -123,8 +123,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
       // the file was read: an unchanged file's text is not read again unless one of them is broken.
       for (const [target, offset] of file.links ?? bodyLinks(file.text)) {
         if (addresses.has(target)) continue;
-        const { line, column } = positionAt(file.text, offset);
-        const place = { file: file.path, line, column, frame: codeFrame(file.text, line, column) };
+        const place = framed(file.path, file.text, positionAt(file.text, offset));
         errors.push(isMarkdownImage(file.text, offset) ? siteError('CONTENT_MARKDOWN_IMAGE', { src: target }, place) : draftAware(drafts, 'CONTENT_UNKNOWN_PAGE', { target, suggestion: nearest(target) }, (c, p) => siteError(c, p, place)));
       }
     }

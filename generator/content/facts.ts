@@ -4,7 +4,7 @@
 // exception to "never type a fact by hand", such as a market figure quoted in a blog post, is written
 // {{verbatim: AUD $40–90 per page}}: it shows as written and `site check` leaves it alone.
 import { createHash } from 'node:crypto';
-import { codeFrame, positionAt, siteError, type Place, type SiteError } from '../errors.ts';
+import { framed, positionAt, siteError, type Place, type SiteError } from '../errors.ts';
 import { hashText, type SourceFile } from './load.ts';
 import { locate, offsetAt } from './locate.ts';
 import { closest } from './explain.ts';
@@ -137,8 +137,7 @@ function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, stri
       }
       const start = from() + at;
       const offset = file.text.indexOf(whole, start);
-      const { line, column } = positionAt(file.text, offset === -1 ? start : offset);
-      errors.push(found.fail(whole, { file: file.path, line, column, frame: codeFrame(file.text, line, column) }));
+      errors.push(found.fail(whole, framed(file.path, file.text, positionAt(file.text, offset === -1 ? start : offset))));
       return whole;
     });
   const walk = (value: unknown, pointer: string): unknown => {

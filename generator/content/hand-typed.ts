@@ -8,7 +8,7 @@
 // and `forty-four dollars ninety-five` are all $44.95. What a placeholder produces is marked before rendering,
 // so it is never reported; {{verbatim: ...}} exceptions are marked the same way. The fact files themselves are
 // where facts are typed, so they are not searched.
-import { codeFrame, positionAt, siteError, sortErrors, type SiteError } from '../errors.ts';
+import { framed, positionAt, siteError, sortErrors, type SiteError } from '../errors.ts';
 import type { SourceFile } from './load.ts';
 import { factNames, factSources, factTree, placeholderPattern } from './facts.ts';
 import { locate, offsetAt } from './locate.ts';
@@ -314,12 +314,12 @@ export function findHandTypedFacts(files: SourceFile[], pages: { path: string; s
     const page = pageOf.get(file.path);
     for (const { found, pointer, line: blockLine } of texts(file, facts)) {
       for (const f of found) {
-        const { line, column } = exactly(file.text, pointer !== undefined ? locate(file, pointer) : { line: blockLine!, column: 1 }, f.written);
+        const place = framed(file.path, file.text, exactly(file.text, pointer !== undefined ? locate(file, pointer) : { line: blockLine!, column: 1 }, f.written));
         errors.push(
           siteError(
             'CONTENT_HAND_TYPED_FACT',
             { written: f.written, kind: f.kind, suggestion: hintFor(f, facts) },
-            { file: file.path, ...(page ? { page } : {}), ...(pointer ? { pointer } : {}), line, column, frame: codeFrame(file.text, line, column) },
+            { ...place, ...(page ? { page } : {}), ...(pointer ? { pointer } : {}) },
           ),
         );
       }

@@ -3,7 +3,7 @@ import { hash } from 'node:crypto';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { BuildFailure, SiteError, codeFrame, positionAt, siteError } from '../errors.ts';
+import { BuildFailure, SiteError, framed, positionAt, siteError } from '../errors.ts';
 import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
 import { classify, placesHint, requiredFiles, type SourceKind } from './sources.ts';
@@ -285,8 +285,7 @@ function parseJson(file: string, text: string): { data: unknown } | SiteError {
     const problems: ParseError[] = [];
     parseJsonc(text, problems, { disallowComments: true, allowTrailingComma: false });
     const first = problems[0] ?? { error: 0, offset: 0, length: 0 };
-    const { line, column } = positionAt(text, first.offset);
-    return siteError('CONTENT_JSON_SYNTAX', { problem: describeJsonError(printParseErrorCode(first.error)) }, { file, line, column, frame: codeFrame(text, line, column) });
+    return siteError('CONTENT_JSON_SYNTAX', { problem: describeJsonError(printParseErrorCode(first.error)) }, framed(file, text, positionAt(text, first.offset)));
   }
 }
 
@@ -312,7 +311,7 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
     const line = mark ? mark.line + 2 : 1;
     const column = mark ? mark.column + 1 : 1;
     const reason = (error as { reason?: string }).reason ?? (error as Error).message.split('\n')[0];
-    return siteError('CONTENT_FRONT_MATTER', { reason }, { file, line, column, frame: codeFrame(text, line, column) });
+    return siteError('CONTENT_FRONT_MATTER', { reason }, framed(file, text, { line, column }));
   }
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { codeFrame, siteError, type ErrorCode, type ErrorParams, type SiteError } from '../errors.ts';
+import { framed, siteError, type ErrorCode, type ErrorParams, type SiteError } from '../errors.ts';
 import { packageVersion, type Project } from '../project.ts';
 import type { SourceFile } from './load.ts';
 import { locate } from './locate.ts';
@@ -129,8 +129,7 @@ function impossibleDates(file: SourceFile): SiteError[] {
 
 /** A SiteError placed at a pointer of a file, with a code frame. */
 export function at<C extends ErrorCode>(file: SourceFile, code: C, params: ErrorParams<C>, pointer: string, key = false): SiteError {
-  const { line, column } = locate(file, pointer, key);
-  return siteError(code, params, { file: file.path, pointer, line, column, frame: codeFrame(file.text, line, column) });
+  return siteError(code, params, { ...framed(file.path, file.text, locate(file, pointer, key)), pointer });
 }
 
 function describe(file: SourceFile, problems: ErrorObject[], schemas: Map<string, unknown>, schemaName: string): SiteError[] {
