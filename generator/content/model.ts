@@ -1,6 +1,7 @@
 // The site as templates see it: validated content joined up, sorted and given the derived fields (slugs,
 // addresses, menus, groups) every page needs. Pure: files in, model out.
 import type { SourceFile } from './load.ts';
+import { compare } from '../errors.ts';
 import { entryPath, registry, rules, type CollectionKind, type DataOf, type ModelFieldOf, type PageCopies, type SingletonKind } from './kinds.ts';
 import type * as T from './types.ts';
 import { australianDate, isoDate } from './dates.ts';
@@ -25,6 +26,8 @@ export type PostEntry = Entry<T.BlogPostFrontMatter> & {
 };
 export type ProseEntry = Entry<T.ProsePageFrontMatter> & { body: string };
 export type { PageCopies };
+// The model's order, for what sorts as it does (host-files.ts).
+export { compare };
 
 /** The collections joined up by hand below; the model lists any other kind of the table as its entries, by slug. */
 const joinedKinds = ['language', 'city', 'service', 'post'] as const;
@@ -92,14 +95,6 @@ export interface Menus {
  */
 export function languageSlug(name: string): string {
   return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim().replace(/[\s/]+/g, '-');
-}
-
-/**
- * Code-unit order. Sorting uses it rather than localeCompare: slugs, ISO dates and capitalised English names
- * sort the same either way, and ICU collation is many times slower.
- */
-export function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 
