@@ -12,19 +12,18 @@ import type { ContentSeen } from '../incremental/unchanged.ts';
 import { referencesOf, type References } from '../admin/references.ts';
 
 // gray-matter (with js-yaml) is loaded when a file must be parsed: a build whose files are all in the snapshot
-// never needs it. The CLI's bundle holds it (bin/site.js), compiled from the code cache, because the call below
-// is a plain require() that esbuild can see; run from the TypeScript sources (the tests), Node loads it.
-let matter: typeof import('gray-matter') | undefined;
-const loadMatter = (): typeof import('gray-matter') =>
-  typeof require === 'function' ? require('gray-matter') : (createRequire(import.meta.url)('gray-matter') as typeof import('gray-matter'));
-/**
- * gray-matter hands its options to js-yaml: with the core schema an unquoted 2026-09-22 stays the text written,
- * rather than a Date, which would turn 2026-02-31 into 3 March before validation could see it (content/dates.ts).
- */
-let yamlOptions: { schema: unknown } | undefined;
-const loadYamlOptions = () => ({
-  schema: ((typeof require === 'function' ? require('js-yaml') : createRequire(import.meta.url)('js-yaml')) as { CORE_SCHEMA: unknown }).CORE_SCHEMA,
-});
+// never needs it. The CLI's bundle holds it (bin/site.js), compiled from the code cache, because the calls below
+// are plain require()s that esbuild can see; run from the TypeScript sources (the tests), Node loads them.
+let frontMatter: ((text: string) => { data: unknown; content: string }) | undefined;
+function loadFrontMatter(): NonNullable<typeof frontMatter> {
+  const bundled = typeof require === 'function';
+  const matter = (bundled ? require('gray-matter') : createRequire(import.meta.url)('gray-matter')) as typeof import('gray-matter');
+  // gray-matter hands its options to js-yaml: with the core schema an unquoted 2026-09-22 stays the text written,
+  // rather than a Date, which would turn 2026-02-31 into 3 March before validation could see it (content/dates.ts).
+  // Passing options also turns off gray-matter's cache, which would otherwise keep every version of every file.
+  const options = { schema: ((bundled ? require('js-yaml') : createRequire(import.meta.url)('js-yaml')) as { CORE_SCHEMA: unknown }).CORE_SCHEMA };
+  return (text) => matter(text, options as object);
+}
 
 export interface SourceFile {
   /** Path from the project root, forward slashes: content/cities/perth.json */
@@ -301,9 +300,7 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
     return siteError('CONTENT_NO_FRONT_MATTER', {}, { file, line: 1, column: 1 });
   }
   try {
-    // Passing options turns off gray-matter's cache, which would otherwise keep every version of every file.
-    matter ??= loadMatter();
-    const result = matter(text, (yamlOptions ??= loadYamlOptions()) as object);
+    const result = (frontMatter ??= loadFrontMatter())(text);
     const links = bodyLinks(text).map(([target, offset]): MarkdownLink => [detached(target), offset]);
     return { data: result.data, body: result.content, words: countWords(result.content), bodyHash: hashText(result.content), links };
   } catch (error) {
