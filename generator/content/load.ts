@@ -69,11 +69,11 @@ export interface SourceFile {
  * it is.
  */
 export function loadContent(project: Project, previous?: Map<string, SourceFile>, seen?: ContentSeen, parsed?: (file: SourceFile) => void): { files: SourceFile[]; errors: SiteError[] } {
-  const stats = seen?.stats;
   const errors: SiteError[] = [];
   const files: SourceFile[] = [];
   const store = snapshot(path.join(project.cache, 'content'));
-  const known: Map<string, SourceFile | SnapshotEntry> = previous ?? readSnapshot(store);
+  // Each of the snapshot's entries becomes a file (SnapshotFile) once it is known to be unchanged.
+  const known: Map<string, SourceFile | SnapshotEntry> = previous ?? new Map(store.read().flat().map((entry) => [entry.rel, entry]));
   /** Snapshot shards holding a file that was read again, or one that is gone. */
   const stale = new Set<number>();
   const names = contentFiles(project.content).sort();
@@ -93,7 +93,7 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
       continue;
     }
     const abs = path.join(project.content, rel);
-    const stat = stats?.get(abs) ?? fs.statSync(abs);
+    const stat = seen?.stats.get(abs) ?? fs.statSync(abs);
     const cached = known.get(rel);
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {
       files.push(previous ? (cached as SourceFile) : new SnapshotFile(cached as SnapshotEntry, source, project));
@@ -195,13 +195,6 @@ function shardOf(rel: string, count: number): number {
   let h = 0;
   for (let i = 0; i < rel.length; i++) h = (h * 31 + rel.charCodeAt(i)) | 0;
   return (h >>> 0) % count;
-}
-
-/** The snapshot's entries by path; each becomes a file (SnapshotFile) once it is known to be unchanged. */
-function readSnapshot(store: Shards<SnapshotEntry[]>): Map<string, SnapshotEntry> {
-  const byPath = new Map<string, SnapshotEntry>();
-  for (const shard of store.read()) for (const entry of shard) byPath.set(entry.rel, entry);
-  return byPath;
 }
 
 /** What a file held as the snapshot has it needs to read its text when asked for. */
