@@ -131,9 +131,8 @@ export function buildModel(files: SourceFile[], options: { buildDate?: string } 
   // The data of files validated against their kinds' schemas, typed by them.
   const one = <K extends SingletonKind>(kind: K) => byKind.get(kind)?.[0]?.data as DataOf<K>;
   const all = <K extends CollectionKind | 'prose-page'>(kind: K) => (byKind.get(kind) ?? []) as (SourceFile & { data: DataOf<K> })[];
-  const slugOf = (f: SourceFile) => ('slug' in f.source ? f.source.slug : '');
-  /** Where an entry's file and page are; a language's slug is made from its name. */
-  const placeOf = (kind: CollectionKind | 'prose-page', f: SourceFile, slug = slugOf(f)) => ({ slug, url: entryPath(kind, slug), file: f.path });
+  /** Where an entry's file and page are: its slug is its file's name, but a language's is made from its name. */
+  const placeOf = (kind: CollectionKind | 'prose-page', f: SourceFile, slug = 'slug' in f.source ? f.source.slug : '') => ({ slug, url: entryPath(kind, slug), file: f.path });
 
   const pages = Object.fromEntries((byKind.get('page-copy') ?? []).map((f) => [f.source.kind === 'page-copy' ? f.source.name : '', f.data])) as PageCopies;
   const plain = Object.fromEntries(
