@@ -7,7 +7,7 @@ import type { Project } from '../project.ts';
 import { flagFile, iconExists } from '../assets/library.ts';
 import { reservedSegments, type Page, type Redirect } from '../routes.ts';
 import type { SourceFile } from './load.ts';
-import { languageSlug, type SiteModel } from './model.ts';
+import type { SiteModel } from './model.ts';
 import { rules } from './kinds.ts';
 import { at } from './validate.ts';
 import { eachValue } from './pointer.ts';
@@ -45,9 +45,9 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   sameOrder(everyLanguage);
   for (const language of everyLanguage) {
     const file = fileOf(language.file);
-    const expected = languageSlug(language.name);
-    if (path.posix.basename(language.file, '.json') !== expected) {
-      fail(file, 'CONTENT_SLUG_MISMATCH', '/name', { name: language.name, slug: expected, fileName: path.posix.basename(language.file) });
+    // The model makes a language's slug from its name (languageSlug).
+    if (path.posix.basename(language.file, '.json') !== language.slug) {
+      fail(file, 'CONTENT_SLUG_MISMATCH', '/name', { name: language.name, slug: language.slug, fileName: path.posix.basename(language.file) });
     }
     if (!language.isTarget && taken.has(language.slug)) {
       fail(file, 'CONTENT_ROUTE_COLLISION', '/name', { address: `/${language.slug}`, owner: taken.get(language.slug)! });
