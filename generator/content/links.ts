@@ -6,7 +6,8 @@ export type MarkdownLink = [target: string, offset: number];
 
 /** The internal links of a Markdown file's body, placed in the file's whole text (front matter included). */
 export function bodyLinks(text: string): MarkdownLink[] {
-  const start = frontMatterEnd(text);
+  // The body starts after the front matter's closing line.
+  const start = /^---\r?\n(?:[\s\S]*?\r?\n)?---[^\n]*(\n|$)/.exec(text)?.[0].length ?? 0;
   return markdownLinks(text.slice(start)).map(([target, offset]) => [target, start + offset]);
 }
 
@@ -18,11 +19,6 @@ export function markdownLinks(text: string): MarkdownLink[] {
 export function stripHash(href: string): string {
   const bare = href.replace(/[?#].*$/, '');
   return bare.length > 1 ? bare.replace(/\/$/, '') : bare;
-}
-
-/** Where a Markdown file's body starts: after the front matter's closing line. */
-function frontMatterEnd(text: string): number {
-  return /^---\r?\n(?:[\s\S]*?\r?\n)?---[^\n]*(\n|$)/.exec(text)?.[0].length ?? 0;
 }
 
 /**
