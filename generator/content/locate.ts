@@ -30,8 +30,8 @@ export function locate(file: SourceFile, pointer: string, key = false): Position
   if (file.body !== undefined) return locateInFrontMatter(file, segments);
   // Parsed again on each call: a file's text is located only to report a problem in it.
   const root = parseTree(file.text);
-  if (!root) return { line: 1, column: 1 };
-  for (let n = segments.length; n >= 0; n--) {
+  // Text that parses to no tree at all starts at its beginning, as a pointer to nothing in the tree does.
+  for (let n = segments.length; root && n >= 0; n--) {
     const node = findNodeAtLocation(root, segments.slice(0, n));
     if (!node) continue;
     const target = key && n === segments.length && node.parent?.type === 'property' ? node.parent.children![0] : node;
