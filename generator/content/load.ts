@@ -298,10 +298,10 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
     return { data: result.data, body: result.content, words: countWords(result.content), bodyHash: hashText(result.content), links };
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
-    const line = mark ? mark.line + 2 : 1;
-    const column = mark ? mark.column + 1 : 1;
+    // js-yaml counts from 0, and its first line is the one after the opening ---.
+    const where = mark ? { line: mark.line + 2, column: mark.column + 1 } : { line: 1, column: 1 };
     const reason = (error as { reason?: string }).reason ?? (error as Error).message.split('\n')[0];
-    return siteError('CONTENT_FRONT_MATTER', { reason }, framed(file, text, { line, column }));
+    return siteError('CONTENT_FRONT_MATTER', { reason }, framed(file, text, where));
   }
 }
 
