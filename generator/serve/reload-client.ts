@@ -34,12 +34,8 @@ function showError(report) {
     root.querySelector('[role=alertdialog]').focus();
   }
   const problems = overlay.shadowRoot.querySelector('.problems');
-  problems.replaceChildren();
   const errors = report.errors || [];
-  if (!errors.length) {
-    problems.append(el('pre', '', report.message));
-    return;
-  }
+  if (!errors.length) return problems.replaceChildren(el('pre', '', report.message));
   overlay.shadowRoot.querySelector('h2').textContent = errors.length === 1 ? 'Build failed: 1 problem' : 'Build failed: ' + errors.length + ' problems';
   const list = el('ol');
   for (const error of errors) {
@@ -54,7 +50,7 @@ function showError(report) {
     if (error.hint) item.append(el('p', 'hint', 'Hint: ' + error.hint));
     list.append(item);
   }
-  problems.append(list);
+  problems.replaceChildren(list);
 }
 source.addEventListener('error-report', (event) => showError(JSON.parse(event.data)));
 source.addEventListener('rebuilt', (event) => {
