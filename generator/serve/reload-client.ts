@@ -13,11 +13,11 @@ const outputFileOf = ${outputFileOf};
 const here = () => outputFileOf(location.pathname);
 let overlay;
 // Each problem as the terminal numbers it: where (file:line:column, or the page), the title, what is wrong,
-// the code frame and the hint. Text goes in with textContent only: messages quote the visitor's content.
-function el(tag, className, text) {
+// the code frame and the hint. Text goes in as text nodes only, never as markup: messages quote the visitor's content.
+function el(tag, className, ...children) {
   const node = document.createElement(tag);
   if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
+  node.append(...children);
   return node;
 }
 function where(error) {
@@ -40,9 +40,7 @@ function showError(report) {
   const list = el('ol');
   for (const error of errors) {
     const item = el('li');
-    const title = el('h3', '', error.title);
-    title.append(' ', el('span', 'code', error.code));
-    item.append(title);
+    item.append(el('h3', '', error.title, ' ', el('span', 'code', error.code)));
     const place = where(error);
     if (place) item.append(el('p', 'where', place));
     item.append(el('p', 'message', error.message));
