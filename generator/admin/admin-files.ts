@@ -16,18 +16,6 @@ import { referenceIndex } from './references.ts';
 
 const require = createRequire(import.meta.url);
 
-/**
- * Where Decap's prebuilt bundle is, or undefined without the package. It is a devDependency (ARCHITECTURE.md,
- * "The editor"): `npm install`, `npm ci` and Netlify's build have it; a production install does not.
- */
-function decapDist(): string | undefined {
-  try {
-    return path.dirname(require.resolve('decap-cms/dist/decap-cms.js'));
-  } catch {
-    return undefined;
-  }
-}
-
 /** Said once per process: `site serve` builds again on every edit. */
 let toldNoDecap = false;
 
@@ -167,17 +155,6 @@ function buildsYaml(): string {
   return path.dirname(require.resolve('js-yaml/package.json', { paths: [path.dirname(require.resolve('gray-matter'))] }));
 }
 
-/** The editor's own code: this folder and its browser code. */
-function editorCode(): string[] {
-  return [folderHash(path.join(toolRoot, 'generator', 'admin')), folderHash(browserCode)];
-}
-
-/** What formats.js is made from: the editor's own code (editorCode()) and the packages bundled into it. */
-function formatsInputs(editor: string[]): string {
-  const yamlVersion = (JSON.parse(fs.readFileSync(path.join(buildsYaml(), 'package.json'), 'utf8')) as { version: string }).version;
-  return JSON.stringify([...editor, `js-yaml@${yamlVersion}`, ...['esbuild', 'jsonc-parser'].map((name) => `${name}@${packageVersion(name)}`)]);
-}
-
 /** Emits an output file made from `inputs`, or keeps it from the last output while they are the same. */
 export type Derive = (file: string, inputs: string, produce: () => string | Uint8Array | Promise<string | Uint8Array>) => Promise<void>;
 
@@ -195,8 +172,12 @@ export async function emitAdmin(
   warn: (message: string) => void,
   site: { files: SourceFile[]; addresses: string[] },
 ): Promise<void> {
-  const dist = decapDist();
-  if (!dist) {
+  // Where Decap's prebuilt bundle is. Its package is a devDependency (ARCHITECTURE.md, "The editor"): `npm install`,
+  // `npm ci` and Netlify's build have it; a production install does not.
+  let dist: string;
+  try {
+    dist = path.dirname(require.resolve('decap-cms/dist/decap-cms.js'));
+  } catch {
     if (!toldNoDecap) warn('/admin/ (the content editor) was left out: its package, decap-cms, is a devDependency, and this install left those out (--omit=dev). Run `npm install` to have it.');
     toldNoDecap = true;
     return;
@@ -205,8 +186,11 @@ export async function emitAdmin(
   // Inputs several files share, each worked out once: the schemas, the content's layout and the editor's code.
   const schemas = folderHash(project.schemas);
   const layout = configLayout(files);
-  const editor = editorCode();
-  const formats = formatsInputs(editor);
+  // The editor's own code: this folder and its browser code.
+  const editor = [folderHash(path.join(toolRoot, 'generator', 'admin')), folderHash(browserCode)];
+  // What formats.js is made from: the editor's own code and the packages bundled into it.
+  const yamlVersion = (JSON.parse(fs.readFileSync(path.join(buildsYaml(), 'package.json'), 'utf8')) as { version: string }).version;
+  const formats = JSON.stringify([...editor, `js-yaml@${yamlVersion}`, ...['esbuild', 'jsonc-parser'].map((name) => `${name}@${packageVersion(name)}`)]);
   // The editor's own code and the icon names are inputs too: a new widget or icon changes the fields.
   const code = [...editor, `lucide-static@${packageVersion('lucide-static')}`];
   await derive('admin/config.yml', JSON.stringify([schemas, layout, settings.editor, settings.baseUrl, settings.name, ...code]), () =>

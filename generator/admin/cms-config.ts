@@ -7,6 +7,7 @@ import path from 'node:path';
 import { classify } from '../content/sources.ts';
 import { contentFiles as contentPaths } from '../content/load.ts';
 import { entryPath, rules } from '../content/kinds.ts';
+import { compare } from '../content/model.ts';
 import { SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import type { SiteSettings } from '../content/types.ts';
@@ -100,7 +101,7 @@ const isFolderCollection = (group: ContentFile[]) => group[0].dir !== '' && grou
  */
 export function configLayout(files: ContentFile[]): string {
   const layout = [...groupFiles(files)].map(([key, group]) => (isFolderCollection(group) ? [key, group[0].schema] : [key, group.map((f) => [f.rel, f.schema])]));
-  return JSON.stringify(layout.sort(([a], [b]) => ((a as string) < (b as string) ? -1 : 1)));
+  return JSON.stringify(layout.sort(([a], [b]) => compare(a as string, b as string)));
 }
 
 /** Every content file with the schema it is checked against: by its place, or by the "$schema" it names. */
@@ -125,11 +126,9 @@ export function loadSchemas(project: Project): SchemaSet {
 }
 
 function order<T>(items: T[], key: (item: T) => string, table: Record<string, unknown>): T[] {
-  const rank = (k: string) => {
-    const i = Object.keys(table).indexOf(k);
-    return i === -1 ? Infinity : i;
-  };
-  return [...items].sort((a, b) => rank(key(a)) - rank(key(b)) || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const listed = Object.keys(table);
+  const rank = (item: T) => (listed.includes(key(item)) ? listed.indexOf(key(item)) : Infinity);
+  return [...items].sort((a, b) => rank(a) - rank(b) || compare(key(a), key(b)));
 }
 
 function schemaField(rel: string, schema: string): Field {
@@ -187,7 +186,7 @@ export function cmsConfig(
     return [schemaField(file.rel, file.schema), ...fields];
   };
 
-  const groups = groupFiles([...files].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0)));
+  const groups = groupFiles([...files].sort((a, b) => compare(a.rel, b.rel)));
   // A collection's folder with no file in it yet is still offered, so that an editor can write its first file
   // there; its fields are those of any file in that folder.
   for (const place of rules.collectionPlaces) {

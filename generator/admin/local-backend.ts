@@ -25,9 +25,8 @@ export const apiPath = '/admin/api/v1';
 const configPath = '/admin/config.yml';
 
 class Refused extends Error {
-  /** The full report for the terminal, with code frames, when it differs from the message. */
-  details?: string;
-  constructor(readonly status: number, message: string) {
+  /** `details`: the full report for the terminal, with code frames, when it differs from the message. */
+  constructor(readonly status: number, message: string, readonly details?: string) {
     super(message);
   }
 }
@@ -259,10 +258,9 @@ function parsed(rel: string, text: string): SourceFile {
  * The editor shows them in a notice, so the code frame the terminal prints is left out here.
  */
 function refusal(errors: SiteError[]): Refused {
-  const lines = sortErrors(errors).map((e) => `${e.headline}.${e.hint ? ` ${e.hint}` : ''}`);
-  const refused = new Refused(422, `Not saved: ${lines.join(' ')}`);
-  refused.details = formatFailure(new BuildFailure('content', sortErrors(errors)));
-  return refused;
+  const sorted = sortErrors(errors);
+  const lines = sorted.map((e) => `${e.headline}.${e.hint ? ` ${e.hint}` : ''}`);
+  return new Refused(422, `Not saved: ${lines.join(' ')}`, formatFailure(new BuildFailure('content', sorted)));
 }
 
 /** One file as a save or a deletion would leave it: its new text, or null when it goes. */

@@ -206,12 +206,8 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
       if (isImagePath(schema)) return { ...base, widget: 'image', choose_url: false };
       return { ...base, widget: proseNames.test(name) || (schema.maxLength ?? 0) > 160 || (schema.minLength ?? 0) >= 40 ? 'text' : 'string' };
     case 'integer':
-    case 'number': {
-      const field: Field = { ...base, widget: 'number', value_type: typeOf(schema) === 'integer' ? 'int' : 'float' };
-      if (schema.minimum !== undefined) field.min = schema.minimum;
-      if (schema.maximum !== undefined) field.max = schema.maximum;
-      return field;
-    }
+    case 'number':
+      return { ...base, widget: 'number', value_type: typeOf(schema) === 'integer' ? 'int' : 'float', ...bounds(schema.minimum, schema.maximum) };
     case 'boolean':
       // An unticked box means "no": the schemas treat a missing boolean the same way.
       return { ...base, widget: 'boolean', required: false };
@@ -227,9 +223,7 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
     case 'array': {
       if (!schema.items) throw unshowable(place.file, place.pointer, 'is an array without "items": the editor cannot tell what each item is');
       const { schema: items, file: itemsFile } = resolve(schemas, schema.items, { file, pointer: `${place.pointer}/items` });
-      const limits: Record<string, number> = {};
-      if (schema.minItems !== undefined) limits.min = schema.minItems;
-      if (schema.maxItems !== undefined) limits.max = schema.maxItems;
+      const limits = bounds(schema.minItems, schema.maxItems);
       if (definitionOf(schema.items) === 'languageCode') {
         // A code must name a language file: pick it by name from the languages collection.
         return { ...base, widget: 'relation', collection: 'languages', value_field: 'code', search_fields: ['name', 'code'], display_fields: ['{{name}} ({{code}})'], multiple: true, options_length: 500, ...limits };
@@ -251,6 +245,11 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
     default:
       throw unshowable(place.file, place.pointer, 'has no "type" the editor knows (string, number, integer, boolean, object, array or enum)');
   }
+}
+
+/** Decap's `min` and `max` (of a number, or of a list's items), from the schema's bounds where it sets them. */
+function bounds(min: number | undefined, max: number | undefined): { min?: number; max?: number } {
+  return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
 }
 
 function singular(name: string): string {

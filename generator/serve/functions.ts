@@ -69,24 +69,23 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const match = /^\/\.netlify\/functions\/([^/]+)\/?$/.exec(url.pathname);
     if (!match) return false;
+    await call(match[1], url, req, res);
+    return true;
+  }
+
+  /** Calls the function `name` with the request, and sends what it answers (or why it could not answer). */
+  async function call(name: string, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
     let fn: NetlifyFunction | undefined;
     try {
-      fn = await load(match[1]);
+      fn = await load(name);
     } catch (error) {
-      log(error instanceof BuildFailure ? formatFailure(error) : `function ${match[1]} failed to load: ${(error as Error).message}`);
-      send(res, 500, { message: 'The function failed to load' });
-      return true;
+      log(error instanceof BuildFailure ? formatFailure(error) : `function ${name} failed to load: ${(error as Error).message}`);
+      return send(res, 500, { message: 'The function failed to load' });
     }
-    if (!fn) {
-      send(res, 404, { message: `No function named ${match[1]}` });
-      return true;
-    }
+    if (!fn) return send(res, 404, { message: `No function named ${name}` });
     const body = await readBody(req, bodyLimit);
-    if (body === 'too-large') {
-      send(res, 413, { message: 'Request body too large' });
-      return true;
-    }
-    const headers = new Headers(Object.entries(req.headers).map(([name, value]): [string, string] => [name, [value].flat().join(', ')]));
+    if (body === 'too-large') return send(res, 413, { message: 'Request body too large' });
+    const headers = new Headers(Object.entries(req.headers).map(([header, value]): [string, string] => [header, [value].flat().join(', ')]));
     const ip = req.socket.remoteAddress ?? '127.0.0.1';
     headers.set('x-nf-client-connection-ip', ip);
     const request = new Request(url, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body) });
@@ -95,10 +94,9 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (error) {
-      log(`function ${match[1]} threw: ${(error as Error).message}`);
+      log(`function ${name} threw: ${(error as Error).message}`);
       send(res, 500, { message: 'Internal error' });
     }
-    return true;
   }
 
   /** Runs a function outside a request, as a scheduler would: a POST with an empty body. */

@@ -10,14 +10,13 @@ export const reloadClient = `
 const source = new EventSource(${JSON.stringify(eventsPath)});
 // The build's own address rule, so the page knows which output file it is.
 const outputFileOf = ${outputFileOf};
-const here = () => outputFileOf(location.pathname);
 let overlay;
 // Each problem as the terminal numbers it: where (file:line:column, or the page), the title, what is wrong,
-// the code frame and the hint. Text goes in with textContent only: messages quote the visitor's content.
-function el(tag, className, text) {
+// the code frame and the hint. Text goes in as text nodes only, never as markup: messages quote the visitor's content.
+function el(tag, className, ...children) {
   const node = document.createElement(tag);
   if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
+  node.append(...children);
   return node;
 }
 function where(error) {
@@ -34,19 +33,13 @@ function showError(report) {
     root.querySelector('[role=alertdialog]').focus();
   }
   const problems = overlay.shadowRoot.querySelector('.problems');
-  problems.replaceChildren();
   const errors = report.errors || [];
-  if (!errors.length) {
-    problems.append(el('pre', '', report.message));
-    return;
-  }
+  if (!errors.length) return problems.replaceChildren(el('pre', '', report.message));
   overlay.shadowRoot.querySelector('h2').textContent = errors.length === 1 ? 'Build failed: 1 problem' : 'Build failed: ' + errors.length + ' problems';
   const list = el('ol');
   for (const error of errors) {
     const item = el('li');
-    const title = el('h3', '', error.title);
-    title.append(' ', el('span', 'code', error.code));
-    item.append(title);
+    item.append(el('h3', '', error.title, ' ', el('span', 'code', error.code)));
     const place = where(error);
     if (place) item.append(el('p', 'where', place));
     item.append(el('p', 'message', error.message));
@@ -54,12 +47,12 @@ function showError(report) {
     if (error.hint) item.append(el('p', 'hint', 'Hint: ' + error.hint));
     list.append(item);
   }
-  problems.append(list);
+  problems.replaceChildren(list);
 }
 source.addEventListener('error-report', (event) => showError(JSON.parse(event.data)));
 source.addEventListener('rebuilt', (event) => {
   const { changed } = JSON.parse(event.data);
-  const page = here();
+  const page = outputFileOf(location.pathname);
   const mine = changed.some((file) => file === page || file === '404.html' || /\\.(css|js|mjs|svg|png|jpe?g|webp|avif|woff2)$/.test(file));
   if (overlay || mine) location.reload();
 });
