@@ -194,9 +194,6 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       const recorded = (page: Page, deps: Set<Dep>) => nextRecord.rendered(page, deps);
       return renderSite({ project, model, pages: toRender, templates, client, assets, recorded, output: target, weights, progress: (done, of) => progress.rendered(done, of) }, markdown, content.posts);
     });
-    // Pruned to what this build used only when it looked every text up; otherwise kept pages' texts stay.
-    markdown.save({ prune: rendered === pages.length });
-
     await time('feeds', async () => {
       // Kept like pages while their inputs are the same: for thousands of posts they cost as much as the rest.
       await nextRecord.derive(target, 'sitemap.xml', () => sitemapInputs(model, pages), () => sitemapXml(model, pages), true);
@@ -208,6 +205,8 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       await nextRecord.derive(target, '_headers', () => headersInputs(model, pages), () => headersFile(headerRules(model, pages)));
       target.emit('_redirects', redirectsFile(redirects));
     });
+    // Pruned to what this build used only when it looked every text up; otherwise kept pages' texts stay.
+    markdown.save({ prune: rendered === pages.length });
     const contentFiles = files.map((f) => contentFile(f.rel, f.source.schema));
     await time('admin', () => emitAdmin(project, model.settings, contentFiles, (file, inputs, produce) => nextRecord.derive(target, file, inputs, produce), (m) => logger.warn(m), { files: published, addresses: [...pages.map((p) => p.path), ...redirects.map((r) => r.from)] }));
 

@@ -22,12 +22,13 @@ test.after(() => fs.rmSync(root, { recursive: true, force: true }));
 // one core as on sixteen.
 process.env.SITE_MARKDOWN_THREADS = '2';
 
-/** Renders texts and saves the cache in one go, as a build does. */
-async function renderMarkdown(project: Project, texts: Iterable<string>) {
+/** Renders texts and saves the cache in one go, as a build does: the HTML is taken before saving lets it go. */
+async function renderMarkdown(project: Project, texts: string[]) {
   const session = new MarkdownSession(project);
   await session.render(texts);
+  const html = new Map(texts.map((text) => [text, session.html.get(text)]));
   session.save();
-  return { html: session.html, stats: session.stats };
+  return { html, stats: session.stats };
 }
 
 const post = (n: number) => `## Section ${n}\n\nParagraph with **bold**, *italic* and [a link](/services).\n\n- one\n- two ${n}\n`;
@@ -44,6 +45,15 @@ test('a second build takes everything from the cache, even in a new process', as
   const second = await renderMarkdown(project, texts);
   assert.equal(second.stats, { total: 3, cached: 3, rendered: 0, workers: 0, rescued: 0 });
   assert.ok(fs.readdirSync(path.join(root, '.cache/markdown')).some((f) => /^rendered-\d+\.v8$/.test(f)), 'the cache is on disk');
+});
+
+test("saving lets go of the session's HTML, which stays in the cache for the next build", async () => {
+  const session = new MarkdownSession(project);
+  await session.render([post(50)]);
+  assert.match(session.html.get(post(50))!, /<h2>Section 50<\/h2>/);
+  session.save();
+  assert.is(session.html.get(post(50)), undefined);
+  assert.is((await renderMarkdown(project, [post(50)])).stats.cached, 1);
 });
 
 test('changed text is rendered again, never served from the cache', async () => {

@@ -4,7 +4,6 @@
 // remark is most of a cold build of many posts. So each text is rendered once ever: results are kept in
 // .cache/markdown/ keyed by a hash of the text, in files that carry the processor's versions. Results can be
 // taken batch by batch as they arrive, so pages are rendered while the workers still run.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hash } from 'node:crypto';
@@ -43,9 +42,6 @@ export interface MarkdownStats {
   rescued: number;
 }
 
-// The cache as last read or written by this process, so the dev server reads the file once.
-let memory: { dir: string; entries: CacheEntries } | undefined;
-
 /**
  * A text's key in the cache. The processor's versions are not part of it: they are the cache file's version
  * (cacheVersion), and a file of other versions is not read. Hashed alone, the text is not first copied into
@@ -55,7 +51,10 @@ function markdownKey(markdown: string): string {
   return hash('sha256', markdown, 'base64url').slice(0, 27);
 }
 
-/** One build's Markdown: render() as often as needed, then save() once to keep what this build used. */
+/**
+ * One build's Markdown: render() as often as needed, then save() once, at the end, to keep what this build used;
+ * saving lets go of the HTML, so the build's last stages do not hold every post's in memory.
+ */
 export class MarkdownSession {
   /**
    * The HTML of every text this build rendered or took from the cache, looked up by the text. The session
@@ -85,12 +84,7 @@ export class MarkdownSession {
 
   /** The cache, read shard by shard when first needed: a build that keeps every page looks no text up. */
   private get cache(): CacheEntries {
-    if (!this.loaded) {
-      // Read again when the files are gone (deleted by `site build --clean`, say): nothing kept may outlive them.
-      if (memory?.dir !== this.cacheDir || !fs.existsSync(this.cacheDir)) memory = { dir: this.cacheDir, entries: new CacheEntries(cacheShards(this.cacheDir)) };
-      this.loaded = memory.entries;
-    }
-    return this.loaded;
+    return (this.loaded ??= new CacheEntries(cacheShards(this.cacheDir)));
   }
 
   /**
@@ -202,20 +196,18 @@ export class MarkdownSession {
    */
   save({ prune = true }: { prune?: boolean } = {}): void {
     const store = cacheShards(this.cacheDir);
-    const pruning = prune && this.used.size !== this.cache.size();
-    if (!this.dirty.size && !pruning) return;
     // By shard: a build that rendered one post writes a sixteenth of the cache, and a cold build of thousands
     // never holds a serialised copy of all of it at once.
-    if (pruning) {
+    if (prune && this.used.size !== this.cache.size()) {
       const byShard = Array.from({ length: store.count }, () => new Map<string, string>());
       for (const [key, html] of this.used) byShard[shardOf(key)].set(key, html);
       byShard.forEach((part, i) => store.write(i, part));
-      memory = { dir: this.cacheDir, entries: new CacheEntries(store, byShard) };
     } else {
       for (const i of this.dirty) store.write(i, this.cache.shard(i));
-      memory = { dir: this.cacheDir, entries: this.cache };
     }
     this.dirty.clear();
+    this.used.clear();
+    this.loaded = undefined;
   }
 }
 
