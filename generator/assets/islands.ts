@@ -19,8 +19,6 @@ import { emitNamed, type Output } from '../output/output.ts';
 export interface ScriptFile {
   /** Address: /assets/js/site.3f2a1b.js */
   url: string;
-  /** Gzipped size in bytes. */
-  gzip: number;
   /** Files this one imports statically (loaded with it), transitively, addresses. */
   statics: string[];
   /** Files this one may import later (dynamic imports), transitively, addresses. */
@@ -148,7 +146,6 @@ function describe(built: Built, islands: string[]): ClientScripts {
     const everything = closure(file, ['import-statement', 'dynamic-import']);
     entries.set(name, {
       url: `/${file}`,
-      gzip: sizes.get(`/${file}`) ?? 0,
       statics: statics.map((f) => `/${f}`),
       dynamics: [...everything].filter((f) => !statics.includes(f)).map((f) => `/${f}`),
     });
