@@ -20,7 +20,7 @@ const redrawEvery = 100;
  * (a test's own, so nothing depends on timing).
  */
 export class LiveLine {
-  private shown = false;
+  /** When the line was last drawn; -Infinity while none is shown. */
   private last = -Infinity;
 
   constructor(
@@ -39,14 +39,12 @@ export class LiveLine {
     const width = Math.max(20, (this.stream.columns ?? 80) - 1);
     const fitted = text.length > width ? `${text.slice(0, width - 1)}…` : text;
     this.stream.write(`\r\u001b[2K${this.paint(fitted)}`);
-    this.shown = true;
   }
 
   /** Removes the line, so that what is printed next starts on a clean line. */
   clear(): void {
-    if (!this.shown) return;
+    if (this.last === -Infinity) return;
     this.stream.write('\r\u001b[2K');
-    this.shown = false;
     this.last = -Infinity;
   }
 }
