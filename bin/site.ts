@@ -1,10 +1,8 @@
 // The `site` command: parses flags, calls the generator, sets the exit code. No logic of its own.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { BuildFailure, formatFailure } from '../generator/errors.ts';
 import { colour } from '../generator/log.ts';
-import { toolRoot } from '../generator/project.ts';
+import ownPackage from '../package.json' with { type: 'json' };
 import { stopEsbuild } from '../generator/esbuild.ts';
 
 export async function main(argv: string[]): Promise<void> {
@@ -21,7 +19,7 @@ export async function main(argv: string[]): Promise<void> {
   }
   const program = new Command('site')
     .description('Build, serve and check the website from the content in ./content')
-    .version(ownVersion(), '-V, --version', 'print the version of site')
+    .version(ownPackage.version, '-V, --version', 'print the version of site')
     .option('--root <dir>', 'the project folder (holding content/)', process.cwd())
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ outputError: (text, write) => write(colour.red(text)) });
@@ -176,8 +174,4 @@ async function run(work: () => Promise<unknown>): Promise<void> {
 async function settle(): Promise<void> {
   const { finishRemovals } = await import('../generator/output/cleanup.ts');
   await Promise.all([stopEsbuild(), finishRemovals()]);
-}
-
-function ownVersion(): string {
-  return (JSON.parse(readFileSync(path.join(toolRoot, 'package.json'), 'utf8')) as { version: string }).version;
 }

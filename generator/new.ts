@@ -49,17 +49,16 @@ export async function createStarter(options: NewOptions): Promise<string> {
   const rel = path.relative(project.root, file);
   if (fs.existsSync(file)) fail('NEW_FILE_EXISTS', { file: rel });
 
+  // A folder's names, or none when there is no such folder.
+  const list = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
   const read = (dir: string) => {
     const abs = path.join(project.content, dir);
-    return fs.existsSync(abs) ? fs.readdirSync(abs).filter((f) => f.endsWith('.json') && !f.startsWith('.')).map((f) => JSON.parse(fs.readFileSync(path.join(abs, f), 'utf8'))) : [];
+    return list(abs).filter((f) => f.endsWith('.json') && !f.startsWith('.')).map((f) => JSON.parse(fs.readFileSync(path.join(abs, f), 'utf8')));
   };
-  const firstImage = (dir: string) => {
-    const images = fs.existsSync(path.join(project.assets, 'images', dir)) ? fs.readdirSync(path.join(project.assets, 'images', dir)).sort() : [];
-    return images.length ? `${dir}/${images[0]}` : 'logo.svg';
-  };
+  const image = list(path.join(project.assets, 'images', folder)).sort().map((f) => `${folder}/${f}`)[0] ?? 'logo.svg';
 
   const starter = fs.readFileSync(path.join(toolRoot, 'generator', 'starters', `${kind}${ext}`), 'utf8');
-  const values: Record<string, string> = { name, lower: name.toLowerCase(), image: firstImage(folder), today: options.today ?? new Date().toLocaleDateString('en-AU') };
+  const values: Record<string, string> = { name, lower: name.toLowerCase(), image, today: options.today ?? new Date().toLocaleDateString('en-AU') };
   // A JSON starter's values are filled in as JSON strings, so a name with a quote in it stays valid JSON.
   let text = starter.replace(/\{(name|lower|image|today)\}/g, (_, key: string) => (ext === '.json' ? JSON.stringify(values[key]).slice(1, -1) : values[key]));
   let next: string = starters[options.kind].next;

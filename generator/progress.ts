@@ -20,7 +20,7 @@ const redrawEvery = 100;
  * (a test's own, so nothing depends on timing).
  */
 export class LiveLine {
-  private shown = false;
+  /** When the line was last drawn; -Infinity while none is shown. */
   private last = -Infinity;
 
   constructor(
@@ -39,14 +39,12 @@ export class LiveLine {
     const width = Math.max(20, (this.stream.columns ?? 80) - 1);
     const fitted = text.length > width ? `${text.slice(0, width - 1)}…` : text;
     this.stream.write(`\r\u001b[2K${this.paint(fitted)}`);
-    this.shown = true;
   }
 
   /** Removes the line, so that what is printed next starts on a clean line. */
   clear(): void {
-    if (!this.shown) return;
+    if (this.last === -Infinity) return;
     this.stream.write('\r\u001b[2K');
-    this.shown = false;
     this.last = -Infinity;
   }
 }
@@ -127,16 +125,11 @@ export class BuildProgress {
  * The stages the build waited on, in order: from the stage that ended last, back through the stage that ended
  * last before each one started. A stage that ran beside a longer one is not on it.
  */
-export function criticalPath(spans: readonly Span[]): Span[] {
-  const path: Span[] = [];
-  let before = Infinity;
-  for (;;) {
-    let next: Span | undefined;
-    for (const span of spans) if (span.end <= before && !path.includes(span) && (!next || span.end > next.end)) next = span;
-    if (!next) return path;
-    path.unshift(next);
-    before = next.start;
-  }
+export function criticalPath(spans: readonly Span[], before = Infinity): Span[] {
+  let last: Span | undefined;
+  for (const span of spans) if (span.end <= before && (!last || span.end > last.end)) last = span;
+  // Without the stage found, so that one that took no time is not found again.
+  return last ? [...criticalPath(spans.filter((span) => span !== last), last.start), last] : [];
 }
 
 // Digits grouped in threes as Australians write them (4,792). Not toLocaleString: its first call loads the

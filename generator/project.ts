@@ -70,13 +70,9 @@ export function packageVersion(name: string): string {
   return JSON.parse(fs.readFileSync(path.join(toolRoot, 'node_modules', name, 'package.json'), 'utf8')).version as string;
 }
 
-function findToolRoot(from: string): string {
-  let dir = from;
-  for (;;) {
-    const manifest = path.join(dir, 'package.json');
-    if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, 'utf8')).name === 'site') return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`cannot find the site package above ${from}`);
-    dir = parent;
-  }
+function findToolRoot(dir: string, from = dir): string {
+  const manifest = path.join(dir, 'package.json');
+  if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, 'utf8')).name === 'site') return dir;
+  if (path.dirname(dir) === dir) throw new Error(`cannot find the site package above ${from}`);
+  return findToolRoot(path.dirname(dir), from);
 }

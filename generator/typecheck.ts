@@ -48,27 +48,21 @@ export async function typeCheck(project: Project, signal?: AbortSignal): Promise
  * assignable to type 'string'.`, each followed by indented lines that explain it further.
  */
 export function parseTscOutput(project: Project, output: string): SiteError[] {
-  const errors: SiteError[] = [];
-  let last: { file?: string; line?: number; column?: number; code: string; text: string } | undefined;
-  const flush = () => {
-    if (!last) return;
-    // A file tsc named but that is not there: the message is all there is.
-    const source = last.file && path.join(project.root, last.file);
-    const frame = source && last.line && fs.existsSync(source) ? codeFrame(fs.readFileSync(source, 'utf8'), last.line, last.column ?? 1) : undefined;
-    errors.push(siteError('TEMPLATE_TYPE', { problem: last.text, tsCode: last.code }, { file: last.file, line: last.line, column: last.column, frame }));
-    last = undefined;
-  };
+  const found: { file?: string; line?: number; column?: number; code: string; text: string }[] = [];
   for (const line of output.split(/\r?\n/)) {
     // `file(line,column): error TS…: text`, or an error of no file (in the configuration, say) without the place.
     const error = /^(?:(.+?)\((\d+),(\d+)\): )?error (TS\d+): (.*)$/.exec(line);
     if (error) {
-      flush();
       const [, file, row, column, code, text] = error;
-      last = file ? { file: path.relative(project.root, path.resolve(project.root, file)).split(path.sep).join('/'), line: Number(row), column: Number(column), code, text } : { code, text };
-    } else if (last && /^\s+\S/.test(line)) {
-      last.text += `\n${line.trimEnd()}`;
+      found.push(file ? { file: path.relative(project.root, path.resolve(project.root, file)).split(path.sep).join('/'), line: Number(row), column: Number(column), code, text } : { code, text });
+    } else if (found.length && /^\s+\S/.test(line)) {
+      found[found.length - 1].text += `\n${line.trimEnd()}`;
     }
   }
-  flush();
-  return errors;
+  return found.map((error) => {
+    // A file tsc named but that is not there: the message is all there is.
+    const source = error.file && path.join(project.root, error.file);
+    const frame = source && error.line && fs.existsSync(source) ? codeFrame(fs.readFileSync(source, 'utf8'), error.line, error.column ?? 1) : undefined;
+    return siteError('TEMPLATE_TYPE', { problem: error.text, tsCode: error.code }, { file: error.file, line: error.line, column: error.column, frame });
+  });
 }

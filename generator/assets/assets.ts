@@ -18,16 +18,18 @@ export function hashedName(name: string, bytes: Buffer): string {
   return `${name.slice(0, -ext.length)}.${hash}${ext}`;
 }
 
+/** Places bytes in the output under their hashed name (hashedName) and returns its address. */
+export function emitHashed(output: Output, name: string, bytes: Buffer): string {
+  const file = hashedName(name, bytes);
+  output.emit(file, bytes);
+  return `/${file}`;
+}
+
 /** Copies files from assets/ under hashed names, each once, and returns their addresses. */
 export function createFileCopier(project: Project, output: Output): (name: string) => string {
   const files = new Map<string, string>();
   return (name) => {
-    if (!files.has(name)) {
-      const bytes = fs.readFileSync(path.join(project.assets, name));
-      const file = hashedName(`assets/${name}`, bytes);
-      output.emit(file, bytes);
-      files.set(name, `/${file}`);
-    }
+    if (!files.has(name)) files.set(name, emitHashed(output, `assets/${name}`, fs.readFileSync(path.join(project.assets, name))));
     return files.get(name)!;
   };
 }
@@ -43,7 +45,7 @@ export interface PreparedAssets {
 
 export function createAssets(prepared: PreparedAssets, scripts: PageScripts, tracker?: DependencyTracker): Assets {
   const { stylesheet, images, flags, cards, icons, file } = prepared;
-  const shared = new Memo<{ html: string; deps: Set<Dep> }>();
+  const shared = new Memo<{ value: string; deps: Set<Dep> }>();
   return {
     stylesheet,
     image: (src) => found(images.get(src), `image ${src} does not exist under assets/images/`),
@@ -59,13 +61,10 @@ export function createAssets(prepared: PreparedAssets, scripts: PageScripts, tra
     script: (name) => scripts.script(name),
     island: (name, wake) => scripts.island(name, wake),
     shared(name, inputs, render) {
-      const { value, fresh } = shared.get(name, inputs, () => {
-        const { value: html, deps } = tracker ? tracker.capture(render) : { value: render(), deps: new Set<Dep>() };
-        return { html, deps };
-      });
+      const { value: part, fresh } = shared.get(name, inputs, () => (tracker ? tracker.capture(render) : { value: render(), deps: new Set<Dep>() }));
       // A page that reuses the markup read what its first render read.
-      if (!fresh) tracker?.add(value.deps);
-      return value.html;
+      if (!fresh) tracker?.add(part.deps);
+      return part.value;
     },
     heroes(set) {
       const pattern = new RegExp(`^heroes/${set}-(\\d+)\\.[a-z]+$`);

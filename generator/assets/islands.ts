@@ -19,8 +19,6 @@ import { emitNamed, type Output } from '../output/output.ts';
 export interface ScriptFile {
   /** Address: /assets/js/site.3f2a1b.js */
   url: string;
-  /** Gzipped size in bytes. */
-  gzip: number;
   /** Files this one imports statically (loaded with it), transitively, addresses. */
   statics: string[];
   /** Files this one may import later (dynamic imports), transitively, addresses. */
@@ -128,16 +126,13 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
 function describe(built: Built, islands: string[]): ClientScripts {
   const sizes = new Map(built.files.map((f) => [`/${f.file}`, f.gzip]));
   const outputs = built.metafile.outputs;
-  const closure = (start: string, kinds: string[]) => {
-    const seen = new Set<string>();
-    const visit = (file: string) => {
-      for (const imp of outputs[file]?.imports ?? []) {
-        if (!kinds.includes(imp.kind) || imp.external || seen.has(imp.path)) continue;
-        seen.add(imp.path);
-        visit(imp.path);
-      }
-    };
-    visit(start);
+  // The files `file` imports by any of `kinds`, transitively, in the order they are first found.
+  const closure = (file: string, kinds: string[], seen = new Set<string>()): Set<string> => {
+    for (const imp of outputs[file]?.imports ?? []) {
+      if (!kinds.includes(imp.kind) || imp.external || seen.has(imp.path)) continue;
+      seen.add(imp.path);
+      closure(imp.path, kinds, seen);
+    }
     return seen;
   };
   const entries = new Map<string, ScriptFile>();
@@ -148,7 +143,6 @@ function describe(built: Built, islands: string[]): ClientScripts {
     const everything = closure(file, ['import-statement', 'dynamic-import']);
     entries.set(name, {
       url: `/${file}`,
-      gzip: sizes.get(`/${file}`) ?? 0,
       statics: statics.map((f) => `/${f}`),
       dynamics: [...everything].filter((f) => !statics.includes(f)).map((f) => `/${f}`),
     });

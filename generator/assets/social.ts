@@ -7,7 +7,7 @@ import { packageVersion, type Project } from '../project.ts';
 import type { SiteModel } from '../content/model.ts';
 import type { Output } from '../output/output.ts';
 import { encoded, ImageCache, type CachedFile } from './image-cache.ts';
-import { hashedName } from './assets.ts';
+import { emitHashed } from './assets.ts';
 import type { IconAssets, LogoMark, SocialAsset, SocialCards } from '../render/contract.ts';
 import { loadSharp } from './images.ts';
 
@@ -49,12 +49,7 @@ export async function prepareSocial(project: Project, output: Output, model: Sit
       return encoded({ width: formats[0].width, height: formats[0].height, vector: false }, files);
     };
     const entry = await cache.through(bytes, encode, JSON.stringify(formats));
-    const urls = new Map<string, string>();
-    for (const f of formats) {
-      const file = hashedName(`assets/${name}-${f.name}`, entry.read(f.name));
-      output.emit(file, entry.read(f.name));
-      urls.set(f.name, `/${file}`);
-    }
+    const urls = new Map(formats.map((f) => [f.name, emitHashed(output, `assets/${name}-${f.name}`, entry.read(f.name))]));
     return { urls, read: entry.read };
   };
 
@@ -67,8 +62,7 @@ export async function prepareSocial(project: Project, output: Output, model: Sit
   const icon = iconSvg(logo);
   const iconSizes = [32, 180, 192, 512].map((size) => ({ name: `${size}.png`, format: 'png' as const, width: size, height: size }));
   const { urls: iconUrls, read: iconFile } = await render(icon, 'icons/icon', iconSizes);
-  const svgFile = hashedName('assets/icons/icon.svg', Buffer.from(logo));
-  output.emit(svgFile, logo);
+  const svg = emitHashed(output, 'assets/icons/icon.svg', Buffer.from(logo));
   // Browsers ask for /favicon.ico whatever the page says; the 32 px PNG answers (browsers read PNG there).
   output.emit('favicon.ico', iconFile('32.png'));
   const manifest = {
@@ -82,11 +76,11 @@ export async function prepareSocial(project: Project, output: Output, model: Sit
     icons: [
       { src: iconUrls.get('192.png'), sizes: '192x192', type: 'image/png' },
       { src: iconUrls.get('512.png'), sizes: '512x512', type: 'image/png' },
-      { src: `/${svgFile}`, sizes: 'any', type: 'image/svg+xml' },
+      { src: svg, sizes: 'any', type: 'image/svg+xml' },
     ],
   };
   output.emit('site.webmanifest', `${JSON.stringify(manifest, null, 2)}\n`);
-  return { cards: cardAssets, icons: { svg: `/${svgFile}`, png32: iconUrls.get('32.png')!, appleTouch: iconUrls.get('180.png')!, manifest: '/site.webmanifest', png512: iconUrls.get('512.png')! }, processed: cache.made };
+  return { cards: cardAssets, icons: { svg, png32: iconUrls.get('32.png')!, appleTouch: iconUrls.get('180.png')!, manifest: '/site.webmanifest', png512: iconUrls.get('512.png')! }, processed: cache.made };
 }
 
 /** The favicon: the logo mark on white with a little room around it, so it reads on dark tabs too. */

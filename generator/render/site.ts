@@ -97,18 +97,14 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
 }
 
 /** The heaviest JavaScript weight seen for each kind of page, for the summary. */
-export class WeightsByKind {
-  private byKind = new Map<string, PageWeight>();
-  get size(): number {
-    return this.byKind.size;
-  }
+export class WeightsByKind extends Map<string, PageWeight> {
   add(kind: string, weight: PageWeight): void {
-    const before = this.byKind.get(kind);
-    if (!before || weight.total > before.total) this.byKind.set(kind, weight);
+    const before = this.get(kind);
+    if (!before || weight.total > before.total) this.set(kind, weight);
   }
   describe(): string {
     const kb = (n: number) => (n / 1024).toFixed(1);
-    return [...this.byKind].map(([kind, w]) => `${kind} ${kb(w.load)}/${kb(w.total)} KB`).join(', ');
+    return [...this].map(([kind, w]) => `${kind} ${kb(w.load)}/${kb(w.total)} KB`).join(', ');
   }
 }
 

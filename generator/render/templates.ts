@@ -43,11 +43,9 @@ export async function compileTemplates(project: Project, options: { incremental?
     `manifest-${hashOf([entry, enquirySchemaFile(project)])}`,
     `esbuild@${packageVersion('esbuild')} cjs, map beside`,
   );
-  if (!options.incremental) {
-    const hit = cache.get();
-    if (hit && fs.existsSync(hit.file)) {
-      return { load: loadOnce(hit.file, relative(project, entry)), inputs: hit.inputs, hash: hit.hash, cached: true };
-    }
+  const hit = options.incremental ? undefined : cache.get();
+  if (hit && fs.existsSync(hit.file)) {
+    return { load: loadOnce(hit.file, relative(project, entry)), inputs: hit.inputs, hash: hit.hash, cached: true };
   }
   const config: BuildOptions = {
     absWorkingDir: project.root,
