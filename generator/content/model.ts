@@ -26,8 +26,6 @@ export type PostEntry = Entry<T.BlogPostFrontMatter> & {
 };
 export type ProseEntry = Entry<T.ProsePageFrontMatter> & { body: string };
 export type { PageCopies };
-// The model's order, for what sorts as it does (host-files.ts).
-export { compare };
 
 /** The collections joined up by hand below; the model lists any other kind of the table as its entries, by slug. */
 const joinedKinds = ['language', 'city', 'service', 'post'] as const;

@@ -1,6 +1,7 @@
 // The files beside the pages that hosts, crawlers and feed readers read: sitemap.xml, robots.txt, the blog's
 // RSS feed, _headers and _redirects.
-import { compare, type SiteModel } from '../content/model.ts';
+import type { SiteModel } from '../content/model.ts';
+import { compare } from '../errors.ts';
 import { rules } from '../content/kinds.ts';
 import type { Page, Redirect } from '../routes.ts';
 import type { MarkdownLookup } from '../render/contract.ts';
