@@ -10,6 +10,7 @@ export const reloadClient = `
 const source = new EventSource(${JSON.stringify(eventsPath)});
 // The build's own address rule, so the page knows which output file it is.
 const outputFileOf = ${outputFileOf};
+const here = () => outputFileOf(location.pathname);
 let overlay;
 // Each problem as the terminal numbers it: where (file:line:column, or the page), the title, what is wrong,
 // the code frame and the hint. Text goes in as text nodes only, never as markup: messages quote the visitor's content.
@@ -52,7 +53,7 @@ function showError(report) {
 source.addEventListener('error-report', (event) => showError(JSON.parse(event.data)));
 source.addEventListener('rebuilt', (event) => {
   const { changed } = JSON.parse(event.data);
-  const page = outputFileOf(location.pathname);
+  const page = here();
   const mine = changed.some((file) => file === page || file === '404.html' || /\\.(css|js|mjs|svg|png|jpe?g|webp|avif|woff2)$/.test(file));
   if (overlay || mine) location.reload();
 });
