@@ -283,8 +283,12 @@ test('a template edit takes effect without a restart', async () => {
 });
 
 test('a function edit takes effect without a restart', async () => {
+  // The watcher's report of the edit (which drops the compiled function) comes with a rebuild: settled() alone
+  // can return before a loaded machine's watcher has reported anything.
+  const rebuilt = next('rebuilt');
   const file = path.join(f.root, 'functions/echo.ts');
   fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('version: 1', 'version: 2'));
+  await rebuilt;
   await dev.settled();
   const res = await get('/.netlify/functions/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   assert.is((await res.json()).version, 2);
