@@ -97,6 +97,27 @@ test('the reload client names the open page by the same rule', () => {
   assert.ok(listeners.includes('rebuilt'));
 });
 
+test('the reload client reloads for the open page, a stylesheet or a script, never for a picture alone', () => {
+  const reloads = (pathname: string, changed: string[]) => {
+    const handlers = new Map<string, (event: { data: string }) => void>();
+    class EventSource {
+      addEventListener(name: string, handler: (event: { data: string }) => void) {
+        handlers.set(name, handler);
+      }
+    }
+    let reloaded = false;
+    const location = { pathname, reload: () => void (reloaded = true) };
+    new Function('EventSource', 'location', 'document', reloadClient)(EventSource, location, {});
+    handlers.get('rebuilt')!({ data: JSON.stringify({ changed }) });
+    return reloaded;
+  };
+  assert.ok(reloads('/cities/perth', ['cities/perth.html']));
+  assert.ok(reloads('/admin/', ['admin/editor.js']));
+  assert.ok(reloads('/cities/perth', ['assets/css/site.0123456789.css']));
+  assert.not.ok(reloads('/cities/perth', ['cities/sydney.html']));
+  assert.not.ok(reloads('/admin/', ['assets/images/partner-visa.0123456789-640.avif', 'blog/new-post.html']));
+});
+
 test('buildModel: entries get slugs, addresses and order; the target language stands apart', () => {
   const model = buildModel([
     file('site.json', { name: 'Test' }),

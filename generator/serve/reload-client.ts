@@ -54,7 +54,9 @@ source.addEventListener('error-report', (event) => showError(JSON.parse(event.da
 source.addEventListener('rebuilt', (event) => {
   const { changed } = JSON.parse(event.data);
   const page = here();
-  const mine = changed.some((file) => file === page || file === '404.html' || /\\.(css|js|mjs|svg|png|jpe?g|webp|avif|woff2)$/.test(file));
+  // Pictures are not a reason: their names carry their hash, so a page showing a changed picture has changed
+  // itself. Reloading every open page (the editor too) for a picture it does not show only loses its state.
+  const mine = changed.some((file) => file === page || file === '404.html' || /\\.(css|js|mjs|woff2)$/.test(file));
   if (overlay || mine) location.reload();
 });
 `;

@@ -29,6 +29,11 @@ test.before(async () => {
   [browser, dev] = await Promise.all([launch(), serve({ root: site.root, port: 0, host: '127.0.0.1', watch: true, logger: silentLogger })]);
   fs.mkdirSync(shots, { recursive: true });
 });
+// Each test's pages go with it: an open page reloads on a rebuild, and a dozen editors booting at once would
+// slow the next test's pages on a busy machine.
+test.after.each(async () => {
+  for (const c of contexts.splice(0)) await c.close();
+});
 test.after(async () => {
   for (const c of contexts) await c.close();
   await browser?.close();
@@ -39,6 +44,8 @@ test.after(async () => {
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   contexts.push(context);
+  // Decap's 5 MB script takes four or five seconds to start on a quiet 2-core machine, several times that on a busy one.
+  context.setDefaultNavigationTimeout(90_000);
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));
   const page = await context.newPage();
   page.on('console', (m) => {
