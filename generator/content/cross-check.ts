@@ -13,7 +13,7 @@ import { at } from './validate.ts';
 import { eachValue } from './pointer.ts';
 import { bodyLinks, isMarkdownImage, markdownLinks, stripHash } from './links.ts';
 import { suggestAddress } from './explain.ts';
-import { draftAware, type Drafts } from './drafts.ts';
+import { draftAware, type Drafts, type Make } from './drafts.ts';
 
 /** Files the build writes besides pages, which content may link to. */
 export const generatedFiles: readonly string[] = rules.generatedFiles;
@@ -98,6 +98,9 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   // Thousands of posts share a handful of images: each is looked for once.
   const images = new Map<string, boolean>();
   const imageExists = (abs: string) => images.get(abs) ?? images.set(abs, fs.existsSync(abs)).get(abs)!;
+  // A Markdown link (its address at `offset` in `text`) to no page: an image written as a link is told as one.
+  const brokenLink = (text: string, target: string, offset: number, make: Make) =>
+    errors.push(isMarkdownImage(text, offset) ? make('CONTENT_MARKDOWN_IMAGE', { src: target }) : draftAware(drafts, 'CONTENT_UNKNOWN_PAGE', { target, suggestion: nearest(target) }, make));
   for (const file of files) {
     if (!recheck(file)) continue;
     eachValue(file.data, (value, pointer, key) => {
@@ -112,9 +115,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
         }
       } else if (typeof value === 'string' && value.includes('](/')) {
         for (const [target, offset] of markdownLinks(value)) {
-          if (addresses.has(target)) continue;
-          if (isMarkdownImage(value, offset)) fail(file, 'CONTENT_MARKDOWN_IMAGE', pointer, { src: target });
-          else fail(file, 'CONTENT_UNKNOWN_PAGE', pointer, { target, suggestion: nearest(target) });
+          if (!addresses.has(target)) brokenLink(value, target, offset, (c, p) => at(file, c, p, pointer));
         }
       }
     });
@@ -122,9 +123,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
       // Placed in the file as written, so each link is reported where it stands. The links were found when
       // the file was read: an unchanged file's text is not read again unless one of them is broken.
       for (const [target, offset] of file.links ?? bodyLinks(file.text)) {
-        if (addresses.has(target)) continue;
-        const place = framed(file.path, file.text, positionAt(file.text, offset));
-        errors.push(isMarkdownImage(file.text, offset) ? siteError('CONTENT_MARKDOWN_IMAGE', { src: target }, place) : draftAware(drafts, 'CONTENT_UNKNOWN_PAGE', { target, suggestion: nearest(target) }, (c, p) => siteError(c, p, place)));
+        if (!addresses.has(target)) brokenLink(file.text, target, offset, (c, p) => siteError(c, p, framed(file.path, file.text, positionAt(file.text, offset))));
       }
     }
   }

@@ -55,7 +55,7 @@ export function markDraftPages(pages: Page[], drafts: Drafts): void {
   }
 }
 
-type Make = <K extends ErrorCode>(code: K, params: ErrorParams<K>) => SiteError;
+export type Make = <K extends ErrorCode>(code: K, params: ErrorParams<K>) => SiteError;
 
 /**
  * A problem found by the checks across files, told as what it is when the missing target is a draft: a link to
