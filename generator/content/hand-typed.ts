@@ -106,15 +106,11 @@ const numberWords = new RegExp(
 /** Where a phrase of numberWords may start: it is tried only there, as trying it at every character is slow. */
 const phraseStart = new RegExp(String.raw`\b(?:${[...small, ...tens, 'oh', 'nought', 'half', 'an', 'a'].join('|')})\b`, 'gi');
 
-export interface Spelt {
-  /** The text with numbers in digits. */
-  text: string;
-  /** Where the characters from `start` to `end` of `text` came from in the text given: [start, end). */
-  source(start: number, end: number): [number, number];
-}
-
-/** "two business days" -> "2 business days", "forty-four dollars" -> "44 dollars", "an hour" -> "1 hour". */
-export function inDigits(text: string): Spelt {
+/**
+ * "two business days" -> "2 business days", "forty-four dollars" -> "44 dollars", "an hour" -> "1 hour": the text
+ * with numbers in digits, and where the characters from `start` to `end` of it came from in the text given.
+ */
+export function inDigits(text: string) {
   // Where each character of the output came from, [start, end) in the text: a copied one its own place, a figure its words.
   const origin: [number, number][] = [];
   let out = '';
@@ -159,7 +155,7 @@ export function inDigits(text: string): Spelt {
     keep(end);
   }
   keep(text.length);
-  return { text: out, source: (start, end) => [origin[start]?.[0] ?? 0, origin[end - 1]?.[1] ?? 0] };
+  return { text: out, source: (start: number, end: number): [number, number] => [origin[start]?.[0] ?? 0, origin[end - 1]?.[1] ?? 0] };
 }
 
 // ---- The matcher.
