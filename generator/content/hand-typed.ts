@@ -126,7 +126,6 @@ export function inDigits(text: string) {
     out += figures;
     last = end;
   };
-  const lower = (w: string) => w.toLowerCase();
   for (const start of text.matchAll(phraseStart)) {
     if (start.index < last) continue;
     numberWords.lastIndex = start.index;
@@ -141,7 +140,8 @@ export function inDigits(text: string) {
     // "forty-four point nine five" is 44.95: the words after "point" are its decimals, one digit each, together.
     const point = /\s+point\s+/i.exec(phrase[0]);
     const pointAt = point ? phrase.index + point.index : Infinity;
-    for (const token of phrase[0].matchAll(wordToken)) {
+    // The phrase is lower-cased whole, keeping every offset: its letters are ASCII (numberWords has no u flag).
+    for (const token of phrase[0].toLowerCase().matchAll(wordToken)) {
       const at = phrase.index + token.index;
       if (at < pointAt) keep(at);
       else if (last <= pointAt) {
@@ -149,7 +149,7 @@ export function inDigits(text: string) {
         put('.', pointAt, at);
       } else last = at;
       const [whole, ten, unit, alone] = token;
-      const value = ten ? (tens.indexOf(lower(ten)) + 2) * 10 + (unit ? small.indexOf(lower(unit)) : 0) : /^(?:oh|nought)$/i.test(alone) ? 0 : small.indexOf(lower(alone));
+      const value = ten ? (tens.indexOf(ten) + 2) * 10 + (unit ? small.indexOf(unit) : 0) : /^(?:oh|nought)$/.test(alone) ? 0 : small.indexOf(alone);
       put(String(value), at, at + whole.length);
     }
     keep(end);
