@@ -63,7 +63,7 @@ export function factNames(tree: Namespaces): Map<string, string> {
 type Lookup = { value: string } | { fail: (placeholder: string, place: Place) => SiteError };
 
 /** Resolves one name, following placeholders inside facts; a loop of facts naming each other is a problem. */
-function lookup(tree: Namespaces, names: Map<string, string>, name: string, seen: string[] = []): Lookup {
+function lookup(tree: Namespaces, name: string, seen: string[] = []): Lookup {
   if (seen.includes(name)) return { fail: (placeholder, place) => siteError('CONTENT_FACT_LOOP', { placeholder, chain: [...seen, name].join(' → ') }, place) };
   let node: unknown = tree;
   for (const segment of name.split('.')) node = node && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>)[segment] : undefined;
@@ -72,7 +72,7 @@ function lookup(tree: Namespaces, names: Map<string, string>, name: string, seen
     let failed: Lookup | undefined;
     const value = node.replace(placeholderPattern, (whole, inner: string) => {
       if (verbatimPrefix.test(inner)) return inner.replace(verbatimPrefix, '');
-      const found = lookup(tree, names, inner, [...seen, name]);
+      const found = lookup(tree, inner, [...seen, name]);
       if ('fail' in found) failed ??= found;
       return 'value' in found ? found.value : whole;
     });
@@ -80,13 +80,13 @@ function lookup(tree: Namespaces, names: Map<string, string>, name: string, seen
   }
   const space = name.split('.')[0];
   if (node && typeof node === 'object') {
-    const inside = [...names.keys()].filter((n) => n.startsWith(`${name}.`)).slice(0, 6);
+    const inside = [...factNames(tree).keys()].filter((n) => n.startsWith(`${name}.`)).slice(0, 6);
     return { fail: (placeholder, place) => siteError('CONTENT_FACT_GROUP', { placeholder, inside: inside.join(', ') }, place) };
   }
   if (!(space in factSources)) {
     return { fail: (placeholder, place) => siteError('CONTENT_UNKNOWN_FACT_FILE', { placeholder }, place) };
   }
-  const near = closest(name, [...names.keys()]);
+  const near = closest(name, [...factNames(tree).keys()]);
   const source = factSources[space as keyof typeof factSources];
   return {
     fail: (placeholder, place) =>
@@ -104,7 +104,6 @@ let memo: { key: string; files: WeakMap<SourceFile, { file: SourceFile; errors: 
  */
 export function resolveFacts(files: SourceFile[]): { files: SourceFile[]; errors: SiteError[] } {
   const tree = factTree(files);
-  const names = factNames(tree);
   const key = createHash('sha256').update(JSON.stringify(tree)).digest('hex');
   if (memo?.key !== key) memo = { key, files: new WeakMap() };
   const out: SourceFile[] = [];
@@ -115,14 +114,14 @@ export function resolveFacts(files: SourceFile[]): { files: SourceFile[]; errors
       continue;
     }
     let done = memo.files.get(file);
-    if (!done) memo.files.set(file, (done = resolveFile(file, tree, names)));
+    if (!done) memo.files.set(file, (done = resolveFile(file, tree)));
     out.push(done.file);
     errors.push(...done.errors);
   }
   return { files: out, errors };
 }
 
-function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, string>): { file: SourceFile; errors: SiteError[] } {
+function resolveFile(file: SourceFile, tree: Namespaces): { file: SourceFile; errors: SiteError[] } {
   const errors: SiteError[] = [];
   const named = new Map<string, string>();
   // `from` is where the text starts in the file; the match's own offset is added, so the second of two
@@ -130,7 +129,7 @@ function resolveFile(file: SourceFile, tree: Namespaces, names: Map<string, stri
   const replace = (text: string, from: () => number) =>
     text.replace(placeholderPattern, (whole, inner: string, at: number) => {
       if (verbatimPrefix.test(inner)) return inner.replace(verbatimPrefix, '');
-      const found = lookup(tree, names, inner);
+      const found = lookup(tree, inner);
       if ('value' in found) {
         named.set(inner, found.value);
         return found.value;
