@@ -49,7 +49,8 @@ export class StagedOutput extends BaseOutput {
     this.staging = stagingFolder(target);
     const taken = options.spare ? takeSpare(options.spare, this.staging, this.last?.manifest) : undefined;
     if (!taken) fs.mkdirSync(this.staging, { recursive: true });
-    this.writer = openWriter(this.staging, taken, target, { threaded, unchecked: this.last?.unchecked ? { folders: this.last.manifest.folders } : undefined });
+    const unchecked = this.last?.unchecked ? { folders: this.last.manifest.folders } : undefined;
+    this.writer = openWriter({ root: this.staging, taken, last: target, unchecked }, threaded);
   }
 
   emit(file: string, contents: string | Uint8Array): void {

@@ -11,8 +11,7 @@ lowerThreadPriority();
 export interface WriterData {
   root: string;
   /** What the root holds when it is the spare taken over (tree.ts). */
-  known?: [string, Entry][];
-  folders?: [string, number][];
+  taken?: Taken;
   /** The last output, which kept files are linked from where the tree does not hold them. */
   last: string;
   /** The last output's folder times, when nothing of it was checked (LastOutput.unchecked): it is checked here. */
@@ -20,14 +19,9 @@ export interface WriterData {
 }
 export type WriterMessage = { file?: string; data?: string | Uint8Array; keeps?: [string, Entry][]; flush?: number; ping?: number; refusals?: number };
 
-const { root, known, folders, last, unchecked } = workerData as WriterData;
+const { root, taken, last, unchecked } = workerData as WriterData;
 let tree: TreeWriter | undefined;
-let failed: [file: string, reason: string] | undefined;
-try {
-  tree = new TreeWriter(root, known && ({ files: new Map(known), folders } satisfies Taken), last);
-} catch (error) {
-  failed = [root, (error as Error).message];
-}
+attempt(root, () => (tree = new TreeWriter(root, taken, last)));
 /** Kept files the last output no longer holds as its manifest says (unchecked only). */
 const refused: string[] = [];
 /** Whether the last output holds nothing its manifest does not list, when this thread checks it. */
@@ -41,25 +35,21 @@ if (unchecked !== undefined) {
 }
 
 parentPort!.on('message', (message: WriterMessage) => {
-  if (message.ping !== undefined) return parentPort!.postMessage({ pong: message.ping });
+  if (message.ping !== undefined) return parentPort!.postMessage({ ping: message.ping });
   if (message.refusals !== undefined) return parentPort!.postMessage({ refusals: message.refusals, files: refused });
+  const writer = tree;
   if (message.flush !== undefined) {
     let finished: Partial<ReturnType<TreeWriter['finish']>> = {};
-    try {
-      if (tree) finished = tree.finish();
-    } catch (error) {
-      failed ??= [root, (error as Error).message];
-    }
+    if (writer) attempt(root, () => (finished = writer.finish()));
     const { removed = 0, folders = [] } = finished;
-    return parentPort!.postMessage({ flushed: message.flush, error: failed, entries: [...(tree?.entries ?? [])], written: tree?.written ?? 0, kept: tree?.kept ?? 0, removed, folders, complete });
+    return parentPort!.postMessage({ flush: message.flush, entries: [...(writer?.entries ?? [])], written: writer?.written ?? 0, kept: writer?.kept ?? 0, removed, folders, complete });
   }
-  const writer = tree;
   if (!writer) return;
   if (message.keeps) for (const [file, entry] of message.keeps) attempt(file, () => writer.keep(file, entry, unchecked !== undefined) || refused.push(file));
   else attempt(message.file!, () => writer.place(message.file!, message.data!));
 });
 
-/** Places one file; a failure is told to the main thread, naming the file. */
+/** Places one file, or prepares or finishes the folder (`root`); a failure is told to the main thread, naming it. */
 function attempt(file: string, work: () => unknown): void {
   try {
     work();

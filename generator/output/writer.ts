@@ -5,7 +5,6 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../workers/start.ts';
 import { TreeWriter, type Entry } from './tree.ts';
-import type { Taken } from './spare.ts';
 import type { WriterData, WriterMessage } from './write-worker.ts';
 
 /** From this many pages a build writes in a worker thread: below it, starting one costs more than it saves. */
@@ -40,11 +39,11 @@ export interface Writer {
   stop(): Promise<void>;
 }
 
-/** `root` is the staging folder, holding `taken` when it is the spare; `last` the last output. */
-export function openWriter(root: string, taken: Taken | undefined, last: string, options: { threaded: boolean; unchecked?: WriterData['unchecked'] }): Writer {
-  if (options.threaded) return new ThreadWriter({ root, known: taken && [...taken.files], folders: taken?.folders, last, unchecked: options.unchecked });
+/** In `data`, `root` is the staging folder, holding `taken` when it is the spare; `last` the last output. */
+export function openWriter(data: WriterData, threaded: boolean): Writer {
+  if (threaded) return new ThreadWriter(data);
   // On this thread: each file placed as it comes, nothing to wait for, and every kept file checked already.
-  const tree = new TreeWriter(root, taken, last);
+  const tree = new TreeWriter(data.root, data.taken, data.last);
   return {
     place: (file, contents) => tree.place(file, contents),
     keep: (file, entry) => void tree.keep(file, entry),
@@ -68,7 +67,7 @@ class ThreadWriter implements Writer {
 
   constructor(data: WriterData) {
     this.worker = startWorker('write-worker', data);
-    // A file that could not be placed; or, in the answer to `flush`, the thread's own failure (its folder).
+    // A file that could not be placed, or the thread's own failure (its folder).
     this.worker.on('message', (message: { error?: [string, string] }) => {
       if (message.error) this.errors.push(message.error);
     });
@@ -92,18 +91,18 @@ class ThreadWriter implements Writer {
   /** Waits for the thread when more than 32 MB is queued for it. */
   async drain(): Promise<void> {
     if (this.queued < 32 * 1024 * 1024) return;
-    await this.ask('ping', 'pong');
+    await this.ask('ping');
     this.queued = 0;
   }
 
   async refused(): Promise<string[]> {
     this.sendKeeps();
-    return (await this.ask<{ files: string[] }>('refusals', 'refusals')).files;
+    return (await this.ask<{ files: string[] }>('refusals')).files;
   }
 
   async finish(): Promise<Written> {
     this.sendKeeps();
-    const result = await this.ask<Omit<Written, 'entries' | 'errors'> & { entries: [string, Entry][] }>('flush', 'flushed');
+    const result = await this.ask<Omit<Written, 'entries' | 'errors'> & { entries: [string, Entry][] }>('flush');
     // Its last answer says everything is written: its heap is freed on its own while the output is swapped in.
     void this.worker.terminate();
     return { ...result, entries: new Map(result.entries), errors: this.errors };
@@ -122,12 +121,12 @@ class ThreadWriter implements Writer {
     this.worker.postMessage(message);
   }
 
-  /** Asks the thread for `request` under a new id and waits for the first answer whose `key` is that id. */
-  private ask<A>(request: 'ping' | 'refusals' | 'flush', key: string): Promise<A> {
+  /** Asks the thread for `request` under a new id and waits for the answer, which carries the id under the same name. */
+  private ask<A>(request: 'ping' | 'refusals' | 'flush'): Promise<A> {
     const id = ++this.asked;
     return new Promise<A>((resolve) => {
       const answer = (reply: Record<string, unknown>) => {
-        if (reply[key] !== id) return;
+        if (reply[request] !== id) return;
         this.worker.off('message', answer);
         resolve(reply as A);
       };
