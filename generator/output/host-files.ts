@@ -6,7 +6,6 @@ import { rules } from '../content/kinds.ts';
 import type { Page, Redirect } from '../routes.ts';
 import type { MarkdownLookup } from '../render/contract.ts';
 import type { NextRecord } from '../incremental/record.ts';
-import { headerRules, headersFile, headersInputs } from './security.ts';
 
 export async function sitemapXml(model: SiteModel, pages: Page[]): Promise<string> {
   const { SitemapStream, streamToPromise } = await import('sitemap');
@@ -30,7 +29,7 @@ export function redirectsFile(redirects: Redirect[]): string {
   return redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n') + '\n';
 }
 
-export { headerRules, headersFile, headersInputs };
+export { headerRules, headersFile, headersInputs } from './security.ts';
 
 export const feedLength = 30;
 

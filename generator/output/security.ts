@@ -114,19 +114,13 @@ function pagePolicyPaths(pages: { path: string; file: string }[]): string[] {
     return false;
   };
   const exact = (group: { path: string; file: string }[]) => [...new Set(group.flatMap((page) => [page.path === '/' ? '/' : page.path.replace(/\/+$/, ''), `/${page.file}`]))];
-  const out: string[] = [];
-  for (const [first, group] of groups) {
-    if (!first) {
-      out.push(...exact(group));
-      continue;
-    }
+  return [...groups].flatMap(([first, group]) => {
+    if (!first) return exact(group);
     const wide = `/${first}/*`;
     const pattern = pathPattern(wide);
-    const prefix = `/${first}`.toLowerCase();
-    const clashes = anyStartingWith(prefix, (other) => other.first !== first && pattern.test(other.text));
-    out.push(...(clashes ? exact(group) : [wide]));
-  }
-  return out;
+    const clashes = anyStartingWith(`/${first}`.toLowerCase(), (other) => other.first !== first && pattern.test(other.text));
+    return clashes ? exact(group) : [wide];
+  });
 }
 
 /** What the rules are made from: the two policies and every page's addresses. */
