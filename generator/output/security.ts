@@ -27,6 +27,9 @@ const recaptcha = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com
 const tawk = ['https://embed.tawk.to', 'https://*.tawk.to'];
 const analytics = ['https://www.googletagmanager.com/gtm.js', 'https://www.googletagmanager.com/gtag/js'];
 
+/** What both policies end with: no plugins, no other base address, forms sent here only, never in a frame. */
+const closed: [string, string[]][] = [['object-src', ["'none'"]], ['base-uri', ["'self'"]], ['form-action', ["'self'"]], ['frame-ancestors', ["'none'"]]];
+
 /** A policy's text: each directive with its sources, once each. */
 function policy(directives: [string, string[]][]): string {
   return directives.map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`).join('; ');
@@ -44,10 +47,7 @@ function contentSecurityPolicy(model: SiteModel): string {
     ['connect-src', ["'self'", reviews, 'https://*.tawk.to', 'wss://*.tawk.to', 'https://www.google.com', 'https://www.googletagmanager.com', 'https://*.google-analytics.com']],
     ['frame-src', ['https://www.google.com', 'https://www.recaptcha.net', 'https://*.tawk.to', reviews]],
     ['media-src', ["'self'", 'https://*.tawk.to']],
-    ['object-src', ["'none'"]],
-    ['base-uri', ["'self'"]],
-    ['form-action', ["'self'"]],
-    ['frame-ancestors', ["'none'"]],
+    ...closed,
   ]);
 }
 
@@ -69,10 +69,7 @@ function editorSecurityPolicy(model: SiteModel): string {
     ['connect-src', ["'self'", 'blob:', ...(github ? ['https://api.github.com'] : [])]],
     ['frame-src', ["'self'", 'blob:']],
     ['worker-src', ["'self'", 'blob:']],
-    ['object-src', ["'none'"]],
-    ['base-uri', ["'self'"]],
-    ['form-action', ["'self'"]],
-    ['frame-ancestors', ["'none'"]],
+    ...closed,
   ]);
 }
 

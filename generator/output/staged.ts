@@ -42,15 +42,14 @@ export class StagedOutput extends BaseOutput {
   ) {
     super();
     removeStale(target);
-    const threaded = !!options.threaded;
     // A writer thread checks each file kept from the last output as it keeps it; otherwise all are checked now.
-    this.last = options.spare ? lastOutput(target, options.spare, { unchecked: threaded && !options.checkFirst }) : undefined;
+    this.last = options.spare ? lastOutput(target, options.spare, { unchecked: options.threaded && !options.checkFirst }) : undefined;
     this.previous = this.last && this.last.manifest.ino === fs.statSync(target).ino ? this.last.manifest : undefined;
     this.staging = stagingFolder(target);
     const taken = options.spare ? takeSpare(options.spare, this.staging, this.last?.manifest) : undefined;
     if (!taken) fs.mkdirSync(this.staging, { recursive: true });
     const unchecked = this.last?.unchecked ? { folders: this.last.manifest.folders } : undefined;
-    this.writer = openWriter({ root: this.staging, taken, last: target, unchecked }, threaded);
+    this.writer = openWriter({ root: this.staging, taken, last: target, unchecked }, options.threaded);
   }
 
   emit(file: string, contents: string | Uint8Array): void {

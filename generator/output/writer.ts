@@ -40,7 +40,7 @@ export interface Writer {
 }
 
 /** In `data`, `root` is the staging folder, holding `taken` when it is the spare; `last` the last output. */
-export function openWriter(data: WriterData, threaded: boolean): Writer {
+export function openWriter(data: WriterData, threaded?: boolean): Writer {
   if (threaded) return new ThreadWriter(data);
   // On this thread: each file placed as it comes, nothing to wait for, and every kept file checked already.
   const tree = new TreeWriter(data.root, data.taken, data.last);
