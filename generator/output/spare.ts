@@ -115,9 +115,7 @@ export function takeSpare(spare: string, staging: string, current?: Manifest): T
 function sameShare(spare: Manifest, current: Manifest): number {
   if (!current.files.length) return 1;
   const held = new Map(spare.files.map(([file, entry]) => [file, entry[0]]));
-  let same = 0;
-  for (const [file, entry] of current.files) if (held.get(file) === entry[0]) same++;
-  return same / current.files.length;
+  return current.files.filter(([file, entry]) => held.get(file) === entry[0]).length / current.files.length;
 }
 
 /** Renames a folder to a unique name beside it, so its name is free at once while it is deleted. */
