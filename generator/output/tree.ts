@@ -57,7 +57,7 @@ export class TreeWriter {
   /** Folders the tree held when it was taken over, relative to the root. */
   private found: string[] = [];
   /** Their modification times then, when known (Taken.folders): a folder this build did not touch keeps its time. */
-  private recorded?: Map<string, number>;
+  private readonly recorded?: Map<string, number>;
   /** Folders, relative to the root ('' for the root), to which this build added an entry or from which it removed one. */
   private touched = new Set<string>();
   private readonly known?: Map<string, Entry>;
@@ -75,11 +75,9 @@ export class TreeWriter {
   ) {
     this.dirs.add(root);
     this.known = taken?.files;
-    if (taken?.folders) {
-      this.recorded = new Map(taken.folders);
-      this.recorded.delete('');
-      this.found = [...this.recorded.keys()];
-    } else if (taken) this.found = removeUnknown(root, taken.files);
+    this.recorded = taken?.folders && new Map(taken.folders);
+    if (this.recorded) this.found = [...this.recorded.keys()].filter((dir) => dir !== '');
+    else if (taken) this.found = removeUnknown(root, taken.files);
   }
 
   /**
