@@ -3,7 +3,6 @@
 // output/ and admin/; which pages are kept from the last build is decided in incremental/plan.ts.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { BuildFailure } from './errors.ts';
 import { diskFailure } from './disk-errors.ts';
 import { outputFolder, resolveProject } from './project.ts';
 import type { SiteModel } from './content/model.ts';
@@ -93,7 +92,6 @@ const keepRecord = (options: BuildOptions) => options.recycle !== false && !opti
 
 
 export interface BuildResult {
-  out: string;
   model: SiteModel;
   pages: Page[];
   files: string[];
@@ -256,7 +254,6 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     let listed: string[] | undefined;
     let read: string[] | undefined;
     return {
-      out,
       model,
       pages,
       // Listed when asked for (by the dev server and `site check`): `site build` asks for neither, and a large
@@ -296,5 +293,3 @@ async function quietly(step: () => unknown): Promise<void> {
     // the build's own error is reported
   }
 }
-
-export { BuildFailure };
