@@ -13,7 +13,7 @@ import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
 import type { Output } from '../output/output.ts';
 import { outputKey } from '../cache.ts';
-import { assetKey, trackedLists, trackedMenus, type Dep } from './tracker.ts';
+import { assetKey, trackedLists, type Dep } from './tracker.ts';
 import type { Changes, ContentState, Planned } from './plan.ts';
 
 /** Records of another format are ignored. */
@@ -47,11 +47,6 @@ export interface FileState {
    * reads and writes. It is taken apart only for a file whose hash changed.
    */
   fields?: string;
-}
-
-/** Field names and fingerprints, as FileState keeps them. */
-function fieldsText(fields: [string, string][]): string {
-  return fields.map(([name, value]) => `${name}\u0001${value}`).join('\u0002');
 }
 
 export function fieldsMap(text: string | undefined): Map<string, string> {
@@ -123,25 +118,24 @@ export function contentState(files: SourceFile[], model: SiteModel, previous?: B
     const now = state.get(entry.file);
     if (!now) continue;
     const before = previous?.files.get(entry.file);
-    now.fields =
-      before?.hash === now.hash && before.fields
-        ? before.fields
-        : fieldsText(entryFields(entry).map(([field, value]) => [field, fingerprint(value)]));
+    now.fields = before?.hash === now.hash && before.fields ? before.fields : fieldsText(entry);
   }
   const lists = new Map<string, string[]>();
   for (const name of trackedLists) lists.set(name, (model[name] as { file: string }[]).map((e) => e.file));
-  for (const name of trackedMenus) lists.set(`menus.${name}`, model.menus[name].map((e) => e.file));
+  // The menus, each a list the tracker follows as it does those above (tracker.ts).
+  for (const [name, entries] of Object.entries(model.menus)) lists.set(`menus.${name}`, entries.map((e: { file: string }) => e.file));
   return { files: state, lists };
 }
 
 /**
- * An entry's fields, with a post's body, which is its class's getter rather than a field of its own (model.ts):
- * it stands in by its hash, so the record is made without reading every post's text again.
+ * An entry's field names and fingerprints, as FileState keeps them; with a post's body, which is its class's
+ * getter rather than a field of its own (model.ts): it stands in by its hash, so the record is made without
+ * reading every post's text again.
  */
-function entryFields(entry: object): [string, unknown][] {
+function fieldsText(entry: object): string {
   const fields = Object.entries(entry);
   if ('bodyHash' in entry) fields.push(['body', entry.bodyHash]);
-  return fields;
+  return fields.map(([name, value]) => `${name}\u0001${fingerprint(value)}`).join('\u0002');
 }
 
 /**

@@ -14,15 +14,10 @@ import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
 import { rules } from '../content/kinds.ts';
 
-/** Model fields read as a whole, and the content file or folder each comes from (from the kinds table). */
-const wholeSources: Record<string, string[]> = rules.wholeSources;
-
 /** Model fields that are lists of collection entries, tracked entry by entry and field by field. */
 export const trackedLists = rules.listFields as readonly ListField[];
 /** The model's lists of entries that come from a file each. */
 type ListField = { [K in keyof SiteModel]-?: SiteModel[K] extends { file: string }[] ? K : never }[keyof SiteModel];
-/** The menus: lists of entries picked by content/navigation.json. */
-export const trackedMenus = ['services', 'mobileServices', 'languages', 'mobilePopularLanguages', 'mobileMoreLanguages', 'footerLanguages'] as const;
 
 interface Entry {
   file: string;
@@ -64,7 +59,8 @@ export class DependencyTracker {
         if (key === 'menus') return menus;
         if (key === 'target') return value && this.entry(value as Entry);
         if ((trackedLists as readonly string[]).includes(key)) return list(key, value as unknown[]);
-        for (const source of wholeSources[key] ?? []) this.note(source);
+        // Model fields read as a whole: the content file or folder each comes from (the kinds table).
+        for (const source of rules.wholeSources[key] ?? []) this.note(source);
         return value;
       },
     });
