@@ -7,7 +7,7 @@
 // the file as that build wrote it. Otherwise it is rendered: when in doubt, render. Output files that are not
 // pages (the sitemap, the feed, the editor's files) follow the same rule through NextRecord.derive (record.ts).
 import { routeFreeFields, type Page } from '../routes.ts';
-import { fieldsMap, routeHash, type BuildRecord } from './record.ts';
+import { fieldsMap, routeHash, type BuildRecord, type FileState } from './record.ts';
 
 export type Action = 'render' | 'keep';
 
@@ -118,25 +118,21 @@ export function explain(planned: readonly Planned[]): string[] {
 /** The keys (tracker.ts) whose values differ between two states of the content. */
 function changedKeys(before: ContentState, after: ContentState): Set<string> {
   const changed = new Set<string>();
-  const fileChanged = (file: string) => {
+  // A file added, changed or removed: it, its folder and each field of its entry that differs.
+  const fileChanged = (file: string, was: FileState | undefined, now?: FileState) => {
     changed.add(file);
     changed.add(file.slice(0, file.lastIndexOf('/') + 1));
-  };
-  for (const [file, now] of after.files) {
-    const was = before.files.get(file);
-    if (was?.hash === now.hash) continue;
-    fileChanged(file);
     const wasFields = fieldsMap(was?.fields);
-    const nowFields = fieldsMap(now.fields);
+    const nowFields = fieldsMap(now?.fields);
     for (const field of new Set([...wasFields.keys(), ...nowFields.keys()])) {
       if (wasFields.get(field) !== nowFields.get(field)) changed.add(`${file}#${field}`);
     }
+  };
+  for (const [file, now] of after.files) {
+    const was = before.files.get(file);
+    if (was?.hash !== now.hash) fileChanged(file, was, now);
   }
-  for (const [file, was] of before.files) {
-    if (after.files.has(file)) continue;
-    fileChanged(file);
-    for (const field of fieldsMap(was.fields).keys()) changed.add(`${file}#${field}`);
-  }
+  for (const [file, was] of before.files) if (!after.files.has(file)) fileChanged(file, was);
   for (const name of new Set([...before.lists.keys(), ...after.lists.keys()])) {
     const was = before.lists.get(name) ?? [];
     const now = after.lists.get(name) ?? [];
