@@ -143,22 +143,21 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     // `site build` keeps their results beside the record, reusable while nothing but content has changed.
     const stages = live ? { memo: new Map(live.stages), reusable: contentOnly } : stamp && spare ? readStageMemo(spare, stamp.rest) : undefined;
     const memo = stages?.memo;
-    const reusable = !!stages?.reusable;
     const codes = model.languages.map((l) => l.countryCode);
     const compiled = time('templates', () => reusableTemplates(project, live) ?? compileTemplates(project, { incremental: !!live }));
     const [templates, stylesheet, images, client, flags, social] = await Promise.all([
       compiled,
       time('css', () => buildStylesheet(project, copyFile)),
       time('images', () =>
-        memoStage(memo, target, 'images', 'assets', reusable, (out) => processImages(project, out, () => imageReferences(files)), ({ images, stats }) => ({ images, stats: { ...stats, processed: 0, cached: stats.images } })),
+        memoStage(stages, target, 'images', 'assets', (out) => processImages(project, out, () => imageReferences(files)), ({ images, stats }) => ({ images, stats: { ...stats, processed: 0, cached: stats.images } })),
       ),
-      time('islands', () => memoStage(memo, target, 'islands', 'islands', reusable, (out) => buildClientScripts(project, out))),
-      time('flags', () => memoStage(memo, target, 'flags', [...new Set(codes)].sort().join(), reusable, (out) => prepareFlags(project, out, codes), (flags) => ({ ...flags, processed: 0 }))),
+      time('islands', () => memoStage(stages, target, 'islands', 'islands', (out) => buildClientScripts(project, out))),
+      time('flags', () => memoStage(stages, target, 'flags', [...new Set(codes)].sort().join(), (out) => prepareFlags(project, out, codes), (flags) => ({ ...flags, processed: 0 }))),
       // The templates draw the cards, so the cards wait for them.
       compiled.then((t) =>
         time('social', async () => {
           const drawn = drawCards(project, model, (await t.load()).social);
-          return memoStage(memo, target, 'social', socialInputs(model, drawn), reusable, (out) => prepareSocial(project, out, model, drawn), (social) => ({ ...social, processed: 0 }));
+          return memoStage(stages, target, 'social', socialInputs(model, drawn), (out) => prepareSocial(project, out, model, drawn), (social) => ({ ...social, processed: 0 }));
         }),
       ),
     ]);

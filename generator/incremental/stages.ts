@@ -67,21 +67,21 @@ export interface LiveState {
 }
 
 /**
- * Runs a stage that places output files, or reuses its last result from `memo`: when `reusable` (nothing but
- * content has changed since) and its key is the same as last time, its files are kept from the last output
+ * Runs a stage that places output files, or reuses its last result from `stages.memo`: when `reusable` (nothing
+ * but content has changed since) and its key is the same as last time, its files are kept from the last output
  * instead of made again. `asReused` adjusts a reused result (its counts of work done, say). Without a memo
  * the stage just runs.
  */
 export async function memoStage<T>(
-  memo: StageMemo | undefined,
+  stages: { memo: StageMemo; reusable: boolean } | undefined,
   output: Output,
   name: string,
   key: string,
-  reusable: boolean,
   run: (output: Output) => Promise<T>,
   asReused: (result: T) => T = (result) => result,
 ): Promise<T> {
-  if (!memo) return run(output);
+  if (!stages) return run(output);
+  const { memo, reusable } = stages;
   const last = memo.get(name);
   if (reusable && last?.key === key && last.files.every((file) => output.canKeep(file))) {
     for (const file of last.files) output.keep(file);
