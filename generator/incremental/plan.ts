@@ -63,9 +63,9 @@ export class Changes {
     this.routesKept = routesUnchanged(changed, previous, state);
   }
 
-  /** Whether the last record was made with this build's key, so that its pages' keys can be compared at all. */
-  get usable(): boolean {
-    return this.changed !== undefined;
+  /** The last record when it was made with this build's key, so that its pages' keys can be compared at all. */
+  get last(): BuildRecord | undefined {
+    return this.changed && this.previous;
   }
 
   /** A hash of a page's route, made once per build. */

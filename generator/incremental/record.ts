@@ -159,9 +159,8 @@ export class NextRecord {
   private assetsSeen?: Uint8Array;
 
   constructor(private readonly changes: Changes) {
-    const { previous } = changes;
-    this.keys = changes.usable ? [...previous!.keys] : [];
-    this.groups = changes.usable ? new Map(previous!.groups) : new Map();
+    this.keys = [...(changes.last?.keys ?? [])];
+    this.groups = new Map(changes.last?.groups);
   }
 
   /**
@@ -213,7 +212,7 @@ export class NextRecord {
     this.renders++;
     // Its keys are looked for first among those it read last time: a page rendered again reads the same
     // keys, mostly, and the few it renders need not index the whole table.
-    const last = this.changes.usable ? this.changes.previous!.pages.get(page.path) : undefined;
+    const last = this.changes.last?.pages.get(page.path);
     this.pages.set(page.path, { route: this.changes.route(page), deps: this.encode(deps, last && this.near(last.deps)) });
   }
 
@@ -224,7 +223,7 @@ export class NextRecord {
    * they are the last build's and are not made at all (the sitemap's are as many as the pages).
    */
   async derive(output: Output, file: string, inputs: string | (() => string), produce: () => string | Uint8Array | Promise<string | Uint8Array>, ofRoutes = false): Promise<void> {
-    const last = this.changes.usable ? this.changes.previous!.derived.get(file) : undefined;
+    const last = this.changes.last?.derived.get(file);
     const hash = ofRoutes && this.changes.routesKept && last ? last : sha1(typeof inputs === 'string' ? inputs : inputs());
     this.derived.set(file, hash);
     if (last === hash && output.keep(file)) return;
