@@ -162,8 +162,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       ),
     ]);
     // Islands that import a content file cannot be reused on the strength of the rest being unchanged.
-    const readsContent = contentFileTest(project);
-    if (client.inputs.some(readsContent)) memo?.delete('islands');
+    if (client.inputs.some(contentFileTest(project))) memo?.delete('islands');
     output.emit(stylesheet.file, stylesheet.contents);
 
     // Everything every page's markup depends on besides content; when it changes, every page is rendered.
