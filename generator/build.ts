@@ -142,7 +142,6 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     const contentOnly = !!live?.changed && [...live.changed].every((file) => file.startsWith(project.content + path.sep));
     // `site build` keeps their results beside the record, reusable while nothing but content has changed.
     const stages = live ? { memo: new Map(live.stages), reusable: contentOnly } : stamp && spare ? readStageMemo(spare, stamp.rest) : undefined;
-    const memo = stages?.memo;
     const codes = model.languages.map((l) => l.countryCode);
     const compiled = time('templates', () => reusableTemplates(project, live) ?? compileTemplates(project, { incremental: !!live }));
     const [templates, stylesheet, images, client, flags, social] = await Promise.all([
@@ -162,7 +161,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       ),
     ]);
     // Islands that import a content file cannot be reused on the strength of the rest being unchanged.
-    if (client.inputs.some(contentFileTest(project))) memo?.delete('islands');
+    if (client.inputs.some(contentFileTest(project))) stages?.memo.delete('islands');
     output.emit(stylesheet.file, stylesheet.contents);
 
     // Everything every page's markup depends on besides content; when it changes, every page is rendered.
@@ -230,7 +229,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       if (record) writeCacheFile(recordPath, record);
       const hashes = staged.hashes();
       if (stamp) saveStamp(project, out, stamp.hash, { pages: pages.length, images: images.stats.images, markdown: markdown.stats.total });
-      if (stamp && spare && memo) saveStageMemo(spare, stamp.rest, memo);
+      if (stamp && spare && stages) saveStageMemo(spare, stamp.rest, stages.memo);
       return { changed: [] as string[], hashes };
     });
 
@@ -263,7 +262,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       rendered,
       plan: planned,
       next: live
-        ? { sources: new Map(content.loaded.map((f) => [f.rel, f])), hashes, templates, record: nextRecord.record(), stages: memo }
+        ? { sources: new Map(content.loaded.map((f) => [f.rel, f])), hashes, templates, record: nextRecord.record(), stages: stages?.memo }
         : { hashes, templates, record: nextRecord.record() },
       get inputs() {
         return (read ??= [...files.map((f) => path.join(project.root, f.path)), ...templates.inputs, ...stylesheet.inputs, ...client.inputs]);
