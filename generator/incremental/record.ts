@@ -238,8 +238,8 @@ export class NextRecord {
 
   /** Whether this record would say the same as the last one: nothing changed, nothing rendered. */
   unchanged(): boolean {
-    const { changed, previous } = this.changes;
-    return !!changed && this.changes.count === 0 && this.renders === 0 && this.pages.size === previous!.pages.size && this.keys.length === changed.length;
+    const { last, count } = this.changes;
+    return !!last && count === 0 && this.renders === 0 && this.pages.size === last.pages.size && this.keys.length === last.keys.length;
   }
 
   /** Keys as indices into the table; a group (a shared part's keys) once, as a key of its own. */
