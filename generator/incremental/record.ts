@@ -175,36 +175,34 @@ export class NextRecord {
         toRender.push(page);
         continue;
       }
-      this.pages.set(page.path, this.changes.previous!.pages.get(page.path)!);
-      for (const name of this.assetsOf(page)) copyAsset(name);
+      const last = this.changes.previous!.pages.get(page.path)!;
+      this.pages.set(page.path, last);
+      this.copyAssets(last.deps, copyAsset);
     }
     return toRender;
   }
 
   /**
-   * The asset files (assets/...) a kept page's markup asked for and no page kept before it in this build did.
-   * Thousands of kept pages share the same few keys and groups, so each key is looked at once, not once per page.
+   * Copies the asset files (assets/...) a kept page's markup asked for and no page kept before it in this build
+   * did. Thousands of kept pages share the same few keys and groups, so each key is looked at once, not per page.
    */
-  private assetsOf(page: Page): string[] {
+  private copyAssets(deps: Uint32Array, copyAsset: (name: string) => void): void {
     if (!this.assetKeys) {
       const prefix = assetKey('');
       this.assetKeys = new Map();
       this.keys.forEach((key, i) => key.startsWith(prefix) && this.assetKeys!.set(i, key.slice(prefix.length)));
       this.assetsSeen = new Uint8Array(this.keys.length);
     }
-    const names: string[] = [];
-    const { deps } = this.changes.previous!.pages.get(page.path)!;
     // Indexed, as in Changes.whyRender (plan.ts).
-    for (let i = 0; i < deps.length; i++) this.assetsIn(deps[i], names);
-    return names;
+    for (let i = 0; i < deps.length; i++) this.assetsIn(deps[i], copyAsset);
   }
 
-  private assetsIn(dep: number, names: string[]): void {
+  private assetsIn(dep: number, copyAsset: (name: string) => void): void {
     if (this.assetsSeen![dep]) return;
     this.assetsSeen![dep] = 1;
     const name = this.assetKeys!.get(dep);
-    if (name !== undefined) names.push(name);
-    else for (const member of this.groups.get(dep) ?? []) this.assetsIn(member, names);
+    if (name !== undefined) copyAsset(name);
+    else for (const member of this.groups.get(dep) ?? []) this.assetsIn(member, copyAsset);
   }
 
   /** Records what a rendered page read. */
