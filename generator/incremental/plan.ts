@@ -9,11 +9,9 @@
 import { routeFreeFields, type Page } from '../routes.ts';
 import { fieldsMap, routeHash, type BuildRecord, type FileState } from './record.ts';
 
-export type Action = 'render' | 'keep';
-
 export interface Planned {
   page: Page;
-  action: Action;
+  action: 'render' | 'keep';
   reason: string;
 }
 

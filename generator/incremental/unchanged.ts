@@ -48,18 +48,12 @@ export interface InputStamp {
 
 /** The content files as the stamp's walk found them: the content stage takes them from here (load.ts). */
 export interface ContentSeen {
-  /** Each content file's size and time, by absolute path. */
-  stats: Map<string, FileTimes>;
-}
-
-/**
- * What the content stage needs of a content file's status, copied out of it: a status object per file (each
- * with four Date objects) kept to the content stage would outlive collections of the young generation, which
- * copy them.
- */
-export interface FileTimes {
-  size: number;
-  mtimeMs: number;
+  /**
+   * Each content file's size and time, by absolute path: what the content stage needs of a file's status, copied
+   * out of it. A status object per file (each with four Date objects) kept to the content stage would outlive
+   * collections of the young generation, which copy them.
+   */
+  stats: Map<string, { size: number; mtimeMs: number }>;
 }
 
 export function inputStamp(project: Project, out: string, drafts = false): InputStamp {
@@ -67,7 +61,7 @@ export function inputStamp(project: Project, out: string, drafts = false): Input
   // with drafts in it (the dev server's) is never taken for `site build`'s.
   const rest: Part = { lines: [`${format}\0${process.version}\0${path.resolve(out)}${drafts ? '\0drafts' : ''}`], times: [] };
   const content: Part = { lines: [], times: [] };
-  const stats = new Map<string, FileTimes>();
+  const stats: ContentSeen['stats'] = new Map();
   for (const name of Object.keys(process.env).sort()) {
     if (name === 'NODE_ENV' || name === 'SOURCE_DATE_EPOCH' || name.startsWith('SITE_')) rest.lines.push(`${name}=${process.env[name]}`);
   }
