@@ -66,6 +66,12 @@ export interface LiveState {
   stages?: StageMemo;
 }
 
+/** The stages' last results, and whether they may be reused: only when nothing but content has changed since. */
+export interface Stages {
+  memo: StageMemo;
+  reusable: boolean;
+}
+
 /**
  * Runs a stage that places output files, or reuses its last result from `stages.memo`: when `reusable` (nothing
  * but content has changed since) and its key is the same as last time, its files are kept from the last output
@@ -73,7 +79,7 @@ export interface LiveState {
  * the stage just runs.
  */
 export async function memoStage<T>(
-  stages: { memo: StageMemo; reusable: boolean } | undefined,
+  stages: Stages | undefined,
   output: Output,
   name: string,
   key: string,
@@ -117,7 +123,7 @@ const memoStore = (spare: string) => new Shards<{ rest: string; memo: StageMemo 
  * reused: only when everything but the content is as it was when they were made (InputStamp.rest). Saved
  * with the stamp, once the output it describes is in place (saveStageMemo).
  */
-export function readStageMemo(spare: string, rest: string): { memo: StageMemo; reusable: boolean } {
+export function readStageMemo(spare: string, rest: string): Stages {
   // None yet, unreadable or made from other inputs: every stage runs.
   const stored = memoStore(spare).readOne(0);
   return stored?.rest === rest && stored.memo instanceof Map ? { memo: stored.memo, reusable: true } : { memo: new Map(), reusable: false };

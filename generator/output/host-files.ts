@@ -1,5 +1,5 @@
 // The files beside the pages that hosts, crawlers and feed readers read: sitemap.xml, robots.txt, the blog's
-// RSS feed, _headers and _redirects.
+// RSS feed and _redirects (_headers is security.ts's).
 import type { SiteModel } from '../content/model.ts';
 import { compare } from '../errors.ts';
 import { rules } from '../content/kinds.ts';
@@ -28,8 +28,6 @@ export function robotsTxt(model: SiteModel): string {
 export function redirectsFile(redirects: Redirect[]): string {
   return redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n') + '\n';
 }
-
-export { headerRules, headersFile, headersInputs } from './security.ts';
 
 export const feedLength = 30;
 
