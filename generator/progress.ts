@@ -68,19 +68,18 @@ export class BuildProgress {
   constructor(
     private readonly logger: Logger,
     private readonly origin: number,
-    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** Runs a stage, timed and shown on the live line while it runs. */
   async time<T>(stage: string, work: () => T | Promise<T>): Promise<T> {
-    const start = this.now();
+    const start = performance.now();
     this.running.push(stage);
     this.show();
     try {
       return await work();
     } finally {
       this.running = this.running.filter((s) => s !== stage);
-      this.spans.push({ stage, start: start - this.origin, end: this.now() - this.origin });
+      this.spans.push({ stage, start: start - this.origin, end: performance.now() - this.origin });
     }
   }
 
@@ -98,7 +97,7 @@ export class BuildProgress {
   private show(): void {
     if (!this.running.length) return;
     const pages = this.pages && this.running.includes('render') ? ` ${count(this.pages.done)}/${count(this.pages.total)} pages` : '';
-    this.logger.progress(`building: ${this.running.join(', ')}${pages} · ${seconds(this.now() - this.origin)}`);
+    this.logger.progress(`building: ${this.running.join(', ')}${pages} · ${seconds(performance.now() - this.origin)}`);
   }
 
   /**
