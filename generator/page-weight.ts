@@ -19,12 +19,12 @@ const growing: Partial<Record<Page['kind'], string>> = {
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** A PAGE_TOO_HEAVY error when a growing page's gzipped HTML is not under the budget. */
-export function checkHtmlWeight(page: Page, html: string, budget = htmlBudget): SiteError | undefined {
+export function checkHtmlWeight(page: Page, html: string): SiteError | undefined {
   const remedy = growing[page.kind];
   // Gzip adds at most a few dozen bytes to text it cannot shrink: HTML that many bytes under the budget is
   // under it without compressing.
-  if (remedy === undefined || Buffer.byteLength(html) < budget - 64) return undefined;
+  if (remedy === undefined || Buffer.byteLength(html) < htmlBudget - 64) return undefined;
   const size = gzipSync(html).length;
-  if (size < budget) return undefined;
-  return siteError('PAGE_TOO_HEAVY', { size: kb(size), budget: kb(budget), remedy }, { page: page.path, file: page.source });
+  if (size < htmlBudget) return undefined;
+  return siteError('PAGE_TOO_HEAVY', { size: kb(size), budget: kb(htmlBudget), remedy }, { page: page.path, file: page.source });
 }
