@@ -81,8 +81,9 @@ export class InputCache<T> {
   /** `salt` names everything besides the inputs that the result depends on: tool versions, options. */
   private readonly salt: string;
 
-  constructor(dir: string, name: string, salt: string) {
-    this.file = path.join(dir, `${name}.json`);
+  /** `key` tells the result apart from others kept in `dir` (the files it is made for): its hash names the manifest. */
+  constructor(dir: string, key: unknown, salt: string) {
+    this.file = path.join(dir, `manifest-${hashOf(key)}.json`);
     this.salt = `manifest-v${format} ${salt}`;
   }
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BuildFailure, codeFrame, siteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
-import { InputCache, hashOf } from '../cache.ts';
+import { InputCache } from '../cache.ts';
 import { hashedName } from './assets.ts';
 
 function named(contents: string, inputs: string[]): Stylesheet {
@@ -35,7 +35,7 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
   // the browser database costs more than the rest of a small build's CSS work.
   const cache = new InputCache<{ contents: string; assets: string[]; inputs: string[] }>(
     path.join(project.cache, 'css'),
-    `manifest-${hashOf(entry)}`,
+    entry,
     `css-v2 lightningcss@${packageVersion('lightningcss')} ${browserTargets}`,
   );
   const hit = cache.get();

@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import type { Metafile, Plugin } from 'esbuild';
 import { BuildFailure } from '../errors.ts';
 import { packageVersion, relative, toolRoot, type Project } from '../project.ts';
-import { InputCache, hashOf } from '../cache.ts';
+import { InputCache } from '../cache.ts';
 import { enquirySchemaFile, enquiryValidators, sourceInputs } from '../form-validators.ts';
 import { emitNamed, type Output } from '../output/output.ts';
 
@@ -54,7 +54,7 @@ export function islandNames(project: Project): string[] {
 export async function buildClientScripts(project: Project, output: Output): Promise<ClientScripts> {
   const islands = islandNames(project);
   const runtime = path.join(project.islands, 'runtime');
-  const cache = new InputCache<Built>(path.join(project.cache, 'islands'), `manifest-${hashOf([project.islands, enquirySchemaFile(project)])}`, `islands-v2 esbuild@${packageVersion('esbuild')} preact@${packageVersion('preact')} ${islands.join(',')}`);
+  const cache = new InputCache<Built>(path.join(project.cache, 'islands'), [project.islands, enquirySchemaFile(project)], `islands-v2 esbuild@${packageVersion('esbuild')} preact@${packageVersion('preact')} ${islands.join(',')}`);
   let built = cache.get();
   if (!built) {
     built = await bundle(project, islands, runtime);

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import type { BuildContext, BuildOptions } from 'esbuild';
 import { BuildFailure, siteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
-import { InputCache, compiledFolder, hashOf, writeFileAtomic } from '../cache.ts';
+import { InputCache, compiledFolder, writeFileAtomic } from '../cache.ts';
 import type { TemplateModule } from './contract.ts';
 import { enquirySchemaFile, enquiryValidators, sourceInputs } from '../form-validators.ts';
 
@@ -40,7 +40,7 @@ export async function compileTemplates(project: Project, options: { incremental?
   const cache = new InputCache<{ file: string; hash: string; inputs: string[] }>(
     dir,
     // One manifest per templates folder and form schema: both decide what the module holds.
-    `manifest-${hashOf([entry, enquirySchemaFile(project)])}`,
+    [entry, enquirySchemaFile(project)],
     `esbuild@${packageVersion('esbuild')} cjs, map beside`,
   );
   const hit = options.incremental ? undefined : cache.get();
