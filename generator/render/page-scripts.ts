@@ -55,12 +55,7 @@ export class PageScripts {
   finish(html: string): string {
     if (this.islands.size === 0) return html;
     const loader = this.client.entries.get('loader')!;
-    const preloads = new Set<string>();
-    for (const [name, wake] of this.islands) {
-      if (wake !== 'load') continue;
-      const entry = this.client.entries.get(name)!;
-      for (const url of [entry.url, ...entry.statics]) preloads.add(url);
-    }
+    const preloads = new Set([...this.islands].filter(([, wake]) => wake === 'load').flatMap(([name]) => this.fetchedAtOnce(name)));
     const tags = [...preloads].map((url) => `<link rel="modulepreload" href="${url}"/>`).join('') + `<script type="module" src="${loader.url}"></script>`;
     // Sliced around the tags rather than replaced: for a page of tens of megabytes, a replace is one more
     // whole copy alive at once, while slices share the page's own characters until it is written.
@@ -73,18 +68,23 @@ export class PageScripts {
     const atLoad = new Set<string>();
     const all = new Set<string>();
     const add = (name: string, now: boolean) => {
-      const entry = this.client.entries.get(name)!;
-      for (const url of [entry.url, ...entry.statics]) {
+      for (const url of this.fetchedAtOnce(name)) {
         all.add(url);
         if (now) atLoad.add(url);
       }
-      for (const url of entry.dynamics) all.add(url);
+      for (const url of this.client.entries.get(name)!.dynamics) all.add(url);
     };
     for (const name of this.scripts) add(name, true);
     if (this.islands.size) add('loader', true);
     for (const [name, wake] of this.islands) add(name, wake === 'load');
     const sum = (urls: Set<string>) => [...urls].reduce((total, url) => total + (this.client.sizes.get(url) ?? 0), 0);
     return { load: sum(atLoad), total: sum(all), islands: [...this.islands.keys()].sort() };
+  }
+
+  /** A script's own file and the files it imports statically: what loading it fetches at once. */
+  private fetchedAtOnce(name: string): string[] {
+    const entry = this.client.entries.get(name)!;
+    return [entry.url, ...entry.statics];
   }
 
   /** A budget error for the page, if it is over any budget. */
