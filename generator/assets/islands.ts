@@ -53,11 +53,10 @@ export function islandNames(project: Project): string[] {
 
 export async function buildClientScripts(project: Project, output: Output): Promise<ClientScripts> {
   const islands = islandNames(project);
-  const runtime = path.join(project.islands, 'runtime');
   const cache = new InputCache<Built>(path.join(project.cache, 'islands'), [project.islands, enquirySchemaFile(project)], `islands-v2 esbuild@${packageVersion('esbuild')} preact@${packageVersion('preact')} ${islands.join(',')}`);
   let built = cache.get();
   if (!built) {
-    built = await bundle(project, islands, runtime);
+    built = await bundle(project, islands);
     cache.set(built, built.inputs, import.meta.url);
   }
   // Names carry a hash of the contents (esbuild's [hash]).
@@ -65,8 +64,9 @@ export async function buildClientScripts(project: Project, output: Output): Prom
   return describe(built, islands);
 }
 
-async function bundle(project: Project, islands: string[], runtime: string): Promise<Built> {
+async function bundle(project: Project, islands: string[]): Promise<Built> {
   const esbuild = await loadEsbuild();
+  const runtime = path.join(project.islands, 'runtime');
   const entryPoints: Record<string, string> = {
     site: path.join(runtime, 'site.ts'),
     loader: path.join(runtime, 'loader.ts'),
@@ -112,11 +112,10 @@ async function bundle(project: Project, islands: string[], runtime: string): Pro
       logLevel: 'silent',
       plugins: [islandModules, enquiryValidators(project, 'browser')],
     });
-    const inputs = sourceInputs(project, result.metafile);
     return {
       files: result.outputFiles.map((f) => ({ file: relative(project, f.path), contents: f.text, gzip: gzipSync(f.contents, { level: 9 }).length })),
       metafile: result.metafile,
-      inputs,
+      inputs: sourceInputs(project, result.metafile),
     };
   } catch (error) {
     throw new BuildFailure('islands', esbuildErrors(project, error, 'ISLAND_COMPILE'));
