@@ -130,12 +130,6 @@ function order<T>(items: T[], key: (item: T) => string, table: Record<string, un
   return [...items].sort((a, b) => rank(a) - rank(b) || compare(key(a), key(b)));
 }
 
-function schemaField(rel: string, schema: string): Field {
-  const dir = path.posix.dirname(rel);
-  const relPath = path.posix.relative(dir, `schemas/${schema}`);
-  return { label: 'Schema', name: '$schema', widget: 'hidden', default: relPath.startsWith('.') ? relPath : `./${relPath}` };
-}
-
 /** Every Lucide icon name, for the icon fields' searchable list. */
 function iconNames(): string[] {
   const dir = path.join(path.dirname(require.resolve('lucide-static/package.json')), 'icons');
@@ -159,14 +153,12 @@ export function cmsConfig(
   files: ContentFile[] = contentFiles(project),
 ): Record<string, unknown> {
   const schemas = loadSchemas(project);
-  const problems: SiteError[] = [];
-  const seen = new Set<string>();
+  // By headline: a definition shared by many files is one problem, not one per file.
+  const problems = new Map<string, SiteError>();
   const report = (problem: SiteError) => {
-    // A definition shared by many files is one problem, not one per file.
-    if (seen.has(problem.headline)) return;
-    seen.add(problem.headline);
-    if (unshown) unshown(problem);
-    else problems.push(problem);
+    if (problems.has(problem.headline)) return;
+    problems.set(problem.headline, problem);
+    unshown?.(problem);
   };
   const icons = iconNames();
   /** A file's fields; undefined, with the problem reported, when its schema cannot be shown at all. */
@@ -182,7 +174,9 @@ export function cmsConfig(
     }
     fields = fields.filter((f) => f.name !== '$schema').map((f) => (hidden.has(f.name) ? { label: f.label, name: f.name, widget: 'hidden', required: false } : f));
     if (file.ext === '.md') return [...fields, { label: 'Text', name: 'body', widget: 'markdown', hint: 'The text of the page, in Markdown.' }];
-    return [schemaField(file.rel, file.schema), ...fields];
+    // A JSON file names its schema, relative to its own folder.
+    const schemaPath = path.posix.relative(file.dir, `schemas/${file.schema}`);
+    return [{ label: 'Schema', name: '$schema', widget: 'hidden', default: schemaPath.startsWith('.') ? schemaPath : `./${schemaPath}` }, ...fields];
   };
 
   const groups = groupFiles([...files].sort((a, b) => compare(a.rel, b.rel)));
@@ -235,7 +229,7 @@ export function cmsConfig(
     });
     collections.push({ key, name, label: plural, format, files: entries });
   }
-  if (problems.length) throw Object.assign(new Error('schemas the editor cannot show'), { problems });
+  if (!unshown && problems.size) throw Object.assign(new Error('schemas the editor cannot show'), { problems: [...problems.values()] });
 
   // Editors sign in with GitHub through an OAuth provider, and Decap commits with their token. Netlify's provider
   // (unless `authUrl` names another) holds the GitHub OAuth app's secret and hands the editor a GitHub token.
