@@ -58,12 +58,6 @@ const folderLabels: Record<string, [plural: string, singular: string]> = {
   'pages.md': ['Long pages', 'Long page'],
 };
 
-/** Where a folder's entries show on the site, for the editor's "View Live" link: the address the build gives them. */
-function previewPath(file: ContentFile): { preview_path?: string } {
-  const source = classify(file.rel);
-  return source && 'slug' in source ? { preview_path: entryPath(source.kind, '{{slug}}').slice(1) } : {};
-}
-
 export interface ContentFile {
   rel: string;
   dir: string;
@@ -136,11 +130,6 @@ function iconNames(): string[] {
   return fs.readdirSync(dir).filter((n) => n.endsWith('.svg')).map((n) => n.slice(0, -4)).sort();
 }
 
-function identifierOf(fields: Field[]): string | undefined {
-  const names = fields.map((f) => f.name);
-  return ['title', 'name'].find((n) => names.includes(n)) ?? fields.find((f) => f.widget === 'string' && f.required !== false)?.name;
-}
-
 /**
  * The configuration as data. A property the editor cannot show is passed to `unshown` (and hidden in the
  * editor, its value kept) when given; otherwise every such property is thrown together as SiteErrors.
@@ -197,7 +186,11 @@ export function cmsConfig(
     if (isFolderCollection(group)) {
       const fields = fieldsFor(group[0], `each ${singular.toLowerCase()}'s page`);
       if (!fields) continue;
-      const identifier = identifierOf(fields);
+      // Decap names each entry by its title or name, else by its first required one-line text.
+      const titled = ['title', 'name'].find((n) => fields.some((f) => f.name === n));
+      const identifier = titled ?? fields.find((f) => f.widget === 'string' && f.required !== false)?.name;
+      // Where the folder's entries show on the site, for the editor's "View Live" link: the address the build gives them.
+      const source = classify(group[0].rel);
       collections.push({
         key,
         name,
@@ -209,8 +202,8 @@ export function cmsConfig(
         create: true,
         delete: true,
         slug: '{{slug}}',
-        ...previewPath(group[0]),
-        ...(identifier && !['title', 'name'].includes(identifier) ? { identifier_field: identifier } : {}),
+        ...(source && 'slug' in source ? { preview_path: entryPath(source.kind, '{{slug}}').slice(1) } : {}),
+        ...(identifier && !titled ? { identifier_field: identifier } : {}),
         ...(identifier ? { sortable_fields: [identifier] } : {}),
         fields,
       });
