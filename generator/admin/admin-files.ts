@@ -113,14 +113,13 @@ export async function editorScript(project: Project): Promise<string> {
  * get the site's preview.
  */
 export function editorData(project: Project, previews: string[]): string {
-  const read = (rel: string) => {
+  const files = Object.values(factSources).flatMap((rel) => {
     try {
-      return { rel, data: JSON.parse(fs.readFileSync(path.join(project.content, rel), 'utf8')) as unknown };
+      return [{ rel, data: JSON.parse(fs.readFileSync(path.join(project.content, rel), 'utf8')) as unknown }];
     } catch {
-      return undefined;
+      return [];
     }
-  };
-  const files = Object.values(factSources).flatMap((rel) => read(rel) ?? []) as unknown as SourceFile[];
+  }) as unknown as SourceFile[];
   const facts = factNames(factTree(files));
   const schemas = loadSchemas(project);
   const about: Record<string, string> = {};
