@@ -192,7 +192,7 @@ export async function emitAdmin(
   const formats = JSON.stringify([...editor, `js-yaml@${yamlVersion}`, ...['esbuild', 'jsonc-parser'].map((name) => `${name}@${packageVersion(name)}`)]);
   // The editor's own code and the icon names are inputs too: a new widget or icon changes the fields.
   const code = [...editor, `lucide-static@${packageVersion('lucide-static')}`];
-  await derive('admin/config.yml', JSON.stringify([schemas, layout, settings.editor, settings.baseUrl, settings.name, ...code]), () =>
+  await derive('admin/config.yml', JSON.stringify([schemas, layout, settings.editor, settings.baseUrl, ...code]), () =>
     cmsConfigYaml(cmsConfig(project, settings, (problem: SiteError) => warn(`⚠ ${problem.headline} (${problem.hint})`), files)),
   );
   await derive('admin/formats.js', formats, formatsScript);

@@ -137,7 +137,7 @@ function iconNames(): string[] {
  */
 export function cmsConfig(
   project: Project,
-  settings: { editor?: EditorSettings; baseUrl?: string; name?: string },
+  settings: { editor?: EditorSettings; baseUrl?: string },
   unshown?: (problem: SiteError) => void,
   files: ContentFile[] = contentFiles(project),
 ): Record<string, unknown> {
