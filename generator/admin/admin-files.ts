@@ -113,14 +113,13 @@ export async function editorScript(project: Project): Promise<string> {
  * get the site's preview.
  */
 export function editorData(project: Project, previews: string[]): string {
-  const read = (rel: string) => {
+  const files = Object.values(factSources).flatMap((rel) => {
     try {
-      return { rel, data: JSON.parse(fs.readFileSync(path.join(project.content, rel), 'utf8')) as unknown };
+      return [{ rel, data: JSON.parse(fs.readFileSync(path.join(project.content, rel), 'utf8')) as unknown }];
     } catch {
-      return undefined;
+      return [];
     }
-  };
-  const files = Object.values(factSources).flatMap((rel) => read(rel) ?? []) as unknown as SourceFile[];
+  }) as unknown as SourceFile[];
   const facts = factNames(factTree(files));
   const schemas = loadSchemas(project);
   const about: Record<string, string> = {};
@@ -193,7 +192,7 @@ export async function emitAdmin(
   const formats = JSON.stringify([...editor, `js-yaml@${yamlVersion}`, ...['esbuild', 'jsonc-parser'].map((name) => `${name}@${packageVersion(name)}`)]);
   // The editor's own code and the icon names are inputs too: a new widget or icon changes the fields.
   const code = [...editor, `lucide-static@${packageVersion('lucide-static')}`];
-  await derive('admin/config.yml', JSON.stringify([schemas, layout, settings.editor, settings.baseUrl, settings.name, ...code]), () =>
+  await derive('admin/config.yml', JSON.stringify([schemas, layout, settings.editor, settings.baseUrl, ...code]), () =>
     cmsConfigYaml(cmsConfig(project, settings, (problem: SiteError) => warn(`⚠ ${problem.headline} (${problem.hint})`), files)),
   );
   await derive('admin/formats.js', formats, formatsScript);

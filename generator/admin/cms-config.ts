@@ -58,12 +58,6 @@ const folderLabels: Record<string, [plural: string, singular: string]> = {
   'pages.md': ['Long pages', 'Long page'],
 };
 
-/** Where a folder's entries show on the site, for the editor's "View Live" link: the address the build gives them. */
-function previewPath(file: ContentFile): { preview_path?: string } {
-  const source = classify(file.rel);
-  return source && 'slug' in source ? { preview_path: entryPath(source.kind, '{{slug}}').slice(1) } : {};
-}
-
 export interface ContentFile {
   rel: string;
   dir: string;
@@ -130,21 +124,10 @@ function order<T>(items: T[], key: (item: T) => string, table: Record<string, un
   return [...items].sort((a, b) => rank(a) - rank(b) || compare(key(a), key(b)));
 }
 
-function schemaField(rel: string, schema: string): Field {
-  const dir = path.posix.dirname(rel);
-  const relPath = path.posix.relative(dir, `schemas/${schema}`);
-  return { label: 'Schema', name: '$schema', widget: 'hidden', default: relPath.startsWith('.') ? relPath : `./${relPath}` };
-}
-
 /** Every Lucide icon name, for the icon fields' searchable list. */
 function iconNames(): string[] {
   const dir = path.join(path.dirname(require.resolve('lucide-static/package.json')), 'icons');
   return fs.readdirSync(dir).filter((n) => n.endsWith('.svg')).map((n) => n.slice(0, -4)).sort();
-}
-
-function identifierOf(fields: Field[]): string | undefined {
-  const names = fields.map((f) => f.name);
-  return ['title', 'name'].find((n) => names.includes(n)) ?? fields.find((f) => f.widget === 'string' && f.required !== false)?.name;
 }
 
 /**
@@ -154,19 +137,17 @@ function identifierOf(fields: Field[]): string | undefined {
  */
 export function cmsConfig(
   project: Project,
-  settings: { editor?: EditorSettings; baseUrl?: string; name?: string },
+  settings: { editor?: EditorSettings; baseUrl?: string },
   unshown?: (problem: SiteError) => void,
   files: ContentFile[] = contentFiles(project),
 ): Record<string, unknown> {
   const schemas = loadSchemas(project);
-  const problems: SiteError[] = [];
-  const seen = new Set<string>();
+  // By headline: a definition shared by many files is one problem, not one per file.
+  const problems = new Map<string, SiteError>();
   const report = (problem: SiteError) => {
-    // A definition shared by many files is one problem, not one per file.
-    if (seen.has(problem.headline)) return;
-    seen.add(problem.headline);
-    if (unshown) unshown(problem);
-    else problems.push(problem);
+    if (problems.has(problem.headline)) return;
+    problems.set(problem.headline, problem);
+    unshown?.(problem);
   };
   const icons = iconNames();
   /** A file's fields; undefined, with the problem reported, when its schema cannot be shown at all. */
@@ -182,7 +163,9 @@ export function cmsConfig(
     }
     fields = fields.filter((f) => f.name !== '$schema').map((f) => (hidden.has(f.name) ? { label: f.label, name: f.name, widget: 'hidden', required: false } : f));
     if (file.ext === '.md') return [...fields, { label: 'Text', name: 'body', widget: 'markdown', hint: 'The text of the page, in Markdown.' }];
-    return [schemaField(file.rel, file.schema), ...fields];
+    // A JSON file names its schema, relative to its own folder.
+    const schemaPath = path.posix.relative(file.dir, `schemas/${file.schema}`);
+    return [{ label: 'Schema', name: '$schema', widget: 'hidden', default: schemaPath.startsWith('.') ? schemaPath : `./${schemaPath}` }, ...fields];
   };
 
   const groups = groupFiles([...files].sort((a, b) => compare(a.rel, b.rel)));
@@ -203,7 +186,11 @@ export function cmsConfig(
     if (isFolderCollection(group)) {
       const fields = fieldsFor(group[0], `each ${singular.toLowerCase()}'s page`);
       if (!fields) continue;
-      const identifier = identifierOf(fields);
+      // Decap names each entry by its title or name, else by its first required one-line text.
+      const titled = ['title', 'name'].find((n) => fields.some((f) => f.name === n));
+      const identifier = titled ?? fields.find((f) => f.widget === 'string' && f.required !== false)?.name;
+      // Where the folder's entries show on the site, for the editor's "View Live" link: the address the build gives them.
+      const source = classify(group[0].rel);
       collections.push({
         key,
         name,
@@ -215,8 +202,8 @@ export function cmsConfig(
         create: true,
         delete: true,
         slug: '{{slug}}',
-        ...previewPath(group[0]),
-        ...(identifier && !['title', 'name'].includes(identifier) ? { identifier_field: identifier } : {}),
+        ...(source && 'slug' in source ? { preview_path: entryPath(source.kind, '{{slug}}').slice(1) } : {}),
+        ...(identifier && !titled ? { identifier_field: identifier } : {}),
         ...(identifier ? { sortable_fields: [identifier] } : {}),
         fields,
       });
@@ -235,7 +222,7 @@ export function cmsConfig(
     });
     collections.push({ key, name, label: plural, format, files: entries });
   }
-  if (problems.length) throw Object.assign(new Error('schemas the editor cannot show'), { problems });
+  if (!unshown && problems.size) throw Object.assign(new Error('schemas the editor cannot show'), { problems: [...problems.values()] });
 
   // Editors sign in with GitHub through an OAuth provider, and Decap commits with their token. Netlify's provider
   // (unless `authUrl` names another) holds the GitHub OAuth app's secret and hands the editor a GitHub token.

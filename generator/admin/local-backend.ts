@@ -299,9 +299,9 @@ async function check(project: Project, changes: Change[]): Promise<void> {
   const known = new Set((await problems(current).catch(() => [])).map((e) => e.headline));
   const added = (await problems(next)).filter((e) => !known.has(e.headline));
   if (!added.length) return;
-  const gone = changes.filter((c) => c.text === null).map((c) => `content/${c.rel}`);
-  if (gone.length && !saved.length) {
-    // A deletion: say which entries still name the file, so that staff know what to change first.
+  if (!saved.length) {
+    // A deletion (every change is one): say which entries still name the file, so that staff know what to change first.
+    const gone = changes.map((c) => `content/${c.rel}`);
     const refused = refusal(added);
     const naming = [...new Set(added.map((e) => e.file).filter((f): f is string => !!f && !gone.includes(f)))];
     refused.message = `Not deleted: ${naming.length ? `${naming.join(', ')} still ${naming.length === 1 ? 'refers' : 'refer'} to ${gone.join(', ')}. Change ${naming.length === 1 ? 'it' : 'them'} first.` : `${gone.join(', ')} is still needed.`} ${refused.message.replace(/^Not saved: /, '')}`;

@@ -84,7 +84,6 @@ export function referenceIndex(files: { rel: string; source: Kind; data: unknown
   const entries: ReferenceIndex['entries'] = {};
   const owned = new Set<string>();
   for (const file of files) {
-    if (file.rel === 'schemas' || file.rel.startsWith('schemas/')) continue;
     const { offers, uses } = file.references ?? referencesOf(file.source, file.rel, file.data, file.links ?? file.body);
     for (const key of offers) if (key.startsWith('page:')) owned.add(key.slice('page:'.length));
     if (offers.length || uses.length) entries[`content/${file.rel}`] = { offers, uses };
