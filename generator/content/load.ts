@@ -221,8 +221,7 @@ class SnapshotFile {
   }
 
   get text(): string {
-    const state = this[unread];
-    return readUnchanged(state.project, state.entry);
+    return readUnchanged(this[unread]);
   }
 
   get body(): string | undefined {
@@ -237,7 +236,7 @@ class SnapshotFile {
  * time kept, fails the build rather than mixing its new text with its old fields; the snapshot is dropped, so
  * the next build reads every file afresh.
  */
-function readUnchanged(project: Project, entry: SnapshotEntry): string {
+function readUnchanged({ project, entry }: SnapshotFile[typeof unread]): string {
   const text = fs.readFileSync(path.join(project.content, entry.rel), 'utf8');
   if (hashText(text) !== entry.textHash) {
     fs.rmSync(path.join(project.cache, 'content'), { recursive: true, force: true });
