@@ -71,20 +71,18 @@ interface JoinedModel {
   /** Newest first. */
   posts: PostEntry[];
   prose: ProseEntry[];
-  menus: Menus;
+  menus: {
+    services: ServiceEntry[];
+    mobileServices: ServiceEntry[];
+    languages: LanguageEntry[];
+    mobilePopularLanguages: LanguageEntry[];
+    mobileMoreLanguages: LanguageEntry[];
+    footerLanguages: LanguageEntry[];
+  };
   /** The kinds of the table with a page per entry, in its order (for lists of every page, such as the HTML sitemap). */
   kindsWithPages: readonly CollectionKind[];
   /** The build's own date (YYYY-MM-DD) when SOURCE_DATE_EPOCH gives one; pages otherwise date themselves from content. */
   buildDate?: string;
-}
-
-export interface Menus {
-  services: ServiceEntry[];
-  mobileServices: ServiceEntry[];
-  languages: LanguageEntry[];
-  mobilePopularLanguages: LanguageEntry[];
-  mobileMoreLanguages: LanguageEntry[];
-  footerLanguages: LanguageEntry[];
 }
 
 /**
