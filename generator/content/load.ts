@@ -247,12 +247,10 @@ function readUnchanged({ project, entry }: SnapshotFile[typeof unread]): string 
 
 function writeSnapshot(store: Shards<SnapshotEntry[]>, files: SourceFile[], stale: Set<number>): void {
   const byShard = new Map([...stale].map((i) => [i, [] as SnapshotEntry[]]));
+  // Each file is written again as its entry is, without reading its text. Loaded without `previous` (the only
+  // time this is called), every file is held as the snapshot holds it, but for one that has no entry (entryOf).
   for (const file of files) {
-    const shard = byShard.get(shardOf(file.rel, store.count));
-    if (!shard) continue;
-    // A file from the snapshot is written again as its entry was, without reading its text.
-    const entry = file instanceof SnapshotFile ? file[unread].entry : entryOf(file);
-    if (entry) shard.push(entry);
+    if (file instanceof SnapshotFile) byShard.get(shardOf(file.rel, store.count))?.push(file[unread].entry);
   }
   try {
     for (const [i, entries] of byShard) store.write(i, entries);
