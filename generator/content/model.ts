@@ -25,7 +25,6 @@ export type PostEntry = Entry<T.BlogPostFrontMatter> & {
   words: number;
 };
 export type ProseEntry = Entry<T.ProsePageFrontMatter> & { body: string };
-export type { PageCopies };
 
 /** The collections joined up by hand below; the model lists any other kind of the table as its entries, by slug. */
 const joinedKinds = ['language', 'city', 'service', 'post'] as const;
