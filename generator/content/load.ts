@@ -79,11 +79,8 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
   const names = contentFiles(project.content).sort();
   const found = new Set(names);
   for (const rel of requiredFiles()) {
-    if (!found.has(rel)) {
-      errors.push(
-        siteError('CONTENT_MISSING_FILE', { file: `content/${rel}` }, { file: `content/${rel}` }),
-      );
-    }
+    const file = `content/${rel}`;
+    if (!found.has(rel)) errors.push(siteError('CONTENT_MISSING_FILE', { file }, { file }));
   }
   for (const rel of names) {
     const file = `content/${rel}`;
