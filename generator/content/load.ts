@@ -79,11 +79,8 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
   const names = contentFiles(project.content).sort();
   const found = new Set(names);
   for (const rel of requiredFiles()) {
-    if (!found.has(rel)) {
-      errors.push(
-        siteError('CONTENT_MISSING_FILE', { file: `content/${rel}` }, { file: `content/${rel}` }),
-      );
-    }
+    const file = `content/${rel}`;
+    if (!found.has(rel)) errors.push(siteError('CONTENT_MISSING_FILE', { file }, { file }));
   }
   for (const rel of names) {
     const file = `content/${rel}`;
@@ -221,8 +218,7 @@ class SnapshotFile {
   }
 
   get text(): string {
-    const state = this[unread];
-    return readUnchanged(state.project, state.entry);
+    return readUnchanged(this[unread]);
   }
 
   get body(): string | undefined {
@@ -237,7 +233,7 @@ class SnapshotFile {
  * time kept, fails the build rather than mixing its new text with its old fields; the snapshot is dropped, so
  * the next build reads every file afresh.
  */
-function readUnchanged(project: Project, entry: SnapshotEntry): string {
+function readUnchanged({ project, entry }: SnapshotFile[typeof unread]): string {
   const text = fs.readFileSync(path.join(project.content, entry.rel), 'utf8');
   if (hashText(text) !== entry.textHash) {
     fs.rmSync(path.join(project.cache, 'content'), { recursive: true, force: true });
@@ -248,12 +244,10 @@ function readUnchanged(project: Project, entry: SnapshotEntry): string {
 
 function writeSnapshot(store: Shards<SnapshotEntry[]>, files: SourceFile[], stale: Set<number>): void {
   const byShard = new Map([...stale].map((i) => [i, [] as SnapshotEntry[]]));
+  // Each file is written again as its entry is, without reading its text. Loaded without `previous` (the only
+  // time this is called), every file is held as the snapshot holds it, but for one that has no entry (entryOf).
   for (const file of files) {
-    const shard = byShard.get(shardOf(file.rel, store.count));
-    if (!shard) continue;
-    // A file from the snapshot is written again as its entry was, without reading its text.
-    const entry = file instanceof SnapshotFile ? file[unread].entry : entryOf(file);
-    if (entry) shard.push(entry);
+    if (file instanceof SnapshotFile) byShard.get(shardOf(file.rel, store.count))?.push(file[unread].entry);
   }
   try {
     for (const [i, entries] of byShard) store.write(i, entries);

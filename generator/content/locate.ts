@@ -47,17 +47,18 @@ export function locate(file: SourceFile, pointer: string, key = false): Position
 function locateInFrontMatter(file: SourceFile, segments: (string | number)[]): Position {
   const lines = file.text.split(/\r?\n/);
   const end = lines.indexOf('---', 1);
-  let from = 1;
   let indent = -1;
+  // The opening --- and then each key found: the next is looked for from the line after it, whose index is its
+  // line number.
   let found: Position = { line: 1, column: 1 };
   for (const segment of segments) {
     let hit = -1;
     let seen = -1;
-    for (let i = from; i < (end === -1 ? lines.length : end); i++) {
+    for (let i = found.line; i < (end === -1 ? lines.length : end); i++) {
       const text = lines[i].trimStart();
       if (text === '') continue;
       if (lines[i].length - text.length <= indent) {
-        if (i > from) break;
+        if (i > found.line) break;
         continue;
       }
       if (typeof segment === 'number' ? (text.startsWith('- ') || text.trim() === '-') && ++seen === segment : text.startsWith(`${segment}:`)) {
@@ -68,7 +69,6 @@ function locateInFrontMatter(file: SourceFile, segments: (string | number)[]): P
     if (hit === -1) break;
     indent = lines[hit].length - lines[hit].trimStart().length;
     found = { line: hit + 1, column: indent + 1 };
-    from = hit + 1;
   }
   return found;
 }

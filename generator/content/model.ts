@@ -25,7 +25,6 @@ export type PostEntry = Entry<T.BlogPostFrontMatter> & {
   words: number;
 };
 export type ProseEntry = Entry<T.ProsePageFrontMatter> & { body: string };
-export type { PageCopies };
 
 /** The collections joined up by hand below; the model lists any other kind of the table as its entries, by slug. */
 const joinedKinds = ['language', 'city', 'service', 'post'] as const;
@@ -71,20 +70,18 @@ interface JoinedModel {
   /** Newest first. */
   posts: PostEntry[];
   prose: ProseEntry[];
-  menus: Menus;
+  menus: {
+    services: ServiceEntry[];
+    mobileServices: ServiceEntry[];
+    languages: LanguageEntry[];
+    mobilePopularLanguages: LanguageEntry[];
+    mobileMoreLanguages: LanguageEntry[];
+    footerLanguages: LanguageEntry[];
+  };
   /** The kinds of the table with a page per entry, in its order (for lists of every page, such as the HTML sitemap). */
   kindsWithPages: readonly CollectionKind[];
   /** The build's own date (YYYY-MM-DD) when SOURCE_DATE_EPOCH gives one; pages otherwise date themselves from content. */
   buildDate?: string;
-}
-
-export interface Menus {
-  services: ServiceEntry[];
-  mobileServices: ServiceEntry[];
-  languages: LanguageEntry[];
-  mobilePopularLanguages: LanguageEntry[];
-  mobileMoreLanguages: LanguageEntry[];
-  footerLanguages: LanguageEntry[];
 }
 
 /**

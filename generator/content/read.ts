@@ -33,12 +33,12 @@ export async function readContent(project: Project, previous: BuildRecord | unde
   const streamed = (f: SourceFile) => rules.markdownCollections.has(f.source.kind);
   // A cold build (no record of an earlier one) hands each post to the workers as soon as its file is read. A
   // post with a placeholder waits for the facts, which are read later, and joins the same feed then.
-  const feed = !live && !previous ? markdown.feed() : undefined;
+  const early = !live && !previous ? markdown.feed() : undefined;
   const fed = new Set<string>();
   const loaded = loadContent(project, live?.sources, seen, (file) => {
-    if (!feed || !streamed(file) || file.placeholders) return;
+    if (!early || !streamed(file) || file.placeholders) return;
     fed.add(file.path);
-    feed.add(file.path, file.body ?? '');
+    early.add(file.path, file.body ?? '');
   });
   const resolved = resolveFacts(loaded.files);
   // Each file is looked up in the record once: the validators, the posts and the checks across files ask.
@@ -46,16 +46,13 @@ export async function readContent(project: Project, previous: BuildRecord | unde
   const changedBodies = [...changed].filter(streamed);
   const byPath = new Map(resolved.files.map((f) => [f.path, f]));
   const bodyOf = (file: string) => byPath.get(file)?.body ?? '';
-  const rest = changedBodies.filter((f) => !fed.has(f.path)).map((f) => f.path);
-  let ready: AsyncIterable<string[]>;
-  if (feed) {
-    for (const slug of rest) feed.add(slug, bodyOf(slug));
-    feed.close();
-    ready = feed.ready;
-  } else ready = markdown.posts(rest, bodyOf);
+  // The changed posts not handed over yet join the early feed, or else a feed of their own.
+  const feed = early ?? markdown.feed();
+  for (const f of changedBodies) if (!fed.has(f.path)) feed.add(f.path, bodyOf(f.path));
+  feed.close();
   const posts: EarlyBodies = {
     files: new Set(changedBodies.map((f) => f.path)),
-    ready: timed(ready, () => markdown.stats.workers > 0 && (posts.workers = { ms: performance.now() - started })),
+    ready: timed(feed.ready, () => markdown.stats.workers > 0 && (posts.workers = { ms: performance.now() - started })),
     bodyOf,
   };
   // A file with an unknown fact name keeps the placeholder, which its schema would then report a second time.

@@ -133,18 +133,17 @@ export function at<C extends ErrorCode>(file: SourceFile, code: C, params: Error
 }
 
 function describe(file: SourceFile, problems: ErrorObject[], schemas: Map<string, unknown>, schemaName: string): SiteError[] {
-  const seen = new Set<string>();
-  const out: SiteError[] = [];
+  // By place and wording: a problem ajv reports twice is told once.
+  const out = new Map<string, SiteError>();
   for (const problem of problems) {
     const { pointer, message, hint, key } = explain(problem, schemaAt(schemas, schemaName, problem.schemaPath), resolveKeys(file.data, pointerKeys(problem.instancePath)));
     const id = `${pointer} ${message}`;
-    if (seen.has(id)) continue;
-    seen.add(id);
+    if (out.has(id)) continue;
     // A field the schema does not describe still gets a hint: where its rule is written.
     const description = hint ?? `The rule is in content/schemas/${problem.schemaPath.split('#')[0] || schemaName}.`;
-    out.push(at(file, 'CONTENT_SCHEMA', { problem: message, description }, pointer || '/', key));
+    out.set(id, at(file, 'CONTENT_SCHEMA', { problem: message, description }, pointer || '/', key));
   }
-  return out;
+  return [...out.values()];
 }
 
 /** The schema object holding the keyword that failed: #/properties/a/pattern -> the schema of a. */
