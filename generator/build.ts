@@ -12,7 +12,6 @@ import type { Page } from './routes.ts';
 import { MarkdownSession, type MarkdownRuntime, type MarkdownStats } from './markdown/render.ts';
 import { compileTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind } from './render/site.ts';
-import { relieveMemoryBeforeSaving } from './memory.ts';
 import { folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/stages.ts';
 import { Changes, plan, explain, type Planned } from './incremental/plan.ts';
 import { contentFileTest, forgetStamp, inputStamp, saveStamp, type InputStamp } from './incremental/unchanged.ts';
@@ -202,7 +201,6 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       await nextRecord.derive(target, '_headers', () => headersInputs(model, pages), () => headersFile(headerRules(model, pages)));
       target.emit('_redirects', redirectsFile(redirects));
     });
-    relieveMemoryBeforeSaving();
     // Pruned to what this build used only when it looked every text up; otherwise kept pages' texts stay.
     markdown.save({ prune: rendered === pages.length });
     const contentFiles = files.map((f) => contentFile(f.rel, f.source.schema));

@@ -1,7 +1,6 @@
 // Keeps a long build's memory in check. On a machine with plenty of memory V8 collects the old generation
 // lazily: rendering tens of thousands of posts, the heap grew to more than twice what was live. Between steps of
-// rendering, a build asks for a full collection once the heap has grown by a set amount since the last one, and
-// once more before it saves its caches.
+// rendering, a build asks for a full collection once the heap has grown by a set amount since the last one.
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
@@ -12,19 +11,8 @@ let gc: (() => void) | undefined;
 let after = 0;
 
 export function relieveMemory(): void {
-  if (process.memoryUsage().heapUsed >= after + growth) collect();
-}
-
-/**
- * Once the pages are rendered and before the caches are serialised: a heap that has grown past `growth` is
- * collected first, so that the caches' serialised copies are not added on top of what rendering left behind,
- * which made the peak of a very large build. A small build's heap never grows that far, and is left alone.
- */
-export function relieveMemoryBeforeSaving(): void {
-  if (process.memoryUsage().heapUsed >= growth) collect();
-}
-
-function collect(): void {
+  const used = process.memoryUsage().heapUsed;
+  if (used < after + growth) return;
   if (!gc) {
     v8.setFlagsFromString('--expose-gc');
     gc = vm.runInNewContext('gc') as () => void;
