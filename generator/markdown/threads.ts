@@ -36,12 +36,15 @@ export function markdownWorkers(count: number, alongside: boolean, runtime: Mark
 }
 
 /**
- * Each worker's heap. The default is V8's on a machine of this size, set on purpose: V8 lets a heap of 2 GB or
- * more grow by up to four times between full collections, a smaller one far less. remark's garbage is
- * short-lived, so with a small limit the workers marked their heaps again and again, on the core the main thread
- * needs, for no lower peak. A text too large even for this is rendered on the main thread.
+ * Each worker's heap. The old generation's limit is V8's default on a machine of this size, set on purpose: V8
+ * lets a heap of 2 GB or more grow by up to four times between full collections, a smaller one far less.
+ * remark's garbage is short-lived, so with a small limit the workers marked their heaps again and again, on the
+ * core the main thread needs, for no lower peak. The young generation is capped: by default a worker's may grow
+ * to 192 MB, and remark's garbage filled it, which made a large build's peak; at 16 MB the same garbage dies
+ * there as cheaply (half that made the worker promote more and work longer). A text too large for the worker's
+ * heap is rendered on the main thread.
  */
-const workerHeap = (runtime: MarkdownRuntime) => ({ maxOldGenerationSizeMb: runtime.workerHeapMb ?? 4096 });
+const workerHeap = (runtime: MarkdownRuntime) => ({ maxOldGenerationSizeMb: runtime.workerHeapMb ?? 4096, maxYoungGenerationSizeMb: 16 });
 
 /**
  * Spreads texts over worker threads as they are added: one thread per `workerThreshold` texts waiting, up to
