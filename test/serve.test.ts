@@ -79,7 +79,7 @@ test('serves clean URLs with the reload client added', async () => {
   assert.is(res.headers.get('content-type'), 'text/html; charset=utf-8');
   const body = await res.text();
   assert.match(body, /<h1 id="page-heading"[^>]*>Birth Certificate Translation<\/h1>/);
-  assert.match(body, /<script type="module" async src="\/__site\/client\.js"><\/script><\/body>/);
+  assert.match(body, /<script type="module" async src="\/__site\/client\.js\?since=\d+"><\/script><\/body>/);
   assert.is((await get('/')).status, 200);
 });
 
@@ -155,6 +155,30 @@ test('saving a content file rebuilds and reports the changed pages', async () =>
   assert.ok(changed.includes('cities/perth.html'), changed.join(', '));
   assert.not.ok(changed.includes('services/passports.html'), 'unchanged pages are not rewritten');
   assert.match(await (await get('/cities/perth')).text(), /2\.4 million/);
+});
+
+test('a page whose reload client connects after a rebuild is told what that rebuild changed', async () => {
+  // The page is served, a rebuild finishes, and only then does its script connect: on a busy machine, or while
+  // a browser is still loading the page.
+  const since = /client\.js\?since=(\d+)"/.exec(await (await get('/cities/canberra')).text())![1];
+  const client = await (await get(`/__site/client.js?since=${since}`)).text();
+  assert.match(client, new RegExp(`new EventSource\\("/__site/events\\?since=${since}"\\)`));
+  const rebuilt = next('rebuilt');
+  f.editJson('content/cities/canberra.json', (d) => (d.population = '480,000'));
+  await rebuilt;
+  const late = await fetch(`${dev.url}/__site/events?since=${since}`, { signal: AbortSignal.timeout(10_000) });
+  const reader = late.body!.getReader();
+  let text = '';
+  while (!text.includes('event: rebuilt')) text += new TextDecoder().decode((await reader.read()).value);
+  await reader.cancel();
+  assert.match(text, /"changed":\[[^\]]*"cities\/canberra\.html"/);
+  // A page served after that rebuild is told nothing on connecting.
+  const current = /client\.js\?since=(\d+)"/.exec(await (await get('/cities/canberra')).text())![1];
+  assert.is(Number(current), Number(since) + 1);
+  const quiet = await fetch(`${dev.url}/__site/events?since=${current}`);
+  const quietReader = quiet.body!.getReader();
+  assert.not.match(new TextDecoder().decode((await quietReader.read()).value), /rebuilt/);
+  await quietReader.cancel();
 });
 
 test('an edit re-renders only the pages that read what changed, and they are correct', async () => {

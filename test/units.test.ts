@@ -90,7 +90,7 @@ test('the reload client names the open page by the same rule', () => {
       listeners.push(name);
     }
   }
-  const client = (pathname: string) => new Function('EventSource', 'location', 'document', `${reloadClient}\nreturn here();`)(EventSource, { pathname }, {});
+  const client = (pathname: string) => new Function('EventSource', 'location', 'document', `${reloadClient(0)}\nreturn here();`)(EventSource, { pathname }, {});
   assert.is(client('/'), 'index.html');
   assert.is(client('/cities/perth'), 'cities/perth.html');
   assert.is(client('/cities/perth/'), 'cities/perth.html');
@@ -98,7 +98,7 @@ test('the reload client names the open page by the same rule', () => {
 });
 
 test('the reload client reloads for the open page, a stylesheet or a script, never for a picture alone', () => {
-  const reloads = (pathname: string, changed: string[]) => {
+  const reloads = (pathname: string, changed: string[] | null) => {
     const handlers = new Map<string, (event: { data: string }) => void>();
     class EventSource {
       addEventListener(name: string, handler: (event: { data: string }) => void) {
@@ -107,7 +107,7 @@ test('the reload client reloads for the open page, a stylesheet or a script, nev
     }
     let reloaded = false;
     const location = { pathname, reload: () => void (reloaded = true) };
-    new Function('EventSource', 'location', 'document', reloadClient)(EventSource, location, {});
+    new Function('EventSource', 'location', 'document', reloadClient(0))(EventSource, location, {});
     handlers.get('rebuilt')!({ data: JSON.stringify({ changed }) });
     return reloaded;
   };
@@ -116,6 +116,8 @@ test('the reload client reloads for the open page, a stylesheet or a script, nev
   assert.ok(reloads('/cities/perth', ['assets/css/site.0123456789.css']));
   assert.not.ok(reloads('/cities/perth', ['cities/sydney.html']));
   assert.not.ok(reloads('/admin/', ['assets/images/partner-visa.0123456789-640.avif', 'blog/new-post.html']));
+  // Told of builds further back than the server remembers, the page cannot know it is current.
+  assert.ok(reloads('/cities/perth', null));
 });
 
 test('buildModel: entries get slugs, addresses and order; the target language stands apart', () => {

@@ -1,13 +1,14 @@
 // The script `site serve` adds to every page it serves (never to build output). It listens for rebuilds
 // over server-sent events: reloads the page when its own files changed, and shows build errors in an
-// overlay until the next good build.
+// overlay until the next good build. The page names the build it was served from (`since`), so a rebuild that
+// finishes between serving the page and this script connecting is told to it on connecting, not missed.
 import { outputFileOf } from '../address.ts';
 
 export const reloadClientPath = '/__site/client.js';
 export const eventsPath = '/__site/events';
 
-export const reloadClient = `
-const source = new EventSource(${JSON.stringify(eventsPath)});
+export const reloadClient = (since: number) => `
+const source = new EventSource(${JSON.stringify(`${eventsPath}?since=${since}`)});
 // The build's own address rule, so the page knows which output file it is.
 const outputFileOf = ${outputFileOf};
 const here = () => outputFileOf(location.pathname);
@@ -56,7 +57,7 @@ source.addEventListener('rebuilt', (event) => {
   const page = here();
   // Pictures are not a reason: their names carry their hash, so a page showing a changed picture has changed
   // itself. Reloading every open page (the editor too) for a picture it does not show only loses its state.
-  const mine = changed.some((file) => file === page || file === '404.html' || /\\.(css|js|mjs|woff2)$/.test(file));
+  const mine = !changed || changed.some((file) => file === page || file === '404.html' || /\\.(css|js|mjs|woff2)$/.test(file));
   if (overlay || mine) location.reload();
 });
 `;

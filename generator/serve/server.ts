@@ -86,6 +86,10 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const settings = () => serveSettings(project.root, out);
   let live: LiveState;
   let drafts: string;
+  // Good builds so far, and the output files each of the last few changed: a page is served with the count, and
+  // its reload client, connecting a moment later, is told what changed in between.
+  let builds = 0;
+  const recent: string[][] = [];
   const adopt = (result: BuildResult) => {
     live = result.next;
     drafts = draftStylesheet(result.pages);
@@ -101,25 +105,29 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     transformHtml: (html) =>
       (drafts ? html.replace('</head>', `<link rel="stylesheet" href="${draftsPath}"></head>`) : html).replace(
         '</body>',
-        `<script type="module" async src="${reloadClientPath}"></script></body>`,
+        `<script type="module" async src="${reloadClientPath}?since=${builds}"></script></body>`,
       ),
   });
 
   let closing = false;
   const server = http.createServer((req, res) => {
-    const pathname = (req.url ?? '/').split('?')[0];
+    const [pathname, query] = (req.url ?? '/').split('?');
+    const since = Number(new URLSearchParams(query).get('since') ?? builds);
     if (pathname === eventsPath) {
       // A page reconnecting while the server closes would hold the close open for as long as the page lives.
       if (closing) return void res.writeHead(503).end();
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
       res.write(': connected\n\n');
       if (lastError) res.write(`event: error-report\ndata: ${JSON.stringify(lastError)}\n\n`);
+      // Past the builds remembered, nothing says the page is still current: null reloads it.
+      const missed = builds - since;
+      if (missed > 0) res.write(`event: rebuilt\ndata: ${JSON.stringify({ changed: missed <= recent.length ? recent.slice(-missed).flat() : null })}\n\n`);
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return;
     }
     // The server's own files, beside the site's: made afresh, never cached.
-    const own = pathname === draftsPath ? ['text/css', drafts] : pathname === reloadClientPath ? ['text/javascript', reloadClient] : undefined;
+    const own = pathname === draftsPath ? ['text/css', drafts] : pathname === reloadClientPath ? ['text/javascript', reloadClient(since)] : undefined;
     if (own) return void res.writeHead(200, { 'Content-Type': `${own[0]}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(own[1]);
     if (editor.handles(pathname)) return void editor.handle(req, res);
     functions
@@ -165,6 +173,9 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     try {
       const result = await build({ root: project.root, out, logger, live: { ...live, changed: sinceGood }, drafts: true });
       adopt(result);
+      builds += 1;
+      recent.push(result.changed);
+      if (recent.length > 20) recent.shift();
       sinceGood = new Set();
       lastError = undefined;
       broadcast('rebuilt', { changed: result.changed });
