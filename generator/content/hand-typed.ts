@@ -311,13 +311,8 @@ export function findHandTypedFacts(files: SourceFile[], pages: { path: string; s
     for (const { found, pointer, line: blockLine } of texts(file, facts)) {
       for (const f of found) {
         const place = framed(file.path, file.text, exactly(file.text, pointer !== undefined ? locate(file, pointer) : { line: blockLine!, column: 1 }, f.written));
-        errors.push(
-          siteError(
-            'CONTENT_HAND_TYPED_FACT',
-            { written: f.written, kind: f.kind, suggestion: hintFor(f, facts) },
-            { ...place, ...(page ? { page } : {}), ...(pointer ? { pointer } : {}) },
-          ),
-        );
+        const params = { written: f.written, kind: f.kind, suggestion: hintFor(f, facts) };
+        errors.push(siteError('CONTENT_HAND_TYPED_FACT', params, { ...place, page, pointer: pointer || undefined }));
       }
     }
   }
