@@ -29,17 +29,14 @@ const named: Record<string, string> = {
 };
 
 /** HTML character references, numeric and the named ones a figure can be spelt with; repeated for &amp;#36;. */
-function decodeEntities(text: string): string {
-  for (let i = 0; i < 3 && text.includes('&'); i++) {
-    const next = text.replace(/&(?:#(\d+)|#x([0-9a-f]+)|([a-z][a-z0-9]*));?/gi, (whole, dec: string, hex: string, name: string) => {
-      if (name) return named[name.toLowerCase()] ?? whole;
-      const code = dec ? Number(dec) : parseInt(hex, 16);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    });
-    if (next === text) break;
-    text = next;
-  }
-  return text;
+function decodeEntities(text: string, rounds = 3): string {
+  if (rounds === 0 || !text.includes('&')) return text;
+  const next = text.replace(/&(?:#(\d+)|#x([0-9a-f]+)|([a-z][a-z0-9]*));?/gi, (whole, dec: string, hex: string, name: string) => {
+    if (name) return named[name.toLowerCase()] ?? whole;
+    const code = dec ? Number(dec) : parseInt(hex, 16);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+  return next === text ? text : decodeEntities(next, rounds - 1);
 }
 
 /** The value of any decimal digit (Arabic-Indic, Devanagari...): runs of ten in Unicode, from zero. */
