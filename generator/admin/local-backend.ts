@@ -152,8 +152,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         if (!fs.existsSync(dir)) return [];
         return fs
           .readdirSync(dir)
-          .filter((n) => n.endsWith(`.${params.extension}`))
-          .filter((n) => within(path.join(dir, n)))
+          .filter((n) => n.endsWith(`.${params.extension}`) && within(path.join(dir, n)))
           .sort()
           .map((n) => entry(path.join(dir, n)));
       }

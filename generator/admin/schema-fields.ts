@@ -211,9 +211,8 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
     case 'boolean':
       // An unticked box means "no": the schemas treat a missing boolean the same way.
       return { ...base, widget: 'boolean', required: false };
-    case 'object':
+    case 'object': {
       if (!schema.properties) throw unshowable(place.file, place.pointer, 'is an object without "properties": the editor cannot show a form for it');
-    {
       const fields = objectFields(schemas, schema, here, options);
       // Decap asks for an optional object's required fields even where the entry has no such object (a service
       // without a licence table), and then refuses every save. Its fields are required only once it is there,
