@@ -41,11 +41,11 @@ export function withHours<F>(facts: F): F {
 }
 
 /** Days next to each other in the week, together: Mon Tue Wed Fri -> [Mon Tue Wed] [Fri]. */
-function dayRuns(days: string[]): string[][] {
+function dayRuns(days: (typeof week)[number][]): string[][] {
   const runs: string[][] = [];
+  // The days are in week order: a day whose day before is open too carries on the last run.
   for (const day of days) {
-    const last = runs.at(-1);
-    if (last && week.indexOf(last.at(-1) as (typeof week)[number]) === week.indexOf(day as (typeof week)[number]) - 1) last.push(day);
+    if (days.includes(week[week.indexOf(day) - 1])) runs.at(-1)!.push(day);
     else runs.push([day]);
   }
   return runs;

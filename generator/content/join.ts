@@ -43,10 +43,9 @@ export function joinContent(project: Project, all: SourceFile[], previous: Build
  */
 function imageNames(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  const names: string[] = [];
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    const rel = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-    if (entry.isFile() && !rel.split('/').some((part) => part.startsWith('.'))) names.push(rel);
-  }
-  return names.sort();
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((rel) => !rel.split('/').some((part) => part.startsWith('.')))
+    .sort();
 }

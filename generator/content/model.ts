@@ -147,9 +147,8 @@ export function buildModel(files: SourceFile[], options: { buildDate?: string } 
 
   const cities: CityEntry[] = all('city')
     .map((f) => {
-      const data = f.data;
-      const inText = data.nameInText ?? data.name;
-      return { ...data, inText, inCity: `${data.preposition ?? 'in'} ${inText}`, ...placeOf('city', f) };
+      const inText = f.data.nameInText ?? f.data.name;
+      return { ...f.data, inText, inCity: `${f.data.preposition ?? 'in'} ${inText}`, ...placeOf('city', f) };
     })
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
 
