@@ -36,8 +36,6 @@ import { spareFolder } from './output/spare.ts';
 import { threadedFrom } from './output/writer.ts';
 import { BuildProgress } from './progress.ts';
 
-export type { LiveState };
-
 export interface BuildOptions {
   root: string;
   /** The output folder; dist/ under the root by default. */
