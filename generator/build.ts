@@ -36,8 +36,6 @@ import { spareFolder } from './output/spare.ts';
 import { threadedFrom } from './output/writer.ts';
 import { BuildProgress } from './progress.ts';
 
-export type { LiveState };
-
 export interface BuildOptions {
   root: string;
   /** The output folder; dist/ under the root by default. */
@@ -95,7 +93,6 @@ const keepRecord = (options: BuildOptions) => options.recycle !== false && !opti
 export interface BuildResult {
   model: SiteModel;
   pages: Page[];
-  files: string[];
   /** For live builds: the output files whose bytes changed. */
   changed: string[];
   /** Pages rendered; the others were kept from the previous build. */
@@ -104,8 +101,6 @@ export interface BuildResult {
   plan: Planned[];
   /** The dev server's state for its next build (BuildOptions.live). */
   next: LiveState;
-  /** Every source file the build read, for the watcher. */
-  inputs: string[];
   markdown: MarkdownStats;
   images: ImageStats;
   /** Of `site build`'s output: files written, files the folder it started from held already, files removed. */
@@ -249,25 +244,15 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       if (content.posts.workers) times.push(`post markdown in workers ${formatMs(content.posts.workers.ms)}`);
       logger.info(colour.dim(`  stage times, some overlapping: ${times.join(', ')}`));
     }
-    let listed: string[] | undefined;
-    let read: string[] | undefined;
     return {
       model,
       pages,
-      // Listed when asked for (by the dev server and `site check`): `site build` asks for neither, and a large
-      // site's list is long.
-      get files() {
-        return (listed ??= target.files());
-      },
       changed,
       rendered,
       plan: planned,
       next: live
         ? { sources: new Map(content.loaded.map((f) => [f.rel, f])), hashes, templates, record: nextRecord.record(), stages: stages?.memo }
         : { hashes, templates, record: nextRecord.record() },
-      get inputs() {
-        return (read ??= [...files.map((f) => path.join(project.root, f.path)), ...templates.inputs, ...stylesheet.inputs, ...client.inputs]);
-      },
       markdown: markdown.stats,
       images: images.stats,
       writes: target instanceof StagedOutput ? target.stats : undefined,

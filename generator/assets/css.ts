@@ -7,9 +7,9 @@ import { packageVersion, relative, type Project } from '../project.ts';
 import { InputCache } from '../cache.ts';
 import { hashedName } from './assets.ts';
 
-function named(contents: string, inputs: string[]): Stylesheet {
+function named(contents: string): Stylesheet {
   const file = hashedName('assets/site.css', Buffer.from(contents));
-  return { file, url: `/${file}`, contents, inputs };
+  return { file, url: `/${file}`, contents };
 }
 
 /** Browsers the CSS must work in: nesting and newer syntax are lowered for these. */
@@ -19,7 +19,6 @@ export interface Stylesheet {
   file: string;
   url: string;
   contents: string;
-  inputs: string[];
 }
 
 /**
@@ -33,7 +32,7 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
   }
   // Unchanged stylesheets (and the fonts and images they name) are not bundled again: loading lightningcss and
   // the browser database costs more than the rest of a small build's CSS work.
-  const cache = new InputCache<{ contents: string; assets: string[]; inputs: string[] }>(
+  const cache = new InputCache<{ contents: string; assets: string[] }>(
     path.join(project.cache, 'css'),
     entry,
     `css-v2 lightningcss@${packageVersion('lightningcss')} ${browserTargets}`,
@@ -41,7 +40,7 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
   const hit = cache.get();
   if (hit) {
     for (const name of hit.assets) file(name);
-    return named(hit.contents, hit.inputs);
+    return named(hit.contents);
   }
   const [{ bundleAsync, browserslistToTargets }, { default: browserslist }] = await Promise.all([import('lightningcss'), import('browserslist')]);
   const inputs: string[] = [entry];
@@ -80,6 +79,6 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
     assets.push(name);
     inputs.push(source);
   }
-  cache.set({ contents, assets, inputs }, inputs, import.meta.url);
-  return named(contents, inputs);
+  cache.set({ contents, assets }, inputs, import.meta.url);
+  return named(contents);
 }

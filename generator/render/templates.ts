@@ -20,7 +20,7 @@ import { enquirySchemaFile, enquiryValidators, sourceInputs } from '../form-vali
 export interface CompiledTemplates {
   /** Loads the module, once, for the first stage that needs it (the social cards, the pages). */
   load(): Promise<TemplateModule>;
-  /** Absolute paths of every source file the module was built from, for the watcher. */
+  /** Absolute paths of every source file the module was built from: the dev server reuses it while none changed. */
   inputs: string[];
   hash: string;
   /** Whether the module was reused from an earlier compile with the same inputs. */

@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { stripVTControlCharacters } from 'node:util';
-import { build, type BuildResult, type LiveState } from '../build.ts';
+import { build, type BuildResult } from '../build.ts';
 import { BuildFailure, formatFailure, type SiteErrorData } from '../errors.ts';
 import { colour, consoleLogger, type Logger } from '../log.ts';
 import { outputFolder, resolveProject } from '../project.ts';
@@ -84,7 +84,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
 
   // The first build is staged and swapped like `site build`; later ones update the folder in place.
   const settings = () => serveSettings(project.root, out);
-  let live: LiveState;
+  let live: BuildResult['next'];
   let drafts: string;
   // Good builds so far, and the output files each of the last few changed: a page is served with the count, and
   // its reload client, connecting a moment later, is told what changed in between.

@@ -54,6 +54,12 @@ const hostFiles = new Set(['/_headers', '/_redirects']);
 
 type PageAnswer = { file: string } | { location: string };
 
+/** The file at `rel` under `root`, when there is one (a folder is not). */
+function fileAt(root: string, rel: string): string | undefined {
+  const abs = path.join(root, rel);
+  return fs.statSync(abs, { throwIfNoEntry: false })?.isFile() ? abs : undefined;
+}
+
 /**
  * How the host answers a page address (a path without a file extension, or ending in .html), as Netlify does
  * (see generator/address.ts): /a/b is a/b.html; /a/b/ is a/b/index.html, else a 301 to /a/b when a/b.html
@@ -61,13 +67,9 @@ type PageAnswer = { file: string } | { location: string };
  * /admin/); /a/b.html and /a/b/index.html are those files. `raw` is the path as requested, for the Location.
  */
 function resolvePage(root: string, raw: string, decoded: string): PageAnswer | undefined {
-  const isFile = (rel: string) => {
-    const abs = path.join(root, rel);
-    return fs.statSync(abs, { throwIfNoEntry: false })?.isFile() ? abs : undefined;
-  };
   const clean = cleanPath(decoded);
-  const asPage = isFile(outputFileOf(clean));
-  const asFolder = isFile(`${clean.slice(1)}/index.html`);
+  const asPage = fileAt(root, outputFileOf(clean));
+  const asFolder = fileAt(root, `${clean.slice(1)}/index.html`);
   if (decoded.endsWith('/')) {
     if (asFolder) return { file: asFolder };
     if (asPage) return { location: raw.replace(/\/+$/, '') };
@@ -129,11 +131,9 @@ export function staticHandler(options: StaticOptions): Handler {
     if (page) return sendHtml(req, res, 200, page.file, options);
     // decodePath refused any "..", so the file is inside the root.
     const type = compressible[path.extname(url.pathname)];
-    const file = path.join(options.root, decoded);
-    if (type && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      send(req, res, 200, type, fs.readFileSync(file), /\/assets\//.test(url.pathname) ? {} : { 'Cache-Control': 'no-cache' });
-      return;
-    }
+    const file = type && fileAt(options.root, decoded);
+    const caching: Record<string, string> = /\/assets\//.test(url.pathname) ? {} : { 'Cache-Control': 'no-cache' };
+    if (file) return send(req, res, 200, type, fs.readFileSync(file), caching);
     files(req, res, () => notFound(req, res, options));
   };
 }
