@@ -112,6 +112,12 @@ test('CONTENT_UNKNOWN_FACT_FILE, CONTENT_FACT_GROUP, CONTENT_MISSPELT_FACT: an u
   assert.match(formatFailure(new BuildFailure('content', errors)), '[CONTENT_FACT_GROUP]');
 });
 
+test('a name that every JavaScript object has is no fact file: {{constructor.name}} is an unknown file, not a misspelling', async () => {
+  const errors = await failure((f) => replaceIn(f, 'content/cities/perth.json', '"tagline": "', '"tagline": "{{constructor.name}} '));
+  assert.equal(errors.map((e) => e.code), ['CONTENT_UNKNOWN_FACT_FILE']);
+  assert.equal(errors.map((e) => e.message), ['{{constructor.name}} names no fact']);
+});
+
 test('the content as committed has no fact typed by hand', () => {
   const found = findHandTypedFacts(loadContent(resolveProject(repoRoot)).files);
   assert.equal(found.map((e) => e.headline), []);

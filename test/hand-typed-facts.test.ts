@@ -26,6 +26,7 @@ test('readable: entities decoded, NFKC, invisible characters and marks dropped, 
   assert.is(readable('<a href="tel:0355504827">call us</a>'), ' 0355504827 call us');
   assert.is(readable('2 busіness days'), '2 business days', 'a Cyrillic і reads as i');
   assert.is(readable(`Saturday ${placeholderMark} here`), `Saturday ${placeholderMark} here`);
+  assert.is(readable('&constructor; &valueOf;'), '&constructor; &valueOf;', 'only the names of characters are decoded');
 });
 
 test('inDigits: numbers in words become figures where a fact would stand, and stay words elsewhere', () => {

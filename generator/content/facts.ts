@@ -83,7 +83,7 @@ function lookup(tree: Namespaces, name: string, seen: string[] = []): Lookup {
     const inside = [...factNames(tree).keys()].filter((n) => n.startsWith(`${name}.`)).slice(0, 6);
     return { fail: (placeholder, place) => siteError('CONTENT_FACT_GROUP', { placeholder, inside: inside.join(', ') }, place) };
   }
-  if (!(space in factSources)) {
+  if (!Object.hasOwn(factSources, space)) {
     return { fail: (placeholder, place) => siteError('CONTENT_UNKNOWN_FACT_FILE', { placeholder }, place) };
   }
   const near = closest(name, [...factNames(tree).keys()]);

@@ -32,7 +32,8 @@ const named: Record<string, string> = {
 function decodeEntities(text: string, rounds = 3): string {
   if (rounds === 0 || !text.includes('&')) return text;
   const next = text.replace(/&(?:#(\d+)|#x([0-9a-f]+)|([a-z][a-z0-9]*));?/gi, (whole, dec: string, hex: string, name: string) => {
-    if (name) return named[name.toLowerCase()] ?? whole;
+    // Own names only: `&constructor;` is no character, whatever plain objects inherit.
+    if (name) return Object.hasOwn(named, name.toLowerCase()) ? named[name.toLowerCase()] : whole;
     const code = dec ? Number(dec) : parseInt(hex, 16);
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
   });
