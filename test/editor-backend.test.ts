@@ -188,6 +188,20 @@ test('renaming an entry others refer to is refused, and both names stay as they 
   assert.not.ok(fs.existsSync(path.join(site.root, moved)));
 });
 
+test('a rename whose new file already holds the same text still takes the old name away', async () => {
+  // As a save cut off between writing the new name and removing the old one leaves it.
+  const text = site.read('content/blog/naati-certified-translations-immigration.md').replace('featured: true\n', '');
+  const from = 'content/blog/half-moved-post.md';
+  const to = 'content/blog/moved-post.md';
+  fs.writeFileSync(path.join(site.root, from), text);
+  fs.writeFileSync(path.join(site.root, to), text);
+  const { status, body } = await call('persistEntry', { dataFiles: [{ path: from, newPath: to, raw: text }], assets: [] });
+  assert.is(status, 200, JSON.stringify(body));
+  assert.not.ok(fs.existsSync(path.join(site.root, from)), 'the old name is gone');
+  assert.is(site.read(to), text);
+  fs.rmSync(path.join(site.root, to));
+});
+
 test('a new post saved with a new image writes both; a refused one leaves no image behind', async () => {
   const post = site.read('content/blog/naati-certified-translations-immigration.md').replace('featured: true\n', '').replace('blog/naati-certified-translations-immigration.svg', 'blog/new-picture.png');
   // A 1x1 PNG, as a browser would send an upload.

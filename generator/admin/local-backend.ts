@@ -124,10 +124,12 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       throw error;
     }
     for (const { abs, text, remove } of writes) {
-      if (fs.existsSync(abs) && fs.readFileSync(abs, 'utf8') === text) continue;
-      writeFileAtomic(abs, text);
+      // A rename whose new file already holds the text (a save cut off before the old name went) still moves.
+      if (!fs.existsSync(abs) || fs.readFileSync(abs, 'utf8') !== text) {
+        writeFileAtomic(abs, text);
+        logger.info(colour.dim(`  editor saved ${relOf(abs)}`));
+      }
       if (remove) fs.rmSync(remove, { force: true });
-      logger.info(colour.dim(`  editor saved ${relOf(abs)}`));
     }
     return { message: 'entry persisted' };
   }
