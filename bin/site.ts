@@ -4,6 +4,7 @@ import { BuildFailure, formatFailure } from '../generator/errors.ts';
 import { colour } from '../generator/log.ts';
 import ownPackage from '../package.json' with { type: 'json' };
 import { stopEsbuild } from '../generator/esbuild.ts';
+import type { StarterKind } from '../generator/new.ts';
 
 export async function main(argv: string[]): Promise<void> {
   // A reader that stops early (`site build | head -1`) closes the pipe: the command still finishes its work and
@@ -84,10 +85,10 @@ export async function main(argv: string[]): Promise<void> {
   program
     .command('new')
     .description('write a valid starter content file')
-    .addArgument(program.createArgument('<kind>', 'what to create').choices(['blog', 'city', 'service', 'language']))
+    .addArgument(program.createArgument('<kind>', 'what to create').choices(['blog', 'city', 'service', 'language'] satisfies StarterKind[]))
     .argument('<slug>', 'the new page\'s slug, such as gold-coast (for a language: its English name, such as "Pitjantjatjara")')
     .addHelpText('after', '\nExamples:\n  site new city ballarat\n  site new blog visa-checklist-2027\n  site new language "Pitjantjatjara"')
-    .action(async (kind: 'blog' | 'city' | 'service' | 'language', slug: string) => {
+    .action(async (kind: StarterKind, slug: string) => {
       const { createStarter } = await import('../generator/new.ts');
       await run(() => createStarter({ root: program.opts().root, kind, slug }));
     });

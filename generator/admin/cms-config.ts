@@ -12,9 +12,7 @@ import type { Project } from '../project.ts';
 import type { SiteSettings } from '../content/types.ts';
 import { fieldsOf, labelFor, type Field, type SchemaSet, type Schema } from './schema-fields.ts';
 import { yamlDocument } from './yaml.ts';
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
+import { iconNames } from '../assets/library.ts';
 
 /** How editors sign in on the live site: `editor` in content/site.json, as its schema has it. */
 export type EditorSettings = NonNullable<SiteSettings['editor']>;
@@ -122,12 +120,6 @@ function order<T>(items: T[], key: (item: T) => string, table: Record<string, un
   const listed = Object.keys(table);
   const rank = (item: T) => (listed.includes(key(item)) ? listed.indexOf(key(item)) : Infinity);
   return [...items].sort((a, b) => rank(a) - rank(b) || compare(key(a), key(b)));
-}
-
-/** Every Lucide icon name, for the icon fields' searchable list. */
-function iconNames(): string[] {
-  const dir = path.join(path.dirname(require.resolve('lucide-static/package.json')), 'icons');
-  return fs.readdirSync(dir).filter((n) => n.endsWith('.svg')).map((n) => n.slice(0, -4)).sort();
 }
 
 /**

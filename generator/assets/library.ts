@@ -10,8 +10,9 @@ const flagDir = path.join(path.dirname(require.resolve('flag-icons/package.json'
 
 const iconCache = new Map<string, string | undefined>();
 
-export function iconExists(name: string): boolean {
-  return readIcon(name) !== undefined;
+/** Every Lucide icon's name, sorted: what an editor may choose from. */
+export function iconNames(): string[] {
+  return fs.readdirSync(iconDir).filter((n) => n.endsWith('.svg')).map((n) => n.slice(0, -4)).sort();
 }
 
 /** The inner markup of a Lucide icon (its paths, circles, ...), without the <svg> wrapper. */

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { positionAt, framed, siteError, type ErrorCode, type ErrorParams, type SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
-import { flagFile, iconExists } from '../assets/library.ts';
+import { flagFile, readIcon } from '../assets/library.ts';
 import { reservedSegments, type Page, type Redirect } from '../routes.ts';
 import type { SourceFile } from './load.ts';
 import type { SiteModel } from './model.ts';
@@ -106,7 +106,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
     eachValue(file.data, (value, pointer, key) => {
       if (key === 'href' && typeof value === 'string' && value.startsWith('/') && !addresses.has(stripHash(value))) {
         fail(file, 'CONTENT_UNKNOWN_PAGE', pointer, { target: value, suggestion: nearest(stripHash(value)) });
-      } else if (key === 'icon' && typeof value === 'string' && !iconExists(value)) {
+      } else if (key === 'icon' && typeof value === 'string' && readIcon(value) === undefined) {
         fail(file, 'CONTENT_UNKNOWN_ICON', pointer, { icon: value });
       } else if (key === 'src' && typeof value === 'string' && !pointer.startsWith('/$schema')) {
         const abs = path.join(imageRoot, value);
