@@ -47,7 +47,10 @@ export async function check(options: CheckOptions): Promise<void> {
     const handTyped = findHandTypedFacts(content.files, pages);
     if (handTyped.length) throw new BuildFailure('facts', handTyped);
     server.on('request', staticHandler({ root: out }));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
     const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     const { LinkChecker } = await import('linkinator');
     const checker = new LinkChecker();
