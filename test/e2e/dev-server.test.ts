@@ -1,6 +1,8 @@
-// The build error overlay of `site serve`, in Chromium: a content file broken while a page is open shows each
+// `site serve` in Chromium. The build error overlay: a content file broken while a page is open shows each
 // problem with its file, line and column, the message, the hint and the code frame; fixing the file takes
-// the overlay away with a reload.
+// the overlay away with a reload. The reload: a page open at the address of a post not yet built shows the 404
+// page, and reloads into the post once its build finishes, even when that build finishes before the page's
+// reload client has connected (a busy machine, a slow page).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
@@ -9,7 +11,7 @@ import { serve, type DevServer } from '../../generator/serve/server.ts';
 import { silentLogger } from '../../generator/log.ts';
 import { fixture, type Fixture } from '../helpers/project.ts';
 
-const test = suite('error overlay in the browser');
+const test = suite('dev server in the browser');
 
 let browser: Browser;
 let site: Fixture;
@@ -53,5 +55,35 @@ test('a broken content file shows where, what, the frame and the hint; the fix t
   assert.is(await page.getByRole('alertdialog').count(), 0);
   await context.close();
 });
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px: a new post's page, open before its build and connected after it, reloads into the post`, async () => {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));
+    const page = await context.newPage();
+    // The reload client is held back until the post's build has finished.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/__site/client.js*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const slug = `written-at-${width}`;
+    await page.goto(`${dev.url}/blog/${slug}`, { waitUntil: 'commit' });
+    await page.locator('h1').waitFor();
+    assert.match(await page.title(), /^Page Not Found/);
+
+    const built = new Promise<void>((resolve) => dev.onRebuild((outcome) => outcome.changed.includes(`blog/${slug}.html`) && resolve()));
+    const post = site.read('content/blog/naati-certified-translations-immigration.md').replace('featured: true\n', '');
+    site.write(`content/blog/${slug}.md`, post.replace(/^title: .*$/m, `title: "Written at ${width} pixels"`));
+    await built;
+    release();
+    // The page's own load waited for the held script, so the reload is seen by what the page shows.
+    const heading = `Written at ${width} pixels`;
+    await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, heading, { timeout: 30_000 });
+    assert.not.match(await page.title(), /^Page Not Found/);
+    await context.close();
+  });
+}
 
 test.run();
