@@ -112,7 +112,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   let closing = false;
   const server = http.createServer((req, res) => {
     const [pathname, query] = (req.url ?? '/').split('?');
-    const since = Number(new URLSearchParams(query).get('since') ?? builds);
+    // The build a page was served from, as its reload client names it; asked only by the server's own files.
+    const since = () => Number(new URLSearchParams(query).get('since') ?? builds);
     if (pathname === eventsPath) {
       // A page reconnecting while the server closes would hold the close open for as long as the page lives.
       if (closing) return void res.writeHead(503).end();
@@ -120,14 +121,14 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       res.write(': connected\n\n');
       if (lastError) res.write(`event: error-report\ndata: ${JSON.stringify(lastError)}\n\n`);
       // Past the builds remembered, nothing says the page is still current: null reloads it.
-      const missed = builds - since;
+      const missed = builds - since();
       if (missed > 0) res.write(`event: rebuilt\ndata: ${JSON.stringify({ changed: missed <= recent.length ? recent.slice(-missed).flat() : null })}\n\n`);
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return;
     }
     // The server's own files, beside the site's: made afresh, never cached.
-    const own = pathname === draftsPath ? ['text/css', drafts] : pathname === reloadClientPath ? ['text/javascript', reloadClient(since)] : undefined;
+    const own = pathname === draftsPath ? ['text/css', drafts] : pathname === reloadClientPath ? ['text/javascript', reloadClient(since())] : undefined;
     if (own) return void res.writeHead(200, { 'Content-Type': `${own[0]}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(own[1]);
     if (editor.handles(pathname)) return void editor.handle(req, res);
     functions
