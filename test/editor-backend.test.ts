@@ -219,6 +219,19 @@ test('a new post saved with a new image writes both; a refused one leaves no ima
   fs.rmSync(image);
 });
 
+test('a refused save that uploaded over an existing image puts the old image back', async () => {
+  const rel = 'content/blog/naati-certified-translations-immigration.md';
+  const post = site.read(rel);
+  const image = path.join(resolveProject(site.root).assets, 'images/blog/naati-certified-translations-immigration.svg');
+  const before = fs.readFileSync(image);
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><path d="M0 0h1v1z"/></svg>';
+  const asset = { path: 'assets/images/blog/naati-certified-translations-immigration.svg', content: Buffer.from(svg).toString('base64'), encoding: 'base64' };
+  const refused = await call('persistEntry', { dataFiles: [{ path: rel, raw: post.replace(/^date: .*$/m, 'date: "31/13/2026"') }], assets: [asset] });
+  assert.is(refused.status, 422);
+  assert.ok(fs.readFileSync(image).equals(before), 'the image is as it was before the refused save');
+  assert.is(site.read(rel), post);
+});
+
 test('paths outside content/ and assets/images/ are refused', async () => {
   for (const p of ['package.json', 'content/schemas/city.schema.json', '/etc/passwd']) {
     const { status, body } = await call('getEntry', { path: p });

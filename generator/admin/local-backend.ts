@@ -110,17 +110,19 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     const changes: Change[] = writes.flatMap(({ rel, text, remove }) => [{ rel, text }, ...(remove ? [{ rel: contentRel(remove), text: null }] : [])]);
     // Images are checked first (inside assets/images/, of the type their names say), then written before the
     // entry's check, so that the check finds an image uploaded with its entry; if the entry is refused, the images
-    // that were not there before are taken away again.
+    // that were not there before are taken away again, and one uploaded over an image of the same name gets its
+    // old bytes back: a refused save changes nothing.
     const assets = (params.assets ?? []).map(upload);
-    const added: string[] = [];
-    for (const { abs, bytes } of assets) {
-      if (!fs.existsSync(abs)) added.push(abs);
-      writeFileAtomic(abs, bytes);
-    }
+    const previous = assets.map(({ abs }) => (fs.existsSync(abs) ? fs.readFileSync(abs) : undefined));
+    for (const { abs, bytes } of assets) writeFileAtomic(abs, bytes);
     try {
       if (changes.length) await check(project, changes);
     } catch (error) {
-      for (const abs of added) fs.rmSync(abs, { force: true });
+      assets.forEach(({ abs }, i) => {
+        const was = previous[i];
+        if (was) writeFileAtomic(abs, was);
+        else fs.rmSync(abs, { force: true });
+      });
       throw error;
     }
     for (const { abs, text, remove } of writes) {
