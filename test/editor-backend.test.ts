@@ -377,6 +377,12 @@ test('media uploads: images of the type their name says, into assets/images/ onl
     ['assets/images/fake.jpg', png, 422, /not a JPG image/],
     ['assets/images/bad.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 422, /script/],
     ['assets/images/bad2.svg', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>', 422, /script/],
+    // A script under a namespace prefix, and a link animated to "javascript:" written with character references.
+    ['assets/images/bad3.svg', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:x="http://www.w3.org/2000/svg"><x:script>alert(1)</x:script></svg>', 422, /script/],
+    ['assets/images/bad4.svg', '<svg xmlns="http://www.w3.org/2000/svg"><h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script></svg>', 422, /script/],
+    ['assets/images/bad5.svg', '<svg xmlns="http://www.w3.org/2000/svg"><a><animate attributeName="href" values="javascript&#58;alert(1)"/><text y="9">go</text></a></svg>', 422, /script/],
+    ['assets/images/bad6.svg', '<svg xmlns="http://www.w3.org/2000/svg"><a><set attributeName="href" to="&#x6A;ava&#9;script:alert(1)"/><text y="9">go</text></a></svg>', 422, /script/],
+    ['assets/images/bad7.svg', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:l="http://www.w3.org/1999/xlink"><a l:href="https://evil.example/"><text y="9">go</text></a></svg>', 422, /script/],
     ['assets/images/empty.png', '', 422, /empty/],
     ['content/cities/pixel.png', png, 403, /assets\/images\/ only/],
     ['content/cities/perth.json', png, 403, /assets\/images\/ only/],

@@ -13,8 +13,23 @@ const signatures: Record<string, [offset: number, bytes: string][][]> = {
   '.avif': [[[4, '6674797061766966']], [[4, '6674797061766973']]],
 };
 
-/** Anything in an SVG that runs or pulls in other content. */
-const activeSvg = /<script|<foreignObject|<iframe|<embed|<object|\son[a-z]+\s*=|javascript:|<!ENTITY|xlink:href\s*=\s*["']?\s*(?!#)|\shref\s*=\s*["']?\s*(?!#)/i;
+/**
+ * Anything in an SVG that runs or pulls in other content. An element or attribute counts under any namespace
+ * prefix: `<x:script>` runs when x names the SVG or XHTML namespace.
+ */
+const activeSvg = /<([\w.-]+:)?(script|foreignObject|iframe|embed|object)|\son[a-z]+\s*=|javascript:|<!ENTITY|xlink:href\s*=\s*["']?\s*(?!#)|\s([\w.-]+:)?href\s*=\s*["']?\s*(?!#)/i;
+
+/**
+ * The text as an XML parser reads it: a character reference is the character (`javascript&#58;` is
+ * `javascript:`), and the tabs and line breaks a URL parser drops are gone from "javascript:" too.
+ */
+function asRead(text: string): string {
+  const referenced = text.replace(/&#(?:x([0-9a-f]+)|(\d+));?/gi, (whole, hex: string | undefined, dec: string | undefined) => {
+    const code = hex ? parseInt(hex, 16) : Number(dec);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+  return referenced.replace(/j[\t\n\r]*a[\t\n\r]*v[\t\n\r]*a[\t\n\r]*s[\t\n\r]*c[\t\n\r]*r[\t\n\r]*i[\t\n\r]*p[\t\n\r]*t[\t\n\r]*:/gi, 'javascript:');
+}
 
 /** The bytes when they are an image of the type the name says, else what is wrong with them. */
 export function checkedImage(rel: string, bytes: Buffer): Buffer | string {
@@ -23,7 +38,7 @@ export function checkedImage(rel: string, bytes: Buffer): Buffer | string {
   if (ext === '.svg') {
     const text = bytes.toString('utf8');
     if (!/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return 'it is not an SVG image';
-    if (activeSvg.test(text)) return 'the SVG holds a script, an event handler or a link to other content, which the editor does not accept';
+    if (activeSvg.test(text) || activeSvg.test(asRead(text))) return 'the SVG holds a script, an event handler or a link to other content, which the editor does not accept';
     return bytes;
   }
   const kinds = signatures[ext];
