@@ -396,6 +396,13 @@ test('media uploads: images of the type their name says, into assets/images/ onl
   const svg = await call('persistMedia', { asset: { path: 'assets/images/plain.svg', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><path d="M0 0h1v1z"/></svg>').toString('base64') } });
   assert.is(svg.status, 200);
   fs.rmSync(path.join(site.root, 'assets/images/plain.svg'));
+  // An SVG that repeats its own parts (<use xlink:href="#part">), as the site's city pictures do, is an image like any other.
+  const own = await call('persistMedia', { asset: { path: 'assets/images/own-parts.svg', content: fs.readFileSync(path.join(repoRoot, 'assets/images/cities/brisbane.svg')).toString('base64') } });
+  assert.is(own.status, 200, JSON.stringify(own.body));
+  fs.rmSync(path.join(site.root, 'assets/images/own-parts.svg'));
+  const quoted = await call('persistMedia', { asset: { path: 'assets/images/quoted.svg', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><use href="#a"/><use href=\'#b\'/></svg>').toString('base64') } });
+  assert.is(quoted.status, 200, JSON.stringify(quoted.body));
+  fs.rmSync(path.join(site.root, 'assets/images/quoted.svg'));
 });
 
 test('listening on the network turns the editor off, unless asked for, and the server says so', async () => {

@@ -15,9 +15,10 @@ const signatures: Record<string, [offset: number, bytes: string][][]> = {
 
 /**
  * Anything in an SVG that runs or pulls in other content. An element or attribute counts under any namespace
- * prefix: `<x:script>` runs when x names the SVG or XHTML namespace.
+ * prefix: `<x:script>` runs when x names the SVG or XHTML namespace. A link within the file (`href="#part"`,
+ * which `<use>` needs) is fine: the quote is inside the look-ahead, so that it cannot be skipped to pass it.
  */
-const activeSvg = /<([\w.-]+:)?(script|foreignObject|iframe|embed|object)|\son[a-z]+\s*=|javascript:|<!ENTITY|xlink:href\s*=\s*["']?\s*(?!#)|\s([\w.-]+:)?href\s*=\s*["']?\s*(?!#)/i;
+const activeSvg = /<([\w.-]+:)?(script|foreignObject|iframe|embed|object)|\son[a-z]+\s*=|javascript:|<!ENTITY|xlink:href\s*=\s*(?!["']?\s*#)|\s([\w.-]+:)?href\s*=\s*(?!["']?\s*#)/i;
 
 /**
  * The text as an XML parser reads it: a character reference is the character (`javascript&#58;` is
