@@ -76,6 +76,16 @@ test('a body rewritten by the rich-text editor keeps the file\'s own lines: only
   assert.is(saved.split('\n').length, text.split('\n').length + 2);
 });
 
+test('comments in front matter stay where they are: above the first key, and above a key whose neighbour changed', () => {
+  const text = '---\n# Checked by legal: keep the title as it is\ntitle: "A"\n\n# The day the post goes live\ndate: "18/08/2026"\nexcerpt: "E"\n# end of the fields\n---\n\nBody.\n';
+  const before = matter(text, {}).data;
+  assert.is(markdownInLayout(text, before, { ...before }, 'Body.'), text, 'saved unchanged');
+  const retitled = markdownInLayout(text, before, { ...before, title: 'B' }, 'Body.');
+  assert.is(retitled, text.replace('title: "A"', 'title: "B"'));
+  const redated = markdownInLayout(text, before, { ...before, date: '19/08/2026' }, 'Body.');
+  assert.is(redated, text.replace('18/08/2026', '19/08/2026'));
+});
+
 test('fields the editor left empty are left out of the file, and an empty value the file had stays', () => {
   const post = markdownInLayout(undefined, undefined, { title: 'A title', updated: '', seo: { title: '', keywords: [] }, featured: null }, 'Text.');
   assert.is(post, '---\ntitle: "A title"\n---\n\nText.\n');

@@ -59,16 +59,36 @@ export function jsonInLayout(original: string | undefined, data: unknown): strin
 
 export const frontMatterPattern = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
 
-/** The front matter's top-level keys with the lines that hold each, in file order. */
-function keyBlocks(yaml: string): Map<string, string> {
-  const blocks = new Map<string, string>();
-  let current: string | undefined;
+interface KeyBlock {
+  /** The comment and blank lines just above the key: they stay with it when its value is written again. */
+  lead: string[];
+  /** The key's line and the lines of its value. */
+  lines: string[];
+}
+
+/**
+ * The front matter's top-level keys with the lines that hold each, in file order; `head` and `tail` are the
+ * comment and blank lines above the first key and below the last, which stay where they are.
+ */
+function keyBlocks(yaml: string): { blocks: Map<string, KeyBlock>; head: string[]; tail: string[] } {
+  const blocks = new Map<string, KeyBlock>();
+  let head: string[] = [];
+  let current: KeyBlock | undefined;
+  let pending: string[] = [];
   for (const line of yaml.split('\n')) {
     const key = /^([A-Za-z_][\w-]*|"[^"]+"):/.exec(line)?.[1]?.replace(/^"|"$/g, '');
-    if (key) blocks.set((current = key), line);
-    else if (current !== undefined) blocks.set(current, `${blocks.get(current)}\n${line}`);
+    if (key) {
+      if (!current) head = pending;
+      blocks.set(key, (current = { lead: current ? pending : [], lines: [line] }));
+      pending = [];
+    } else if (/^\s*(#.*)?\r?$/.test(line) || !current) pending.push(line);
+    else {
+      // A comment or blank line followed by more of the value is part of the value.
+      current.lines.push(...pending, line);
+      pending = [];
+    }
   }
-  return blocks;
+  return { blocks, head, tail: pending };
 }
 
 /**
@@ -81,12 +101,16 @@ export function markdownInLayout(original: string | undefined, before: Record<st
   const newBody = `\n${body.replace(/^\s*\n/, '').replace(/\s*$/, '')}\n`;
   const match = original ? frontMatterPattern.exec(original) : null;
   if (!original || !match || !before) return `---\n${yamlDocument(data)}---\n${newBody}`;
-  const blocks = keyBlocks(match[1]);
+  const { blocks, head, tail } = keyBlocks(match[1]);
   const keys = [...[...blocks.keys()].filter((k) => k in data), ...Object.keys(data).filter((k) => !blocks.has(k))];
-  const lines = keys.map((key) => (blocks.has(key) && sameValue(before[key], data[key]) ? blocks.get(key)! : yamlDocument({ [key]: data[key] }).replace(/\n$/, '')));
+  const written = (key: string) => yamlDocument({ [key]: data[key] }).replace(/\n$/, '');
+  const lines = keys.flatMap((key) => {
+    const block = blocks.get(key);
+    return block ? [...block.lead, ...(sameValue(before[key], data[key]) ? block.lines : [written(key)])] : [written(key)];
+  });
   const oldBody = original.slice(match[0].length);
   const keptBody = oldBody.trim() === body.trim() ? oldBody : bodyInLayout(oldBody, newBody);
-  return `---\n${lines.join('\n')}\n---\n${keptBody}`;
+  return `---\n${[...head, ...lines, ...tail].join('\n')}\n---\n${keptBody}`;
 }
 
 /**
