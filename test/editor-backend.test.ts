@@ -198,6 +198,17 @@ test('renaming an entry others refer to is refused, and both names stay as they 
   assert.not.ok(fs.existsSync(path.join(site.root, moved)));
 });
 
+test('renaming an entry to the name of another is refused, and both entries stay as they were', async () => {
+  const from = 'content/cities/perth.json';
+  const to = 'content/cities/hobart.json';
+  const [perth, hobart] = [site.read(from), site.read(to)];
+  const { status, body } = await call('persistEntry', { dataFiles: [{ path: from, newPath: to, raw: perth }], assets: [] });
+  assert.is(status, 409, JSON.stringify(body));
+  assert.is(body.error, 'Not saved: content/cities/hobart.json already exists, so content/cities/perth.json cannot be renamed to it. Choose another name.');
+  assert.is(site.read(from), perth);
+  assert.is(site.read(to), hobart);
+});
+
 test('a rename whose new file already holds the same text still takes the old name away', async () => {
   // As a save cut off between writing the new name and removing the old one leaves it.
   const text = site.read('content/blog/naati-certified-translations-immigration.md').replace('featured: true\n', '');

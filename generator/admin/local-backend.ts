@@ -104,7 +104,13 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       const original = fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : file.newPath ? fs.readFileSync(inside(file.path), 'utf8') : undefined;
       const remove = file.newPath && file.newPath !== file.path ? inside(file.path) : undefined;
       const rel = contentRel(abs);
-      return { abs, rel, text: inLayout(rel, file.raw, original), remove };
+      const text = inLayout(rel, file.raw, original);
+      // A rename may land only where nothing is, or on the text it writes (a rename cut off before the old name
+      // went): written over another entry, it would take that entry away.
+      if (remove && fs.existsSync(abs) && fs.readFileSync(abs, 'utf8') !== text) {
+        throw new Refused(409, `Not saved: ${relOf(abs)} already exists, so ${relOf(remove)} cannot be renamed to it. Choose another name.`);
+      }
+      return { abs, rel, text, remove };
     });
     // A renamed entry leaves its old name: whatever referred to it must be refused with the rename.
     const changes: Change[] = writes.flatMap(({ rel, text, remove }) => [{ rel, text }, ...(remove ? [{ rel: contentRel(remove), text: null }] : [])]);
