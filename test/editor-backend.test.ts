@@ -185,6 +185,18 @@ test('deleting a language a city names is refused, naming the city, and nothing 
   assert.not.ok(fs.existsSync(path.join(site.root, spare)));
 });
 
+test('deleting a picture an entry shows is refused, naming the entry and field; an unused one goes', async () => {
+  const rel = 'assets/images/blog/naati-certified-translations-immigration.svg';
+  const image = path.join(resolveProject(site.root).assets, 'images/blog/naati-certified-translations-immigration.svg');
+  const { status, body } = await call('deleteFiles', { paths: [rel] });
+  assert.is(status, 422, JSON.stringify(body));
+  assert.is(body.error, `Not deleted: content/blog/naati-certified-translations-immigration.md (/image/src) still shows ${rel}. Choose another picture there first.`);
+  assert.ok(fs.existsSync(image));
+  fs.writeFileSync(path.join(site.root, 'assets/images/unused.png'), png);
+  assert.is((await call('deleteFiles', { paths: ['assets/images/unused.png'] })).status, 200);
+  assert.not.ok(fs.existsSync(path.join(site.root, 'assets/images/unused.png')));
+});
+
 test('renaming an entry others refer to is refused, and both names stay as they were', async () => {
   const rel = 'content/languages/swahili.json';
   const before = site.read(rel);

@@ -15,6 +15,7 @@ import { buildModel } from '../content/model.ts';
 import { routes } from '../routes.ts';
 import { crossCheck } from '../content/cross-check.ts';
 import { placesHint } from '../content/sources.ts';
+import { eachValue } from '../content/pointer.ts';
 import { writeFileAtomic } from '../cache.ts';
 import { jsonInLayout, markdownInLayout } from './keep-layout.ts';
 import { RequestGuard, type GuardOptions } from './request-guard.ts';
@@ -142,10 +143,32 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     return { message: 'entry persisted' };
   }
 
-  /** Deleting an entry is checked like a save: what still refers to it is named, and nothing is deleted. */
+  /**
+   * The fields that name an image, as the build looks each up (content/cross-check.ts: a `src` under
+   * assets/images/), in the content files not in `gone`: "content/blog/a.md (/image/src)".
+   */
+  const usesOfImage = (abs: string, gone: string[]) =>
+    loadContent(project)
+      .files.filter((file) => !gone.includes(path.join(root, file.path)))
+      .flatMap((file) => {
+        const uses: string[] = [];
+        eachValue(file.data, (value, pointer, key) => {
+          if (key === 'src' && typeof value === 'string' && path.join(images, value) === abs) uses.push(`${file.path} (${pointer})`);
+        });
+        return uses;
+      });
+
+  /**
+   * Deleting an entry is checked like a save: what still refers to it is named, and nothing is deleted. So is
+   * deleting an image from the media library: a picture an entry shows would fail the build.
+   */
   async function deleteFiles(paths: string[]) {
     const targets = paths.map((p) => inside(p));
     const entries = targets.filter((abs) => abs.startsWith(project.content + path.sep) && fs.existsSync(abs));
+    for (const abs of targets.filter((t) => t.startsWith(images + path.sep) && fs.existsSync(t))) {
+      const uses = usesOfImage(abs, entries);
+      if (uses.length) throw new Refused(422, `Not deleted: ${uses.join(', ')} still ${uses.length === 1 ? 'shows' : 'show'} ${relOf(abs)}. Choose another picture there first.`);
+    }
     if (entries.length) await check(project, entries.map((abs) => ({ rel: contentRel(abs), text: null })));
     for (const abs of targets) fs.rmSync(abs, { force: true });
     for (const abs of entries) logger.info(colour.dim(`  editor deleted ${relOf(abs)}`));
