@@ -86,6 +86,22 @@ test('comments in front matter stay where they are: above the first key, and abo
   assert.is(redated, text.replace('18/08/2026', '19/08/2026'));
 });
 
+test('a list the file writes on one line stays on one line: when items are added, and when a key is added after it', () => {
+  const rel = 'content/services/payslips.json';
+  const text = fs.readFileSync(path.join(repoRoot, rel), 'utf8');
+  const data = JSON.parse(text);
+  assert.match(text, /\n {4}"plans": \["full"\],\n/);
+  assert.match(text, /\n {2}"related": \["employment-certificate", "bank-statements", "visa-documents"\]\n\}\n$/);
+  data.pricing.plans.push('extract');
+  data.related.push('passports');
+  // The Draft tick box: a key the file does not have yet, added after "related".
+  data.draft = true;
+  const expected = text
+    .replace('"plans": ["full"],', '"plans": ["full", "extract"],')
+    .replace(/"visa-documents"\]\n\}\n$/, '"visa-documents", "passports"],\n  "draft": true\n}\n');
+  assert.is(jsonInLayout(text, data), expected);
+});
+
 test('fields the editor left empty are left out of the file, and an empty value the file had stays', () => {
   const post = markdownInLayout(undefined, undefined, { title: 'A title', updated: '', seo: { title: '', keywords: [] }, featured: null }, 'Text.');
   assert.is(post, '---\ntitle: "A title"\n---\n\nText.\n');

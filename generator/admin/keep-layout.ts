@@ -1,7 +1,7 @@
 // Writes an edited entry back in the layout its file already has. Decap hands over the whole file, formatted
 // its own way; only the values that changed are written into the original text, so an entry saved unchanged
 // stays byte-identical, and an edit shows in git as the lines it changed.
-import { applyEdits, modify, type JSONPath } from 'jsonc-parser';
+import { applyEdits, findNodeAtLocation, getNodePath, modify, parseTree, type JSONPath, type Node } from 'jsonc-parser';
 import { isEmpty, isObject, yamlDocument } from './yaml.ts';
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -46,6 +46,19 @@ export function withoutEmpty(data: unknown, before?: unknown): unknown {
   return out;
 }
 
+/** The lists of plain values (`"plans": ["full"]`) that a JSON text writes on one line, by their paths. */
+function inlineLists(text: string): JSONPath[] {
+  const paths: JSONPath[] = [];
+  const visit = (node: Node) => {
+    const plain = node.type === 'array' && node.children?.length && node.children.every((item) => item.type !== 'array' && item.type !== 'object');
+    if (plain && !text.slice(node.offset, node.offset + node.length).includes('\n')) paths.push(getNodePath(node));
+    else node.children?.forEach(visit);
+  };
+  const tree = parseTree(text);
+  if (tree) visit(tree);
+  return paths;
+}
+
 /** JSON: the original text with only the changed values rewritten; a new file as two-space JSON. */
 export function jsonInLayout(original: string | undefined, data: unknown): string {
   if (original === undefined) return `${JSON.stringify(withoutEmpty(data), null, 2)}\n`;
@@ -53,6 +66,16 @@ export function jsonInLayout(original: string | undefined, data: unknown): strin
   const before = JSON.parse(original) as unknown;
   for (const [path, value] of changes(before, withoutEmpty(data, before))) {
     text = applyEdits(text, modify(text, path, value, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } }));
+  }
+  // The formatter writes a list it changed one item a line, and so does it to a list on the line before a key it
+  // adds: a list the file had on one line is put back on one line, as long as it is still a list of plain values.
+  // Only lists reached by keys: one inside a list of groups may be another group's once items are added or taken away.
+  for (const path of inlineLists(original).filter((p) => p.every((segment) => typeof segment === 'string'))) {
+    const node = findNodeAtLocation(parseTree(text)!, path);
+    const written = node && text.slice(node.offset, node.offset + node.length);
+    if (node?.type !== 'array' || !written!.includes('\n') || !node.children?.every((item) => item.type !== 'array' && item.type !== 'object')) continue;
+    const items = node.children.map((item) => text.slice(item.offset, item.offset + item.length));
+    text = `${text.slice(0, node.offset)}[${items.join(', ')}]${text.slice(node.offset + node.length)}`;
   }
   return text;
 }
