@@ -102,6 +102,14 @@ test('a list the file writes on one line stays on one line: when items are added
   assert.is(jsonInLayout(text, data), expected);
 });
 
+test('a post whose lines end in CRLF keeps CRLF on every line, the lines written anew and the body included', () => {
+  const text = fs.readFileSync(path.join(repoRoot, 'content/blog/naati-certified-translations-immigration.md'), 'utf8').replace(/\n/g, '\r\n');
+  const parsed = matter(text, {});
+  assert.is(markdownInLayout(text, parsed.data, parsed.data, parsed.content), text, 'saved unchanged');
+  const saved = markdownInLayout(text, parsed.data, { ...parsed.data, date: '19/08/2026' }, `${parsed.content}\r\nA paragraph added in the editor.\r\n`);
+  assert.is(saved, `${text.replace(/^date: .*\r$/m, 'date: "19/08/2026"\r')}\r\nA paragraph added in the editor.\r\n`);
+});
+
 test('fields the editor left empty are left out of the file, and an empty value the file had stays', () => {
   const post = markdownInLayout(undefined, undefined, { title: 'A title', updated: '', seo: { title: '', keywords: [] }, featured: null }, 'Text.');
   assert.is(post, '---\ntitle: "A title"\n---\n\nText.\n');

@@ -120,6 +120,11 @@ function keyBlocks(yaml: string): { blocks: Map<string, KeyBlock>; head: string[
  * `before` is the original front matter as the build parses it (dates as text).
  */
 export function markdownInLayout(original: string | undefined, before: Record<string, unknown> | undefined, given: Record<string, unknown>, body: string): string {
+  // A file whose every line ends in CRLF (as Git for Windows checks files out) keeps them: it is laid out with
+  // LF, then given its CRLF back, so the lines written anew do not end differently from the rest.
+  if (original?.includes('\r\n') && !/(^|[^\r])\n/.test(original)) {
+    return markdownInLayout(original.replace(/\r\n/g, '\n'), before, given, body.replace(/\r\n/g, '\n')).replace(/\n/g, '\r\n');
+  }
   const data = withoutEmpty(given, before) as Record<string, unknown>;
   const newBody = `\n${body.replace(/^\s*\n/, '').replace(/\s*$/, '')}\n`;
   const match = original ? frontMatterPattern.exec(original) : null;
