@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createSendEmail } from '../functions/send-email.ts';
+import { readProps } from '../functions/lib/answer-page.ts';
 import { fieldErrors, normalise, schema, variantOf, type SchemaError } from '../functions/lib/enquiry.ts';
 import contactForm from '../content/contact-form.json' with { type: 'json' };
 import { enquiryValidatorsSource } from '../generator/form-validators.ts';
@@ -170,6 +171,16 @@ test('a help form enquiry names its type in the subject', async () => {
   assert.is(sink.received[before].mail.subject, 'Website enquiry (Request a Quote): Quote for 40 pages');
   assert.match(sink.received[before].mail.text!, /Enquiry type: Request a Quote/);
   assert.match(sink.received[before].mail.text!, /Phone: \(not given\)/);
+});
+
+test("a native post's answer page gives back what was typed as typed: $-patterns in a message paste nothing into the tag", async () => {
+  const typed = 'I paid $` onmouseover=alert(document.domain) x, then $& and $\' for the rest';
+  const res = await post(new URLSearchParams({ ...enquiry, subject: 'Hi', message: typed }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+  assert.is(res.status, 400);
+  const tag = /<site-island data-island="contact-form"[^>]*>/.exec(await res.text())?.[0] ?? '';
+  // What was typed stays inside data-props: no other attribute, no tag text pasted in.
+  assert.match(tag, /^<site-island data-island="contact-form" data-wake="[^"]*" data-src="[^"]*" data-props="[^"<]*">$/);
+  assert.is(readProps<{ answer: { values: Record<string, string> } }>(tag)?.answer.values.message, typed, 'the island gets the message back unchanged');
 });
 
 test('the help form offers exactly the enquiry types the function accepts, in the same order', () => {

@@ -25,7 +25,9 @@ export async function contactAnswer(request: Request, settings: Env, variant: Va
       <ContactFormView {...props} values={{ ...emptyValues(variant), ...answer.values }} errors={answer.errors} state={answer.state} failure={answer.failure ?? ''} />,
     );
     // The island keeps its marker and module; its props now carry the answer, so it hydrates this markup.
-    const marker = opening[0].replace(/\sdata-props="[^"]*"/, ` data-props="${escapeHtml(JSON.stringify(props))}"`);
+    // A replacer function, not a string: the props hold what the visitor typed, and `$&` or `` $` `` in a
+    // replacement string would paste parts of the tag, quotes and all, into the attribute.
+    const marker = opening[0].replace(/\sdata-props="[^"]*"/, () => ` data-props="${escapeHtml(JSON.stringify(props))}"`);
     const swapped = swapElement(page, island, '</site-island>', `${marker}${view}</site-island>`, titleOf(answer, built));
     if (swapped) return html(status, swapped, { ...security, ...headers });
   }
