@@ -9,10 +9,11 @@
 // JSON answers: 200 {ok: true} once the mail server has the message (or had it: a repeated key); 202 {ok:
 // true, queued: true} when it is stored for a later delivery; 202 {ok: true, queued: true, held: true,
 // message} when the mail server refused it for good and it waits, stored, for the operator; 400 {message,
-// field} naming the first invalid field with the form's own text; 405 (Allow: POST); 415 for other bodies; 413
-// over `maxBody`; 429 with Retry-After past the per-client limit; 502 {message: "Failed to send message"}
-// when neither the mail server nor the store takes it; 500 when neither a mail server nor a store is
-// configured. Never a stack trace; never the visitor's words in logs.
+// field} naming the first invalid field with the form's own text; 403 when a page of another site sent it
+// (lib/http.ts); 405 (Allow: POST); 415 for other bodies; 413 over `maxBody`; 429 with Retry-After past the
+// per-client limit; 502 {message: "Failed to send message"} when neither the mail server nor the store takes
+// it; 500 when neither a mail server nor a store is configured. Never a stack trace; never the visitor's words
+// in logs.
 //
 // Settings (environment): SMTP_URL (smtp://user:pass@host:587), SMTP_TIMEOUT_MS (default 15000), CONTACT_TO
 // (default: the site's contact email), CONTACT_FROM, RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL,
@@ -47,6 +48,7 @@ export const maxBody = (() => {
 
 const messages = {
   method: 'Send enquiries with POST.',
+  origin: "Enquiries are taken only from this site's own forms.",
   type: 'Send the enquiry as JSON (Content-Type: application/json) or as a form post.',
   tooLarge: 'The enquiry is too large.',
   tooMany: 'Too many messages from your connection. Please wait a minute and try again.',

@@ -5,8 +5,9 @@
 // which people never see: a sign-up that fills it is answered as usual and dropped.
 //
 // Takes JSON (from the site script) or a native form post, answered with the blog page and the form thanked
-// or showing the error next to the field. Answers: 200 {ok: true, message}; 400 {message, field}; 405; 413
-// over 4 KB; 415; 429 with Retry-After; 503 when the address cannot be kept. Logs never hold an address.
+// or showing the error next to the field. Answers: 200 {ok: true, message}; 400 {message, field}; 403 from a
+// page of another site; 405; 413 over 4 KB; 415; 429 with Retry-After; 503 when the address cannot be kept.
+// Logs never hold an address.
 import { createHash } from 'node:crypto';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
@@ -23,6 +24,7 @@ type Env = Record<string, string | undefined>;
 
 const messages = {
   method: 'Send sign-ups with POST.',
+  origin: "Sign-ups are taken only from this site's own form.",
   type: 'Send the sign-up as JSON (Content-Type: application/json) or as a form post.',
   tooLarge: 'The sign-up is too large.',
   tooMany: 'Too many sign-ups from your connection. Please wait a minute and try again.',

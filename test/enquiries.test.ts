@@ -335,6 +335,45 @@ test('prototype keys: only own, known keys count, in JSON and in form posts alik
   assert.equal(await store.list('received/'), []);
 });
 
+test("a page of another site cannot post the forms with its visitors' browsers; the site's own pages and scripts can", async () => {
+  const store = fileStore(path.join(dir, 'origins'));
+  const settings = { SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '1000' };
+  const send = createSendEmail({ env: () => settings, store: () => store });
+  const subscribe = createSubscribe({ env: () => settings, store: () => store });
+  const refused: Record<string, string>[] = [
+    { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    { 'sec-fetch-site': 'same-site', origin: 'https://blog.localhost' },
+    { 'sec-fetch-site': 'cross-site' },
+    { origin: 'https://evil.example' },
+    { origin: 'null' },
+    { origin: 'http://localhost:8080' },
+    { origin: 'http://localhost.evil.example' },
+    { origin: 'file://' },
+  ];
+  let i = 0;
+  for (const headers of refused) {
+    const res = await send(jsonRequest({ ...enquiry, subject: `Other site ${i++}` }, undefined, headers));
+    assert.is(res.status, 403, JSON.stringify(headers));
+    assert.is(((await res.json()) as { message: string }).message, "Enquiries are taken only from this site's own forms.");
+    const sign = await subscribe(new Request('http://localhost/.netlify/functions/subscribe', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...headers }, body: `email=victim${i}%40example.com` }));
+    assert.is(sign.status, 403, `subscribe ${JSON.stringify(headers)}`);
+  }
+  assert.equal(subjects('Other site'), [], 'nothing mailed');
+  assert.equal([...(await store.list('queue/')), ...(await store.list('subscribers/'))], [], 'nothing kept');
+  const taken: Record<string, string>[] = [
+    { 'sec-fetch-site': 'same-origin', origin: 'http://localhost' },
+    { origin: 'http://LOCALHOST' },
+    { origin: 'https://localhost' },
+    { 'sec-fetch-site': 'none' },
+    {},
+  ];
+  for (const headers of taken) assert.is((await send(jsonRequest({ ...enquiry, subject: `Own site ${i++}` }, undefined, headers))).status, 200, JSON.stringify(headers));
+  // Behind a proxy the function may see another address; the Host the browser used still counts as the site's.
+  const proxied = new Request('http://10.0.0.7:3000/.netlify/functions/send-email', { method: 'POST', headers: { 'content-type': 'application/json', host: 'www.example.com', origin: 'https://www.example.com' }, body: JSON.stringify({ ...enquiry, subject: 'Own site proxied' }) });
+  assert.is((await send(proxied)).status, 200);
+  assert.is(subjects('Own site').length, taken.length + 1);
+});
+
 test("a claim left by the old code (a bare time, written before mailing) does not count as a delivery", async () => {
   const store = fileStore(path.join(dir, 'legacy'));
   await store.set(`received/${idempotencyKey('legacy-claim-0001', 'message', normalise({ ...message, subject: 'Legacy claim' }))}`, String(Date.now()));

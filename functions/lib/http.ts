@@ -50,6 +50,7 @@ export async function readText(request: Request, limit: number): Promise<string 
 /** What a function says when a request is not one it takes. */
 export interface RefusalMessages {
   method: string;
+  origin: string;
   type: string;
   tooLarge: string;
 }
@@ -63,13 +64,35 @@ export interface Refusal {
 }
 
 /**
+ * Whether a request comes from a page of another site: a browser says so with Sec-Fetch-Site, and with an
+ * Origin whose host is not the one the request was sent to (`null` included: a sandboxed or opaque page).
+ * Without them (a script, a mail client's test) it is taken: only a browser can be made to post by another
+ * site's page, with its visitor's address, past the per-client limit and on their behalf. The host is matched
+ * against the request's address and its Host header (and a proxy's X-Forwarded-Host), never the scheme, so a
+ * proxy that ends TLS before the function does not turn the site's own posts away.
+ */
+export function fromOtherSite(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.get('origin');
+  if (origin === null) return false;
+  const from = URL.parse(origin);
+  if (!from || (from.protocol !== 'http:' && from.protocol !== 'https:')) return true;
+  const own = [new URL(request.url).host, ...['host', 'x-forwarded-host'].map((name) => request.headers.get(name)?.split(',')[0].trim())]
+    .map((host) => host && URL.parse(`http://${host}`)?.host)
+    .filter(Boolean);
+  return !own.includes(URL.parse(`http://${from.host}`)?.host);
+}
+
+/**
  * A request's body as the form functions take it: the parsed JSON (undefined when it does not parse) or the
  * fields of a form post. A request of another method or type, or a body over `limit` bytes, is refused (405,
- * 415, 413) for the caller to answer as JSON or as a page. A form post over the limit is still read up to four
+ * 415, 413), and so is one a page of another site sent (403), for the caller to answer as JSON or as a page. A form post over the limit is still read up to four
  * times the limit, so the page that refuses it can give back what was typed.
  */
 export async function receive(request: Request, limit: number, messages: RefusalMessages): Promise<{ refused: Refusal } | { kind: BodyKind; body: unknown }> {
   if (request.method !== 'POST') return { refused: { status: 405, message: messages.method, headers: { Allow: 'POST' } } };
+  if (fromOtherSite(request)) return { refused: { status: 403, message: messages.origin } };
   const kind = bodyKind(request);
   if (!kind) return { refused: { status: 415, message: messages.type } };
   const type = request.headers.get('content-type') ?? '';
