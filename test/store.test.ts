@@ -125,6 +125,18 @@ test('a mail server that times out: the enquiry is kept (202) and delivered once
   for (const line of logs.lines) assert.not.ok(line.includes('X1234567') || line.includes('amira@example.org'), line);
 });
 
+test('a damaged delivery record does not fail the delivery run: it is forgotten, and the old records behind it expire', async () => {
+  const store = fileStore(path.join(dir, 'damaged'));
+  const sent = await createSendEmail({ env: () => ({ SMTP_URL: sink.url, SMTP_TIMEOUT_MS: '300' }), store: () => store })(request(message, 'damaged-key-0001'));
+  assert.is(sent.status, 200);
+  await store.set('received/aaaa-damaged', '{"mailedAt": 17');
+  await store.set('received/aaab-null', 'null');
+  await store.set('received/zzzz-old', JSON.stringify({ mailedAt: 1 }));
+  const report = await deliverQueued(store, mailer(), { SMTP_URL: sink.url });
+  assert.is(report.expired, 3, 'the damaged ones and the old one behind them are forgotten');
+  assert.is((await store.list('received/')).length, 1, "the real record of today's enquiry is kept");
+});
+
 test('neither mail nor store: 502 Failed to send message, and nothing is claimed, so a retry can go through', async () => {
   const full = async () => {
     throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });

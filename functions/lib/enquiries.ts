@@ -291,7 +291,14 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
     if (now() <= cutoff) {
       for (const key of await store.list('received/')) {
         const raw = (await store.get(key)) ?? '';
-        const at = /^\d+$/.test(raw) ? Number(raw) : Number((JSON.parse(raw || '{}') as { mailedAt?: number }).mailedAt);
+        let at: number;
+        try {
+          at = /^\d+$/.test(raw) ? Number(raw) : Number((JSON.parse(raw || '{}') as { mailedAt?: number }).mailedAt);
+        } catch {
+          // A damaged record dates nothing and must not fail the run: it is forgotten as an expired one (the
+          // worst that follows is a repeat of that enquiry mailed again, never one lost).
+          at = 0;
+        }
         if (Number.isFinite(at) && now() - at > claimLifetime) {
           await store.delete(key);
           report.expired++;
