@@ -296,6 +296,16 @@ test('the client address comes from the one trusted source: rotating headers do 
     assert.is(spoofed.filter((s) => s === 429).length, 2);
     const visitors = await Promise.all(Array.from({ length: 7 }, (_, i) => attempt(proxied, { 'x-forwarded-for': `192.0.2.${100 + i}` })));
     assert.is(visitors.filter((s) => s === 429).length, 0, 'different visitors behind the proxy each have their own limit');
+    // IPv6: a visitor has a whole /64 and can take a new address in it for each request; it is one client.
+    const v6 = createSendEmail({ env: () => ({ RATE_LIMIT_PER_MINUTE: limit }), store: () => undefined });
+    const hopping = [];
+    for (let i = 0; i < 7; i++) hopping.push(await attempt(v6, {}, `2001:db8:1:2:${i.toString(16)}:a:b:${(i * 4099).toString(16)}`));
+    assert.is(hopping.filter((s) => s === 429).length, 2, 'one /64 rotating its addresses is one visitor');
+    assert.is(await attempt(v6, {}, '2001:0db8:0001:0002::99'), 429, 'written another way, the same network');
+    assert.is(await attempt(v6, {}, '2001:db8:1:3::1'), 400, 'the next /64 is another visitor');
+    const mapped = [];
+    for (let i = 0; i < 6; i++) mapped.push(await attempt(v6, {}, i % 2 ? '::ffff:203.0.113.9' : '203.0.113.9'));
+    assert.is(mapped.filter((s) => s === 429).length, 1, 'an IPv4 address written IPv4-mapped is the same client');
   } finally {
     logs.restore();
   }

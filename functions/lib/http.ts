@@ -1,5 +1,6 @@
 // What the form functions share about HTTP: reading a bounded body as JSON or as a native form post, the
 // client's address, JSON answers, and a per-client rate limit.
+import { isIPv6 } from 'node:net';
 
 export type BodyKind = 'json' | 'form';
 
@@ -165,17 +166,37 @@ export function clientIp(request: Request, context: Context, settings: Env = {})
   return context.ip || undefined;
 }
 
+/**
+ * The network a client's address stands for in the rate limit: an IPv4 address itself (written IPv4-mapped too,
+ * as a dual-stack socket gives it), an IPv6 address its /64. A subscriber is given a whole /64 (often more), and
+ * every address in it is theirs to use, so a limit per IPv6 address is dodged by changing the last bits.
+ */
+export function addressNetwork(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head, tail] = ip.replace(/%.*$/, '').split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  // An IPv4 address written at the end is two groups.
+  const width = (part: string[]) => part.reduce((sum, group) => sum + (group.includes('.') ? 2 : 1), 0);
+  const left = groups(head);
+  const right = groups(tail);
+  const all = tail === undefined ? left : [...left, ...Array<string>(8 - width(left) - width(right)).fill('0'), ...right];
+  return `${all.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
+}
+
 let warnedNoAddress = false;
 
 /**
- * The rate-limit bucket of a request and its limit per minute (RATE_LIMIT_PER_MINUTE, default 5). Requests
+ * The rate-limit bucket of a request (its client's network: see addressNetwork) and its limit per minute
+ * (RATE_LIMIT_PER_MINUTE, default 5). Requests
  * with no trusted address share one bucket with twenty times the limit: enough for a site's ordinary visitors,
  * still a ceiling on a flood, and never five requests that shut the form for everyone.
  */
 export function rateBucket(request: Request, context: Context, settings: Env): { bucket: string; limit: number; ip: string } {
   const limit = Number(settings.RATE_LIMIT_PER_MINUTE) || 5;
   const ip = clientIp(request, context, settings);
-  if (ip) return { bucket: `ip ${ip}`, limit, ip };
+  if (ip) return { bucket: `ip ${addressNetwork(ip)}`, limit, ip };
   if (!warnedNoAddress) {
     warnedNoAddress = true;
     console.warn(`forms: no client address (${settings.CLIENT_ADDRESS_HEADER ? `no ${settings.CLIENT_ADDRESS_HEADER} header` : 'the platform gave none; set CLIENT_ADDRESS_HEADER'}), so requests share one rate limit of ${limit * 20} a minute`);
