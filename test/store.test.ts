@@ -137,6 +137,19 @@ test('a damaged delivery record does not fail the delivery run: it is forgotten,
   assert.is((await store.list('received/')).length, 1, "the real record of today's enquiry is kept");
 });
 
+test('an enquiry mailed and recorded whose queued copy outlived the record (a crash, a failed delete) is not mailed again', async () => {
+  const store = fileStore(path.join(dir, 'outlived'));
+  const stored = { variant: 'message', data: { ...message }, key: 'outlived-key-0001', at: 1, state: 'queued', attempts: 0, nextAt: 0 };
+  await store.set('queue/outlived-key-0001', JSON.stringify(stored));
+  await store.set('received/outlived-key-0001', JSON.stringify({ mailedAt: Date.now() }));
+  let mailed = 0;
+  const report = await deliverQueued(store, async () => (mailed++, 'sent'), {});
+  assert.is(mailed, 0, 'not mailed a second time');
+  assert.equal(await store.list('queue/'), [], 'the leftover copy is gone');
+  assert.is(report.failed + report.held, 0);
+  assert.equal(await store.list('received/'), ['received/outlived-key-0001'], 'the record stays, for a repeat of the enquiry');
+});
+
 test('neither mail nor store: 502 Failed to send message, and nothing is claimed, so a retry can go through', async () => {
   const full = async () => {
     throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });

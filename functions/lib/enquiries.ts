@@ -269,6 +269,12 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
           report.waiting++;
           continue;
         }
+        // Mailed and recorded, but the queued copy outlived the record (a crash or a failed delete between the
+        // two): the record proves the mail server has it, so it is not mailed again.
+        if (provesDelivery(await store.get(`received/${key.slice('queue/'.length)}`))) {
+          await store.delete(key);
+          continue;
+        }
         await store.set(key, JSON.stringify({ ...item, nextAt: now() + lease(settings) }));
         // The last look at the clock before the send: past the cutoff, the lease is given back and the run ends.
         if (now() > cutoff) {
