@@ -4,6 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -143,6 +144,19 @@ test(`a battery of ${cases.length} requests: each gets the right status and mess
   }
   assert.is(sink.received.length - before, cases.filter((c) => c.status === 200).length, 'only accepted enquiries are mailed');
   assert.is((await fetch(`${dev.url}/contact`)).status, 200, 'the server keeps serving');
+});
+
+test('a method no function can be called with (TRACE) is refused with 405, not a server error', async () => {
+  const url = new URL(endpoint());
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'TRACE', agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  assert.is(status, 405);
 });
 
 test('the mail has every field, the visitor as Reply-To, escaped HTML and clean headers', async () => {

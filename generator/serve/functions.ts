@@ -88,7 +88,13 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
     const headers = new Headers(Object.entries(req.headers).map(([header, value]): [string, string] => [header, [value].flat().join(', ')]));
     const ip = req.socket.remoteAddress ?? '127.0.0.1';
     headers.set('x-nf-client-connection-ip', ip);
-    const request = new Request(url, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body) });
+    let request: Request;
+    try {
+      request = new Request(url, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body) });
+    } catch {
+      // A method a Web Request cannot carry (TRACE) reaches no function: the client's mistake, not the server's.
+      return send(res, 405, { message: `Functions cannot be called with ${req.method}` }, { Allow: callable });
+    }
     try {
       const response = await fn(request, { ip, env: settings() });
       res.writeHead(response.status, Object.fromEntries(response.headers));
@@ -116,8 +122,11 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
   };
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+/** The methods a function can be called with (each function then takes the ones it serves). */
+const callable = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify(body));
 }
 
