@@ -4,6 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { serve, type DevServer } from '../generator/serve/server.ts';
@@ -112,6 +113,35 @@ test('addresses the host refuses or keeps to itself: bad encoding and NUL bytes 
     assert.match(await res.text(), /Page Not Found/, `${hidden}: the site's own 404 page`);
   }
   assert.is((await get('/')).status, 200, 'the server is still up');
+});
+
+/** A request for `target` sent as it is written: fetch() would resolve dot segments before sending it. */
+function raw(target: string, method = 'GET', body?: string): Promise<{ status: number; location?: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${dev.url}/`, { method, path: target }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, location: res.headers.location, body }));
+    });
+    req.on('error', reject).end(body);
+  });
+}
+
+test('runs of slashes are one slash, as on Netlify: a path starting with // names no host', async () => {
+  const home = await raw('//');
+  assert.is(home.status, 200, '// is the home page, not a server error');
+  assert.match(home.body, /<link rel="canonical" href="https:\/\/[^"/]+\/"\/>/);
+  const page = await raw('//services/birth-certificates');
+  assert.is(page.status, 200);
+  assert.match(page.body, /<link rel="canonical" href="[^"]+\/services\/birth-certificates"\/>/, 'the page named, not the home page');
+  for (const target of ['//services/birth-certificates/', '/.//services/birth-certificates/', '/services//birth-certificates//']) {
+    const slash = await raw(target);
+    assert.is(slash.status, 301, target);
+    assert.is(slash.location, '/services/birth-certificates', `${target}: sent on within this site, never to //services`);
+  }
+  const fn = await raw('//.netlify/functions/echo', 'POST', '{"hello":"slashes"}');
+  assert.is(fn.status, 200, 'the function is reached');
+  assert.equal(JSON.parse(fn.body).body, { hello: 'slashes' });
 });
 
 test('an unknown path answers 404 with the site\'s own Page Not Found page', async () => {

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Project } from '../project.ts';
 import { compiledFolder } from '../cache.ts';
+import { requestUrl } from './static.ts';
 
 export interface FunctionContext {
   ip: string;
@@ -66,7 +67,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
 
   /** Answers a request under /.netlify/functions/; returns false when the path is not a function's. */
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const url = requestUrl(req, `http://${req.headers.host ?? 'localhost'}`);
     const match = /^\/\.netlify\/functions\/([^/]+)\/?$/.exec(url.pathname);
     if (!match) return false;
     await call(match[1], url, req, res);

@@ -49,6 +49,15 @@ function decodePath(pathname: string): string | undefined {
   }
 }
 
+/**
+ * The address a request names, with each run of slashes made one, as Netlify's CDN makes it before anything
+ * reads it (`//map` is the page `/map` there). Parsed as it comes, a path that starts with `//` names a host:
+ * `//` failed with a server error, `//faq` was the home page, and `/.//faq/` was sent on to `//faq`, another site.
+ */
+export function requestUrl(req: IncomingMessage, base = 'http://localhost'): URL {
+  return new URL((req.url ?? '/').replace(/^[^?#]*/, (pathname) => pathname.replace(/[/\\]{2,}/g, '/')), base);
+}
+
 /** Files a static host keeps for itself: Netlify reads them and never serves them. */
 const hostFiles = new Set(['/_headers', '/_redirects']);
 
@@ -118,7 +127,7 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, type: s
 export function staticHandler(options: StaticOptions): Handler {
   const files = sirv(options.root, { dev: true, etag: true, dotfiles: false });
   return (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = requestUrl(req);
     for (const [name, value] of headersFor(readHeaders(options.root), url.pathname)) res.setHeader(name, value);
     const decoded = decodePath(url.pathname);
     if (decoded === undefined) return plain(res, 400, 'Bad Request: the address is not a valid path');
