@@ -5,6 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { serve, type DevServer } from '../generator/serve/server.ts';
@@ -346,6 +347,32 @@ test('a function edit takes effect without a restart', async () => {
   await dev.settled();
   const res = await get('/.netlify/functions/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   assert.is((await res.json()).version, 2);
+});
+
+test('a watched folder deleted and put back is watched again', async () => {
+  // The islands import functions/lib, so every build fails while functions/ is gone.
+  const functions = path.join(f.root, 'functions');
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'site-functions-'));
+  fs.cpSync(functions, copy, { recursive: true });
+  try {
+    const broken = next('error-report', 60000);
+    fs.rmSync(functions, { recursive: true });
+    await broken;
+    await dev.settled();
+    const restored = next('rebuilt', 60000);
+    fs.cpSync(copy, functions, { recursive: true });
+    await restored;
+    await dev.settled();
+    const edited = next('rebuilt', 60000);
+    const file = path.join(functions, 'echo.ts');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/version: \d+/, 'version: 3'));
+    await edited;
+    await dev.settled();
+    const res = await get('/.netlify/functions/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    assert.is((await res.json()).version, 3, 'an edit in the folder put back is seen');
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
 });
 
 test('a new content file becomes a page while serving, and its removal takes it away', async () => {

@@ -207,11 +207,18 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   if (options.watch !== false) {
     const { watch } = await import('chokidar');
     const folders = [project.content, project.templates, project.islands, project.assets, project.functions];
+    // chokidar stops watching a folder it was given once that folder is deleted, and never sees it come back
+    // (paulmillr/chokidar#555: watch the parent instead): a functions/ deleted and put back, by a restore or a
+    // branch switch, was no longer watched, and the site stayed broken whatever was saved. So the folders'
+    // parents are watched, with everything in them but the folders left out.
+    const parents = [...new Set(folders.map((folder) => path.dirname(folder)))];
     const ignored = (p: string) => {
+      if (parents.includes(p)) return false;
+      if (!folders.some((folder) => p === folder || p.startsWith(folder + path.sep))) return true;
       const name = path.basename(p);
       return name === 'node_modules' || (name.startsWith('.') && name.length > 1);
     };
-    const watcher = watch([...new Set(folders)], { ignoreInitial: true, ignored });
+    const watcher = watch(parents, { ignoreInitial: true, ignored });
     const seen = (file: string) => {
       changed.add(path.resolve(file));
       if (file.startsWith(project.functions)) functions.invalidate();
