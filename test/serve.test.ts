@@ -193,16 +193,18 @@ test('a page whose reload client connects after a rebuild is told what that rebu
   // a browser is still loading the page.
   const since = /client\.js\?since=(\d+)"/.exec(await (await get('/cities/canberra')).text())![1];
   const client = await (await get(`/__site/client.js?since=${since}`)).text();
-  assert.match(client, new RegExp(`new EventSource\\("/__site/events\\?since=${since}"\\)`));
+  assert.match(client, new RegExp(`let since = ${since};`));
+  assert.match(client, /new EventSource\("\/__site\/events\?since=" \+ since\)/);
   const rebuilt = next('rebuilt');
   f.editJson('content/cities/canberra.json', (d) => (d.population = '480,000'));
-  await rebuilt;
+  const { build } = await rebuilt;
   const late = await fetch(`${dev.url}/__site/events?since=${since}`, { signal: AbortSignal.timeout(10_000) });
   const reader = late.body!.getReader();
   let text = '';
   while (!text.includes('event: rebuilt')) text += new TextDecoder().decode((await reader.read()).value);
   await reader.cancel();
   assert.match(text, /"changed":\[[^\]]*"cities\/canberra\.html"/);
+  assert.match(text, new RegExp(`"build":${build}\\}`), 'with the build it brings the page to');
   // A page served after that rebuild is told nothing on connecting.
   const current = /client\.js\?since=(\d+)"/.exec(await (await get('/cities/canberra')).text())![1];
   assert.is(Number(current), Number(since) + 1);

@@ -90,7 +90,7 @@ test('the reload client names the open page by the same rule', () => {
       listeners.push(name);
     }
   }
-  const client = (pathname: string) => new Function('EventSource', 'location', 'document', `${reloadClient(0)}\nreturn here();`)(EventSource, { pathname }, {});
+  const client = (pathname: string) => new Function('EventSource', 'location', 'document', `${reloadClient(0)}\nreturn here();`)(EventSource, { pathname }, { addEventListener() {} });
   assert.is(client('/'), 'index.html');
   assert.is(client('/cities/perth'), 'cities/perth.html');
   assert.is(client('/cities/perth/'), 'cities/perth.html');
@@ -107,7 +107,7 @@ test('the reload client reloads for the open page, a stylesheet or a script, nev
     }
     let reloaded = false;
     const location = { pathname, reload: () => void (reloaded = true) };
-    new Function('EventSource', 'location', 'document', reloadClient(0))(EventSource, location, {});
+    new Function('EventSource', 'location', 'document', reloadClient(0))(EventSource, location, { addEventListener() {} });
     handlers.get('rebuilt')!({ data: JSON.stringify({ changed }) });
     return reloaded;
   };
@@ -118,6 +118,46 @@ test('the reload client reloads for the open page, a stylesheet or a script, nev
   assert.not.ok(reloads('/admin/', ['assets/images/partner-visa.0123456789-640.avif', 'blog/new-post.html']));
   // Told of builds further back than the server remembers, the page cannot know it is current.
   assert.ok(reloads('/cities/perth', null));
+});
+
+test('the reload client lets its event stream go while the page is out of sight, and asks from the last build it heard of', () => {
+  // A browser opens six connections to a server (HTTP/1.1): six tabs each holding a stream kept a seventh from loading.
+  const sources: { url: string; closed: boolean; handlers: Map<string, (event: { data: string }) => void> }[] = [];
+  class EventSource {
+    closed = false;
+    handlers = new Map<string, (event: { data: string }) => void>();
+    constructor(readonly url: string) {
+      sources.push(this);
+    }
+    addEventListener(name: string, handler: (event: { data: string }) => void) {
+      this.handlers.set(name, handler);
+    }
+    close() {
+      this.closed = true;
+    }
+  }
+  let onVisibility = () => {};
+  const document = { hidden: false, addEventListener: (_name: string, handler: () => void) => (onVisibility = handler) };
+  const location = { pathname: '/cities/perth', reload() {} };
+  new Function('EventSource', 'location', 'document', reloadClient(4))(EventSource, location, document);
+  assert.equal(sources.map((s) => s.url), ['/__site/events?since=4']);
+  sources[0].handlers.get('rebuilt')!({ data: JSON.stringify({ changed: ['cities/sydney.html'], build: 5 }) });
+  document.hidden = true;
+  onVisibility();
+  assert.ok(sources[0].closed, 'a page out of sight holds no connection');
+  assert.is(sources.length, 1);
+  document.hidden = false;
+  onVisibility();
+  assert.equal(sources.map((s) => s.url), ['/__site/events?since=4', '/__site/events?since=5'], 'seen again, it asks from the last build it heard of');
+  onVisibility();
+  assert.is(sources.length, 2, 'one stream at a time');
+  // A page opened out of sight (a tab opened in the background) connects once it is seen.
+  const hidden = { hidden: true, addEventListener: (_name: string, handler: () => void) => (onVisibility = handler) };
+  new Function('EventSource', 'location', 'document', reloadClient(7))(EventSource, location, hidden);
+  assert.is(sources.length, 2);
+  hidden.hidden = false;
+  onVisibility();
+  assert.is(sources[2].url, '/__site/events?since=7');
 });
 
 test('buildModel: entries get slugs, addresses and order; the target language stands apart', () => {

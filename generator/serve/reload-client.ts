@@ -2,13 +2,17 @@
 // over server-sent events: reloads the page when its own files changed, and shows build errors in an
 // overlay until the next good build. The page names the build it was served from (`since`), so a rebuild that
 // finishes between serving the page and this script connecting is told to it on connecting, not missed.
+// A page out of sight lets its stream go: a browser opens at most six connections to a server over HTTP/1.1,
+// and with six tabs each holding a stream the seventh tab never loaded. Seen again, the page connects anew
+// with the last build it was told of, and hears what the builds since then changed.
 import { outputFileOf } from '../address.ts';
 
 export const reloadClientPath = '/__site/client.js';
 export const eventsPath = '/__site/events';
 
 export const reloadClient = (since: number) => `
-const source = new EventSource(${JSON.stringify(`${eventsPath}?since=${since}`)});
+let since = ${since};
+let source;
 // The build's own address rule, so the page knows which output file it is.
 const outputFileOf = ${outputFileOf};
 const here = () => outputFileOf(location.pathname);
@@ -51,13 +55,26 @@ function showError(report) {
   }
   problems.replaceChildren(list);
 }
-source.addEventListener('error-report', (event) => showError(JSON.parse(event.data)));
-source.addEventListener('rebuilt', (event) => {
-  const { changed } = JSON.parse(event.data);
-  const page = here();
-  // Pictures are not a reason: their names carry their hash, so a page showing a changed picture has changed
-  // itself. Reloading every open page (the editor too) for a picture it does not show only loses its state.
-  const mine = !changed || changed.some((file) => file === page || file === '404.html' || /\\.(css|js|mjs|woff2)$/.test(file));
-  if (overlay || mine) location.reload();
+function connect() {
+  source = new EventSource(${JSON.stringify(`${eventsPath}?since=`)} + since);
+  source.addEventListener('error-report', (event) => showError(JSON.parse(event.data)));
+  source.addEventListener('rebuilt', (event) => {
+    const { changed, build } = JSON.parse(event.data);
+    since = build;
+    const page = here();
+    // Pictures are not a reason: their names carry their hash, so a page showing a changed picture has changed
+    // itself. Reloading every open page (the editor too) for a picture it does not show only loses its state.
+    const mine = !changed || changed.some((file) => file === page || file === '404.html' || /\\.(css|js|mjs|woff2)$/.test(file));
+    if (overlay || mine) location.reload();
+  });
+}
+document.addEventListener('visibilitychange', () => {
+  if (!document.hidden) {
+    if (!source) connect();
+  } else if (source) {
+    source.close();
+    source = undefined;
+  }
 });
+if (!document.hidden) connect();
 `;

@@ -122,7 +122,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       if (lastError) res.write(`event: error-report\ndata: ${JSON.stringify(lastError)}\n\n`);
       // Past the builds remembered, nothing says the page is still current: null reloads it.
       const missed = builds - since();
-      if (missed > 0) res.write(`event: rebuilt\ndata: ${JSON.stringify({ changed: missed <= recent.length ? recent.slice(-missed).flat() : null })}\n\n`);
+      if (missed > 0) res.write(`event: rebuilt\ndata: ${JSON.stringify({ changed: missed <= recent.length ? recent.slice(-missed).flat() : null, build: builds })}\n\n`);
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return;
@@ -179,7 +179,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       if (recent.length > 20) recent.shift();
       sinceGood = new Set();
       lastError = undefined;
-      broadcast('rebuilt', { changed: result.changed });
+      broadcast('rebuilt', { changed: result.changed, build: builds });
       listeners.forEach((l) => l({ ok: true, changed: result.changed, rendered: result.rendered }));
     } catch (error) {
       const text = error instanceof BuildFailure ? formatFailure(error) : `${(error as Error).stack}`;

@@ -5,7 +5,7 @@
 // reload client has connected (a busy machine, a slow page).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launch } from './browser.ts';
 import { serve, type DevServer } from '../../generator/serve/server.ts';
 import { silentLogger } from '../../generator/log.ts';
@@ -85,5 +85,33 @@ for (const width of [375, 1280]) {
     await context.close();
   });
 }
+
+test('pages out of sight let their event streams go, so a seventh tab loads; one seen again reloads for what changed meanwhile', async () => {
+  const context = await browser.newContext();
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));
+  // Headless Chromium shows every page at once; a tab put behind the next one is hidden here as a browser hides it.
+  // (The script is text: tsx names the arrow functions of a function handed to evaluate(), with a helper the page lacks.)
+  const show = (page: Page, visible: boolean) =>
+    page.evaluate(`Object.defineProperty(document, 'hidden', { configurable: true, value: ${!visible} });
+      Object.defineProperty(document, 'visibilityState', { configurable: true, value: '${visible ? 'visible' : 'hidden'}' });
+      document.dispatchEvent(new Event('visibilitychange'));`);
+  const pages: Page[] = [];
+  // Chromium opens six connections to a server over HTTP/1.1; each page holding its stream used one up for good.
+  for (let tab = 1; tab <= 8; tab++) {
+    const page = await context.newPage();
+    await page.goto(`${dev.url}/cities/perth`, { timeout: 15_000 });
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/__site/client.js')));
+    await show(page, false);
+    pages.push(page);
+  }
+  const built = new Promise<void>((resolve) => dev.onRebuild((outcome) => outcome.changed.includes('cities/perth.html') && resolve()));
+  site.editJson('content/cities/perth.json', (d) => (d.population = '2.6 million'));
+  await built;
+  const reloaded = pages[0].waitForEvent('load', { timeout: 15_000 });
+  await show(pages[0], true);
+  await reloaded;
+  assert.match((await pages[0].textContent('main'))!, /2\.6 million/);
+  await context.close();
+});
 
 test.run();
