@@ -163,6 +163,14 @@ test('the headers of _headers are applied', async () => {
   assert.match(page.headers.get('content-security-policy')!, /script-src 'self'/);
   assert.is(page.headers.get('x-content-type-options'), 'nosniff');
   assert.is(page.headers.get('x-frame-options'), 'DENY');
+  // An address with encoded letters is the same page, with the same headers.
+  const editor = await get('/admin/');
+  assert.match(editor.headers.get('content-security-policy')!, /'unsafe-eval'/);
+  for (const [address, same] of [['/%63ontact', page], ['/%61dmin/', editor]] as const) {
+    const res = await get(address);
+    assert.is(res.status, 200, address);
+    assert.is(res.headers.get('content-security-policy'), same.headers.get('content-security-policy'), address);
+  }
   const html = await page.text();
   const css = /href="(\/assets\/site\.[0-9a-f]+\.css)"/.exec(html)![1];
   const asset = await get(css);

@@ -128,8 +128,10 @@ export function staticHandler(options: StaticOptions): Handler {
   const files = sirv(options.root, { dev: true, etag: true, dotfiles: false });
   return (req, res) => {
     const url = requestUrl(req);
-    for (const [name, value] of headersFor(readHeaders(options.root), url.pathname)) res.setHeader(name, value);
     const decoded = decodePath(url.pathname);
+    // Matched against the path the file is found by: matched as sent, /%63ontact was the contact page without
+    // its Content-Security-Policy, and /%61dmin/ the editor without its own.
+    for (const [name, value] of headersFor(readHeaders(options.root), decoded ?? url.pathname)) res.setHeader(name, value);
     if (decoded === undefined) return plain(res, 400, 'Bad Request: the address is not a valid path');
     const redirect = readRedirects(options.root).get(cleanPath(url.pathname));
     if (redirect) return void res.writeHead(redirect.status, { Location: redirect.to + url.search }).end();
