@@ -150,6 +150,13 @@ test('an unknown path answers 404 with the site\'s own Page Not Found page', asy
   assert.is(res.status, 404);
   assert.match(await res.text(), /<h1 id="page-heading">Page Not Found<\/h1>/);
   assert.is((await get('/assets/missing.css')).status, 404);
+  // A name longer than the file system holds is as unknown as any other.
+  const long = 'a'.repeat(300);
+  for (const address of [`/${long}`, `/cities/${long}/`, `/assets/${long}.css`]) {
+    const res = await get(address);
+    assert.is(res.status, 404, address);
+    assert.match(await res.text(), /Page Not Found/, address);
+  }
 });
 
 test('_redirects rules are honoured', async () => {

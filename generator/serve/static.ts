@@ -66,7 +66,13 @@ type PageAnswer = { file: string } | { location: string };
 /** The file at `rel` under `root`, when there is one (a folder is not). */
 function fileAt(root: string, rel: string): string | undefined {
   const abs = path.join(root, rel);
-  return fs.statSync(abs, { throwIfNoEntry: false })?.isFile() ? abs : undefined;
+  try {
+    return fs.statSync(abs, { throwIfNoEntry: false })?.isFile() ? abs : undefined;
+  } catch (error) {
+    // A name longer than the file system holds (255 bytes) names no file: the 404 page, not a server error.
+    if ((error as NodeJS.ErrnoException).code === 'ENAMETOOLONG') return undefined;
+    throw error;
+  }
 }
 
 /**
