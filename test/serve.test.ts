@@ -91,6 +91,11 @@ test('answers each page at one address, as Netlify does: /a/b is a/b.html, /a/b/
   const slash = await get('/services/birth-certificates/?ref=x');
   assert.is(slash.status, 301);
   assert.is(slash.headers.get('location'), '/services/birth-certificates?ref=x', 'the query is kept');
+  for (const encoded of ['/services/birth-certificates%2F', '/services/birth-certificates%2f/']) {
+    const res = await get(encoded);
+    assert.is(res.status, 301, encoded);
+    assert.is(res.headers.get('location'), '/services/birth-certificates', `${encoded}: sent to the page, not to itself`);
+  }
   assert.is((await get('/services/birth-certificates.html')).status, 200, 'the file name answers too, as on Netlify');
   assert.is((await get('/index.html')).status, 200);
   // The editor is a folder of its own (admin/index.html): the host sends /admin on to /admin/.

@@ -87,7 +87,8 @@ function resolvePage(root: string, raw: string, decoded: string): PageAnswer | u
   const asFolder = fileAt(root, `${clean.slice(1)}/index.html`);
   if (decoded.endsWith('/')) {
     if (asFolder) return { file: asFolder };
-    if (asPage) return { location: raw.replace(/\/+$/, '') };
+    // An encoded slash (%2F) ends the path too once decoded: left in the Location, it sent /a/b%2F to itself.
+    if (asPage) return { location: raw.replace(/(?:\/|%2f)+$/i, '') };
   } else {
     if (asPage) return { file: asPage };
     if (asFolder) return { location: `${raw}/` };
