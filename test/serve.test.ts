@@ -122,9 +122,9 @@ test('addresses the host refuses or keeps to itself: bad encoding and NUL bytes 
 });
 
 /** A request for `target` sent as it is written: fetch() would resolve dot segments before sending it. */
-function raw(target: string, method = 'GET', body?: string): Promise<{ status: number; location?: string; body: string }> {
+function raw(target: string, method = 'GET', body?: string, headers: Record<string, string> = {}): Promise<{ status: number; location?: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${dev.url}/`, { method, path: target }, (res) => {
+    const req = http.request(`${dev.url}/`, { method, path: target, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8').on('data', (chunk) => (body += chunk));
       res.on('end', () => resolve({ status: res.statusCode!, location: res.headers.location, body }));
@@ -148,6 +148,15 @@ test('runs of slashes are one slash, as on Netlify: a path starting with // name
   const fn = await raw('//.netlify/functions/echo', 'POST', '{"hello":"slashes"}');
   assert.is(fn.status, 200, 'the function is reached');
   assert.equal(JSON.parse(fn.body).body, { hello: 'slashes' });
+});
+
+test('a Host header no URL can hold is refused by the functions alone; pages do not read it', async () => {
+  for (const host of ['a b', 'example.com:99999', '[::1']) {
+    const page = await raw('/services/birth-certificates', 'GET', undefined, { host });
+    assert.is(page.status, 200, `${host}: the page`);
+    assert.match(page.body, /<link rel="canonical" href="[^"]+\/services\/birth-certificates"\/>/);
+    assert.is((await raw('/.netlify/functions/echo', 'POST', '{}', { host })).status, 400, `${host}: the function`);
+  }
 });
 
 test('an unknown path answers 404 with the site\'s own Page Not Found page', async () => {

@@ -67,10 +67,13 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
 
   /** Answers a request under /.netlify/functions/; returns false when the path is not a function's. */
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const url = requestUrl(req, `http://${req.headers.host ?? 'localhost'}`);
-    const match = /^\/\.netlify\/functions\/([^/]+)\/?$/.exec(url.pathname);
+    const match = /^\/\.netlify\/functions\/([^/]+)\/?$/.exec(requestUrl(req).pathname);
     if (!match) return false;
-    await call(match[1], url, req, res);
+    // The function gets the address under the Host the request named. Only a call reads it: a Host no URL can
+    // hold (`a b`) made every request, for pages too, a server error.
+    const origin = `http://${req.headers.host ?? 'localhost'}`;
+    if (!URL.canParse(origin)) send(res, 400, { message: 'The Host header names no host' });
+    else await call(match[1], requestUrl(req, origin), req, res);
     return true;
   }
 
