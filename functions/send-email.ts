@@ -157,6 +157,14 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
       return outcome === 'queued' ? json(202, { ok: true, queued: true }) : json(200, { ok: true });
     } catch (error) {
       console.error(`send-email: unexpected failure (${describe(error)})`);
+      // A native post is still answered with its page and what was typed, unless making the page is what failed.
+      if (page) {
+        try {
+          return await fail(500, messages.failed);
+        } catch (again) {
+          console.error(`send-email: the answer page could not be made either (${describe(again)})`);
+        }
+      }
       return json(500, { message: messages.failed });
     }
   };

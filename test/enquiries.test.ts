@@ -421,4 +421,46 @@ test('a store that cannot be written falls back to mailing at once, and answers 
   assert.equal(subjects('Disk full'), ['Website message: Disk full']);
 });
 
+test('a store that cannot even be opened is unreachable like one that fails later: the enquiry is mailed at once', async () => {
+  const logs = captureLogs();
+  try {
+    const unopened = () => {
+      throw Object.assign(new Error('no Blobs context'), { name: 'MissingBlobsEnvironmentError' });
+    };
+    const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url }), store: unopened });
+    assert.is((await send(jsonRequest({ ...message, subject: 'Store unopened' }, 'store-unopened-0001'))).status, 200);
+  } finally {
+    logs.restore();
+  }
+  assert.equal(subjects('Store unopened'), ['Website message: Store unopened']);
+  assert.ok(logs.lines.some((l) => l.includes('the store could not be opened (MissingBlobsEnvironmentError)')), logs.lines.join('\n'));
+});
+
+test('an unexpected failure answers a native post with its page and what was typed, and a script with JSON', async () => {
+  // Settings that throw when the rate limit is read: a failure none of the handled paths expects.
+  const settings = Object.defineProperty({}, 'RATE_LIMIT_PER_MINUTE', {
+    get() {
+      throw new Error('settings unreadable');
+    },
+  });
+  const send = createSendEmail({ env: () => settings, store: () => undefined });
+  const logs = captureLogs();
+  let page: Response, script: Response;
+  try {
+    page = await send(new Request('http://localhost/.netlify/functions/send-email', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...enquiry, subject: 'Unexpected' }) }));
+    script = await send(jsonRequest({ ...message, subject: 'Unexpected' }));
+  } finally {
+    logs.restore();
+  }
+  assert.is(page.status, 500);
+  assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+  // Without a built site to answer from (SITE_PAGES_DIR), the plain answer page: the failure and what was typed.
+  const text = await page.text();
+  assert.match(text, /<title>Your message was not sent<\/title>/);
+  assert.match(text, /<li>Failed to send message<\/li>/);
+  assert.ok(text.includes(`<dt>message</dt><dd style="white-space:pre-wrap">${enquiry.message}</dd>`), 'the message typed comes back');
+  assert.is(script.status, 500);
+  assert.equal(await script.json(), { message: 'Failed to send message' });
+});
+
 test.run();

@@ -171,7 +171,15 @@ export function enquiryIntake(options: { store: (settings: Env) => KeyValueStore
   }
 
   async function attempt(variant: Variant, data: Record<string, string>, key: string, settings: Env, unverified: boolean): Promise<Outcome> {
-    const store = options.store(settings);
+    let store: KeyValueStore | undefined;
+    try {
+      store = options.store(settings);
+    } catch (error) {
+      // Opening the store throws too (Netlify Blobs outside the context it expects): it is as unreachable as one
+      // that fails later, and the lead goes by mail alone rather than being lost to a server error.
+      console.error(`send-email: the store could not be opened (${describe(error)}), so the enquiry is mailed at once`);
+      return direct(variant, data, key, settings, unverified, `the store could not be opened (${describe(error)})`);
+    }
     if (!store) return direct(variant, data, key, settings, unverified, 'there is no store to keep it in');
     const item: Stored = { variant, data, key, at: now(), state: 'queued', attempts: 0, nextAt: now() + lease(settings), ...(unverified ? { unverified } : {}) };
     try {
