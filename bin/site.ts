@@ -34,11 +34,13 @@ export async function main(argv: string[]): Promise<void> {
     .addHelpText('after', '\nExit status: 0 when the site was built, 1 when content, templates or assets have errors (all are listed).')
     .action(async (options: { out: string; clean: boolean; explain: boolean }) => {
       const { nothingToBuild } = await import('../generator/incremental/unchanged.ts');
-      const found = nothingToBuild({ root: program.opts().root, out: options.out, clean: options.clean });
-      if ('unchanged' in found) return void console.log(found.unchanged + (options.explain ? '\n  every page kept: no input changed since the last build' : ''));
-      const { build } = await import('../generator/build.ts');
-      const { markdownRuntime } = await import('../generator/markdown/render.ts');
-      await run(() => build({ root: program.opts().root, out: options.out, clean: options.clean, explain: options.explain, inputs: found.inputs, runtime: markdownRuntime() }));
+      await run(async () => {
+        const found = nothingToBuild({ root: program.opts().root, out: options.out, clean: options.clean });
+        if ('unchanged' in found) return void console.log(found.unchanged + (options.explain ? '\n  every page kept: no input changed since the last build' : ''));
+        const { build } = await import('../generator/build.ts');
+        const { markdownRuntime } = await import('../generator/markdown/render.ts');
+        await build({ root: program.opts().root, out: options.out, clean: options.clean, explain: options.explain, inputs: found.inputs, runtime: markdownRuntime() });
+      });
       await settle();
     });
 

@@ -254,6 +254,11 @@ export const catalogue = {
     message: 'failed: {reason}',
     hint: '{remedy} The output folder is never left half-written: it holds the last complete build.',
   },
+  OUTPUT_FOLDER_UNSAFE: {
+    title: 'The output folder would replace what the site is made from',
+    message: 'the output folder {folder} {problem}',
+    hint: 'A build replaces its output folder as a whole: name a folder of its own with --out, such as dist (the default) or public.',
+  },
   OUTPUT_TWICE: {
     title: 'Two routes or assets write the same file',
     message: 'is written twice: two routes or assets produce the same file',

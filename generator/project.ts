@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { siteError, type SiteError } from './errors.ts';
+import { BuildFailure, siteError, type SiteError } from './errors.ts';
 
 /** Where the generator's own files live: templates, islands, assets and functions a project may omit. */
 export const toolRoot = findToolRoot(path.dirname(fileURLToPath(import.meta.url)));
@@ -54,9 +54,26 @@ export function notASite(root: string): SiteError | undefined {
   return problem === undefined ? undefined : siteError('PROJECT_NOT_FOUND', { folder, problem });
 }
 
-/** The output folder: `out` (dist/ by default) from the project root. */
+/**
+ * The output folder: `out` (dist/ by default) from the project root. A build replaces the folder as a whole, so
+ * one that would take what the site is made from with it is refused before anything is written: the project
+ * folder or one above it (`--out .`), a folder the build reads or one inside it (`--out content`: the next
+ * build would read the pages as content), or a file.
+ */
 export function outputFolder(project: Project, out = 'dist'): string {
-  return path.resolve(project.root, out);
+  const folder = path.resolve(project.root, out);
+  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer + path.sep);
+  const read = [project.content, project.schemas, project.templates, project.islands, project.assets, project.functions];
+  const source = read.find((dir) => within(folder, dir) || within(dir, folder));
+  const problem = within(project.root, folder)
+    ? `${folder === project.root ? 'is' : 'holds'} the project folder ${project.root}`
+    : source
+      ? `${folder === source ? 'is' : within(folder, source) ? 'is inside' : 'holds'} ${source}, which the build reads`
+      : fs.statSync(folder, { throwIfNoEntry: false })?.isDirectory() === false
+        ? 'is a file, not a folder'
+        : undefined;
+  if (problem) throw new BuildFailure('output', [siteError('OUTPUT_FOLDER_UNSAFE', { folder, problem })]);
+  return folder;
 }
 
 /** A path relative to the project root with forward slashes, as errors and output show it. */

@@ -55,6 +55,38 @@ test('running outside a project is one message, not an error for every required 
   }
 });
 
+test('an output folder that would replace the project, content/ or a file is refused before building, and nothing is touched', () => {
+  const f = fixture();
+  // The project one folder down, so that the folder above it is the fixture's own.
+  const root = path.join(f.root, 'site');
+  fs.mkdirSync(root);
+  fs.renameSync(f.content, path.join(root, 'content'));
+  fs.writeFileSync(path.join(root, 'notes.txt'), 'keep me');
+  try {
+    const refused: [string, string][] = [
+      ['.', `is the project folder ${root}`],
+      ['..', `holds the project folder ${root}`],
+      ['content', `is ${path.join(root, 'content')}, which the build reads`],
+      ['content/public', `is inside ${path.join(root, 'content')}, which the build reads`],
+      ['notes.txt', 'is a file, not a folder'],
+    ];
+    for (const command of ['build', 'serve']) {
+      for (const [out, problem] of refused) {
+        const { code, err } = site([command, '--out', out, ...(command === 'serve' ? ['--no-watch', '--port', '0'] : [])], root);
+        assert.is(code, 1, `${command} --out ${out}: ${err}`);
+        assert.match(err, `the output folder ${path.resolve(root, out)} ${problem}  [OUTPUT_FOLDER_UNSAFE]`);
+        assert.not.match(err, /\n\s+at /);
+      }
+    }
+    assert.equal(fs.readdirSync(f.root), ['site']);
+    assert.equal(fs.readdirSync(root).sort(), ['content', 'notes.txt']);
+    assert.ok(fs.existsSync(path.join(root, 'content', 'site.json')));
+    assert.is(fs.readFileSync(path.join(root, 'notes.txt'), 'utf8'), 'keep me');
+  } finally {
+    f.remove();
+  }
+});
+
 test('a taken port: the default moves on to the next free one, saying so; a named one is refused with a free one suggested', async () => {
   const taken = (await hold())!;
   const port = portOf(taken);
