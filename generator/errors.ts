@@ -17,6 +17,11 @@ export const catalogue = {
     message: 'is not valid JSON: {problem}',
     hint: 'JSON needs double quotes around names and strings, commas between items and none after the last one, and no comments.',
   },
+  CONTENT_ENCODING: {
+    title: 'The file is not UTF-8 text',
+    message: 'is not UTF-8: the character here was saved in another encoding',
+    hint: 'Save the file as UTF-8 (in VS Code: click the encoding in the status bar, then Save with Encoding, UTF-8) and check the character; the file was probably saved as Windows-1252 or Latin-1.',
+  },
   CONTENT_NO_FRONT_MATTER: {
     title: 'A Markdown file has no front matter',
     message: 'has no front matter',

@@ -80,6 +80,16 @@ test('CONTENT_JSON_SYNTAX: a missing comma is placed where the parser stopped', 
   assert.is(error.headline, 'content/cities/perth.json:5:3 is not valid JSON: comma expected');
 });
 
+test('CONTENT_ENCODING: a file saved in another encoding is refused at the character, rather than built with U+FFFD in its place', async () => {
+  const errors = await failure((f) => {
+    const latin1 = Buffer.from(f.read('content/cities/perth.json').replace('"Perth"', '"Perthé"'), 'latin1');
+    fs.writeFileSync(path.join(f.root, 'content/cities/perth.json'), latin1);
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), ['CONTENT_ENCODING content/cities/perth.json:3:17 is not UTF-8: the character here was saved in another encoding']);
+  assert.match(errors[0].frame!, /> 3 \|   "name": "Perth\uFFFD",\n\s+\| {17}\^/);
+  assert.match(errors[0].hint!, /^Save the file as UTF-8/);
+});
+
 test('CONTENT_FRONT_MATTER: broken YAML names the line', async () => {
   const [error] = await failure((f) => replaceIn(f, 'content/blog/naati-vs-standard-translations-differences.md', 'category: "Translation"', 'category: [Translation'));
   assert.is(error.code, 'CONTENT_FRONT_MATTER');

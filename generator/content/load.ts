@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import { hash } from 'node:crypto';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -97,7 +98,11 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
       continue;
     }
     stale.add(shardOf(rel, store.count));
-    const text = fs.readFileSync(abs, 'utf8');
+    const text = readText(abs);
+    if (typeof text !== 'string') {
+      errors.push(siteError('CONTENT_ENCODING', {}, framed(file, text.shown, positionAt(text.shown, text.shown.indexOf('\uFFFD')))));
+      continue;
+    }
     const loaded = parseFile(rel, source, text, stat);
     if (loaded instanceof SiteError) {
       errors.push(loaded);
@@ -151,6 +156,16 @@ function realPath(abs: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A content file's text. Bytes that are not UTF-8, such as a file saved as Windows-1252, come back as `shown`:
+ * the text as decoded, each such byte a U+FFFD, which would otherwise reach the site.
+ */
+function readText(abs: string): string | { shown: string } {
+  const bytes = fs.readFileSync(abs);
+  const text = bytes.toString('utf8');
+  return isUtf8(bytes) ? text : { shown: text };
 }
 
 /**
@@ -234,8 +249,8 @@ class SnapshotFile {
  * the next build reads every file afresh.
  */
 function readUnchanged({ project, entry }: SnapshotFile[typeof unread]): string {
-  const text = fs.readFileSync(path.join(project.content, entry.rel), 'utf8');
-  if (hashText(text) !== entry.textHash) {
+  const text = readText(path.join(project.content, entry.rel));
+  if (typeof text !== 'string' || hashText(text) !== entry.textHash) {
     fs.rmSync(path.join(project.cache, 'content'), { recursive: true, force: true });
     throw new BuildFailure('content', [siteError('CONTENT_CHANGED_DURING_BUILD', {}, { file: entry.path })]);
   }
