@@ -587,6 +587,21 @@ test('a post dated the ISO way, or with a YAML date or timestamp, is shown as dd
   }
 });
 
+test('a content file that starts with a byte-order mark builds as the same file without one', async () => {
+  const files = ['content/cities/perth.json', 'content/blog/naati-vs-standard-translations-differences.md'];
+  const pages = ['cities/perth.html', 'blog/naati-vs-standard-translations-differences.html'];
+  await build({ root: site.root, logger: silentLogger });
+  const before = pages.map(html);
+  const texts = files.map((rel) => site.read(rel));
+  try {
+    files.forEach((rel, i) => site.write(rel, `\uFEFF${texts[i]}`));
+    await build({ root: site.root, logger: silentLogger });
+    pages.forEach((page, i) => assert.ok(html(page) === before[i], `${page} differs`));
+  } finally {
+    files.forEach((rel, i) => site.write(rel, texts[i]));
+  }
+});
+
 test('a service in the navigation menu set appears in the header menus; national ID only in the mobile one', () => {
   const page = html('index.html');
   const desktop = /<nav class="nav-desktop"[\s\S]*?<\/nav>/.exec(page)![0];

@@ -159,13 +159,15 @@ function realPath(abs: string): string | undefined {
 }
 
 /**
- * A content file's text. Bytes that are not UTF-8, such as a file saved as Windows-1252, come back as `shown`:
- * the text as decoded, each such byte a U+FFFD, which would otherwise reach the site.
+ * A content file's text, without the byte-order mark some editors write first (JSON.parse and the front
+ * matter's opening --- do not look past it). Bytes that are not UTF-8, such as a file saved as Windows-1252,
+ * come back as `shown`: the text as decoded, each such byte a U+FFFD, which would otherwise reach the site.
  */
 function readText(abs: string): string | { shown: string } {
   const bytes = fs.readFileSync(abs);
   const text = bytes.toString('utf8');
-  return isUtf8(bytes) ? text : { shown: text };
+  if (!isUtf8(bytes)) return { shown: text };
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /**
