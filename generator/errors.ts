@@ -73,6 +73,11 @@ export const catalogue = {
     message: 'is not read by the generator',
     hint: '{places}',
   },
+  CONTENT_FILE_NAME: {
+    title: "A file's name cannot be its page's address",
+    message: "holds {character}, which a page address cannot hold as written: the file name is its page's address",
+    hint: 'Rename the file with lowercase letters, digits and hyphens, such as {renamed}; links to it as it is named would lead to no page.',
+  },
   CONTENT_MISSING_FILE: {
     title: 'A required content file is missing',
     message: 'is missing',

@@ -112,6 +112,22 @@ test('CONTENT_UNKNOWN_FILE: a file in a place nothing reads', async () => {
   assert.match(error.hint!, /cities\/<slug>\.json/);
 });
 
+test('CONTENT_FILE_NAME: a file whose name cannot be an address as written (#, ?, %, a space) is refused, with a name that can', async () => {
+  const errors = await failure((f) => {
+    const post = f.read('content/blog/naati-vs-standard-translations-differences.md');
+    for (const name of ['c#-guide', 'why?', '100%-online', 'Résumé Tips']) f.write(`content/blog/${name}.md`, post);
+    f.write('content/cities/alice springs.json', f.read('content/cities/perth.json'));
+  });
+  const named = errors.filter((e) => e.code === 'CONTENT_FILE_NAME');
+  assert.equal(named.map((e) => `${e.headline} | ${e.hint}`), [
+    'content/blog/100%-online.md holds "%", which a page address cannot hold as written: the file name is its page\'s address | Rename the file with lowercase letters, digits and hyphens, such as 100-online.md; links to it as it is named would lead to no page.',
+    'content/blog/Résumé Tips.md holds " ", which a page address cannot hold as written: the file name is its page\'s address | Rename the file with lowercase letters, digits and hyphens, such as resume-tips.md; links to it as it is named would lead to no page.',
+    'content/blog/c#-guide.md holds "#", which a page address cannot hold as written: the file name is its page\'s address | Rename the file with lowercase letters, digits and hyphens, such as c-guide.md; links to it as it is named would lead to no page.',
+    'content/blog/why?.md holds "?", which a page address cannot hold as written: the file name is its page\'s address | Rename the file with lowercase letters, digits and hyphens, such as why.md; links to it as it is named would lead to no page.',
+    'content/cities/alice springs.json holds " ", which a page address cannot hold as written: the file name is its page\'s address | Rename the file with lowercase letters, digits and hyphens, such as alice-springs.json; links to it as it is named would lead to no page.',
+  ]);
+});
+
 test('CONTENT_MISSING_FILE: a required file', async () => {
   const errors = await failure((f) => f.write('content/pages/terms.md', null));
   assert.equal(errors.map((e) => [e.code, e.headline]), [['CONTENT_MISSING_FILE', 'content/pages/terms.md is missing']]);

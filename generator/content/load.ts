@@ -90,6 +90,9 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
       errors.push(siteError('CONTENT_UNKNOWN_FILE', { places: placesHint }, { file }));
       continue;
     }
+    const slug = 'slug' in source ? source.slug : '';
+    const unfit = unfitInAddress.exec(slug);
+    if (unfit) errors.push(siteError('CONTENT_FILE_NAME', { character: JSON.stringify(unfit[0]), renamed: slugOf(slug) + path.posix.extname(rel) }, { file }));
     const abs = path.join(project.content, rel);
     const stat = seen?.stats.get(abs) ?? fs.statSync(abs);
     const cached = known.get(rel);
@@ -118,6 +121,17 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
   // Written now, before a later stage can touch the data; only the shards whose files changed.
   if (!previous && stale.size) writeSnapshot(store, files, stale);
   return { files, errors };
+}
+
+/**
+ * A character a file name that is a page's address may not hold: a link to `c#-guide` or `why?` leads to
+ * /blog/c or /blog/why, `%` starts an escape, and spaces and the others are not allowed in an address as written.
+ */
+const unfitInAddress = /[\s#?%"<>\\^`{|}\p{Cc}]/u;
+
+/** A file name made a slug, for the hint: lowercase letters, digits and single hyphens, as `site new` writes them. */
+function slugOf(name: string): string {
+  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'new-page';
 }
 
 /** Whether a file of this name is content (READMEs are notes to editors); hidden names are passed over before. */
