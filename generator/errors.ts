@@ -22,6 +22,11 @@ export const catalogue = {
     message: 'is not UTF-8: the character here was saved in another encoding',
     hint: 'Save the file as UTF-8 (in VS Code: click the encoding in the status bar, then Save with Encoding, UTF-8) and check the character; the file was probably saved as Windows-1252 or Latin-1.',
   },
+  CONTENT_REPEATED_FIELD: {
+    title: 'An object names a field twice',
+    message: '"{name}" is written twice in one object: only this last value would count',
+    hint: 'Keep one "{name}" with the value you mean and delete the other.',
+  },
   CONTENT_NO_FRONT_MATTER: {
     title: 'A Markdown file has no front matter',
     message: 'has no front matter',

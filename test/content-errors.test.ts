@@ -90,6 +90,19 @@ test('CONTENT_ENCODING: a file saved in another encoding is refused at the chara
   assert.match(errors[0].hint!, /^Save the file as UTF-8/);
 });
 
+test('CONTENT_REPEATED_FIELD: a field written twice in one object is refused at the second, rather than the first silently ignored', async () => {
+  const errors = await failure((f) => {
+    replaceIn(f, 'content/cities/perth.json', '"state": "WA",', '"state": "WA",\n  "name": "Perth City",');
+    replaceIn(f, 'content/cities/darwin.json', '"image": {', '"image": {\n    "alt": "A \\"quoted\\" alt: with a colon",');
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [
+    'CONTENT_REPEATED_FIELD content/cities/darwin.json:12:5 /image/alt "alt" is written twice in one object: only this last value would count',
+    'CONTENT_REPEATED_FIELD content/cities/perth.json:5:3 /name "name" is written twice in one object: only this last value would count',
+  ]);
+  assert.match(errors[1].frame!, /> 5 \|   "name": "Perth City",/);
+  assert.is(errors[1].hint, 'Keep one "name" with the value you mean and delete the other.');
+});
+
 test('CONTENT_FRONT_MATTER: broken YAML names the line', async () => {
   const [error] = await failure((f) => replaceIn(f, 'content/blog/naati-vs-standard-translations-differences.md', 'category: "Translation"', 'category: [Translation'));
   assert.is(error.code, 'CONTENT_FRONT_MATTER');

@@ -9,6 +9,7 @@ import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
 import { classify, placesHint, requiredFiles, type SourceKind } from './sources.ts';
 import { bodyLinks, type MarkdownLink } from './links.ts';
+import { repeatedName } from './repeated-name.ts';
 import type { ContentSeen } from '../incremental/unchanged.ts';
 import { referencesOf, type References } from '../admin/references.ts';
 
@@ -296,7 +297,10 @@ function entryOf(file: SourceFile): SnapshotEntry | undefined {
 
 function parseJson(file: string, text: string): { data: unknown } | SiteError {
   try {
-    return { data: JSON.parse(text) };
+    const data: unknown = JSON.parse(text);
+    const twice = repeatedName(text, data);
+    if (!twice) return { data };
+    return siteError('CONTENT_REPEATED_FIELD', { name: twice.name }, { pointer: twice.pointer, ...framed(file, text, positionAt(text, twice.offset)) });
   } catch {
     // JSON.parse says little about where; jsonc-parser gives the offset and a name for the problem.
     const problems: ParseError[] = [];
