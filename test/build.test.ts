@@ -458,6 +458,28 @@ test('a staging folder left by a killed build is removed by the next build', asy
   assert.not.ok(fs.existsSync(stale));
 });
 
+test('the last output, left aside by a build killed between the two renames of its commit, is put back, not deleted', async () => {
+  const before = listFiles(out);
+  const index = html('index.html');
+  // The moment between the renames: the output moved aside under a process that has ended, the new one not yet in place.
+  const aside = path.join(site.root, 'dist.old-999999-abc');
+  fs.renameSync(out, aside);
+  const file = path.join(site.root, 'templates/pages/home.tsx');
+  copyCode(site);
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('const copy = site.pages.home;', "const copy = site.pages.home;\n  if (copy) throw new Error('broken on purpose');"));
+  try {
+    await build({ root: site.root, logger: silentLogger });
+    assert.unreachable('the build should fail');
+  } catch (error) {
+    assert.is((error as BuildFailure).errors?.[0].code, 'RENDER_FAILED');
+  } finally {
+    for (const part of ['templates', 'islands', 'functions']) fs.rmSync(path.join(site.root, part), { recursive: true });
+  }
+  assert.not.ok(fs.existsSync(aside));
+  assert.equal(listFiles(out), before);
+  assert.is(html('index.html'), index);
+});
+
 test('a render failure also leaves the previous output untouched', async () => {
   const before = html('index.html');
   copyCode(site);

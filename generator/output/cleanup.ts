@@ -29,14 +29,20 @@ export async function finishRemovals(): Promise<void> {
   while (pendingRemovals.size) await Promise.all([...pendingRemovals]);
 }
 
-/** Staging and replaced folders left beside the target by builds whose process no longer runs (killed). */
+/**
+ * Staging and replaced folders left beside the target by builds whose process no longer runs (killed). A
+ * replaced folder with no target beside it is the last good output of a build killed between the two renames
+ * of its commit (StagedOutput.commit): it is put back, not deleted.
+ */
 export function removeStale(target: string): void {
   const parent = path.dirname(target);
   const prefix = `${path.basename(target)}.`;
   if (!fs.existsSync(parent)) return;
   for (const name of fs.readdirSync(parent)) {
-    const match = name.startsWith(prefix) ? /^(?:tmp|old)-(\d+)-/.exec(name.slice(prefix.length)) : null;
-    if (match && !alive(Number(match[1]))) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+    const match = name.startsWith(prefix) ? /^(tmp|old)-(\d+)-/.exec(name.slice(prefix.length)) : null;
+    if (!match || alive(Number(match[2]))) continue;
+    if (match[1] === 'old' && !fs.existsSync(target)) fs.renameSync(path.join(parent, name), target);
+    else fs.rmSync(path.join(parent, name), { recursive: true, force: true });
   }
 }
 
