@@ -83,6 +83,11 @@ export const catalogue = {
     message: "holds {character}, which a page address cannot hold as written: the file name is its page's address",
     hint: 'Rename the file with lowercase letters, digits and hyphens, such as {renamed}; links to it as it is named would lead to no page.',
   },
+  CONTENT_DANGLING_LINK: {
+    title: 'A content file is a link to nothing',
+    message: 'is a symbolic link to {target}, which does not exist',
+    hint: 'Point the link at a file that exists, put the file itself in its place, or delete the link.',
+  },
   CONTENT_MISSING_FILE: {
     title: 'A required content file is missing',
     message: 'is missing',

@@ -352,6 +352,21 @@ test('loadContent finds the same files with the inputs\' stamp as without it, th
   }
 });
 
+test('loadContent reports a content file that is a link to nothing, naming where it leads, with or without the inputs\' stamp', () => {
+  const f = fixture();
+  try {
+    const project = resolveProject(f.root);
+    const nowhere = path.join(f.root, 'moved', 'ballarat.json');
+    fs.symlinkSync(nowhere, path.join(f.content, 'cities', 'ballarat.json'));
+    for (const seen of [undefined, inputStamp(project, path.join(f.root, 'dist')).content]) {
+      const { errors } = loadContent(project, undefined, seen);
+      assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [`CONTENT_DANGLING_LINK content/cities/ballarat.json is a symbolic link to ${nowhere}, which does not exist`]);
+    }
+  } finally {
+    f.remove();
+  }
+});
+
 test('a form answer reads the built page it belongs to, the home page too: from the site\'s address, or from disk under site serve', async () => {
   const asked: string[] = [];
   const server = http.createServer((request, response) => {
