@@ -624,6 +624,18 @@ test('a content file that starts with a byte-order mark builds as the same file 
   }
 });
 
+test('a U+FFFD written in a UTF-8 file is a character like any other, not a sign of another encoding', async () => {
+  const file = 'content/blog/naati-vs-standard-translations-differences.md';
+  const text = site.read(file);
+  try {
+    site.write(file, text.replace(/\n\n([A-Z])/, '\n\nThe sign \uFFFD marks an unreadable character. $1'));
+    await build({ root: site.root, logger: silentLogger });
+    assert.ok(html('blog/naati-vs-standard-translations-differences.html').includes('The sign \uFFFD marks an unreadable character.'));
+  } finally {
+    site.write(file, text);
+  }
+});
+
 test('a service in the navigation menu set appears in the header menus; national ID only in the mobile one', () => {
   const page = html('index.html');
   const desktop = /<nav class="nav-desktop"[\s\S]*?<\/nav>/.exec(page)![0];
