@@ -204,6 +204,11 @@ export const catalogue = {
     message: '{file} already exists',
     hint: 'Pick another slug, or edit the existing file.',
   },
+  NEW_ADDRESS_TAKEN: {
+    title: "The new page's address is taken",
+    message: 'the address {address} is taken by {owner}',
+    hint: 'Pick another name; a language page takes its address from its English name.',
+  },
   NEW_TOO_FEW_LANGUAGES: {
     title: 'A new city needs more languages than exist',
     message: 'a city needs ten languages, and fewer than ten exist in content/languages/',

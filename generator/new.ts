@@ -8,7 +8,7 @@ import { BuildFailure, siteError, type ErrorCode, type ErrorParams } from './err
 import { colour, consoleLogger, type Logger } from './log.ts';
 import { resolveProject, toolRoot } from './project.ts';
 import { languageSlug } from './content/model.ts';
-import { registry, type CollectionKind } from './content/kinds.ts';
+import { registry, rules, type CollectionKind } from './content/kinds.ts';
 
 /**
  * Each starter: the content kind it writes (whose folder and extension the kinds table gives; its text is in
@@ -48,6 +48,14 @@ export async function createStarter(options: NewOptions): Promise<string> {
   const file = path.join(project.content, folder, `${slug}${ext}`);
   const rel = path.relative(project.root, file);
   if (fs.existsSync(file)) fail('NEW_FILE_EXISTS', { file: rel });
+  // A language's page is at /<slug>, beside the built-in pages and the prose pages: an address one of them has
+  // would fail the build once the starter is published, so it is refused before anything is written.
+  if (registry.kinds[kind].route === '/') {
+    const prose = registry.kinds['prose-page'];
+    const proseFile = path.join(project.content, prose.folder, `${slug}${prose.ext}`);
+    const owner = rules.reservedSegments.includes(slug) ? 'a built-in page' : fs.existsSync(proseFile) ? path.relative(project.root, proseFile) : undefined;
+    if (owner) fail('NEW_ADDRESS_TAKEN', { address: `/${slug}`, owner });
+  }
 
   // A folder's names, or none when there is no such folder.
   const list = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);

@@ -190,6 +190,13 @@ test('new refuses to overwrite, and refuses a bad slug', () => {
   const bad = site(['new', 'city', 'Gold Coast!'], f.root);
   assert.is(bad.code, 1);
   assert.match(bad.err, /is not a valid slug/);
+  // A language's page is at /<slug>: a built-in page's address or a prose page's would fail the build.
+  for (const [name, owner] of [['Blog', 'a built-in page'], ['Terms', 'content/pages/terms.md']]) {
+    const taken = site(['new', 'language', name], f.root);
+    assert.is(taken.code, 1, taken.out);
+    assert.ok(taken.err.includes(`the address /${name.toLowerCase()} is taken by ${owner}`), taken.err);
+    assert.not.ok(fs.existsSync(path.join(f.root, 'content', 'languages', `${name.toLowerCase()}.json`)), `no ${name} starter written`);
+  }
 });
 
 test('check passes on the real site', () => {
