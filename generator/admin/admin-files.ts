@@ -115,7 +115,9 @@ export async function editorScript(project: Project): Promise<string> {
 export function editorData(project: Project, previews: string[]): string {
   const files = Object.values(factSources).flatMap((rel) => {
     try {
-      return [{ rel, data: JSON.parse(fs.readFileSync(path.join(project.content, rel), 'utf8')) as unknown }];
+      // Without the byte-order mark some editors write first, as the build reads the file (content/load.ts).
+      const text = fs.readFileSync(path.join(project.content, rel), 'utf8').replace(/^\uFEFF/, '');
+      return [{ rel, data: JSON.parse(text) as unknown }];
     } catch {
       return [];
     }
