@@ -177,6 +177,12 @@ test('_redirects rules are honoured', async () => {
   const res = await get('/services/passports-ids');
   assert.is(res.status, 301);
   assert.is(res.headers.get('location'), '/services/passports');
+  // Netlify decodes the address before it matches a rule: an encoded form of it is sent on too, not a 404.
+  for (const address of ['/services/passports%2Dids', '/services/passports%2dids/', '/%73ervices/passports-ids']) {
+    const encoded = await get(address);
+    assert.is(encoded.status, 301, address);
+    assert.is(encoded.headers.get('location'), '/services/passports', address);
+  }
 });
 
 test('the headers of _headers are applied', async () => {

@@ -140,7 +140,8 @@ export function staticHandler(options: StaticOptions): Handler {
     // its Content-Security-Policy, and /%61dmin/ the editor without its own.
     for (const [name, value] of headersFor(readHeaders(options.root), decoded ?? url.pathname)) res.setHeader(name, value);
     if (decoded === undefined) return plain(res, 400, 'Bad Request: the address is not a valid path');
-    const redirect = readRedirects(options.root).get(cleanPath(url.pathname));
+    // Matched decoded, as Netlify matches them: matched as sent, /services/passports%2Dids was a 404.
+    const redirect = readRedirects(options.root).get(cleanPath(decoded));
     if (redirect) return void res.writeHead(redirect.status, { Location: redirect.to + url.search }).end();
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
     if (hostFiles.has(cleanPath(decoded))) return notFound(req, res, options);
