@@ -185,6 +185,13 @@ test('_redirects rules are honoured', async () => {
   }
 });
 
+test('a file of a type the file server does not know is sent with the type Netlify gives it', async () => {
+  const icon = await get('/favicon.ico');
+  assert.is(icon.status, 200);
+  assert.is(icon.headers.get('content-type'), 'image/x-icon');
+  assert.is((await get('/favicon.ico', { method: 'HEAD' })).headers.get('content-type'), 'image/x-icon', 'HEAD');
+});
+
 test('the headers of _headers are applied', async () => {
   const page = await get('/contact');
   assert.match(page.headers.get('content-security-policy')!, /script-src 'self'/);

@@ -108,6 +108,11 @@ const compressible: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+// Types sirv does not know, as Netlify sends them.
+const untyped: Record<string, string> = {
+  '.ico': 'image/x-icon',
+};
+
 /**
  * Sends a body, compressed with Brotli or gzip when the client takes it. Compression runs on libuv's threads: the
  * editor's 5 MB script would otherwise hold every other request for a few hundred milliseconds.
@@ -132,7 +137,16 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, type: s
 }
 
 export function staticHandler(options: StaticOptions): Handler {
-  const files = sirv(options.root, { dev: true, etag: true, dotfiles: false });
+  // sirv sends a type it does not know (mrmime has no .ico) as an empty Content-Type; Netlify sends these.
+  const files = sirv(options.root, {
+    dev: true,
+    etag: true,
+    dotfiles: false,
+    setHeaders: (res, pathname) => {
+      const type = untyped[path.extname(pathname)];
+      if (type) res.setHeader('Content-Type', type);
+    },
+  });
   return (req, res) => {
     const url = requestUrl(req);
     const decoded = decodePath(url.pathname);
