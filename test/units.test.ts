@@ -22,6 +22,7 @@ import { builtPage } from '../functions/lib/answer-page.ts';
 import http from 'node:http';
 import os from 'node:os';
 import { servicePrice } from '../templates/components/plans.tsx';
+import { LiveOutput } from '../generator/output/live.ts';
 
 const test = suite('units');
 
@@ -401,6 +402,36 @@ test('a form answer reads the built page it belongs to, the home page too: from 
     assert.is((await builtPage(request, { SITE_PAGES_DIR: pages }, '/missing')).text, undefined);
   } finally {
     fs.rmSync(pages, { recursive: true, force: true });
+  }
+});
+
+test('the dev server\'s output: a rebuild whose writing fails partway leaves no file taken for what it held before', () => {
+  const target = fs.mkdtempSync(path.join(os.tmpdir(), 'live-'));
+  try {
+    const first = new LiveOutput(target, new Map());
+    first.emit('a.txt', 'old');
+    first.emit('gone.txt', 'old');
+    const { hashes } = first.commit();
+    // The second build writes a.txt, then fails on b.txt (a folder stands where it goes); the server keeps the
+    // first build's hashes, as it does after any failed build.
+    fs.mkdirSync(path.join(target, 'b.txt', 'x'), { recursive: true });
+    const second = new LiveOutput(target, hashes);
+    second.emit('a.txt', 'new');
+    second.emit('gone.txt', 'new');
+    second.emit('b.txt', 'b');
+    assert.throws(() => second.commit());
+    fs.rmSync(path.join(target, 'b.txt'), { recursive: true });
+    // The next build makes a.txt as the first did, and gone.txt no more.
+    const third = new LiveOutput(target, hashes);
+    assert.not.ok(third.canKeep('a.txt'), 'a.txt holds what the failed build wrote, not what the first did');
+    third.emit('a.txt', 'old');
+    const { changed } = third.commit();
+    assert.is(fs.readFileSync(path.join(target, 'a.txt'), 'utf8'), 'old');
+    assert.not.ok(fs.existsSync(path.join(target, 'gone.txt')), 'a file the failed build wrote is still removed when no longer made');
+    // b.txt too: a write that fails may leave part of a file behind, and the third build makes none.
+    assert.equal(changed, ['a.txt', 'b.txt', 'gone.txt']);
+  } finally {
+    fs.rmSync(target, { recursive: true, force: true });
   }
 });
 

@@ -6,6 +6,12 @@ import { contentHash } from './tree.ts';
 import { BaseOutput } from './output.ts';
 
 /**
+ * The hash of a file whose bytes are not known: a write to it began and may not have ended. Never any file's
+ * hash, so the file is written again when next produced; not kept; still removed when no longer produced.
+ */
+const unknown = '';
+
+/**
  * Collects a build in memory and applies it to a live folder, writing only what changed. Used by the dev
  * server, whose sites are small; `changed` lists the files that differ from the previous build.
  */
@@ -22,12 +28,15 @@ export class LiveOutput extends BaseOutput {
   }
 
   canKeep(file: string): boolean {
-    return !this.placed.has(file) && this.previous.has(file);
+    return !this.placed.has(file) && !!this.previous.get(file);
   }
 
-  /** Keeps a file of the previous build as it is, without producing it again. Returns false if there is none. */
+  /**
+   * Keeps a file of the previous build as it is, without producing it again. False if there is none, or if its
+   * bytes are unknown.
+   */
   keep(file: string): boolean {
-    if (!this.previous.has(file)) return false;
+    if (!this.previous.get(file)) return false;
     this.placed.add(file);
     return true;
   }
@@ -43,6 +52,9 @@ export class LiveOutput extends BaseOutput {
       hashes.set(file, hash);
       const abs = path.join(this.target, file);
       if (this.previous.get(file) === hash && fs.existsSync(abs)) continue;
+      // `previous` is the server's record of the folder until a build succeeds: should a write fail, the next
+      // build must not take this file for what it held before (it skipped writing back the old bytes).
+      this.previous.set(file, unknown);
       fs.mkdirSync(path.dirname(abs), { recursive: true });
       fs.writeFileSync(abs, buffer);
       changed.push(file);
