@@ -18,6 +18,9 @@ let f: Fixture;
 let dev: DevServer;
 const events: { event: string; data: any }[] = [];
 let stream: AbortController;
+/** Called with each line of the dev server's build progress ("building: content · 0.0 s"). */
+let onProgress = (_line: string) => {};
+let closed = false;
 
 async function listen(url: string) {
   stream = new AbortController();
@@ -63,13 +66,13 @@ test.before(async () => {
     'functions/echo.ts': `export default async (request: Request, context: { ip: string }) => new Response(JSON.stringify({ method: request.method, body: request.method === 'POST' ? await request.json() : null, ip: context.ip, version: 1 }), { status: 200, headers: { 'content-type': 'application/json' } });\n`,
   });
   copyCode(f);
-  dev = await serve({ root: f.root, port: 0, host: "127.0.0.1", logger: process.env.DEBUG_SERVE ? undefined : silentLogger });
+  dev = await serve({ root: f.root, port: 0, host: "127.0.0.1", logger: process.env.DEBUG_SERVE ? undefined : { ...silentLogger, progress: (line) => onProgress(line) } });
   await listen(dev.url);
 });
 
 test.after(async () => {
   stream.abort();
-  await dev.close();
+  if (!closed) await dev.close();
   f.remove();
 });
 
@@ -454,6 +457,28 @@ test('settled() returns when an edit lands while it waits, however the timing fa
   } finally {
     await watchdog.terminate();
   }
+});
+
+// Last: it closes the server.
+test('close() waits for the rebuild under way, so stopping the server never leaves the output half written', async () => {
+  const outcomes: boolean[] = [];
+  dev.onRebuild((outcome) => outcomes.push(outcome.ok));
+  let closing: Promise<void> | undefined;
+  const started = new Promise<void>((resolve) => {
+    onProgress = (line) => {
+      if (closing || !line.startsWith('building:')) return;
+      closing = dev.close();
+      closed = true;
+      resolve();
+    };
+  });
+  const file = 'content/services/passports.json';
+  const service = JSON.parse(f.read(file));
+  f.write(file, JSON.stringify({ ...service, title: 'Passports While Closing' }, null, 2));
+  await started;
+  await closing;
+  assert.equal(outcomes, [true], 'the rebuild ended before close() did');
+  assert.match(fs.readFileSync(path.join(f.root, 'dist', 'services', 'passports.html'), 'utf8'), /Passports While Closing/);
 });
 
 test.run();

@@ -191,6 +191,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     }
   };
   const schedule = () => {
+    if (closing) return;
     pending = true;
     clearTimeout(timer);
     timer = setTimeout(() => {
@@ -262,8 +263,12 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const close = async () => {
     closing = true;
     clearInterval(retry);
+    // No build starts from now on, and the one under way is waited for: stopped halfway (Ctrl-C), it left dist/
+    // half updated, some files of the new build beside others of the last.
     clearTimeout(timer);
+    pending = false;
     await closeWatcher();
+    await building;
     for (const client of clients) client.end();
     // close() waits for every connection to end; an open page keeps one busy (a request in flight, a live
     // reload stream reopened), so they are all ended now rather than whenever the page goes.
