@@ -108,7 +108,7 @@ const compressible: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-// Types sirv does not know, as Netlify sends them.
+// Types sirv does not know: a favicon as static hosts commonly send it.
 const untyped: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
@@ -137,7 +137,7 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, type: s
 }
 
 export function staticHandler(options: StaticOptions): Handler {
-  // sirv sends a type it does not know (mrmime has no .ico) as an empty Content-Type; Netlify sends these.
+  // sirv sends a type it does not know (mrmime has no .ico) as an empty Content-Type.
   const files = sirv(options.root, {
     dev: true,
     etag: true,
