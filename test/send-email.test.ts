@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createSendEmail } from '../functions/send-email.ts';
 import { readProps } from '../functions/lib/answer-page.ts';
+import { rateLimiter } from '../functions/lib/http.ts';
 import { fieldErrors, normalise, schema, variantOf, type SchemaError } from '../functions/lib/enquiry.ts';
 import contactForm from '../content/contact-form.json' with { type: 'json' };
 import { enquiryValidatorsSource } from '../generator/form-validators.ts';
@@ -244,6 +245,21 @@ test('past 5 a minute from one client: 429 with Retry-After, and accepted again 
   assert.is((await send(request(message), { ip: '198.51.100.7' })).headers.get('retry-after'), '30');
   time += 31_000;
   assert.is((await send(request(message), { ip: '198.51.100.7' })).status, 200);
+});
+
+test('the rate limit forgets a client a minute after its last request, so a long-lived instance does not grow with every client', () => {
+  let time = 1_000_000;
+  const take = rateLimiter(() => time);
+  for (let i = 0; i < 1000; i++) take(`ip 198.51.${i >> 8}.${i & 255}`, 5);
+  assert.is(take.clients(), 1000, 'clients of the last minute are all remembered');
+  for (let i = 0; i < 5; i++) take('ip 203.0.113.1', 5);
+  time += 59_000;
+  assert.is(take('ip 203.0.113.1', 5), 1, 'a client within its minute is still limited');
+  take('ip 203.0.113.3', 5);
+  time += 2_000;
+  take('ip 203.0.113.2', 5);
+  assert.is(take.clients(), 2, 'only the clients seen in the last minute are left');
+  assert.is(take('ip 198.51.0.1', 5), 0);
 });
 
 test('a mail server that is down or refuses answers 502 Failed to send message', async () => {

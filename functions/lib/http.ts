@@ -212,12 +212,21 @@ export function html(status: number, markup: string, headers: Record<string, str
   return new Response(markup, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers } });
 }
 
-/** Requests per client in a sliding minute; `take` answers how many seconds to wait, or 0 when allowed. */
+/**
+ * Requests per client in a sliding minute; `take` answers how many seconds to wait, or 0 when allowed, and
+ * `clients` how many are remembered. A function instance can live for hours, so once a minute the clients with
+ * nothing in the last minute are forgotten: the map holds at most a minute's worth of clients, not every one seen.
+ */
 export function rateLimiter(now: () => number) {
   const minute = 60_000;
   const requests = new Map<string, number[]>();
-  return function take(ip: string, limit: number): number {
+  let swept = now();
+  function take(ip: string, limit: number): number {
     const t = now();
+    if (t - swept >= minute) {
+      swept = t;
+      for (const [client, times] of requests) if (t - times[times.length - 1] >= minute) requests.delete(client);
+    }
     const recent = (requests.get(ip) ?? []).filter((at) => t - at < minute);
     if (recent.length >= limit) {
       requests.set(ip, recent);
@@ -226,7 +235,8 @@ export function rateLimiter(now: () => number) {
     recent.push(t);
     requests.set(ip, recent);
     return 0;
-  };
+  }
+  return Object.assign(take, { clients: () => requests.size });
 }
 
 /** An error's kind and code, without its message (which may quote what was sent). */
