@@ -219,6 +219,36 @@ test('a poisoned queue: an enquiry refused for good is held and logged, the othe
   console.log(`» poisoned queue: 1 blocker refused for good (554) planted first in key order during an outage, 10 enquiries behind it: ${run.delivered} delivered in the first run after recovery, ${run.held} held and logged; 2 refused while mail was up answered 202 "held", not "received"; \`site enquiries retry --all\` then delivered the 3`);
 });
 
+test('a stored record whose fields are not text is held with its reason, shown by site enquiries, and not retried for ever', async () => {
+  const store = fileStore(path.join(dir, 'not-text'));
+  const settings = { SMTP_URL: sink.url, ENQUIRY_RETRY_MS: '1' };
+  const base = { variant: 'message', at: 1, state: 'queued', attempts: 0, nextAt: 0 };
+  await store.set('queue/not-text-0001', JSON.stringify({ ...base, key: 'not-text-0001', data: { ...message, name: 42, subject: 'Not text' } }));
+  await store.set('queue/not-text-0002', JSON.stringify({ ...base, key: 'not-text-0002', data: { ...message, subject: 'Fine' } }));
+  const logs = captureLogs();
+  let first: DeliveryReport, second: DeliveryReport;
+  try {
+    first = await deliverQueued(store, mailer(), settings);
+    second = await deliverQueued(store, mailer(), settings);
+  } finally {
+    logs.restore();
+  }
+  assert.is(first.delivered, 1, 'the record behind it is mailed');
+  assert.is(first.held, 1);
+  assert.is(first.failed, 0, 'not a failure to try again');
+  assert.is(second.started, 0, 'the held record is not tried again');
+  const held = JSON.parse((await store.get('queue/not-text-0001'))!) as Stored;
+  assert.is(held.state, 'held');
+  assert.match(held.lastError ?? '', /could not be made into a mail \(TypeError\): a field is missing or not text/);
+  assert.ok(logs.lines.some((l) => l.includes('enquiry not-text-0001 is held')), logs.lines.join('\n'));
+  fs.mkdirSync(path.join(dir, 'not-text-site', '.data'), { recursive: true });
+  fs.renameSync(path.join(dir, 'not-text'), path.join(dir, 'not-text-site', '.data', 'forms'));
+  const listed = spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'enquiries'], { cwd: path.join(dir, 'not-text-site'), encoding: 'utf8', env: { ...process.env, SITE_DATA_DIR: '', NO_COLOR: '1' } });
+  assert.is(listed.status, 0, listed.stderr);
+  assert.match(listed.stdout, /not-text-0001 +held .*could not be made into a mail/);
+  assert.match(listed.stdout, /1 held, 0 waiting/);
+});
+
 test('a backlog of 100 and a slow mail server: each run stops starting sends in time, and successive runs deliver all', async () => {
   const store = fileStore(path.join(dir, 'backlog'));
   for (let i = 0; i < 100; i++) {

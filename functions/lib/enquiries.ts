@@ -7,8 +7,8 @@
 //
 // A stored enquiry is `queued` (delivered by `deliverQueued`, from the scheduled function on Netlify and a
 // timer under `site serve`, each one retried on its own backoff) or `held` (the mail server refused it for
-// good with a 5xx reply, or it cannot be read): held enquiries are never retried on their own, and the
-// operator sees and retries them with `site enquiries`. One enquiry's failure never stops the others.
+// good with a 5xx reply, or it cannot be read or made into a mail): held enquiries are never retried on their
+// own, and the operator sees and retries them with `site enquiries`. One enquiry's failure never stops the others.
 import { createHash } from 'node:crypto';
 import type { Variant } from './enquiry.ts';
 import { compose, type Delivery, type Mail } from './mail.ts';
@@ -107,8 +107,18 @@ async function deliverWithin(deliver: Deliver, mail: Mail, settings: Env, limitM
  */
 export async function attemptDelivery(store: KeyValueStore, item: Stored, deliver: Deliver, settings: Env, now: () => number, hardLimit?: number): Promise<'sent' | 'queued' | 'held'> {
   let failure: unknown;
+  let mail: Mail;
   try {
-    const mail = mailOf(item, settings);
+    mail = mailOf(item, settings);
+  } catch (error) {
+    // A record whose fields are not the text a form sends (edited by hand, or written by other code) can never
+    // become a mail: retrying it on its backoff would fail for ever, so it is held for the operator.
+    const next: Stored = { ...item, attempts: item.attempts + 1, lastError: `the stored record could not be made into a mail (${describe(error)}): a field is missing or not text`, state: 'held' };
+    await store.set(`queue/${item.key}`, JSON.stringify(next));
+    console.error(`deliver: enquiry ${item.key} is held: ${next.lastError}. See it with \`site enquiries\`.`);
+    return 'held';
+  }
+  try {
     const delivery = await (hardLimit ? deliverWithin(deliver, mail, settings, hardLimit) : deliver(mail, settings));
     if (delivery !== 'unconfigured') {
       try {
