@@ -77,6 +77,39 @@ for (const [name, make] of implementations) {
   });
 }
 
+test('file store: a write the disk fails (full) leaves no temporary file behind, and a new folder is flushed in its parent', async () => {
+  const root = path.join(dir, 'full-disk');
+  const store = fileStore(root);
+  const open = fs.promises.open;
+  const synced: string[] = [];
+  // The disk fills up in mid-write: half the value is written, then ENOSPC, as a real full disk answers.
+  fs.promises.open = (async (file: fs.PathLike, flags?: string | number, mode?: fs.Mode) => {
+    const handle = await open(file, flags, mode);
+    if (flags === 'r') {
+      const sync = handle.sync.bind(handle);
+      handle.sync = async () => (synced.push(String(file)), sync());
+    }
+    if (String(file).endsWith('.tmp')) {
+      handle.writeFile = async (data: unknown) => {
+        await handle.write(String(data).slice(0, 3));
+        throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+      };
+    }
+    return handle;
+  }) as typeof fs.promises.open;
+  try {
+    await store.set('queue/full-0001', '{"a":1}').then(() => assert.unreachable('set'), (error: NodeJS.ErrnoException) => assert.is(error.code, 'ENOSPC'));
+    await store.create('received/full-0001', '{"a":1}').then(() => assert.unreachable('create'), (error: NodeJS.ErrnoException) => assert.is(error.code, 'ENOSPC'));
+  } finally {
+    fs.promises.open = open;
+  }
+  assert.equal(fs.readdirSync(path.join(root, 'queue')), [], 'no .tmp left in queue/');
+  assert.equal(fs.readdirSync(path.join(root, 'received')), [], 'no .tmp left in received/');
+  assert.ok(synced.includes(dir) && synced.includes(root), `the new folders' parents are flushed: ${synced.join(', ')}`);
+  await store.set('queue/full-0001', '{"a":2}');
+  assert.is(await store.get('queue/full-0001'), '{"a":2}', 'once there is room, the write goes through');
+});
+
 const message = { name: 'Amira Haddad', email: 'amira@example.org', phone: '', language: 'ar', subject: 'Birth certificate', message: 'my passport number is X1234567 please translate', recaptcha: 'good-token' };
 const request = (body: unknown, key?: string) =>
   new Request('http://localhost/.netlify/functions/send-email', { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) });

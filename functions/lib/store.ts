@@ -45,6 +45,32 @@ async function syncFolder(dir: string): Promise<void> {
 }
 
 /**
+ * Makes a folder and the parents it lacks, flushing each new name to the disk in its parent, as syncFolder does
+ * for a file: a synced file in a folder whose own entry a crash lost would be lost with it.
+ */
+async function makeFolder(folder: string): Promise<void> {
+  const first = await fs.promises.mkdir(folder, { recursive: true });
+  if (first === undefined) return;
+  for (let made = path.resolve(folder); made !== path.dirname(made); made = path.dirname(made)) {
+    await syncFolder(path.dirname(made));
+    if (made === path.resolve(first)) break;
+  }
+}
+
+/** Writes `value` under a temporary name beside `target` and runs `commit` with it; the temporary file never outlives it. */
+async function viaTemporary<T>(target: string, value: string, commit: (temporary: string) => Promise<T>): Promise<T> {
+  await makeFolder(path.dirname(target));
+  const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeSynced(temporary, value);
+    return await commit(temporary);
+  } finally {
+    // After a rename it is gone; after a failed write (a full disk) or a link, it would stay for ever.
+    await fs.promises.rm(temporary, { force: true });
+  }
+}
+
+/**
  * Files under `dir`, one per key; writes go through a temporary file and a rename so none is half-written,
  * and are flushed to the disk (file and folder) before they count as done.
  */
@@ -65,29 +91,25 @@ export function fileStore(dir: string): KeyValueStore {
     },
     async set(key, value) {
       const target = file(key);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-      await writeSynced(temporary, value);
-      await fs.promises.rename(temporary, target);
-      await syncFolder(path.dirname(target));
+      await viaTemporary(target, value, async (temporary) => {
+        await fs.promises.rename(temporary, target);
+        await syncFolder(path.dirname(target));
+      });
     },
     async create(key, value) {
       const target = file(key);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
       // Written in full under a temporary name, then linked: link() fails when the target exists, so two
       // concurrent creates cannot both win, and a reader never sees a half-written file.
-      const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-      await writeSynced(temporary, value);
-      try {
-        await fs.promises.link(temporary, target);
-        await syncFolder(path.dirname(target));
-        return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-        throw error;
-      } finally {
-        await fs.promises.rm(temporary, { force: true });
-      }
+      return viaTemporary(target, value, async (temporary) => {
+        try {
+          await fs.promises.link(temporary, target);
+          await syncFolder(path.dirname(target));
+          return true;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+          throw error;
+        }
+      });
     },
     async delete(key) {
       await fs.promises.rm(file(key), { force: true });
