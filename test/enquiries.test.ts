@@ -13,6 +13,7 @@ import { fileStore, type KeyValueStore } from '../functions/lib/store.ts';
 import { deliverQueued, idempotencyKey, type DeliveryReport, type Stored } from '../functions/lib/enquiries.ts';
 import { normalise } from '../functions/lib/enquiry.ts';
 import { mailer } from '../functions/lib/mail.ts';
+import { clientIp } from '../functions/lib/http.ts';
 import { createSendEmail } from '../functions/send-email.ts';
 import { createSubscribe } from '../functions/subscribe.ts';
 import { repoRoot } from './helpers/project.ts';
@@ -343,6 +344,23 @@ test('the client address comes from the one trusted source: rotating headers do 
   const subscribe = createSubscribe({ env: () => ({ RATE_LIMIT_PER_MINUTE: limit }), store: () => undefined });
   const signUps = await Promise.all(Array.from({ length: 7 }, (_, i) => subscribe(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` }, body: '{}' }), { ip: '203.0.113.2' }).then((r) => r.status)));
   assert.is(signUps.filter((s) => s === 429).length, 2);
+});
+
+test('an address the trusted header gives with a port (as Azure writes it) is one client, whatever the port', async () => {
+  const settings = { RATE_LIMIT_PER_MINUTE: '5', CLIENT_ADDRESS_HEADER: 'X-Forwarded-For' };
+  const ip = (value: string) => clientIp(new Request('http://localhost/', { headers: { 'x-forwarded-for': value } }), {}, settings);
+  assert.is(ip('203.0.113.5:5678'), '203.0.113.5');
+  assert.is(ip('10.0.0.1:80, 203.0.113.5:443'), '203.0.113.5');
+  assert.is(ip('[2001:db8::1]:443'), '2001:db8::1');
+  assert.is(ip('[2001:db8::1]'), '2001:db8::1');
+  assert.is(ip('2001:db8::1:443'), '2001:db8::1:443', 'a bare IPv6 address keeps its last group');
+  assert.is(ip('::ffff:203.0.113.5'), '::ffff:203.0.113.5');
+  const send = createSendEmail({ env: () => settings, store: () => undefined });
+  const attempt = (from: string) => send(jsonRequest('{}', undefined, { 'x-forwarded-for': from }), {}).then((r) => r.status);
+  const v4 = await Promise.all(Array.from({ length: 7 }, (_, i) => attempt(`203.0.113.6:${50_000 + i}`)));
+  assert.is(v4.filter((s) => s === 429).length, 2, 'a new port per connection is still one visitor');
+  const v6 = await Promise.all(Array.from({ length: 7 }, (_, i) => attempt(`[2001:db8:6::1]:${50_000 + i}`)));
+  assert.is(v6.filter((s) => s === 429).length, 2);
 });
 
 test('prototype keys: only own, known keys count, in JSON and in form posts alike; nothing stored or sent', async () => {

@@ -162,8 +162,20 @@ type Env = Record<string, string | undefined>;
  */
 export function clientIp(request: Request, context: Context, settings: Env = {}): string | undefined {
   const header = settings.CLIENT_ADDRESS_HEADER?.trim();
-  if (header) return request.headers.get(header)?.split(',').at(-1)?.trim() || undefined;
+  if (header) return withoutPort(request.headers.get(header)?.split(',').at(-1)?.trim() ?? '') || undefined;
   return context.ip || undefined;
+}
+
+/**
+ * An address as some proxies write it (Azure's X-Forwarded-For: `1.2.3.4:5678`, `[2001:db8::1]:443`) without
+ * its port, which changes with every connection and would give each one a bucket of its own. Only the two
+ * unmistakable forms are taken apart: a bare IPv6 address is all colons too.
+ */
+function withoutPort(address: string): string {
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(address);
+  if (v4) return v4[1];
+  const v6 = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(address);
+  return v6 ? v6[1] : address;
 }
 
 /**
