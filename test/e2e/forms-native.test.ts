@@ -5,6 +5,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { open, trackPages, useBrowserAndSite, wake, type Site } from './browser.ts';
@@ -136,6 +138,28 @@ test('JavaScript off, /blog: the newsletter posts its address, which is kept onc
   await page.locator('#newsletter-email').fill('Sam@Example.org');
   await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Subscribe' }).click()]);
   assert.is(stored('subscribers').length - before, 1, 'one address, kept once');
+});
+
+test("a page of another site posting the newsletter form with a visitor's browser is refused, and nothing is kept", async () => {
+  const before = stored('subscribers').length;
+  // Another site (another port is another origin) with a form aimed at ours, as a page could make a visitor send.
+  const other = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><title>Elsewhere</title><form method="post" action="${site.url}/.netlify/functions/subscribe"><input name="email" value="victim@example.org"><button>Go</button></form>`);
+  });
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${(other.address() as AddressInfo).port}/`);
+    const [answer] = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Go' }).click()]);
+    assert.is(answer!.status(), 403);
+    assert.ok(await page.getByText("Sign-ups are taken only from this site's own form.").first().isVisible());
+  } finally {
+    await context.close();
+    other.close();
+  }
+  assert.is(stored('subscribers').length, before, 'no address kept');
 });
 
 test('JavaScript on, /blog: the newsletter is sent in place, thanked, and kept', async () => {
