@@ -54,6 +54,11 @@ export function notASite(root: string): SiteError | undefined {
   return problem === undefined ? undefined : siteError('PROJECT_NOT_FOUND', { folder, problem });
 }
 
+/** Whether `inner` is the folder `outer` or a path inside it. */
+export function within(inner: string, outer: string): boolean {
+  return inner === outer || inner.startsWith(outer + path.sep);
+}
+
 /**
  * The output folder: `out` (dist/ by default) from the project root. A build replaces the folder as a whole, so
  * one that would take what the site is made from with it is refused before anything is written: the project
@@ -62,7 +67,6 @@ export function notASite(root: string): SiteError | undefined {
  */
 export function outputFolder(project: Project, out = 'dist'): string {
   const folder = path.resolve(project.root, out);
-  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer + path.sep);
   const read = [project.content, project.schemas, project.templates, project.islands, project.assets, project.functions];
   const source = read.find((dir) => within(folder, dir) || within(dir, folder));
   const problem = within(project.root, folder)

@@ -9,7 +9,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { build, type BuildResult } from '../build.ts';
 import { BuildFailure, formatFailure, type SiteErrorData } from '../errors.ts';
 import { colour, consoleLogger, type Logger } from '../log.ts';
-import { outputFolder, resolveProject } from '../project.ts';
+import { outputFolder, resolveProject, within } from '../project.ts';
 import { staticHandler } from './static.ts';
 import { functionsHandler } from './functions.ts';
 import { eventsPath, reloadClient, reloadClientPath } from './reload-client.ts';
@@ -215,7 +215,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     const parents = [...new Set(folders.map((folder) => path.dirname(folder)))];
     const ignored = (p: string) => {
       if (parents.includes(p)) return false;
-      if (!folders.some((folder) => p === folder || p.startsWith(folder + path.sep))) return true;
+      if (!folders.some((folder) => within(p, folder))) return true;
       const name = path.basename(p);
       return name === 'node_modules' || (name.startsWith('.') && name.length > 1);
     };
