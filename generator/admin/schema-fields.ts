@@ -130,11 +130,8 @@ const isGeneric = (ref: string | undefined, file: string) => {
 // Prose-like names get a multi-line box; everything else a one-line input.
 const proseNames = /^(text|description|answer|excerpt|intro|content|message|quote|body|paragraphs?|welcome|summary|note|bio|serviceDescription|disclaimer|subtitle)$/i;
 
+/** A picture's path: a string whose pattern asks for an image extension, as `\\.(svg|png|jpe?g|webp|avif)$` does. */
 const imagePattern = /\\\.\((?:[a-z]+\?*\|)*(?:svg|png|jpe\?g|webp|avif)/;
-
-function isImagePath(schema: Schema): boolean {
-  return typeof schema.pattern === 'string' && imagePattern.test(schema.pattern);
-}
 
 function typeOf(schema: Schema): string | undefined {
   return schema.type ?? (schema.enum ? 'enum' : schema.properties ? 'object' : undefined);
@@ -203,7 +200,7 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
     case 'enum':
     case 'string':
       if (schema.enum) return { ...base, widget: 'select', options: schema.enum.map(String) };
-      if (isImagePath(schema)) return { ...base, widget: 'image', choose_url: false };
+      if (imagePattern.test(schema.pattern ?? '')) return { ...base, widget: 'image', choose_url: false };
       return { ...base, widget: proseNames.test(name) || (schema.maxLength ?? 0) > 160 || (schema.minLength ?? 0) >= 40 ? 'text' : 'string' };
     case 'integer':
     case 'number':
