@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type http from 'node:http';
 import { formatFailure, BuildFailure, SiteError, siteError, sortErrors } from '../errors.ts';
-import type { Project } from '../project.ts';
+import { within, type Project } from '../project.ts';
 import { colour, type Logger } from '../log.ts';
 import { loadContent, parseSource, type SourceFile } from '../content/load.ts';
 import { validateContent } from '../content/validate.ts';
@@ -58,10 +58,9 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   const guard = new RequestGuard(options);
   const images = path.join(project.assets, 'images');
   // The folders the editor may change, as they are on disk: a link inside them may not lead out of them.
-  const realRoots = () => [project.content, images].filter((dir) => fs.existsSync(dir)).map((dir) => fs.realpathSync(dir));
-  const within = (abs: string) => {
+  const noLinkOut = (abs: string) => {
     const real = realPathOf(abs);
-    return real !== undefined && realRoots().some((dir) => real === dir || real.startsWith(dir + path.sep));
+    return real !== undefined && [project.content, images].some((dir) => fs.existsSync(dir) && within(real, fs.realpathSync(dir)));
   };
   // A project that brings only content/ uses the generator's own assets/ (see resolveProject), so paths under
   // assets/ go there; the editor still names them from the project root, as in the repository.
@@ -73,9 +72,9 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       throw new Refused(400, `${JSON.stringify(rel)} is not a file path the editor takes: no "..", control characters, backslashes or %-escapes.`);
     }
     const abs = path.resolve(toDisk(rel.replace(/^\/+/, '')));
-    const allowed = [project.content, images].some((dir) => abs === dir || abs.startsWith(dir + path.sep));
+    const allowed = [project.content, images].some((dir) => within(abs, dir));
     if (!allowed || abs.startsWith(project.schemas + path.sep)) throw new Refused(403, `${rel} is outside content/ and assets/images/, which is all the editor may change.`);
-    if (!within(abs)) throw new Refused(403, `${rel} leads outside content/ and assets/images/ through a link, so the editor leaves it alone.`);
+    if (!noLinkOut(abs)) throw new Refused(403, `${rel} leads outside content/ and assets/images/ through a link, so the editor leaves it alone.`);
     return abs;
   };
   const existing = (rel: unknown): string => {
@@ -185,7 +184,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         if (!fs.existsSync(dir)) return [];
         return fs
           .readdirSync(dir)
-          .filter((n) => n.endsWith(`.${params.extension}`) && within(path.join(dir, n)))
+          .filter((n) => n.endsWith(`.${params.extension}`) && noLinkOut(path.join(dir, n)))
           .sort()
           .map((n) => entry(path.join(dir, n)));
       }
