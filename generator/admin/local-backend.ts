@@ -94,6 +94,11 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   const relOf = (abs: string) => (abs.startsWith(project.assets + path.sep) ? `assets/${path.relative(project.assets, abs)}` : path.relative(root, abs)).split(path.sep).join('/');
   const entry = (abs: string) => ({ data: fs.readFileSync(abs, 'utf8'), file: { path: relOf(abs), id: relOf(abs) } });
   const media = (abs: string) => ({ id: relOf(abs), name: path.basename(abs), path: relOf(abs), content: fs.readFileSync(abs).toString('base64'), encoding: 'base64' });
+  /** The files `keep` keeps in a folder Decap names, sorted; none while the folder is not there. */
+  const listed = (folder: unknown, keep: (file: fs.Dirent) => boolean) => {
+    const dir = inside(folder);
+    return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter(keep).map((d) => path.join(dir, d.name)).sort() : [];
+  };
 
   async function persistEntry(params: { dataFiles?: { path: string; raw: string; newPath?: string }[]; assets?: { path: string; content: string; encoding: string }[] }) {
     if (!Array.isArray(params.dataFiles ?? []) || !Array.isArray(params.assets ?? [])) throw new Refused(400, 'persistEntry needs lists of dataFiles and assets.');
@@ -179,15 +184,8 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     switch (body.action) {
       case 'info':
         return { repo: path.basename(root), publish_modes: ['simple'], type: 'local_fs' };
-      case 'entriesByFolder': {
-        const dir = inside(params.folder);
-        if (!fs.existsSync(dir)) return [];
-        return fs
-          .readdirSync(dir)
-          .filter((n) => n.endsWith(`.${params.extension}`) && noLinkOut(path.join(dir, n)))
-          .sort()
-          .map((n) => entry(path.join(dir, n)));
-      }
+      case 'entriesByFolder':
+        return listed(params.folder, (d) => d.name.endsWith(`.${params.extension}`) && noLinkOut(path.join(d.parentPath, d.name))).map(entry);
       case 'entriesByFiles':
         if (!Array.isArray(params.files)) throw new Refused(400, 'entriesByFiles needs a list of files.');
         return (params.files as { path: string }[]).map((f) => inside(f?.path)).filter((abs) => fs.existsSync(abs)).map(entry);
@@ -195,10 +193,8 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         return entry(existing(params.path));
       case 'persistEntry':
         return persistEntry(params);
-      case 'getMedia': {
-        const dir = inside(params.mediaFolder);
-        return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name).sort().map((n) => media(path.join(dir, n))) : [];
-      }
+      case 'getMedia':
+        return listed(params.mediaFolder, (d) => d.isFile()).map(media);
       case 'getMediaFile':
         return media(existing(params.path));
       case 'persistMedia': {
