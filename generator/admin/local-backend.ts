@@ -284,10 +284,10 @@ function parsed(rel: string, text: string): SourceFile {
  * The build's own words for each problem: where (file:line:column and field), what is wrong, and the hint.
  * The editor shows them in a notice, so the code frame the terminal prints is left out here.
  */
-function refusal(errors: SiteError[]): Refused {
+function refusal(errors: SiteError[], lead = 'Not saved:'): Refused {
   const sorted = sortErrors(errors);
   const lines = sorted.map((e) => `${e.headline}.${e.hint ? ` ${e.hint}` : ''}`);
-  return new Refused(422, `Not saved: ${lines.join(' ')}`, formatFailure(new BuildFailure('content', sorted)));
+  return new Refused(422, `${lead} ${lines.join(' ')}`, formatFailure(new BuildFailure('content', sorted)));
 }
 
 /** One file as a save or a deletion would leave it: its new text, or null when it goes. */
@@ -326,13 +326,10 @@ async function check(project: Project, changes: Change[]): Promise<void> {
   const known = new Set((await problems(current).catch(() => [])).map((e) => e.headline));
   const added = (await problems(next)).filter((e) => !known.has(e.headline));
   if (!added.length) return;
-  if (!saved.length) {
-    // A deletion (every change is one): say which entries still name the file, so that staff know what to change first.
-    const gone = changes.map((c) => `content/${c.rel}`);
-    const refused = refusal(added);
-    const naming = [...new Set(added.map((e) => e.file).filter((f): f is string => !!f && !gone.includes(f)))];
-    refused.message = `Not deleted: ${naming.length ? `${naming.join(', ')} still ${naming.length === 1 ? 'refers' : 'refer'} to ${gone.join(', ')}. Change ${naming.length === 1 ? 'it' : 'them'} first.` : `${gone.join(', ')} is still needed.`} ${refused.message.replace(/^Not saved: /, '')}`;
-    throw refused;
-  }
-  throw refusal(added);
+  if (saved.length) throw refusal(added);
+  // A deletion (every change is one): say which entries still name the file, so that staff know what to change first.
+  const gone = changes.map((c) => `content/${c.rel}`);
+  const naming = [...new Set(added.map((e) => e.file).filter((f): f is string => !!f && !gone.includes(f)))];
+  const still = naming.length ? `${naming.join(', ')} still ${naming.length === 1 ? 'refers' : 'refer'} to ${gone.join(', ')}. Change ${naming.length === 1 ? 'it' : 'them'} first.` : `${gone.join(', ')} is still needed.`;
+  throw refusal(added, `Not deleted: ${still}`);
 }
