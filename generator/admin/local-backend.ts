@@ -247,7 +247,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
           throw new Refused(400, 'The request is not JSON.');
         }
         if (!body || typeof body !== 'object' || Array.isArray(body)) throw new Refused(400, 'The request is not a JSON object.');
-        send(200, await answer(body as { action?: string; params?: Record<string, any> }));
+        send(200, await answer(body as Parameters<typeof answer>[0]));
       } catch (error) {
         if (error instanceof Refused) {
           logger.warn(colour.yellow(`editor: ${error.details ?? error.message}`));
