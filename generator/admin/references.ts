@@ -66,10 +66,7 @@ export function usesOf(source: Kind, rel: string, data: Data, body?: string | re
 }
 
 /** What one file offers and names: its part of the index. */
-export interface References {
-  offers: string[];
-  uses: Use[];
-}
+export type References = ReferenceIndex['entries'][string];
 
 export function referencesOf(source: Kind, rel: string, data: unknown, body?: string | readonly MarkdownLink[]): References {
   const fields = (data ?? {}) as Data;
