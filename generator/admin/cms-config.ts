@@ -56,18 +56,13 @@ const folderLabels: Record<string, [plural: string, singular: string]> = {
   'pages.md': ['Long pages', 'Long page'],
 };
 
-export interface ContentFile {
-  rel: string;
-  dir: string;
-  ext: '.json' | '.md';
-  schema: string;
-}
-
 /** A content file as the configuration sees it, from its path under content/ and the schema it is checked against. */
-export function contentFile(rel: string, schema: string): ContentFile {
+export function contentFile(rel: string, schema: string) {
   const dir = path.posix.dirname(rel);
   return { rel, dir: dir === '.' ? '' : dir, ext: rel.endsWith('.md') ? '.md' : '.json', schema };
 }
+
+export type ContentFile = ReturnType<typeof contentFile>;
 
 /** The files of one folder with one extension make one collection. */
 const groupKey = (dir: string, ext: string) => `${dir}\0${ext}`;
