@@ -17,24 +17,24 @@ export interface StaticOptions {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** The text of a host's file (`_headers`, `_redirects`) in the site, empty when there is none. */
+function hostFile(root: string, name: string): string {
+  const file = path.join(root, name);
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+}
+
 /** Reads _redirects: `from to [status]` per line; exact paths only, as the generator writes them. */
 function readRedirects(root: string): Map<string, { to: string; status: number }> {
   const rules = new Map<string, { to: string; status: number }>();
-  const file = path.join(root, '_redirects');
-  if (!fs.existsSync(file)) return rules;
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+  for (const line of hostFile(root, '_redirects').split('\n')) {
     const [from, to, status] = line.trim().split(/\s+/);
-    if (!from || from.startsWith('#') || !to) continue;
-    rules.set(from, { to, status: Number(status) || 301 });
+    if (from && !from.startsWith('#') && to) rules.set(from, { to, status: Number(status) || 301 });
   }
   return rules;
 }
 
 /** Reads _headers (Netlify's format: a path pattern, then indented `Name: value` lines). */
-export function readHeaders(root: string): HeaderRule[] {
-  const file = path.join(root, '_headers');
-  return fs.existsSync(file) ? parseHeaders(fs.readFileSync(file, 'utf8')) : [];
-}
+export const readHeaders = (root: string): HeaderRule[] => parseHeaders(hostFile(root, '_headers'));
 
 /**
  * A request path decoded, or undefined when the host would refuse it: percent-encoding that is not UTF-8, a
@@ -61,8 +61,6 @@ export function requestUrl(req: IncomingMessage, base = 'http://localhost'): URL
 /** Files a static host keeps for itself: Netlify reads them and never serves them. */
 const hostFiles = new Set(['/_headers', '/_redirects']);
 
-type PageAnswer = { file: string } | { location: string };
-
 /** The file at `rel` under `root`, when there is one (a folder is not). */
 function fileAt(root: string, rel: string): string | undefined {
   const abs = path.join(root, rel);
@@ -81,7 +79,7 @@ function fileAt(root: string, rel: string): string | undefined {
  * exists; /a/b without a/b.html is a 301 to /a/b/ when the folder a/b/ has an index.html (the editor at
  * /admin/); /a/b.html and /a/b/index.html are those files. `raw` is the path as requested, for the Location.
  */
-function resolvePage(root: string, raw: string, decoded: string): PageAnswer | undefined {
+function resolvePage(root: string, raw: string, decoded: string): { file: string } | { location: string } | undefined {
   const clean = cleanPath(decoded);
   const asPage = fileAt(root, outputFileOf(clean));
   const asFolder = fileAt(root, `${clean.slice(1)}/index.html`);
@@ -108,11 +106,6 @@ const compressible: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-// Types sirv does not know: a favicon as static hosts commonly send it.
-const untyped: Record<string, string> = {
-  '.ico': 'image/x-icon',
-};
-
 /**
  * Sends a body, compressed with Brotli or gzip when the client takes it. Compression runs on libuv's threads: the
  * editor's 5 MB script would otherwise hold every other request for a few hundred milliseconds.
@@ -137,14 +130,14 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, type: s
 }
 
 export function staticHandler(options: StaticOptions): Handler {
-  // sirv sends a type it does not know (mrmime has no .ico) as an empty Content-Type.
   const files = sirv(options.root, {
     dev: true,
     etag: true,
     dotfiles: false,
+    // sirv sends a type it does not know (mrmime has no .ico) as an empty Content-Type: a favicon goes as static
+    // hosts commonly send it.
     setHeaders: (res, pathname) => {
-      const type = untyped[path.extname(pathname)];
-      if (type) res.setHeader('Content-Type', type);
+      if (path.extname(pathname) === '.ico') res.setHeader('Content-Type', 'image/x-icon');
     },
   });
   return (req, res) => {
