@@ -120,9 +120,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
     handle,
     run,
     /** Forget compiled functions so the next request compiles the edited source. */
-    invalidate() {
-      compiles.clear();
-    },
+    invalidate: () => compiles.clear(),
   };
 }
 

@@ -48,30 +48,8 @@ export interface DevServer {
   onRebuild(listener: (outcome: RebuildOutcome) => void): void;
 }
 
-/**
- * The settings `site serve` gives the functions, read afresh for each call: the environment, with defaults for
- * what the person running it did not choose. Passed to each function call; process.env itself is left alone, so
- * two servers in one process (tests) each keep their own.
- */
-function serveSettings(root: string, out: string): Record<string, string | undefined> {
-  const env = process.env;
-  return {
-    ...env,
-    // The form functions keep sign-ups and enquiries waiting for the mail server in .data/, and answer native
-    // form posts with the built pages.
-    SITE_DATA_DIR: env.SITE_DATA_DIR ?? path.join(root, '.data'),
-    SITE_PAGES_DIR: env.SITE_PAGES_DIR ?? out,
-    // Without a mail server, the contact function writes each enquiry to a local outbox, so the forms work end
-    // to end out of the box.
-    SITE_DEV_OUTBOX: env.SITE_DEV_OUTBOX ?? (env.SMTP_URL ? undefined : path.join(root, 'outbox')),
-  };
-}
-
-/** The `error-report` event: `message` is the report as the terminal prints it, `errors` each problem of a failed stage. */
-export interface ErrorReport {
-  message: string;
-  errors: SiteErrorData[];
-}
+/** One server-sent event, as the reload client listens for it. */
+const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export async function serve(options: ServeOptions): Promise<DevServer> {
   const logger = options.logger ?? consoleLogger;
@@ -79,11 +57,27 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const out = outputFolder(project, options.out);
   const clients = new Set<http.ServerResponse>();
   const listeners: ((outcome: RebuildOutcome) => void)[] = [];
-  // What the browser's overlay shows: the terminal's text, and each problem as data for the overlay to lay out.
-  let lastError: ErrorReport | undefined;
+  // The `error-report` event, what the browser's overlay shows: the report as the terminal prints it, and each
+  // problem of the failed stage as data for the overlay to lay out.
+  let lastError: { message: string; errors: SiteErrorData[] } | undefined;
 
+  // The settings `site serve` gives the functions, read afresh for each call: the environment, with defaults for
+  // what the person running it did not choose. Passed to each function call; process.env itself is left alone, so
+  // two servers in one process (tests) each keep their own.
+  const settings = (): Record<string, string | undefined> => {
+    const env = process.env;
+    return {
+      ...env,
+      // The form functions keep sign-ups and enquiries waiting for the mail server in .data/, and answer native
+      // form posts with the built pages.
+      SITE_DATA_DIR: env.SITE_DATA_DIR ?? path.join(project.root, '.data'),
+      SITE_PAGES_DIR: env.SITE_PAGES_DIR ?? out,
+      // Without a mail server, the contact function writes each enquiry to a local outbox, so the forms work end
+      // to end out of the box.
+      SITE_DEV_OUTBOX: env.SITE_DEV_OUTBOX ?? (env.SMTP_URL ? undefined : path.join(project.root, 'outbox')),
+    };
+  };
   // The first build is staged and swapped like `site build`; later ones update the folder in place.
-  const settings = () => serveSettings(project.root, out);
   let live: BuildResult['next'];
   let drafts: string;
   // Good builds so far, and the output files each of the last few changed: a page is served with the count, and
@@ -119,10 +113,10 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       if (closing) return void res.writeHead(503).end();
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
       res.write(': connected\n\n');
-      if (lastError) res.write(`event: error-report\ndata: ${JSON.stringify(lastError)}\n\n`);
+      if (lastError) res.write(sse('error-report', lastError));
       // Past the builds remembered, nothing says the page is still current: null reloads it.
       const missed = builds - since();
-      if (missed > 0) res.write(`event: rebuilt\ndata: ${JSON.stringify({ changed: missed <= recent.length ? recent.slice(-missed).flat() : null, build: builds })}\n\n`);
+      if (missed > 0) res.write(sse('rebuilt', { changed: missed <= recent.length ? recent.slice(-missed).flat() : null, build: builds }));
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return;
@@ -143,7 +137,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       });
   });
   const broadcast = (event: string, data: unknown) => {
-    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    for (const client of clients) client.write(sse(event, data));
   };
 
   await new Promise<void>((resolve, reject) => {
