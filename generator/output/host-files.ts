@@ -29,11 +29,9 @@ export function redirectsFile(redirects: Redirect[]): string {
   return redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n') + '\n';
 }
 
-export const feedLength = 30;
-
-/** The posts the feed carries: feed readers poll it often, and need the newest posts, not the whole archive. */
+/** The posts the feed carries, the newest 30: feed readers poll it often, and need the newest posts, not the whole archive. */
 export function feedPosts(model: SiteModel) {
-  return model.posts.slice(0, feedLength);
+  return model.posts.slice(0, 30);
 }
 
 /** The blog's RSS feed; `markdown` holds the HTML of the bodies of the posts it carries. */

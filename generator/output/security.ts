@@ -10,7 +10,7 @@
 // cuts a sign-in pop-up off from the page that opened it, away from /admin/.
 import type { SiteModel } from '../content/model.ts';
 import { rules } from '../content/kinds.ts';
-import { requestPathsOf } from '../address.ts';
+import { cleanPath, requestPathsOf } from '../address.ts';
 import { routes, type Page } from '../routes.ts';
 import { pathPattern, type HeaderRule } from './header-rules.ts';
 
@@ -110,7 +110,7 @@ function pagePolicyPaths(pages: { path: string; file: string }[]): string[] {
     for (let i = low; i < addresses.length && addresses[i].lower.startsWith(prefix); i++) if (test(addresses[i])) return true;
     return false;
   };
-  const exact = (group: { path: string; file: string }[]) => [...new Set(group.flatMap((page) => [page.path === '/' ? '/' : page.path.replace(/\/+$/, ''), `/${page.file}`]))];
+  const exact = (group: { path: string; file: string }[]) => [...new Set(group.flatMap((page) => [cleanPath(page.path), `/${page.file}`]))];
   return [...groups].flatMap(([first, group]) => {
     if (!first) return exact(group);
     const wide = `/${first}/*`;
@@ -131,6 +131,14 @@ export function headerRules(model: SiteModel, pages: readonly Page[] = routes(mo
     ['Content-Security-Policy', contentSecurityPolicy(model)],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
   ];
+  // The editor signs in through a pop-up (GitHub through Netlify's OAuth provider), which must be able to
+  // message this page back: same-origin-allow-popups keeps that link and still cuts off any page that opens
+  // the editor.
+  const editorPolicy: [string, string][] = [
+    ['Content-Security-Policy', editorSecurityPolicy(model)],
+    ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
+    ['Cache-Control', 'no-cache'],
+  ];
   const editorPages = [...new Set(editorPaths.map((path) => (path === '/admin' ? '/admin/' : path)))];
   return [
     // What every answer gets, the editor's page included: nothing here may break the editor or its sign-in.
@@ -149,18 +157,6 @@ export function headerRules(model: SiteModel, pages: readonly Page[] = routes(mo
     { path: '/assets/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable'], ...pagePolicy] },
     ...pagePolicyPaths(pages.filter((page) => !editorPaths.includes(page.path))).map((path): HeaderRule => ({ path, headers: pagePolicy })),
     ...rules.noindexRules,
-    // The editor signs in through a pop-up (GitHub through Netlify's OAuth provider), which must be able to
-    // message this page back: same-origin-allow-popups keeps that link and still cuts off any page that opens
-    // the editor.
-    ...editorPages.map(
-      (path): HeaderRule => ({
-        path,
-        headers: [
-          ['Content-Security-Policy', editorSecurityPolicy(model)],
-          ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
-          ['Cache-Control', 'no-cache'],
-        ],
-      }),
-    ),
+    ...editorPages.map((path): HeaderRule => ({ path, headers: editorPolicy })),
   ];
 }
