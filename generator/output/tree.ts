@@ -41,11 +41,7 @@ export function asRecorded(abs: string, entry: Entry, exact = false): boolean {
 
 /** Whether every folder a manifest records is as it was: nothing was added to the output or taken from it. */
 export function foldersAsRecorded(target: string, manifest: Pick<Manifest, 'folders'>): boolean {
-  if (!manifest.folders) return false;
-  for (const [dir, mtimeMs] of manifest.folders) {
-    if (fs.statSync(within(target, dir), { throwIfNoEntry: false })?.mtimeMs !== mtimeMs) return false;
-  }
-  return true;
+  return !!manifest.folders?.every(([dir, mtimeMs]) => fs.statSync(within(target, dir), { throwIfNoEntry: false })?.mtimeMs === mtimeMs);
 }
 
 export class TreeWriter {

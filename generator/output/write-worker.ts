@@ -17,7 +17,7 @@ export interface WriterData {
   /** The last output's folder times, when nothing of it was checked (LastOutput.unchecked): it is checked here. */
   unchecked?: Pick<Manifest, 'folders'>;
 }
-export type WriterMessage = { file?: string; data?: string | Uint8Array; keeps?: [string, Entry][]; flush?: number; ping?: number; refusals?: number };
+export type WriterMessage = { file?: string; data?: string | Uint8Array; keeps?: [string, Entry][]; ask?: 'ping' | 'refusals' | 'flush' };
 
 const { root, taken, last, unchecked } = workerData as WriterData;
 let tree: TreeWriter | undefined;
@@ -35,14 +35,14 @@ if (unchecked !== undefined) {
 }
 
 parentPort!.on('message', (message: WriterMessage) => {
-  if (message.ping !== undefined) return parentPort!.postMessage({ ping: message.ping });
-  if (message.refusals !== undefined) return parentPort!.postMessage({ refusals: message.refusals, files: refused });
+  if (message.ask === 'ping') return parentPort!.postMessage({});
+  if (message.ask === 'refusals') return parentPort!.postMessage({ files: refused });
   const writer = tree;
-  if (message.flush !== undefined) {
+  if (message.ask === 'flush') {
     let finished: Partial<ReturnType<TreeWriter['finish']>> = {};
     if (writer) attempt(root, () => (finished = writer.finish()));
     const { removed = 0, folders = [] } = finished;
-    return parentPort!.postMessage({ flush: message.flush, entries: [...(writer?.entries ?? [])], written: writer?.written ?? 0, kept: writer?.kept ?? 0, removed, folders, complete });
+    return parentPort!.postMessage({ entries: [...(writer?.entries ?? [])], written: writer?.written ?? 0, kept: writer?.kept ?? 0, removed, folders, complete });
   }
   if (!writer) return;
   if (message.keeps) for (const [file, entry] of message.keeps) attempt(file, () => writer.keep(file, entry, unchecked !== undefined) || refused.push(file));

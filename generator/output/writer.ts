@@ -63,13 +63,15 @@ class ThreadWriter implements Writer {
   private keeps: [string, Entry][] = [];
   /** Characters and bytes posted since the thread last said it had written everything. */
   private queued = 0;
-  private asked = 0;
+  /** Who waits for each answer of the thread, in the order asked: it answers in the order it is asked. */
+  private readonly waiting: ((reply: unknown) => void)[] = [];
 
   constructor(data: WriterData) {
     this.worker = startWorker('write-worker', data);
-    // A file that could not be placed, or the thread's own failure (its folder).
+    // A file that could not be placed, or the thread's own failure (its folder); any other message is an answer.
     this.worker.on('message', (message: { error?: [string, string] }) => {
       if (message.error) this.errors.push(message.error);
+      else this.waiting.shift()!(message);
     });
   }
 
@@ -121,17 +123,11 @@ class ThreadWriter implements Writer {
     this.worker.postMessage(message);
   }
 
-  /** Asks the thread for `request` under a new id and waits for the answer, which carries the id under the same name. */
-  private ask<A>(request: 'ping' | 'refusals' | 'flush'): Promise<A> {
-    const id = ++this.asked;
+  /** Asks the thread for `ask` and waits for its answer. */
+  private ask<A>(ask: NonNullable<WriterMessage['ask']>): Promise<A> {
     return new Promise<A>((resolve) => {
-      const answer = (reply: Record<string, unknown>) => {
-        if (reply[request] !== id) return;
-        this.worker.off('message', answer);
-        resolve(reply as A);
-      };
-      this.worker.on('message', answer);
-      this.post({ [request]: id });
+      this.waiting.push((reply) => resolve(reply as A));
+      this.post({ ask });
     });
   }
 }
