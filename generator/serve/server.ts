@@ -104,7 +104,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   });
 
   let closing = false;
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const [pathname, query] = (req.url ?? '/').split('?');
     // The build a page was served from, as its reload client names it; asked only by the server's own files.
     const since = () => Number(new URLSearchParams(query).get('since') ?? builds);
@@ -125,16 +125,13 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     const own = pathname === draftsPath ? ['text/css', drafts] : pathname === reloadClientPath ? ['text/javascript', reloadClient(since())] : undefined;
     if (own) return void res.writeHead(200, { 'Content-Type': `${own[0]}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(own[1]);
     if (editor.handles(pathname)) return void editor.handle(req, res);
-    functions
-      .handle(req, res)
-      .then((handled) => {
-        if (!handled) serveStatic(req, res);
-      })
-      .catch((error: Error) => {
-        logger.error(colour.red(`✗ ${req.method} ${pathname}: ${error.message}`));
-        if (!res.headersSent) res.writeHead(500);
-        res.end();
-      });
+    try {
+      if (!(await functions.handle(req, res))) serveStatic(req, res);
+    } catch (error) {
+      logger.error(colour.red(`✗ ${req.method} ${pathname}: ${(error as Error).message}`));
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    }
   });
   const broadcast = (event: string, data: unknown) => {
     for (const client of clients) client.write(sse(event, data));
