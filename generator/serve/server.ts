@@ -248,8 +248,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const retryEvery = Number(process.env.SITE_RETRY_INTERVAL_MS) || 60_000;
   const retry = setInterval(() => {
     functions.run('deliver-enquiries').catch((error: Error) => logger.warn(`deliver-enquiries: ${error.message}`));
-  }, retryEvery);
-  retry.unref();
+  }, retryEvery).unref();
 
   const close = async () => {
     closing = true;
