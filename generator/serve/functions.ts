@@ -5,11 +5,10 @@ import { esbuildErrors, loadEsbuild } from '../esbuild.ts';
 import { BuildFailure, formatFailure, siteError } from '../errors.ts';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Project } from '../project.ts';
-import { compiledFolder } from '../cache.ts';
+import { compiledFolder, hashOf } from '../cache.ts';
 import { requestUrl } from './static.ts';
 
 export interface FunctionContext {
@@ -54,9 +53,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
     }
     const text = result.outputFiles[0].text;
     // Named by its hash: an unchanged function keeps its file, and Node's module cache returns the module it has.
-    const key = createHash('sha256').update(text).digest('hex').slice(0, 16);
-    const dir = compiledFolder(project, 'functions');
-    const file = path.join(dir, `${name}-${key}.mjs`);
+    const file = path.join(compiledFolder(project, 'functions'), `${name}-${hashOf(text)}.mjs`);
     if (!fs.existsSync(file)) fs.writeFileSync(file, text);
     const module = (await import(pathToFileURL(file).href)) as { default?: NetlifyFunction };
     if (typeof module.default !== 'function') {
