@@ -3,7 +3,7 @@
 // Used by `site serve` and by `site check`.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { brotliCompress, gzip, constants } from 'node:zlib';
 import sirv from 'sirv';
 import { headersFor, parseHeaders, type HeaderRule } from '../output/header-rules.ts';
@@ -14,8 +14,6 @@ export interface StaticOptions {
   /** Rewrites an HTML page before it is sent (the dev server adds its reload client here). */
   transformHtml?: (html: string) => string;
 }
-
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The text of a host's file (`_headers`, `_redirects`) in the site, empty when there is none. */
 function hostFile(root: string, name: string): string {
@@ -129,7 +127,7 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, type: s
   else reply(null, body);
 }
 
-export function staticHandler(options: StaticOptions): Handler {
+export function staticHandler(options: StaticOptions): RequestListener {
   const files = sirv(options.root, {
     dev: true,
     etag: true,
