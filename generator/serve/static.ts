@@ -131,7 +131,6 @@ export function staticHandler(options: StaticOptions): RequestListener {
   const files = sirv(options.root, {
     dev: true,
     etag: true,
-    dotfiles: false,
     // sirv sends a type it does not know (mrmime has no .ico) as an empty Content-Type: a favicon goes as static
     // hosts commonly send it.
     setHeaders: (res, pathname) => {
