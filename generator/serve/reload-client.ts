@@ -61,10 +61,9 @@ function connect() {
   source.addEventListener('rebuilt', (event) => {
     const { changed, build } = JSON.parse(event.data);
     since = build;
-    const page = here();
     // Pictures are not a reason: their names carry their hash, so a page showing a changed picture has changed
     // itself. Reloading every open page (the editor too) for a picture it does not show only loses its state.
-    const mine = !changed || changed.some((file) => file === page || file === '404.html' || /\\.(css|js|mjs|woff2)$/.test(file));
+    const mine = !changed || changed.some((file) => file === here() || file === '404.html' || /\\.(css|js|mjs|woff2)$/.test(file));
     if (overlay || mine) location.reload();
   });
 }
