@@ -90,34 +90,27 @@ function pagePolicyPaths(pages: { path: string; file: string }[]): string[] {
     if (!groups.has(first)) groups.set(first, []);
     groups.get(first)!.push(page);
   }
-  // Every address a page answers to, with its group, in order. A wide rule can only match addresses that begin
-  // with `/first` (its pattern is anchored there), so the pattern is tried on that run of the list alone, not
-  // on every address for every group: that grew with the square of the number of pages.
-  const address = (text: string, first: string | undefined) => ({ text, first, lower: text.toLowerCase() });
+  // A wide rule `/first/*` matches, in any case, the addresses whose first segment begins with `first`: each
+  // group under its first segment in lower case, for each address to look up under each beginning of its own.
+  const byLower = new Map<string, string[]>();
+  for (const first of groups.keys()) byLower.set(first.toLowerCase(), [...(byLower.get(first.toLowerCase()) ?? []), first]);
+  // The groups whose wide rule would also match an address of another group or the editor's. Trying each rule
+  // on every address instead grew with the square of the number of pages.
+  const clashing = new Set<string>();
   const addresses = [
-    ...editorPaths.map((text) => address(text, undefined)),
-    ...pages.flatMap((page) => [page.path, `${page.path}/`, `/${page.file}`].map((text) => address(text, firstSegment(page)))),
-  ].sort((a, b) => (a.lower < b.lower ? -1 : a.lower > b.lower ? 1 : 0));
-  /** Whether an address beginning with `prefix` passes `test`. */
-  const anyStartingWith = (prefix: string, test: (address: (typeof addresses)[number]) => boolean) => {
-    let low = 0;
-    let high = addresses.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (addresses[middle].lower < prefix) low = middle + 1;
-      else high = middle;
+    ...editorPaths.map((text) => ({ text, owner: undefined as string | undefined })),
+    ...pages.flatMap((page) => [page.path, `${page.path}/`, `/${page.file}`].map((text) => ({ text, owner: firstSegment(page) }))),
+  ];
+  for (const { text, owner } of addresses) {
+    const segment = (text.split('/')[1] ?? '').toLowerCase();
+    for (let end = 1; end <= segment.length; end++) {
+      for (const first of byLower.get(segment.slice(0, end)) ?? []) {
+        if (first !== owner && pathPattern(`/${first}/*`).test(text)) clashing.add(first);
+      }
     }
-    for (let i = low; i < addresses.length && addresses[i].lower.startsWith(prefix); i++) if (test(addresses[i])) return true;
-    return false;
-  };
+  }
   const exact = (group: { path: string; file: string }[]) => [...new Set(group.flatMap((page) => [cleanPath(page.path), `/${page.file}`]))];
-  return [...groups].flatMap(([first, group]) => {
-    if (!first) return exact(group);
-    const wide = `/${first}/*`;
-    const pattern = pathPattern(wide);
-    const clashes = anyStartingWith(`/${first}`.toLowerCase(), (other) => other.first !== first && pattern.test(other.text));
-    return clashes ? exact(group) : [wide];
-  });
+  return [...groups].flatMap(([first, group]) => (!first || clashing.has(first) ? exact(group) : [`/${first}/*`]));
 }
 
 /** What the rules are made from: the two policies and every page's addresses. */
