@@ -26,7 +26,8 @@ function readRedirects(root: string): Map<string, { to: string; status: number }
   const rules = new Map<string, { to: string; status: number }>();
   for (const line of hostFile(root, '_redirects').split('\n')) {
     const [from, to, status] = line.trim().split(/\s+/);
-    if (from && !from.startsWith('#') && to) rules.set(from, { to, status: Number(status) || 301 });
+    if (!from || from.startsWith('#') || !to) continue;
+    rules.set(from, { to, status: Number(status) || 301 });
   }
   return rules;
 }
