@@ -7,25 +7,20 @@ import { packageVersion, relative, type Project } from '../project.ts';
 import { InputCache } from '../cache.ts';
 import { hashedName } from './assets.ts';
 
-function named(contents: string): Stylesheet {
+/** The stylesheet under its hashed name: the file in the output, its address and its text. */
+function named(contents: string) {
   const file = hashedName('assets/site.css', Buffer.from(contents));
   return { file, url: `/${file}`, contents };
 }
 
 /** Browsers the CSS must work in: nesting and newer syntax are lowered for these. */
-export const browserTargets = 'defaults, not op_mini all';
-
-export interface Stylesheet {
-  file: string;
-  url: string;
-  contents: string;
-}
+const browserTargets = 'defaults, not op_mini all';
 
 /**
  * `file` copies an asset the CSS refers to with url() (fonts, images) and returns its hashed address, so
  * the stylesheet and the page's preload links name the same file.
  */
-export async function buildStylesheet(project: Project, file: (name: string) => string): Promise<Stylesheet> {
+export async function buildStylesheet(project: Project, file: (name: string) => string): Promise<ReturnType<typeof named>> {
   const entry = path.join(project.assets, 'css', 'main.css');
   if (!fs.existsSync(entry)) {
     throw new BuildFailure('css', [siteError('CSS_MISSING', {}, { file: relative(project, entry) })]);
