@@ -12,16 +12,13 @@ import type { IconAssets, LogoMark, SocialAsset, SocialCards } from '../render/c
 import { loadSharp } from './images.ts';
 
 /** The site's logo as its file holds it, and each kind of page's social card as SVG, drawn by the templates with the logo in it. */
-export interface DrawnCards {
-  logo: string;
-  cards: Map<string, string>;
-}
-
-export function drawCards(project: Project, model: SiteModel, social: SocialCards): DrawnCards {
+export function drawCards(project: Project, model: SiteModel, social: SocialCards): { logo: string; cards: Map<string, string> } {
   const logo = fs.readFileSync(path.join(project.assets, 'images', model.settings.logo.src), 'utf8');
   const mark = logoMark(logo);
   return { logo, cards: new Map(Object.entries(social.titles(model)).map(([kind, title]) => [kind, social.card(title, model, mark)])) };
 }
+
+type DrawnCards = ReturnType<typeof drawCards>;
 
 /**
  * What the cards, the icons and the manifest take from content: the cards as drawn, and what the icons and the
