@@ -1,6 +1,7 @@
 // `site check`: validates content and builds into a temporary folder (type-checking the site's own code beside it, typecheck.ts), looks for facts typed by hand instead of named (content/hand-typed.ts), serves the build on 127.0.0.1 like a static
 // host (with the _redirects rules) and lets linkinator follow every link, image, script and stylesheet from
 // every page. External links are skipped unless asked for.
+import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -47,10 +48,8 @@ export async function check(options: CheckOptions): Promise<void> {
     const handTyped = findHandTypedFacts(content.files, pages);
     if (handTyped.length) throw new BuildFailure('facts', handTyped);
     server.on('request', staticHandler({ root: out }));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
     const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     const { LinkChecker } = await import('linkinator');
     const checker = new LinkChecker();
