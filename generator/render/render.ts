@@ -60,13 +60,12 @@ const moduleMaps = new Map<string, SourceMap | undefined>();
 /** The source map of a templates module: the file beside it (templates.ts). */
 function moduleSourceMap(file: string): SourceMap | undefined {
   if (!moduleMaps.has(file)) {
-    let map: SourceMap | undefined;
     try {
-      map = new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')));
+      moduleMaps.set(file, new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, 'utf8'))));
     } catch {
       // No map to read: the frame stays unplaced and the error names the page's content file instead.
+      moduleMaps.set(file, undefined);
     }
-    moduleMaps.set(file, map);
   }
   return moduleMaps.get(file);
 }
