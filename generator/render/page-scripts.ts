@@ -18,11 +18,7 @@ export const budgets = {
   basic: 8 * 1024,
 };
 
-export interface PageWeight {
-  load: number;
-  total: number;
-  islands: string[];
-}
+export type PageWeight = ReturnType<PageScripts['weight']>;
 
 export class PageScripts {
   private scripts = new Set<string>();
@@ -64,7 +60,7 @@ export class PageScripts {
   }
 
   /** Gzipped bytes the page loads at first, and in all. */
-  weight(): PageWeight {
+  weight() {
     const atLoad = new Set<string>();
     const all = new Set<string>();
     const add = (name: string, now: boolean) => {
