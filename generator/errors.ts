@@ -322,12 +322,11 @@ export const catalogue = {
 } as const satisfies Record<string, { title: string; message: string; hint: string }>;
 
 export type ErrorCode = keyof typeof catalogue;
-type Catalogue = typeof catalogue;
 
 /** The `{names}` a template uses. */
 type Names<T> = T extends `${string}{${infer Name}}${infer Rest}` ? Name | Names<Rest> : never;
-type MessageNames<C extends ErrorCode> = Names<Catalogue[C]['message']>;
-type HintNames<C extends ErrorCode> = Exclude<Names<Catalogue[C]['hint']>, MessageNames<C>>;
+type MessageNames<C extends ErrorCode> = Names<(typeof catalogue)[C]['message']>;
+type HintNames<C extends ErrorCode> = Exclude<Names<(typeof catalogue)[C]['hint']>, MessageNames<C>>;
 
 /**
  * What a code's templates need. A parameter only the hint uses may be undefined: the error then has no hint,
