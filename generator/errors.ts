@@ -344,13 +344,7 @@ export interface Place {
   frame?: string;
 }
 
-/** A SiteError as plain data: what `site serve` sends to the browser's error overlay. */
-export interface SiteErrorData extends Place {
-  code: ErrorCode;
-  title: string;
-  message: string;
-  hint?: string;
-}
+export type SiteErrorData = ReturnType<SiteError['toJSON']>;
 
 type Values = Record<string, string | number | undefined>;
 
@@ -364,7 +358,7 @@ function complete(template: string, params: Values): boolean {
   return [...template.matchAll(/\{(\w+)\}/g)].every(([, name]) => params[name] !== undefined && params[name] !== '');
 }
 
-export class SiteError extends Error implements SiteErrorData {
+export class SiteError extends Error {
   code: ErrorCode;
   file?: string;
   page?: string;
@@ -397,7 +391,8 @@ export class SiteError extends Error implements SiteErrorData {
     return [subject, this.pointer, this.message].filter(Boolean).join(' ');
   }
 
-  toJSON(): SiteErrorData {
+  /** The error as plain data: what `site serve` sends to the browser's error overlay. */
+  toJSON() {
     const { code, title, file, page, pointer, line, column, message, hint, frame } = this;
     return { code, title, file, page, pointer, line, column, message, hint, frame };
   }
