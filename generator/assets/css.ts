@@ -2,7 +2,7 @@
 // written under a content-hashed name.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BuildFailure, codeFrame, siteError } from '../errors.ts';
+import { BuildFailure, framed, siteError } from '../errors.ts';
 import { packageVersion, relative, type Project } from '../project.ts';
 import { InputCache } from '../cache.ts';
 import { hashedName } from './assets.ts';
@@ -53,12 +53,8 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
     },
   }).catch((e: { fileName?: string; loc?: { line: number; column: number }; message: string }) => {
     const file = e.fileName ? path.resolve(path.dirname(entry), e.fileName) : entry;
-    const line = e.loc?.line;
-    const column = e.loc?.column;
-    const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-    throw new BuildFailure('css', [
-      siteError('CSS_FAILED', { problem: e.message }, { file: relative(project, file), line, column, frame: line && column && text ? codeFrame(text, line, column) : undefined }),
-    ]);
+    const place = e.loc && fs.existsSync(file) ? framed(relative(project, file), fs.readFileSync(file, 'utf8'), e.loc) : { file: relative(project, file) };
+    throw new BuildFailure('css', [siteError('CSS_FAILED', { problem: e.message }, place)]);
   });
   let contents = result.code.toString();
   for (const dependency of result.dependencies ?? []) {
