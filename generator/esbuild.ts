@@ -8,11 +8,9 @@ import type { Message } from 'esbuild';
 import { codeFrame, siteError, type SiteError } from './errors.ts';
 import { relative, type Project } from './project.ts';
 
-type Esbuild = typeof import('esbuild');
+let loaded: Promise<typeof import('esbuild')> | undefined;
 
-let loaded: Promise<Esbuild> | undefined;
-
-export function loadEsbuild(): Promise<Esbuild> {
+export function loadEsbuild() {
   return (loaded ??= import('esbuild'));
 }
 

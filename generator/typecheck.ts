@@ -11,16 +11,13 @@ import { writeCacheFile } from './cache.ts';
 
 export type TypeCheck = { skipped: string } | { errors: SiteError[]; files: string[] };
 
-/** The folders of a project's own code that pages and functions are made from. */
-const codeFolders = ['templates', 'islands', 'functions'];
-
 /**
  * Type-checks the project's templates, islands and functions with the settings of its tsconfig.json. Skipped,
  * with the reason, when the project has no code of its own (it builds with the generator's), no tsconfig.json,
  * or no TypeScript installed. `signal` stops the compiler (when the build beside it failed).
  */
 export async function typeCheck(project: Project, signal?: AbortSignal): Promise<TypeCheck> {
-  const own = codeFolders.filter((folder) => fs.existsSync(path.join(project.root, folder)));
+  const own = ['templates', 'islands', 'functions'].filter((folder) => fs.existsSync(path.join(project.root, folder)));
   if (!own.length) return { skipped: 'the site has no templates, islands or functions of its own' };
   const tsconfig = path.join(project.root, 'tsconfig.json');
   if (!fs.existsSync(tsconfig)) return { skipped: `${project.root} has no tsconfig.json` };

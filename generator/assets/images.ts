@@ -33,9 +33,8 @@ const quality = { avif: 50, webp: 75, jpeg: 78 };
  */
 const keepSvgUnder = 8 * 1024;
 
-type Sharp = typeof import('sharp').default;
-let sharpModule: Promise<Sharp> | undefined;
-export function loadSharp(): Promise<Sharp> {
+let sharpModule: Promise<typeof import('sharp').default> | undefined;
+export function loadSharp() {
   // Loaded only when something is not cached; libvips gets every core.
   return (sharpModule ??= import('sharp').then((m) => {
     m.default.concurrency(os.availableParallelism());
