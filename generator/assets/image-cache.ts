@@ -31,19 +31,18 @@ export interface CacheEntry {
   read(name: string): Buffer;
 }
 
-/** What an encoder makes: the image's description and each of its files' bytes. */
-export interface Encoded {
-  image: CachedImage;
-  contents: Map<string, Buffer>;
-}
-
-/** An encoder's result from its files and their bytes, each file's size counted from its bytes. */
-export function encoded(image: Omit<CachedImage, 'files'>, files: (Omit<CachedFile, 'bytes'> & { data: Buffer })[]): Encoded {
+/**
+ * What an encoder makes, from its files and their bytes: the image's description, each file's size counted
+ * from its bytes, and each file's bytes by name.
+ */
+export function encoded(image: Omit<CachedImage, 'files'>, files: (Omit<CachedFile, 'bytes'> & { data: Buffer })[]) {
   return {
     image: { ...image, files: files.map(({ data, ...file }) => ({ ...file, bytes: data.length })) },
     contents: new Map(files.map((file) => [file.name, file.data])),
   };
 }
+
+export type Encoded = ReturnType<typeof encoded>;
 
 export class ImageCache {
   /** How many entries were made now rather than read from disk. */
