@@ -25,14 +25,7 @@ export interface ScriptFile {
   dynamics: string[];
 }
 
-export interface ClientScripts {
-  /** Entry points by name: `site`, `loader`, and each island by file name. */
-  entries: Map<string, ScriptFile>;
-  /** Every output file's gzipped size by address. */
-  sizes: Map<string, number>;
-  islands: string[];
-  inputs: string[];
-}
+export type ClientScripts = ReturnType<typeof describe>;
 
 interface Built {
   /** Each output file, with its gzipped size (at level 9), kept so that a build does not compress it again. */
@@ -122,7 +115,11 @@ async function bundle(project: Project, islands: string[]): Promise<Built> {
   }
 }
 
-function describe(built: Built, islands: string[]): ClientScripts {
+/**
+ * What pages need of the bundles: the entry points by name (`site`, `loader`, and each island by file name), and
+ * every output file's gzipped size by address.
+ */
+function describe(built: Built, islands: string[]) {
   const sizes = new Map(built.files.map((f) => [`/${f.file}`, f.gzip]));
   const outputs = built.metafile.outputs;
   // The files `file` imports by any of `kinds`, transitively, in the order they are first found.
