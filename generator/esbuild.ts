@@ -34,11 +34,11 @@ function children(): string[] {
   }
 }
 
-/** The codes of problems esbuild finds: each stage that compiles with it has its own. */
-export type EsbuildCode = 'TEMPLATE_COMPILE' | 'ISLAND_COMPILE' | 'FUNCTION_FAILED';
-
-/** The hint when esbuild's message carries no note of its own: every error says what to do. */
-const whatToDo: Record<EsbuildCode, string> = {
+/**
+ * The code of the problems esbuild finds for each stage that compiles with it, and the hint when esbuild's
+ * message carries no note of its own: every error says what to do.
+ */
+const whatToDo = {
   TEMPLATE_COMPILE: 'Correct the template at the place shown: templates are TypeScript with JSX (TSX).',
   ISLAND_COMPILE: 'Correct the island at the place shown: islands are TypeScript, bundled for the browser.',
   FUNCTION_FAILED: 'Correct the function at the place shown: each file in functions/ is a TypeScript module run as a Netlify Function.',
@@ -49,13 +49,13 @@ const whatToDo: Record<EsbuildCode, string> = {
  * column, with a frame from the source file itself; anything else as one error with its text. The build
  * must run with absWorkingDir at the project root, as esbuild gives file names relative to it.
  */
-export function esbuildErrors(project: Project, error: unknown, code: EsbuildCode): SiteError[] {
+export function esbuildErrors(project: Project, error: unknown, code: keyof typeof whatToDo): SiteError[] {
   const messages = (error as { errors?: Message[] }).errors ?? [];
   if (!messages.length) return [siteError(code, { problem: error instanceof Error ? error.message : String(error), note: whatToDo[code] }, {})];
   return messages.map((message) => fromEsbuild(project, message, code));
 }
 
-function fromEsbuild(project: Project, message: Message, code: EsbuildCode): SiteError {
+function fromEsbuild(project: Project, message: Message, code: keyof typeof whatToDo): SiteError {
   const params = { problem: message.text, note: message.notes[0]?.text ?? whatToDo[code] };
   const loc = message.location;
   if (!loc) return siteError(code, params, {});

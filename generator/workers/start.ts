@@ -6,14 +6,13 @@ import path from 'node:path';
 import os from 'node:os';
 import { Worker, isMainThread, type ResourceLimits } from 'node:worker_threads';
 
-type WorkerName = 'markdown-worker' | 'write-worker';
-
-const sources: Record<WorkerName, string> = {
+/** Each worker's module, for running from the sources. */
+const sources = {
   'markdown-worker': '../markdown/worker.ts',
   'write-worker': '../output/write-worker.ts',
 };
 
-export function startWorker(name: WorkerName, workerData?: unknown, resourceLimits?: ResourceLimits): Worker {
+export function startWorker(name: keyof typeof sources, workerData?: unknown, resourceLimits?: ResourceLimits): Worker {
   const options = { workerData, ...(resourceLimits ? { resourceLimits } : {}) };
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.mjs`, import.meta.url), options);
   const source = new URL(sources[name], import.meta.url).href;
