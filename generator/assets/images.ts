@@ -176,7 +176,7 @@ export async function dominantColour(image: import('sharp').Sharp): Promise<{ do
 }
 
 /** The intrinsic size of an SVG from its width/height attributes, or else its viewBox. */
-export function svgSize(svg: string): { width: number; height: number } {
+function svgSize(svg: string): { width: number; height: number } {
   const tag = /<svg\b[^>]*>/i.exec(svg)?.[0] ?? '';
   const attr = (n: string) => new RegExp(`\\s${n}\\s*=\\s*["']([\\d.]+)(px)?["']`, 'i').exec(tag)?.[1];
   const width = Number(attr('width'));

@@ -35,7 +35,7 @@ interface Built {
 }
 
 /** Names of the islands in a project's islands folder: every .ts or .tsx file at its top level. */
-export function islandNames(project: Project): string[] {
+function islandNames(project: Project): string[] {
   if (!fs.existsSync(project.islands)) return [];
   return fs
     .readdirSync(project.islands)
