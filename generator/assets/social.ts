@@ -56,9 +56,8 @@ export async function prepareSocial(project: Project, output: Output, model: Sit
     cardAssets.set(kind, { url: urls.get('card.jpg')!, width: 1200, height: 630 });
   }
 
-  const icon = iconSvg(logo);
   const iconSizes = [32, 180, 192, 512].map((size) => ({ name: `${size}.png`, format: 'png' as const, width: size, height: size }));
-  const { urls: iconUrls, read: iconFile } = await render(icon, 'icons/icon', iconSizes);
+  const { urls: iconUrls, read: iconFile } = await render(iconSvg(logo), 'icons/icon', iconSizes);
   const svg = emitHashed(output, 'assets/icons/icon.svg', Buffer.from(logo));
   // Browsers ask for /favicon.ico whatever the page says; the 32 px PNG answers (browsers read PNG there).
   output.emit('favicon.ico', iconFile('32.png'));
