@@ -262,17 +262,8 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     // Each step of the clean-up runs whatever the others do: one that fails too (on a full disk, say) must
     // neither hide the build's error nor leave a thread running that keeps the process alive.
     progress.done();
-    await quietly(() => markdown.cancel());
-    if (output instanceof StagedOutput) await quietly(() => (output as StagedOutput).discard());
+    await markdown.cancel().catch(() => {});
+    if (output instanceof StagedOutput) await output.discard().catch(() => {});
     throw diskFailure(error);
-  }
-}
-
-/** Runs a step of a failed build's clean-up, whose own failure the build's error already covers. */
-async function quietly(step: () => unknown): Promise<void> {
-  try {
-    await step();
-  } catch {
-    // the build's own error is reported
   }
 }
