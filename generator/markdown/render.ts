@@ -9,7 +9,7 @@ import path from 'node:path';
 import { hash } from 'node:crypto';
 import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
-import type { MarkdownRenderer, MarkdownRuntime } from './renderer.ts';
+import type { Accept, MarkdownRenderer, MarkdownRuntime } from './renderer.ts';
 import { threadedRenderer } from './threads.ts';
 import type { MarkdownLookup } from '../render/contract.ts';
 
@@ -63,11 +63,18 @@ export class MarkdownSession {
    */
   readonly html: MarkdownLookup = { get: (text) => this.used.get(markdownKey(text)) };
   readonly stats: MarkdownStats = { total: 0, cached: 0, rendered: 0, workers: 0, rescued: 0 };
-  /** The cache's folder: the entries are kept in `shards` files by the first character of their key. */
-  private readonly cacheDir: string;
+  /**
+   * The cache: its entries are kept in `shardCount` files by the first character of their key, in V8's own
+   * serialisation, not JSON: no UTF-8 decoding of the whole file, no escaping of every quote in the HTML.
+   */
+  private readonly store: Shards<Map<string, string>>;
+  /**
+   * The shards read so far: each is read when a key in it is first looked up, so a build that renders one post
+   * reads a sixteenth of the cache, and one that keeps every page looks no text up.
+   */
+  private shards: (Map<string, string> | undefined)[] = [];
   /** Shards holding an entry this build added, to be written again. */
   private readonly dirty = new Set<number>();
-  private loaded?: CacheEntries;
   /** HTML by key: every text this build rendered or took from the cache. */
   private readonly used = new Map<string, string>();
   /** Renderers at work: cancel() stops them, and while one is, more texts are rendered on this thread. */
@@ -77,14 +84,17 @@ export class MarkdownSession {
     project: Project,
     private readonly runtime: MarkdownRuntime = markdownRuntime(),
   ) {
-    // V8's own serialisation, not JSON: no UTF-8 decoding of the whole file, no escaping of every quote in the
-    // HTML.
-    this.cacheDir = path.join(project.cache, 'markdown');
+    this.store = new Shards(path.join(project.cache, 'markdown'), 'rendered', cacheVersion, shardCount);
   }
 
-  /** The cache, read shard by shard when first needed: a build that keeps every page looks no text up. */
-  private get cache(): CacheEntries {
-    return (this.loaded ??= new CacheEntries(cacheShards(this.cacheDir)));
+  /** A shard of the cache; one missing, unreadable or of another version counts as empty. */
+  private shard(i: number): Map<string, string> {
+    let part = this.shards[i];
+    if (!part) {
+      const stored = this.store.readOne(i);
+      this.shards[i] = part = stored instanceof Map ? stored : new Map();
+    }
+    return part;
   }
 
   /**
@@ -136,7 +146,9 @@ export class MarkdownSession {
         slugsByKey.set(key, [slug]);
         if (this.used.has(key)) return arrivals.push([slug]);
         this.stats.total++;
-        if (this.fromCache(key)) {
+        const hit = this.shard(shardOf(key)).get(key);
+        if (hit !== undefined) {
+          this.used.set(key, hit);
           this.stats.cached++;
           return arrivals.push([slug]);
         }
@@ -149,39 +161,24 @@ export class MarkdownSession {
   }
 
   /**
-   * The threaded renderer, its HTML kept (keep()) and `ready` told of each text's key; busy while it works. While
-   * this build's workers are busy (the posts), more texts are rendered here: more threads than cores would only
-   * add their start-up cost.
+   * The threaded renderer, its HTML kept for the pages and the cache and `ready` told of each text's key; busy
+   * while it works. While this build's workers are busy (the posts), more texts are rendered here: more threads
+   * than cores would only add their start-up cost.
    */
   private threads(ready: (keys: string[]) => void, alongside: boolean): MarkdownRenderer {
     const runtime = this.busy.size ? { ...this.runtime, threads: 0 } : this.runtime;
-    const renderer = threadedRenderer(this.accept(ready), alongside, runtime, this.stats);
+    const accept: Accept = (results) => {
+      for (const [key, html] of results) {
+        this.used.set(key, html);
+        this.shard(shardOf(key)).set(key, html);
+        this.dirty.add(shardOf(key));
+      }
+      ready(results.map(([key]) => key));
+    };
+    const renderer = threadedRenderer(accept, alongside, runtime, this.stats);
     this.busy.add(renderer);
     void renderer.done.catch(() => {}).then(() => this.busy.delete(renderer));
     return renderer;
-  }
-
-  /** What a renderer hands its HTML to: kept for the pages and the cache, then `ready` is told of the keys. */
-  private accept(ready: (keys: string[]) => void) {
-    return (results: [key: string, html: string][]) => {
-      for (const [key, html] of results) this.keep(key, html);
-      ready(results.map(([key]) => key));
-    };
-  }
-
-  /** Takes a text's HTML from the cache, if it is there, for this build's pages; whether it was. */
-  private fromCache(key: string): boolean {
-    const hit = this.cache.get(key);
-    if (hit === undefined) return false;
-    this.used.set(key, hit);
-    return true;
-  }
-
-  /** Keeps a text's HTML, rendered in this build, for the pages and the cache. */
-  private keep(key: string, html: string): void {
-    this.used.set(key, html);
-    this.cache.set(key, html);
-    this.dirty.add(shardOf(key));
   }
 
   /** Stops any workers (a later stage failed); what they finished stays in the cache for next time. */
@@ -195,19 +192,25 @@ export class MarkdownSession {
    * and never grows without bound; after a cancelled one it keeps everything.
    */
   save({ prune = true }: { prune?: boolean } = {}): void {
-    const store = cacheShards(this.cacheDir);
     // By shard: a build that rendered one post writes a sixteenth of the cache, and a cold build of thousands
     // never holds a serialised copy of all of it at once.
-    if (prune && this.used.size !== this.cache.size()) {
-      const byShard = Array.from({ length: store.count }, () => new Map<string, string>());
+    if (prune && this.used.size !== this.cachedCount()) {
+      const byShard = Array.from({ length: shardCount }, () => new Map<string, string>());
       for (const [key, html] of this.used) byShard[shardOf(key)].set(key, html);
-      byShard.forEach((part, i) => store.write(i, part));
+      byShard.forEach((part, i) => this.store.write(i, part));
     } else {
-      for (const i of this.dirty) store.write(i, this.cache.shard(i));
+      for (const i of this.dirty) this.store.write(i, this.shard(i));
     }
     this.dirty.clear();
     this.used.clear();
-    this.loaded = undefined;
+    this.shards = [];
+  }
+
+  /** Entries in all shards of the cache (every shard read). */
+  private cachedCount(): number {
+    let count = 0;
+    for (let i = 0; i < shardCount; i++) count += this.shard(i).size;
+    return count;
   }
 }
 
@@ -261,40 +264,4 @@ class Arrivals<T> implements AsyncIterable<T[]> {
 }
 
 const shardCount = 16;
-const cacheShards = (dir: string) => new Shards<Map<string, string>>(dir, 'rendered', cacheVersion, shardCount);
 const shardOf = (key: string) => key.charCodeAt(0) % shardCount;
-
-/**
- * The cache's entries by key, each shard read when a key in it is first looked up: a build that renders one
- * post reads a sixteenth of the cache. A shard missing, unreadable or of another version counts as empty.
- */
-class CacheEntries {
-  constructor(
-    private readonly store: Shards<Map<string, string>>,
-    private readonly shards: (Map<string, string> | undefined)[] = [],
-  ) {}
-
-  shard(i: number): Map<string, string> {
-    let part = this.shards[i];
-    if (!part) {
-      const stored = this.store.readOne(i);
-      this.shards[i] = part = stored instanceof Map ? stored : new Map();
-    }
-    return part;
-  }
-
-  get(key: string): string | undefined {
-    return this.shard(shardOf(key)).get(key);
-  }
-
-  set(key: string, html: string): void {
-    this.shard(shardOf(key)).set(key, html);
-  }
-
-  /** Entries in all shards (every shard read). */
-  size(): number {
-    let size = 0;
-    for (let i = 0; i < this.store.count; i++) size += this.shard(i).size;
-    return size;
-  }
-}
