@@ -11,7 +11,6 @@
 // header, the footer) are recorded once, as a group of keys, and every page that uses one records the group.
 
 import type { SiteModel } from '../content/model.ts';
-import type { Page } from '../routes.ts';
 import { rules } from '../content/kinds.ts';
 
 /** Model fields that are lists of collection entries, tracked entry by entry and field by field. */
@@ -108,11 +107,6 @@ export class DependencyTracker {
     return proxy;
   }
 
-  /** Runs a page's render, recording what it reads (its own content file always). */
-  during<T>(page: Page, render: () => T): { value: T; deps: Set<Dep> } {
-    return this.capture(render, page.source);
-  }
-
   /** Records a key for the page being rendered (an asset file it asked for, say). */
   note(key: string): void {
     this.current?.add(key);
@@ -124,8 +118,8 @@ export class DependencyTracker {
   }
 
   /**
-   * Runs work with a fresh record (holding `own` first, if given) and returns what it read, also adding it to
-   * the page being rendered, if any.
+   * Runs work with a fresh record (holding `own` first, if given: a page's own content file) and returns what it
+   * read, also adding it to the page being rendered, if any.
    */
   capture<T>(work: () => T, own?: string): { value: T; deps: Set<Dep> } {
     const outer = this.current;

@@ -49,7 +49,7 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
   const site = tracker.wrap(model);
   const renderPage = (page: Page) => {
     scripts.begin();
-    const { value, deps } = tracker.during(page, () => renderDocument(module, { page, site, assets, markdown: markdown.html }));
+    const { value, deps } = tracker.capture(() => renderDocument(module, { page, site, assets, markdown: markdown.html }), page.source);
     inputs.recorded(page, deps);
     const html = scripts.finish(value);
     const weight = scripts.weight();
