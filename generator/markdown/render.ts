@@ -100,22 +100,19 @@ export class MarkdownSession {
   /**
    * Renders every text not yet rendered. `onReady` is called with texts as their HTML becomes available:
    * cached ones at once, the rest batch by batch. The main thread waits for them, so the workers may take
-   * every core (markdownWorkers()).
+   * every core (markdownWorkers()). Each text stands for itself where posts() has a slug.
    */
   async render(texts: Iterable<string>, onReady?: (ready: string[]) => void): Promise<void> {
-    const feed = this.feed(false);
-    for (const text of texts) feed.add(text, text);
-    feed.close();
-    for await (const ready of feed.ready) onReady?.(ready);
+    for await (const ready of this.posts(texts, (text) => text, false)) onReady?.(ready);
   }
 
   /**
    * Renders the posts' bodies, in workers when there are many; each is asked of `bodyOf` once, and only those
    * to be rendered are held until they are. The slugs of the posts whose HTML is ready arrive batch by batch,
-   * cached ones first; the stream ends when all are ready and fails if rendering does.
+   * cached ones first; the stream ends when all are ready and fails if rendering does. `alongside` as for feed().
    */
-  posts(slugs: string[], bodyOf: (slug: string) => string): AsyncIterable<string[]> {
-    const feed = this.feed();
+  posts(slugs: Iterable<string>, bodyOf: (slug: string) => string, alongside = true): AsyncIterable<string[]> {
+    const feed = this.feed(alongside);
     for (const slug of slugs) feed.add(slug, bodyOf(slug));
     feed.close();
     return feed.ready;
