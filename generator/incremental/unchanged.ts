@@ -46,22 +46,20 @@ export interface InputStamp {
   content: ContentSeen;
 }
 
-/** The content files as the stamp's walk found them: the content stage takes them from here (load.ts). */
-export interface ContentSeen {
-  /**
-   * Each content file's size and time, by absolute path: what the content stage needs of a file's status, copied
-   * out of it. A status object per file (each with four Date objects) kept to the content stage would outlive
-   * collections of the young generation, which copy them.
-   */
-  stats: Map<string, { size: number; mtimeMs: number }>;
-}
+/**
+ * The content files as the stamp's walk found them, the content stage takes them from here (load.ts): each one's
+ * size and time, by absolute path, what the content stage needs of a file's status, copied out of it. A status
+ * object per file (each with four Date objects) kept to the content stage would outlive collections of the
+ * young generation, which copy them.
+ */
+export type ContentSeen = Map<string, { size: number; mtimeMs: number }>;
 
 export function inputStamp(project: Project, out: string, drafts = false): InputStamp {
   // The content files' lines and times apart from the others', so that `rest` can leave them out. An output
   // with drafts in it (the dev server's) is never taken for `site build`'s.
   const rest: Part = { lines: [`${format}\0${process.version}\0${path.resolve(out)}${drafts ? '\0drafts' : ''}`], times: [] };
   const content: Part = { lines: [], times: [] };
-  const stats: ContentSeen['stats'] = new Map();
+  const stats: ContentSeen = new Map();
   for (const name of Object.keys(process.env).sort()) {
     if (name === 'NODE_ENV' || name === 'SOURCE_DATE_EPOCH' || name.startsWith('SITE_')) rest.lines.push(`${name}=${process.env[name]}`);
   }
@@ -104,7 +102,7 @@ export function inputStamp(project: Project, out: string, drafts = false): Input
   );
   const borrowed = [project.templates, project.islands, project.assets, project.functions, project.schemas];
   for (const abs of [...tool, ...borrowed]) if (!abs.startsWith(project.root + path.sep) || abs.startsWith(path.join(project.root, 'node_modules'))) visit(abs);
-  return { hash: digest(rest, content), rest: digest(rest), content: { stats } };
+  return { hash: digest(rest, content), rest: digest(rest), content: stats };
 }
 
 /** Whether an absolute path is that of a content file: JSON or Markdown under content/, but for its schemas. */
