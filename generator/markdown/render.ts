@@ -1,5 +1,5 @@
 // One build's Markdown: a content-addressed cache of HTML, and the texts it lacks handed to the renderer
-// (threads.ts), which spreads many over worker threads and renders a few on this thread (renderer.ts).
+// (threads.ts), which spreads many over worker threads and renders a few on this thread.
 //
 // remark is most of a cold build of many posts. So each text is rendered once ever: results are kept in
 // .cache/markdown/ keyed by a hash of the text, in files that carry the processor's versions. Results can be
@@ -9,8 +9,7 @@ import path from 'node:path';
 import { hash } from 'node:crypto';
 import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
-import type { Accept, MarkdownRenderer, MarkdownRuntime } from './renderer.ts';
-import { threadedRenderer } from './threads.ts';
+import { threadedRenderer, type Accept, type MarkdownRenderer, type MarkdownRuntime } from './threads.ts';
 import type { MarkdownLookup } from '../render/contract.ts';
 
 export type { MarkdownRuntime };

@@ -1,10 +1,36 @@
-// The threaded MarkdownRenderer: texts spread over worker threads (worker.ts) as they are added, for a cold
-// build of many posts, so that remark runs on the other cores while this thread reads content and renders pages.
-// Too few texts for a thread are rendered here (renderer.ts) once the renderer is closed.
-// Pays where a core is free: a Markdown-cold build of 4,000 posts is 18.4 s of CPU, 9 of them remark's, in 10.3 s.
+// How texts become HTML: spread over worker threads (worker.ts) as they are added, for a cold build of many
+// posts, so that remark runs on the other cores while this thread reads content and renders pages; too few texts
+// for a thread are rendered on this thread (renderHere, with remark from processor.ts) once the renderer is
+// closed. The renderer picks by the number of texts and the runtime the launcher describes.
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../workers/start.ts';
-import { renderHere, type Accept, type MarkdownRenderer, type MarkdownRuntime } from './renderer.ts';
+
+/** Texts' HTML by their keys, as it arrives. */
+export type Accept = (results: [key: string, html: string][]) => void;
+
+/** Texts added as they come, spread over worker threads, their HTML handed to `accept` batch by batch. */
+export type MarkdownRenderer = ReturnType<typeof threadedRenderer>;
+
+/** What the launcher decides about threads, passed to the build rather than read from the process. */
+export interface MarkdownRuntime {
+  /** Worker threads whatever the work (0: none); undefined: chosen by the number of texts and the cores. */
+  threads?: number;
+  cores: number;
+  /** Each worker's heap limit, in MB (workerHeap). */
+  workerHeapMb?: number;
+}
+
+/**
+ * Renders texts on this thread, in small steps, so that busy workers are handed their next batch without
+ * waiting for all of these. remark is loaded only now: a build that renders no text never loads it.
+ */
+async function renderHere(items: [string, string][], accept: Accept): Promise<void> {
+  const { markdownToHtml } = await import('./processor.ts');
+  for (let i = 0; i < items.length; i += 16) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    accept(items.slice(i, i + 16).map(([key, text]) => [key, markdownToHtml(text)]));
+  }
+}
 
 /** Below this many texts waiting, starting a worker costs more than it saves. */
 export const workerThreshold = 150;
@@ -51,7 +77,7 @@ const workerHeap = (runtime: MarkdownRuntime) => ({ maxOldGenerationSizeMb: runt
  * what markdownWorkers() allows, and once closed as many as it gives the rest. `stats` counts the threads
  * started and the batches rescued.
  */
-export function threadedRenderer(accept: Accept, alongside: boolean, runtime: MarkdownRuntime, stats: { workers: number; rescued: number }): MarkdownRenderer {
+export function threadedRenderer(accept: Accept, alongside: boolean, runtime: MarkdownRuntime, stats: { workers: number; rescued: number }) {
   /** The keys of texts not yet rendered: waiting for a thread or in one. */
   const waiting = new Set<string>();
   const queue: [string, string][] = [];
@@ -62,8 +88,6 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
   let stopped = false;
   let settle: (error?: unknown) => void = () => {};
   const done = new Promise<void>((resolve, reject) => (settle = (error) => (error === undefined ? resolve() : reject(error))));
-  // Failures are seen through `done`; one that nobody awaits yet must not end the process.
-  done.catch(() => {});
   const take = (results: [key: string, html: string][]) => {
     if (failed) return;
     // Each text is accepted once, whichever way its HTML came.
@@ -137,13 +161,15 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
     }
     stats.workers = Math.max(stats.workers, pool.length);
   };
+  // Failures are seen through `done`; one that nobody awaits yet must not end the process.
   void done
     .catch(() => {})
     .then(() => {
       for (const { worker } of pool) void worker.terminate();
     });
   return {
-    add: (items) => {
+    /** Texts to render, by key; one added already and not yet rendered is left out. */
+    add: (items: [key: string, text: string][]) => {
       for (const [key, text] of items) {
         if (waiting.has(key)) continue;
         waiting.add(key);
@@ -152,7 +178,9 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
       grow();
       dispatch();
     },
-    has: (key) => waiting.has(key),
+    /** Whether a text was added and its HTML is not yet here. */
+    has: (key: string) => waiting.has(key),
+    /** No more texts: `done` settles once every one added is rendered, and fails if rendering does. */
     close: () => {
       closed = true;
       if (waiting.size === 0) return settle();
@@ -162,6 +190,7 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
       dispatch();
     },
     done,
+    /** Stops the threads (a later stage failed). */
     stop: async () => {
       stopped = true;
       // A thread out of the pool ran out of memory, and is gone already.
