@@ -6,23 +6,12 @@ import { BuildFailure, siteError, type SiteError } from './errors.ts';
 /** Where the generator's own files live: templates, islands, assets and functions a project may omit. */
 export const toolRoot = findToolRoot(path.dirname(fileURLToPath(import.meta.url)));
 
-export interface Project {
-  root: string;
-  content: string;
-  schemas: string;
-  templates: string;
-  islands: string;
-  assets: string;
-  functions: string;
-  cache: string;
-}
-
 /**
  * The folders of a project. content/ always comes from the project; content/schemas/, templates/, islands/,
  * assets/ and functions/ come from the project when it has them and from the generator otherwise, so a site that only
  * brings content (a test fixture, an editor's trial) still builds with the standard design.
  */
-export function resolveProject(root: string): Project {
+export function resolveProject(root: string) {
   const abs = path.resolve(root);
   const own = (name: string) => {
     const dir = path.join(abs, name);
@@ -39,6 +28,8 @@ export function resolveProject(root: string): Project {
     cache: path.join(abs, '.cache'),
   };
 }
+
+export type Project = ReturnType<typeof resolveProject>;
 
 /**
  * Why a folder is not a project, or undefined when it is: it must exist and hold content/. Checked before a
