@@ -9,7 +9,7 @@ import type { SiteModel } from './content/model.ts';
 import { readContent } from './content/read.ts';
 import { joinContent } from './content/join.ts';
 import type { Page } from './routes.ts';
-import { MarkdownSession, type MarkdownRuntime, type MarkdownStats } from './markdown/render.ts';
+import { MarkdownSession, type MarkdownRuntime } from './markdown/render.ts';
 import { compileTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind } from './render/site.ts';
 import { folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/stages.ts';
@@ -101,7 +101,7 @@ export interface BuildResult {
   plan: Planned[];
   /** The dev server's state for its next build (BuildOptions.live). */
   next: LiveState;
-  markdown: MarkdownStats;
+  markdown: MarkdownSession['stats'];
   images: ImageStats;
   /** Of `site build`'s output: files written, files the folder it started from held already, files removed. */
   writes?: StagedOutput['stats'];

@@ -31,16 +31,6 @@ export function markdownRuntime(): MarkdownRuntime {
   };
 }
 
-export interface MarkdownStats {
-  total: number;
-  cached: number;
-  rendered: number;
-  /** Worker threads that rendered texts: 0 when all were rendered on the main thread. */
-  workers: number;
-  /** Batches a worker had no room for, rendered on the main thread instead. */
-  rescued: number;
-}
-
 /**
  * A text's key in the cache. The processor's versions are not part of it: they are the cache file's version
  * (cacheVersion), and a file of other versions is not read. Hashed alone, the text is not first copied into
@@ -61,7 +51,11 @@ export class MarkdownSession {
    * render (content/load.ts reads a post's body again when its page asks for it).
    */
   readonly html: MarkdownLookup = { get: (text) => this.used.get(markdownKey(text)) };
-  readonly stats: MarkdownStats = { total: 0, cached: 0, rendered: 0, workers: 0, rescued: 0 };
+  /**
+   * Texts, those taken from the cache and those rendered; `workers`: the threads that rendered texts (0 when all
+   * were rendered on the main thread); `rescued`: batches a worker had no room for, rendered here instead.
+   */
+  readonly stats = { total: 0, cached: 0, rendered: 0, workers: 0, rescued: 0 };
   /**
    * The cache: its entries are kept in `shardCount` files by the first character of their key, in V8's own
    * serialisation, not JSON: no UTF-8 decoding of the whole file, no escaping of every quote in the HTML.
