@@ -33,20 +33,6 @@ interface Stamp {
 const stampFile = (project: Project, out: string) => path.join(spareFolder(project, out), 'stamp.json');
 
 /**
- * A hash of every input's path, size and times, and of what else the build depends on; with the size and time
- * of each content file, which the build takes as the content's own (content/load.ts), so none is looked at twice.
- */
-export interface InputStamp {
-  hash: string;
-  /**
-   * The same hash of everything but the content files (the JSON and Markdown under content/ but for its
-   * schemas): while it is the same, so is whatever the build makes from the rest alone (stages.ts).
-   */
-  rest: string;
-  content: ContentSeen;
-}
-
-/**
  * The content files as the stamp's walk found them, the content stage takes them from here (load.ts): each one's
  * size and time, by absolute path, what the content stage needs of a file's status, copied out of it. A status
  * object per file (each with four Date objects) kept to the content stage would outlive collections of the
@@ -54,7 +40,13 @@ export interface InputStamp {
  */
 export type ContentSeen = Map<string, { size: number; mtimeMs: number }>;
 
-export function inputStamp(project: Project, out: string, drafts = false): InputStamp {
+/**
+ * A hash of every input's path, size and times, and of what else the build depends on; with the size and time
+ * of each content file, which the build takes as the content's own (content/load.ts), so none is looked at twice.
+ * `rest` is the same hash of everything but the content files (the JSON and Markdown under content/ but for its
+ * schemas): while it is the same, so is whatever the build makes from the rest alone (stages.ts).
+ */
+export function inputStamp(project: Project, out: string, drafts = false) {
   // The content files' lines and times apart from the others', so that `rest` can leave them out. An output
   // with drafts in it (the dev server's) is never taken for `site build`'s.
   const rest: Part = { lines: [`${format}\0${process.version}\0${path.resolve(out)}${drafts ? '\0drafts' : ''}`], times: [] };
@@ -104,6 +96,8 @@ export function inputStamp(project: Project, out: string, drafts = false): Input
   for (const abs of [...tool, ...borrowed]) if (!abs.startsWith(project.root + path.sep) || abs.startsWith(path.join(project.root, 'node_modules'))) visit(abs);
   return { hash: digest(rest, content), rest: digest(rest), content: stats };
 }
+
+export type InputStamp = ReturnType<typeof inputStamp>;
 
 /** Whether an absolute path is that of a content file: JSON or Markdown under content/, but for its schemas. */
 export function contentFileTest(project: Project): (abs: string) => boolean {
