@@ -115,16 +115,17 @@ export class MarkdownSession {
    * Posts handed over one at a time: in a cold build, as their files are read, so that the workers start while
    * the main thread is still reading the rest, rather than leave the other cores idle meanwhile (render() and
    * posts() hand theirs over at once). Cached bodies are ready at once; the others go to the threaded
-   * renderer. The slugs of posts whose HTML is ready arrive batch by batch; call close() after the last. `alongside`: the main thread has work of its own meanwhile
-   * (rendering the pages of posts as they come), so the workers leave it a core (markdownWorkers()).
+   * renderer. The slugs of posts whose HTML is ready arrive batch by batch (`ready`); call close() after the
+   * last, and the stream ends once every one added is ready. `alongside`: the main thread has work of its own
+   * meanwhile (rendering the pages of posts as they come), so the workers leave it a core (markdownWorkers()).
    */
-  feed(alongside = true): PostFeed {
+  feed(alongside = true) {
     const slugsByKey = new Map<string, string[]>();
     const arrivals = new Arrivals<string>();
     const spread = this.threads((keys) => arrivals.push(keys.flatMap((key) => slugsByKey.get(key)!)), alongside);
     arrivals.endWith(spread.done);
     return {
-      add: (slug, body) => {
+      add: (slug: string, body: string) => {
         const key = markdownKey(body);
         const slugs = slugsByKey.get(key);
         if (slugs) {
@@ -202,14 +203,6 @@ export class MarkdownSession {
     for (let i = 0; i < shardCount; i++) count += this.shard(i).size;
     return count;
   }
-}
-
-/** Posts fed one at a time (MarkdownSession.feed). */
-export interface PostFeed {
-  add(slug: string, body: string): void;
-  /** No more posts: the stream ends once every one added is ready. */
-  close(): void;
-  ready: AsyncIterable<string[]>;
 }
 
 /**
