@@ -22,7 +22,6 @@ import { drawCards, prepareSocial, socialInputs } from './assets/social.ts';
 import { buildStylesheet } from './assets/css.ts';
 import { imageReferences, processImages, type ImageStats } from './assets/images.ts';
 import { createFileCopier } from './assets/assets.ts';
-import type { Output } from './output/output.ts';
 import type { Dep } from './incremental/tracker.ts';
 import { StagedOutput } from './output/staged.ts';
 import { LiveOutput } from './output/live.ts';
@@ -124,7 +123,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   const previous = live ? live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;
   const markdown = new MarkdownSession(project, options.runtime);
   const spare = options.recycle === false ? undefined : spareFolder(project, out);
-  let output: Output | undefined;
+  let output: LiveOutput | StagedOutput | undefined;
   try {
     const content = await time('content', () => readContent(project, previous, markdown, live, stamp?.content));
     const { files } = content;
@@ -203,11 +202,10 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
 
     const { changed, hashes } = await time('write', async () => {
       if (target instanceof LiveOutput) return target.commit();
-      const staged = target as StagedOutput;
       // The writer is asked for the kept files it refused, then to finish, and the record is encoded while it
       // answers, rather than this thread waiting idle for it.
-      const refusing = staged.refused();
-      const flushed = staged.flush();
+      const refusing = target.refused();
+      const flushed = target.flush();
       flushed.catch(() => {});
       // A build that changed nothing leaves the record as it is: it describes the new output just as well.
       const save = keepRecord(options) && !nextRecord.unchanged();
@@ -221,9 +219,9 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       if (save) discardCacheFile(recordPath);
       if (stamp) forgetStamp(project, out);
       await flushed;
-      await staged.commit();
+      await target.commit();
       if (record) writeCacheFile(recordPath, record);
-      const hashes = staged.hashes();
+      const hashes = target.hashes();
       if (stamp) saveStamp(project, out, stamp.hash, { pages: pages.length, images: images.stats.images, markdown: markdown.stats.total });
       if (stamp && spare && stages) saveStageMemo(spare, stamp.rest, stages.memo);
       return { changed: [] as string[], hashes };
