@@ -150,11 +150,10 @@ export function nothingToBuild(options: { root: string; out?: string; clean?: bo
     return { inputs };
   }
   if (stamp.format !== format || stamp.inputs !== inputs.hash) return { inputs };
-  const target = path.resolve(out);
   const manifest = readManifest(currentFile(spareFolder(project, out)));
-  if (!manifest || manifest.ino !== stamp.ino || fs.statSync(target, { throwIfNoEntry: false })?.ino !== stamp.ino) return { inputs };
-  if (!foldersAsRecorded(target, manifest)) return { inputs };
-  for (const [file, entry] of manifest.files) if (!asRecorded(within(target, file), entry, true)) return { inputs };
+  if (!manifest || manifest.ino !== stamp.ino || fs.statSync(out, { throwIfNoEntry: false })?.ino !== stamp.ino) return { inputs };
+  if (!foldersAsRecorded(out, manifest)) return { inputs };
+  for (const [file, entry] of manifest.files) if (!asRecorded(within(out, file), entry, true)) return { inputs };
   const { counts } = stamp;
   const shown = path.relative(process.cwd(), out) || '.';
   return {
