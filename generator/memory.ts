@@ -11,8 +11,7 @@ let gc: (() => void) | undefined;
 let after = 0;
 
 export function relieveMemory(): void {
-  const used = process.memoryUsage().heapUsed;
-  if (used < after + growth) return;
+  if (process.memoryUsage().heapUsed < after + growth) return;
   if (!gc) {
     v8.setFlagsFromString('--expose-gc');
     gc = vm.runInNewContext('gc') as () => void;
