@@ -106,11 +106,10 @@ export class BuildProgress {
    * `total`, in the unit the total is shown in.
    */
   summary(total: number): string {
-    const path = criticalPath(this.spans);
     const unit = total >= 1000 ? 10 : 1; // centiseconds for a total shown in seconds, else milliseconds
     const shown = (ms: number) => Math.round(ms / unit);
     const format = (n: number) => (unit === 10 ? `${(n / 100).toFixed(2)} s` : `${n} ms`);
-    const parts = path.map((s) => ({ stage: s.stage, n: shown(s.end - s.start) })).filter((p) => p.n > 0);
+    const parts = criticalPath(this.spans).map((s) => ({ stage: s.stage, n: shown(s.end - s.start) })).filter((p) => p.n > 0);
     const between = shown(total) - parts.reduce((sum, p) => sum + p.n, 0);
     const terms = parts.map((p) => `${p.stage} ${format(p.n)}`);
     if (between > 0) terms.push(`${format(between)} between stages`);
