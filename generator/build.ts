@@ -5,7 +5,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { diskFailure } from './disk-errors.ts';
 import { outputFolder, resolveProject } from './project.ts';
-import type { SiteModel } from './content/model.ts';
 import { readContent } from './content/read.ts';
 import { joinContent } from './content/join.ts';
 import type { Page } from './routes.ts';
@@ -13,14 +12,14 @@ import { MarkdownSession, type MarkdownRuntime } from './markdown/render.ts';
 import { compileTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind } from './render/site.ts';
 import { folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/stages.ts';
-import { Changes, plan, explain, type Planned } from './incremental/plan.ts';
+import { Changes, plan, explain } from './incremental/plan.ts';
 import { contentFileTest, forgetStamp, inputStamp, saveStamp, type InputStamp } from './incremental/unchanged.ts';
 import { NextRecord, contentState, encodeRecord, loadRecord, recordFile } from './incremental/record.ts';
 import { buildClientScripts } from './assets/islands.ts';
 import { prepareFlags } from './assets/flags.ts';
 import { drawCards, prepareSocial, socialInputs } from './assets/social.ts';
 import { buildStylesheet } from './assets/css.ts';
-import { imageReferences, processImages, type ImageStats } from './assets/images.ts';
+import { imageReferences, processImages } from './assets/images.ts';
 import { createFileCopier } from './assets/assets.ts';
 import type { Dep } from './incremental/tracker.ts';
 import { StagedOutput } from './output/staged.ts';
@@ -88,27 +87,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 /** Where `site build` keeps what each page was made from, for the next build to keep what did not change. */
 const keepRecord = (options: BuildOptions) => options.recycle !== false && !options.live;
 
-
-export interface BuildResult {
-  model: SiteModel;
-  pages: Page[];
-  /** For live builds: the output files whose bytes changed. */
-  changed: string[];
-  /** Pages rendered; the others were kept from the previous build. */
-  rendered: number;
-  /** For every page, whether it was to be rendered or kept, and why (incremental/plan.ts). */
-  plan: Planned[];
-  /** The dev server's state for its next build (BuildOptions.live). */
-  next: LiveState;
-  markdown: MarkdownSession['stats'];
-  images: ImageStats;
-  /** Of `site build`'s output: files written, files the folder it started from held already, files removed. */
-  writes?: StagedOutput['stats'];
-  summary: string;
-}
+export type BuildResult = Awaited<ReturnType<typeof buildOnce>>;
 
 /** One attempt at a build; `checkFirst`: the last output is checked before anything is kept from it. */
-async function buildOnce(options: BuildOptions, started: number, checkFirst: boolean): Promise<BuildResult> {
+async function buildOnce(options: BuildOptions, started: number, checkFirst: boolean) {
   const logger = options.logger ?? consoleLogger;
   const project = resolveProject(options.root);
   const out = outputFolder(project, options.out);
@@ -242,17 +224,23 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       if (content.posts.workers) times.push(`post markdown in workers ${formatMs(content.posts.workers.ms)}`);
       logger.info(colour.dim(`  stage times, some overlapping: ${times.join(', ')}`));
     }
+    // The dev server's state for its next build (BuildOptions.live).
+    const next: LiveState = live
+      ? { sources: new Map(content.loaded.map((f) => [f.rel, f])), hashes, templates, record: nextRecord.record(), stages: stages?.memo }
+      : { hashes, templates, record: nextRecord.record() };
     return {
       model,
       pages,
+      // For live builds: the output files whose bytes changed.
       changed,
+      // Pages rendered; the others were kept from the previous build.
       rendered,
+      // For every page, whether it was to be rendered or kept, and why (incremental/plan.ts).
       plan: planned,
-      next: live
-        ? { sources: new Map(content.loaded.map((f) => [f.rel, f])), hashes, templates, record: nextRecord.record(), stages: stages?.memo }
-        : { hashes, templates, record: nextRecord.record() },
+      next,
       markdown: markdown.stats,
       images: images.stats,
+      // Of `site build`'s output: files written, files the folder it started from held already, files removed.
       writes: target instanceof StagedOutput ? target.stats : undefined,
       summary,
     };
