@@ -33,10 +33,10 @@ interface Stamp {
 const stampFile = (project: Project, out: string) => path.join(spareFolder(project, out), 'stamp.json');
 
 /**
- * The content files as the stamp's walk found them, the content stage takes them from here (load.ts): each one's
- * size and time, by absolute path, what the content stage needs of a file's status, copied out of it. A status
- * object per file (each with four Date objects) kept to the content stage would outlive collections of the
- * young generation, which copy them.
+ * The content files as the stamp's walk found them, for the content stage to take (load.ts): each one's size and
+ * time by absolute path, what that stage needs of a file's status, copied out of it. A status object per file
+ * (each with four Date objects) kept to the content stage would outlive collections of the young generation,
+ * which copy them.
  */
 export type ContentSeen = Map<string, { size: number; mtimeMs: number }>;
 
