@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { build } from '../generator/build.ts';
 import { StagedOutput } from '../generator/output/staged.ts';
-import { finishRemovals } from '../generator/output/cleanup.ts';
+import { finishRemovals, removeInBackground } from '../generator/output/cleanup.ts';
 import { currentFile, lastOutput, readManifest, spareFolder, takeSpare, writeManifest, type Manifest } from '../generator/output/spare.ts';
 import { generateProject } from '../bench/generate.ts';
 import type { Entry } from '../generator/output/tree.ts';
@@ -644,6 +644,24 @@ test('a service in the navigation menu set appears in the header menus; national
   assert.match(desktop, /href="\/services\/birth-certificates"/);
   assert.not.match(desktop, /href="\/services\/national-id-card"/);
   assert.match(mobile, /href="\/services\/national-id-card"/);
+});
+
+test('a replaced output is deleted even where no rm command can be started (the background rm fails to spawn)', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-rm-'));
+  const old = path.join(dir, 'dist.old');
+  fs.mkdirSync(path.join(old, 'blog'), { recursive: true });
+  fs.writeFileSync(path.join(old, 'blog', 'index.html'), 'old page');
+  // spawn() reports a missing command later, as an 'error' event, not by throwing.
+  const savedPath = process.env.PATH;
+  process.env.PATH = path.join(dir, 'no-bin');
+  try {
+    removeInBackground(old);
+  } finally {
+    process.env.PATH = savedPath;
+  }
+  await finishRemovals();
+  assert.not.ok(fs.existsSync(old), 'the folder is still there');
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test.run();

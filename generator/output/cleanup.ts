@@ -13,7 +13,17 @@ export function removeInBackground(dir: string): void {
   if (process.platform !== 'win32') {
     try {
       const rm = spawn('rm', ['-rf', dir], { stdio: 'ignore' });
-      const done = new Promise<void>((resolve) => rm.once('close', () => resolve()).once('error', () => resolve()));
+      // A missing `rm` is reported later, as 'error', and a failed one by its exit code: then it is deleted here.
+      // Should that fail too, the folder stays until the next build's removeStale(), not the build's concern.
+      const here = () => {
+        try {
+          fs.rmSync(dir, { recursive: true, force: true });
+        } catch {}
+      };
+      const done = new Promise<void>((resolve) => {
+        rm.once('error', () => resolve(here()));
+        rm.once('close', (code) => resolve(code === 0 ? undefined : here()));
+      });
       pendingRemovals.add(done);
       void done.then(() => pendingRemovals.delete(done));
       return;
