@@ -32,7 +32,8 @@ type PlainKind = Exclude<CollectionKind, (typeof joinedKinds)[number]>;
 /** The model takes an entry of these as it is, with its body if it has one. */
 type PlainCollections = { [K in PlainKind as ModelFieldOf<K>]: (Entry<DataOf<K>> & { body?: string })[] };
 
-export type SiteModel = JoinedModel & PlainCollections;
+/** The site as templates see it, as buildModel makes it. */
+export type SiteModel = ReturnType<typeof buildModel>;
 
 /** The kinds of the table with a page per entry (its collections), in its order. */
 export const kindsWithPages = Object.entries(registry.kinds).flatMap(([kind, spec]) => (spec.shape === 'collection' ? [kind as CollectionKind] : []));
@@ -47,41 +48,6 @@ export type EntryOf<K extends CollectionKind> = SiteModel[ModelFieldOf<K>][numbe
 export function entriesOf<K extends CollectionKind>(model: SiteModel, kind: K): EntryOf<K>[] {
   // TypeScript cannot follow a kind given as a type parameter to its own field of the model.
   return (model as unknown as Record<string, EntryOf<K>[]>)[rules.modelOf.get(kind)!];
-}
-
-interface JoinedModel {
-  settings: T.SiteSettings;
-  navigation: T.Navigation;
-  shared: T.SharedCopy;
-  plans: T.ServicePlans;
-  /** content/facts.json: facts templates show (hours, turnarounds, uploads), so no template types one. */
-  facts: T.BusinessFacts & { hours: Hours };
-  testimonials: T.Testimonials['testimonials'];
-  faq: T.FAQGroups['groups'];
-  contactForm: T.ContactFormCopy;
-  pages: PageCopies;
-  /** Every language we translate from, in list order; the target language (English) is left out. */
-  languages: LanguageEntry[];
-  target?: LanguageEntry;
-  /** content/language-groups.json's groups, as written (templates gather their languages). */
-  languageGroups: T.LanguageGroups['groups'];
-  cities: CityEntry[];
-  services: ServiceEntry[];
-  /** Newest first. */
-  posts: PostEntry[];
-  prose: ProseEntry[];
-  menus: {
-    services: ServiceEntry[];
-    mobileServices: ServiceEntry[];
-    languages: LanguageEntry[];
-    mobilePopularLanguages: LanguageEntry[];
-    mobileMoreLanguages: LanguageEntry[];
-    footerLanguages: LanguageEntry[];
-  };
-  /** The kinds of the table with a page per entry, in its order (for lists of every page, such as the HTML sitemap). */
-  kindsWithPages: readonly CollectionKind[];
-  /** The build's own date (YYYY-MM-DD) when SOURCE_DATE_EPOCH gives one; pages otherwise date themselves from content. */
-  buildDate?: string;
 }
 
 /**
@@ -120,7 +86,7 @@ class Post {
 }
 
 /** `buildDate`: the build's date (yyyy-mm-dd), for reproducible output: `SOURCE_DATE_EPOCH` when set. */
-export function buildModel(files: SourceFile[], options: { buildDate?: string } = {}): SiteModel {
+export function buildModel(files: SourceFile[], options: { buildDate?: string } = {}) {
   const byKind = new Map<string, SourceFile[]>();
   for (const f of files) byKind.get(f.source.kind)?.push(f) ?? byKind.set(f.source.kind, [f]);
   // The data of files validated against their kinds' schemas, typed by them.
@@ -180,16 +146,20 @@ export function buildModel(files: SourceFile[], options: { buildDate?: string } 
     navigation,
     shared: one('shared'),
     plans: one('plans'),
-    facts: withHours(one('facts')) as SiteModel['facts'],
+    /** content/facts.json: facts templates show (hours, turnarounds, uploads), so no template types one. */
+    facts: withHours(one('facts')) as T.BusinessFacts & { hours: Hours },
     testimonials: one('testimonials')?.testimonials ?? [],
     faq: one('faq')?.groups ?? [],
     contactForm: one('contact-form'),
     pages,
+    /** Every language we translate from, in list order; the target language (English) is left out. */
     languages,
     target: allLanguages.find((l) => l.isTarget),
+    /** content/language-groups.json's groups, as written (templates gather their languages). */
     languageGroups: one('language-groups')?.groups ?? [],
     cities,
     services,
+    /** Newest first. */
     posts,
     prose,
     menus: {
@@ -201,7 +171,9 @@ export function buildModel(files: SourceFile[], options: { buildDate?: string } 
       footerLanguages: popular.slice(0, navigation?.footer.languageCount ?? 6),
     },
     ...plain,
+    /** The kinds of the table with a page per entry, in its order (for lists of every page, such as the HTML sitemap). */
     kindsWithPages,
+    /** The build's own date (YYYY-MM-DD) when SOURCE_DATE_EPOCH gives one; pages otherwise date themselves from content. */
     ...(options.buildDate ? { buildDate: options.buildDate } : {}),
   };
 }
