@@ -161,7 +161,8 @@ export function inDigits(text: string) {
 const num = String.raw`\d+(?:,\d{3})*(?:\.\d+)?`;
 const time = String.raw`\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.?|p\.m\.?)(?![a-z])`;
 const clock24 = String.raw`(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)`;
-const kinds: { kind: string; pattern: RegExp }[] = [
+type Pattern = { kind: string; pattern: RegExp };
+const kinds: Pattern[] = [
   { kind: 'price', pattern: new RegExp(String.raw`(?:\b(?:a|au|aud|us|usd|nz|nzd))?\$\s*${num}(?:\s*-\s*\$?\s*${num})?|\b(?:aud|usd|nzd|(?:australian\s+)?dollars?|bucks)\s*${num}|${num}\s*(?:aud|usd|nzd|(?:australian\s+)?dollars?|bucks)\b|${num}\s*\$`, 'gi') },
   { kind: 'time of day', pattern: new RegExp(String.raw`\b(?:${time}|${clock24})(?:\s*(?:-|to|until|till)\s*(?:${time}|${clock24}))?`, 'gi') },
   { kind: 'duration', pattern: new RegExp(String.raw`(?<![\d.])${num}(?:\s*(?:-|to|or|and|/)\s*${num})?\s*-?\s*(?:(?:business|biz|working|work|calendar|clear|week)\s*-?\s*)?(?:hours?|hrs?|h|days?|minutes?|mins?|weeks?|wks?|months?|mths?|fortnights?)\b`, 'gi') },
@@ -173,31 +174,21 @@ const kinds: { kind: string; pattern: RegExp }[] = [
 const digitRun = /\+?\s*\(?\d[\d\s().\-/]{6,}\d/g;
 const australianPhone = /^(?:0[2-478]\d{8}|610?[2-478]\d{8}|1[38]00\d{6})$/;
 
-export interface Found {
-  written: string;
-  kind: string;
-  /** The text with numbers in digits, for finding the fact it copies. */
-  plain: string;
-}
-
-/** What a fact's value is made of, for the matcher: its digits (a phone number, an ABN) and its price in other forms. */
-export interface FactSpellings {
-  digits: Set<string>;
-  /** Texts with a figure, matched as they are. */
-  values: { name: string; plain: string }[];
-  /** Every fact, for the hint naming the one to use. */
-  all: { name: string; value: string; plain: string }[];
-  /** A fact's figure in forms no kind's pattern knows: a price without its sign, an opening hour on the clock. */
-  forms: { kind: string; pattern: RegExp }[];
-}
+type Found = ReturnType<typeof findFacts>[number];
+type FactSpellings = ReturnType<typeof factSpellings>;
 
 /** A number without its country or trunk prefix: 61355504827 and 0355504827 are both 355504827. */
 const national = (digits: string) => digits.replace(/^61|^0/, '');
 
-export function factSpellings(names: Map<string, string>): FactSpellings {
+/**
+ * What a fact's value is made of, for the matcher: its digits (a phone number, an ABN); `values`, texts with a
+ * figure, matched as they are; `all`, every fact, for the hint naming the one to use; `forms`, a fact's figure in
+ * forms no kind's pattern knows: a price without its sign, an opening hour on the clock.
+ */
+export function factSpellings(names: Map<string, string>) {
   const digits = new Set<string>();
-  const values: FactSpellings['values'] = [];
-  const forms: FactSpellings['forms'] = [];
+  const values: { name: string; plain: string }[] = [];
+  const forms: Pattern[] = [];
   const hours: number[] = [];
   const all = [...names].map(([name, value]) => ({ name, value, plain: inDigits(readable(value)).text.toLowerCase() }));
   for (const { name, value, plain } of all) {
@@ -225,7 +216,7 @@ export function factSpellings(names: Map<string, string>): FactSpellings {
 }
 
 /** Every fact written out in a text (already readable): by its kind's patterns, its digits and its values. */
-export function findFacts(text: string, facts: FactSpellings): Found[] {
+export function findFacts(text: string, facts: FactSpellings) {
   const spelt = inDigits(text);
   const hits: { start: number; end: number; kind: string }[] = [];
   // Most texts have no figure at all: then only a time zone's name can be a fact.
@@ -258,6 +249,7 @@ export function findFacts(text: string, facts: FactSpellings): Found[] {
     if (last && hit.start < last.end) last.end = Math.max(last.end, hit.end);
     else kept.push({ ...hit });
   }
+  // `plain`: the text with numbers in digits, for finding the fact it copies.
   return kept.map(({ start, end, kind }) => ({ written: text.slice(...spelt.source(start, end)).trim(), kind, plain: spelt.text.slice(start, end).trim() }));
 }
 
