@@ -1,14 +1,6 @@
 // How the build words a failed schema rule: "/pointer what is wrong", with the field's description as the hint.
 // Pure, so that the editor's browser code (islands/admin/rules.ts) words a refusal exactly as the build does.
-
-/** The parts of an ajv error the wording uses. */
-export interface AjvError {
-  keyword: string;
-  instancePath: string;
-  schemaPath: string;
-  params: unknown;
-  message?: string;
-}
+import type { ErrorObject } from 'ajv';
 
 export interface SchemaNode {
   description?: string;
@@ -22,7 +14,7 @@ export interface Explained {
   key?: boolean;
 }
 
-export function explain(problem: AjvError, schema: SchemaNode | undefined, data: unknown): Explained {
+export function explain(problem: ErrorObject, schema: SchemaNode | undefined, data: unknown): Explained {
   const pointer = problem.instancePath;
   const hint = schema?.description;
   const params = problem.params as Record<string, unknown>;

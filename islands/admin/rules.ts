@@ -2,7 +2,8 @@
 // errors (generator/content/explain.ts, shared with the build, generator/content/facts.ts's placeholders), "/pointer what is wrong. what the
 // field holds", without the file's line and column, which the browser does not have.
 import { pointerKeys, resolveKeys } from '../../generator/content/pointer.ts';
-import { explain, type AjvError, type SchemaNode } from '../../generator/content/explain.ts';
+import type { ErrorObject } from 'ajv';
+import { explain, type SchemaNode } from '../../generator/content/explain.ts';
 
 /** Every fact by name, as written in its file (it may itself hold placeholders). */
 export type Facts = Record<string, string>;
@@ -37,7 +38,7 @@ export function resolvePlaceholders(data: unknown, facts: Facts): { value: unkno
 }
 
 /** Each failed rule as the build words it: the field's pointer, what is wrong and what the field holds. */
-export function describeProblems(errors: AjvError[], schemas: Record<string, unknown>, schemaName: string, data: unknown): string[] {
+export function describeProblems(errors: ErrorObject[], schemas: Record<string, unknown>, schemaName: string, data: unknown): string[] {
   const out = new Set<string>();
   for (const problem of errors) {
     const [file, fragment = ''] = problem.schemaPath.split('#');
