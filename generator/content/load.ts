@@ -255,29 +255,26 @@ class SnapshotFile {
     Object.defineProperty(this, unread, { value: { entry, project } });
   }
 
+  /**
+   * The text of a file the snapshot says is unchanged (same size and modification time when the build began),
+   * checked against the snapshot's hash. A file saved again while the build runs, or changed with its size and
+   * time kept, fails the build rather than mixing its new text with its old fields; the snapshot is dropped, so
+   * the next build reads every file afresh.
+   */
   get text(): string {
-    return readUnchanged(this[unread]);
+    const { project, entry } = this[unread];
+    const text = readText(path.join(project.content, entry.rel));
+    if (typeof text !== 'string' || hashText(text) !== entry.textHash) {
+      fs.rmSync(path.join(project.cache, 'content'), { recursive: true, force: true });
+      throw new BuildFailure('content', [siteError('CONTENT_CHANGED_DURING_BUILD', {}, { file: entry.path })]);
+    }
+    return text;
   }
 
   get body(): string | undefined {
     const { bodyStart } = this[unread].entry;
     return bodyStart === undefined ? undefined : this.text.slice(bodyStart);
   }
-}
-
-/**
- * The text of a file the snapshot says is unchanged (same size and modification time when the build began),
- * checked against the snapshot's hash. A file saved again while the build runs, or changed with its size and
- * time kept, fails the build rather than mixing its new text with its old fields; the snapshot is dropped, so
- * the next build reads every file afresh.
- */
-function readUnchanged({ project, entry }: SnapshotFile[typeof unread]): string {
-  const text = readText(path.join(project.content, entry.rel));
-  if (typeof text !== 'string' || hashText(text) !== entry.textHash) {
-    fs.rmSync(path.join(project.cache, 'content'), { recursive: true, force: true });
-    throw new BuildFailure('content', [siteError('CONTENT_CHANGED_DURING_BUILD', {}, { file: entry.path })]);
-  }
-  return text;
 }
 
 function writeSnapshot(store: Shards<SnapshotEntry[]>, files: SourceFile[], stale: Set<number>): void {
@@ -312,15 +309,11 @@ function parseJson(file: string, text: string): { data: unknown } | SiteError {
     const problems: ParseError[] = [];
     parseJsonc(text, problems, { disallowComments: true, allowTrailingComma: false });
     const first = problems[0] ?? { error: 0, offset: 0, length: 0 };
-    return siteError('CONTENT_JSON_SYNTAX', { problem: describeJsonError(printParseErrorCode(first.error)) }, framed(file, text, positionAt(text, first.offset)));
+    // Its name in words: ValueExpected is "value expected", InvalidSymbol "unexpected character".
+    const words = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+    const problem = words.replace(/^invalid symbol$/, 'unexpected character');
+    return siteError('CONTENT_JSON_SYNTAX', { problem }, framed(file, text, positionAt(text, first.offset)));
   }
-}
-
-function describeJsonError(code: string): string {
-  return code
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/^invalid symbol$/, 'unexpected character');
 }
 
 function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
@@ -328,9 +321,10 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
     return siteError('CONTENT_NO_FRONT_MATTER', {}, { file, line: 1, column: 1 });
   }
   try {
-    const result = (frontMatter ??= loadFrontMatter())(text);
+    const { data, content: body } = (frontMatter ??= loadFrontMatter())(text);
     const links = bodyLinks(text).map(([target, offset]): MarkdownLink => [detached(target), offset]);
-    return { data: result.data, body: result.content, words: countWords(result.content), bodyHash: hashText(result.content), links };
+    // Words for reading times: runs of characters other than spaces and control codes.
+    return { data, body, words: body.match(/[^\x00-\x20]+/g)?.length ?? 0, bodyHash: hashText(body), links };
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     // js-yaml counts from 0, and its first line is the one after the opening ---.
@@ -345,8 +339,3 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
  * the whole text, and a file's links outlive its text (the text is read again when asked for: SnapshotFile).
  */
 const detached = (piece: string) => Buffer.from(piece).toString();
-
-/** Words for reading times: runs of characters other than spaces and control codes. */
-function countWords(text: string): number {
-  return text.match(/[^\x00-\x20]+/g)?.length ?? 0;
-}
