@@ -136,18 +136,15 @@ function describe(file: SourceFile, problems: ErrorObject[], schemas: Map<string
   // By place and wording: a problem ajv reports twice is told once.
   const out = new Map<string, SiteError>();
   for (const problem of problems) {
-    const { pointer, message, hint, key } = explain(problem, schemaAt(schemas, schemaName, problem.schemaPath), resolveKeys(file.data, pointerKeys(problem.instancePath)));
+    // The schema object holding the keyword that failed: #/properties/a/pattern -> the schema of a.
+    const [schemaFile, fragment = ''] = problem.schemaPath.split('#');
+    const schema = resolveKeys(schemas.get(schemaFile || schemaName), pointerKeys(fragment).slice(0, -1)) as SchemaNode | undefined;
+    const { pointer, message, hint, key } = explain(problem, schema, resolveKeys(file.data, pointerKeys(problem.instancePath)));
     const id = `${pointer} ${message}`;
     if (out.has(id)) continue;
     // A field the schema does not describe still gets a hint: where its rule is written.
-    const description = hint ?? `The rule is in content/schemas/${problem.schemaPath.split('#')[0] || schemaName}.`;
+    const description = hint ?? `The rule is in content/schemas/${schemaFile || schemaName}.`;
     out.set(id, at(file, 'CONTENT_SCHEMA', { problem: message, description }, pointer || '/', key));
   }
   return [...out.values()];
-}
-
-/** The schema object holding the keyword that failed: #/properties/a/pattern -> the schema of a. */
-function schemaAt(schemas: Map<string, unknown>, current: string, schemaPath: string): SchemaNode | undefined {
-  const [file, fragment = ''] = schemaPath.split('#');
-  return resolveKeys(schemas.get(file || current), pointerKeys(fragment).slice(0, -1)) as SchemaNode | undefined;
 }
