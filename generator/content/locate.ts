@@ -3,10 +3,7 @@ import { positionAt } from '../errors.ts';
 import type { SourceFile } from './load.ts';
 import { pointerKeys } from './pointer.ts';
 
-export interface Position {
-  line: number;
-  column: number;
-}
+type Position = ReturnType<typeof positionAt>;
 
 /** The segments of a JSON pointer: /cities/3/population -> ['cities', 3, 'population']. */
 export function pointerSegments(pointer: string): (string | number)[] {

@@ -5,20 +5,16 @@
 import type { SourceFile } from './load.ts';
 import { parseDate } from './dates.ts';
 
-export interface StaleSource {
-  /** The fact's name as content uses it, without `.value`: facts.rules.nswConvert. */
-  name: string;
-  source: string;
-  checked: string;
-  /** Whole days since it was checked. */
-  days: number;
-}
+/** `name`: the fact's name as content uses it, without `.value`: facts.rules.nswConvert. */
+type SourcedFact = { name: string; source: string; checked: string };
+/** `days`: whole days since it was checked. */
+export type StaleSource = SourcedFact & { days: number };
 
 /** How old a source may be before `site check` warns: 12 months. */
 const maxAgeMonths = 12;
 
 /** The sourced facts in facts.json (any object with a `source` address and a `checked` date), with their names. */
-export function sourcedFacts(facts: unknown, prefix = 'facts'): { name: string; source: string; checked: string }[] {
+export function sourcedFacts(facts: unknown, prefix = 'facts'): SourcedFact[] {
   if (!facts || typeof facts !== 'object' || Array.isArray(facts)) return [];
   const node = facts as Record<string, unknown>;
   if (typeof node.source === 'string' && typeof node.checked === 'string') return [{ name: prefix, source: node.source, checked: node.checked }];
