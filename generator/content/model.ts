@@ -9,22 +9,11 @@ import { withHours, type Hours } from './hours.ts';
 
 /** An entry of a collection: its data, and where its file and its page are. */
 export type Entry<D> = D & { slug: string; url: string; file: string };
-export type LanguageEntry = Entry<T.Language> & { dir: 'ltr' | 'rtl' };
-export type CityEntry = Entry<T.City> & {
-  /** The name inside a sentence and with its preposition: the Gold Coast, on the Gold Coast; Sydney, in Sydney. */
-  inText: string;
-  inCity: string;
-};
-export type ServiceEntry = Entry<T.Service>;
-export type PostEntry = Entry<T.BlogPostFrontMatter> & {
-  body: string;
-  /** The date as YYYY-MM-DD, for sorting, feeds and the sitemap. */
-  isoDate: string;
-  isoUpdated: string;
-  /** Words in the body, for reading time and structured data. */
-  words: number;
-};
-export type ProseEntry = Entry<T.ProsePageFrontMatter> & { body: string };
+export type LanguageEntry = SiteModel['languages'][number];
+export type CityEntry = SiteModel['cities'][number];
+export type ServiceEntry = SiteModel['services'][number];
+export type PostEntry = SiteModel['posts'][number];
+export type ProseEntry = SiteModel['prose'][number];
 
 /** The collections joined up by hand below; the model lists any other kind of the table as its entries, by slug. */
 const joinedKinds = ['language', 'city', 'service', 'post'] as const;
@@ -105,34 +94,36 @@ export function buildModel(files: SourceFile[], options: { buildDate?: string } 
     ]),
   ) as PlainCollections;
 
-  const allLanguages: LanguageEntry[] = all('language')
+  const allLanguages = all('language')
     .map((f) => ({ ...f.data, ...placeOf('language', f, languageSlug(f.data.name)), dir: f.data.direction ?? 'ltr' }))
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
   const languages = allLanguages.filter((l) => !l.isTarget);
   const byCode = new Map(languages.map((l) => [l.code, l]));
 
-  const cities: CityEntry[] = all('city')
+  const cities = all('city')
     .map((f) => {
+      // The name inside a sentence and with its preposition: the Gold Coast, on the Gold Coast; Sydney, in Sydney.
       const inText = f.data.nameInText ?? f.data.name;
       return { ...f.data, inText, inCity: `${f.data.preposition ?? 'in'} ${inText}`, ...placeOf('city', f) };
     })
     .sort((a, b) => a.order - b.order || compare(a.name, b.name));
 
-  const services: ServiceEntry[] = all('service')
+  const services = all('service')
     .map((f) => ({ ...f.data, ...placeOf('service', f) }))
     .sort((a, b) => a.order - b.order || compare(a.slug, b.slug));
   const serviceBySlug = new Map(services.map((s) => [s.slug, s]));
 
-  const posts: PostEntry[] = all('post').map((f) => {
+  const posts = all('post').map((f) => {
     const { date, updated } = f.data;
-    // Written as dd/mm/yyyy or yyyy-mm-dd (content/dates.ts); shown the Australian way whichever it was.
+    // Written as dd/mm/yyyy or yyyy-mm-dd (content/dates.ts); shown the Australian way whichever it was. `isoDate`,
+    // as YYYY-MM-DD, is for sorting, feeds and the sitemap; `words` (in the body) for reading time and structured data.
     const iso = isoDate(date);
     const derived = { ...placeOf('post', f), isoDate: iso, date: australianDate(iso), isoUpdated: updated ? isoDate(updated) : iso, words: f.words ?? 0 };
-    return Object.assign(new Post(f), f.data, derived) as unknown as PostEntry;
+    return Object.assign(new Post(f), f.data, derived);
   });
   posts.sort((a, b) => compare(b.isoDate, a.isoDate) || compare(a.slug, b.slug));
 
-  const prose: ProseEntry[] = all('prose-page')
+  const prose = all('prose-page')
     .map((f) => ({ ...f.data, updated: isoDate(f.data.updated), ...placeOf('prose-page', f), body: f.body ?? '' }))
     .sort((a, b) => compare(a.slug, b.slug));
 
