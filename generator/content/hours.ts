@@ -5,39 +5,35 @@ import type * as T from './types.ts';
 
 const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
-/** What is derived from the source, beside it under facts.hours. */
-export interface HoursTexts {
-  /** Monday to Friday, 9am to 5pm Melbourne time */
-  display: string;
-  /** Mon–Fri 9am–5pm Melbourne time */
-  short: string;
-  /** Monday to Friday */
-  dayRange: string;
-  /** 9am to 5pm Melbourne time */
-  times: string;
-  /** The days of the week we are closed, in week order. */
-  closedDays: string[];
-}
-
-export type Hours = T.BusinessFacts['hours'] & HoursTexts;
+/** The source with what is derived from it, beside it under facts.hours. */
+export type Hours = ReturnType<typeof hoursWithTexts>;
 
 /** The source with every text derived from it; a source that is not yet valid is returned as it is. */
 export function withHours<F>(facts: F): F {
   const hours = (facts as { hours?: T.BusinessFacts['hours'] } | undefined)?.hours;
   if (!hours || !Array.isArray(hours.days) || typeof hours.opens !== 'string' || typeof hours.closes !== 'string') return facts;
+  return { ...facts, hours: hoursWithTexts(hours) };
+}
+
+function hoursWithTexts(hours: T.BusinessFacts['hours']) {
   const open = week.filter((d) => hours.days.includes(d));
   const runs = dayRuns(open);
   const dayRange = listOf(runs.map((run) => (run.length > 2 ? `${run[0]} to ${run.at(-1)}` : listOf(run))));
   const shortDays = runs.map((run) => (run.length > 2 ? `${abbreviated(run[0])}–${abbreviated(run.at(-1)!)}` : run.map(abbreviated).join(', '))).join(', ');
   const [opens, closes] = [clock(hours.opens), clock(hours.closes)];
-  const texts: HoursTexts = {
+  return {
+    ...hours,
+    /** Monday to Friday, 9am to 5pm Melbourne time */
     display: `${dayRange}, ${opens} to ${closes} ${hours.clock}`,
+    /** Mon–Fri 9am–5pm Melbourne time */
     short: `${shortDays} ${opens}–${closes} ${hours.clock}`,
+    /** Monday to Friday */
     dayRange,
+    /** 9am to 5pm Melbourne time */
     times: `${opens} to ${closes} ${hours.clock}`,
+    /** The days of the week we are closed, in week order. */
     closedDays: week.filter((d) => !open.includes(d)),
   };
-  return { ...facts, hours: { ...hours, ...texts } };
 }
 
 /** Days next to each other in the week, together: Mon Tue Wed Fri -> [Mon Tue Wed] [Fri]. */
