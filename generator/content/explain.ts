@@ -30,7 +30,7 @@ export function explain(problem: ErrorObject, schema: SchemaNode | undefined, da
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
       const known = Object.keys(schema?.properties ?? {});
-      const close = closest(name, known);
+      const close = nearest(name, known)[0];
       return {
         pointer: `${pointer}/${name}`,
         message: close ? `is not a known field (did you mean "${close}"?)` : 'is not a known field',
@@ -60,16 +60,11 @@ export function explain(problem: ErrorObject, schema: SchemaNode | undefined, da
 }
 
 /** The known names nearest a mistyped one, in their order, if they are close enough to be a typo. */
-function nearest(name: string, known: string[]): string[] {
+export function nearest(name: string, known: string[]): string[] {
   const limit = Math.max(2, Math.floor(name.length / 3));
   const scored = known.map((k) => [k, distance(name.toLowerCase(), k.toLowerCase())] as const).filter(([, d]) => d <= limit);
   const best = Math.min(...scored.map(([, d]) => d));
   return scored.filter(([, d]) => d === best).map(([k]) => k);
-}
-
-/** The known name nearest to a mistyped one, if it is close enough to be a typo (the first of several as near). */
-export function closest(name: string, known: string[]): string | undefined {
-  return nearest(name, known)[0];
 }
 
 /** The `suggestion` of CONTENT_UNKNOWN_PAGE: " (did you mean /pricing?)" when an address is near (up to three), else empty. */

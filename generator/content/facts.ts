@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { framed, positionAt, siteError, type Place, type SiteError } from '../errors.ts';
 import { hashText, type SourceFile } from './load.ts';
 import { locate, offsetAt } from './locate.ts';
-import { closest } from './explain.ts';
+import { nearest } from './explain.ts';
 import { encodeSegment } from './pointer.ts';
 import { withHours } from './hours.ts';
 
@@ -86,7 +86,7 @@ function lookup(tree: Namespaces, name: string, seen: string[] = []): Lookup {
   if (!Object.hasOwn(factSources, space)) {
     return { fail: (placeholder, place) => siteError('CONTENT_UNKNOWN_FACT_FILE', { placeholder }, place) };
   }
-  const near = closest(name, [...factNames(tree).keys()]);
+  const near = nearest(name, [...factNames(tree).keys()])[0];
   const source = factSources[space as keyof typeof factSources];
   return {
     fail: (placeholder, place) =>
