@@ -6,9 +6,8 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { kindRules, registry, rules, type Registry } from '../generator/content/kinds.ts';
+import { classify, kindRules, registry, rules, type Registry } from '../generator/content/kinds.ts';
 import { collection, page, singleton } from '../generator/content/kind-spec.ts';
-import { classify, placesHint, requiredFiles } from '../generator/content/sources.ts';
 import { reservedSegments } from '../generator/routes.ts';
 import { generatedFiles } from '../generator/content/cross-check.ts';
 import { robotsTxt } from '../generator/output/host-files.ts';
@@ -42,7 +41,7 @@ test('the registry classifies the real content: every file under content/ has a 
 
 test("every kind's schema is in content/schemas, and every schema there belongs to a kind", () => {
   const schemas = fs.readdirSync(path.join(repoRoot, 'content', 'schemas')).filter((n) => n.endsWith('.schema.json'));
-  const named = new Set(requiredFiles().map((rel) => classify(rel)!.schema));
+  const named = new Set(rules.requiredFiles.map((rel) => classify(rel)!.schema));
   for (const spec of Object.values(registry.kinds)) if ('schema' in spec) named.add(spec.schema);
   for (const schema of named) assert.ok(schemas.includes(schema), schema);
   assert.equal(schemas.filter((s) => !named.has(s)), ['common.schema.json']);
@@ -55,12 +54,12 @@ test('the derived tables of the real site', () => {
   ]);
   assert.equal(generatedFiles, ['/blog/feed.xml', '/sitemap.xml', '/robots.txt']);
   assert.is(
-    placesHint,
+    rules.placesHint,
     'Content files go in content/ as site.json, navigation.json, language-groups.json, plans.json, facts.json, testimonials.json, ' +
       'faq.json, shared.json, contact-form.json, pages/<page>.json or pages/<slug>.md, languages/<slug>.json, ' +
       'cities/<slug>.json, services/<slug>.json or blog/<slug>.md.',
   );
-  assert.ok(requiredFiles().includes('pages/terms.md') && requiredFiles().includes('pages/not-found.json') && requiredFiles().includes('site.json'));
+  assert.ok(rules.requiredFiles.includes('pages/terms.md') && rules.requiredFiles.includes('pages/not-found.json') && rules.requiredFiles.includes('site.json'));
   assert.equal(rules.wholeSources.languageGroups, ['content/language-groups.json']);
   assert.equal(rules.listFields, ['languages', 'cities', 'services', 'posts', 'prose']);
   assert.equal(rules.copyPages.get('not-found'), { path: '/404', file: '404.html', indexable: false, source: 'content/pages/not-found.json' });

@@ -10,7 +10,7 @@ import { reloadClient } from '../generator/serve/reload-client.ts';
 import { loadContent, type SourceFile } from '../generator/content/load.ts';
 import { resolveFacts } from '../generator/content/facts.ts';
 import { buildModel, type SiteModel } from '../generator/content/model.ts';
-import { classify } from '../generator/content/sources.ts';
+import { classify } from '../generator/content/kinds.ts';
 import { crossCheck } from '../generator/content/cross-check.ts';
 import { routes } from '../generator/routes.ts';
 import { headerRules, headersFor, pathPattern } from '../generator/output/security.ts';

@@ -4,9 +4,8 @@
 // schema the file names. Nothing here lists a field; the only hand-kept table is the labels below.
 import fs from 'node:fs';
 import path from 'node:path';
-import { classify } from '../content/sources.ts';
 import { contentFiles as contentPaths } from '../content/load.ts';
-import { entryPath, rules } from '../content/kinds.ts';
+import { classify, entryPath, rules } from '../content/kinds.ts';
 import { compare, SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import type { SiteSettings } from '../content/types.ts';

@@ -14,7 +14,7 @@ import { resolveFacts } from '../content/facts.ts';
 import { buildModel } from '../content/model.ts';
 import { routes } from '../routes.ts';
 import { crossCheck } from '../content/cross-check.ts';
-import { placesHint } from '../content/sources.ts';
+import { rules } from '../content/kinds.ts';
 import { eachValue } from '../content/pointer.ts';
 import { writeFileAtomic } from '../cache.ts';
 import { jsonInLayout, markdownInLayout } from './keep-layout.ts';
@@ -275,7 +275,7 @@ function inLayout(rel: string, raw: string, original: string | undefined): strin
 
 function parsed(rel: string, text: string): SourceFile {
   const file = parseSource(rel, text);
-  if (!file) throw new Refused(422, siteError('CONTENT_UNKNOWN_FILE', { places: placesHint }, { file: `content/${rel}` }).headline + `\n${placesHint}`);
+  if (!file) throw new Refused(422, siteError('CONTENT_UNKNOWN_FILE', { places: rules.placesHint }, { file: `content/${rel}` }).headline + `\n${rules.placesHint}`);
   if (file instanceof SiteError) throw refusal([file]);
   return file;
 }

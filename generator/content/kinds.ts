@@ -1,4 +1,4 @@
-// The rules the kinds table (content/kinds.ts) gives: which file is which (sources.ts), the files a site must
+// The rules the kinds table (content/kinds.ts) gives: which file is which (`classify`), the files a site must
 // have, the addresses content may not take, the files the build writes besides pages, what pages depend on
 // (incremental/tracker.ts) and the robots and header rules for private areas. `kindRules(registry)` does the
 // deriving, so a variant of the table (a test's) gets the same rules.
@@ -124,6 +124,10 @@ export function kindRules(reg: Registry) {
 }
 
 export const rules = kindRules(registry);
+
+/** Which content file is which: a path under content/ (forward slashes) to its kind and schema, or undefined for a file we do not read. */
+// The default registry's kinds are the only ones it can return.
+export const classify = rules.classify as (rel: string) => SourceKind | undefined;
 
 /** Where an entry of a kind lives: /cities/perth, or /maori for a top-level kind. */
 export function entryPath(kind: CollectionKind | 'prose-page', slug: string): string {

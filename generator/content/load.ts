@@ -7,7 +7,7 @@ import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc
 import { BuildFailure, SiteError, framed, positionAt, siteError } from '../errors.ts';
 import { packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
-import { classify, placesHint, requiredFiles, type SourceKind } from './sources.ts';
+import { classify, rules, type SourceKind } from './kinds.ts';
 import { bodyLinks, type MarkdownLink } from './links.ts';
 import { repeatedName } from './repeated-name.ts';
 import type { ContentSeen } from '../incremental/unchanged.ts';
@@ -80,7 +80,7 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
   const stale = new Set<number>();
   const names = contentFiles(project.content).sort();
   const found = new Set(names);
-  for (const rel of requiredFiles()) {
+  for (const rel of rules.requiredFiles) {
     const file = `content/${rel}`;
     if (!found.has(rel)) errors.push(siteError('CONTENT_MISSING_FILE', { file }, { file }));
   }
@@ -88,7 +88,7 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
     const file = `content/${rel}`;
     const source = classify(rel);
     if (!source) {
-      errors.push(siteError('CONTENT_UNKNOWN_FILE', { places: placesHint }, { file }));
+      errors.push(siteError('CONTENT_UNKNOWN_FILE', { places: rules.placesHint }, { file }));
       continue;
     }
     const slug = 'slug' in source ? source.slug : '';

@@ -9,7 +9,7 @@
 // `site:validators` is the schemas compiled by ajv at build time (standalone code, no ajv compiler here), with
 // the schemas themselves for the fields' descriptions.
 import { validators, schemas } from 'site:validators';
-import { classify } from '../../generator/content/sources.ts';
+import { classify } from '../../generator/content/kinds.ts';
 import { describeProblems, resolvePlaceholders, type Facts } from './rules.ts';
 import { withoutEmpty } from '../../generator/admin/keep-layout.ts';
 import { dateShape, parseDate } from '../../generator/content/dates.ts';

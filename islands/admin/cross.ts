@@ -3,7 +3,7 @@
 // has, and a save or deletion that takes away an address, code or slug that other entries still name. Worded as
 // the build words them (generator/errors.ts), each beginning with the file and the field, as the local backend's refusals do.
 import { siteError } from '../../generator/errors.ts';
-import { classify } from '../../generator/content/sources.ts';
+import { classify } from '../../generator/content/kinds.ts';
 import { suggestAddress } from '../../generator/content/explain.ts';
 import { offersOf, usesOf, type ReferenceIndex, type Use } from '../../generator/admin/references.ts';
 
