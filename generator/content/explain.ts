@@ -7,14 +7,7 @@ export interface SchemaNode {
   properties?: Record<string, { description?: string; $ref?: string; enum?: unknown[] }>;
 }
 
-export interface Explained {
-  pointer: string;
-  message: string;
-  hint?: string;
-  key?: boolean;
-}
-
-export function explain(problem: ErrorObject, schema: SchemaNode | undefined, data: unknown): Explained {
+export function explain(problem: ErrorObject, schema: SchemaNode | undefined, data: unknown) {
   const pointer = problem.instancePath;
   const hint = schema?.description;
   const params = problem.params as Record<string, unknown>;
