@@ -125,8 +125,10 @@ export function kindRules(reg: Registry) {
 
 export const rules = kindRules(registry);
 
-/** Which content file is which: a path under content/ (forward slashes) to its kind and schema, or undefined for a file we do not read. */
-// The default registry's kinds are the only ones it can return.
+/**
+ * Which content file is which: a path under content/ (forward slashes) to its kind and schema, or undefined for
+ * a file we do not read. Typed by the default registry's kinds, the only ones it can return.
+ */
 export const classify = rules.classify as (rel: string) => SourceKind | undefined;
 
 /** Where an entry of a kind lives: /cities/perth, or /maori for a top-level kind. */
