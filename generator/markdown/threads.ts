@@ -9,7 +9,17 @@ import { startWorker } from '../workers/start.ts';
 export type Accept = (results: [key: string, html: string][]) => void;
 
 /** Texts added as they come, spread over worker threads, their HTML handed to `accept` batch by batch. */
-export type MarkdownRenderer = ReturnType<typeof threadedRenderer>;
+export interface MarkdownRenderer {
+  /** Texts to render, by key; one added already and not yet rendered is left out. */
+  add(items: [key: string, text: string][]): void;
+  /** Whether a text was added and its HTML is not yet here. */
+  has(key: string): boolean;
+  /** No more texts: `done` settles once every one added is rendered, and fails if rendering does. */
+  close(): void;
+  done: Promise<void>;
+  /** Stops the threads (a later stage failed). */
+  stop(): Promise<void>;
+}
 
 /** What the launcher decides about threads, passed to the build rather than read from the process. */
 export interface MarkdownRuntime {
@@ -77,7 +87,7 @@ const workerHeap = (runtime: MarkdownRuntime) => ({ maxOldGenerationSizeMb: runt
  * what markdownWorkers() allows, and once closed as many as it gives the rest. `stats` counts the threads
  * started and the batches rescued.
  */
-export function threadedRenderer(accept: Accept, alongside: boolean, runtime: MarkdownRuntime, stats: { workers: number; rescued: number }) {
+export function threadedRenderer(accept: Accept, alongside: boolean, runtime: MarkdownRuntime, stats: { workers: number; rescued: number }): MarkdownRenderer {
   /** The keys of texts not yet rendered: waiting for a thread or in one. */
   const waiting = new Set<string>();
   const queue: [string, string][] = [];
@@ -168,8 +178,7 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
       for (const { worker } of pool) void worker.terminate();
     });
   return {
-    /** Texts to render, by key; one added already and not yet rendered is left out. */
-    add: (items: [key: string, text: string][]) => {
+    add: (items) => {
       for (const [key, text] of items) {
         if (waiting.has(key)) continue;
         waiting.add(key);
@@ -178,9 +187,7 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
       grow();
       dispatch();
     },
-    /** Whether a text was added and its HTML is not yet here. */
-    has: (key: string) => waiting.has(key),
-    /** No more texts: `done` settles once every one added is rendered, and fails if rendering does. */
+    has: (key) => waiting.has(key),
     close: () => {
       closed = true;
       if (waiting.size === 0) return settle();
@@ -190,7 +197,6 @@ export function threadedRenderer(accept: Accept, alongside: boolean, runtime: Ma
       dispatch();
     },
     done,
-    /** Stops the threads (a later stage failed). */
     stop: async () => {
       stopped = true;
       // A thread out of the pool ran out of memory, and is gone already.
