@@ -176,6 +176,20 @@ test('an unknown path answers 404 with the site\'s own Page Not Found page', asy
   }
 });
 
+test('a file with a trailing slash answers 404, as on Netlify (netlify dev answers each of these with its 404 page)', async () => {
+  const dist = path.join(f.root, 'dist');
+  const first = (folder: string, pattern: RegExp) => `/${folder}/${fs.readdirSync(path.join(dist, folder)).find((name) => pattern.test(name))}`;
+  const files = ['/robots.txt', '/sitemap.xml', '/blog/feed.xml', '/favicon.ico', first('assets', /\.css$/), first('assets/js', /\.js$/), first('assets/icons', /\.png$/), first('assets/flags', /\.webp$/), '/services/passports.html'];
+  for (const file of files) {
+    assert.is((await get(file)).status, 200, file);
+    for (const address of [`${file}/`, `${file}%2F`]) {
+      const res = await get(address);
+      assert.is(res.status, 404, address);
+      assert.match(await res.text(), /Page Not Found/, address);
+    }
+  }
+});
+
 test('_redirects rules are honoured', async () => {
   const res = await get('/services/passports-ids');
   assert.is(res.status, 301);

@@ -153,6 +153,8 @@ export function staticHandler(options: StaticOptions): RequestListener {
     const page = path.extname(decoded) === '' || decoded.endsWith('.html') ? resolvePage(options.root, url.pathname, decoded) : undefined;
     if (page && 'location' in page) return void res.writeHead(301, { Location: page.location + url.search }).end();
     if (page) return sendHtml(req, res, 200, page.file, options);
+    // A file is no folder on Netlify: /robots.txt/ (or /a/b.html/) is the 404 page there, where sirv sent the file.
+    if (decoded.endsWith('/')) return notFound(req, res, options);
     // decodePath refused any "..", so the file is inside the root.
     const type = compressible[path.extname(url.pathname)];
     const file = type && fileAt(options.root, decoded);

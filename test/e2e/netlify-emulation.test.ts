@@ -16,6 +16,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import { parse } from 'node-html-parser';
 import { build } from '../../generator/build.ts';
 import { silentLogger } from '../../generator/log.ts';
 import { pathOfOutputFile } from '../../generator/address.ts';
+import { staticHandler } from '../../generator/serve/static.ts';
 import { copyCode, fixture, listFiles, repoRoot, type Fixture } from '../helpers/project.ts';
 import { startCaptchaStub, startMailSink, type CaptchaStub, type MailSink } from '../helpers/mail.ts';
 import { netlifyCli, netlifyCliVersion } from '../helpers/netlify-cli.ts';
@@ -214,6 +216,22 @@ if ('reason' in cli) {
     assert.match(adminHeaders['content-security-policy'], /'unsafe-eval'/, "the editor's policy is the one in force");
     assert.match(adminHeaders['x-robots-tag'], /noindex/);
     console.log(`» netlify dev, headers on /admin/: ${Object.keys(adminHeaders).sort().join(', ')}`);
+  });
+
+  test("a file's address with a trailing slash: `site serve` answers as netlify dev does", async () => {
+    const first = (folder: string, pattern: RegExp) => `/${folder}/${fs.readdirSync(path.join(dist, folder)).find((name) => pattern.test(name))}`;
+    const files = ['/robots.txt', '/sitemap.xml', '/blog/feed.xml', '/favicon.ico', first('assets', /\.css$/), first('assets/js', /\.js$/), first('assets/icons', /\.png$/), first('assets/flags', /\.webp$/), '/services/passports.html'];
+    const server = http.createServer(staticHandler({ root: dist }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const ours = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+    const answer = async (res: Response) => (await res.arrayBuffer(), `${res.status} ${res.headers.get('location') ?? ''}`);
+    try {
+      for (const address of files.flatMap((file) => [file, `${file}/`, `${file}%2F`])) {
+        assert.is(await answer(await fetch(`${ours}${address}`, { redirect: 'manual' })), await answer(await get(address)), address);
+      }
+    } finally {
+      server.close();
+    }
   });
 
   const post = (endpoint: string, body: string, type: string, extra: Record<string, string> = {}) =>
