@@ -609,6 +609,30 @@ test('a post dated the ISO way, or with a YAML date or timestamp, is shown as dd
   }
 });
 
+test('a post from before the year 1000 is dated with four digits (0999) in every output, and is the oldest', async () => {
+  const post = site
+    .read('content/blog/naati-vs-standard-translations-differences.md')
+    .replace(/title: "[^"]+"/, 'title: "An Old Charter"')
+    .replace(/\n {2}title: "[^"]+"/, '\n  title: "An Old Charter"')
+    .replace('date: "22/09/2026"', 'date: "18/08/0999"\nupdated: 0999-09-22');
+  site.write('content/blog/an-old-charter.md', post);
+  try {
+    await build({ root: site.root, logger: silentLogger });
+    assert.match(html('blog.html'), /<time dateTime="0999-08-18">18\/08\/0999<\/time>/);
+    const page = html('blog/an-old-charter.html');
+    assert.match(page, /"datePublished":"0999-08-18","dateModified":"0999-09-22"/);
+    assert.match(fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8'), /an-old-charter<\/loc><lastmod>0999-09-22</);
+    assert.not.match(fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8'), /blog<\/loc><lastmod>0999/, 'the blog is as new as its newest post');
+    const feed = fs.readFileSync(path.join(out, 'blog/feed.xml'), 'utf8');
+    assert.not.match(feed, /Invalid Date/);
+    const last = feed.split('<item>').at(-1)!;
+    assert.match(last, /an-old-charter/, 'the last item');
+    assert.match(last, /<pubDate>Sun, 18 Aug 0999 00:00:00 GMT<\/pubDate>/);
+  } finally {
+    site.write('content/blog/an-old-charter.md', null);
+  }
+});
+
 test('a content file that starts with a byte-order mark builds as the same file without one', async () => {
   const files = ['content/cities/perth.json', 'content/blog/naati-vs-standard-translations-differences.md', 'content/facts.json'];
   // The editor's data reads the fact files too: with a mark, their facts were missing from its picker.

@@ -96,6 +96,12 @@ test('a blog post keeps its front matter lines and body; an edit rewrites only t
   assert.is(edited, raw.replace(/^title: .*$/m, 'title: "A new title"'));
 });
 
+test('an unquoted date in front matter is the text written, as the build reads it: 0050 is not 1950, nor 31 February 3 March', () => {
+  const md = formats.get('site-md')!;
+  const data = md.fromFile('---\ndate: 0050-01-02\nupdated: 2026-02-31\n---\n\nText\n');
+  assert.equal([data.date, data.updated], ['0050-01-02', '2026-02-31']);
+});
+
 test('a new blog post is front matter in the blog schema\'s order, strings double-quoted, then the body', () => {
   const md = formats.get('site-md')!;
   const postFields = [...schemaOrder('blog-post.schema.json'), 'body'];

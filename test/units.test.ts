@@ -12,6 +12,7 @@ import { resolveFacts } from '../generator/content/facts.ts';
 import { buildModel, type SiteModel } from '../generator/content/model.ts';
 import { classify } from '../generator/content/kinds.ts';
 import { crossCheck } from '../generator/content/cross-check.ts';
+import { parseDate } from '../generator/content/dates.ts';
 import { routes } from '../generator/routes.ts';
 import { headerRules, headersFor, pathPattern } from '../generator/output/security.ts';
 import { resolveProject } from '../generator/project.ts';
@@ -191,6 +192,14 @@ test('buildModel: entries get slugs, addresses and order; the target language st
   ]);
   assert.is(model.settings.name, 'Test');
   assert.equal(model.pages.home, { seo: { title: 'Home' } });
+});
+
+test('parseDate: a year below 1000 keeps four digits, and the years 0 to 99 have their own leap days', () => {
+  assert.equal(parseDate('18/08/999'), { problem: 'is not a date: write it as dd/mm/yyyy, such as 22/09/2026, or as yyyy-mm-dd' });
+  assert.equal(parseDate('18/08/0999'), { iso: '0999-08-18' });
+  assert.equal(parseDate('0050-01-02'), { iso: '0050-01-02' });
+  assert.equal(parseDate('29/02/0000'), { iso: '0000-02-29' });
+  assert.equal(parseDate('29/02/0100'), { problem: 'is not a real date: February 0100 has 28 days' });
 });
 
 test('routes: every page has its address, kind and output file; aliases become redirects', () => {

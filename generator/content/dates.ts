@@ -11,7 +11,7 @@ export const dateShape = new RegExp(`^\\d{1,2}/\\d{1,2}/\\d{4}$|${iso.source}`);
 const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** The day a date names as yyyy-mm-dd, or why it names none. */
+/** The day a date names as yyyy-mm-dd (the year in four digits, as ISO 8601 has it: 0999), or why it names none. */
 export function parseDate(written: string): { iso: string } | { problem: string } {
   let year: number, month: number, day: number;
   const a = australian.exec(written);
@@ -20,11 +20,13 @@ export function parseDate(written: string): { iso: string } | { problem: string 
   else if (i) [year, month, day] = i.slice(1).map(Number);
   else return { problem: 'is not a date: write it as dd/mm/yyyy, such as 22/09/2026, or as yyyy-mm-dd' };
   if (month < 1 || month > 12) return { problem: `is not a real date: there is no month ${month}` };
-  // Day 0 of the next month is the last day of this one.
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  // Day 0 of the next month is the last day of this one, in a year at the same place in the calendar's 400-year
+  // cycle: Date.UTC takes the years 0 to 99 for 1900 to 1999, which made 29/02/0000 no day.
+  const days = new Date(Date.UTC(2000 + (year % 400), month, 0)).getUTCDate();
+  const yyyy = String(year).padStart(4, '0');
   if (day < 1) return { problem: 'is not a real date: there is no day 0' };
-  if (day > days) return { problem: `is not a real date: ${monthNames[month - 1]} ${year} has ${days} days` };
-  return { iso: `${year}-${two(month)}-${two(day)}` };
+  if (day > days) return { problem: `is not a real date: ${monthNames[month - 1]} ${yyyy} has ${days} days` };
+  return { iso: `${yyyy}-${two(month)}-${two(day)}` };
 }
 
 /** yyyy-mm-dd for a date already validated; throws on one that is not, which validation has refused before. */

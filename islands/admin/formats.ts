@@ -43,20 +43,14 @@ function ordered(data: Record<string, unknown>, sortedKeys: string[] = []): Reco
 }
 
 /**
- * Front matter as the build reads it (generator/content/load.ts): gray-matter parses it with js-yaml's safeLoad, the
- * same js-yaml bundled here, and dates become yyyy-mm-dd text. gray-matter itself needs Node's Buffer.
+ * Front matter as the build reads it (generator/content/load.ts): gray-matter parses it with the same js-yaml bundled
+ * here, with the core schema, so a date stays the text written (js-yaml's own Dates made 0050-01-01 1950-01-01).
+ * gray-matter itself needs Node's Buffer.
  */
 function frontMatter(text: string): { data: Record<string, unknown>; body: string } {
   const match = frontMatterPattern.exec(text);
   if (!match) return { data: {}, body: text };
-  return { data: (datesAsText(yaml.safeLoad(match[1])) ?? {}) as Record<string, unknown>, body: text.slice(match[0].length) };
-}
-
-function datesAsText(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (Array.isArray(value)) return value.map(datesAsText);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, datesAsText(v)]));
-  return value;
+  return { data: (yaml.safeLoad(match[1], { schema: yaml.CORE_SCHEMA }) ?? {}) as Record<string, unknown>, body: text.slice(match[0].length) };
 }
 
 CMS.registerEventListener({
