@@ -88,6 +88,11 @@ export const catalogue = {
     message: 'is a symbolic link to {target}, which does not exist',
     hint: 'Point the link at a file that exists, put the file itself in its place, or delete the link.',
   },
+  NOT_A_FILE: {
+    title: 'A file the build reads is not a regular file',
+    message: 'is not a regular file ({kind})',
+    hint: 'Remove it, or put a file in its place: the build reads it, and a named pipe, socket or device is no file to read (reading a pipe would wait for ever).',
+  },
   CONTENT_MISSING_FILE: {
     title: 'A required content file is missing',
     message: 'is missing',

@@ -71,6 +71,17 @@ export function outputFolder(project: Project, out = 'dist'): string {
   return folder;
 }
 
+/**
+ * A file the build would read that is not a regular file, as the problem to report, named `file`; undefined for a
+ * regular file. A named pipe, socket or device is checked for before it is read: reading a pipe waits for a writer.
+ */
+export function notAFile(abs: string, file = abs): SiteError | undefined {
+  const stat = fs.statSync(abs);
+  if (stat.isFile()) return undefined;
+  const kind = stat.isFIFO() ? 'a named pipe' : stat.isSocket() ? 'a socket' : stat.isDirectory() ? 'a folder' : 'a device';
+  return siteError('NOT_A_FILE', { kind }, { file });
+}
+
 /** A path relative to the project root with forward slashes, as errors and output show it. */
 export function relative(project: Project, file: string): string {
   const rel = path.relative(project.root, file);

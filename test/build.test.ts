@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { build } from '../generator/build.ts';
 import { StagedOutput } from '../generator/output/staged.ts';
@@ -448,6 +449,29 @@ test('a failed build leaves the previous output untouched and no staging folder 
   assert.is(html('index.html'), index);
   assert.equal(fs.readdirSync(site.root).filter((n) => n.startsWith('dist.')), []);
   site.editJson('content/cities/perth.json', (d) => (d.population = '2.3 million'));
+});
+
+test('a named pipe where the build reads a file fails it, naming the file, rather than waiting for ever; the output stays as it was', async () => {
+  const own = fixture();
+  copyCode(own, ['assets']);
+  const ownOut = path.join(own.root, 'dist');
+  try {
+    await build({ root: own.root, logger: silentLogger });
+    const before = listFiles(ownOut);
+    const index = fs.readFileSync(path.join(ownOut, 'index.html'), 'utf8');
+    // Named as content errors are; a file of the assets folder, which may be the generator's own, by its whole path.
+    for (const [rel, named] of [['content/blog/pipe.md', 'content/blog/pipe.md'], ['content/schemas/pipe.schema.json', 'content/schemas/pipe.schema.json'], ['assets/css/pipe.css', path.join(own.root, 'assets/css/pipe.css')]]) {
+      execFileSync('mkfifo', [path.join(own.root, rel)]);
+      const errors = await build({ root: own.root, logger: silentLogger }).then(() => [], (error: BuildFailure) => error.errors);
+      fs.rmSync(path.join(own.root, rel));
+      assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [`NOT_A_FILE ${named} is not a regular file (a named pipe)`], rel);
+    }
+    assert.equal(listFiles(ownOut), before);
+    assert.is(fs.readFileSync(path.join(ownOut, 'index.html'), 'utf8'), index);
+    assert.equal(fs.readdirSync(own.root).filter((n) => n.startsWith('dist.')), []);
+  } finally {
+    own.remove();
+  }
 });
 
 test('a staging folder left by a killed build is removed by the next build', async () => {

@@ -4,6 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -392,6 +393,19 @@ test('a path with an encoded "..", a NUL or a control character is refused with 
   assert.is((await call_('persistEntry', { dataFiles: [{ path: 'content/site.json', raw: 5 }] })).status, 400);
   assert.is((await call_('persistMedia', {})).status, 400);
   assert.is((await call_('getMediaFile', { path: 'assets/images/missing.png' })).status, 404);
+});
+
+test('a named pipe in a folder the editor lists is left out, not read (which would hold the server for ever)', async () => {
+  const pipe = path.join(site.content, 'blog', 'pipe.md');
+  execFileSync('mkfifo', [pipe]);
+  try {
+    const listed = await call('entriesByFolder', { folder: 'content/blog', extension: 'md', depth: 1 });
+    assert.is(listed.status, 200);
+    assert.ok(listed.body.length > 0);
+    assert.not.ok(listed.body.some((e: { file: { path: string } }) => e.file.path === 'content/blog/pipe.md'));
+  } finally {
+    fs.rmSync(pipe);
+  }
 });
 
 test('a link inside content/ cannot be used to read or write outside it', async () => {

@@ -5,6 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import http from 'node:http';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -365,6 +366,17 @@ test('a content error is reported to the browser, and the last good site keeps b
   f.write('content/cities/perth.json', good.replace('2.4 million', '2.3 million'));
   await fixed;
   assert.match(await (await get('/cities/perth')).text(), /2\.3 million/);
+});
+
+test('a named pipe dropped into content/ is reported, not read: the server goes on answering', async () => {
+  const report = next('error-report');
+  execFileSync('mkfifo', [path.join(f.content, 'blog', 'pipe.md')]);
+  const { errors } = await report;
+  assert.equal(errors.map((e: { code: string; file: string }) => `${e.code} ${e.file}`), ['NOT_A_FILE content/blog/pipe.md']);
+  assert.is((await get('/blog')).status, 200);
+  const fixed = next('rebuilt');
+  fs.rmSync(path.join(f.content, 'blog', 'pipe.md'));
+  await fixed;
 });
 
 test('an island edited while the content is broken is built once the content is fixed', async () => {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type http from 'node:http';
 import { formatFailure, BuildFailure, SiteError, siteError, sortErrors } from '../errors.ts';
-import { within, type Project } from '../project.ts';
+import { notAFile, within, type Project } from '../project.ts';
 import { colour, type Logger } from '../log.ts';
 import { loadContent, parseSource, type SourceFile } from '../content/load.ts';
 import { validateContent } from '../content/validate.ts';
@@ -185,7 +185,8 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       case 'info':
         return { repo: path.basename(root), publish_modes: ['simple'], type: 'local_fs' };
       case 'entriesByFolder':
-        return listed(params.folder, (d) => d.name.endsWith(`.${params.extension}`) && noLinkOut(path.join(d.parentPath, d.name))).map(entry);
+        // A named pipe is left out: reading it would hold the server until something wrote to it (the build reports it).
+        return listed(params.folder, (d) => d.name.endsWith(`.${params.extension}`) && noLinkOut(path.join(d.parentPath, d.name)) && !notAFile(path.join(d.parentPath, d.name))).map(entry);
       case 'entriesByFiles':
         if (!Array.isArray(params.files)) throw new Refused(400, 'entriesByFiles needs a list of files.');
         return (params.files as { path: string }[]).map((f) => inside(f?.path)).filter((abs) => fs.existsSync(abs)).map(entry);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { BuildFailure, SiteError, framed, positionAt, siteError } from '../errors.ts';
-import { packageVersion, type Project } from '../project.ts';
+import { notAFile, packageVersion, type Project } from '../project.ts';
 import { Shards } from '../cache.ts';
 import { classify, rules, type SourceKind } from './kinds.ts';
 import { bodyLinks, type MarkdownLink } from './links.ts';
@@ -107,6 +107,11 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
       continue;
     }
     stale.add(shardOf(rel, store.count));
+    const unreadable = notAFile(abs, file);
+    if (unreadable) {
+      errors.push(unreadable);
+      continue;
+    }
     const text = readText(abs);
     if (typeof text !== 'string') {
       errors.push(siteError('CONTENT_ENCODING', {}, framed(file, text.shown, positionAt(text.shown, text.shown.indexOf('\uFFFD')))));

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { framed, siteError, type ErrorCode, type ErrorParams, type SiteError } from '../errors.ts';
-import { packageVersion, type Project } from '../project.ts';
+import { BuildFailure, framed, siteError, type ErrorCode, type ErrorParams, type SiteError } from '../errors.ts';
+import { notAFile, packageVersion, relative, type Project } from '../project.ts';
 import type { SourceFile } from './load.ts';
 import { locate } from './locate.ts';
 import { eachValue, pointerKeys, resolveKeys } from './pointer.ts';
@@ -37,6 +37,8 @@ let compiled: Compiled | undefined;
  */
 export async function schemaValidators(project: Project): Promise<Compiled> {
   const names = fs.readdirSync(project.schemas).filter((n) => n.endsWith('.schema.json')).sort();
+  const unreadable = names.map((n) => path.join(project.schemas, n)).flatMap((abs) => notAFile(abs, relative(project, abs)) ?? []);
+  if (unreadable.length) throw new BuildFailure('content', unreadable);
   const texts = names.map((n) => fs.readFileSync(path.join(project.schemas, n), 'utf8'));
   const hash = createHash('sha256').update(`ajv@${packageVersion('ajv')} ajv-formats@${packageVersion('ajv-formats')} ${JSON.stringify(ajvOptions)}\0`);
   names.forEach((n, i) => hash.update(`${n}\0${texts[i]}\0`));

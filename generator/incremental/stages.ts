@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { Shards } from '../cache.ts';
-import { toolRoot, type Project } from '../project.ts';
+import { notAFile, toolRoot, type Project } from '../project.ts';
+import { BuildFailure } from '../errors.ts';
 import type { BuildRecord } from './record.ts';
 import type { Output } from '../output/output.ts';
 import type { SourceFile } from '../content/load.ts';
@@ -44,7 +45,11 @@ export function folderHash(dir: string, skip: string[] = [], only?: RegExp): str
       const abs = path.join(at, entry.name);
       if (entry.isDirectory()) {
         if (!skip.includes(abs)) visit(abs);
-      } else if (!only || only.test(entry.name)) hash.update(`${path.relative(dir, abs)}\0`).update(fs.readFileSync(abs));
+      } else if (!only || only.test(entry.name)) {
+        const unreadable = notAFile(abs);
+        if (unreadable) throw new BuildFailure(path.basename(dir), [unreadable]);
+        hash.update(`${path.relative(dir, abs)}\0`).update(fs.readFileSync(abs));
+      }
     }
   };
   visit(dir);
