@@ -1,13 +1,15 @@
 // Types of bundle-patches.js, which stays plain JavaScript: the launcher loads it before anything is compiled.
 import type { Plugin } from 'esbuild';
 
-export interface Edit {
+export interface Patch {
+  name: string;
+  module: string;
+  file: RegExp;
   find: RegExp;
   count: number;
   replace: string;
+  append?: string;
 }
-
-export type Patch = { name: string; module: string; file: RegExp; append?: string } & (Edit | { edits: Edit[] });
 
 export const patches: Patch[];
 
