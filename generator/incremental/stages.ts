@@ -46,7 +46,8 @@ export function folderHash(dir: string, skip: string[] = [], only?: RegExp): str
       if (entry.isDirectory()) {
         if (!skip.includes(abs)) visit(abs);
       } else if (!only || only.test(entry.name)) {
-        const unreadable = notAFile(abs);
+        // Named from the folder's parent, as the user knows it: assets/css/x.css.
+        const unreadable = notAFile(abs, path.relative(path.dirname(dir), abs).replaceAll(path.sep, '/'));
         if (unreadable) throw new BuildFailure(path.basename(dir), [unreadable]);
         hash.update(`${path.relative(dir, abs)}\0`).update(fs.readFileSync(abs));
       }
