@@ -395,7 +395,7 @@ test('a path with an encoded "..", a NUL or a control character is refused with 
   assert.is((await call_('getMediaFile', { path: 'assets/images/missing.png' })).status, 404);
 });
 
-test('a named pipe in a folder the editor lists is left out, not read (which would hold the server for ever)', async () => {
+test('a named pipe in a folder the editor lists is left out, and refused when asked for by its path, never read (which would hold the server for ever)', async () => {
   const pipe = path.join(site.content, 'blog', 'pipe.md');
   execFileSync('mkfifo', [pipe]);
   try {
@@ -403,6 +403,13 @@ test('a named pipe in a folder the editor lists is left out, not read (which wou
     assert.is(listed.status, 200);
     assert.ok(listed.body.length > 0);
     assert.not.ok(listed.body.some((e: { file: { path: string } }) => e.file.path === 'content/blog/pipe.md'));
+    // Asked for by its path, it is refused, saying why.
+    const save = { dataFiles: [{ path: 'content/blog/pipe.md', raw: '---\ntitle: "x"\n---\n' }] };
+    for (const [action, params] of [['getEntry', { path: 'content/blog/pipe.md' }], ['entriesByFiles', { files: [{ path: 'content/blog/pipe.md' }] }], ['persistEntry', save]] as const) {
+      const asked = await call(action, params);
+      assert.is(asked.status, 422, action);
+      assert.match(JSON.stringify(asked.body), /content\/blog\/pipe\.md is not a regular file/, action);
+    }
   } finally {
     fs.rmSync(pipe);
   }

@@ -75,6 +75,9 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     const allowed = [project.content, images].some((dir) => within(abs, dir));
     if (!allowed || abs.startsWith(project.schemas + path.sep)) throw new Refused(403, `${rel} is outside content/ and assets/images/, which is all the editor may change.`);
     if (!noLinkOut(abs)) throw new Refused(403, `${rel} leads outside content/ and assets/images/ through a link, so the editor leaves it alone.`);
+    // Reading or writing a named pipe would hold the server until something else opened it.
+    const stat = fs.statSync(abs, { throwIfNoEntry: false });
+    if (stat && !stat.isFile() && !stat.isDirectory()) throw new Refused(422, `${rel} is not a regular file, so the editor leaves it alone.`);
     return abs;
   };
   const existing = (rel: unknown): string => {
@@ -185,7 +188,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       case 'info':
         return { repo: path.basename(root), publish_modes: ['simple'], type: 'local_fs' };
       case 'entriesByFolder':
-        // A named pipe is left out: reading it would hold the server until something wrote to it (the build reports it).
+        // A named pipe is left out, not refused: the rest of the folder still lists (the build reports it).
         return listed(params.folder, (d) => d.name.endsWith(`.${params.extension}`) && noLinkOut(path.join(d.parentPath, d.name)) && !notAFile(path.join(d.parentPath, d.name))).map(entry);
       case 'entriesByFiles':
         if (!Array.isArray(params.files)) throw new Refused(400, 'entriesByFiles needs a list of files.');
