@@ -54,19 +54,24 @@ export function within(inner: string, outer: string): boolean {
  * The output folder: `out` (dist/ by default) from the project root. A build replaces the folder as a whole, so
  * one that would take what the site is made from with it is refused before anything is written: the project
  * folder or one above it (`--out .`), a folder the build reads or one inside it (`--out content`: the next
- * build would read the pages as content), or a file.
+ * build would read the pages as content), a file, or a folder of other files than an earlier build (which always
+ * holds _headers): `--out` naming someone's own folder would delete what is in it.
  */
 export function outputFolder(project: Project, out = 'dist'): string {
   const folder = path.resolve(project.root, out);
   const read = [project.content, project.schemas, project.templates, project.islands, project.assets, project.functions];
   const source = read.find((dir) => within(folder, dir) || within(dir, folder));
+  const isFolder = fs.statSync(folder, { throwIfNoEntry: false })?.isDirectory();
+  const held = isFolder ? fs.readdirSync(folder).sort() : [];
   const problem = within(project.root, folder)
     ? `${folder === project.root ? 'is' : 'holds'} the project folder ${project.root}`
     : source
       ? `${folder === source ? 'is' : within(folder, source) ? 'is inside' : 'holds'} ${source}, which the build reads`
-      : fs.statSync(folder, { throwIfNoEntry: false })?.isDirectory() === false
+      : isFolder === false
         ? 'is a file, not a folder'
-        : undefined;
+        : held.length > 0 && !held.includes('_headers')
+          ? `holds files that are not a build of the site (${held.slice(0, 3).join(', ')}${held.length > 3 ? ', …' : ''})`
+          : undefined;
   if (problem) throw new BuildFailure('output', [siteError('OUTPUT_FOLDER_UNSAFE', { folder, problem })]);
   return folder;
 }

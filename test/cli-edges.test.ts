@@ -55,13 +55,15 @@ test('running outside a project is one message, not an error for every required 
   }
 });
 
-test('an output folder that would replace the project, content/ or a file is refused before building, and nothing is touched', () => {
+test('an output folder that would replace the project, content/, a file or a folder of other files is refused before building, and nothing is touched', () => {
   const f = fixture();
   // The project one folder down, so that the folder above it is the fixture's own.
   const root = path.join(f.root, 'site');
   fs.mkdirSync(root);
   fs.renameSync(f.content, path.join(root, 'content'));
   fs.writeFileSync(path.join(root, 'notes.txt'), 'keep me');
+  fs.mkdirSync(path.join(root, 'mine'));
+  fs.writeFileSync(path.join(root, 'mine', 'notes.txt'), 'keep me');
   try {
     const refused: [string, string][] = [
       ['.', `is the project folder ${root}`],
@@ -69,6 +71,7 @@ test('an output folder that would replace the project, content/ or a file is ref
       ['content', `is ${path.join(root, 'content')}, which the build reads`],
       ['content/public', `is inside ${path.join(root, 'content')}, which the build reads`],
       ['notes.txt', 'is a file, not a folder'],
+      ['mine', 'holds files that are not a build of the site (notes.txt)'],
     ];
     for (const command of ['build', 'serve']) {
       for (const [out, problem] of refused) {
@@ -79,9 +82,10 @@ test('an output folder that would replace the project, content/ or a file is ref
       }
     }
     assert.equal(fs.readdirSync(f.root), ['site']);
-    assert.equal(fs.readdirSync(root).sort(), ['content', 'notes.txt']);
+    assert.equal(fs.readdirSync(root).sort(), ['content', 'mine', 'notes.txt']);
     assert.ok(fs.existsSync(path.join(root, 'content', 'site.json')));
     assert.is(fs.readFileSync(path.join(root, 'notes.txt'), 'utf8'), 'keep me');
+    assert.equal(fs.readdirSync(path.join(root, 'mine')), ['notes.txt']);
   } finally {
     f.remove();
   }
