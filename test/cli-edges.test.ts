@@ -124,6 +124,17 @@ test('site serve --port on a taken port says so before building, with no stack t
   }
 });
 
+test('site serve --host naming no address of this machine says so before building, with no stack trace and exit 1', async () => {
+  for (const [host, port] of [['192.0.2.1', 4321], ['no-such-host.invalid', 0]] as const) {
+    assert.equal(await choosePort(port, host, false), { refused: `cannot listen on ${host}: it is not an address of this machine; name one, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every network)` });
+  }
+  const { code, out, err } = site(['serve', '--host', '192.0.2.1', '--port', '0', '--no-watch'], repoRoot);
+  assert.is(code, 1);
+  assert.is(out, '');
+  assert.match(err, /^✗ cannot listen on 192\.0\.2\.1: it is not an address of this machine/);
+  assert.not.match(err, /\n\s+at |EADDRNOTAVAIL/);
+});
+
 test('site serve on its default port (4321) held by another program moves to the next free one before building', async () => {
   // Another program on this machine may hold 4321 already: then it is taken either way.
   const taken = await hold(4321);

@@ -27,7 +27,15 @@ export type PortChoice = { port: number; notice?: string } | { refused: string }
  * linked it elsewhere (a form's action, an OAuth callback), and a different one would quietly not match.
  */
 export async function choosePort(port: number, host: string, named: boolean): Promise<PortChoice> {
-  if (port === 0 || !(await portTaken(port, host))) return { port };
+  let taken: boolean;
+  try {
+    taken = await portTaken(port, host);
+  } catch (error) {
+    // A --host that names no address of this machine (a typo, another machine's address): nothing can listen there.
+    if (!['ENOTFOUND', 'EADDRNOTAVAIL'].includes((error as NodeJS.ErrnoException).code!)) throw error;
+    return { refused: `cannot listen on ${host}: it is not an address of this machine; name one, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every network)` };
+  }
+  if (!taken) return { port };
   const next = await nextFreePort(port, host);
   if (named) {
     return { refused: `port ${port} on ${host} is in use (another site serve, or another program)${next ? `: port ${next} is free, so run site serve --port ${next}` : ''}` };
