@@ -319,6 +319,11 @@ export const catalogue = {
     message: '{keys} {verb} not in {where}',
     hint: 'Run `site enquiries` to list the stored enquiries and their ids.',
   },
+  EXPORT_FAILED: {
+    title: 'The export could not be written',
+    message: 'could not be written: {reason}',
+    hint: 'Name a file in a folder that exists and that you may write, such as --out subscribers.csv.',
+  },
   STORE_NOT_CONFIGURED: {
     title: 'The form store is not configured',
     message: '--netlify needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN in the environment.',

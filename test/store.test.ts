@@ -295,6 +295,14 @@ test('site subscribers export writes the local sign-ups as CSV, oldest first, sa
     assert.is(result.status, 0, result.stderr);
     assert.match(result.stderr, /3 subscribers from .*\.data\/forms written to /);
     assert.is(fs.readFileSync(out, 'utf8'), 'email,subscribed_at\r\nzoe@example.org,2026-11-01T00:01:00.000Z\r\n\'=cmd@example.org,2026-11-01T00:02:00.000Z\r\namir@example.org,2026-11-01T00:03:00.000Z\r\n');
+    // An --out in a folder that does not exist, or naming a folder, is the user's to correct: one message, no stack.
+    for (const [to, reason] of [[path.join(root, 'missing', 'subscribers.csv'), `the folder ${path.join(root, 'missing')} does not exist`], [root, 'it is a folder']]) {
+      const refused = spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'subscribers', 'export', '--out', to], { cwd: root, encoding: 'utf8', env });
+      assert.is(refused.status, 1, to);
+      assert.match(refused.stderr, `${to} could not be written: ${reason}  [EXPORT_FAILED]`);
+      assert.not.match(refused.stderr, /\n\s+at /);
+    }
+    assert.not.ok(fs.existsSync(path.join(root, 'missing')));
     const netlify = spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'subscribers', 'export', '--netlify'], { cwd: root, encoding: 'utf8', env: { ...env, NETLIFY_SITE_ID: '', NETLIFY_AUTH_TOKEN: '' } });
     assert.is(netlify.status, 1);
     assert.match(netlify.stderr, /--netlify needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN/);

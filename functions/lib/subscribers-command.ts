@@ -52,7 +52,13 @@ export async function exportSubscribers(options: { root: string; out?: string; n
   }
   const csv = toCsv(rows);
   if (options.out) {
-    fs.writeFileSync(options.out, csv);
+    try {
+      fs.writeFileSync(options.out, csv);
+    } catch (error) {
+      const { code, message } = error as NodeJS.ErrnoException;
+      const reason = code === 'ENOENT' ? `the folder ${path.dirname(path.resolve(options.out))} does not exist` : code === 'EISDIR' ? 'it is a folder' : message;
+      throw new BuildFailure('subscribers', [siteError('EXPORT_FAILED', { reason }, { file: options.out })]);
+    }
     console.error(`${rows.length} ${rows.length === 1 ? 'subscriber' : 'subscribers'} from ${store.where} written to ${options.out}`);
   } else {
     process.stdout.write(csv);
