@@ -202,7 +202,7 @@ export const catalogue = {
   NEW_INVALID_SLUG: {
     title: 'The slug for a new file is not valid',
     message: '"{slug}" is not a valid slug',
-    hint: 'Use lowercase letters, digits and single hyphens, such as gold-coast.',
+    hint: 'Use at most 100 lowercase letters, digits and single hyphens, such as gold-coast.',
   },
   NEW_FILE_EXISTS: {
     title: 'The new file would replace one that exists',

@@ -40,7 +40,8 @@ export async function createStarter(options: NewOptions): Promise<string> {
   };
   const name = titleCase(options.slug.replace(/-/g, ' '));
   const slug = options.kind === 'language' ? languageSlug(name) : options.slug;
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
+  // At most 100 characters: the slug names files (the content file, the page, its social card) the disk must allow.
+  if (slug.length > 100 || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
     fail('NEW_INVALID_SLUG', { slug: options.slug });
   }
   const { kind } = starters[options.kind];

@@ -190,6 +190,13 @@ test('new refuses to overwrite, and refuses a bad slug', () => {
   const bad = site(['new', 'city', 'Gold Coast!'], f.root);
   assert.is(bad.code, 1);
   assert.match(bad.err, /is not a valid slug/);
+  // A slug longer than a file name may be is refused as a slug, not met as ENAMETOOLONG with a stack trace.
+  const long = site(['new', 'blog', 'a'.repeat(101)], f.root);
+  assert.is(long.code, 1);
+  assert.match(long.err, /is not a valid slug  \[NEW_INVALID_SLUG\]\n\s+hint: Use at most 100 lowercase letters/);
+  assert.not.match(long.err, /\n\s+at /);
+  assert.is(site(['new', 'blog', 'a'.repeat(100)], f.root).code, 0);
+  fs.rmSync(path.join(f.root, 'content', 'blog', `${'a'.repeat(100)}.md`));
   // A language's page is at /<slug>: a built-in page's address or a prose page's would fail the build.
   for (const [name, owner] of [['Blog', 'a built-in page'], ['Terms', 'content/pages/terms.md']]) {
     const taken = site(['new', 'language', name], f.root);
