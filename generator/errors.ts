@@ -324,6 +324,11 @@ export const catalogue = {
     message: 'could not be written: {reason}',
     hint: 'Name a file in a folder that exists and that you may write, such as --out subscribers.csv.',
   },
+  ENQUIRY_NONE_NAMED: {
+    title: 'No enquiry named',
+    message: 'name the enquiries to retry by their ids, or retry them all with --all',
+    hint: 'Run `site enquiries` to list the stored enquiries and their ids.',
+  },
   STORE_NOT_CONFIGURED: {
     title: 'The form store is not configured',
     message: '--netlify needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN in the environment.',

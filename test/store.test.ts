@@ -266,15 +266,20 @@ test('site enquiries --netlify lists the deployed store\'s held enquiries and pu
   assert.is(listed.status, 0, listed.stderr);
   assert.match(listed.stdout, /held-in-blobs-0001 +held +2026-11-01T00:00:00Z +1 +- +Error EMESSAGE 554 +Amira Haddad <amira@example.org>: Held in Blobs/);
   assert.match(listed.stdout, /1 held, 0 waiting in Netlify Blobs stores "forms-\*"/);
-  const retried = await cli('retry', 'held-in-blobs-0001', '--netlify');
+  // An id named twice is one enquiry.
+  const retried = await cli('retry', 'held-in-blobs-0001', 'held-in-blobs-0001', '--netlify');
   assert.is(retried.status, 0, retried.stderr);
+  assert.match(retried.stderr, /^1 enquiry put back in the queue/);
   assert.is(JSON.parse((await store.get('queue/held-in-blobs-0001'))!).state, 'queued');
   const before = sink.received.length;
   assert.is((await deliverQueued(store, mailer(), { SMTP_URL: sink.url })).delivered, 1);
   assert.is(sink.received.length - before, 1);
-  const missing = await cli('retry', 'nope-0001', '--netlify');
+  const missing = await cli('retry', 'nope-0001', 'nope-0001', '--netlify');
   assert.is(missing.status, 1);
-  assert.match(missing.stderr, /nope-0001 is not in Netlify Blobs/);
+  assert.match(missing.stderr, /  1\. nope-0001 is not in Netlify Blobs/);
+  const none = await cli('retry', '--netlify');
+  assert.is(none.status, 1);
+  assert.match(none.stderr, /  1\. name the enquiries to retry by their ids, or retry them all with --all  \[ENQUIRY_NONE_NAMED\]/);
 });
 
 test('site subscribers export writes the local sign-ups as CSV, oldest first, safe for spreadsheets', async () => {

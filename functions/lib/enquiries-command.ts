@@ -47,8 +47,8 @@ export async function listEnquiries(options: { root: string; netlify: boolean; e
 
 export async function retryEnquiries(options: { root: string; netlify: boolean; keys: string[]; all: boolean; env?: Env }): Promise<number> {
   const store = formsStore(options);
-  if (!options.all && options.keys.length === 0) throw new BuildFailure('enquiries', [siteError('ENQUIRY_NOT_FOUND', { keys: 'no id given: these', verb: 'are', where: 'the command line' })]);
-  const { retried, missing } = await reading(store, options.netlify, () => retryStored(store, options.all ? 'all' : options.keys));
+  if (!options.all && options.keys.length === 0) throw new BuildFailure('enquiries', [siteError('ENQUIRY_NONE_NAMED', {})]);
+  const { retried, missing } = await reading(store, options.netlify, () => retryStored(store, options.all ? 'all' : [...new Set(options.keys)]));
   if (retried.length) console.error(`${retried.length} ${retried.length === 1 ? 'enquiry' : 'enquiries'} put back in the queue of ${store.where}; the next run of deliver-enquiries sends ${retried.length === 1 ? 'it' : 'them'}`);
   else console.error(`no enquiry to retry in ${store.where}`);
   if (missing.length) throw new BuildFailure('enquiries', [siteError('ENQUIRY_NOT_FOUND', { keys: missing.join(', '), verb: missing.length === 1 ? 'is' : 'are', where: store.where })]);
