@@ -149,7 +149,7 @@ export async function main(argv: string[]): Promise<void> {
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('it must be a whole number from 0 to 65535.');
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('it must be a whole number from 0 to 65535.');
   return port;
 }
 

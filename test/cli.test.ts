@@ -54,9 +54,12 @@ test('an unknown flag is an error with a non-zero exit', () => {
 
 test('an unknown command and a bad port are errors', () => {
   assert.is(site(['deploy']).code, 1);
-  const { code, err } = site(['serve', '--port', 'eighty']);
-  assert.is(code, 1);
-  assert.match(err, /it must be a whole number from 0 to 65535/);
+  // An empty value (`--port "$PORT"` with PORT unset) or another way of writing a number is not port 0 or 16.
+  for (const port of ['eighty', '', ' ', '0x10', '1e3']) {
+    const { code, err } = site(['serve', '--port', port, '--no-watch']);
+    assert.is(code, 1, `--port ${JSON.stringify(port)}`);
+    assert.match(err, /it must be a whole number from 0 to 65535/);
+  }
 });
 
 test('build writes dist/ in the project folder, prints one summary line and exits 0', () => {
