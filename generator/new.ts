@@ -4,7 +4,7 @@
 // placeholder text cannot go live by accident.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BuildFailure, siteError, type ErrorCode, type ErrorParams } from './errors.ts';
+import { BuildFailure, siteError, type ErrorCode, type ErrorParams, type Place } from './errors.ts';
 import { colour, consoleLogger, type Logger } from './log.ts';
 import { resolveProject, toolRoot } from './project.ts';
 import { languageSlug } from './content/model.ts';
@@ -35,8 +35,8 @@ export interface NewOptions {
 export async function createStarter(options: NewOptions): Promise<string> {
   const logger = options.logger ?? consoleLogger;
   const project = resolveProject(options.root);
-  const fail = <C extends ErrorCode>(code: C, params: ErrorParams<C>): never => {
-    throw new BuildFailure('new', [siteError(code, params)]);
+  const fail = <C extends ErrorCode>(code: C, params: ErrorParams<C>, place?: Place): never => {
+    throw new BuildFailure('new', [siteError(code, params, place)]);
   };
   const name = titleCase(options.slug.replace(/-/g, ' '));
   const slug = options.kind === 'language' ? languageSlug(name) : options.slug;
@@ -62,7 +62,14 @@ export async function createStarter(options: NewOptions): Promise<string> {
   const list = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
   const read = (dir: string) => {
     const abs = path.join(project.content, dir);
-    return list(abs).filter((f) => f.endsWith('.json') && !f.startsWith('.')).map((f) => JSON.parse(fs.readFileSync(path.join(abs, f), 'utf8')));
+    return list(abs).filter((f) => f.endsWith('.json') && !f.startsWith('.')).map((f) => {
+      try {
+        return JSON.parse(fs.readFileSync(path.join(abs, f), 'utf8'));
+      } catch (error) {
+        // The starter's position and code are chosen from the other files: one that does not parse is named, not skipped.
+        return fail('CONTENT_JSON_SYNTAX', { problem: (error as Error).message }, { file: path.relative(project.root, path.join(abs, f)) });
+      }
+    });
   };
   const image = list(path.join(project.assets, 'images', folder)).sort().map((f) => `${folder}/${f}`)[0] ?? 'logo.svg';
 

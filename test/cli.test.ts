@@ -200,6 +200,14 @@ test('new refuses to overwrite, and refuses a bad slug', () => {
   assert.not.match(long.err, /\n\s+at /);
   assert.is(site(['new', 'blog', 'a'.repeat(100)], f.root).code, 0);
   fs.rmSync(path.join(f.root, 'content', 'blog', `${'a'.repeat(100)}.md`));
+  // A file of the folder half edited is named, not met as a stack trace, and nothing is written.
+  f.write('content/cities/half.json', '{ "order": 3,\n');
+  const half = site(['new', 'city', 'bendigo'], f.root);
+  f.write('content/cities/half.json', null);
+  assert.is(half.code, 1);
+  assert.match(half.err, /content\/cities\/half\.json is not valid JSON: .*  \[CONTENT_JSON_SYNTAX\]/);
+  assert.not.match(half.err, /\n\s+at /);
+  assert.not.ok(fs.existsSync(path.join(f.root, 'content', 'cities', 'bendigo.json')));
   // A language's page is at /<slug>: a built-in page's address or a prose page's would fail the build.
   for (const [name, owner] of [['Blog', 'a built-in page'], ['Terms', 'content/pages/terms.md']]) {
     const taken = site(['new', 'language', name], f.root);
