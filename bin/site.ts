@@ -48,7 +48,7 @@ export async function main(argv: string[]): Promise<void> {
     .command('serve')
     .description('build, then serve the site with live reload while you edit content, templates, islands, assets or functions')
     .option('--port <number>', 'port to listen on', parsePort, 4321)
-    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--host <address>', 'address to listen on', parseHost, '127.0.0.1')
     .option('--out <dir>', 'output folder', 'dist')
     .option('--no-watch', 'build and serve once, without watching for changes')
     .option('--editor-on-network', 'keep the content editor (/admin/) on when --host is a network address: anyone who can reach the server can then change content/', false)
@@ -151,6 +151,12 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('it must be a whole number from 0 to 65535.');
   return port;
+}
+
+/** An empty --host would listen on every network (Node takes it as no address given), so it is refused. */
+function parseHost(value: string): string {
+  if (!value.trim()) throw new InvalidArgumentError('it must name an address, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every network).');
+  return value;
 }
 
 /** Runs a command: a BuildFailure is the user's to fix and is listed; anything else is a bug and shows its stack. */

@@ -133,6 +133,11 @@ test('site serve --host naming no address of this machine says so before buildin
   assert.is(out, '');
   assert.match(err, /^✗ cannot listen on 192\.0\.2\.1: it is not an address of this machine/);
   assert.not.match(err, /\n\s+at |EADDRNOTAVAIL/);
+  // An empty --host ("$HOST" unset) would listen on every network, as Node reads it: it is refused.
+  const empty = site(['serve', '--host', '', '--port', '0', '--no-watch'], repoRoot);
+  assert.is(empty.code, 1);
+  assert.is(empty.out, '');
+  assert.match(empty.err, /argument '' is invalid\. it must name an address, such as 127\.0\.0\.1 \(this machine only\) or 0\.0\.0\.0 \(every network\)/);
 });
 
 test('site serve on its default port (4321) held by another program moves to the next free one before building', async () => {
