@@ -46,8 +46,9 @@ export function folderHash(dir: string, skip: string[] = [], only?: RegExp): str
       if (entry.isDirectory()) {
         if (!skip.includes(abs)) visit(abs);
       } else if (!only || only.test(entry.name)) {
-        // Named from the folder's parent, as the user knows it: assets/css/x.css.
-        const unreadable = notAFile(abs, path.relative(path.dirname(dir), abs).replaceAll(path.sep, '/'));
+        // Only what the listing does not already show to be a file is looked at again (a link, a pipe), named
+        // from the folder's parent, as the user knows it: assets/css/x.css.
+        const unreadable = entry.isFile() ? undefined : notAFile(abs, path.relative(path.dirname(dir), abs).replaceAll(path.sep, '/'));
         if (unreadable) throw new BuildFailure(path.basename(dir), [unreadable]);
         hash.update(`${path.relative(dir, abs)}\0`).update(fs.readFileSync(abs));
       }
