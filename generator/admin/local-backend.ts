@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type http from 'node:http';
 import { formatFailure, BuildFailure, SiteError, siteError, sortErrors } from '../errors.ts';
-import { notAFile, within, type Project } from '../project.ts';
+import { within, type Project } from '../project.ts';
 import { colour, type Logger } from '../log.ts';
 import { loadContent, parseSource, type SourceFile } from '../content/load.ts';
 import { validateContent } from '../content/validate.ts';
@@ -62,6 +62,11 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     const real = realPathOf(abs);
     return real !== undefined && [project.content, images].some((dir) => fs.existsSync(dir) && within(real, fs.realpathSync(dir)));
   };
+  // A named pipe, socket or device: reading or writing a pipe would hold the server until something else opened it.
+  const special = (abs: string) => {
+    const stat = fs.statSync(abs, { throwIfNoEntry: false });
+    return !!stat && !stat.isFile() && !stat.isDirectory();
+  };
   // A project that brings only content/ uses the generator's own assets/ (see resolveProject), so paths under
   // assets/ go there; the editor still names them from the project root, as in the repository.
   const toDisk = (rel: string) => (rel.startsWith('assets/') ? path.join(project.assets, rel.slice('assets/'.length)) : path.resolve(root, rel));
@@ -75,9 +80,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     const allowed = [project.content, images].some((dir) => within(abs, dir));
     if (!allowed || abs.startsWith(project.schemas + path.sep)) throw new Refused(403, `${rel} is outside content/ and assets/images/, which is all the editor may change.`);
     if (!noLinkOut(abs)) throw new Refused(403, `${rel} leads outside content/ and assets/images/ through a link, so the editor leaves it alone.`);
-    // Reading or writing a named pipe would hold the server until something else opened it.
-    const stat = fs.statSync(abs, { throwIfNoEntry: false });
-    if (stat && !stat.isFile() && !stat.isDirectory()) throw new Refused(422, `${rel} is not a regular file, so the editor leaves it alone.`);
+    if (special(abs)) throw new Refused(422, `${rel} is not a regular file, so the editor leaves it alone.`);
     return abs;
   };
   const existing = (rel: unknown): string => {
@@ -189,7 +192,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         return { repo: path.basename(root), publish_modes: ['simple'], type: 'local_fs' };
       case 'entriesByFolder':
         // A named pipe is left out, not refused: the rest of the folder still lists (the build reports it).
-        return listed(params.folder, (d) => d.name.endsWith(`.${params.extension}`) && noLinkOut(path.join(d.parentPath, d.name)) && !notAFile(path.join(d.parentPath, d.name))).map(entry);
+        return listed(params.folder, (d) => d.name.endsWith(`.${params.extension}`) && noLinkOut(path.join(d.parentPath, d.name)) && !special(path.join(d.parentPath, d.name))).map(entry);
       case 'entriesByFiles':
         if (!Array.isArray(params.files)) throw new Refused(400, 'entriesByFiles needs a list of files.');
         return (params.files as { path: string }[]).map((f) => inside(f?.path)).filter((abs) => fs.existsSync(abs)).map(entry);
