@@ -62,14 +62,15 @@ export function outputFolder(project: Project, out = 'dist'): string {
   const read = [project.content, project.schemas, project.templates, project.islands, project.assets, project.functions];
   const source = read.find((dir) => within(folder, dir) || within(dir, folder));
   const isFolder = fs.statSync(folder, { throwIfNoEntry: false })?.isDirectory();
-  const held = isFolder ? fs.readdirSync(folder).sort() : [];
+  // Listed only to name what a folder of other files holds.
+  const held = isFolder && !fs.existsSync(path.join(folder, '_headers')) ? fs.readdirSync(folder).sort() : [];
   const problem = within(project.root, folder)
     ? `${folder === project.root ? 'is' : 'holds'} the project folder ${project.root}`
     : source
       ? `${folder === source ? 'is' : within(folder, source) ? 'is inside' : 'holds'} ${source}, which the build reads`
       : isFolder === false
         ? 'is a file, not a folder'
-        : held.length > 0 && !held.includes('_headers')
+        : held.length > 0
           ? `holds files that are not a build of the site (${held.slice(0, 3).join(', ')}${held.length > 3 ? ', …' : ''})`
           : undefined;
   if (problem) throw new BuildFailure('output', [siteError('OUTPUT_FOLDER_UNSAFE', { folder, problem })]);
