@@ -20,7 +20,7 @@ import { writeFileAtomic } from '../cache.ts';
 import { jsonInLayout, markdownInLayout } from './keep-layout.ts';
 import { RequestGuard, type GuardOptions } from './request-guard.ts';
 import { checkedImage } from './media-check.ts';
-import { readBody } from '../serve/functions.ts';
+import { readBody, sendJson } from '../serve/functions.ts';
 
 export const apiPath = '/admin/api/v1';
 const configPath = '/admin/config.yml';
@@ -221,10 +221,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     handles: (pathname: string) => pathname === apiPath || pathname === configPath,
     async handle(req: http.IncomingMessage, res: http.ServerResponse) {
       const pathname = (req.url ?? '/').split('?')[0];
-      const send = (status: number, value: unknown) => {
-        res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-        res.end(JSON.stringify(value));
-      };
+      const send = (status: number, value: unknown) => sendJson(res, status, value, { 'Cache-Control': 'no-store' });
       const from = guard.check(req);
       if ('status' in from) return send(from.status, { error: from.message });
       if (pathname === configPath) {

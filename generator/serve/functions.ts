@@ -69,7 +69,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
     // The function gets the address under the Host the request named. Only a call reads it: a Host no URL can
     // hold (`a b`) made every request, for pages too, a server error.
     const origin = `http://${req.headers.host ?? 'localhost'}`;
-    if (!URL.canParse(origin)) send(res, 400, { message: 'The Host header names no host' });
+    if (!URL.canParse(origin)) sendJson(res, 400, { message: 'The Host header names no host' });
     else await call(match[1], requestUrl(req, origin), req, res);
     return true;
   }
@@ -81,11 +81,11 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
       fn = await load(name);
     } catch (error) {
       log(error instanceof BuildFailure ? formatFailure(error) : `function ${name} failed to load: ${(error as Error).message}`);
-      return send(res, 500, { message: 'The function failed to load' });
+      return sendJson(res, 500, { message: 'The function failed to load' });
     }
-    if (!fn) return send(res, 404, { message: `No function named ${name}` });
+    if (!fn) return sendJson(res, 404, { message: `No function named ${name}` });
     const body = await readBody(req, bodyLimit);
-    if (body === 'too-large') return send(res, 413, { message: 'Request body too large' });
+    if (body === 'too-large') return sendJson(res, 413, { message: 'Request body too large' });
     const headers = new Headers(Object.entries(req.headers).map(([header, value]): [string, string] => [header, [value].flat().join(', ')]));
     const ip = req.socket.remoteAddress ?? '127.0.0.1';
     headers.set('x-nf-client-connection-ip', ip);
@@ -94,7 +94,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
       request = new Request(url, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body) });
     } catch {
       // A method a Web Request cannot carry (TRACE) reaches no function: the client's mistake, not the server's.
-      return send(res, 405, { message: `Functions cannot be called with ${req.method}` }, { Allow: callable });
+      return sendJson(res, 405, { message: `Functions cannot be called with ${req.method}` }, { Allow: callable });
     }
     try {
       const response = await fn(request, { ip, env: settings() });
@@ -102,7 +102,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (error) {
       log(`function ${name} threw: ${(error as Error).message}`);
-      send(res, 500, { message: 'Internal error' });
+      sendJson(res, 500, { message: 'Internal error' });
     }
   }
 
@@ -124,7 +124,8 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
 /** The methods a function can be called with (each function then takes the ones it serves). */
 const callable = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+/** A JSON answer, as functions and the editor's local backend send their own errors. */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify(body));
 }
