@@ -137,10 +137,10 @@ test('Netlify Identity and Git Gateway, deprecated by Netlify, are gone: no widg
   assert.equal(schema.properties.editor.properties.backend.enum, ['github']);
 });
 
-test('any schema maps: a new file and its schema appear with every kind of field, and Business facts has its label', () => {
+test('any schema maps: a schema, rewritten, appears with every kind of field, and Business facts has its label', () => {
   const f = fixture({
-    'content/schemas/opening-times.schema.json': JSON.stringify({
-      $id: 'opening-times.schema.json',
+    'content/schemas/testimonials.schema.json': JSON.stringify({
+      $id: 'testimonials.schema.json',
       title: 'Opening times',
       type: 'object',
       required: ['kind', 'slots'],
@@ -153,7 +153,6 @@ test('any schema maps: a new file and its schema appear with every kind of field
         tags: { type: 'array', items: { type: 'string' } },
       },
     }),
-    'content/opening-times.json': JSON.stringify({ $schema: './schemas/opening-times.schema.json', kind: 'weekday', slots: [] }),
     'content/schemas/facts.schema.json': JSON.stringify({ $id: 'facts.schema.json', title: 'Facts', type: 'object', properties: { $schema: { type: 'string' }, price: { $ref: 'common.schema.json#/definitions/price' } } }),
     'content/facts.json': JSON.stringify({ $schema: './schemas/facts.schema.json', price: '$44.95' }),
   });
@@ -161,15 +160,15 @@ test('any schema maps: a new file and its schema appear with every kind of field
     const config = cmsConfig(resolveProject(f.root), {});
     const files = collection('settings', config).files!;
     assert.equal(files.slice(0, 2).map((e) => [e.label, e.file]), [['Business facts', 'content/facts.json'], ['Plans and prices', 'content/plans.json']]);
-    const added = files.find((e) => e.file === 'content/opening-times.json')!;
-    assert.is(added.label, 'Opening times');
+    const added = files.find((e) => e.file === 'content/testimonials.json')!;
+    assert.is(added.label, 'Testimonials');
     const fields = added.fields;
     assert.equal(fields.map((x) => [x.name, x.widget]), [['$schema', 'hidden'], ['kind', 'select'], ['slots', 'list'], ['where', 'object'], ['banner', 'object'], ['tags', 'list']]);
     assert.is(field(fields, 'kind').hint, 'Which days.');
-    assert.equal(field(field(fields, 'slots').fields as Field[], 'staffed'), { label: 'Staffed', name: 'staffed', widget: 'boolean', required: false, default: true, hint: 'Shown on the site in Opening times › Slots.' });
+    assert.equal(field(field(fields, 'slots').fields as Field[], 'staffed'), { label: 'Staffed', name: 'staffed', widget: 'boolean', required: false, default: true, hint: 'Shown on the site in Testimonials › Slots.' });
     assert.is(field(field(fields, 'where').fields as Field[], 'city').widget, 'string');
     assert.is(field(field(fields, 'banner').fields as Field[], 'src').widget, 'image');
-    assert.equal(field(fields, 'tags'), { label: 'Tags', name: 'tags', widget: 'list', required: false, hint: 'Shown on the site in Opening times.', label_singular: 'Tag', collapsed: false, field: { label: 'Tag', name: 'tag', widget: 'string' } });
+    assert.equal(field(fields, 'tags'), { label: 'Tags', name: 'tags', widget: 'list', required: false, hint: 'Shown on the site in Testimonials.', label_singular: 'Tag', collapsed: false, field: { label: 'Tag', name: 'tag', widget: 'string' } });
   } finally {
     f.remove();
   }

@@ -1,7 +1,7 @@
 // The editor's configuration, generated from content/ and content/schemas/ on every build: one collection per
 // folder of like files (cities, services, blog posts...), one "files" collection per folder of different
 // files (the settings at the top of content/, the page copy in content/pages/), each field taken from the
-// schema the file names. Nothing here lists a field; the only hand-kept table is the labels below.
+// schema of the file's kind. Nothing here lists a field; the only hand-kept table is the labels below.
 import fs from 'node:fs';
 import path from 'node:path';
 import { contentFiles as contentPaths } from '../content/load.ts';
@@ -89,19 +89,11 @@ export function configLayout(files: ContentFile[]): string {
   return JSON.stringify(layout.sort(([a], [b]) => compare(a as string, b as string)));
 }
 
-/** Every content file with the schema it is checked against: by its place, or by the "$schema" it names. */
+/** Every content file the kinds table places, with its schema; the build passes its own (any other file fails it). */
 function contentFiles(project: Project): ContentFile[] {
-  return contentPaths(project.content).sort().flatMap((rel) => {
-    let schema = classify(rel)?.schema;
-    if (!schema && rel.endsWith('.json')) {
-      try {
-        const named = (JSON.parse(fs.readFileSync(path.join(project.content, rel), 'utf8')) as { $schema?: unknown }).$schema;
-        if (typeof named === 'string' && named.endsWith('.schema.json')) schema = path.posix.basename(named);
-      } catch {
-        // a file that does not parse is the content stage's to report
-      }
-    }
-    return schema ? [contentFile(rel, schema)] : [];
+  return contentPaths(project.content).flatMap((rel) => {
+    const source = classify(rel);
+    return source ? [contentFile(rel, source.schema)] : [];
   });
 }
 
