@@ -122,10 +122,8 @@ const staffLabels: Record<string, string> = {
 
 /** The shared plain-text definitions' descriptions say nothing about a field: such a field's hint says where it shows. */
 const genericDefinitions = ['text', 'paragraphs'];
-const isGeneric = (ref: string | undefined, file: string) => {
-  const [target, fragment = ''] = (ref ?? '').split('#');
-  return (target === 'common.schema.json' || (target === '' && file === 'common.schema.json')) && genericDefinitions.some((d) => fragment === `/definitions/${d}`);
-};
+const isGeneric = (property: Schema, file: string) =>
+  (property.$ref?.split('#')[0] || file) === 'common.schema.json' && genericDefinitions.includes(definitionOf(property) ?? '');
 
 // Prose-like names get a multi-line box; everything else a one-line input.
 const proseNames = /^(text|description|answer|excerpt|intro|content|message|quote|body|paragraphs?|welcome|summary|note|bio|serviceDescription|disclaimer|subtitle)$/i;
@@ -182,7 +180,7 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
   const { schema, file } = resolve(schemas, property, place);
   const base: Field = { label: schema.title ?? staffLabels[name] ?? labelFor(name), name, widget: 'string' };
   if (!required) base.required = false;
-  const inheritsGeneric = !property.description && isGeneric(property.$ref, place.file);
+  const inheritsGeneric = !property.description && isGeneric(property, place.file);
   if (schema.description && !inheritsGeneric) base.hint = schema.description;
   // A field whose schema says nothing of its own (a heading, a button's text): where on the site it shows, from
   // the labels around it. Fields that never show on a page (codes, order) carry their own description.
