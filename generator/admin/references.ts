@@ -4,7 +4,7 @@
 // Pure: the same functions run in the build (the index) and in the browser (the entry being saved).
 //
 // Keys: "page:/cities/sydney" (an address), "language:sw" (a language code), "service:passports" (a service slug).
-import { rules } from '../content/kinds.ts';
+import { entryPath, type SourceKind } from '../content/kinds.ts';
 import { markdownLinks, stripHash, type MarkdownLink } from '../content/links.ts';
 import { eachValue } from '../content/pointer.ts';
 
@@ -18,24 +18,17 @@ export interface ReferenceIndex {
   entries: Record<string, { offers: string[]; uses: Use[] }>;
 }
 
-type Kind = { kind: string; slug?: string };
 type Data = Record<string, unknown>;
 
-/** The address of an entry of a collection (blog post, city, service, language, long page), by its slug. */
-function addressOf(kind: string, slug: string): string | undefined {
-  const route = rules.routeOf.get(kind);
-  return route === undefined ? undefined : `${route}${slug}`;
-}
-
 /** The keys a file offers: its page's address, its language code, its service slug and old addresses. */
-export function offersOf(source: Kind, data: Data): string[] {
+export function offersOf(source: SourceKind, data: Data): string[] {
   const out: string[] = [];
-  const own = source.slug !== undefined ? addressOf(source.kind, source.slug) : undefined;
+  const own = 'slug' in source ? entryPath(source.kind, source.slug) : undefined;
   if (own && !(source.kind === 'language' && data.isTarget)) out.push(`page:${own}`);
   if (source.kind === 'language' && !data.isTarget && typeof data.code === 'string') out.push(`language:${data.code}`);
   if (source.kind === 'service' && source.slug) {
     out.push(`service:${source.slug}`);
-    for (const alias of Array.isArray(data.aliases) ? data.aliases : []) if (typeof alias === 'string') out.push(`page:${addressOf('service', alias)}`);
+    for (const alias of Array.isArray(data.aliases) ? data.aliases : []) if (typeof alias === 'string') out.push(`page:${entryPath('service', alias)}`);
   }
   return out;
 }
@@ -45,7 +38,7 @@ export function offersOf(source: Kind, data: Data): string[] {
  * `body`: the Markdown body, or its links as the content stage found them (SourceFile.links), which spares the
  * build reading every post's body again.
  */
-export function usesOf(source: Kind, rel: string, data: Data, body?: string | readonly MarkdownLink[]): Use[] {
+export function usesOf(source: SourceKind, rel: string, data: Data, body?: string | readonly MarkdownLink[]): Use[] {
   const uses: Use[] = [];
   const list = (value: unknown) => (Array.isArray(value) ? value : []);
   if (source.kind === 'city') list(data.languages).forEach((code, i) => uses.push([`language:${code}`, `/languages/${i}`]));
@@ -68,7 +61,7 @@ export function usesOf(source: Kind, rel: string, data: Data, body?: string | re
 /** What one file offers and names: its part of the index. */
 export type References = ReferenceIndex['entries'][string];
 
-export function referencesOf(source: Kind, rel: string, data: unknown, body?: string | readonly MarkdownLink[]): References {
+export function referencesOf(source: SourceKind, rel: string, data: unknown, body?: string | readonly MarkdownLink[]): References {
   const fields = (data ?? {}) as Data;
   return { offers: offersOf(source, fields), uses: usesOf(source, rel, fields, body) };
 }
@@ -77,7 +70,7 @@ export function referencesOf(source: Kind, rel: string, data: unknown, body?: st
  * The index of a whole site, from the files the build read and the addresses it made. A file's part comes
  * with it from the content stage (SourceFile.references) unless its placeholders were resolved since.
  */
-export function referenceIndex(files: { rel: string; source: Kind; data: unknown; body?: string; links?: MarkdownLink[]; references?: References }[], addresses: string[]): ReferenceIndex {
+export function referenceIndex(files: { rel: string; source: SourceKind; data: unknown; body?: string; links?: MarkdownLink[]; references?: References }[], addresses: string[]): ReferenceIndex {
   const entries: ReferenceIndex['entries'] = {};
   const owned = new Set<string>();
   for (const file of files) {
