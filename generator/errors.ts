@@ -289,6 +289,11 @@ export const catalogue = {
     message: 'the output folder {folder} {problem}',
     hint: 'A build replaces its output folder as a whole: name a folder of its own with --out, such as dist (the default) or public.',
   },
+  OUTPUT_FOLDER_UNCREATABLE: {
+    title: 'The output folder cannot be made',
+    message: 'the output folder {folder} cannot be made: {reason}',
+    hint: 'Name a folder on a disk you may write to with --out, such as dist (the default) or public.',
+  },
   OUTPUT_TWICE: {
     title: 'Two routes or assets write the same file',
     message: 'is written twice: two routes or assets produce the same file',

@@ -91,6 +91,29 @@ test('an output folder that would replace the project, content/, a file or a fol
   }
 });
 
+test('an output folder that cannot be made fails the build at once, naming it and why, with no stack trace and exit 1', () => {
+  const f = fixture();
+  fs.writeFileSync(path.join(f.root, 'notes.txt'), 'keep me');
+  try {
+    // /proc answers ENOENT for a folder made in it, on which Node's recursive mkdir retries for ever.
+    const outs: [string, RegExp][] = process.platform === 'linux' ? [[`/proc/site-${process.pid}`, /\/proc refused a new folder \(ENOENT/]] : [];
+    outs.push([path.join(f.root, 'notes.txt', 'dist'), /notes\.txt refused a new folder \(ENOTDIR/]);
+    for (const [out, why] of outs) {
+      const started = Date.now();
+      const result = spawnSync(process.execPath, [bin, 'build', '--out', out], { cwd: f.root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+      assert.ok(Date.now() - started < 60_000, `build --out ${out} still ran after a minute`);
+      assert.is(result.status, 1, result.stderr);
+      assert.match(result.stderr, `the output folder ${out} cannot be made: `);
+      assert.match(result.stderr, why);
+      assert.match(result.stderr, /\[OUTPUT_FOLDER_UNCREATABLE\]/);
+      assert.not.match(result.stderr, /\n\s+at /);
+    }
+    assert.is(fs.readFileSync(path.join(f.root, 'notes.txt'), 'utf8'), 'keep me');
+  } finally {
+    f.remove();
+  }
+});
+
 test('a taken port: the default moves on to the next free one, saying so; a named one is refused with a free one suggested', async () => {
   const taken = (await hold())!;
   const port = portOf(taken);

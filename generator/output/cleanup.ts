@@ -47,7 +47,8 @@ export async function finishRemovals(): Promise<void> {
 export function removeStale(target: string): void {
   const parent = path.dirname(target);
   const prefix = `${path.basename(target)}.`;
-  if (!fs.existsSync(parent)) return;
+  // No folder (or a file, which the staging folder's making then reports): nothing was left here.
+  if (!fs.statSync(parent, { throwIfNoEntry: false })?.isDirectory()) return;
   for (const name of fs.readdirSync(parent)) {
     const match = name.startsWith(prefix) ? /^(tmp|old)-(\d+)-/.exec(name.slice(prefix.length)) : null;
     if (!match || alive(Number(match[2]))) continue;

@@ -1,6 +1,7 @@
 // A build writes into a fresh folder next to the target and swaps it into place only when every stage has
 // succeeded, so a failed build leaves the last good site untouched.
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Entry } from './tree.ts';
 import { BuildFailure, siteError } from '../errors.ts';
 import { diskFailure, errorCodeOf } from '../disk-errors.ts';
@@ -47,7 +48,7 @@ export class StagedOutput extends BaseOutput {
     this.previous = this.last && this.last.manifest.ino === fs.statSync(target).ino ? this.last.manifest : undefined;
     this.staging = stagingFolder(target);
     const taken = options.spare ? takeSpare(options.spare, this.staging, this.last?.manifest) : undefined;
-    if (!taken) fs.mkdirSync(this.staging, { recursive: true });
+    if (!taken) makeFolder(this.staging, target);
     const unchecked = this.last?.unchecked ? { folders: this.last.manifest.folders } : undefined;
     this.writer = openWriter({ root: this.staging, taken, last: target, unchecked }, options.threaded);
   }
@@ -140,5 +141,20 @@ export class StagedOutput extends BaseOutput {
   async discard(): Promise<void> {
     await this.writer.stop();
     fs.rmSync(this.staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Makes a folder and the missing ones above it, one at a time, so it ends: Node's recursive mkdir retries for
+ * ever where a file system answers ENOENT for a folder whose parent exists (/proc). A failure names `target`.
+ */
+function makeFolder(dir: string, target: string): void {
+  if (fs.existsSync(dir)) return;
+  makeFolder(path.dirname(dir), target);
+  try {
+    fs.mkdirSync(dir);
+  } catch (error) {
+    const reason = `${path.dirname(dir)} refused a new folder (${(error as Error).message.replace(/, mkdir .*$/, '')})`;
+    throw new BuildFailure('output', [siteError('OUTPUT_FOLDER_UNCREATABLE', { folder: target, reason })]);
   }
 }
