@@ -204,6 +204,11 @@ export const catalogue = {
     message: '"{slug}" is not a valid slug',
     hint: 'Use at most 100 lowercase letters, digits and single hyphens, such as gold-coast.',
   },
+  NEW_INVALID_NAME: {
+    title: 'The name for a new language cannot make its address',
+    message: '"{name}" cannot name a language: {problem}',
+    hint: "Write its English name in letters, with spaces, hyphens, slashes, apostrophes or brackets between words, such as Tagalog/Filipino or Sign Language (Auslan): its page's address is made from it, of at most 100 characters.",
+  },
   NEW_FILE_EXISTS: {
     title: 'The new file would replace one that exists',
     message: '{file} already exists',

@@ -42,7 +42,11 @@ export async function createStarter(options: NewOptions): Promise<string> {
   const slug = options.kind === 'language' ? languageSlug(name) : options.slug;
   // At most 100 characters: the slug names files (the content file, the page, its social card) the disk must allow.
   if (slug.length > 100 || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
-    fail('NEW_INVALID_SLUG', { slug: options.slug });
+    if (options.kind !== 'language') fail('NEW_INVALID_SLUG', { slug: options.slug });
+    // A language is named, not given a slug: say which of what was typed its address cannot take.
+    const unfit = [...new Set(slug.match(/[^a-z0-9-]/gu))].map((c) => JSON.stringify(c)).join(', ');
+    const problem = unfit ? `${unfit} cannot be part of its page's address` : slug.length > 100 ? 'its address would be longer than 100 characters' : 'it must begin and end with a letter';
+    fail('NEW_INVALID_NAME', { name: options.slug, problem });
   }
   const { kind } = starters[options.kind];
   const { folder, ext } = registry.kinds[kind];

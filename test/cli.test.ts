@@ -166,6 +166,8 @@ test('new writes a starter for each kind as a draft, says where and how to publi
     ['city', 'ballarat', 'content/cities/ballarat.json'],
     ['service', 'tax-returns', 'content/services/tax-returns.json'],
     ['language', 'tetum', 'content/languages/tetum.json'],
+    // The schema lets a name hold brackets and apostrophes; the address leaves them out.
+    ['language', 'Sign Language (Auslan)', 'content/languages/sign-language-auslan.json'],
     ['blog', 'preparing-documents-for-a-partner-visa', 'content/blog/preparing-documents-for-a-partner-visa.md'],
   ];
   for (const [kind, slug, file] of made) {
@@ -176,7 +178,8 @@ test('new writes a starter for each kind as a draft, says where and how to publi
     assert.ok(out.includes('To publish it, delete its `draft: true` line (or set it to false).'), out);
     assert.match(f.read(file), /^ {0,2}"?draft"?: true,?$/m);
   }
-  const pages = ['cities/ballarat', 'services/tax-returns', 'tetum', 'blog/preparing-documents-for-a-partner-visa'];
+  assert.is(f.json<{ name: string }>('content/languages/sign-language-auslan.json').name, 'Sign Language (Auslan)');
+  const pages = ['cities/ballarat', 'services/tax-returns', 'tetum', 'sign-language-auslan', 'blog/preparing-documents-for-a-partner-visa'];
   const drafts = site(['build'], f.root);
   assert.is(drafts.code, 0, drafts.err);
   for (const page of pages) assert.not.ok(fs.existsSync(path.join(f.root, 'dist', `${page}.html`)), `${page} is a draft`);
@@ -208,6 +211,12 @@ test('new refuses to overwrite, and refuses a bad slug', () => {
   assert.match(half.err, /content\/cities\/half\.json is not valid JSON: .*  \[CONTENT_JSON_SYNTAX\]/);
   assert.not.match(half.err, /\n\s+at /);
   assert.not.ok(fs.existsSync(path.join(f.root, 'content', 'cities', 'bendigo.json')));
+  // A language is named, not given a slug: the characters no address may hold are named.
+  const unfit = site(['new', 'language', 'Tetum? (East Timor)'], f.root);
+  assert.is(unfit.code, 1);
+  assert.ok(unfit.err.includes('"Tetum? (East Timor)" cannot name a language: "?" cannot be part of its page\'s address  [NEW_INVALID_NAME]'), unfit.err);
+  assert.match(unfit.err, /hint: Write its English name in letters/);
+  assert.not.ok(fs.existsSync(path.join(f.root, 'content', 'languages', 'tetum-east-timor.json')));
   // A language's page is at /<slug>: a built-in page's address or a prose page's would fail the build.
   for (const [name, owner] of [['Blog', 'a built-in page'], ['Terms', 'content/pages/terms.md']]) {
     const taken = site(['new', 'language', name], f.root);

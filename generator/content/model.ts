@@ -41,10 +41,11 @@ export function entriesOf<K extends CollectionKind>(model: SiteModel, kind: K): 
 
 /**
  * A language's slug: the lowercase name with spaces and slashes turned into hyphens. Accents and
- * macrons are dropped, so Māori keeps its macron in text while its address stays /maori.
+ * macrons are dropped, so Māori keeps its macron in text while its address stays /maori, and so are the
+ * apostrophes and brackets the schema lets a name hold: Sign Language (Auslan) is /sign-language-auslan.
  */
 export function languageSlug(name: string): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim().replace(/[\s/]+/g, '-');
+  return name.normalize('NFD').replace(/[\u0300-\u036f'()]/g, '').toLowerCase().trim().replace(/[\s/-]+/g, '-');
 }
 
 
