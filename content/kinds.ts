@@ -44,8 +44,7 @@ export const registry = {
     post: collection('post', 'blog', '.md', 'posts', '/blog/', { feed: '/blog/feed.xml', schema: 'blog-post.schema.json', data: of<T.BlogPostFrontMatter>() }),
   },
   generated: ['/sitemap.xml', '/robots.txt'],
-  // index: /index would name the home page's own file.
-  outputFolders: ['admin', 'assets', 'icons', 'index', '.netlify', '__site'],
+  outputFolders: ['admin', 'assets', 'icons', '.netlify', '__site'],
   private: [{ prefix: '/admin/' }],
 } satisfies Registry;
 

@@ -30,6 +30,17 @@ export function pathOfOutputFile(file: string): string | undefined {
 }
 
 /**
+ * Where hosts serve the file of an address that is not its own, or undefined: /a/index is the file a/index.html,
+ * which hosts serve as the folder's page, at /a/ (the list page's address), and /index is the home page's file.
+ * A page named index would take that address and could not be reached at its own.
+ */
+export function servedElsewhere(pathname: string): string | undefined {
+  const file = outputFileOf(pathname);
+  const served = /(^|\/)index\.html$/.test(file) ? `/${file.slice(0, -'index.html'.length)}` : undefined;
+  return served === cleanPath(pathname) ? undefined : served;
+}
+
+/**
  * Every request path a folder's own index page answers to, for the one page kept as a folder (the editor at
  * /admin/, whose relative files sit beside it): /admin (which the host sends on to /admin/), /admin/ and
  * /admin/index.html.

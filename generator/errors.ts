@@ -123,6 +123,11 @@ export const catalogue = {
     message: '{address} is already {owner}',
     hint: 'Every page needs an address of its own: rename the file, or change the name or alias that gives it this one.',
   },
+  CONTENT_INDEX_PAGE: {
+    title: "A page would take its folder's address",
+    message: "{address} would be the file {file}, which hosts serve at {served} as its folder's page",
+    hint: 'Name it something other than index: that address is the list page\'s (or, at the top, the home page\'s), and this page could not be reached at its own.',
+  },
   CONTENT_UNKNOWN_REFERENCE: {
     title: 'A reference points at something that does not exist',
     message: 'no {kind} has the {key} "{value}"',

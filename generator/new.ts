@@ -8,7 +8,8 @@ import { BuildFailure, siteError, type ErrorCode, type ErrorParams, type Place }
 import { colour, consoleLogger, type Logger } from './log.ts';
 import { resolveProject, toolRoot } from './project.ts';
 import { languageSlug } from './content/model.ts';
-import { registry, rules, type CollectionKind } from './content/kinds.ts';
+import { entryPath, registry, rules, type CollectionKind } from './content/kinds.ts';
+import { outputFileOf, servedElsewhere } from './address.ts';
 
 /**
  * Each starter: the content kind it writes (whose folder and extension the kinds table gives; its text is in
@@ -53,6 +54,9 @@ export async function createStarter(options: NewOptions): Promise<string> {
   const file = path.join(project.content, folder, `${slug}${ext}`);
   const rel = path.relative(project.root, file);
   if (fs.existsSync(file)) fail('NEW_FILE_EXISTS', { file: rel });
+  const address = entryPath(kind, slug);
+  const served = servedElsewhere(address);
+  if (served) fail('CONTENT_INDEX_PAGE', { address, file: outputFileOf(address), served });
   // A language's page is at /<slug>, beside the built-in pages and the prose pages: an address one of them has
   // would fail the build once the starter is published, so it is refused before anything is written.
   if (registry.kinds[kind].route === '/') {

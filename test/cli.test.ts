@@ -217,6 +217,14 @@ test('new refuses to overwrite, and refuses a bad slug', () => {
   assert.ok(unfit.err.includes('"Tetum? (East Timor)" cannot name a language: "?" cannot be part of its page\'s address  [NEW_INVALID_NAME]'), unfit.err);
   assert.match(unfit.err, /hint: Write its English name in letters/);
   assert.not.ok(fs.existsSync(path.join(f.root, 'content', 'languages', 'tetum-east-timor.json')));
+  // An entry named index would be written as its folder's page, served at the list page's address (or the home page's).
+  for (const [kind, slug, address, served] of [['city', 'index', '/cities/index', '/cities/'], ['service', 'index', '/services/index', '/services/'], ['language', 'Index', '/index', '/']]) {
+    const index = site(['new', kind, slug], f.root);
+    assert.is(index.code, 1, index.out);
+    assert.ok(index.err.includes(`which hosts serve at ${served} as its folder's page  [CONTENT_INDEX_PAGE]`), index.err);
+    assert.ok(index.err.includes(address), index.err);
+    assert.not.ok(fs.existsSync(path.join(f.root, 'content', kind === 'city' ? 'cities' : `${kind}s`, 'index.json')), `no ${kind} index starter written`);
+  }
   // A language's page is at /<slug>: a built-in page's address or a prose page's would fail the build.
   for (const [name, owner] of [['Blog', 'a built-in page'], ['Terms', 'content/pages/terms.md']]) {
     const taken = site(['new', 'language', name], f.root);

@@ -189,6 +189,22 @@ test('CONTENT_ROUTE_COLLISION: a language may not take the address of another pa
   assert.is(error.headline, 'content/languages/pricing.json:4:11 /name /pricing is already a built-in route');
 });
 
+test('CONTENT_INDEX_PAGE: an entry named index would be its folder\'s page, which hosts serve at the list page\'s or the home page\'s address', async () => {
+  const errors = await failure((f) => {
+    f.editJson('content/cities/perth.json', (d) => (d.order = 99));
+    fs.renameSync(path.join(f.content, 'cities/perth.json'), path.join(f.content, 'cities/index.json'));
+    f.write('content/pages/index.md', f.read('content/pages/terms.md'));
+  });
+  assert.equal(
+    errors.map((e) => [e.code, e.file, e.message]),
+    [
+      ['CONTENT_INDEX_PAGE', 'content/cities/index.json', '/cities/index would be the file cities/index.html, which hosts serve at /cities/ as its folder\'s page'],
+      ['CONTENT_INDEX_PAGE', 'content/pages/index.md', '/index would be the file index.html, which hosts serve at / as its folder\'s page'],
+    ],
+  );
+  assert.match(errors[0].hint!, /^Name it something other than index/);
+});
+
 test('CONTENT_UNKNOWN_REFERENCE: a city language code that no language has', async () => {
   const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => (d.languages[2] = 'xx')));
   assert.is(error.code, 'CONTENT_UNKNOWN_REFERENCE');

@@ -49,7 +49,7 @@ test("every kind's schema is in content/schemas, and every schema there belongs 
 
 test('the derived tables of the real site', () => {
   assert.equal([...reservedSegments].sort(), [
-    '.netlify', '404', '__site', 'admin', 'assets', 'blog', 'cities', 'contact', 'faq', 'icons', 'index', 'languages', 'pricing', 'process',
+    '.netlify', '404', '__site', 'admin', 'assets', 'blog', 'cities', 'contact', 'faq', 'icons', 'languages', 'pricing', 'process',
     'robots.txt', 'services', 'sitemap', 'sitemap.xml',
   ]);
   assert.equal(generatedFiles, ['/blog/feed.xml', '/sitemap.xml', '/robots.txt']);

@@ -6,6 +6,7 @@ import { positionAt, framed, siteError, type ErrorCode, type ErrorParams, type S
 import type { Project } from '../project.ts';
 import { flagFile, readIcon } from '../assets/library.ts';
 import { reservedSegments, type Page, type Redirect } from '../routes.ts';
+import { servedElsewhere } from '../address.ts';
 import type { SourceFile } from './load.ts';
 import type { SiteModel } from './model.ts';
 import { rules } from './kinds.ts';
@@ -60,6 +61,10 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   for (const extra of targets.slice(1)) fail(extra, 'CONTENT_TWO_TARGETS', '/isTarget', { other: targets[0].path });
   for (const prose of model.prose) {
     if (reservedSegments.includes(prose.slug)) fail(fileOf(prose.file), 'CONTENT_ROUTE_COLLISION', '', { address: `/${prose.slug}`, owner: 'a built-in route' });
+  }
+  for (const page of pages) {
+    const served = servedElsewhere(page.path);
+    if (served && page.source) fail(fileOf(page.source), 'CONTENT_INDEX_PAGE', '', { address: page.path, file: page.file, served });
   }
   sameOrder(model.cities);
   sameOrder(model.services);
