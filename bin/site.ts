@@ -56,15 +56,15 @@ export async function main(argv: string[]): Promise<void> {
     .addHelpText('after', 'When the default port is taken, the next free one is used; a port named with --port that is taken is refused, naming a free one.')
     .action(async (options: { port: number; host: string; out: string; watch: boolean; editorOnNetwork: boolean }, command: Command) => {
       const { choosePort } = await import('../generator/serve/port.ts');
-      const choice = await choosePort(options.port, options.host, command.getOptionValueSource('port') === 'cli');
-      if ('refused' in choice) {
-        console.error(colour.red(`✗ ${choice.refused}`));
-        process.exitCode = 1;
-        return;
-      }
-      if (choice.notice) console.log(colour.yellow(choice.notice));
-      const { serve } = await import('../generator/serve/server.ts');
       await run(async () => {
+        const choice = await choosePort(options.port, options.host, command.getOptionValueSource('port') === 'cli');
+        if ('refused' in choice) {
+          console.error(colour.red(`✗ ${choice.refused}`));
+          process.exitCode = 1;
+          return;
+        }
+        if (choice.notice) console.log(colour.yellow(choice.notice));
+        const { serve } = await import('../generator/serve/server.ts');
         const dev = await serve({ root: program.opts().root, ...options, port: choice.port });
         // The process's one handler: the server stops its watcher, connections and esbuild contexts, then exits.
         const stop = () => void dev.close().then(() => process.exit(0));
@@ -167,10 +167,9 @@ async function run(work: () => Promise<unknown>): Promise<void> {
     process.exitCode = 1;
     if (error instanceof BuildFailure) {
       console.error(colour.red(formatFailure(error)));
-    } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      // The port was free when `site serve` looked, before building, and taken while it built.
-      const { address, port } = error as { address?: string; port?: number };
-      console.error(colour.red(`✗ port ${port} on ${address} was taken by another program while the site was building: run site serve again`));
+    } else if ((error as NodeJS.ErrnoException).syscall === 'listen') {
+      const { cannotListen } = await import('../generator/serve/port.ts');
+      console.error(colour.red(`✗ ${cannotListen(error as NodeJS.ErrnoException)}`));
     } else {
       console.error(colour.red(`✗ site failed unexpectedly: ${(error as Error).message}`));
       console.error((error as Error).stack);

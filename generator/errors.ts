@@ -309,6 +309,11 @@ export const catalogue = {
     message: 'is written twice: two routes or assets produce the same file',
     hint: 'Give each page and asset an address of its own: rename the content file or asset that takes this one a second time.',
   },
+  SERVE_CANNOT_LISTEN: {
+    title: 'The server cannot listen on its address',
+    message: 'cannot listen on {address}: {problem}',
+    hint: '{remedy}; --port 0 takes any free port.',
+  },
   LINK_BROKEN: {
     title: 'A link, image, script or stylesheet points nowhere',
     message: 'links to {url}, which answers {status}',

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { choosePort } from '../generator/serve/port.ts';
+import { cannotListen, choosePort } from '../generator/serve/port.ts';
 import { fixture, repoRoot } from './helpers/project.ts';
 
 const test = suite('cli edges');
@@ -145,6 +145,25 @@ test('site serve --port on a taken port says so before building, with no stack t
   } finally {
     taken.close();
   }
+});
+
+test('site serve on a port this user may not listen on (EACCES) says so before building, naming the address and what to do, with exit 1', () => {
+  // Root may listen on any port: it runs without the capability that allows it (setpriv), as any other user does.
+  const start = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_unprivileged_port_start', { encoding: 'utf8', flag: 'r' }).trim());
+  const asRoot = process.getuid!() === 0;
+  if (start <= 80 || (asRoot && spawnSync('setpriv', ['--version']).status !== 0)) return void console.log('  » skipped: port 80 is open to every user here, or setpriv is missing');
+  const command = [...(asRoot ? ['setpriv', '--bounding-set=-net_bind_service', '--inh-caps=-net_bind_service'] : []), process.execPath, bin, 'serve', '--port', '80', '--no-watch'];
+  const result = spawnSync(command[0], command.slice(1), { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+  assert.is(result.status, 1, result.stderr);
+  assert.is(result.stdout, '');
+  assert.is(result.stderr.split('\n')[0], '✗ cannot listen on 127.0.0.1:80: this user may not listen there (EACCES): ports below 1024 need administrator rights  [SERVE_CANNOT_LISTEN]');
+  assert.match(result.stderr, /\n {2}hint: Pass a port from 1024 up, such as --port 4321; --port 0 takes any free port\.\n/);
+  assert.not.match(result.stderr, /\n\s+at /);
+});
+
+test('a port taken while the site was building is one line naming it and what to do', () => {
+  const taken = Object.assign(new Error('listen EADDRINUSE: address already in use ::1:4321'), { code: 'EADDRINUSE', syscall: 'listen', address: '::1', port: 4321 });
+  assert.is(cannotListen(taken), 'cannot listen on [::1]:4321: another program took the port while the site was building (EADDRINUSE)  [SERVE_CANNOT_LISTEN]\n  hint: Run site serve again, or pass another port; --port 0 takes any free port.');
 });
 
 test('site serve --host naming no address of this machine says so before building, with no stack trace and exit 1', async () => {

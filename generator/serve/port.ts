@@ -1,6 +1,7 @@
 // `site serve` looks at its port before the first build, which takes seconds: a port another program holds is
 // reported at once, not as a stack trace once the build is done.
 import net from 'node:net';
+import { siteError } from '../errors.ts';
 
 /** Whether something already listens on the port at this address. */
 function portTaken(port: number, host: string): Promise<boolean> {
@@ -42,4 +43,20 @@ export async function choosePort(port: number, host: string, named: boolean): Pr
   }
   if (next === undefined) return { refused: `port ${port} on ${host} is in use, and so are the 50 after it: stop one of the programs holding them, or pass --port 0 for any free port` };
   return { port: next, notice: `Port ${port} is in use, using ${next} instead` };
+}
+
+/**
+ * A failure to listen, before the build (a port this user may not take) or after it (a port taken meanwhile), as
+ * a line naming the address and one saying what to do, which the CLI prints instead of a stack trace.
+ */
+export function cannotListen(error: NodeJS.ErrnoException & { address?: string; port?: number }): string {
+  const { code, address = '', port = 0 } = error;
+  const [problem, remedy] =
+    code === 'EACCES'
+      ? [`this user may not listen there (EACCES)${port < 1024 ? ': ports below 1024 need administrator rights' : ''}`, 'Pass a port from 1024 up, such as --port 4321']
+      : code === 'EADDRINUSE'
+        ? ['another program took the port while the site was building (EADDRINUSE)', 'Run site serve again, or pass another port']
+        : [error.message, 'Pass another --host or --port'];
+  const failure = siteError('SERVE_CANNOT_LISTEN', { address: `${address.includes(':') ? `[${address}]` : address}:${port}`, problem, remedy });
+  return `${failure.message}  [${failure.code}]\n  hint: ${failure.hint}`;
 }
