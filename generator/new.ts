@@ -39,7 +39,8 @@ export async function createStarter(options: NewOptions): Promise<string> {
   const fail = <C extends ErrorCode>(code: C, params: ErrorParams<C>, place?: Place): never => {
     throw new BuildFailure('new', [siteError(code, params, place)]);
   };
-  const name = titleCase(options.slug.replace(/-/g, ' '));
+  // A slug's hyphens stand for spaces; a language is named as written, so its hyphens are its own (Ni-Vanuatu).
+  const name = titleCase(options.kind === 'language' ? options.slug : options.slug.replace(/-/g, ' '));
   const slug = options.kind === 'language' ? languageSlug(name) : options.slug;
   // At most 100 characters: the slug names files (the content file, the page, its social card) the disk must allow.
   if (slug.length > 100 || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {

@@ -168,6 +168,8 @@ test('new writes a starter for each kind as a draft, says where and how to publi
     ['language', 'tetum', 'content/languages/tetum.json'],
     // The schema lets a name hold brackets and apostrophes; the address leaves them out.
     ['language', 'Sign Language (Auslan)', 'content/languages/sign-language-auslan.json'],
+    // A language is named as written: its hyphens are its own, not a slug's.
+    ['language', 'Ni-Vanuatu', 'content/languages/ni-vanuatu.json'],
     ['blog', 'preparing-documents-for-a-partner-visa', 'content/blog/preparing-documents-for-a-partner-visa.md'],
   ];
   for (const [kind, slug, file] of made) {
@@ -179,7 +181,8 @@ test('new writes a starter for each kind as a draft, says where and how to publi
     assert.match(f.read(file), /^ {0,2}"?draft"?: true,?$/m);
   }
   assert.is(f.json<{ name: string }>('content/languages/sign-language-auslan.json').name, 'Sign Language (Auslan)');
-  const pages = ['cities/ballarat', 'services/tax-returns', 'tetum', 'sign-language-auslan', 'blog/preparing-documents-for-a-partner-visa'];
+  assert.is(f.json<{ name: string }>('content/languages/ni-vanuatu.json').name, 'Ni-Vanuatu');
+  const pages = ['cities/ballarat', 'services/tax-returns', 'tetum', 'sign-language-auslan', 'ni-vanuatu', 'blog/preparing-documents-for-a-partner-visa'];
   const drafts = site(['build'], f.root);
   assert.is(drafts.code, 0, drafts.err);
   for (const page of pages) assert.not.ok(fs.existsSync(path.join(f.root, 'dist', `${page}.html`)), `${page} is a draft`);
