@@ -339,6 +339,11 @@ export const catalogue = {
     message: '{keys} {verb} not in {where}',
     hint: 'Run `site enquiries` to list the stored enquiries and their ids.',
   },
+  ENQUIRY_UNREADABLE: {
+    title: 'A stored enquiry cannot be read',
+    message: '{place} cannot be read: {problem}; it cannot be mailed, and is left as it is',
+    hint: 'Read what the visitor sent in it and answer them yourself, then mend the record (its "key" is its name; "variant" and "data" as in the others) or remove it.',
+  },
   EXPORT_FAILED: {
     title: 'The export could not be written',
     message: 'could not be written: {reason}',

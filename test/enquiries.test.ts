@@ -250,6 +250,63 @@ test('a stored record whose fields are not text is held with its reason, shown b
   assert.match(listed.stdout, /1 held, 0 waiting/);
 });
 
+test('a malformed record in queue/ is listed as unreadable with its file and what is wrong, refused by retry, kept whole by delivery, deleted by nothing', async () => {
+  const site = path.join(dir, 'malformed-site');
+  const queue = path.join(site, '.data', 'forms', 'queue');
+  fs.mkdirSync(path.join(queue, 'folder-0001.json'), { recursive: true });
+  const record = (key: string, data: Record<string, string>) => JSON.stringify({ variant: 'message', key, data, at: 1, state: 'queued', attempts: 0, nextAt: 0 });
+  // Cut off in mid-write, longer than any cap a copy might put on the text.
+  const cut = record('cut-0001', { ...message, message: 'Certificates. '.repeat(1000) }).slice(0, -40);
+  fs.writeFileSync(path.join(queue, 'cut-0001.json'), cut);
+  fs.writeFileSync(path.join(queue, 'shape-0001.json'), JSON.stringify({ variant: 'message', key: 'shape-0001', at: 1 }));
+  fs.writeFileSync(path.join(queue, 'bad name.json'), record('bad name', message));
+  // A copy that names another record's key: mailing it must not delete that other record.
+  fs.writeFileSync(path.join(queue, 'copy-0001.json'), record('fine-0001', { ...message, subject: 'Copied' }));
+  fs.writeFileSync(path.join(queue, 'fine-0001.json'), record('fine-0001', { ...message, subject: 'Fine malformed neighbour' }));
+  // Readable, with an arrival no date can show: listed all the same.
+  fs.writeFileSync(path.join(queue, 'late-0001.json'), record('late-0001', { ...message, subject: 'Fine but dated 1e300' }).replace('"at":1', '"at":1e300'));
+  const bad = ['cut-0001.json', 'shape-0001.json', 'bad name.json', 'folder-0001.json', 'copy-0001.json'];
+  const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'enquiries', ...args], { cwd: site, encoding: 'utf8', env: { ...process.env, SITE_DATA_DIR: '', NO_COLOR: '1' } });
+  const listsThem = (stdout: string) => {
+    assert.match(stdout, /\.data\/forms\/queue\/cut-0001\.json.*not JSON/);
+    assert.match(stdout, /\.data\/forms\/queue\/shape-0001\.json.*"data"/);
+    assert.match(stdout, /\.data\/forms\/queue\/bad name\.json.*not of the form/);
+    assert.match(stdout, /\.data\/forms\/queue\/folder-0001\.json.*EISDIR/);
+    assert.match(stdout, /\.data\/forms\/queue\/copy-0001\.json.*fine-0001/);
+    assert.match(stdout, /5 unreadable/);
+  };
+  const listed = cli();
+  assert.is(listed.status, 0, listed.stderr);
+  listsThem(listed.stdout);
+  assert.match(listed.stdout, /fine-0001 +queued/);
+  assert.match(listed.stdout, /late-0001 +queued +- /);
+  const named = cli('retry', 'cut-0001');
+  assert.is(named.status, 1);
+  assert.match(named.stderr, /\.data\/forms\/queue\/cut-0001\.json cannot be read: it is not JSON/);
+
+  const settings = { SMTP_URL: sink.url };
+  const store = fileStore(path.join(site, '.data', 'forms'));
+  const logs = captureLogs();
+  let run: DeliveryReport;
+  try {
+    run = await deliverQueued(store, mailer(), settings);
+  } finally {
+    logs.restore();
+  }
+  assert.is(run.delivered, 2, 'the readable records are mailed');
+  assert.is(subjects('Copied').length, 0, 'a record filed under the wrong name is not mailed');
+  for (const name of ['cut-0001', 'shape-0001', 'bad name', 'folder-0001', 'copy-0001']) assert.ok(logs.lines.some((l) => l.includes(name)), `${name} is logged:\n${logs.lines.join('\n')}`);
+  for (const name of bad) assert.ok(fs.existsSync(path.join(queue, name)), `${name} is kept`);
+  const kept = fs.readFileSync(path.join(queue, 'cut-0001.json'), 'utf8');
+  assert.ok(kept === cut || JSON.parse(kept).unreadable === cut, 'the text of the record is kept whole');
+  const again = cli();
+  assert.is(again.status, 0, again.stderr);
+  listsThem(again.stdout);
+  const all = cli('retry', '--all');
+  assert.match(all.stderr, /5 unreadable/);
+  for (const name of bad) assert.ok(fs.existsSync(path.join(queue, name)), `${name} is still kept`);
+});
+
 test('a backlog of 100 and a slow mail server: each run stops starting sends in time, and successive runs deliver all', async () => {
   const store = fileStore(path.join(dir, 'backlog'));
   for (let i = 0; i < 100; i++) {

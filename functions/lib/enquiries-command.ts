@@ -29,28 +29,40 @@ async function reading<T>(store: KeyValueStore, netlify: boolean, work: () => Pr
   }
 }
 
-const when = (ms: number) => (ms ? new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z') : '-');
+// Beyond ±8.64e15 ms a Date is invalid, and toISOString throws: a damaged record must not stop the listing.
+const when = (ms: number) => (ms && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z') : '-');
+
+/** Where the operator finds a stored record: its file in the local store (as fileStore names it), or its key in Netlify Blobs. */
+const placeOf = (store: KeyValueStore, netlify: boolean, id: string) => (netlify ? `queue/${id} in ${store.where}` : path.relative(process.cwd(), path.join(store.where, 'queue', `${id}.json`)));
 
 /** Prints one line per stored enquiry, oldest first, then a count; the subject and sender are the visitor's words, for the operator's eyes only. */
 export async function listEnquiries(options: { root: string; netlify: boolean; env?: Env }): Promise<number> {
   const store = formsStore(options);
   const items = await reading(store, options.netlify, () => listStored(store));
-  const rows = items.map((item) => [item.key, item.state, when(item.at), String(item.attempts), item.state === 'held' ? '-' : when(item.nextAt), item.lastError ?? '-', item.unreadable !== undefined ? '(unreadable record)' : `${item.data.name ?? ''} <${item.data.email ?? ''}>: ${item.data.subject ?? ''}${item.unverified ? ' [unverified]' : ''}`]);
+  const rows = items.map((item) =>
+    'problem' in item
+      ? [item.key, 'unreadable', '-', '-', '-', '-', `${placeOf(store, options.netlify, item.key)} cannot be read: ${item.problem}`]
+      : [item.key, item.state, when(item.at), String(item.attempts), item.state === 'held' ? '-' : when(item.nextAt), item.lastError ?? '-', `${item.data.name ?? ''} <${item.data.email ?? ''}>: ${item.data.subject ?? ''}${item.unverified ? ' [unverified]' : ''}`],
+  );
   const head = ['id', 'state', 'arrived', 'attempts', 'next try', 'last error', 'enquiry'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ');
   if (rows.length) process.stdout.write([line(head), ...rows.map(line)].join('\n') + '\n');
-  const held = items.filter((i) => i.state === 'held').length;
-  console.log(`${held} held, ${items.length - held} waiting in ${store.where}${held ? '. Retry held enquiries with `site enquiries retry <id>` or `--all`.' : ''}`);
+  const held = items.filter((i) => 'state' in i && i.state === 'held').length;
+  const unreadable = items.filter((i) => 'problem' in i).length;
+  console.log(`${held} held, ${items.length - held - unreadable} waiting${unreadable ? `, ${unreadable} unreadable` : ''} in ${store.where}${held ? '. Retry held enquiries with `site enquiries retry <id>` or `--all`.' : ''}${unreadable ? `${held ? '' : '.'} Nothing deletes an unreadable record: read what the visitor sent in it, then mend or remove it yourself.` : ''}`);
   return items.length;
 }
 
 export async function retryEnquiries(options: { root: string; netlify: boolean; keys: string[]; all: boolean; env?: Env }): Promise<number> {
   const store = formsStore(options);
   if (!options.all && options.keys.length === 0) throw new BuildFailure('enquiries', [siteError('ENQUIRY_NONE_NAMED', {})]);
-  const { retried, missing } = await reading(store, options.netlify, () => retryStored(store, options.all ? 'all' : [...new Set(options.keys)]));
+  const { retried, missing, unreadable } = await reading(store, options.netlify, () => retryStored(store, options.all ? 'all' : [...new Set(options.keys)]));
   if (retried.length) console.error(`${retried.length} ${retried.length === 1 ? 'enquiry' : 'enquiries'} put back in the queue of ${store.where}; the next run of deliver-enquiries sends ${retried.length === 1 ? 'it' : 'them'}`);
   else console.error(`no enquiry to retry in ${store.where}`);
-  if (missing.length) throw new BuildFailure('enquiries', [siteError('ENQUIRY_NOT_FOUND', { keys: missing.join(', '), verb: missing.length === 1 ? 'is' : 'are', where: store.where })]);
+  if (options.all && unreadable.length) console.error(`${unreadable.length} unreadable left as they are: see them with \`site enquiries\``);
+  const problems = options.all ? [] : unreadable.map((u) => siteError('ENQUIRY_UNREADABLE', { place: placeOf(store, options.netlify, u.key), problem: u.problem }));
+  if (missing.length) problems.push(siteError('ENQUIRY_NOT_FOUND', { keys: missing.join(', '), verb: missing.length === 1 ? 'is' : 'are', where: store.where }));
+  if (problems.length) throw new BuildFailure('enquiries', problems);
   return retried.length;
 }

@@ -142,16 +142,43 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
   return held ? 'held' : 'queued';
 }
 
-/** A stored record as written, or undefined when it is not one (a damaged or foreign file). */
-export function readStored(raw: string | undefined): Stored | undefined {
-  if (!raw) return undefined;
+/** The record stored as queue/<id>, or what is wrong with it (a damaged or foreign file, or a copy of another's). */
+export function readStored(raw: string | undefined, id: string): Stored | string {
+  if (!raw) return 'it is empty';
+  let item: Partial<Stored>;
   try {
-    const item = JSON.parse(raw) as Partial<Stored>;
-    if (!item || typeof item !== 'object' || typeof item.key !== 'string' || !item.data || typeof item.data !== 'object' || (item.variant !== 'enquiry' && item.variant !== 'message')) return undefined;
-    return { ...item, state: item.state === 'held' ? 'held' : 'queued', attempts: Number(item.attempts) || 0, nextAt: Number(item.nextAt) || 0 } as Stored;
-  } catch {
-    return undefined;
+    item = JSON.parse(raw) as Partial<Stored>;
+  } catch (error) {
+    return `it is not JSON (${(error as Error).message.replace(/\s+/g, ' ')})`;
   }
+  if (!item || typeof item !== 'object') return 'it is not a JSON object';
+  // A delivery deletes queue/<key>: a record under another name would delete that one and be mailed for ever.
+  if (item.key !== id) return `its "key" is ${JSON.stringify(item.key)}, not its name`;
+  if (!item.data || typeof item.data !== 'object') return 'it has no "data" object';
+  if (item.variant !== 'enquiry' && item.variant !== 'message') return 'its "variant" is neither "enquiry" nor "message"';
+  return { ...item, at: Number(item.at) || 0, state: item.state === 'held' ? 'held' : 'queued', attempts: Number(item.attempts) || 0, nextAt: Number(item.nextAt) || 0 } as Stored;
+}
+
+/** A queued record that is no enquiry: the id of its key, and what is wrong with it. */
+export type Unreadable = { key: string; problem: string };
+
+/**
+ * The record at a queue/ key, or why it cannot be read (a folder, a name no key has, text that is no record, or
+ * one an earlier version held as unreadable); undefined when it is gone. Nothing deletes or rewrites one that
+ * cannot be read: it is the only copy of what a visitor sent, and the operator sees it in `site enquiries`.
+ */
+async function readQueued(store: KeyValueStore, key: string): Promise<Stored | Unreadable | undefined> {
+  const id = key.slice('queue/'.length);
+  let raw: string | undefined;
+  try {
+    raw = await store.get(key);
+  } catch (error) {
+    return { key: id, problem: (error as Error).message };
+  }
+  if (raw === undefined) return undefined;
+  const item = readStored(raw, id);
+  if (typeof item === 'string') return { key: id, problem: item };
+  return 'unreadable' in item ? { key: id, problem: `${item.lastError} (its text is kept as "unreadable")` } : item;
 }
 
 /**
@@ -196,8 +223,8 @@ export function enquiryIntake(options: { store: (settings: Env) => KeyValueStore
       if (provesDelivery(await store.get(`received/${key}`))) return 'delivered';
       // The outbox: stored (and on disk, synced) before anything is mailed or answered.
       if (!(await store.create(`queue/${key}`, JSON.stringify(item)))) {
-        const earlier = readStored(await store.get(`queue/${key}`));
-        return earlier?.state === 'held' ? 'held' : 'queued';
+        const earlier = readStored(await store.get(`queue/${key}`), key);
+        return typeof earlier === 'object' && earlier.state === 'held' ? 'held' : 'queued';
       }
       // Delivered and removed from the queue between the two looks above: the new copy is not needed.
       if (provesDelivery(await store.get(`received/${key}`))) {
@@ -274,12 +301,11 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
       while (next < keys.length) {
         if (now() > cutoff) return outOfTime();
         const key = keys[next++];
-        const raw = await store.get(key);
-        if (raw === undefined) continue;
-        const item = readStored(raw);
-        if (!item) {
-          await holdUnreadable(store, key, raw);
-          report.held++;
+        const item = await readQueued(store, key);
+        if (item === undefined) continue;
+        if ('problem' in item) {
+          if (!toldUnreadable.has(key)) console.error(`deliver-enquiries: ${key} cannot be read, so it is not mailed; nothing deletes it. See why with \`site enquiries\`.`);
+          toldUnreadable.add(key);
           continue;
         }
         if (item.state === 'held') continue;
@@ -296,7 +322,7 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
         await store.set(key, JSON.stringify({ ...item, nextAt: now() + lease(settings) }));
         // The last look at the clock before the send: past the cutoff, the lease is given back and the run ends.
         if (now() > cutoff) {
-          await store.set(key, raw);
+          await store.set(key, JSON.stringify(item));
           report.waiting++;
           return outOfTime();
         }
@@ -334,40 +360,34 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
   return running;
 }
 
-/** A record that is not an enquiry is kept aside, as held, with its text, for the operator to look at. */
-async function holdUnreadable(store: KeyValueStore, key: string, raw: string): Promise<void> {
-  const id = key.slice('queue/'.length);
-  const held: Stored = { variant: 'message', data: {}, key: id, at: 0, state: 'held', attempts: 0, nextAt: 0, lastError: 'the stored record could not be read' };
-  await store.set(key, JSON.stringify({ ...held, unreadable: raw.slice(0, 10_000) }));
-  console.error(`deliver-enquiries: enquiry ${id} is held: its stored record could not be read. See it with \`site enquiries\`.`);
-}
+/** Each unreadable record is logged once per process, not on every run of the timer. */
+const toldUnreadable = new Set<string>();
 
-/** Every stored enquiry, for `site enquiries`: oldest first. */
-export async function listStored(store: KeyValueStore): Promise<(Stored & { unreadable?: string })[]> {
-  const out: (Stored & { unreadable?: string })[] = [];
+/** Every stored enquiry, for `site enquiries`, oldest first, and every record that cannot be read. */
+export async function listStored(store: KeyValueStore): Promise<(Stored | Unreadable)[]> {
+  const out: (Stored | Unreadable)[] = [];
   for (const key of await store.list('queue/')) {
-    const raw = await store.get(key);
-    if (raw === undefined) continue;
-    const item = readStored(raw);
-    out.push(item ? { ...item, ...(JSON.parse(raw).unreadable ? { unreadable: JSON.parse(raw).unreadable } : {}) } : { variant: 'message', data: {}, key: key.slice(6), at: 0, state: 'held', attempts: 0, nextAt: 0, lastError: 'the stored record could not be read', unreadable: raw.slice(0, 10_000) });
+    const item = await readQueued(store, key);
+    if (item) out.push(item);
   }
-  return out.sort((a, b) => a.at - b.at || a.key.localeCompare(b.key));
+  return out.sort((a, b) => ('at' in a ? a.at : 0) - ('at' in b ? b.at : 0) || a.key.localeCompare(b.key));
 }
 
-/** Puts held (or waiting) enquiries back in the queue, due now; answers how many. Unreadable ones stay held. */
-export async function retryStored(store: KeyValueStore, which: string[] | 'all'): Promise<{ retried: string[]; missing: string[] }> {
+/** Puts held (or waiting) enquiries back in the queue, due now; answers how many. Unreadable ones are left as they are. */
+export async function retryStored(store: KeyValueStore, which: string[] | 'all'): Promise<{ retried: string[]; missing: string[]; unreadable: Unreadable[] }> {
   const retried: string[] = [];
   const missing: string[] = [];
+  const unreadable: Unreadable[] = [];
   const keys = which === 'all' ? (await store.list('queue/')).map((k) => k.slice('queue/'.length)) : which;
   for (const key of keys) {
-    const raw = /^[A-Za-z0-9_-]{1,128}$/.test(key) ? await store.get(`queue/${key}`) : undefined;
-    const item = readStored(raw);
-    if (!item || (raw && JSON.parse(raw).unreadable !== undefined)) {
+    const item = await readQueued(store, `queue/${key}`);
+    if (!item) {
       if (which !== 'all') missing.push(key);
-      continue;
+    } else if ('problem' in item) unreadable.push(item);
+    else {
+      await store.set(`queue/${key}`, JSON.stringify({ ...item, state: 'queued', nextAt: 0 }));
+      retried.push(key);
     }
-    await store.set(`queue/${key}`, JSON.stringify({ ...item, state: 'queued', nextAt: 0 }));
-    retried.push(key);
   }
-  return { retried, missing };
+  return { retried, missing, unreadable };
 }
