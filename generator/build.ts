@@ -11,7 +11,7 @@ import type { Page } from './routes.ts';
 import { MarkdownSession, type MarkdownRuntime } from './markdown/render.ts';
 import { compileTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind } from './render/site.ts';
-import { folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/stages.ts';
+import { filesBelow, folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/stages.ts';
 import { Changes, plan, explain } from './incremental/plan.ts';
 import { contentFileTest, forgetStamp, inputStamp, saveStamp, type InputStamp } from './incremental/unchanged.ts';
 import { NextRecord, contentState, encodeRecord, loadRecord, recordFile } from './incremental/record.ts';
@@ -120,6 +120,10 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     // `site build` keeps their results beside the record, reusable while nothing but content has changed.
     const stages = live ? { memo: new Map(live.stages), reusable: contentOnly } : stamp && spare ? readStageMemo(spare, stamp.rest) : undefined;
     const codes = model.languages.map((l) => l.countryCode);
+    // esbuild and lightningcss would wait for ever on a named pipe they read: the folders they read from are
+    // listed first, and one that is not a regular file fails the build, named (NOT_A_FILE).
+    const assetsHash = folderHash(project.assets, [path.join(project.assets, 'images')]);
+    for (const dir of [project.templates, project.islands]) filesBelow(dir);
     const compiled = time('templates', () => reusableTemplates(project, live) ?? compileTemplates(project, { incremental: !!live }));
     const [templates, stylesheet, images, client, flags, social] = await Promise.all([
       compiled,
@@ -151,7 +155,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       [...flags.flags],
       [...social.cards],
       social.icons,
-      folderHash(project.assets, [path.join(project.assets, 'images')]),
+      assetsHash,
       folderHash(project.schemas),
       model.buildDate ?? null,
     ]);

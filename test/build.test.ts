@@ -453,17 +453,23 @@ test('a failed build leaves the previous output untouched and no staging folder 
 
 test('a named pipe where the build reads a file fails it, naming the file, rather than waiting for ever; the output stays as it was', async () => {
   const own = fixture();
-  copyCode(own, ['assets']);
+  copyCode(own, ['assets', 'templates', 'islands', 'functions']);
   const ownOut = path.join(own.root, 'dist');
+  // esbuild and lightningcss would wait on a pipe a template or main.css imports, and on any island.
+  const importedBy: Record<string, [string, string]> = { 'assets/css/pipe.css': ['assets/css/main.css', '@import "./pipe.css";\n'], 'templates/pipe.tsx': ['templates/index.tsx', "import './pipe.tsx';\n"] };
   try {
     await build({ root: own.root, logger: silentLogger });
     const before = listFiles(ownOut);
     const index = fs.readFileSync(path.join(ownOut, 'index.html'), 'utf8');
     // Each named as content errors are, from the project's folder.
-    for (const rel of ['content/blog/pipe.md', 'content/schemas/pipe.schema.json', 'assets/css/pipe.css']) {
+    for (const rel of ['content/blog/pipe.md', 'content/schemas/pipe.schema.json', 'assets/css/pipe.css', 'templates/pipe.tsx', 'islands/pipe.ts']) {
       execFileSync('mkfifo', [path.join(own.root, rel)]);
+      const [importer, line] = importedBy[rel] ?? [];
+      const text = importer && own.read(importer);
+      if (importer) own.write(importer, text + line);
       const errors = await build({ root: own.root, logger: silentLogger }).then(() => [], (error: BuildFailure) => error.errors);
       fs.rmSync(path.join(own.root, rel));
+      if (importer) own.write(importer, text);
       assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [`NOT_A_FILE ${rel} is not a regular file (a named pipe)`], rel);
     }
     assert.equal(listFiles(ownOut), before);

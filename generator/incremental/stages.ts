@@ -36,9 +36,12 @@ export function toolKey(): string {
   return (toolKeyMemo = hash.digest('hex').slice(0, 16));
 }
 
-/** A hash of every file below a folder (sorted by path) whose name matches `only`, skipping the folders in `skip`. */
-export function folderHash(dir: string, skip: string[] = [], only?: RegExp): string {
-  const hash = createHash('sha256');
+/**
+ * Every file below a folder (sorted by path) whose name matches `only`, skipping the folders in `skip`. One that is
+ * not a regular file fails the build (NOT_A_FILE) before anything reads it: reading a named pipe waits for ever.
+ */
+export function filesBelow(dir: string, skip: string[] = [], only?: RegExp): string[] {
+  const files: string[] = [];
   const visit = (at: string) => {
     if (!fs.existsSync(at)) return;
     for (const entry of fs.readdirSync(at, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
@@ -50,11 +53,18 @@ export function folderHash(dir: string, skip: string[] = [], only?: RegExp): str
         // from the folder's parent, as the user knows it: assets/css/x.css.
         const unreadable = entry.isFile() ? undefined : notAFile(abs, path.relative(path.dirname(dir), abs).replaceAll(path.sep, '/'));
         if (unreadable) throw new BuildFailure(path.basename(dir), [unreadable]);
-        hash.update(`${path.relative(dir, abs)}\0`).update(fs.readFileSync(abs));
+        files.push(abs);
       }
     }
   };
   visit(dir);
+  return files;
+}
+
+/** A hash of every file below a folder (sorted by path) whose name matches `only`, skipping the folders in `skip`. */
+export function folderHash(dir: string, skip: string[] = [], only?: RegExp): string {
+  const hash = createHash('sha256');
+  for (const abs of filesBelow(dir, skip, only)) hash.update(`${path.relative(dir, abs)}\0`).update(fs.readFileSync(abs));
   return hash.digest('hex').slice(0, 16);
 }
 
