@@ -2,6 +2,7 @@
 // and headerRules(). Inputs are the real content loaded once from a fixture copy, or a handful of files made
 // here, then altered in memory.
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -371,6 +372,33 @@ test('loadContent reports a content file that is a link to nothing, naming where
     for (const seen of [undefined, inputStamp(project, path.join(f.root, 'dist')).content]) {
       const { errors } = loadContent(project, undefined, seen);
       assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [`CONTENT_DANGLING_LINK content/cities/ballarat.json is a symbolic link to ${nowhere}, which does not exist`]);
+    }
+  } finally {
+    f.remove();
+  }
+});
+
+test("loadContent looks once at each file it reads (the stamp's look stands for its own), and names a named pipe with or without the stamp", () => {
+  const f = fixture();
+  try {
+    const project = resolveProject(f.root);
+    execFileSync('mkfifo', [path.join(f.content, 'blog', 'pipe.md')]);
+    const post = path.join(f.content, 'blog', 'naati-vs-standard-translations-differences.md');
+    for (const seen of [undefined, inputStamp(project, path.join(f.root, 'dist')).content]) {
+      // No snapshot: every file is read.
+      fs.rmSync(project.cache, { recursive: true, force: true });
+      const real = fs.statSync;
+      const spied = fs as { statSync: typeof real };
+      let looks = 0;
+      spied.statSync = ((abs: fs.PathLike, ...rest: []) => ((looks += Number(abs === post)), real(abs, ...rest))) as typeof real;
+      let result: ReturnType<typeof loadContent>;
+      try {
+        result = loadContent(project, undefined, seen);
+      } finally {
+        spied.statSync = real;
+      }
+      assert.equal(result.errors.map((e) => `${e.code} ${e.headline}`), ['NOT_A_FILE content/blog/pipe.md is not a regular file (a named pipe)']);
+      assert.is(looks, seen ? 0 : 1, seen ? 'with the stamp' : 'without it');
     }
   } finally {
     f.remove();

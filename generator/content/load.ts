@@ -107,7 +107,8 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
       continue;
     }
     stale.add(shardOf(rel, store.count));
-    const unreadable = notAFile(abs, file);
+    // The stamp's walk passes on what is not a regular file (unchanged.ts), so only a file looked at here can be one.
+    const unreadable = stat instanceof fs.Stats && !stat.isFile() ? notAFile(abs, file) : undefined;
     if (unreadable) {
       errors.push(unreadable);
       continue;

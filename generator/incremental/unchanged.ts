@@ -64,7 +64,8 @@ export function inputStamp(project: Project, out: string, drafts = false) {
   const isContent = contentFileTest(project);
   const file = (abs: string, stat: fs.Stats) => {
     const part = isContent(abs) ? content : rest;
-    if (part === content) stats.set(abs, { size: stat.size, mtimeMs: stat.mtimeMs });
+    // Only regular files: the content stage looks again at the rest, to name what they are (NOT_A_FILE).
+    if (part === content && stat.isFile()) stats.set(abs, { size: stat.size, mtimeMs: stat.mtimeMs });
     part.lines.push(`${abs}\0=`);
     part.times.push(stat.size, stat.mtimeMs, stat.ctimeMs);
   };
