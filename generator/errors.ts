@@ -22,6 +22,11 @@ export const catalogue = {
     message: 'is not UTF-8: the character here was saved in another encoding',
     hint: 'Save the file as UTF-8 (in VS Code: click the encoding in the status bar, then Save with Encoding, UTF-8) and check the character; the file was probably saved as Windows-1252 or Latin-1.',
   },
+  CONTENT_CONTROL_CHARACTER: {
+    title: 'The text holds an invisible control character',
+    message: 'holds the control character {character}, which no page or feed may carry',
+    hint: 'Delete it, or put a space or a line break in its place: such characters come with text pasted from a word processor or a PDF (a line break in Word is U+000B).',
+  },
   CONTENT_REPEATED_FIELD: {
     title: 'An object names a field twice',
     message: '"{name}" is written twice in one object: only this last value would count',

@@ -90,6 +90,21 @@ test('CONTENT_ENCODING: a file saved in another encoding is refused at the chara
   assert.match(errors[0].hint!, /^Save the file as UTF-8/);
 });
 
+test('CONTENT_CONTROL_CHARACTER: a control character, written or escaped, is refused where it stands, rather than making the feed invalid XML', async () => {
+  const errors = await failure((f) => {
+    // As the editor writes text pasted from a word processor, whose line break is U+000B.
+    replaceIn(f, 'content/cities/perth.json', '"name": "Perth"', '"name": "Perth\\u000b"');
+    replaceIn(f, 'content/blog/choose-right-translation-service-legal-documents.md', 'title: "How to', 'title: "\\x07How to');
+    replaceIn(f, 'content/blog/naati-vs-standard-translations-differences.md', '\n---\n', '\n---\n\u0085\n');
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [
+    'CONTENT_CONTROL_CHARACTER content/blog/choose-right-translation-service-legal-documents.md:2:1 /title holds the control character U+0007, which no page or feed may carry',
+    'CONTENT_CONTROL_CHARACTER content/blog/naati-vs-standard-translations-differences.md:15:1 holds the control character U+0085, which no page or feed may carry',
+    'CONTENT_CONTROL_CHARACTER content/cities/perth.json:3:11 /name holds the control character U+000B, which no page or feed may carry',
+  ]);
+  assert.match(errors[0].hint!, /^Delete it/);
+});
+
 test('CONTENT_REPEATED_FIELD: a field written twice in one object is refused at the second, rather than the first silently ignored', async () => {
   const errors = await failure((f) => {
     replaceIn(f, 'content/cities/perth.json', '"state": "WA",', '"state": "WA",\n  "name": "Perth City",');

@@ -208,12 +208,23 @@ export function parseSource(rel: string, text: string): SourceFile | SiteError |
 
 function parseFile(rel: string, source: SourceKind, text: string, stat: { mtimeMs: number; size: number }): SourceFile | SiteError {
   const file = `content/${rel}`;
+  const control = controlCharacter.exec(text);
+  if (control) return siteError('CONTENT_CONTROL_CHARACTER', { character: codePoint(control[0]) }, framed(file, text, positionAt(text, control.index)));
   const parsed = rel.endsWith('.md') ? parseMarkdown(file, text) : parseJson(file, text);
   if (parsed instanceof SiteError) return parsed;
   const placeholders = text.includes('{{');
   const references = placeholders ? undefined : referencesOf(source, rel, parsed.data, (parsed as Partial<ParsedMarkdown>).links);
   return { path: file, rel, source, text, ...parsed, textHash: hashText(text), placeholders, references, mtimeMs: stat.mtimeMs, size: stat.size };
 }
+
+/**
+ * A control character but tab, line feed and carriage return: XML forbids most of them, so one in a title would
+ * make the feed unreadable, and HTML counts each as an error. Written in a file or escaped in a value.
+ */
+export const controlCharacter = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
+
+/** A character as Unicode names it: U+000B. */
+export const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 export function hashText(text: string): string {
   return hash('sha1', text, 'base64url');
