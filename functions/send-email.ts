@@ -51,6 +51,7 @@ const messages = {
   origin: "Enquiries are taken only from this site's own forms.",
   type: 'Send the enquiry as JSON (Content-Type: application/json) or as a form post.',
   tooLarge: 'The enquiry is too large.',
+  encoding: "The enquiry's text is not in UTF-8, so some of its letters could not be read. Please send it from the form on our site.",
   tooMany: 'Too many messages from your connection. Please wait a minute and try again.',
   notJson: 'The request body is not valid JSON.',
   notObject: 'The enquiry must be a JSON object.',

@@ -27,6 +27,7 @@ const messages = {
   origin: "Sign-ups are taken only from this site's own form.",
   type: 'Send the sign-up as JSON (Content-Type: application/json) or as a form post.',
   tooLarge: 'The sign-up is too large.',
+  encoding: 'The address is not in UTF-8 text, so it could not be read. Please sign up with the form on our blog.',
   tooMany: 'Too many sign-ups from your connection. Please wait a minute and try again.',
   notObject: 'The sign-up must be a JSON object with an email field.',
   unavailable: "We couldn't save your address just now. Please try again in a few minutes.",

@@ -450,6 +450,43 @@ test('prototype keys: only own, known keys count, in JSON and in form posts alik
   assert.equal(await store.list('received/'), []);
 });
 
+test('text not in UTF-8 (Latin-1 bytes or %-escapes) is refused in plain words, never kept or mailed with its letters replaced', async () => {
+  const store = fileStore(path.join(dir, 'encoding'));
+  const settings = { SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '1000' };
+  const send = createSendEmail({ env: () => settings, store: () => store });
+  const subscribe = createSubscribe({ env: () => settings, store: () => store });
+  const before = sink.received.length;
+  const latin1 = (text: string) => Buffer.from(text, 'latin1');
+  const post = (type: string, body: BodyInit, accept = 'application/json') => new Request('http://localhost/', { method: 'POST', headers: { 'content-type': type, accept }, body });
+  const form = `${new URLSearchParams({ ...message, name: 'Jos_ Garcia' })}`;
+  const multipart = (name: string) => `--XyZzy\r\nContent-Disposition: form-data; name="name"\r\n\r\n${name}\r\n${Object.entries(message).filter(([k]) => k !== 'name').map(([k, v]) => `--XyZzy\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('')}--XyZzy--\r\n`;
+  const refused: [string, Request, typeof send][] = [
+    ['JSON in Latin-1', post('application/json', latin1(JSON.stringify({ ...message, name: 'José Garcia' }))), send],
+    ['JSON labelled Latin-1', post('application/json; charset=iso-8859-1', latin1(JSON.stringify({ ...message, name: 'José Garcia' }))), send],
+    ['a form post with a Latin-1 %-escape', post('application/x-www-form-urlencoded; charset=iso-8859-1', form.replace('Jos_', 'Jos%E9')), send],
+    ['a form post with a raw Latin-1 byte', post('application/x-www-form-urlencoded', Buffer.concat([latin1(form.replace('Jos_', 'Jos')), latin1('é')])), send],
+    ['multipart in Latin-1', post('multipart/form-data; boundary=XyZzy', latin1(multipart('José Garcia'))), send],
+    ['a sign-up in Latin-1', post('application/x-www-form-urlencoded', 'email=jos%E9%40example.org'), subscribe],
+  ];
+  for (const [label, request, fn] of refused) {
+    const res = await fn(request);
+    assert.is(res.status, 400, label);
+    assert.match(((await res.json()) as { message: string }).message, /not in UTF-8/, label);
+  }
+  // The page a native post gets back keeps what was typed.
+  const page = await send(post('application/x-www-form-urlencoded', form.replace('Jos_', 'Jos%E9'), 'text/html'));
+  assert.is(page.status, 400);
+  assert.ok((await page.text()).includes(message.message), 'the message typed comes back');
+  assert.is(sink.received.length, before, 'nothing sent');
+  assert.equal(await store.list('queue/'), [], 'nothing stored');
+  assert.equal(await store.list('subscribers/'), []);
+  // The same letters in UTF-8 are taken, and so is a lone % (taken literally, as before).
+  const good = [post('application/json', JSON.stringify({ ...message, name: 'José Garcia' })), post('application/x-www-form-urlencoded', form.replace('Jos_', 'Jos%C3%A9').replace('subject=', 'subject=100%+sure:+')), post('multipart/form-data; boundary=XyZzy', multipart('Zoë Garcia'))];
+  for (const request of good) assert.is((await send(request)).status, 200);
+  assert.equal(sink.received.slice(before).map((r) => r.mail.replyTo?.text).sort(), ['"José Garcia" <amira@example.org>', '"José Garcia" <amira@example.org>', '"Zoë Garcia" <amira@example.org>']);
+  assert.ok(sink.received.at(-2)?.mail.text?.includes('Subject: 100% sure: Birth certificate'));
+});
+
 test("a page of another site cannot post the forms with its visitors' browsers; the site's own pages and scripts can", async () => {
   const store = fileStore(path.join(dir, 'origins'));
   const settings = { SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '1000' };

@@ -1,6 +1,7 @@
 // What the form functions share about HTTP: reading a bounded body as JSON or as a native form post, the
 // client's address, JSON answers, and a per-client rate limit.
 import { isIPv6 } from 'node:net';
+import { isUtf8 } from 'node:buffer';
 
 export type BodyKind = 'json' | 'form';
 
@@ -42,18 +43,13 @@ export async function readBytes(request: Request, limit: number): Promise<Uint8A
   return Buffer.concat(chunks);
 }
 
-/** The body as text, or undefined when it passes `limit` bytes. */
-export async function readText(request: Request, limit: number): Promise<string | undefined> {
-  const bytes = await readBytes(request, limit);
-  return bytes && new TextDecoder().decode(bytes);
-}
-
 /** What a function says when a request is not one it takes. */
 export interface RefusalMessages {
   method: string;
   origin: string;
   type: string;
   tooLarge: string;
+  encoding: string;
 }
 
 export interface Refusal {
@@ -103,19 +99,40 @@ export async function receive(request: Request, limit: number, messages: Refusal
       const more = await readBytes(request, 4 * limit).catch(() => undefined);
       return { refused: { status: 413, message: messages.tooLarge, salvaged: more && (await formFields(more, type).catch(() => undefined)) } };
     }
+    let fields: Record<string, string>;
     try {
-      return { kind, body: await formFields(bytes, type) };
+      fields = await formFields(bytes, type);
     } catch {
       // A multipart body that does not parse has no fields: the schema names the first one missing.
       return { kind, body: {} };
     }
+    return garbled(bytes, type, fields) ? { refused: { status: 400, message: messages.encoding, salvaged: fields } } : { kind, body: fields };
   }
-  const text = await readText(request, limit);
-  if (text === undefined) return { refused: { status: 413, message: messages.tooLarge } };
+  const bytes = await readBytes(request, limit);
+  if (bytes === undefined) return { refused: { status: 413, message: messages.tooLarge } };
+  // Decoded as it is, text in another encoding (Latin-1's é) would be kept with U+FFFD in place of its letters.
+  if (!isUtf8(bytes)) return { refused: { status: 400, message: messages.encoding } };
   try {
-    return { kind, body: ownOnly(JSON.parse(text) as unknown) };
+    return { kind, body: ownOnly(JSON.parse(new TextDecoder().decode(bytes)) as unknown) };
   } catch {
     return { kind, body: undefined };
+  }
+}
+
+/**
+ * Whether a form post's text was not UTF-8 (a form with another accept-charset, a script's Latin-1): the parsers
+ * put U+FFFD for each byte or %-escape that is not, silently, so a name would be stored and mailed with its
+ * letters gone. Only a post whose fields hold U+FFFD is looked at again; a file's bytes are not text.
+ */
+function garbled(bytes: Uint8Array, type: string, fields: Record<string, unknown>): boolean {
+  if (!Object.values(fields).some((value) => typeof value === 'string' && value.includes('\ufffd'))) return false;
+  if (/^multipart\//i.test(type)) return !isUtf8(bytes);
+  try {
+    // A lone % is taken literally, as URLSearchParams takes it; decodeURIComponent then fails only on bytes that are not UTF-8.
+    decodeURIComponent(new TextDecoder().decode(bytes).replace(/%(?![0-9a-f]{2})/gi, '%25'));
+    return !isUtf8(bytes);
+  } catch {
+    return true;
   }
 }
 
