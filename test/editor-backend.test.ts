@@ -415,6 +415,21 @@ test('a named pipe in a folder the editor lists is left out, and refused when as
   }
 });
 
+test('a folder named where a file goes (and a file where a folder goes) is refused with 422 saying so, not a server error, and nothing changes', async () => {
+  const before = fg.sync('**', { cwd: site.content }).length;
+  const post = { dataFiles: [{ path: 'content/blog', raw: '---\ntitle: "x"\n---\n' }] };
+  const image = { asset: { path: 'assets/images/blog', content: Buffer.from('x').toString('base64'), encoding: 'base64' } };
+  for (const [action, params] of [['getEntry', { path: 'content/blog' }], ['getMediaFile', { path: 'assets/images/blog' }], ['entriesByFiles', { files: [{ path: 'content/blog' }] }], ['persistEntry', post], ['persistMedia', image], ['deleteFile', { path: 'content/blog' }], ['deleteFiles', { paths: ['content'] }]] as const) {
+    const asked = await call(action, params);
+    assert.is(asked.status, 422, action);
+    assert.match(asked.body.error, /^content\/blog is a folder|^assets\/images\/blog is a folder|^content is a folder/, action);
+  }
+  const listed = await call('entriesByFolder', { folder: 'content/site.json', extension: 'json' });
+  assert.is(listed.status, 422);
+  assert.match(listed.body.error, /content\/site\.json is not a folder/);
+  assert.is(fg.sync('**', { cwd: site.content }).length, before, 'nothing written or deleted');
+});
+
 test('a link inside content/ cannot be used to read or write outside it', async () => {
   const outside = fs.mkdtempSync(path.join(path.dirname(site.root), 'outside-'));
   try {

@@ -70,8 +70,11 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   // A project that brings only content/ uses the generator's own assets/ (see resolveProject), so paths under
   // assets/ go there; the editor still names them from the project root, as in the repository.
   const toDisk = (rel: string) => (rel.startsWith('assets/') ? path.join(project.assets, rel.slice('assets/'.length)) : path.resolve(root, rel));
-  /** A path from Decap, relative to the project root, kept inside the folders the editor may touch. */
-  const inside = (rel: unknown): string => {
+  /**
+   * A path from Decap, relative to the project root, kept inside the folders the editor may touch; a file unless
+   * `folder`. A folder where a file goes would fail the read or the delete as a server error.
+   */
+  const inside = (rel: unknown, folder = false): string => {
     if (typeof rel !== 'string' || !rel) throw new Refused(400, 'A file path is required.');
     if (unsafePath.test(rel) || rel.split('/').some((part) => part === '..' || part === '.')) {
       throw new Refused(400, `${JSON.stringify(rel)} is not a file path the editor takes: no "..", control characters, backslashes or %-escapes.`);
@@ -81,6 +84,8 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     if (!allowed || abs.startsWith(project.schemas + path.sep)) throw new Refused(403, `${rel} is outside content/ and assets/images/, which is all the editor may change.`);
     if (!noLinkOut(abs)) throw new Refused(403, `${rel} leads outside content/ and assets/images/ through a link, so the editor leaves it alone.`);
     if (special(abs)) throw new Refused(422, `${rel} is not a regular file, so the editor leaves it alone.`);
+    const isFolder = fs.statSync(abs, { throwIfNoEntry: false })?.isDirectory();
+    if (isFolder !== undefined && isFolder !== folder) throw new Refused(422, `${rel} is ${folder ? 'not a folder' : 'a folder, not a file'}, so the editor leaves it alone.`);
     return abs;
   };
   const existing = (rel: unknown): string => {
@@ -102,7 +107,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   const media = (abs: string) => ({ id: relOf(abs), name: path.basename(abs), path: relOf(abs), content: fs.readFileSync(abs).toString('base64'), encoding: 'base64' });
   /** The files `keep` keeps in a folder Decap names, sorted; none while the folder is not there. */
   const listed = (folder: unknown, keep: (file: fs.Dirent) => boolean) => {
-    const dir = inside(folder);
+    const dir = inside(folder, true);
     return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter(keep).map((d) => path.join(dir, d.name)).sort() : [];
   };
 
