@@ -92,6 +92,14 @@ export function createSubscribe(options: { env?: () => Env; now?: () => number; 
       return answer(200, { message: blog.newsletter.thanks, thanked: true });
     } catch (error) {
       console.error(`subscribe: unexpected failure (${describe(error)})`);
+      // A native post is still answered with the blog page and the address typed, unless making it is what failed.
+      if (page) {
+        try {
+          return await answer(500, { message: messages.unavailable });
+        } catch (again) {
+          console.error(`subscribe: the answer page could not be made either (${describe(again)})`);
+        }
+      }
       return json(500, { message: messages.unavailable });
     }
   };

@@ -605,4 +605,28 @@ test('an unexpected failure answers a native post with its page and what was typ
   assert.equal(await script.json(), { message: 'Failed to send message' });
 });
 
+test('an unexpected failure answers a native sign-up with the blog page and the address typed, and a script with JSON', async () => {
+  const settings = Object.defineProperty({}, 'RATE_LIMIT_PER_MINUTE', {
+    get() {
+      throw new Error('settings unreadable');
+    },
+  });
+  const subscribe = createSubscribe({ env: () => settings, store: () => undefined });
+  const logs = captureLogs();
+  let page: Response, script: Response;
+  try {
+    page = await subscribe(new Request('http://localhost/.netlify/functions/subscribe', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=kept%40example.org' }));
+    script = await subscribe(jsonRequest({ email: 'kept@example.org' }));
+  } finally {
+    logs.restore();
+  }
+  assert.is(page.status, 500);
+  assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+  const text = await page.text();
+  assert.match(text, /We couldn&#x27;t save your address just now/);
+  assert.match(text, /value="kept@example.org"/, 'the address typed comes back');
+  assert.is(script.status, 500);
+  assert.equal(await script.json(), { message: "We couldn't save your address just now. Please try again in a few minutes." });
+});
+
 test.run();
