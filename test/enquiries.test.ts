@@ -16,6 +16,7 @@ import { mailer } from '../functions/lib/mail.ts';
 import { clientIp } from '../functions/lib/http.ts';
 import { createSendEmail } from '../functions/send-email.ts';
 import { createSubscribe } from '../functions/subscribe.ts';
+import deliverEnquiries from '../functions/deliver-enquiries.ts';
 import { repoRoot } from './helpers/project.ts';
 import { startMailSink, type MailSink } from './helpers/mail.ts';
 
@@ -627,6 +628,25 @@ test('an unexpected failure answers a native sign-up with the blog page and the 
   assert.match(text, /value="kept@example.org"/, 'the address typed comes back');
   assert.is(script.status, 500);
   assert.equal(await script.json(), { message: "We couldn't save your address just now. Please try again in a few minutes." });
+});
+
+test("the delivery run is started only by a POST that no other site's page sent; the scheduler's and site serve's own are taken", async () => {
+  const env = { SITE_DATA_DIR: path.join(dir, 'deliver-origin'), SMTP_URL: sink.url };
+  const store = fileStore(path.join(env.SITE_DATA_DIR, 'forms'));
+  const item: Stored = { variant: 'message', data: { ...message, subject: 'Run by whom' }, key: 'run-by-whom-0001', at: 0, state: 'queued', attempts: 1, nextAt: 0 };
+  await store.set(`queue/${item.key}`, JSON.stringify(item));
+  const run = (init: RequestInit) => deliverEnquiries(new Request('http://localhost/.netlify/functions/deliver-enquiries', init), { env });
+  const foreign = await run({ method: 'POST', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+  assert.is(foreign.status, 403);
+  assert.match(((await foreign.json()) as { message: string }).message, /only by the site's own scheduler/);
+  const get = await run({ method: 'GET' });
+  assert.is(get.status, 405);
+  assert.is(get.headers.get('allow'), 'POST');
+  assert.equal(await store.list('queue/'), [`queue/${item.key}`], 'still waiting: no run was started');
+  // Netlify's scheduler posts {"next_run": …} with no browser's headers.
+  const scheduled = await run({ method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"next_run":"2026-12-03T20:00:00.000Z"}' });
+  assert.is(((await scheduled.json()) as { delivered: number }).delivered, 1);
+  assert.equal(subjects('Run by whom').length, 1);
 });
 
 test.run();
