@@ -430,6 +430,16 @@ test('a folder named where a file goes (and a file where a folder goes) is refus
   assert.is(fg.sync('**', { cwd: site.content }).length, before, 'nothing written or deleted');
 });
 
+test('a file name longer than file systems allow (a slug from a very long title) is refused saying so, not as a link leading out', async () => {
+  const long = `content/blog/${'a-very-long-title-'.repeat(15)}.md`;
+  for (const [action, params] of [['getEntry', { path: long }], ['persistEntry', { dataFiles: [{ path: long, raw: '---\ntitle: "x"\n---\n' }] }]] as const) {
+    const asked = await call(action, params);
+    assert.is(asked.status, 422, action);
+    assert.match(asked.body.error, /file name .* is longer than a file system allows \(255 bytes\)\. Choose a shorter name or slug\./, action);
+  }
+  assert.is((await call('getEntry', { path: `content/blog/${'a'.repeat(250)}.md` })).status, 404, 'a long name that fits is only missing');
+});
+
 test('a link inside content/ cannot be used to read or write outside it', async () => {
   const outside = fs.mkdtempSync(path.join(path.dirname(site.root), 'outside-'));
   try {

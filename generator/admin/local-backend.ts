@@ -79,6 +79,10 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     if (unsafePath.test(rel) || rel.split('/').some((part) => part === '..' || part === '.')) {
       throw new Refused(400, `${JSON.stringify(rel)} is not a file path the editor takes: no "..", control characters, backslashes or %-escapes.`);
     }
+    // Decap makes a slug of any length from a title: past the file system's limit, the look for links fails and
+    // would refuse the save as a link leading out.
+    const tooLong = rel.split('/').find((part) => Buffer.byteLength(part) > 255);
+    if (tooLong) throw new Refused(422, `The file name ${tooLong.slice(0, 40)}… is longer than a file system allows (255 bytes). Choose a shorter name or slug.`);
     const abs = path.resolve(toDisk(rel.replace(/^\/+/, '')));
     const allowed = [project.content, images].some((dir) => within(abs, dir));
     if (!allowed || abs.startsWith(project.schemas + path.sep)) throw new Refused(403, `${rel} is outside content/ and assets/images/, which is all the editor may change.`);
