@@ -440,6 +440,19 @@ test('a file name longer than file systems allow (a slug from a very long title)
   assert.is((await call('getEntry', { path: `content/blog/${'a'.repeat(250)}.md` })).status, 404, 'a long name that fits is only missing');
 });
 
+test('a body that is not JSON, not an object, or not UTF-8 is refused with 400 saying which, and nothing is written', async () => {
+  const before = site.read('content/site.json');
+  const data = JSON.parse(before);
+  data.tagline = 'Übersetzungen für Behörden';
+  const latin1 = Buffer.from(JSON.stringify({ action: 'persistEntry', params: { dataFiles: [{ path: 'content/site.json', raw: JSON.stringify(data, null, 2) }], assets: [] } }), 'latin1');
+  for (const [body, error] of [['{"action":', 'The request is not JSON.'], ['[1]', 'The request is not a JSON object.'], [latin1, 'The request is not UTF-8 text, so its letters could not be read.']] as const) {
+    const answer = await raw(`${withToken}${token()}`, { headers: { 'Content-Type': 'application/json' }, body });
+    assert.is(answer.status, 400);
+    assert.equal(JSON.parse(answer.body), { error });
+  }
+  assert.is(site.read('content/site.json'), before, 'nothing written');
+});
+
 test('a link inside content/ cannot be used to read or write outside it', async () => {
   const outside = fs.mkdtempSync(path.join(path.dirname(site.root), 'outside-'));
   try {

@@ -3,6 +3,7 @@
 // before a byte is written. A save that the build would reject is refused with the build's message; a
 // valid one is written in the file's own layout, and the watcher rebuilds and reloads as for any edit.
 import fs from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 import type http from 'node:http';
 import { formatFailure, BuildFailure, SiteError, siteError, sortErrors } from '../errors.ts';
@@ -253,6 +254,8 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       try {
         const bytes = await readBody(req, maxBody);
         if (bytes === 'too-large') return send(413, { error: `The request is larger than the local editor takes (${maxBody / 1024 / 1024} MB).` });
+        // Decoded as it is, text in another encoding would be saved with U+FFFD in place of its letters.
+        if (!isUtf8(bytes)) throw new Refused(400, 'The request is not UTF-8 text, so its letters could not be read.');
         let body: unknown;
         try {
           body = JSON.parse(bytes.toString('utf8'));
