@@ -349,6 +349,11 @@ export const catalogue = {
     message: '{place} cannot be read: {problem}; it cannot be mailed, and is left as it is',
     hint: 'Read what the visitor sent in it and answer them yourself, then mend the record (its "key" is its name; "variant" and "data" as in the others) or remove it.',
   },
+  SUBSCRIBER_UNREADABLE: {
+    title: 'A stored sign-up cannot be read',
+    message: '{place} cannot be read: {problem}; it is left out of the export',
+    hint: 'Mend the record (an "email" and a "subscribedAt" time, as in the others) or remove it; every other sign-up was exported.',
+  },
   EXPORT_FAILED: {
     title: 'The export could not be written',
     message: 'could not be written: {reason}',

@@ -248,7 +248,7 @@ test('the Blobs adapter keeps enquiries through an outage and sign-ups once per 
   assert.is((await deliverQueued(store, mailer(), { SMTP_URL: sink.url })).delivered, 1);
   assert.is(sink.received.length - before, 1);
   assert.equal(await store.list('queue/'), []);
-  const subscribers = await readSubscribers(store);
+  const subscribers = (await readSubscribers(store)).rows;
   assert.equal(subscribers.map((s) => s.email).sort(), ['kim@example.org', 'lee@example.org']);
 });
 
@@ -300,6 +300,18 @@ test('site subscribers export writes the local sign-ups as CSV, oldest first, sa
     assert.is(result.status, 0, result.stderr);
     assert.match(result.stderr, /3 subscribers from .*\.data\/forms written to /);
     assert.is(fs.readFileSync(out, 'utf8'), 'email,subscribed_at\r\nzoe@example.org,2026-11-01T00:01:00.000Z\r\n\'=cmd@example.org,2026-11-01T00:02:00.000Z\r\namir@example.org,2026-11-01T00:03:00.000Z\r\n');
+    // A damaged record is named, and left out of a CSV that still holds every other sign-up.
+    fs.writeFileSync(path.join(root, '.data/forms/subscribers/cut.json'), '{"email": "half@exa');
+    fs.writeFileSync(path.join(root, '.data/forms/subscribers/odd.json'), '{"email": 5}');
+    const damaged = spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'subscribers', 'export', '--out', out], { cwd: root, encoding: 'utf8', env });
+    assert.is(damaged.status, 1, damaged.stderr);
+    assert.match(damaged.stderr, /3 subscribers from .*\.data\/forms written to /);
+    assert.match(damaged.stderr, `${path.join('.data', 'forms', 'subscribers', 'cut.json')} cannot be read: it is not JSON (`);
+    assert.match(damaged.stderr, `${path.join('.data', 'forms', 'subscribers', 'odd.json')} cannot be read: its "email" is not text; it is left out of the export  [SUBSCRIBER_UNREADABLE]`);
+    assert.not.match(damaged.stderr, /\n\s+at /);
+    assert.is(fs.readFileSync(out, 'utf8').split('\r\n').length, 5, 'the three readable sign-ups exported');
+    assert.ok(fs.existsSync(path.join(root, '.data/forms/subscribers/cut.json')), 'the damaged record is kept');
+    for (const name of ['cut.json', 'odd.json']) fs.rmSync(path.join(root, '.data/forms/subscribers', name));
     // An --out in a folder that does not exist, or naming a folder, is the user's to correct: one message, no stack.
     for (const [to, reason] of [[path.join(root, 'missing', 'subscribers.csv'), `the folder ${path.join(root, 'missing')} does not exist`], [root, 'it is a folder']]) {
       const refused = spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'subscribers', 'export', '--out', to], { cwd: root, encoding: 'utf8', env });

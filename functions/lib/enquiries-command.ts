@@ -10,22 +10,23 @@ import { listStored, retryStored } from './enquiries.ts';
 
 type Env = Record<string, string | undefined>;
 
-export function formsStore(options: { root: string; netlify: boolean; env?: Env }): KeyValueStore {
+/** The forms' store, for the command (`enquiries` or `subscribers`) that names its problems. */
+export function formsStore(options: { root: string; netlify: boolean; env?: Env }, command = 'enquiries'): KeyValueStore {
   const env = options.env ?? process.env;
   if (options.netlify) {
-    if (!env.NETLIFY_SITE_ID || !env.NETLIFY_AUTH_TOKEN) throw new BuildFailure('enquiries', [siteError('STORE_NOT_CONFIGURED', {})]);
+    if (!env.NETLIFY_SITE_ID || !env.NETLIFY_AUTH_TOKEN) throw new BuildFailure(command, [siteError('STORE_NOT_CONFIGURED', {})]);
     return blobsStore({ name: 'forms', siteID: env.NETLIFY_SITE_ID, token: env.NETLIFY_AUTH_TOKEN, apiURL: env.NETLIFY_API_URL });
   }
   return fileStore(path.join(env.SITE_DATA_DIR ? path.resolve(env.SITE_DATA_DIR) : path.join(path.resolve(options.root), '.data'), 'forms'));
 }
 
-async function reading<T>(store: KeyValueStore, netlify: boolean, work: () => Promise<T>): Promise<T> {
+export async function reading<T>(store: KeyValueStore, netlify: boolean, work: () => Promise<T>, command = 'enquiries'): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof BuildFailure) throw error;
     const params = { where: store.where, reason: (error as Error).message };
-    throw new BuildFailure('enquiries', [netlify ? siteError('STORE_NETLIFY_UNAVAILABLE', params) : siteError('STORE_UNAVAILABLE', params)]);
+    throw new BuildFailure(command, [netlify ? siteError('STORE_NETLIFY_UNAVAILABLE', params) : siteError('STORE_UNAVAILABLE', params)]);
   }
 }
 
@@ -33,7 +34,7 @@ async function reading<T>(store: KeyValueStore, netlify: boolean, work: () => Pr
 const when = (ms: number) => (ms && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z') : '-');
 
 /** Where the operator finds a stored record: its file in the local store (as fileStore names it), or its key in Netlify Blobs. */
-const placeOf = (store: KeyValueStore, netlify: boolean, id: string) => (netlify ? `queue/${id} in ${store.where}` : path.relative(process.cwd(), path.join(store.where, 'queue', `${id}.json`)));
+export const placeOf = (store: KeyValueStore, netlify: boolean, key: string) => (netlify ? `${key} in ${store.where}` : path.relative(process.cwd(), path.join(store.where, `${key}.json`)));
 
 /** Prints one line per stored enquiry, oldest first, then a count; the subject and sender are the visitor's words, for the operator's eyes only. */
 export async function listEnquiries(options: { root: string; netlify: boolean; env?: Env }): Promise<number> {
@@ -41,7 +42,7 @@ export async function listEnquiries(options: { root: string; netlify: boolean; e
   const items = await reading(store, options.netlify, () => listStored(store));
   const rows = items.map((item) =>
     'problem' in item
-      ? [item.key, 'unreadable', '-', '-', '-', '-', `${placeOf(store, options.netlify, item.key)} cannot be read: ${item.problem}`]
+      ? [item.key, 'unreadable', '-', '-', '-', '-', `${placeOf(store, options.netlify, `queue/${item.key}`)} cannot be read: ${item.problem}`]
       : [item.key, item.state, when(item.at), String(item.attempts), item.state === 'held' ? '-' : when(item.nextAt), item.lastError ?? '-', `${item.data.name ?? ''} <${item.data.email ?? ''}>: ${item.data.subject ?? ''}${item.unverified ? ' [unverified]' : ''}`],
   );
   const head = ['id', 'state', 'arrived', 'attempts', 'next try', 'last error', 'enquiry'];
@@ -61,7 +62,7 @@ export async function retryEnquiries(options: { root: string; netlify: boolean; 
   if (retried.length) console.error(`${retried.length} ${retried.length === 1 ? 'enquiry' : 'enquiries'} put back in the queue of ${store.where}; the next run of deliver-enquiries sends ${retried.length === 1 ? 'it' : 'them'}`);
   else console.error(`no enquiry to retry in ${store.where}`);
   if (options.all && unreadable.length) console.error(`${unreadable.length} unreadable left as they are: see them with \`site enquiries\``);
-  const problems = options.all ? [] : unreadable.map((u) => siteError('ENQUIRY_UNREADABLE', { place: placeOf(store, options.netlify, u.key), problem: u.problem }));
+  const problems = options.all ? [] : unreadable.map((u) => siteError('ENQUIRY_UNREADABLE', { place: placeOf(store, options.netlify, `queue/${u.key}`), problem: u.problem }));
   if (missing.length) problems.push(siteError('ENQUIRY_NOT_FOUND', { keys: missing.join(', '), verb: missing.length === 1 ? 'is' : 'are', where: store.where }));
   if (problems.length) throw new BuildFailure('enquiries', problems);
   return retried.length;

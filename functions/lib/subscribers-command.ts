@@ -4,20 +4,38 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BuildFailure, siteError } from '../../generator/errors.ts';
-import { blobsStore, fileStore, type KeyValueStore } from './store.ts';
+import type { KeyValueStore } from './store.ts';
+import { formsStore, placeOf, reading } from './enquiries-command.ts';
 
 export interface Subscriber {
   email: string;
   subscribedAt: string;
 }
 
-export async function readSubscribers(store: KeyValueStore): Promise<Subscriber[]> {
+/** Every sign-up, oldest first, and the key of each record that is none, with what is wrong with it. */
+export async function readSubscribers(store: KeyValueStore): Promise<{ rows: Subscriber[]; unreadable: { key: string; problem: string }[] }> {
   const rows: Subscriber[] = [];
+  const unreadable: { key: string; problem: string }[] = [];
   for (const key of await store.list('subscribers/')) {
     const raw = await store.get(key);
-    if (raw) rows.push(JSON.parse(raw) as Subscriber);
+    if (raw === undefined) continue;
+    const row = readSubscriber(raw);
+    if (typeof row === 'string') unreadable.push({ key, problem: row });
+    else rows.push(row);
   }
-  return rows.sort((a, b) => a.subscribedAt.localeCompare(b.subscribedAt) || a.email.localeCompare(b.email));
+  return { rows: rows.sort((a, b) => a.subscribedAt.localeCompare(b.subscribedAt) || a.email.localeCompare(b.email)), unreadable };
+}
+
+function readSubscriber(raw: string): Subscriber | string {
+  let row: Partial<Record<keyof Subscriber, unknown>>;
+  try {
+    row = JSON.parse(raw) as typeof row;
+  } catch (error) {
+    return `it is not JSON (${(error as Error).message.replace(/\s+/g, ' ')})`;
+  }
+  if (!row || typeof row !== 'object') return 'it is not a JSON object';
+  for (const field of ['email', 'subscribedAt'] as const) if (typeof row[field] !== 'string') return `its "${field}" is not text`;
+  return row as Subscriber;
 }
 
 /** One CSV field: quoted when needed, and never read as a formula by a spreadsheet. */
@@ -31,25 +49,8 @@ export function toCsv(rows: Subscriber[]): string {
 }
 
 export async function exportSubscribers(options: { root: string; out?: string; netlify: boolean; env?: Record<string, string | undefined> }): Promise<number> {
-  const env = options.env ?? process.env;
-  let store: KeyValueStore;
-  if (options.netlify) {
-    if (!env.NETLIFY_SITE_ID || !env.NETLIFY_AUTH_TOKEN) {
-      throw new BuildFailure('subscribers', [
-        siteError('STORE_NOT_CONFIGURED', {}),
-      ]);
-    }
-    store = blobsStore({ name: 'forms', siteID: env.NETLIFY_SITE_ID, token: env.NETLIFY_AUTH_TOKEN, apiURL: env.NETLIFY_API_URL });
-  } else {
-    store = fileStore(path.join(env.SITE_DATA_DIR ? path.resolve(env.SITE_DATA_DIR) : path.join(path.resolve(options.root), '.data'), 'forms'));
-  }
-  let rows: Subscriber[];
-  try {
-    rows = await readSubscribers(store);
-  } catch (error) {
-    const params = { where: store.where, reason: (error as Error).message };
-    throw new BuildFailure('subscribers', [options.netlify ? siteError('STORE_NETLIFY_UNAVAILABLE', params) : siteError('STORE_UNAVAILABLE', params)]);
-  }
+  const store = formsStore(options, 'subscribers');
+  const { rows, unreadable } = await reading(store, options.netlify, () => readSubscribers(store), 'subscribers');
   const csv = toCsv(rows);
   if (options.out) {
     try {
@@ -64,5 +65,8 @@ export async function exportSubscribers(options: { root: string; out?: string; n
     process.stdout.write(csv);
     console.error(`${rows.length} ${rows.length === 1 ? 'subscriber' : 'subscribers'} from ${store.where}`);
   }
+  // Written with every other sign-up, and kept: the operator mends or removes each record named here.
+  const problems = unreadable.map((u) => siteError('SUBSCRIBER_UNREADABLE', { place: placeOf(store, options.netlify, u.key), problem: u.problem }));
+  if (problems.length) throw new BuildFailure('subscribers', problems);
   return rows.length;
 }
