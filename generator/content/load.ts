@@ -10,6 +10,7 @@ import { Shards } from '../cache.ts';
 import { classify, rules, type SourceKind } from './kinds.ts';
 import { bodyLinks, type MarkdownLink } from './links.ts';
 import { repeatedName } from './repeated-name.ts';
+import { codePoint, controlCharacter } from './text.ts';
 import type { ContentSeen } from '../incremental/unchanged.ts';
 import { referencesOf, type References } from '../admin/references.ts';
 
@@ -216,15 +217,6 @@ function parseFile(rel: string, source: SourceKind, text: string, stat: { mtimeM
   const references = placeholders ? undefined : referencesOf(source, rel, parsed.data, (parsed as Partial<ParsedMarkdown>).links);
   return { path: file, rel, source, text, ...parsed, textHash: hashText(text), placeholders, references, mtimeMs: stat.mtimeMs, size: stat.size };
 }
-
-/**
- * A control character but tab, line feed and carriage return: XML forbids most of them, so one in a title would
- * make the feed unreadable, and HTML counts each as an error. Written in a file or escaped in a value.
- */
-export const controlCharacter = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
-
-/** A character as Unicode names it: U+000B. */
-export const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 export function hashText(text: string): string {
   return hash('sha1', text, 'base64url');

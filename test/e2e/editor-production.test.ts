@@ -183,6 +183,23 @@ test('a changed population changes that one line of the city file and nothing el
   assert.equal(changedLines(original, text), [[`  "population": ${JSON.stringify(value)},`, '  "population": "2.4 million",']]);
 });
 
+test('on the live site a control character pasted into a field is refused in the browser, as the build would refuse it', async () => {
+  const rel = 'content/cities/perth.json';
+  const original = site.fixture.read(rel);
+  const page = await testRepoEditor('#/collections/cities/entries/perth');
+  const tagline = page.getByLabel('Tagline');
+  await tagline.waitFor();
+  refusing = true;
+  // Word's line break, as text pasted from it carries.
+  await tagline.fill('Certified translations for Perth\u000band Western Australia');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const panel = page.locator('#site-refusal');
+  await panel.waitFor();
+  assert.match(await panel.innerText(), /Tagline: holds the control character U\+000B, which no page or feed may carry\. Delete it/);
+  assert.is(await saved(page, rel), original, 'nothing was committed');
+  refusing = false;
+});
+
 test('on the live site a wrong price is refused in the browser with the build\'s words, beside the field, before any draft is made', async () => {
   const rel = 'content/plans.json';
   const original = site.fixture.read(rel);
