@@ -286,6 +286,18 @@ test('CONTENT_UNKNOWN_PAGE: a link close to an address of the site suggests it, 
   for (const error of errors) assert.match(error.hint!, /dist\/sitemap\.xml lists the pages/);
 });
 
+test('CONTENT_UNKNOWN_PAGE: a link written inside code (a fenced block, a code span) is text, not a link', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  let lines = 0;
+  const errors = await failure((f) => {
+    const text = f.read(post);
+    lines = text.split('\n').length;
+    const code = '```md\nSee [our prices](/nowhere).\n```\n\n~~~\n[x](/elsewhere)\n~~~\n\nWrite `[plans](/nothing)` for a link.\n';
+    f.write(post, `${text}\n${code}See [our prices](/prices).\n`);
+  });
+  assert.equal(errors.map((e) => e.headline), [`${post}:${lines + 10}:18 links to /prices, which is not a page of the site (did you mean /process?)`]);
+});
+
 test('CONTENT_MARKDOWN_IMAGE: a missing image in Markdown is reported as an image, with where images live', async () => {
   const post = 'content/blog/naati-vs-standard-translations-differences.md';
   let lines = 0;

@@ -13,7 +13,16 @@ export function bodyLinks(text: string): MarkdownLink[] {
 
 /** Internal link targets in Markdown, each with the offset of its address in the text. */
 export function markdownLinks(text: string): MarkdownLink[] {
-  return [...text.matchAll(/\]\((\/[^)\s]*)/g)].map((m) => [stripHash(m[1]), m.index! + 2]);
+  return [...withoutCode(text).matchAll(/\]\((\/[^)\s]*)/g)].map((m) => [stripHash(m[1]), m.index! + 2]);
+}
+
+// A link written in a fenced block or a code span is shown as text, not followed: a post may show how to link.
+// Blanked with spaces of the same length, so offsets still place the other links. A span does not cross a blank line.
+const fenced = /^[ \t]*((`|~)\2{2,})[^\n]*\n[\s\S]*?(?:^[ \t]*\1\2*[ \t]*\r?$|(?![\s\S]))/gm;
+const span = /(?<![`\\])(`+)(?!`)(?:(?!\n[ \t]*\r?\n)[\s\S])*?(?<!`)\1(?!`)/g;
+const blank = (code: string) => code.replace(/[^\n]/g, ' ');
+function withoutCode(text: string): string {
+  return text.includes('`') || text.includes('~~~') ? text.replace(fenced, blank).replace(span, blank) : text;
 }
 
 export function stripHash(href: string): string {
