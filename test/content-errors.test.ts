@@ -298,6 +298,17 @@ test('CONTENT_UNKNOWN_PAGE: a link written inside code (a fenced block, a code s
   assert.equal(errors.map((e) => e.headline), [`${post}:${lines + 10}:18 links to /prices, which is not a page of the site (did you mean /process?)`]);
 });
 
+test('CONTENT_UNKNOWN_PAGE: a reference link\'s definition, [label]: /address, is checked and placed at its address', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  let lines = 0;
+  const errors = await failure((f) => {
+    const text = f.read(post);
+    lines = text.split('\n').length;
+    f.write(post, `${text}\nSee [our prices][p] and [plans].\n\n[p]: /prices\n  [plans]: </pricing#plans> "Plans"\n`);
+  });
+  assert.equal(errors.map((e) => e.headline), [`${post}:${lines + 3}:6 links to /prices, which is not a page of the site (did you mean /process?)`]);
+});
+
 test('CONTENT_MARKDOWN_IMAGE: a missing image in Markdown is reported as an image, with where images live', async () => {
   const post = 'content/blog/naati-vs-standard-translations-differences.md';
   let lines = 0;

@@ -13,7 +13,10 @@ export function bodyLinks(text: string): MarkdownLink[] {
 
 /** Internal link targets in Markdown, each with the offset of its address in the text. */
 export function markdownLinks(text: string): MarkdownLink[] {
-  return [...withoutCode(text).matchAll(/\]\((\/[^)\s]*)/g)].map((m) => [stripHash(m[1]), m.index! + 2]);
+  return [...withoutCode(text).matchAll(/\]\((\/[^)\s]*)|^ {0,3}\[[^\]\n]+\]:[ \t]*<?(\/[^\s>]*)/gm)].map((m) =>
+    // An inline link, `[text](/address)`, or a reference link's definition, `[label]: /address` on a line of its own.
+    m[1] !== undefined ? [stripHash(m[1]), m.index! + 2] : [stripHash(m[2]), m.index! + m[0].length - m[2].length],
+  );
 }
 
 // A link written in a fenced block or a code span is shown as text, not followed: a post may show how to link.
