@@ -89,6 +89,12 @@ test('the blog has an RSS feed linked from its pages', () => {
   assert.match(html('blog.html'), /<link rel="alternate" type="application\/rss\+xml"[^>]*href="\/blog\/feed\.xml"\/>/);
 });
 
+test("the feed's post bodies name the site's pages by full address: a feed reader has no page to resolve /pricing against", () => {
+  const feed = fs.readFileSync(path.join(out, 'blog/feed.xml'), 'utf8');
+  assert.match(feed, /href="https:\/\/www\.example\.com\/pricing"/);
+  assert.not.match(feed, /(href|src)="\/(?!\/)/);
+});
+
 test('assets have content-hashed names and pages refer to them', () => {
   const assets = listFiles(path.join(out, 'assets'));
   const css = assets.filter((f) => f.endsWith('.css'));

@@ -55,7 +55,8 @@ export async function blogFeed(model: SiteModel, markdown: MarkdownLookup): Prom
       id: `${base}${post.url}`,
       link: `${base}${post.url}`,
       description: post.excerpt,
-      content: markdown.get(post.body),
+      // RSS has no base address: a reader resolves /pricing against its own site, or not at all.
+      content: markdown.get(post.body)?.replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${base}/`),
       author: [{ name: post.author }],
       date: new Date(`${post.isoDate}T00:00:00Z`),
       category: [{ name: post.category }],
