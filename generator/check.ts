@@ -15,6 +15,7 @@ import { BuildFailure, siteError } from './errors.ts';
 import { colour, consoleLogger, type Logger } from './log.ts';
 import { staticHandler } from './serve/static.ts';
 import { typeCheck } from './typecheck.ts';
+import { missingFragments } from './check-fragments.ts';
 
 export interface CheckOptions {
   root: string;
@@ -73,12 +74,13 @@ export async function check(options: CheckOptions): Promise<void> {
       .filter((link) => link.state === 'BROKEN')
       .map((link) => ({ url: link.url.replace(origin, ''), status: link.status ?? 0, parent: (link.parent ?? '').replace(origin, '').replace(/(.)\/$/, '$1') || '(entry)' }));
     const unique = [...new Map(broken.map((b) => [`${b.parent} ${b.url}`, b])).values()].sort((a, b) => (a.parent + a.url < b.parent + b.url ? -1 : 1));
-    if (unique.length) {
+    const fragments = missingFragments(out, result.pages);
+    if (unique.length || fragments.length) {
       const sources = new Map(result.pages.map((p) => [p.path, p.source]));
-      throw new BuildFailure(
-        'links',
-        unique.map((b) => siteError('LINK_BROKEN', { url: b.url, status: b.status || 'nothing (no connection)' }, { page: b.parent, file: sources.get(b.parent) })),
-      );
+      throw new BuildFailure('links', [
+        ...unique.map((b) => siteError('LINK_BROKEN', { url: b.url, status: b.status || 'nothing (no connection)' }, { page: b.parent, file: sources.get(b.parent) })),
+        ...fragments,
+      ]);
     }
     logger.info(`${colour.green('✓')} ${report.links.length} links, images, scripts and stylesheets on ${result.pages.length} pages all resolve${options.external ? '' : ' (external links skipped; use --external to check them)'}`);
   } finally {

@@ -324,6 +324,11 @@ export const catalogue = {
     message: 'links to {url}, which answers {status}',
     hint: 'Correct the address where the page links it (its content file or a template), or add what it points at, then run `site check` again.',
   },
+  LINK_FRAGMENT_MISSING: {
+    title: 'A link points at a part of a page that is not there',
+    message: 'links to {url}, but {page} has no element with the id "{id}"',
+    hint: 'The part after # names an element of that page by its id; a section heading\'s id is made from its words ("Our acceptance guarantee" is #our-acceptance-guarantee). Correct the link, or the heading it names, then run `site check` again.',
+  },
   FUNCTION_FAILED: {
     title: 'A function could not be loaded',
     message: '{problem}',

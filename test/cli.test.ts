@@ -251,6 +251,15 @@ test('check fails on a broken link, naming the page it is on', () => {
   assert.match(err, /\/blog\/naati-vs-standard-translations-differences \(content\/blog\/naati-vs-standard-translations-differences\.md\) links to \/no-such-guide, which answers 404 {2}\[LINK_BROKEN\]/);
 });
 
+test('check fails on a link to a part of a page that is not there, naming the page it is on', () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  f.write(post, `${f.read(post)}\nSee [Perth](/cities/perth#no-such-part) and [the guarantee](/terms#our-acceptance-guarantee).\n`);
+  const { code, err } = site(['check'], f.root);
+  assert.is(code, 1, err);
+  assert.match(err, /\/blog\/naati-vs-standard-translations-differences \(content\/blog\/naati-vs-standard-translations-differences\.md\) links to \/cities\/perth#no-such-part, but \/cities\/perth has no element with the id "no-such-part" {2}\[LINK_FRAGMENT_MISSING\]/);
+  assert.not.match(err, /links to \/terms#/);
+});
+
 test('check fails on a content error before building', () => {
   f.editJson('content/site.json', (d) => (d.email = 'hello at example.com'));
   const { code, err } = site(['check'], f.root);
