@@ -10,6 +10,8 @@ import { build } from '../generator/build.ts';
 import { silentLogger } from '../generator/log.ts';
 import { outputFileOf } from '../generator/address.ts';
 import { fixture, listFiles, type Fixture } from './helpers/project.ts';
+import { headingIds } from '../templates/pages/prose.tsx';
+import { markdownToHtml } from '../generator/markdown/processor.ts';
 
 const test = suite('pages');
 let site: Fixture;
@@ -267,6 +269,12 @@ test('/process: the three steps, the demo button, security and technology sectio
   for (const expected of ['Business Hours', 'Send Us a Message', 'Start Chat']) assert.match(contact, expected);
   assert.match(contact, /Monday.{1,4}Friday|Mon.{1,4}Fri/);
   assert.ok(page('/contact').querySelector('form'));
+});
+
+test('prose pages: every section heading gets an id of its own, made from its words whatever markup they carry', () => {
+  const html = headingIds(markdownToHtml('## Prices & payment\n\n## Our *acceptance* guarantee\n\n## Revisions\n\nText.\n\n## Revisions\n'));
+  assert.equal(Array.from(html.matchAll(/<h2 id="([^"]*)">/g), (m) => m[1]), ['prices-payment', 'our-acceptance-guarantee', 'revisions', 'revisions-1']);
+  assert.match(html, /<h2 id="our-acceptance-guarantee">Our <em>acceptance<\/em> guarantee<\/h2>/);
 });
 
 test('/privacy-policy: every section, and the date last updated in Australian format', () => {

@@ -24,13 +24,20 @@ export function ProsePage({ data }: { data: { entry: ProseEntry } }) {
  * #our-acceptance-guarantee), so other pages can link to a section: the footer links to the guarantee's terms.
  */
 export function headingIds(html: string): string {
-  return html.replace(/<h2>([^<]+)<\/h2>/g, (_, text: string) => {
-    const id = text
+  const taken = new Set<string>();
+  return html.replace(/<h2>(.+?)<\/h2>/g, (_, inner: string) => {
+    // The words without their markup (emphasis, a link) or entities (remark writes & as &#x26;).
+    const words = inner
+      .replace(/<[^>]*>/g, '')
       .toLowerCase()
-      .replace(/&[a-z]+;|&#\d+;/g, '')
+      .replace(/&[a-z]+;|&#x?[0-9a-f]+;/g, '')
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '');
-    return `<h2 id="${id}">${text}</h2>`;
+      .replace(/^-|-$/g, '') || 'section';
+    // A repeated heading gets -1, -2 after its words, as GitHub does: two elements may not share an id.
+    let id = words;
+    for (let n = 1; taken.has(id); n++) id = `${words}-${n}`;
+    taken.add(id);
+    return `<h2 id="${id}">${inner}</h2>`;
   });
 }
 
