@@ -309,6 +309,17 @@ test('CONTENT_UNKNOWN_PAGE: a reference link\'s definition, [label]: /address, i
   assert.equal(errors.map((e) => e.headline), [`${post}:${lines + 3}:6 links to /prices, which is not a page of the site (did you mean /process?)`]);
 });
 
+test('CONTENT_UNKNOWN_PAGE: a link in an HTML comment is not shown, and not checked', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  let lines = 0;
+  const errors = await failure((f) => {
+    const text = f.read(post);
+    lines = text.split('\n').length;
+    f.write(post, `${text}\n<!-- Taken out until it is written:\nSee [the old guide](/old-guide).\n-->\nSee [our prices](/prices).\n`);
+  });
+  assert.equal(errors.map((e) => e.headline), [`${post}:${lines + 4}:18 links to /prices, which is not a page of the site (did you mean /process?)`]);
+});
+
 test('CONTENT_MARKDOWN_IMAGE: a missing image in Markdown is reported as an image, with where images live', async () => {
   const post = 'content/blog/naati-vs-standard-translations-differences.md';
   let lines = 0;

@@ -13,19 +13,36 @@ export function bodyLinks(text: string): MarkdownLink[] {
 
 /** Internal link targets in Markdown, each with the offset of its address in the text. */
 export function markdownLinks(text: string): MarkdownLink[] {
-  return [...withoutCode(text).matchAll(/\]\((\/[^)\s]*)|^ {0,3}\[[^\]\n]+\]:[ \t]*<?(\/[^\s>]*)/gm)].map((m) =>
+  return [...linkable(text).matchAll(/\]\((\/[^)\s]*)|^ {0,3}\[[^\]\n]+\]:[ \t]*<?(\/[^\s>]*)/gm)].map((m) =>
     // An inline link, `[text](/address)`, or a reference link's definition, `[label]: /address` on a line of its own.
     m[1] !== undefined ? [stripHash(m[1]), m.index! + 2] : [stripHash(m[2]), m.index! + m[0].length - m[2].length],
   );
 }
 
-// A link written in a fenced block or a code span is shown as text, not followed: a post may show how to link.
-// Blanked with spaces of the same length, so offsets still place the other links. A span does not cross a blank line.
+// A link written in a fenced block or a code span is shown as text, not followed: a post may show how to link;
+// one in an HTML comment is not shown at all. Blanked with spaces of the same length, so offsets still place the
+// other links. A span does not cross a blank line.
 const fenced = /^[ \t]*((`|~)\2{2,})[^\n]*\n[\s\S]*?(?:^[ \t]*\1\2*[ \t]*\r?$|(?![\s\S]))/gm;
 const span = /(?<![`\\])(`+)(?!`)(?:(?!\n[ \t]*\r?\n)[\s\S])*?(?<!`)\1(?!`)/g;
 const blank = (code: string) => code.replace(/[^\n]/g, ' ');
-function withoutCode(text: string): string {
-  return text.includes('`') || text.includes('~~~') ? text.replace(fenced, blank).replace(span, blank) : text;
+function linkable(text: string): string {
+  const prose = text.includes('`') || text.includes('~~~') ? text.replace(fenced, blank).replace(span, blank) : text;
+  return prose.includes('<!--') ? withoutComments(prose) : prose;
+}
+
+// In one pass: a lazy /<!--[\s\S]*?-->/ looks to the end of the text again for each comment left open.
+function withoutComments(text: string): string {
+  let out = '';
+  let last = 0;
+  let open = -1;
+  for (const { 0: mark, index } of text.matchAll(/<!--|-->/g)) {
+    if (mark === '<!--' && open < 0) open = index;
+    else if (mark === '-->' && open >= 0) {
+      out += text.slice(last, open) + blank(text.slice(open, index + 3));
+      [last, open] = [index + 3, -1];
+    }
+  }
+  return out + text.slice(last);
 }
 
 export function stripHash(href: string): string {
