@@ -532,19 +532,25 @@ export function framed(file: string, text: string, { line, column }: { line: num
 }
 
 /** The numbered list printed for a failed stage. Colour is added by the caller. */
-export function formatFailure(failure: BuildFailure): string {
-  const out = [`✗ ${failure.message}:`, ''];
-  // One mistake in a shared template fails every page that uses it, with the same message at the same line:
-  // it is listed once, followed by the other pages it failed.
+/**
+ * One mistake in a shared template fails every page that uses it, with the same message at the same line: the
+ * terminal and the browser's overlay list it once, with the other pages it failed (`pages`).
+ */
+export function groupByCause(errors: SiteError[]): { error: SiteError; number: number; pages: string[] }[] {
   const byCause = new Map<string | number, { error: SiteError; number: number; pages: string[] }>();
-  failure.errors.forEach((error, i) => {
+  errors.forEach((error, i) => {
     // A problem with no page is its own cause.
     const cause = error.page ? JSON.stringify([error.code, error.file, error.line, error.column, error.message]) : i;
     const same = byCause.get(cause);
     if (same) same.pages.push(error.page!);
     else byCause.set(cause, { error, number: i + 1, pages: [] });
   });
-  const groups = [...byCause.values()];
+  return [...byCause.values()];
+}
+
+export function formatFailure(failure: BuildFailure): string {
+  const out = [`✗ ${failure.message}:`, ''];
+  const groups = groupByCause(failure.errors);
   groups.forEach(({ error, number, pages }, i) => {
     // The title heads each run of problems of one kind.
     if (error.code !== groups[i - 1]?.error.code) out.push(`     ${error.title}:`);

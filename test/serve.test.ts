@@ -410,6 +410,25 @@ test('a template edit takes effect without a restart', async () => {
   assert.match(await (await get('/missing')).text(), /Try the search\./);
 });
 
+test('a shared template that throws on every page is one problem in the browser, naming the other pages, as in the terminal', async () => {
+  const report = next('error-report');
+  const good = f.read('templates/components/footer.tsx');
+  f.write('templates/components/footer.tsx', good.replace('export function Footer() {', 'export function Footer() {\n  throw new Error("footer broke");'));
+  try {
+    const { message, errors } = await report;
+    const pages = Number(/(\d+) problems in render/.exec(message)![1]);
+    assert.ok(pages > 100, `${pages}`);
+    assert.is(errors.length, 1, 'the overlay lists the cause once, not once per page');
+    assert.is(errors[0].message, 'footer broke');
+    assert.is(errors[0].morePages.length, pages - 1);
+    assert.ok(errors[0].morePages.includes('/faq'));
+  } finally {
+    const fixed = next('rebuilt');
+    f.write('templates/components/footer.tsx', good);
+    await fixed;
+  }
+});
+
 test('a function edit takes effect without a restart', async () => {
   // The watcher's report of the edit (which drops the compiled function) comes with a rebuild: settled() alone
   // can return before a loaded machine's watcher has reported anything.

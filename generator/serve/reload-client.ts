@@ -41,7 +41,9 @@ function showError(report) {
   const problems = overlay.shadowRoot.querySelector('.problems');
   const errors = report.errors || [];
   if (!errors.length) return problems.replaceChildren(el('pre', '', report.message));
-  overlay.shadowRoot.querySelector('h2').textContent = errors.length === 1 ? 'Build failed: 1 problem' : 'Build failed: ' + errors.length + ' problems';
+  // Counted as the terminal counts them: a problem listed once for many pages is one per page.
+  const count = errors.reduce((n, error) => n + 1 + (error.morePages || []).length, 0);
+  overlay.shadowRoot.querySelector('h2').textContent = count === 1 ? 'Build failed: 1 problem' : 'Build failed: ' + count + ' problems';
   const list = el('ol');
   for (const error of errors) {
     const item = el('li');
@@ -49,6 +51,8 @@ function showError(report) {
     const place = where(error);
     if (place) item.append(el('p', 'where', place));
     item.append(el('p', 'message', error.message));
+    const more = error.morePages || [];
+    if (more.length) item.append(el('p', 'where', 'The same on ' + more.length + ' more ' + (more.length === 1 ? 'page' : 'pages') + ': ' + more.slice(0, 5).join(', ') + (more.length > 5 ? ', …' : '')));
     if (error.frame) item.append(el('pre', 'frame', error.frame));
     if (error.hint) item.append(el('p', 'hint', 'Hint: ' + error.hint));
     list.append(item);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { stripVTControlCharacters } from 'node:util';
 import { build, type BuildResult } from '../build.ts';
-import { BuildFailure, formatFailure, type SiteErrorData } from '../errors.ts';
+import { BuildFailure, formatFailure, groupByCause, type SiteErrorData } from '../errors.ts';
 import { colour, consoleLogger, type Logger } from '../log.ts';
 import { outputFolder, resolveProject, within } from '../project.ts';
 import { staticHandler } from './static.ts';
@@ -58,8 +58,9 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const clients = new Set<http.ServerResponse>();
   const listeners: ((outcome: RebuildOutcome) => void)[] = [];
   // The `error-report` event, what the browser's overlay shows: the report as the terminal prints it, and each
-  // problem of the failed stage as data for the overlay to lay out.
-  let lastError: { message: string; errors: SiteErrorData[] } | undefined;
+  // problem of the failed stage as data for the overlay to lay out, one that failed many pages listed once as
+  // the terminal lists it (`morePages`: the others it failed).
+  let lastError: { message: string; errors: (SiteErrorData & { morePages: string[] })[] } | undefined;
 
   // The settings `site serve` gives the functions, read afresh for each call: the environment, with defaults for
   // what the person running it did not choose. Passed to each function call; process.env itself is left alone, so
@@ -176,7 +177,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       const text = error instanceof BuildFailure ? formatFailure(error) : `${(error as Error).stack}`;
       logger.error(colour.red(text));
       logger.error(colour.dim('The last good site is still being served.'));
-      lastError = { message: stripVTControlCharacters(text), errors: error instanceof BuildFailure ? error.errors.map((e) => e.toJSON()) : [] };
+      lastError = { message: stripVTControlCharacters(text), errors: error instanceof BuildFailure ? groupByCause(error.errors).map((g) => ({ ...g.error.toJSON(), morePages: g.pages })) : [] };
       broadcast('error-report', lastError);
       listeners.forEach((l) => l({ ok: false, changed: [], rendered: 0 }));
     }
