@@ -269,6 +269,11 @@ export const catalogue = {
     message: '{problem}',
     hint: 'Correct the CSS at the place shown: the stylesheet and every file it imports must be valid CSS.',
   },
+  CSS_UNKNOWN_IMPORT: {
+    title: 'The stylesheet imports a file that is not there',
+    message: '@import names {file}, which is not there',
+    hint: 'An @import is read relative to the stylesheet that holds it: create the file, or correct the path.',
+  },
   CSS_UNKNOWN_URL: {
     title: 'The stylesheet names a file that is not there',
     message: 'url({url}) does not name a file under assets/',

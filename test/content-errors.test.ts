@@ -398,6 +398,15 @@ test('CSS_UNKNOWN_URL: a stylesheet url() that names no file', async () => {
   assert.equal(errors.map((e) => [e.code, e.file, e.message]), [['CSS_UNKNOWN_URL', 'assets/css/main.css', 'url(../images/nowhere.png) does not name a file under assets/']]);
 });
 
+test('CSS_UNKNOWN_IMPORT: an @import of a file that is not there names it, at the @import, with no system error', async () => {
+  const errors = await failure((f) => {
+    fs.cpSync(path.join(repoRoot, 'assets'), path.join(f.root, 'assets'), { recursive: true });
+    f.write('assets/css/pages/faq.css', `@import "./faq-extra.css";\n${f.read('assets/css/pages/faq.css')}`);
+  });
+  assert.equal(errors.map((e) => [e.code, e.file, e.line, e.message]), [['CSS_UNKNOWN_IMPORT', 'assets/css/pages/faq.css', 1, '@import names assets/css/pages/faq-extra.css, which is not there']]);
+  assert.match(errors[0].frame!, /> 1 \| @import "\.\/faq-extra\.css";/);
+});
+
 test('CSS_FAILED: a stylesheet that does not compile, placed at its line with a frame', async () => {
   const errors = await failure((f) => {
     fs.cpSync(path.join(repoRoot, 'assets'), path.join(f.root, 'assets'), { recursive: true });

@@ -40,6 +40,9 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
   const [{ bundleAsync, browserslistToTargets }, { default: browserslist }] = await Promise.all([import('lightningcss'), import('browserslist')]);
   const inputs: string[] = [entry];
   const assets: string[] = [];
+  // An @import of a file that is not there fails the read; lightningcss reports it at the @import with the
+  // system's ENOENT and an absolute path, which is named here as the person wrote it instead.
+  let missing: string | undefined;
   const result = await bundleAsync({
     filename: entry,
     minify: true,
@@ -47,6 +50,7 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
     targets: browserslistToTargets(browserslist(browserTargets)),
     resolver: {
       read(file) {
+        if (!fs.existsSync(file)) missing = path.resolve(file);
         inputs.push(file);
         return fs.readFileSync(file, 'utf8');
       },
@@ -54,7 +58,8 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
   }).catch((e: { fileName?: string; loc?: { line: number; column: number }; message: string }) => {
     const file = e.fileName ? path.resolve(path.dirname(entry), e.fileName) : entry;
     const place = e.loc && fs.existsSync(file) ? framed(relative(project, file), fs.readFileSync(file, 'utf8'), e.loc) : { file: relative(project, file) };
-    throw new BuildFailure('css', [siteError('CSS_FAILED', { problem: e.message }, place)]);
+    const error = missing ? siteError('CSS_UNKNOWN_IMPORT', { file: relative(project, missing) }, place) : siteError('CSS_FAILED', { problem: e.message }, place);
+    throw new BuildFailure('css', [error]);
   });
   let contents = result.code.toString();
   for (const dependency of result.dependencies ?? []) {
