@@ -254,7 +254,7 @@ test('a page whose reload client connects after a rebuild is told what that rebu
   const since = /client\.js\?since=(\d+)"/.exec(await (await get('/cities/canberra')).text())![1];
   const client = await (await get(`/__site/client.js?since=${since}`)).text();
   assert.match(client, new RegExp(`let since = ${since};`));
-  assert.match(client, /new EventSource\("\/__site\/events\?since=" \+ since\)/);
+  assert.match(client, /new EventSource\("\/__site\/events\?run=" \+ run \+ '&since=' \+ since\)/);
   const rebuilt = next('rebuilt');
   f.editJson('content/cities/canberra.json', (d) => (d.population = '480,000'));
   const { build } = await rebuilt;
@@ -272,6 +272,24 @@ test('a page whose reload client connects after a rebuild is told what that rebu
   const quietReader = quiet.body!.getReader();
   assert.not.match(new TextDecoder().decode((await quietReader.read()).value), /rebuilt/);
   await quietReader.cancel();
+});
+
+test('a page left open while the server was restarted reloads when its client reconnects, as it may be out of date', async () => {
+  // The browser's EventSource reconnects by itself to the new server, which counts its builds from 0 again: a
+  // page served by the last server, edits made while none ran, were taken for current.
+  const client = await (await get('/__site/client.js?since=0')).text();
+  const run = /const run = "([^"]+)";/.exec(client)?.[1];
+  assert.ok(run, 'the client names the server run it came from');
+  const first = async (query: string) => {
+    const res = await fetch(`${dev.url}/__site/events?${query}`, { signal: AbortSignal.timeout(10_000) });
+    const reader = res.body!.getReader();
+    const text = new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    return text;
+  };
+  const builds = /client\.js\?since=(\d+)"/.exec(await (await get('/cities/canberra')).text())![1];
+  assert.match(await first(`since=${builds}&run=an-earlier-run`), /event: rebuilt\ndata: \{"changed":null,/);
+  assert.not.match(await first(`since=${builds}&run=${run}`), /rebuilt/);
 });
 
 test('an edit re-renders only the pages that read what changed, and they are correct', async () => {

@@ -93,7 +93,7 @@ test('the reload client names the open page by the same rule', () => {
       listeners.push(name);
     }
   }
-  const client = (pathname: string) => new Function('EventSource', 'location', 'document', `${reloadClient(0)}\nreturn here();`)(EventSource, { pathname }, { addEventListener() {} });
+  const client = (pathname: string) => new Function('EventSource', 'location', 'document', `${reloadClient(0, 'r')}\nreturn here();`)(EventSource, { pathname }, { addEventListener() {} });
   assert.is(client('/'), 'index.html');
   assert.is(client('/cities/perth'), 'cities/perth.html');
   assert.is(client('/cities/perth/'), 'cities/perth.html');
@@ -110,7 +110,7 @@ test('the reload client reloads for the open page, a stylesheet or a script, nev
     }
     let reloaded = false;
     const location = { pathname, reload: () => void (reloaded = true) };
-    new Function('EventSource', 'location', 'document', reloadClient(0))(EventSource, location, { addEventListener() {} });
+    new Function('EventSource', 'location', 'document', reloadClient(0, 'r'))(EventSource, location, { addEventListener() {} });
     handlers.get('rebuilt')!({ data: JSON.stringify({ changed }) });
     return reloaded;
   };
@@ -142,8 +142,8 @@ test('the reload client lets its event stream go while the page is out of sight,
   let onVisibility = () => {};
   const document = { hidden: false, addEventListener: (_name: string, handler: () => void) => (onVisibility = handler) };
   const location = { pathname: '/cities/perth', reload() {} };
-  new Function('EventSource', 'location', 'document', reloadClient(4))(EventSource, location, document);
-  assert.equal(sources.map((s) => s.url), ['/__site/events?since=4']);
+  new Function('EventSource', 'location', 'document', reloadClient(4, 'r'))(EventSource, location, document);
+  assert.equal(sources.map((s) => s.url), ['/__site/events?run=r&since=4']);
   sources[0].handlers.get('rebuilt')!({ data: JSON.stringify({ changed: ['cities/sydney.html'], build: 5 }) });
   document.hidden = true;
   onVisibility();
@@ -151,16 +151,16 @@ test('the reload client lets its event stream go while the page is out of sight,
   assert.is(sources.length, 1);
   document.hidden = false;
   onVisibility();
-  assert.equal(sources.map((s) => s.url), ['/__site/events?since=4', '/__site/events?since=5'], 'seen again, it asks from the last build it heard of');
+  assert.equal(sources.map((s) => s.url), ['/__site/events?run=r&since=4', '/__site/events?run=r&since=5'], 'seen again, it asks from the last build it heard of');
   onVisibility();
   assert.is(sources.length, 2, 'one stream at a time');
   // A page opened out of sight (a tab opened in the background) connects once it is seen.
   const hidden = { hidden: true, addEventListener: (_name: string, handler: () => void) => (onVisibility = handler) };
-  new Function('EventSource', 'location', 'document', reloadClient(7))(EventSource, location, hidden);
+  new Function('EventSource', 'location', 'document', reloadClient(7, 'r'))(EventSource, location, hidden);
   assert.is(sources.length, 2);
   hidden.hidden = false;
   onVisibility();
-  assert.is(sources[2].url, '/__site/events?since=7');
+  assert.is(sources[2].url, '/__site/events?run=r&since=7');
 });
 
 test('buildModel: entries get slugs, addresses and order; the target language stands apart', () => {

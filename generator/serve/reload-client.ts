@@ -10,7 +10,9 @@ import { outputFileOf } from '../address.ts';
 export const reloadClientPath = '/__site/client.js';
 export const eventsPath = '/__site/events';
 
-export const reloadClient = (since: number) => `
+/** `run` names the server that made the client: reconnected to another (a restart), the page reloads. */
+export const reloadClient = (since: number, run: string) => `
+const run = ${JSON.stringify(run)};
 let since = ${since};
 let source;
 // The build's own address rule, so the page knows which output file it is.
@@ -60,7 +62,7 @@ function showError(report) {
   problems.replaceChildren(list);
 }
 function connect() {
-  source = new EventSource(${JSON.stringify(`${eventsPath}?since=`)} + since);
+  source = new EventSource(${JSON.stringify(`${eventsPath}?run=`)} + run + '&since=' + since);
   source.addEventListener('error-report', (event) => showError(JSON.parse(event.data)));
   source.addEventListener('rebuilt', (event) => {
     const { changed, build } = JSON.parse(event.data);

@@ -2,6 +2,7 @@
 // every change under content/, templates/, islands/, assets/ or functions/, reloading the pages that changed.
 // A failed rebuild is reported in the terminal and in the browser; the last good site stays up.
 import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -85,6 +86,9 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   // its reload client, connecting a moment later, is told what changed in between.
   let builds = 0;
   const recent: string[][] = [];
+  // This server's run: a page's client reconnecting (the browser does it by itself) after a restart counts builds
+  // of another run, and edits made while no server ran are in none of them.
+  const run = randomUUID().slice(0, 8);
   const adopt = (result: BuildResult) => {
     live = result.next;
     drafts = draftStylesheet(result.pages);
@@ -115,15 +119,16 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
       res.write(': connected\n\n');
       if (lastError) res.write(sse('error-report', lastError));
-      // Past the builds remembered, nothing says the page is still current: null reloads it.
-      const missed = builds - since();
+      // Past the builds remembered, or from another run, nothing says the page is still current: null reloads it.
+      const asked = new URLSearchParams(query).get('run');
+      const missed = asked !== null && asked !== run ? Infinity : builds - since();
       if (missed > 0) res.write(sse('rebuilt', { changed: missed <= recent.length ? recent.slice(-missed).flat() : null, build: builds }));
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return;
     }
     // The server's own files, beside the site's: made afresh, never cached.
-    const own = pathname === draftsPath ? ['text/css', drafts] : pathname === reloadClientPath ? ['text/javascript', reloadClient(since())] : undefined;
+    const own = pathname === draftsPath ? ['text/css', drafts] : pathname === reloadClientPath ? ['text/javascript', reloadClient(since(), run)] : undefined;
     if (own) return void res.writeHead(200, { 'Content-Type': `${own[0]}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(own[1]);
     if (editor.handles(pathname)) return void editor.handle(req, res);
     try {
