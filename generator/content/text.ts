@@ -1,5 +1,8 @@
 // What no text of the content may hold, for the build (content/load.ts, validate.ts) and the live editor's
 // checks in the browser (islands/admin/checks.ts) alike.
+import { siteError, type SiteError } from '../errors.ts';
+import { dateShape, parseDate } from './dates.ts';
+import { eachValue } from './pointer.ts';
 
 /**
  * A control character but tab, line feed and carriage return: XML forbids most of them, so one in a title would
@@ -9,3 +12,20 @@ export const controlCharacter = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
 
 /** A character as Unicode names it: U+000B. */
 export const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * What a schema cannot say of the texts of a file's data, by pointer: a control character, and a date (dd/mm/yyyy
+ * or yyyy-mm-dd) that names no real day, since a pattern cannot count the days of a month and 31/02/2026 would
+ * otherwise reach a page as datetime="2026-02-31". Each error is placed by the caller.
+ */
+export function textProblems(data: unknown): { pointer: string; error: SiteError }[] {
+  const out: { pointer: string; error: SiteError }[] = [];
+  eachValue(data, (value, pointer) => {
+    if (typeof value !== 'string') return;
+    const control = controlCharacter.exec(value);
+    if (control) out.push({ pointer, error: siteError('CONTENT_CONTROL_CHARACTER', { character: codePoint(control[0]) }) });
+    const parsed = dateShape.test(value) ? parseDate(value) : undefined;
+    if (parsed && 'problem' in parsed) out.push({ pointer, error: siteError('CONTENT_IMPOSSIBLE_DATE', { written: value, problem: parsed.problem }) });
+  });
+  return out;
+}

@@ -6,11 +6,10 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { BuildFailure, framed, siteError, type ErrorCode, type ErrorParams, type SiteError } from '../errors.ts';
 import { notAFile, packageVersion, relative, type Project } from '../project.ts';
 import type { SourceFile } from './load.ts';
-import { codePoint, controlCharacter } from './text.ts';
+import { textProblems } from './text.ts';
 import { locate } from './locate.ts';
-import { eachValue, pointerKeys, resolveKeys } from './pointer.ts';
+import { pointerKeys, resolveKeys } from './pointer.ts';
 import { compiledFolder, writeCacheFile } from '../cache.ts';
-import { dateShape, parseDate } from './dates.ts';
 import { explain, type SchemaNode } from './explain.ts';
 
 // ajv and ajv-formats are CommonJS with a default export that esbuild and tsx see differently.
@@ -113,24 +112,9 @@ function validateFile(file: SourceFile, { validator, schemas }: Compiled): SiteE
   }
   if (!validate(file.data)) errors.push(...describe(file, validate.errors ?? [], schemas, file.source.schema));
   // A text whose form the schema has refused already is not reported twice.
-  errors.push(...textProblems(file).filter((e) => !errors.some((s) => s.pointer === e.pointer)));
-  return errors;
-}
-
-/**
- * What a schema cannot say of a text. A date (dd/mm/yyyy or yyyy-mm-dd) must name a real day: a pattern cannot
- * count the days of a month, and 31/02/2026 would otherwise reach a page as datetime="2026-02-31". And no text
- * may hold a control character, which an escape ("\u000b" in JSON, "\v" in YAML) writes without one in the file.
- */
-function textProblems(file: SourceFile): SiteError[] {
-  const errors: SiteError[] = [];
-  eachValue(file.data, (value, pointer) => {
-    if (typeof value !== 'string') return;
-    const control = controlCharacter.exec(value);
-    if (control) errors.push(at(file, 'CONTENT_CONTROL_CHARACTER', { character: codePoint(control[0]) }, pointer));
-    const parsed = dateShape.test(value) ? parseDate(value) : undefined;
-    if (parsed && 'problem' in parsed) errors.push(at(file, 'CONTENT_IMPOSSIBLE_DATE', { written: value, problem: parsed.problem }, pointer));
-  });
+  for (const { pointer, error } of textProblems(file.data)) {
+    if (!errors.some((s) => s.pointer === pointer)) errors.push(Object.assign(error, { ...framed(file.path, file.text, locate(file, pointer)), pointer }));
+  }
   return errors;
 }
 

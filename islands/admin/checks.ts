@@ -12,10 +12,7 @@ import { validators, schemas } from 'site:validators';
 import { classify } from '../../generator/content/kinds.ts';
 import { describeProblems, resolvePlaceholders, type Facts } from './rules.ts';
 import { withoutEmpty } from '../../generator/admin/keep-layout.ts';
-import { dateShape, parseDate } from '../../generator/content/dates.ts';
-import { encodeSegment } from '../../generator/content/pointer.ts';
-import { codePoint, controlCharacter } from '../../generator/content/text.ts';
-import { siteError } from '../../generator/errors.ts';
+import { textProblems } from '../../generator/content/text.ts';
 import { crossProblems, deletionProblems } from './cross.ts';
 import type { ReferenceIndex } from '../../generator/admin/references.ts';
 
@@ -40,28 +37,13 @@ export async function problemsOf(path: string, data: Record<string, unknown>, fa
   const { value, problems } = resolvePlaceholders(checked, facts);
   if (problems.length) return problems.map((p) => `${path} ${p}`);
   const schemaProblems = validate(value) ? [] : describeProblems(validate.errors ?? [], schemas, schema, value);
-  // What a schema cannot say (generator/content/validate.ts), where the schema has not refused the field already.
+  // What a schema cannot say (generator/content/text.ts), where the schema has not refused the field already.
   const failed = new Set(schemaProblems.map((p) => p.split(' ')[0]));
   // The body is checked as the build checks the file's text: a control character pasted into it fails the build too.
-  const texts = textProblems(rel.endsWith('.md') ? { ...(value as object), body: data.body } : value);
-  return [...schemaProblems, ...texts.filter(([pointer]) => !failed.has(pointer)).map(([pointer, message]) => `${pointer} ${message}`)].map((p) => `${path} ${p}`);
-}
-
-/** Every text that holds a control character, or is shaped like a date and names no real day, as the build refuses it. */
-function textProblems(data: unknown): [pointer: string, message: string][] {
-  const out: [string, string][] = [];
-  const visit = (value: unknown, pointer: string) => {
-    if (typeof value === 'string') {
-      const control = controlCharacter.exec(value);
-      const refusal = control && siteError('CONTENT_CONTROL_CHARACTER', { character: codePoint(control[0]) });
-      if (refusal) out.push([pointer || '/', `${refusal.message}. ${refusal.hint}`]);
-      const parsed = dateShape.test(value) ? parseDate(value) : undefined;
-      if (parsed && 'problem' in parsed) out.push([pointer || '/', `${siteError('CONTENT_IMPOSSIBLE_DATE', { written: value, problem: parsed.problem }).message}.`]);
-    } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${pointer}/${i}`));
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, `${pointer}/${encodeSegment(k)}`);
-  };
-  visit(data, '');
-  return out;
+  const texts = textProblems(rel.endsWith('.md') ? { ...(value as object), body: data.body } : value)
+    .map(({ pointer, error }) => `${pointer || '/'} ${error.message}. ${error.hint}`)
+    .filter((p) => !failed.has(p.split(' ')[0]));
+  return [...schemaProblems, ...texts].map((p) => `${path} ${p}`);
 }
 
 // Under `site serve` the local backend checks every save with the whole build (with lines and the rules across
