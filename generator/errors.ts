@@ -536,7 +536,6 @@ export function framed(file: string, text: string, { line, column }: { line: num
   return { file, line, column, frame: codeFrame(text, line, column) };
 }
 
-/** The numbered list printed for a failed stage. Colour is added by the caller. */
 /**
  * One mistake in a shared template fails every page that uses it, with the same message at the same line: the
  * terminal and the browser's overlay list it once, with the other pages it failed (`pages`).
@@ -553,6 +552,7 @@ export function groupByCause(errors: SiteError[]): { error: SiteError; number: n
   return [...byCause.values()];
 }
 
+/** The numbered list printed for a failed stage. Colour is added by the caller. */
 export function formatFailure(failure: BuildFailure): string {
   const out = [`✗ ${failure.message}:`, ''];
   const groups = groupByCause(failure.errors);

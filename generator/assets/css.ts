@@ -41,7 +41,7 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
   const inputs: string[] = [entry];
   const assets: string[] = [];
   // An @import of a file that is not there fails the read; lightningcss reports it at the @import with the
-  // system's ENOENT and an absolute path, which is named here as the person wrote it instead.
+  // system's ENOENT and an absolute path, so the file is named here as the project knows it instead.
   let missing: string | undefined;
   const result = await bundleAsync({
     filename: entry,
@@ -50,9 +50,13 @@ export async function buildStylesheet(project: Project, file: (name: string) => 
     targets: browserslistToTargets(browserslist(browserTargets)),
     resolver: {
       read(file) {
-        if (!fs.existsSync(file)) missing = path.resolve(file);
         inputs.push(file);
-        return fs.readFileSync(file, 'utf8');
+        try {
+          return fs.readFileSync(file, 'utf8');
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') missing = path.resolve(file);
+          throw error;
+        }
       },
     },
   }).catch((e: { fileName?: string; loc?: { line: number; column: number }; message: string }) => {
