@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import type { Variant } from './enquiry.ts';
 import { compose, type Delivery, type Mail } from './mail.ts';
 import { describe } from './http.ts';
-import type { KeyValueStore } from './store.ts';
+import { storedObject, type KeyValueStore } from './store.ts';
 
 type Env = Record<string, string | undefined>;
 type Deliver = (mail: Mail, settings: Env) => Promise<Delivery>;
@@ -145,13 +145,8 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
 /** The record stored as queue/<id>, or what is wrong with it (a damaged or foreign file, or a copy of another's). */
 export function readStored(raw: string | undefined, id: string): Stored | string {
   if (!raw) return 'it is empty';
-  let item: Partial<Stored>;
-  try {
-    item = JSON.parse(raw) as Partial<Stored>;
-  } catch (error) {
-    return `it is not JSON (${(error as Error).message.replace(/\s+/g, ' ')})`;
-  }
-  if (!item || typeof item !== 'object') return 'it is not a JSON object';
+  const item = storedObject(raw) as Partial<Stored> | string;
+  if (typeof item === 'string') return item;
   // A delivery deletes queue/<key>: a record under another name would delete that one and be mailed for ever.
   if (item.key !== id) return `its "key" is ${JSON.stringify(item.key)}, not its name`;
   if (!item.data || typeof item.data !== 'object') return 'it has no "data" object';

@@ -70,6 +70,17 @@ async function viaTemporary<T>(target: string, value: string, commit: (temporary
   }
 }
 
+/** A stored record's JSON object, or what is wrong with it: a damaged or foreign file is shown to the operator. */
+export function storedObject(raw: string): Record<string, unknown> | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    return `it is not JSON (${(error as Error).message.replace(/\s+/g, ' ')})`;
+  }
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : 'it is not a JSON object';
+}
+
 /**
  * Files under `dir`, one per key; writes go through a temporary file and a rename so none is half-written,
  * and are flushed to the disk (file and folder) before they count as done.

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BuildFailure, siteError } from '../../generator/errors.ts';
-import type { KeyValueStore } from './store.ts';
+import { storedObject, type KeyValueStore } from './store.ts';
 import { formsStore, placeOf, reading } from './enquiries-command.ts';
 
 export interface Subscriber {
@@ -27,15 +27,10 @@ export async function readSubscribers(store: KeyValueStore): Promise<{ rows: Sub
 }
 
 function readSubscriber(raw: string): Subscriber | string {
-  let row: Partial<Record<keyof Subscriber, unknown>>;
-  try {
-    row = JSON.parse(raw) as typeof row;
-  } catch (error) {
-    return `it is not JSON (${(error as Error).message.replace(/\s+/g, ' ')})`;
-  }
-  if (!row || typeof row !== 'object') return 'it is not a JSON object';
+  const row = storedObject(raw);
+  if (typeof row === 'string') return row;
   for (const field of ['email', 'subscribedAt'] as const) if (typeof row[field] !== 'string') return `its "${field}" is not text`;
-  return row as Subscriber;
+  return row as unknown as Subscriber;
 }
 
 /** One CSV field: quoted when needed, and never read as a formula by a spreadsheet. */
