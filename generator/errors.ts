@@ -37,6 +37,11 @@ export const catalogue = {
     message: 'has no front matter',
     hint: 'Start the file with a block of fields between two lines of ---, such as:\n---\ntitle: "..."\n---',
   },
+  CONTENT_EMPTY_BODY: {
+    title: 'A Markdown file has no text',
+    message: 'has no text after its front matter: its page would be empty',
+    hint: 'Write the post or page below the closing --- line, or delete the file if it is not wanted.',
+  },
   CONTENT_CHANGED_DURING_BUILD: {
     title: 'A content file changed while the build ran',
     message: 'changed while the build was reading it (or was changed with its size and modification time kept)',

@@ -126,6 +126,22 @@ test('CONTENT_FRONT_MATTER: broken YAML names the line', async () => {
   assert.ok(error.line! >= 6, `line ${error.line}`);
 });
 
+test('CONTENT_EMPTY_BODY: a post or page with nothing after its front matter is refused, rather than built as an empty "1 min read" article', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  const errors = await failure((f) => {
+    const text = f.read(post);
+    const end = text.indexOf('\n---\n', 3) + 5;
+    f.write(post, `${text.slice(0, end)}\n  \n\t\n`);
+    // Only the front matter, ending without a line break.
+    f.write('content/pages/terms.md', f.read('content/pages/terms.md').replace(/\n---\n[\s\S]*$/, '\n---'));
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [
+    `CONTENT_EMPTY_BODY ${post}:15:1 has no text after its front matter: its page would be empty`,
+    'CONTENT_EMPTY_BODY content/pages/terms.md:8:4 has no text after its front matter: its page would be empty',
+  ]);
+  assert.match(errors[0].hint!, /below the closing ---/);
+});
+
 test('CONTENT_SCHEMA_REFERENCE: a JSON file must name its schema', async () => {
   const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => delete d.$schema));
   assert.is(error.code, 'CONTENT_SCHEMA_REFERENCE');

@@ -331,9 +331,12 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
   }
   try {
     const { data, content: body } = (frontMatter ??= loadFrontMatter())(text);
-    const links = bodyLinks(text).map(([target, offset]): MarkdownLink => [detached(target), offset]);
     // Words for reading times: runs of characters other than spaces and control codes.
-    return { data, body, words: body.match(/[^\x00-\x20]+/g)?.length ?? 0, bodyHash: hashText(body), links };
+    const words = body.match(/[^\x00-\x20]+/g)?.length ?? 0;
+    // Every Markdown file is a page's text: without a word it would be a page with a heading and nothing else.
+    if (!words) return siteError('CONTENT_EMPTY_BODY', {}, framed(file, text, positionAt(text, text.length - body.length)));
+    const links = bodyLinks(text).map(([target, offset]): MarkdownLink => [detached(target), offset]);
+    return { data, body, words, bodyHash: hashText(body), links };
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     // js-yaml counts from 0, and its first line is the one after the opening ---.
