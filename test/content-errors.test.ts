@@ -134,9 +134,12 @@ test('CONTENT_EMPTY_BODY: a post or page with nothing after its front matter is 
     f.write(post, `${text.slice(0, end)}\n  \n\t\n`);
     // Only the front matter, ending without a line break.
     f.write('content/pages/terms.md', f.read('content/pages/terms.md').replace(/\n---\n[\s\S]*$/, '\n---'));
+    // Markup with no word a reader would read.
+    f.write('content/pages/privacy-policy.md', f.read('content/pages/privacy-policy.md').replace(/\n---\n[\s\S]*$/, '\n---\n## \n<!-- To be written -->\n'));
   });
   assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [
     `CONTENT_EMPTY_BODY ${post}:15:1 has no text after its front matter: its page would be empty`,
+    'CONTENT_EMPTY_BODY content/pages/privacy-policy.md:9:1 has no text after its front matter: its page would be empty',
     'CONTENT_EMPTY_BODY content/pages/terms.md:8:4 has no text after its front matter: its page would be empty',
   ]);
   assert.match(errors[0].hint!, /below the closing ---/);

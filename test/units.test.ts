@@ -14,6 +14,7 @@ import { buildModel, type SiteModel } from '../generator/content/model.ts';
 import { classify } from '../generator/content/kinds.ts';
 import { crossCheck } from '../generator/content/cross-check.ts';
 import { parseDate } from '../generator/content/dates.ts';
+import { wordCount } from '../generator/content/text.ts';
 import { routes } from '../generator/routes.ts';
 import { headerRules, headersFor, pathPattern } from '../generator/output/security.ts';
 import { resolveProject } from '../generator/project.ts';
@@ -201,6 +202,42 @@ test('parseDate: a year below 1000 keeps four digits, and the years 0 to 99 have
   assert.equal(parseDate('0050-01-02'), { iso: '0050-01-02' });
   assert.equal(parseDate('29/02/0000'), { iso: '0000-02-29' });
   assert.equal(parseDate('29/02/0100'), { problem: 'is not a real date: February 0100 has 28 days' });
+});
+
+test('wordCount: the words a reader reads, not the Markdown around them (reading times, wordCount in structured data)', () => {
+  const markdown = [
+    '## Why it matters',
+    '',
+    '- **Fast:** see [our prices](/pricing "Prices") or <https://example.com>',
+    '* one',
+    '1. two',
+    '10) three',
+    '',
+    '> A quote — with a dash & more.',
+    '',
+    '| Plan | Price |',
+    '|------|------:|',
+    '| Extract | {{plans.extract.price}} |',
+    '',
+    '```md',
+    'code words',
+    '```',
+    '',
+    '<div class="note">Held <em>here</em></div> <!-- not shown -->',
+    '![a picture](/images/x.svg)',
+    'A {{verbatim: AUD $40–90}} figure, 2 pages.',
+    '',
+    '[prices]: /pricing',
+    '***',
+  ].join('\n');
+  const read = 'Why it matters Fast: see our prices or https://example.com one two three A quote with a dash more. Plan Price Extract $59.95 code words Held here A AUD $40–90 figure, 2 pages.';
+  assert.is(wordCount(markdown), read.split(' ').length);
+  assert.is(wordCount('Plain words, four here.'), 4);
+  assert.is(wordCount(' \n## \n- \n<!-- -->\n'), 0);
+  // In time linear in the text: a long run of symbols is passed over at once.
+  const started = performance.now();
+  assert.is(wordCount(`${'-'.repeat(200_000)} ${'a '.repeat(20_000)}`), 20_000);
+  assert.ok(performance.now() - started < 1000, `${performance.now() - started} ms`);
 });
 
 test('routes: every page has its address, kind and output file; aliases become redirects', () => {

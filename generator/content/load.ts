@@ -10,7 +10,7 @@ import { Shards } from '../cache.ts';
 import { classify, rules, type SourceKind } from './kinds.ts';
 import { bodyLinks, type MarkdownLink } from './links.ts';
 import { repeatedName } from './repeated-name.ts';
-import { codePoint, controlCharacter } from './text.ts';
+import { codePoint, controlCharacter, wordCount } from './text.ts';
 import type { ContentSeen } from '../incremental/unchanged.ts';
 import { referencesOf, type References } from '../admin/references.ts';
 
@@ -39,7 +39,7 @@ export interface SourceFile {
   data: unknown;
   /** The Markdown body, for .md files. */
   body?: string;
-  /** Words in the body (runs of characters between spaces and line breaks), for .md files. */
+  /** Words a reader reads in the body (text.ts, wordCount), for .md files. */
   words?: number;
   /** A hash of the body, for .md files: the build's record compares a post's body by it, without reading the text again. */
   bodyHash?: string;
@@ -231,7 +231,7 @@ type ParsedMarkdown = { data: unknown; body: string; words: number; bodyHash: st
  * of it again. The text (and the body, which is the end of the text) is read from the file only when asked
  * for: a build that renders one post reads one post, and holds no other post's text.
  */
-const snapshotVersion = `content-v11 gray-matter@${packageVersion('gray-matter')}`;
+const snapshotVersion = `content-v12 gray-matter@${packageVersion('gray-matter')}`;
 type SnapshotEntry = Omit<SourceFile, 'text' | 'body' | 'source'> & { bodyStart?: number };
 const snapshot = (dir: string) => new Shards<SnapshotEntry[]>(dir, 'files', snapshotVersion);
 
@@ -331,8 +331,7 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
   }
   try {
     const { data, content: body } = (frontMatter ??= loadFrontMatter())(text);
-    // Words for reading times: runs of characters other than spaces and control codes.
-    const words = body.match(/[^\x00-\x20]+/g)?.length ?? 0;
+    const words = wordCount(body);
     // Every Markdown file is a page's text: without a word it would be a page with a heading and nothing else.
     if (!words) return siteError('CONTENT_EMPTY_BODY', {}, framed(file, text, positionAt(text, text.length - body.length)));
     const links = bodyLinks(text).map(([target, offset]): MarkdownLink => [detached(target), offset]);

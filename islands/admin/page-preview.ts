@@ -7,6 +7,7 @@
 // preview (preview.ts).
 import { factValue, type Facts } from './rules.ts';
 import { australianDate, parseDate } from '../../generator/content/dates.ts';
+import { wordCount } from '../../generator/content/text.ts';
 
 /** The page each settings file and page copy shows on most; entries of collections have their own address. */
 const pageOfFile: Record<string, string> = {
@@ -216,11 +217,6 @@ async function feedPosts(): Promise<Link[]> {
       return [];
     }
   });
-}
-
-/** Words for the reading time, counted as the build counts them (generator/content/load.ts): runs of non-space characters. */
-export function wordCount(markdown: string): number {
-  return (markdown.match(/[^\x00-\x20]+/g) ?? []).length;
 }
 
 /** A blog post's page (templates/pages/post.tsx): heading, category, date, author, reading time, picture, text. */
