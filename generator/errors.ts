@@ -103,6 +103,11 @@ export const catalogue = {
     message: 'is not a regular file ({kind})',
     hint: 'Remove it, or put a file in its place: the build reads it, and a named pipe, socket or device is no file to read (reading a pipe would wait for ever).',
   },
+  CONTENT_FOLDER_MISSING: {
+    title: 'The content folder is missing',
+    message: 'the content folder {folder} {problem}',
+    hint: 'Put the folder back (if it was committed: git restore content), or run site in the project folder that holds it (or name that with --root <folder>).',
+  },
   CONTENT_MISSING_FILE: {
     title: 'A required content file is missing',
     message: 'is missing',

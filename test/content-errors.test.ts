@@ -180,6 +180,19 @@ test('CONTENT_MISSING_FILE: a required file', async () => {
   assert.equal(errors.map((e) => [e.code, e.headline]), [['CONTENT_MISSING_FILE', 'content/pages/terms.md is missing']]);
 });
 
+test('CONTENT_FOLDER_MISSING: a content/ folder deleted (under site serve, or a build called from code) is one problem naming it, not every required file missing', async () => {
+  for (const [problem, replace] of [['is missing', () => {}], ['is a file, not a folder', (content: string) => fs.writeFileSync(content, '')]] as const) {
+    let folder = '';
+    const errors = await failure((f) => {
+      fs.rmSync(f.content, { recursive: true });
+      replace(f.content);
+      folder = f.content;
+    });
+    assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [`CONTENT_FOLDER_MISSING the content folder ${folder} ${problem}`]);
+    assert.match(errors[0].hint!, /git restore content/);
+  }
+});
+
 test('CONTENT_DUPLICATE: a position claimed twice is reported once, on the later file', async () => {
   const errors = await failure((f) => f.editJson('content/cities/perth.json', (d) => (d.order = 1)));
   assert.equal(errors.map((e) => e.headline), ['content/cities/sydney.json:6:12 /order position 1 is also taken by content/cities/perth.json']);

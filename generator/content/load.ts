@@ -72,6 +72,10 @@ export interface SourceFile {
  * it is.
  */
 export function loadContent(project: Project, previous?: Map<string, SourceFile>, seen?: ContentSeen, parsed?: (file: SourceFile) => void): { files: SourceFile[]; errors: SiteError[] } {
+  // The CLI refuses a project without content/ (project.ts, notASite), but the dev server's may be deleted while it
+  // runs: one problem, not one for every required file.
+  const folder = fs.statSync(project.content, { throwIfNoEntry: false });
+  if (!folder?.isDirectory()) return { files: [], errors: [siteError('CONTENT_FOLDER_MISSING', { folder: project.content, problem: folder ? 'is a file, not a folder' : 'is missing' })] };
   const errors: SiteError[] = [];
   const files: SourceFile[] = [];
   const store = snapshot(path.join(project.cache, 'content'));
