@@ -221,7 +221,7 @@ export const catalogue = {
   },
   NEW_INVALID_SLUG: {
     title: 'The slug for a new file is not valid',
-    message: '"{slug}" is not a valid slug',
+    message: '"{slug}" is not a valid slug: {problem}',
     hint: 'Use at most 100 lowercase letters, digits and single hyphens, such as gold-coast.',
   },
   NEW_INVALID_NAME: {

@@ -44,10 +44,15 @@ export async function createStarter(options: NewOptions): Promise<string> {
   const slug = options.kind === 'language' ? languageSlug(name) : options.slug;
   // At most 100 characters: the slug names files (the content file, the page, its social card) the disk must allow.
   if (slug.length > 100 || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
-    if (options.kind !== 'language') fail('NEW_INVALID_SLUG', { slug: options.slug });
-    // A language is named, not given a slug: say which of what was typed its address cannot take.
+    // Say which of what was typed the slug, or a language's address (a language is named, not given a slug), cannot take.
+    const language = options.kind === 'language';
     const unfit = [...new Set(slug.match(/[^a-z0-9-]/gu))].map((c) => JSON.stringify(c)).join(', ');
-    const problem = unfit ? `${unfit} cannot be part of its page's address` : slug.length > 100 ? 'its address would be longer than 100 characters' : 'it must begin and end with a letter';
+    const problem = unfit
+      ? `${unfit} cannot be part of ${language ? "its page's address" : 'a slug'}`
+      : slug.length > 100
+        ? `${language ? 'its address would be' : 'it is'} longer than 100 characters`
+        : 'it must start and end with a letter or digit, and hyphens may not stand two together';
+    if (!language) fail('NEW_INVALID_SLUG', { slug: options.slug, problem });
     fail('NEW_INVALID_NAME', { name: options.slug, problem });
   }
   const { kind } = starters[options.kind];

@@ -198,11 +198,14 @@ test('new refuses to overwrite, and refuses a bad slug', () => {
   assert.match(again.err, /content\/cities\/ballarat\.json already exists/);
   const bad = site(['new', 'city', 'Gold Coast!'], f.root);
   assert.is(bad.code, 1);
-  assert.match(bad.err, /is not a valid slug/);
+  // What is wrong with it is named, as for a language's name.
+  assert.ok(bad.err.includes('"Gold Coast!" is not a valid slug: "G", " ", "C", "!" cannot be part of a slug  [NEW_INVALID_SLUG]'), bad.err);
+  const hyphens = site(['new', 'service', 'tax--returns-'], f.root);
+  assert.ok(hyphens.err.includes('"tax--returns-" is not a valid slug: it must start and end with a letter or digit, and hyphens may not stand two together'), hyphens.err);
   // A slug longer than a file name may be is refused as a slug, not met as ENAMETOOLONG with a stack trace.
   const long = site(['new', 'blog', 'a'.repeat(101)], f.root);
   assert.is(long.code, 1);
-  assert.match(long.err, /is not a valid slug  \[NEW_INVALID_SLUG\]\n\s+hint: Use at most 100 lowercase letters/);
+  assert.match(long.err, /is not a valid slug: it is longer than 100 characters  \[NEW_INVALID_SLUG\]\n\s+hint: Use at most 100 lowercase letters/);
   assert.not.match(long.err, /\n\s+at /);
   assert.is(site(['new', 'blog', 'a'.repeat(100)], f.root).code, 0);
   fs.rmSync(path.join(f.root, 'content', 'blog', `${'a'.repeat(100)}.md`));
