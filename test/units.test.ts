@@ -12,6 +12,7 @@ import { loadContent, type SourceFile } from '../generator/content/load.ts';
 import { resolveFacts } from '../generator/content/facts.ts';
 import { buildModel, type SiteModel } from '../generator/content/model.ts';
 import { classify } from '../generator/content/kinds.ts';
+import { cmsConfig } from '../generator/admin/cms-config.ts';
 import { crossCheck } from '../generator/content/cross-check.ts';
 import { parseDate } from '../generator/content/dates.ts';
 import { wordCount } from '../generator/content/text.ts';
@@ -238,6 +239,13 @@ test('wordCount: the words a reader reads, not the Markdown around them (reading
   const started = performance.now();
   assert.is(wordCount(`${'-'.repeat(200_000)} ${'a '.repeat(20_000)}`), 20_000);
   assert.ok(performance.now() - started < 1000, `${performance.now() - started} ms`);
+});
+
+test('classify knows every path the editor can save, a new entry\'s too: its checks (islands/admin/checks.ts) find each schema by it', () => {
+  const { collections } = cmsConfig(project, {}) as { collections: { folder?: string; extension?: string; files?: { file: string }[] }[] };
+  const paths = collections.flatMap((c) => (c.files ? c.files.map((f) => f.file) : [`${c.folder}/a-new-entry.${c.extension}`]));
+  assert.ok(paths.length > 20);
+  assert.equal(paths.filter((p) => !classify(p.replace(/^content\//, ''))), []);
 });
 
 test('routes: every page has its address, kind and output file; aliases become redirects', () => {
