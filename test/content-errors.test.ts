@@ -145,6 +145,12 @@ test('CONTENT_EMPTY_BODY: a post or page with nothing after its front matter is 
   assert.match(errors[0].hint!, /below the closing ---/);
 });
 
+test('CONTENT_FRONT_MATTER: the problem is placed at its own line of the file, not the one after it', async () => {
+  const errors = await failure((f) => replaceIn(f, 'content/blog/naati-vs-standard-translations-differences.md', 'author: "Priya Raman, Senior Translation Coordinator"', 'author: Priya Raman: Senior Translation Coordinator'));
+  assert.equal(errors.map((e) => [e.code, e.line]), [['CONTENT_FRONT_MATTER', 5]]);
+  assert.match(errors[0].frame!, /> 5 \| author: Priya Raman: Senior/);
+});
+
 test('CONTENT_SCHEMA_REFERENCE: a JSON file must name its schema', async () => {
   const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => delete d.$schema));
   assert.is(error.code, 'CONTENT_SCHEMA_REFERENCE');

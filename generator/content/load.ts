@@ -342,8 +342,8 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
     return { data, body, words, bodyHash: hashText(body), links };
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
-    // js-yaml counts from 0, and its first line is the one after the opening ---.
-    const where = mark ? { line: mark.line + 2, column: mark.column + 1 } : { line: 1, column: 1 };
+    // js-yaml counts from 0, and its first line is what follows the opening --- on its line (gray-matter keeps the line break).
+    const where = mark ? { line: mark.line + 1, column: mark.column + 1 } : { line: 1, column: 1 };
     const reason = (error as { reason?: string }).reason ?? (error as Error).message.split('\n')[0];
     return siteError('CONTENT_FRONT_MATTER', { reason }, framed(file, text, where));
   }
