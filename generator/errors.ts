@@ -37,6 +37,11 @@ export const catalogue = {
     message: 'has no front matter',
     hint: 'Start the file with a block of fields between two lines of ---, such as:\n---\ntitle: "..."\n---',
   },
+  CONTENT_FRONT_MATTER_UNCLOSED: {
+    title: 'The front matter is not closed',
+    message: 'has front matter that no line of --- closes',
+    hint: 'End the fields with a line of --- of its own, and write the text below it: without it the whole file is read as fields.',
+  },
   CONTENT_EMPTY_BODY: {
     title: 'A Markdown file has no text',
     message: 'has no text after its front matter: its page would be empty',

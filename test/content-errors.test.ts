@@ -151,6 +151,19 @@ test('CONTENT_FRONT_MATTER: the problem is placed at its own line of the file, n
   assert.match(errors[0].frame!, /> 5 \| author: Priya Raman: Senior/);
 });
 
+test('CONTENT_FRONT_MATTER_UNCLOSED: front matter with no closing --- is named as such, not as YAML the text after it breaks (or as an empty page)', async () => {
+  const errors = await failure((f) => {
+    replaceIn(f, 'content/blog/naati-vs-standard-translations-differences.md', '\n---\n', '\n\n');
+    // Here the rest of the file would be read as YAML and pass: the page would have no text.
+    f.write('content/pages/terms.md', f.read('content/pages/terms.md').replace(/\n---\n[\s\S]*$/, '\n'));
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [
+    'CONTENT_FRONT_MATTER_UNCLOSED content/blog/naati-vs-standard-translations-differences.md:1:1 has front matter that no line of --- closes',
+    'CONTENT_FRONT_MATTER_UNCLOSED content/pages/terms.md:1:1 has front matter that no line of --- closes',
+  ]);
+  assert.match(errors[0].hint!, /^End the fields with a line of ---/);
+});
+
 test('CONTENT_SCHEMA_REFERENCE: a JSON file must name its schema', async () => {
   const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => delete d.$schema));
   assert.is(error.code, 'CONTENT_SCHEMA_REFERENCE');

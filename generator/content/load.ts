@@ -333,6 +333,8 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
   if (!/^---\r?\n/.test(text)) {
     return siteError('CONTENT_NO_FRONT_MATTER', {}, { file, line: 1, column: 1 });
   }
+  // gray-matter's test for the closing line: without one it reads the whole text as YAML.
+  if (text.indexOf('\n---', 3) < 0) return siteError('CONTENT_FRONT_MATTER_UNCLOSED', {}, framed(file, text, { line: 1, column: 1 }));
   try {
     const { data, content: body } = (frontMatter ??= loadFrontMatter())(text);
     const words = wordCount(body);
