@@ -151,6 +151,20 @@ test('CONTENT_FRONT_MATTER: the problem is placed at its own line of the file, n
   assert.match(errors[0].frame!, /> 5 \| author: Priya Raman: Senior/);
 });
 
+test('CONTENT_REPEATED_FIELD: a front matter field written twice is named at the second, as in JSON, not as YAML jargon with a hint about quotes', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  const errors = await failure((f) => {
+    replaceIn(f, post, 'icon: "languages"', 'icon: "languages"\ntitle:\n  "Another title"');
+    replaceIn(f, 'content/blog/choose-right-translation-service-legal-documents.md', '\n  alt: ', '\n  "src": "blog/x.svg"\n  alt: ');
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [
+    'CONTENT_REPEATED_FIELD content/blog/choose-right-translation-service-legal-documents.md:9:3 "src" is written twice in one object: only this last value would count',
+    `CONTENT_REPEATED_FIELD ${post}:11:1 "title" is written twice in one object: only this last value would count`,
+  ]);
+  assert.match(errors[1].frame!, /> 11 \| title:/);
+  assert.is(errors[1].hint, 'Keep one "title" with the value you mean and delete the other.');
+});
+
 test('CONTENT_FRONT_MATTER_UNCLOSED: front matter with no closing --- is named as such, not as YAML the text after it breaks (or as an empty page)', async () => {
   const errors = await failure((f) => {
     replaceIn(f, 'content/blog/naati-vs-standard-translations-differences.md', '\n---\n', '\n\n');

@@ -345,8 +345,12 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     // js-yaml counts from 0, and its first line is what follows the opening --- on its line (gray-matter keeps the line break).
-    const where = mark ? { line: mark.line + 1, column: mark.column + 1 } : { line: 1, column: 1 };
+    // Its column can be below 0 (a repeated key whose value is on the next line).
+    const where = mark ? { line: mark.line + 1, column: Math.max(1, mark.column + 1) } : { line: 1, column: 1 };
     const reason = (error as { reason?: string }).reason ?? (error as Error).message.split('\n')[0];
+    // A repeated field is reported as in JSON; js-yaml marks the line of its second key (in block style).
+    const repeated = reason === 'duplicated mapping key' && /^(\s*)["']?([^\s"':#]+)["']?\s*:/.exec(text.split('\n')[where.line - 1]);
+    if (repeated) return siteError('CONTENT_REPEATED_FIELD', { name: repeated[2] }, framed(file, text, { line: where.line, column: repeated[1].length + 1 }));
     return siteError('CONTENT_FRONT_MATTER', { reason }, framed(file, text, where));
   }
 }
