@@ -22,6 +22,11 @@ export const catalogue = {
     message: 'is not UTF-8: the character here was saved in another encoding',
     hint: 'Save the file as UTF-8 (in VS Code: click the encoding in the status bar, then Save with Encoding, UTF-8) and check the character; the file was probably saved as Windows-1252 or Latin-1.',
   },
+  CONTENT_UTF_SIXTEEN: {
+    title: 'The file is UTF-16 text',
+    message: 'is saved as UTF-16, which the build does not read',
+    hint: 'Save it as UTF-8 (in VS Code: click the encoding in the status bar, then Save with Encoding, UTF-8; Windows Notepad calls UTF-16 "Unicode").',
+  },
   CONTENT_CONTROL_CHARACTER: {
     title: 'The text holds an invisible control character',
     message: 'holds the control character {character}, which no page or feed may carry',

@@ -90,6 +90,20 @@ test('CONTENT_ENCODING: a file saved in another encoding is refused at the chara
   assert.match(errors[0].hint!, /^Save the file as UTF-8/);
 });
 
+test('CONTENT_UTF_SIXTEEN: a file saved as UTF-16 (Windows Notepad\'s "Unicode") is named as such, not as Windows-1252 with a frame of stray bytes', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  const errors = await failure((f) => {
+    const le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    fs.writeFileSync(path.join(f.root, 'content/cities/perth.json'), le(f.read('content/cities/perth.json')));
+    fs.writeFileSync(path.join(f.root, post), le(f.read(post)).swap16());
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline} ${e.frame}`), [
+    `CONTENT_UTF_SIXTEEN ${post} is saved as UTF-16, which the build does not read undefined`,
+    'CONTENT_UTF_SIXTEEN content/cities/perth.json is saved as UTF-16, which the build does not read undefined',
+  ]);
+  assert.match(errors[0].hint!, /^Save it as UTF-8/);
+});
+
 test('CONTENT_CONTROL_CHARACTER: a control character, written or escaped, is refused where it stands, rather than making the feed invalid XML', async () => {
   const errors = await failure((f) => {
     // As the editor writes text pasted from a word processor, whose line break is U+000B.

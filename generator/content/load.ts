@@ -120,7 +120,7 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
     }
     const text = readText(abs);
     if (typeof text !== 'string') {
-      errors.push(siteError('CONTENT_ENCODING', {}, framed(file, text.shown, positionAt(text.shown, text.shown.indexOf('\uFFFD')))));
+      errors.push(text.utf16 ? siteError('CONTENT_UTF_SIXTEEN', {}, { file }) : siteError('CONTENT_ENCODING', {}, framed(file, text.shown, positionAt(text.shown, text.shown.indexOf('\uFFFD')))));
       continue;
     }
     const loaded = parseFile(rel, source, text, stat);
@@ -192,13 +192,16 @@ function realPath(abs: string): string | undefined {
 /**
  * A content file's text, without the byte-order mark some editors write first (JSON.parse and the front
  * matter's opening --- do not look past it). Bytes that are not UTF-8, such as a file saved as Windows-1252,
- * come back as `shown`: the text as decoded, each such byte a U+FFFD, which would otherwise reach the site.
+ * come back as `shown`: the text as decoded, each such byte a U+FFFD, which would otherwise reach the site (and
+ * `utf16` for a file saved as UTF-16, which is named as such: its frame would show stray bytes).
  */
-function readText(abs: string): string | { shown: string } {
+function readText(abs: string): string | { shown: string; utf16: boolean } {
   const text = fs.readFileSync(abs, 'utf8');
   // A U+FFFD is written so or stands for bytes that are not UTF-8: only then are the bytes looked at, since
   // reading every file as bytes first made a cold build's reading of thousands of posts a third slower.
-  if (text.includes('\uFFFD') && !isUtf8(fs.readFileSync(abs))) return { shown: text };
+  const bytes = text.includes('\uFFFD') ? fs.readFileSync(abs) : undefined;
+  // UTF-16 starts with its byte-order mark, FF FE or FE FF.
+  if (bytes && !isUtf8(bytes)) return { shown: text, utf16: bytes.length > 1 && [0xfeff, 0xfffe].includes(bytes.readUInt16BE(0)) };
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
