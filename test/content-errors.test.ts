@@ -80,6 +80,17 @@ test('CONTENT_JSON_SYNTAX: a missing comma is placed where the parser stopped', 
   assert.is(error.headline, 'content/cities/perth.json:5:3 is not valid JSON: comma expected');
 });
 
+test('CONTENT_JSON_SYNTAX: an empty JSON file (or one of spaces) says it is empty, rather than "value expected"', async () => {
+  const errors = await failure((f) => {
+    f.write('content/cities/perth.json', '');
+    f.write('content/cities/darwin.json', '\n  \n');
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [
+    'CONTENT_JSON_SYNTAX content/cities/darwin.json:1:1 is not valid JSON: the file is empty',
+    'CONTENT_JSON_SYNTAX content/cities/perth.json:1:1 is not valid JSON: the file is empty',
+  ]);
+});
+
 test('CONTENT_ENCODING: a file saved in another encoding is refused at the character, rather than built with U+FFFD in its place', async () => {
   const errors = await failure((f) => {
     const latin1 = Buffer.from(f.read('content/cities/perth.json').replace('"Perth"', '"Perthé"'), 'latin1');

@@ -321,6 +321,8 @@ function parseJson(file: string, text: string): { data: unknown } | SiteError {
     if (!twice) return { data };
     return siteError('CONTENT_REPEATED_FIELD', { name: twice.name }, { pointer: twice.pointer, ...framed(file, text, positionAt(text, twice.offset)) });
   } catch {
+    // An empty file (one a tool truncated) would be "value expected", at its end.
+    if (!text.trim()) return siteError('CONTENT_JSON_SYNTAX', { problem: 'the file is empty' }, { file, line: 1, column: 1 });
     // JSON.parse says little about where; jsonc-parser gives the offset and a name for the problem.
     const problems: ParseError[] = [];
     parseJsonc(text, problems, { disallowComments: true, allowTrailingComma: false });
