@@ -5,13 +5,13 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import http from 'node:http';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { serve, type DevServer } from '../generator/serve/server.ts';
 import { silentLogger } from '../generator/log.ts';
-import { copyCode, fixture, type Fixture } from './helpers/project.ts';
+import { copyCode, fixture, repoRoot, type Fixture } from './helpers/project.ts';
 
 const test = suite('serve');
 
@@ -519,6 +519,63 @@ test('settled() returns when an edit lands while it waits, however the timing fa
     await dev.settled();
   } finally {
     await watchdog.terminate();
+  }
+});
+
+test('site serve on a project whose first build fails stays up: every address shows the error page with the overlay\'s client, and a fix reloads into the site', async () => {
+  const broken = fixture();
+  broken.editJson('content/cities/perth.json', (d) => (d.population = 2300000));
+  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/site.js'), '--root', broken.root, 'serve', '--port', '0'], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  try {
+    const until = async (what: string, done: () => boolean | Promise<boolean>) => {
+      const limit = Date.now() + 60_000;
+      while (!(await done())) {
+        if (child.exitCode !== null || Date.now() > limit) throw new Error(`${what}: exit ${child.exitCode}\n${out}\n${err}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    await until('serving', () => /serving (http:\S+)/.test(out) && /watching/.test(out));
+    const url = /serving (http:\S+)/.exec(out)![1];
+    // The error as `site build` prints it.
+    assert.match(err, /content\/cities\/perth\.json/);
+    assert.match(err, /\[CONTENT_SCHEMA\w*\]/);
+    for (const address of ['/', '/cities/perth', '/no-such-page']) {
+      const res = await fetch(`${url}${address}`);
+      assert.is(res.status, 500, address);
+      const html = await res.text();
+      assert.match(html, /content\/cities\/perth\.json/);
+      assert.match(html, /<script type="module" async src="\/__site\/client\.js\?since=0"><\/script><\/body>/);
+    }
+    const events = await fetch(`${url}/__site/events`, { signal: AbortSignal.timeout(10_000) });
+    const reader = events.body!.getReader();
+    let text = '';
+    while (!text.includes('event: error-report')) text += new TextDecoder().decode((await reader.read()).value);
+    assert.match(text, /"file":"content\/cities\/perth\.json"/);
+    broken.editJson('content/cities/perth.json', (d) => (d.population = '2.3 million'));
+    while (!text.includes('event: rebuilt')) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    assert.match(text, /event: rebuilt\ndata: \{"changed":null,"build":1\}/, 'every open page reloads');
+    const home = await fetch(`${url}/cities/perth`);
+    assert.is(home.status, 200);
+    assert.match(await home.text(), /2\.3 million/);
+    // A page served while the build was broken, connecting only now, reloads too.
+    const late = await fetch(`${url}/__site/events?since=0`, { signal: AbortSignal.timeout(10_000) });
+    const lateReader = late.body!.getReader();
+    let lateText = '';
+    while (!lateText.includes('event: rebuilt')) lateText += new TextDecoder().decode((await lateReader.read()).value);
+    await lateReader.cancel();
+    assert.match(lateText, /"changed":null/);
+    child.kill('SIGINT');
+    assert.is(await exited, 0);
+  } finally {
+    child.kill('SIGKILL');
+    await exited;
+    broken.remove();
   }
 });
 

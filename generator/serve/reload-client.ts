@@ -35,11 +35,13 @@ function showError(report) {
   if (!overlay) {
     overlay = document.createElement('site-error-overlay');
     const root = overlay.attachShadow({ mode: 'open' });
-    root.innerHTML = '<style>:host{position:fixed;inset:0;z-index:2147483647;background:rgba(15,31,51,.97);color:#fff;font:14px/1.5 system-ui,sans-serif;overflow:auto;padding:32px}h2{font-size:20px;color:#ffb4a8;margin:0 0 16px}ol{margin:0;padding:0;list-style:none}li{margin:0 0 24px;max-width:110ch}h3{font-size:15px;margin:0;color:#fde68a}.code{font:12px ui-monospace,Menlo,Consolas,monospace;color:#cbd5e1;margin-left:4px}.where{font:14px ui-monospace,Menlo,Consolas,monospace;color:#93c5fd;margin:4px 0}.message{margin:4px 0}pre{font:13px/1.45 ui-monospace,Menlo,Consolas,monospace;white-space:pre-wrap;background:rgba(0,0,0,.35);padding:8px 12px;margin:8px 0;border-radius:4px}.hint{color:#bbf7d0;margin:4px 0}.note{color:#cbd5e1}[role=alertdialog]:focus{outline:none}</style><div role="alertdialog" aria-modal="true" aria-labelledby="site-error-heading" tabindex="-1"><h2 id="site-error-heading">Build failed</h2><div class="problems"></div><p class="note">The last good version of the site is still being served. Fix the problem and save: this page reloads by itself.</p></div>';
+    root.innerHTML = '<style>:host{position:fixed;inset:0;z-index:2147483647;background:rgba(15,31,51,.97);color:#fff;font:14px/1.5 system-ui,sans-serif;overflow:auto;padding:32px}h2{font-size:20px;color:#ffb4a8;margin:0 0 16px}ol{margin:0;padding:0;list-style:none}li{margin:0 0 24px;max-width:110ch}h3{font-size:15px;margin:0;color:#fde68a}.code{font:12px ui-monospace,Menlo,Consolas,monospace;color:#cbd5e1;margin-left:4px}.where{font:14px ui-monospace,Menlo,Consolas,monospace;color:#93c5fd;margin:4px 0}.message{margin:4px 0}pre{font:13px/1.45 ui-monospace,Menlo,Consolas,monospace;white-space:pre-wrap;background:rgba(0,0,0,.35);padding:8px 12px;margin:8px 0;border-radius:4px}.hint{color:#bbf7d0;margin:4px 0}.note{color:#cbd5e1}[role=alertdialog]:focus{outline:none}</style><div role="alertdialog" aria-modal="true" aria-labelledby="site-error-heading" tabindex="-1"><h2 id="site-error-heading">Build failed</h2><div class="problems"></div><p class="note"></p></div>';
     document.documentElement.append(overlay);
     // Focus goes to the dialog so a screen reader announces it and the keyboard starts there.
     root.querySelector('[role=alertdialog]').focus();
   }
+  // What is served meanwhile, as the terminal says it: the last good site, or (no build good yet) this report.
+  overlay.shadowRoot.querySelector('.note').textContent = report.note + ' Fix the problem and save: this page reloads by itself.';
   const problems = overlay.shadowRoot.querySelector('.problems');
   const errors = report.errors || [];
   if (!errors.length) return problems.replaceChildren(el('pre', '', report.message));

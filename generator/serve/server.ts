@@ -61,7 +61,10 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   // The `error-report` event, what the browser's overlay shows: the report as the terminal prints it, and each
   // problem of the failed stage as data for the overlay to lay out, one that failed many pages listed once as
   // the terminal lists it (`morePages`: the others it failed).
-  let lastError: { message: string; errors: (SiteErrorData & { morePages: string[] })[] } | undefined;
+  let lastError: { message: string; note: string; errors: (SiteErrorData & { morePages: string[] })[] } | undefined;
+  const broadcast = (event: string, data: unknown) => {
+    for (const client of clients) client.write(sse(event, data));
+  };
 
   // The settings `site serve` gives the functions, read afresh for each call: the environment, with defaults for
   // what the person running it did not choose. Passed to each function call; process.env itself is left alone, so
@@ -93,20 +96,33 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     live = result.next;
     drafts = draftStylesheet(result.pages);
   };
-  adopt(await build({ root: project.root, out, logger, drafts: true }));
+  const report = (error: unknown) => {
+    const text = error instanceof BuildFailure ? formatFailure(error) : `${(error as Error).stack}`;
+    const note = live ? 'The last good site is still being served.' : 'No build has succeeded yet: every address shows this error.';
+    logger.error(colour.red(text));
+    logger.error(colour.dim(note));
+    lastError = { message: stripVTControlCharacters(text), note, errors: error instanceof BuildFailure ? groupByCause(error.errors).map((g) => ({ ...g.error.toJSON(), morePages: g.pages })) : [] };
+    broadcast('error-report', lastError);
+  };
+  try {
+    adopt(await build({ root: project.root, out, logger, drafts: true }));
+  } catch (error) {
+    // A first build failing in the project's files leaves the server up, as a failed rebuild does, for a save to
+    // fix; the output folder or the disk failing is no file's to fix, and without a watcher no save is seen.
+    if (options.watch === false || !(error instanceof BuildFailure) || ['output', 'disk'].includes(error.stage)) throw error;
+    report(error);
+  }
   const functions = functionsHandler(project, settings, (m) => logger.warn(m));
   const editor = localEditor(project, out, logger, { listenHost: options.host, onNetwork: options.editorOnNetwork });
 
-  const serveStatic = staticHandler({
-    root: out,
-    // async: the page's DOMContentLoaded does not wait for the client, which is fetched afresh on every load.
-    // While there are drafts, their stylesheet marks their pages and the links to them (content/drafts.ts).
-    transformHtml: (html) =>
-      (drafts ? html.replace('</head>', `<link rel="stylesheet" href="${draftsPath}"></head>`) : html).replace(
-        '</body>',
-        `<script type="module" async src="${reloadClientPath}?since=${builds}"></script></body>`,
-      ),
-  });
+  // async: the page's DOMContentLoaded does not wait for the client, which is fetched afresh on every load.
+  // While there are drafts, their stylesheet marks their pages and the links to them (content/drafts.ts).
+  const transformHtml = (html: string) =>
+    (drafts ? html.replace('</head>', `<link rel="stylesheet" href="${draftsPath}"></head>`) : html).replace(
+      '</body>',
+      `<script type="module" async src="${reloadClientPath}?since=${builds}"></script></body>`,
+    );
+  const serveStatic = staticHandler({ root: out, transformHtml });
 
   let closing = false;
   const server = http.createServer(async (req, res) => {
@@ -130,6 +146,12 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     // The server's own files, beside the site's: made afresh, never cached.
     const own = pathname === draftsPath ? ['text/css', drafts] : pathname === reloadClientPath ? ['text/javascript', reloadClient(since(), run)] : undefined;
     if (own) return void res.writeHead(200, { 'Content-Type': `${own[0]}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(own[1]);
+    // Until a first good build there is no site: every address answers the report, which the reload client lays
+    // out in its overlay; 500, as the address's page could not be made.
+    if (!live) {
+      const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><pre>${lastError!.message.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</pre></body></html>`;
+      return void res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(transformHtml(page));
+    }
     if (editor.handles(pathname)) return void editor.handle(req, res);
     try {
       if (!(await functions.handle(req, res))) serveStatic(req, res);
@@ -139,10 +161,6 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       res.end();
     }
   });
-  const broadcast = (event: string, data: unknown) => {
-    for (const client of clients) client.write(sse(event, data));
-  };
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -168,22 +186,21 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const rebuild = async () => {
     sinceGood = new Set([...sinceGood, ...changed]);
     changed.clear();
+    // After a failed first build, the first good one is staged like any first build, and what it changed is
+    // unknown: every page served before it reloads (the `rebuilt` event's null; `recent` holds no build yet).
+    const first = !live;
     try {
-      const result = await build({ root: project.root, out, logger, live: { ...live, changed: sinceGood }, drafts: true });
+      const result = await build({ root: project.root, out, logger, live: live && { ...live, changed: sinceGood }, drafts: true });
       adopt(result);
       builds += 1;
-      recent.push(result.changed);
+      if (!first) recent.push(result.changed);
       if (recent.length > 20) recent.shift();
       sinceGood = new Set();
       lastError = undefined;
-      broadcast('rebuilt', { changed: result.changed, build: builds });
+      broadcast('rebuilt', { changed: first ? null : result.changed, build: builds });
       listeners.forEach((l) => l({ ok: true, changed: result.changed, rendered: result.rendered }));
     } catch (error) {
-      const text = error instanceof BuildFailure ? formatFailure(error) : `${(error as Error).stack}`;
-      logger.error(colour.red(text));
-      logger.error(colour.dim('The last good site is still being served.'));
-      lastError = { message: stripVTControlCharacters(text), errors: error instanceof BuildFailure ? groupByCause(error.errors).map((g) => ({ ...g.error.toJSON(), morePages: g.pages })) : [] };
-      broadcast('error-report', lastError);
+      report(error);
       listeners.forEach((l) => l({ ok: false, changed: [], rendered: 0 }));
     }
   };

@@ -56,6 +56,31 @@ test('a broken content file shows where, what, the frame and the hint; the fix t
   await context.close();
 });
 
+test('a project whose first build fails shows the overlay at every address, and the fix reloads into the site', async () => {
+  const broken = fixture();
+  broken.editJson('content/cities/perth.json', (d) => (d.population = 2300000));
+  const server = await serve({ root: broken.root, port: 0, host: '127.0.0.1', watch: true, logger: silentLogger });
+  const context = await browser.newContext();
+  try {
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));
+    const page = await context.newPage();
+    await page.goto(`${server.url}/cities/perth`);
+    const dialog = page.getByRole('alertdialog', { name: /Build failed/ });
+    await dialog.waitFor({ timeout: 30000 });
+    assert.is(await dialog.locator('.where').textContent(), 'content/cities/perth.json:7:17 /population');
+    assert.match((await dialog.locator('.note').textContent())!, /^No build has succeeded yet/);
+    const reloaded = page.waitForEvent('load', { timeout: 60000 });
+    broken.editJson('content/cities/perth.json', (d) => (d.population = '2.3 million'));
+    await reloaded;
+    assert.is(await page.getByRole('alertdialog').count(), 0);
+    assert.match((await page.textContent('main'))!, /2\.3 million/);
+  } finally {
+    await context.close();
+    await server.close();
+    broken.remove();
+  }
+});
+
 for (const width of [375, 1280]) {
   test(`at ${width} px: a new post's page, open before its build and connected after it, reloads into the post`, async () => {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
