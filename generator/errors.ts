@@ -558,16 +558,17 @@ export function framed(file: string, text: string, { line, column }: { line: num
 
 /**
  * One mistake in a shared template fails every page that uses it, with the same message at the same line: the
- * terminal and the browser's overlay list it once, with the other pages it failed (`pages`).
+ * terminal and the browser's overlay list it once, with the other pages it failed (`pages`) and each distinct
+ * hint (`hints`): a hint may name the page's own content file, which the first page's does not for the rest.
  */
-export function groupByCause(errors: SiteError[]): { error: SiteError; number: number; pages: string[] }[] {
-  const byCause = new Map<string | number, { error: SiteError; number: number; pages: string[] }>();
+export function groupByCause(errors: SiteError[]): { error: SiteError; number: number; pages: string[]; hints: string[] }[] {
+  const byCause = new Map<string | number, { error: SiteError; number: number; pages: string[]; hints: string[] }>();
   errors.forEach((error, i) => {
     // A problem with no page is its own cause.
     const cause = error.page ? JSON.stringify([error.code, error.file, error.line, error.column, error.message]) : i;
-    const same = byCause.get(cause);
-    if (same) same.pages.push(error.page!);
-    else byCause.set(cause, { error, number: i + 1, pages: [] });
+    const same = byCause.get(cause) ?? byCause.set(cause, { error, number: i + 1, pages: [], hints: [] }).get(cause)!;
+    if (same.error !== error) same.pages.push(error.page!);
+    if (error.hint && !same.hints.includes(error.hint)) same.hints.push(error.hint);
   });
   return [...byCause.values()];
 }
@@ -576,13 +577,13 @@ export function groupByCause(errors: SiteError[]): { error: SiteError; number: n
 export function formatFailure(failure: BuildFailure): string {
   const out = [`✗ ${failure.message}:`, ''];
   const groups = groupByCause(failure.errors);
-  groups.forEach(({ error, number, pages }, i) => {
+  groups.forEach(({ error, number, pages, hints }, i) => {
     // The title heads each run of problems of one kind.
     if (error.code !== groups[i - 1]?.error.code) out.push(`     ${error.title}:`);
     out.push(`${String(number).padStart(3)}. ${error.headline}  [${error.code}]`);
     if (pages.length) out.push(indent(`the same on ${pages.length} more ${pages.length === 1 ? 'page' : 'pages'}: ${pages.slice(0, 5).join(', ')}${pages.length > 5 ? ', …' : ''}`, 7));
     if (error.frame) out.push(indent(error.frame, 7));
-    if (error.hint) out.push(indent(`hint: ${error.hint}`, 7));
+    for (const hint of [...hints.slice(0, 5), ...(hints.length > 5 ? [`… and ${hints.length - 5} more`] : [])]) out.push(indent(`hint: ${hint}`, 7));
     out.push('');
   });
   return out.join('\n');

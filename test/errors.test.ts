@@ -181,4 +181,15 @@ test('a problem that fails many pages at the same line is listed once, with the 
   assert.match(text, /^✗ 8 problems in render:/);
 });
 
+test('a problem listed once for many pages gives each distinct hint, as the pages differ in theirs, and a hint all share once', () => {
+  const failed = (page: string) => siteError('RENDER_FAILED', { problem: 'x is not defined', source: `content/pages${page === '/' ? '/home' : page}.json` }, { page, file: 'templates/document.tsx', line: 45, column: 33 });
+  const pages = ['/', '/blog', '/contact', '/faq', '/pricing', '/process', '/services'];
+  const text = formatFailure(new BuildFailure('render', pages.map(failed)));
+  assert.match(text, /hint: The page is made from content\/pages\/home\.json\.\n {7}hint: The page is made from content\/pages\/blog\.json\.\n/);
+  assert.match(text, /hint: The page is made from content\/pages\/pricing\.json\.\n {7}hint: … and 2 more\n/);
+  assert.not.match(text, /process\.json|services\.json/);
+  const same = formatFailure(new BuildFailure('render', pages.map((page) => siteError('CONTENT_SCHEMA', { problem: 'must be string', description: 'The population as text.' }, { page, file: 'content/cities/perth.json', line: 4, column: 17 }))));
+  assert.is(same.match(/hint: /g)!.length, 1, same);
+});
+
 test.run();

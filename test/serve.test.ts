@@ -440,6 +440,9 @@ test('a shared template that throws on every page is one problem in the browser,
     assert.is(errors[0].message, 'footer broke');
     assert.is(errors[0].morePages.length, pages - 1);
     assert.ok(errors[0].morePages.includes('/faq'));
+    // Each page is made from its own content file: the hint of the first is not the hint of the rest.
+    assert.is(errors[0].hints[0], 'The page is made from content/pages/home.json.');
+    assert.ok(errors[0].hints.includes('The page is made from content/cities/perth.json.'), errors[0].hints.join('\n'));
   } finally {
     const fixed = next('rebuilt');
     f.write('templates/components/footer.tsx', good);

@@ -58,7 +58,8 @@ function showError(report) {
     const more = error.morePages || [];
     if (more.length) item.append(el('p', 'where', 'The same on ' + more.length + ' more ' + (more.length === 1 ? 'page' : 'pages') + ': ' + more.slice(0, 5).join(', ') + (more.length > 5 ? ', …' : '')));
     if (error.frame) item.append(el('pre', 'frame', error.frame));
-    if (error.hint) item.append(el('p', 'hint', 'Hint: ' + error.hint));
+    const hints = error.hints || [];
+    for (const hint of [...hints.slice(0, 5), ...(hints.length > 5 ? ['… and ' + (hints.length - 5) + ' more'] : [])]) item.append(el('p', 'hint', 'Hint: ' + hint));
     list.append(item);
   }
   problems.replaceChildren(list);

@@ -60,8 +60,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const listeners: ((outcome: RebuildOutcome) => void)[] = [];
   // The `error-report` event, what the browser's overlay shows: the report as the terminal prints it, and each
   // problem of the failed stage as data for the overlay to lay out, one that failed many pages listed once as
-  // the terminal lists it (`morePages`: the others it failed).
-  let lastError: { message: string; note: string; errors: (SiteErrorData & { morePages: string[] })[] } | undefined;
+  // the terminal lists it (`morePages`: the others it failed; `hints`: each distinct one of its pages').
+  let lastError: { message: string; note: string; errors: (SiteErrorData & { morePages: string[]; hints: string[] })[] } | undefined;
   const broadcast = (event: string, data: unknown) => {
     for (const client of clients) client.write(sse(event, data));
   };
@@ -101,7 +101,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     const note = live ? 'The last good site is still being served.' : 'No build has succeeded yet: every address shows this error.';
     logger.error(colour.red(text));
     logger.error(colour.dim(note));
-    lastError = { message: stripVTControlCharacters(text), note, errors: error instanceof BuildFailure ? groupByCause(error.errors).map((g) => ({ ...g.error.toJSON(), morePages: g.pages })) : [] };
+    lastError = { message: stripVTControlCharacters(text), note, errors: error instanceof BuildFailure ? groupByCause(error.errors).map((g) => ({ ...g.error.toJSON(), morePages: g.pages, hints: g.hints })) : [] };
     broadcast('error-report', lastError);
   };
   try {
