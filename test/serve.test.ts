@@ -488,6 +488,27 @@ test('a watched folder deleted and put back is watched again', async () => {
   }
 });
 
+test('a folder of the project\'s own that appears while serving (assets/ copied in to change the design) is used and watched', async () => {
+  // The fixture has no assets/ and uses the generator's; a project may copy them in to make them its own.
+  const assets = path.join(f.root, 'assets');
+  try {
+    const copied = next('rebuilt', 30000);
+    fs.cpSync(path.join(repoRoot, 'assets'), assets, { recursive: true });
+    await copied;
+    await dev.settled();
+    const edited = next('rebuilt', 30000);
+    fs.appendFileSync(path.join(assets, 'css/main.css'), '\n.own-design-marker { outline: 3px solid red }\n');
+    await edited;
+    const href = /href="(\/assets\/[^"]+\.css)"/.exec(await (await get('/')).text())![1];
+    assert.match(await (await get(href)).text(), /own-design-marker/);
+  } finally {
+    const removed = next('rebuilt', 30000);
+    fs.rmSync(assets, { recursive: true, force: true });
+    await removed.catch(() => {});
+    await dev.settled();
+  }
+});
+
 test('a new content file becomes a page while serving, and its removal takes it away', async () => {
   const added = next('rebuilt');
   const city = f.json<Record<string, any>>('content/cities/geelong.json');

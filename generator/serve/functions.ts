@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Project } from '../project.ts';
+import { resolveProject, type Project } from '../project.ts';
 import { compiledFolder, hashOf } from '../cache.ts';
 import { requestUrl } from './static.ts';
 
@@ -42,7 +42,8 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
   }
 
   async function compile(name: string): Promise<NetlifyFunction | undefined> {
-    const source = path.join(project.functions, `${name}.ts`);
+    // Where the functions are now: a project may have brought its own functions/ since the server started.
+    const source = path.join(resolveProject(project.root).functions, `${name}.ts`);
     if (!/^[a-z0-9-]+$/.test(name) || !fs.existsSync(source)) return undefined;
     const { build } = await loadEsbuild();
     let result;

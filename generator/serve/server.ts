@@ -221,7 +221,11 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   let closeWatcher = async () => {};
   if (options.watch !== false) {
     const { watch } = await import('chokidar');
-    const folders = [project.content, project.templates, project.islands, project.assets, project.functions];
+    const used = [project.content, project.templates, project.islands, project.assets, project.functions];
+    // The project's own folders too where it has none and the generator's are used: one copied in while serving
+    // (to change the design) is what every build from then on reads.
+    const own = ['templates', 'islands', 'assets', 'functions'].map((name) => path.join(project.root, name));
+    const folders = [...new Set([...used, ...own])];
     // chokidar stops watching a folder it was given once that folder is deleted, and never sees it come back
     // (paulmillr/chokidar#555: watch the parent instead): a functions/ deleted and put back, by a restore or a
     // branch switch, was no longer watched, and the site stayed broken whatever was saved. So the folders'
@@ -236,7 +240,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     const watcher = watch(parents, { ignoreInitial: true, ignored });
     const seen = (file: string) => {
       changed.add(path.resolve(file));
-      if (file.startsWith(project.functions)) functions.invalidate();
+      if (within(file, project.functions) || within(file, own[3])) functions.invalidate();
       logger.info(colour.dim(`… ${path.relative(project.root, file)} changed`));
       schedule();
     };
@@ -252,7 +256,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     });
     await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
     closeWatcher = () => watcher.close();
-    logger.info(colour.dim(`  watching ${folders.map((f) => path.relative(project.root, f) || '.').join(', ')}`));
+    logger.info(colour.dim(`  watching ${used.map((f) => path.relative(project.root, f) || '.').join(', ')}`));
   }
 
   const settled = async () => {
