@@ -509,6 +509,30 @@ test('a folder of the project\'s own that appears while serving (assets/ copied 
   }
 });
 
+test('a save made while the first build runs, before the watcher is up, is built', async () => {
+  const g = fixture();
+  let saved = false;
+  const logger = {
+    ...silentLogger,
+    // Once the content is read, as the templates compile: the save is too late for this build.
+    progress: (line: string) => {
+      if (saved || !/^building: .*templates/.test(line)) return;
+      saved = true;
+      g.editJson('content/cities/perth.json', (d) => (d.tagline = 'Saved while the server started'));
+    },
+  };
+  const server = await serve({ root: g.root, port: 0, host: '127.0.0.1', logger });
+  try {
+    assert.ok(saved, 'the file was saved during the first build');
+    await new Promise((r) => setTimeout(r, 200));
+    await server.settled();
+    assert.match(await (await fetch(`${server.url}/cities/perth`)).text(), /Saved while the server started/);
+  } finally {
+    await server.close();
+    g.remove();
+  }
+});
+
 test('a new content file becomes a page while serving, and its removal takes it away', async () => {
   const added = next('rebuilt');
   const city = f.json<Record<string, any>>('content/cities/geelong.json');

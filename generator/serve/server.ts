@@ -104,6 +104,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     lastError = { message: stripVTControlCharacters(text), note, errors: error instanceof BuildFailure ? groupByCause(error.errors).map((g) => ({ ...g.error.toJSON(), morePages: g.pages, hints: g.hints })) : [] };
     broadcast('error-report', lastError);
   };
+  const started = Date.now();
   try {
     adopt(await build({ root: project.root, out, logger, drafts: true }));
   } catch (error) {
@@ -255,6 +256,14 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       }, 60).unref();
     });
     await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+    // A save made while the first build ran, before the watcher was up, raised no event: a file changed since
+    // that build began is taken as just saved.
+    for (const folder of used.filter((dir) => fs.existsSync(dir))) {
+      for (const rel of fs.readdirSync(folder, { recursive: true }) as string[]) {
+        const file = path.join(folder, rel);
+        if (!ignored(file) && (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) > started) seen(file);
+      }
+    }
     closeWatcher = () => watcher.close();
     logger.info(colour.dim(`  watching ${used.map((f) => path.relative(project.root, f) || '.').join(', ')}`));
   }
