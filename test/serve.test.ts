@@ -533,6 +533,16 @@ test('a save made while the first build runs, before the watcher is up, is built
   }
 });
 
+test('the output folder deleted while serving (rm -rf dist/, git clean) is made whole by the next build', async () => {
+  fs.rmSync(path.join(f.root, 'dist'), { recursive: true });
+  const rebuilt = next('rebuilt');
+  f.editJson('content/cities/darwin.json', (d) => (d.tagline = 'Certified translations for Darwin, made again'));
+  await rebuilt;
+  for (const address of ['/', '/cities/sydney', '/cities/darwin', '/admin/']) assert.is((await get(address)).status, 200, address);
+  const href = /href="(\/assets\/[^"]+\.css)"/.exec(await (await get('/')).text())![1];
+  assert.is((await get(href)).status, 200, href);
+});
+
 test('a new content file becomes a page while serving, and its removal takes it away', async () => {
   const added = next('rebuilt');
   const city = f.json<Record<string, any>>('content/cities/geelong.json');

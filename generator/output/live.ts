@@ -28,15 +28,20 @@ export class LiveOutput extends BaseOutput {
   }
 
   canKeep(file: string): boolean {
-    return !this.placed.has(file) && !!this.previous.get(file);
+    return !this.placed.has(file) && this.has(file);
+  }
+
+  /** Known, and still in the folder: one deleted since (rm -rf dist/ while serving) is made again. */
+  private has(file: string): boolean {
+    return !!this.previous.get(file) && fs.existsSync(path.join(this.target, file));
   }
 
   /**
-   * Keeps a file of the previous build as it is, without producing it again. False if there is none, or if its
-   * bytes are unknown.
+   * Keeps a file of the previous build as it is, without producing it again. False if there is none, if its
+   * bytes are unknown, or if it is gone from the folder.
    */
   keep(file: string): boolean {
-    if (!this.previous.get(file)) return false;
+    if (!this.has(file)) return false;
     this.placed.add(file);
     return true;
   }
