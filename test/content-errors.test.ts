@@ -410,6 +410,27 @@ test('CONTENT_UNKNOWN_PAGE: a link in an HTML comment is not shown, and not chec
   assert.equal(errors.map((e) => e.headline), [`${post}:${lines + 4}:18 links to /prices, which is not a page of the site (did you mean /process?)`]);
 });
 
+test('CONTENT_UNKNOWN_PAGE: a relative Markdown link is read from the address of the page that shows it', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  let lines = 0;
+  const errors = await failure((f) => {
+    const text = f.read(post);
+    lines = text.split('\n').length;
+    f.write(post, `${text}\nSee [prices](pricing), [the FAQ](../faq#general), [the blog](./), [top](#top) and [more][m].\n\n[m]: ../pricng\n`);
+    // /terms shows its text, so privacy-policy there is /privacy-policy, a page.
+    f.write('content/pages/terms.md', `${f.read('content/pages/terms.md')}\nSee [our privacy policy](privacy-policy) and [mail](mailto:a@b.c).\n`);
+    f.editJson('content/services/passports.json', (d) => (d.faq[0].answer += ' See [prices](pricing).'));
+  });
+  assert.equal(
+    errors.map((e) => `${e.code} ${e.headline}`),
+    [
+      `CONTENT_UNKNOWN_PAGE ${post}:${lines + 1}:14 links to pricing (/blog/pricing from /blog/naati-vs-standard-translations-differences), which is not a page of the site (did you mean /pricing?)`,
+      `CONTENT_UNKNOWN_PAGE ${post}:${lines + 3}:6 links to ../pricng (/pricng from /blog/naati-vs-standard-translations-differences), which is not a page of the site (did you mean /pricing?)`,
+      'CONTENT_UNKNOWN_PAGE content/services/passports.json:94:17 /faq/0/answer links to pricing (/services/pricing from /services/passports), which is not a page of the site (did you mean /pricing?)',
+    ],
+  );
+});
+
 test('CONTENT_MARKDOWN_IMAGE: a missing image in Markdown is reported as an image, with where images live', async () => {
   const post = 'content/blog/naati-vs-standard-translations-differences.md';
   let lines = 0;

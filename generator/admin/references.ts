@@ -49,12 +49,13 @@ export function usesOf(source: SourceKind, rel: string, data: Data, body?: strin
     for (const which of ['popular', 'more']) list(mobile[which]).forEach((code, i) => uses.push([`language:${code}`, `/mobileLanguages/${which}/${i}`]));
   }
   if (rel === 'pages/home.json') list(((data.documents ?? {}) as Data).services).forEach((slug, i) => uses.push([`service:${slug}`, `/documents/services/${i}`]));
+  // A relative link is left to the build, which knows the address of the page that shows the text.
   eachValue(data, (value, pointer, key) => {
     if (typeof value !== 'string') return;
     if (key === 'href' && value.startsWith('/')) uses.push([`page:${stripHash(value)}`, pointer]);
-    else if (key !== 'href' && value.includes('](/')) for (const [target] of markdownLinks(value)) uses.push([`page:${target}`, pointer]);
+    else if (key !== 'href' && value.includes('](/')) for (const [target] of markdownLinks(value)) if (target.startsWith('/')) uses.push([`page:${target}`, pointer]);
   });
-  if (body !== undefined) for (const [target] of typeof body === 'string' ? markdownLinks(body) : body) uses.push([`page:${target}`, 'body']);
+  if (body !== undefined) for (const [target] of typeof body === 'string' ? markdownLinks(body) : body) if (target.startsWith('/')) uses.push([`page:${target}`, 'body']);
   return uses;
 }
 

@@ -12,7 +12,7 @@ import type { SiteModel } from './model.ts';
 import { rules } from './kinds.ts';
 import { at } from './validate.ts';
 import { eachValue } from './pointer.ts';
-import { bodyLinks, isMarkdownImage, markdownLinks, stripHash } from './links.ts';
+import { bodyLinks, isMarkdownImage, markdownLinks, stripHash, type MarkdownLink } from './links.ts';
 import { suggestAddress } from './explain.ts';
 import { draftAware, type Drafts, type Make } from './drafts.ts';
 
@@ -103,9 +103,22 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   // Thousands of posts share a handful of images: each is looked for once.
   const images = new Map<string, boolean>();
   const imageExists = (abs: string) => images.get(abs) ?? images.set(abs, fs.existsSync(abs)).get(abs)!;
-  // A Markdown link (its address at `offset` in `text`) to no page: an image written as a link is told as one.
-  const brokenLink = (text: string, target: string, offset: number, make: Make) =>
-    errors.push(isMarkdownImage(text, offset) ? make('CONTENT_MARKDOWN_IMAGE', { src: target }) : draftAware(drafts, 'CONTENT_UNKNOWN_PAGE', { target, suggestion: nearest(target) }, make));
+  // A relative link is read from the address of the page that shows the text, as a browser reads it there: a
+  // file's own page, or one at the top of the site (faq.json's answers are shown on /faq, /contact and /pricing).
+  const pageOf = new Map<string, string>();
+  for (const page of pages) if (page.source && !pageOf.has(page.source)) pageOf.set(page.source, page.path);
+  const resolve = (target: string, base: string) => stripHash(new URL(target, `http://site${base}`).pathname);
+  // Markdown's links (each address at its offset in the text) to no page: an image written as a link is told as one.
+  const brokenLinks = (file: SourceFile, text: () => string, links: MarkdownLink[], make: (offset: number) => Make) => {
+    const base = pageOf.get(file.path) ?? '/';
+    for (const [written, offset] of links) {
+      const target = written.startsWith('/') ? written : resolve(written, base);
+      if (addresses.has(target)) continue;
+      const shown = target === written ? target : `${written} (${target} from ${base})`;
+      const suggestion = nearest(target) || nearest(resolve(written, '/'));
+      errors.push(isMarkdownImage(text(), offset) ? make(offset)('CONTENT_MARKDOWN_IMAGE', { src: shown }) : draftAware(drafts, 'CONTENT_UNKNOWN_PAGE', { target, suggestion }, (c, p) => make(offset)(c, { ...p, target: shown })));
+    }
+  };
   for (const file of files) {
     if (!recheck(file)) continue;
     eachValue(file.data, (value, pointer, key) => {
@@ -118,18 +131,14 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
         if (!imageExists(abs)) {
           fail(file, 'CONTENT_MISSING_IMAGE', pointer, { src: value, expected: path.relative(project.root, abs) });
         }
-      } else if (typeof value === 'string' && value.includes('](/')) {
-        for (const [target, offset] of markdownLinks(value)) {
-          if (!addresses.has(target)) brokenLink(value, target, offset, (c, p) => at(file, c, p, pointer));
-        }
+      } else if (typeof value === 'string' && value.includes('](')) {
+        brokenLinks(file, () => value, markdownLinks(value), () => (c, p) => at(file, c, p, pointer));
       }
     });
     if (file.path.endsWith('.md')) {
       // Placed in the file as written, so each link is reported where it stands. The links were found when
       // the file was read: an unchanged file's text is not read again unless one of them is broken.
-      for (const [target, offset] of file.links ?? bodyLinks(file.text)) {
-        if (!addresses.has(target)) brokenLink(file.text, target, offset, (c, p) => siteError(c, p, framed(file.path, file.text, positionAt(file.text, offset))));
-      }
+      brokenLinks(file, () => file.text, file.links ?? bodyLinks(file.text), (offset) => (c, p) => siteError(c, p, framed(file.path, file.text, positionAt(file.text, offset))));
     }
   }
   return errors;

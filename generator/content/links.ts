@@ -1,7 +1,10 @@
 // Internal links written in Markdown, found once when a file is read (load.ts keeps them in the content
 // snapshot), so the checks across files (cross-check.ts) need not scan thousands of unchanged bodies again.
 
-/** An internal link target (no fragment, query or trailing slash) and the offset of its address in the file's text. */
+/**
+ * An internal link target (no fragment, query or trailing slash) and the offset of its address in the file's text.
+ * The target is as written: from the site's root (/pricing) or relative to the page that shows the text (../faq).
+ */
 export type MarkdownLink = [target: string, offset: number];
 
 /** The internal links of a Markdown file's body, placed in the file's whole text (front matter included). */
@@ -11,12 +14,22 @@ export function bodyLinks(text: string): MarkdownLink[] {
   return markdownLinks(text.slice(start)).map(([target, offset]) => [target, start + offset]);
 }
 
+// An address of this site: not another scheme's (https:, mailto:) or host's (//), not a part of the same page (#,
+// ?), not a placeholder ({{site.orderUrl}}) that facts.ts resolves to one of those.
+const address = String.raw`(?![a-z][a-z\d+.-]*:|\/\/|[#?{])[^\s)>"']+`;
+// An inline link, `[text](address)`, or a reference link's definition, `[label]: address` on a line of its own
+// (a title at most after it).
+const linkPattern = new RegExp(
+  String.raw`\]\(<?(${address})|^ {0,3}\[[^\]\n]+\]:[ \t]*<?(${address})>?(?=[ \t]*(?:["'(].*)?\r?$)`,
+  'dgim',
+);
+
 /** Internal link targets in Markdown, each with the offset of its address in the text. */
 export function markdownLinks(text: string): MarkdownLink[] {
-  return [...linkable(text).matchAll(/\]\((\/[^)\s]*)|^ {0,3}\[[^\]\n]+\]:[ \t]*<?(\/[^\s>]*)/gm)].map((m) =>
-    // An inline link, `[text](/address)`, or a reference link's definition, `[label]: /address` on a line of its own.
-    m[1] !== undefined ? [stripHash(m[1]), m.index! + 2] : [stripHash(m[2]), m.index! + m[0].length - m[2].length],
-  );
+  return [...linkable(text).matchAll(linkPattern)].map((m) => {
+    const group = m.findIndex((g, i) => i > 0 && g !== undefined);
+    return [stripHash(m[group]), m.indices![group]![0]];
+  });
 }
 
 // A link written in a fenced block or a code span is shown as text, not followed: a post may show how to link;
