@@ -431,6 +431,22 @@ test('CONTENT_UNKNOWN_PAGE: a relative Markdown link is read from the address of
   );
 });
 
+test('CONTENT_UNKNOWN_PAGE: a raw HTML <a href> in Markdown is checked at its address, but not one shown as code', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  let lines = 0;
+  const errors = await failure((f) => {
+    const text = f.read(post);
+    lines = text.split('\n').length;
+    f.write(post, `${text}\n<p>See <a class="x" href="/nowhere">this</a> and <A HREF='/pricing#plans'>prices</A>.</p>\n\nWrite \`<a href="/shown">\` for a link, or <a href=/pricng>this</a>.\n`);
+    f.editJson('content/services/passports.json', (d) => (d.faq[0].answer += ' See <a href="/nowhere-else">this</a>.'));
+  });
+  assert.equal(errors.map((e) => e.headline), [
+    `${post}:${lines + 1}:27 links to /nowhere, which is not a page of the site`,
+    `${post}:${lines + 3}:50 links to /pricng, which is not a page of the site (did you mean /pricing?)`,
+    'content/services/passports.json:94:17 /faq/0/answer links to /nowhere-else, which is not a page of the site',
+  ]);
+});
+
 test('CONTENT_MARKDOWN_IMAGE: a missing image in Markdown is reported as an image, with where images live', async () => {
   const post = 'content/blog/naati-vs-standard-translations-differences.md';
   let lines = 0;

@@ -131,7 +131,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
         if (!imageExists(abs)) {
           fail(file, 'CONTENT_MISSING_IMAGE', pointer, { src: value, expected: path.relative(project.root, abs) });
         }
-      } else if (typeof value === 'string' && value.includes('](')) {
+      } else if (typeof value === 'string' && /\]\(|<a\s/i.test(value)) {
         brokenLinks(file, () => value, markdownLinks(value), () => (c, p) => at(file, c, p, pointer));
       }
     });

@@ -17,10 +17,10 @@ export function bodyLinks(text: string): MarkdownLink[] {
 // An address of this site: not another scheme's (https:, mailto:) or host's (//), not a part of the same page (#,
 // ?), not a placeholder ({{site.orderUrl}}) that facts.ts resolves to one of those.
 const address = String.raw`(?![a-z][a-z\d+.-]*:|\/\/|[#?{])[^\s)>"']+`;
-// An inline link, `[text](address)`, or a reference link's definition, `[label]: address` on a line of its own
-// (a title at most after it).
+// An inline link, `[text](address)`; a reference link's definition, `[label]: address` on a line of its own (a
+// title at most after it); raw HTML's `<a href="address">`.
 const linkPattern = new RegExp(
-  String.raw`\]\(<?(${address})|^ {0,3}\[[^\]\n]+\]:[ \t]*<?(${address})>?(?=[ \t]*(?:["'(].*)?\r?$)`,
+  String.raw`\]\(<?(${address})|^ {0,3}\[[^\]\n]+\]:[ \t]*<?(${address})>?(?=[ \t]*(?:["'(].*)?\r?$)|<a\s(?:[^>]*?\s)?href[ \t]*=[ \t]*["']?(${address})`,
   'dgim',
 );
 
