@@ -447,6 +447,24 @@ test('CONTENT_UNKNOWN_PAGE: a raw HTML <a href> in Markdown is checked at its ad
   ]);
 });
 
+test('CONTENT_UNKNOWN_PAGE: a link in 4-space indented code is text, while an indented paragraph of a list item is checked', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  let lines = 0;
+  const errors = await failure((f) => {
+    const text = f.read(post);
+    lines = text.split('\n').length;
+    const item = '- A step\n\n    See [our prices](/prices).\n\n      [code](/in-item-code)\n\n';
+    const lazy = 'Back out\n    [a line of the paragraph](/pricng)\n\n    [code again](/nowhere-after)\n\n';
+    const nested = '1. One\n   1. Two\n\n          [code](/deep-code)\n\n       [its text](/deep-text)\n';
+    f.write(post, `${text}\nAn example:\n\n    See [our prices](/nowhere).\n\n\t[x](/elsewhere)\n\n${item}${lazy}${nested}`);
+  });
+  assert.equal(errors.map((e) => e.headline), [
+    `${post}:${lines + 9}:22 links to /prices, which is not a page of the site (did you mean /process?)`,
+    `${post}:${lines + 14}:31 links to /pricng, which is not a page of the site (did you mean /pricing?)`,
+    `${post}:${lines + 23}:19 links to /deep-text, which is not a page of the site`,
+  ]);
+});
+
 test('CONTENT_MARKDOWN_IMAGE: a missing image in Markdown is reported as an image, with where images live', async () => {
   const post = 'content/blog/naati-vs-standard-translations-differences.md';
   let lines = 0;

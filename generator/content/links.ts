@@ -32,15 +32,37 @@ export function markdownLinks(text: string): MarkdownLink[] {
   });
 }
 
-// A link written in a fenced block or a code span is shown as text, not followed: a post may show how to link;
-// one in an HTML comment is not shown at all. Blanked with spaces of the same length, so offsets still place the
-// other links. A span does not cross a blank line.
+// A link written in a fenced block, a code span or indented code is shown as text, not followed: a post may show
+// how to link; one in an HTML comment is not shown at all. Blanked with spaces of the same length, so offsets
+// still place the other links. A span does not cross a blank line.
 const fenced = /^[ \t]*((`|~)\2{2,})[^\n]*\n[\s\S]*?(?:^[ \t]*\1\2*[ \t]*\r?$|(?![\s\S]))/gm;
 const span = /(?<![`\\])(`+)(?!`)(?:(?!\n[ \t]*\r?\n)[\s\S])*?(?<!`)\1(?!`)/g;
 const blank = (code: string) => code.replace(/[^\n]/g, ' ');
 function linkable(text: string): string {
-  const prose = text.includes('`') || text.includes('~~~') ? text.replace(fenced, blank).replace(span, blank) : text;
+  let prose = text.includes('`') || text.includes('~~~') ? text.replace(fenced, blank).replace(span, blank) : text;
+  if (/(?:^|\n[ \t]*\r?\n)(?: {4}|\t)/.test(prose)) prose = withoutIndentedCode(prose);
   return prose.includes('<!--') ? withoutComments(prose) : prose;
+}
+
+// Indented code starts after a blank line, four columns further in than the list item it stands in (if any): a
+// list item's own paragraphs are indented as far as its text, `- ` or `1. `. A line less indented than an item's
+// text after a blank line has left the item.
+function withoutIndentedCode(text: string): string {
+  const items: number[] = [];
+  let open = true; // at the start, after a blank line or in code: where code may start or go on
+  return text
+    .split('\n')
+    .map((line) => {
+      const indent = /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length;
+      if (!line.trim()) return ((open = true), line);
+      if (open) while (indent < items.at(-1)!) items.pop();
+      if (open && indent >= (items.at(-1) ?? 0) + 4) return blank(line);
+      open = false;
+      const item = /^[ \t]*(?:[-+*]|\d{1,9}[.)])(?:[ \t]+|$)/.exec(line)?.[0];
+      if (item) items.push(item.replace(/\t/g, '    ').length);
+      return line;
+    })
+    .join('\n');
 }
 
 // In one pass: a lazy /<!--[\s\S]*?-->/ looks to the end of the text again for each comment left open.
