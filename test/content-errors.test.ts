@@ -416,7 +416,7 @@ test('CONTENT_UNKNOWN_PAGE: a relative Markdown link is read from the address of
   const errors = await failure((f) => {
     const text = f.read(post);
     lines = text.split('\n').length;
-    f.write(post, `${text}\nSee [prices](pricing), [the FAQ](../faq#general), [the blog](./), [top](#top) and [more][m].\n\n[m]: ../pricng\n`);
+    f.write(post, `${text}\nSee [prices](pricing), [the FAQ](../faq#general), [the blog](./), [top](#top) and [more][m].\n\n[m]: ../pricng\n\nNot [another site's](//pricing) either.\n`);
     // /terms shows its text, so privacy-policy there is /privacy-policy, a page.
     f.write('content/pages/terms.md', `${f.read('content/pages/terms.md')}\nSee [our privacy policy](privacy-policy) and [mail](mailto:a@b.c).\n`);
     f.editJson('content/services/passports.json', (d) => (d.faq[0].answer += ' See [prices](pricing).'));
@@ -426,6 +426,8 @@ test('CONTENT_UNKNOWN_PAGE: a relative Markdown link is read from the address of
     [
       `CONTENT_UNKNOWN_PAGE ${post}:${lines + 1}:14 links to pricing (/blog/pricing from /blog/naati-vs-standard-translations-differences), which is not a page of the site (did you mean /pricing?)`,
       `CONTENT_UNKNOWN_PAGE ${post}:${lines + 3}:6 links to ../pricng (/pricng from /blog/naati-vs-standard-translations-differences), which is not a page of the site (did you mean /pricing?)`,
+      // A browser reads //pricing as the host "pricing": a page of no site.
+      `CONTENT_UNKNOWN_PAGE ${post}:${lines + 5}:22 links to //pricing, which is not a page of the site (did you mean /pricing?)`,
       'CONTENT_UNKNOWN_PAGE content/services/passports.json:94:17 /faq/0/answer links to pricing (/services/pricing from /services/passports), which is not a page of the site (did you mean /pricing?)',
     ],
   );

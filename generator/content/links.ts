@@ -14,9 +14,9 @@ export function bodyLinks(text: string): MarkdownLink[] {
   return markdownLinks(text.slice(start)).map(([target, offset]) => [target, start + offset]);
 }
 
-// An address of this site: not another scheme's (https:, mailto:) or host's (//), not a part of the same page (#,
-// ?), not a placeholder ({{site.orderUrl}}) that facts.ts resolves to one of those.
-const address = String.raw`(?![a-z][a-z\d+.-]*:|\/\/|[#?{])[^\s)>"']+`;
+// An address meant for this site: not another scheme's (https:, mailto:), not a part of the same page (#, ?), not a
+// placeholder ({{site.orderUrl}}) that facts.ts resolves to one of those. `//host/…` is kept: it is no page of the site.
+const address = String.raw`(?![a-z][a-z\d+.-]*:|[#?{])[^\s)>"']+`;
 // An inline link, `[text](address)`; a reference link's definition, `[label]: address` on a line of its own (a
 // title at most after it); raw HTML's `<a href="address">`.
 const linkPattern = new RegExp(
