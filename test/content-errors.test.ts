@@ -480,6 +480,17 @@ test('CONTENT_MARKDOWN_IMAGE: a missing image in Markdown is reported as an imag
   assert.match(errors[0].frame!, /\^/);
 });
 
+test('CONTENT_MARKDOWN_IMAGE: a raw HTML <img src> in Markdown is checked as an image, at its address', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  let lines = 0;
+  const errors = await failure((f) => {
+    const text = f.read(post);
+    lines = text.split('\n').length;
+    f.write(post, `${text}\n<img alt="A stamp" src="/images/stamp.jpg"> and <img src="https://example.com/a.png" alt="">\n`);
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [`CONTENT_MARKDOWN_IMAGE ${post}:${lines + 1}:25 shows the image /images/stamp.jpg, which is not a file of the site`]);
+});
+
 test('CONTENT_SCHEMA: a missing field with a fixed set of values lists them', async () => {
   const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => delete d.state));
   assert.is(error.headline, 'content/cities/perth.json:1:1 /state is required but missing');

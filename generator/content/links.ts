@@ -18,9 +18,9 @@ export function bodyLinks(text: string): MarkdownLink[] {
 // placeholder ({{site.orderUrl}}) that facts.ts resolves to one of those. `//host/…` is kept: it is no page of the site.
 const address = String.raw`(?![a-z][a-z\d+.-]*:|[#?{])[^\s)>"']+`;
 // An inline link, `[text](address)`; a reference link's definition, `[label]: address` on a line of its own (a
-// title at most after it); raw HTML's `<a href="address">`.
+// title at most after it); raw HTML's `<a href="address">` and `<img src="address">`.
 const linkPattern = new RegExp(
-  String.raw`\]\(<?(${address})|^ {0,3}\[[^\]\n]+\]:[ \t]*<?(${address})>?(?=[ \t]*(?:["'(].*)?\r?$)|<a\s(?:[^>]*?\s)?href[ \t]*=[ \t]*["']?(${address})`,
+  String.raw`\]\(<?(${address})|^ {0,3}\[[^\]\n]+\]:[ \t]*<?(${address})>?(?=[ \t]*(?:["'(].*)?\r?$)|<(?:a\s(?:[^>]*?\s)?href|img\s(?:[^>]*?\s)?src)[ \t]*=[ \t]*["']?(${address})`,
   'dgim',
 );
 
@@ -86,10 +86,12 @@ export function stripHash(href: string): string {
 }
 
 /**
- * Whether the link whose address starts at `offset` is an image, `![alt](/address)`: its text's opening
- * bracket follows a `!`. Asked only of a broken link, so the links found when a file is read stay plain pairs.
+ * Whether the link whose address starts at `offset` is an image, `![alt](/address)` (its text's opening bracket
+ * follows a `!`) or `<img src="/address">`. Asked only of a broken link, so the links found when a file is read
+ * stay plain pairs.
  */
 export function isMarkdownImage(text: string, offset: number): boolean {
+  if (/\ssrc[ \t]*=[ \t]*["']?$/i.test(text.slice(Math.max(0, offset - 40), offset))) return true;
   const close = offset - 2;
   if (text[close] !== ']') return false;
   let depth = 0;
