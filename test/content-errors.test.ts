@@ -433,6 +433,23 @@ test('CONTENT_UNKNOWN_PAGE: a relative Markdown link is read from the address of
   );
 });
 
+test('CONTENT_UNKNOWN_PAGE: an address is read as the host reads it, escapes decoded and dot segments taken out', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  let lines = 0;
+  const errors = await failure((f) => {
+    const text = f.read(post);
+    lines = text.split('\n').length;
+    f.write(post, `${text}\nSee [a](/pricin%67), [b](/blog/../pricing), [c](/./faq#general), [d](/cities/perth%20x), [e](/faq%zz) and [f](\\\\[x).\n`);
+    f.editJson('content/navigation.json', (d) => d.footer.columns[0].links.push({ label: 'Prices', href: '/blog/../pricing' }));
+  });
+  assert.equal(errors.map((e) => e.headline), [
+    `${post}:${lines + 1}:70 links to /cities/perth%20x, which is not a page of the site (did you mean /cities/perth?)`,
+    `${post}:${lines + 1}:94 links to /faq%zz, which is not a page of the site`,
+    // Read as a host name (\\[x), it is no address at all: reported, not a failure of the build.
+    `${post}:${lines + 1}:111 links to \\\\[x, which is not a page of the site`,
+  ]);
+});
+
 test('CONTENT_UNKNOWN_PAGE: a raw HTML <a href> in Markdown is checked at its address, but not one shown as code', async () => {
   const post = 'content/blog/naati-vs-standard-translations-differences.md';
   let lines = 0;

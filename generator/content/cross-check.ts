@@ -107,14 +107,23 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   // file's own page, or one at the top of the site (faq.json's answers are shown on /faq, /contact and /pricing).
   const pageOf = new Map<string, string>();
   for (const page of pages) if (page.source && !pageOf.has(page.source)) pageOf.set(page.source, page.path);
-  const resolve = (target: string, base: string) => stripHash(new URL(target, `http://site${base}`).pathname);
+  // An address as the browser and the host read it: dot segments taken out, escapes decoded (/pricin%67 is
+  // /pricing). One that names another host (//x) or that does not parse or decode is kept as written: no page.
+  const resolve = (target: string, base: string) => {
+    const url = URL.parse(target, `http://site${base}`);
+    try {
+      return url?.host === 'site' ? stripHash(decodeURI(url.pathname)) : target;
+    } catch {
+      return target;
+    }
+  };
   // Markdown's links (each address at its offset in the text) to no page: an image written as a link is told as one.
   const brokenLinks = (file: SourceFile, text: () => string, links: MarkdownLink[], make: (offset: number) => Make) => {
     const base = pageOf.get(file.path) ?? '/';
     for (const [written, offset] of links) {
-      const target = written.startsWith('/') ? written : resolve(written, base);
+      const target = resolve(written, base);
       if (addresses.has(target)) continue;
-      const shown = target === written ? target : `${written} (${target} from ${base})`;
+      const shown = written.startsWith('/') || target === written ? written : `${written} (${target} from ${base})`;
       const suggestion = nearest(target) || nearest(resolve(written, '/'));
       errors.push(isMarkdownImage(text(), offset) ? make(offset)('CONTENT_MARKDOWN_IMAGE', { src: shown }) : draftAware(drafts, 'CONTENT_UNKNOWN_PAGE', { target, suggestion }, (c, p) => make(offset)(c, { ...p, target: shown })));
     }
@@ -122,8 +131,8 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   for (const file of files) {
     if (!recheck(file)) continue;
     eachValue(file.data, (value, pointer, key) => {
-      if (key === 'href' && typeof value === 'string' && value.startsWith('/') && !addresses.has(stripHash(value))) {
-        fail(file, 'CONTENT_UNKNOWN_PAGE', pointer, { target: value, suggestion: nearest(stripHash(value)) });
+      if (key === 'href' && typeof value === 'string' && value.startsWith('/') && !addresses.has(resolve(value, '/'))) {
+        fail(file, 'CONTENT_UNKNOWN_PAGE', pointer, { target: value, suggestion: nearest(resolve(value, '/')) });
       } else if (key === 'icon' && typeof value === 'string' && readIcon(value) === undefined) {
         fail(file, 'CONTENT_UNKNOWN_ICON', pointer, { icon: value });
       } else if (key === 'src' && typeof value === 'string' && !pointer.startsWith('/$schema')) {
