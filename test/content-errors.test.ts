@@ -450,6 +450,22 @@ test('CONTENT_UNKNOWN_PAGE: an address is read as the host reads it, escapes dec
   ]);
 });
 
+test('CONTENT_UNKNOWN_PAGE: an inline link\'s address may follow spaces or a line break, or stand in <…> with spaces', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  let lines = 0;
+  const errors = await failure((f) => {
+    const text = f.read(post);
+    lines = text.split('\n').length;
+    f.write(post, `${text}\nSee [a]( /nowhere), [b](</cities/perth x>), [c](<../pricng> "t") and [d](\n/elsewhere).\n`);
+  });
+  assert.equal(errors.map((e) => e.headline), [
+    `${post}:${lines + 1}:10 links to /nowhere, which is not a page of the site`,
+    `${post}:${lines + 1}:26 links to /cities/perth x, which is not a page of the site (did you mean /cities/perth?)`,
+    `${post}:${lines + 1}:50 links to ../pricng (/pricng from /blog/naati-vs-standard-translations-differences), which is not a page of the site (did you mean /pricing?)`,
+    `${post}:${lines + 2}:1 links to /elsewhere, which is not a page of the site`,
+  ]);
+});
+
 test('CONTENT_UNKNOWN_PAGE: a raw HTML <a href> in Markdown is checked at its address, but not one shown as code', async () => {
   const post = 'content/blog/naati-vs-standard-translations-differences.md';
   let lines = 0;

@@ -16,11 +16,13 @@ export function bodyLinks(text: string): MarkdownLink[] {
 
 // An address meant for this site: not another scheme's (https:, mailto:), not a part of the same page (#, ?), not a
 // placeholder ({{site.orderUrl}}) that facts.ts resolves to one of those. `//host/…` is kept: it is no page of the site.
-const address = String.raw`(?![a-z][a-z\d+.-]*:|[#?{])[^\s)>"']+`;
-// An inline link, `[text](address)`; a reference link's definition, `[label]: address` on a line of its own (a
-// title at most after it); raw HTML's `<a href="address">` and `<img src="address">`.
+const meant = String.raw`(?![a-z][a-z\d+.-]*:|[#?{])`;
+const address = String.raw`${meant}[^\s)>"']+`;
+// An inline link, `[text](address)` (after spaces and a line break, if any; `<address>` may hold spaces); a
+// reference link's definition, `[label]: address` on a line of its own (a title at most after it); raw HTML's
+// `<a href="address">` and `<img src="address">`.
 const linkPattern = new RegExp(
-  String.raw`\]\(<?(${address})|^ {0,3}\[[^\]\n]+\]:[ \t]*<?(${address})>?(?=[ \t]*(?:["'(].*)?\r?$)|<(?:a\s(?:[^>]*?\s)?href|img\s(?:[^>]*?\s)?src)[ \t]*=[ \t]*["']?(${address})`,
+  String.raw`\]\([ \t]*\r?\n?[ \t]*(?:<${meant}([^<>\n]+)>|<?(${address}))|^ {0,3}\[[^\]\n]+\]:[ \t]*<?(${address})>?(?=[ \t]*(?:["'(].*)?\r?$)|<(?:a\s(?:[^>]*?\s)?href|img\s(?:[^>]*?\s)?src)[ \t]*=[ \t]*["']?(${address})`,
   'dgim',
 );
 
