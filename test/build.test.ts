@@ -95,6 +95,21 @@ test("the feed's post bodies name the site's pages by full address: a feed reade
   assert.not.match(feed, /(href|src)="\/(?!\/)/);
 });
 
+test("the feed resolves a post's page-relative links against the post's own address, as its page does", async () => {
+  const own = fixture();
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  own.write(post, `${own.read(post)}\nSee [the questions we answer](../faq) and [a guide for legal work](choose-right-translation-service-legal-documents).\n`);
+  try {
+    await build({ root: own.root, logger: silentLogger });
+    const feed = fs.readFileSync(path.join(own.root, 'dist/blog/feed.xml'), 'utf8');
+    assert.match(feed, 'href="https://www.example.com/faq"');
+    assert.match(feed, 'href="https://www.example.com/blog/choose-right-translation-service-legal-documents"');
+    assert.not.match(feed, /(href|src)="(?![a-z]+:)/);
+  } finally {
+    own.remove();
+  }
+});
+
 test('assets have content-hashed names and pages refer to them', () => {
   const assets = listFiles(path.join(out, 'assets'));
   const css = assets.filter((f) => f.endsWith('.css'));

@@ -38,6 +38,8 @@ export function feedPosts(model: SiteModel) {
 export async function blogFeed(model: SiteModel, markdown: MarkdownLookup): Promise<string> {
   const { Feed } = await import('feed');
   const base = model.settings.baseUrl;
+  // RSS has no base address: a reader resolves /pricing or ../faq against its own site, or not at all.
+  const addressNotAbsolute = /(\s(?:href|src)=")(?![a-z][a-z0-9+.-]*:)([^"]*)/gi;
   const newest = model.posts[0]?.isoUpdated ?? model.settings.updated;
   const feed = new Feed({
     title: `${model.settings.name} blog`,
@@ -55,8 +57,9 @@ export async function blogFeed(model: SiteModel, markdown: MarkdownLookup): Prom
       id: `${base}${post.url}`,
       link: `${base}${post.url}`,
       description: post.excerpt,
-      // RSS has no base address: a reader resolves /pricing against its own site, or not at all.
-      content: markdown.get(post.body)?.replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${base}/`),
+      content: markdown
+        .get(post.body)
+        ?.replace(addressNotAbsolute, (_, attribute: string, address: string) => attribute + new URL(address, `${base}${post.url}`).href),
       author: [{ name: post.author }],
       date: new Date(`${post.isoDate}T00:00:00Z`),
       category: [{ name: post.category }],
