@@ -159,7 +159,19 @@ test('a Host header no URL can hold is refused by the functions alone; pages do 
     const page = await raw('/services/birth-certificates', 'GET', undefined, { host });
     assert.is(page.status, 200, `${host}: the page`);
     assert.match(page.body, /<link rel="canonical" href="[^"]+\/services\/birth-certificates"\/>/);
-    assert.is((await raw('/.netlify/functions/echo', 'POST', '{}', { host })).status, 400, `${host}: the function`);
+    assert.is((await raw('/.netlify/functions/echo', 'POST', '{}', { host })).status, 403, `${host}: the function`);
+  }
+});
+
+test('the functions refuse a Host that is not this server\'s own (DNS rebinding), as the editor does', async () => {
+  const post = (host: string) => raw('/.netlify/functions/echo', 'POST', '{"hello":"host"}', { host, 'content-type': 'application/json' });
+  const evil = await post('evil.example');
+  assert.is(evil.status, 403, 'a page of another site, rebound to 127.0.0.1, posts nothing');
+  assert.match(evil.body, /this machine's own addresses/);
+  for (const host of [new URL(dev.url).host, `localhost:${new URL(dev.url).port}`]) {
+    const own = await post(host);
+    assert.is(own.status, 200, `${host}: this server's own`);
+    assert.equal(JSON.parse(own.body).body, { hello: 'host' });
   }
 });
 

@@ -42,6 +42,18 @@ export function networkNotice(listenHost: string, onNetwork: boolean | undefined
     : `⚠ listening on ${listenHost}: the content editor (/admin/) is off, since anyone on the network could change the files; add --editor-on-network to turn it on`;
 }
 
+/**
+ * The Host header's name (lower case, IPv6 in brackets) when it is well formed and one a server listening on
+ * `listenHost` answers to: this machine's names and addresses, and the --host name. A name rebound to 127.0.0.1
+ * by another site carries that site's name, so it gives undefined. The editor and the functions both ask this.
+ */
+export function ownHostname(host: string | undefined, listenHost = '127.0.0.1'): string | undefined {
+  const hostname = !host || /[\s/?#@\\]/.test(host) ? undefined : URL.parse(`http://${host}`)?.hostname;
+  const own = !!hostname && (isLoopback(hostname) || net.isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || hostname === listenHost.toLowerCase());
+  return own ? hostname : undefined;
+}
+
+export const notOwnHost = 'answers only to this machine\'s own addresses (such as 127.0.0.1 or localhost).';
 const notOwnPage = 'The local editor takes requests only from its own page (/admin/ on this server).';
 
 export class RequestGuard {
@@ -66,11 +78,8 @@ export class RequestGuard {
       };
     }
     const host = req.headers.host ?? '';
-    // The Host header's name (lower case, IPv6 in brackets), when well formed; it must be one this server answers
-    // to: this machine's names and addresses, and the --host name.
-    const hostname = !host || /[\s/?#@\\]/.test(host) ? undefined : URL.parse(`http://${host}`)?.hostname;
-    const own = !!hostname && (isLoopback(hostname) || net.isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || hostname === this.listenHost);
-    if (!own) return { status: 403, message: 'The local editor answers only to this machine\'s own addresses (such as 127.0.0.1 or localhost).' };
+    const hostname = ownHostname(host, this.listenHost);
+    if (!hostname) return { status: 403, message: `The local editor ${notOwnHost}` };
     const origin = req.headers.origin === undefined ? undefined : URL.parse(req.headers.origin);
     const sameOrigin = origin === undefined || (!!origin && (origin.protocol === 'http:' || origin.protocol === 'https:') && origin.host === new URL(`http://${host}`).host);
     const site = req.headers['sec-fetch-site'];

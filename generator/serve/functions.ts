@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolveProject, type Project } from '../project.ts';
 import { compiledFolder, hashOf } from '../cache.ts';
 import { requestUrl } from './static.ts';
+import { notOwnHost, ownHostname } from '../admin/request-guard.ts';
 
 export interface FunctionContext {
   ip: string;
@@ -26,7 +27,8 @@ const bodyLimit = 6 * 1024 * 1024;
 /** The settings a function gets in its context (`context.env`), read afresh for each call. */
 export type FunctionSettings = () => Record<string, string | undefined>;
 
-export function functionsHandler(project: Project, settings: FunctionSettings, log: (message: string) => void) {
+/** `listenHost` is the address the server listens on (--host), whose name the Host header may also give. */
+export function functionsHandler(project: Project, settings: FunctionSettings, log: (message: string) => void, listenHost?: string) {
   // Each function's compile, kept until the watcher reports a change under functions/; concurrent first
   // requests share it. One that failed, or found no such function, is tried again on the next call.
   const compiles = new Map<string, Promise<NetlifyFunction | undefined>>();
@@ -67,11 +69,11 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const match = /^\/\.netlify\/functions\/([^/]+)\/?$/.exec(requestUrl(req).pathname);
     if (!match) return false;
-    // The function gets the address under the Host the request named. Only a call reads it: a Host no URL can
-    // hold (`a b`) made every request, for pages too, a server error.
-    const origin = `http://${req.headers.host ?? 'localhost'}`;
-    if (!URL.canParse(origin)) sendJson(res, 400, { message: 'The Host header names no host' });
-    else await call(match[1], requestUrl(req, origin), req, res);
+    // The function gets the address under the Host the request named, which must be this server's own, as for the
+    // editor: a page of another site whose name is rebound to 127.0.0.1 must not post the forms. Only a call reads
+    // it: a Host no URL can hold (`a b`) made every request, for pages too, a server error.
+    if (!ownHostname(req.headers.host, listenHost)) sendJson(res, 403, { message: `site serve's functions ${notOwnHost}` });
+    else await call(match[1], requestUrl(req, `http://${req.headers.host}`), req, res);
     return true;
   }
 

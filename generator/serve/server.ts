@@ -113,7 +113,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     if (options.watch === false || !(error instanceof BuildFailure) || ['output', 'disk'].includes(error.stage)) throw error;
     report(error);
   }
-  const functions = functionsHandler(project, settings, (m) => logger.warn(m));
+  const functions = functionsHandler(project, settings, (m) => logger.warn(m), options.host);
   const editor = localEditor(project, out, logger, { listenHost: options.host, onNetwork: options.editorOnNetwork });
 
   // async: the page's DOMContentLoaded does not wait for the client, which is fetched afresh on every load.
