@@ -120,10 +120,11 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     // `site build` keeps their results beside the record, reusable while nothing but content has changed.
     const stages = live ? { memo: new Map(live.stages), reusable: contentOnly } : stamp && spare ? readStageMemo(spare, stamp.rest) : undefined;
     const codes = model.languages.map((l) => l.countryCode);
-    // esbuild and lightningcss would wait for ever on a named pipe they read: the folders they read from are
-    // listed first, and one that is not a regular file fails the build, named (NOT_A_FILE).
+    // esbuild, lightningcss and the form's schema (functions/) would wait for ever on a named pipe they read: the
+    // folders they read from are listed first, and one that is not a regular file fails the build, named
+    // (NOT_A_FILE). A file imported from elsewhere is checked as esbuild loads it (regularFilesOnly).
     const assetsHash = folderHash(project.assets, [path.join(project.assets, 'images')]);
-    for (const dir of [project.templates, project.islands]) filesBelow(dir);
+    for (const dir of [project.templates, project.islands, project.functions]) filesBelow(dir);
     const compiled = time('templates', () => reusableTemplates(project, live) ?? compileTemplates(project, { incremental: !!live }));
     const [templates, stylesheet, images, client, flags, social] = await Promise.all([
       compiled,

@@ -69,7 +69,9 @@ export function discardCacheFile(file: string): void {
 
 function digest(file: string): string | undefined {
   try {
-    return createHash('sha1').update(fs.readFileSync(file)).digest('hex');
+    // An input since replaced by a named pipe would be waited on for ever: it no longer matches, and the compile
+    // that follows names it.
+    return fs.statSync(file).isFile() ? createHash('sha1').update(fs.readFileSync(file)).digest('hex') : undefined;
   } catch {
     return undefined;
   }

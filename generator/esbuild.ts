@@ -4,9 +4,9 @@
 // errors through esbuildErrors below.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Message } from 'esbuild';
-import { codeFrame, siteError, type SiteError } from './errors.ts';
-import { relative, type Project } from './project.ts';
+import type { Message, Plugin } from 'esbuild';
+import { codeFrame, siteError, SiteError } from './errors.ts';
+import { notAFile, relative, type Project } from './project.ts';
 
 let loaded: Promise<typeof import('esbuild')> | undefined;
 
@@ -52,7 +52,24 @@ const whatToDo = {
 export function esbuildErrors(project: Project, error: unknown, code: keyof typeof whatToDo): SiteError[] {
   const messages = (error as { errors?: Message[] }).errors ?? [];
   if (!messages.length) return [siteError(code, { problem: error instanceof Error ? error.message : String(error), note: whatToDo[code] }, {})];
-  return messages.map((message) => fromEsbuild(project, message, code));
+  return messages.map((message) => (message.detail instanceof SiteError ? message.detail : fromEsbuild(project, message, code)));
+}
+
+/**
+ * Fails a bundle on a file it imports that is not a regular file (NOT_A_FILE, given back by esbuildErrors): esbuild
+ * would wait for ever reading a named pipe, and a module may import one from any folder (`../shared/x.json`).
+ */
+export function regularFilesOnly(project: Project): Plugin {
+  return {
+    name: 'regular-files',
+    setup(build) {
+      build.onLoad({ filter: /.*/, namespace: 'file' }, (args) => {
+        const problem = notAFile(args.path, relative(project, args.path));
+        if (problem) throw problem;
+        return undefined;
+      });
+    },
+  };
 }
 
 function fromEsbuild(project: Project, message: Message, code: keyof typeof whatToDo): SiteError {

@@ -476,26 +476,44 @@ test('a named pipe where the build reads a file fails it, naming the file, rathe
   const own = fixture();
   copyCode(own, ['assets', 'templates', 'islands', 'functions']);
   const ownOut = path.join(own.root, 'dist');
-  // esbuild and lightningcss would wait on a pipe a template or main.css imports, and on any island.
-  const importedBy: Record<string, [string, string]> = { 'assets/css/pipe.css': ['assets/css/main.css', '@import "./pipe.css";\n'], 'templates/pipe.tsx': ['templates/index.tsx', "import './pipe.tsx';\n"] };
+  // esbuild and lightningcss would wait on a pipe a template or main.css imports, and on any island; esbuild, ajv
+  // and the compile caches on the form's schema and on a file a template imports from another folder.
+  const importedBy: Record<string, [string, string]> = {
+    'assets/css/pipe.css': ['assets/css/main.css', '@import "./pipe.css";\n'],
+    'templates/pipe.tsx': ['templates/index.tsx', "import './pipe.tsx';\n"],
+    'shared/pipe.json': ['templates/index.tsx', "import '../shared/pipe.json';\n"],
+  };
   try {
     await build({ root: own.root, logger: silentLogger });
     const before = listFiles(ownOut);
     const index = fs.readFileSync(path.join(ownOut, 'index.html'), 'utf8');
     // Each named as content errors are, from the project's folder.
-    for (const rel of ['content/blog/pipe.md', 'content/schemas/pipe.schema.json', 'assets/css/pipe.css', 'templates/pipe.tsx', 'islands/pipe.ts']) {
-      execFileSync('mkfifo', [path.join(own.root, rel)]);
+    for (const rel of ['content/blog/pipe.md', 'content/schemas/pipe.schema.json', 'assets/css/pipe.css', 'templates/pipe.tsx', 'islands/pipe.ts', 'functions/enquiry.schema.json', 'shared/pipe.json']) {
+      const abs = path.join(own.root, rel);
+      const original = fs.existsSync(abs) ? own.read(rel) : undefined;
+      fs.rmSync(abs, { force: true });
+      fs.mkdirSync(path.dirname(abs), { recursive: true });
+      execFileSync('mkfifo', [abs]);
       const [importer, line] = importedBy[rel] ?? [];
       const text = importer && own.read(importer);
       if (importer) own.write(importer, text + line);
       const errors = await build({ root: own.root, logger: silentLogger }).then(() => [], (error: BuildFailure) => error.errors);
-      fs.rmSync(path.join(own.root, rel));
+      fs.rmSync(abs);
+      if (original !== undefined) own.write(rel, original);
       if (importer) own.write(importer, text);
       assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [`NOT_A_FILE ${rel} is not a regular file (a named pipe)`], rel);
     }
     assert.equal(listFiles(ownOut), before);
     assert.is(fs.readFileSync(path.join(ownOut, 'index.html'), 'utf8'), index);
     assert.equal(fs.readdirSync(own.root).filter((n) => n.startsWith('dist.')), []);
+    // A file the last compile read, since replaced by a pipe: the check of the kept compile must not wait on it.
+    own.write('shared/data.json', '{}');
+    own.write('templates/index.tsx', own.read('templates/index.tsx') + "import '../shared/data.json';\n");
+    await build({ root: own.root, logger: silentLogger });
+    fs.rmSync(path.join(own.root, 'shared/data.json'));
+    execFileSync('mkfifo', [path.join(own.root, 'shared/data.json')]);
+    const errors = await build({ root: own.root, logger: silentLogger }).then(() => [], (error: BuildFailure) => error.errors);
+    assert.equal(errors.map((e) => `${e.code} ${e.headline}`), ['NOT_A_FILE shared/data.json is not a regular file (a named pipe)']);
   } finally {
     own.remove();
   }

@@ -5,7 +5,7 @@
 // A `.tsx` island is a React component (its default export), rendered on the server with real React; the
 // generator wraps it in a module whose `mount` hydrates it. A `.ts` island manipulates the DOM itself and
 // exports `mount`. Either way the loader calls `mount(element, props)` when the island wakes.
-import { esbuildErrors, loadEsbuild } from '../esbuild.ts';
+import { esbuildErrors, loadEsbuild, regularFilesOnly } from '../esbuild.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -103,7 +103,7 @@ async function bundle(project: Project, islands: string[]): Promise<Built> {
       define: { 'process.env.NODE_ENV': '"production"' },
       legalComments: 'none',
       logLevel: 'silent',
-      plugins: [islandModules, enquiryValidators(project, 'browser')],
+      plugins: [islandModules, enquiryValidators(project, 'browser'), regularFilesOnly(project)],
     });
     return {
       files: result.outputFiles.map((f) => ({ file: relative(project, f.path), contents: f.text, gzip: gzipSync(f.contents, { level: 9 }).length })),

@@ -5,7 +5,7 @@
 // module, no modules piling up. It goes to the project's .cache/templates/ (compiledFolder: `react` resolves
 // from the generator's node_modules). CommonJS, like React itself, so that the module and React are required
 // the same way.
-import { esbuildErrors, loadEsbuild } from '../esbuild.ts';
+import { esbuildErrors, loadEsbuild, regularFilesOnly } from '../esbuild.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -68,7 +68,7 @@ export async function compileTemplates(project: Project, options: { incremental?
     // The form validators' code requires ajv's runtime from the module's own place, as an ES module would.
     define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__siteTemplatesUrl' },
     banner: { js: "const __siteTemplatesUrl = require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [enquiryValidators(project, 'node')],
+    plugins: [enquiryValidators(project, 'node'), regularFilesOnly(project)],
   };
   // esbuild is loaded only to compile: a build that reuses the module never pays for importing it.
   const esbuild = await loadEsbuild();

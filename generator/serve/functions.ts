@@ -1,7 +1,7 @@
 // Runs functions/<name>.ts in-process for POST /.netlify/functions/<name>, with Netlify's modern signature:
 // a default export taking a Web Request (and a context with the client's address) and returning a Response.
 // Each function is compiled with esbuild and re-imported when its source changes, so edits need no restart.
-import { esbuildErrors, loadEsbuild } from '../esbuild.ts';
+import { esbuildErrors, loadEsbuild, regularFilesOnly } from '../esbuild.ts';
 import { BuildFailure, formatFailure, siteError } from '../errors.ts';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,7 +50,7 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
     const { build } = await loadEsbuild();
     let result;
     try {
-      result = await build({ entryPoints: [source], absWorkingDir: project.root, bundle: true, write: false, format: 'esm', platform: 'node', target: 'node22', packages: 'external', logLevel: 'silent', sourcemap: 'inline' });
+      result = await build({ entryPoints: [source], absWorkingDir: project.root, bundle: true, write: false, format: 'esm', platform: 'node', target: 'node22', packages: 'external', logLevel: 'silent', sourcemap: 'inline', plugins: [regularFilesOnly(project)] });
     } catch (error) {
       throw new BuildFailure('functions', esbuildErrors(project, error, 'FUNCTION_FAILED'));
     }
