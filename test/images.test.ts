@@ -5,6 +5,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import sharp from 'sharp';
 import { dominantColour } from '../generator/assets/images.ts';
@@ -114,6 +115,22 @@ test('an unreadable image is a build error naming the image and the content file
     assert.match(problem.hint!, /content\/cities\/ballarat\.json/);
   } finally {
     fs.writeFileSync(path.join(site.root, 'assets/images/cities/ballarat.jpg'), await photo(3000, 2000, 7));
+  }
+});
+
+test('a folder or named pipe where a content file names an image is a missing image, placed at the reference, not a render failure', async () => {
+  const abs = path.join(site.root, 'assets/images/cities/ballarat.jpg');
+  const bytes = fs.readFileSync(abs);
+  try {
+    for (const make of [() => fs.mkdirSync(abs), () => execFileSync('mkfifo', [abs])]) {
+      fs.rmSync(abs, { recursive: true });
+      make();
+      const errors = await build({ root: site.root, logger: silentLogger }).then(() => [], (error: BuildFailure) => error.errors);
+      assert.equal(errors.map((e) => [e.code, e.file, e.pointer, e.message]), [['CONTENT_MISSING_IMAGE', 'content/cities/ballarat.json', '/image/src', 'image cities/ballarat.jpg does not exist']]);
+    }
+  } finally {
+    fs.rmSync(abs, { recursive: true });
+    fs.writeFileSync(abs, bytes);
   }
 });
 

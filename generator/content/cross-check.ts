@@ -100,9 +100,10 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   const addresses = new Set([...pageAddresses, ...generatedFiles]);
   const nearest = (target: string) => suggestAddress(target, [...new Set(pageAddresses)]);
   const imageRoot = path.join(project.assets, 'images');
-  // Thousands of posts share a handful of images: each is looked for once.
+  // Thousands of posts share a handful of images: each is looked for once. A folder or pipe under an image's name
+  // is none: the images stage passes it by, and the page would fail to render.
   const images = new Map<string, boolean>();
-  const imageExists = (abs: string) => images.get(abs) ?? images.set(abs, fs.existsSync(abs)).get(abs)!;
+  const imageExists = (abs: string) => images.get(abs) ?? images.set(abs, fs.statSync(abs, { throwIfNoEntry: false })?.isFile() === true).get(abs)!;
   // A relative link is read from the address of the page that shows the text, as a browser reads it there: a
   // file's own page, or one at the top of the site (faq.json's answers are shown on /faq, /contact and /pricing).
   const pageOf = new Map<string, string>();
