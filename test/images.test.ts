@@ -134,6 +134,30 @@ test('a folder or named pipe where a content file names an image is a missing im
   }
 });
 
+test('an SVG that would run a script or fetch another file is refused, naming the image and what it holds', async () => {
+  const abs = path.join(site.root, 'assets/images/cities/ballarat.svg');
+  const svg = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100"><!-- <script> in a note is fine --><defs><path id="a" d="M0 0h9v9z"/></defs><use xlink:href="#a"/>${inner}</svg>`;
+  const cases = {
+    '<script>alert(document.cookie)</script>': '<script',
+    '<rect width="9" height="9" onload="alert(1)"/>': 'onload=',
+    '<image href="https://evil.example/x.png" width="9" height="9"/>': 'href="https://evil.example/x.png"',
+    '<image xlink:href="photo.png" width="9" height="9"/>': 'href="photo.png"',
+    '<rect width="9" height="9" style="fill: url(https://evil.example/p.svg#g)"/>': 'url(https://evil.example/p.svg#g)',
+  };
+  try {
+    for (const [inner, named] of Object.entries(cases)) {
+      fs.writeFileSync(abs, svg(inner));
+      const errors = await build({ root: site.root, logger: silentLogger }).then(() => [], (error: BuildFailure) => error.errors);
+      assert.equal(errors.map((e) => [e.code, e.file]), [['CONTENT_UNREADABLE_IMAGE', 'assets/images/cities/ballarat.svg']], inner);
+      assert.ok(errors[0].message.includes(named), `${errors[0].message} names ${named}`);
+    }
+    fs.writeFileSync(abs, svg('<rect width="9" height="9" fill="url(#a)"/><image href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/>'));
+    await build({ root: site.root, logger: silentLogger });
+  } finally {
+    fs.rmSync(abs);
+  }
+});
+
 test('artwork stays as optimised SVG where that is smaller, with its size and alt', () => {
   const page = html('cities/perth.html');
   const img = /<img [^>]*class="hero-image"[^>]*\/>/.exec(page)![0];
