@@ -6,6 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import sharp from 'sharp';
 import { dominantColour } from '../generator/assets/images.ts';
@@ -153,6 +154,23 @@ test('an SVG that would run a script or fetch another file is refused, naming th
     }
     fs.writeFileSync(abs, svg('<rect width="9" height="9" fill="url(#a)"/><image href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/>'));
     await build({ root: site.root, logger: silentLogger });
+  } finally {
+    fs.rmSync(abs);
+  }
+});
+
+test('an image past the pixels sharp will decode is refused with its size and what to do', async () => {
+  // A PNG whose header says 20000 x 20000: sharp reads the size from it, and refuses to decode more than 16383².
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#336699' } }).png().toBuffer();
+  png.writeUInt32BE(20000, 16);
+  png.writeUInt32BE(20000, 20);
+  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
+  const abs = path.join(site.root, 'assets/images/cities/huge.png');
+  fs.writeFileSync(abs, png);
+  try {
+    const errors = await build({ root: site.root, logger: silentLogger }).then(() => [], (error: BuildFailure) => error.errors);
+    assert.equal(errors.map((e) => [e.code, e.file]), [['CONTENT_UNREADABLE_IMAGE', 'assets/images/cities/huge.png']]);
+    assert.match(errors[0].message, /20000 x 20000 px.*scale it down/, errors[0].message);
   } finally {
     fs.rmSync(abs);
   }

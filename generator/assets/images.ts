@@ -99,8 +99,11 @@ function emit(name: string, entry: CacheEntry, output: Output): ImageAsset {
 
 async function encodeRaster(bytes: Buffer): Promise<Encoded> {
   const sharp = await loadSharp();
-  const meta = await sharp(bytes, { failOn: 'error' }).metadata();
+  // The header alone, whatever its size: sharp decodes at most 0x3FFF² pixels (limitInputPixels), and said only
+  // "Input image exceeds pixel limit".
+  const meta = await sharp(bytes, { failOn: 'error', limitInputPixels: false }).metadata();
   if (!meta.width || !meta.height) throw new Error('it has no size');
+  if (meta.width * meta.height > 0x3fff ** 2) throw new Error(`it is ${meta.width} x ${meta.height} px, more than the 268 million pixels an image may have: scale it down (the site shows images at most ${widths[widths.length - 1]} px wide)`);
   // Photographs from phones are often stored sideways with an EXIF orientation: the size is the upright one.
   const sideways = (meta.orientation ?? 1) >= 5;
   const width = sideways ? meta.height : meta.width;
