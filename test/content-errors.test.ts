@@ -376,6 +376,25 @@ test('CONTENT_UNKNOWN_PAGE: a link close to an address of the site suggests it, 
   for (const error of errors) assert.match(error.hint!, /dist\/sitemap\.xml lists the pages/);
 });
 
+test('CONTENT_UNKNOWN_PAGE: a trailing slash is taken off a page\'s address, as the host sends it on, but not off a file\'s, which is the 404 page there', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  let lines = 0;
+  const errors = await failure((f) => {
+    const text = f.read(post);
+    lines = text.split('\n').length;
+    f.write(post, `${text}\nSee [prices](/pricing/), [the map](/sitemap.xml) and [the feed](/blog/feed.xml/).\n`);
+    f.editJson('content/navigation.json', (d) => d.footer.columns[0].links.push({ label: 'Sitemap', href: '/sitemap.xml/' }, { label: 'FAQ', href: '/faq/' }));
+  });
+  assert.equal(
+    errors.map((e) => `${e.code} ${e.file} ${e.message}`),
+    [
+      `CONTENT_UNKNOWN_PAGE ${post} links to /blog/feed.xml/, which is not a page of the site (did you mean /blog/feed.xml?)`,
+      'CONTENT_UNKNOWN_PAGE content/navigation.json links to /sitemap.xml/, which is not a page of the site (did you mean /sitemap.xml?)',
+    ],
+  );
+  assert.match(errors[0].headline, `${post}:${lines + 1}:65 `);
+});
+
 test('CONTENT_UNKNOWN_PAGE: a link written inside code (a fenced block, a code span) is text, not a link', async () => {
   const post = 'content/blog/naati-vs-standard-translations-differences.md';
   let lines = 0;

@@ -98,7 +98,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   // Internal links, images and icons anywhere in content.
   const pageAddresses = [...pages.map((p) => p.path), ...redirects.map((r) => r.from)];
   const addresses = new Set([...pageAddresses, ...generatedFiles]);
-  const nearest = (target: string) => suggestAddress(target, [...new Set(pageAddresses)]);
+  const nearest = (target: string) => suggestAddress(target, [...addresses]);
   const imageRoot = path.join(project.assets, 'images');
   // Thousands of posts share a handful of images: each is looked for once. A folder or pipe under an image's name
   // is none: the images stage passes it by, and the page would fail to render.

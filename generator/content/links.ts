@@ -2,7 +2,7 @@
 // snapshot), so the checks across files (cross-check.ts) need not scan thousands of unchanged bodies again.
 
 /**
- * An internal link target (no fragment, query or trailing slash) and the offset of its address in the file's text.
+ * An internal link target (no fragment, query or page's trailing slash) and the offset of its address in the file's text.
  * The target is as written: from the site's root (/pricing) or relative to the page that shows the text (../faq).
  */
 export type MarkdownLink = [target: string, offset: number];
@@ -82,9 +82,13 @@ function withoutComments(text: string): string {
   return out + text.slice(last);
 }
 
+/**
+ * An address without its fragment or query, and without a page's trailing slash (the host sends /a/ on to /a). A
+ * file's is kept: /sitemap.xml/ is no folder, and the host (serve/static.ts, like Netlify) answers it with a 404.
+ */
 export function stripHash(href: string): string {
   const bare = href.replace(/[?#].*$/, '');
-  return bare.length > 1 ? bare.replace(/\/$/, '') : bare;
+  return bare.length > 1 && !/[^/]\.[^/]*\/$/.test(bare) ? bare.replace(/\/$/, '') : bare;
 }
 
 /**
