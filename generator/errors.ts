@@ -176,7 +176,8 @@ export const catalogue = {
   },
   CONTENT_MISSING_IMAGE: {
     title: 'An image file is missing',
-    message: 'image {src} does not exist',
+    // `other` is " (there is cities/Perth.jpg: …)" when a file's name differs only in case, else empty.
+    message: 'image {src} does not exist{other}',
     hint: 'Put the image at {expected} or correct the path.',
   },
   CONTENT_MARKDOWN_IMAGE: {

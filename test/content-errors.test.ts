@@ -562,6 +562,24 @@ test('CONTENT_MISSING_IMAGE: an image that is not there', async () => {
   assert.is(error.headline, 'content/cities/perth.json:10:12 /image/src image cities/perth-at-night.jpg does not exist');
 });
 
+test('CONTENT_MISSING_IMAGE: a name differs from the file\'s only in case, which a case-insensitive disk (macOS, Windows) would find and the host does not', async () => {
+  const errors = await failure((f) => {
+    copyCode(f, ['assets']);
+    const images = path.join(f.root, 'assets/images');
+    fs.renameSync(path.join(images, 'cities/perth.svg'), path.join(images, 'cities/Perth.svg'));
+    fs.mkdirSync(path.join(images, 'Extra'));
+    fs.copyFileSync(path.join(images, 'cities/darwin.svg'), path.join(images, 'Extra/darwin.svg'));
+    f.editJson('content/cities/darwin.json', (d) => (d.image.src = 'extra/darwin.svg'));
+  });
+  assert.equal(
+    errors.map((e) => `${e.code} ${e.file} ${e.pointer} ${e.message}. ${e.hint}`),
+    [
+      'CONTENT_MISSING_IMAGE content/cities/darwin.json /image/src image extra/darwin.svg does not exist (there is Extra/darwin.svg: the host matches names exactly). Put the image at assets/images/extra/darwin.svg or correct the path.',
+      'CONTENT_MISSING_IMAGE content/cities/perth.json /image/src image cities/perth.svg does not exist (there is cities/Perth.svg: the host matches names exactly). Put the image at assets/images/cities/perth.svg or correct the path.',
+    ],
+  );
+});
+
 test('CONTENT_UNKNOWN_ICON: an icon name outside the set', async () => {
   const [error] = await failure((f) => f.editJson('content/services/passports.json', (d) => (d.card.icon = 'passport-stamp')));
   assert.is(error.code, 'CONTENT_UNKNOWN_ICON');

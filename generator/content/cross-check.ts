@@ -100,10 +100,26 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   const addresses = new Set([...pageAddresses, ...generatedFiles]);
   const nearest = (target: string) => suggestAddress(target, [...addresses]);
   const imageRoot = path.join(project.assets, 'images');
-  // Thousands of posts share a handful of images: each is looked for once. A folder or pipe under an image's name
-  // is none: the images stage passes it by, and the page would fail to render.
+  // An image's path as the disk spells it, each name found in its folder's listing exactly, else ignoring case (a
+  // case-insensitive disk, macOS's or Windows's, opens Perth.jpg for perth.jpg; the host does not). Thousands of
+  // posts share a handful of images: each folder is read once, each image looked for once.
+  const listings = new Map<string, Map<string, string>>();
+  const listing = (dir: string): Map<string, string> => {
+    if (listings.has(dir)) return listings.get(dir)!;
+    const abs = path.join(imageRoot, dir);
+    const names = fs.statSync(abs, { throwIfNoEntry: false })?.isDirectory() ? fs.readdirSync(abs) : [];
+    // Each name is found under its lower case too, unless another is named that exactly.
+    return listings.set(dir, new Map([...names.map((n) => [n.toLowerCase(), n] as const), ...names.map((n) => [n, n] as const)])).get(dir)!;
+  };
+  const spelling = (rel: string): string | undefined => {
+    const [dir, base] = [path.posix.dirname(rel), path.posix.basename(rel)];
+    const parent = dir === '.' ? dir : spelling(dir);
+    const name = parent === undefined ? undefined : (listing(parent).get(base) ?? listing(parent).get(base.toLowerCase()));
+    return name && path.posix.join(parent!, name);
+  };
+  // A folder or pipe under an image's name is none: the images stage passes it by, and the page would fail to render.
   const images = new Map<string, boolean>();
-  const imageExists = (abs: string) => images.get(abs) ?? images.set(abs, fs.statSync(abs, { throwIfNoEntry: false })?.isFile() === true).get(abs)!;
+  const imageExists = (src: string) => images.get(src) ?? images.set(src, spelling(src) === src && fs.statSync(path.join(imageRoot, src), { throwIfNoEntry: false })?.isFile() === true).get(src)!;
   // A relative link is read from the address of the page that shows the text, as a browser reads it there: a
   // file's own page, or one at the top of the site (faq.json's answers are shown on /faq, /contact and /pricing).
   const pageOf = new Map<string, string>();
@@ -137,9 +153,9 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
       } else if (key === 'icon' && typeof value === 'string' && readIcon(value) === undefined) {
         fail(file, 'CONTENT_UNKNOWN_ICON', pointer, { icon: value });
       } else if (key === 'src' && typeof value === 'string' && !pointer.startsWith('/$schema')) {
-        const abs = path.join(imageRoot, value);
-        if (!imageExists(abs)) {
-          fail(file, 'CONTENT_MISSING_IMAGE', pointer, { src: value, expected: path.relative(project.root, abs) });
+        if (!imageExists(value)) {
+          const other = spelling(value);
+          fail(file, 'CONTENT_MISSING_IMAGE', pointer, { src: value, expected: path.relative(project.root, path.join(imageRoot, value)), other: other && other !== value ? ` (there is ${other}: the host matches names exactly)` : '' });
         }
       } else if (typeof value === 'string' && /\]\(|<a\s/i.test(value)) {
         brokenLinks(file, () => value, markdownLinks(value), () => (c, p) => at(file, c, p, pointer));
