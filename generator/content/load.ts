@@ -10,7 +10,7 @@ import { Shards } from '../cache.ts';
 import { classify, rules, type SourceKind } from './kinds.ts';
 import { bodyLinks, type MarkdownLink } from './links.ts';
 import { repeatedName } from './repeated-name.ts';
-import { codePoint, controlCharacter, wordCount } from './text.ts';
+import { bodyWords, codePoint, controlCharacter } from './text.ts';
 import type { ContentSeen } from '../incremental/unchanged.ts';
 import { referencesOf, type References } from '../admin/references.ts';
 
@@ -342,9 +342,8 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
   if (text.indexOf('\n---', 3) < 0) return siteError('CONTENT_FRONT_MATTER_UNCLOSED', {}, framed(file, text, { line: 1, column: 1 }));
   try {
     const { data, content: body } = (frontMatter ??= loadFrontMatter())(text);
-    const words = wordCount(body);
-    // Every Markdown file is a page's text: without a word it would be a page with a heading and nothing else.
-    if (!words) return siteError('CONTENT_EMPTY_BODY', {}, framed(file, text, positionAt(text, text.length - body.length)));
+    const words = bodyWords(body);
+    if (words instanceof SiteError) return Object.assign(words, framed(file, text, positionAt(text, text.length - body.length)));
     const links = bodyLinks(text).map(([target, offset]): MarkdownLink => [detached(target), offset]);
     return { data, body, words, bodyHash: hashText(body), links };
   } catch (error) {

@@ -44,3 +44,11 @@ export function wordCount(markdown: string): number {
   // A match starts at a run's first letter or digit and takes the rest of the run: one per run that has one.
   return shown.match(/[\p{L}\p{N}]\S*/gu)?.length ?? 0;
 }
+
+/**
+ * A Markdown body's words, or CONTENT_EMPTY_BODY (placed by the caller) when it has none: every Markdown file is
+ * a page's text, and without a word it would be a page with a heading and nothing else.
+ */
+export function bodyWords(body: string): number | SiteError {
+  return wordCount(body) || siteError('CONTENT_EMPTY_BODY', {});
+}

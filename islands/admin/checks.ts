@@ -12,7 +12,7 @@ import { validators, schemas } from 'site:validators';
 import { classify } from '../../generator/content/kinds.ts';
 import { describeProblems, resolvePlaceholders, type Facts } from './rules.ts';
 import { withoutEmpty } from '../../generator/admin/keep-layout.ts';
-import { textProblems } from '../../generator/content/text.ts';
+import { bodyWords, textProblems } from '../../generator/content/text.ts';
 import { crossProblems, deletionProblems } from './cross.ts';
 import type { ReferenceIndex } from '../../generator/admin/references.ts';
 
@@ -40,8 +40,12 @@ export async function problemsOf(path: string, data: Record<string, unknown>, fa
   const schemaProblems = validate(value) ? [] : describeProblems(validate.errors ?? [], schemas, schema, value);
   // What a schema cannot say (generator/content/text.ts), where the schema has not refused the field already.
   const failed = new Set(schemaProblems.map((p) => p.split(' ')[0]));
-  // The body is checked as the build checks the file's text: a control character pasted into it fails the build too.
-  const texts = textProblems(rel.endsWith('.md') ? { ...(value as object), body: data.body } : value)
+  // The body is checked as the build checks the file's text: a control character pasted into it, or a body of
+  // no words (content/load.ts), fails the build too.
+  const md = rel.endsWith('.md');
+  const words = md ? bodyWords(String(data.body ?? '')) : 0;
+  const empty = typeof words === 'object' ? [{ pointer: '/body', error: words }] : [];
+  const texts = [...textProblems(md ? { ...(value as object), body: data.body } : value), ...empty]
     .map(({ pointer, error }) => `${pointer || '/'} ${error.message}. ${error.hint}`)
     .filter((p) => !failed.has(p.split(' ')[0]));
   return [...schemaProblems, ...texts].map((p) => `${path} ${p}`);

@@ -200,6 +200,28 @@ test('on the live site a control character pasted into a field is refused in the
   refusing = false;
 });
 
+test('on the live site a post whose text is emptied (or left as markup alone) is refused in the browser, as the build would refuse it', async () => {
+  const rel = 'content/blog/naati-certified-translations-immigration.md';
+  const original = site.fixture.read(rel);
+  const page = await testRepoEditor('#/collections/blog/entries/naati-certified-translations-immigration');
+  await page.getByLabel('Title', { exact: true }).waitFor();
+  refusing = true;
+  // The text as Markdown, as staff who write it so see it: all of it replaced by a heading's mark alone.
+  await page.getByText('Markdown', { exact: true }).click();
+  await page.locator('[data-slate-editor="true"]').first().click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  // A heading mark with no words is no text either (content/text.ts, wordCount).
+  await page.keyboard.type('## ');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const panel = page.locator('#site-refusal');
+  await panel.waitFor();
+  assert.match(await panel.innerText(), /Text: has no text after its front matter: its page would be empty\. Write the post or page below/);
+  assert.is(await saved(page, rel), original, 'nothing was committed');
+  assert.is(await page.evaluate(() => Object.keys((window as any).repoFilesUnpublished ?? {}).length), 0, 'no draft was made');
+  refusing = false;
+});
+
 test('on the live site a wrong price is refused in the browser with the build\'s words, beside the field, before any draft is made', async () => {
   const rel = 'content/plans.json';
   const original = site.fixture.read(rel);
