@@ -4,7 +4,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { copyCode, repoRoot } from './helpers/project.ts';
+import { copyCode, fixture, repoRoot } from './helpers/project.ts';
+import { renderError } from '../generator/render/render.ts';
+import { resolveProject } from '../generator/project.ts';
+import type { Page } from '../generator/routes.ts';
 import { failure, replaceIn } from './helpers/failure.ts';
 
 const test = suite('content errors');
@@ -616,6 +619,20 @@ test('RENDER_FAILED: a template that throws names the page and the template line
   assert.ok(errors[0].line! > 1);
   assert.match(errors[0].headline, /^\/404 \(templates\/pages\/not-found\.tsx:\d+:\d+\) the copy is missing its heading$/);
   assert.is(errors[0].hint, 'The page is made from content/pages/not-found.json.');
+});
+
+test('RENDER_FAILED in the generator\'s own templates (a project without templates/) names the template within the generator, not by its place on this machine', () => {
+  const f = fixture();
+  try {
+    // A throw at the line Node gives for the generator's own picture.tsx, as when a project brings content only.
+    const thrown = new Error('picture broke');
+    thrown.stack = `Error: picture broke\n    at Picture (${path.join(repoRoot, 'templates/components/picture.tsx')}:17:20)`;
+    const error = renderError(resolveProject(f.root), { path: '/', source: 'content/pages/home.json' } as Page, thrown);
+    assert.is(error.headline, '/ (templates/components/picture.tsx:17:20) picture broke');
+    assert.is(error.hint, 'The page is made from content/pages/home.json.');
+  } finally {
+    f.remove();
+  }
 });
 
 test('CSS_UNKNOWN_URL: a stylesheet url() that names no file', async () => {

@@ -5,7 +5,7 @@ import { createRequire, SourceMap } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { siteError, type SiteError } from '../errors.ts';
-import { relative, type Project } from '../project.ts';
+import { relative, toolRoot, type Project } from '../project.ts';
 import type { Page } from '../routes.ts';
 import type { DocumentProps, TemplateModule } from './contract.ts';
 
@@ -29,10 +29,14 @@ export function renderError(project: Project, page: Page, error: unknown): SiteE
     .split('\n')
     .map(sourceFrame)
     .find((m) => m && sources.some((dir) => m.file.startsWith(dir + path.sep)));
+  // The generator's own templates and islands (a project without its own) are named within the generator's
+  // package, "templates/…" as the hints call them, not by where it is installed on this machine.
+  const named = frame && relative(project, frame.file);
+  const file = named && path.isAbsolute(named) ? relative({ ...project, root: toolRoot }, frame!.file) : named;
   return siteError(
     'RENDER_FAILED',
     { problem: e.message, source: frame ? page.source : undefined },
-    { page: page.path, file: frame ? relative(project, frame.file) : page.source, line: frame?.line, column: frame?.column },
+    { page: page.path, file: file || page.source, line: frame?.line, column: frame?.column },
   );
 }
 
