@@ -207,7 +207,9 @@ test('on the live site a post whose text is emptied (or left as markup alone) is
   await page.getByLabel('Title', { exact: true }).waitFor();
   refusing = true;
   // The text as Markdown, as staff who write it so see it: all of it replaced by a heading's mark alone.
-  await page.getByText('Markdown', { exact: true }).click();
+  // The switch between the labels "Rich Text" and "Markdown" (the labels themselves do not toggle it).
+  await page.getByText('Markdown', { exact: true }).locator('..').getByRole('switch').click();
+  await page.getByText('Markdown', { exact: true }).and(page.locator('[class*=ToolbarToggleLabel]')).waitFor();
   await page.locator('[data-slate-editor="true"]').first().click();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
