@@ -67,6 +67,9 @@ test.before(async () => {
     'functions/echo.ts': `export default async (request: Request, context: { ip: string }) => new Response(JSON.stringify({ method: request.method, body: request.method === 'POST' ? await request.json() : null, ip: context.ip, version: 1 }), { status: 200, headers: { 'content-type': 'application/json' } });\n`,
   });
   copyCode(f);
+  // The site's own functions import the generator's code by a path a fixture lacks (../../generator/), so they
+  // cannot compile here; a save under functions/ compiles every function and would report them.
+  for (const name of ['deliver-enquiries', 'send-email', 'subscribe']) f.write(`functions/${name}.ts`, null);
   dev = await serve({ root: f.root, port: 0, host: "127.0.0.1", logger: process.env.DEBUG_SERVE ? undefined : { ...silentLogger, progress: (line) => onProgress(line) } });
   await listen(dev.url);
 });
@@ -472,6 +475,24 @@ test('a function edit takes effect without a restart', async () => {
   await dev.settled();
   const res = await get('/.netlify/functions/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   assert.is((await res.json()).version, 2);
+});
+
+test('a syntax error saved into a function is reported on save, at its file and line, as a build failure is; the fix clears it', async () => {
+  const file = path.join(f.root, 'functions/echo.ts');
+  const good = fs.readFileSync(file, 'utf8');
+  const report = next('error-report');
+  fs.writeFileSync(file, `${good}{{{\n`);
+  try {
+    const { message, errors } = await report;
+    assert.equal(errors.map((e: { code: string; file: string; line: number }) => `${e.code} ${e.file}:${e.line}`), ['FUNCTION_FAILED functions/echo.ts:3']);
+    assert.match(message, /functions\/echo\.ts:3:\d+/);
+  } finally {
+    const fixed = next('rebuilt');
+    fs.writeFileSync(file, good);
+    await fixed;
+    await dev.settled();
+  }
+  assert.is((await get('/.netlify/functions/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, 200);
 });
 
 test('a watched folder deleted and put back is watched again', async () => {

@@ -116,9 +116,17 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
     return fn(new Request(`http://127.0.0.1/.netlify/functions/${name}`, { method: 'POST' }), { ip: '127.0.0.1', env: settings() });
   }
 
+  /** Compiles every function not compiled since the last change under functions/: a save reports its errors as a build does. */
+  async function check(): Promise<void> {
+    const folder = resolveProject(project.root).functions;
+    const names = fs.existsSync(folder) ? fs.readdirSync(folder).filter((file) => file.endsWith('.ts')).map((file) => file.slice(0, -3)) : [];
+    for (const loaded of names.map(load)) await loaded;
+  }
+
   return {
     handle,
     run,
+    check,
     /** Forget compiled functions so the next request compiles the edited source. */
     invalidate: () => compiles.clear(),
   };

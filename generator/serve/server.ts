@@ -182,6 +182,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   let pending = false;
   let timer: NodeJS.Timeout | undefined;
   const changed = new Set<string>();
+  const inFunctions = (file: string) => within(file, project.functions) || within(file, path.join(project.root, 'functions'));
   /** Files changed since the last good build: a failed build's changes count again in the next. */
   let sinceGood = new Set<string>();
   const rebuild = async () => {
@@ -191,6 +192,9 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     // unknown: every page served before it reloads (the `rebuilt` event's null; `recent` holds no build yet).
     const first = !live;
     try {
+      // A function is not part of the site's build: compiled on a save under functions/ (and on each save after,
+      // until one succeeds), its error fails the rebuild as a template's does, not the next call.
+      if ([...sinceGood].some(inFunctions)) await functions.check();
       const result = await build({ root: project.root, out, logger, live: live && { ...live, changed: sinceGood }, drafts: true });
       adopt(result);
       builds += 1;
@@ -241,7 +245,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     const watcher = watch(parents, { ignoreInitial: true, ignored });
     const seen = (file: string) => {
       changed.add(path.resolve(file));
-      if (within(file, project.functions) || within(file, own[3])) functions.invalidate();
+      if (inFunctions(file)) functions.invalidate();
       logger.info(colour.dim(`… ${path.relative(project.root, file)} changed`));
       schedule();
     };
