@@ -566,6 +566,32 @@ test('a save made while the first build runs, before the watcher is up, is built
   }
 });
 
+test('a file renamed while the first build runs, before the watcher is up, is noticed though its time is old', async () => {
+  // A file right in content/: no folder the startup check lists changes its time, and a rename keeps the file's.
+  const g = fixture();
+  let renamed = false;
+  const logger = {
+    ...silentLogger,
+    progress: (line: string) => {
+      if (renamed || !/^building: .*templates/.test(line)) return;
+      renamed = true;
+      fs.renameSync(path.join(g.content, 'faq.json'), path.join(g.content, 'faq-old.json'));
+    },
+  };
+  const server = await serve({ root: g.root, port: 0, host: '127.0.0.1', logger });
+  const outcomes: boolean[] = [];
+  server.onRebuild((outcome) => outcomes.push(outcome.ok));
+  try {
+    assert.ok(renamed, 'the file was renamed during the first build');
+    await new Promise((r) => setTimeout(r, 200));
+    await server.settled();
+    assert.equal(outcomes, [false], 'the rebuild finds content/faq.json gone and content/faq-old.json unknown');
+  } finally {
+    await server.close();
+    g.remove();
+  }
+});
+
 test('the output folder deleted while serving (rm -rf dist/, git clean) is made whole by the next build', async () => {
   fs.rmSync(path.join(f.root, 'dist'), { recursive: true });
   const rebuilt = next('rebuilt');

@@ -104,6 +104,10 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     lastError = { message: stripVTControlCharacters(text), note, errors: error instanceof BuildFailure ? groupByCause(error.errors).map((g) => ({ ...g.error.toJSON(), morePages: g.pages, hints: g.hints })) : [] };
     broadcast('error-report', lastError);
   };
+  const used = [project.content, project.templates, project.islands, project.assets, project.functions];
+  const listing = () => used.filter((dir) => fs.existsSync(dir)).flatMap((dir) => (fs.readdirSync(dir, { recursive: true }) as string[]).map((rel) => path.join(dir, rel)));
+  // What the first build is about to read, so the watcher, once up, is told of a file deleted or renamed meanwhile.
+  const before = options.watch === false ? [] : listing();
   const started = Date.now();
   try {
     adopt(await build({ root: project.root, out, logger, drafts: true }));
@@ -226,7 +230,6 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   let closeWatcher = async () => {};
   if (options.watch !== false) {
     const { watch } = await import('chokidar');
-    const used = [project.content, project.templates, project.islands, project.assets, project.functions];
     // The project's own folders too where it has none and the generator's are used: one copied in while serving
     // (to change the design) is what every build from then on reads.
     const own = ['templates', 'islands', 'assets', 'functions'].map((name) => path.join(project.root, name));
@@ -261,12 +264,11 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     });
     await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
     // A save made while the first build ran, before the watcher was up, raised no event: a file changed since
-    // that build began is taken as just saved.
-    for (const folder of used.filter((dir) => fs.existsSync(dir))) {
-      for (const rel of fs.readdirSync(folder, { recursive: true }) as string[]) {
-        const file = path.join(folder, rel);
-        if (!ignored(file) && (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) > started) seen(file);
-      }
+    // that build began, or gone since, is taken as just saved (a rename keeps the file's time).
+    const now = new Set(listing());
+    const gone = new Set(before.filter((file) => !now.has(file)));
+    for (const file of [...now, ...gone]) {
+      if (!ignored(file) && (gone.has(file) || (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) > started)) seen(file);
     }
     closeWatcher = () => watcher.close();
     logger.info(colour.dim(`  watching ${used.map((f) => path.relative(project.root, f) || '.').join(', ')}`));
