@@ -17,6 +17,7 @@ const unknown = '';
  */
 export class LiveOutput extends BaseOutput {
   private pending = new Map<string, Uint8Array>();
+  private found = new Map<string, boolean>();
 
   constructor(readonly target: string, private readonly previous: Map<string, string>) {
     super();
@@ -31,9 +32,14 @@ export class LiveOutput extends BaseOutput {
     return !this.placed.has(file) && this.has(file);
   }
 
-  /** Known, and still in the folder: one deleted since (rm -rf dist/ while serving) is made again. */
+  /**
+   * Known, and still in the folder: one deleted since (rm -rf dist/ while serving) is made again. Each file is
+   * looked for once a build, as canKeep and then keep ask of the same page.
+   */
   private has(file: string): boolean {
-    return !!this.previous.get(file) && fs.existsSync(path.join(this.target, file));
+    let found = this.found.get(file);
+    if (found === undefined) this.found.set(file, (found = !!this.previous.get(file) && fs.existsSync(path.join(this.target, file))));
+    return found;
   }
 
   /**
@@ -70,6 +76,7 @@ export class LiveOutput extends BaseOutput {
       changed.push(file);
     }
     this.pending.clear();
+    this.found.clear();
     return { hashes, changed: changed.sort() };
   }
 }
