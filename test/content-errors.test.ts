@@ -559,6 +559,19 @@ test('CONTENT_SCHEMA: a field its schema does not describe still has a hint, nam
   assert.ok(error.hint && (error.hint === 'The rule is in content/schemas/city.schema.json.' || !error.hint.startsWith('The rule')), error.hint);
 });
 
+test('CONTENT_SCHEMA: a page copy or prose page without seo, which a project\'s own schema leaves optional, is named at its file, not a TypeError in routes', async () => {
+  const errors = await failure((f) => {
+    for (const name of ['page-home', 'prose-page']) f.editJson(`content/schemas/${name}.schema.json`, (s) => (s.required = s.required.filter((r: string) => r !== 'seo')));
+    f.editJson('content/pages/home.json', (d) => delete d.seo);
+    replaceIn(f, 'content/pages/terms.md', /^seo:\n(  .*\n)+/m.exec(f.read('content/pages/terms.md'))![0], '');
+  });
+  assert.equal(errors.map((e) => [e.code, e.headline]), [
+    ['CONTENT_SCHEMA', 'content/pages/home.json:1:1 /seo is required but missing'],
+    ['CONTENT_SCHEMA', 'content/pages/terms.md:1:1 /seo is required but missing'],
+  ]);
+  assert.match(errors[0].hint!, /content\/schemas\/page-home\.schema\.json/);
+});
+
 test('CONTENT_MISSING_IMAGE: an image that is not there', async () => {
   const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => (d.image.src = 'cities/perth-at-night.jpg')));
   assert.is(error.code, 'CONTENT_MISSING_IMAGE');

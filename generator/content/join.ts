@@ -11,6 +11,7 @@ import { markDraftPages, sortDrafts } from './drafts.ts';
 import type { BuildRecord } from '../incremental/record.ts';
 import { toolKey } from '../incremental/stages.ts';
 import { hashOf } from '../cache.ts';
+import { at } from './validate.ts';
 
 /**
  * The model, the routes and the checks across files. The checks read only the content, the addresses, the
@@ -24,6 +25,10 @@ export function joinContent(project: Project, all: SourceFile[], previous: Build
   const buildDate = sourceDate && /^\d+$/.test(sourceDate) ? new Date(Number(sourceDate) * 1000).toISOString().slice(0, 10) : undefined;
   // Drafts are left out here unless shown (the dev server): content/drafts.ts.
   const { files, drafts } = sortDrafts(all, !!options.drafts);
+  // routes() words a page copy's or prose page's head from its seo, which a project's own schema may leave out.
+  const unworded = files.filter((f) => (f.source.kind === 'page-copy' || f.source.kind === 'prose-page') && !(f.data as { seo?: object }).seo);
+  const description = (f: SourceFile) => `The page's title and description are made from seo, so it is needed even where content/schemas/${f.source.schema} leaves it out: add seo with a title and a description.`;
+  failIfAny('content', unworded.map((f) => at(f, 'CONTENT_SCHEMA', { problem: 'is required but missing', description: description(f) }, '/seo')));
   const model = buildModel(files, { buildDate });
   const { pages, redirects } = routes(model);
   markDraftPages(pages, drafts);
