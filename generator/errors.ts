@@ -190,6 +190,11 @@ export const catalogue = {
     message: 'cannot be read as an image ({reason})',
     hint: 'Replace it with a JPEG, PNG, WebP or SVG file. It is used by {users}.',
   },
+  CONTENT_IMAGE_NAME: {
+    title: "An image's name cannot be written in content",
+    message: 'holds {character}, which no content can name: a picture field takes lower-case letters, digits, dots, hyphens and slashes',
+    hint: 'Rename it {renamed}, and name it so where content shows it.',
+  },
   CONTENT_UNKNOWN_ICON: {
     title: 'An icon name is not in the icon set',
     message: '"{icon}" is not a Lucide icon',

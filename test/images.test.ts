@@ -159,6 +159,21 @@ test('an SVG that would run a script or fetch another file is refused, naming th
   }
 });
 
+test('an image named with capitals, which no content can name, is refused with the name to give it, not processed for nothing', async () => {
+  const added = ['assets/images/cities/Perth.JPG', 'assets/images/home/Team Photo.png'];
+  for (const rel of added) fs.writeFileSync(path.join(site.root, rel), await photo(600, 400, 3));
+  try {
+    const errors = await build({ root: site.root, logger: silentLogger }).then(() => [], (error: BuildFailure) => error.errors);
+    assert.equal(errors.map((e) => [e.code, e.file, e.hint]), [
+      ['CONTENT_IMAGE_NAME', 'assets/images/cities/Perth.JPG', 'Rename it assets/images/cities/perth.jpg, and name it so where content shows it.'],
+      ['CONTENT_IMAGE_NAME', 'assets/images/home/Team Photo.png', 'Rename it assets/images/home/team-photo.png, and name it so where content shows it.'],
+    ]);
+    assert.match(errors[0].message, /^holds "P", which/);
+  } finally {
+    for (const rel of added) fs.rmSync(path.join(site.root, rel));
+  }
+});
+
 test('an image past the pixels sharp will decode is refused with its size and what to do', async () => {
   // A PNG whose header says 20000 x 20000: sharp reads the size from it, and refuses to decode more than 16383².
   const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#336699' } }).png().toBuffer();

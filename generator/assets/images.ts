@@ -56,6 +56,13 @@ export async function processImages(
   // fast-glob is loaded only here: most builds keep every image and never list them.
   const { default: fg } = await import('fast-glob');
   const names = fs.existsSync(root) ? fg.sync('**/*.{svg,png,jpg,jpeg,webp,avif}', { cwd: root, caseSensitiveMatch: false }).sort() : [];
+  // Content names an image as common.schema.json's image pattern allows: one named otherwise could never be shown.
+  const unfit = (name: string) => /[^a-z0-9._/-]/.exec(name)?.[0];
+  const misnamed = names.filter(unfit).map((name) => {
+    const renamed = relative(project, path.join(root, name.toLowerCase().replace(/[^a-z0-9._/-]+/g, '-')));
+    return siteError('CONTENT_IMAGE_NAME', { character: JSON.stringify(unfit(name)), renamed }, { file: relative(project, path.join(root, name)) });
+  });
+  if (misnamed.length) throw new BuildFailure('images', misnamed);
   const cache = new ImageCache(path.join(project.cache, 'images'), `images-v3 sharp@${packageVersion('sharp')} svgo@${packageVersion('svgo')} widths=${widths.join(',')} q=${JSON.stringify(quality)}`);
   const errors: SiteError[] = [];
   // Encoded side by side, placed in the output in order.
