@@ -176,7 +176,7 @@ export const catalogue = {
   },
   CONTENT_MISSING_IMAGE: {
     title: 'An image file is missing',
-    // `other` is " (there is cities/Perth.jpg: …)" when a file's name differs only in case, else empty.
+    // `other` is " (there is cities/Perth.jpg: …)" when a file's name differs only in case, why a hidden file is none, else empty.
     message: 'image {src} does not exist{other}',
     hint: 'Put the image at {expected} or correct the path.',
   },

@@ -596,6 +596,25 @@ test('CONTENT_MISSING_IMAGE: a name differs from the file\'s only in case, which
   );
 });
 
+test('CONTENT_MISSING_IMAGE: a hidden image (a name or folder starting with a dot), which the image step does not publish, is refused at the reference, not a render failure', async () => {
+  const errors = await failure((f) => {
+    copyCode(f, ['assets']);
+    const images = path.join(f.root, 'assets/images');
+    fs.copyFileSync(path.join(images, 'cities/darwin.svg'), path.join(images, 'cities/.darwin.svg'));
+    fs.mkdirSync(path.join(images, 'cities/.old'));
+    fs.copyFileSync(path.join(images, 'cities/perth.svg'), path.join(images, 'cities/.old/perth.svg'));
+    f.editJson('content/cities/darwin.json', (d) => (d.image.src = 'cities/.darwin.svg'));
+    f.editJson('content/cities/perth.json', (d) => (d.image.src = 'cities/.old/perth.svg'));
+  });
+  assert.equal(
+    errors.map((e) => `${e.code} ${e.file} ${e.pointer} ${e.message}. ${e.hint}`),
+    [
+      'CONTENT_MISSING_IMAGE content/cities/darwin.json /image/src image cities/.darwin.svg does not exist (a name starting with a dot is hidden, and the build publishes no hidden file). Put the image at assets/images/cities/darwin.svg or correct the path.',
+      'CONTENT_MISSING_IMAGE content/cities/perth.json /image/src image cities/.old/perth.svg does not exist (a name starting with a dot is hidden, and the build publishes no hidden file). Put the image at assets/images/cities/old/perth.svg or correct the path.',
+    ],
+  );
+});
+
 test('CONTENT_UNKNOWN_ICON: an icon name outside the set', async () => {
   const [error] = await failure((f) => f.editJson('content/services/passports.json', (d) => (d.card.icon = 'passport-stamp')));
   assert.is(error.code, 'CONTENT_UNKNOWN_ICON');

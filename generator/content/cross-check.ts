@@ -117,9 +117,11 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
     const name = parent === undefined ? undefined : (listing(parent).get(base) ?? listing(parent).get(base.toLowerCase()));
     return name && path.posix.join(parent!, name);
   };
-  // A folder or pipe under an image's name is none: the images stage passes it by, and the page would fail to render.
+  // A folder or pipe under an image's name is none, nor is a hidden file (or one in a hidden folder): the images
+  // stage passes them by, and the page would fail to render.
   const images = new Map<string, boolean>();
-  const imageExists = (src: string) => images.get(src) ?? images.set(src, spelling(src) === src && fs.statSync(path.join(imageRoot, src), { throwIfNoEntry: false })?.isFile() === true).get(src)!;
+  const hidden = (src: string) => src.split('/').some((part) => part.startsWith('.'));
+  const imageExists = (src: string) => images.get(src) ?? images.set(src, !hidden(src) && spelling(src) === src && fs.statSync(path.join(imageRoot, src), { throwIfNoEntry: false })?.isFile() === true).get(src)!;
   // A relative link is read from the address of the page that shows the text, as a browser reads it there: a
   // file's own page, or one at the top of the site (faq.json's answers are shown on /faq, /contact and /pricing).
   const pageOf = new Map<string, string>();
@@ -155,7 +157,8 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
       } else if (key === 'src' && typeof value === 'string' && !pointer.startsWith('/$schema')) {
         if (!imageExists(value)) {
           const other = spelling(value);
-          fail(file, 'CONTENT_MISSING_IMAGE', pointer, { src: value, expected: path.relative(project.root, path.join(imageRoot, value)), other: other && other !== value ? ` (there is ${other}: the host matches names exactly)` : '' });
+          const why = hidden(value) ? ' (a name starting with a dot is hidden, and the build publishes no hidden file)' : other && other !== value ? ` (there is ${other}: the host matches names exactly)` : '';
+          fail(file, 'CONTENT_MISSING_IMAGE', pointer, { src: value, expected: path.relative(project.root, path.join(imageRoot, value.replace(/(^|\/)\.+/g, '$1'))), other: why });
         }
       } else if (typeof value === 'string' && /\]\(|<a\s/i.test(value)) {
         brokenLinks(file, () => value, markdownLinks(value), () => (c, p) => at(file, c, p, pointer));
