@@ -504,6 +504,21 @@ test('CONTENT_UNKNOWN_PAGE: a raw HTML <a href> in Markdown is checked at its ad
   ]);
 });
 
+test('CONTENT_UNKNOWN_PAGE: a raw HTML <a href> or <img src> after an attribute whose quoted value holds > is still checked', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  const line = `<p><a title="a > b" href="/nowhere">x</a> and <img alt='1 > 0' class="x" src="/missing.png"></p>`;
+  let lines = 0;
+  const errors = await failure((f) => {
+    const text = f.read(post);
+    lines = text.split('\n').length;
+    f.write(post, `${text}\n${line}\n`);
+  });
+  assert.equal(errors.map((e) => [e.code, e.headline]), [
+    ['CONTENT_UNKNOWN_PAGE', `${post}:${lines + 1}:${line.indexOf('/nowhere') + 1} links to /nowhere, which is not a page of the site`],
+    ['CONTENT_MARKDOWN_IMAGE', `${post}:${lines + 1}:${line.indexOf('/missing.png') + 1} shows the image /missing.png, which is not a file of the site`],
+  ]);
+});
+
 test('CONTENT_UNKNOWN_PAGE: a link in 4-space indented code is text, while an indented paragraph of a list item is checked', async () => {
   const post = 'content/blog/naati-vs-standard-translations-differences.md';
   let lines = 0;

@@ -20,9 +20,10 @@ const meant = String.raw`(?![a-z][a-z\d+.-]*:|[#?{])`;
 const address = String.raw`${meant}[^\s)>"']+`;
 // An inline link, `[text](address)` (after spaces and a line break, if any; `<address>` may hold spaces); a
 // reference link's definition, `[label]: address` on a line of its own (a title at most after it); raw HTML's
-// `<a href="address">` and `<img src="address">`.
+// `<a href="address">` and `<img src="address">`, after other attributes whose quoted values may hold `>`.
+const attributes = String.raw`(?:(?:[^>"']|"[^"]*"|'[^']*')*?\s)?`;
 const linkPattern = new RegExp(
-  String.raw`\]\([ \t]*\r?\n?[ \t]*(?:<${meant}([^<>\n]+)>|<?(${address}))|^ {0,3}\[[^\]\n]+\]:[ \t]*<?(${address})>?(?=[ \t]*(?:["'(].*)?\r?$)|<(?:a\s(?:[^>]*?\s)?href|img\s(?:[^>]*?\s)?src)[ \t]*=[ \t]*["']?(${address})`,
+  String.raw`\]\([ \t]*\r?\n?[ \t]*(?:<${meant}([^<>\n]+)>|<?(${address}))|^ {0,3}\[[^\]\n]+\]:[ \t]*<?(${address})>?(?=[ \t]*(?:["'(].*)?\r?$)|<(?:a\s${attributes}href|img\s${attributes}src)[ \t]*=[ \t]*["']?(${address})`,
   'dgim',
 );
 
