@@ -398,6 +398,17 @@ test('CONTENT_UNKNOWN_PAGE: a trailing slash is taken off a page\'s address, as 
   assert.match(errors[0].headline, `${post}:${lines + 1}:65 `);
 });
 
+test('CONTENT_UNKNOWN_PAGE: a run of slashes is one, as the host reads it (/pricing// is /pricing), in JSON as in Markdown, but a file is still no folder', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  const errors = await failure((f) => {
+    f.write(post, `${f.read(post)}\nSee [prices](/pricing//), [a service](/services//passports) and <a href="/faq//">the FAQ</a>.\n`);
+    f.editJson('content/navigation.json', (d) => d.footer.columns[0].links.push({ label: 'Prices', href: '/pricing//' }, { label: 'Passports', href: '/services//passports' }, { label: 'Sitemap', href: '/sitemap.xml//' }));
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.file} ${e.message}`), [
+    'CONTENT_UNKNOWN_PAGE content/navigation.json links to /sitemap.xml//, which is not a page of the site (did you mean /sitemap.xml?)',
+  ]);
+});
+
 test('CONTENT_UNKNOWN_PAGE: a link written inside code (a fenced block, a code span) is text, not a link', async () => {
   const post = 'content/blog/naati-vs-standard-translations-differences.md';
   let lines = 0;

@@ -127,11 +127,12 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   const pageOf = new Map<string, string>();
   for (const page of pages) if (page.source && !pageOf.has(page.source)) pageOf.set(page.source, page.path);
   // An address as the browser and the host read it: dot segments taken out, escapes decoded (/pricin%67 is
-  // /pricing). One that names another host (//x) or that does not parse or decode is kept as written: no page.
+  // /pricing), each run of slashes made one (/pricing// is /pricing/, as serve/static.ts's requestUrl says). One
+  // that names another host (//x) or that does not parse or decode is kept as written: no page.
   const resolve = (target: string, base: string) => {
     const url = URL.parse(target, `http://site${base}`);
     try {
-      return url?.host === 'site' ? stripHash(decodeURI(url.pathname)) : target;
+      return url?.host === 'site' ? stripHash(decodeURI(url.pathname).replace(/\/{2,}/g, '/')) : target;
     } catch {
       return target;
     }
