@@ -8,6 +8,7 @@ import http from 'node:http';
 import { execFileSync, spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { serve, type DevServer } from '../generator/serve/server.ts';
 import { silentLogger } from '../generator/log.ts';
@@ -636,6 +637,36 @@ test('settled() returns when an edit lands while it waits, however the timing fa
     await dev.settled();
   } finally {
     await watchdog.terminate();
+  }
+});
+
+test('a function already broken when the server starts is reported at once, in the terminal and the overlay, and the site is served', async () => {
+  const g = fixture();
+  copyCode(g);
+  for (const name of ['deliver-enquiries', 'send-email', 'subscribe']) g.write(`functions/${name}.ts`, null);
+  g.write('functions/broken.ts', 'export default async () => {{{\n');
+  const printed: string[] = [];
+  const server = await serve({ root: g.root, port: 0, host: '127.0.0.1', logger: { ...silentLogger, error: (m) => printed.push(stripVTControlCharacters(m)) } });
+  try {
+    assert.match(printed.join('\n'), /functions\/broken\.ts:2:1 Unexpected end of file/);
+    assert.match(printed.join('\n'), /\[FUNCTION_FAILED\]/);
+    assert.is((await fetch(`${server.url}/cities/perth`)).status, 200, 'the site is served');
+    const events = await fetch(`${server.url}/__site/events`, { signal: AbortSignal.timeout(10_000) });
+    const reader = events.body!.getReader();
+    let text = '';
+    while (!text.includes('event: error-report')) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    assert.match(text, /"code":"FUNCTION_FAILED","title":"[^"]*","file":"functions\/broken\.ts"/);
+    const outcome = () => new Promise<boolean>((resolve) => server.onRebuild((o) => resolve(o.ok)));
+    const edited = outcome();
+    g.editJson('content/cities/perth.json', (d) => (d.tagline = 'Edited while a function is broken'));
+    assert.is(await edited, false, 'a content save does not hide the broken function');
+    const fixed = outcome();
+    g.write('functions/broken.ts', 'export default async () => new Response("fixed");\n');
+    assert.is(await fixed, true);
+  } finally {
+    await server.close();
+    g.remove();
   }
 });
 

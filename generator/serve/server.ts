@@ -109,15 +109,17 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   // What the first build is about to read, so the watcher, once up, is told of a file deleted or renamed meanwhile.
   const before = options.watch === false ? [] : listing();
   const started = Date.now();
+  const functions = functionsHandler(project, settings, (m) => logger.warn(m), options.host);
   try {
     adopt(await build({ root: project.root, out, logger, drafts: true }));
+    // A function broken before the server started is shown now, as on a save, beside the site it built.
+    await functions.check();
   } catch (error) {
     // A first build failing in the project's files leaves the server up, as a failed rebuild does, for a save to
     // fix; the output folder or the disk failing is no file's to fix, and without a watcher no save is seen.
     if (options.watch === false || !(error instanceof BuildFailure) || ['output', 'disk'].includes(error.stage)) throw error;
     report(error);
   }
-  const functions = functionsHandler(project, settings, (m) => logger.warn(m), options.host);
   const editor = localEditor(project, out, logger, { listenHost: options.host, onNetwork: options.editorOnNetwork });
 
   // async: the page's DOMContentLoaded does not wait for the client, which is fetched afresh on every load.
@@ -196,9 +198,9 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     // unknown: every page served before it reloads (the `rebuilt` event's null; `recent` holds no build yet).
     const first = !live;
     try {
-      // A function is not part of the site's build: compiled on a save under functions/ (and on each save after,
-      // until one succeeds), its error fails the rebuild as a template's does, not the next call.
-      if ([...sinceGood].some(inFunctions)) await functions.check();
+      // A function is not part of the site's build: compiled once each change under functions/ (and kept compiled
+      // from then on), its error fails every rebuild until fixed, as a template's does, not the next call.
+      await functions.check();
       const result = await build({ root: project.root, out, logger, live: live && { ...live, changed: sinceGood }, drafts: true });
       adopt(result);
       builds += 1;
