@@ -496,6 +496,26 @@ test('a syntax error saved into a function is reported on save, at its file and 
   assert.is((await get('/.netlify/functions/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, 200);
 });
 
+test('two functions that fail to compile are each reported, one problem per function', async () => {
+  const report = next('error-report');
+  f.write('functions/broken-a.ts', 'export default async () => {{{\n');
+  f.write('functions/broken-b.ts', 'export default async () => new Response(;\n');
+  try {
+    await report;
+    await dev.settled();
+    // The last report: the two saves may have been built apart.
+    const { message, errors } = events.filter((e) => e.event === 'error-report').at(-1)!.data;
+    assert.equal(errors.map((e: { code: string; file: string; line: number }) => `${e.code} ${e.file}:${e.line}`), ['FUNCTION_FAILED functions/broken-a.ts:2', 'FUNCTION_FAILED functions/broken-b.ts:1']);
+    assert.match(message, /2 problems in functions/);
+  } finally {
+    const fixed = next('rebuilt');
+    f.write('functions/broken-a.ts', null);
+    f.write('functions/broken-b.ts', null);
+    await fixed;
+    await dev.settled();
+  }
+});
+
 test('a watched folder deleted and put back is watched again', async () => {
   // The islands import functions/lib, so every build fails while functions/ is gone.
   const functions = path.join(f.root, 'functions');

@@ -2,7 +2,7 @@
 // a default export taking a Web Request (and a context with the client's address) and returning a Response.
 // Each function is compiled with esbuild and re-imported when its source changes, so edits need no restart.
 import { esbuildErrors, loadEsbuild, regularFilesOnly } from '../esbuild.ts';
-import { BuildFailure, formatFailure, siteError } from '../errors.ts';
+import { BuildFailure, failIfAny, formatFailure, siteError } from '../errors.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -120,7 +120,11 @@ export function functionsHandler(project: Project, settings: FunctionSettings, l
   async function check(): Promise<void> {
     const folder = resolveProject(project.root).functions;
     const names = fs.existsSync(folder) ? fs.readdirSync(folder).filter((file) => file.endsWith('.ts')).map((file) => file.slice(0, -3)) : [];
-    for (const loaded of names.map(load)) await loaded;
+    // Each function's problems, as a stage lists all of its own: awaited one by one, the first hid the others.
+    const failed = (await Promise.allSettled(names.map(load))).flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    const unexpected = failed.find((error) => !(error instanceof BuildFailure));
+    if (unexpected) throw unexpected;
+    failIfAny('functions', (failed as BuildFailure[]).flatMap((failure) => failure.errors));
   }
 
   return {
