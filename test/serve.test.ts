@@ -690,6 +690,30 @@ test('a function already broken when the server starts is reported at once, in t
   }
 });
 
+test('two sources writing one output file on the first build (OUTPUT_TWICE) leave the server up with the error page, as other failures do', async () => {
+  const g = fixture();
+  copyCode(g, ['assets']);
+  // One picture under two names that differ only in the case of the extension: both make the same files.
+  const twin = path.join(g.root, 'assets/images/cities/adelaide.SVG');
+  fs.copyFileSync(path.join(g.root, 'assets/images/cities/adelaide.svg'), twin);
+  try {
+    const server = await serve({ root: g.root, port: 0, host: '127.0.0.1', logger: silentLogger });
+    try {
+      const res = await fetch(`${server.url}/`);
+      assert.is(res.status, 500);
+      assert.match(await res.text(), /adelaide\.\w+\.svg is written twice.*\[OUTPUT_TWICE\]/);
+      const fixed = new Promise<boolean>((resolve) => server.onRebuild((o) => resolve(o.ok)));
+      fs.rmSync(twin);
+      assert.is(await fixed, true);
+      assert.is((await fetch(`${server.url}/`)).status, 200);
+    } finally {
+      await server.close();
+    }
+  } finally {
+    g.remove();
+  }
+});
+
 test('site serve on a project whose first build fails stays up: every address shows the error page with the overlay\'s client, and a fix reloads into the site', async () => {
   const broken = fixture();
   broken.editJson('content/cities/perth.json', (d) => (d.population = 2300000));

@@ -116,8 +116,10 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     await functions.check();
   } catch (error) {
     // A first build failing in the project's files leaves the server up, as a failed rebuild does, for a save to
-    // fix; the output folder or the disk failing is no file's to fix, and without a watcher no save is seen.
-    if (options.watch === false || !(error instanceof BuildFailure) || ['output', 'disk'].includes(error.stage)) throw error;
+    // fix; the output folder or the disk failing is no file's to fix (two files making one output file, OUTPUT_TWICE,
+    // are), and without a watcher no save is seen.
+    const noFiles = error instanceof BuildFailure && ['output', 'disk'].includes(error.stage) && error.errors[0].code !== 'OUTPUT_TWICE';
+    if (options.watch === false || !(error instanceof BuildFailure) || noFiles) throw error;
     report(error);
   }
   const editor = localEditor(project, out, logger, { listenHost: options.host, onNetwork: options.editorOnNetwork });
