@@ -636,6 +636,29 @@ test('a new content file becomes a page while serving, and its removal takes it 
   assert.is((await get('/cities/ballarat')).status, 404);
 });
 
+test('a folder renamed under a watched folder is one rebuild, though the watcher reports the files gone a moment later', async () => {
+  const added = next('rebuilt');
+  for (const name of ['a', 'b']) f.write(`templates/spare/${name}.tsx`, `export const ${name} = 1;\n`);
+  await added;
+  await dev.settled();
+  const outcomes: boolean[] = [];
+  let counting = true;
+  dev.onRebuild((outcome) => counting && outcomes.push(outcome.ok));
+  try {
+    fs.renameSync(path.join(f.root, 'templates/spare'), path.join(f.root, 'templates/spare-renamed'));
+    for (let look = 0; look < 3; look++) {
+      await new Promise((r) => setTimeout(r, 300));
+      await dev.settled();
+    }
+    assert.equal(outcomes, [true]);
+  } finally {
+    counting = false;
+    fs.rmSync(path.join(f.root, 'templates/spare-renamed'), { recursive: true });
+    await new Promise((r) => setTimeout(r, 300));
+    await dev.settled();
+  }
+});
+
 test('settled() returns when an edit lands while it waits, however the timing falls', async () => {
   // The bug this guards against spun on microtasks forever, so no timer of this thread could fail the test:
   // a watchdog thread stops the process with a message instead.

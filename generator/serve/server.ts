@@ -189,6 +189,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   let building: Promise<void> = Promise.resolve();
   let pending = false;
   let timer: NodeJS.Timeout | undefined;
+  /** When the changes seen so far may be built: a later change never brings forward the wait an earlier one asked. */
+  let due = 0;
   const changed = new Set<string>();
   const inFunctions = (file: string) => within(file, project.functions) || within(file, path.join(project.root, 'functions'));
   /** Files changed since the last good build: a failed build's changes count again in the next. */
@@ -217,18 +219,20 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       listeners.forEach((l) => l({ ok: false, changed: [], rendered: 0 }));
     }
   };
-  const schedule = () => {
+  const schedule = (wait: number) => {
     if (closing) return;
     pending = true;
+    due = Math.max(due, Date.now() + wait);
     clearTimeout(timer);
     timer = setTimeout(() => {
+      due = 0;
       building = building.then(async () => {
         while (pending) {
           pending = false;
           await rebuild();
         }
       });
-    }, 10);
+    }, due - Date.now());
   };
 
   let closeWatcher = async () => {};
@@ -249,15 +253,18 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       const name = path.basename(p);
       return name === 'node_modules' || (name.startsWith('.') && name.length > 1);
     };
-    const watcher = watch(parents, { ignoreInitial: true, ignored });
-    const seen = (file: string) => {
+    // chokidar holds each file's unlink this long (`atomic`), to make an editor's delete-and-write one change.
+    const held = 100;
+    const watcher = watch(parents, { ignoreInitial: true, ignored, atomic: held });
+    const seen = (file: string, wait = 10) => {
       changed.add(path.resolve(file));
       if (inFunctions(file)) functions.invalidate();
       logger.info(colour.dim(`… ${path.relative(project.root, file)} changed`));
-      schedule();
+      schedule(wait);
     };
-    watcher.on('all', (_event, file) => {
-      seen(file);
+    watcher.on('all', (event, file) => {
+      // A folder renamed or deleted: its files' unlinks come once chokidar's hold is over, and join the same build.
+      seen(file, event === 'unlinkDir' ? held + 50 : 10);
       // chokidar drops a second change to the same file within 50 ms, with no event after: look again
       // once that window has passed, so a quick second save is never lost.
       const mtimeOf = () => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
