@@ -737,6 +737,36 @@ test('two sources writing one output file on the first build (OUTPUT_TWICE) leav
   }
 });
 
+test('while the first build fails, the editor of the last good output is served, without the overlay, so staff can fix the content in it', async () => {
+  const g = fixture();
+  try {
+    await (await serve({ root: g.root, port: 0, host: '127.0.0.1', watch: false, logger: silentLogger })).close();
+    g.editJson('content/cities/perth.json', (d) => (d.population = 2300000));
+    const server = await serve({ root: g.root, port: 0, host: '127.0.0.1', logger: silentLogger });
+    try {
+      assert.is((await fetch(`${server.url}/cities/perth`)).status, 500);
+      const admin = await fetch(`${server.url}/admin/`);
+      assert.is(admin.status, 200);
+      const html = await admin.text();
+      assert.match(html, /<script src="\/admin\/decap-cms\.js"><\/script>/);
+      assert.not.match(html, /__site\/client\.js/, 'no overlay covers the editor');
+      assert.is((await fetch(`${server.url}/admin/editor.js`)).status, 200);
+      const api = /local_backend:\n {2}url: "([^"]+)"/.exec(await (await fetch(`${server.url}/admin/config.yml`)).text())![1];
+      const fixed = new Promise<boolean>((resolve) => server.onRebuild((o) => resolve(o.ok)));
+      const perth = g.json<Record<string, unknown>>('content/cities/perth.json');
+      const raw = JSON.stringify({ ...perth, population: '2.3 million' }, null, 2);
+      const body = JSON.stringify({ action: 'persistEntry', params: { dataFiles: [{ path: 'content/cities/perth.json', raw }], assets: [] } });
+      assert.is((await fetch(api, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).status, 200, 'the fix is saved');
+      assert.is(await fixed, true);
+      assert.is((await fetch(`${server.url}/cities/perth`)).status, 200);
+    } finally {
+      await server.close();
+    }
+  } finally {
+    g.remove();
+  }
+});
+
 test('site serve on a project whose first build fails stays up: every address shows the error page with the overlay\'s client, and a fix reloads into the site', async () => {
   const broken = fixture();
   broken.editJson('content/cities/perth.json', (d) => (d.population = 2300000));

@@ -132,6 +132,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       `<script type="module" async src="${reloadClientPath}?since=${builds}"></script></body>`,
     );
   const serveStatic = staticHandler({ root: out, transformHtml });
+  const serveEditor = staticHandler({ root: out });
 
   let closing = false;
   const server = http.createServer(async (req, res) => {
@@ -158,6 +159,12 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     // Until a first good build there is no site: every address answers the report, which the reload client lays
     // out in its overlay; 500, as the address's page could not be made.
     if (!live) {
+      // Except the editor, from the last good output if there is one, so that staff can fix the content in it. Its
+      // files are made from that content (config.yml, editor.json), so a failed build cannot make them; served
+      // without the reload client, whose overlay would cover it.
+      if (/^\/admin(\/|$)/.test(pathname) && fs.existsSync(path.join(out, 'admin', 'index.html'))) {
+        return void (editor.handles(pathname) ? editor.handle(req, res) : serveEditor(req, res));
+      }
       const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><pre>${lastError!.message.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</pre></body></html>`;
       return void res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(transformHtml(page));
     }
