@@ -713,6 +713,22 @@ test('a function already broken when the server starts is reported at once, in t
   }
 });
 
+test('a function already broken is reported by site serve --no-watch too, which serves the site all the same', async () => {
+  const g = fixture();
+  copyCode(g);
+  for (const name of ['deliver-enquiries', 'send-email', 'subscribe']) g.write(`functions/${name}.ts`, null);
+  g.write('functions/broken.ts', 'export default async () => {{{\n');
+  const printed: string[] = [];
+  try {
+    const server = await serve({ root: g.root, port: 0, host: '127.0.0.1', watch: false, logger: { ...silentLogger, error: (m) => printed.push(m) } });
+    assert.match(printed.join('\n'), /\[FUNCTION_FAILED\]/);
+    assert.is((await fetch(`${server.url}/cities/perth`)).status, 200);
+    await server.close();
+  } finally {
+    g.remove();
+  }
+});
+
 test('two sources writing one output file on the first build (OUTPUT_TWICE) leave the server up with the error page, as other failures do', async () => {
   const g = fixture();
   copyCode(g, ['assets']);

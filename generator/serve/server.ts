@@ -83,7 +83,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     };
   };
   // The first build is staged and swapped like `site build`; later ones update the folder in place.
-  let live: BuildResult['next'];
+  let live: BuildResult['next'] | undefined;
   let drafts: string;
   // Good builds so far, and the output files each of the last few changed: a page is served with the count, and
   // its reload client, connecting a moment later, is told what changed in between.
@@ -109,11 +109,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   // What the first build is about to read, so the watcher, once up, is told of a file deleted or renamed meanwhile.
   const before = options.watch === false ? [] : listing();
   const started = Date.now();
-  const functions = functionsHandler(project, settings, (m) => logger.warn(m), options.host);
   try {
     adopt(await build({ root: project.root, out, logger, drafts: true }));
-    // A function broken before the server started is shown now, as on a save, beside the site it built.
-    await functions.check();
   } catch (error) {
     // A first build failing in the project's files leaves the server up, as a failed rebuild does, for a save to
     // fix; the output folder or the disk failing is no file's to fix (two files making one output file, OUTPUT_TWICE,
@@ -122,6 +119,9 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     if (options.watch === false || !(error instanceof BuildFailure) || noFiles) throw error;
     report(error);
   }
+  const functions = functionsHandler(project, settings, (m) => logger.warn(m), options.host);
+  // A function broken before the server started is shown now, as on a save, and the site it built is served.
+  if (live) await functions.check().catch(report);
   const editor = localEditor(project, out, logger, { listenHost: options.host, onNetwork: options.editorOnNetwork });
 
   // async: the page's DOMContentLoaded does not wait for the client, which is fetched afresh on every load.
