@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import sharp from 'sharp';
 import { serve, type DevServer } from '../generator/serve/server.ts';
 import { silentLogger } from '../generator/log.ts';
 import { copyCode, fixture, repoRoot, type Fixture } from './helpers/project.ts';
@@ -732,15 +733,16 @@ test('a function already broken is reported by site serve --no-watch too, which 
 test('two sources writing one output file on the first build (OUTPUT_TWICE) leave the server up with the error page, as other failures do', async () => {
   const g = fixture();
   copyCode(g, ['assets']);
-  // One picture under two names that differ only in the case of the extension: both make the same files.
-  const twin = path.join(g.root, 'assets/images/cities/adelaide.SVG');
-  fs.copyFileSync(path.join(g.root, 'assets/images/cities/adelaide.svg'), twin);
+  // One picture saved as a PNG and again as a JPEG: an opaque picture's fallback is a JPEG, the same file from both.
+  const twin = path.join(g.root, 'assets/images/cities/twin.jpg');
+  await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } }).png().toFile(path.join(g.root, 'assets/images/cities/twin.png'));
+  fs.copyFileSync(path.join(g.root, 'assets/images/cities/twin.png'), twin);
   try {
     const server = await serve({ root: g.root, port: 0, host: '127.0.0.1', logger: silentLogger });
     try {
       const res = await fetch(`${server.url}/`);
       assert.is(res.status, 500);
-      assert.match(await res.text(), /adelaide\.\w+\.svg is written twice.*\[OUTPUT_TWICE\]/);
+      assert.match(await res.text(), /twin\.\w+-40\.jpg is written twice.*\[OUTPUT_TWICE\]/);
       const fixed = new Promise<boolean>((resolve) => server.onRebuild((o) => resolve(o.ok)));
       fs.rmSync(twin);
       assert.is(await fixed, true);
