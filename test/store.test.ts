@@ -312,8 +312,16 @@ test('site subscribers export writes the local sign-ups as CSV, oldest first, sa
     assert.is(fs.readFileSync(out, 'utf8').split('\r\n').length, 5, 'the three readable sign-ups exported');
     assert.ok(fs.existsSync(path.join(root, '.data/forms/subscribers/cut.json')), 'the damaged record is kept');
     for (const name of ['cut.json', 'odd.json']) fs.rmSync(path.join(root, '.data/forms/subscribers', name));
-    // An --out in a folder that does not exist, or naming a folder, is the user's to correct: one message, no stack.
-    for (const [to, reason] of [[path.join(root, 'missing', 'subscribers.csv'), `the folder ${path.join(root, 'missing')} does not exist`], [root, 'it is a folder']]) {
+    // An --out in a folder that does not exist or cannot be written to, under a file, or naming a folder, is the
+    // user's to correct: one message with the true cause, no stack. /proc takes no new file even from root.
+    for (const [to, reason] of [
+      [path.join(root, 'missing', 'subscribers.csv'), `the folder ${path.join(root, 'missing')} does not exist`],
+      [path.join(root, 'missing', 'deeper', 'subscribers.csv'), `the folder ${path.join(root, 'missing', 'deeper')} does not exist`],
+      [root, 'it is a folder'],
+      ['/proc/subscribers.csv', 'the folder /proc cannot be written to'],
+      [path.join(out, 'subscribers.csv'), `${out} is a file, not a folder`],
+      [path.join(out, 'deeper', 'subscribers.csv'), `${out} is a file, not a folder`],
+    ]) {
       const refused = spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'subscribers', 'export', '--out', to], { cwd: root, encoding: 'utf8', env });
       assert.is(refused.status, 1, to);
       assert.match(refused.stderr, `${to} could not be written: ${reason}  [EXPORT_FAILED]`);

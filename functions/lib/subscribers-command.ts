@@ -43,6 +43,18 @@ export function toCsv(rows: Subscriber[]): string {
   return ['email,subscribed_at', ...rows.map((r) => `${field(r.email)},${field(r.subscribedAt)}`)].join('\r\n') + '\r\n';
 }
 
+/** The cause read from the disk, not the error code: Linux says ENOENT for a folder that exists but takes no new
+ *  file (/proc), and ENOTDIR for a folder named under a file, which root's ignoring permission bits does not change. */
+function whyNotWritten(out: string, { code, message }: NodeJS.ErrnoException): string {
+  if (code === 'EISDIR') return 'it is a folder';
+  const folder = path.dirname(path.resolve(out));
+  let nearest = folder;
+  while (!fs.existsSync(nearest)) nearest = path.dirname(nearest);
+  if (!fs.statSync(nearest).isDirectory()) return `${nearest} is a file, not a folder`;
+  if (nearest !== folder) return `the folder ${folder} does not exist`;
+  return fs.existsSync(out) ? message : `the folder ${folder} cannot be written to`;
+}
+
 export async function exportSubscribers(options: { root: string; out?: string; netlify: boolean; env?: Record<string, string | undefined> }): Promise<number> {
   const store = formsStore(options, 'subscribers');
   const { rows, unreadable } = await reading(store, options.netlify, () => readSubscribers(store), 'subscribers');
@@ -51,9 +63,7 @@ export async function exportSubscribers(options: { root: string; out?: string; n
     try {
       fs.writeFileSync(options.out, csv);
     } catch (error) {
-      const { code, message } = error as NodeJS.ErrnoException;
-      const reason = code === 'ENOENT' ? `the folder ${path.dirname(path.resolve(options.out))} does not exist` : code === 'EISDIR' ? 'it is a folder' : message;
-      throw new BuildFailure('subscribers', [siteError('EXPORT_FAILED', { reason }, { file: options.out })]);
+      throw new BuildFailure('subscribers', [siteError('EXPORT_FAILED', { reason: whyNotWritten(options.out, error as NodeJS.ErrnoException) }, { file: options.out })]);
     }
     console.error(`${rows.length} ${rows.length === 1 ? 'subscriber' : 'subscribers'} from ${store.where} written to ${options.out}`);
   } else {
