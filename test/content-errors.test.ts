@@ -641,6 +641,23 @@ test('CONTENT_MISSING_IMAGE: a hidden image (a name or folder starting with a do
   );
 });
 
+test('CONTENT_MISSING_IMAGE: a path that steps out of its folder with .. (though the file is there) is refused as that, naming the path to write', async () => {
+  const errors = await failure((f) => {
+    copyCode(f, ['assets']);
+    f.editJson('content/cities/darwin.json', (d) => (d.image.src = 'cities/../logo.svg'));
+    f.editJson('content/cities/perth.json', (d) => (d.image.src = 'cities/../../images/cities/perth.svg'));
+    f.editJson('content/cities/brisbane.json', (d) => (d.image.src = 'cities/../../brisbane.svg'));
+  });
+  assert.equal(
+    errors.map((e) => `${e.code} ${e.file} ${e.pointer} ${e.message}. ${e.hint}`),
+    [
+      'CONTENT_MISSING_IMAGE content/cities/brisbane.json /image/src image cities/../../brisbane.svg does not exist (a path must not step out of its folder with ..: write brisbane.svg). Put the image at assets/images/brisbane.svg or correct the path.',
+      'CONTENT_MISSING_IMAGE content/cities/darwin.json /image/src image cities/../logo.svg does not exist (a path must not step out of its folder with ..: write logo.svg). Put the image at assets/images/logo.svg or correct the path.',
+      'CONTENT_MISSING_IMAGE content/cities/perth.json /image/src image cities/../../images/cities/perth.svg does not exist (a path must not step out of its folder with ..: write cities/perth.svg). Put the image at assets/images/cities/perth.svg or correct the path.',
+    ],
+  );
+});
+
 test('CONTENT_UNKNOWN_ICON: an icon name outside the set', async () => {
   const [error] = await failure((f) => f.editJson('content/services/passports.json', (d) => (d.card.icon = 'passport-stamp')));
   assert.is(error.code, 'CONTENT_UNKNOWN_ICON');

@@ -158,8 +158,11 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
       } else if (key === 'src' && typeof value === 'string' && !pointer.startsWith('/$schema')) {
         if (!imageExists(value)) {
           const other = spelling(value);
-          const why = hidden(value) ? ' (a name starting with a dot is hidden, and the build publishes no hidden file)' : other && other !== value ? ` (there is ${other}: the host matches names exactly)` : '';
-          fail(file, 'CONTENT_MISSING_IMAGE', pointer, { src: value, expected: path.relative(project.root, path.join(imageRoot, value.replace(/(^|\/)\.+/g, '$1'))), other: why });
+          // A path through .. is read as the folder it lands in (or, landing outside the images, as the bare name).
+          const landed = path.posix.relative(imageRoot, path.posix.join(imageRoot, value));
+          const steps = value.split('/').includes('..') && (landed.startsWith('../') ? path.posix.basename(value) : landed);
+          const why = steps ? ` (a path must not step out of its folder with ..: write ${steps})` : hidden(value) ? ' (a name starting with a dot is hidden, and the build publishes no hidden file)' : other && other !== value ? ` (there is ${other}: the host matches names exactly)` : '';
+          fail(file, 'CONTENT_MISSING_IMAGE', pointer, { src: value, expected: path.relative(project.root, path.join(imageRoot, steps || value.replace(/(^|\/)\.+/g, '$1'))), other: why });
         }
       } else if (typeof value === 'string' && /\]\(|<a\s/i.test(value)) {
         brokenLinks(file, () => value, markdownLinks(value), () => (c, p) => at(file, c, p, pointer));
