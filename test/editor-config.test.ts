@@ -343,6 +343,21 @@ test('the live editor\'s checks across files: a link to no page and an unknown l
   assert.equal(problems, [`content/${post.rel} /body links to /no-such-page, which is not a page of the site.`]);
 });
 
+test('the live editor refuses the links the build refuses: a relative one, read from the address of the page that shows it, and raw HTML <a href> in a JSON text', () => {
+  const { files, index } = siteIndex();
+  const post = files.find((f) => f.rel.startsWith('blog/'))!;
+  const problems = crossProblems(index, `content/${post.rel}`, { ...(post.data as object), body: 'See [our prices](../pricing) and [these](pricng).' });
+  assert.equal(problems, [`content/${post.rel} /body links to /blog/pricng, which is not a page of the site.`]);
+  const newcastle = files.find((f) => f.rel === 'cities/newcastle.json')!;
+  const data = structuredClone(newcastle.data) as { description: string[] };
+  data.description[0] += ' Read <a href="/nowhere">more</a> or <a title="a > b" href="/pricing">our prices</a>.';
+  data.description[1] += ' See [Sydney](sydney) and [our prices](pricng).';
+  assert.equal(crossProblems(index, 'content/cities/newcastle.json', data), [
+    'content/cities/newcastle.json /description/0 links to /nowhere, which is not a page of the site.',
+    'content/cities/newcastle.json /description/1 links to /cities/pricng, which is not a page of the site.',
+  ]);
+});
+
 test('the live editor refuses deleting a language a city uses, naming the city; and changing a service slug others name', () => {
   const { files, index } = siteIndex();
   const swahili = files.find((f) => f.source.kind === 'language' && (f.data as { code: string }).code === 'sw')!;

@@ -5,7 +5,7 @@
 //
 // Keys: "page:/cities/sydney" (an address), "language:sw" (a language code), "service:passports" (a service slug).
 import { entryPath, type SourceKind } from '../content/kinds.ts';
-import { markdownLinks, stripHash, type MarkdownLink } from '../content/links.ts';
+import { markdownLinks, mayLink, resolveLink, type MarkdownLink } from '../content/links.ts';
 import { eachValue } from '../content/pointer.ts';
 
 /** A key another file must offer, and where in this file it is named (a JSON pointer, or "body"). */
@@ -49,13 +49,16 @@ export function usesOf(source: SourceKind, rel: string, data: Data, body?: strin
     for (const which of ['popular', 'more']) list(mobile[which]).forEach((code, i) => uses.push([`language:${code}`, `/mobileLanguages/${which}/${i}`]));
   }
   if (rel === 'pages/home.json') list(((data.documents ?? {}) as Data).services).forEach((slug, i) => uses.push([`service:${slug}`, `/documents/services/${i}`]));
-  // A relative link is left to the build, which knows the address of the page that shows the text.
+  // Links are read as content/cross-check.ts reads them: a relative one from the entry's own page (the one that
+  // shows the text), else from the site's root; an href from the root.
+  const base = offersOf(source, data)[0]?.match(/^page:(.*)/)?.[1] ?? '/';
+  const link = (target: string, pointer: string, from = base) => uses.push([`page:${resolveLink(target, from)}`, pointer]);
   eachValue(data, (value, pointer, key) => {
     if (typeof value !== 'string') return;
-    if (key === 'href' && value.startsWith('/')) uses.push([`page:${stripHash(value)}`, pointer]);
-    else if (key !== 'href' && value.includes('](/')) for (const [target] of markdownLinks(value)) if (target.startsWith('/')) uses.push([`page:${target}`, pointer]);
+    if (key === 'href' && value.startsWith('/')) link(value, pointer, '/');
+    else if (key !== 'src' && key !== 'icon' && mayLink.test(value)) for (const [target] of markdownLinks(value)) link(target, pointer);
   });
-  if (body !== undefined) for (const [target] of typeof body === 'string' ? markdownLinks(body) : body) if (target.startsWith('/')) uses.push([`page:${target}`, 'body']);
+  if (body !== undefined) for (const [target] of typeof body === 'string' ? markdownLinks(body) : body) link(target, 'body');
   return uses;
 }
 

@@ -12,7 +12,7 @@ import type { SiteModel } from './model.ts';
 import { rules } from './kinds.ts';
 import { at } from './validate.ts';
 import { eachValue } from './pointer.ts';
-import { bodyLinks, isMarkdownImage, markdownLinks, stripHash, type MarkdownLink } from './links.ts';
+import { bodyLinks, isMarkdownImage, markdownLinks, mayLink, resolveLink, type MarkdownLink } from './links.ts';
 import { suggestAddress } from './explain.ts';
 import { draftAware, type Drafts, type Make } from './drafts.ts';
 
@@ -126,33 +126,22 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   // file's own page, or one at the top of the site (faq.json's answers are shown on /faq, /contact and /pricing).
   const pageOf = new Map<string, string>();
   for (const page of pages) if (page.source && !pageOf.has(page.source)) pageOf.set(page.source, page.path);
-  // An address as the browser and the host read it: dot segments taken out, escapes decoded (/pricin%67 is
-  // /pricing), each run of slashes made one (/pricing// is /pricing/, as serve/static.ts's requestUrl says). One
-  // that names another host (//x) or that does not parse or decode is kept as written: no page.
-  const resolve = (target: string, base: string) => {
-    const url = URL.parse(target, `http://site${base}`);
-    try {
-      return url?.host === 'site' ? stripHash(decodeURI(url.pathname).replace(/\/{2,}/g, '/')) : target;
-    } catch {
-      return target;
-    }
-  };
   // Markdown's links (each address at its offset in the text) to no page: an image written as a link is told as one.
   const brokenLinks = (file: SourceFile, text: () => string, links: MarkdownLink[], make: (offset: number) => Make) => {
     const base = pageOf.get(file.path) ?? '/';
     for (const [written, offset] of links) {
-      const target = resolve(written, base);
+      const target = resolveLink(written, base);
       if (addresses.has(target)) continue;
       const shown = written.startsWith('/') || target === written ? written : `${written} (${target} from ${base})`;
-      const suggestion = nearest(target) || nearest(resolve(written, '/'));
+      const suggestion = nearest(target) || nearest(resolveLink(written, '/'));
       errors.push(isMarkdownImage(text(), offset) ? make(offset)('CONTENT_MARKDOWN_IMAGE', { src: shown }) : draftAware(drafts, 'CONTENT_UNKNOWN_PAGE', { target, suggestion }, (c, p) => make(offset)(c, { ...p, target: shown })));
     }
   };
   for (const file of files) {
     if (!recheck(file)) continue;
     eachValue(file.data, (value, pointer, key) => {
-      if (key === 'href' && typeof value === 'string' && value.startsWith('/') && !addresses.has(resolve(value, '/'))) {
-        fail(file, 'CONTENT_UNKNOWN_PAGE', pointer, { target: value, suggestion: nearest(resolve(value, '/')) });
+      if (key === 'href' && typeof value === 'string' && value.startsWith('/') && !addresses.has(resolveLink(value, '/'))) {
+        fail(file, 'CONTENT_UNKNOWN_PAGE', pointer, { target: value, suggestion: nearest(resolveLink(value, '/')) });
       } else if (key === 'icon' && typeof value === 'string' && readIcon(value) === undefined) {
         fail(file, 'CONTENT_UNKNOWN_ICON', pointer, { icon: value });
       } else if (key === 'src' && typeof value === 'string' && !pointer.startsWith('/$schema')) {
@@ -164,7 +153,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
           const why = steps ? ` (a path must not step out of its folder with ..: write ${steps})` : hidden(value) ? ' (a name starting with a dot is hidden, and the build publishes no hidden file)' : other && other !== value ? ` (there is ${other}: the host matches names exactly)` : '';
           fail(file, 'CONTENT_MISSING_IMAGE', pointer, { src: value, expected: path.relative(project.root, path.join(imageRoot, steps || value.replace(/(^|\/)\.+/g, '$1'))), other: why });
         }
-      } else if (typeof value === 'string' && /\]\(|<a\s/i.test(value)) {
+      } else if (typeof value === 'string' && mayLink.test(value)) {
         brokenLinks(file, () => value, markdownLinks(value), () => (c, p) => at(file, c, p, pointer));
       }
     });

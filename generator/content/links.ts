@@ -92,6 +92,23 @@ export function stripHash(href: string): string {
   return bare.length > 1 && !/[^/]\.[^/]*\/$/.test(bare) ? bare.replace(/\/$/, '') : bare;
 }
 
+/** A text in which markdownLinks may find a link: the build and the live editor look in no other field. */
+export const mayLink = /\]\(|<a\s/i;
+
+/**
+ * An address as the browser and the host read it from the page at `base`: dot segments taken out, escapes decoded
+ * (/pricin%67 is /pricing), each run of slashes made one (/pricing// is /pricing/, as serve/static.ts's requestUrl
+ * says). One that names another host (//x) or that does not parse or decode is kept as written: no page.
+ */
+export function resolveLink(target: string, base: string): string {
+  const url = URL.parse(target, `http://site${base}`);
+  try {
+    return url?.host === 'site' ? stripHash(decodeURI(url.pathname).replace(/\/{2,}/g, '/')) : target;
+  } catch {
+    return target;
+  }
+}
+
 /**
  * Whether the link whose address starts at `offset` is an image, `![alt](/address)` (its text's opening bracket
  * follows a `!`) or `<img src="/address">`. Asked only of a broken link, so the links found when a file is read

@@ -238,7 +238,7 @@ type ParsedMarkdown = { data: unknown; body: string; words: number; bodyHash: st
  * of it again. The text (and the body, which is the end of the text) is read from the file only when asked
  * for: a build that renders one post reads one post, and holds no other post's text.
  */
-const snapshotVersion = `content-v18 gray-matter@${packageVersion('gray-matter')}`;
+const snapshotVersion = `content-v19 gray-matter@${packageVersion('gray-matter')}`;
 type SnapshotEntry = Omit<SourceFile, 'text' | 'body' | 'source'> & { bodyStart?: number };
 const snapshot = (dir: string) => new Shards<SnapshotEntry[]>(dir, 'files', snapshotVersion);
 
