@@ -598,6 +598,18 @@ test('CONTENT_SCHEMA: a page copy or prose page without seo, which a project\'s 
   assert.match(errors[0].hint!, /content\/schemas\/page-home\.schema\.json/);
 });
 
+test('CONTENT_SCHEMA: a page copy whose seo lacks a title or a description, which a project\'s own schema leaves optional, is named at the field, not built with an empty <title>', async () => {
+  const errors = await failure((f) => {
+    f.editJson('content/schemas/common.schema.json', (s) => (s.definitions.pageSeo.required = []));
+    f.editJson('content/pages/home.json', (d) => delete d.seo.title);
+    f.editJson('content/pages/faq.json', (d) => delete d.seo.description);
+  });
+  assert.equal(errors.map((e) => [e.code, e.file, e.pointer, e.message]), [
+    ['CONTENT_SCHEMA', 'content/pages/faq.json', '/seo/description', 'is required but missing'],
+    ['CONTENT_SCHEMA', 'content/pages/home.json', '/seo/title', 'is required but missing'],
+  ]);
+});
+
 test('CONTENT_MISSING_IMAGE: an image that is not there', async () => {
   const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => (d.image.src = 'cities/perth-at-night.jpg')));
   assert.is(error.code, 'CONTENT_MISSING_IMAGE');

@@ -25,10 +25,16 @@ export function joinContent(project: Project, all: SourceFile[], previous: Build
   const buildDate = sourceDate && /^\d+$/.test(sourceDate) ? new Date(Number(sourceDate) * 1000).toISOString().slice(0, 10) : undefined;
   // Drafts are left out here unless shown (the dev server): content/drafts.ts.
   const { files, drafts } = sortDrafts(all, !!options.drafts);
-  // routes() words a page copy's or prose page's head from its seo, which a project's own schema may leave out.
-  const unworded = files.filter((f) => (f.source.kind === 'page-copy' || f.source.kind === 'prose-page') && !(f.data as { seo?: object }).seo);
-  const description = (f: SourceFile) => `The page's title and description are made from seo, so it is needed even where content/schemas/${f.source.schema} leaves it out: add seo with a title and a description.`;
-  failIfAny('content', unworded.map((f) => at(f, 'CONTENT_SCHEMA', { problem: 'is required but missing', description: description(f) }, '/seo')));
+  // routes() words a page copy's or prose page's head from its seo, which a project's own schema may leave out
+  // (whole, or its title or description): the page would have an empty <title>.
+  const unworded = files.flatMap((f) => {
+    if (f.source.kind !== 'page-copy' && f.source.kind !== 'prose-page') return [];
+    const seo = (f.data as { seo?: Record<string, unknown> }).seo;
+    const missing = seo ? ['title', 'description'].filter((key) => typeof seo[key] !== 'string' || !seo[key]).map((key) => `/seo/${key}`) : ['/seo'];
+    return missing.map((pointer) => ({ f, pointer }));
+  });
+  const description = (f: SourceFile) => `The page's title and description are made from seo, so they are needed even where content/schemas/${f.source.schema} leaves them out: add seo with a title and a description.`;
+  failIfAny('content', unworded.map(({ f, pointer }) => at(f, 'CONTENT_SCHEMA', { problem: 'is required but missing', description: description(f) }, pointer)));
   const model = buildModel(files, { buildDate });
   const { pages, redirects } = routes(model);
   markDraftPages(pages, drafts);
