@@ -356,6 +356,11 @@ test('the live editor refuses the links the build refuses: a relative one, read 
     'content/cities/newcastle.json /description/0 links to /nowhere, which is not a page of the site.',
     'content/cities/newcastle.json /description/1 links to /cities/pricng, which is not a page of the site.',
   ]);
+  // A page copy's text is shown at its page's address, which for the chat guide is /admin/tawkto-setup.
+  const guide = files.find((f) => f.rel === 'pages/tawkto-setup.json')!;
+  assert.equal(crossProblems(index, 'content/pages/tawkto-setup.json', { ...(guide.data as object), text: 'See [the prices](../pricing) or [the FAQ](faq).' }), [
+    'content/pages/tawkto-setup.json /text links to /admin/faq, which is not a page of the site.',
+  ]);
 });
 
 test('the live editor refuses deleting a language a city uses, naming the city; and changing a service slug others name', () => {

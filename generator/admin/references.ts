@@ -4,7 +4,7 @@
 // Pure: the same functions run in the build (the index) and in the browser (the entry being saved).
 //
 // Keys: "page:/cities/sydney" (an address), "language:sw" (a language code), "service:passports" (a service slug).
-import { entryPath, type SourceKind } from '../content/kinds.ts';
+import { entryPath, rules, type SourceKind } from '../content/kinds.ts';
 import { markdownLinks, mayLink, resolveLink, type MarkdownLink } from '../content/links.ts';
 import { eachValue } from '../content/pointer.ts';
 
@@ -50,8 +50,9 @@ export function usesOf(source: SourceKind, rel: string, data: Data, body?: strin
   }
   if (rel === 'pages/home.json') list(((data.documents ?? {}) as Data).services).forEach((slug, i) => uses.push([`service:${slug}`, `/documents/services/${i}`]));
   // Links are read as content/cross-check.ts reads them: a relative one from the entry's own page (the one that
-  // shows the text), else from the site's root; an href from the root.
-  const base = offersOf(source, data)[0]?.match(/^page:(.*)/)?.[1] ?? '/';
+  // shows the text; a page copy's is the kind table's), else from the site's root; an href from the root.
+  const own = source.kind === 'page-copy' ? rules.copyPages.get(source.name)?.path : offersOf(source, data)[0]?.match(/^page:(.*)/)?.[1];
+  const base = own ?? '/';
   const link = (target: string, pointer: string, from = base) => uses.push([`page:${resolveLink(target, from)}`, pointer]);
   eachValue(data, (value, pointer, key) => {
     if (typeof value !== 'string') return;
