@@ -260,6 +260,20 @@ test('a rename whose new file already holds the same text still takes the old na
   fs.rmSync(path.join(site.root, to));
 });
 
+test('a rename from a file that is not there, or from outside content/, is refused by name and removes nothing', async () => {
+  const text = site.read('content/cities/perth.json');
+  const gone = await call('persistEntry', { dataFiles: [{ path: 'content/cities/atlantis.json', newPath: 'content/cities/atlantis-2.json', raw: text }], assets: [] });
+  assert.is(gone.status, 404, JSON.stringify(gone.body));
+  assert.is(gone.body.error, 'content/cities/atlantis.json does not exist, so it cannot be renamed.');
+  assert.not.ok(fs.existsSync(path.join(site.root, 'content/cities/atlantis-2.json')));
+  const image = 'logo.svg';
+  const outside = await call('persistEntry', { dataFiles: [{ path: `assets/images/${image}`, newPath: 'content/cities/atlantis-3.json', raw: text }], assets: [] });
+  assert.is(outside.status, 403, JSON.stringify(outside.body));
+  assert.is(outside.body.error, `assets/images/${image}: entries live in content/.`);
+  assert.ok(fs.existsSync(path.join(site.root, 'assets/images', image)), 'the image stays');
+  assert.not.ok(fs.existsSync(path.join(site.root, 'content/cities/atlantis-3.json')));
+});
+
 test('a new post saved with a new image writes both; a refused one leaves no image behind', async () => {
   const post = site.read('content/blog/naati-certified-translations-immigration.md').replace('featured: true\n', '').replace('blog/naati-certified-translations-immigration.svg', 'blog/new-picture.png');
   // A 1x1 PNG, as a browser would send an upload.

@@ -120,10 +120,14 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     if (!Array.isArray(params.dataFiles ?? []) || !Array.isArray(params.assets ?? [])) throw new Refused(400, 'persistEntry needs lists of dataFiles and assets.');
     const writes = (params.dataFiles ?? []).map((file) => {
       if (typeof file?.raw !== 'string') throw new Refused(400, 'Each of persistEntry\'s dataFiles needs its text (raw).');
-      const abs = inside(file.newPath ?? file.path);
-      if (!abs.startsWith(project.content + path.sep)) throw new Refused(403, `${file.path}: entries live in content/.`);
-      const original = fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : file.newPath ? fs.readFileSync(inside(file.path), 'utf8') : undefined;
-      const remove = file.newPath && file.newPath !== file.path ? inside(file.path) : undefined;
+      const [from, abs] = [inside(file.path), inside(file.newPath ?? file.path)];
+      for (const [where, rel] of [[from, file.path], [abs, file.newPath]] as const) {
+        if (!where.startsWith(project.content + path.sep)) throw new Refused(403, `${rel}: entries live in content/.`);
+      }
+      const remove = from !== abs ? from : undefined;
+      // A rename retried after it went through finds only the new name, which is fine; neither name is a 404.
+      if (remove && !fs.existsSync(abs) && !fs.existsSync(remove)) throw new Refused(404, `${file.path} does not exist, so it cannot be renamed.`);
+      const original = fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : remove ? fs.readFileSync(remove, 'utf8') : undefined;
       const rel = contentRel(abs);
       const text = inLayout(rel, file.raw, original);
       // A rename may land only where nothing is, or on the text it writes (a rename cut off before the old name
