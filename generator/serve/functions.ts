@@ -12,11 +12,9 @@ import { compiledFolder, hashOf } from '../cache.ts';
 import { requestUrl } from './static.ts';
 import { notOwnHost, ownHostname } from '../admin/request-guard.ts';
 
-export interface FunctionContext {
-  ip: string;
-  env: Record<string, string | undefined>;
-}
-type NetlifyFunction = (request: Request, context: FunctionContext) => Response | Promise<Response>;
+/** The settings a function gets in its context (`context.env`), read afresh for each call. */
+type Settings = Record<string, string | undefined>;
+type NetlifyFunction = (request: Request, context: { ip: string; env: Settings }) => Response | Promise<Response>;
 
 /**
  * Netlify's limit for a function's request body (6 MB, buffered): a larger one never reaches the function, there
@@ -24,11 +22,8 @@ type NetlifyFunction = (request: Request, context: FunctionContext) => Response 
  */
 const bodyLimit = 6 * 1024 * 1024;
 
-/** The settings a function gets in its context (`context.env`), read afresh for each call. */
-export type FunctionSettings = () => Record<string, string | undefined>;
-
 /** `listenHost` is the address the server listens on (--host), whose name the Host header may also give. */
-export function functionsHandler(project: Project, settings: FunctionSettings, log: (message: string) => void, listenHost?: string) {
+export function functionsHandler(project: Project, settings: () => Settings, log: (message: string) => void, listenHost?: string) {
   // Each function's compile, kept until the watcher reports a change under functions/; concurrent first
   // requests share it. One that failed, or found no such function, is tried again on the next call.
   const compiles = new Map<string, Promise<NetlifyFunction | undefined>>();
