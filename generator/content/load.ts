@@ -131,8 +131,7 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
     parsed?.(loaded);
     // Held as the snapshot holds it from here on, its text read again only when asked for: the build does not
     // keep every post's text in memory while it renders.
-    const entry = entryOf(loaded);
-    files.push(entry ? new SnapshotFile(entry, source, project) : loaded);
+    files.push(new SnapshotFile(entryOf(loaded), source, project));
   }
   for (const rel of known.keys()) if (!found.has(rel)) stale.add(shardOf(rel, store.count));
   // Written now, before a later stage can touch the data; only the shards whose files changed.
@@ -296,7 +295,7 @@ class SnapshotFile {
 function writeSnapshot(store: Shards<SnapshotEntry[]>, files: SourceFile[], stale: Set<number>): void {
   const byShard = new Map([...stale].map((i) => [i, [] as SnapshotEntry[]]));
   // Each file is written again as its entry is, without reading its text. Loaded without `previous` (the only
-  // time this is called), every file is held as the snapshot holds it, but for one that has no entry (entryOf).
+  // time this is called), every file is held as the snapshot holds it.
   for (const file of files) {
     if (file instanceof SnapshotFile) byShard.get(shardOf(file.rel, store.count))?.push(file[unread].entry);
   }
@@ -307,10 +306,9 @@ function writeSnapshot(store: Shards<SnapshotEntry[]>, files: SourceFile[], stal
   }
 }
 
-/** A parsed file as the snapshot keeps it; none for a body that is not the end of its text (never seen). */
-function entryOf(file: SourceFile): SnapshotEntry | undefined {
+/** A parsed file as the snapshot keeps it. A body is the end of its text (gray-matter slices it off the text). */
+function entryOf(file: SourceFile): SnapshotEntry {
   const { text, body, source: _source, ...fields } = file;
-  if (body !== undefined && !text.endsWith(body)) return undefined;
   return body === undefined ? fields : { ...fields, bodyStart: text.length - body.length };
 }
 
