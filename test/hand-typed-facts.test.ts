@@ -141,4 +141,17 @@ test('a content file is searched as rendered, and reported with the file, the fi
   assert.match(errors[0].hint!, 'Write {{plans.self-service.price}} instead');
 });
 
+test('a fact in a Markdown body is reported at its own paragraph, with Windows line endings as with Unix ones', () => {
+  const post = files.find((f) => f.rel.startsWith('blog/') && f.body !== undefined)!;
+  const front = post.text.slice(0, post.text.length - post.body!.length);
+  const body = 'First paragraph.\n\nSecond one.\n\n\nA third, at only &#36;44.95 a page.\n';
+  const lineOfThird = front.split('\n').length + 5;
+  for (const eol of ['\n', '\r\n']) {
+    const text = (front + body).replace(/\r?\n/g, eol);
+    const edited = { ...post, text, body: text.slice(text.length - body.replace(/\n/g, eol).length) } as typeof post;
+    const errors = findHandTypedFacts([...files.filter((f) => f !== post), edited]);
+    assert.equal(errors.map((e) => [e.file, e.line, e.message]), [[post.path, lineOfThird, '$44.95 is a price typed by hand']], JSON.stringify(eol));
+  }
+});
+
 test.run();

@@ -278,8 +278,8 @@ function texts(file: SourceFile, facts: FactSpellings): { found: Found[]; pointe
   if (body === undefined || !scan(body, true, facts).length) return out;
   const text = file.text;
   let line = text.slice(0, text.length - body.length).split('\n').length;
-  for (const block of body.split(/\n[ \t]*\n/)) {
-    if (block.trim()) out.push({ found: scan(block, true, facts), line: line + (block.match(/^\n*/)?.[0].length ?? 0) });
+  for (const block of body.split(/\n[ \t\r]*\n/)) {
+    if (block.trim()) out.push({ found: scan(block, true, facts), line: line + (block.match(/^\s*/)![0].split('\n').length - 1) });
     line += block.split('\n').length + 1;
   }
   return out;
