@@ -7,10 +7,9 @@ import { diskFailure } from './disk-errors.ts';
 import { outputFolder, resolveProject } from './project.ts';
 import { readContent } from './content/read.ts';
 import { joinContent } from './content/join.ts';
-import type { Page } from './routes.ts';
 import { MarkdownSession, type MarkdownRuntime } from './markdown/render.ts';
 import { compileTemplates } from './render/templates.ts';
-import { renderSite, WeightsByKind } from './render/site.ts';
+import { renderSite, WeightsByKind, type RenderInputs } from './render/site.ts';
 import { filesBelow, folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/stages.ts';
 import { Changes, plan, explain } from './incremental/plan.ts';
 import { contentFileTest, forgetStamp, inputStamp, saveStamp, type InputStamp } from './incremental/unchanged.ts';
@@ -21,7 +20,6 @@ import { drawCards, prepareSocial, socialInputs } from './assets/social.ts';
 import { buildStylesheet } from './assets/css.ts';
 import { imageReferences, processImages } from './assets/images.ts';
 import { createFileCopier } from './assets/assets.ts';
-import type { Dep } from './incremental/tracker.ts';
 import { StagedOutput } from './output/staged.ts';
 import { LiveOutput } from './output/live.ts';
 import { blogFeed, feedInputs, feedPosts, redirectsFile, robotsTxt, sitemapInputs, sitemapXml } from './output/host-files.ts';
@@ -168,7 +166,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     // The pages the plan keeps are kept before any renders; the others render, each recorded as it is.
     const rendered = await time('render', () => {
       const toRender = nextRecord.keep(planned, target, copyFile);
-      const recorded = (page: Page, deps: Set<Dep>) => nextRecord.rendered(page, deps);
+      const recorded: RenderInputs['recorded'] = (page, deps) => nextRecord.rendered(page, deps);
       return renderSite({ project, model, pages: toRender, templates, client, assets, recorded, output: target, weights, progress: (done, of) => progress.rendered(done, of) }, markdown, content.posts);
     });
     await time('feeds', async () => {

@@ -125,7 +125,6 @@ export async function memoStage<T>(
       return kept;
     },
     drain: () => output.drain(),
-    files: () => output.files(),
   };
   const result = await run(recording);
   memo.set(name, { key, result, files });

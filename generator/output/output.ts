@@ -7,7 +7,6 @@ import { BuildFailure, siteError } from '../errors.ts';
 export interface Output {
   /** Adds a file; `file` is relative to the output folder, with forward slashes. */
   emit(file: string, contents: string | Uint8Array): void;
-  files(): string[];
   /**
    * Keeps a file as the last build left it in the output, instead of producing it again. False, keeping
    * nothing, when that file is not there exactly as the last build wrote it.
@@ -34,9 +33,6 @@ export abstract class BaseOutput implements Output {
   abstract keep(file: string): boolean;
   abstract canKeep(file: string): boolean;
   async drain(): Promise<void> {}
-  files(): string[] {
-    return [...this.placed].sort();
-  }
 
   /** Records a file as placed; once only. */
   protected note(file: string): void {
