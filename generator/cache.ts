@@ -67,6 +67,16 @@ export function discardCacheFile(file: string): void {
   }
 }
 
+/** A cache file read back, JSON or V8-serialised; undefined when it is missing or unreadable. */
+export function readCacheFile<T>(file: string, format: 'json' | 'v8'): T | undefined {
+  try {
+    const data = fs.readFileSync(file);
+    return (format === 'json' ? JSON.parse(data.toString()) : deserialize(data)) as T;
+  } catch {
+    return undefined;
+  }
+}
+
 function digest(file: string): string | undefined {
   try {
     // An input since replaced by a named pipe would be waited on for ever: it no longer matches, and the compile
@@ -91,13 +101,8 @@ export class InputCache<T> {
 
   /** The stored value, if every input it was made from still has the same bytes. */
   get(): T | undefined {
-    let manifest: Manifest<T>;
-    try {
-      manifest = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Manifest<T>;
-    } catch {
-      return undefined;
-    }
-    if (manifest.salt !== this.salt) return undefined;
+    const manifest = readCacheFile<Manifest<T>>(this.file, 'json');
+    if (manifest?.salt !== this.salt) return undefined;
     for (const [input, hash] of manifest.inputs) if (digest(input) !== hash) return undefined;
     return manifest.value;
   }
@@ -184,13 +189,9 @@ export class Shards<T> {
 
   /** One shard's data; undefined when it is missing, unreadable or of another version. */
   readOne(i: number): T | undefined {
-    try {
-      const stored = deserialize(fs.readFileSync(this.file(i))) as { version?: string; data?: T };
-      return stored.version === this.version ? stored.data : undefined;
-    } catch {
-      // not there yet, or unreadable: its entries are made again
-      return undefined;
-    }
+    // Not there yet, unreadable or of another version: its entries are made again.
+    const stored = readCacheFile<{ version?: string; data?: T }>(this.file(i), 'v8');
+    return stored?.version === this.version ? stored.data : undefined;
   }
 
   write(i: number, data: T): void {

@@ -4,7 +4,6 @@
 // (plan.ts) and re-renders only the pages that read something that differs. Anything it cannot compare, it
 // treats as changed. Here: the record's format, how it is saved and read back, and NextRecord, which makes the
 // next record as a build carries out its plan.
-import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { hash } from 'node:crypto';
@@ -12,7 +11,7 @@ import type { SourceFile } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
 import type { Page } from '../routes.ts';
 import type { Output } from '../output/output.ts';
-import { outputKey } from '../cache.ts';
+import { outputKey, readCacheFile } from '../cache.ts';
 import { assetKey, trackedLists, type Dep } from './tracker.ts';
 import type { Changes, ContentState, Planned } from './plan.ts';
 
@@ -67,12 +66,8 @@ export function recordFile(cache: string, out: string): string {
 }
 
 export function loadRecord(file: string): BuildRecord | undefined {
-  try {
-    const record = v8.deserialize(fs.readFileSync(file)) as BuildRecord;
-    return record.format === recordFormat ? record : undefined;
-  } catch {
-    return undefined;
-  }
+  const record = readCacheFile<BuildRecord>(file, 'v8');
+  return record?.format === recordFormat ? record : undefined;
 }
 
 /** A record as it is saved (recordFile), for loadRecord to read back. */

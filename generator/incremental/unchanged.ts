@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { outputFolder, resolveProject, toolRoot, type Project } from '../project.ts';
 import { colour, formatMs } from '../log.ts';
-import { writeCacheFile } from '../cache.ts';
+import { readCacheFile, writeCacheFile } from '../cache.ts';
 import { currentFile, readManifest, spareFolder } from '../output/spare.ts';
 import { asRecorded, foldersAsRecorded, within } from '../output/tree.ts';
 
@@ -144,13 +144,8 @@ export function nothingToBuild(options: { root: string; out?: string; clean?: bo
   const project = resolveProject(options.root);
   const out = outputFolder(project, options.out);
   const inputs = inputStamp(project, out);
-  let stamp: Stamp;
-  try {
-    stamp = JSON.parse(fs.readFileSync(stampFile(project, out), 'utf8')) as Stamp;
-  } catch {
-    return { inputs };
-  }
-  if (stamp.format !== format || stamp.inputs !== inputs.hash) return { inputs };
+  const stamp = readCacheFile<Stamp>(stampFile(project, out), 'json');
+  if (stamp?.format !== format || stamp.inputs !== inputs.hash) return { inputs };
   const manifest = readManifest(currentFile(spareFolder(project, out)));
   if (!manifest || manifest.ino !== stamp.ino || fs.statSync(out, { throwIfNoEntry: false })?.ino !== stamp.ino) return { inputs };
   if (!foldersAsRecorded(out, manifest)) return { inputs };

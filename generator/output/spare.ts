@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { asRecorded, foldersAsRecorded, within, type Entry } from './tree.ts';
-import { outputKey, writeCacheFile } from '../cache.ts';
+import { outputKey, readCacheFile, writeCacheFile } from '../cache.ts';
 import type { Project } from '../project.ts';
 import { removeInBackground } from './cleanup.ts';
 
@@ -34,12 +34,8 @@ export interface Manifest {
 }
 
 export function readManifest(file: string): Manifest | undefined {
-  try {
-    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
-    return typeof manifest.ino === 'number' && Array.isArray(manifest.files) ? manifest : undefined;
-  } catch {
-    return undefined;
-  }
+  const manifest = readCacheFile<Manifest>(file, 'json');
+  return typeof manifest?.ino === 'number' && Array.isArray(manifest.files) ? manifest : undefined;
 }
 
 /**
