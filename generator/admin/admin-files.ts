@@ -13,6 +13,7 @@ import { factNames, factSources, factTree } from '../content/facts.ts';
 import type { SourceFile } from '../content/load.ts';
 import { generatedFiles } from '../content/cross-check.ts';
 import { referenceIndex } from './references.ts';
+import { standaloneCompiler } from '../content/validate.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -80,19 +81,13 @@ async function browserScript(entry: string, extra: Pick<import('esbuild').BuildO
  * standalone code here, so that /admin/ needs only ajv's small runtime, with the schemas for the descriptions.
  */
 export async function editorScript(project: Project): Promise<string> {
-  const Ajv = require('ajv').default as typeof import('ajv').default;
-  const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
-  const standaloneCode = require('ajv/dist/standalone').default as (ajv: unknown, refs: Record<string, string>) => string;
-  // The build's options (content/validate.ts), so that the same values pass and fail, except strictness: a
-  // keyword or format the build adds to its own ajv (content/validate.ts) is skipped here rather than failing
-  // the build; the deploy preview's build still checks it.
-  const ajv = new Ajv({ allErrors: true, strict: false, logger: false, allowUnionTypes: true, code: { source: true, esm: true } });
-  addFormats(ajv, ['email', 'uri', 'date']);
   const schemas = loadSchemas(project);
-  for (const [name, schema] of schemas) ajv.addSchema(schema, schema.$id ?? name);
+  // The build's settings but for strictness (a keyword or format the build adds to its own ajv is skipped here
+  // rather than failing; the deploy preview's build still checks it), as an ES module, with ajv's optimiser.
+  const compile = standaloneCompiler(schemas, { strict: false, logger: false, code: { source: true, esm: true } });
   const validated = [...schemas.keys()].filter((n) => n !== 'common.schema.json');
   const exportName = (n: string) => `v_${n.replace(/\.schema\.json$/, '').replace(/[^a-z0-9]/gi, '_')}`;
-  const code = standaloneCode(ajv, Object.fromEntries(validated.map((n) => [exportName(n), n])));
+  const code = compile(Object.fromEntries(validated.map((n) => [exportName(n), n])));
   const module = `${code}\nexport const validators = {${validated.map((n) => `${JSON.stringify(n)}: ${exportName(n)}`).join(', ')}};\nexport const schemas = ${JSON.stringify(Object.fromEntries(schemas))};\n`;
   return browserScript(path.join(browserCode, 'editor.ts'), {
     plugins: [

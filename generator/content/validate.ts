@@ -29,6 +29,22 @@ interface Compiled {
 let compiled: Compiled | undefined;
 
 /**
+ * Every schema (by file name) added to one ajv with the build's settings, `options` overriding some of them, and
+ * a function giving the standalone code of the validators named in `refs` (export name to schema name). The
+ * build and the editor's bundle (admin/admin-files.ts) both compile with it, so the same values pass and fail.
+ */
+export function standaloneCompiler(schemas: Map<string, { $id?: string }>, options: object = {}): (refs: Record<string, string>) => string {
+  // ajv itself is loaded only to compile: a build whose schemas are unchanged needs only its small runtime.
+  const Ajv = require('ajv').default as typeof import('ajv').default;
+  const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
+  const standaloneCode = require('ajv/dist/standalone').default as (ajv: unknown, refs: Record<string, string>) => string;
+  const ajv = new Ajv({ ...ajvOptions, ...options });
+  addFormats(ajv, ['email', 'uri', 'date']);
+  for (const [name, schema] of schemas) ajv.addSchema(schema, schema.$id ?? name);
+  return (refs) => standaloneCode(ajv, refs);
+}
+
+/**
  * The validators of every schema in the project's schema folder. Compiling them is slow next to the rest of an
  * edit's build, so the compiled code is kept under .cache/schemas/, a module for each schema, named by the
  * schema and a hash of all the schemas and ajv's version, and required on later runs when first needed: a build
@@ -51,15 +67,9 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
   const folder = compiledFolder(project, 'schemas');
   const moduleOf = (name: string) => path.join(folder, `${name.replace(/\.schema\.json$/, '')}-${key}.cjs`);
   if (![...validated].every((n) => fs.existsSync(moduleOf(n)))) {
-    // ajv itself is loaded only to compile: a build whose schemas are unchanged needs only its small runtime.
-    const Ajv = require('ajv').default as typeof import('ajv').default;
-    const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
-    const ajv = new Ajv(ajvOptions);
-    addFormats(ajv, ['email', 'uri', 'date']);
-    for (const [name, schema] of schemas) ajv.addSchema(schema, schema.$id ?? name);
-    const standaloneCode = require('ajv/dist/standalone').default as (ajv: unknown, refs: Record<string, string>) => string;
+    const compile = standaloneCompiler(schemas);
     // Each module requires ajv's runtime helpers from the package, which resolves from .cache/ as from the generator.
-    for (const name of validated) writeCacheFile(moduleOf(name), standaloneCode(ajv, { v: name }));
+    for (const name of validated) writeCacheFile(moduleOf(name), compile({ v: name }));
   }
   // Node keeps each module once required.
   const validator = (name: string) => (validated.has(name) ? (require(moduleOf(name)) as { v: ValidateFunction }).v : undefined);
