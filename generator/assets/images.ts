@@ -18,12 +18,6 @@ import { emitEntry, encoded, ImageCache, type CacheEntry, type CachedFile, type 
 import { gzipSync } from 'node:zlib';
 import { optimiseSvg } from './svgo.ts';
 
-export interface ImageStats {
-  images: number;
-  processed: number;
-  cached: number;
-}
-
 export const widths = [480, 960, 1600];
 const quality = { avif: 50, webp: 75, jpeg: 78 };
 
@@ -51,7 +45,7 @@ export async function processImages(
   project: Project,
   output: Output,
   references: () => Map<string, string[]>,
-): Promise<{ images: Map<string, ImageAsset>; stats: ImageStats }> {
+): Promise<{ images: Map<string, ImageAsset>; stats: { images: number; processed: number; cached: number } }> {
   const root = path.join(project.assets, 'images');
   // fast-glob is loaded only here: most builds keep every image and never list them.
   const { default: fg } = await import('fast-glob');
