@@ -27,6 +27,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { servicePrice } from '../templates/components/plans.tsx';
 import { LiveOutput } from '../generator/output/live.ts';
+import { hashedName } from '../generator/assets/assets.ts';
 
 const test = suite('units');
 
@@ -513,6 +514,15 @@ test('the dev server\'s output: a rebuild whose writing fails partway leaves no 
   } finally {
     fs.rmSync(target, { recursive: true, force: true });
   }
+});
+
+test('hashedName puts the hash before the extension, and after the whole name when there is none', () => {
+  const bytes = Buffer.from('x');
+  const hash = hashedName('a.txt', bytes).slice(2, 12);
+  assert.match(hash, /^[0-9a-f]{10}$/);
+  assert.is(hashedName('assets/site.css', bytes), `assets/site.${hash}.css`);
+  assert.is(hashedName('assets/fonts/LICENSE', bytes), `assets/fonts/LICENSE.${hash}`);
+  assert.is(hashedName('assets/archive.tar.gz', bytes), `assets/archive.tar.${hash}.gz`);
 });
 
 test.run();

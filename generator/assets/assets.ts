@@ -15,7 +15,7 @@ import { Memo } from '../render/memo.ts';
 export function hashedName(name: string, bytes: Buffer): string {
   const ext = path.extname(name);
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
-  return `${name.slice(0, -ext.length)}.${hash}${ext}`;
+  return `${name.slice(0, name.length - ext.length)}.${hash}${ext}`;
 }
 
 /** Places bytes in the output under their hashed name (hashedName) and returns its address. */
