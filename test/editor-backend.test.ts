@@ -513,6 +513,9 @@ test('media uploads: images of the type their name says, into assets/images/ onl
     ['assets/images/bad5.svg', '<svg xmlns="http://www.w3.org/2000/svg"><a><animate attributeName="href" values="javascript&#58;alert(1)"/><text y="9">go</text></a></svg>', 422, /script/],
     ['assets/images/bad6.svg', '<svg xmlns="http://www.w3.org/2000/svg"><a><set attributeName="href" to="&#x6A;ava&#9;script:alert(1)"/><text y="9">go</text></a></svg>', 422, /script/],
     ['assets/images/bad7.svg', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:l="http://www.w3.org/1999/xlink"><a l:href="https://evil.example/"><text y="9">go</text></a></svg>', 422, /script/],
+    // What the build would refuse, refused at the upload: a fetch in CSS, and a GIF, which no content may name.
+    ['assets/images/bad8.svg', '<svg xmlns="http://www.w3.org/2000/svg"><rect width="9" height="9" style="fill: url(https://evil.example/p.svg#g)"/></svg>', 422, /it holds url\(https:\/\/evil\.example\/p\.svg#g\): a script, an event handler or a link/],
+    ['assets/images/anim.gif', Buffer.from('474946383961010001000000002c00000000010001000002', 'hex'), 422, /only images can be uploaded \(.png, .jpg, .jpeg, .webp, .avif, .svg\), not .gif/],
     ['assets/images/empty.png', '', 422, /empty/],
     ['content/cities/pixel.png', png, 403, /assets\/images\/ only/],
     ['content/cities/perth.json', png, 403, /assets\/images\/ only/],

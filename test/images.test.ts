@@ -144,6 +144,13 @@ test('an SVG that would run a script or fetch another file is refused, naming th
     '<image href="https://evil.example/x.png" width="9" height="9"/>': 'href="https://evil.example/x.png"',
     '<image xlink:href="photo.png" width="9" height="9"/>': 'href="photo.png"',
     '<rect width="9" height="9" style="fill: url(https://evil.example/p.svg#g)"/>': 'url(https://evil.example/p.svg#g)',
+    // The same rules as the editor's upload check (assets/image-check.ts, for both): a prefix, a character reference or a
+    // tab inside "javascript:" hides nothing, and an embedded document or an entity is refused as a script is.
+    '<x:script xmlns:x="http://www.w3.org/2000/svg">alert(1)</x:script>': '<x:script',
+    '<a><animate attributeName="href" values="javascript&#58;alert(1)"/><text y="9">go</text></a>': 'javascript:',
+    '<a><set attributeName="href" to="&#x6A;ava&#9;script:alert(1)"/><text y="9">go</text></a>': 'javascript:',
+    '<foreignObject width="9" height="9"><p>text</p></foreignObject>': '<foreignObject',
+    '<image href="data:text/html,hello" width="9" height="9"/>': 'href="data:text/html,hello"',
   };
   try {
     for (const [inner, named] of Object.entries(cases)) {
@@ -156,6 +163,19 @@ test('an SVG that would run a script or fetch another file is refused, naming th
     await build({ root: site.root, logger: silentLogger });
   } finally {
     fs.rmSync(abs);
+  }
+});
+
+test('a picture whose bytes are not what its name says is refused, naming it, as the editor refuses its upload', async () => {
+  const misnamed = path.join(site.root, 'assets/images/cities/photo-saved-as.jpg');
+  fs.writeFileSync(misnamed, await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } }).png().toBuffer());
+  try {
+    const errors = await build({ root: site.root, logger: silentLogger }).then(() => [], (error: BuildFailure) => error.errors);
+    assert.equal(errors.map((e) => [e.code, e.file, e.message]), [
+      ['CONTENT_UNREADABLE_IMAGE', 'assets/images/cities/photo-saved-as.jpg', 'cannot be read as an image (its content is not a JPG image)'],
+    ]);
+  } finally {
+    fs.rmSync(misnamed);
   }
 });
 

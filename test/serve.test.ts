@@ -733,10 +733,10 @@ test('a function already broken is reported by site serve --no-watch too, which 
 test('two sources writing one output file on the first build (OUTPUT_TWICE) leave the server up with the error page, as other failures do', async () => {
   const g = fixture();
   copyCode(g, ['assets']);
-  // One picture saved as a PNG and again as a JPEG: an opaque picture's fallback is a JPEG, the same file from both.
-  const twin = path.join(g.root, 'assets/images/cities/twin.jpg');
-  await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } }).png().toFile(path.join(g.root, 'assets/images/cities/twin.png'));
-  fs.copyFileSync(path.join(g.root, 'assets/images/cities/twin.png'), twin);
+  // One JPEG saved as twin.jpg and again as twin.jpeg: the same files come from both.
+  const twin = path.join(g.root, 'assets/images/cities/twin.jpeg');
+  await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } }).jpeg().toFile(path.join(g.root, 'assets/images/cities/twin.jpg'));
+  fs.copyFileSync(path.join(g.root, 'assets/images/cities/twin.jpg'), twin);
   try {
     const server = await serve({ root: g.root, port: 0, host: '127.0.0.1', logger: silentLogger });
     try {

@@ -20,7 +20,7 @@ import { eachValue } from '../content/pointer.ts';
 import { writeFileAtomic } from '../cache.ts';
 import { jsonInLayout, markdownInLayout } from './keep-layout.ts';
 import { RequestGuard, type GuardOptions } from './request-guard.ts';
-import { checkedImage } from './media-check.ts';
+import { imageProblem } from '../assets/image-check.ts';
 import { readBody, sendJson } from '../serve/functions.ts';
 
 export const apiPath = '/admin/api/v1';
@@ -102,9 +102,10 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   const upload = (asset: { path?: unknown; content?: unknown } | undefined): { abs: string; bytes: Buffer } => {
     const abs = inside(asset?.path);
     if (!abs.startsWith(images + path.sep)) throw new Refused(403, `${String(asset?.path)}: images are uploaded to assets/images/ only.`);
-    const bytes = typeof asset?.content === 'string' ? checkedImage(String(asset.path), Buffer.from(asset.content, 'base64')) : 'no content was sent';
-    if (typeof bytes === 'string') throw new Refused(422, `Not saved: ${String(asset?.path)}: ${bytes}.`);
-    return { abs, bytes };
+    const bytes = typeof asset?.content === 'string' ? Buffer.from(asset.content, 'base64') : undefined;
+    const problem = bytes ? imageProblem(String(asset?.path), bytes) : 'no content was sent';
+    if (problem) throw new Refused(422, `Not saved: ${String(asset?.path)}: ${problem}.`);
+    return { abs, bytes: bytes! };
   };
   const contentRel = (abs: string) => path.relative(project.content, abs).split(path.sep).join('/');
   const relOf = (abs: string) => (abs.startsWith(project.assets + path.sep) ? `assets/${path.relative(project.assets, abs)}` : path.relative(root, abs)).split(path.sep).join('/');

@@ -17,6 +17,7 @@ import { eachValue } from '../content/pointer.ts';
 import { emitEntry, encoded, ImageCache, type CacheEntry, type CachedFile, type Encoded } from './image-cache.ts';
 import { gzipSync } from 'node:zlib';
 import { optimiseSvg } from './svgo.ts';
+import { imageProblem } from './image-check.ts';
 
 export const widths = [480, 960, 1600];
 const quality = { avif: 50, webp: 75, jpeg: 78 };
@@ -67,8 +68,8 @@ export async function processImages(
       const vector = name.toLowerCase().endsWith('.svg');
       try {
         // Before the cache: what was kept from a build before this check must not be published either.
-        const active = vector ? activePart(bytes.toString('utf8')) : undefined;
-        if (active) throw new Error(`it holds ${active}, which a browser would run or fetch: an <img> fetches nothing, so the picture would be incomplete, and opened on its own it would run at the site's address; remove it`);
+        const problem = imageProblem(name, bytes);
+        if (problem) throw new Error(problem);
         return await cache.through(bytes, () => (vector ? encodeVector(bytes) : encodeRaster(bytes)));
       } catch (error) {
         const users = references().get(name);
@@ -181,13 +182,6 @@ export async function dominantColour(image: import('sharp').Sharp): Promise<{ do
   let best = 0;
   for (let i = 1; i < counts.length; i++) if (counts[i] > counts[best]) best = i;
   return { dominant: { r: ((best >> 4) & 15) * 16 + 8, g: (best >> 8) * 16 + 8, b: (best & 15) * 16 + 8 }, isOpaque };
-}
-
-/** A script, event handler or reference to another file in an SVG (not in a comment); `#id` and data: URLs are its own. */
-function activePart(svg: string): string | undefined {
-  const text = svg.replace(/<!--[\s\S]*?-->/g, '');
-  const found = /<script\b|\son[a-z]+\s*=|[\s:]href\s*=\s*(["'])\s*(?!#|data:).*?\1|url\(\s*["']?\s*(?!#|data:)[^)]*\)|@import\b/i.exec(text);
-  return found?.[0].trim().replace(/^:/, '');
 }
 
 /** The intrinsic size of an SVG from its width/height attributes, or else its viewBox. */

@@ -1,0 +1,53 @@
+// What makes an image file unfit to publish: the build refuses it (assets/images.ts), and the editor refuses it as
+// an upload, before a byte is written (admin/local-backend.ts), by the same rules. A raster image must be what
+// its name says; an SVG must hold nothing that runs or fetches (an SVG opened from the site runs its scripts
+// with the site's rights).
+import path from 'node:path';
+
+/** Bytes each raster type the build encodes (assets/images.ts) starts with, at the offset given. */
+const signatures: Record<string, [offset: number, bytes: string][][]> = {
+  '.png': [[[0, '89504e470d0a1a0a']]],
+  '.jpg': [[[0, 'ffd8ff']]],
+  '.jpeg': [[[0, 'ffd8ff']]],
+  '.webp': [[[0, '52494646'], [8, '57454250']]],
+  '.avif': [[[4, '6674797061766966']], [[4, '6674797061766973']]],
+};
+
+/**
+ * What in an SVG would run, or fetch another file, opened on its own at the site's address (in an <img> it runs
+ * and fetches nothing, so the picture would be incomplete too): a script or an embedded document under any
+ * namespace prefix (`<x:script>` runs when x names SVG or XHTML), an event handler, a javascript: URL, an entity
+ * declaration (which could spell any of these), an @import, or a link or CSS url() to anything but a part of the
+ * file itself (`#id`, which `<use>` needs) or an embedded picture (`data:image/`). Comments are not read; character references are read
+ * as the characters they stand for, and tabs and line breaks in "javascript:" are dropped, as browsers read them.
+ */
+export function activeSvgPart(svg: string): string | undefined {
+  const text = svg
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/&#(?:x([0-9a-f]+)|(\d+));?/gi, (whole, hex: string | undefined, dec: string | undefined) => {
+      const code = hex ? parseInt(hex, 16) : Number(dec);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    })
+    .replace(/j[\t\n\r]*a[\t\n\r]*v[\t\n\r]*a[\t\n\r]*s[\t\n\r]*c[\t\n\r]*r[\t\n\r]*i[\t\n\r]*p[\t\n\r]*t[\t\n\r]*:/gi, 'javascript:');
+  const link = String.raw`[\s:]href\s*=\s*(?:(?<quote>["'])\s*(?!#|data:image\/)[\s\S]*?\k<quote>|(?!["'#]|data:image\/)[^\s>]+)`;
+  const css = String.raw`url\(\s*["']?\s*(?!#|data:image\/)[^)]*\)|@import\b`;
+  const found = new RegExp(String.raw`<([\w.-]+:)?(script|foreignObject|iframe|embed|object)\b|\son[a-z]+\s*=|javascript:|<!ENTITY|${link}|${css}`, 'i').exec(text);
+  return found?.[0].trim().replace(/^:/, '');
+}
+
+/** What is wrong with an image file named `rel`, or undefined when nothing is. */
+export function imageProblem(rel: string, bytes: Buffer): string | undefined {
+  const ext = path.extname(rel).toLowerCase();
+  if (bytes.length === 0) return 'the file is empty';
+  if (ext === '.svg') {
+    const text = bytes.toString('utf8');
+    if (!/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return 'it is not an SVG image';
+    const active = activeSvgPart(text);
+    if (!active) return undefined;
+    return `it holds ${active}: a script, an event handler or a link to another file, which a browser would run or fetch (an <img> fetches nothing, so the picture would be incomplete, and opened on its own it would run at the site's address); remove it`;
+  }
+  const kinds = signatures[ext];
+  if (!kinds) return `only images can be uploaded (${[...Object.keys(signatures), '.svg'].join(', ')}), not ${ext || 'a file without an extension'}`;
+  const matches = kinds.some((parts) => parts.every(([offset, hex]) => bytes.subarray(offset, offset + hex.length / 2).toString('hex') === hex));
+  return matches ? undefined : `its content is not a ${ext.slice(1).toUpperCase()} image`;
+}
