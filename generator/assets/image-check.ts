@@ -18,10 +18,11 @@ const signatures: Record<string, [offset: number, bytes: string][][]> = {
  * and fetches nothing, so the picture would be incomplete too): a script or an embedded document under any
  * namespace prefix (`<x:script>` runs when x names SVG or XHTML), an event handler, a javascript: URL, an entity
  * declaration (which could spell any of these), an @import, or a link or CSS url() to anything but a part of the
- * file itself (`#id`, which `<use>` needs) or an embedded picture (`data:image/`). Comments are not read; character references are read
- * as the characters they stand for, and tabs and line breaks in "javascript:" are dropped, as browsers read them.
+ * file itself (`#id`, which `<use>` needs) or an embedded picture (`data:image/`). Comments are not read;
+ * character references are read as the characters they stand for, and tabs and line breaks in "javascript:" are
+ * dropped, as browsers read them.
  */
-export function activeSvgPart(svg: string): string | undefined {
+function activeSvgPart(svg: string): string | undefined {
   const text = svg
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/&#(?:x([0-9a-f]+)|(\d+));?/gi, (whole, hex: string | undefined, dec: string | undefined) => {
