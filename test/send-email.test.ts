@@ -198,6 +198,22 @@ test("a native post's answer page gives back what was typed as typed: $-patterns
   assert.is(readProps<{ answer: { values: Record<string, string> } }>(tag)?.answer.values.message, typed, 'the island gets the message back unchanged');
 });
 
+test("a native post's line breaks (CR LF, as a browser sends a textarea) count once, as the form's maxlength counts them", async () => {
+  // The textarea allows 5,000 characters with each line break as one; the browser posts each as CR LF.
+  const lines = Array.from({ length: 10 }, (_, i) => `Line ${i} `.padEnd(499, 'x'));
+  const typed = lines.join('\n');
+  assert.is(typed.length, 4999);
+  const before = sink.received.length;
+  const res = await post(new URLSearchParams({ ...enquiry, subject: 'Ten long lines', message: typed.replace(/\n/g, '\r\n') }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+  assert.is(res.status, 200, 'the longest message the form allows is taken');
+  assert.is(sink.received.length - before, 1);
+  assert.is(sink.received.at(-1)!.mail.text!.includes(typed), true, 'the message arrives whole, line by line');
+  // The same enquiry from the island (JSON, the textarea's value with LF) is the same enquiry: not mailed again.
+  const again = await post({ ...enquiry, subject: 'Ten long lines', message: typed });
+  assert.is(again.status, 200);
+  assert.is(sink.received.length - before, 1, 'one enquiry, whichever way it was posted');
+});
+
 test('the help form offers exactly the enquiry types the function accepts, in the same order', () => {
   const accepted = (schema as unknown as { definitions: { enquiry: { properties: { enquiryType: { enum: string[] } } } } }).definitions.enquiry.properties.enquiryType.enum;
   assert.equal(contactForm.enquiryTypes.map((t) => t.value), accepted);

@@ -19,12 +19,16 @@ export function variantOf(input: Record<string, unknown>): Variant {
   return Object.hasOwn(input, 'enquiryType') ? 'enquiry' : 'message';
 }
 
-/** Text fields trimmed, optional empty ones dropped; anything else is left for the schema to judge. */
+/**
+ * Text fields trimmed, with their line breaks as a textarea's value has them (LF: a browser posts each as CR LF,
+ * and the form's maxlength counts it as one character), optional empty ones dropped; anything else is left for
+ * the schema to judge.
+ */
 export function normalise(input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(input)) {
     const value = input[key];
-    const v = typeof value === 'string' ? value.trim() : value;
+    const v = typeof value === 'string' ? value.replace(/\r\n?/g, '\n').trim() : value;
     if ((key === 'phone' || key === 'language' || key === 'website') && v === '') continue;
     // Every key stays the object's own, even `__proto__`: the schema then refuses it as an unknown field
     // instead of an assignment quietly making it the prototype.
