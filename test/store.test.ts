@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFile, spawnSync } from 'node:child_process';
 import { BlobsServer } from '@netlify/blobs/server';
+import { SMTPServer } from 'smtp-server';
 import { blobsStore, fileStore, type KeyValueStore } from '../functions/lib/store.ts';
 import { deliverQueued } from '../functions/lib/enquiries.ts';
 import { mailer } from '../functions/lib/mail.ts';
@@ -156,6 +157,42 @@ test('a mail server that times out: the enquiry is kept (202) and delivered once
   assert.match(sink.received.at(-1)!.mail.messageId!, /^<enquiry-timeout-key-0001-[\w-]{11}@example\.com>$/, 'the Message-ID carries the idempotency key');
   assert.equal(await store.list('queue/'), [], 'deleted once delivered');
   for (const line of logs.lines) assert.not.ok(line.includes('X1234567') || line.includes('amira@example.org'), line);
+});
+
+test('a mail server that refuses our login (a changed password) queues the enquiry for retries, not held as refused for good', async () => {
+  // Its 535 is about the site's credentials, not this message: once the password is mended, it must go by itself.
+  const received: string[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth: (auth, _session, callback) => (auth.password === 'right' ? callback(null, { user: auth.username }) : callback(new Error('Invalid username or password'))),
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => (received.push(Buffer.concat(chunks).toString('utf8')), callback()));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.server.address() as net.AddressInfo).port;
+  const store = fileStore(path.join(dir, 'login'));
+  const logs = captureLogs();
+  try {
+    const res = await createSendEmail({ env: () => ({ SMTP_URL: `smtp://website:wrong@127.0.0.1:${port}`, ENQUIRY_RETRY_MS: '1' }), store: () => store })(request({ ...message, subject: 'Wrong password' }, 'login-key-0001'));
+    assert.is(res.status, 202);
+    assert.equal(await res.json(), { ok: true, queued: true }, 'the visitor is not told the mail system turned it away');
+    const [key] = await store.list('queue/');
+    const stored = JSON.parse((await store.get(key))!) as { state: string; lastError: string };
+    assert.is(stored.state, 'queued');
+    assert.match(stored.lastError, /EAUTH 535/);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const report = await deliverQueued(store, mailer(), { SMTP_URL: `smtp://website:right@127.0.0.1:${port}` });
+    assert.is(report.delivered, 1, 'mailed by the next run once the password is right, with no one retrying it by hand');
+    assert.is(received.length, 1);
+  } finally {
+    logs.restore();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 });
 
 test('a damaged delivery record does not fail the delivery run: it is forgotten, and the old records behind it expire', async () => {

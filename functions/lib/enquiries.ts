@@ -74,10 +74,17 @@ export function backoff(settings: Env, attempts: number): number {
   return Math.min(base * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60_000);
 }
 
-/** A 5xx reply is the mail server's final word on this message (RFC 5321, 4.2.1); anything else may pass. */
+/** The SMTP commands of one message's transaction (as nodemailer names them in its errors). */
+const messageCommands = new Set(['MAIL FROM', 'RCPT TO', 'DATA']);
+
+/**
+ * A 5xx reply to the message's own transaction is the mail server's final word on this message (RFC 5321,
+ * 4.2.1); anything else may pass. A 5xx to the login (535: the password was changed) or to the greeting is
+ * about the site's connection, not the message: it is retried, and goes once the settings are mended.
+ */
 function refusedForGood(error: unknown): boolean {
-  const code = (error as { responseCode?: number })?.responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
+  const { responseCode: code, command } = (error ?? {}) as { responseCode?: number; command?: string };
+  return typeof code === 'number' && code >= 500 && code < 600 && typeof command === 'string' && messageCommands.has(command);
 }
 
 /** The mail of a stored enquiry. */
