@@ -215,6 +215,12 @@ test('a poisoned queue: an enquiry refused for good is held and logged, the othe
     const unknown = cli('retry', 'no-such-enquiry');
     assert.is(unknown.status, 1);
     assert.match(unknown.stderr, /no-such-enquiry/);
+    // An id no stored enquiry has (a typo, a path) is not one: it is not in the queue, not a record that cannot be read.
+    const typo = cli('retry', '../received/aaaa-poison');
+    assert.is(typo.status, 1);
+    assert.match(typo.stderr, /No such stored enquiry/);
+    assert.match(typo.stderr, /\.\.\/received\/aaaa-poison is not in /);
+    assert.not.match(typo.stderr, /cannot be read/);
   } finally {
     fs.rmSync(path.join(dir, '.data'), { recursive: true, force: true });
   }

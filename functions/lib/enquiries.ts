@@ -380,9 +380,12 @@ export async function retryStored(store: KeyValueStore, which: string[] | 'all')
   const retried: string[] = [];
   const missing: string[] = [];
   const unreadable: Unreadable[] = [];
-  const keys = which === 'all' ? (await store.list('queue/')).map((k) => k.slice('queue/'.length)) : which;
+  const queued = (await store.list('queue/')).map((k) => k.slice('queue/'.length));
+  const keys = which === 'all' ? queued : which;
   for (const key of keys) {
-    const item = await readQueued(store, `queue/${key}`);
+    // A named id that is not in the queue (a typo, or a path such as ../received/<id>) is no stored enquiry:
+    // read as a key, it would name another file as an enquiry that cannot be read.
+    const item = queued.includes(key) ? await readQueued(store, `queue/${key}`) : undefined;
     if (!item) {
       if (which !== 'all') missing.push(key);
     } else if ('problem' in item) unreadable.push(item);
