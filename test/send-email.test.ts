@@ -180,6 +180,24 @@ test('the mail has every field, the visitor as Reply-To, escaped HTML and clean 
   assert.not.match(headers, /^bcc:/im, 'no injected headers');
 });
 
+test('CONTACT_TO as a name and address, or as a list, still gives each mail a well-formed Message-ID', async () => {
+  // The Message-ID is what lets a mail client show a repeat of one enquiry once; a malformed one does not.
+  for (const [to, domain, recipients] of [
+    ['Wattle Team <team@example.com>', 'example.com', ['team@example.com']],
+    ['first@example.net, second@example.com', 'example.net', ['first@example.net', 'second@example.com']],
+  ] as const) {
+    const before = sink.received.length;
+    const res = await handler({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '1000', CONTACT_TO: to })(
+      new Request('http://localhost/.netlify/functions/send-email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...message, subject: `To ${to}` }) }),
+      { ip: '192.0.2.7' },
+    );
+    assert.is(res.status, 200, to);
+    const received = sink.received[before];
+    assert.equal(received.to, [...recipients], `${to}: delivered to every address`);
+    assert.match(received.mail.messageId!, new RegExp(`^<enquiry-[\\w-]+@${domain.replace('.', '\\.')}>$`), `${to}: ${received.mail.messageId}`);
+  }
+});
+
 test('a help form enquiry names its type in the subject', async () => {
   const before = sink.received.length;
   assert.is((await post(enquiry)).status, 200);

@@ -45,7 +45,8 @@ export function compose(variant: Variant, data: Record<string, string>, key: str
     '</table>',
     `<h3>Message</h3><p style="white-space:pre-wrap">${escapeHtml(data.message)}</p>`,
   ].join('\n');
-  const domain = (settings.CONTACT_TO || site.email).split('@')[1] ?? 'localhost';
+  // The domain of the first recipient, however CONTACT_TO is written (`team@x`, `Team <team@x>`, a list).
+  const domain = /@([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)/.exec(settings.CONTACT_TO || site.email)?.[1] ?? 'localhost';
   return {
     from: settings.CONTACT_FROM || `"${site.name} website" <${site.email}>`,
     to: settings.CONTACT_TO || site.email,
