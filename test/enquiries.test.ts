@@ -508,6 +508,8 @@ test("a page of another site cannot post the forms with its visitors' browsers; 
     { origin: 'http://localhost:8080' },
     { origin: 'http://localhost.evil.example' },
     { origin: 'file://' },
+    // An older browser sends no Origin or Sec-Fetch-Site with a form post, but names the page in Referer.
+    { referer: 'https://evil.example/contact-us' },
   ];
   let i = 0;
   for (const headers of refused) {
@@ -524,6 +526,7 @@ test("a page of another site cannot post the forms with its visitors' browsers; 
     { origin: 'http://LOCALHOST' },
     { origin: 'https://localhost' },
     { 'sec-fetch-site': 'none' },
+    { referer: 'http://localhost/contact' },
     {},
   ];
   for (const headers of taken) assert.is((await send(jsonRequest({ ...enquiry, subject: `Own site ${i++}` }, undefined, headers))).status, 200, JSON.stringify(headers));

@@ -62,7 +62,8 @@ export interface Refusal {
 
 /**
  * Whether a request comes from a page of another site: a browser says so with Sec-Fetch-Site, and with an
- * Origin whose host is not the one the request was sent to (`null` included: a sandboxed or opaque page).
+ * Origin whose host is not the one the request was sent to (`null` included: a sandboxed or opaque page), or,
+ * without an Origin (an older browser's form post), a Referer of another host.
  * Without them (a script, a mail client's test) it is taken: only a browser can be made to post by another
  * site's page, with its visitor's address, past the per-client limit and on their behalf. The host is matched
  * against the request's address and its Host header (and a proxy's X-Forwarded-Host), never the scheme, so a
@@ -72,8 +73,10 @@ export function fromOtherSite(request: Request): boolean {
   const site = request.headers.get('sec-fetch-site');
   if (site !== null && site !== 'same-origin' && site !== 'none') return true;
   const origin = request.headers.get('origin');
-  if (origin === null) return false;
-  const from = URL.parse(origin);
+  // An older browser sends neither with a form post, but names the page it came from in Referer.
+  const page = origin ?? request.headers.get('referer');
+  if (page === null) return false;
+  const from = URL.parse(page);
   if (!from || (from.protocol !== 'http:' && from.protocol !== 'https:')) return true;
   const own = [new URL(request.url).host, ...['host', 'x-forwarded-host'].map((name) => request.headers.get(name)?.split(',')[0].trim())]
     .map((host) => host && URL.parse(`http://${host}`)?.host)
