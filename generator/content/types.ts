@@ -1728,6 +1728,22 @@ export interface NotFoundPage {
    * Plain text shown on the site.
    */
   link: string;
+  blogPost?: AtAMissingBlogPost;
+}
+
+export interface AtAMissingBlogPost {
+  /**
+   * Plain text shown on the site.
+   */
+  heading: string;
+  /**
+   * Plain text shown on the site.
+   */
+  text: string;
+  /**
+   * Plain text shown on the site.
+   */
+  link: string;
 }
 
 export interface PricingPage {

@@ -98,6 +98,22 @@ if (mobile) {
   });
 }
 
+// The not-found page (the host sends it for any unknown address): the address is logged, and under /blog/,
+// where it can only be a post that does not exist, the page says so and links back to the blog.
+const notFound = document.querySelector<HTMLElement>('[data-not-found]');
+if (notFound) {
+  console.warn(`Page not found: ${location.pathname}`);
+  const { blogHeading, blogText } = notFound.dataset;
+  const blogLink = notFound.querySelector<HTMLElement>('[data-not-found-blog-link]');
+  if (/^\/blog\/./.test(location.pathname) && blogHeading && blogText && blogLink) {
+    notFound.querySelector('h1')!.textContent = blogHeading;
+    notFound.querySelector('h1 + .lead')!.textContent = blogText;
+    notFound.querySelector<HTMLElement>('[data-not-found-link]')!.hidden = true;
+    blogLink.hidden = false;
+  }
+  notFound.setAttribute('data-not-found-ready', '');
+}
+
 // Order buttons open the order page in a new tab (plain links); the floating one also tells analytics.
 document.addEventListener('click', (event) => {
   const link = (event.target as Element).closest<HTMLElement>('[data-analytics-event]');

@@ -393,6 +393,28 @@ test('a blog category with no posts shows the empty state, and View all posts re
   }
 });
 
+test('the not-found page logs the unknown path, and at a missing post says Blog post not found with a way back to the blog', async () => {
+  // Not tracked: the browser itself logs the page's 404 status as a console error.
+  for (const [path, heading, back] of [
+    ['/no/such/page', 'Page Not Found', '/'],
+    ['/blog/no-such-post', 'Blog post not found', '/blog'],
+  ]) {
+    const p = await open(browser, site, path);
+    try {
+      const logged: string[] = [];
+      p.page.on('console', (message) => logged.push(message.text()));
+      await p.page.reload({ waitUntil: 'load' });
+      await p.page.waitForFunction(() => document.querySelector('[data-not-found]')?.hasAttribute('data-not-found-ready'));
+      assert.is((await p.page.locator('main h1').textContent())?.trim(), heading, path);
+      assert.is(await p.page.locator('main a.button:visible').getAttribute('href'), back, path);
+      assert.ok(logged.some((line) => line.includes(path)), `${path} is logged to the console: ${JSON.stringify(logged)}`);
+      assert.match(await p.page.title(), /^Page Not Found/, 'the title stays the not-found page\'s');
+    } finally {
+      await p.close();
+    }
+  }
+});
+
 test('no page logged a console error, a page error or a hydration warning', () => {
   assert.equal(consoleProblems, []);
 });
