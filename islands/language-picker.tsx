@@ -3,6 +3,7 @@
 import { useMemo, useState } from 'react';
 import { SvgIcon } from './lib/markup.tsx';
 import { useReady } from './lib/use-ready.ts';
+import { byLanguageName } from './lib/language-order.ts';
 
 export interface PickerLanguage {
   code: string;
@@ -21,8 +22,6 @@ export interface LanguagePickerProps {
   icons: { search: string };
 }
 
-const byName = (a: PickerLanguage, b: PickerLanguage) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-
 export default function LanguagePicker({ languages, tabs, labels, icons }: LanguagePickerProps) {
   const ready = useReady();
   const [search, setSearch] = useState('');
@@ -32,7 +31,7 @@ export default function LanguagePicker({ languages, tabs, labels, icons }: Langu
     const list = query
       ? languages.filter((l) => l.name.toLowerCase().includes(query) || (l.nativeName ?? '').toLowerCase().includes(query))
       : languages.filter((l) => tabs.find((t) => t.id === tab)?.codes.includes(l.code));
-    return [...list].sort(byName);
+    return [...list].sort(byLanguageName);
   }, [languages, tabs, tab, query]);
   const panelId = 'language-picker-results';
   return (

@@ -55,6 +55,17 @@ test('every route is built, with a title and one h1', () => {
   assert.is(fs.readFileSync(path.join(dist, '_redirects'), 'utf8').match(/^\/services\/passports-ids\s+\/services\/passports\s+301$/m)?.length, 1, 'passports-ids is the other reading of passports');
 });
 
+test('language lists are in alphabetical order as a reader reads it: Māori beside Maltese, not after Mongolian', () => {
+  const inOrder = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b, 'en'));
+  const choices = page('/contact').querySelectorAll('select[name="language"] option').map((o) => text(o)).slice(1);
+  assert.ok(choices.includes('Māori') && choices.includes('Mongolian'));
+  assert.equal(choices, inOrder(choices), 'the contact form\'s language choices');
+  for (const group of page('/languages').querySelectorAll('section[id]')) {
+    const names = group.querySelectorAll('a.language-card strong').map((n) => text(n));
+    assert.equal(names, inOrder(names), `/languages #${group.id}`);
+  }
+});
+
 test('the not-found page says the page does not exist and links home', () => {
   assert.is(h1('/404'), 'Page Not Found');
   assert.match(text(page('/404').querySelector('main')), "Sorry, the page you're looking for doesn't exist or has been moved.");

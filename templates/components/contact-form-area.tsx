@@ -2,6 +2,7 @@ import ContactForm, { type ContactFormProps } from '../../islands/contact-form.t
 import { formPage } from '../../functions/lib/enquiry.ts';
 import { useRender } from '../context.ts';
 import { Island } from './island.tsx';
+import { byLanguageName } from '../../islands/lib/language-order.ts';
 
 /**
  * A contact form: variant "message" on /contact (with language and reCAPTCHA), "enquiry" on /pricing (with an
@@ -18,7 +19,7 @@ export function ContactFormArea({ variant }: { variant: 'enquiry' | 'message' })
     page: formPage[variant],
     fields: copy.fields,
     enquiryTypes: copy.enquiryTypes,
-    languages: variant === 'message' ? [...site.languages].sort((a, b) => (a.name < b.name ? -1 : 1)).map((l) => ({ code: l.code, name: l.name })) : [],
+    languages: variant === 'message' ? [...site.languages].sort(byLanguageName).map((l) => ({ code: l.code, name: l.name })) : [],
     anyLanguage: copy.anyLanguage,
     submit: copy.submit,
     submitting: copy.submitting,

@@ -7,6 +7,7 @@ import { Flag, Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CardGrid, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
 import { breadcrumbs, graph, provider } from '../structured-data.ts';
 import type { KindModule } from './index.ts';
+import { byLanguageName } from '../../islands/lib/language-order.ts';
 
 /** A stable index for a key (FNV-1a), so each language keeps the same hero image in every build. */
 function stableIndex(key: string, n: number): number {
@@ -210,6 +211,6 @@ export const page: KindModule<'language'> = {
   listing: {
     heading: 'Languages',
     position: 4,
-    links: (site) => [...site.languages].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((l) => ({ label: `${l.name} translation`, href: l.url })),
+    links: (site) => [...site.languages].sort(byLanguageName).map((l) => ({ label: `${l.name} translation`, href: l.url })),
   },
 };

@@ -4,6 +4,7 @@ import { Icon } from '../components/icon.tsx';
 import { Flag } from '../components/picture.tsx';
 import { ButtonLink, PageHero, Section } from '../components/ui.tsx';
 import type { KindModule } from './index.ts';
+import { byLanguageName } from '../../islands/lib/language-order.ts';
 
 export function LanguageCard({ language }: { language: LanguageEntry }) {
   return (
@@ -35,10 +36,9 @@ export interface LanguageGroup {
  * popular in Australia, any other's those of its regions, and in every group those it names by code.
  */
 export function languageGroups(site: SiteModel): LanguageGroup[] {
-  const byName = (a: LanguageEntry, b: LanguageEntry) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   return site.languageGroups.map((g) => {
     const members = site.languages.filter((l) => (g.id === 'popular' ? l.popularInAustralia === true : (g.regions ?? []).includes(l.region)) || (g.languages ?? []).includes(l.code));
-    return { id: g.id, name: g.name, heading: g.heading ?? `${g.name} Languages`, languages: members.sort(byName) };
+    return { id: g.id, name: g.name, heading: g.heading ?? `${g.name} Languages`, languages: members.sort(byLanguageName) };
   });
 }
 
