@@ -55,7 +55,8 @@ test('a language page lists each document with its issuer, under its own heading
   const items = section.querySelectorAll('li');
   assert.is(items.length, 4);
   assert.equal(items.map((li) => text(li.querySelector('h3'))), community.documents.map((d) => d.name));
-  assert.match(text(items[2]), 'Issued by Sharia court of the district');
+  // A label, not the start of a sentence: an issuer is written as a name (The Ministry …) or a process (Signed before a notary …).
+  assert.match(text(items[2]), 'Who issues it: Sharia court of the district');
   assert.match(text(items[2]), 'The contract signed before the court');
 });
 

@@ -20,7 +20,7 @@ export function LanguageCommunity({ language: l, nativeLang }: { language: Langu
               <p className="issuer">
                 <Icon name="landmark" size={18} />
                 <span>
-                  <span className="issuer-label">Issued by </span>
+                  <span className="issuer-label">Who issues it: </span>
                   {native(doc.issuer)}
                 </span>
               </p>
