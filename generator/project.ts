@@ -59,15 +59,19 @@ export function within(inner: string, outer: string): boolean {
  */
 export function outputFolder(project: Project, out = 'dist'): string {
   const folder = path.resolve(project.root, out);
+  // Compared as the file system takes them, symbolic links followed: `--out linked/public`, with linked/ a link to
+  // content/, writes inside content/ just as `--out content/public` would.
+  const real = linksFollowed(folder);
+  const root = linksFollowed(project.root);
   const read = [project.content, project.schemas, project.templates, project.islands, project.assets, project.functions];
-  const source = read.find((dir) => within(folder, dir) || within(dir, folder));
+  const source = read.find((dir) => within(real, linksFollowed(dir)) || within(linksFollowed(dir), real));
   const isFolder = fs.statSync(folder, { throwIfNoEntry: false })?.isDirectory();
   // Listed only to name what a folder of other files holds.
   const held = isFolder && !fs.existsSync(path.join(folder, '_headers')) ? fs.readdirSync(folder).sort() : [];
-  const problem = within(project.root, folder)
-    ? `${folder === project.root ? 'is' : 'holds'} the project folder ${project.root}`
+  const problem = within(root, real)
+    ? `${real === root ? 'is' : 'holds'} the project folder ${project.root}`
     : source
-      ? `${folder === source ? 'is' : within(folder, source) ? 'is inside' : 'holds'} ${source}, which the build reads`
+      ? `${real === linksFollowed(source) ? 'is' : within(real, linksFollowed(source)) ? 'is inside' : 'holds'} ${source}, which the build reads`
       : isFolder === false
         ? 'is a file, not a folder'
         : held.length > 0
@@ -75,6 +79,27 @@ export function outputFolder(project: Project, out = 'dist'): string {
           : undefined;
   if (problem) throw new BuildFailure('output', [siteError('OUTPUT_FOLDER_UNSAFE', { folder, problem })]);
   return folder;
+}
+
+/**
+ * `abs` with every symbolic link on its way followed, the part that does not exist yet included when a link
+ * there points on (a link to a folder still to be made): the folder a write to `abs` would land in.
+ */
+function linksFollowed(abs: string, depth = 0): string {
+  try {
+    return fs.realpathSync(abs);
+  } catch {
+    const parent = path.dirname(abs);
+    if (parent === abs || depth > 40) return abs;
+    const here = path.join(linksFollowed(parent, depth + 1), path.basename(abs));
+    let link: string | undefined;
+    try {
+      if (fs.lstatSync(here).isSymbolicLink()) link = fs.readlinkSync(here);
+    } catch {
+      // Nothing there, or a file on the way (notes.txt/dist): the folder cannot be made, as the build will say.
+    }
+    return link === undefined ? here : linksFollowed(path.resolve(path.dirname(here), link), depth + 1);
+  }
 }
 
 /**

@@ -91,6 +91,31 @@ test('an output folder that would replace the project, content/, a file or a fol
   }
 });
 
+test('an output folder reached through a symbolic link into content/ or the project is refused as the folder it is, and nothing is written there', () => {
+  const f = fixture();
+  fs.symlinkSync(f.content, path.join(f.root, 'linked'));
+  fs.symlinkSync(f.root, path.join(f.root, 'here'));
+  fs.mkdirSync(path.join(f.content, 'empty'));
+  const before = fs.readdirSync(f.content).sort();
+  try {
+    const refused: [string, string][] = [
+      ['linked/public', `is inside ${f.content}, which the build reads`],
+      ['linked/empty', `is inside ${f.content}, which the build reads`],
+      ['here', `is the project folder ${f.root}`],
+    ];
+    for (const [out, problem] of refused) {
+      const { code, err } = site(['build', '--out', out], f.root);
+      assert.is(code, 1, `build --out ${out}: ${err}`);
+      assert.match(err, `the output folder ${path.join(f.root, out)} ${problem}  [OUTPUT_FOLDER_UNSAFE]`);
+      assert.not.match(err, /\n\s+at /);
+    }
+    assert.equal(fs.readdirSync(f.content).sort(), before);
+    assert.equal(fs.readdirSync(path.join(f.content, 'empty')), []);
+  } finally {
+    f.remove();
+  }
+});
+
 test('an output folder that cannot be made fails the build at once, naming it and why, with no stack trace and exit 1', () => {
   const f = fixture();
   fs.writeFileSync(path.join(f.root, 'notes.txt'), 'keep me');
