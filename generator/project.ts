@@ -107,7 +107,16 @@ function linksFollowed(abs: string, depth = 0): string {
  * regular file. A named pipe, socket or device is checked for before it is read: reading a pipe waits for a writer.
  */
 export function notAFile(abs: string, file = abs): SiteError | undefined {
-  const stat = fs.statSync(abs);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(abs);
+  } catch (error) {
+    // A symbolic link that cannot be followed: to itself (ELOOP), or to nothing.
+    const code = (error as NodeJS.ErrnoException).code;
+    const link = fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink() ? fs.readlinkSync(abs) : undefined;
+    const kind = code === 'ELOOP' ? 'a symbolic link that leads round in a loop' : link !== undefined && code === 'ENOENT' ? `a symbolic link to ${link}, which does not exist` : `${code}: it cannot be read`;
+    return siteError('NOT_A_FILE', { kind }, { file });
+  }
   if (stat.isFile()) return undefined;
   const kind = stat.isFIFO() ? 'a named pipe' : stat.isSocket() ? 'a socket' : stat.isDirectory() ? 'a folder' : 'a device';
   return siteError('NOT_A_FILE', { kind }, { file });

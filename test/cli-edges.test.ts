@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { cannotListen, choosePort } from '../generator/serve/port.ts';
-import { fixture, repoRoot } from './helpers/project.ts';
+import { copyCode, fixture, repoRoot } from './helpers/project.ts';
 
 const test = suite('cli edges');
 const bin = path.join(repoRoot, 'bin/site.js');
@@ -111,6 +111,34 @@ test('an output folder reached through a symbolic link into content/ or the proj
     }
     assert.equal(fs.readdirSync(f.content).sort(), before);
     assert.equal(fs.readdirSync(path.join(f.content, 'empty')), []);
+  } finally {
+    f.remove();
+  }
+});
+
+test('a symbolic link to itself or to nothing: ignored where the build reads nothing, named where it reads files, never a stack trace', () => {
+  const f = fixture();
+  copyCode(f);
+  try {
+    // In the project folder, beside content/: nothing the build reads.
+    fs.symlinkSync('loop', path.join(f.root, 'loop'));
+    fs.symlinkSync('nowhere', path.join(f.root, 'dangling'));
+    const built = site(['build'], f.root);
+    assert.is(built.code, 0, built.err);
+    const named: [string, string][] = [
+      ['content/blog/loop.md', 'a symbolic link that leads round in a loop'],
+      ['templates/loop.tsx', 'a symbolic link that leads round in a loop'],
+      ['templates/dangling.tsx', 'a symbolic link to nowhere.tsx, which does not exist'],
+    ];
+    for (const [rel, kind] of named) {
+      const abs = path.join(f.root, rel);
+      fs.symlinkSync(rel.includes('loop') ? path.basename(rel) : 'nowhere.tsx', abs);
+      const { code, err } = site(['build'], f.root);
+      fs.rmSync(abs);
+      assert.is(code, 1, `${rel}: ${err}`);
+      assert.match(err, `${rel} is not a regular file (${kind})  [NOT_A_FILE]`);
+      assert.not.match(err, /\n\s+at /);
+    }
   } finally {
     f.remove();
   }

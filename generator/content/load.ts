@@ -100,7 +100,14 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
     const unfit = unfitInAddress.exec(slug);
     if (unfit) errors.push(siteError('CONTENT_FILE_NAME', { character: JSON.stringify(unfit[0]), renamed: slugOf(slug) + path.posix.extname(rel) }, { file }));
     const abs = path.join(project.content, rel);
-    const stat = seen?.get(abs) ?? fs.statSync(abs, { throwIfNoEntry: false });
+    let stat: fs.Stats | { size: number; mtimeMs: number } | undefined;
+    try {
+      stat = seen?.get(abs) ?? fs.statSync(abs, { throwIfNoEntry: false });
+    } catch {
+      // A link that leads round in a loop (ELOOP), named.
+      errors.push(notAFile(abs, file)!);
+      continue;
+    }
     if (!stat) {
       // A link to nothing (contentFiles lists it as a file); a file deleted since the folder was read is just gone.
       if (fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()) errors.push(siteError('CONTENT_DANGLING_LINK', { target: fs.readlinkSync(abs) }, { file }));

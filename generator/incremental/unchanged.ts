@@ -79,7 +79,14 @@ export function inputStamp(project: Project, out: string, drafts = false) {
     }
   };
   const visit = (abs: string) => {
-    const stat = fs.statSync(abs, { throwIfNoEntry: false });
+    // A path that cannot be followed (a symbolic link to itself: ELOOP) is noted as such: what the build reads of
+    // it, it reports in its own stage, naming the file; the rest of the project does not depend on it.
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(abs, { throwIfNoEntry: false });
+    } catch (error) {
+      return void rest.lines.push(`${abs}\0${(error as NodeJS.ErrnoException).code}`);
+    }
     if (!stat) return void rest.lines.push(`${abs}\0-`);
     if (!stat.isDirectory()) return file(abs, stat);
     const id = `${stat.dev}:${stat.ino}`;
