@@ -65,7 +65,7 @@ export function outputFolder(project: Project, out = 'dist'): string {
   const root = linksFollowed(project.root);
   const read = [project.content, project.schemas, project.templates, project.islands, project.assets, project.functions];
   const source = read.find((dir) => within(real, linksFollowed(dir)) || within(linksFollowed(dir), real));
-  const isFolder = fs.statSync(folder, { throwIfNoEntry: false })?.isDirectory();
+  const isFolder = statOf(folder)?.isDirectory();
   // Listed only to name what a folder of other files holds.
   const held = isFolder && !fs.existsSync(path.join(folder, '_headers')) ? fs.readdirSync(folder).sort() : [];
   const problem = within(root, real)
@@ -79,6 +79,16 @@ export function outputFolder(project: Project, out = 'dist'): string {
           : undefined;
   if (problem) throw new BuildFailure('output', [siteError('OUTPUT_FOLDER_UNSAFE', { folder, problem })]);
   return folder;
+}
+
+/** What is at the output folder, if anything; a path no folder can be at (a loop of links) fails the build, named. */
+function statOf(folder: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(folder, { throwIfNoEntry: false });
+  } catch (error) {
+    const reason = `the path cannot be followed (${(error as Error).message.replace(/, stat .*$/, '')})`;
+    throw new BuildFailure('output', [siteError('OUTPUT_FOLDER_UNCREATABLE', { folder, reason })]);
+  }
 }
 
 /**

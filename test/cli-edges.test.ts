@@ -151,6 +151,9 @@ test('an output folder that cannot be made fails the build at once, naming it an
     // /proc answers ENOENT for a folder made in it, on which Node's recursive mkdir retries for ever.
     const outs: [string, RegExp][] = process.platform === 'linux' ? [[`/proc/site-${process.pid}`, /\/proc refused a new folder \(ENOENT/]] : [];
     outs.push([path.join(f.root, 'notes.txt', 'dist'), /notes\.txt refused a new folder \(ENOTDIR/]);
+    // A symbolic link to itself: no folder can be made there, and stat() says so with ELOOP.
+    fs.symlinkSync('loop', path.join(f.root, 'loop'));
+    outs.push([path.join(f.root, 'loop'), /cannot be made: .*\(ELOOP/]);
     for (const [out, why] of outs) {
       const started = Date.now();
       const result = spawnSync(process.execPath, [bin, 'build', '--out', out], { cwd: f.root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
