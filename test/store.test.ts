@@ -351,6 +351,7 @@ test('site subscribers export writes the local sign-ups as CSV, oldest first, sa
     for (const name of ['cut.json', 'odd.json']) fs.rmSync(path.join(root, '.data/forms/subscribers', name));
     // An --out in a folder that does not exist or cannot be written to, under a file, or naming a folder, is the
     // user's to correct: one message with the true cause, no stack. /proc takes no new file even from root.
+    fs.writeFileSync(path.join(root, 'package.json'), '{"name": "mine"}\n');
     for (const [to, reason] of [
       [path.join(root, 'missing', 'subscribers.csv'), `the folder ${path.join(root, 'missing')} does not exist`],
       [path.join(root, 'missing', 'deeper', 'subscribers.csv'), `the folder ${path.join(root, 'missing', 'deeper')} does not exist`],
@@ -358,6 +359,8 @@ test('site subscribers export writes the local sign-ups as CSV, oldest first, sa
       ['/proc/subscribers.csv', 'the folder /proc cannot be written to'],
       [path.join(out, 'subscribers.csv'), `${out} is a file, not a folder`],
       [path.join(out, 'deeper', 'subscribers.csv'), `${out} is a file, not a folder`],
+      // A file other than an earlier export (a slip for --out package.json) is not replaced.
+      [path.join(root, 'package.json'), 'it holds something other than an earlier export, which writing would replace'],
     ]) {
       const refused = spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'subscribers', 'export', '--out', to], { cwd: root, encoding: 'utf8', env });
       assert.is(refused.status, 1, to);
@@ -365,6 +368,7 @@ test('site subscribers export writes the local sign-ups as CSV, oldest first, sa
       assert.not.match(refused.stderr, /\n\s+at /);
     }
     assert.not.ok(fs.existsSync(path.join(root, 'missing')));
+    assert.is(fs.readFileSync(path.join(root, 'package.json'), 'utf8'), '{"name": "mine"}\n');
     const netlify = spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'subscribers', 'export', '--netlify'], { cwd: root, encoding: 'utf8', env: { ...env, NETLIFY_SITE_ID: '', NETLIFY_AUTH_TOKEN: '' } });
     assert.is(netlify.status, 1);
     assert.match(netlify.stderr, /--netlify needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN/);

@@ -55,11 +55,37 @@ function whyNotWritten(out: string, { code, message }: NodeJS.ErrnoException): s
   return fs.existsSync(out) ? message : `the folder ${folder} cannot be written to`;
 }
 
+/**
+ * Whether --out names a file with something in it other than an earlier export (which starts with the CSV's
+ * header): a slip such as --out package.json or --out content/site.json must not replace that file.
+ */
+function holdsOtherData(out: string): boolean {
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(out, { throwIfNoEntry: false });
+  } catch {
+    return false; // A path that cannot be followed: the write fails and says why (whyNotWritten).
+  }
+  if (!stat?.isFile() || stat.size === 0) return false;
+  const header = 'email,subscribed_at';
+  const start = Buffer.alloc(header.length);
+  const fd = fs.openSync(out, 'r');
+  try {
+    fs.readSync(fd, start, 0, header.length, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return start.toString('utf8') !== header;
+}
+
 export async function exportSubscribers(options: { root: string; out?: string; netlify: boolean; env?: Record<string, string | undefined> }): Promise<number> {
   const store = formsStore(options, 'subscribers');
   const { rows, unreadable } = await reading(store, options.netlify, () => readSubscribers(store), 'subscribers');
   const csv = toCsv(rows);
   if (options.out) {
+    if (holdsOtherData(options.out)) {
+      throw new BuildFailure('subscribers', [siteError('EXPORT_FAILED', { reason: 'it holds something other than an earlier export, which writing would replace' }, { file: options.out })]);
+    }
     try {
       fs.writeFileSync(options.out, csv);
     } catch (error) {
