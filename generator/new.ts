@@ -77,12 +77,19 @@ export async function createStarter(options: NewOptions): Promise<string> {
   const read = (dir: string) => {
     const abs = path.join(project.content, dir);
     return list(abs).filter((f) => f.endsWith('.json') && !f.startsWith('.')).map((f) => {
+      const file = path.relative(project.root, path.join(abs, f));
+      let data: unknown;
       try {
-        return JSON.parse(fs.readFileSync(path.join(abs, f), 'utf8'));
+        data = JSON.parse(fs.readFileSync(path.join(abs, f), 'utf8'));
       } catch (error) {
         // The starter's position and code are chosen from the other files: one that does not parse is named, not skipped.
-        return fail('CONTENT_JSON_SYNTAX', { problem: (error as Error).message }, { file: path.relative(project.root, path.join(abs, f)) });
+        return fail('CONTENT_JSON_SYNTAX', { problem: (error as Error).message }, { file });
       }
+      // So is one that holds no fields to read them from (null, a list), as the build would name it.
+      if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+        return fail('CONTENT_SCHEMA', { problem: '/ must be object', description: 'Each file here holds one object, { ... }, of its fields: run site check to see what else is wrong in content/.' }, { file, line: 1, column: 1 });
+      }
+      return data as any;
     });
   };
   const image = list(path.join(project.assets, 'images', folder)).sort().map((f) => `${folder}/${f}`)[0] ?? 'logo.svg';

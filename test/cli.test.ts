@@ -217,6 +217,16 @@ test('new refuses to overwrite, and refuses a bad slug', () => {
   assert.match(half.err, /content\/cities\/half\.json is not valid JSON: .*  \[CONTENT_JSON_SYNTAX\]/);
   assert.not.match(half.err, /\n\s+at /);
   assert.not.ok(fs.existsSync(path.join(f.root, 'content', 'cities', 'bendigo.json')));
+  // So is one that is JSON but not an object of fields (null, a list): the starter's order and codes come from them.
+  for (const [rel, kind, name] of [['content/cities/blank.json', 'city', 'bendigo'], ['content/languages/blank.json', 'language', 'Klingon'], ['content/services/list.json', 'service', 'apostille']]) {
+    f.write(rel, rel.endsWith('list.json') ? '[]\n' : 'null\n');
+    const notObject = site(['new', kind, name], f.root);
+    f.write(rel, null);
+    assert.is(notObject.code, 1, `${rel}: ${notObject.out}`);
+    assert.ok(notObject.err.includes(`${rel}:1:1 / must be object  [CONTENT_SCHEMA]`), notObject.err);
+    assert.not.match(notObject.err, /\n\s+at /);
+    assert.not.ok(fs.existsSync(path.join(f.root, path.dirname(rel), `${name.toLowerCase()}.json`)), `no ${kind} starter written`);
+  }
   // A language is named, not given a slug: the characters no address may hold are named.
   const unfit = site(['new', 'language', 'Tetum? (East Timor)'], f.root);
   assert.is(unfit.code, 1);
