@@ -41,6 +41,22 @@ test('--root naming a missing folder is one message, and the folder is not creat
   }
 });
 
+test('the form data commands with --root naming a missing folder say so, rather than list no enquiries or export no sign-ups', () => {
+  const missing = path.join(os.tmpdir(), `site-missing-${process.pid}`);
+  const out = path.join(os.tmpdir(), `site-missing-${process.pid}.csv`);
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
+  delete env.SITE_DATA_DIR;
+  for (const command of [['enquiries'], ['enquiries', 'retry', '--all'], ['subscribers', 'export', '--out', out]]) {
+    const result = spawnSync(process.execPath, [bin, '--root', missing, ...command], { cwd: os.tmpdir(), encoding: 'utf8', env });
+    assert.is(result.status, 1, `${command.join(' ')}: ${result.stdout}${result.stderr}`);
+    assert.is(result.stdout, '');
+    assert.match(result.stderr, `no site here: ${missing} does not exist`);
+    assert.not.match(result.stderr, /\n\s+at /);
+    assert.not.ok(fs.existsSync(missing), `${command.join(' ')} created ${missing}`);
+    assert.not.ok(fs.existsSync(out), `${command.join(' ')} wrote ${out}`);
+  }
+});
+
 test('running outside a project is one message, not an error for every required file', () => {
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'site-empty-'));
   try {

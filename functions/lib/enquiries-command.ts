@@ -3,8 +3,10 @@
 // be read) and wait for a person: `site enquiries retry <id>` or `--all` puts them back in the queue, due at
 // once, for the next run of deliver-enquiries (every 10 minutes on Netlify, every minute under `site serve`).
 // Locally the store is .data/forms/ (or SITE_DATA_DIR); with --netlify, the deployed site's Netlify Blobs.
+import fs from 'node:fs';
 import path from 'node:path';
 import { BuildFailure, siteError } from '../../generator/errors.ts';
+import { notASite } from '../../generator/project.ts';
 import { blobsStore, fileStore, type KeyValueStore } from './store.ts';
 import { listStored, retryStored } from './enquiries.ts';
 
@@ -17,7 +19,13 @@ export function formsStore(options: { root: string; netlify: boolean; env?: Env 
     if (!env.NETLIFY_SITE_ID || !env.NETLIFY_AUTH_TOKEN) throw new BuildFailure(command, [siteError('STORE_NOT_CONFIGURED', {})]);
     return blobsStore({ name: 'forms', siteID: env.NETLIFY_SITE_ID, token: env.NETLIFY_AUTH_TOKEN, apiURL: env.NETLIFY_API_URL });
   }
-  return fileStore(path.join(env.SITE_DATA_DIR ? path.resolve(env.SITE_DATA_DIR) : path.join(path.resolve(options.root), '.data'), 'forms'));
+  if (env.SITE_DATA_DIR) return fileStore(path.join(path.resolve(env.SITE_DATA_DIR), 'forms'));
+  // A mistyped --root (or a run outside the project) is said to be one, rather than read as a store with nothing
+  // in it: "0 held, 0 waiting" or an empty export would look like an answer. A folder with .data/ is the store's.
+  const root = path.resolve(options.root);
+  const notHere = notASite(root);
+  if (notHere && !fs.existsSync(path.join(root, '.data'))) throw new BuildFailure(command, [notHere]);
+  return fileStore(path.join(root, '.data', 'forms'));
 }
 
 export async function reading<T>(store: KeyValueStore, netlify: boolean, work: () => Promise<T>, command = 'enquiries'): Promise<T> {
