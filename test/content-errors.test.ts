@@ -220,6 +220,21 @@ test('CONTENT_UNKNOWN_FILE: a file in a place nothing reads', async () => {
   assert.match(error.hint!, /cities\/<slug>\.json/);
 });
 
+test('CONTENT_UNKNOWN_FILE: a post or entry saved as .markdown or with its extension in capitals is named, not silently left out', async () => {
+  const errors = await failure((f) => {
+    const post = f.read('content/blog/naati-vs-standard-translations-differences.md');
+    f.write('content/blog/visa-checklist.markdown', post);
+    f.write('content/blog/visa-tips.MD', post);
+    f.write('content/cities/ballarat.JSON', f.read('content/cities/perth.json'));
+    f.write('content/blog/readme.txt', 'notes for editors');
+    f.write('content/blog/Readme.MD', 'notes for editors');
+  });
+  assert.equal(
+    errors.filter((e) => e.code === 'CONTENT_UNKNOWN_FILE').map((e) => e.headline).sort(),
+    ['content/blog/visa-checklist.markdown', 'content/blog/visa-tips.MD', 'content/cities/ballarat.JSON'].map((file) => `${file} is not read by the generator`).sort(),
+  );
+});
+
 test('CONTENT_FILE_NAME: a file whose name cannot be an address as written (#, ?, %, a space) is refused, with a name that can', async () => {
   const errors = await failure((f) => {
     const post = f.read('content/blog/naati-vs-standard-translations-differences.md');

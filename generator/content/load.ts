@@ -157,8 +157,12 @@ function slugOf(name: string): string {
   return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'new-page';
 }
 
-/** Whether a file of this name is content (READMEs are notes to editors); hidden names are passed over before. */
-const isContent = (name: string) => /\.(json|md)$/.test(name) && name !== 'README.md';
+/**
+ * Whether a file of this name is content (READMEs are notes to editors); hidden names are passed over before. A
+ * name that only a content file would have, misspelt (post.markdown, post.MD, city.JSON), is taken too: no kind
+ * reads it, so it is named (CONTENT_UNKNOWN_FILE) rather than left out without a word.
+ */
+const isContent = (name: string) => /\.(json|md|markdown)$/i.test(name) && name.toLowerCase() !== 'readme.md';
 
 /**
  * Paths under content/ of every JSON and Markdown file, but for the schemas, READMEs and hidden files and
