@@ -100,8 +100,8 @@ export const catalogue = {
   },
   CONTENT_FILE_NAME: {
     title: "A file's name cannot be its page's address",
-    message: "holds {character}, which a page address cannot hold as written: the file name is its page's address",
-    hint: 'Rename the file with lowercase letters, digits and hyphens, such as {renamed}; links to it as it is named would lead to no page.',
+    message: "{problem}: the file name is its page's address",
+    hint: 'Rename the file {how}, such as {renamed}{why}.',
   },
   CONTENT_DANGLING_LINK: {
     title: 'A content file is a link to nothing',

@@ -8,6 +8,7 @@ import { BuildFailure, siteError, type ErrorCode, type ErrorParams, type Place }
 import { colour, consoleLogger, type Logger } from './log.ts';
 import { resolveProject, toolRoot } from './project.ts';
 import { languageSlug } from './content/model.ts';
+import { slugLimit, slugProblem } from './content/slug.ts';
 import { entryPath, registry, rules, type CollectionKind } from './content/kinds.ts';
 import { outputFileOf, servedElsewhere } from './address.ts';
 
@@ -42,16 +43,17 @@ export async function createStarter(options: NewOptions): Promise<string> {
   // A slug's hyphens stand for spaces; a language is named as written, so its hyphens are its own (Ni-Vanuatu).
   const name = titleCase(options.kind === 'language' ? options.slug : options.slug.replace(/-/g, ' '));
   const slug = options.kind === 'language' ? languageSlug(name) : options.slug;
-  // At most 100 characters: the slug names files (the content file, the page, its social card) the disk must allow.
-  if (slug.length > 100 || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
+  // The slug rule the build holds file names to (content/slug.ts).
+  const unfit = slugProblem(slug);
+  if (unfit) {
     // Say which of what was typed the slug, or a language's address (a language is named, not given a slug), cannot take.
     const language = options.kind === 'language';
-    const unfit = [...new Set(slug.match(/[^a-z0-9-]/gu))].map((c) => JSON.stringify(c)).join(', ');
-    const problem = unfit
-      ? `${unfit} cannot be part of ${language ? "its page's address" : 'a slug'}`
-      : slug.length > 100
-        ? `${language ? 'its address would be' : 'it is'} longer than 100 characters`
-        : 'it must start and end with a letter or digit, and hyphens may not stand two together';
+    const problem =
+      unfit.kind === 'characters'
+        ? `${unfit.characters.map((c) => JSON.stringify(c)).join(', ')} cannot be part of ${language ? "its page's address" : 'a slug'}`
+        : unfit.kind === 'length'
+          ? `${language ? 'its address would be' : 'it is'} longer than ${slugLimit} characters`
+          : 'it must start and end with a letter or digit, and hyphens may not stand two together';
     if (!language) fail('NEW_INVALID_SLUG', { slug: options.slug, problem });
     fail('NEW_INVALID_NAME', { name: options.slug, problem });
   }

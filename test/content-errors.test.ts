@@ -9,6 +9,10 @@ import { renderError } from '../generator/render/render.ts';
 import { resolveProject } from '../generator/project.ts';
 import type { Page } from '../generator/routes.ts';
 import { failure, replaceIn } from './helpers/failure.ts';
+import { loadContent } from '../generator/content/load.ts';
+import { createStarter } from '../generator/new.ts';
+import { BuildFailure } from '../generator/errors.ts';
+import { silentLogger } from '../generator/log.ts';
 
 const test = suite('content errors');
 
@@ -249,6 +253,47 @@ test('CONTENT_FILE_NAME: a file whose name cannot be an address as written (#, ?
     'content/blog/why?.md holds "?", which a page address cannot hold as written: the file name is its page\'s address | Rename the file with lowercase letters, digits and hyphens, such as why.md; links to it as it is named would lead to no page.',
     'content/cities/alice springs.json holds " ", which a page address cannot hold as written: the file name is its page\'s address | Rename the file with lowercase letters, digits and hyphens, such as alice-springs.json; links to it as it is named would lead to no page.',
   ]);
+});
+
+test('CONTENT_FILE_NAME: a file named with capitals is refused, saying to rename it in lower case, as site new refuses that slug', async () => {
+  const errors = await failure((f) => {
+    f.write('content/blog/My-Post.md', f.read('content/blog/naati-vs-standard-translations-differences.md'));
+    f.write('content/cities/Ballarat.json', f.read('content/cities/perth.json'));
+  });
+  const named = errors.filter((e) => e.code === 'CONTENT_FILE_NAME');
+  assert.equal(named.map((e) => `${e.headline} | ${e.hint}`), [
+    'content/blog/My-Post.md holds "M", a capital letter: the file name is its page\'s address | Rename the file in lower case, such as my-post.md: addresses are case-sensitive on the host, so a link written in lower case would lead to no page, and two files whose names differ only in case would clash on a disk that ignores case.',
+    'content/cities/Ballarat.json holds "B", a capital letter: the file name is its page\'s address | Rename the file in lower case, such as ballarat.json: addresses are case-sensitive on the host, so a link written in lower case would lead to no page, and two files whose names differ only in case would clash on a disk that ignores case.',
+  ]);
+});
+
+test('CONTENT_FILE_NAME: the build refuses exactly the file names site new refuses as slugs (one rule): dots, underscores, accents, stray hyphens, over 100 characters', async () => {
+  const f = fixture();
+  try {
+    const names = ['plain-post', 'post-2', 'a'.repeat(100), 'My-Post', 'post_2', 'v1.2-notes', 'café-guide', 'trail-', 'two--hyphens', 'a'.repeat(101), 'Résumé Tips'];
+    const refusedByNew: string[] = [];
+    for (const name of names) {
+      try {
+        await createStarter({ root: f.root, kind: 'blog', slug: name, today: '01/12/2026', logger: silentLogger });
+      } catch (error) {
+        if (!(error instanceof BuildFailure)) throw error;
+        assert.equal(error.errors.map((e) => e.code), ['NEW_INVALID_SLUG'], name);
+        refusedByNew.push(name);
+      }
+    }
+    const post = f.read('content/blog/naati-vs-standard-translations-differences.md');
+    for (const name of names) f.write(`content/blog/${name}.md`, post);
+    const { errors } = loadContent(resolveProject(f.root));
+    const refusedByBuild = errors.filter((e) => e.code === 'CONTENT_FILE_NAME').map((e) => e.file!.slice('content/blog/'.length, -'.md'.length));
+    assert.equal(refusedByNew.sort(), names.slice(3).sort());
+    assert.equal(refusedByBuild.sort(), refusedByNew);
+    const headline = (name: string) => errors.find((e) => e.file === `content/blog/${name}.md`)!.headline;
+    assert.is(headline('post_2'), 'content/blog/post_2.md holds "_", which a slug cannot hold: the file name is its page\'s address');
+    assert.is(headline('two--hyphens'), "content/blog/two--hyphens.md starts or ends with a hyphen, or has two together: the file name is its page's address");
+    assert.is(headline('a'.repeat(101)), `content/blog/${'a'.repeat(101)}.md is longer than 100 characters: the file name is its page's address`);
+  } finally {
+    f.remove();
+  }
 });
 
 test('CONTENT_MISSING_FILE: a required file', async () => {

@@ -11,6 +11,7 @@ import { classify, rules, type SourceKind } from './kinds.ts';
 import { bodyLinks, type MarkdownLink } from './links.ts';
 import { repeatedName } from './repeated-name.ts';
 import { bodyWords, codePoint, controlCharacter } from './text.ts';
+import { slugLimit, slugOf, slugProblem } from './slug.ts';
 import type { ContentSeen } from '../incremental/unchanged.ts';
 import { referencesOf, type References } from '../admin/references.ts';
 
@@ -96,9 +97,8 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
       errors.push(siteError('CONTENT_UNKNOWN_FILE', { places: rules.placesHint }, { file }));
       continue;
     }
-    const slug = 'slug' in source ? source.slug : '';
-    const unfit = unfitInAddress.exec(slug);
-    if (unfit) errors.push(siteError('CONTENT_FILE_NAME', { character: JSON.stringify(unfit[0]), renamed: slugOf(slug) + path.posix.extname(rel) }, { file }));
+    const misnamed = 'slug' in source ? fileNameError(source.slug, rel) : undefined;
+    if (misnamed) errors.push(misnamed);
     const abs = path.join(project.content, rel);
     let stat: fs.Stats | { size: number; mtimeMs: number } | undefined;
     try {
@@ -152,9 +152,37 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
  */
 const unfitInAddress = /[\s#?%"<>\\^`{|}\p{Cc}]/u;
 
-/** A file name made a slug, for the hint: lowercase letters, digits and single hyphens, as `site new` writes them. */
-function slugOf(name: string): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'new-page';
+/**
+ * CONTENT_FILE_NAME for a file whose name, its entry's slug, breaks the slug rule (content/slug.ts, which
+ * `site new` follows too), or undefined. Of the characters the rule refuses, one an address cannot hold as
+ * written is named first, then a capital letter.
+ */
+function fileNameError(slug: string, rel: string): SiteError | undefined {
+  const problem = slugProblem(slug);
+  if (!problem) return undefined;
+  const renamed = slugOf(slug) + path.posix.extname(rel);
+  const rule = { how: 'with lowercase letters, digits and single hyphens', why: '; the file name is a slug, and site new and every slug in content follow the same rule' };
+  const params =
+    problem.kind === 'length'
+      ? { problem: `is longer than ${slugLimit} characters`, ...rule }
+      : problem.kind === 'hyphens'
+        ? { problem: 'starts or ends with a hyphen, or has two together', ...rule }
+        : characterProblem(problem.characters, rule);
+  return siteError('CONTENT_FILE_NAME', { ...params, renamed }, { file: `content/${rel}` });
+}
+
+function characterProblem(characters: string[], rule: { how: string; why: string }) {
+  const address = characters.find((c) => unfitInAddress.test(c));
+  if (address) return { problem: `holds ${JSON.stringify(address)}, which a page address cannot hold as written`, how: 'with lowercase letters, digits and hyphens', why: '; links to it as it is named would lead to no page' };
+  const capital = characters.find((c) => /\p{Lu}/u.test(c));
+  if (capital) {
+    return {
+      problem: `holds ${JSON.stringify(capital)}, a capital letter`,
+      how: 'in lower case',
+      why: ': addresses are case-sensitive on the host, so a link written in lower case would lead to no page, and two files whose names differ only in case would clash on a disk that ignores case',
+    };
+  }
+  return { problem: `holds ${JSON.stringify(characters[0])}, which a slug cannot hold`, ...rule };
 }
 
 /**
