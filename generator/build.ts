@@ -142,7 +142,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     ]);
     // Islands that import a content file cannot be reused on the strength of the rest being unchanged.
     if (client.inputs.some(contentFileTest(project))) stages?.memo.delete('islands');
-    output.emit(stylesheet.file, stylesheet.contents);
+    output.emit(stylesheet.file, stylesheet.contents, 'the stylesheet (assets/css/main.css)');
 
     // Everything every page's markup depends on besides content; when it changes, every page is rendered.
     const renderKey = hashOf([

@@ -342,8 +342,8 @@ export const catalogue = {
   },
   OUTPUT_TWICE: {
     title: 'Two routes or assets write the same file',
-    message: 'is written twice: two routes or assets produce the same file',
-    hint: 'Give each page and asset an address of its own: rename the content file or asset that takes this one a second time.',
+    message: 'is written twice, by {sources}: each makes this same file',
+    hint: 'Give each page and asset an address of its own: rename or remove one of the two.',
   },
   SERVE_CANNOT_LISTEN: {
     title: 'The server cannot listen on its address',

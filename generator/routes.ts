@@ -39,6 +39,11 @@ interface PageBase {
   draft?: boolean;
 }
 
+/** What a page is made from, for error messages: its content file, or its address for a page content makes none of. */
+export function pageSource(page: Pick<PageBase, 'path' | 'source'>): string {
+  return page.source ?? `the page ${page.path}`;
+}
+
 /** A page's title, description and keywords. */
 export interface Head {
   title: string;

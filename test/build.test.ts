@@ -472,6 +472,32 @@ test('a failed build leaves the previous output untouched and no staging folder 
   site.editJson('content/cities/perth.json', (d) => (d.population = '2.3 million'));
 });
 
+test('two sources of one output file (OUTPUT_TWICE: one picture saved as twin.jpg and twin.jpeg) are both named, and the output stays as it was', async () => {
+  const g = fixture();
+  copyCode(g, ['assets']);
+  const { default: sharp } = await import('sharp');
+  const jpg = path.join(g.root, 'assets/images/cities/twin.jpg');
+  await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } }).jpeg().toFile(jpg);
+  try {
+    await build({ root: g.root, logger: silentLogger });
+    const before = listFiles(path.join(g.root, 'dist'));
+    fs.copyFileSync(jpg, path.join(g.root, 'assets/images/cities/twin.jpeg'));
+    try {
+      await build({ root: g.root, logger: silentLogger });
+      assert.unreachable('the build should fail');
+    } catch (error) {
+      assert.instance(error, BuildFailure);
+      const [twice] = (error as BuildFailure).errors;
+      assert.is(twice.code, 'OUTPUT_TWICE');
+      assert.match(twice.headline, /^assets\/images\/cities\/twin\.\w+-40\.jpg is written twice, by assets\/images\/cities\/twin\.jpeg and assets\/images\/cities\/twin\.jpg: /);
+      assert.match(twice.hint!, /rename or remove one of the two/);
+    }
+    assert.equal(listFiles(path.join(g.root, 'dist')), before);
+  } finally {
+    g.remove();
+  }
+});
+
 test('a named pipe where the build reads a file fails it, naming the file, rather than waiting for ever; the output stays as it was', async () => {
   const own = fixture();
   copyCode(own, ['assets', 'templates', 'islands', 'functions']);

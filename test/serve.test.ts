@@ -743,10 +743,40 @@ test('two sources writing one output file on the first build (OUTPUT_TWICE) leav
       const res = await fetch(`${server.url}/`);
       assert.is(res.status, 500);
       assert.match(await res.text(), /twin\.\w+-40\.jpg is written twice.*\[OUTPUT_TWICE\]/);
+      assert.match(await (await fetch(`${server.url}/`)).text(), /is written twice, by assets\/images\/cities\/twin\.jpeg and assets\/images\/cities\/twin\.jpg/);
       const fixed = new Promise<boolean>((resolve) => server.onRebuild((o) => resolve(o.ok)));
       fs.rmSync(twin);
       assert.is(await fixed, true);
       assert.is((await fetch(`${server.url}/`)).status, 200);
+    } finally {
+      await server.close();
+    }
+  } finally {
+    g.remove();
+  }
+});
+
+test('a second source of an output file added while serving (twin.jpeg beside twin.jpg) fails the rebuild with OUTPUT_TWICE naming both, not kept silently', async () => {
+  const g = fixture();
+  copyCode(g, ['assets']);
+  const jpg = path.join(g.root, 'assets/images/cities/twin.jpg');
+  await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } }).jpeg().toFile(jpg);
+  try {
+    const server = await serve({ root: g.root, port: 0, host: '127.0.0.1', logger: silentLogger });
+    try {
+      assert.is((await fetch(`${server.url}/`)).status, 200);
+      const failed = new Promise<boolean>((resolve) => server.onRebuild((o) => resolve(o.ok)));
+      fs.copyFileSync(jpg, path.join(g.root, 'assets/images/cities/twin.jpeg'));
+      assert.is(await failed, false);
+      // The last good site is still served; the browser is told of the failure.
+      assert.is((await fetch(`${server.url}/`)).status, 200);
+      const events = await fetch(`${server.url}/__site/events`);
+      const reader = events.body!.getReader();
+      let report = '';
+      while (!report.includes('event: error-report')) report += new TextDecoder().decode((await reader.read()).value);
+      await reader.cancel();
+      assert.match(report, /"code":"OUTPUT_TWICE"/);
+      assert.match(report, /twin\.\w+-40\.jpg is written twice, by assets\/images\/cities\/twin\.jpeg and assets\/images\/cities\/twin\.jpg/);
     } finally {
       await server.close();
     }

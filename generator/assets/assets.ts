@@ -19,9 +19,9 @@ export function hashedName(name: string, bytes: Buffer): string {
 }
 
 /** Places bytes in the output under their hashed name (hashedName) and returns its address. */
-export function emitHashed(output: Output, name: string, bytes: Buffer): string {
+export function emitHashed(output: Output, name: string, bytes: Buffer, source = name): string {
   const file = hashedName(name, bytes);
-  output.emit(file, bytes);
+  output.emit(file, bytes, source);
   return `/${file}`;
 }
 

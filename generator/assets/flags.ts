@@ -25,7 +25,7 @@ export async function prepareFlags(project: Project, output: Output, countryCode
     }),
   );
   for (const { code, entry } of entries) {
-    const url = emitEntry(output, `assets/flags/${code}`, entry);
+    const url = emitEntry(output, `assets/flags/${code}`, entry, `the flag of countryCode ${code}`);
     // The SVG, or the 1x and 2x pictures.
     const [one, two] = entry.image.files;
     flags.set(code, entry.image.vector ? { src: url(one), width: 24, height: 18 } : { src: url(one), srcset: `${url(one)} 1x, ${url(two)} 2x`, width: 24, height: 18 });

@@ -94,10 +94,11 @@ export class ImageCache {
 /**
  * Places an entry's files in the output under names that stand for the source's bytes and the recipe (its key):
  * <base>.<key>.svg for vector artwork, <base>.<key>-<width>.<format> for each raster file. Returns each file's address.
+ * `source` names what the entry was made from, should another source make the same file (OUTPUT_TWICE).
  */
-export function emitEntry(output: Output, base: string, entry: CacheEntry): (file: CachedFile) => string {
+export function emitEntry(output: Output, base: string, entry: CacheEntry, source: string): (file: CachedFile) => string {
   const named = `${base}.${entry.key.slice(0, 10)}`;
   const url = (file: CachedFile) => `/${named}${entry.image.vector ? '' : `-${file.width}`}.${file.format === 'jpeg' ? 'jpg' : file.format}`;
-  for (const file of entry.image.files) emitNamed(output, url(file).slice(1), () => entry.read(file.name));
+  for (const file of entry.image.files) emitNamed(output, url(file).slice(1), () => entry.read(file.name), source);
   return url;
 }

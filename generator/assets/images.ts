@@ -87,7 +87,7 @@ export async function processImages(
 /** Places an image's files in the output and describes them for templates. */
 function emit(name: string, entry: CacheEntry, output: Output): ImageAsset {
   const { image } = entry;
-  const url = emitEntry(output, `assets/images/${name.replace(/\.[^.]+$/, '')}`, entry);
+  const url = emitEntry(output, `assets/images/${name.replace(/\.[^.]+$/, '')}`, entry, `assets/images/${name}`);
   if (image.vector) {
     return { src: url(image.files[0]), width: image.width, height: image.height, sources: [], placeholder: image.placeholder };
   }

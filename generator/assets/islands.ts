@@ -53,7 +53,7 @@ export async function buildClientScripts(project: Project, output: Output): Prom
     cache.set(built, built.inputs, import.meta.url);
   }
   // Names carry a hash of the contents (esbuild's [hash]).
-  for (const f of built.files) emitNamed(output, f.file, () => f.contents);
+  for (const f of built.files) emitNamed(output, f.file, () => f.contents, 'the islands (islands/)');
   return describe(built, islands);
 }
 

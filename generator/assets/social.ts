@@ -46,7 +46,7 @@ export async function prepareSocial(project: Project, output: Output, model: Sit
       return encoded({ width: formats[0].width, height: formats[0].height, vector: false }, files);
     };
     const entry = await cache.through(bytes, encode, JSON.stringify(formats));
-    const urls = new Map(formats.map((f) => [f.name, emitHashed(output, `assets/${name}-${f.name}`, entry.read(f.name))]));
+    const urls = new Map(formats.map((f) => [f.name, emitHashed(output, `assets/${name}-${f.name}`, entry.read(f.name), `the picture drawn for ${name}`)]));
     return { urls, read: entry.read };
   };
 
@@ -58,7 +58,7 @@ export async function prepareSocial(project: Project, output: Output, model: Sit
 
   const iconSizes = [32, 180, 192, 512].map((size) => ({ name: `${size}.png`, format: 'png' as const, width: size, height: size }));
   const { urls: iconUrls, read: iconFile } = await render(iconSvg(logo), 'icons/icon', iconSizes);
-  const svg = emitHashed(output, 'assets/icons/icon.svg', Buffer.from(logo));
+  const svg = emitHashed(output, 'assets/icons/icon.svg', Buffer.from(logo), 'the icon drawn from the logo');
   // Browsers ask for /favicon.ico whatever the page says; the 32 px PNG answers (browsers read PNG there).
   output.emit('favicon.ico', iconFile('32.png'));
   const manifest = {

@@ -9,7 +9,7 @@ import v8 from 'node:v8';
 import { hash } from 'node:crypto';
 import type { SourceFile } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
-import type { Page } from '../routes.ts';
+import { pageSource, type Page } from '../routes.ts';
 import type { Output } from '../output/output.ts';
 import { outputKey, readCacheFile } from '../cache.ts';
 import { assetKey, trackedLists, type Dep } from './tracker.ts';
@@ -166,7 +166,7 @@ export class NextRecord {
   keep(planned: readonly Planned[], output: Output, copyAsset: (name: string) => void): Page[] {
     const toRender: Page[] = [];
     for (const { page, action } of planned) {
-      if (action === 'render' || !output.keep(page.file)) {
+      if (action === 'render' || !output.keep(page.file, pageSource(page))) {
         toRender.push(page);
         continue;
       }

@@ -113,14 +113,14 @@ export async function memoStage<T>(
   memo.delete(name);
   const files: string[] = [];
   const recording: Output = {
-    emit: (file, contents) => {
+    emit: (file, contents, source) => {
       files.push(file);
-      output.emit(file, contents);
+      output.emit(file, contents, source);
     },
     canKeep: (file) => output.canKeep(file),
     // A file the stage keeps from the last build is one of its files as much as one it writes.
-    keep: (file) => {
-      const kept = output.keep(file);
+    keep: (file, source) => {
+      const kept = output.keep(file, source);
       if (kept) files.push(file);
       return kept;
     },

@@ -23,8 +23,8 @@ export class LiveOutput extends BaseOutput {
     super();
   }
 
-  emit(file: string, contents: string | Uint8Array): void {
-    this.note(file);
+  emit(file: string, contents: string | Uint8Array, source?: string): void {
+    this.note(file, source);
     this.pending.set(file, typeof contents === 'string' ? Buffer.from(contents) : contents);
   }
 
@@ -46,9 +46,10 @@ export class LiveOutput extends BaseOutput {
    * Keeps a file of the previous build as it is, without producing it again. False if there is none, if its
    * bytes are unknown, or if it is gone from the folder.
    */
-  keep(file: string): boolean {
+  keep(file: string, source?: string): boolean {
     if (!this.has(file)) return false;
-    this.placed.add(file);
+    // Noted as an emitted file is: a second source of a file kept is refused too (OUTPUT_TWICE).
+    this.note(file, source);
     return true;
   }
 
@@ -57,7 +58,7 @@ export class LiveOutput extends BaseOutput {
     const hashes = new Map<string, string>();
     const changed: string[] = [];
     // Placed and not emitted: kept.
-    for (const file of this.placed) if (!this.pending.has(file)) hashes.set(file, this.previous.get(file)!);
+    for (const file of this.placed.keys()) if (!this.pending.has(file)) hashes.set(file, this.previous.get(file)!);
     for (const [file, buffer] of this.pending) {
       const hash = contentHash(buffer);
       hashes.set(file, hash);

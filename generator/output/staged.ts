@@ -53,8 +53,8 @@ export class StagedOutput extends BaseOutput {
     this.writer = openWriter({ root: this.staging, taken, last: target, unchecked }, options.threaded);
   }
 
-  emit(file: string, contents: string | Uint8Array): void {
-    this.note(file);
+  emit(file: string, contents: string | Uint8Array, source?: string): void {
+    this.note(file, source);
     this.writer.place(file, contents);
   }
 
@@ -68,10 +68,10 @@ export class StagedOutput extends BaseOutput {
     return !this.placed.has(file) && this.lastEntry(file) !== undefined;
   }
 
-  keep(file: string): boolean {
+  keep(file: string, source?: string): boolean {
     const entry = this.lastEntry(file);
     if (!entry) return false;
-    this.note(file);
+    this.note(file, source);
     this.writer.keep(file, entry);
     return true;
   }

@@ -4,7 +4,7 @@ import { BuildFailure, failIfAny, type SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import type { SiteModel } from '../content/model.ts';
 import { rules } from '../content/kinds.ts';
-import type { Page } from '../routes.ts';
+import { pageSource, type Page } from '../routes.ts';
 import type { MarkdownSession } from '../markdown/render.ts';
 import type { EarlyBodies } from '../content/read.ts';
 import type { CompiledTemplates } from './templates.ts';
@@ -55,7 +55,7 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
     const weight = scripts.weight();
     inputs.weights.add(page.kind, weight);
     for (const problem of [scripts.check(page, weight), checkHtmlWeight(page, html)]) if (problem) problems.push(problem);
-    output.emit(page.file, html);
+    output.emit(page.file, html, pageSource(page));
   };
   // In steps, reporting progress, letting the writer thread catch up (rendering from cached Markdown outruns
   // writing, and thousands of pages queued for it would hold their HTML in memory twice) and keeping the heap
