@@ -114,9 +114,17 @@ function sameShare(spare: Manifest, current: Manifest): number {
   return current.files.filter(([file, entry]) => held.get(file) === entry[0]).length / current.files.length;
 }
 
+/**
+ * A name beside a folder to move it to while it is replaced or deleted (removeStale in cleanup.ts knows the form:
+ * one left by a build that died between the two renames of its commit is put back).
+ */
+export function asideFolder(dir: string): string {
+  return `${dir}.old-${process.pid}-${Date.now().toString(36)}`;
+}
+
 /** Renames a folder to a unique name beside it, so its name is free at once while it is deleted. */
 function moveAside(dir: string): string {
-  const aside = `${dir}.old-${process.pid}-${Date.now().toString(36)}`;
+  const aside = asideFolder(dir);
   try {
     fs.renameSync(dir, aside);
     return aside;

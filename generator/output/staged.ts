@@ -6,7 +6,7 @@ import type { Entry } from './tree.ts';
 import { BuildFailure, siteError } from '../errors.ts';
 import { diskFailure, errorCodeOf } from '../disk-errors.ts';
 import { BaseOutput } from './output.ts';
-import { currentFile, keepSpare, lastOutput, stagingFolder, takeSpare, writeManifest, type LastOutput, type Manifest } from './spare.ts';
+import { asideFolder, currentFile, keepSpare, lastOutput, stagingFolder, takeSpare, writeManifest, type LastOutput, type Manifest } from './spare.ts';
 import { removeInBackground, removeStale } from './cleanup.ts';
 import { openWriter, type Writer, type Written } from './writer.ts';
 
@@ -112,7 +112,7 @@ export class StagedOutput extends BaseOutput {
   /** Replaces the target with the staged folder: two renames, so the old site is gone only once the new one is whole. */
   async commit(): Promise<void> {
     await this.flush();
-    const old = `${this.target}.old-${process.pid}-${Date.now().toString(36)}`;
+    const old = asideFolder(this.target);
     const hadTarget = fs.existsSync(this.target);
     const previous = hadTarget ? this.previous : undefined;
     if (hadTarget) fs.renameSync(this.target, old);
