@@ -196,6 +196,17 @@ test('a new entry is written as two-space JSON with $schema first, and a new pos
   fs.rmSync(path.join(site.root, rel));
 });
 
+test('a new post whose file name the build would refuse (a dot or a capital from its title, past 100 characters) is refused with the build\'s message, and nothing is written', async () => {
+  const raw = site.read('content/blog/naati-vs-standard-translations-differences.md');
+  for (const [name, problem] of [['version-2.0-guide', 'holds ".", which a slug cannot hold'], ['Visa-Guide', 'holds "V", a capital letter'], ['a-very-long-title-'.repeat(6).slice(0, -1), 'is longer than 100 characters']]) {
+    const rel = `content/blog/${name}.md`;
+    const { status, body } = await call('persistEntry', { dataFiles: [{ path: rel, raw }], assets: [] });
+    assert.is(status, 422, name);
+    assert.ok(body.error.startsWith(`Not saved: ${rel} ${problem}: the file name is its page's address. Rename the file`), body.error);
+    assert.not.ok(fs.existsSync(path.join(site.root, rel)), `${name} not written`);
+  }
+});
+
 test('deleting a language a city names is refused, naming the city, and nothing is deleted', async () => {
   const rel = 'content/languages/swahili.json';
   const before = site.read(rel);

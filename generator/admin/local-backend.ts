@@ -9,7 +9,7 @@ import type http from 'node:http';
 import { formatFailure, BuildFailure, SiteError, siteError, sortErrors } from '../errors.ts';
 import { within, type Project } from '../project.ts';
 import { colour, type Logger } from '../log.ts';
-import { loadContent, parseSource, type SourceFile } from '../content/load.ts';
+import { fileNameError, loadContent, parseSource, type SourceFile } from '../content/load.ts';
 import { validateContent } from '../content/validate.ts';
 import { resolveFacts } from '../content/facts.ts';
 import { buildModel } from '../content/model.ts';
@@ -333,7 +333,9 @@ async function check(project: Project, changes: Change[]): Promise<void> {
     // it: resolved against the content as it would be after the save.
     const resolved = resolveFacts(next);
     const paths = new Set(saved.map((f) => f.path));
-    const own = [...resolved.errors.filter((e) => e.file !== undefined && paths.has(e.file)), ...(await validateContent(project, resolved.files.filter((f) => paths.has(f.path)))).errors];
+    // A new file's name is its slug, held to the rule the build holds it to (a title's slug may have a dot or run long).
+    const misnamed = saved.flatMap((f) => ('slug' in f.source && fileNameError(f.source.slug, f.rel)) || []);
+    const own = [...misnamed, ...resolved.errors.filter((e) => e.file !== undefined && paths.has(e.file)), ...(await validateContent(project, resolved.files.filter((f) => paths.has(f.path)))).errors];
     if (own.length) throw refusal(own);
   }
   const problems = async (files: SourceFile[]) => {

@@ -155,9 +155,9 @@ const unfitInAddress = /[\s#?%"<>\\^`{|}\p{Cc}]/u;
 /**
  * CONTENT_FILE_NAME for a file whose name, its entry's slug, breaks the slug rule (content/slug.ts, which
  * `site new` follows too), or undefined. Of the characters the rule refuses, one an address cannot hold as
- * written is named first, then a capital letter.
+ * written is named first, then a capital letter. The editor's save (admin/local-backend.ts) asks it too.
  */
-function fileNameError(slug: string, rel: string): SiteError | undefined {
+export function fileNameError(slug: string, rel: string): SiteError | undefined {
   const problem = slugProblem(slug);
   if (!problem) return undefined;
   const renamed = slugOf(slug) + path.posix.extname(rel);
