@@ -8,7 +8,8 @@
 //
 // JSON answers: 200 {ok: true} once the mail server has the message (or had it: a repeated key); 202 {ok:
 // true, queued: true} when it is stored for a later delivery; 202 {ok: true, queued: true, held: true,
-// message} when the mail server refused it for good and it waits, stored, for the operator; 400 {message,
+// message} when the mail server refused it for good and it waits, stored, for the operator (the forms show it as
+// taken: saved, and what happens next); 400 {message,
 // field} naming the first invalid field with the form's own text; 403 when a page of another site sent it
 // (lib/http.ts); 405 (Allow: POST); 415 for other bodies; 413 over `maxBody`; 429 with Retry-After past the
 // per-client limit; 502 {message: "Failed to send message"} when neither the mail server nor the store takes
@@ -20,7 +21,7 @@
 // RATE_LIMIT_PER_MINUTE (default 5), CLIENT_ADDRESS_HEADER (see lib/http.ts), ENQUIRY_RETRY_MS. The store is
 // Netlify Blobs on Netlify, or SITE_DATA_DIR (set by `site serve`). `site serve` also sets SITE_DEV_OUTBOX
 // when there is no SMTP_URL, and SITE_PAGES_DIR.
-import { fieldErrors, fields, normalise, schema, variantOf, type Variant } from './lib/enquiry.ts';
+import { fieldErrors, fields, heldAnswer, normalise, schema, variantOf, type Variant } from './lib/enquiry.ts';
 import type { FormAnswer } from '../islands/lib/contact-form-view.tsx';
 import { contactAnswer } from './lib/contact-answer.tsx';
 import { enquiryIntake, idempotencyKey } from './lib/enquiries.ts';
@@ -58,7 +59,7 @@ const messages = {
   captchaFailed: 'The reCAPTCHA check failed. Please tick the box again.',
   failed: 'Failed to send message',
   unconfigured: 'Email is not configured',
-  held: "Your message is saved, but our mail system turned it away, so it hasn't reached our team yet. We check for messages like this and will pass it on; if it's urgent, please phone or email us.",
+  held: heldAnswer.text,
 };
 
 /** A send-email handler with its own rate limiter; the default export is one reading process.env. */
@@ -150,8 +151,8 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
       if (outcome === 'unconfigured') return fail(500, messages.unconfigured);
       console.info(`send-email: ${variant} ${key} ${outcome}${unverified ? ' (reCAPTCHA not checked)' : ''} (${String(data.message).length} characters)`);
       if (outcome === 'held') {
-        // Kept, but not on its way: the visitor is told so, and keeps what they typed.
-        if (page) return contactAnswer(request, settings, variant, { values: typed, errors: {}, state: 'error', failure: messages.held }, 202);
+        // Kept, but not on its way: the message is safe, and the visitor is told what happens next.
+        if (page) return contactAnswer(request, settings, variant, { values: {}, errors: {}, state: 'success', held: true }, 202);
         return json(202, { ok: true, queued: true, held: true, message: messages.held });
       }
       if (page) return contactAnswer(request, settings, variant, { values: {}, errors: {}, state: 'success' }, 200);

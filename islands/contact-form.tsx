@@ -5,7 +5,7 @@
 // plainly what went wrong. What was typed before it woke is read from the page, so hydration loses nothing.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { enquiry as validateEnquiry, message as validateMessage } from 'virtual:enquiry-validators';
-import { fieldErrors, normalise, type Variant } from '../functions/lib/enquiry.ts';
+import { fieldErrors, heldAnswer, normalise, type Variant } from '../functions/lib/enquiry.ts';
 import { loadScript } from './lib/third-party.ts';
 import { toast } from './lib/toast.ts';
 import { ContactFormView, emptyValues, type ContactFormProps, type FormState } from './lib/contact-form-view.tsx';
@@ -49,6 +49,7 @@ export default function ContactForm(props: ContactFormProps) {
   const [errors, setErrors] = useState<Record<string, string>>(() => props.answer?.errors ?? {});
   const [state, setState] = useState<FormState>(() => props.answer?.state ?? 'idle');
   const [failure, setFailure] = useState(() => props.answer?.failure ?? '');
+  const [held, setHeld] = useState(() => Boolean(props.answer?.held));
   const [fromServer, setFromServer] = useState(() => props.answer?.state === 'success');
   const [captcha, setCaptcha] = useState('');
   const [captchaProblem, setCaptchaProblem] = useState(false);
@@ -132,14 +133,15 @@ export default function ContactForm(props: ContactFormProps) {
     try {
       const response = await fetch(props.endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key.current }, body: JSON.stringify(data) });
       const answer = (await response.json().catch(() => ({}))) as { message?: string; held?: boolean };
-      // Held: kept, but the mail server turned it away; the visitor is told so and keeps what they typed.
-      if (!response.ok || answer.held) throw Object.assign(new Error(answer.message || props.error.fallback), { fromServer: true });
+      if (!response.ok) throw Object.assign(new Error(answer.message || props.error.fallback), { fromServer: true });
+      // Held: kept, but the mail server turned it away. The message is safe, so it is taken, with what happens next.
+      setHeld(Boolean(answer.held));
       setState('success');
       setFromServer(false);
       setValues(emptyValues(variant));
       setCaptcha('');
       key.current = '';
-      toast({ title: props.success.toastTitle, description: props.success.toastText });
+      toast(answer.held ? { title: heldAnswer.heading, description: heldAnswer.text } : { title: props.success.toastTitle, description: props.success.toastText });
       if (variant === 'message') (window.dataLayer ??= []).push({ event: 'contact_form_submitted' });
     } catch (error) {
       const message = (error as { fromServer?: boolean }).fromServer ? (error as Error).message : (error as Error)?.message || props.error.networkFallback;
@@ -162,6 +164,7 @@ export default function ContactForm(props: ContactFormProps) {
       errors={errors}
       state={state}
       failure={failure}
+      held={state === 'success' && held}
       captchaProblem={captchaProblem}
       formRef={form}
       captchaRef={captchaBox}

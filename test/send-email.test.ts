@@ -216,6 +216,26 @@ test("a native post's answer page gives back what was typed as typed: $-patterns
   assert.is(readProps<{ answer: { values: Record<string, string> } }>(tag)?.answer.values.message, typed, 'the island gets the message back unchanged');
 });
 
+test('an enquiry the mail server refuses for good is kept for us, and its answer page says so in title and text alike: saved, not "not sent"', async () => {
+  sink.refuseFor = (raw) => raw.includes('Held for the operator');
+  let res: Response;
+  try {
+    res = await post(new URLSearchParams({ ...enquiry, subject: 'Held for the operator' }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+  } finally {
+    sink.refuseFor = undefined;
+  }
+  assert.is(res.status, 202);
+  const text = await res.text();
+  const title = /<title>([^<]*)<\/title>/.exec(text)?.[1] ?? '';
+  assert.match(title, /^Your message is saved \| /);
+  assert.not.match(text, /not sent/i, 'nothing says the message was not sent: it is kept');
+  assert.not.match(text, /Error:/, 'no error banner: the message is safe');
+  const panel = /<div class="form-success-panel"[\s\S]*?<\/div>\s*<\/div>/.exec(text)?.[0] ?? '';
+  assert.match(panel, /<h3>Your message is saved<\/h3>/);
+  assert.match(panel, /hasn(&#x27;|')t reached our team yet/);
+  assert.match(panel, /will pass it on/, 'it says what happens next');
+});
+
 test("a native post's line breaks (CR LF, as a browser sends a textarea) count once, as the form's maxlength counts them", async () => {
   // The textarea allows 5,000 characters with each line break as one; the browser posts each as CR LF.
   const lines = Array.from({ length: 10 }, (_, i) => `Line ${i} `.padEnd(499, 'x'));

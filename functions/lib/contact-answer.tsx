@@ -1,6 +1,6 @@
 // The HTML answer to a native post of a contact form: its page with the form rendered in the answer's state.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { formPage, type Variant } from './enquiry.ts';
+import { formPage, heldAnswer, type Variant } from './enquiry.ts';
 import { ContactFormView, emptyValues, type ContactFormProps, type FormAnswer } from '../../islands/lib/contact-form-view.tsx';
 import { builtPage, plainPage, plainPageHeaders, readProps, swapElement } from './answer-page.ts';
 import { escapeHtml, html } from './http.ts';
@@ -10,7 +10,7 @@ type Env = Record<string, string | undefined>;
 const island = /<site-island data-island="contact-form"[^>]*>/;
 
 function titleOf(answer: FormAnswer, props?: ContactFormProps): string {
-  if (answer.state === 'success') return props?.thankYou.heading ?? 'Thank you for your message';
+  if (answer.state === 'success') return answer.held ? heldAnswer.heading : props?.thankYou.heading ?? 'Thank you for your message';
   if (answer.failure || answer.captchaNeedsScript) return 'Your message was not sent';
   return 'Please check the form';
 }
@@ -22,7 +22,7 @@ export async function contactAnswer(request: Request, settings: Env, variant: Va
   if (page && opening && built?.variant === variant) {
     const props: ContactFormProps = { ...built, answer };
     const view = renderToStaticMarkup(
-      <ContactFormView {...props} values={{ ...emptyValues(variant), ...answer.values }} errors={answer.errors} state={answer.state} failure={answer.failure ?? ''} />,
+      <ContactFormView {...props} values={{ ...emptyValues(variant), ...answer.values }} errors={answer.errors} state={answer.state} failure={answer.failure ?? ''} held={answer.held} />,
     );
     // The island keeps its marker and module; its props now carry the answer, so it hydrates this markup.
     // A replacer function, not a string: the props hold what the visitor typed, and `$&` or `` $` `` in a
@@ -37,6 +37,7 @@ export async function contactAnswer(request: Request, settings: Env, variant: Va
 
 function plainBody(variant: Variant, answer: FormAnswer): string {
   const back = `<p><a href="${formPage[variant]}">Back to the form</a></p>`;
+  if (answer.state === 'success' && answer.held) return `<h1>${escapeHtml(heldAnswer.heading)}</h1><p>${escapeHtml(heldAnswer.text)}</p>${back}`;
   if (answer.state === 'success') return `<h1>Thank you for your message</h1><p>We've received your enquiry and will reply to your email within 1 business day.</p>${back}`;
   const problems = [answer.failure, ...Object.values(answer.errors)].filter(Boolean).map((m) => `<li>${escapeHtml(String(m))}</li>`);
   // What the visitor typed, so nothing is lost even when the form's page cannot be shown.

@@ -14,6 +14,15 @@ export const fields: Record<Variant, string[]> = {
 /** The page each form is on: answers to a native post are that page with the form filled in. */
 export const formPage: Record<Variant, string> = { enquiry: '/pricing', message: '/contact' };
 
+/**
+ * An enquiry the mail server refused for good is stored and waits for the operator (lib/enquiries.ts: held):
+ * the visitor's message is safe, so the form shows it as taken, in these words, with or without JavaScript.
+ */
+export const heldAnswer = {
+  heading: 'Your message is saved',
+  text: "Your message is saved, but our mail system turned it away, so it hasn't reached our team yet. We check for messages like this and will pass it on; if it's urgent, please phone or email us.",
+};
+
 /** The help form (A) has an enquiry type; the contact form (B) has a captcha. */
 export function variantOf(input: Record<string, unknown>): Variant {
   return Object.hasOwn(input, 'enquiryType') ? 'enquiry' : 'message';

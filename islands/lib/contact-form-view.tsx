@@ -3,7 +3,7 @@
 // native form post (no JavaScript) with the errors next to the fields or the thank-you panel. Both render the
 // same markup, so the island hydrates an answer page as it hydrates the page as built.
 import type { FormEvent, RefObject } from 'react';
-import { htmlConstraints, type Variant } from '../../functions/lib/enquiry.ts';
+import { heldAnswer, htmlConstraints, type Variant } from '../../functions/lib/enquiry.ts';
 import { SvgIcon } from './markup.tsx';
 
 interface Field {
@@ -20,6 +20,8 @@ export interface FormAnswer {
   errors: Record<string, string>;
   state: 'idle' | 'success' | 'error';
   failure?: string;
+  /** Taken and stored, but the mail server refused it for good: saved for the operator, not yet with our team. */
+  held?: boolean;
   /** The reCAPTCHA check could not run because JavaScript is off: say so, with the other ways to reach us. */
   captchaNeedsScript?: boolean;
 }
@@ -50,6 +52,8 @@ export interface ViewProps extends ContactFormProps {
   errors: Record<string, string>;
   state: FormState;
   failure: string;
+  /** With state success: the enquiry is saved but held (the thank-you says so, and how to reach us if urgent). */
+  held?: boolean;
   captchaProblem?: boolean;
   formRef?: RefObject<HTMLFormElement | null>;
   captchaRef?: RefObject<HTMLDivElement | null>;
@@ -97,8 +101,18 @@ export function ContactFormView(props: ViewProps) {
           <span className="icon-badge icon-badge-green">
             <SvgIcon markup={props.icons.check} />
           </span>
-          <h3>{props.thankYou.heading}</h3>
-          <p>{props.thankYou.text}</p>
+          <h3>{props.held ? heldAnswer.heading : props.thankYou.heading}</h3>
+          <p>{props.held ? heldAnswer.text : props.thankYou.text}</p>
+          {props.held && (
+            <p className="form-fallback-contacts">
+              <a href={`mailto:${props.fallback.email}`}>
+                <SvgIcon markup={props.icons.mail} size={18} /> {props.fallback.email}
+              </a>
+              <a href={`tel:${props.fallback.phoneHref}`}>
+                <SvgIcon markup={props.icons.phone} size={18} /> {props.fallback.phone}
+              </a>
+            </p>
+          )}
           {props.onAgain ? (
             <button type="button" className="button button-secondary" onClick={props.onAgain}>
               {props.thankYou.button}

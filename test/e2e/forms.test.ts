@@ -171,6 +171,26 @@ test('/contact: with the mail server refusing, the enquiry is kept: the visitor 
   assert.equal(sink.received.slice(before).map((r) => r.mail.subject), ['Website message: Kept through an outage']);
 });
 
+test('/contact: an enquiry the mail server refuses for good is kept for us: the visitor is told it is saved and what happens next, not that it failed', async () => {
+  const page = await form('/contact');
+  await page.waitForFunction(() => Boolean((window as any).__captcha));
+  sink.refuseFor = (raw) => raw.includes('Held for the operator');
+  try {
+    await fillMessage(page, 'Held for the operator');
+    await page.evaluate(() => (window as any).__captcha.callback('good-token'));
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('heading', { name: 'Your message is saved' }).waitFor();
+    const panel = page.locator('.form-success-panel');
+    assert.match((await panel.textContent())!, /hasn't reached our team yet\. We check for messages like this and will pass it on/);
+    assert.is(await page.locator('.form-error').count(), 0, 'no error banner: the message is safe');
+    const toast = page.locator('.toast').filter({ hasText: 'Your message is saved' });
+    await toast.waitFor();
+    assert.is(await page.getByText('Something went wrong').count(), 0);
+  } finally {
+    sink.refuseFor = undefined;
+  }
+});
+
 for (const width of [1280, 375]) {
   test(`${width} px, /contact: after a failed send (a 500, then a network error) the captcha is still there to tick; ticked again, the message goes with every value kept`, async () => {
     const page = await form('/contact', width);
