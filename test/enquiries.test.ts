@@ -457,6 +457,27 @@ test('prototype keys: only own, known keys count, in JSON and in form posts alik
   assert.equal(await store.list('received/'), []);
 });
 
+test('a sign-up with an accented address is refused saying why, as the contact forms do, in JSON and on the page; nothing kept', async () => {
+  const store = fileStore(path.join(dir, 'accented-sign-up'));
+  const subscribe = createSubscribe({ env: () => ({ RATE_LIMIT_PER_MINUTE: '1000' }), store: () => store });
+  const why = /^Addresses with accented or non-Latin letters \(such as é or ä\) can't get our emails yet\. Please use an address written in plain letters \(a to z\)\.$/;
+  for (const email of ['josé@example.com', 'jose@exámple.com']) {
+    const script = await subscribe(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email }) }));
+    assert.is(script.status, 400, email);
+    const answer = (await script.json()) as { message: string; field: string };
+    assert.match(answer.message, why, email);
+    assert.is(answer.field, 'email');
+    const page = await subscribe(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email }) }));
+    assert.is(page.status, 400, email);
+    const text = (await page.text()).replace(/&#x27;|&#39;/g, "'");
+    assert.ok(text.includes("can't get our emails yet. Please use an address written in plain letters (a to z)."), email);
+  }
+  assert.equal(await store.list('subscribers/'), [], 'nothing kept');
+  // What a browser sends for an internationalised domain (Chromium posts it in Punycode) is an address like any other.
+  const punycode = await subscribe(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email: 'jose@xn--exmple-qta.com' }) }));
+  assert.is(punycode.status, 200);
+});
+
 test('text not in UTF-8 (Latin-1 bytes or %-escapes) is refused in plain words, never kept or mailed with its letters replaced', async () => {
   const store = fileStore(path.join(dir, 'encoding'));
   const settings = { SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '1000' };
