@@ -270,6 +270,21 @@ test('payment methods: Visa and Mastercard, the same on /faq and /process, and n
   assert.match(text(page('/faq').querySelector('#payment')), /Mastercard/);
 });
 
+test('the contact forms show every hint content gives a field, beside it and tied to it with aria-describedby', () => {
+  const copy = JSON.parse(fs.readFileSync(path.join(site.root, 'content', 'contact-form.json'), 'utf8')) as { fields: Record<string, { hint?: string }> };
+  for (const [route, variant, names] of [['/contact', 'message', ['name', 'email', 'phone', 'language', 'subject', 'message']], ['/pricing', 'enquiry', ['name', 'email', 'phone', 'enquiryType', 'subject', 'message']]] as const) {
+    const form = page(route).querySelector('form.contact-form')!;
+    for (const name of names) {
+      const hint = copy.fields[name].hint;
+      const control = form.querySelector(`#${variant}-${name}`)!;
+      if (!hint) continue;
+      const shown = form.querySelector(`#${variant}-${name}-hint`);
+      assert.is(shown && text(shown), hint, `${route}: the hint of ${name} is on the page`);
+      assert.ok((control.getAttribute('aria-describedby') ?? '').split(' ').includes(`${variant}-${name}-hint`), `${route}: ${name} is described by its hint`);
+    }
+  }
+});
+
 test('/process: the three steps, the demo button, security and technology sections; /contact: details, hours, form, chat', () => {
   const process = page('/process');
   assert.equal(process.querySelectorAll('#steps h3').map(text), ['Upload Your Document', 'Secure Payment', 'Receive Your Translation']);

@@ -70,7 +70,14 @@ export function ContactFormView(props: ViewProps) {
   const { variant, fields, values, errors, state, failure, answer } = props;
   const id = (name: string) => `${variant}-${name}`;
   const limits = (name: string) => htmlConstraints(variant, name);
-  const describedBy = (name: string, hint?: string) => [errors[name] ? `${id(name)}-error` : '', hint ? `${id(name)}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  // A field's hint from content, shown under its label and read with the field (as its error is), whatever the control.
+  const describedBy = (name: keyof ContactFormProps['fields']) => [errors[name] ? `${id(name)}-error` : '', fields[name].hint ? `${id(name)}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const hint = (name: keyof ContactFormProps['fields']) =>
+    fields[name].hint ? (
+      <p className="field-hint" id={`${id(name)}-hint`}>
+        {fields[name].hint}
+      </p>
+    ) : null;
   // Labels come from content and say themselves which fields are optional.
   const label = (name: keyof ContactFormProps['fields']) => <label htmlFor={id(name)}>{fields[name].label}</label>;
   const problem = (name: string) =>
@@ -82,8 +89,8 @@ export function ContactFormView(props: ViewProps) {
   const input = (name: 'name' | 'email' | 'phone' | 'subject', type: string, autoComplete: string) => (
     <div className="field">
       {label(name)}
-      {fields[name].hint && <p className="field-hint" id={`${id(name)}-hint`}>{fields[name].hint}</p>}
-      <input id={id(name)} name={name} type={type} autoComplete={autoComplete} {...value(name)} placeholder={fields[name].placeholder} aria-invalid={errors[name] ? true : undefined} aria-describedby={describedBy(name, fields[name].hint)} autoFocus={focusField(name)} {...limits(name)} />
+      {hint(name)}
+      <input id={id(name)} name={name} type={type} autoComplete={autoComplete} {...value(name)} placeholder={fields[name].placeholder} aria-invalid={errors[name] ? true : undefined} aria-describedby={describedBy(name)} autoFocus={focusField(name)} {...limits(name)} />
       {problem(name)}
     </div>
   );
@@ -154,6 +161,7 @@ export function ContactFormView(props: ViewProps) {
             {variant === 'enquiry' ? (
               <div className="field">
                 {label('enquiryType')}
+                {hint('enquiryType')}
                 <select id={id('enquiryType')} name="enquiryType" {...value('enquiryType')} aria-invalid={errors.enquiryType ? true : undefined} aria-describedby={describedBy('enquiryType')} autoFocus={focusField('enquiryType')} required>
                   <option value="">{fields.enquiryType.placeholder ?? 'Select an enquiry type'}</option>
                   {props.enquiryTypes.map((t) => (
@@ -167,6 +175,7 @@ export function ContactFormView(props: ViewProps) {
             ) : (
               <div className="field">
                 {label('language')}
+                {hint('language')}
                 <select id={id('language')} name="language" {...value('language')} aria-invalid={errors.language ? true : undefined} aria-describedby={describedBy('language')} autoFocus={focusField('language')}>
                   <option value="any">{props.anyLanguage}</option>
                   {props.languages.map((l) => (
@@ -182,6 +191,7 @@ export function ContactFormView(props: ViewProps) {
           {input('subject', 'text', 'off')}
           <div className="field">
             {label('message')}
+            {hint('message')}
             <textarea id={id('message')} name="message" rows={5} {...value('message')} placeholder={fields.message.placeholder} aria-invalid={errors.message ? true : undefined} aria-describedby={describedBy('message')} autoFocus={focusField('message')} {...limits('message')} />
             {problem('message')}
           </div>
