@@ -580,7 +580,7 @@ test('a store that cannot be written falls back to mailing at once, and answers 
   const full = async () => {
     throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
   };
-  const broken: KeyValueStore = { where: 'a full disk', get: async () => undefined, create: full, set: full, delete: full, list: async () => [] };
+  const broken: KeyValueStore = { where: 'a full disk', get: async () => undefined, create: full, set: full, swap: full, delete: full, list: async () => [] };
   const logs = captureLogs();
   try {
     const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url }), store: () => broken });
@@ -677,6 +677,59 @@ test("the delivery run is started only by a POST that no other site's page sent;
   const scheduled = await run({ method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"next_run":"2026-12-03T20:00:00.000Z"}' });
   assert.is(((await scheduled.json()) as { delivered: number }).delivered, 1);
   assert.equal(subjects('Run by whom').length, 1);
+});
+
+/**
+ * A delivery run in a process of its own, as the scheduled function and `site enquiries retry` are to each other.
+ * With `together`, it says "ready" and waits for a line on its input before running, so runs start at once.
+ */
+function deliveryProcess(folder: string, settings: Record<string, string>, together = false) {
+  const script = path.join(dir, 'delivery-run.mts');
+  if (!fs.existsSync(script)) {
+    const lib = (name: string) => JSON.stringify(pathToFileURL(path.join(repoRoot, 'functions/lib', name)).href);
+    fs.writeFileSync(script, [
+      `import { fileStore } from ${lib('store.ts')};`,
+      `import { deliverQueued } from ${lib('enquiries.ts')};`,
+      `import { mailer } from ${lib('mail.ts')};`,
+      `const [folder, settings, together] = process.argv.slice(2);`,
+      `if (together === 'together') { console.log('ready'); await new Promise((r) => process.stdin.once('data', r)); }`,
+      `const report = await deliverQueued(fileStore(folder), mailer(), JSON.parse(settings));`,
+      `console.log(JSON.stringify(report));`,
+      `process.exit(0);`,
+    ].join('\n'));
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', script, folder, JSON.stringify(settings), together ? 'together' : ''], { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  const ready = new Promise<void>((resolve) => child.stdout!.on('data', () => stdout.includes('ready') && resolve()));
+  const done = new Promise<DeliveryReport>((resolve, reject) =>
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(stdout.trim().split('\n').pop()!) as DeliveryReport) : reject(new Error(`the delivery run ended ${code}: ${stderr}`)))),
+  );
+  return { ready, go: () => child.stdin!.end('go\n'), done };
+}
+
+const queuedItem = (key: string, subject: string): Stored => ({ variant: 'message', data: { ...message, subject }, key, at: 1, state: 'queued', attempts: 0, nextAt: 0 });
+
+test('two delivery runs in separate processes on one store (the schedule and a retry, or two overlapping runs) mail each enquiry once', async () => {
+  const folder = path.join(dir, 'two-runs');
+  const store = fileStore(folder);
+  for (let i = 0; i < 40; i++) {
+    const item = queuedItem(`two-runs-${String(i).padStart(4, '0')}`, `Two runs ${i}`);
+    await store.set(`queue/${item.key}`, JSON.stringify(item));
+  }
+  sink.delayMs = 30;
+  const runs = [0, 1].map(() => deliveryProcess(folder, { SMTP_URL: sink.url, ENQUIRY_RETRY_MS: '1' }, true));
+  await Promise.all(runs.map((r) => r.ready));
+  for (const r of runs) r.go();
+  const reports = await Promise.all(runs.map((r) => r.done));
+  const mailed = subjects('Two runs ');
+  assert.is(new Set(mailed).size, 40, 'every enquiry mailed');
+  assert.is(mailed.length, 40, `none twice (${mailed.length - new Set(mailed).size} repeats)`);
+  assert.is(reports[0].delivered + reports[1].delivered, 40);
+  assert.equal(await store.list('queue/'), []);
+  console.log(`» two delivery processes started together on 40 queued enquiries: ${reports.map((r) => r.delivered).join(' + ')} delivered, ${mailed.length - new Set(mailed).size} mailed twice`);
 });
 
 test.run();

@@ -70,6 +70,18 @@ for (const [name, make] of implementations) {
     assert.is(await store.create('received/same-key-1', 'late'), false);
   });
 
+  test(`${name}: of two that read the same value only one swap wins; a swap from a value no longer there fails`, async () => {
+    const store = make();
+    await store.set('queue/swap-0001', '{"v":1}');
+    const read = (await store.get('queue/swap-0001'))!;
+    // Two delivery runs read the same record, then both try to take it: the second finds it changed.
+    assert.is(await store.swap('queue/swap-0001', read, '{"v":"first"}'), true);
+    assert.is(await store.swap('queue/swap-0001', read, '{"v":"second"}'), false);
+    assert.is(await store.get('queue/swap-0001'), '{"v":"first"}');
+    assert.is(await store.swap('queue/swap-none', read, '{"v":3}'), false, 'nothing to swap');
+    assert.is(await store.get('queue/swap-none'), undefined, 'a failed swap creates nothing');
+  });
+
   test(`${name}: keys that are not prefix/id are refused`, async () => {
     const store = make();
     for (const key of ['../etc/passwd', 'queue/../../x', 'queue', 'Queue/abc', 'queue/a b']) {
@@ -77,6 +89,24 @@ for (const [name, make] of implementations) {
     }
   });
 }
+
+test('file store: of 20 concurrent swaps from one value through two stores on one folder exactly one wins; a lock a crashed writer left is broken once old', async () => {
+  const root = path.join(dir, 'swap-race');
+  const [a, b] = [fileStore(root), fileStore(root)];
+  await a.set('queue/race-0001', 'start');
+  const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).swap('queue/race-0001', 'start', `writer ${i}`)));
+  assert.is(results.filter(Boolean).length, 1);
+  assert.is(await a.get('queue/race-0001'), `writer ${results.indexOf(true)}`);
+  assert.equal(fs.readdirSync(path.join(root, 'queue')), ['race-0001.json'], 'no lock or temporary file left');
+  // A writer killed while it held the lock leaves it behind: once it is older than any swap takes, it is broken.
+  const lock = path.join(root, 'queue', 'race-0001.json.lock');
+  fs.writeFileSync(lock, 'crashed-holder');
+  const old = new Date(Date.now() - 10 * 60_000);
+  fs.utimesSync(lock, old, old);
+  assert.is(await b.swap('queue/race-0001', `writer ${results.indexOf(true)}`, 'after the crash'), true);
+  assert.is(await a.get('queue/race-0001'), 'after the crash');
+  assert.equal(fs.readdirSync(path.join(root, 'queue')), ['race-0001.json'], 'the stale lock is gone');
+});
 
 test('file store: a write the disk fails (full) leaves no temporary file behind, and a new folder is flushed in its parent', async () => {
   const root = path.join(dir, 'full-disk');
@@ -229,6 +259,7 @@ test('neither mail nor store: 502 Failed to send message, and nothing is claimed
     get: async () => undefined,
     create: full,
     set: full,
+    swap: full,
     delete: async () => {},
     list: async () => [],
   };
@@ -250,6 +281,7 @@ test('a store that cannot be reached does not stop the mail', async () => {
     get: async () => Promise.reject(new Error('ECONNREFUSED')),
     create: async () => Promise.reject(new Error('ECONNREFUSED')),
     set: async () => Promise.reject(new Error('ECONNREFUSED')),
+    swap: async () => Promise.reject(new Error('ECONNREFUSED')),
     delete: async () => Promise.reject(new Error('ECONNREFUSED')),
     list: async () => Promise.reject(new Error('ECONNREFUSED')),
   };

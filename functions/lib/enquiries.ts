@@ -169,7 +169,7 @@ export type Unreadable = { key: string; problem: string };
  * one an earlier version held as unreadable); undefined when it is gone. Nothing deletes or rewrites one that
  * cannot be read: it is the only copy of what a visitor sent, and the operator sees it in `site enquiries`.
  */
-async function readQueued(store: KeyValueStore, key: string): Promise<Stored | Unreadable | undefined> {
+async function readQueued(store: KeyValueStore, key: string): Promise<Queued | Unreadable | undefined> {
   const id = key.slice('queue/'.length);
   let raw: string | undefined;
   try {
@@ -180,8 +180,11 @@ async function readQueued(store: KeyValueStore, key: string): Promise<Stored | U
   if (raw === undefined) return undefined;
   const item = readStored(raw, id);
   if (typeof item === 'string') return { key: id, problem: item };
-  return 'unreadable' in item ? { key: id, problem: `${item.lastError} (its text is kept as "unreadable")` } : item;
+  return 'unreadable' in item ? { key: id, problem: `${item.lastError} (its text is kept as "unreadable")` } : { item, raw };
 }
+
+/** A readable queued record, and its text as read: a swap from that text fails if anyone has written it since. */
+type Queued = { item: Stored; raw: string };
 
 /**
  * Whether a received/ record proves a delivery: only one written after the mail server took the mail
@@ -303,13 +306,14 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
       while (next < keys.length) {
         if (now() > cutoff) return outOfTime();
         const key = keys[next++];
-        const item = await readQueued(store, key);
-        if (item === undefined) continue;
-        if ('problem' in item) {
+        const read = await readQueued(store, key);
+        if (read === undefined) continue;
+        if ('problem' in read) {
           if (!toldUnreadable.has(key)) console.error(`deliver-enquiries: ${key} cannot be read, so it is not mailed; nothing deletes it. See why with \`site enquiries\`.`);
           toldUnreadable.add(key);
           continue;
         }
+        const { item, raw } = read;
         if (item.state === 'held') continue;
         if (item.nextAt > now()) {
           report.waiting++;
@@ -321,10 +325,16 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
           await store.delete(key);
           continue;
         }
-        await store.set(key, JSON.stringify({ ...item, nextAt: now() + lease(settings) }));
+        // The lease is taken by a swap from the text read above: another run (another process: the schedule, or a
+        // second run while this one is slow) that read the same record loses it, and only the winner mails.
+        const leased = JSON.stringify({ ...item, nextAt: now() + lease(settings) });
+        if (!(await store.swap(key, raw, leased))) {
+          report.waiting++;
+          continue;
+        }
         // The last look at the clock before the send: past the cutoff, the lease is given back and the run ends.
         if (now() > cutoff) {
-          await store.set(key, JSON.stringify(item));
+          await store.swap(key, leased, raw);
           report.waiting++;
           return outOfTime();
         }
@@ -369,8 +379,8 @@ const toldUnreadable = new Set<string>();
 export async function listStored(store: KeyValueStore): Promise<(Stored | Unreadable)[]> {
   const out: (Stored | Unreadable)[] = [];
   for (const key of await store.list('queue/')) {
-    const item = await readQueued(store, key);
-    if (item) out.push(item);
+    const read = await readQueued(store, key);
+    if (read) out.push('problem' in read ? read : read.item);
   }
   return out.sort((a, b) => ('at' in a ? a.at : 0) - ('at' in b ? b.at : 0) || a.key.localeCompare(b.key));
 }
@@ -385,12 +395,12 @@ export async function retryStored(store: KeyValueStore, which: string[] | 'all')
   for (const key of keys) {
     // A named id that is not in the queue (a typo, or a path such as ../received/<id>) is no stored enquiry:
     // read as a key, it would name another file as an enquiry that cannot be read.
-    const item = queued.includes(key) ? await readQueued(store, `queue/${key}`) : undefined;
-    if (!item) {
+    const read = queued.includes(key) ? await readQueued(store, `queue/${key}`) : undefined;
+    if (!read) {
       if (which !== 'all') missing.push(key);
-    } else if ('problem' in item) unreadable.push(item);
+    } else if ('problem' in read) unreadable.push(read);
     else {
-      await store.set(`queue/${key}`, JSON.stringify({ ...item, state: 'queued', nextAt: 0 }));
+      await store.set(`queue/${key}`, JSON.stringify({ ...read.item, state: 'queued', nextAt: 0 }));
       retried.push(key);
     }
   }

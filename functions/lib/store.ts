@@ -12,6 +12,12 @@ export interface KeyValueStore {
   set(key: string, value: string): Promise<void>;
   /** Writes only when the key is absent; true when this call created it. Atomic in both implementations. */
   create(key: string, value: string): Promise<boolean>;
+  /**
+   * Replaces the value only while it is still `expected` (as `get` read it); true when this call replaced it.
+   * Atomic against other swaps in both implementations, across processes: of two delivery runs that read the
+   * same record, only one takes it.
+   */
+  swap(key: string, expected: string, value: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** Keys starting with the prefix, sorted. */
   list(prefix: string): Promise<string[]>;
@@ -70,6 +76,56 @@ async function viaTemporary<T>(target: string, value: string, commit: (temporary
   }
 }
 
+/**
+ * A swap holds `<file>.lock` (created exclusively, so one writer at a time) for a read and a rename: milliseconds.
+ * One older than this was left by a writer that died holding it, and is broken; any live holder is long done.
+ */
+const staleLockMs = 60_000;
+
+/**
+ * Runs `work` holding the lock of `target`, waiting while another writer holds it. A stale lock is broken only
+ * by the one writer that first marks it (`<lock>.break-<its token>`, made exclusively), and only if it is still
+ * that lock: so two writers that both find it stale cannot each delete it and one delete the other's new lock.
+ */
+async function withLock<T>(target: string, work: () => Promise<T>): Promise<T> {
+  const lock = `${target}.lock`;
+  const token = randomBytes(8).toString('hex');
+  await makeFolder(path.dirname(target));
+  for (let tries = 0; ; tries++) {
+    try {
+      await fs.promises.writeFile(lock, token, { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const held = await fs.promises.readFile(lock, 'utf8').catch(() => undefined);
+    const since = await fs.promises.stat(lock).then((s) => s.mtimeMs, () => undefined);
+    if (held !== undefined && since !== undefined && Date.now() - since > staleLockMs) {
+      const mark = `${lock}.break-${held.replace(/[^0-9a-z]/gi, '') || 'empty'}`;
+      try {
+        await fs.promises.writeFile(mark, token, { flag: 'wx' });
+        try {
+          if ((await fs.promises.readFile(lock, 'utf8').catch(() => undefined)) === held) await fs.promises.rm(lock, { force: true });
+        } finally {
+          await fs.promises.rm(mark, { force: true });
+        }
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      continue;
+    }
+    // A live holder is done within milliseconds; one that holds on for seconds is named, not waited for.
+    if (tries >= 500) throw new Error(`${lock} has been held for ${since === undefined ? 'a while' : `${Math.round((Date.now() - since) / 1000)} s`} by another writer; a lock older than ${staleLockMs / 1000} s is broken`);
+    await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 10));
+  }
+  try {
+    return await work();
+  } finally {
+    // Only our own lock: if it was broken as stale (we were paused for a minute), another writer's is not ours to remove.
+    if ((await fs.promises.readFile(lock, 'utf8').catch(() => undefined)) === token) await fs.promises.rm(lock, { force: true });
+  }
+}
+
 /** A stored record's JSON object, or what is wrong with it: a damaged or foreign file is shown to the operator. */
 export function storedObject(raw: string): Record<string, unknown> | string {
   let value: unknown;
@@ -120,6 +176,22 @@ export function fileStore(dir: string): KeyValueStore {
           if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
           throw error;
         }
+      });
+    },
+    async swap(key, expected, value) {
+      const target = file(key);
+      // The read and the rename under the lock, so no other swap comes between them.
+      return withLock(target, async () => {
+        const current = await fs.promises.readFile(target, 'utf8').catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return undefined;
+          throw error;
+        });
+        if (current !== expected) return false;
+        await viaTemporary(target, value, async (temporary) => {
+          await fs.promises.rename(temporary, target);
+          await syncFolder(path.dirname(target));
+        });
+        return true;
       });
     },
     async delete(key) {
@@ -187,6 +259,22 @@ export function blobsStore(options: BlobsOptions): KeyValueStore {
     async create(key, value) {
       const [store, id] = split(key);
       return (await (await store).set(id, value, { onlyIfNew: true })).modified;
+    },
+    async swap(key, expected, value) {
+      const [store, id] = split(key);
+      // Written only if the blob's ETag is still the one read with the value: Netlify Blobs refuses the write
+      // (modified: false) once anything else has written it since.
+      const blobs = await store;
+      let current = await blobs.getWithMetadata(id, { type: 'text' });
+      if (current && !current.etag) {
+        // The package's local server (netlify dev) sends no ETag with a read, only in a listing. Taken from
+        // there first and the value read after it: if anything wrote in between, the ETag no longer matches.
+        const etag = (await blobs.list()).blobs.find((b) => b.key === id)?.etag;
+        const data = await blobs.get(id, { type: 'text' });
+        current = data === null ? null : { ...current, data, etag };
+      }
+      if (!current || current.data !== expected || !current.etag) return false;
+      return (await blobs.set(id, value, { onlyIfMatch: current.etag })).modified;
     },
     async delete(key) {
       const [store, id] = split(key);
