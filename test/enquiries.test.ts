@@ -732,4 +732,23 @@ test('two delivery runs in separate processes on one store (the schedule and a r
   console.log(`» two delivery processes started together on 40 queued enquiries: ${reports.map((r) => r.delivered).join(' + ')} delivered, ${mailed.length - new Set(mailed).size} mailed twice`);
 });
 
+test('a store that fails for one enquiry (its delivery record cannot be read) does not stop the run: the others are mailed, that one is logged and kept', async () => {
+  const folder = path.join(dir, 'one-fails');
+  const store = fileStore(folder);
+  for (const key of ['one-fails-0001', 'one-fails-0002', 'one-fails-0003']) await store.set(`queue/${key}`, JSON.stringify(queuedItem(key, `One fails ${key}`)));
+  // Its record of delivery is a folder: reading it fails (EISDIR), as a damaged disk or a wrong permission would.
+  fs.mkdirSync(path.join(folder, 'received', 'one-fails-0002.json'), { recursive: true });
+  const logs = captureLogs();
+  let run: DeliveryReport;
+  try {
+    run = await deliverQueued(store, mailer(), { SMTP_URL: sink.url });
+  } finally {
+    logs.restore();
+  }
+  assert.equal(subjects('One fails ').sort(), ['Website message: One fails one-fails-0001', 'Website message: One fails one-fails-0003']);
+  assert.is(run.delivered, 2);
+  assert.ok(logs.lines.some((l) => l.includes('one-fails-0002') && l.includes('EISDIR')), logs.lines.join('\n'));
+  assert.equal(await store.list('queue/'), ['queue/one-fails-0002'], 'the enquiry it could not check is kept');
+});
+
 test.run();

@@ -266,6 +266,8 @@ export interface DeliveryReport {
   held: number;
   /** Tried and failed, to be tried again after their backoff. */
   failed: number;
+  /** Left as they are because the store failed for them (a read or a write); each is logged for the operator. */
+  storeFailed: number;
   expired: number;
   /** Sends started, and whether the run stopped starting them because its time budget ran out. */
   started: number;
@@ -294,7 +296,7 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
     // One send may take its timeout, but at most half the budget, so a run always has time to start some.
     const sendLimit = Math.min(sendTimeout(settings), budget / 2);
     const cutoff = began + budget - sendLimit;
-    const report: DeliveryReport = { delivered: 0, waiting: 0, held: 0, failed: 0, expired: 0, started: 0, outOfTime: false, began, cutoff };
+    const report: DeliveryReport = { delivered: 0, waiting: 0, held: 0, failed: 0, storeFailed: 0, expired: 0, started: 0, outOfTime: false, began, cutoff };
     const keys = await store.list('queue/');
     let next = 0;
     const outOfTime = () => {
@@ -302,57 +304,75 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
       report.waiting += keys.length - next;
       next = keys.length;
     };
+    /** One queued enquiry: mailed if due and no other run has it; 'stop' when the run is out of time. */
+    const deliverOne = async (key: string): Promise<'stop' | undefined> => {
+      const read = await readQueued(store, key);
+      if (read === undefined) return;
+      if ('problem' in read) {
+        if (!toldUnreadable.has(key)) console.error(`deliver-enquiries: ${key} cannot be read, so it is not mailed; nothing deletes it. See why with \`site enquiries\`.`);
+        toldUnreadable.add(key);
+        return;
+      }
+      const { item, raw } = read;
+      if (item.state === 'held') return;
+      if (item.nextAt > now()) {
+        report.waiting++;
+        return;
+      }
+      // Mailed and recorded, but the queued copy outlived the record (a crash or a failed delete between the
+      // two): the record proves the mail server has it, so it is not mailed again.
+      if (provesDelivery(await store.get(`received/${key.slice('queue/'.length)}`))) {
+        await store.delete(key);
+        return;
+      }
+      // The lease is taken by a swap from the text read above: another run (another process: the schedule, or a
+      // second run while this one is slow) that read the same record loses it, and only the winner mails.
+      const leased = JSON.stringify({ ...item, nextAt: now() + lease(settings) });
+      if (!(await store.swap(key, raw, leased))) {
+        report.waiting++;
+        return;
+      }
+      // The last look at the clock before the send: past the cutoff, the lease is given back and the run ends.
+      if (now() > cutoff) {
+        await store.swap(key, leased, raw);
+        report.waiting++;
+        return 'stop';
+      }
+      report.started++;
+      report.lastStart = now();
+      const result = await attemptDelivery(store, item, deliver, settings, now, sendLimit).catch((error) => {
+        console.error(`deliver-enquiries: enquiry ${item.key} could not be updated (${describe(error)})`);
+        return 'queued' as const;
+      });
+      if (result === 'sent') report.delivered++;
+      else if (result === 'held') report.held++;
+      else report.failed++;
+    };
     const worker = async () => {
       while (next < keys.length) {
         if (now() > cutoff) return outOfTime();
         const key = keys[next++];
-        const read = await readQueued(store, key);
-        if (read === undefined) continue;
-        if ('problem' in read) {
-          if (!toldUnreadable.has(key)) console.error(`deliver-enquiries: ${key} cannot be read, so it is not mailed; nothing deletes it. See why with \`site enquiries\`.`);
-          toldUnreadable.add(key);
-          continue;
+        try {
+          if ((await deliverOne(key)) === 'stop') return outOfTime();
+        } catch (error) {
+          // The store failed for this one (a record that cannot be read, a write refused): it stays as it is,
+          // for the next run and for `site enquiries`; the others are still delivered.
+          report.storeFailed++;
+          console.error(`deliver-enquiries: ${key} was not delivered: the store failed for it (${describe(error)}); it is kept for the next run. See it with \`site enquiries\`.`);
         }
-        const { item, raw } = read;
-        if (item.state === 'held') continue;
-        if (item.nextAt > now()) {
-          report.waiting++;
-          continue;
-        }
-        // Mailed and recorded, but the queued copy outlived the record (a crash or a failed delete between the
-        // two): the record proves the mail server has it, so it is not mailed again.
-        if (provesDelivery(await store.get(`received/${key.slice('queue/'.length)}`))) {
-          await store.delete(key);
-          continue;
-        }
-        // The lease is taken by a swap from the text read above: another run (another process: the schedule, or a
-        // second run while this one is slow) that read the same record loses it, and only the winner mails.
-        const leased = JSON.stringify({ ...item, nextAt: now() + lease(settings) });
-        if (!(await store.swap(key, raw, leased))) {
-          report.waiting++;
-          continue;
-        }
-        // The last look at the clock before the send: past the cutoff, the lease is given back and the run ends.
-        if (now() > cutoff) {
-          await store.swap(key, leased, raw);
-          report.waiting++;
-          return outOfTime();
-        }
-        report.started++;
-        report.lastStart = now();
-        const result = await attemptDelivery(store, item, deliver, settings, now, sendLimit).catch((error) => {
-          console.error(`deliver-enquiries: enquiry ${item.key} could not be updated (${describe(error)})`);
-          return 'queued' as const;
-        });
-        if (result === 'sent') report.delivered++;
-        else if (result === 'held') report.held++;
-        else report.failed++;
       }
     };
     await Promise.all(Array.from({ length: parallel }, worker));
     if (now() <= cutoff) {
       for (const key of await store.list('received/')) {
-        const raw = (await store.get(key)) ?? '';
+        let raw: string;
+        try {
+          raw = (await store.get(key)) ?? '';
+        } catch (error) {
+          // Kept: it may be the record that stops a repeat of its enquiry being mailed again.
+          console.error(`deliver-enquiries: the delivery record ${key} cannot be read (${describe(error)}); it is kept`);
+          continue;
+        }
         let at: number;
         try {
           at = /^\d+$/.test(raw) ? Number(raw) : Number((JSON.parse(raw || '{}') as { mailedAt?: number }).mailedAt);
@@ -362,8 +382,10 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
           at = 0;
         }
         if (Number.isFinite(at) && now() - at > claimLifetime) {
-          await store.delete(key);
-          report.expired++;
+          await store.delete(key).then(
+            () => report.expired++,
+            (error) => console.error(`deliver-enquiries: the expired delivery record ${key} could not be deleted (${describe(error)})`),
+          );
         }
       }
     }
