@@ -751,4 +751,32 @@ test('a store that fails for one enquiry (its delivery record cannot be read) do
   assert.equal(await store.list('queue/'), ['queue/one-fails-0002'], 'the enquiry it could not check is kept');
 });
 
+test('site enquiries retry leaves an enquiry that a run is sending right now, and says until when; it is mailed once', async () => {
+  const site = path.join(dir, 'retry-in-flight');
+  const folder = path.join(site, '.data', 'forms');
+  const store = fileStore(folder);
+  const item = queuedItem('in-flight-0001', 'In flight');
+  await store.set(`queue/${item.key}`, JSON.stringify(item));
+  // This run's send hangs until released, as a slow mail server holds it.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let sending!: () => void;
+  const started = new Promise<void>((resolve) => (sending = resolve));
+  const deliver = mailer();
+  const run = deliverQueued(store, async (mail, settings) => (sending(), await released, deliver(mail, settings)), { SMTP_URL: sink.url, SMTP_TIMEOUT_MS: '60000' });
+  await started;
+  const leased = await store.get(`queue/${item.key}`);
+  const retried = spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'enquiries', 'retry', '--all'], { cwd: site, encoding: 'utf8', env: { ...process.env, SITE_DATA_DIR: '', NO_COLOR: '1' } });
+  assert.is(retried.status, 0, retried.stderr);
+  assert.match(retried.stderr, /in-flight-0001 .*being sent .*until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/);
+  assert.not.match(retried.stderr, /put back in the queue/);
+  assert.is(await store.get(`queue/${item.key}`), leased, 'its lease is left as it is');
+  // Another run (the schedule, in its own process) meanwhile leaves it too.
+  const other = await deliveryProcess(folder, { SMTP_URL: sink.url }).done;
+  assert.is(other.started, 0);
+  release();
+  assert.is((await run).delivered, 1);
+  assert.equal(subjects('In flight'), ['Website message: In flight'], 'mailed once');
+});
+
 test.run();

@@ -66,9 +66,11 @@ export async function listEnquiries(options: { root: string; netlify: boolean; e
 export async function retryEnquiries(options: { root: string; netlify: boolean; keys: string[]; all: boolean; env?: Env }): Promise<number> {
   const store = formsStore(options);
   if (!options.all && options.keys.length === 0) throw new BuildFailure('enquiries', [siteError('ENQUIRY_NONE_NAMED', {})]);
-  const { retried, missing, unreadable } = await reading(store, options.netlify, () => retryStored(store, options.all ? 'all' : [...new Set(options.keys)]));
+  const { retried, missing, unreadable, sending } = await reading(store, options.netlify, () => retryStored(store, options.all ? 'all' : [...new Set(options.keys)]));
   if (retried.length) console.error(`${retried.length} ${retried.length === 1 ? 'enquiry' : 'enquiries'} put back in the queue of ${store.where}; the next run of deliver-enquiries sends ${retried.length === 1 ? 'it' : 'them'}`);
   else console.error(`no enquiry to retry in ${store.where}`);
+  // Not a failure: the enquiry is on its way. If that attempt fails, it can be retried once its lease has ended.
+  for (const s of sending) console.error(`${s.key} left as it is: it is being sent now, until ${when(s.until)}; if it is not delivered, retry it after that`);
   if (options.all && unreadable.length) console.error(`${unreadable.length} unreadable left as they are: see them with \`site enquiries\``);
   const problems = options.all ? [] : unreadable.map((u) => siteError('ENQUIRY_UNREADABLE', { place: placeOf(store, options.netlify, `queue/${u.key}`), problem: u.problem }));
   if (missing.length) problems.push(siteError('ENQUIRY_NOT_FOUND', { keys: missing.join(', '), verb: missing.length === 1 ? 'is' : 'are', where: store.where }));

@@ -36,6 +36,8 @@ export interface Stored {
   attempts: number;
   /** Not to be tried before this time: the backoff after a failure, or the lease of an attempt in progress. */
   nextAt: number;
+  /** nextAt is the lease of an attempt sending it now, not a backoff: `site enquiries retry` leaves it alone. */
+  sending?: boolean;
   /** The last failure, as a kind and a code (never the mail server's words, which may quote the enquiry). */
   lastError?: string;
   /** The reCAPTCHA check could not be made (the verify service was down), so the mail says so. */
@@ -120,7 +122,7 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
   } catch (error) {
     // A record whose fields are not the text a form sends (edited by hand, or written by other code) can never
     // become a mail: retrying it on its backoff would fail for ever, so it is held for the operator.
-    const next: Stored = { ...item, attempts: item.attempts + 1, lastError: `the stored record could not be made into a mail (${describe(error)}): a field is missing or not text`, state: 'held' };
+    const next: Stored = { ...item, sending: undefined, attempts: item.attempts + 1, lastError: `the stored record could not be made into a mail (${describe(error)}): a field is missing or not text`, state: 'held' };
     await store.set(`queue/${item.key}`, JSON.stringify(next));
     console.error(`deliver: enquiry ${item.key} is held: ${next.lastError}. See it with \`site enquiries\`.`);
     return 'held';
@@ -142,7 +144,7 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
     failure = error;
   }
   const held = refusedForGood(failure);
-  const next: Stored = { ...item, attempts: item.attempts + 1, lastError: describe(failure), state: held ? 'held' : 'queued', nextAt: held ? item.nextAt : now() + backoff(settings, item.attempts + 1) };
+  const next: Stored = { ...item, sending: undefined, attempts: item.attempts + 1, lastError: describe(failure), state: held ? 'held' : 'queued', nextAt: held ? item.nextAt : now() + backoff(settings, item.attempts + 1) };
   await store.set(`queue/${item.key}`, JSON.stringify(next));
   if (held) console.error(`deliver: enquiry ${item.key} is held: the mail server refused it for good (${next.lastError}). List and retry held enquiries with \`site enquiries\`.`);
   else console.warn(`deliver: enquiry ${item.key} not delivered (${next.lastError}); attempt ${next.attempts}, next try in ${Math.round(backoff(settings, next.attempts) / 1000)} s`);
@@ -223,7 +225,7 @@ export function enquiryIntake(options: { store: (settings: Env) => KeyValueStore
       return direct(variant, data, key, settings, unverified, `the store could not be opened (${describe(error)})`);
     }
     if (!store) return direct(variant, data, key, settings, unverified, 'there is no store to keep it in');
-    const item: Stored = { variant, data, key, at: now(), state: 'queued', attempts: 0, nextAt: now() + lease(settings), ...(unverified ? { unverified } : {}) };
+    const item: Stored = { variant, data, key, at: now(), state: 'queued', attempts: 0, nextAt: now() + lease(settings), sending: true, ...(unverified ? { unverified } : {}) };
     try {
       if (provesDelivery(await store.get(`received/${key}`))) return 'delivered';
       // The outbox: stored (and on disk, synced) before anything is mailed or answered.
@@ -327,7 +329,7 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
       }
       // The lease is taken by a swap from the text read above: another run (another process: the schedule, or a
       // second run while this one is slow) that read the same record loses it, and only the winner mails.
-      const leased = JSON.stringify({ ...item, nextAt: now() + lease(settings) });
+      const leased = JSON.stringify({ ...item, nextAt: now() + lease(settings), sending: true });
       if (!(await store.swap(key, raw, leased))) {
         report.waiting++;
         return;
@@ -407,24 +409,37 @@ export async function listStored(store: KeyValueStore): Promise<(Stored | Unread
   return out.sort((a, b) => ('at' in a ? a.at : 0) - ('at' in b ? b.at : 0) || a.key.localeCompare(b.key));
 }
 
-/** Puts held (or waiting) enquiries back in the queue, due now; answers how many. Unreadable ones are left as they are. */
-export async function retryStored(store: KeyValueStore, which: string[] | 'all'): Promise<{ retried: string[]; missing: string[]; unreadable: Unreadable[] }> {
+/**
+ * Puts held (or waiting) enquiries back in the queue, due now. Unreadable ones are left as they are, and so are
+ * those a run is sending now (their lease has not ended): due at once, another run would mail them a second time.
+ */
+export async function retryStored(store: KeyValueStore, which: string[] | 'all', now: () => number = Date.now): Promise<{ retried: string[]; missing: string[]; unreadable: Unreadable[]; sending: { key: string; until: number }[] }> {
   const retried: string[] = [];
   const missing: string[] = [];
   const unreadable: Unreadable[] = [];
+  const sending: { key: string; until: number }[] = [];
   const queued = (await store.list('queue/')).map((k) => k.slice('queue/'.length));
   const keys = which === 'all' ? queued : which;
   for (const key of keys) {
     // A named id that is not in the queue (a typo, or a path such as ../received/<id>) is no stored enquiry:
     // read as a key, it would name another file as an enquiry that cannot be read.
-    const read = queued.includes(key) ? await readQueued(store, `queue/${key}`) : undefined;
-    if (!read) {
+    if (!queued.includes(key)) {
       if (which !== 'all') missing.push(key);
-    } else if ('problem' in read) unreadable.push(read);
-    else {
-      await store.set(`queue/${key}`, JSON.stringify({ ...read.item, state: 'queued', nextAt: 0 }));
-      retried.push(key);
+      continue;
+    }
+    // A swap from the record as read, so a run that takes it between the read and the write is not undone;
+    // if one did, the record is read again and seen to be sending.
+    for (let tries = 0; ; tries++) {
+      const read = await readQueued(store, `queue/${key}`);
+      if (!read) {
+        if (which !== 'all') missing.push(key);
+      } else if ('problem' in read) unreadable.push(read);
+      else if (read.item.sending && read.item.nextAt > now()) sending.push({ key, until: read.item.nextAt });
+      else if (await store.swap(`queue/${key}`, read.raw, JSON.stringify({ ...read.item, state: 'queued', nextAt: 0, sending: undefined }))) retried.push(key);
+      else if (tries < 5) continue;
+      else throw new Error(`queue/${key} kept changing while it was being put back; try again`);
+      break;
     }
   }
-  return { retried, missing, unreadable };
+  return { retried, missing, unreadable, sending };
 }
