@@ -504,6 +504,29 @@ test('a link inside content/ cannot be used to read or write outside it', async 
   }
 });
 
+test('files in content/ that are not content (the kinds table, the schemas through a link) are neither deleted nor written', async () => {
+  const kinds = site.read('content/kinds.ts');
+  const schema = site.read('content/schemas/city.schema.json');
+  fs.symlinkSync('../schemas', path.join(site.content, 'pages', 'linked'));
+  try {
+    const gone = await call('deleteFile', { path: 'content/kinds.ts' });
+    assert.is(gone.status, 422);
+    assert.match(gone.body.error, /content\/kinds\.ts is not read by the generator/);
+    for (const p of ['content/pages/linked/city.schema.json', 'content/pages/linked/x.json']) {
+      const deleted = await call('deleteFile', { path: p });
+      assert.is(deleted.status, 403, p);
+      assert.match(deleted.body.error, /content\/schemas\//, p);
+    }
+    const written = await call('persistMedia', { asset: { path: 'content/pages/linked/x.png', content: png.toString('base64') } });
+    assert.is(written.status, 403);
+    assert.is(site.read('content/kinds.ts'), kinds);
+    assert.is(site.read('content/schemas/city.schema.json'), schema);
+    assert.not.ok(fs.existsSync(path.join(site.content, 'schemas', 'x.png')));
+  } finally {
+    fs.rmSync(path.join(site.content, 'pages', 'linked'), { force: true });
+  }
+});
+
 /** The smallest PNG: a 1x1 transparent pixel. */
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 

@@ -15,7 +15,7 @@ import { resolveFacts } from '../content/facts.ts';
 import { buildModel } from '../content/model.ts';
 import { routes } from '../routes.ts';
 import { crossCheck } from '../content/cross-check.ts';
-import { rules } from '../content/kinds.ts';
+import { classify, rules } from '../content/kinds.ts';
 import { eachValue } from '../content/pointer.ts';
 import { writeFileAtomic } from '../cache.ts';
 import { jsonInLayout, markdownInLayout } from './keep-layout.ts';
@@ -58,10 +58,13 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   const root = project.root;
   const guard = new RequestGuard(options);
   const images = path.join(project.assets, 'images');
-  // The folders the editor may change, as they are on disk: a link inside them may not lead out of them.
+  // What the editor may change: content/ but for its schemas, and assets/images/. Asked of a path as named and of
+  // where it leads on disk, so that a link inside those folders may not lead out of them or into the schemas.
+  const editable = (abs: string, real = (dir: string) => dir) =>
+    [project.content, images].some((dir) => within(abs, real(dir))) && !within(abs, real(project.schemas));
   const noLinkOut = (abs: string) => {
     const real = realPathOf(abs);
-    return real !== undefined && [project.content, images].some((dir) => fs.existsSync(dir) && within(real, fs.realpathSync(dir)));
+    return real !== undefined && editable(real, (dir) => realPathOf(dir) ?? dir);
   };
   // A named pipe, socket or device: reading or writing a pipe would hold the server until something else opened it.
   const special = (abs: string) => {
@@ -72,10 +75,12 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   // assets/ go there; the editor still names them from the project root, as in the repository.
   const toDisk = (rel: string) => (rel.startsWith('assets/') ? path.join(project.assets, rel.slice('assets/'.length)) : path.resolve(root, rel));
   /**
-   * A path from Decap, relative to the project root, kept inside the folders the editor may touch; a file unless
-   * `folder`. A folder where a file goes would fail the read or the delete as a server error.
+   * A path from Decap, relative to the project root, kept inside the folders the editor may touch: a file, a
+   * folder, or an image (in assets/images/ only). A folder where a file goes would fail the read or the delete as
+   * a server error.
    */
-  const inside = (rel: unknown, folder = false): string => {
+  const inside = (rel: unknown, want: 'file' | 'folder' | 'image' = 'file'): string => {
+    const folder = want === 'folder';
     if (typeof rel !== 'string' || !rel) throw new Refused(400, 'A file path is required.');
     if (unsafePath.test(rel) || rel.split('/').some((part) => part === '..' || part === '.')) {
       throw new Refused(400, `${JSON.stringify(rel)} is not a file path the editor takes: no "..", control characters, backslashes or %-escapes.`);
@@ -85,12 +90,14 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     const tooLong = rel.split('/').find((part) => Buffer.byteLength(part) > 255);
     if (tooLong) throw new Refused(422, `The file name ${tooLong.slice(0, 40)}… is longer than a file system allows (255 bytes). Choose a shorter name or slug.`);
     const abs = path.resolve(toDisk(rel.replace(/^\/+/, '')));
-    const allowed = [project.content, images].some((dir) => within(abs, dir));
-    if (!allowed || abs.startsWith(project.schemas + path.sep)) throw new Refused(403, `${rel} is outside content/ and assets/images/, which is all the editor may change.`);
-    if (!noLinkOut(abs)) throw new Refused(403, `${rel} leads outside content/ and assets/images/ through a link, so the editor leaves it alone.`);
+    if (!editable(abs)) throw new Refused(403, `${rel} is outside content/ and assets/images/, which is all the editor may change.`);
+    if (want === 'image' && !abs.startsWith(images + path.sep)) throw new Refused(403, `${rel}: images are uploaded to assets/images/ only.`);
+    if (!noLinkOut(abs)) throw new Refused(403, `${rel} leads through a link outside content/ and assets/images/, or into content/schemas/, so the editor leaves it alone.`);
     if (special(abs)) throw new Refused(422, `${rel} is not a regular file, so the editor leaves it alone.`);
     const isFolder = fs.statSync(abs, { throwIfNoEntry: false })?.isDirectory();
     if (isFolder !== undefined && isFolder !== folder) throw new Refused(422, `${rel} is ${folder ? 'not a folder' : 'a folder, not a file'}, so the editor leaves it alone.`);
+    // In content/, only the files the build reads: not the kinds table (content/kinds.ts), a README or a stray file.
+    if (!folder && abs.startsWith(project.content + path.sep) && !classify(contentRel(abs))) throw unknownFile(contentRel(abs));
     return abs;
   };
   const existing = (rel: unknown): string => {
@@ -100,8 +107,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   };
   /** An uploaded image: where it goes (the media folder, assets/images/, and nowhere else) and its checked bytes. */
   const upload = (asset: { path?: unknown; content?: unknown } | undefined): { abs: string; bytes: Buffer } => {
-    const abs = inside(asset?.path);
-    if (!abs.startsWith(images + path.sep)) throw new Refused(403, `${String(asset?.path)}: images are uploaded to assets/images/ only.`);
+    const abs = inside(asset?.path, 'image');
     const bytes = typeof asset?.content === 'string' ? Buffer.from(asset.content, 'base64') : undefined;
     const problem = bytes ? imageProblem(String(asset?.path), bytes) : 'no content was sent';
     if (problem) throw new Refused(422, `Not saved: ${String(asset?.path)}: ${problem}.`);
@@ -113,7 +119,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   const media = (abs: string) => ({ id: relOf(abs), name: path.basename(abs), path: relOf(abs), content: fs.readFileSync(abs).toString('base64'), encoding: 'base64' });
   /** The files `keep` keeps in a folder Decap names, sorted; none while the folder is not there. */
   const listed = (folder: unknown, keep: (file: fs.Dirent) => boolean) => {
-    const dir = inside(folder, true);
+    const dir = inside(folder, 'folder');
     return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter(keep).map((d) => path.join(dir, d.name)).sort() : [];
   };
 
@@ -296,9 +302,14 @@ function inLayout(rel: string, raw: string, original: string | undefined): strin
 
 function parsed(rel: string, text: string): SourceFile {
   const file = parseSource(rel, text);
-  if (!file) throw new Refused(422, siteError('CONTENT_UNKNOWN_FILE', { places: rules.placesHint }, { file: `content/${rel}` }).headline + `\n${rules.placesHint}`);
+  if (!file) throw unknownFile(rel);
   if (file instanceof SiteError) throw refusal([file]);
   return file;
+}
+
+/** A file under content/ that the build does not read, named with the places content files go. */
+function unknownFile(rel: string): Refused {
+  return new Refused(422, siteError('CONTENT_UNKNOWN_FILE', { places: rules.placesHint }, { file: `content/${rel}` }).headline + `\n${rules.placesHint}`);
 }
 
 /**
