@@ -159,6 +159,25 @@ test('an edit changes only its own line', async () => {
   assert.is(site.read(rel), before.replace(/"population": "[^"]+"/, '"population": "150,000"'));
 });
 
+test('a save based on text the file no longer holds (saved since in another tab) is refused with 409, and nothing is written', async () => {
+  const rel = 'content/cities/darwin.json';
+  const opened = site.read(rel);
+  const data = JSON.parse(opened);
+  const other = { ...data, population: '151,000' };
+  const first = await call('persistEntry', { dataFiles: [{ path: rel, raw: JSON.stringify(other, null, 2), base: opened }], assets: [] });
+  assert.is(first.status, 200);
+  const saved = site.read(rel);
+  assert.equal(first.body.files, [{ path: rel, text: saved }], 'the answer gives the text written, the base of a next save');
+  const late = await call('persistEntry', { dataFiles: [{ path: rel, raw: JSON.stringify({ ...data, tagline: 'From the other tab' }, null, 2), base: opened }], assets: [] });
+  assert.is(late.status, 409);
+  assert.match(late.body.error, /^Not saved: content\/cities\/darwin\.json has changed since you opened it/);
+  assert.is(site.read(rel), saved);
+  const next = await call('persistEntry', { dataFiles: [{ path: rel, raw: JSON.stringify({ ...other, population: '152,000' }, null, 2), base: saved }], assets: [] });
+  assert.is(next.status, 200);
+  assert.is(site.read(rel), opened.replace(/"population": "[^"]+"/, '"population": "152,000"'));
+  fs.writeFileSync(path.join(site.root, rel), opened);
+});
+
 test('a number where text is required is refused with the build\'s message, and nothing is written', async () => {
   const rel = 'content/cities/perth.json';
   const before = site.read(rel);

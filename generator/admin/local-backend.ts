@@ -123,7 +123,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter(keep).map((d) => path.join(dir, d.name)).sort() : [];
   };
 
-  async function persistEntry(params: { dataFiles?: { path: string; raw: string; newPath?: string }[]; assets?: { path: string; content: string; encoding: string }[] }) {
+  async function persistEntry(params: { dataFiles?: { path: string; raw: string; newPath?: string; base?: unknown }[]; assets?: { path: string; content: string; encoding: string }[] }) {
     if (!Array.isArray(params.dataFiles ?? []) || !Array.isArray(params.assets ?? [])) throw new Refused(400, 'persistEntry needs lists of dataFiles and assets.');
     const writes = (params.dataFiles ?? []).map((file) => {
       if (typeof file?.raw !== 'string') throw new Refused(400, 'Each of persistEntry\'s dataFiles needs its text (raw).');
@@ -135,6 +135,13 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       // A rename retried after it went through finds only the new name, which is fine; neither name is a 404.
       if (remove && !fs.existsSync(abs) && !fs.existsSync(remove)) throw new Refused(404, `${file.path} does not exist, so it cannot be renamed.`);
       const original = fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : remove ? fs.readFileSync(remove, 'utf8') : undefined;
+      // `base`, which the editor's page sends (islands/admin/formats.ts): the file's text when the entry was opened.
+      // A file that holds other text now was saved since, in another tab, by someone else or by hand: written over,
+      // that change would be lost without a word.
+      const current = fs.existsSync(from) ? fs.readFileSync(from, 'utf8') : undefined;
+      if (typeof file.base === 'string' && current !== undefined && current !== file.base) {
+        throw new Refused(409, `Not saved: ${relOf(from)} has changed since you opened it (saved in another tab or window, or by hand). Your changes are still in the form: copy them, reload the page to see the file as it is now, and make them again.`);
+      }
       const rel = contentRel(abs);
       const text = inLayout(rel, file.raw, original);
       // A rename may land only where nothing is, or on the text it writes (a rename cut off before the old name
@@ -171,7 +178,8 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       }
       if (remove) fs.rmSync(remove, { force: true });
     }
-    return { message: 'entry persisted' };
+    // The text each file now holds, which the page sends as the base of its next save of the same entry.
+    return { message: 'entry persisted', files: writes.map(({ abs, text }) => ({ path: relOf(abs), text })) };
   }
 
   /**

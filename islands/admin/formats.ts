@@ -53,9 +53,51 @@ function frontMatter(text: string): { data: Record<string, unknown>; body: strin
   return { data: (yaml.safeLoad(match[1], { schema: yaml.CORE_SCHEMA }) ?? {}) as Record<string, unknown>, body: text.slice(match[0].length) };
 }
 
+// Under `site serve` each save carries the file's text as the entry had it when opened (`base`), and the local
+// backend refuses it when the file holds other text now: saved since in another tab or by hand, it would be
+// written over without a word. Decap keeps an entry's text as first loaded after the entry is saved, so the text
+// this page's own save wrote is the base of its next save of that entry: kept by file, with the text it replaced.
+const localApi = '/admin/api/v1'; // generator/admin/local-backend.ts apiPath
+/** By file: the text the entry being saved was opened with, and the text its save is based on. */
+const bases = new Map<string, { opened: string; base: string }>();
+/** By file: what this page's last save of it wrote, and the text the entry had been opened with. */
+const ownSaves = new Map<string, { opened: string; written: string }>();
+
+function rememberBase(entry: EntryMap): void {
+  const path = entry.get('path');
+  const opened = entry.get('raw');
+  if (entry.get('newRecord') || !path || opened === undefined) return;
+  const own = ownSaves.get(path);
+  bases.set(path, { opened, base: own && own.opened === opened ? own.written : opened });
+}
+
+const fetchBefore = globalThis.fetch?.bind(globalThis);
+globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const address = new URL(typeof input === 'object' && 'url' in input ? input.url : String(input), location.href);
+  let body: { action?: string; params?: { dataFiles?: { path: string; base?: string }[] } } | undefined;
+  try {
+    if (address.pathname === localApi && typeof init?.body === 'string') body = JSON.parse(init.body);
+  } catch {
+    body = undefined;
+  }
+  const files = body?.action === 'persistEntry' ? (body.params?.dataFiles ?? []) : [];
+  const sent = files.map((file) => bases.get(file.path));
+  files.forEach((file, i) => (file.base = sent[i]?.base));
+  const response = await fetchBefore(input, files.length ? { ...init, body: JSON.stringify(body) } : init);
+  if (files.length && response.ok) {
+    const answer = (await response.clone().json()) as { files?: { path: string; text: string }[] };
+    (answer.files ?? []).forEach(({ path, text }, i) => {
+      const opened = sent[i]?.opened;
+      if (opened !== undefined) ownSaves.set(path, { opened, written: text });
+    });
+  }
+  return response;
+};
+
 CMS.registerEventListener({
   name: 'preSave',
   handler({ entry }) {
+    rememberBase(entry);
     // A new entry has no file yet; it is written in the repository's canonical layout.
     saving = { original: entry.get('newRecord') ? undefined : entry.get('raw') || undefined };
   },
