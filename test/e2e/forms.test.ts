@@ -55,6 +55,24 @@ for (const width of [1280, 375]) {
   });
 }
 
+// Side by side, a field with a hint (or an error) must not push its box below its neighbour's.
+test('1280 px: the two controls of each row start level, with hints and with errors shown', async () => {
+  for (const address of ['/contact', '/pricing']) {
+    const page = await form(address);
+    const tops = () =>
+      page.locator('.field-row').evaluateAll((rows) =>
+        rows.map((row) => [...row.querySelectorAll(':scope > .field')].map((f) => Math.round(f.querySelector('input, select')!.getBoundingClientRect().top))),
+      );
+    const level = (when: string, all: number[][]) => {
+      for (const row of all) assert.ok(row.length === 2 && row[0] === row[1], `${address}, ${when}: controls at ${row.join(' and ')} px`);
+    };
+    level('empty', await tops());
+    await page.locator(address === '/contact' ? '#message-email' : '#enquiry-email').fill('amira@example.org');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    level('after an empty submit', await tops());
+  }
+});
+
 async function fillMessage(page: Page, subject: string) {
   await page.locator('#message-name').fill('Amira Haddad');
   await page.locator('#message-email').fill('amira@example.org');
