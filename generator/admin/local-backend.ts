@@ -125,6 +125,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
 
   async function persistEntry(params: { dataFiles?: { path: string; raw: string; newPath?: string; base?: unknown }[]; assets?: { path: string; content: string; encoding: string }[] }) {
     if (!Array.isArray(params.dataFiles ?? []) || !Array.isArray(params.assets ?? [])) throw new Refused(400, 'persistEntry needs lists of dataFiles and assets.');
+    if (!params.dataFiles?.length && !params.assets?.length) throw new Refused(400, 'persistEntry has nothing to save: it needs dataFiles or assets.');
     const writes = (params.dataFiles ?? []).map((file) => {
       if (typeof file?.raw !== 'string') throw new Refused(400, 'Each of persistEntry\'s dataFiles needs its text (raw).');
       const [from, abs] = [inside(file.path), inside(file.newPath ?? file.path)];
@@ -216,6 +217,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
 
   async function answer(body: { action?: string; params?: Record<string, any> }): Promise<unknown> {
     const params = body.params ?? {};
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) throw new Refused(400, "The request's params must be a JSON object.");
     switch (body.action) {
       case 'info':
         return { repo: path.basename(root), publish_modes: ['simple'], type: 'local_fs' };
@@ -240,7 +242,8 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       }
       case 'deleteFile':
       case 'deleteFiles':
-        return deleteFiles(Array.isArray(params.paths) ? params.paths : [params.path]);
+        if (params.paths !== undefined && !Array.isArray(params.paths)) throw new Refused(400, 'deleteFiles needs a list of paths.');
+        return deleteFiles(params.paths ?? [params.path]);
       default:
         throw new Refused(422, `The local editor does not do "${body.action}": it saves straight to the files (simple publish mode).`);
     }
