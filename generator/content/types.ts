@@ -256,10 +256,6 @@ export interface ContactFormCopy {
       /**
        * Plain text shown on the site.
        */
-      placeholder?: string;
-      /**
-       * Plain text shown on the site.
-       */
       hint?: string;
     };
     subject: {
