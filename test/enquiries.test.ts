@@ -771,6 +771,11 @@ test('site enquiries retry leaves an enquiry that a run is sending right now, an
   assert.match(retried.stderr, /in-flight-0001 .*being sent .*until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/);
   assert.not.match(retried.stderr, /put back in the queue/);
   assert.is(await store.get(`queue/${item.key}`), leased, 'its lease is left as it is');
+  // The listing says so too, rather than showing it as waiting in the queue.
+  const listed = spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'enquiries'], { cwd: site, encoding: 'utf8', env: { ...process.env, SITE_DATA_DIR: '', NO_COLOR: '1' } });
+  assert.is(listed.status, 0, listed.stderr);
+  assert.match(listed.stdout, /in-flight-0001\s+sending\s/);
+  assert.match(listed.stdout, /0 held, 0 waiting, 1 being sent in /);
   // Another run (the schedule, in its own process) meanwhile leaves it too.
   const other = await deliveryProcess(folder, { SMTP_URL: sink.url }).done;
   assert.is(other.started, 0);

@@ -48,10 +48,13 @@ export const placeOf = (store: KeyValueStore, netlify: boolean, key: string) => 
 export async function listEnquiries(options: { root: string; netlify: boolean; env?: Env }): Promise<number> {
   const store = formsStore(options);
   const items = await reading(store, options.netlify, () => listStored(store));
+  // A queued enquiry under a lease that has not run out is in a run's hands now; its next try is the lease's end.
+  const listedAt = Date.now();
+  const sendingNow = (item: (typeof items)[number]) => 'state' in item && item.state === 'queued' && Boolean(item.sending) && item.nextAt > listedAt;
   const rows = items.map((item) =>
     'problem' in item
       ? [item.key, 'unreadable', '-', '-', '-', '-', `${placeOf(store, options.netlify, `queue/${item.key}`)} cannot be read: ${item.problem}`]
-      : [item.key, item.state, when(item.at), String(item.attempts), item.state === 'held' ? '-' : when(item.nextAt), item.lastError ?? '-', `${item.data.name ?? ''} <${item.data.email ?? ''}>: ${item.data.subject ?? ''}${item.unverified ? ' [unverified]' : ''}`],
+      : [item.key, sendingNow(item) ? 'sending' : item.state, when(item.at), String(item.attempts), item.state === 'held' ? '-' : when(item.nextAt), item.lastError ?? '-', `${item.data.name ?? ''} <${item.data.email ?? ''}>: ${item.data.subject ?? ''}${item.unverified ? ' [unverified]' : ''}`],
   );
   const head = ['id', 'state', 'arrived', 'attempts', 'next try', 'last error', 'enquiry'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -59,7 +62,8 @@ export async function listEnquiries(options: { root: string; netlify: boolean; e
   if (rows.length) process.stdout.write([line(head), ...rows.map(line)].join('\n') + '\n');
   const held = items.filter((i) => 'state' in i && i.state === 'held').length;
   const unreadable = items.filter((i) => 'problem' in i).length;
-  console.log(`${held} held, ${items.length - held - unreadable} waiting${unreadable ? `, ${unreadable} unreadable` : ''} in ${store.where}${held ? '. Retry held enquiries with `site enquiries retry <id>` or `--all`.' : ''}${unreadable ? `${held ? '' : '.'} Nothing deletes an unreadable record: read what the visitor sent in it, then mend or remove it yourself.` : ''}`);
+  const sending = items.filter(sendingNow).length;
+  console.log(`${held} held, ${items.length - held - unreadable - sending} waiting${sending ? `, ${sending} being sent` : ''}${unreadable ? `, ${unreadable} unreadable` : ''} in ${store.where}${held ? '. Retry held enquiries with `site enquiries retry <id>` or `--all`.' : ''}${unreadable ? `${held ? '' : '.'} Nothing deletes an unreadable record: read what the visitor sent in it, then mend or remove it yourself.` : ''}`);
   return items.length;
 }
 
