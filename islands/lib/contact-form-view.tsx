@@ -94,6 +94,17 @@ export function ContactFormView(props: ViewProps) {
       {problem(name)}
     </div>
   );
+  // Our email and phone, for a held message and for a form that cannot be sent here; the mail link may carry what was typed.
+  const contacts = (mailto: string) => (
+    <p className="form-fallback-contacts">
+      <a href={mailto}>
+        <SvgIcon markup={props.icons.mail} size={18} /> {props.fallback.email}
+      </a>
+      <a href={`tel:${props.fallback.phoneHref}`}>
+        <SvgIcon markup={props.icons.phone} size={18} /> {props.fallback.phone}
+      </a>
+    </p>
+  );
   // In a server answer the first thing to read gets focus, so the browser scrolls to it after the post.
   const focusFirst = Boolean(answer) && !props.onSubmit;
   // Controlled by the island; in a server answer (no handlers) the same markup comes from defaultValue.
@@ -110,16 +121,7 @@ export function ContactFormView(props: ViewProps) {
           </span>
           <h3>{props.held ? heldAnswer.heading : props.thankYou.heading}</h3>
           <p>{props.held ? heldAnswer.text : props.thankYou.text}</p>
-          {props.held && (
-            <p className="form-fallback-contacts">
-              <a href={`mailto:${props.fallback.email}`}>
-                <SvgIcon markup={props.icons.mail} size={18} /> {props.fallback.email}
-              </a>
-              <a href={`tel:${props.fallback.phoneHref}`}>
-                <SvgIcon markup={props.icons.phone} size={18} /> {props.fallback.phone}
-              </a>
-            </p>
-          )}
+          {props.held && contacts(`mailto:${props.fallback.email}`)}
           {props.onAgain ? (
             <button type="button" className="button button-secondary" onClick={props.onAgain}>
               {props.thankYou.button}
@@ -136,14 +138,7 @@ export function ContactFormView(props: ViewProps) {
             <div className="form-fallback form-error" role="alert" tabIndex={-1} autoFocus={focusFirst || undefined}>
               <div>
                 <p>{props.fallback.text}</p>
-                <p className="form-fallback-contacts">
-                  <a href={`mailto:${props.fallback.email}?subject=${encodeURIComponent(values.subject ?? '')}&body=${encodeURIComponent(values.message ?? '')}`}>
-                    <SvgIcon markup={props.icons.mail} size={18} /> {props.fallback.email}
-                  </a>
-                  <a href={`tel:${props.fallback.phoneHref}`}>
-                    <SvgIcon markup={props.icons.phone} size={18} /> {props.fallback.phone}
-                  </a>
-                </p>
+                {contacts(`mailto:${props.fallback.email}?subject=${encodeURIComponent(values.subject ?? '')}&body=${encodeURIComponent(values.message ?? '')}`)}
               </div>
             </div>
           )}
