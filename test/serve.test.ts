@@ -82,6 +82,20 @@ test.after(async () => {
   f.remove();
 });
 
+/** What the events stream sends a browser that connects now, up to and with its first error report. */
+async function errorReport(base: string): Promise<string> {
+  const events = await fetch(`${base}/__site/events`, { signal: AbortSignal.timeout(10_000) });
+  const reader = events.body!.getReader();
+  let text = '';
+  while (!text.includes('event: error-report')) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`the events stream ended without an error report: ${text}`);
+    text += new TextDecoder().decode(value);
+  }
+  await reader.cancel();
+  return text;
+}
+
 const get = (p: string, init?: RequestInit) => fetch(`${dev.url}${p}`, { redirect: 'manual', ...init });
 
 test('serves clean URLs with the reload client added', async () => {
@@ -388,11 +402,7 @@ test('a content error is reported to the browser, and the last good site keeps b
   assert.match(error.frame, new RegExp(`> ${error.line} \\|   "stateName"`));
   assert.match(error.hint, /^JSON needs double quotes/);
   // A browser that connects while the build is broken is told at once.
-  const late = await fetch(`${dev.url}/__site/events`);
-  const reader = late.body!.getReader();
-  let first = '';
-  while (!first.includes('event: error-report')) first += new TextDecoder().decode((await reader.read()).value);
-  await reader.cancel();
+  const first = await errorReport(dev.url);
   assert.match(first, /"code":"CONTENT_JSON_SYNTAX"/);
   const res = await get('/cities/perth');
   assert.is(res.status, 200);
@@ -695,11 +705,7 @@ test('a function already broken when the server starts is reported at once, in t
     assert.match(printed.join('\n'), /functions\/broken\.ts:2:1 Unexpected end of file/);
     assert.match(printed.join('\n'), /\[FUNCTION_FAILED\]/);
     assert.is((await fetch(`${server.url}/cities/perth`)).status, 200, 'the site is served');
-    const events = await fetch(`${server.url}/__site/events`, { signal: AbortSignal.timeout(10_000) });
-    const reader = events.body!.getReader();
-    let text = '';
-    while (!text.includes('event: error-report')) text += new TextDecoder().decode((await reader.read()).value);
-    await reader.cancel();
+    const text = await errorReport(server.url);
     assert.match(text, /"code":"FUNCTION_FAILED","title":"[^"]*","file":"functions\/broken\.ts"/);
     const outcome = () => new Promise<boolean>((resolve) => server.onRebuild((o) => resolve(o.ok)));
     const edited = outcome();
@@ -770,11 +776,7 @@ test('a second source of an output file added while serving (twin.jpeg beside tw
       assert.is(await failed, false);
       // The last good site is still served; the browser is told of the failure.
       assert.is((await fetch(`${server.url}/`)).status, 200);
-      const events = await fetch(`${server.url}/__site/events`);
-      const reader = events.body!.getReader();
-      let report = '';
-      while (!report.includes('event: error-report')) report += new TextDecoder().decode((await reader.read()).value);
-      await reader.cancel();
+      const report = await errorReport(server.url);
       assert.match(report, /"code":"OUTPUT_TWICE"/);
       assert.match(report, /twin\.\w+-40\.jpg is written twice, by assets\/images\/cities\/twin\.jpeg and assets\/images\/cities\/twin\.jpg/);
     } finally {
