@@ -34,6 +34,7 @@ export function adminPage(siteName: string, locale: string): string {
 <meta name="robots" content="noindex, nofollow">
 <title>Content editor | ${escapeHtml(siteName)}</title>
 <link rel="cms-config-url" type="text/yaml" href="/admin/config.yml">
+<link rel="stylesheet" href="/admin/admin.css">
 </head>
 <body>
 <noscript>The content editor needs JavaScript. Without it, edit the files in content/ in the repository.</noscript>
@@ -193,6 +194,9 @@ export async function emitAdmin(
     cmsConfigYaml(cmsConfig(project, settings, (problem: SiteError) => warn(`⚠ ${problem.headline} (${problem.hint})`), files)),
   );
   await derive('admin/formats.js', formats, formatsScript);
+  // The editor's own styles over Decap's (a phone's width, islands/admin/admin.css).
+  const css = fs.readFileSync(path.join(browserCode, 'admin.css'), 'utf8');
+  await derive('admin/admin.css', css, () => css);
   await derive('admin/editor.js', JSON.stringify([formats, schemas, `ajv@${packageVersion('ajv')}`, `ajv-formats@${packageVersion('ajv-formats')}`]), () => editorScript(project));
   const factText = Object.values(factSources).map((rel) => (fs.existsSync(path.join(project.content, rel)) ? fs.readFileSync(path.join(project.content, rel), 'utf8') : '')).join('\0');
   await derive('admin/editor.json', JSON.stringify([factText, schemas, layout, imageFolderNames(project), ...code]), () => editorData(project, previewNames(cmsConfig(project, settings, () => {}, files))));

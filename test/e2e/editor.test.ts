@@ -41,8 +41,8 @@ test.after(async () => {
   site?.remove();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
   contexts.push(context);
   // Decap's 5 MB script takes four or five seconds to start on a quiet 2-core machine, several times that on a busy one.
   context.setDefaultNavigationTimeout(90_000);
@@ -57,8 +57,8 @@ async function newPage(): Promise<Page> {
 }
 
 /** The editor signed in to the local backend, at an address inside it (#/collections/...). */
-async function editor(hash: string): Promise<Page> {
-  const page = await newPage();
+async function editor(hash: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await newPage(viewport);
   await page.goto(`${dev.url}/admin/`);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByText('Collections').first().waitFor();
@@ -91,6 +91,39 @@ test('the editor lists the collections generated from the schemas, with readable
   // A description from the schema shows under its field.
   await page.getByText('Position on /services.', { exact: true }).first().waitFor();
   await page.screenshot({ path: path.join(shots, 'editor-service-1280.png') });
+});
+
+test('on a phone (375 px) the entry editor fits the screen: no sideways scroll, Publish and every field within reach', async () => {
+  const page = await editor('#/collections/cities/entries/perth', { width: 375, height: 800 });
+  await page.getByLabel('Population').waitFor();
+  const width = () => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }));
+  const fits = await width();
+  assert.ok(fits.scroll <= fits.inner, `the page is no wider than the screen: ${fits.scroll} > ${fits.inner}`);
+  const inside = async (name: string, box: { x: number; y: number; width: number; height: number } | null) => {
+    assert.ok(box, `${name} is shown`);
+    assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= 375 && box.y + box.height <= 800, `${name} is inside the screen: ${JSON.stringify(box)}`);
+  };
+  await inside('Publish', await page.getByRole('button', { name: 'Published' }).boundingBox());
+  await inside('Delete entry', await page.getByRole('button', { name: 'Delete entry' }).boundingBox());
+  await page.screenshot({ path: path.join(shots, 'editor-city-375.png') });
+  // A field further down, scrolled to, is whole on the screen and takes typing.
+  const population = page.getByLabel('Population');
+  await population.scrollIntoViewIfNeeded();
+  await inside('Population', await population.boundingBox());
+  await population.fill('2.3 million people');
+  assert.is(await population.inputValue(), '2.3 million people');
+  const after = await width();
+  assert.ok(after.scroll <= after.inner, `still no wider than the screen: ${after.scroll} > ${after.inner}`);
+  // The collection list and the media library fit too.
+  const lists = await editor('#/collections/cities', { width: 375, height: 800 });
+  await lists.getByText('Adelaide').first().waitFor();
+  const list = await lists.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }));
+  assert.ok(list.scroll <= list.inner, `the collection list fits: ${list.scroll} > ${list.inner}`);
+  await lists.getByText('Media', { exact: true }).first().click();
+  await lists.getByText('logo.svg', { exact: true }).first().waitFor();
+  const media = await lists.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }));
+  assert.ok(media.scroll <= media.inner, `the media library fits: ${media.scroll} > ${media.inner}`);
+  await inside('Upload', await lists.getByRole('button', { name: 'Upload' }).boundingBox());
 });
 
 test('changing a city population writes that one value to disk, and the open city page reloads with it', async () => {
