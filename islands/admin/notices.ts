@@ -67,17 +67,21 @@ function plain(text: string): string {
   return text.replace(/^"((?:[^"\\]|\\.)*)" /, (_m, value: string) => `“${value}” `).replace(/^must be string/, 'must be text');
 }
 
-/** Shows each problem beside its field (when the form has it open), and all of them at the top of the form. */
+/**
+ * Shows each problem beside its field (when the form has it open), and all of them in a panel. A refusal that
+ * names no field (the file changed since it was opened, an upload refused) is shown in the panel in its own words.
+ */
 export function showRefusal(message: string): void {
   const problems = parseRefusal(message);
-  if (!problems.length) return;
+  const whole = message.replace(/^.*?Not (?:saved|deleted): /s, '').trim();
+  if (!problems.length && !whole) return;
   clear();
   const panel = document.createElement('section');
   panel.id = panelId;
   panel.setAttribute('aria-label', 'Why this was not saved');
   panel.style.cssText = 'position:fixed;z-index:500;left:50%;transform:translateX(-50%);bottom:16px;max-width:760px;width:calc(100% - 32px);max-height:40vh;overflow:auto;background:#fff;border:1px solid #c0392b;border-radius:6px;box-shadow:0 4px 16px rgba(0,0,0,.2);padding:12px 16px';
   const heading = document.createElement('h2');
-  heading.textContent = /Not deleted/.test(message) ? 'Not deleted: fix these first' : 'Not saved: fix these, then publish again';
+  heading.textContent = /Not deleted/.test(message) ? 'Not deleted: fix these first' : problems.length ? 'Not saved: fix these, then publish again' : 'Not saved';
   heading.style.cssText = 'margin:0 0 8px;font:600 16px system-ui,sans-serif;color:#5b1a12';
   const close = document.createElement('button');
   close.type = 'button';
@@ -85,7 +89,13 @@ export function showRefusal(message: string): void {
   close.style.cssText = 'float:right;font:14px system-ui,sans-serif';
   close.addEventListener('click', () => panel.remove());
   panel.append(close, heading);
-  if (/Not deleted: /.test(message)) {
+  if (!problems.length) {
+    const lead = document.createElement('p');
+    lead.setAttribute('role', 'alert');
+    lead.style.cssText = 'margin:0;font:14px/1.45 system-ui,sans-serif;color:#5b1a12';
+    lead.textContent = whole;
+    panel.append(lead);
+  } else if (/Not deleted: /.test(message)) {
     const lead = document.createElement('p');
     lead.style.cssText = 'margin:0 0 8px;font:14px system-ui,sans-serif';
     lead.textContent = message.replace(/^.*?Not deleted: /s, '').split(/ content\/\S+:\d+:\d+ /)[0];

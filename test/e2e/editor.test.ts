@@ -266,6 +266,14 @@ test('two tabs on one entry: the later save is refused saying the file changed, 
   await publish(first);
   await first.getByText(/perth\.json has changed since you opened it/).first().waitFor();
   assert.is(site.read(file), saved, 'the second tab\'s change is still there, and the first tab\'s is not written over it');
+  // The refusal names no field, and stays on screen in the editor's own panel after Decap's notice has gone.
+  const panel = first.locator('#site-refusal');
+  await panel.waitFor();
+  assert.match(await panel.innerText(), /content\/cities\/perth\.json has changed since you opened it \(saved in another tab or window, or by hand\)\. Your changes are still in the form/);
+  await first.getByText('Failed to persist entry', { exact: false }).first().waitFor({ state: 'detached', timeout: 30_000 });
+  assert.ok(await panel.isVisible(), 'still shown after Decap\'s notice has gone');
+  assert.is(await first.getByLabel('Tagline').inputValue(), 'Changed in the first tab', 'what was typed is still in the form');
+  await first.screenshot({ path: path.join(shots, 'editor-conflict-refused-1280.png') });
   // The tab that saved saves again: its own save is not taken for someone else's.
   // Typed as staff do, the old value selected first.
   await second.getByLabel('Population').click();
