@@ -81,7 +81,7 @@ export function showRefusal(message: string): void {
   panel.setAttribute('aria-label', 'Why this was not saved');
   panel.style.cssText = 'position:fixed;z-index:500;left:50%;transform:translateX(-50%);bottom:16px;max-width:760px;width:calc(100% - 32px);max-height:40vh;overflow:auto;background:#fff;border:1px solid #c0392b;border-radius:6px;box-shadow:0 4px 16px rgba(0,0,0,.2);padding:12px 16px';
   const heading = document.createElement('h2');
-  heading.textContent = /Not deleted/.test(message) ? 'Not deleted: fix these first' : problems.length ? 'Not saved: fix these, then publish again' : 'Not saved';
+  heading.textContent = /Not deleted/.test(message) ? (problems.length ? 'Not deleted: fix these first' : 'Not deleted') : problems.length ? 'Not saved: fix these, then publish again' : 'Not saved';
   heading.style.cssText = 'margin:0 0 8px;font:600 16px system-ui,sans-serif;color:#5b1a12';
   const close = document.createElement('button');
   close.type = 'button';
@@ -123,6 +123,9 @@ export function showRefusal(message: string): void {
  * Watches Decap's notices for a refusal, keeps it on screen, and clears it after a save goes through
  * ("Entry saved") or when another entry is opened.
  */
+/** A save or deletion that never reached the server, as each browser words a failed fetch. */
+const unreachable = /Failed to (?:persist|delete) entry.*(?:Failed to fetch|NetworkError|Load failed|network error)/is;
+
 export function watchRefusals(): void {
   const seen = new WeakSet<Node>();
   new MutationObserver((records) => {
@@ -130,9 +133,15 @@ export function watchRefusals(): void {
       for (const node of record.addedNodes) {
         if (!(node instanceof HTMLElement) || seen.has(node)) continue;
         const text = node.textContent ?? '';
-        if (/Not (saved|deleted): /.test(text) && !node.closest(`#${panelId}, [data-site-problem]`)) {
+        if (node.closest(`#${panelId}, [data-site-problem]`)) continue;
+        if (/Not (saved|deleted): /.test(text)) {
           seen.add(node);
           showRefusal(text);
+        } else if (unreachable.test(text)) {
+          // The server did not answer: Decap says only "TypeError: Failed to fetch", and only for ten seconds.
+          seen.add(node);
+          const what = /Failed to delete/i.test(text) ? 'deleted' : 'saved';
+          showRefusal(`Not ${what}: The editor could not reach the server, so nothing was written. Check that site serve is still running (or that this computer is online), then ${what === 'saved' ? 'publish' : 'delete'} again. ${what === 'saved' ? 'Your changes are still in the form.' : ''}`);
         } else if (/Entry saved|Entry published|Entry deleted/i.test(text)) clear();
       }
     }
