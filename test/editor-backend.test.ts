@@ -321,6 +321,21 @@ test('a new post saved with a new image writes both; a refused one leaves no ima
   fs.rmSync(image);
 });
 
+test('a save with a picture too big for the editor is refused in words the editor keeps on screen, naming the limit, and nothing is written', async () => {
+  const post = site.read('content/blog/naati-certified-translations-immigration.md').replace('blog/naati-certified-translations-immigration.svg', 'blog/huge-picture.png');
+  // 25 MB: a camera's full-size photo, 33 MB once base64-encoded as Decap sends it.
+  const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(25 * 1024 * 1024)]).toString('base64');
+  const image = path.join(resolveProject(site.root).assets, 'images/blog/huge-picture.png');
+  const refused = await call('persistEntry', { dataFiles: [{ path: 'content/blog/huge-picture-post.md', raw: post }], assets: [{ path: 'assets/images/blog/huge-picture.png', content: png, encoding: 'base64' }] });
+  assert.is(refused.status, 413);
+  // "Not saved: " is what the editor's page keeps on screen (islands/admin/notices.ts).
+  assert.match(refused.body.error, /^Not saved: /);
+  assert.match(refused.body.error, /32 MB/);
+  assert.match(refused.body.error, /picture/);
+  assert.not.ok(fs.existsSync(image));
+  assert.not.ok(fs.existsSync(path.join(site.root, 'content/blog/huge-picture-post.md')));
+});
+
 test('a refused save that uploaded over an existing image puts the old image back', async () => {
   const rel = 'content/blog/naati-certified-translations-immigration.md';
   const post = site.read(rel);

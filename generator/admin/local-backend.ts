@@ -275,7 +275,8 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       if (bad) return send(bad.status, { error: bad.message });
       try {
         const bytes = await readBody(req, maxBody);
-        if (bytes === 'too-large') return send(413, { error: `The request is larger than the local editor takes (${maxBody / 1024 / 1024} MB).` });
+        // In words the editor's page keeps on screen ("Not saved: ", islands/admin/notices.ts): only a picture makes a save this big.
+        if (bytes === 'too-large') return send(413, { error: `Not saved: what was sent is larger than the editor takes (${maxBody / 1024 / 1024} MB in all, pictures included, which grow by a third on the way). Make the picture smaller (a few MB is plenty for the site), then upload it again.` });
         // Decoded as it is, text in another encoding would be saved with U+FFFD in place of its letters.
         if (!isUtf8(bytes)) throw new Refused(400, 'The request is not UTF-8 text, so its letters could not be read.');
         let body: unknown;
