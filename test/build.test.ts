@@ -18,6 +18,7 @@ import { resolveProject, toolRoot } from '../generator/project.ts';
 import { BuildFailure } from '../generator/errors.ts';
 import { silentLogger } from '../generator/log.ts';
 import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
+import { failureOf } from './helpers/failure.ts';
 
 const test = suite('build');
 
@@ -481,17 +482,10 @@ test('two sources of one output file (OUTPUT_TWICE: one picture saved as twin.jp
   try {
     await build({ root: g.root, logger: silentLogger });
     const before = listFiles(path.join(g.root, 'dist'));
-    fs.copyFileSync(jpg, path.join(g.root, 'assets/images/cities/twin.jpeg'));
-    try {
-      await build({ root: g.root, logger: silentLogger });
-      assert.unreachable('the build should fail');
-    } catch (error) {
-      assert.instance(error, BuildFailure);
-      const [twice] = (error as BuildFailure).errors;
-      assert.is(twice.code, 'OUTPUT_TWICE');
-      assert.match(twice.headline, /^assets\/images\/cities\/twin\.\w+-40\.jpg is written twice, by assets\/images\/cities\/twin\.jpeg and assets\/images\/cities\/twin\.jpg: /);
-      assert.match(twice.hint!, /rename or remove one of the two/);
-    }
+    const [twice] = await failureOf(g, () => fs.copyFileSync(jpg, path.join(g.root, 'assets/images/cities/twin.jpeg')));
+    assert.is(twice.code, 'OUTPUT_TWICE');
+    assert.match(twice.headline, /^assets\/images\/cities\/twin\.\w+-40\.jpg is written twice, by assets\/images\/cities\/twin\.jpeg and assets\/images\/cities\/twin\.jpg: /);
+    assert.match(twice.hint!, /rename or remove one of the two/);
     assert.equal(listFiles(path.join(g.root, 'dist')), before);
   } finally {
     g.remove();

@@ -29,7 +29,8 @@ export async function sharedFailure(f: Fixture, prepare: (f: Fixture) => void): 
   }
 }
 
-async function failureOf(f: Fixture, prepare: (f: Fixture) => void): Promise<SiteError[]> {
+/** The errors of a build of `f` changed by `prepare`; a build that succeeds fails the test. */
+export async function failureOf(f: Fixture, prepare: (f: Fixture) => void): Promise<SiteError[]> {
   try {
     prepare(f);
     await build({ root: f.root, logger: silentLogger });
