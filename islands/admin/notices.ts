@@ -119,13 +119,13 @@ export function showRefusal(message: string): void {
   document.body.append(panel);
 }
 
+/** A save or deletion that never reached the server, as each browser words a failed fetch. */
+const unreachable = /Failed to (?:persist|delete) entry.*(?:Failed to fetch|NetworkError|Load failed|network error)/is;
+
 /**
  * Watches Decap's notices for a refusal, keeps it on screen, and clears it after a save goes through
  * ("Entry saved") or when another entry is opened.
  */
-/** A save or deletion that never reached the server, as each browser words a failed fetch. */
-const unreachable = /Failed to (?:persist|delete) entry.*(?:Failed to fetch|NetworkError|Load failed|network error)/is;
-
 export function watchRefusals(): void {
   const seen = new WeakSet<Node>();
   new MutationObserver((records) => {
