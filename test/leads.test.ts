@@ -316,6 +316,34 @@ test('the longest message the form allows, posted natively in its worst encoding
   console.log(`» long native posts: 5,000 CJK characters (${formBody({ ...enquiry, name: '譚'.repeat(100), message: cjk }).length} bytes) and 5,000 four-byte characters taken and mailed whole; a 100 KB post answered 413 with a page keeping the name; a text/plain post answered 415 with a page`);
 });
 
+test('a form post over the limit sent without a Content-Length (chunked, as a script streams it) is refused 413 with the typed values, not left unanswered', async () => {
+  // In two chunks and with no Content-Length, so the function has to read the body to find it too large.
+  const chunked = (fn: string, body: string) =>
+    new Promise<Answer>((resolve, reject) => {
+      const url = new URL(`${dev.url}/.netlify/functions/${fn}`);
+      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      const half = Math.floor(body.length / 2);
+      req.write(body.slice(0, half));
+      req.end(body.slice(half));
+    });
+  const before = await counted();
+  const enquiryAnswer = await chunked('send-email', formBody({ ...message, name: 'Amira Chunked', message: 'x'.repeat(100 * 1024) }));
+  assert.is(enquiryAnswer.status, 413);
+  assert.ok(enquiryAnswer.text.includes('The enquiry is too large.'));
+  assert.ok(enquiryAnswer.text.includes('value="Amira Chunked"'), 'the name is kept');
+  const signUp = await chunked('subscribe', `email=sam.chunked%40example.org&website=${'x'.repeat(6000)}`);
+  assert.is(signUp.status, 413);
+  assert.ok(signUp.text.includes('The sign-up is too large.'));
+  assert.ok(signUp.text.includes('value="sam.chunked@example.org"'), 'the address is kept');
+  assert.equal(await counted(), before, 'nothing kept');
+});
+
 test("answer pages carry the site's own security headers (Netlify does not apply _headers to a function's answer)", async () => {
   // The policy the host gives the form's own page is the one its answer must carry.
   const siteCsp = (await fetch(new URL('/contact', dev.url))).headers.get('content-security-policy');
