@@ -49,7 +49,7 @@ export function createSubscribe(options: { env?: () => Env; now?: () => number; 
     const page = wantsPage(request);
     let typed = '';
     const answer = (status: number, result: { message: string; field?: string; thanked?: boolean }, headers: Record<string, string> = {}) =>
-      page ? blogAnswer(request, settings, status, { email: typed, error: result.thanked ? undefined : result.message, thanked: result.thanked }, headers) : json(status, result.thanked ? { ok: true, message: result.message } : { message: result.message, ...(result.field ? { field: result.field } : {}) }, headers);
+      page ? blogAnswer(request, settings, status, { email: typed, error: result.thanked ? undefined : result.message, thanked: result.thanked }, result.field === 'email', headers) : json(status, result.thanked ? { ok: true, message: result.message } : { message: result.message, ...(result.field ? { field: result.field } : {}) }, headers);
     try {
       const received = await receive(request, maxBody, messages);
       if ('refused' in received) {
@@ -107,9 +107,10 @@ export function createSubscribe(options: { env?: () => Env; now?: () => number; 
 
 export default createSubscribe();
 
-async function blogAnswer(request: Request, settings: Env, status: number, result: NewsletterAnswer, headers: Record<string, string>): Promise<Response> {
+/** `addressWrong`: the refusal is about the address typed; any other (the store, the limit, the request) is not. */
+async function blogAnswer(request: Request, settings: Env, status: number, result: NewsletterAnswer, addressWrong: boolean, headers: Record<string, string>): Promise<Response> {
   const form = renderToStaticMarkup(createElement(NewsletterForm, { copy: blog.newsletter, answer: result }));
-  const title = result.thanked ? 'Thank you for signing up' : 'Please check your email address';
+  const title = result.thanked ? 'Thank you for signing up' : addressWrong ? 'Please check your email address' : 'Your sign-up was not saved';
   const built = await builtPage(request, settings, '/blog');
   const swapped = built.text && swapElement(built.text, /<form class="newsletter-form"[^>]*>/, '</form>', form, title);
   if (swapped) return html(status, swapped, { ...built.headers, ...headers });

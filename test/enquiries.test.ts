@@ -660,6 +660,28 @@ test('an unexpected failure answers a native sign-up with the blog page and the 
   assert.equal(await script.json(), { message: "We couldn't save your address just now. Please try again in a few minutes." });
 });
 
+test("a native sign-up refused for a reason other than the address says so in its title, not \"Please check your email address\"", async () => {
+  const subscribe = createSubscribe({ env: () => ({ RATE_LIMIT_PER_MINUTE: '100' }), store: () => undefined });
+  const native = (body: string) => subscribe(new Request('http://localhost/.netlify/functions/subscribe', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }), { ip: '192.0.2.7' });
+  const logs = captureLogs();
+  let unsaved: Response, badAddress: Response;
+  try {
+    // No store: the address is fine, it just cannot be kept.
+    unsaved = await native('email=fine%40example.org');
+    badAddress = await native('email=not-an-address');
+  } finally {
+    logs.restore();
+  }
+  assert.is(unsaved.status, 503);
+  const text = await unsaved.text();
+  assert.match(text, /We couldn&#x27;t save your address just now/);
+  assert.match(text, /value="fine@example.org"/, 'the address typed comes back');
+  assert.not.match(text, /Please check your email address/);
+  assert.match(text, /<title>Your sign-up was not saved<\/title>/);
+  assert.is(badAddress.status, 400);
+  assert.match(await badAddress.text(), /<title>Please check your email address<\/title>/);
+});
+
 test("the delivery run is started only by a POST that no other site's page sent; the scheduler's and site serve's own are taken", async () => {
   const env = { SITE_DATA_DIR: path.join(dir, 'deliver-origin'), SMTP_URL: sink.url };
   const store = fileStore(path.join(env.SITE_DATA_DIR, 'forms'));
