@@ -114,6 +114,48 @@ test('file store: of 20 concurrent swaps from one value through two stores on on
   assert.equal(fs.readdirSync(path.join(root, 'queue')), ['race-0001.json'], 'the stale lock is gone');
 });
 
+test('file store: a writer that died while breaking a stale lock leaves its marker; once old, the marker is broken too and the swap goes through', async () => {
+  const root = path.join(dir, 'swap-dead-breaker');
+  const [a, b] = [fileStore(root), fileStore(root)];
+  await a.set('queue/dead-0001', 'start');
+  const queue = path.join(root, 'queue');
+  const lock = path.join(queue, 'dead-0001.json.lock');
+  const old = new Date(Date.now() - 10 * 60_000);
+  // The holder died with the lock; the writer that came to break it died after marking it, before removing either.
+  fs.writeFileSync(lock, 'crashedholder');
+  fs.writeFileSync(`${lock}.break-crashedholder`, 'crashedbreaker');
+  // And one that came to break that marker died in turn, leaving a marker of the marker.
+  fs.writeFileSync(`${lock}.break-crashedholder.break-crashedbreaker`, 'crashedagain');
+  for (const name of fs.readdirSync(queue)) if (name.includes('.lock')) fs.utimesSync(path.join(queue, name), old, old);
+  // Several writers at once find them: one breaks each, and of the swaps from one value exactly one wins.
+  const results = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).swap('queue/dead-0001', 'start', `writer ${i}`)));
+  assert.is(results.filter(Boolean).length, 1);
+  assert.is(await a.get('queue/dead-0001'), `writer ${results.indexOf(true)}`);
+  assert.equal(fs.readdirSync(queue), ['dead-0001.json'], 'no lock, marker or temporary file left');
+});
+
+test('file store: a fresh marker over a stale lock (another writer breaking it now) is not broken: the swap waits, then names the lock and the marker', async () => {
+  const root = path.join(dir, 'swap-live-breaker');
+  const store = fileStore(root);
+  await store.set('queue/live-0001', 'start');
+  const lock = path.join(root, 'queue', 'live-0001.json.lock');
+  fs.writeFileSync(lock, 'crashedholder');
+  const old = new Date(Date.now() - 10 * 60_000);
+  fs.utimesSync(lock, old, old);
+  const mark = `${lock}.break-crashedholder`;
+  fs.writeFileSync(mark, 'livebreaker');
+  let message = '';
+  await store.swap('queue/live-0001', 'start', 'next').then(
+    () => assert.unreachable('a swap went through while another writer was breaking the lock'),
+    (error: Error) => (message = error.message),
+  );
+  assert.ok(message.includes(lock), message);
+  assert.ok(message.includes(mark), message);
+  assert.is(fs.readFileSync(mark, 'utf8'), 'livebreaker', 'the live marker is left to its writer');
+  assert.is(fs.readFileSync(lock, 'utf8'), 'crashedholder');
+  assert.is(await store.get('queue/live-0001'), 'start');
+});
+
 test('file store: a write the disk fails (full) leaves no temporary file behind, and a new folder is flushed in its parent', async () => {
   const root = path.join(dir, 'full-disk');
   const store = fileStore(root);

@@ -79,50 +79,72 @@ async function viaTemporary<T>(target: string, value: string, commit: (temporary
 /**
  * A swap holds `<file>.lock` (created exclusively, so one writer at a time) for a read and a rename: milliseconds.
  * One older than this was left by a writer that died holding it, and is broken; any live holder is long done.
+ * The same holds for the marker a writer makes while it breaks a lock, and for a marker of a marker.
  */
 const staleLockMs = 60_000;
 
+const readOrNone = (file: string) => fs.promises.readFile(file, 'utf8').catch(() => undefined);
+
 /**
- * Runs `work` holding the lock of `target`, waiting while another writer holds it. A stale lock is broken only
- * by the one writer that first marks it (`<lock>.break-<its token>`, made exclusively), and only if it is still
- * that lock: so two writers that both find it stale cannot each delete it and one delete the other's new lock.
+ * Removes `file` (a lock, or a marker breaking one) if it is stale and still holds what was read. Only the one
+ * writer that first marks it (`<file>.break-<its content>`, made exclusively) removes it, and only if it is still
+ * that file: so two writers that both find it stale cannot each delete it and one delete the other's new one.
+ * A marker whose writer died before removing it is found stale in turn and broken the same way, by one writer.
+ * Answers undefined when the caller should try its lock again at once (it was gone, or is broken now), or the
+ * file that a live writer holds (the lock, or a fresh marker), to be waited for.
  */
+async function breakIfStale(file: string, token: string): Promise<{ file: string; since: number } | undefined> {
+  const held = await readOrNone(file);
+  const since = await fs.promises.stat(file).then((s) => s.mtimeMs, () => undefined);
+  if (held === undefined || since === undefined) return undefined;
+  if (Date.now() - since <= staleLockMs) return { file, since };
+  const mark = `${file}.break-${held.replace(/[^0-9a-z]/gi, '').slice(0, 32) || 'empty'}`;
+  try {
+    await fs.promises.writeFile(mark, token, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // Another writer is breaking it now, or died doing so and left its marker: that marker is broken once stale.
+    return breakIfStale(mark, token);
+  }
+  try {
+    if ((await readOrNone(file)) === held) await fs.promises.rm(file, { force: true });
+  } finally {
+    // Only our own marker: if we were paused long enough for it to be broken, the one there now is another's.
+    if ((await readOrNone(mark)) === token) await fs.promises.rm(mark, { force: true });
+  }
+  return undefined;
+}
+
+/** Runs `work` holding the lock of `target`, waiting while another writer holds it; a stale lock is broken (breakIfStale). */
 async function withLock<T>(target: string, work: () => Promise<T>): Promise<T> {
   const lock = `${target}.lock`;
   const token = randomBytes(8).toString('hex');
   await makeFolder(path.dirname(target));
-  for (let tries = 0; ; tries++) {
+  for (let tries = 0; ; ) {
     try {
       await fs.promises.writeFile(lock, token, { flag: 'wx' });
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const held = await fs.promises.readFile(lock, 'utf8').catch(() => undefined);
-    const since = await fs.promises.stat(lock).then((s) => s.mtimeMs, () => undefined);
-    if (held !== undefined && since !== undefined && Date.now() - since > staleLockMs) {
-      const mark = `${lock}.break-${held.replace(/[^0-9a-z]/gi, '') || 'empty'}`;
-      try {
-        await fs.promises.writeFile(mark, token, { flag: 'wx' });
-        try {
-          if ((await fs.promises.readFile(lock, 'utf8').catch(() => undefined)) === held) await fs.promises.rm(lock, { force: true });
-        } finally {
-          await fs.promises.rm(mark, { force: true });
-        }
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-      continue;
-    }
+    const live = await breakIfStale(lock, token);
+    if (live === undefined) continue;
     // A live holder is done within milliseconds; one that holds on for seconds is named, not waited for.
-    if (tries >= 500) throw new Error(`${lock} has been held for ${since === undefined ? 'a while' : `${Math.round((Date.now() - since) / 1000)} s`} by another writer; a lock older than ${staleLockMs / 1000} s is broken`);
+    if (++tries >= 500) {
+      const age = `${Math.round((Date.now() - live.since) / 1000)} s`;
+      throw new Error(
+        live.file === lock
+          ? `${lock} has been held for ${age} by another writer; a lock older than ${staleLockMs / 1000} s is broken`
+          : `${lock} is stale, and another writer has been breaking it for ${age} (${live.file}); a marker older than ${staleLockMs / 1000} s is broken too`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 10));
   }
   try {
     return await work();
   } finally {
     // Only our own lock: if it was broken as stale (we were paused for a minute), another writer's is not ours to remove.
-    if ((await fs.promises.readFile(lock, 'utf8').catch(() => undefined)) === token) await fs.promises.rm(lock, { force: true });
+    if ((await readOrNone(lock)) === token) await fs.promises.rm(lock, { force: true });
   }
 }
 
