@@ -1,8 +1,8 @@
 // What makes an image file unfit to publish: the build refuses it (assets/images.ts), and the editor refuses it as
 // an upload, before a byte is written (admin/local-backend.ts), by the same rules. A raster image must be what
 // its name says; an SVG must hold nothing that runs or fetches (an SVG opened from the site runs its scripts
-// with the site's rights).
-import path from 'node:path';
+// with the site's rights). The editor's page runs the same check on a picture as it is chosen (islands/admin/
+// uploads.ts), before Decap keeps it as a draft of the entry: so this file imports nothing of Node's.
 
 /** Bytes each raster type the build encodes (assets/images.ts) starts with, at the offset given. */
 const signatures: Record<string, [offset: number, bytes: string][][]> = {
@@ -36,12 +36,21 @@ function activeSvgPart(svg: string): string | undefined {
   return found?.[0].trim().replace(/^:/, '');
 }
 
+/** A file name's extension, as path.extname gives it: "blog/photo.PNG" -> ".PNG", ".png" -> "". */
+function extension(rel: string): string {
+  const name = rel.slice(rel.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot) : '';
+}
+
+const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
 /** What is wrong with an image file named `rel`, or undefined when nothing is. */
-export function imageProblem(rel: string, bytes: Buffer): string | undefined {
-  const ext = path.extname(rel).toLowerCase();
+export function imageProblem(rel: string, bytes: Uint8Array): string | undefined {
+  const ext = extension(rel).toLowerCase();
   if (bytes.length === 0) return 'the file is empty';
   if (ext === '.svg') {
-    const text = bytes.toString('utf8');
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     if (!/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return 'it is not an SVG image';
     const active = activeSvgPart(text);
     if (!active) return undefined;
@@ -49,6 +58,6 @@ export function imageProblem(rel: string, bytes: Buffer): string | undefined {
   }
   const kinds = signatures[ext];
   if (!kinds) return `only images can be uploaded (${[...Object.keys(signatures), '.svg'].join(', ')}), not ${ext || 'a file without an extension'}`;
-  const matches = kinds.some((parts) => parts.every(([offset, hex]) => bytes.subarray(offset, offset + hex.length / 2).toString('hex') === hex));
+  const matches = kinds.some((parts) => parts.every(([offset, signature]) => hex(bytes.subarray(offset, offset + signature.length / 2)) === signature));
   return matches ? undefined : `its content is not a ${ext.slice(1).toUpperCase()} image`;
 }

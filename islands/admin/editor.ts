@@ -9,6 +9,7 @@ import { registerPreview, registerSiteStyle } from './preview.ts';
 import { watchPlaceholders, type FactInfo } from './placeholders.ts';
 import { showThumbnails } from './thumbnails.ts';
 import { oneMediaLibrary } from './media.ts';
+import { checkUploads } from './uploads.ts';
 
 interface EditorData extends FactInfo {
   facts: Facts;
@@ -34,6 +35,7 @@ registerChecks(async () => (await loaded).facts, loadReferences);
 let index: ReferenceIndex | undefined;
 watchRefusals();
 showThumbnails();
+checkUploads();
 oneMediaLibrary(async () => (await loaded).imageFolders ?? []);
 void Promise.all([loaded, loadReferences()]).then(([d, i]) => {
   index = i;

@@ -14,7 +14,7 @@ export interface Problem {
 
 /** The problems in a refusal: each begins with the file it is in ("content/..."), then the field's path. */
 export function parseRefusal(message: string): Problem[] {
-  const body = message.replace(/^.*?Not (?:saved|deleted): /s, '');
+  const body = message.replace(/^.*?Not (?:saved|deleted|uploaded): /s, '');
   const out: Problem[] = [];
   const pattern = /(content\/[^\s:]+)(?::(\d+):(\d+))? (\/\S*) ([\s\S]*?)(?= content\/[^\s:]+(?::\d+:\d+)? \/|$)/g;
   for (const m of body.matchAll(pattern)) {
@@ -32,6 +32,12 @@ function fieldOf(pointer: string): { name: string; index: number } {
 }
 
 const panelId = 'site-refusal';
+
+/** Takes the refusal off the screen, if its heading matches `heading` (a refused upload once a good one goes in). */
+export function clearRefusal(heading: RegExp): void {
+  const shown = document.getElementById(panelId)?.querySelector('h2')?.textContent ?? '';
+  if (heading.test(shown)) clear();
+}
 
 function clear(): void {
   document.getElementById(panelId)?.remove();
@@ -73,15 +79,15 @@ function plain(text: string): string {
  */
 export function showRefusal(message: string): void {
   const problems = parseRefusal(message);
-  const whole = message.replace(/^.*?Not (?:saved|deleted): /s, '').trim();
+  const whole = message.replace(/^.*?Not (?:saved|deleted|uploaded): /s, '').trim();
   if (!problems.length && !whole) return;
   clear();
   const panel = document.createElement('section');
   panel.id = panelId;
-  panel.setAttribute('aria-label', 'Why this was not saved');
+  panel.setAttribute('aria-label', /^Not uploaded: /.test(message) ? 'Why this was not uploaded' : 'Why this was not saved');
   panel.style.cssText = 'position:fixed;z-index:500;left:50%;transform:translateX(-50%);bottom:16px;max-width:760px;width:calc(100% - 32px);max-height:40vh;overflow:auto;background:#fff;border:1px solid #c0392b;border-radius:6px;box-shadow:0 4px 16px rgba(0,0,0,.2);padding:12px 16px';
   const heading = document.createElement('h2');
-  heading.textContent = /Not deleted/.test(message) ? (problems.length ? 'Not deleted: fix these first' : 'Not deleted') : problems.length ? 'Not saved: fix these, then publish again' : 'Not saved';
+  heading.textContent = /Not deleted/.test(message) ? (problems.length ? 'Not deleted: fix these first' : 'Not deleted') : /^Not uploaded: /.test(message) ? 'Not uploaded' : problems.length ? 'Not saved: fix these, then publish again' : 'Not saved';
   heading.style.cssText = 'margin:0 0 8px;font:600 16px system-ui,sans-serif;color:#5b1a12';
   const close = document.createElement('button');
   close.type = 'button';

@@ -218,6 +218,26 @@ test('a new blog post with a new picture: an ASCII file name, the picture saved 
   assert.match(sitemap, /\/blog\/partner-visa-checklist-cafe-receipts-and-te-reo-maori-letters<\/loc>/);
 });
 
+test('a file whose bytes are not the image its name says is refused at the upload, named with what is wrong, not kept as a draft until Publish', async () => {
+  const page = await editor('#/collections/blog/new');
+  await page.getByLabel('Title', { exact: true }).waitFor();
+  // Text saved under an image's name: with an entry open, Decap keeps an upload in the browser until Publish.
+  const fake = path.join(site.root, 'not-really.png');
+  fs.writeFileSync(fake, 'meeting notes, not a picture\n');
+  await page.getByRole('button', { name: 'Choose an image' }).click();
+  await page.locator('input[type="file"]').setInputFiles(fake);
+  const panel = page.locator('#site-refusal');
+  await panel.waitFor();
+  assert.match(await panel.innerText(), /Not uploaded[\s\S]*not-really\.png: its content is not a PNG image/);
+  // Not in the library, not even as a draft; a real picture chosen after it goes in as before.
+  const picture = path.join(site.root, 'real-picture.png');
+  await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2d6a8f' } }).png().toFile(picture);
+  await page.locator('input[type="file"]').setInputFiles(picture);
+  await page.getByText('real-picture.png').first().waitFor();
+  assert.is(await page.getByRole('dialog').getByText('not-really.png').count(), 0, 'the refused file is not in the media library');
+  assert.not.ok(fs.existsSync(path.join(site.root, 'assets/images/not-really.png')));
+});
+
 test('deleting a language a city uses is refused, naming the city, and the refusal stays on screen', async () => {
   const file = 'content/languages/swahili.json';
   const before = site.read(file);
