@@ -13,6 +13,7 @@ import { explain } from '../generator/incremental/plan.ts';
 import { nothingToBuild } from '../generator/incremental/unchanged.ts';
 import { draftStylesheet } from '../generator/content/drafts.ts';
 import { cmsConfig } from '../generator/admin/cms-config.ts';
+import { BuildFailure, type SiteError } from '../generator/errors.ts';
 import { resolveProject } from '../generator/project.ts';
 import { replaceIn, sharedFailure } from './helpers/failure.ts';
 import { fixture, listFiles, repoRoot, type Fixture } from './helpers/project.ts';
@@ -193,6 +194,37 @@ test('a published entry that names a draft by its code fails the build, naming t
   assert.is(perth!.code, 'CONTENT_DRAFT_REFERENCE');
   assert.match(perth!.message, /^names the language "[a-z-]+", a draft \(content\/languages\/[a-z-]+\.json\) that the build leaves out$/);
   assert.is(perth!.pointer, '/languages/0');
+});
+
+/** The errors of the dev server's build (drafts kept) of the shared fixture changed by `prepare`, its files put back after. */
+async function servedFailure(prepare: (f: Fixture) => void): Promise<SiteError[]> {
+  const saved = new Map(listFiles(f.content).map((rel) => [rel, f.read(`content/${rel}`)]));
+  const out = path.join(f.root, 'dist-served');
+  try {
+    prepare(f);
+    await build({ root: f.root, out, logger: silentLogger, drafts: true, recycle: false });
+  } catch (error) {
+    if (error instanceof BuildFailure) return error.errors;
+    throw error;
+  } finally {
+    for (const rel of listFiles(f.content)) if (!saved.has(rel)) f.write(`content/${rel}`, null);
+    for (const [rel, text] of saved) if (f.read(`content/${rel}`) !== text) f.write(`content/${rel}`, text);
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+  throw new Error('the build succeeded but should have failed');
+}
+
+test("a draft that takes a published page's address is named as the cause, with the published file as the other party", async () => {
+  // A draft prose page at the address of a published language's page.
+  const prose = await servedFailure((f) => f.write('content/pages/maori.md', f.read('content/pages/terms.md').replace('---\n', '---\ndraft: true\n')));
+  assert.equal(prose.map((e) => [e.code, e.file, e.pointer, e.message]), [['CONTENT_ROUTE_COLLISION', 'content/pages/maori.md', '', '/maori is already content/languages/maori.json']]);
+  // A draft service whose page is at a published service's alias.
+  const service = await servedFailure((f) => {
+    const alias = f.json<{ aliases: string[] }>('content/services/passports.json').aliases[0];
+    f.write(`content/services/${alias}.json`, f.read('content/services/payslips.json'));
+    f.editJson(`content/services/${alias}.json`, (d) => Object.assign(d, { draft: true, order: 999, aliases: [] }));
+  });
+  assert.equal(service.map((e) => [e.code, e.file, e.pointer, e.message]), [['CONTENT_ROUTE_COLLISION', 'content/services/passports-ids.json', '', '/services/passports-ids is already an alias of content/services/passports.json']]);
 });
 
 test('a draft is still validated: draft must be true or false', async () => {

@@ -150,6 +150,15 @@ test('an unchanged save through the API leaves the file byte-identical, whatever
   assert.is(site.read(post), before);
 });
 
+test("a new draft at a published page's address is refused naming the draft as the cause and the published file as the other party", async () => {
+  const rel = 'content/pages/maori.md';
+  const raw = site.read('content/pages/terms.md').replace('---\n', '---\ndraft: true\n');
+  const { status, body } = await call('persistEntry', { dataFiles: [{ path: rel, raw }], assets: [] });
+  assert.is(status, 422);
+  assert.match(body.error, /^Not saved: content\/pages\/maori\.md(:\d+:\d+)? \/maori is already content\/languages\/maori\.json\./);
+  assert.not.ok(fs.existsSync(path.join(site.root, rel)));
+});
+
 test('an edit changes only its own line', async () => {
   const rel = 'content/cities/darwin.json';
   const before = site.read(rel);

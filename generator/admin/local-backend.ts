@@ -15,6 +15,7 @@ import { resolveFacts } from '../content/facts.ts';
 import { buildModel } from '../content/model.ts';
 import { routes } from '../routes.ts';
 import { crossCheck } from '../content/cross-check.ts';
+import { sortDrafts } from '../content/drafts.ts';
 import { classify, rules } from '../content/kinds.ts';
 import { eachValue } from '../content/pointer.ts';
 import { writeFileAtomic } from '../cache.ts';
@@ -365,9 +366,11 @@ async function check(project: Project, changes: Change[]): Promise<void> {
     const { files: facts, errors } = resolveFacts(files);
     const schema = [...errors, ...(await validateContent(project, facts)).errors];
     if (schema.length) return schema;
+    // Every file, drafts too, as the dev server builds them; an address two files take is placed on the draft.
+    const { drafts } = sortDrafts(facts, true);
     const model = buildModel(facts);
     const { pages, redirects } = routes(model);
-    return crossCheck(project, facts, model, pages, redirects);
+    return crossCheck(project, facts, model, pages, redirects, undefined, drafts);
   };
   const known = new Set((await problems(current).catch(() => [])).map((e) => e.headline));
   const added = (await problems(next)).filter((e) => !known.has(e.headline));

@@ -31,6 +31,14 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   const fail = <C extends ErrorCode>(file: SourceFile, code: C, pointer: string, params: ErrorParams<C>) => errors.push(draftAware(drafts, code, params, (c, p) => at(file, c, p, pointer)));
 
   // Unique codes and positions; file names that follow the slug rule; no address collisions.
+  // Two entries at one address are reported on the one found second, naming the first; but where the first is a
+  // draft and the second is not (the dev server's build, which keeps drafts), the draft is what took an address
+  // already published, and the draft is named as the cause, with the published file as the other party.
+  const isDraft = (p: string) => drafts?.files.has(p) === true;
+  const collide = (second: { file: string; pointer: string; says: string }, first: { file: string; pointer: string; says: string }, address: string) =>
+    isDraft(first.file) && !isDraft(second.file)
+      ? fail(fileOf(first.file), 'CONTENT_ROUTE_COLLISION', first.pointer, { address, owner: second.says })
+      : fail(fileOf(second.file), 'CONTENT_ROUTE_COLLISION', second.pointer, { address, owner: first.says });
   const taken = new Map<string, string>();
   for (const r of reservedSegments) taken.set(r, 'a built-in route');
   for (const prose of model.prose) taken.set(prose.slug, prose.file);
@@ -51,7 +59,8 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
       fail(file, 'CONTENT_SLUG_MISMATCH', '/name', { name: language.name, slug: language.slug, fileName: path.posix.basename(language.file) });
     }
     if (!language.isTarget && taken.has(language.slug)) {
-      fail(file, 'CONTENT_ROUTE_COLLISION', '/name', { address: `/${language.slug}`, owner: taken.get(language.slug)! });
+      const owner = taken.get(language.slug)!;
+      collide({ file: language.file, pointer: '/name', says: language.file }, { file: owner, pointer: '', says: owner }, `/${language.slug}`);
     }
     if (!flagFile(language.countryCode)) {
       fail(file, 'CONTENT_UNKNOWN_FLAG', '/countryCode', { countryCode: language.countryCode });
@@ -79,13 +88,15 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
       if (file && !known.has(value)) fail(file, 'CONTENT_UNKNOWN_REFERENCE', pointer(i), { kind, key, value, keys, known: [...known].sort().join(', ') });
     });
   for (const city of model.cities) refer(fileOf(city.file), 'language', city.languages, (i) => `/languages/${i}`);
-  const aliasOwner = new Map<string, string>();
+  const aliasOwner = new Map<string, { file: string; pointer: string; says: string }>();
   for (const service of model.services) {
     (service.aliases ?? []).forEach((alias, i) => {
-      if (serviceSlugs.has(alias) || aliasOwner.has(alias)) {
-        fail(fileOf(service.file), 'CONTENT_ROUTE_COLLISION', `/aliases/${i}`, { address: `/services/${alias}`, owner: aliasOwner.get(alias) ?? 'a service page' });
-      }
-      aliasOwner.set(alias, service.file);
+      const here = { file: service.file, pointer: `/aliases/${i}`, says: service.file };
+      // The service whose own page it is (its slug is its file's name), or a service that has it as an alias already.
+      const page = model.services.find((s) => s.slug === alias);
+      const first = page ? { file: page.file, pointer: '', says: `a service page (${page.file})` } : aliasOwner.get(alias);
+      if (first) collide({ ...here, says: `an alias of ${service.file}` }, first, `/services/${alias}`);
+      aliasOwner.set(alias, here);
     });
     refer(fileOf(service.file), 'service', service.related, (i) => `/related/${i}`);
   }
