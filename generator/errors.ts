@@ -78,6 +78,11 @@ export const catalogue = {
     message: 'has no schema: {schema} is missing from content/schemas/',
     hint: "A project's content/schemas/ replaces the generator's schemas as a whole: copy {schema} into it from the generator's content/schemas/, or delete the project's content/schemas/ to use the generator's own.",
   },
+  CONTENT_SCHEMA_INVALID: {
+    title: 'A schema file is not a valid schema',
+    message: 'is not a valid schema: {problem}',
+    hint: "Correct the schema (JSON Schema, draft-07, as the generator's own content/schemas/ are written), or put the generator's copy of the file back: every content file it describes is checked against it.",
+  },
   CONTENT_SCHEMA_REFERENCE: {
     title: 'The file does not name its schema',
     message: 'does not name its schema',

@@ -670,6 +670,22 @@ test('CONTENT_SCHEMA: a page copy whose seo lacks a title or a description, whic
   ]);
 });
 
+test('CONTENT_SCHEMA_INVALID: a schema file that is not JSON, not an object or not a valid schema is named with what is wrong, not a stack trace', async () => {
+  const [syntax] = await failure((f) => f.write('content/schemas/city.schema.json', '{ "type": \n'));
+  assert.is(syntax.code, 'CONTENT_JSON_SYNTAX');
+  assert.is(syntax.headline, 'content/schemas/city.schema.json:2:1 is not valid JSON: value expected');
+  const [list] = await failure((f) => f.write('content/schemas/city.schema.json', '[]\n'));
+  assert.is(list.code, 'CONTENT_SCHEMA_INVALID');
+  assert.is(list.headline, 'content/schemas/city.schema.json is not a valid schema: it holds an array, not an object');
+  const [keyword] = await failure((f) => f.editJson('content/schemas/city.schema.json', (s) => (s.properties.population.type = 'strang')));
+  assert.is(keyword.code, 'CONTENT_SCHEMA_INVALID');
+  assert.match(keyword.headline, /^content\/schemas\/city\.schema\.json is not a valid schema: .*\/properties\/population\/type must be equal to one of the allowed values/);
+  assert.ok(keyword.hint);
+  const [reference] = await failure((f) => f.editJson('content/schemas/city.schema.json', (s) => (s.properties.population = { $ref: 'common.schema.json#/definitions/nothingHere' })));
+  assert.is(reference.code, 'CONTENT_SCHEMA_INVALID');
+  assert.match(reference.headline, /^content\/schemas\/city\.schema\.json is not a valid schema: .*nothingHere/);
+});
+
 test('CONTENT_MISSING_IMAGE: an image that is not there', async () => {
   const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => (d.image.src = 'cities/perth-at-night.jpg')));
   assert.is(error.code, 'CONTENT_MISSING_IMAGE');

@@ -351,7 +351,8 @@ function entryOf(file: SourceFile): SnapshotEntry {
   return body === undefined ? fields : { ...fields, bodyStart: text.length - body.length };
 }
 
-function parseJson(file: string, text: string): { data: unknown } | SiteError {
+/** A JSON file's data, or the problem with its text named at its place (`file` as errors show it). */
+export function parseJson(file: string, text: string): { data: unknown } | SiteError {
   try {
     const data: unknown = JSON.parse(text);
     const twice = repeatedName(text, data);

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { BuildFailure, framed, siteError, type ErrorCode, type ErrorParams, type SiteError } from '../errors.ts';
+import { BuildFailure, SiteError, framed, siteError, type ErrorCode, type ErrorParams } from '../errors.ts';
 import { notAFile, packageVersion, relative, type Project } from '../project.ts';
-import type { SourceFile } from './load.ts';
+import { parseJson, type SourceFile } from './load.ts';
 import { textProblems } from './text.ts';
 import { locate } from './locate.ts';
 import { pointerKeys, resolveKeys } from './pointer.ts';
@@ -40,8 +40,28 @@ export function standaloneCompiler(schemas: Map<string, { $id?: string }>, optio
   const standaloneCode = require('ajv/dist/standalone').default as (ajv: unknown, refs: Record<string, string>) => string;
   const ajv = new Ajv({ ...ajvOptions, ...options });
   addFormats(ajv, ['email', 'uri', 'date']);
-  for (const [name, schema] of schemas) ajv.addSchema(schema, schema.$id ?? name);
-  return (refs) => standaloneCode(ajv, refs);
+  for (const [name, schema] of schemas) {
+    try {
+      ajv.addSchema(schema, schema.$id ?? name);
+    } catch (error) {
+      throw new InvalidSchema(name, error);
+    }
+  }
+  return (refs) => {
+    try {
+      return standaloneCode(ajv, refs);
+    } catch (error) {
+      // Compiled one at a time (schemaValidators), a failure is that schema's: a $ref it makes that leads nowhere.
+      throw new InvalidSchema(Object.values(refs).join(', '), error);
+    }
+  };
+}
+
+/** A schema ajv refuses, by file name, with ajv's reason. */
+export class InvalidSchema extends Error {
+  constructor(readonly schema: string, cause: unknown) {
+    super((cause as Error).message.replace(/^schema is invalid: /, ''));
+  }
 }
 
 /**
@@ -60,16 +80,29 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
   names.forEach((n, i) => hash.update(`${n}\0${texts[i]}\0`));
   const key = hash.digest('hex').slice(0, 20);
   if (compiled?.key === key) return compiled;
-  const schemas = new Map(names.map((n, i) => [n, JSON.parse(texts[i]) as { $id?: string }]));
+  // A schema that is not JSON, not an object, or one ajv refuses is named, as a content file would be.
+  const fileOf = (name: string) => relative(project, path.join(project.schemas, name));
+  const invalid = (name: string, problem: string) => siteError('CONTENT_SCHEMA_INVALID', { problem }, { file: fileOf(name) });
+  const parsed = names.map((n, i) => parseJson(fileOf(n), texts[i]));
+  const broken = parsed.flatMap((p, i) =>
+    p instanceof SiteError ? p : p.data === null || typeof p.data !== 'object' || Array.isArray(p.data) ? invalid(names[i], `it holds ${Array.isArray(p.data) ? 'an array' : p.data === null ? 'null' : `a ${typeof p.data}`}, not an object`) : [],
+  );
+  if (broken.length) throw new BuildFailure('content', broken);
+  const schemas = new Map(names.map((n, i) => [n, (parsed[i] as { data: { $id?: string } }).data]));
 
   // common.schema.json holds only definitions the others refer to.
   const validated = new Set(names.filter((n) => n !== 'common.schema.json'));
   const folder = compiledFolder(project, 'schemas');
   const moduleOf = (name: string) => path.join(folder, `${name.replace(/\.schema\.json$/, '')}-${key}.cjs`);
   if (![...validated].every((n) => fs.existsSync(moduleOf(n)))) {
-    const compile = standaloneCompiler(schemas);
-    // Each module requires ajv's runtime helpers from the package, which resolves from .cache/ as from the generator.
-    for (const name of validated) writeCacheFile(moduleOf(name), compile({ v: name }));
+    try {
+      const compile = standaloneCompiler(schemas);
+      // Each module requires ajv's runtime helpers from the package, which resolves from .cache/ as from the generator.
+      for (const name of validated) writeCacheFile(moduleOf(name), compile({ v: name }));
+    } catch (error) {
+      if (!(error instanceof InvalidSchema)) throw error;
+      throw new BuildFailure('content', [invalid(error.schema, error.message)]);
+    }
   }
   // Node keeps each module once required.
   const validator = (name: string) => (validated.has(name) ? (require(moduleOf(name)) as { v: ValidateFunction }).v : undefined);
