@@ -429,6 +429,16 @@ test('site subscribers export writes the local sign-ups as CSV, oldest first, sa
     assert.is(fs.readFileSync(out, 'utf8').split('\r\n').length, 5, 'the three readable sign-ups exported');
     assert.ok(fs.existsSync(path.join(root, '.data/forms/subscribers/cut.json')), 'the damaged record is kept');
     for (const name of ['cut.json', 'odd.json']) fs.rmSync(path.join(root, '.data/forms/subscribers', name));
+    // So is one the disk will not read (here a folder where a record belongs): named, and the others still exported.
+    fs.mkdirSync(path.join(root, '.data/forms/subscribers/folder.json'));
+    const unread = spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'subscribers', 'export', '--out', out], { cwd: root, encoding: 'utf8', env });
+    assert.is(unread.status, 1, unread.stderr);
+    assert.match(unread.stderr, /3 subscribers from .*\.data\/forms written to /);
+    assert.match(unread.stderr, `${path.join('.data', 'forms', 'subscribers', 'folder.json')} cannot be read: EISDIR`);
+    assert.match(unread.stderr, '[SUBSCRIBER_UNREADABLE]');
+    assert.not.match(unread.stderr, /\n\s+at /);
+    assert.is(fs.readFileSync(out, 'utf8').split('\r\n').length, 5, 'the three readable sign-ups exported');
+    fs.rmdirSync(path.join(root, '.data/forms/subscribers/folder.json'));
     // An --out in a folder that does not exist or cannot be written to, under a file, or naming a folder, is the
     // user's to correct: one message with the true cause, no stack. /proc takes no new file even from root.
     fs.writeFileSync(path.join(root, 'package.json'), '{"name": "mine"}\n');

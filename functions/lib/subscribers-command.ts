@@ -17,7 +17,17 @@ export async function readSubscribers(store: KeyValueStore): Promise<{ rows: Sub
   const rows: Subscriber[] = [];
   const unreadable: { key: string; problem: string }[] = [];
   for (const key of await store.list('subscribers/')) {
-    const raw = await store.get(key);
+    // A record the disk will not read (a folder in its place, its permissions) is named like a damaged one: the
+    // others are still exported, rather than the whole store reported unreadable with no record named. A store
+    // that fails to answer (Netlify Blobs) still fails as a whole.
+    let raw: string | undefined;
+    try {
+      raw = await store.get(key);
+    } catch (error) {
+      if (!(error as NodeJS.ErrnoException).syscall) throw error;
+      unreadable.push({ key, problem: (error as Error).message });
+      continue;
+    }
     if (raw === undefined) continue;
     const row = readSubscriber(raw);
     if (typeof row === 'string') unreadable.push({ key, problem: row });
