@@ -12,6 +12,11 @@ export const catalogue = {
     message: 'no site here: {folder} {problem}',
     hint: 'Run site in the project folder, the one holding content/ (with site.json, pages/, cities/ …), or name it with --root <folder>. To start a new site, copy the content/ folder of the site package and edit it.',
   },
+  BUILD_DATE_INVALID: {
+    title: 'SOURCE_DATE_EPOCH names no date',
+    message: 'SOURCE_DATE_EPOCH is "{value}", {problem}',
+    hint: "Set it to the time to date the build by, in whole seconds since 1 January 1970 UTC, such as 1764547200 (`git log -1 --format=%ct` gives the last commit's), or leave it unset: pages then take their dates from their content.",
+  },
   CONTENT_JSON_SYNTAX: {
     title: 'The file is not valid JSON',
     message: 'is not valid JSON: {problem}',

@@ -132,6 +132,31 @@ test('two builds of the same input are byte-identical', async () => {
   fs.rmSync(second, { recursive: true });
 });
 
+test('a SOURCE_DATE_EPOCH that names no date fails the build, naming the variable and its value, and the output stays as it was; an empty one is unset', async () => {
+  const before = digest(out);
+  const saved = process.env.SOURCE_DATE_EPOCH;
+  try {
+    for (const [value, problem] of [
+      ['99999999999999', 'which is after the year 9999'],
+      ['abc', 'which is not a whole number of seconds'],
+      ['-5', 'which is not a whole number of seconds'],
+      ['1764547200.5', 'which is not a whole number of seconds'],
+    ]) {
+      process.env.SOURCE_DATE_EPOCH = value;
+      const errors = await failureOf(site, () => {});
+      assert.equal(errors.map((e) => [e.code, e.headline]), [['BUILD_DATE_INVALID', `SOURCE_DATE_EPOCH is "${value}", ${problem}`]], value);
+      assert.match(errors[0].hint!, /1764547200/);
+    }
+    assert.is(digest(out), before);
+    process.env.SOURCE_DATE_EPOCH = '';
+    await build({ root: site.root, logger: silentLogger });
+    assert.is(digest(out), before, 'an empty SOURCE_DATE_EPOCH builds as an unset one');
+  } finally {
+    if (saved === undefined) delete process.env.SOURCE_DATE_EPOCH;
+    else process.env.SOURCE_DATE_EPOCH = saved;
+  }
+});
+
 /** Every file and folder under a folder (folders with a trailing slash), so an empty folder left behind shows. */
 function tree(dir: string): string[] {
   return fs

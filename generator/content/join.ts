@@ -1,7 +1,7 @@
 // The model stage: the content joined into the site model, every page derived from it, the checks across files.
 import path from 'node:path';
 import fs from 'node:fs';
-import { failIfAny } from '../errors.ts';
+import { BuildFailure, failIfAny, siteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import type { SourceFile } from './load.ts';
 import { buildModel } from './model.ts';
@@ -13,6 +13,21 @@ import { toolKey } from '../incremental/stages.ts';
 import { hashOf } from '../cache.ts';
 import { at } from './validate.ts';
 
+/** The last second of the year 9999: a later date has no yyyy-mm-dd. */
+const lastSecond = Date.UTC(9999, 11, 31, 23, 59, 59) / 1000;
+
+/**
+ * The build's date (yyyy-mm-dd) from SOURCE_DATE_EPOCH, or undefined when it is unset or empty. A value that is
+ * no whole number of seconds, or beyond the year 9999, fails the build: silently undated output is not what
+ * a reproducible build asked for, and a date past what Date can hold would otherwise throw.
+ */
+export function buildDateOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const problem = !/^\d+$/.test(value) ? 'which is not a whole number of seconds' : Number(value) > lastSecond ? 'which is after the year 9999' : undefined;
+  if (problem) throw new BuildFailure('environment', [siteError('BUILD_DATE_INVALID', { value, problem })]);
+  return new Date(Number(value) * 1000).toISOString().slice(0, 10);
+}
+
 /**
  * The model, the routes and the checks across files. The checks read only the content, the addresses, the
  * names of the images under assets/images/ and the tool's own tables (icons, flags, routes): when all of those
@@ -21,8 +36,7 @@ import { at } from './validate.ts';
  * the files that changed since the last build (`changedFiles`, as the content stage found them).
  */
 export function joinContent(project: Project, all: SourceFile[], previous: BuildRecord | undefined, changedFiles: Set<SourceFile>, options: { drafts?: boolean } = {}) {
-  const sourceDate = process.env.SOURCE_DATE_EPOCH;
-  const buildDate = sourceDate && /^\d+$/.test(sourceDate) ? new Date(Number(sourceDate) * 1000).toISOString().slice(0, 10) : undefined;
+  const buildDate = buildDateOf(process.env.SOURCE_DATE_EPOCH);
   // Drafts are left out here unless shown (the dev server): content/drafts.ts.
   const { files, drafts } = sortDrafts(all, !!options.drafts);
   // routes() words a page copy's or prose page's head from its seo, which a project's own schema may leave out
