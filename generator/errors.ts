@@ -17,6 +17,11 @@ export const catalogue = {
     message: 'SOURCE_DATE_EPOCH is "{value}", {problem}',
     hint: "Set it to the time to date the build by, in whole seconds since 1 January 1970 UTC, such as 1764547200 (`git log -1 --format=%ct` gives the last commit's), or leave it unset: pages then take their dates from their content.",
   },
+  SETTING_NOT_A_NUMBER: {
+    title: 'A setting is not a whole number',
+    message: '{name} is "{value}", which is not {expected}',
+    hint: 'Set it to {expected}, such as {example}, or leave it unset to let the build choose.',
+  },
   CONTENT_JSON_SYNTAX: {
     title: 'The file is not valid JSON',
     message: 'is not valid JSON: {problem}',

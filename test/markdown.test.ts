@@ -6,7 +6,8 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MarkdownSession } from '../generator/markdown/render.ts';
+import { MarkdownSession, markdownRuntime } from '../generator/markdown/render.ts';
+import { BuildFailure } from '../generator/errors.ts';
 import { markdownWorkers } from '../generator/markdown/threads.ts';
 import { resolveProject, toolRoot, type Project } from '../generator/project.ts';
 import { loadEsbuild, stopEsbuild } from '../generator/esbuild.ts';
@@ -152,6 +153,36 @@ test('worker threads: one per 150 texts, up to four, leaving the main thread a c
   assert.equal([markdownWorkers(200, true, on(8)), markdownWorkers(450, true, on(8))], [2, 3]);
   // A number of threads the runtime sets (SITE_MARKDOWN_THREADS), 0 for none, whatever the texts or cores.
   assert.equal([markdownWorkers(4000, true, { threads: 0, cores: 8 }), markdownWorkers(10, false, { threads: 3, cores: 2 })], [0, 3]);
+});
+
+test('a SITE_MARKDOWN_THREADS or SITE_MARKDOWN_WORKER_HEAP_MB that is no whole number is refused, naming the variable and its value', () => {
+  const saved = { threads: process.env.SITE_MARKDOWN_THREADS, heap: process.env.SITE_MARKDOWN_WORKER_HEAP_MB };
+  try {
+    for (const [name, value] of [['SITE_MARKDOWN_THREADS', 'abc'], ['SITE_MARKDOWN_THREADS', '-1'], ['SITE_MARKDOWN_THREADS', '1.5'], ['SITE_MARKDOWN_WORKER_HEAP_MB', 'lots'], ['SITE_MARKDOWN_WORKER_HEAP_MB', '0']]) {
+      process.env.SITE_MARKDOWN_THREADS = '2';
+      delete process.env.SITE_MARKDOWN_WORKER_HEAP_MB;
+      process.env[name] = value;
+      try {
+        markdownRuntime();
+        assert.unreachable(`${name}=${value} was taken`);
+      } catch (error) {
+        assert.instance(error, BuildFailure, `${name}=${value}`);
+        const [problem] = (error as BuildFailure).errors;
+        assert.is(problem.code, 'SETTING_NOT_A_NUMBER');
+        assert.match(problem.headline, `${name} is "${value}"`);
+      }
+    }
+    // Unset or empty: chosen by the work and the cores; a number: as given.
+    process.env.SITE_MARKDOWN_THREADS = '';
+    process.env.SITE_MARKDOWN_WORKER_HEAP_MB = '64';
+    assert.equal([markdownRuntime().threads, markdownRuntime().workerHeapMb], [undefined, 64]);
+    process.env.SITE_MARKDOWN_THREADS = '0';
+    assert.is(markdownRuntime().threads, 0);
+  } finally {
+    process.env.SITE_MARKDOWN_THREADS = saved.threads;
+    if (saved.heap === undefined) delete process.env.SITE_MARKDOWN_WORKER_HEAP_MB;
+    else process.env.SITE_MARKDOWN_WORKER_HEAP_MB = saved.heap;
+  }
 });
 
 test('a feed closed with nothing in it ends at once', async () => {

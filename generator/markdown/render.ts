@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hash } from 'node:crypto';
 import { packageVersion, type Project } from '../project.ts';
+import { BuildFailure, siteError } from '../errors.ts';
 import { Shards } from '../cache.ts';
 import { threadedRenderer, type Accept, type MarkdownRenderer, type MarkdownRuntime } from './threads.ts';
 import type { MarkdownLookup } from '../render/contract.ts';
@@ -23,12 +24,19 @@ const cacheVersion = `${version} v8@${process.versions.v8}`;
  * SITE_MARKDOWN_WORKER_HEAP_MB when set, and the cores. The CLI passes it to the build; tests make their own.
  */
 export function markdownRuntime(): MarkdownRuntime {
-  const threads = process.env.SITE_MARKDOWN_THREADS;
   return {
-    threads: threads && /^\d+$/.test(threads) ? Number(threads) : undefined,
+    threads: wholeNumber('SITE_MARKDOWN_THREADS', 0, 'a whole number of threads (0 for none)', '2'),
     cores: os.availableParallelism(),
-    workerHeapMb: Number(process.env.SITE_MARKDOWN_WORKER_HEAP_MB) || undefined,
+    workerHeapMb: wholeNumber('SITE_MARKDOWN_WORKER_HEAP_MB', 1, 'a whole number of megabytes above 0', '64'),
   };
+}
+
+/** An environment variable's whole number, at least `least`; unset or empty, undefined; anything else is refused. */
+function wholeNumber(name: string, least: number, expected: string, example: string): number | undefined {
+  const value = process.env[name];
+  if (!value) return undefined;
+  if (/^\d+$/.test(value) && Number(value) >= least) return Number(value);
+  throw new BuildFailure('environment', [siteError('SETTING_NOT_A_NUMBER', { name, value, expected, example })]);
 }
 
 /**
