@@ -197,9 +197,7 @@ export async function emitAdmin(
   // The editor's own styles over Decap's (a phone's width, islands/admin/admin.css).
   const css = fs.readFileSync(path.join(browserCode, 'admin.css'), 'utf8');
   await derive('admin/admin.css', css, () => css);
-  // editor.js checks a picture as it is chosen with the build's own image check (islands/admin/uploads.ts).
-  const imageCheck = folderHash(path.join(toolRoot, 'generator', 'assets'), [], /^image-check\.ts$/);
-  await derive('admin/editor.js', JSON.stringify([formats, schemas, imageCheck, `ajv@${packageVersion('ajv')}`, `ajv-formats@${packageVersion('ajv-formats')}`]), () => editorScript(project));
+  await derive('admin/editor.js', JSON.stringify([formats, schemas, `ajv@${packageVersion('ajv')}`, `ajv-formats@${packageVersion('ajv-formats')}`]), () => editorScript(project));
   const factText = Object.values(factSources).map((rel) => (fs.existsSync(path.join(project.content, rel)) ? fs.readFileSync(path.join(project.content, rel), 'utf8') : '')).join('\0');
   await derive('admin/editor.json', JSON.stringify([factText, schemas, layout, imageFolderNames(project), ...code]), () => editorData(project, previewNames(cmsConfig(project, settings, () => {}, files))));
   // The build's checks across files for the live editor: what each entry offers (its address, code or slug)
