@@ -342,15 +342,16 @@ function readThreadName(task: string): string {
 }
 
 /**
- * The threads of this process (Linux), once their number has held for half a second: a build ends its worker
- * threads without waiting for them, and on a loaded machine one that has finished its work can take that long to
- * be gone. A worker thread the build started and did not end is one more.
+ * The threads of this process (Linux), once their number has held for a second: a build ends its worker threads
+ * without waiting for them, and on a loaded machine one that has finished its work can take that long to be gone
+ * (with half a second, a full CI beside other work once counted the last build's threads as still there, and
+ * four fewer after). A worker thread the build started and did not end is one more.
  */
 async function threadCount(): Promise<number> {
   if (process.platform !== 'linux') return 0;
   let last = -1;
   let steady = 0;
-  for (let i = 0; i < 200 && steady < 5; i++) {
+  for (let i = 0; i < 300 && steady < 10; i++) {
     // libvips' own pool (sharp's image work) is left out: its threads start and end by themselves, idle or not.
     const now = fs.readdirSync('/proc/self/task').filter((task) => !readThreadName(task).startsWith('libvips')).length;
     steady = now === last ? steady + 1 : 0;
