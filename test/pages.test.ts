@@ -186,6 +186,9 @@ test("the driver's licence page carries both special notices", () => {
   const main = text(page('/services/drivers-licence').querySelector('main'));
   assert.match(main, /Transport for NSW|Multicultural NSW/);
   assert.match(main, /3.6 months|three to six months/);
+  // The Victorian period is a whole clause of its own; it once ran on into "whatever the visa in Victoria".
+  assert.match(main, 'depending on the state or territory (in Victoria, 6 months from the day you start living in Victoria, for every overseas licence holder whatever the visa)');
+  assert.not.match(main, 'whatever the visa in Victoria');
   assert.ok(page('/services/drivers-licence').querySelectorAll('main a[href^="https://"]').some((a) => /multicultural/i.test(a.getAttribute('href')!)), 'with an external link');
 });
 
