@@ -260,6 +260,8 @@ test('/faq: four categories anchored, 4/4/3/3 questions; /contact 4 questions; /
   assert.is(count('/faq', '.topic-card'), 4);
   assert.match(text(faq.querySelector('main')), 'Still Have Questions?');
   assert.is(count('/contact', '.faq-question'), 4);
+  // The contact page's questions point to the FAQ page for more answers, with a link to it, not only the words.
+  assert.ok(page('/contact').querySelectorAll('#faq a').some((a) => a.getAttribute('href') === '/faq'), '/contact links its questions to /faq');
   assert.is(count('/pricing', '.faq-question'), 6);
   assert.ok(page('/pricing').querySelector('form'), 'the pricing page carries the help form');
 });

@@ -1318,6 +1318,7 @@ export interface ContactPage {
      * Plain text shown on the site.
      */
     text?: string;
+    link?: Link;
   };
 }
 

@@ -95,6 +95,13 @@ export function ContactPage() {
       <Section id="faq" heading={copy.faq.heading} text={copy.faq.text}>
         <div className="narrow">
           <FaqList items={faq} />
+          {copy.faq.link && (
+            <p className="center">
+              <a className="text-link" href={copy.faq.link.href}>
+                {copy.faq.link.label}
+              </a>
+            </p>
+          )}
         </div>
       </Section>
     </>
