@@ -144,6 +144,10 @@ test('deletion: one fact, the same on every page that speaks of deleting files',
 test('encryption and speed: 256-bit encryption is claimed for uploads, never for the emailed translation; "about 1 hour" is qualified', () => {
   assert.equal(pagesWhere((t) => /256-bit encryption for documents uploaded to us and translations sent to you|Uploads and downloads are protected/.test(t)), []);
   assert.match(texts.get('/privacy-policy')!, 'ordinary email, which is not end-to-end encrypted');
+  // After the encryption fact, which ends on the emailed PDF, the terms' confidentiality promise names what it is about:
+  // "They are seen only by the people working on your order" read as if it meant the PDF in your inbox.
+  assert.match(texts.get('/terms')!, 'so keep it somewhere safe. Your documents are seen only by the people working on your order.');
+  assert.equal(pagesWhere((t) => t.includes('keep it somewhere safe. They ')), []);
   const hero = texts.get('/')!;
   assert.match(hero, 'Most self-service orders placed in business hours are ready in about 1 hour');
   assert.equal(pagesWhere((t) => /\bReady in about 1 hour\b/.test(t)), []);
