@@ -258,6 +258,10 @@ test('/faq: four categories anchored, 4/4/3/3 questions; /contact 4 questions; /
   for (const id of ['general', 'documents', 'payment', 'delivery']) assert.ok(faq.querySelector(`a[href="#${id}"]`), `#${id} anchor`);
   assert.equal(['general', 'documents', 'payment', 'delivery'].map((id) => faq.querySelectorAll(`#${id} .faq-question`).length), [4, 4, 3, 3]);
   assert.is(count('/faq', '.topic-card'), 4);
+  // The service fee is one per order: the Full Document price is per page, its fee is not ("each plus a service fee" said so).
+  const payment = text(faq.querySelector('#payment'));
+  assert.match(payment, 'a Full Document translation is $89.95 per page + service fee (from $99.90 in total)');
+  assert.not.match(payment, 'each plus a service fee');
   assert.match(text(faq.querySelector('main')), 'Still Have Questions?');
   assert.is(count('/contact', '.faq-question'), 4);
   // The contact page's questions point to the FAQ page for more answers, with a link to it, not only the words.
