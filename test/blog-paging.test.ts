@@ -150,6 +150,14 @@ test('sitemap.xml lists every page of the blog and of each category, and nothing
   assert.is(new Set(urls).size, urls.length, 'each address once');
 });
 
+test('the HTML sitemap lists each category with posts by its heading, beside the posts, as sitemap.xml does', () => {
+  const map = fs.readFileSync(path.join(dist(), 'sitemap.html'), 'utf8');
+  const blog = map.match(/<h2 id="sm-blog">Blog<\/h2>[\s\S]*?<\/ul>/)?.[0] ?? '';
+  for (const c of categories) assert.match(blog, `<a href="/blog/category/${c.toLowerCase()}">${c} Guides</a>`, c);
+  // The first page of each: later pages are reached from it, as the blog's own later pages are from /blog.
+  assert.not.match(blog, '/page/');
+});
+
 test('a post added re-renders the lists it reaches; one removed takes its page off; the plan says why', async () => {
   // Newest of all and in Legal: every list page shifts (pages name their posts by position in the blog), while
   // pages that list no posts are kept.

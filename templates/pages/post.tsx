@@ -1,11 +1,12 @@
 import type { PostEntry } from '../../generator/content/model.ts';
 import type { Head } from '../../generator/routes.ts';
-import { absolute, useRender } from '../context.ts';
+import { absolute, fill, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
 import { CallToAction, JsonLd } from '../components/ui.tsx';
 import { breadcrumbs, graph } from '../structured-data.ts';
 import { PostMeta } from './blog.tsx';
+import { blogCategories, categoryPath } from './blog-pages.ts';
 import type { KindModule } from './index.ts';
 
 /** A post's head: its own SEO copy, or its title and excerpt. */
@@ -85,5 +86,15 @@ export function PostPage({ data }: { data: { entry: PostEntry } }) {
 export const page: KindModule<'post'> = {
   Page: PostPage,
   head: postHead,
-  listing: { heading: 'Blog', position: 3, links: (site) => site.posts.map((p) => ({ label: p.title, href: p.url })) },
+  // Each category with posts by its first page (as sitemap.xml lists it; an empty one is not indexed), then the posts.
+  listing: {
+    heading: 'Blog',
+    position: 3,
+    links: (site) => [
+      ...blogCategories(site)
+        .filter((name) => site.posts.some((p) => p.category === name))
+        .map((name) => ({ label: fill(site.pages.blog.paging.categoryHeading, { category: name }), href: categoryPath(name) })),
+      ...site.posts.map((p) => ({ label: p.title, href: p.url })),
+    ],
+  },
 };
