@@ -127,6 +127,21 @@ for (const width of [1280, 375]) {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });
+
+  test(`${width} px: every detail of the sample order fits inside the Translation Complete dialog, none cut off`, async () => {
+    const page = await visit('/process', { width });
+    await wake(page, 'demo-order');
+    await page.getByRole('button', { name: 'Try Our Translation Service' }).click();
+    await page.getByRole('dialog', { name: 'Translation Complete' }).waitFor();
+    const overflow = await page.evaluate(() => {
+      const dialog = document.querySelector('dialog.dialog')!;
+      const summary = dialog.querySelector('.order-summary')!.getBoundingClientRect();
+      const cut = [...dialog.querySelectorAll('.order-summary dd')].filter((dd) => dd.getBoundingClientRect().right > summary.right).map((dd) => dd.textContent);
+      return { cut, scrolls: dialog.scrollWidth > dialog.clientWidth };
+    });
+    assert.equal(overflow.cut, [], 'values past the edge of the summary');
+    assert.not.ok(overflow.scrolls, 'the dialog scrolls sideways');
+  });
 }
 
 test('1280 px: dropdowns open by click, hover and keyboard, and close with Escape and an outside click', async () => {
