@@ -87,11 +87,20 @@ if (mobile) {
     if (mobile.open) mobile.querySelector<HTMLAnchorElement>('.nav-mobile-panel a')?.focus();
   });
   summary.setAttribute('aria-expanded', 'false');
-  mobile.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && mobile.open) close(true);
+  // Escape wherever focus is (after a tap on the page it is on the body, not in the menu).
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && mobile.open) close(mobile.contains(document.activeElement) || document.activeElement === document.body);
   });
   mobile.addEventListener('click', (event) => {
     if ((event.target as Element).closest('a')) close(false);
+  });
+  // Like the dropdowns: a click outside, or focus moving out (Tab past the last item), closes it, so the
+  // menu never stays open over the page that focus has moved to.
+  document.addEventListener('click', (event) => {
+    if (mobile.open && !mobile.contains(event.target as Node)) close(false);
+  });
+  document.addEventListener('focusin', (event) => {
+    if (mobile.open && !mobile.contains(event.target as Node)) close(false);
   });
   matchMedia('(min-width: 768px)').addEventListener('change', (event) => {
     if (event.matches) close(false);

@@ -189,6 +189,31 @@ test('375 px: the mobile menu opens, locks the page, has collapsible lists, and 
   assert.ok(await toggle.evaluate((s) => s === document.activeElement), 'focus returns to the menu button');
 });
 
+test('375 px: tabbing out of the open mobile menu, or clicking outside it, closes it; Escape still closes it wherever focus is', async () => {
+  const page = await visit('/cities', { width: 375 });
+  const menu = page.locator('[data-mobile-menu]');
+  const isOpen = () => menu.evaluate((d) => (d as HTMLDetailsElement).open);
+  const toggle = page.locator('.nav-mobile-toggle');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.body.classList.contains('menu-open'));
+  // Past the last item of the panel (the order button) focus goes to the page behind it: the menu must not stay open over it.
+  await page.locator('.nav-mobile-panel .mobile-cta').focus();
+  await page.keyboard.press('Tab');
+  assert.not.ok(await isOpen(), 'closed once focus has left it');
+  assert.not.ok(await page.evaluate(() => document.body.classList.contains('menu-open')), 'the page is unlocked');
+  await toggle.click();
+  await page.waitForFunction(() => document.body.classList.contains('menu-open'));
+  // A tap on the page below the panel.
+  await page.mouse.click(5, 735);
+  assert.not.ok(await isOpen(), 'an outside click closes it');
+  await toggle.click();
+  await page.waitForFunction(() => document.body.classList.contains('menu-open'));
+  await page.evaluate(() => (document.activeElement as HTMLElement).blur());
+  await page.keyboard.press('Escape');
+  assert.not.ok(await isOpen(), 'Escape closes it with focus nowhere in particular');
+});
+
 test('the floating Start Now button shows from 768 px, pushes the analytics event and opens the order page in a new tab', async () => {
   const small = await visit('/', { width: 375 });
   assert.not.ok(await small.getByRole('link', { name: 'Start Translation Now' }).isVisible());
