@@ -1,6 +1,6 @@
 // Find your language: search by English or native name, or browse by region. Each card links to the
 // language's page.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { SvgIcon } from './lib/markup.tsx';
 import { useReady } from './lib/use-ready.ts';
 import { byLanguageName } from './lib/language-order.ts';
@@ -26,6 +26,18 @@ export default function LanguagePicker({ languages, tabs, labels, icons }: Langu
   const ready = useReady();
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState(tabs[0]?.id ?? '');
+  // The search and the region are kept in the history entry, so coming back to the page (Back after opening a
+  // language) finds them as they were left, even where the browser loads the page afresh.
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    const kept = (history.state as { languagePicker?: { search?: unknown; tab?: unknown } } | null)?.languagePicker;
+    if (typeof kept?.search === 'string') setSearch(kept.search);
+    if (typeof kept?.tab === 'string' && tabs.some((t) => t.id === kept.tab)) setTab(kept.tab);
+    setRestored(true);
+  }, []);
+  useEffect(() => {
+    if (restored) history.replaceState({ ...(history.state as object | null), languagePicker: { search, tab } }, '');
+  }, [restored, search, tab]);
   const query = search.trim().toLowerCase();
   const shown = useMemo(() => {
     const list = query

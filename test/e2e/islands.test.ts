@@ -57,6 +57,30 @@ for (const width of [1280, 375]) {
     assert.is(await page.locator('#language-picker-results a').first().getAttribute('href'), (await page.locator('#language-picker-results a').first().getAttribute('href'))!.toLowerCase());
   });
 
+  test(`${width} px: back from a language page, the language picker still shows the search or region the visitor left`, async () => {
+    const page = await visit('/', { width });
+    await wake(page, 'language-picker');
+    const names = () => page.locator('#language-picker-results .language-card strong').allTextContents();
+    const search = page.getByRole('searchbox', { name: 'Search languages' });
+    await page.getByRole('tab', { name: 'Oceania' }).click();
+    const oceania = await names();
+    await page.locator('#language-picker-results a').first().click();
+    await page.waitForURL(/\/cook-islands-maori$/);
+    await page.goBack({ waitUntil: 'load' });
+    await wake(page, 'language-picker');
+    await page.getByRole('tab', { name: 'Oceania', selected: true }).waitFor();
+    assert.equal(await names(), oceania, 'the region chosen');
+    await search.fill('span');
+    await page.getByRole('link', { name: /^Spanish/ }).click();
+    await page.waitForURL(/\/spanish$/);
+    await page.goBack({ waitUntil: 'load' });
+    await wake(page, 'language-picker');
+    await page.locator('#language-picker-results').getByRole('link', { name: /^Spanish/ }).waitFor();
+    assert.is(await search.inputValue(), 'span', 'the search typed');
+    assert.equal(await names(), ['Spanish']);
+    assert.is(await page.getByRole('tablist').count(), 0, 'tabs still hidden while searching');
+  });
+
   test(`${width} px: the testimonial carousel moves, wraps, locks for 500 ms and answers the keyboard`, async () => {
     const page = await visit('/', { width });
     await wake(page, 'testimonial-carousel');
