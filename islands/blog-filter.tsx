@@ -6,9 +6,10 @@
 // back to all posts. The posts are in the page's own markup and are not repeated as island props, which would
 // double the page. On a paged blog no page holds every post, so the links stay links, and the page each leads
 // to is fetched ahead when the pointer or focus reaches it, so moving between them is quick.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { SvgIcon } from './lib/markup.tsx';
 import { useReady } from './lib/use-ready.ts';
+import { keep, readKept } from './lib/history-state.ts';
 
 export interface BlogFilterProps {
   /** The id of the post grid; each card carries its category in data-category. */
@@ -81,7 +82,13 @@ function InPlaceFilter({ grid, categories, counts, labels, icons }: BlogFilterPr
       list.hidden = count(next) === 0;
     }
     setCategory(next);
+    keep('blogFilter', { category: next });
   };
+  // Back to the blog from a post finds the category the visitor chose.
+  useEffect(() => {
+    const kept = readKept<{ category: unknown }>('blogFilter')?.category;
+    if (typeof kept === 'string' && kept !== 'All' && categories.some((c) => c.name === kept)) select(kept);
+  }, []);
   return (
     <div className="blog-filter">
       <div className="filter-buttons" role="group" aria-label={labels.filter}>

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { SvgIcon } from './lib/markup.tsx';
 import { useReady } from './lib/use-ready.ts';
 import { byLanguageName } from './lib/language-order.ts';
+import { keep, readKept } from './lib/history-state.ts';
 
 export interface PickerLanguage {
   code: string;
@@ -30,13 +31,13 @@ export default function LanguagePicker({ languages, tabs, labels, icons }: Langu
   // language) finds them as they were left, even where the browser loads the page afresh.
   const [restored, setRestored] = useState(false);
   useEffect(() => {
-    const kept = (history.state as { languagePicker?: { search?: unknown; tab?: unknown } } | null)?.languagePicker;
+    const kept = readKept<{ search: unknown; tab: unknown }>('languagePicker');
     if (typeof kept?.search === 'string') setSearch(kept.search);
     if (typeof kept?.tab === 'string' && tabs.some((t) => t.id === kept.tab)) setTab(kept.tab);
     setRestored(true);
   }, []);
   useEffect(() => {
-    if (restored) history.replaceState({ ...(history.state as object | null), languagePicker: { search, tab } }, '');
+    if (restored) keep('languagePicker', { search, tab });
   }, [restored, search, tab]);
   const query = search.trim().toLowerCase();
   const shown = useMemo(() => {

@@ -129,6 +129,20 @@ for (const width of [1280, 375]) {
     assert.is((await titles()).length, 5);
   });
 
+  test(`${width} px: back from a post, the blog still shows the category the visitor chose`, async () => {
+    const page = await visit('/blog', { width });
+    await wake(page, 'blog-filter');
+    const titles = () => page.locator('.post-grid .post-card:visible h3').allTextContents();
+    await page.getByRole('button', { name: 'Legal', exact: true }).click();
+    const legal = await titles();
+    await page.locator('.post-grid .post-card:visible a').first().click();
+    await page.waitForURL(/\/blog\/choose-right-translation-service-legal-documents$/);
+    await page.goBack({ waitUntil: 'load' });
+    await wake(page, 'blog-filter');
+    await page.locator('button[aria-pressed="true"]', { hasText: 'Legal' }).waitFor();
+    assert.equal(await titles(), legal);
+  });
+
   test(`${width} px: Try Our Translation Service opens the dialog with a TR reference, and a review invitation is sent`, async () => {
     const page = await visit('/process', { width });
     await wake(page, 'demo-order');
