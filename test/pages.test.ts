@@ -354,6 +354,20 @@ test('menus: 10 languages in the desktop dropdown, 12 popular and 17 more in the
   for (const href of ['/services', '/process', '/pricing', '/', '/faq', '/blog', '/privacy-policy', '/terms', '/sitemap']) assert.ok(home.querySelector(`footer a[href="${href}"]`), `footer links ${href}`);
 });
 
+test('the header marks its section: the current page as "page", the section of a page below it as "true"', () => {
+  const current = (route: string) =>
+    ['.nav-desktop', '.nav-mobile-panel'].map((nav) =>
+      page(route)
+        .querySelectorAll(`${nav} a[aria-current]`)
+        .map((a) => `${a.getAttribute('href')}=${a.getAttribute('aria-current')}`),
+    );
+  assert.equal(current('/services'), [['/services=page'], ['/services=page']]);
+  assert.equal(current('/services/passports'), [['/services=true'], ['/services=true']]);
+  assert.equal(current(`/blog/${posts[0]}`), [['/blog=true'], ['/blog=true']]);
+  assert.equal(current('/'), [['/=page'], ['/=page']]);
+  assert.equal(current('/privacy-policy'), [[], []]);
+});
+
 test('semantic structure on every page: landmarks, one h1, headings never skip a level', () => {
   const problems: string[] = [];
   // admin/index.html is the content editor's empty shell, filled by Decap in the browser: not a site page.

@@ -21,12 +21,14 @@ export function Header() {
     site.navigation.header.map((item) => item.href),
     page.path,
   );
+  // The section's own page is the current page; a page below it (a service, a post) is only in that section.
+  const current = page.path === section ? 'page' : 'true';
   return (
-    <Shared as="header" name="header" component={HeaderBar} props={{ section }} className="site-header" data-header="" />
+    <Shared as="header" name="header" component={HeaderBar} props={{ section, current }} className="site-header" data-header="" />
   );
 }
 
-function HeaderBar({ section }: { section: string }) {
+function HeaderBar({ section, current }: { section: string; current: 'page' | 'true' }) {
   const { site, assets } = useRender();
   const logo = assets.image(site.settings.logo.src);
   return (
@@ -43,7 +45,7 @@ function HeaderBar({ section }: { section: string }) {
               if (item.menu === 'services') {
                 return (
                   <li key={item.href} className="has-menu" data-menu="">
-                    <a href={item.href} className={active ? 'nav-link active' : 'nav-link'} aria-current={active ? 'page' : undefined}>
+                    <a href={item.href} className={active ? 'nav-link active' : 'nav-link'} aria-current={active ? current : undefined}>
                       {item.label}
                     </a>
                     <button type="button" className="menu-toggle" aria-expanded="false" aria-controls="menu-services">
@@ -61,7 +63,7 @@ function HeaderBar({ section }: { section: string }) {
               }
               return (
                 <li key={item.href}>
-                  <a href={item.href} className={active ? 'nav-link active' : 'nav-link'} aria-current={active ? 'page' : undefined}>
+                  <a href={item.href} className={active ? 'nav-link active' : 'nav-link'} aria-current={active ? current : undefined}>
                     {item.label}
                   </a>
                 </li>
@@ -82,7 +84,7 @@ function HeaderBar({ section }: { section: string }) {
           </ul>
         </nav>
         <OrderLink className="header-cta">{site.shared.orderCta.start}</OrderLink>
-        <MobileMenu section={section} />
+        <MobileMenu section={section} current={current} />
       </div>
     </>
   );
@@ -119,7 +121,7 @@ function LanguageLinks({ languages }: { languages: LanguageEntry[] }) {
 }
 
 /** Below 768 px: a native disclosure, so the menu opens and closes with or without JavaScript. */
-function MobileMenu({ section }: { section: string }) {
+function MobileMenu({ section, current }: { section: string; current: 'page' | 'true' }) {
   const { site } = useRender();
   return (
     <details className="nav-mobile" data-mobile-menu="">
@@ -133,7 +135,7 @@ function MobileMenu({ section }: { section: string }) {
             const active = item.href === section;
             return (
               <li key={item.href}>
-                <a href={item.href} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>
+                <a href={item.href} className={active ? 'active' : undefined} aria-current={active ? current : undefined}>
                   {item.label}
                 </a>
               </li>
