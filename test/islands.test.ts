@@ -71,6 +71,19 @@ test('the blog filter enhances the grid in the page: its props hold counts, not 
   assert.not.ok(page.includes('&quot;excerpt&quot;'), 'no post is repeated as island props');
 });
 
+test("the review invitation's product links a page and an image the site really has, at the site's own address", () => {
+  const page = html('process.html');
+  const props = JSON.parse(page.match(/data-island="demo-order"[^>]*data-props="([^"]*)"/)![1].replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  const { productUrl, imageUrl } = props.invitation.product;
+  const baseUrl = JSON.parse(fs.readFileSync(path.join(site.root, 'content/site.json'), 'utf8')).baseUrl;
+  for (const url of [productUrl, imageUrl]) {
+    assert.ok(url.startsWith(`${baseUrl}/`), `${url} is on the site`);
+    const file = url.slice(baseUrl.length + 1);
+    assert.ok(fs.existsSync(path.join(site.root, 'dist', file)) || fs.existsSync(path.join(site.root, 'dist', `${file}.html`)), `${url} is built`);
+  }
+  assert.match(imageUrl, /\.png$/);
+});
+
 test('an island woken at load is preloaded with the chunks it imports; islands woken later are not', () => {
   const entry = (url: string, statics: string[] = []) => ({ url, gzip: 0, statics, dynamics: [] });
   const client: ClientScripts = {

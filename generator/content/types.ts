@@ -2439,8 +2439,10 @@ export interface SiteSettings {
            */
           sku: string;
           name: string;
-          productUrl: string;
-          imageUrl: string;
+          /**
+           * The page the review service links the product to, as its address on this site, such as /services. The product's picture is the site's own icon.
+           */
+          href: string;
         };
       };
     };

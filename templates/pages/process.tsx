@@ -1,4 +1,4 @@
-import { useRender } from '../context.ts';
+import { absolute, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { CardGrid, OrderLink, PageHero, Section, Steps } from '../components/ui.tsx';
 import { Island } from '../components/island.tsx';
@@ -10,6 +10,9 @@ export function ProcessPage() {
   const copy = site.pages.process;
   const demo = copy.demo;
   const reviews = site.settings.integrations.reviews;
+  // The review service shows the product with a link and a picture, so both are full addresses on this site.
+  const { href, ...product } = reviews.invitation.product;
+  const invitation = { ...reviews.invitation, product: { ...product, productUrl: absolute(site, href), imageUrl: absolute(site, assets.icons.png512) } };
   return (
     <>
       <PageHero eyebrow={copy.hero.eyebrow} heading={copy.hero.heading} text={copy.hero.text}>
@@ -26,7 +29,7 @@ export function ProcessPage() {
           props={{
             copy: { button: demo.button, dialogTitle: demo.dialogTitle, dialogText: demo.dialogText, customerName: demo.customerName, customerEmail: demo.customerEmail, document: demo.document, languagePair: demo.languagePair, delivery: demo.delivery, reviewPrompt: demo.reviewPrompt, reviewButton: demo.reviewButton },
             reviews: { scriptUrl: reviews.scriptUrl, businessUnitId: reviews.businessUnitId },
-            invitation: reviews.invitation,
+            invitation,
             icons: { play: assets.icon('play'), check: assets.icon('circle-check'), close: assets.icon('x'), star: assets.icon('star') },
           }}
         />
