@@ -204,7 +204,7 @@ test('1280 px: dropdowns open by click, hover and keyboard, and close with Escap
   const main = page.getByRole('navigation', { name: 'Main' });
   await main.getByRole('link', { name: 'Services', exact: true }).hover();
   assert.ok(await page.locator('#menu-services').isVisible(), 'hover opens the services menu');
-  assert.is(await main.getByRole('link', { name: 'Services', exact: true }).getAttribute('aria-current'), 'page', 'the active item by path prefix');
+  assert.is(await main.getByRole('link', { name: 'Services', exact: true }).getAttribute('aria-current'), 'true', 'the active item by path prefix: a page below the section');
   assert.is(await page.locator('.nav-desktop').getByRole('link', { name: 'Home' }).getAttribute('aria-current'), null, 'Home only on an exact match');
 });
 
