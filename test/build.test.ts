@@ -19,6 +19,7 @@ import { BuildFailure } from '../generator/errors.ts';
 import { silentLogger } from '../generator/log.ts';
 import { copyCode, fixture, listFiles, type Fixture } from './helpers/project.ts';
 import { failureOf } from './helpers/failure.ts';
+import { headersFor, parseHeaders } from '../generator/output/header-rules.ts';
 
 const test = suite('build');
 
@@ -81,6 +82,18 @@ test('robots.txt names the sitemap; _redirects sends passports-ids to passports;
   }
   assert.match(headers, /\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);
   assert.not.match(headers, /script-src[^;]*'unsafe-inline'/);
+});
+
+test("the not-found page, which the host sends at every address it has no file for, carries the pages' policy in its head", () => {
+  // _headers rules are matched against the address asked for (/no-such-page), never /404: none of them reaches it.
+  const pagePolicy = new Map(headersFor(parseHeaders(fs.readFileSync(path.join(out, '_headers'), 'utf8')), '/contact')).get('Content-Security-Policy')!;
+  const page = html('404.html');
+  const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"\/>/.exec(page);
+  assert.ok(meta, 'the not-found page has a policy of its own');
+  // frame-ancestors is ignored (with a warning) in a document; X-Frame-Options on /* keeps the page out of frames.
+  assert.is(meta![1], pagePolicy.replace(/; frame-ancestors 'none'$/, ''));
+  assert.ok(meta!.index < page.search(/<link|<script/), 'before anything the page loads');
+  assert.not.match(html('contact.html'), /http-equiv="Content-Security-Policy"/, 'a page the rules reach has one policy, not two');
 });
 
 test('the blog has an RSS feed linked from its pages', () => {

@@ -52,6 +52,28 @@ function contentSecurityPolicy(model: SiteModel): string {
 }
 
 /**
+ * The page the host sends for every address it has no file for (Netlify's 404.html). The host matches _headers
+ * against the address asked for (/no-such-page), never /404, so no rule for the pages reached it there, and no
+ * rule may (a wide one would match the editor's page too): it went out with no policy at all. So it carries the
+ * pages' policy in its own head, first thing after the character set. frame-ancestors is left out: a browser
+ * ignores it in a document, with a warning, and X-Frame-Options on /* keeps the page out of frames.
+ */
+export const hostNotFoundFile = '404.html';
+
+/** `html`, the rendered page `page`, with the pages' policy in its head when the host sends it at unknown addresses. */
+export function withOwnPolicy(html: string, page: Pick<Page, 'file'>, model: SiteModel): string {
+  if (page.file !== hostNotFoundFile) return html;
+  const inDocument = contentSecurityPolicy(model)
+    .split('; ')
+    .filter((directive) => !directive.startsWith('frame-ancestors '))
+    .join('; ');
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${inDocument.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"/>`;
+  const charset = /<meta charset="[^"]*"\/?>/i.exec(html);
+  const at = charset ? charset.index + charset[0].length : html.indexOf('<head>') + '<head>'.length;
+  return html.slice(0, at) + meta + html.slice(at);
+}
+
+/**
  * The content editor's page gets its own policy: no rule for the site's pages matches it. Decap needs
  * 'unsafe-eval': it compiles its configuration checks with ajv at run time. It talks only to this origin and
  * to GitHub's API (editors sign in with GitHub); the sign-in pop-up is a window of its own, which no

@@ -9,6 +9,7 @@ import type { MarkdownSession } from '../markdown/render.ts';
 import type { EarlyBodies } from '../content/read.ts';
 import type { CompiledTemplates } from './templates.ts';
 import { renderDocument, renderError } from './render.ts';
+import { withOwnPolicy } from '../output/security.ts';
 import { PageScripts, type PageWeight } from './page-scripts.ts';
 import type { ClientScripts } from '../assets/islands.ts';
 import { createAssets, type PreparedAssets } from '../assets/assets.ts';
@@ -49,7 +50,7 @@ export async function renderSite(inputs: RenderInputs, markdown: MarkdownSession
   const site = tracker.wrap(model);
   const renderPage = (page: Page) => {
     scripts.begin();
-    const { value, deps } = tracker.capture(() => renderDocument(module, { page, site, assets, markdown: markdown.html }), page.source);
+    const { value, deps } = tracker.capture(() => withOwnPolicy(renderDocument(module, { page, site, assets, markdown: markdown.html }), page, site), page.source);
     inputs.recorded(page, deps);
     const html = scripts.finish(value);
     const weight = scripts.weight();
