@@ -124,6 +124,20 @@ test("the feed resolves a post's page-relative links against the post's own addr
   }
 });
 
+test("the feed's lastBuildDate is its newest change: an older post updated since the newest was published counts", async () => {
+  const own = fixture();
+  const post = 'content/blog/document-translation-guide-international-students.md';
+  own.write(post, own.read(post).replace('date: "07/07/2026"\n', 'date: "07/07/2026"\nupdated: "02/11/2026"\n'));
+  try {
+    await build({ root: own.root, logger: silentLogger });
+    const feed = fs.readFileSync(path.join(own.root, 'dist/blog/feed.xml'), 'utf8');
+    assert.match(feed, '<lastBuildDate>Mon, 02 Nov 2026 00:00:00 GMT</lastBuildDate>');
+    assert.match(fs.readFileSync(path.join(own.root, 'dist/sitemap.xml'), 'utf8'), '/blog/document-translation-guide-international-students</loc><lastmod>2026-11-02<');
+  } finally {
+    own.remove();
+  }
+});
+
 test('assets have content-hashed names and pages refer to them', () => {
   const assets = listFiles(path.join(out, 'assets'));
   const css = assets.filter((f) => f.endsWith('.css'));

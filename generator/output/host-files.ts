@@ -40,7 +40,10 @@ export async function blogFeed(model: SiteModel, markdown: MarkdownLookup): Prom
   const base = model.settings.baseUrl;
   // RSS has no base address: a reader resolves /pricing or ../faq against its own site, or not at all.
   const addressNotAbsolute = /(\s(?:href|src)=")(?![a-z][a-z0-9+.-]*:)([^"]*)/gi;
-  const newest = model.posts[0]?.isoUpdated ?? model.settings.updated;
+  // The channel last changed with the newest change to a post it carries, which need not be the newest post's: an
+  // older post updated since counts too (posts are in order of publication, not of their last change).
+  const posts = feedPosts(model);
+  const newest = posts.reduce<string | undefined>((latest, post) => (latest === undefined || post.isoUpdated > latest ? post.isoUpdated : latest), undefined) ?? model.settings.updated;
   const feed = new Feed({
     title: `${model.settings.name} blog`,
     description: model.pages.blog.seo.description,
@@ -51,7 +54,7 @@ export async function blogFeed(model: SiteModel, markdown: MarkdownLookup): Prom
     updated: new Date(`${newest}T00:00:00Z`),
     feedLinks: { rss: `${base}/blog/feed.xml` },
   });
-  for (const post of feedPosts(model)) {
+  for (const post of posts) {
     feed.addItem({
       title: post.title,
       id: `${base}${post.url}`,
