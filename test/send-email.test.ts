@@ -216,6 +216,25 @@ test("a native post's answer page gives back what was typed as typed: $-patterns
   assert.is(readProps<{ answer: { values: Record<string, string> } }>(tag)?.answer.values.message, typed, 'the island gets the message back unchanged');
 });
 
+test("when the form's page cannot be had, the plain answer page keeps the message's line breaks under its own policy", async () => {
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'no-pages-'));
+  try {
+    const sendEmail = createSendEmail({ env: () => ({ RATE_LIMIT_PER_MINUTE: '10000', SITE_PAGES_DIR: empty }) });
+    const typed = 'First line of my message\nSecond line, after a break';
+    const res = await sendEmail(new Request('http://localhost/.netlify/functions/send-email', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...enquiry, subject: 'Hi', message: typed }).toString() }));
+    assert.is(res.status, 400);
+    const policy = res.headers.get('content-security-policy')!;
+    const page = await res.text();
+    assert.match(page, 'What you wrote');
+    // The page's policy allows no style of any kind: a style attribute is refused, and the lines ran together.
+    assert.not.match(policy, /style-src|'unsafe-inline'/);
+    assert.not.match(page, /\sstyle="/);
+    assert.match(page, 'First line of my message<br/>Second line, after a break');
+  } finally {
+    fs.rmSync(empty, { recursive: true, force: true });
+  }
+});
+
 test('an enquiry the mail server refuses for good is kept for us, and its answer page says so in title and text alike: saved, not "not sent"', async () => {
   sink.refuseFor = (raw) => raw.includes('Held for the operator');
   let res: Response;

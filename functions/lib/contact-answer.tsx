@@ -42,6 +42,7 @@ function plainBody(variant: Variant, answer: FormAnswer): string {
   const problems = [answer.failure, ...Object.values(answer.errors)].filter(Boolean).map((m) => `<li>${escapeHtml(String(m))}</li>`);
   // What the visitor typed, so nothing is lost even when the form's page cannot be shown.
   const typed = Object.entries(answer.values).filter(([, v]) => v);
-  const kept = typed.length ? `<h2>What you wrote</h2><dl>${typed.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd style="white-space:pre-wrap">${escapeHtml(v)}</dd>`).join('')}</dl>` : '';
+  // Line breaks as <br/>: the plain page's policy allows no style, so a style attribute keeping them was refused.
+  const kept = typed.length ? `<h2>What you wrote</h2><dl>${typed.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v).replace(/\r?\n/g, '<br/>')}</dd>`).join('')}</dl>` : '';
   return `<h1>Your message was not sent</h1><ul>${problems.join('')}</ul>${kept}${back}`;
 }
