@@ -73,12 +73,15 @@ export function regularFilesOnly(project: Project): Plugin {
 }
 
 function fromEsbuild(project: Project, message: Message, code: keyof typeof whatToDo): SiteError {
-  const params = { problem: message.text, note: message.notes[0]?.text ?? whatToDo[code] };
+  // A note that points elsewhere ("The opening "div" tag is here:") names that place, or it points at nothing.
+  const note = message.notes[0];
+  const notedFile = note?.location && path.resolve(project.root, note.location.file);
+  const noted = notedFile ? `${note.text} ${fs.existsSync(notedFile) ? relative(project, notedFile) : note.location!.file}:${note.location!.line}:${characterColumn(note.location!)}` : note?.text;
+  const params = { problem: message.text, note: noted ?? whatToDo[code] };
   const loc = message.location;
   if (!loc) return siteError(code, params, {});
   const file = path.resolve(project.root, loc.file);
-  // esbuild counts the column in bytes of UTF-8; the frame and the editor count characters.
-  const column = Buffer.from(loc.lineText).subarray(0, loc.column).toString().length + 1;
+  const column = characterColumn(loc);
   // A module a plugin made up has no file; the line esbuild quotes is all there is.
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
   const frame =
@@ -86,4 +89,9 @@ function fromEsbuild(project: Project, message: Message, code: keyof typeof what
       ? codeFrame(text, loc.line, column)
       : `> ${loc.line} | ${loc.lineText}\n  ${' '.repeat(String(loc.line).length)} | ${' '.repeat(column - 1)}^`;
   return siteError(code, params, { file: text === undefined ? loc.file : relative(project, file), line: loc.line, column, frame });
+}
+
+/** esbuild counts the column in bytes of UTF-8 from 0; the frame and the editor count characters from 1. */
+function characterColumn(loc: { lineText: string; column: number }): number {
+  return Buffer.from(loc.lineText).subarray(0, loc.column).toString().length + 1;
 }

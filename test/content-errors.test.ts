@@ -773,6 +773,23 @@ test('TEMPLATE_COMPILE: a syntax error in a template names its file and line', a
   assert.ok(frame.some((l) => new RegExp(`^ {2,}${errors[0].line! - 1} \\| `).test(l)), errors[0].frame);
 });
 
+test('TEMPLATE_COMPILE: an esbuild note that points at another place (the opening tag of an unclosed one) names that place', async () => {
+  const opening = '<div className="container narrow center">';
+  let line = 0;
+  let column = 0;
+  const errors = await failure((f) => {
+    copyCode(f);
+    // The page's text ends without the div's closing tag: esbuild's note points back at the opening tag's name.
+    const lines = f.read('templates/pages/not-found.tsx').split('\n');
+    line = lines.findIndex((l) => l.includes(opening)) + 1;
+    column = lines[line - 1].indexOf(opening) + 2;
+    replaceIn(f, 'templates/pages/not-found.tsx', '        )}\n      </div>\n', '        )}\n');
+  });
+  assert.is(errors[0].code, 'TEMPLATE_COMPILE');
+  assert.ok(line > 1);
+  assert.is(errors[0].hint, `The opening "div" tag is here: templates/pages/not-found.tsx:${line}:${column}`);
+});
+
 test('RENDER_FAILED: a template that throws names the page and the template line', async () => {
   const errors = await failure((f) => {
     copyCode(f);
