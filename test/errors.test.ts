@@ -170,6 +170,25 @@ test('an esbuild error is a SiteError at its file, line and column, with a frame
 });
 
 
+test('a broken module two functions import is listed once, not once for each function', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-errors-'));
+  try {
+    fs.mkdirSync(path.join(root, 'functions', 'lib'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'functions/lib/shared.ts'), 'export const answer = (;\n');
+    for (const name of ['first', 'second']) {
+      fs.writeFileSync(path.join(root, `functions/${name}.ts`), "import { answer } from './lib/shared.ts';\nexport default () => new Response(String(answer));\n");
+    }
+    const project = { root, functions: path.join(root, 'functions') } as Project;
+    let thrown: unknown;
+    await functionsHandler(project, () => ({}), () => {}).check().catch((error) => (thrown = error));
+    assert.instance(thrown, BuildFailure);
+    assert.equal((thrown as BuildFailure).errors.map((e) => `${e.code} ${e.file}:${e.line}:${e.column}`), ['FUNCTION_FAILED functions/lib/shared.ts:1:24']);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+    await stopEsbuild();
+  }
+});
+
 test('a problem that fails many pages at the same line is listed once, with the other pages it failed', () => {
   const failed = (page: string) => siteError('RENDER_FAILED', { problem: 'x is not defined', source: undefined }, { page, file: 'templates/document.tsx', line: 45, column: 33 });
   const other = siteError('RENDER_FAILED', { problem: 'y is not defined', source: undefined }, { page: '/faq', file: 'templates/pages/faq.tsx', line: 3, column: 1 });

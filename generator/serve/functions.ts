@@ -119,7 +119,10 @@ export function functionsHandler(project: Project, settings: () => Settings, log
     const failed = (await Promise.allSettled(names.map(load))).flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     const unexpected = failed.find((error) => !(error instanceof BuildFailure));
     if (unexpected) throw unexpected;
-    failIfAny('functions', (failed as BuildFailure[]).flatMap((failure) => failure.errors));
+    // Each function is bundled on its own, so a broken module several of them import fails each: it is listed once.
+    const errors = (failed as BuildFailure[]).flatMap((failure) => failure.errors);
+    const key = (e: (typeof errors)[number]) => JSON.stringify([e.code, e.file, e.line, e.column, e.message]);
+    failIfAny('functions', [...new Map(errors.map((e) => [key(e), e])).values()]);
   }
 
   return {
