@@ -58,7 +58,16 @@ export async function createStarter(options: NewOptions): Promise<string> {
     fail('NEW_INVALID_NAME', { name: options.slug, problem });
   }
   const { kind } = starters[options.kind];
-  const { folder, ext } = registry.kinds[kind];
+  const { folder, ext, schema } = registry.kinds[kind];
+  // A language's name is its /name, which its schema holds to a form of its own (a capital letter first, letters
+  // only): a name that makes a good address but not a name the schema takes would write a starter that fails the build.
+  if (options.kind === 'language') {
+    const schemaFile = path.join(project.schemas, schema);
+    const field = readSchemaField(schemaFile, 'name');
+    if (field?.pattern && !new RegExp(field.pattern, 'u').test(name)) {
+      fail('NEW_INVALID_NAME', { name: options.slug, problem: `it does not have the form of /name in ${path.relative(project.root, schemaFile).split(path.sep).join('/')}${field.description ? `: ${field.description}` : ''}` });
+    }
+  }
   const file = path.join(project.content, folder, `${slug}${ext}`);
   const rel = path.relative(project.root, file);
   if (fs.existsSync(file)) fail('NEW_FILE_EXISTS', { file: rel });
@@ -128,6 +137,15 @@ export async function createStarter(options: NewOptions): Promise<string> {
   logger.info(`  To publish it, delete its \`draft: true\` line (or set it to false).`);
   logger.info(colour.dim(`  \`npm run check\` validates it.`));
   return file;
+}
+
+/** A top-level field of a schema, or undefined when the schema cannot be read (the build reports that). */
+function readSchemaField(file: string, field: string): { pattern?: string; description?: string } | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'))?.properties?.[field];
+  } catch {
+    return undefined;
+  }
 }
 
 function titleCase(text: string): string {

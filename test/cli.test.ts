@@ -233,6 +233,15 @@ test('new refuses to overwrite, and refuses a bad slug', () => {
   assert.ok(unfit.err.includes('"Tetum? (East Timor)" cannot name a language: "?" cannot be part of its page\'s address  [NEW_INVALID_NAME]'), unfit.err);
   assert.match(unfit.err, /hint: Write its English name in letters/);
   assert.not.ok(fs.existsSync(path.join(f.root, 'content', 'languages', 'tetum-east-timor.json')));
+  // A name the language schema's /name does not take (one letter, a digit, a letter outside its set) would make a
+  // starter that fails the build: it is refused, saying what the name must be.
+  for (const [name, file] of [['x', 'x'], ['Hindi 2', 'hindi-2'], ['Français', 'francais']]) {
+    const unnamed = site(['new', 'language', name], f.root);
+    assert.is(unnamed.code, 1, unnamed.out);
+    assert.ok(unnamed.err.includes(`"${name}" cannot name a language: it does not have the form of /name in content/schemas/language.schema.json`), unnamed.err);
+    assert.match(unnamed.err, /\[NEW_INVALID_NAME\]/);
+    assert.not.ok(fs.existsSync(path.join(f.root, 'content', 'languages', `${file}.json`)), `no starter for ${name}`);
+  }
   // An entry named index would be written as its folder's page, served at the list page's address (or the home page's).
   for (const [kind, slug, address, served] of [['city', 'index', '/cities/index', '/cities/'], ['service', 'index', '/services/index', '/services/'], ['language', 'Index', '/index', '/']]) {
     const index = site(['new', kind, slug], f.root);
