@@ -11,13 +11,33 @@ export const toastDuration = 5000;
 
 let viewport: HTMLElement | undefined;
 
+/**
+ * The notifications region, inside the open modal dialog when there is one: a modal dialog sits in the top
+ * layer above everything else and makes the rest of the page inert, so a toast outside it would be hidden
+ * under its backdrop, unclickable and unannounced. When that dialog closes the region goes back to the page.
+ */
 function ensureViewport(): HTMLElement {
-  if (viewport?.isConnected) return viewport;
-  viewport = document.createElement('section');
-  viewport.className = 'toast-viewport';
-  viewport.setAttribute('aria-label', 'Notifications');
-  document.body.append(viewport);
-  return viewport;
+  if (!viewport?.isConnected) {
+    viewport = document.createElement('section');
+    viewport.className = 'toast-viewport';
+    viewport.setAttribute('aria-label', 'Notifications');
+  }
+  const region = viewport;
+  const modal = [...document.querySelectorAll('dialog')].filter((d) => d.matches(':modal')).at(-1);
+  const host = modal ?? document.body;
+  if (region.parentElement !== host) {
+    host.append(region);
+    // The close event comes a task later, after a frame without the region: watch the open attribute instead.
+    if (modal) {
+      const closed = new MutationObserver(() => {
+        if (modal.open) return;
+        closed.disconnect();
+        if (region.parentElement === modal) document.body.append(region);
+      });
+      closed.observe(modal, { attributes: true, attributeFilter: ['open'] });
+    }
+  }
+  return region;
 }
 
 export function toast({ title, description, variant = 'default', action }: Toast): () => void {

@@ -180,6 +180,36 @@ for (const width of [1280, 375]) {
     assert.equal(overflow.cut, [], 'values past the edge of the summary');
     assert.not.ok(overflow.scrolls, 'the dialog scrolls sideways');
   });
+
+  test(`${width} px: the review invitation's toast shows above the open dialog and can be closed there`, async () => {
+    for (const stubs of [{}, { invitationFails: true }]) {
+      const page = await visit('/process', { width, stubs });
+      await wake(page, 'demo-order');
+      await page.getByRole('button', { name: 'Try Our Translation Service' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Translation Complete' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Leave a Review' }).click();
+      const toast = page.locator('.toast');
+      await toast.waitFor();
+      // What is on top at the toast's centre and its close button is what the visitor sees and can click.
+      const onTop = await toast.evaluate((t) =>
+        ['.toast-text', '.toast-close'].map((part) => {
+          const r = t.querySelector(part)!.getBoundingClientRect();
+          return t.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+        }),
+      );
+      assert.equal(onTop, [true, true], `${stubs.invitationFails ? 'error' : 'success'} toast hidden behind the dialog`);
+      await toast.getByRole('button', { name: 'Close notification' }).click({ timeout: 2000 });
+      assert.is(await toast.count(), 0, 'closed');
+      assert.ok(await dialog.isVisible(), 'the dialog stays open');
+      // Toasts shown after the dialog closes still appear on the page.
+      await dialog.getByRole('button', { name: 'Leave a Review' }).click();
+      await toast.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      assert.ok(await toast.isVisible(), 'a toast outlives the dialog it was shown over');
+    }
+  });
 }
 
 test('1280 px: dropdowns open by click, hover and keyboard, and close with Escape and an outside click', async () => {
