@@ -166,15 +166,20 @@ function isOnScreen(element: Element): boolean {
 }
 
 // Copy buttons: copy the text of their target, say Copied for 3 seconds.
+const copyTimers = new WeakMap<Element, ReturnType<typeof setTimeout>>();
 document.addEventListener('click', (event) => {
   const button = (event.target as Element).closest<HTMLButtonElement>('[data-copy-target]');
   if (!button) return;
   const text = document.getElementById(button.dataset.copyTarget!)?.textContent ?? '';
-  const label = button.querySelector('[data-copy-label]') ?? button;
+  const label = button.querySelector<HTMLElement>('[data-copy-label]') ?? button;
+  // The button's own words are kept from the first click, and each click restarts the 3 seconds: a second
+  // click while it says Copied must not take Copied for the words to go back to.
+  label.dataset.copyIdle ??= label.textContent ?? '';
+  const idle = label.dataset.copyIdle;
   const copied = () => {
-    const before = label.textContent;
+    clearTimeout(copyTimers.get(label));
     label.textContent = 'Copied';
-    setTimeout(() => (label.textContent = before), 3000);
+    copyTimers.set(label, setTimeout(() => (label.textContent = idle), 3000));
   };
   // Where the clipboard API is refused (no permission, an unfocused document), the older copy command
   // usually still works from a click.

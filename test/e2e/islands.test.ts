@@ -467,6 +467,25 @@ test('the chat setup page copies its snippet and says Copied for 3 seconds', asy
   assert.is((await button.textContent())!.trim(), 'Copy');
 });
 
+test('a second Copy while it still says Copied goes back to Copy 3 seconds after the last click', async () => {
+  const page = await visit('/admin/tawkto-setup');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.clock.install();
+  await page.reload();
+  const button = page.locator('[data-copy-target="chat-snippet"]');
+  const label = () => page.evaluate(() => document.querySelector('[data-copy-label]')!.textContent);
+  await button.click();
+  await page.waitForFunction(() => document.querySelector('[data-copy-label]')!.textContent === 'Copied');
+  await page.clock.runFor(2000);
+  await button.click();
+  // The page handles a click once the clipboard has taken the text; reading it back waits for that.
+  await page.evaluate(() => navigator.clipboard.readText());
+  await page.clock.runFor(1500);
+  assert.is(await label(), 'Copied', 'still Copied, 1.5 s after the second click');
+  await page.clock.runFor(2000);
+  assert.is(await label(), 'Copy', 'back to Copy once 3 s have passed since the last click');
+});
+
 test('with every third party unreachable, each page type still works without errors', async () => {
   const stubs = { unreachable: ['reviews', 'chat', 'analytics', 'captcha'] as ('reviews' | 'chat' | 'analytics' | 'captcha')[] };
   for (const path of ['/', '/blog', '/process', '/contact', '/pricing', '/chinese', '/cities/perth', '/services/passports', '/faq']) {
