@@ -4,12 +4,15 @@
 // placeholder text cannot go live by accident.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BuildFailure, siteError, type ErrorCode, type ErrorParams, type Place } from './errors.ts';
+import { BuildFailure, SiteError, siteError, type ErrorCode, type ErrorParams, type Place } from './errors.ts';
 import { colour, consoleLogger, type Logger } from './log.ts';
-import { resolveProject, toolRoot } from './project.ts';
+import { resolveProject, toolRoot, type Project } from './project.ts';
 import { languageSlug } from './content/model.ts';
 import { slugLimit, slugProblem } from './content/slug.ts';
 import { entryPath, registry, rules, type CollectionKind } from './content/kinds.ts';
+import { loadContent, parseSource } from './content/load.ts';
+import { resolveFacts } from './content/facts.ts';
+import { validateContent } from './content/validate.ts';
 import { outputFileOf, servedElsewhere } from './address.ts';
 
 /**
@@ -58,16 +61,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
     fail('NEW_INVALID_NAME', { name: options.slug, problem });
   }
   const { kind } = starters[options.kind];
-  const { folder, ext, schema } = registry.kinds[kind];
-  // A language's name is its /name, which its schema holds to a form of its own (a capital letter first, letters
-  // only): a name that makes a good address but not a name the schema takes would write a starter that fails the build.
-  if (options.kind === 'language') {
-    const schemaFile = path.join(project.schemas, schema);
-    const field = readSchemaField(schemaFile, 'name');
-    if (field?.pattern && !new RegExp(field.pattern, 'u').test(name)) {
-      fail('NEW_INVALID_NAME', { name: options.slug, problem: `it does not have the form of /name in ${path.relative(project.root, schemaFile).split(path.sep).join('/')}${field.description ? `: ${field.description}` : ''}` });
-    }
-  }
+  const { folder, ext } = registry.kinds[kind];
   const file = path.join(project.content, folder, `${slug}${ext}`);
   const rel = path.relative(project.root, file);
   if (fs.existsSync(file)) fail('NEW_FILE_EXISTS', { file: rel });
@@ -129,6 +123,14 @@ export async function createStarter(options: NewOptions): Promise<string> {
     }
     text = `${JSON.stringify(data, null, 2)}\n`;
   }
+  // Checked as the build will check it: a name its schema does not take (a language's name has a form of its
+  // own) is refused now, rather than written as a starter that fails the next build.
+  const invalid = await problemsOf(project, `${folder}/${slug}${ext}`, text);
+  if (invalid.length) {
+    const problem = `its starter would not pass ${registry.kinds[kind].schema}: ${invalid.map((e) => `${e.pointer ? `${e.pointer}: ` : ''}${e.message}${e.hint ? ` (${e.hint})` : ''}`).join('; ')}`;
+    if (options.kind === 'language') fail('NEW_INVALID_NAME', { name: options.slug, problem });
+    fail('NEW_INVALID_SLUG', { slug: options.slug, problem });
+  }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, text);
   logger.info(`${colour.green('✓')} wrote ${colour.bold(rel)}`);
@@ -139,13 +141,13 @@ export async function createStarter(options: NewOptions): Promise<string> {
   return file;
 }
 
-/** A top-level field of a schema, or undefined when the schema cannot be read (the build reports that). */
-function readSchemaField(file: string, field: string): { pattern?: string; description?: string } | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'))?.properties?.[field];
-  } catch {
-    return undefined;
-  }
+/** What a build would find wrong in `text` as the content file `rel`: its placeholders resolved against the project's facts, then its schema. */
+async function problemsOf(project: Project, rel: string, text: string): Promise<SiteError[]> {
+  const parsed = parseSource(rel, text);
+  if (!parsed || parsed instanceof SiteError) return parsed ? [parsed] : [];
+  const resolved = resolveFacts([...loadContent(project).files, parsed]);
+  const file = resolved.files.find((f) => f.path === parsed.path)!;
+  return [...resolved.errors.filter((e) => e.file === parsed.path), ...(await validateContent(project, [file])).errors];
 }
 
 function titleCase(text: string): string {

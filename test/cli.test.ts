@@ -238,7 +238,7 @@ test('new refuses to overwrite, and refuses a bad slug', () => {
   for (const [name, file] of [['x', 'x'], ['Hindi 2', 'hindi-2'], ['Français', 'francais']]) {
     const unnamed = site(['new', 'language', name], f.root);
     assert.is(unnamed.code, 1, unnamed.out);
-    assert.ok(unnamed.err.includes(`"${name}" cannot name a language: it does not have the form of /name in content/schemas/language.schema.json`), unnamed.err);
+    assert.ok(unnamed.err.includes(`"${name}" cannot name a language: its starter would not pass language.schema.json: /name: `), unnamed.err);
     assert.match(unnamed.err, /\[NEW_INVALID_NAME\]/);
     assert.not.ok(fs.existsSync(path.join(f.root, 'content', 'languages', `${file}.json`)), `no starter for ${name}`);
   }
