@@ -4,7 +4,7 @@
 // (subscriber.schema.json), size and type limits, a per-client rate limit; and a honeypot field, `website`,
 // which people never see: a sign-up that fills it is answered as usual and dropped.
 //
-// Takes JSON (from the site script) or a native form post, answered with the blog page and the form thanked
+// Takes JSON (from the site script) or a native form post, answered with the page the form was on (the blog or a category's page) and the form thanked
 // or showing the error next to the field. Answers: 200 {ok: true, message}; 400 {message, field}; 403 from a
 // page of another site; 405; 413 over 4 KB; 415; 429 with Retry-After; 503 when the address cannot be kept.
 // Logs never hold an address.
@@ -107,13 +107,31 @@ export function createSubscribe(options: { env?: () => Env; now?: () => number; 
 
 export default createSubscribe();
 
+/** The blog page a native post came from, from its Referer on this site; undefined for any other. */
+function formPage(request: Request): string | undefined {
+  const referer = request.headers.get('referer');
+  if (!referer) return undefined;
+  try {
+    const from = new URL(referer);
+    if (from.origin !== new URL(request.url).origin) return undefined;
+    // URL has already resolved any dot segments; only plain lower-case segments under /blog are taken.
+    return /^\/blog(?:\/[a-z0-9-]+)*\/?$/.test(from.pathname) ? from.pathname.replace(/\/$/, '') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `addressWrong`: the refusal is about the address typed; any other (the store, the limit, the request) is not. */
 async function blogAnswer(request: Request, settings: Env, status: number, result: NewsletterAnswer, addressWrong: boolean, headers: Record<string, string>): Promise<Response> {
   const form = renderToStaticMarkup(createElement(NewsletterForm, { copy: blog.newsletter, answer: result }));
   const title = result.thanked ? 'Thank you for signing up' : addressWrong ? 'Please check your email address' : 'Your sign-up was not saved';
-  const built = await builtPage(request, settings, '/blog');
-  const swapped = built.text && swapElement(built.text, /<form class="newsletter-form"[^>]*>/, '</form>', form, title);
-  if (swapped) return html(status, swapped, { ...built.headers, ...headers });
-  console.error('subscribe: the page /blog could not be read to answer a form post, so a plain page was sent');
+  // The page the form was on (/blog or a category's page), named by the browser's Referer; /blog when that
+  // is not one of this site's blog pages or has no sign-up form.
+  for (const pathname of [...new Set([formPage(request), '/blog'].filter((p): p is string => p !== undefined))]) {
+    const built = await builtPage(request, settings, pathname);
+    const swapped = built.text && swapElement(built.text, /<form class="newsletter-form"[^>]*>/, '</form>', form, title);
+    if (swapped) return html(status, swapped, { ...built.headers, ...headers });
+  }
+  console.error('subscribe: neither the page the form was on nor /blog could be read to answer a form post, so a plain page was sent');
   return html(status, plainPage(title, `<h1>${escapeHtml(title)}</h1>${form}<p><a href="/blog">Back to the blog</a></p>`), { ...plainPageHeaders, ...headers });
 }

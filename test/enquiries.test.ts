@@ -806,4 +806,34 @@ test('site enquiries retry leaves an enquiry that a run is sending right now, an
   assert.equal(subjects('In flight'), ['Website message: In flight'], 'mailed once');
 });
 
+test('a native sign-up from a blog category page is answered with that page, the address typed kept', async () => {
+  const pages = fs.mkdtempSync(path.join(os.tmpdir(), 'site-subscribe-pages-'));
+  const form = '<form class="newsletter-form" action="/.netlify/functions/subscribe" method="post"><input name="email"/></form>';
+  fs.mkdirSync(path.join(pages, 'blog', 'category'), { recursive: true });
+  fs.writeFileSync(path.join(pages, 'blog.html'), `<html><head><title>Blog</title></head><body><h1>All posts</h1>${form}</body></html>`);
+  fs.writeFileSync(path.join(pages, 'blog', 'category', 'legal.html'), `<html><head><title>Legal</title></head><body><h1>Legal posts</h1>${form}</body></html>`);
+  fs.writeFileSync(path.join(pages, 'contact.html'), '<html><head><title>Contact</title></head><body><h1>Contact us</h1></body></html>');
+  const subscribe = createSubscribe({ env: () => ({ RATE_LIMIT_PER_MINUTE: '1000', SITE_PAGES_DIR: pages }), store: () => undefined });
+  const post = (referer: string | undefined, email: string) =>
+    subscribe(new Request('http://localhost/.netlify/functions/subscribe', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...(referer ? { referer } : {}) }, body: new URLSearchParams({ email }) }));
+  try {
+    const refused = await post('http://localhost/blog/category/legal', 'not-an-address');
+    assert.is(refused.status, 400);
+    const text = await refused.text();
+    assert.match(text, /<h1>Legal posts<\/h1>/, 'the category page the form was on');
+    assert.match(text, /<title>Please check your email address \| Legal<\/title>/);
+    assert.match(text, /value="not-an-address"/, 'the address typed comes back');
+    // A page without the form, a page not built, a path out of the blog, or no Referer: the blog page, as before.
+    for (const referer of ['http://localhost/contact', 'http://localhost/blog/category/missing', 'http://localhost/blog/category/../../contact', undefined]) {
+      const answer = await post(referer, 'not-an-address');
+      const body = await answer.text();
+      assert.match(body, /<h1>All posts<\/h1>/, String(referer));
+      assert.match(body, /value="not-an-address"/, String(referer));
+    }
+  } finally {
+    fs.rmSync(pages, { recursive: true, force: true });
+  }
+});
+
 test.run();
+
