@@ -96,6 +96,20 @@ test("the not-found page, which the host sends at every address it has no file f
   assert.not.match(html('contact.html'), /http-equiv="Content-Security-Policy"/, 'a page the rules reach has one policy, not two');
 });
 
+test("the pages' policy allows what each third party's own CSP guide asks for, and no host nothing loads", () => {
+  const policy = new Map(headersFor(parseHeaders(fs.readFileSync(path.join(out, '_headers'), 'utf8')), '/contact')).get('Content-Security-Policy')!;
+  const directive = (name: string) => (new RegExp(`(?:^|; )${name} ([^;]+)`).exec(policy)?.[1].split(' ') ?? []).sort();
+  const reviews = 'https://widget.reviews.example.net';
+  // Google Analytics 4 through the tag manager (Google's "Use Tag Manager with a Content Security Policy").
+  assert.equal(directive('img-src'), ["'self'", 'data:', reviews, 'https://*.tawk.to', 'https://*.google-analytics.com', 'https://*.googletagmanager.com'].sort());
+  assert.equal(directive('connect-src'), ["'self'", reviews, 'https://*.tawk.to', 'wss://*.tawk.to', 'https://www.google.com', 'https://*.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'].sort());
+  // reCAPTCHA's frames (its FAQ), the chat's and the review widget's; not www.recaptcha.net, which the site never loads from.
+  assert.equal(directive('frame-src'), ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/', 'https://*.tawk.to', reviews].sort());
+  // The site's font is its own file; the chat brings its own.
+  assert.equal(directive('font-src'), ["'self'", 'https://*.tawk.to'].sort());
+  assert.not.match(policy, /fonts\.gstatic\.com|recaptcha\.net|www\.gstatic\.com(?!\/recaptcha\/)/, 'no host nothing on the pages loads');
+});
+
 test('the blog has an RSS feed linked from its pages', () => {
   const feed = fs.readFileSync(path.join(out, 'blog/feed.xml'), 'utf8');
   assert.match(feed, /<rss version="2\.0"/);

@@ -95,6 +95,33 @@ test('no page breaks under the policy: no violation on any page type, with the t
   assert.equal(problems, []);
 });
 
+test("the policy lets Google Analytics 4 report as Google's guide says, and refuses hosts the site does not use", async () => {
+  const p = await open(browser, site, '/');
+  await p.page.addInitScript(() => {
+    (window as any).__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => (window as any).__violations.push(`${e.effectiveDirective} ${e.blockedURI}`));
+  });
+  await p.page.reload({ waitUntil: 'load' });
+  // A string, not a function: the test's compiler would wrap the helper below in a function the page lacks.
+  await p.page.evaluate(`(async () => {
+    // What GA4 sends (the hosts are blocked on this machine, so each load fails, but only the policy reports).
+    await fetch('https://region1.analytics.google.com/g/collect?v=2', { method: 'POST', mode: 'no-cors' }).catch(() => {});
+    await fetch('https://region1.google-analytics.com/g/collect?v=2', { method: 'POST', mode: 'no-cors' }).catch(() => {});
+    const pixel = (src) => new Promise((done) => Object.assign(new Image(), { onload: done, onerror: done, src }));
+    await pixel('https://www.google-analytics.com/g/collect?v=2');
+    await pixel('https://www.googletagmanager.com/a?id=G-TEST');
+    // What no page loads: Google Fonts, reCAPTCHA through recaptcha.net, any image from www.gstatic.com.
+    await new FontFace('Stub', 'url(https://fonts.gstatic.com/s/stub.woff2)').load().catch(() => {});
+    await pixel('https://www.gstatic.com/images/stub.png');
+    document.body.append(Object.assign(document.createElement('iframe'), { src: 'https://www.recaptcha.net/recaptcha/api2/anchor' }));
+    await new Promise((done) => setTimeout(done, 200));
+  })()`);
+  const violations = ((await p.page.evaluate(() => (window as any).__violations)) as string[]).map((v) => v.replace(/\?.*$/, ''));
+  await p.close();
+  // A refused frame is reported by its origin alone.
+  assert.equal(violations.sort(), ['font-src https://fonts.gstatic.com/s/stub.woff2', 'frame-src https://www.recaptcha.net', 'img-src https://www.gstatic.com/images/stub.png'].sort());
+});
+
 test('the policy really is enforced: an inline script is refused, on the not-found page at an unknown address too', async () => {
   // The not-found page carries the policy in its head: the host matches no _headers rule of the pages there.
   for (const pathname of ['/', '/missing-page']) {
