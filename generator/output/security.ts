@@ -24,32 +24,18 @@ export { headersFile, headersFor, pathPattern, type HeaderRule } from './header-
 // two loaders only. The tag manager still runs whatever container id it is asked for; only a content change
 // can ask, and every content change is a reviewed commit.
 //
-// Each third party's hosts are the ones its own CSP guide names for the features the site uses (read on
-// 2026-12-04 through the project's search of stored pages; docs/sources.md, "Content-Security-Policy"):
+// Each third party's hosts are the ones its own CSP guide names for the features the site uses; the guides, and
+// what was not confirmed, are in docs/sources.md ("Content-Security-Policy: the third parties' hosts").
 //
-// reCAPTCHA v2, the contact form's checkbox, loaded from www.google.com (islands/contact-form.tsx): Google's
-// reCAPTCHA FAQ, "I'm using Content-Security-Policy (CSP) on my website", https://developers.google.com/recaptcha/docs/faq
-// (its list as quoted at https://docs.airlock.com/iam/latest/plugins/com.airlock.iam.flow.shared.application.configuration.captcha.ReCaptchaConfig.html):
-// script-src https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/; frame-src
-// https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/. www.recaptcha.net is only for a
-// site that loads reCAPTCHA from there (same FAQ, "Can I use reCAPTCHA globally?"); this one does not. The
-// challenge's images load inside reCAPTCHA's frame, under its own document's rules, so no img-src for
-// www.gstatic.com is needed on the page.
+// reCAPTCHA v2 (the contact form's checkbox) is loaded from www.google.com, not www.recaptcha.net; its challenge's
+// images load inside its own frame, under that document's policy, so the page needs no img-src for them.
 const recaptcha = { script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'], frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'] };
-// tawk.to, the live chat (islands/runtime/site.ts loads https://embed.tawk.to/<property>/<widget>): no CSP page
-// of tawk.to's own was found in the store, so these are the hosts its widget is seen to use: its loader on
-// embed.tawk.to, its code, styles, fonts, images, sounds, frames and its socket on other *.tawk.to hosts.
+// tawk.to publishes no CSP guide: these are the hosts its widget is seen to use (loader, code, styles, fonts,
+// frames and its socket).
 const tawk = ['https://embed.tawk.to', 'https://*.tawk.to'];
-// Google Tag Manager and, through it, Google Analytics 4: Google's "Use Tag Manager with a Content Security
-// Policy", https://developers.google.com/tag-platform/security/guides/csp . The container: img-src and
-// connect-src www.googletagmanager.com, connect-src www.google.com. Its section "Google Analytics 4 (Google
-// Analytics)", https://developers.google.com/tag-platform/security/guides/csp#google_analytics_4_google_analytics
-// (as applied in https://gitlab.com/gitlab-org/gitlab/-/commit/227a0e3bdf2ab4f3005f2b69b8d0a1dc465dce7e):
-// script-src *.googletagmanager.com; img-src *.google-analytics.com *.googletagmanager.com; connect-src
-// *.google-analytics.com *.analytics.google.com *.googletagmanager.com. GA4 sends its hits to
-// region1.analytics.google.com among others, which the policy refused before. Scripts stay limited to the two
-// loaders on www.googletagmanager.com (gtm.js, and gtag/js, which a GA4 tag in the container loads). Google
-// signals (advertising features, *.g.doubleclick.net) are not used, so not allowed.
+// Tag Manager, and Google Analytics 4 through it: GA4 sends its hits to regional hosts (region1.analytics.google.com)
+// and a pixel to www.google-analytics.com. Scripts stay limited to the two loaders (gtm.js, and gtag/js, which a
+// GA4 tag loads), narrower than Google's *.googletagmanager.com; Google signals (*.g.doubleclick.net) are not used.
 const analytics = {
   script: ['https://www.googletagmanager.com/gtm.js', 'https://www.googletagmanager.com/gtag/js'],
   img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
