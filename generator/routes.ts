@@ -113,3 +113,23 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
   restPages();
   return { pages, redirects };
 }
+
+/**
+ * A 301 to each language page from its address in capitals, as people type it from the language's name: /Chinese,
+ * /CHINESE, /Tagalog-Filipino, /Tagalog-filipino (SPEC: the language is looked up by case-insensitive name). The
+ * host matches paths and _redirects rules with their case, so without these the not-found page answered. None is
+ * forced (no !): a rule is shadowed by a file at its address, so even a host matching rules without case would
+ * serve /chinese itself and never send it on to itself.
+ */
+export function capitalisedAddresses(pages: readonly Page[]): Redirect[] {
+  const redirects: Redirect[] = [];
+  const upperFirst = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+  for (const page of pages) {
+    if (page.kind !== 'language') continue;
+    const slug = page.path.slice(1);
+    const forms = new Set([upperFirst(slug), slug.split('-').map(upperFirst).join('-'), slug.toUpperCase()]);
+    forms.delete(slug);
+    for (const form of forms) redirects.push({ from: `/${form}`, to: page.path, status: 301 });
+  }
+  return redirects;
+}

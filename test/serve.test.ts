@@ -12,6 +12,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { serve, type DevServer } from '../generator/serve/server.ts';
+import { staticHandler } from '../generator/serve/static.ts';
 import { silentLogger } from '../generator/log.ts';
 import { copyCode, fixture, repoRoot, type Fixture } from './helpers/project.ts';
 
@@ -231,6 +232,38 @@ test('_redirects rules are honoured', async () => {
     const encoded = await get(address);
     assert.is(encoded.status, 301, address);
     assert.is(encoded.headers.get('location'), '/services/passports', address);
+  }
+});
+
+test("a language page's address in capitals is sent to its lowercase address with a 301, as on Netlify", async () => {
+  // SPEC §2, Language landing page: the language is looked up by case-insensitive name.
+  for (const [address, location] of [['/Chinese', '/chinese'], ['/CHINESE', '/chinese'], ['/Chinese/', '/chinese'], ['/Chinese?ref=x', '/chinese?ref=x'], ['/Tagalog-Filipino', '/tagalog-filipino'], ['/TAGALOG-FILIPINO', '/tagalog-filipino'], ['/Cook-Islands-Maori', '/cook-islands-maori']]) {
+    const res = await get(address);
+    assert.is(res.status, 301, address);
+    assert.is(res.headers.get('location'), location, address);
+  }
+  const page = await get('/Chinese', { redirect: 'follow' });
+  assert.is(page.status, 200);
+  assert.match(await page.text(), /NAATI Certified Chinese Translation Services/);
+  assert.is((await get('/chinese')).status, 200, 'the lowercase address is the page itself, not sent anywhere');
+});
+
+test('a _redirects rule without ! is shadowed by a page at its address, as Netlify shadows it', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-shadow-'));
+  fs.writeFileSync(path.join(root, 'chinese.html'), '<p>Chinese</p>');
+  fs.writeFileSync(path.join(root, 'french.html'), '<p>French</p>');
+  fs.writeFileSync(path.join(root, '_redirects'), '/chinese /french 301\n/french /chinese 301!\n');
+  const server = http.createServer(staticHandler({ root }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const at = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+  try {
+    assert.is((await fetch(`${at}/chinese`, { redirect: 'manual' })).status, 200, 'shadowed by chinese.html');
+    const forced = await fetch(`${at}/french`, { redirect: 'manual' });
+    assert.is(forced.status, 301, 'a forced rule (301!) applies over the page');
+    assert.is(forced.headers.get('location'), '/chinese');
+  } finally {
+    server.close();
+    fs.rmSync(root, { recursive: true, force: true });
   }
 });
 

@@ -21,13 +21,17 @@ function hostFile(root: string, name: string): string {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
 }
 
-/** Reads _redirects: `from to [status]` per line; exact paths only, as the generator writes them. */
-function readRedirects(root: string): Map<string, { to: string; status: number }> {
-  const rules = new Map<string, { to: string; status: number }>();
+/**
+ * Reads _redirects: `from to [status][!]` per line; exact paths only, as the generator writes them, matched with
+ * their case as Netlify matches them. `force` is a status ending in `!`: without it a rule is shadowed by a file at
+ * its address (Netlify's shadowing), so a rule can never send a page's own address away.
+ */
+function readRedirects(root: string): Map<string, { to: string; status: number; force: boolean }> {
+  const rules = new Map<string, { to: string; status: number; force: boolean }>();
   for (const line of hostFile(root, '_redirects').split('\n')) {
-    const [from, to, status] = line.trim().split(/\s+/);
+    const [from, to, status = ''] = line.trim().split(/\s+/);
     if (!from || from.startsWith('#') || !to) continue;
-    rules.set(from, { to, status: Number(status) || 301 });
+    rules.set(from, { to, status: Number(status.replace(/!$/, '')) || 301, force: status.endsWith('!') });
   }
   return rules;
 }
@@ -147,10 +151,11 @@ export function staticHandler(options: StaticOptions): RequestListener {
     if (decoded === undefined) return plain(res, 400, 'Bad Request: the address is not a valid path');
     // Matched decoded, as Netlify matches them: matched as sent, /services/passports%2Dids was a 404.
     const redirect = readRedirects(options.root).get(cleanPath(decoded));
-    if (redirect) return void res.writeHead(redirect.status, { Location: redirect.to + url.search }).end();
+    const page = path.extname(decoded) === '' || decoded.endsWith('.html') ? resolvePage(options.root, url.pathname, decoded) : undefined;
+    const shadowed = !hostFiles.has(cleanPath(decoded)) && ((page !== undefined && 'file' in page) || (!decoded.endsWith('/') && fileAt(options.root, decoded) !== undefined));
+    if (redirect && (redirect.force || !shadowed)) return void res.writeHead(redirect.status, { Location: redirect.to + url.search }).end();
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
     if (hostFiles.has(cleanPath(decoded))) return notFound(req, res, options);
-    const page = path.extname(decoded) === '' || decoded.endsWith('.html') ? resolvePage(options.root, url.pathname, decoded) : undefined;
     if (page && 'location' in page) return void res.writeHead(301, { Location: page.location + url.search }).end();
     if (page) return sendHtml(req, res, 200, page.file, options);
     // A file is no folder on Netlify: /robots.txt/ (or /a/b.html/) is the 404 page there, where sirv sent the file.

@@ -234,6 +234,30 @@ if ('reason' in cli) {
     }
   });
 
+  test("a language page's address in capitals: a 301 to its lowercase address on the host, no loop, and `site serve` answers alike", async () => {
+    // SPEC §2, Language landing page: looked up by case-insensitive name. The host matches paths, files and
+    // _redirects rules alike, with their case; a rule without ! is shadowed by a file at its address, so the
+    // lowercase address is never sent on even where a host matched rules without case.
+    const addresses = ['/Chinese', '/CHINESE', '/Chinese/', '/Chinese?ref=x', '/Tagalog-Filipino', '/TAGALOG-FILIPINO', '/Cook-Islands-Maori', '/chinese', '/tagalog-filipino'];
+    const server = http.createServer(staticHandler({ root: dist }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const ours = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+    const answer = async (res: Response) => (await res.arrayBuffer(), `${res.status} ${(res.headers.get('location') ?? '').replace(origin, '')}`);
+    try {
+      for (const address of addresses) {
+        const host = await answer(await get(address));
+        const lower = address.toLowerCase().replace(/\/(?=$|\?)/, '');
+        assert.is(host, address === lower ? '200 ' : `301 ${lower}`, `netlify dev: ${address}`);
+        assert.is(await answer(await fetch(`${ours}${address}`, { redirect: 'manual' })), host, `site serve: ${address}`);
+      }
+      const followed = await fetch(`${origin}/CHINESE`);
+      assert.is(followed.status, 200);
+      assert.match(await followed.text(), /NAATI Certified Chinese Translation Services/);
+    } finally {
+      server.close();
+    }
+  });
+
   const post = (endpoint: string, body: string, type: string, extra: Record<string, string> = {}) =>
     get(`/.netlify/functions/${endpoint}`, { method: 'POST', body, headers: { 'Content-Type': type, Origin: origin, ...extra } });
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
