@@ -1,7 +1,8 @@
-// The review popup: five seconds after the page loads, a card at the bottom left shows a random review from
-// the review provider, changing every seven seconds. Closing it hides it for the rest of the session.
+// The review popup: five seconds after the page loads (not after its island wakes), a card at the bottom left
+// shows a random review from the review provider, changing every seven seconds. Closing it hides it for the rest of the session.
 // Nothing appears when no review could be loaded.
 import { fetchReviews, type Review, type ReviewsConfig } from './lib/reviews.ts';
+import type { IslandContext } from './runtime/loader.ts';
 
 export const popupDelay = 5000;
 export const popupInterval = 7000;
@@ -12,13 +13,14 @@ function stars(count: number): string {
   return star.repeat(Math.max(0, Math.min(5, Math.round(count))));
 }
 
-export function mount(element: HTMLElement, config: ReviewsConfig): void {
+export function mount(element: HTMLElement, config: ReviewsConfig, context?: IslandContext): void {
   if (sessionStorage.getItem(dismissedKey)) return;
-  const started = performance.now();
-  void fetchReviews(config).then((reviews) => {
+  // Five seconds from the page's load, not from this island's start: it wakes at idle, up to seconds later.
+  const loaded = context?.loaded ?? Promise.resolve(performance.now());
+  void Promise.all([fetchReviews(config), loaded]).then(([reviews, loadedAt]) => {
     const usable = reviews.filter((r) => (r.text ?? r.content ?? '').trim());
     if (!usable.length) return;
-    setTimeout(() => show(element, usable), Math.max(0, popupDelay - (performance.now() - started)));
+    setTimeout(() => show(element, usable), Math.max(0, loadedAt + popupDelay - performance.now()));
   });
 }
 

@@ -2,9 +2,24 @@
 // pages whose islands never wake load nothing else.
 import type { Wake } from '../../generator/render/contract.ts';
 
-interface IslandModule {
-  mount(element: HTMLElement, props: unknown): void;
+/** What the loader tells every island besides its props. */
+export interface IslandContext {
+  /**
+   * Resolves with the moment the page loaded, on performance.now()'s clock. An island that wakes when the browser
+   * is idle starts up to seconds after that, so one timed from the load (the review popup) counts from here.
+   */
+  loaded: Promise<number>;
 }
+
+interface IslandModule {
+  mount(element: HTMLElement, props: unknown, context: IslandContext): void;
+}
+
+// Read as the page loads: this script runs before the load event, islands that wake at idle after it.
+const loaded = new Promise<number>((resolve) => {
+  if (document.readyState === 'complete') resolve(performance.now());
+  else addEventListener('load', () => resolve(performance.now()), { once: true });
+});
 
 function start(element: HTMLElement): void {
   if (element.dataset.started) return;
@@ -12,7 +27,7 @@ function start(element: HTMLElement): void {
   const props = JSON.parse(element.dataset.props ?? '{}');
   import(element.dataset.src!)
     .then((module: IslandModule) => {
-      module.mount(element, props);
+      module.mount(element, props, { loaded });
       element.dataset.mounted = '';
     })
     .catch((error) => console.warn(`Island ${element.dataset.island} could not start:`, error));

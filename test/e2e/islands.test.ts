@@ -413,6 +413,23 @@ test('the review popup appears after 5 s with a review, changes every 7 s and st
   assert.is(await page.locator('.review-popup').count(), 0, 'dismissed for the session');
 });
 
+test('the review popup appears 5 s after the page loads, even when its island wakes late (a busy browser is idle only at 2 s)', async () => {
+  const page = await visit('/contact');
+  await page.clock.install();
+  // The browser is never idle before the island's 2 s timeout: its wake is as late as it can be.
+  // (As text: a function here would be compiled with helpers the page does not have.)
+  await page.addInitScript('window.requestIdleCallback = (work, options) => setTimeout(() => work({ didTimeout: true, timeRemaining: () => 0 }), (options && options.timeout) || 2000);');
+  await page.reload();
+  await page.clock.runFor(2000);
+  // The island wakes now; its script and the provider's load in real time, then the reviews come (10 ms later).
+  await page.locator('site-island[data-island="review-popup"][data-mounted]').waitFor({ state: 'attached' });
+  await page.waitForFunction('window.__reviewsInit !== undefined');
+  await page.clock.runFor(2400);
+  assert.is(await page.locator('.review-popup').count(), 0, 'not before 5 seconds');
+  await page.clock.runFor(1200);
+  assert.is(await page.locator('.review-popup').count(), 1, '5 seconds after the load, not 5 seconds after the island woke (7 s)');
+});
+
 test('no review popup when the provider has no reviews or cannot be reached', async () => {
   for (const stubs of [{ reviews: [] }, { unreachable: ['reviews' as const] }]) {
     const page = await visit('/', { stubs });
