@@ -38,7 +38,8 @@ export const registry = {
       },
     },
     'prose-page': prose<T.ProsePageFrontMatter>('pages', '/', ['privacy-policy', 'terms']),
-    language: collection('language', 'languages', '.json', 'languages', '/', { data: of<T.Language>() }),
+    // A language's page is also found from its name typed in capitals (/Chinese), as SPEC's lookup ignores case.
+    language: collection('language', 'languages', '.json', 'languages', '/', { capitalised: true, data: of<T.Language>() }),
     city: collection('city', 'cities', '.json', 'cities', '/cities/', { data: of<T.City>() }),
     service: collection('service', 'services', '.json', 'services', '/services/', { data: of<T.Service>() }),
     post: collection('post', 'blog', '.md', 'posts', '/blog/', { feed: '/blog/feed.xml', schema: 'blog-post.schema.json', data: of<T.BlogPostFrontMatter>() }),

@@ -22,7 +22,6 @@ import { imageReferences, processImages } from './assets/images.ts';
 import { createFileCopier } from './assets/assets.ts';
 import { StagedOutput } from './output/staged.ts';
 import { LiveOutput } from './output/live.ts';
-import { capitalisedAddresses } from './routes.ts';
 import { blogFeed, feedInputs, feedPosts, redirectsFile, robotsTxt, sitemapInputs, sitemapXml } from './output/host-files.ts';
 import { headerRules, headersFile, headersInputs } from './output/security.ts';
 import { colour, consoleLogger, formatMs, type Logger } from './log.ts';
@@ -179,7 +178,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       });
       target.emit('robots.txt', robotsTxt(model));
       await nextRecord.derive(target, '_headers', () => headersInputs(model, pages), () => headersFile(headerRules(model, pages)));
-      target.emit('_redirects', redirectsFile([...redirects, ...capitalisedAddresses(pages)]));
+      target.emit('_redirects', redirectsFile(redirects));
     });
     // Pruned to what this build used only when it looked every text up; otherwise kept pages' texts stay.
     markdown.save({ prune: rendered === pages.length });

@@ -1,7 +1,7 @@
 // Every page of the site as data: address, output file, template, head fields and what the template needs.
 // Pure: the model in, pages out; nothing here touches the disk.
 import { entriesOf, kindsWithPages, type EntryOf, type ProseEntry, type SiteModel } from './content/model.ts';
-import { entryPath, rules, type CollectionKind, type PageCopyName, type registry } from './content/kinds.ts';
+import { entryPath, registry, rules, type CollectionKind, type PageCopyName } from './content/kinds.ts';
 import type { CopyPage } from './content/kind-spec.ts';
 import { outputFileOf } from './address.ts';
 
@@ -85,6 +85,7 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
       pages.push({ kind, ...at(entry.url), lastmod: lastmodOf(entry), source: entry.file, data: { entry } } as unknown as Page);
       const aliases = 'aliases' in entry && Array.isArray(entry.aliases) ? (entry.aliases as string[]) : [];
       for (const alias of aliases) redirects.push({ from: entryPath(kind, alias), to: entry.url, status: 301 });
+      if (registry.kinds[kind].capitalised) for (const from of capitalised(entry.url)) redirects.push({ from, to: entry.url, status: 301 });
     }
   };
   // The prose pages and the pages of the collections no copy lists, once.
@@ -115,21 +116,15 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
 }
 
 /**
- * A 301 to each language page from its address in capitals, as people type it from the language's name: /Chinese,
- * /CHINESE, /Tagalog-Filipino, /Tagalog-filipino (SPEC: the language is looked up by case-insensitive name). The
- * host matches paths and _redirects rules with their case, so without these the not-found page answered. None is
- * forced (no !): a rule is shadowed by a file at its address, so even a host matching rules without case would
- * serve /chinese itself and never send it on to itself.
+ * An address in the capitals people type from a name (/Chinese, /CHINESE, /Tagalog-Filipino, /Tagalog-filipino),
+ * for a kind whose pages are looked up without case: the host matches paths and _redirects rules with their
+ * case. None is forced (no !): a rule gives way to a file at its address, so even a host that matched rules
+ * without case would serve /chinese itself and never send it on to itself.
  */
-export function capitalisedAddresses(pages: readonly Page[]): Redirect[] {
-  const redirects: Redirect[] = [];
+function capitalised(path: string): string[] {
+  const [, route, slug] = /^(.*\/)([^/]*)$/.exec(path)!;
   const upperFirst = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-  for (const page of pages) {
-    if (page.kind !== 'language') continue;
-    const slug = page.path.slice(1);
-    const forms = new Set([upperFirst(slug), slug.split('-').map(upperFirst).join('-'), slug.toUpperCase()]);
-    forms.delete(slug);
-    for (const form of forms) redirects.push({ from: `/${form}`, to: page.path, status: 301 });
-  }
-  return redirects;
+  const forms = new Set([upperFirst(slug), slug.split('-').map(upperFirst).join('-'), slug.toUpperCase()]);
+  forms.delete(slug);
+  return [...forms].map((form) => `${route}${form}`);
 }

@@ -32,6 +32,8 @@ export interface CollectionSpec<D = unknown, M extends string = string> extends 
   route: string;
   /** A feed the build writes for the collection. */
   feed?: string;
+  /** Whether its pages are also reached from their addresses in capitals (/Chinese), by a 301 each. */
+  capitalised?: boolean;
 }
 
 /**
@@ -113,7 +115,7 @@ export const collection = <const M extends string, D = unknown>(
   ext: '.json' | '.md',
   model: M,
   route: string,
-  more: { feed?: string; schema?: string; data?: D } = {},
+  more: { feed?: string; schema?: string; capitalised?: boolean; data?: D } = {},
 ): CollectionSpec<D, M> => ({
   shape: 'collection',
   folder,
@@ -122,6 +124,7 @@ export const collection = <const M extends string, D = unknown>(
   model,
   route,
   ...(more.feed ? { feed: more.feed } : {}),
+  ...(more.capitalised ? { capitalised: true } : {}),
 });
 
 export const page = <D, P extends CopyPage = CopyPage>(path: string, more: Pick<PageCopySpec<D, P>, 'file' | 'indexable' | 'lists' | 'pages'> = {}): PageCopySpec<D, P> => ({ path, ...more });
