@@ -4,10 +4,10 @@
 // (subscriber.schema.json), size and type limits, a per-client rate limit; and a honeypot field, `website`,
 // which people never see: a sign-up that fills it is answered as usual and dropped.
 //
-// Takes JSON (from the site script) or a native form post, answered with the page the form was on (the blog or a category's page) and the form thanked
-// or showing the error next to the field. Answers: 200 {ok: true, message}; 400 {message, field}; 403 from a
-// page of another site; 405; 413 over 4 KB; 415; 429 with Retry-After; 503 when the address cannot be kept.
-// Logs never hold an address.
+// Takes JSON (from the site script) or a native form post, answered with the page the form was on (the blog or a
+// category's page) and the form thanked or showing the error next to the field. Answers: 200 {ok: true,
+// message}; 400 {message, field}; 403 from a page of another site; 405; 413 over 4 KB; 415; 429 with
+// Retry-After; 503 when the address cannot be kept. Logs never hold an address.
 import { createHash } from 'node:crypto';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
