@@ -269,6 +269,8 @@ test('375 px: tabbing out of the open mobile menu, or clicking outside it, close
   await page.locator('.nav-mobile-panel .mobile-cta').focus();
   await page.keyboard.press('Tab');
   assert.not.ok(await isOpen(), 'closed once focus has left it');
+  // The page is unlocked by the menu's toggle event, which the browser fires a task after the menu closes.
+  await page.waitForFunction(() => !document.body.classList.contains('menu-open'));
   assert.not.ok(await page.evaluate(() => document.body.classList.contains('menu-open')), 'the page is unlocked');
   await toggle.click();
   await page.waitForFunction(() => document.body.classList.contains('menu-open'));
