@@ -19,6 +19,25 @@ export async function violations(page: Page, label: string): Promise<string[]> {
 }
 
 /**
+ * Violations with every running animation held halfway: what a visitor reads while a toast or popup comes in.
+ * (At its first frame a fade-in is invisible, so axe would skip it.) Measured whenever axe happens to run,
+ * a fade-in passes or fails by the machine's load.
+ */
+export async function violationsMidAnimation(page: Page, label: string): Promise<string[]> {
+  await page.evaluate(() =>
+    document.getAnimations().forEach((a) => {
+      a.pause();
+      a.currentTime = Number(a.effect?.getComputedTiming().duration ?? 0) / 2;
+    }),
+  );
+  try {
+    return await violations(page, label);
+  } finally {
+    await page.evaluate(() => document.getAnimations().forEach((a) => a.play()));
+  }
+}
+
+/**
  * Violations on a page opened with javaScriptEnabled: false. The page's scripts stay off: axe runs in an
  * isolated world of its own, as a browser extension would. Chromium fires no timers in a page with scripts
  * off, and axe waits on setTimeout between rules, so in that world alone a timer runs as a microtask. Preload
