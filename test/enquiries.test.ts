@@ -529,6 +529,11 @@ test("a page of another site cannot post the forms with its visitors' browsers; 
     { origin: 'http://localhost:8080' },
     { origin: 'http://localhost.evil.example' },
     { origin: 'file://' },
+    // Not an origin at all, though its host is the site's: an Origin is a scheme and a host, and no browser sends more.
+    { origin: 'http://localhost/contact' },
+    { origin: 'http://localhost/' },
+    { origin: 'http://visitor@localhost' },
+    { origin: 'http://localhost?from=evil.example' },
     // An older browser sends no Origin or Sec-Fetch-Site with a form post, but names the page in Referer.
     { referer: 'https://evil.example/contact-us' },
   ];

@@ -62,7 +62,8 @@ export interface Refusal {
 
 /**
  * Whether a request comes from a page of another site: a browser says so with Sec-Fetch-Site, and with an
- * Origin whose host is not the one the request was sent to (`null` included: a sandboxed or opaque page), or,
+ * Origin whose host is not the one the request was sent to (`null` included: a sandboxed or opaque page, and one
+ * that is more than a scheme and a host, as `http://localhost/contact`, which no browser sends), or,
  * without an Origin (an older browser's form post), a Referer of another host.
  * Without them (a script, a mail client's test) it is taken: only a browser can be made to post by another
  * site's page, with its visitor's address, past the per-client limit and on their behalf. The host is matched
@@ -78,6 +79,9 @@ export function fromOtherSite(request: Request): boolean {
   if (page === null) return false;
   const from = URL.parse(page);
   if (!from || (from.protocol !== 'http:' && from.protocol !== 'https:')) return true;
+  // An Origin is a scheme and a host, nothing more: one with a path, a user name or a query is no browser's, and
+  // is not taken as this site's because its host happens to be.
+  if (origin !== null && from.origin !== origin.toLowerCase()) return true;
   const own = [new URL(request.url).host, ...['host', 'x-forwarded-host'].map((name) => request.headers.get(name)?.split(',')[0].trim())]
     .map((host) => host && URL.parse(`http://${host}`)?.host)
     .filter(Boolean);
