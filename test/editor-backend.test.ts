@@ -404,6 +404,13 @@ test('a cross-origin page cannot write: a no-cors fetch (text/plain, no token) a
   // JSON with the right token, but from another origin (a page cannot send that without a preflight, never answered).
   const foreign = await raw(`${withToken}${token()}`, { headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:9999' }, body: hijack() });
   assert.is(foreign.status, 403);
+  // This server's host, but not an origin: a path, a user name or a query is nothing a browser sends in Origin.
+  const own = new URL(url).host;
+  for (const origin of [`http://${own}/admin/`, `http://${own}/`, `http://visitor@${own}`, `http://${own}?x=1`]) {
+    const malformed = await raw(`${withToken}${token()}`, { headers: { 'Content-Type': 'application/json', Origin: origin }, body: hijack() });
+    assert.is(malformed.status, 403, origin);
+    assert.match(JSON.parse(malformed.body).error, /only from its own page/);
+  }
   const sameSite = await raw(`${withToken}${token()}`, { headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-site' }, body: hijack() });
   assert.is(sameSite.status, 403);
   const preflight = await raw(`${withToken}${token()}`, { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });

@@ -4,7 +4,8 @@
 // comes from this server's own /admin/ page.
 // - Host must name this machine (localhost, *.localhost, an IP address, or the name given to --host): a
 //   rebound name carries the attacker's host name.
-// - Origin, when the browser sends one, must be this same host, and Sec-Fetch-Site must not say "cross-site".
+// - Origin, when the browser sends one, must be this same host (a scheme and the host, nothing more), and
+//   Sec-Fetch-Site must not say "cross-site".
 // - The API takes only application/json, which no form and no no-cors fetch can send without a preflight,
 //   and the preflight is never answered.
 // - The API wants a token made afresh for each server, which only the editor's config.yml carries (a page of
@@ -81,7 +82,9 @@ export class RequestGuard {
     const hostname = ownHostname(host, this.listenHost);
     if (!hostname) return { status: 403, message: `The local editor ${notOwnHost}` };
     const origin = req.headers.origin === undefined ? undefined : URL.parse(req.headers.origin);
-    const sameOrigin = origin === undefined || (!!origin && (origin.protocol === 'http:' || origin.protocol === 'https:') && origin.host === new URL(`http://${host}`).host);
+    // An Origin is a scheme and a host, nothing more: one with a path, a user name or a query is no browser's.
+    const wellFormed = !!origin && origin.origin === req.headers.origin!.toLowerCase();
+    const sameOrigin = origin === undefined || (wellFormed && (origin.protocol === 'http:' || origin.protocol === 'https:') && origin.host === new URL(`http://${host}`).host);
     const site = req.headers['sec-fetch-site'];
     if (!sameOrigin || (site !== undefined && site !== 'same-origin' && site !== 'none')) return { status: 403, message: notOwnPage };
     return { hostname };
