@@ -79,6 +79,8 @@ export interface Stubs {
   unreachable?: ('reviews' | 'chat' | 'analytics' | 'captcha')[];
   /** Milliseconds the stubbed createInvitation takes. */
   invitationDelay?: number;
+  /** Hold each invitation until the test calls window.__releaseInvitation(): the page stays mid-send for as long as the test needs. */
+  invitationHeld?: boolean;
 }
 
 export const defaultReviews = [
@@ -93,7 +95,10 @@ function reviewsStub(stubs: Stubs): string {
     getProductReviews(options) { setTimeout(() => options.success(${JSON.stringify(stubs.reviews ?? defaultReviews)}), 10); },
     createInvitation(payload) {
       window.__invitations = (window.__invitations || []).concat([payload]);
-      return new Promise((resolve, reject) => setTimeout(() => ${stubs.invitationFails ? "reject(new Error('rejected by the stub'))" : 'resolve({ ok: true })'}, ${stubs.invitationDelay ?? 50}));
+      return new Promise((resolve, reject) => {
+        const settle = () => ${stubs.invitationFails ? "reject(new Error('rejected by the stub'))" : 'resolve({ ok: true })'};
+        ${stubs.invitationHeld ? 'window.__releaseInvitation = settle;' : `setTimeout(settle, ${stubs.invitationDelay ?? 50});`}
+      });
     },
     render(element) { element.innerHTML = '<p class="stub-widget">4.9 out of 5 from reviews (stub)</p>'; },
   };`;

@@ -151,7 +151,8 @@ for (const width of [1280, 375]) {
   });
 
   test(`${width} px: Try Our Translation Service opens the dialog with a TR reference, and a review invitation is sent`, async () => {
-    const page = await visit('/process', { width });
+    // The invitation is held until the button has been seen disabled: a 50 ms send could end first on a busy machine.
+    const page = await visit('/process', { width, stubs: { invitationHeld: true } });
     await wake(page, 'demo-order');
     await page.getByRole('button', { name: 'Try Our Translation Service' }).click();
     const dialog = page.getByRole('dialog', { name: 'Translation Complete' });
@@ -160,6 +161,8 @@ for (const width of [1280, 375]) {
     const send = dialog.getByRole('button', { name: /Leave a Review|Sending/ });
     await send.click();
     assert.ok(await send.isDisabled(), 'disabled while sending');
+    await page.waitForFunction(() => typeof (window as any).__releaseInvitation === 'function');
+    await page.evaluate(() => (window as any).__releaseInvitation());
     const toast = page.getByRole('status').filter({ hasText: 'Review Invitation Sent' });
     await toast.waitFor();
     assert.match((await toast.textContent())!, /Thank you! You'll receive an email to submit your review\./);
