@@ -453,16 +453,25 @@ test('no review popup when the provider has no reviews or cannot be reached', as
 });
 
 test('a failed review invitation shows the error toast; toasts leave after 5 s and sit in a 420 px column', async () => {
-  const page = await visit('/process', { stubs: { invitationFails: true } });
+  // The 5 s are the page's own timer, which a busy machine fires late: the page's clock stands still from before
+  // the toast is made (the failed invitation is held until then) and moves only as the test moves it.
+  const page = await visit('/process', { stubs: { invitationFails: true, invitationHeld: true } });
+  await page.clock.install();
+  await page.reload();
   await wake(page, 'demo-order');
   await page.getByRole('button', { name: 'Try Our Translation Service' }).click();
   await page.getByRole('button', { name: 'Leave a Review' }).click();
+  await page.waitForFunction(() => typeof (window as any).__releaseInvitation === 'function');
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await page.evaluate(() => (window as any).__releaseInvitation());
   const alert = page.getByRole('alert').filter({ hasText: 'Could not send review invitation. Please try again later.' });
   await alert.waitFor();
   assert.match((await alert.textContent())!, /^Error/);
   const width = await page.locator('.toast-viewport').evaluate((v) => v.getBoundingClientRect().width);
   assert.ok(width <= 420, `viewport ${width} px`);
-  await page.waitForTimeout(5200);
+  await page.clock.runFor(4900);
+  assert.is(await alert.count(), 1, 'still shown just before 5 seconds');
+  await page.clock.runFor(100);
   assert.is(await alert.count(), 0, 'gone after 5 seconds');
 });
 
