@@ -360,7 +360,8 @@ test('scroll reveal raises sections into place as they come into view, with a st
   assert.equal(delays, ['0s', '0.1s', '0.2s']);
   const hero = await page.locator('.hero [data-reveal-item]').evaluateAll((items) => items.slice(0, 2).map((i) => getComputedStyle(i).transitionDelay));
   assert.equal(hero, ['0s', '0.15s'], '150 ms in the hero');
-  await page.waitForTimeout(1500);
+  // Once its transitions have ended, however late a busy machine starts or runs them.
+  await card.evaluate((c) => Promise.all(c.getAnimations({ subtree: true }).map((a) => a.finished)));
   assert.is(await card.evaluate((c) => getComputedStyle(c).transform), 'none', 'in place once revealed');
   assert.is(await card.locator('.icon-badge').evaluate((b) => getComputedStyle(b).opacity), '1', 'its icon has faded in');
   assert.is(await page.evaluate(() => document.body.dataset.revealMargin ?? null), null);
