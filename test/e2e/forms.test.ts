@@ -108,8 +108,12 @@ test('/contact: a valid message reaches the mail server; thank-you panel, toast,
 test('/contact: while sending the button is disabled and says Sending...', async () => {
   const page = await form('/contact');
   await page.waitForFunction(() => Boolean((window as any).__captcha));
+  // The request is held until the test has seen the button: a send held for a fixed 400 ms could end, on a
+  // busy machine, before the test looked, and the button would be gone.
+  let release!: () => void;
+  const seen = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/.netlify/functions/send-email', async (route) => {
-    await new Promise((r) => setTimeout(r, 400));
+    await seen;
     await route.continue();
   });
   await fillMessage(page, 'Slow send');
@@ -118,6 +122,7 @@ test('/contact: while sending the button is disabled and says Sending...', async
   const sending = page.getByRole('button', { name: 'Sending...' });
   await sending.waitFor();
   assert.ok(await sending.isDisabled());
+  release();
   await page.getByRole('heading', { name: 'Thank You for Your Message' }).waitFor();
 });
 
