@@ -114,8 +114,13 @@ test("the policy lets Google Analytics 4 report as Google's guide says, and refu
     await new FontFace('Stub', 'url(https://fonts.gstatic.com/s/stub.woff2)').load().catch(() => {});
     await pixel('https://www.gstatic.com/images/stub.png');
     document.body.append(Object.assign(document.createElement('iframe'), { src: 'https://www.recaptcha.net/recaptcha/api2/anchor' }));
-    await new Promise((done) => setTimeout(done, 200));
   })()`);
+  // Reports come as tasks of their own, the refused frame's from the browser process: a busy machine can take
+  // longer than any fixed pause. Wait for the three refusals that must come (and if one never does, the
+  // comparison below says which).
+  await p.page
+    .waitForFunction(() => ['font-src', 'frame-src', 'img-src'].every((directive) => ((window as any).__violations as string[]).some((v) => v.startsWith(`${directive} `))))
+    .catch(() => {});
   const violations = ((await p.page.evaluate(() => (window as any).__violations)) as string[]).map((v) => v.replace(/\?.*$/, ''));
   await p.close();
   // A refused frame is reported by its origin alone.
