@@ -31,6 +31,26 @@ for (const width of [1280, 375]) {
     assert.is.not(await header.evaluate((h) => getComputedStyle(h).boxShadow), 'none');
   });
 
+  test(`${width} px: scrolled just past 10 px, the page stays where it is and the header compact, without flickering`, async () => {
+    const page = await visit('/faq', { width });
+    for (const y of [11, 20]) {
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+      await page.waitForFunction(() => !document.querySelector('[data-header]')!.classList.contains('is-compact'));
+      // Every change of the header's state after the scroll, and where the page is once its transition is over.
+      const seen = await page.evaluate(async (top) => {
+        const header = document.querySelector<HTMLElement>('[data-header]')!;
+        const changes: boolean[] = [];
+        const observer = new MutationObserver(() => changes.push(header.classList.contains('is-compact')));
+        observer.observe(header, { attributes: true, attributeFilter: ['class'] });
+        window.scrollTo({ top, behavior: 'instant' });
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        observer.disconnect();
+        return { changes, scrollY: Math.round(window.scrollY) };
+      }, y);
+      assert.equal(seen, { changes: [true], scrollY: y }, `scrolled to ${y} px`);
+    }
+  });
+
   test(`${width} px: the language picker searches English and native names, hides tabs while searching, and says when nothing matches`, async () => {
     const page = await visit('/', { width });
     await wake(page, 'language-picker');
