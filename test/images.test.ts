@@ -285,4 +285,12 @@ test('each kind of page has a 1200x630 social card; favicons and the manifest ar
   assert.ok(fs.existsSync(path.join(site.root, 'dist/favicon.ico')));
 });
 
+test("a social card's alt text says what the card shows, not the title of a page it does not name", () => {
+  const alt = (file: string) => /<meta property="og:image:alt" content="([^"]*)"\/>/.exec(html(file))?.[1];
+  // One card for all the language pages and one for all the service pages: each carries its kind's heading.
+  assert.is(alt('chinese.html'), 'Wattle Translations: NAATI certified translations in 60+ languages');
+  assert.is(alt('services/passports.html'), alt('services.html'));
+  assert.is(alt('services.html'), `Wattle Translations: ${/<h1[^>]*>([^<]*)<\/h1>/.exec(html('services.html'))![1]}`);
+});
+
 test.run();
