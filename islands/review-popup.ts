@@ -1,7 +1,7 @@
 // The review popup: five seconds after the page loads (not after its island wakes), a card at the bottom left
 // shows a random review from the review provider, changing every seven seconds. Closing it hides it for the rest of the session.
 // Nothing appears when no review could be loaded.
-import { fetchReviews, type Review, type ReviewsConfig } from './lib/reviews.ts';
+import { fetchReviews, reviewText, type Review, type ReviewsConfig } from './lib/reviews.ts';
 import type { IslandContext } from './runtime/loader.ts';
 
 export const popupDelay = 5000;
@@ -18,7 +18,7 @@ export function mount(element: HTMLElement, config: ReviewsConfig, context?: Isl
   // Five seconds from the page's load, not from this island's start: it wakes at idle, up to seconds later.
   const loaded = context?.loaded ?? Promise.resolve(performance.now());
   void Promise.all([fetchReviews(config), loaded]).then(([reviews, loadedAt]) => {
-    const usable = reviews.filter((r) => (r.text ?? r.content ?? '').trim());
+    const usable = reviews.filter((r) => reviewText(r));
     if (!usable.length) return;
     setTimeout(() => show(element, usable), Math.max(0, loadedAt + popupDelay - performance.now()));
   });
@@ -38,7 +38,7 @@ function show(element: HTMLElement, reviews: Review[]): void {
     const starsElement = card.querySelector<HTMLElement>('.review-popup-stars')!;
     starsElement.innerHTML = stars(review.stars);
     starsElement.setAttribute('aria-label', `Rated ${review.stars} out of 5`);
-    card.querySelector('.review-popup-text')!.textContent = (review.text ?? review.content ?? '').trim();
+    card.querySelector('.review-popup-text')!.textContent = reviewText(review);
     card.querySelector('.review-popup-name')!.textContent = review.consumer?.displayName?.trim() || 'Verified Customer';
   };
   fill();

@@ -10,6 +10,11 @@ export interface Review {
   content?: string;
 }
 
+/** What a review says: its text, or its content where the provider leaves the text empty. */
+export function reviewText(review: Review): string {
+  return review.text?.trim() || review.content?.trim() || '';
+}
+
 export interface ReviewsConfig {
   scriptUrl: string;
   businessUnitId: string;

@@ -466,6 +466,15 @@ test('the review popup appears 5 s after the page loads, even when its island wa
   assert.is(await page.locator('.review-popup').count(), 1, '5 seconds after the load, not 5 seconds after the island woke (7 s)');
 });
 
+test("the review popup shows a review's content when its text is empty", async () => {
+  const page = await visit('/', { stubs: { reviews: [{ stars: 5, text: ' ', content: 'Quick, clear and accepted by the department first time.' }] } });
+  await page.clock.install();
+  await page.reload();
+  await page.clock.runFor(6000);
+  await page.locator('.review-popup').waitFor();
+  assert.is(await page.locator('.review-popup-text').textContent(), 'Quick, clear and accepted by the department first time.');
+});
+
 test('no review popup when the provider has no reviews or cannot be reached', async () => {
   for (const stubs of [{ reviews: [] }, { unreachable: ['reviews' as const] }]) {
     const page = await visit('/', { stubs });
