@@ -34,14 +34,22 @@ export async function main(argv: string[]): Promise<void> {
     .addHelpText('after', '\nExit status: 0 when the site was built, 1 when content, templates or assets have errors (all are listed).')
     .action(async (options: { out: string; clean: boolean; explain: boolean }) => {
       const { nothingToBuild } = await import('../generator/incremental/unchanged.ts');
+      // Ctrl-C (or a CI job's cancel) stops the build, which removes its staging folder; a second one ends the process at once.
+      const stop = new AbortController();
+      const signals = ['SIGINT', 'SIGTERM'] as const;
+      const handlers = signals.map((signal) => [signal, () => stop.abort(signal)] as const);
+      for (const [signal, handler] of handlers) process.once(signal, handler);
       await run(async () => {
         const found = nothingToBuild({ root: program.opts().root, out: options.out, clean: options.clean });
         if ('unchanged' in found) return void console.log(found.unchanged + (options.explain ? '\n  every page kept: no input changed since the last build' : ''));
         const { build } = await import('../generator/build.ts');
         const { markdownRuntime } = await import('../generator/markdown/render.ts');
-        await build({ root: program.opts().root, out: options.out, clean: options.clean, explain: options.explain, inputs: found.inputs, runtime: markdownRuntime() });
+        await build({ root: program.opts().root, out: options.out, clean: options.clean, explain: options.explain, inputs: found.inputs, runtime: markdownRuntime(), signal: stop.signal });
       });
       await settle();
+      for (const [signal, handler] of handlers) process.off(signal, handler);
+      // What the stopped build had started (templates compiling, say) is not waited for.
+      if (stop.signal.aborted && process.exitCode === 130) process.exit(130);
     });
 
   program
@@ -165,8 +173,13 @@ async function run(work: () => Promise<unknown>): Promise<void> {
     await work();
   } catch (error) {
     process.exitCode = 1;
+    const { BuildStopped } = await import('../generator/build.ts');
     if (error instanceof BuildFailure) {
       console.error(colour.red(formatFailure(error)));
+    } else if (error instanceof BuildStopped) {
+      // 128 + SIGINT's number, as a shell reports a command Ctrl-C stopped.
+      process.exitCode = 130;
+      console.error(colour.red(`✗ build stopped (${String(error.reason)}): the last output is left as it was`));
     } else if ((error as NodeJS.ErrnoException).syscall === 'listen') {
       const { cannotListen } = await import('../generator/serve/port.ts');
       console.error(colour.red(`✗ ${cannotListen(error as NodeJS.ErrnoException)}`));

@@ -57,6 +57,30 @@ export interface BuildOptions {
   drafts?: boolean;
   /** The threads Markdown may use, as the CLI found the machine and its settings (markdownRuntime()). */
   runtime?: MarkdownRuntime;
+  /**
+   * Stops the build (`site build` on Ctrl-C): the stage under way is abandoned, the staging folder removed and
+   * the last output left as it was; the build rejects with BuildStopped.
+   */
+  signal?: AbortSignal;
+}
+
+/** A build stopped by its signal (BuildOptions.signal) before it replaced the output. */
+export class BuildStopped extends Error {
+  constructor(readonly reason: unknown) {
+    super(`the build was stopped (${String(reason)})`);
+  }
+}
+
+/** Settles as `work` does, or rejects with BuildStopped as soon as `signal` aborts, whichever comes first. */
+function unlessStopped<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(new BuildStopped(signal.reason));
+  let onAbort!: () => void;
+  const stopped = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new BuildStopped(signal.reason));
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([work, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
 /**
@@ -97,7 +121,11 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
   const stamp = keepRecord(options) ? (options.inputs ?? inputStamp(project, out, options.drafts)) : undefined;
   // The live line on a terminal, each stage's time, and the summary's critical path (progress.ts).
   const progress = new BuildProgress(logger, started);
-  const time = <T>(stage: string, work: () => T | Promise<T>) => progress.time(stage, work);
+  // Each stage but the last (writing, and swapping the output into place) ends at once when the build is stopped.
+  const time = <T>(stage: string, work: () => T | Promise<T>) => {
+    if (stage !== 'write') return unlessStopped(progress.time(stage, work), options.signal);
+    return options.signal?.aborted ? Promise.reject(new BuildStopped(options.signal.reason)) : progress.time(stage, work);
+  };
   const live = options.live;
   const recordPath = recordFile(project.cache, out);
   const previous = live ? live.record : keepRecord(options) ? loadRecord(recordPath) : undefined;

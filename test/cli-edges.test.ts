@@ -283,4 +283,34 @@ test('site serve on its default port (4321) held by another program moves to the
   }
 });
 
+
+test('Ctrl-C (SIGINT) or SIGTERM during site build: its staging folder is removed, the last output stays, exit 130 with one line', async () => {
+  const f = fixture();
+  try {
+    assert.is(site(['build'], f.root).code, 0);
+    const before = fs.readFileSync(path.join(f.root, 'dist/index.html'), 'utf8');
+    const staging = () => fs.readdirSync(f.root).filter((name) => name.startsWith('dist.tmp-'));
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      const child = spawn(process.execPath, [bin, 'build', '--clean'], { cwd: f.root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+      let err = '';
+      child.stderr.on('data', (chunk) => (err += chunk));
+      const exited = new Promise<[number | null, string | null]>((resolve) => child.once('exit', (code, killed) => resolve([code, killed])));
+      let running = true;
+      void exited.then(() => (running = false));
+      // The build is under way once its staging folder is there.
+      while (running && !staging().length) await new Promise((r) => setTimeout(r, 20));
+      assert.ok(running, 'the build finished before it could be stopped');
+      child.kill(signal);
+      const [code, killed] = await exited;
+      assert.equal([code, killed], [130, null], err);
+      assert.match(err, /✗ build stopped \(SIG(INT|TERM)\): the last output is left as it was/);
+      assert.not.match(err, /\n\s+at /);
+      assert.equal(staging(), []);
+      assert.is(fs.readFileSync(path.join(f.root, 'dist/index.html'), 'utf8'), before);
+    }
+  } finally {
+    f.remove();
+  }
+});
+
 test.run();

@@ -44,13 +44,17 @@ export function openWriter(data: WriterData, threaded?: boolean): Writer {
   if (threaded) return new ThreadWriter(data);
   // On this thread: each file placed as it comes, nothing to wait for, and every kept file checked already.
   const tree = new TreeWriter(data.root, data.taken, data.last);
+  // Once stopped, what a stage still under way hands over is dropped: written, it would make the removed folder again.
+  let stopped = false;
   return {
-    place: (file, contents) => tree.place(file, contents),
-    keep: (file, entry) => void tree.keep(file, entry),
+    place: (file, contents) => void (stopped || tree.place(file, contents)),
+    keep: (file, entry) => void (stopped || tree.keep(file, entry)),
     drain: async () => {},
     refused: async () => [],
     finish: async () => ({ ...tree.finish(), errors: [] }),
-    stop: async () => {},
+    stop: async () => {
+      stopped = true;
+    },
   };
 }
 
