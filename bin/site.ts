@@ -34,22 +34,15 @@ export async function main(argv: string[]): Promise<void> {
     .addHelpText('after', '\nExit status: 0 when the site was built, 1 when content, templates or assets have errors (all are listed).')
     .action(async (options: { out: string; clean: boolean; explain: boolean }) => {
       const { nothingToBuild } = await import('../generator/incremental/unchanged.ts');
-      // Ctrl-C (or a CI job's cancel) stops the build, which removes its staging folder; a second one ends the process at once.
-      const stop = new AbortController();
-      const signals = ['SIGINT', 'SIGTERM'] as const;
-      const handlers = signals.map((signal) => [signal, () => stop.abort(signal)] as const);
-      for (const [signal, handler] of handlers) process.once(signal, handler);
-      await run(async () => {
-        const found = nothingToBuild({ root: program.opts().root, out: options.out, clean: options.clean });
-        if ('unchanged' in found) return void console.log(found.unchanged + (options.explain ? '\n  every page kept: no input changed since the last build' : ''));
-        const { build } = await import('../generator/build.ts');
-        const { markdownRuntime } = await import('../generator/markdown/render.ts');
-        await build({ root: program.opts().root, out: options.out, clean: options.clean, explain: options.explain, inputs: found.inputs, runtime: markdownRuntime(), signal: stop.signal });
-      });
-      await settle();
-      for (const [signal, handler] of handlers) process.off(signal, handler);
-      // What the stopped build had started (templates compiling, say) is not waited for.
-      if (stop.signal.aborted && process.exitCode === 130) process.exit(130);
+      await stoppable((signal) =>
+        run(async () => {
+          const found = nothingToBuild({ root: program.opts().root, out: options.out, clean: options.clean });
+          if ('unchanged' in found) return void console.log(found.unchanged + (options.explain ? '\n  every page kept: no input changed since the last build' : ''));
+          const { build } = await import('../generator/build.ts');
+          const { markdownRuntime } = await import('../generator/markdown/render.ts');
+          await build({ root: program.opts().root, out: options.out, clean: options.clean, explain: options.explain, inputs: found.inputs, runtime: markdownRuntime(), signal });
+        }, 'build'),
+      );
     });
 
   program
@@ -88,8 +81,7 @@ export async function main(argv: string[]): Promise<void> {
     .addHelpText('after', '\nExit status: 0 when everything resolves, 1 when content has errors, the code has a type error, or a reference is broken (each is listed with its file or page).')
     .action(async (options: { external: boolean }) => {
       const { check } = await import('../generator/check.ts');
-      await run(() => check({ root: program.opts().root, external: options.external }));
-      await settle();
+      await stoppable((signal) => run(() => check({ root: program.opts().root, external: options.external, signal }), 'check'));
     });
 
   program
@@ -167,8 +159,27 @@ function parseHost(value: string): string {
   return value;
 }
 
+/**
+ * Runs a command that builds, stopped by Ctrl-C (or a CI job's cancel) rather than killed, so the build removes its
+ * staging or temporary folder (BuildOptions.signal); a second one ends the process at once. Then waits for what the
+ * command started beside its work (settle()), and exits at once when stopped: what the stopped work had under way
+ * (templates compiling, say) is not waited for.
+ */
+async function stoppable(work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+  const stop = new AbortController();
+  const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => [signal, () => stop.abort(signal)] as const);
+  for (const [signal, handler] of handlers) process.once(signal, handler);
+  try {
+    await work(stop.signal);
+    await settle();
+  } finally {
+    for (const [signal, handler] of handlers) process.off(signal, handler);
+  }
+  if (stop.signal.aborted && process.exitCode === 130) process.exit(130);
+}
+
 /** Runs a command: a BuildFailure is the user's to fix and is listed; anything else is a bug and shows its stack. */
-async function run(work: () => Promise<unknown>): Promise<void> {
+async function run(work: () => Promise<unknown>, command?: 'build' | 'check'): Promise<void> {
   try {
     await work();
   } catch (error) {
@@ -179,7 +190,7 @@ async function run(work: () => Promise<unknown>): Promise<void> {
     } else if (error instanceof BuildStopped) {
       // 128 + SIGINT's number, as a shell reports a command Ctrl-C stopped.
       process.exitCode = 130;
-      console.error(colour.red(`✗ build stopped (${String(error.reason)}): the last output is left as it was`));
+      console.error(colour.red(command === 'check' ? `✗ check stopped (${String(error.reason)})` : `✗ build stopped (${String(error.reason)}): the last output is left as it was`));
     } else if ((error as NodeJS.ErrnoException).syscall === 'listen') {
       const { cannotListen } = await import('../generator/serve/port.ts');
       console.error(colour.red(`✗ ${cannotListen(error as NodeJS.ErrnoException)}`));

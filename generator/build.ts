@@ -72,7 +72,7 @@ export class BuildStopped extends Error {
 }
 
 /** Settles as `work` does, or rejects with BuildStopped as soon as `signal` aborts, whichever comes first. */
-function unlessStopped<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+export function unlessStopped<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work;
   if (signal.aborted) return Promise.reject(new BuildStopped(signal.reason));
   let onAbort!: () => void;

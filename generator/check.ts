@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from './build.ts';
+import { build, unlessStopped } from './build.ts';
 import { loadContent } from './content/load.ts';
 import { findHandTypedFacts } from './content/hand-typed.ts';
 import { describeStale, staleSources } from './content/sources-age.ts';
@@ -21,6 +21,8 @@ export interface CheckOptions {
   root: string;
   external?: boolean;
   logger?: Logger;
+  /** Stops the check (`site check` on Ctrl-C): it rejects with BuildStopped once its temporary folder is removed. */
+  signal?: AbortSignal;
 }
 
 export async function check(options: CheckOptions): Promise<void> {
@@ -38,8 +40,8 @@ export async function check(options: CheckOptions): Promise<void> {
     // The type check runs in its own process beside the build (typecheck.ts); its errors fail the check.
     const typed = typeCheck(project, stopTypeCheck.signal);
     typed.catch(() => {});
-    const result = await build({ root: options.root, out, logger, recycle: false });
-    const types = await typed;
+    const result = await build({ root: options.root, out, logger, recycle: false, signal: options.signal });
+    const types = await unlessStopped(typed, options.signal);
     if ('skipped' in types) logger.info(colour.dim(`  type check skipped: ${types.skipped}`));
     else if (types.errors.length) throw new BuildFailure('types', types.errors);
     else logger.info(`${colour.green('✓')} ${types.files.join(', ')} type-check`);
@@ -61,14 +63,14 @@ export async function check(options: CheckOptions): Promise<void> {
     });
     const local = origin.replace(/[.:/]/g, (c) => `\\${c}`);
     const entries = [...result.pages.filter((p) => p.kind !== 'not-found').map((p) => `${origin}${p.path}`), `${origin}/404.html`];
-    const report = await checker.check({
+    const report = await unlessStopped(checker.check({
       path: entries,
       recurse: true,
       concurrency: 50,
       timeout: 15000,
       // Only links on this site are followed unless --external; a negative lookahead keeps everything else out.
       linksToSkip: options.external ? [] : [`^(?!${local})`],
-    });
+    }), options.signal);
     logger.progress('');
     const broken = report.links
       .filter((link) => link.state === 'BROKEN')

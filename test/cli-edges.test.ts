@@ -313,4 +313,31 @@ test('Ctrl-C (SIGINT) or SIGTERM during site build: its staging folder is remove
   }
 });
 
+test('Ctrl-C (SIGINT) during site check: its temporary folder is removed, exit 130 with one line', async () => {
+  const f = fixture();
+  // The check's own temporary folder, apart from whatever else uses the system's.
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'site-check-tmp-'));
+  try {
+    const child = spawn(process.execPath, [bin, 'check'], { cwd: f.root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', TMPDIR: tmp } });
+    let err = '';
+    child.stderr.on('data', (chunk) => (err += chunk));
+    const exited = new Promise<[number | null, string | null]>((resolve) => child.once('exit', (code, killed) => resolve([code, killed])));
+    let running = true;
+    void exited.then(() => (running = false));
+    // The check is building once its build's staging folder is there.
+    const staging = () => fs.readdirSync(tmp).flatMap((name) => (name.startsWith('site-check-') ? fs.readdirSync(path.join(tmp, name)) : []));
+    while (running && !staging().some((name) => name.startsWith('dist.tmp-'))) await new Promise((r) => setTimeout(r, 20));
+    assert.ok(running, 'the check finished before it could be stopped');
+    child.kill('SIGINT');
+    const [code, killed] = await exited;
+    assert.equal([code, killed], [130, null], err);
+    assert.match(err, /✗ check stopped \(SIGINT\)/);
+    assert.not.match(err, /\n\s+at /);
+    assert.equal(fs.readdirSync(tmp), []);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    f.remove();
+  }
+});
+
 test.run();
