@@ -66,12 +66,22 @@ export async function main(argv: string[]): Promise<void> {
         }
         if (choice.notice) console.log(colour.yellow(choice.notice));
         const { serve } = await import('../generator/serve/server.ts');
-        const dev = await serve({ root: program.opts().root, ...options, port: choice.port });
+        // Ctrl-C during the first build stops it, as in `site build` (stoppable()); the server's own handler follows.
+        const first = new AbortController();
+        const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => [signal, () => first.abort(signal)] as const);
+        for (const [signal, handler] of handlers) process.once(signal, handler);
+        let dev;
+        try {
+          dev = await serve({ root: program.opts().root, ...options, port: choice.port, signal: first.signal });
+        } finally {
+          for (const [signal, handler] of handlers) process.off(signal, handler);
+        }
         // The process's one handler: the server stops its watcher, connections and esbuild contexts, then exits.
         const stop = () => void dev.close().then(() => process.exit(0));
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
+      if (process.exitCode === 130) process.exit(130);
     });
 
   program

@@ -340,4 +340,27 @@ test('Ctrl-C (SIGINT) during site check: its temporary folder is removed, exit 1
   }
 });
 
+test('Ctrl-C (SIGINT) during the first build of site serve: its staging folder is removed, exit 130 with one line', async () => {
+  const f = fixture();
+  try {
+    const staging = () => fs.readdirSync(f.root).filter((name) => name.startsWith('dist.tmp-'));
+    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--no-watch'], { cwd: f.root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    let err = '';
+    child.stderr.on('data', (chunk) => (err += chunk));
+    const exited = new Promise<[number | null, string | null]>((resolve) => child.once('exit', (code, killed) => resolve([code, killed])));
+    let running = true;
+    void exited.then(() => (running = false));
+    while (running && !staging().length) await new Promise((r) => setTimeout(r, 20));
+    assert.ok(running, 'the server stopped before its first build could be');
+    child.kill('SIGINT');
+    const [code, killed] = await exited;
+    assert.equal([code, killed], [130, null], err);
+    assert.match(err, /✗ build stopped \(SIGINT\)/);
+    assert.not.match(err, /\n\s+at /);
+    assert.equal(staging(), []);
+  } finally {
+    f.remove();
+  }
+});
+
 test.run();

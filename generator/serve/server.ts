@@ -31,6 +31,8 @@ export interface ServeOptions {
   logger?: Logger;
   /** Keep the local editor on while listening on a non-loopback address (--editor-on-network). */
   editorOnNetwork?: boolean;
+  /** Stops the first build (Ctrl-C before the server is up): serve() rejects with BuildStopped, its staging folder removed. */
+  signal?: AbortSignal;
 }
 
 export interface RebuildOutcome {
@@ -110,7 +112,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const before = options.watch === false ? [] : listing();
   const started = Date.now();
   try {
-    adopt(await build({ root: project.root, out, logger, drafts: true }));
+    adopt(await build({ root: project.root, out, logger, drafts: true, signal: options.signal }));
   } catch (error) {
     // A first build failing in the project's files leaves the server up, as a failed rebuild does, for a save to
     // fix; the output folder or the disk failing is no file's to fix (two files making one output file, OUTPUT_TWICE,
