@@ -67,15 +67,7 @@ export async function main(argv: string[]): Promise<void> {
         if (choice.notice) console.log(colour.yellow(choice.notice));
         const { serve } = await import('../generator/serve/server.ts');
         // Ctrl-C during the first build stops it, as in `site build` (stoppable()); the server's own handler follows.
-        const first = new AbortController();
-        const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => [signal, () => first.abort(signal)] as const);
-        for (const [signal, handler] of handlers) process.once(signal, handler);
-        let dev;
-        try {
-          dev = await serve({ root: program.opts().root, ...options, port: choice.port, signal: first.signal });
-        } finally {
-          for (const [signal, handler] of handlers) process.off(signal, handler);
-        }
+        const dev = await untilStopped((signal) => serve({ root: program.opts().root, ...options, port: choice.port, signal }));
         // The process's one handler: the server stops its watcher, connections and esbuild contexts, then exits.
         const stop = () => void dev.close().then(() => process.exit(0));
         process.once('SIGINT', stop);
@@ -176,16 +168,24 @@ function parseHost(value: string): string {
  * (templates compiling, say) is not waited for.
  */
 async function stoppable(work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+  const stopped = await untilStopped(async (signal) => {
+    await work(signal);
+    await settle();
+    return signal.aborted;
+  });
+  if (stopped && process.exitCode === 130) process.exit(130);
+}
+
+/** Runs `work` with a signal that Ctrl-C or SIGTERM aborts while it runs; afterwards the signals are no longer caught. */
+async function untilStopped<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const stop = new AbortController();
   const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => [signal, () => stop.abort(signal)] as const);
   for (const [signal, handler] of handlers) process.once(signal, handler);
   try {
-    await work(stop.signal);
-    await settle();
+    return await work(stop.signal);
   } finally {
     for (const [signal, handler] of handlers) process.off(signal, handler);
   }
-  if (stop.signal.aborted && process.exitCode === 130) process.exit(130);
 }
 
 /** Runs a command: a BuildFailure is the user's to fix and is listed; anything else is a bug and shows its stack. */
