@@ -10,7 +10,6 @@ import { Island } from './components/island.tsx';
 import { sharedMarkup } from './components/shared.tsx';
 import { scriptJson } from './context.ts';
 import { chatSnippetSource } from './pages/tawkto-setup.tsx';
-import { social } from './social.ts';
 
 /** Pages whose sections reveal 100 px before they scroll into view (blog and service pages), not only once 10% shows. */
 const earlyReveal = new Set(['blog', 'post', 'service', 'services']);
@@ -92,10 +91,6 @@ function PageHeadTags({ head }: { head: Head }) {
   const url = absolute(site, page.path);
   const blog = page.kind === 'blog' || page.kind === 'post';
   const card = assets.social(page.kind);
-  // The card is one per kind of page, drawn with the site's name and its kind's heading (home's where a kind
-  // has none): its alt text says that, not the title of a page it does not name.
-  const cardTitles = social.titles(site);
-  const cardAlt = `${site.settings.name}: ${cardTitles[page.kind] ?? cardTitles.home}`;
   return (
     <>
       <title>{head.title}</title>
@@ -113,7 +108,8 @@ function PageHeadTags({ head }: { head: Head }) {
       <meta property="og:image" content={`${site.settings.baseUrl}${card.url}`} />
       <meta property="og:image:width" content={String(card.width)} />
       <meta property="og:image:height" content={String(card.height)} />
-      <meta property="og:image:alt" content={cardAlt} />
+      {/* One card per kind of page: its alt text says what the card shows, not this page's title. */}
+      <meta property="og:image:alt" content={card.alt} />
       <meta name="twitter:image" content={`${site.settings.baseUrl}${card.url}`} />
       <meta name="twitter:title" content={head.title} />
       <meta name="twitter:description" content={head.description} />

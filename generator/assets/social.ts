@@ -12,10 +12,11 @@ import type { IconAssets, LogoMark, SocialAsset, SocialCards } from '../render/c
 import { loadSharp } from './images.ts';
 
 /** The site's logo as its file holds it, and each kind of page's social card as SVG, drawn by the templates with the logo in it. */
-export function drawCards(project: Project, model: SiteModel, social: SocialCards): { logo: string; cards: Map<string, string> } {
+export function drawCards(project: Project, model: SiteModel, social: SocialCards): { logo: string; cards: Map<string, { svg: string; alt: string }> } {
   const logo = fs.readFileSync(path.join(project.assets, 'images', model.settings.logo.src), 'utf8');
   const mark = logoMark(logo);
-  return { logo, cards: new Map(Object.entries(social.titles(model)).map(([kind, title]) => [kind, social.card(title, model, mark)])) };
+  const drawn = Object.entries(social.titles(model)).map(([kind, title]) => [kind, { svg: social.card(title, model, mark), alt: `${model.settings.name}: ${title}` }] as const);
+  return { logo, cards: new Map(drawn) };
 }
 
 type DrawnCards = ReturnType<typeof drawCards>;
@@ -51,9 +52,9 @@ export async function prepareSocial(project: Project, output: Output, model: Sit
   };
 
   const cardAssets = new Map<string, SocialAsset>();
-  for (const [kind, svg] of cards) {
+  for (const [kind, { svg, alt }] of cards) {
     const { urls } = await render(svg, `social/${kind}`, [{ name: 'card.jpg', format: 'jpeg', width: 1200, height: 630 }]);
-    cardAssets.set(kind, { url: urls.get('card.jpg')!, width: 1200, height: 630 });
+    cardAssets.set(kind, { url: urls.get('card.jpg')!, width: 1200, height: 630, alt });
   }
 
   const iconSizes = [32, 180, 192, 512].map((size) => ({ name: `${size}.png`, format: 'png' as const, width: size, height: size }));

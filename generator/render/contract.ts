@@ -29,6 +29,8 @@ export interface SocialAsset {
   url: string;
   width: number;
   height: number;
+  /** What the card shows, for og:image:alt: the site's name and the card's heading. */
+  alt: string;
 }
 
 export interface IconAssets {
