@@ -422,10 +422,19 @@ test('with reduced motion, or without JavaScript, every section is visible at on
 test('the review popup appears after 5 s with a review, changes every 7 s and stays closed for the session', async () => {
   const page = await visit('/contact');
   await page.clock.install();
+  // Held still from before the load and moved only by runFor: a clock left to run would add the real time the
+  // load and the island's scripts take, seconds on a busy machine, and the popup could come before the test
+  // looks; and a popup that came after the test had moved past 5 s would be timed by the real clock, not 5 s.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await page.reload();
   await page.clock.runFor(3000);
+  // The island woke at idle; its script and the provider's load in real time, then the reviews come (10 ms later).
+  await page.locator('site-island[data-island="review-popup"][data-mounted]').waitFor({ state: 'attached' });
+  await page.waitForFunction('window.__reviewsInit !== undefined');
   assert.is(await page.locator('.review-popup').count(), 0, 'not before 5 seconds');
-  await page.clock.runFor(3000);
+  await page.clock.runFor(1900);
+  assert.is(await page.locator('.review-popup').count(), 0, 'not before 5 seconds, with the reviews in');
+  await page.clock.runFor(1100);
   const popup = page.locator('.review-popup');
   await popup.waitFor();
   const first = await popup.locator('.review-popup-text').textContent();
@@ -442,7 +451,10 @@ test('the review popup appears after 5 s with a review, changes every 7 s and st
   await popup.getByRole('button', { name: 'Close review' }).click();
   assert.is(await page.locator('.review-popup').count(), 0);
   await page.reload();
-  await page.clock.runFor(12000);
+  await page.clock.runFor(2000);
+  // Woken (at idle, in the first 2 s) and mounted, so the 12 s below are 12 s of an island that had its chance.
+  await page.locator('site-island[data-island="review-popup"][data-mounted]').waitFor({ state: 'attached' });
+  await page.clock.runFor(10000);
   assert.is(await page.locator('.review-popup').count(), 0, 'dismissed for the session');
 });
 
