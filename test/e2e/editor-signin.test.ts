@@ -123,6 +123,9 @@ test('sign-in on the live site: the GitHub pop-up\'s handshake reaches /admin/ u
     assert.match(response.headers()['content-security-policy'], /^default-src 'self'; script-src 'self' 'unsafe-eval';/);
     // The pop-up kept its link to the editor, the handshake ran, and Decap closed the pop-up and signed in.
     await page.getByText('Collections').first().waitFor();
+    // Closing a window finishes after window.close() returns, and the browser tells of it on its own schedule:
+    // the close is waited for (it must come), not read at the moment the editor shows.
+    if (!popup.isClosed()) await popup.waitForEvent('close');
     assert.ok(popup.isClosed(), 'Decap closes the pop-up once it has the token');
     assert.not.ok(await page.getByRole('button', { name: 'Login with GitHub' }).isVisible());
     assert.ok(github.includes('GET /user token stub-github-token'), JSON.stringify(github));
