@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { launch } from './browser.ts';
-import { serve, type DevServer } from '../../generator/serve/server.ts';
+import { serve, type DevServer, type RebuildOutcome } from '../../generator/serve/server.ts';
 import { silentLogger } from '../../generator/log.ts';
 import { copyCode, fixture, repoRoot, type Fixture } from '../helpers/project.ts';
 
@@ -139,9 +139,13 @@ test('changing a city population writes that one value to disk, and the open cit
   // Decap scrolls inside its own pane, so the lists get a picture of their own.
   await page.getByText('Popular documents', { exact: true }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(shots, 'editor-city-lists-1280.png') });
+  // The rebuild the save starts takes as long as the machine is busy: it is waited for as the event it is,
+  // and only the open page's reload after it is given a time limit.
+  const rebuilt = new Promise<RebuildOutcome>((resolve) => dev.onRebuild((outcome) => (!outcome.ok || outcome.changed.includes('cities/perth.html')) && resolve(outcome)));
   await publish(page);
   await until(() => site.read(file) !== before, 'perth.json to change');
   assert.is(site.read(file), before.replace('"population": "2.3 million"', '"population": "2.4 million"'), 'only the population changed, in the file\'s own layout');
+  assert.ok((await rebuilt).ok, 'the save was rebuilt');
   await cityPage.waitForFunction(() => document.querySelector('main')?.innerText.includes('2.4 million'), undefined, { timeout: 20_000 });
 });
 
