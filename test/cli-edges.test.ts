@@ -284,6 +284,21 @@ test('site serve on its default port (4321) held by another program moves to the
 });
 
 
+/** Starts `site <args>`, sends `signal` once `started()` says its work is under way, and says how it ended. */
+async function interrupted(args: string[], cwd: string, started: () => boolean, signal: NodeJS.Signals, env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } });
+  let err = '';
+  child.stderr.on('data', (chunk) => (err += chunk));
+  const exited = new Promise<[number | null, string | null]>((resolve) => child.once('exit', (code, killed) => resolve([code, killed])));
+  let running = true;
+  void exited.then(() => (running = false));
+  while (running && !started()) await new Promise((r) => setTimeout(r, 20));
+  assert.ok(running, `site ${args.join(' ')} finished before it could be stopped`);
+  child.kill(signal);
+  const [code, killed] = await exited;
+  return { ended: [code, killed], err };
+}
+
 test('Ctrl-C (SIGINT) or SIGTERM during site build: its staging folder is removed, the last output stays, exit 130 with one line', async () => {
   const f = fixture();
   try {
@@ -291,18 +306,9 @@ test('Ctrl-C (SIGINT) or SIGTERM during site build: its staging folder is remove
     const before = fs.readFileSync(path.join(f.root, 'dist/index.html'), 'utf8');
     const staging = () => fs.readdirSync(f.root).filter((name) => name.startsWith('dist.tmp-'));
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      const child = spawn(process.execPath, [bin, 'build', '--clean'], { cwd: f.root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-      let err = '';
-      child.stderr.on('data', (chunk) => (err += chunk));
-      const exited = new Promise<[number | null, string | null]>((resolve) => child.once('exit', (code, killed) => resolve([code, killed])));
-      let running = true;
-      void exited.then(() => (running = false));
       // The build is under way once its staging folder is there.
-      while (running && !staging().length) await new Promise((r) => setTimeout(r, 20));
-      assert.ok(running, 'the build finished before it could be stopped');
-      child.kill(signal);
-      const [code, killed] = await exited;
-      assert.equal([code, killed], [130, null], err);
+      const { ended, err } = await interrupted(['build', '--clean'], f.root, () => staging().length > 0, signal);
+      assert.equal(ended, [130, null], err);
       assert.match(err, /✗ build stopped \(SIG(INT|TERM)\): the last output is left as it was/);
       assert.not.match(err, /\n\s+at /);
       assert.equal(staging(), []);
@@ -318,19 +324,10 @@ test('Ctrl-C (SIGINT) during site check: its temporary folder is removed, exit 1
   // The check's own temporary folder, apart from whatever else uses the system's.
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'site-check-tmp-'));
   try {
-    const child = spawn(process.execPath, [bin, 'check'], { cwd: f.root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', TMPDIR: tmp } });
-    let err = '';
-    child.stderr.on('data', (chunk) => (err += chunk));
-    const exited = new Promise<[number | null, string | null]>((resolve) => child.once('exit', (code, killed) => resolve([code, killed])));
-    let running = true;
-    void exited.then(() => (running = false));
     // The check is building once its build's staging folder is there.
     const staging = () => fs.readdirSync(tmp).flatMap((name) => (name.startsWith('site-check-') ? fs.readdirSync(path.join(tmp, name)) : []));
-    while (running && !staging().some((name) => name.startsWith('dist.tmp-'))) await new Promise((r) => setTimeout(r, 20));
-    assert.ok(running, 'the check finished before it could be stopped');
-    child.kill('SIGINT');
-    const [code, killed] = await exited;
-    assert.equal([code, killed], [130, null], err);
+    const { ended, err } = await interrupted(['check'], f.root, () => staging().some((name) => name.startsWith('dist.tmp-')), 'SIGINT', { TMPDIR: tmp });
+    assert.equal(ended, [130, null], err);
     assert.match(err, /✗ check stopped \(SIGINT\)/);
     assert.not.match(err, /\n\s+at /);
     assert.equal(fs.readdirSync(tmp), []);
@@ -344,17 +341,8 @@ test('Ctrl-C (SIGINT) during the first build of site serve: its staging folder i
   const f = fixture();
   try {
     const staging = () => fs.readdirSync(f.root).filter((name) => name.startsWith('dist.tmp-'));
-    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--no-watch'], { cwd: f.root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-    let err = '';
-    child.stderr.on('data', (chunk) => (err += chunk));
-    const exited = new Promise<[number | null, string | null]>((resolve) => child.once('exit', (code, killed) => resolve([code, killed])));
-    let running = true;
-    void exited.then(() => (running = false));
-    while (running && !staging().length) await new Promise((r) => setTimeout(r, 20));
-    assert.ok(running, 'the server stopped before its first build could be');
-    child.kill('SIGINT');
-    const [code, killed] = await exited;
-    assert.equal([code, killed], [130, null], err);
+    const { ended, err } = await interrupted(['serve', '--port', '0', '--no-watch'], f.root, () => staging().length > 0, 'SIGINT');
+    assert.equal(ended, [130, null], err);
     assert.match(err, /✗ build stopped \(SIGINT\)/);
     assert.not.match(err, /\n\s+at /);
     assert.equal(staging(), []);
