@@ -637,6 +637,39 @@ test('media uploads: images of the type their name says, into assets/images/ onl
   fs.rmSync(path.join(site.root, 'assets/images/quoted.svg'));
 });
 
+test('the media library is assets/images/ and its images only: content/ and files of other types are refused, never read', async () => {
+  const listed = await call('getMedia', { mediaFolder: 'assets/images/cities' });
+  assert.is(listed.status, 200);
+  assert.ok(listed.body.length > 0 && listed.body.every((f: { path: string }) => /^assets\/images\/cities\/[^/]+\.svg$/.test(f.path)), JSON.stringify(listed.body.map((f: { path: string }) => f.path)));
+  // A folder outside the media folder, in content/ or elsewhere the editor may write, is refused by name.
+  for (const folder of ['content', 'content/cities']) {
+    const asked = await call('getMedia', { mediaFolder: folder });
+    assert.is(asked.status, 403, folder);
+    assert.match(asked.body.error, new RegExp(`^${folder}: the editor's media is in assets/images/ only\\.`), folder);
+    assert.not.ok(JSON.stringify(asked.body).includes('base64'), folder);
+  }
+  for (const [p, status, message] of [
+    ['content/kinds.ts', 403, /^content\/kinds\.ts: the editor's media is in assets\/images\/ only\./],
+    ['content/site.json', 403, /^content\/site\.json: the editor's media is in assets\/images\/ only\./],
+    ['assets/images/notes.txt', 422, /^assets\/images\/notes\.txt is not an image \(\.png, \.jpg, \.jpeg, \.webp, \.avif, \.svg\), so it is not in the editor's media\./],
+  ] as const) {
+    const asked = await call('getMediaFile', { path: p });
+    assert.is(asked.status, status, p);
+    assert.match(asked.body.error, message, p);
+  }
+  // A file in the media folder that is not an image is left out of the list, as a named pipe is.
+  fs.writeFileSync(path.join(site.root, 'assets/images/cities/notes.txt'), 'not a picture\n');
+  try {
+    const again = await call('getMedia', { mediaFolder: 'assets/images/cities' });
+    assert.is(again.status, 200);
+    assert.is(again.body.length, listed.body.length);
+    assert.not.ok(again.body.some((f: { path: string }) => f.path.endsWith('notes.txt')));
+    assert.is((await call('getMediaFile', { path: 'assets/images/cities/notes.txt' })).status, 422);
+  } finally {
+    fs.rmSync(path.join(site.root, 'assets/images/cities/notes.txt'));
+  }
+});
+
 test('listening on the network turns the editor off, unless asked for, and the server says so', async () => {
   for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) {
     assert.ok(isLoopback(host), host);

@@ -21,7 +21,7 @@ import { eachValue } from '../content/pointer.ts';
 import { writeFileAtomic } from '../cache.ts';
 import { jsonInLayout, markdownInLayout } from './keep-layout.ts';
 import { RequestGuard, type GuardOptions } from './request-guard.ts';
-import { imageProblem } from '../assets/image-check.ts';
+import { imageProblem, imageTypes, isImageName } from '../assets/image-check.ts';
 import { readBody, sendJson } from '../serve/functions.ts';
 
 export const apiPath = '/admin/api/v1';
@@ -77,11 +77,11 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   const toDisk = (rel: string) => (rel.startsWith('assets/') ? path.join(project.assets, rel.slice('assets/'.length)) : path.resolve(root, rel));
   /**
    * A path from Decap, relative to the project root, kept inside the folders the editor may touch: a file, a
-   * folder, or an image (in assets/images/ only). A folder where a file goes would fail the read or the delete as
-   * a server error.
+   * folder, an image to upload (in assets/images/ only), or a picture or folder of the media library (the same).
+   * A folder where a file goes would fail the read or the delete as a server error.
    */
-  const inside = (rel: unknown, want: 'file' | 'folder' | 'image' = 'file'): string => {
-    const folder = want === 'folder';
+  const inside = (rel: unknown, want: 'file' | 'folder' | 'image' | 'media' | 'media folder' = 'file'): string => {
+    const folder = want === 'folder' || want === 'media folder';
     if (typeof rel !== 'string' || !rel) throw new Refused(400, 'A file path is required.');
     if (unsafePath.test(rel) || rel.split('/').some((part) => part === '..' || part === '.')) {
       throw new Refused(400, `${JSON.stringify(rel)} is not a file path the editor takes: no "..", control characters, backslashes or %-escapes.`);
@@ -93,6 +93,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     const abs = path.resolve(toDisk(rel.replace(/^\/+/, '')));
     if (!editable(abs)) throw new Refused(403, `${rel} is outside content/ and assets/images/, which is all the editor may change.`);
     if (want === 'image' && !abs.startsWith(images + path.sep)) throw new Refused(403, `${rel}: images are uploaded to assets/images/ only.`);
+    if ((want === 'media' || want === 'media folder') && !within(abs, images)) throw new Refused(403, `${rel}: the editor's media is in assets/images/ only.`);
     if (!noLinkOut(abs)) throw new Refused(403, `${rel} leads through a link outside content/ and assets/images/, or into content/schemas/, so the editor leaves it alone.`);
     if (special(abs)) throw new Refused(422, `${rel} is not a regular file, so the editor leaves it alone.`);
     const isFolder = fs.statSync(abs, { throwIfNoEntry: false })?.isDirectory();
@@ -117,10 +118,20 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   const contentRel = (abs: string) => path.relative(project.content, abs).split(path.sep).join('/');
   const relOf = (abs: string) => (abs.startsWith(project.assets + path.sep) ? `assets/${path.relative(project.assets, abs)}` : path.relative(root, abs)).split(path.sep).join('/');
   const entry = (abs: string) => ({ data: fs.readFileSync(abs, 'utf8'), file: { path: relOf(abs), id: relOf(abs) } });
+  /**
+   * A picture of the media library, which is the media folder (assets/images/ and its folders) and the image types
+   * an upload may be (assets/image-check.ts), and nothing else: not a content file, nor the kinds table.
+   */
+  const mediaFile = (rel: unknown): string => {
+    const abs = inside(rel, 'media');
+    if (!isImageName(abs)) throw new Refused(422, `${String(rel)} is not an image (${imageTypes.join(', ')}), so it is not in the editor's media.`);
+    if (!fs.existsSync(abs)) throw new Refused(404, `${String(rel)} does not exist.`);
+    return abs;
+  };
   const media = (abs: string) => ({ id: relOf(abs), name: path.basename(abs), path: relOf(abs), content: fs.readFileSync(abs).toString('base64'), encoding: 'base64' });
   /** The files `keep` keeps in a folder Decap names, sorted; none while the folder is not there. */
-  const listed = (folder: unknown, keep: (file: fs.Dirent) => boolean) => {
-    const dir = inside(folder, 'folder');
+  const listed = (folder: unknown, keep: (file: fs.Dirent) => boolean, want: 'folder' | 'media folder' = 'folder') => {
+    const dir = inside(folder, want);
     return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter(keep).map((d) => path.join(dir, d.name)).sort() : [];
   };
 
@@ -233,9 +244,10 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       case 'persistEntry':
         return persistEntry(params);
       case 'getMedia':
-        return listed(params.mediaFolder, (d) => d.isFile()).map(media);
+        // A file there that is not an image is left out, as a named pipe is from entriesByFolder.
+        return listed(params.mediaFolder, (d) => d.isFile() && isImageName(d.name), 'media folder').map(media);
       case 'getMediaFile':
-        return media(existing(params.path));
+        return media(mediaFile(params.path));
       case 'persistMedia': {
         const { abs, bytes } = upload(params.asset);
         writeFileAtomic(abs, bytes);

@@ -43,6 +43,14 @@ function extension(rel: string): string {
   return dot > 0 ? name.slice(dot) : '';
 }
 
+/** The image types the build publishes and the editor takes, as their extensions: ".png", … ".svg". */
+export const imageTypes: readonly string[] = [...Object.keys(signatures), '.svg'];
+
+/** Whether a file's name says it is one of the image types (what it holds is imageProblem's to check). */
+export function isImageName(rel: string): boolean {
+  return imageTypes.includes(extension(rel).toLowerCase());
+}
+
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** What is wrong with an image file named `rel`, or undefined when nothing is. */
@@ -57,7 +65,7 @@ export function imageProblem(rel: string, bytes: Uint8Array): string | undefined
     return `it holds ${active}: a script, an event handler or a link to another file, which a browser would run or fetch (an <img> fetches nothing, so the picture would be incomplete, and opened on its own it would run at the site's address); remove it`;
   }
   const kinds = signatures[ext];
-  if (!kinds) return `only images can be uploaded (${[...Object.keys(signatures), '.svg'].join(', ')}), not ${ext || 'a file without an extension'}`;
+  if (!kinds) return `only images can be uploaded (${imageTypes.join(', ')}), not ${ext || 'a file without an extension'}`;
   const matches = kinds.some((parts) => parts.every(([offset, signature]) => hex(bytes.subarray(offset, offset + signature.length / 2)) === signature));
   return matches ? undefined : `its content is not a ${ext.slice(1).toUpperCase()} image`;
 }
