@@ -528,13 +528,14 @@ test('a body that is not JSON, not an object, or not UTF-8 is refused with 400 s
   assert.is(site.read('content/site.json'), before, 'nothing written');
 });
 
-test('params that are not an object, a save with nothing to save, and paths that are not a list are refused saying which', async () => {
+test('params that are not an object, a save or a deletion with nothing in it, and paths that are not a list are refused saying which', async () => {
   const before = site.read('content/site.json');
   for (const [action, params, error] of [
     ['persistEntry', 'content/site.json', 'The request\'s params must be a JSON object.'],
     ['deleteFiles', ['content/site.json'], 'The request\'s params must be a JSON object.'],
     ['persistEntry', {}, 'persistEntry has nothing to save: it needs dataFiles or assets.'],
     ['deleteFiles', { paths: 'content/site.json' }, 'deleteFiles needs a list of paths.'],
+    ['deleteFiles', { paths: [] }, 'deleteFiles has nothing to delete: its list of paths is empty.'],
   ] as const) {
     const answer = await call(action, params as never);
     assert.is(answer.status, 400, `${action} ${JSON.stringify(params)}`);

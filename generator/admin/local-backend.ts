@@ -215,6 +215,8 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
    * deleting an image from the media library: a picture an entry shows would fail the build.
    */
   async function deleteFiles(paths: string[]) {
+    // An empty list would answer "deleted " and name nothing, as though something had gone.
+    if (!paths.length) throw new Refused(400, 'deleteFiles has nothing to delete: its list of paths is empty.');
     const targets = paths.map((p) => inside(p));
     const entries = targets.filter((abs) => abs.startsWith(project.content + path.sep) && fs.existsSync(abs));
     for (const abs of targets.filter((t) => t.startsWith(images + path.sep) && fs.existsSync(t))) {
