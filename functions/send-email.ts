@@ -117,7 +117,7 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
       const data = normalise(posted);
       const validate = validator(schema as { $id: string }, `enquiry.schema.json#/definitions/${variant}`);
       if (!validate(data)) {
-        const found = fieldErrors(variant, validate.errors ?? []);
+        const found = fieldErrors(variant, validate.errors ?? [], data);
         if (!page) return json(400, { message: found[0].message, field: found[0].field });
         const known = found.filter((e) => fields[variant].includes(e.field));
         const unknown = found.find((e) => !fields[variant].includes(e.field));

@@ -69,7 +69,7 @@ export function createSubscribe(options: { env?: () => Env; now?: () => number; 
       if (data.website === '') delete data.website;
       const validate = validator(schema, 'subscriber.schema.json');
       if (!validate(data)) {
-        const first = firstProblem(schema.properties, validate.errors ?? [], ['email', 'website'], messages.notObject);
+        const first = firstProblem(schema.properties, validate.errors ?? [], ['email', 'website'], messages.notObject, data);
         return answer(400, { message: first.message, field: first.field });
       }
       if (data.website) {

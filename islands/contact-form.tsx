@@ -121,7 +121,7 @@ export default function ContactForm(props: ContactFormProps) {
     const data = normalise({ ...values, ...(variant === 'message' ? { recaptcha: captcha } : {}), ...(trap ? { website: trap } : {}) });
     const validate = variant === 'enquiry' ? validateEnquiry : validateMessage;
     if (!validate(data)) {
-      const found = fieldErrors(variant, validate.errors ?? []);
+      const found = fieldErrors(variant, validate.errors ?? [], data);
       setErrors(Object.fromEntries(found.map((e) => [e.field, e.message])));
       const first = found[0]?.field;
       if (first) (first === 'recaptcha' ? captchaBox.current : (form.current?.elements.namedItem(first) as HTMLElement | null))?.focus?.();

@@ -250,7 +250,9 @@ test('bad sign-ups: each answered with the right status and message, nothing kep
   const cases: [string, string, number, string][] = [
     ['{}', 'application/json', 400, 'Please enter a valid email address.'],
     ['{"email":"nope"}', 'application/json', 400, 'Please enter a valid email address.'],
-    ['{"email":42}', 'application/json', 400, 'Please enter a valid email address.'],
+    ['{"email":42}', 'application/json', 400, 'Email must be text, not a number.'],
+    ['{"email":["sam@example.org"]}', 'application/json', 400, 'Email must be text, not a list.'],
+    ['{"email":null}', 'application/json', 400, 'Please enter a valid email address.'],
     ['[]', 'application/json', 400, 'The sign-up must be a JSON object with an email field.'],
     ['{"email":"a@example.org","admin":true}', 'application/json', 400, 'Unknown field "admin".'],
     ['email=', 'application/x-www-form-urlencoded', 400, 'Please enter a valid email address.'],

@@ -2,6 +2,7 @@
 // how input is normalised, which variant it is, and which message to show for the first invalid field. The
 // rules themselves are enquiry.schema.json, compiled by ajv on each side. Nothing here touches Node or the DOM.
 import schema from '../enquiry.schema.json' with { type: 'json' };
+import { notTextMessage } from './not-text.ts';
 
 export type Variant = 'enquiry' | 'message';
 
@@ -60,8 +61,11 @@ export interface FieldError {
 type Messages = Record<string, string>;
 const definitions = (schema as unknown as { definitions: Record<Variant, { properties: Record<string, { errorMessages?: Messages }> }> }).definitions;
 
-/** One message per invalid field, in form order: the field's message for the keyword that failed. */
-export function fieldErrors(variant: Variant, errors: SchemaError[]): FieldError[] {
+/**
+ * One message per invalid field, in form order: the field's message for the keyword that failed. `data`, what was
+ * checked: a field that is not text there (a number, a list, an object in JSON) is told so, not given its length rule.
+ */
+export function fieldErrors(variant: Variant, errors: SchemaError[], data: Record<string, unknown>): FieldError[] {
   const byField = new Map<string, string>();
   for (const error of errors) {
     const field = error.keyword === 'required' ? String(error.params.missingProperty) : error.keyword === 'additionalProperties' ? String(error.params.additionalProperty) : error.instancePath.split('/')[1] ?? '';
@@ -72,7 +76,8 @@ export function fieldErrors(variant: Variant, errors: SchemaError[]): FieldError
       byField.set(field, 'The enquiry must be a JSON object.');
     } else {
       const messages = definitions[variant].properties[field]?.errorMessages ?? {};
-      byField.set(field, messages[error.keyword] ?? messages.default ?? `${field} is not valid.`);
+      const notText = error.keyword === 'type' ? notTextMessage(field, data[field]) : undefined;
+      byField.set(field, notText ?? messages[error.keyword] ?? messages.default ?? `${field} is not valid.`);
     }
   }
   const order = ['', ...fields[variant]];

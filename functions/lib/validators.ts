@@ -3,6 +3,7 @@
 // so the form and the function cannot judge the same input differently. It needs nothing but ajv, so the
 // functions' bundle does not pull in the generator.
 import { createRequire } from 'node:module';
+import { notTextMessage } from './not-text.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -47,15 +48,17 @@ type Properties = Record<string, { errorMessages?: Record<string, string> }>;
 
 /**
  * The message for the first invalid field in `order`: the field's errorMessages for the keyword that failed,
- * else its default. `whole` is the message when the value is not an object at all.
+ * else its default; a field that is not text in `data` (a number, a list, an object in JSON) is told so. `whole`
+ * is the message when the value is not an object at all.
  */
-export function firstProblem(properties: Properties, errors: NonNullable<Validator['errors']>, order: string[], whole: string): { field: string; message: string } {
+export function firstProblem(properties: Properties, errors: NonNullable<Validator['errors']>, order: string[], whole: string, data?: Record<string, unknown>): { field: string; message: string } {
   const found = errors.map((error) => {
     const field = error.keyword === 'required' ? String(error.params.missingProperty) : error.keyword === 'additionalProperties' ? String(error.params.additionalProperty) : (error.instancePath.split('/')[1] ?? '');
     if (error.keyword === 'additionalProperties') return { field, message: `Unknown field "${field}".`, rank: order.length };
     if (field === '') return { field, message: whole, rank: -1 };
     const messages = properties[field]?.errorMessages ?? {};
-    return { field, message: messages[error.keyword] ?? messages.default ?? `${field} is not valid.`, rank: order.indexOf(field) };
+    const notText = error.keyword === 'type' ? notTextMessage(field, data?.[field]) : undefined;
+    return { field, message: notText ?? messages[error.keyword] ?? messages.default ?? `${field} is not valid.`, rank: order.indexOf(field) };
   });
   found.sort((a, b) => a.rank - b.rank);
   return { field: found[0].field, message: found[0].message };

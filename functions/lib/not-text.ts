@@ -1,0 +1,21 @@
+// The words for a form field whose JSON value is not text (a number, a list, an object, true or false): the
+// field's own messages speak of lengths and formats ("Message must be at least 10 characters."), which would
+// send the sender looking for the wrong fault. Shared by the contact forms' rules (enquiry.ts, which the browser
+// runs too) and the sign-up's (validators.ts); a form post is always text, so only JSON brings such a value.
+// Nothing here touches Node or the DOM.
+
+/** A field's name as words: "enquiryType" -> "Enquiry type". */
+function label(field: string): string {
+  const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The message for a field the schema wants as text that holds another JSON type, naming the field and what it
+ * holds; undefined for text, and for null, which is taken as the field left out (its own message says what to enter).
+ */
+export function notTextMessage(field: string, value: unknown): string | undefined {
+  if (value === null || value === undefined || typeof value === 'string') return undefined;
+  const kind = Array.isArray(value) ? 'a list' : typeof value === 'number' ? 'a number' : typeof value === 'boolean' ? 'true or false' : 'an object';
+  return `${label(field)} must be text, not ${kind}.`;
+}
