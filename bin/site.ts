@@ -28,7 +28,7 @@ export async function main(argv: string[]): Promise<void> {
   program
     .command('build')
     .description('build the whole site into the output folder; on any error the previous output is left untouched')
-    .option('--out <dir>', 'output folder', 'dist')
+    .option('--out <dir>', 'output folder (a relative path is taken from --root)', 'dist')
     .option('--clean', 'delete every cache first (.cache/: rendered Markdown, images, the record of what each page read, the spare output), so all work is done afresh', false)
     .option('--explain', 'print why each page was rendered rather than kept from the last build', false)
     .addHelpText('after', '\nExit status: 0 when the site was built, 1 when content, templates or assets have errors (all are listed).')
@@ -50,7 +50,7 @@ export async function main(argv: string[]): Promise<void> {
     .description('build, then serve the site with live reload while you edit content, templates, islands, assets or functions')
     .option('--port <number>', 'port to listen on', parsePort, 4321)
     .option('--host <address>', 'address to listen on', parseHost, '127.0.0.1')
-    .option('--out <dir>', 'output folder', 'dist')
+    .option('--out <dir>', 'output folder (a relative path is taken from --root)', 'dist')
     .option('--no-watch', 'build and serve once, without watching for changes')
     .option('--editor-on-network', 'keep the content editor (/admin/) on when --host is a network address: anyone who can reach the server can then change content/', false)
     .addHelpText('after', '\nPOST /.netlify/functions/<name> runs functions/<name>.ts in-process, as on Netlify.')
