@@ -36,7 +36,7 @@ test('--version prints the version from package.json', () => {
 });
 
 test('each command has useful help', () => {
-  assert.match(site(['build', '--help']).out, /--out <dir>\s+output folder \(default: "dist"\)/);
+  assert.match(site(['build', '--help']).out, /--out <dir>\s+output folder \(a relative path is taken from --root\) \(default:\s+"dist"\)/);
   const serve = site(['serve', '--help']).out;
   assert.match(serve, /--port <number>\s+port to listen on \(default: 4321\)/);
   assert.match(serve, /--host <address>\s+address to listen on \(default: "127\.0\.0\.1"\)/);
