@@ -107,14 +107,15 @@ if (mobile) {
   });
 }
 
-// The not-found page (the host sends it for any unknown address): the address is logged, and under /blog/,
-// where it can only be a post that does not exist, the page says so and links back to the blog.
+// The not-found page (the host sends it for any unknown address): the address is logged, and at a post's address
+// (/blog/{slug}, one segment) the page says the post does not exist and links back to the blog. Deeper addresses
+// under /blog/ (/blog/category/nope) are no post's, and keep the site's own words.
 const notFound = document.querySelector<HTMLElement>('[data-not-found]');
 if (notFound) {
   console.warn(`Page not found: ${location.pathname}`);
   const { blogHeading, blogText } = notFound.dataset;
   const blogLink = notFound.querySelector<HTMLElement>('[data-not-found-blog-link]');
-  if (/^\/blog\/./.test(location.pathname) && blogHeading && blogText && blogLink) {
+  if (/^\/blog\/[^/]+\/?$/.test(location.pathname) && blogHeading && blogText && blogLink) {
     notFound.querySelector('h1')!.textContent = blogHeading;
     notFound.querySelector('h1 + .lead')!.textContent = blogText;
     notFound.querySelector<HTMLElement>('[data-not-found-link]')!.hidden = true;

@@ -615,6 +615,10 @@ test('the not-found page logs the unknown path, and at a missing post says Blog 
   for (const [path, heading, back] of [
     ['/no/such/page', 'Page Not Found', '/'],
     ['/blog/no-such-post', 'Blog post not found', '/blog'],
+    ['/blog/no-such-post/', 'Blog post not found', '/blog'],
+    // Deeper under /blog/ is no post's address (a post is /blog/{slug}): the site's own not-found page.
+    ['/blog/category/nope', 'Page Not Found', '/'],
+    ['/blog/tag/x/y', 'Page Not Found', '/'],
   ]) {
     const p = await open(browser, site, path);
     try {
