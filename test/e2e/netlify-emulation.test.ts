@@ -260,6 +260,16 @@ if ('reason' in cli) {
       const followed = await fetch(`${origin}/CHINESE`);
       assert.is(followed.status, 200);
       assert.match(await followed.text(), /NAATI Certified Chinese Translation Services/);
+      // Any other mix of capitals has no rule: Netlify matches _redirects paths with their case (its documentation,
+      // "Paths are case-sensitive"), so the host sends the site's not-found page, and `site serve` the same.
+      for (const address of ['/cHiNeSe', '/chinesE', '/tagalog-FILIPINO']) {
+        const host = await get(address);
+        assert.is(host.status, 404, `netlify dev: ${address}`);
+        assert.match(await host.text(), /Page Not Found/, `netlify dev: ${address}`);
+        const ourAnswer = await fetch(`${ours}${address}`, { redirect: 'manual' });
+        assert.is(ourAnswer.status, 404, `site serve: ${address}`);
+        assert.match(await ourAnswer.text(), /Page Not Found/, `site serve: ${address}`);
+      }
     } finally {
       server.close();
     }
