@@ -671,6 +671,69 @@ test('the media library is assets/images/ and its images only: content/ and file
   }
 });
 
+test('a file in the media folder that is not an image (a README, a .gitkeep) is not deleted: refused, naming it and why', async () => {
+  const images = path.join(resolveProject(site.root).assets, 'images');
+  for (const name of ['README.txt', '.gitkeep', 'cities/notes']) {
+    fs.writeFileSync(path.join(images, name), 'kept\n');
+    try {
+      for (const [action, params] of [['deleteFiles', { paths: [`assets/images/${name}`] }], ['deleteFile', { path: `assets/images/${name}` }]] as const) {
+        const asked = await call(action, params);
+        assert.is(asked.status, 422, `${action} ${name}`);
+        assert.match(asked.body.error, new RegExp(`^assets/images/${name.replace(/\./g, '\\.')} is not an image \\(\\.png, .*\\), so it is not in the editor's media\\.`), name);
+        assert.ok(fs.existsSync(path.join(images, name)), `${name} is still there`);
+      }
+    } finally {
+      fs.rmSync(path.join(images, name), { force: true });
+    }
+  }
+});
+
+test('a path that leads out of the project (absolute, "..", encoded, or through a link in assets/images/) is refused by every action, and nothing outside is read, written or deleted', async () => {
+  const outside = fs.mkdtempSync(path.join(path.dirname(site.root), 'outside-'));
+  const images = path.join(resolveProject(site.root).assets, 'images');
+  fs.writeFileSync(path.join(outside, 'secret.png'), png);
+  fs.symlinkSync(outside, path.join(images, 'linked'));
+  fs.symlinkSync(path.join(outside, 'secret.png'), path.join(images, 'secret.png'));
+  try {
+    const every = (p: string) => [
+      ['getEntry', { path: p }],
+      ['entriesByFiles', { files: [{ path: p }] }],
+      ['entriesByFolder', { folder: p, extension: 'json' }],
+      ['persistEntry', { dataFiles: [{ path: p, raw: '{}' }], assets: [] }],
+      ['persistEntry', { dataFiles: [{ path: 'content/site.json', newPath: p, raw: site.read('content/site.json') }], assets: [] }],
+      ['getMedia', { mediaFolder: p }],
+      ['getMediaFile', { path: p }],
+      ['persistMedia', { asset: { path: p, content: png.toString('base64') } }],
+      ['deleteFiles', { paths: [p] }],
+    ] as const;
+    const refused: [string, number][] = [
+      ['/etc/passwd', 403],
+      [`${outside}/secret.png`, 403],
+      ['assets/images/../../../outside.png', 400],
+      ['assets/images/%2e%2e/%2e%2e/package.json', 400],
+      ['assets/images/..%2f..%2fpackage.json', 400],
+      ['assets/images/linked/secret.png', 403],
+      ['assets/images/secret.png', 403],
+    ];
+    for (const [p, status] of refused) {
+      for (const [action, params] of every(p)) {
+        const asked = await call(action, params);
+        assert.is(asked.status, status, `${action} ${p}: ${JSON.stringify(asked.body)}`);
+        assert.not.ok(JSON.stringify(asked.body).includes(png.toString('base64')), `${action} ${p} read nothing`);
+      }
+    }
+    assert.is((await call('getMedia', { mediaFolder: 'assets/images/linked' })).status, 403);
+    const listed = await call('getMedia', { mediaFolder: 'assets/images' });
+    assert.is(listed.status, 200);
+    assert.not.ok(listed.body.some((f: { path: string }) => f.path === 'assets/images/secret.png'), 'a link out of the project is not listed');
+    assert.equal(fs.readdirSync(outside), ['secret.png']);
+    assert.ok(fs.readFileSync(path.join(outside, 'secret.png')).equals(png));
+  } finally {
+    for (const name of ['linked', 'secret.png']) fs.rmSync(path.join(images, name), { force: true });
+    fs.rmSync(outside, { recursive: true, force: true });
+  }
+});
+
 test('listening on the network turns the editor off, unless asked for, and the server says so', async () => {
   for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) {
     assert.ok(isLoopback(host), host);

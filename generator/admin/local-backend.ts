@@ -100,6 +100,11 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     if (isFolder !== undefined && isFolder !== folder) throw new Refused(422, `${rel} is ${folder ? 'not a folder' : 'a folder, not a file'}, so the editor leaves it alone.`);
     // In content/, only the files the build reads: not the kinds table (content/kinds.ts), a README or a stray file.
     if (!folder && abs.startsWith(project.content + path.sep) && !classify(contentRel(abs))) throw unknownFile(contentRel(abs));
+    // In assets/images/, only the pictures the build publishes: not a README or a .gitkeep, which a deletion would
+    // otherwise take. An upload's type is imageProblem's to name, in the words the editor's page uses.
+    if (!folder && want !== 'image' && abs.startsWith(images + path.sep) && !isImageName(abs)) {
+      throw new Refused(422, `${rel} is not an image (${imageTypes.join(', ')}), so it is not in the editor's media.`);
+    }
     return abs;
   };
   const existing = (rel: unknown): string => {
@@ -124,7 +129,6 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
    */
   const mediaFile = (rel: unknown): string => {
     const abs = inside(rel, 'media');
-    if (!isImageName(abs)) throw new Refused(422, `${String(rel)} is not an image (${imageTypes.join(', ')}), so it is not in the editor's media.`);
     if (!fs.existsSync(abs)) throw new Refused(404, `${String(rel)} does not exist.`);
     return abs;
   };
