@@ -734,6 +734,25 @@ test('a path that leads out of the project (absolute, "..", encoded, or through 
   }
 });
 
+test('a picture in the media folder that is a link to an image inside it is listed and read like any other', async () => {
+  const images = path.join(resolveProject(site.root).assets, 'images');
+  fs.symlinkSync('brisbane.svg', path.join(images, 'cities', 'brisbane-copy.svg'));
+  fs.symlinkSync('../cities/perth.svg', path.join(images, 'blog', 'perth.svg'));
+  try {
+    for (const [folder, name, target] of [['assets/images/cities', 'brisbane-copy.svg', 'cities/brisbane.svg'], ['assets/images/blog', 'perth.svg', 'cities/perth.svg']]) {
+      const listed = await call('getMedia', { mediaFolder: folder });
+      assert.is(listed.status, 200, folder);
+      const file = listed.body.find((f: { path: string }) => f.path === `${folder}/${name}`);
+      assert.ok(file, `${folder}/${name} is listed`);
+      assert.is(file.content, fs.readFileSync(path.join(images, target)).toString('base64'));
+      assert.is((await call('getMediaFile', { path: `${folder}/${name}` })).status, 200);
+    }
+  } finally {
+    fs.rmSync(path.join(images, 'cities', 'brisbane-copy.svg'));
+    fs.rmSync(path.join(images, 'blog', 'perth.svg'));
+  }
+});
+
 test('listening on the network turns the editor off, unless asked for, and the server says so', async () => {
   for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) {
     assert.ok(isLoopback(host), host);

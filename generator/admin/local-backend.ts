@@ -250,8 +250,13 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       case 'persistEntry':
         return persistEntry(params);
       case 'getMedia':
-        // A file there that is not an image is left out, as a named pipe is from entriesByFolder.
-        return listed(params.mediaFolder, (d) => d.isFile() && isImageName(d.name), 'media folder').map(media);
+        // A file there that is not an image is left out, as a named pipe is from entriesByFolder. A link is listed
+        // as the build publishes it, when it leads to a file the editor may read (getMediaFile's rule), and it is
+        // never read when it leads out.
+        return listed(params.mediaFolder, (d) => {
+          const abs = path.join(d.parentPath, d.name);
+          return isImageName(d.name) && noLinkOut(abs) && !!fs.statSync(abs, { throwIfNoEntry: false })?.isFile();
+        }, 'media folder').map(media);
       case 'getMediaFile':
         return media(mediaFile(params.path));
       case 'persistMedia': {
