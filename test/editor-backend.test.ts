@@ -753,6 +753,15 @@ test('a picture in the media folder that is a link to an image inside it is list
   }
 });
 
+test('an upload whose name the build would refuse (a capital, a space, "~") is refused naming the character, and nothing is written', async () => {
+  for (const [name, character] of [['Photo.png', 'P'], ['my photo.png', ' '], ['photo~1.png', '~'], ['blog/Été.png', 'É']]) {
+    const asked = await call('persistMedia', { asset: { path: `assets/images/${name}`, content: png.toString('base64') } });
+    assert.is(asked.status, 422, name);
+    assert.ok(asked.body.error.startsWith(`Not saved: assets/images/${name} holds ${JSON.stringify(character)}, which no content can name: a picture field takes lower-case letters, digits, dots, hyphens and slashes. Rename it assets/images/`), asked.body.error);
+    assert.not.ok(fs.existsSync(path.join(site.root, 'assets/images', name)), name);
+  }
+});
+
 test('listening on the network turns the editor off, unless asked for, and the server says so', async () => {
   for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) {
     assert.ok(isLoopback(host), host);

@@ -51,6 +51,19 @@ export function isImageName(rel: string): boolean {
   return imageTypes.includes(extension(rel).toLowerCase());
 }
 
+/**
+ * The first character of an image's name under assets/images/ ("blog/Photo.png") that content cannot name, as
+ * common.schema.json's image pattern allows: lower-case letters, digits, dots, hyphens and slashes.
+ */
+export function unfitNameCharacter(name: string): string | undefined {
+  return /[^a-z0-9._/-]/.exec(name)?.[0];
+}
+
+/** That name as content can name it: lower case, any other characters as a hyphen. */
+export function fitName(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9._/-]+/g, '-');
+}
+
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** What is wrong with an image file named `rel`, or undefined when nothing is. */

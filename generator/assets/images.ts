@@ -17,7 +17,7 @@ import { eachValue } from '../content/pointer.ts';
 import { emitEntry, encoded, ImageCache, type CacheEntry, type CachedFile, type Encoded } from './image-cache.ts';
 import { gzipSync } from 'node:zlib';
 import { optimiseSvg } from './svgo.ts';
-import { imageProblem } from './image-check.ts';
+import { fitName, imageProblem, unfitNameCharacter } from './image-check.ts';
 
 export const widths = [480, 960, 1600];
 const quality = { avif: 50, webp: 75, jpeg: 78 };
@@ -52,10 +52,9 @@ export async function processImages(
   const { default: fg } = await import('fast-glob');
   const names = fs.existsSync(root) ? fg.sync('**/*.{svg,png,jpg,jpeg,webp,avif}', { cwd: root, caseSensitiveMatch: false }).sort() : [];
   // Content names an image as common.schema.json's image pattern allows: one named otherwise could never be shown.
-  const unfit = (name: string) => /[^a-z0-9._/-]/.exec(name)?.[0];
-  const misnamed = names.filter(unfit).map((name) => {
-    const renamed = relative(project, path.join(root, name.toLowerCase().replace(/[^a-z0-9._/-]+/g, '-')));
-    return siteError('CONTENT_IMAGE_NAME', { character: JSON.stringify(unfit(name)), renamed }, { file: relative(project, path.join(root, name)) });
+  const misnamed = names.filter(unfitNameCharacter).map((name) => {
+    const renamed = relative(project, path.join(root, fitName(name)));
+    return siteError('CONTENT_IMAGE_NAME', { character: JSON.stringify(unfitNameCharacter(name)), renamed }, { file: relative(project, path.join(root, name)) });
   });
   if (misnamed.length) throw new BuildFailure('images', misnamed);
   const cache = new ImageCache(path.join(project.cache, 'images'), `images-v3 sharp@${packageVersion('sharp')} svgo@${packageVersion('svgo')} widths=${widths.join(',')} q=${JSON.stringify(quality)}`);
