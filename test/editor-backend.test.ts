@@ -762,6 +762,24 @@ test('an upload whose name the build would refuse (a capital, a space, "~") is r
   }
 });
 
+test('an upload the build could not encode (a PNG signature and nothing readable after it, or more pixels than an image may have) is refused in the build\'s words, and nothing is written', async () => {
+  // A PNG header claiming 20000 x 20000 px: the signature is right, the size is past what the build encodes.
+  const huge = Buffer.from(png);
+  huge.writeUInt32BE(20000, 16);
+  huge.writeUInt32BE(20000, 20);
+  for (const [name, bytes, message] of [
+    ['broken.png', Buffer.concat([png.subarray(0, 8), Buffer.from('not the rest of a png')]), /^Not saved: assets\/images\/broken\.png cannot be read as an image \(Input buffer has corrupt header\)\. Replace it with a JPEG, PNG, WebP or SVG file\.$/],
+    ['huge.png', huge, /^Not saved: assets\/images\/huge\.png cannot be read as an image \(it is 20000 x 20000 px, more than the 268 million pixels an image may have: scale it down/],
+  ] as const) {
+    for (const [action, params] of [['persistMedia', { asset: { path: `assets/images/${name}`, content: bytes.toString('base64') } }], ['persistEntry', { assets: [{ path: `assets/images/${name}`, content: bytes.toString('base64'), encoding: 'base64' }] }]] as const) {
+      const asked = await call(action, params);
+      assert.is(asked.status, 422, `${action} ${name}: ${JSON.stringify(asked.body)}`);
+      assert.match(asked.body.error, message, name);
+      assert.not.ok(fs.existsSync(path.join(site.root, 'assets/images', name)), name);
+    }
+  }
+});
+
 test('listening on the network turns the editor off, unless asked for, and the server says so', async () => {
   for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) {
     assert.ok(isLoopback(host), host);

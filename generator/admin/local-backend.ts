@@ -23,6 +23,7 @@ import { jsonInLayout, markdownInLayout } from './keep-layout.ts';
 import { RequestGuard, type GuardOptions } from './request-guard.ts';
 import { fitName, imageProblem, imageTypes, isImageName, unfitNameCharacter } from '../assets/image-check.ts';
 import { readBody, sendJson } from '../serve/functions.ts';
+import { rasterHeader } from '../assets/images.ts';
 
 export const apiPath = '/admin/api/v1';
 const configPath = '/admin/config.yml';
@@ -113,7 +114,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     return abs;
   };
   /** An uploaded image: where it goes (the media folder, assets/images/, and nowhere else) and its checked bytes. */
-  const upload = (asset: { path?: unknown; content?: unknown } | undefined): { abs: string; bytes: Buffer } => {
+  const upload = async (asset: { path?: unknown; content?: unknown } | undefined): Promise<{ abs: string; bytes: Buffer }> => {
     const abs = inside(asset?.path, 'image');
     // A name content cannot name would fail the next build (assets/images.ts), in the build's words. Checked
     // here and not as a picture is chosen: Decap lower-cases and slugs the name it was chosen by before it sends it.
@@ -126,6 +127,11 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     const bytes = typeof asset?.content === 'string' ? Buffer.from(asset.content, 'base64') : undefined;
     const problem = bytes ? imageProblem(String(asset?.path), bytes) : 'no content was sent';
     if (problem) throw new Refused(422, `Not saved: ${String(asset?.path)}: ${problem}.`);
+    // A raster whose header the build cannot read, or with more pixels than it encodes, would fail the next build.
+    if (!abs.toLowerCase().endsWith('.svg')) {
+      const unfit = await rasterHeader(bytes!).then(() => undefined, (error: Error) => error.message);
+      if (unfit) throw new Refused(422, `Not saved: ${String(asset?.path)} cannot be read as an image (${unfit}). Replace it with a JPEG, PNG, WebP or SVG file.`);
+    }
     return { abs, bytes: bytes! };
   };
   const contentRel = (abs: string) => path.relative(project.content, abs).split(path.sep).join('/');
@@ -182,7 +188,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     // entry's check, so that the check finds an image uploaded with its entry; if the entry is refused, the images
     // that were not there before are taken away again, and one uploaded over an image of the same name gets its
     // old bytes back: a refused save changes nothing.
-    const assets = (params.assets ?? []).map(upload);
+    const assets = await Promise.all((params.assets ?? []).map(upload));
     const previous = assets.map(({ abs }) => (fs.existsSync(abs) ? fs.readFileSync(abs) : undefined));
     for (const { abs, bytes } of assets) writeFileAtomic(abs, bytes);
     try {
@@ -268,7 +274,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       case 'getMediaFile':
         return media(mediaFile(params.path));
       case 'persistMedia': {
-        const { abs, bytes } = upload(params.asset);
+        const { abs, bytes } = await upload(params.asset);
         writeFileAtomic(abs, bytes);
         return media(abs);
       }

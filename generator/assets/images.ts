@@ -16,6 +16,7 @@ import type { SourceFile } from '../content/load.ts';
 import { eachValue } from '../content/pointer.ts';
 import { emitEntry, encoded, ImageCache, type CacheEntry, type CachedFile, type Encoded } from './image-cache.ts';
 import { gzipSync } from 'node:zlib';
+import type { Metadata } from 'sharp';
 import { optimiseSvg } from './svgo.ts';
 import { fitName, imageProblem, unfitNameCharacter } from './image-check.ts';
 
@@ -98,13 +99,28 @@ function emit(name: string, entry: CacheEntry, output: Output): ImageAsset {
   return { src: url(middle), width: image.width, height: image.height, sources, srcset: srcset(fallback), placeholder: image.placeholder };
 }
 
-async function encodeRaster(bytes: Buffer): Promise<Encoded> {
+/**
+ * A raster's header, as the build reads it before encoding; what makes it unfit is thrown, in the words the build
+ * and the editor's upload (admin/local-backend.ts) both give.
+ */
+export async function rasterHeader(bytes: Buffer): Promise<Metadata & { width: number; height: number }> {
   const sharp = await loadSharp();
   // The header alone, whatever its size: sharp decodes at most 0x3FFF² pixels (limitInputPixels), and said only
   // "Input image exceeds pixel limit".
-  const meta = await sharp(bytes, { failOn: 'error', limitInputPixels: false }).metadata();
+  // sharp's first line alone, without the colon it ends with when libvips' lines follow.
+  const meta = await sharp(bytes, { failOn: 'error', limitInputPixels: false })
+    .metadata()
+    .catch((error: Error) => {
+      throw new Error(error.message.split('\n')[0].replace(/:\s*$/, ''));
+    });
   if (!meta.width || !meta.height) throw new Error('it has no size');
   if (meta.width * meta.height > 0x3fff ** 2) throw new Error(`it is ${meta.width} x ${meta.height} px, more than the 268 million pixels an image may have: scale it down (the site shows images at most ${widths[widths.length - 1]} px wide)`);
+  return meta as Metadata & { width: number; height: number };
+}
+
+async function encodeRaster(bytes: Buffer): Promise<Encoded> {
+  const sharp = await loadSharp();
+  const meta = await rasterHeader(bytes);
   // Photographs from phones are often stored sideways with an EXIF orientation: the size is the upright one.
   const sideways = (meta.orientation ?? 1) >= 5;
   const width = sideways ? meta.height : meta.width;
