@@ -18,7 +18,7 @@ import type { SiteModel } from '../generator/content/model.ts';
 import { resolveProject } from '../generator/project.ts';
 import { createStarter } from '../generator/new.ts';
 import { fixture, listFiles, repoRoot } from './helpers/project.ts';
-import { failure, replaceIn } from './helpers/failure.ts';
+import { failure, replaceIn, sharedFailure } from './helpers/failure.ts';
 
 const test = suite('facts');
 
@@ -110,6 +110,22 @@ test('CONTENT_UNKNOWN_FACT_FILE, CONTENT_FACT_GROUP, CONTENT_MISSPELT_FACT: an u
   assert.match(errors[2].hint!, 'such as facts.hours.opens');
   assert.equal(errors.map((e) => e.code), ['CONTENT_MISSPELT_FACT', 'CONTENT_UNKNOWN_FACT_FILE', 'CONTENT_FACT_GROUP']);
   assert.match(formatFailure(new BuildFailure('content', errors)), '[CONTENT_FACT_GROUP]');
+});
+
+test('a fact file that is broken is the one problem reported, not every placeholder that names a fact in it', async () => {
+  const f = fixture();
+  try {
+    const syntax = await sharedFailure(f, () => replaceIn(f, 'content/plans.json', '"plans": [', '"plans": [,'));
+    assert.equal(syntax.map((e) => `${e.file} ${e.code}`), ['content/plans.json CONTENT_JSON_SYNTAX']);
+    const array = await sharedFailure(f, () => f.write('content/plans.json', '[]\n'));
+    assert.equal([...new Set(array.map((e) => e.file))], ['content/plans.json']);
+    // A price of the wrong form leaves its plan without a total; the pages naming that total are not at fault.
+    const price = await sharedFailure(f, () => f.editJson('content/plans.json', (d) => void (d.plans[0].price = '$44.955')));
+    assert.not.ok(price.some((e) => /FACT/.test(e.code)), price.map((e) => e.headline).join('\n'));
+    assert.ok(price.some((e) => e.file === 'content/plans.json' && e.pointer === '/plans/0/price'));
+  } finally {
+    f.remove();
+  }
 });
 
 test('a name that every JavaScript object has is no fact file: {{constructor.name}} is an unknown file, not a misspelling', async () => {

@@ -94,20 +94,26 @@ function lookup(tree: Namespaces, name: string, seen: string[] = []): Lookup {
   };
 }
 
+/** A file resolved: its copy, the placeholders that failed, and the fact file each failed one names. */
+type Resolved = { file: SourceFile; errors: SiteError[]; factFiles: Map<SiteError, string> };
+
 /** Copies of files with placeholders resolved, kept while neither the file nor the facts change. */
-let memo: { key: string; files: WeakMap<SourceFile, { file: SourceFile; errors: SiteError[] }> } | undefined;
+let memo: { key: string; files: WeakMap<SourceFile, Resolved> } | undefined;
 
 /**
  * Every content file with its placeholders replaced by the facts they name, in JSON strings, front matter and
  * Markdown bodies. A file without a placeholder is returned as it is, so caches keyed by the file object keep
  * working; the others are resolved copies, and their `text` stays the text as written, for error positions.
+ * `factFiles` gives the fact file (content/plans.json) a failed placeholder names: when that file is itself broken,
+ * the placeholder's failure follows from it and need not be reported.
  */
-export function resolveFacts(files: SourceFile[]): { files: SourceFile[]; errors: SiteError[] } {
+export function resolveFacts(files: SourceFile[]): { files: SourceFile[]; errors: SiteError[]; factFiles: Map<SiteError, string> } {
   const tree = factTree(files);
   const key = createHash('sha256').update(JSON.stringify(tree)).digest('hex');
   if (memo?.key !== key) memo = { key, files: new WeakMap() };
   const out: SourceFile[] = [];
   const errors: SiteError[] = [];
+  const factFiles = new Map<SiteError, string>();
   for (const file of files) {
     if (!(file.placeholders ?? file.text.includes('{{'))) {
       out.push(file);
@@ -117,12 +123,14 @@ export function resolveFacts(files: SourceFile[]): { files: SourceFile[]; errors
     if (!done) memo.files.set(file, (done = resolveFile(file, tree)));
     out.push(done.file);
     errors.push(...done.errors);
+    for (const [error, factFile] of done.factFiles) factFiles.set(error, factFile);
   }
-  return { files: out, errors };
+  return { files: out, errors, factFiles };
 }
 
-function resolveFile(file: SourceFile, tree: Namespaces): { file: SourceFile; errors: SiteError[] } {
+function resolveFile(file: SourceFile, tree: Namespaces): Resolved {
   const errors: SiteError[] = [];
+  const factFiles = new Map<SiteError, string>();
   const named = new Map<string, string>();
   // `from` is where the text starts in the file; the match's own offset is added, so the second of two
   // identical placeholders is placed at the second. Escapes in JSON only push a placeholder further on.
@@ -136,7 +144,10 @@ function resolveFile(file: SourceFile, tree: Namespaces): { file: SourceFile; er
       }
       const start = from() + at;
       const offset = file.text.indexOf(whole, start);
-      errors.push(found.fail(whole, framed(file.path, file.text, positionAt(file.text, offset === -1 ? start : offset))));
+      const error = found.fail(whole, framed(file.path, file.text, positionAt(file.text, offset === -1 ? start : offset)));
+      errors.push(error);
+      const space = inner.split('.')[0];
+      if (Object.hasOwn(factSources, space)) factFiles.set(error, `content/${factSources[space as keyof typeof factSources]}`);
       return whole;
     });
   const walk = (value: unknown, pointer: string): unknown => {
@@ -159,5 +170,5 @@ function resolveFile(file: SourceFile, tree: Namespaces): { file: SourceFile; er
     Object.defineProperty(resolved, 'body', { value: body, enumerable: true, writable: true, configurable: true });
     resolved.bodyHash = hashText(body);
   }
-  return { file: resolved, errors };
+  return { file: resolved, errors, factFiles };
 }

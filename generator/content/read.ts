@@ -60,7 +60,11 @@ export async function readContent(project: Project, previous: BuildRecord | unde
   // Files as the last successful build read them passed the same validators then.
   const passed = previous?.validated ? { key: previous.validated, files: (f: SourceFile) => !changed.has(f) } : undefined;
   const validation = await validateContent(project, resolved.files.filter((f) => !unresolved.has(f.path)), passed);
-  failIfAny('content', [...loaded.errors, ...resolved.errors, ...validation.errors]);
+  // A fact file that does not load or validate is reported itself; the placeholders naming it then fail too
+  // (hundreds of them for plans.json), and would bury its one problem.
+  const broken = new Set([...loaded.errors, ...validation.errors].map((e) => e.file));
+  const placeholders = resolved.errors.filter((e) => !broken.has(resolved.factFiles.get(e)));
+  failIfAny('content', [...loaded.errors, ...placeholders, ...validation.errors]);
   // `loaded`: the files as written, which the dev server keeps; placeholders are resolved again on every build.
   return { files: resolved.files, loaded: loaded.files, changed, posts, validated: validation.key };
 }
