@@ -200,6 +200,11 @@ export const catalogue = {
     message: 'shows the image {src}, which is not a file of the site',
     hint: 'Images live in assets/images/ and are published under names that change with their content, so Markdown cannot name one by path: give the page its picture in the front matter (image: src: "blog/<file>.svg"), or show an image from another site by its full https:// address.',
   },
+  CONTENT_SCRIPT: {
+    title: 'Content holds a script',
+    message: "holds {what}, which would run a script in visitors' browsers",
+    hint: 'Write text and simple Markdown only; raw HTML is published as written, so it must not run code. To show code as text, put it in `backticks`.',
+  },
   CONTENT_UNREADABLE_IMAGE: {
     title: 'An image file cannot be read',
     message: 'cannot be read as an image ({reason})',

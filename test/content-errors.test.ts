@@ -632,6 +632,23 @@ test('CONTENT_MARKDOWN_IMAGE: a raw HTML <img src> in Markdown is checked as an 
   assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [`CONTENT_MARKDOWN_IMAGE ${post}:${lines + 1}:25 shows the image /images/stamp.jpg, which is not a file of the site`]);
 });
 
+test('CONTENT_SCRIPT: a script, an event attribute or a javascript: address in Markdown is refused at its place, in an FAQ answer and a post, but not when shown as code', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  let lines = 0;
+  const errors = await failure((f) => {
+    const text = f.read(post);
+    lines = text.split('\n').length;
+    f.write(post, `${text}\nWrite \`<script>\` as code.\n\n<img src="https://example.com/a.png" alt="" onerror="alert(1)">\n`);
+    replaceIn(f, 'content/faq.json', 'It is a translation completed', '<script>alert(2)</script> It is a translation completed');
+    replaceIn(f, 'content/faq.json', 'No. We are a 100% online service', '[No](javascript:alert(3)). We are a 100% online service');
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.file}:${e.line} ${e.pointer ?? ''} ${e.message}`), [
+    `CONTENT_SCRIPT ${post}:${lines + 3}  holds an event attribute (onerror=), which would run a script in visitors' browsers`,
+    'CONTENT_SCRIPT content/faq.json:18 /groups/0/items/0/answer holds a <script> element, which would run a script in visitors\' browsers',
+    'CONTENT_SCRIPT content/faq.json:28 /groups/0/items/2/answer holds a javascript: address, which would run a script in visitors\' browsers',
+  ]);
+});
+
 test('CONTENT_SCHEMA: a missing field with a fixed set of values lists them', async () => {
   const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => delete d.state));
   assert.is(error.headline, 'content/cities/perth.json:1:1 /state is required but missing');

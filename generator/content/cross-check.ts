@@ -12,7 +12,7 @@ import type { SiteModel } from './model.ts';
 import { rules } from './kinds.ts';
 import { at } from './validate.ts';
 import { eachValue } from './pointer.ts';
-import { bodyLinks, isMarkdownImage, markdownLinks, mayLink, resolveLink, type MarkdownLink } from './links.ts';
+import { bodyLinks, bodyStart, isMarkdownImage, markdownLinks, mayLink, resolveLink, scriptIn, type MarkdownLink } from './links.ts';
 import { suggestAddress } from './explain.ts';
 import { draftAware, type Drafts, type Make } from './drafts.ts';
 
@@ -150,6 +150,8 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   for (const file of files) {
     if (!recheck(file)) continue;
     eachValue(file.data, (value, pointer, key) => {
+      const script = typeof value === 'string' ? scriptIn(value) : undefined;
+      if (script) fail(file, 'CONTENT_SCRIPT', pointer, { what: script.what });
       if (key === 'href' && typeof value === 'string' && value.startsWith('/') && !addresses.has(resolveLink(value, '/'))) {
         fail(file, 'CONTENT_UNKNOWN_PAGE', pointer, { target: value, suggestion: nearest(resolveLink(value, '/')) });
       } else if (key === 'icon' && typeof value === 'string' && readIcon(value) === undefined) {
@@ -171,6 +173,10 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
       // Placed in the file as written, so each link is reported where it stands. The links were found when
       // the file was read: an unchanged file's text is not read again unless one of them is broken.
       brokenLinks(file, () => file.text, file.links ?? bodyLinks(file.text), (offset) => (c, p) => siteError(c, p, framed(file.path, file.text, positionAt(file.text, offset))));
+      // In the text as written: the body with its placeholders resolved is no longer at the same offsets.
+      const start = bodyStart(file.text);
+      const script = scriptIn(file.text.slice(start));
+      if (script) errors.push(siteError('CONTENT_SCRIPT', { what: script.what }, framed(file.path, file.text, positionAt(file.text, start + script.offset))));
     }
   }
   return errors;

@@ -9,10 +9,12 @@ export type MarkdownLink = [target: string, offset: number];
 
 /** The internal links of a Markdown file's body, placed in the file's whole text (front matter included). */
 export function bodyLinks(text: string): MarkdownLink[] {
-  // The body starts after the front matter's closing line.
-  const start = /^---\r?\n(?:[\s\S]*?\r?\n)?---[^\n]*(\n|$)/.exec(text)?.[0].length ?? 0;
+  const start = bodyStart(text);
   return markdownLinks(text.slice(start)).map(([target, offset]) => [target, start + offset]);
 }
+
+/** Where a Markdown file's body starts in its text: after the front matter's closing line. */
+export const bodyStart = (text: string) => /^---\r?\n(?:[\s\S]*?\r?\n)?---[^\n]*(\n|$)/.exec(text)?.[0].length ?? 0;
 
 // An address meant for this site: not another scheme's (https:, mailto:), not a part of the same page (#, ?), not a
 // placeholder ({{site.orderUrl}}) that facts.ts resolves to one of those. `//host/…` is kept: it is no page of the site.
@@ -33,6 +35,21 @@ export function markdownLinks(text: string): MarkdownLink[] {
     const group = m.findIndex((g, i) => i > 0 && g !== undefined);
     return [stripHash(m[group]), m.indices![group]![0]];
   });
+}
+
+// What would run a script in a visitor's browser if Markdown's raw HTML (kept as written: markdown/processor.ts)
+// held it: an element that runs or embeds code, an event attribute (onerror=) or a javascript: address.
+const scriptPattern = /<(script|iframe|object|embed)\b|<[a-z][^>]*?\s(on[a-z]+)\s*=|(?:\]\(\s*<?|\s(?:href|src)\s*=\s*["']?\s*)(javascript:)/i;
+
+/** The first thing in Markdown that would run a script, in words, and its offset; code shown as text is none. */
+export function scriptIn(text: string): { what: string; offset: number } | undefined {
+  if (!/script|<|\son/i.test(text)) return undefined;
+  const m = new RegExp(scriptPattern.source, 'di').exec(linkable(text));
+  if (!m) return undefined;
+  const group = m.findIndex((g, i) => i > 0 && g !== undefined);
+  const name = m[group].toLowerCase();
+  const what = group === 1 ? `a <${name}> element` : group === 2 ? `an event attribute (${name}=)` : 'a javascript: address';
+  return { what, offset: m.indices![group]![0] };
 }
 
 // A link written in a fenced block, a code span or indented code is shown as text, not followed: a post may show
