@@ -72,6 +72,11 @@ export const catalogue = {
     message: 'front matter is not valid YAML: {reason}',
     hint: 'Put text that contains a colon, a # or starts with a quote or bracket in double quotes.',
   },
+  CONTENT_FRONT_MATTER_TAB: {
+    title: 'A front matter line is indented with a tab',
+    message: 'is indented with a tab: YAML indents with spaces only',
+    hint: 'Replace the tab at the start of the line with spaces, as many as the lines around it use (two for a field inside image: or seo:).',
+  },
   CONTENT_SCHEMA: {
     title: 'A field does not match its schema',
     // The schema explains the problem (see validate.ts) and its description says what the field holds.

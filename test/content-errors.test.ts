@@ -183,6 +183,13 @@ test('CONTENT_FRONT_MATTER: the problem is placed at its own line of the file, n
   assert.match(errors[0].frame!, /> 5 \| author: Priya Raman: Senior/);
 });
 
+test('CONTENT_FRONT_MATTER_TAB: a front matter line indented with a tab is named at the tab, not as bad indentation of the line after it with a hint about quotes', async () => {
+  const errors = await failure((f) => replaceIn(f, 'content/blog/naati-vs-standard-translations-differences.md', '\n  src: ', '\n\tsrc: '));
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), ['CONTENT_FRONT_MATTER_TAB content/blog/naati-vs-standard-translations-differences.md:8:1 is indented with a tab: YAML indents with spaces only']);
+  assert.match(errors[0].frame!, />\s+8 \| \tsrc:/);
+  assert.is(errors[0].hint, 'Replace the tab at the start of the line with spaces, as many as the lines around it use (two for a field inside image: or seo:).');
+});
+
 test('CONTENT_REPEATED_FIELD: a front matter field written twice is named at the second, as in JSON, not as YAML jargon with a hint about quotes', async () => {
   const post = 'content/blog/naati-vs-standard-translations-differences.md';
   const errors = await failure((f) => {

@@ -389,6 +389,10 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
     // js-yaml counts from 0, and its first line is what follows the opening --- on its line (gray-matter keeps the line break).
     // Its column can be below 0 (a repeated key whose value is on the next line).
     const where = mark ? { line: mark.line + 1, column: Math.max(1, mark.column + 1) } : { line: 1, column: 1 };
+    // js-yaml reads a tab that indents a field as part of the line and fails on the line after it, as bad
+    // indentation; the tab is the mistake, and the first one up to there is named.
+    const tabbed = text.split('\n').slice(1, where.line).findIndex((line) => /^ *\t/.test(line));
+    if (tabbed >= 0) return siteError('CONTENT_FRONT_MATTER_TAB', {}, framed(file, text, { line: tabbed + 2, column: 1 }));
     const reason = (error as { reason?: string }).reason ?? (error as Error).message.split('\n')[0];
     // A repeated field is reported as in JSON; js-yaml marks the line of its second key (in block style).
     const repeated = reason === 'duplicated mapping key' && /^(\s*)["']?([^\s"':#]+)["']?\s*:/.exec(text.split('\n')[where.line - 1]);
