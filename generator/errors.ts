@@ -77,6 +77,11 @@ export const catalogue = {
     message: 'is indented with a tab: YAML indents with spaces only',
     hint: 'Replace the tab at the start of the line with spaces, as many as the lines around it use (two for a field inside image: or seo:).',
   },
+  CONTENT_FRONT_MATTER_QUOTE: {
+    title: 'A quote in the front matter is not closed',
+    message: 'opens a quote that is not closed on its line',
+    hint: 'Close it with {quote} at the end of the value. Inside double quotes a quote mark is written \\", inside single quotes as two, \'\'.',
+  },
   CONTENT_SCHEMA: {
     title: 'A field does not match its schema',
     // The schema explains the problem (see validate.ts) and its description says what the field holds.

@@ -190,6 +190,17 @@ test('CONTENT_FRONT_MATTER_TAB: a front matter line indented with a tab is named
   assert.is(errors[0].hint, 'Replace the tab at the start of the line with spaces, as many as the lines around it use (two for a field inside image: or seo:).');
 });
 
+test('CONTENT_FRONT_MATTER_QUOTE: a quote not closed is named on its own line, not as bad indentation where the next quote ends it', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  const errors = await failure((f) => {
+    replaceIn(f, post, 'category: "Translation"', 'category: "Translation');
+    // A quoted value may go on over lines when it is closed: that is no problem.
+    replaceIn(f, 'content/blog/choose-right-translation-service-legal-documents.md', '\nauthor: "', '\nauthor: "Wattle\n  ');
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [`CONTENT_FRONT_MATTER_QUOTE ${post}:6:11 opens a quote that is not closed on its line`]);
+  assert.match(errors[0].hint!, /^Close it with " at the end of the value/);
+});
+
 test('CONTENT_REPEATED_FIELD: a front matter field written twice is named at the second, as in JSON, not as YAML jargon with a hint about quotes', async () => {
   const post = 'content/blog/naati-vs-standard-translations-differences.md';
   const errors = await failure((f) => {

@@ -393,12 +393,40 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
     // indentation; the tab is the mistake, and the first one up to there is named.
     const tabbed = text.split('\n').slice(1, where.line).findIndex((line) => /^ *\t/.test(line));
     if (tabbed >= 0) return siteError('CONTENT_FRONT_MATTER_TAB', {}, framed(file, text, { line: tabbed + 2, column: 1 }));
+    const quote = unclosedQuote(text, where.line);
+    if (quote) return siteError('CONTENT_FRONT_MATTER_QUOTE', { quote: quote.mark }, framed(file, text, quote));
     const reason = (error as { reason?: string }).reason ?? (error as Error).message.split('\n')[0];
     // A repeated field is reported as in JSON; js-yaml marks the line of its second key (in block style).
     const repeated = reason === 'duplicated mapping key' && /^(\s*)["']?([^\s"':#]+)["']?\s*:/.exec(text.split('\n')[where.line - 1]);
     if (repeated) return siteError('CONTENT_REPEATED_FIELD', { name: repeated[2] }, framed(file, text, { line: where.line, column: repeated[1].length + 1 }));
     return siteError('CONTENT_FRONT_MATTER', { reason }, framed(file, text, where));
   }
+}
+
+/**
+ * The quote that opens a front matter value and is not closed on its line, when the value it opens runs on to
+ * `failed`, the line js-yaml failed on: such a value goes on to the next quote of the file, lines later, and
+ * js-yaml fails there. A value closed on a later line, before that, is a value written over lines.
+ */
+function unclosedQuote(text: string, failed: number): { line: number; column: number; mark: string } | undefined {
+  let start = text.indexOf('\n') + 1;
+  for (let line = 2; line < failed; line++) {
+    const end = text.indexOf('\n', start);
+    const opened = /^(\s*(?:-\s+)?[^\s"'#:-][^:]*:[ \t]+)(["'])/.exec(text.slice(start, end < 0 ? undefined : end));
+    if (opened) {
+      const mark = opened[2];
+      // Inside double quotes a backslash escapes the next character; inside single quotes '' is one quote.
+      const closing = (mark === '"' ? /\\[\s\S]|"/g : /''|'/g);
+      closing.lastIndex = start + opened[1].length + 1;
+      let close: RegExpExecArray | null;
+      while ((close = closing.exec(text)) && close[0] !== mark);
+      const closedOn = close ? positionAt(text, close.index).line : Infinity;
+      if (closedOn > line && closedOn >= failed) return { line, column: opened[1].length + 1, mark };
+    }
+    if (end < 0) break;
+    start = end + 1;
+  }
+  return undefined;
 }
 
 /**
