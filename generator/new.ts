@@ -11,6 +11,7 @@ import { languageSlug } from './content/model.ts';
 import { slugLimit, slugProblem } from './content/slug.ts';
 import { entryPath, registry, rules, type CollectionKind } from './content/kinds.ts';
 import { loadContent, parseSource } from './content/load.ts';
+import { australianDate, melbourneDate } from './content/dates.ts';
 import { resolveFacts } from './content/facts.ts';
 import { validateContent } from './content/validate.ts';
 import { outputFileOf, servedElsewhere } from './address.ts';
@@ -32,7 +33,7 @@ export interface NewOptions {
   root: string;
   kind: StarterKind;
   slug: string;
-  /** Today's date as dd/mm/yyyy (as Australians write it), for blog posts; injectable for tests. */
+  /** Today's date in Melbourne as dd/mm/yyyy (as Australians write it), for blog posts; injectable for tests. */
   today?: string;
   logger?: Logger;
 }
@@ -100,7 +101,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
   const image = list(path.join(project.assets, 'images', folder)).sort().map((f) => `${folder}/${f}`)[0] ?? 'logo.svg';
 
   const starter = fs.readFileSync(path.join(toolRoot, 'generator', 'starters', `${kind}${ext}`), 'utf8');
-  const values: Record<string, string> = { name, lower: name.toLowerCase(), image, today: options.today ?? new Date().toLocaleDateString('en-AU') };
+  const values: Record<string, string> = { name, lower: name.toLowerCase(), image, today: options.today ?? australianDate(melbourneDate(Date.now())) };
   // A JSON starter's values are filled in as JSON strings, so a name with a quote in it stays valid JSON.
   let text = starter.replace(/\{(name|lower|image|today)\}/g, (_, key: string) => (ext === '.json' ? JSON.stringify(values[key]).slice(1, -1) : values[key]));
   let next: string = starters[options.kind].next;

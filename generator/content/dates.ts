@@ -36,6 +36,17 @@ export function isoDate(written: string): string {
   return parsed.iso;
 }
 
+/**
+ * The calendar day (yyyy-mm-dd) in Melbourne at an instant (milliseconds since 1970), whatever the machine's time
+ * zone. The business is in Melbourne (SPEC.md), so a day the site shows for an instant is the day there: taken in
+ * UTC, a build after 13:00 UTC (14:00 in standard time) was dated a day behind, and on 31 December a year behind.
+ */
+export function melbourneDate(instant: number): string {
+  const format = new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Melbourne', year: 'numeric', month: '2-digit', day: '2-digit' });
+  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts.year.padStart(4, '0')}-${parts.month}-${parts.day}`;
+}
+
 /** dd/mm/yyyy from yyyy-mm-dd: how the site shows a date. */
 export function australianDate(isoDay: string): string {
   const [y, m, d] = isoDay.split('-');

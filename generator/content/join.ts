@@ -12,20 +12,25 @@ import type { BuildRecord } from '../incremental/record.ts';
 import { toolKey } from '../incremental/stages.ts';
 import { hashOf } from '../cache.ts';
 import { at } from './validate.ts';
-
-/** The last second of the year 9999: a later date has no yyyy-mm-dd. */
-const lastSecond = Date.UTC(9999, 11, 31, 23, 59, 59) / 1000;
+import { melbourneDate } from './dates.ts';
 
 /**
- * The build's date (yyyy-mm-dd) from SOURCE_DATE_EPOCH, or undefined when it is unset or empty. A value that is
- * no whole number of seconds, or beyond the year 9999, fails the build: silently undated output is not what
- * a reproducible build asked for, and a date past what Date can hold would otherwise throw.
+ * The last second of the year 9999 in Melbourne, 11 hours ahead of UTC on 31 December (daylight saving): a later
+ * date has no yyyy-mm-dd.
+ */
+const lastSecond = Date.UTC(9999, 11, 31, 12, 59, 59) / 1000;
+
+/**
+ * The build's date (yyyy-mm-dd): the day in Melbourne at the instant SOURCE_DATE_EPOCH names, or undefined when
+ * it is unset or empty. A value that is no whole number of seconds, or beyond the year 9999, fails the build:
+ * silently undated output is not what a reproducible build asked for, and a date past what Date can hold would
+ * otherwise throw.
  */
 export function buildDateOf(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const problem = !/^\d+$/.test(value) ? 'which is not a whole number of seconds' : Number(value) > lastSecond ? 'which is after the year 9999' : undefined;
   if (problem) throw new BuildFailure('environment', [siteError('BUILD_DATE_INVALID', { value, problem })]);
-  return new Date(Number(value) * 1000).toISOString().slice(0, 10);
+  return melbourneDate(Number(value) * 1000);
 }
 
 /**

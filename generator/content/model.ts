@@ -75,7 +75,7 @@ class Post {
   }
 }
 
-/** `buildDate`: the build's date (yyyy-mm-dd), for reproducible output: `SOURCE_DATE_EPOCH` when set. */
+/** `buildDate`: the build's date (yyyy-mm-dd, the day in Melbourne), for reproducible output: `SOURCE_DATE_EPOCH` when set. */
 export function buildModel(files: SourceFile[], options: { buildDate?: string } = {}) {
   const byKind = new Map<string, SourceFile[]>();
   for (const f of files) byKind.get(f.source.kind)?.push(f) ?? byKind.set(f.source.kind, [f]);
