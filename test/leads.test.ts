@@ -250,8 +250,9 @@ test('bad sign-ups: each answered with the right status and message, nothing kep
   const cases: [string, string, number, string][] = [
     ['{}', 'application/json', 400, 'Please enter a valid email address.'],
     ['{"email":"nope"}', 'application/json', 400, 'Please enter a valid email address.'],
-    ['{"email":42}', 'application/json', 400, 'Email must be text, not a number.'],
-    ['{"email":["sam@example.org"]}', 'application/json', 400, 'Email must be text, not a list.'],
+    ['{"email":42}', 'application/json', 400, 'Email address must be text, not a number.'],
+    ['{"email":["sam@example.org"]}', 'application/json', 400, 'Email address must be text, not a list.'],
+    ['{"email":"sam@example.org","website":1}', 'application/json', 400, 'The last field must be text, not a number.'],
     ['{"email":null}', 'application/json', 400, 'Please enter a valid email address.'],
     ['[]', 'application/json', 400, 'The sign-up must be a JSON object with an email field.'],
     ['{"email":"a@example.org","admin":true}', 'application/json', 400, 'Unknown field "admin".'],

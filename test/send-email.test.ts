@@ -13,6 +13,7 @@ import { readProps } from '../functions/lib/answer-page.ts';
 import { rateLimiter } from '../functions/lib/http.ts';
 import { fieldErrors, normalise, schema, variantOf, type SchemaError } from '../functions/lib/enquiry.ts';
 import contactForm from '../content/contact-form.json' with { type: 'json' };
+import subscriberSchema from '../functions/subscriber.schema.json' with { type: 'json' };
 import { enquiryValidatorsSource } from '../generator/form-validators.ts';
 import { resolveProject, toolRoot } from '../generator/project.ts';
 import { serve, type DevServer } from '../generator/serve/server.ts';
@@ -85,7 +86,11 @@ const cases: Case[] = [
   { name: 'a name that is a number', body: { ...message, name: 42 }, status: 400, message: 'Name must be text, not a number.' },
   { name: 'a name that is an object', body: { ...message, name: {} }, status: 400, message: 'Name must be text, not an object.' },
   { name: 'a message that is a number', body: { ...message, message: 42 }, status: 400, message: 'Message must be text, not a number.' },
-  { name: 'an email in a list', body: { ...message, email: ['amira@example.org'] }, status: 400, message: 'Email must be text, not a list.' },
+  { name: 'an email in a list', body: { ...message, email: ['amira@example.org'] }, status: 400, message: 'Email address must be text, not a list.' },
+  { name: 'a reCAPTCHA token that is a number', body: { ...message, recaptcha: 42 }, status: 400, message: 'reCAPTCHA verification must be text, not a number.' },
+  { name: 'a phone that is a number', body: { ...message, phone: 400111222 }, status: 400, message: 'Phone number must be text, not a number.' },
+  { name: 'a language in a list', body: { ...message, language: ['ar'] }, status: 400, message: 'Language must be text, not a list.' },
+  { name: 'a honeypot that is a number', body: { ...message, website: 1 }, status: 400, message: 'The field to leave empty must be text, not a number.' },
   { name: 'help form: a subject that is true', body: { ...enquiry, subject: true }, status: 400, message: 'Subject must be text, not true or false.' },
   { name: 'a null name', body: { ...message, name: null }, status: 400, message: 'Please enter your name.' },
   { name: 'CR/LF in the name', body: { ...message, name: 'Eve\r\nBcc: victim@example.net' }, status: 400, message: 'Name must be on one line, without control or text-direction characters.' },
@@ -98,7 +103,7 @@ const cases: Case[] = [
   { name: 'an email with a space', body: { ...message, email: 'amira haddad@example.org' }, status: 400, message: 'Please enter a valid email address.' },
   { name: 'an email domain starting with a hyphen', body: { ...message, email: 'amira@-example.org' }, status: 400, message: 'Please enter a valid email address.' },
   { name: 'CR/LF in the email', body: { ...message, email: 'amira@example.org\r\nBcc: victim@example.net' }, status: 400, message: 'Please enter a valid email address.' },
-  { name: 'an email as an object', body: { ...message, email: { address: 'amira@example.org' } }, status: 400, message: 'Email must be text, not an object.' },
+  { name: 'an email as an object', body: { ...message, email: { address: 'amira@example.org' } }, status: 400, message: 'Email address must be text, not an object.' },
   { name: 'no subject', body: { ...message, subject: undefined }, status: 400, message: 'Please enter a subject.' },
   { name: 'a one-letter subject', body: { ...message, subject: 'B' }, status: 400, message: 'Please enter a subject.' },
   { name: 'LF in the subject', body: { ...message, subject: 'Hi\nBcc: victim@example.net' }, status: 400, message: 'Subject must be on one line, without control or text-direction characters.' },
@@ -273,6 +278,15 @@ test("a native post's line breaks (CR LF, as a browser sends a textarea) count o
   const again = await post({ ...enquiry, subject: 'Ten long lines', message: typed });
   assert.is(again.status, 200);
   assert.is(sink.received.length - before, 1, 'one enquiry, whichever way it was posted');
+});
+
+test('every field the form functions accept has a title: the label their messages name it by', () => {
+  const forms = { ...(schema as any).definitions, subscribe: subscriberSchema } as Record<string, { properties: Record<string, { title?: string }> }>;
+  for (const [form, { properties }] of Object.entries(forms)) {
+    for (const [field, rules] of Object.entries(properties)) {
+      assert.type(rules.title, 'string', `${form}: ${field} has no title`);
+    }
+  }
 });
 
 test('the help form offers exactly the enquiry types the function accepts, in the same order', () => {

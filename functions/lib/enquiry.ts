@@ -59,7 +59,7 @@ export interface FieldError {
 }
 
 type Messages = Record<string, string>;
-const definitions = (schema as unknown as { definitions: Record<Variant, { properties: Record<string, { errorMessages?: Messages }> }> }).definitions;
+const definitions = (schema as unknown as { definitions: Record<Variant, { properties: Record<string, { title: string; errorMessages?: Messages }> }> }).definitions;
 
 /**
  * One message per invalid field, in form order: the field's message for the keyword that failed. `data`, what was
@@ -75,8 +75,9 @@ export function fieldErrors(variant: Variant, errors: SchemaError[], data: Recor
     } else if (field === '') {
       byField.set(field, 'The enquiry must be a JSON object.');
     } else {
-      const messages = definitions[variant].properties[field]?.errorMessages ?? {};
-      const notText = error.keyword === 'type' ? notTextMessage(field, data[field]) : undefined;
+      const property = definitions[variant].properties[field];
+      const messages = property?.errorMessages ?? {};
+      const notText = error.keyword === 'type' && property ? notTextMessage(property.title, data[field]) : undefined;
       byField.set(field, notText ?? messages[error.keyword] ?? messages.default ?? `${field} is not valid.`);
     }
   }

@@ -4,18 +4,14 @@
 // runs too) and the sign-up's (validators.ts); a form post is always text, so only JSON brings such a value.
 // Nothing here touches Node or the DOM.
 
-/** A field's name as words: "enquiryType" -> "Enquiry type". */
-function label(field: string): string {
-  const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /**
- * The message for a field the schema wants as text that holds another JSON type, naming the field and what it
- * holds; undefined for text, and for null, which is taken as the field left out (its own message says what to enter).
+ * The message for a field the schema wants as text that holds another JSON type, naming the field by its label
+ * and saying what it holds; undefined for text, and for null, which is taken as the field left out (its own message
+ * says what to enter). `label`: the field's title in its schema, the words the visitor knows it by, as its other
+ * messages name it: a name made from the JSON key read "Recaptcha" for the reCAPTCHA verification.
  */
-export function notTextMessage(field: string, value: unknown): string | undefined {
+export function notTextMessage(label: string, value: unknown): string | undefined {
   if (value === null || value === undefined || typeof value === 'string') return undefined;
   const kind = Array.isArray(value) ? 'a list' : typeof value === 'number' ? 'a number' : typeof value === 'boolean' ? 'true or false' : 'an object';
-  return `${label(field)} must be text, not ${kind}.`;
+  return `${label} must be text, not ${kind}.`;
 }

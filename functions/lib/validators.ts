@@ -44,7 +44,7 @@ export function standaloneValidators(schema: object, refs: Record<string, string
   return target === 'node' ? `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${code}` : code;
 }
 
-type Properties = Record<string, { errorMessages?: Record<string, string> }>;
+type Properties = Record<string, { title: string; errorMessages?: Record<string, string> }>;
 
 /**
  * The message for the first invalid field in `order`: the field's errorMessages for the keyword that failed,
@@ -56,8 +56,9 @@ export function firstProblem(properties: Properties, errors: NonNullable<Validat
     const field = error.keyword === 'required' ? String(error.params.missingProperty) : error.keyword === 'additionalProperties' ? String(error.params.additionalProperty) : (error.instancePath.split('/')[1] ?? '');
     if (error.keyword === 'additionalProperties') return { field, message: `Unknown field "${field}".`, rank: order.length };
     if (field === '') return { field, message: whole, rank: -1 };
-    const messages = properties[field]?.errorMessages ?? {};
-    const notText = error.keyword === 'type' ? notTextMessage(field, data?.[field]) : undefined;
+    const property = properties[field];
+    const messages = property?.errorMessages ?? {};
+    const notText = error.keyword === 'type' && property ? notTextMessage(property.title, data?.[field]) : undefined;
     return { field, message: notText ?? messages[error.keyword] ?? messages.default ?? `${field} is not valid.`, rank: order.indexOf(field) };
   });
   found.sort((a, b) => a.rank - b.rank);
