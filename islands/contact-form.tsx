@@ -109,6 +109,15 @@ export default function ContactForm(props: ContactFormProps) {
     if (variant === 'message' && state !== 'success') drawCaptcha();
   });
 
+  // The button is disabled while sending, which takes focus from it: after a failed send the red banner has
+  // focus, so a keyboard visitor reads the error and goes on from the form, not from the top of the page.
+  const failedSend = useRef(false);
+  useEffect(() => {
+    if (!failedSend.current) return;
+    failedSend.current = false;
+    form.current?.querySelector<HTMLElement>('.form-error')?.focus();
+  });
+
   const onChange = (name: string) => (event: { target: EventTarget | null }) => {
     key.current = '';
     setValues((v) => ({ ...v, [name]: (event.target as HTMLInputElement).value }));
@@ -145,6 +154,7 @@ export default function ContactForm(props: ContactFormProps) {
       if (variant === 'message') (window.dataLayer ??= []).push({ event: 'contact_form_submitted' });
     } catch (error) {
       const message = (error as { fromServer?: boolean }).fromServer ? (error as Error).message : (error as Error)?.message || props.error.networkFallback;
+      failedSend.current = true;
       setFailure(message);
       setState('error');
       toast({ title: props.error.toastTitle, description: message, variant: 'destructive' });

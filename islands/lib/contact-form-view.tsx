@@ -143,7 +143,7 @@ export function ContactFormView(props: ViewProps) {
             </div>
           )}
           {failure && (
-            <div className="form-error" role="alert" tabIndex={focusFirst ? -1 : undefined} autoFocus={(focusFirst && !answer?.captchaNeedsScript) || undefined}>
+            <div className="form-error" role="alert" tabIndex={-1} autoFocus={(focusFirst && !answer?.captchaNeedsScript) || undefined}>
               <SvgIcon markup={props.icons.alert} size={20} /> Error: {failure}
             </div>
           )}

@@ -268,6 +268,23 @@ test('/pricing: a network failure says so in the banner with its own message, ke
   assert.is(await page.locator('#enquiry-message').inputValue(), 'Could you quote for forty pages of bank statements?');
 });
 
+test('/pricing, keyboard: after a failed send focus is on the red banner, not lost to the page, and Tab goes on to the form', async () => {
+  const page = await form('/pricing', 375);
+  await page.route('**/.netlify/functions/send-email', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Failed to send message"}' }));
+  await page.locator('#enquiry-name').fill('Tom Nguyen');
+  await page.locator('#enquiry-email').fill('tom@example.org');
+  await page.locator('#enquiry-enquiryType').selectOption('quote');
+  await page.locator('#enquiry-subject').fill('Quote for forty pages');
+  await page.locator('#enquiry-message').fill('Could you quote for forty pages of bank statements?');
+  await page.getByRole('button', { name: 'Send Message' }).focus();
+  await page.keyboard.press('Enter');
+  await page.locator('.form-error').waitFor();
+  // The button is disabled while sending, which takes focus from it; the banner is where the visitor reads on.
+  assert.is(await page.evaluate(() => document.activeElement?.className), 'form-error');
+  await page.keyboard.press('Tab');
+  assert.is(await page.evaluate(() => document.activeElement?.id), 'enquiry-name');
+});
+
 test('/pricing: a valid enquiry reaches the mail server with its type', async () => {
   const page = await form('/pricing');
   const before = sink.received.length;
