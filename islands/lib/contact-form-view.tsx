@@ -86,7 +86,9 @@ export function ContactFormView(props: ViewProps) {
         <SvgIcon markup={props.icons.alert} size={16} /> {errors[name]}
       </p>
     ) : null;
-  const input = (name: 'name' | 'email' | 'phone' | 'subject', type: string, autoComplete: string) => (
+  // No autocomplete="off" on a field people type: Chrome then leaves it empty when Back returns to the form after
+  // a post that failed (a dropped connection, a host's error page), losing what was typed.
+  const input = (name: 'name' | 'email' | 'phone' | 'subject', type: string, autoComplete?: string) => (
     <div className="field">
       {label(name)}
       {hint(name)}
@@ -183,7 +185,7 @@ export function ContactFormView(props: ViewProps) {
               </div>
             )}
           </div>
-          {input('subject', 'text', 'off')}
+          {input('subject', 'text')}
           <div className="field">
             {label('message')}
             {hint('message')}

@@ -97,6 +97,19 @@ test('JavaScript off, /pricing: the same post twice (Back, then Send again) is m
   assert.is(sink.received.slice(before).filter((r) => r.mail.subject?.includes('Sent twice')).length, 1);
 });
 
+for (const [path, variant] of [['/pricing', 'enquiry'], ['/contact', 'message']] as const) {
+  test(`JavaScript off, ${path}: when the post fails before the function answers (the connection drops), Back finds every field as it was typed`, async () => {
+    const page = await visit(path, false, 375);
+    await page.route('**/.netlify/functions/send-email', (route) => route.abort('internetdisconnected'));
+    const typed: Record<string, string> = { name: 'Tom Nguyen', email: 'tom@example.org', phone: '0491 570 156', subject: 'Quote for forty pages', message: 'Could you quote for forty pages of bank statements?' };
+    for (const [field, value] of Object.entries(typed)) await page.locator(`#${variant}-${field}`).fill(value);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.waitForURL(/^chrome-error:/);
+    await page.goBack();
+    for (const [field, value] of Object.entries(typed)) assert.is(await page.locator(`#${variant}-${field}`).inputValue(), value, `${field} is kept`);
+  });
+}
+
 test('JavaScript off, /contact: the reCAPTCHA cannot run, so the answer says so, gives the email and phone, keeps the values and sends nothing', async () => {
   const page = await visit('/contact', false, 375);
   const before = sink.received.length;
