@@ -70,9 +70,6 @@ test.before(async () => {
     'functions/echo.ts': `export default async (request: Request, context: { ip: string }) => new Response(JSON.stringify({ method: request.method, body: request.method === 'POST' ? await request.json() : null, ip: context.ip, version: 1 }), { status: 200, headers: { 'content-type': 'application/json' } });\n`,
   });
   copyCode(f);
-  // The site's own functions import the generator's code by a path a fixture lacks (../../generator/), so they
-  // cannot compile here; a save under functions/ compiles every function and would report them.
-  for (const name of ['deliver-enquiries', 'send-email', 'subscribe']) f.write(`functions/${name}.ts`, null);
   dev = await serve({ root: f.root, port: 0, host: "127.0.0.1", logger: process.env.DEBUG_SERVE ? undefined : { ...silentLogger, progress: (line) => onProgress(line) } });
   await listen(dev.url);
 });
@@ -98,6 +95,19 @@ async function errorReport(base: string): Promise<string> {
 }
 
 const get = (p: string, init?: RequestInit) => fetch(`${dev.url}${p}`, { redirect: 'manual', ...init });
+
+test("a project's own copy of the functions runs: their imports of the generator's code are found in the generator", async () => {
+  const g = fixture();
+  copyCode(g, ['functions']);
+  const own = await serve({ root: g.root, port: 0, host: '127.0.0.1', watch: false, logger: silentLogger });
+  try {
+    const res = await fetch(`${own.url}/.netlify/functions/subscribe`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"a@example.com"}' });
+    assert.is(res.status, 200, await res.text());
+  } finally {
+    await own.close();
+    g.remove();
+  }
+});
 
 test('serves clean URLs with the reload client added', async () => {
   const res = await get('/services/birth-certificates');

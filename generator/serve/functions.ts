@@ -2,12 +2,13 @@
 // a default export taking a Web Request (and a context with the client's address) and returning a Response.
 // Each function is compiled with esbuild and re-imported when its source changes, so edits need no restart.
 import { esbuildErrors, loadEsbuild, regularFilesOnly } from '../esbuild.ts';
+import type { Plugin } from 'esbuild';
 import { BuildFailure, failIfAny, formatFailure, siteError } from '../errors.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolveProject, type Project } from '../project.ts';
+import { resolveProject, toolRoot, type Project } from '../project.ts';
 import { compiledFolder, hashOf } from '../cache.ts';
 import { requestUrl } from './static.ts';
 import { notOwnHost, ownHostname } from '../admin/request-guard.ts';
@@ -45,7 +46,7 @@ export function functionsHandler(project: Project, settings: () => Settings, log
     const { build } = await loadEsbuild();
     let result;
     try {
-      result = await build({ entryPoints: [source], absWorkingDir: project.root, bundle: true, write: false, format: 'esm', platform: 'node', target: 'node22', packages: 'external', logLevel: 'silent', sourcemap: 'inline', plugins: [regularFilesOnly(project)] });
+      result = await build({ entryPoints: [source], absWorkingDir: project.root, bundle: true, write: false, format: 'esm', platform: 'node', target: 'node22', packages: 'external', logLevel: 'silent', sourcemap: 'inline', plugins: [regularFilesOnly(project), generatorCode(project)] });
     } catch (error) {
       throw new BuildFailure('functions', esbuildErrors(project, error, 'FUNCTION_FAILED'));
     }
@@ -131,6 +132,26 @@ export function functionsHandler(project: Project, settings: () => Settings, log
     check,
     /** Forget compiled functions so the next request compiles the edited source. */
     invalidate: () => compiles.clear(),
+  };
+}
+
+/**
+ * The functions import code from beside them by relative paths (functions/lib: the generator's answer pages and CLI
+ * commands, the templates' newsletter form), which from a project's own copy of functions/ lead into folders the
+ * project may not have (generator/, templates/). As resolveProject does for a folder the project lacks, those
+ * imports are taken from the generator's own, so a copied functions/ runs as the generator's does.
+ */
+function generatorCode(project: Project): Plugin {
+  return {
+    name: 'generator-code',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const rel = path.relative(project.root, path.resolve(args.resolveDir, args.path));
+        const top = rel.split(path.sep)[0];
+        if (!top || top === '..' || path.isAbsolute(rel) || fs.existsSync(path.join(project.root, top))) return undefined;
+        return { path: path.join(toolRoot, rel) };
+      });
+    },
   };
 }
 
