@@ -267,8 +267,9 @@ test('check passes on the real site', () => {
 
 test('check fails on a broken link, naming the page it is on', () => {
   const post = 'content/blog/naati-vs-standard-translations-differences.md';
-  // The build checks the <a href> and <img src> of content itself (content-errors.test.ts); an iframe only the check follows.
-  f.write(post, `${f.read(post)}\n<iframe src="/no-such-guide" title="The old guide"></iframe>\n`);
+  // The build checks the <a href> and <img src> of content itself (content-errors.test.ts); a quotation's source
+  // only the check follows.
+  f.write(post, `${f.read(post)}\n<blockquote cite="/no-such-guide"><p>Quoted from the old guide.</p></blockquote>\n`);
   const { code, err } = site(['check'], f.root);
   assert.is(code, 1);
   assert.match(err, /\/blog\/naati-vs-standard-translations-differences \(content\/blog\/naati-vs-standard-translations-differences\.md\) links to \/no-such-guide, which answers 404 {2}\[LINK_BROKEN\]/);
