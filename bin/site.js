@@ -36,45 +36,74 @@ function fingerprint() {
   return hash.digest('hex').slice(0, 16);
 }
 
+// A file in a bundle's folder for each process running from it (named by its id), so that no run deletes it.
+const inUsePrefix = '.in-use-';
+
+/** Whether a process that runs from the bundle in `dir` is still alive: it may yet load chunks from there. */
+function inUse(dir) {
+  return fs.readdirSync(dir).some((name) => {
+    if (!name.startsWith(inUsePrefix)) return false;
+    try {
+      process.kill(Number(name.slice(inUsePrefix.length)), 0);
+      return true;
+    } catch (error) {
+      return error.code === 'EPERM';
+    }
+  });
+}
+
 async function compile(outdir) {
   const { build, stop } = await import('esbuild');
-  const tmp = `${outdir}.tmp-${process.pid}`;
-  await build({
-    absWorkingDir: root,
-    outdir: tmp,
-    bundle: true,
-    platform: 'node',
-    target: 'node22',
-    // Pure-JavaScript dependencies are bundled in: one module to parse starts faster than hundreds to resolve.
-    // React stays outside because the templates module must share its instance; native and large packages
-    // that are loaded only by some commands stay outside too. svgo is an entry of its own, loaded only when
-    // an image is first optimised (generator/assets/svgo.ts).
-    external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild', 'lightningcss', 'browserslist', 'sharp', 'chokidar', 'linkinator', 'ajv', 'ajv/*', 'ajv-formats', 'json-schema-to-typescript', 'playwright-core', 'nodemailer'],
-    // Prefer packages' ES module builds: some UMD builds (jsonc-parser's) require their own files dynamically.
-    mainFields: ['module', 'main'],
-    // Hot spots in dependencies, patched without changing what they do (bundle-patches.js); packages that find
-    // their own files by their module's URL still find them.
-    plugins: [patchPlugin(), ownUrl(outdir)],
-    logLevel: 'error',
-    entryPoints: { site: 'bin/site.ts', 'markdown-worker': 'generator/markdown/worker.ts', 'write-worker': 'generator/output/write-worker.ts', svgo: 'generator/assets/svgo-entry.ts' },
-    splitting: true,
-    format: 'esm',
-    sourcemap: 'linked',
-    outExtension: { '.js': '.mjs' },
-    // Bundled CommonJS packages call require() for Node's built-ins.
-    banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
-  });
-  // Ends esbuild's service now, while this process runs on and reaps it; the generator starts its own if needed.
-  await stop();
-  fs.rmSync(outdir, { recursive: true, force: true });
-  fs.renameSync(tmp, outdir);
-  // Keep the two newest older bundles: a process started a moment ago may still load chunks from them.
+  // Built in a folder of this run's own and moved into place whole, so that runs started together never load
+  // a bundle half written, nor one another run is replacing.
+  const tmp = fs.mkdtempSync(`${outdir}.tmp-`);
+  try {
+    await build({
+      absWorkingDir: root,
+      outdir: tmp,
+      bundle: true,
+      platform: 'node',
+      target: 'node22',
+      // Pure-JavaScript dependencies are bundled in: one module to parse starts faster than hundreds to resolve.
+      // React stays outside because the templates module must share its instance; native and large packages
+      // that are loaded only by some commands stay outside too. svgo is an entry of its own, loaded only when
+      // an image is first optimised (generator/assets/svgo.ts).
+      external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild', 'lightningcss', 'browserslist', 'sharp', 'chokidar', 'linkinator', 'ajv', 'ajv/*', 'ajv-formats', 'json-schema-to-typescript', 'playwright-core', 'nodemailer'],
+      // Prefer packages' ES module builds: some UMD builds (jsonc-parser's) require their own files dynamically.
+      mainFields: ['module', 'main'],
+      // Hot spots in dependencies, patched without changing what they do (bundle-patches.js); packages that find
+      // their own files by their module's URL still find them.
+      plugins: [patchPlugin(), ownUrl(outdir)],
+      logLevel: 'error',
+      entryPoints: { site: 'bin/site.ts', 'markdown-worker': 'generator/markdown/worker.ts', 'write-worker': 'generator/output/write-worker.ts', svgo: 'generator/assets/svgo-entry.ts' },
+      splitting: true,
+      format: 'esm',
+      sourcemap: 'linked',
+      outExtension: { '.js': '.mjs' },
+      // Bundled CommonJS packages call require() for Node's built-ins.
+      banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
+    });
+    // Ends esbuild's service now, while this process runs on and reaps it; the generator starts its own if needed.
+    await stop();
+    try {
+      fs.renameSync(tmp, outdir);
+    } catch (error) {
+      // A folder cannot be renamed onto one with files: another run made this bundle, from the same sources, first.
+      if (!fs.existsSync(path.join(outdir, 'site.mjs'))) throw error;
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  // Older bundles go once no process runs from them (another run's folder in the making stays too).
   const parent = path.dirname(outdir);
-  const old = fs.readdirSync(parent)
-    .map((name) => path.join(parent, name))
-    .filter((dir) => dir !== outdir && !dir.includes('.tmp-'))
-    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
-  for (const dir of old.slice(2)) fs.rmSync(dir, { recursive: true, force: true });
+  for (const name of fs.readdirSync(parent)) {
+    const dir = path.join(parent, name);
+    try {
+      if (dir !== outdir && !name.includes('.tmp-') && !inUse(dir)) fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Another run started together is clearing the same folder; what is left, the next new bundle clears.
+    }
+  }
 }
 
 /**
@@ -107,6 +136,9 @@ if (!fs.existsSync(entry)) {
     process.exit(1);
   }
 }
+const mark = path.join(outdir, `${inUsePrefix}${process.pid}`);
+fs.writeFileSync(mark, '');
+process.on('exit', () => fs.rmSync(mark, { force: true }));
 // React reads NODE_ENV when it is first imported; its development build renders far slower.
 process.env.NODE_ENV ??= 'production';
 const args = process.argv.slice(2);

@@ -6,6 +6,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
+import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
 import { repoRoot } from './helpers/project.ts';
 
@@ -29,6 +31,45 @@ test('every file the CLI bundle is made from is under a path its fingerprint cov
   assert.ok(inputs.includes('generator/build.ts'), 'the walk sees the generator');
   const uncovered = inputs.filter((file) => !sources.some((s) => file === s || file.startsWith(`${s}/`)));
   assert.equal(uncovered, []);
+});
+
+/** Runs the launcher of `root` (`site --help`: it loads the whole bundle) and resolves with its exit code and output. */
+function help(root: string): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, 'bin/site.js'), '--help'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+test('runs started together after the sources change share one new bundle, and none crashes', async () => {
+  // A copy of the generator with a .cache/ of its own: the runs below must build its bundle afresh.
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-launcher-'));
+  try {
+    for (const rel of [...quoted(/^const sources = \[/), 'tsconfig.json']) fs.cpSync(path.join(repoRoot, rel), path.join(root, rel), { recursive: true });
+    fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'));
+    const bundles = path.join(root, '.cache', 'cli');
+    // A bundle a running process (this one) loads from must stay, however old: its chunks load lazily.
+    const inUse = path.join(bundles, '0000000000000000');
+    fs.mkdirSync(inUse, { recursive: true });
+    fs.writeFileSync(path.join(inUse, `.in-use-${process.pid}`), '');
+    for (let round = 0; round < 2; round++) {
+      // An edit (a pull) changes the fingerprint; then, say, `npm run dev` and `site check` start together.
+      const later = new Date(Date.now() + (round + 1) * 60_000);
+      fs.utimesSync(path.join(root, 'generator/build.ts'), later, later);
+      const runs = await Promise.all([1, 2, 3, 4].map(() => help(root)));
+      for (const run of runs) assert.is(run.code, 0, run.out);
+    }
+    const left = fs.readdirSync(bundles);
+    assert.ok(left.includes('0000000000000000'), left.join(', '));
+    assert.equal(left.filter((name) => name.includes('.tmp-')), [], 'no folder half made is left behind');
+    // The bundle before the last one is no longer used by anyone.
+    assert.is(left.length, 2, left.join(', '));
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test.run();
