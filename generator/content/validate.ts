@@ -21,6 +21,8 @@ const ajvOptions = { allErrors: true, strict: true, allowUnionTypes: true, code:
 
 interface Compiled {
   key: string;
+  /** The project's folder of compiled modules the validators are loaded from. */
+  folder: string;
   /** The validator of a schema, by its file name; undefined for a name the schema folder does not hold. */
   validator: (name: string) => ValidateFunction | undefined;
   /** The schemas as JSON by file name, to find the description of a field that failed. */
@@ -79,7 +81,14 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
   const hash = createHash('sha256').update(`ajv@${packageVersion('ajv')} ajv-formats@${packageVersion('ajv-formats')} ${JSON.stringify(ajvOptions)}\0`);
   names.forEach((n, i) => hash.update(`${n}\0${texts[i]}\0`));
   const key = hash.digest('hex').slice(0, 20);
-  if (compiled?.key === key) return compiled;
+  // common.schema.json holds only definitions the others refer to.
+  const validated = new Set(names.filter((n) => n !== 'common.schema.json'));
+  const folder = compiledFolder(project, 'schemas');
+  const moduleOf = (name: string) => path.join(folder, `${name.replace(/\.schema\.json$/, '')}-${key}.cjs`);
+  const written = [...validated].every((n) => fs.existsSync(moduleOf(n)));
+  // Each validator is loaded from its module when first needed, so those kept serve only while their modules are
+  // there: in this project's .cache/ (another project has its own), not deleted since (`site build --clean`).
+  if (written && compiled?.key === key && compiled.folder === folder) return compiled;
   // A schema that is not JSON, not an object, or one ajv refuses is named, as a content file would be.
   const fileOf = (name: string) => relative(project, path.join(project.schemas, name));
   const invalid = (name: string, problem: string) => siteError('CONTENT_SCHEMA_INVALID', { problem }, { file: fileOf(name) });
@@ -90,11 +99,7 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
   if (broken.length) throw new BuildFailure('content', broken);
   const schemas = new Map(names.map((n, i) => [n, (parsed[i] as { data: { $id?: string } }).data]));
 
-  // common.schema.json holds only definitions the others refer to.
-  const validated = new Set(names.filter((n) => n !== 'common.schema.json'));
-  const folder = compiledFolder(project, 'schemas');
-  const moduleOf = (name: string) => path.join(folder, `${name.replace(/\.schema\.json$/, '')}-${key}.cjs`);
-  if (![...validated].every((n) => fs.existsSync(moduleOf(n)))) {
+  if (!written) {
     try {
       const compile = standaloneCompiler(schemas);
       // Each module requires ajv's runtime helpers from the package, which resolves from .cache/ as from the generator.
@@ -106,7 +111,7 @@ export async function schemaValidators(project: Project): Promise<Compiled> {
   }
   // Node keeps each module once required.
   const validator = (name: string) => (validated.has(name) ? (require(moduleOf(name)) as { v: ValidateFunction }).v : undefined);
-  compiled = { key, validator, schemas };
+  compiled = { key, folder, validator, schemas };
   return compiled;
 }
 

@@ -1,0 +1,56 @@
+// The compiled schema validators are kept in the project's .cache/schemas/ and, within a process, reused while
+// the schemas are the same; each is loaded from its file when first needed (a save in the editor checks one
+// file). Those files may go while the process runs (`site build --clean` or `rm -rf .cache` in another
+// terminal), and another project in the same process has a .cache/ of its own.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fixture, type Fixture } from './helpers/project.ts';
+import { resolveProject } from '../generator/project.ts';
+import { schemaValidators } from '../generator/content/validate.ts';
+
+const test = suite('project-caches');
+
+/** A project whose schemas no other test compiles: their validators are loaded by this suite alone. */
+function project(f: Fixture, tag: string) {
+  const rel = 'content/schemas/plans.schema.json';
+  f.write(rel, `${f.read(rel).trimEnd()}\n${' '.repeat(tag.length)}\n`);
+  return resolveProject(f.root);
+}
+
+const valid = (validate: ((data: unknown) => boolean) | undefined, data: unknown) => {
+  assert.ok(validate, 'a validator for plans.schema.json');
+  return validate!(data);
+};
+
+test('the validators are found again after .cache/ is deleted while the process runs', async () => {
+  const f = fixture();
+  try {
+    const site = project(f, 'deleted');
+    const plans = f.json('content/plans.json');
+    await schemaValidators(site);
+    fs.rmSync(path.join(f.root, '.cache'), { recursive: true, force: true });
+    assert.ok(valid((await schemaValidators(site)).validator('plans.schema.json'), plans));
+  } finally {
+    f.remove();
+  }
+});
+
+test('another project with the same schemas uses validators of its own .cache/, not those of the first', async () => {
+  const [a, b] = [fixture(), fixture()];
+  try {
+    const first = project(a, 'two roots');
+    const second = project(b, 'two roots');
+    const plans = b.json('content/plans.json');
+    await schemaValidators(first);
+    a.remove();
+    assert.ok(valid((await schemaValidators(second)).validator('plans.schema.json'), plans));
+    assert.ok(fs.readdirSync(path.join(b.root, '.cache', 'schemas')).some((name) => name.startsWith('plans-')));
+  } finally {
+    a.remove();
+    b.remove();
+  }
+});
+
+test.run();
