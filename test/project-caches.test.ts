@@ -1,14 +1,16 @@
-// The compiled schema validators are kept in the project's .cache/schemas/ and, within a process, reused while
-// the schemas are the same; each is loaded from its file when first needed (a save in the editor checks one
-// file). Those files may go while the process runs (`site build --clean` or `rm -rf .cache` in another
-// terminal), and another project in the same process has a .cache/ of its own.
+// What a process keeps in memory between builds (the dev server's) belongs to one project and to what is on
+// disk. The compiled schema validators are kept in the project's .cache/schemas/ and reused while the schemas
+// are the same; each is loaded from its file when first needed (a save in the editor checks one file). Those
+// files may go while the process runs (`site build --clean` or `rm -rf .cache` in another terminal), and another
+// project in the same process has a .cache/ of its own, and perhaps a form schema of its own.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fixture, type Fixture } from './helpers/project.ts';
+import { copyCode, fixture, type Fixture } from './helpers/project.ts';
 import { resolveProject } from '../generator/project.ts';
 import { schemaValidators } from '../generator/content/validate.ts';
+import { compileTemplates, disposeTemplateContexts } from '../generator/render/templates.ts';
 
 const test = suite('project-caches');
 
@@ -48,6 +50,26 @@ test('another project with the same schemas uses validators of its own .cache/, 
     assert.ok(valid((await schemaValidators(second)).validator('plans.schema.json'), plans));
     assert.ok(fs.readdirSync(path.join(b.root, '.cache', 'schemas')).some((name) => name.startsWith('plans-')));
   } finally {
+    a.remove();
+    b.remove();
+  }
+});
+
+test("the dev server's templates for a second project are made from that project's form schema, not the first's", async () => {
+  // Neither has templates of its own, so both use the generator's; the first has functions/ of its own, whose
+  // form schema (built into the templates: the contact form checks what is typed) allows longer names.
+  const [a, b] = [fixture(), fixture()];
+  try {
+    copyCode(a, ['functions']);
+    a.write('functions/enquiry.schema.json', a.read('functions/enquiry.schema.json').replace('"maxLength": 100,', '"maxLength": 4321,'));
+    const module = async (f: Fixture) => {
+      const { hash } = await compileTemplates(resolveProject(f.root), { incremental: true });
+      return fs.readFileSync(path.join(f.root, '.cache', 'templates', `templates-${hash}.cjs`), 'utf8');
+    };
+    assert.match(await module(a), '4321');
+    assert.not.match(await module(b), '4321');
+  } finally {
+    await disposeTemplateContexts();
     a.remove();
     b.remove();
   }

@@ -72,8 +72,11 @@ export async function compileTemplates(project: Project, options: { incremental?
   };
   // esbuild is loaded only to compile: a build that reuses the module never pays for importing it.
   const esbuild = await loadEsbuild();
-  if (options.incremental && !contexts.has(entry)) contexts.set(entry, esbuild.context(config));
-  const compiling = options.incremental ? contexts.get(entry)!.then((context) => context.rebuild()) : esbuild.build(config);
+  // By project as well as entry: projects without templates of their own share the generator's, but each
+  // context holds its project's form schema and cache folder.
+  const contextKey = `${project.root}\0${entry}`;
+  if (options.incremental && !contexts.has(contextKey)) contexts.set(contextKey, esbuild.context(config));
+  const compiling = options.incremental ? contexts.get(contextKey)!.then((context) => context.rebuild()) : esbuild.build(config);
   const result = await compiling.catch((error: unknown) => {
     throw new BuildFailure('templates', esbuildErrors(project, error, 'TEMPLATE_COMPILE'));
   });
