@@ -780,6 +780,24 @@ test('an upload the build could not encode (a PNG signature and nothing readable
   }
 });
 
+test('an upload whose header reads but whose pixels stop short (a PNG or JPEG cut off on the way) is refused in the build\'s words, and nothing is written', async () => {
+  const sharp = (await import('sharp')).default;
+  // Noise, so that the compressed pixels run well past the header and half the file is a picture cut short.
+  const picture = sharp({ create: { width: 300, height: 200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+  for (const [name, whole, message] of [
+    ['cut.png', await picture.clone().png().toBuffer(), /^Not saved: assets\/images\/cut\.png cannot be read as an image \(vipspng: libpng read error\)\. Replace it with a JPEG, PNG, WebP or SVG file\.$/],
+    ['cut.jpg', await picture.clone().jpeg().toBuffer(), /^Not saved: assets\/images\/cut\.jpg cannot be read as an image \(VipsJpeg: premature end of JPEG image\)\. Replace it with a JPEG, PNG, WebP or SVG file\.$/],
+  ] as const) {
+    const bytes = whole.subarray(0, whole.length / 2);
+    for (const [action, params] of [['persistMedia', { asset: { path: `assets/images/${name}`, content: bytes.toString('base64') } }], ['persistEntry', { assets: [{ path: `assets/images/${name}`, content: bytes.toString('base64'), encoding: 'base64' }] }]] as const) {
+      const asked = await call(action, params);
+      assert.is(asked.status, 422, `${action} ${name}: ${asked.body.error ?? 'saved'}`);
+      assert.match(asked.body.error, message, name);
+      assert.not.ok(fs.existsSync(path.join(site.root, 'assets/images', name)), name);
+    }
+  }
+});
+
 test('listening on the network turns the editor off, unless asked for, and the server says so', async () => {
   for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) {
     assert.ok(isLoopback(host), host);

@@ -23,7 +23,7 @@ import { jsonInLayout, markdownInLayout } from './keep-layout.ts';
 import { RequestGuard, type GuardOptions } from './request-guard.ts';
 import { fitName, imageProblem, imageTypes, isImageName, unfitNameCharacter } from '../assets/image-check.ts';
 import { readBody, sendJson } from '../serve/functions.ts';
-import { rasterHeader } from '../assets/images.ts';
+import { decodeRaster } from '../assets/images.ts';
 
 export const apiPath = '/admin/api/v1';
 const configPath = '/admin/config.yml';
@@ -127,9 +127,9 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     const bytes = typeof asset?.content === 'string' ? Buffer.from(asset.content, 'base64') : undefined;
     const problem = bytes ? imageProblem(String(asset?.path), bytes) : 'no content was sent';
     if (problem) throw new Refused(422, `Not saved: ${String(asset?.path)}: ${problem}.`);
-    // A raster whose header the build cannot read, or with more pixels than it encodes, would fail the next build.
+    // A raster the build cannot read to its last pixel, or with more pixels than it encodes, would fail the next build.
     if (!abs.toLowerCase().endsWith('.svg')) {
-      const unfit = await rasterHeader(bytes!).then(() => undefined, (error: Error) => error.message);
+      const unfit = await decodeRaster(bytes!).then(() => undefined, (error: Error) => error.message);
       if (unfit) throw new Refused(422, `Not saved: ${String(asset?.path)} cannot be read as an image (${unfit}). Replace it with a JPEG, PNG, WebP or SVG file.`);
     }
     return { abs, bytes: bytes! };

@@ -107,15 +107,26 @@ export async function rasterHeader(bytes: Buffer): Promise<Metadata & { width: n
   const sharp = await loadSharp();
   // The header alone, whatever its size: sharp decodes at most 0x3FFF² pixels (limitInputPixels), and said only
   // "Input image exceeds pixel limit".
-  // sharp's first line alone, without the colon it ends with when libvips' lines follow.
-  const meta = await sharp(bytes, { failOn: 'error', limitInputPixels: false })
-    .metadata()
-    .catch((error: Error) => {
-      throw new Error(error.message.split('\n')[0].replace(/:\s*$/, ''));
-    });
+  const meta = await sharp(bytes, { failOn: 'error', limitInputPixels: false }).metadata().catch(firstLine);
   if (!meta.width || !meta.height) throw new Error('it has no size');
   if (meta.width * meta.height > 0x3fff ** 2) throw new Error(`it is ${meta.width} x ${meta.height} px, more than the 268 million pixels an image may have: scale it down (the site shows images at most ${widths[widths.length - 1]} px wide)`);
   return meta as Metadata & { width: number; height: number };
+}
+
+/**
+ * A raster read to its last pixel, as the build's encoding reads it (sharp's default failOn, 'warning'): a file whose
+ * header reads but whose pixels are cut short or corrupt fails here, in the build's words, not at the next build.
+ */
+export async function decodeRaster(bytes: Buffer): Promise<void> {
+  await rasterHeader(bytes);
+  const sharp = await loadSharp();
+  // Every pixel is decoded; a tiny output keeps the whole picture out of memory.
+  await sharp(bytes).rotate().resize({ width: 16 }).toBuffer().catch(firstLine);
+}
+
+/** sharp's first line alone, without the colon it ends with when libvips' lines follow. */
+function firstLine(error: Error): never {
+  throw new Error(error.message.split('\n')[0].replace(/:\s*$/, ''));
 }
 
 async function encodeRaster(bytes: Buffer): Promise<Encoded> {
