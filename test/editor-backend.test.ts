@@ -368,6 +368,38 @@ test('paths outside content/ and assets/images/ are refused', async () => {
   assert.is(up.status, 400);
 });
 
+test('an entry is read from content/ only: an image asked for as an entry (getEntry, entriesByFiles, entriesByFolder) is refused, never read as text', async () => {
+  const raster = path.join(resolveProject(site.root).assets, 'images/as-entry.png');
+  fs.writeFileSync(raster, png);
+  try {
+    for (const p of ['assets/images/cities/brisbane.svg', 'assets/images/as-entry.png']) {
+      for (const [action, params] of [['getEntry', { path: p }], ['entriesByFiles', { files: [{ path: p }] }]] as const) {
+        const asked = await call(action, params);
+        assert.is(asked.status, 403, `${action} ${p}`);
+        assert.is(asked.body.error, `${p}: entries live in content/.`, `${action} ${p}`);
+      }
+    }
+  } finally {
+    fs.rmSync(raster);
+  }
+  const folder = await call('entriesByFolder', { folder: 'assets/images/cities', extension: 'svg', depth: 1 });
+  assert.is(folder.status, 403);
+  assert.is(folder.body.error, 'assets/images/cities: entries live in content/.');
+  // A file in content/ that the build does not read is refused by name, and left out of its folder's entries.
+  fs.writeFileSync(path.join(site.root, 'content/README.json'), '{}\n');
+  try {
+    const readme = await call('getEntry', { path: 'content/README.json' });
+    assert.is(readme.status, 422);
+    assert.match(readme.body.error, /content\/README\.json/);
+    const files = await call('entriesByFolder', { folder: 'content', extension: 'json', depth: 1 });
+    assert.is(files.status, 200);
+    assert.ok(files.body.some((e: { file: { path: string } }) => e.file.path === 'content/site.json'));
+    assert.not.ok(files.body.some((e: { file: { path: string } }) => e.file.path === 'content/README.json'));
+  } finally {
+    fs.rmSync(path.join(site.root, 'content/README.json'));
+  }
+});
+
 /** A raw request, with any Host, Origin or Content-Type (fetch would not send some of them as given). */
 function raw(pathAndQuery: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {

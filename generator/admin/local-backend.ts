@@ -77,12 +77,13 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   // assets/ go there; the editor still names them from the project root, as in the repository.
   const toDisk = (rel: string) => (rel.startsWith('assets/') ? path.join(project.assets, rel.slice('assets/'.length)) : path.resolve(root, rel));
   /**
-   * A path from Decap, relative to the project root, kept inside the folders the editor may touch: a file, a
-   * folder, an image to upload (in assets/images/ only), or a picture or folder of the media library (the same).
+   * A path from Decap, relative to the project root, kept inside the folders the editor may touch: a file to
+   * delete, an entry or folder of entries (in content/ only: an image read as an entry would come back as garbled
+   * text), an image to upload (in assets/images/ only), or a picture or folder of the media library (the same).
    * A folder where a file goes would fail the read or the delete as a server error.
    */
-  const inside = (rel: unknown, want: 'file' | 'folder' | 'image' | 'media' | 'media folder' = 'file'): string => {
-    const folder = want === 'folder' || want === 'media folder';
+  const inside = (rel: unknown, want: 'file' | 'entry' | 'entry folder' | 'image' | 'media' | 'media folder' = 'file'): string => {
+    const folder = want === 'entry folder' || want === 'media folder';
     if (typeof rel !== 'string' || !rel) throw new Refused(400, 'A file path is required.');
     if (unsafePath.test(rel) || rel.split('/').some((part) => part === '..' || part === '.')) {
       throw new Refused(400, `${JSON.stringify(rel)} is not a file path the editor takes: no "..", control characters, backslashes or %-escapes.`);
@@ -95,6 +96,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     if (!editable(abs)) throw new Refused(403, `${rel} is outside content/ and assets/images/, which is all the editor may change.`);
     if (want === 'image' && !abs.startsWith(images + path.sep)) throw new Refused(403, `${rel}: images are uploaded to assets/images/ only.`);
     if ((want === 'media' || want === 'media folder') && !within(abs, images)) throw new Refused(403, `${rel}: the editor's media is in assets/images/ only.`);
+    if ((want === 'entry' || want === 'entry folder') && !within(abs, project.content)) throw new Refused(403, `${rel}: entries live in content/.`);
     if (!noLinkOut(abs)) throw new Refused(403, `${rel} leads through a link outside content/ and assets/images/, or into content/schemas/, so the editor leaves it alone.`);
     if (special(abs)) throw new Refused(422, `${rel} is not a regular file, so the editor leaves it alone.`);
     const isFolder = fs.statSync(abs, { throwIfNoEntry: false })?.isDirectory();
@@ -109,7 +111,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     return abs;
   };
   const existing = (rel: unknown): string => {
-    const abs = inside(rel);
+    const abs = inside(rel, 'entry');
     if (!fs.existsSync(abs)) throw new Refused(404, `${String(rel)} does not exist.`);
     return abs;
   };
@@ -148,7 +150,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   };
   const media = (abs: string) => ({ id: relOf(abs), name: path.basename(abs), path: relOf(abs), content: fs.readFileSync(abs).toString('base64'), encoding: 'base64' });
   /** The files `keep` keeps in a folder Decap names, sorted; none while the folder is not there. */
-  const listed = (folder: unknown, keep: (file: fs.Dirent) => boolean, want: 'folder' | 'media folder' = 'folder') => {
+  const listed = (folder: unknown, keep: (file: fs.Dirent) => boolean, want: 'entry folder' | 'media folder' = 'entry folder') => {
     const dir = inside(folder, want);
     return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter(keep).map((d) => path.join(dir, d.name)).sort() : [];
   };
@@ -158,10 +160,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     if (!params.dataFiles?.length && !params.assets?.length) throw new Refused(400, 'persistEntry has nothing to save: it needs dataFiles or assets.');
     const writes = (params.dataFiles ?? []).map((file) => {
       if (typeof file?.raw !== 'string') throw new Refused(400, 'Each of persistEntry\'s dataFiles needs its text (raw).');
-      const [from, abs] = [inside(file.path), inside(file.newPath ?? file.path)];
-      for (const [where, rel] of [[from, file.path], [abs, file.newPath]] as const) {
-        if (!where.startsWith(project.content + path.sep)) throw new Refused(403, `${rel}: entries live in content/.`);
-      }
+      const [from, abs] = [inside(file.path, 'entry'), inside(file.newPath ?? file.path, 'entry')];
       const remove = from !== abs ? from : undefined;
       // A rename retried after it went through finds only the new name, which is fine; neither name is a 404.
       if (remove && !fs.existsSync(abs) && !fs.existsSync(remove)) throw new Refused(404, `${file.path} does not exist, so it cannot be renamed.`);
@@ -254,11 +253,15 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       case 'info':
         return { repo: path.basename(root), publish_modes: ['simple'], type: 'local_fs' };
       case 'entriesByFolder':
-        // A named pipe is left out, not refused: the rest of the folder still lists (the build reports it).
-        return listed(params.folder, (d) => d.name.endsWith(`.${params.extension}`) && noLinkOut(path.join(d.parentPath, d.name)) && !special(path.join(d.parentPath, d.name))).map(entry);
+        // A named pipe is left out, not refused: the rest of the folder still lists (the build reports it). So is a
+        // file the build does not read (a README), which getEntry refuses.
+        return listed(params.folder, (d) => {
+          const abs = path.join(d.parentPath, d.name);
+          return d.name.endsWith(`.${params.extension}`) && !!classify(contentRel(abs)) && noLinkOut(abs) && !special(abs);
+        }).map(entry);
       case 'entriesByFiles':
         if (!Array.isArray(params.files)) throw new Refused(400, 'entriesByFiles needs a list of files.');
-        return (params.files as { path: string }[]).map((f) => inside(f?.path)).filter((abs) => fs.existsSync(abs)).map(entry);
+        return (params.files as { path: string }[]).map((f) => inside(f?.path, 'entry')).filter((abs) => fs.existsSync(abs)).map(entry);
       case 'getEntry':
         return entry(existing(params.path));
       case 'persistEntry':
