@@ -47,6 +47,11 @@ export const catalogue = {
     message: '"{name}" is written twice in one object: only this last value would count',
     hint: 'Keep one "{name}" with the value you mean and delete the other.',
   },
+  CONTENT_EMPTY_MARKDOWN: {
+    title: 'A Markdown file is empty',
+    message: 'is empty: the file has no front matter and no text',
+    hint: 'Write its fields between two lines of --- and its text below them, as in the other files of its folder, or delete the file if it is not wanted.',
+  },
   CONTENT_NO_FRONT_MATTER: {
     title: 'A Markdown file has no front matter',
     message: 'has no front matter',

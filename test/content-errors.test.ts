@@ -98,6 +98,19 @@ test('CONTENT_JSON_SYNTAX: an empty JSON file (or one of spaces) says it is empt
   ]);
 });
 
+test('CONTENT_EMPTY_MARKDOWN: an empty Markdown file (or one of spaces and blank lines) says it is empty, as an empty JSON file does, rather than "has no front matter"', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  const errors = await failure((f) => {
+    f.write(post, '');
+    f.write('content/pages/terms.md', '\n  \r\n\t\n');
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [
+    `CONTENT_EMPTY_MARKDOWN ${post}:1:1 is empty: the file has no front matter and no text`,
+    'CONTENT_EMPTY_MARKDOWN content/pages/terms.md:1:1 is empty: the file has no front matter and no text',
+  ]);
+  assert.match(errors[0].hint!, /delete the file/);
+});
+
 test('CONTENT_ENCODING: a file saved in another encoding is refused at the character, rather than built with U+FFFD in its place', async () => {
   const errors = await failure((f) => {
     const latin1 = Buffer.from(f.read('content/cities/perth.json').replace('"Perth"', '"Perthé"'), 'latin1');

@@ -373,6 +373,8 @@ export function parseJson(file: string, text: string): { data: unknown } | SiteE
 }
 
 function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
+  // An empty file (one a tool truncated) is said to be so, as an empty JSON file is, not "has no front matter".
+  if (!text.trim()) return siteError('CONTENT_EMPTY_MARKDOWN', {}, { file, line: 1, column: 1 });
   if (!/^---\r?\n/.test(text)) {
     return siteError('CONTENT_NO_FRONT_MATTER', {}, { file, line: 1, column: 1 });
   }
