@@ -198,6 +198,27 @@ test('a number where text is required is refused with the build\'s message, and 
   assert.is(site.read(rel), before);
 });
 
+test('a price of the wrong form already in plans.json does not refuse a save of an entry that shows it; a fault of the entry\'s own still does', async () => {
+  const plans = site.read('content/plans.json');
+  const rel = 'content/services/passports.json';
+  const before = site.read(rel);
+  site.editJson('content/plans.json', (d) => void (d.plans[0].price = '$44.955'));
+  try {
+    // passports.json's startingPrice is {{plans.self-service.price}}, plans[0]'s: the build reports plans.json alone.
+    const data = JSON.parse(before);
+    data.title = `${data.title} `;
+    const shown = await call('persistEntry', { dataFiles: [{ path: rel, raw: JSON.stringify(data, null, 2) }], assets: [] });
+    assert.is(shown.status, 200, shown.body.error);
+    data.pricing.startingPrice = '{{plans.extract.price}}0';
+    const own = await call('persistEntry', { dataFiles: [{ path: rel, raw: JSON.stringify(data, null, 2) }], assets: [] });
+    assert.is(own.status, 422);
+    assert.match(own.body.error, /^Not saved: content\/services\/passports\.json:\d+:\d+ \/pricing\/startingPrice "\$59\.950" does not have the expected form/);
+  } finally {
+    site.write('content/plans.json', plans);
+    site.write(rel, before);
+  }
+});
+
 test('a save that breaks a rule across files is refused too', async () => {
   const rel = 'content/cities/hobart.json';
   const before = site.read(rel);

@@ -128,6 +128,16 @@ test('a fact file that is broken is the one problem reported, not every placehol
   }
 });
 
+test('a fact of the wrong form is reported where it is defined, not again in every field a placeholder puts it in', async () => {
+  const errors = await failure((f) => {
+    // plans[0] is self-service, whose price services' startingPrice and site.json name; a field that is wrong of
+    // itself, beside a placeholder naming a sound fact, is still reported in its own file.
+    f.editJson('content/plans.json', (d) => void (d.plans[0].price = '$44.955'));
+    f.editJson('content/services/passports.json', (d) => void (d.pricing.startingPrice = '{{plans.extract.price}}0'));
+  });
+  assert.equal(errors.map((e) => `${e.file} ${e.pointer}`), ['content/plans.json /plans/0/price', 'content/services/passports.json /pricing/startingPrice'], errors.map((e) => e.headline).join('\n'));
+});
+
 test('a name that every JavaScript object has is no fact file: {{constructor.name}} is an unknown file, not a misspelling', async () => {
   const errors = await failure((f) => replaceIn(f, 'content/cities/perth.json', '"tagline": "', '"tagline": "{{constructor.name}} '));
   assert.equal(errors.map((e) => e.code), ['CONTENT_UNKNOWN_FACT_FILE']);

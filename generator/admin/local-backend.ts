@@ -11,7 +11,7 @@ import { within, type Project } from '../project.ts';
 import { colour, type Logger } from '../log.ts';
 import { fileNameError, loadContent, parseSource, type SourceFile } from '../content/load.ts';
 import { validateContent } from '../content/validate.ts';
-import { resolveFacts } from '../content/facts.ts';
+import { factSources, followsFromFacts, resolveFacts } from '../content/facts.ts';
 import { buildModel } from '../content/model.ts';
 import { routes } from '../routes.ts';
 import { crossCheck } from '../content/cross-check.ts';
@@ -399,12 +399,18 @@ async function check(project: Project, changes: Change[]): Promise<void> {
     const paths = new Set(saved.map((f) => f.path));
     // A new file's name is its slug, held to the rule the build holds it to (a title's slug may have a dot or run long).
     const misnamed = saved.flatMap((f) => ('slug' in f.source && fileNameError(f.source.slug, f.rel)) || []);
-    const own = [...misnamed, ...resolved.errors.filter((e) => e.file !== undefined && paths.has(e.file)), ...(await validateContent(project, resolved.files.filter((f) => paths.has(f.path)))).errors];
+    // The fact files are validated too: a field showing a fact of the wrong form is not the saved file's fault.
+    const factPaths = new Set(Object.values(factSources).map((rel) => `content/${rel}`));
+    const validation = (await validateContent(project, resolved.files.filter((f) => paths.has(f.path) || factPaths.has(f.path)))).errors;
+    const followOn = followsFromFacts(next, resolved.uses, validation);
+    const own = [...misnamed, ...[...resolved.errors, ...validation].filter((e) => e.file !== undefined && paths.has(e.file) && !followOn(e))];
     if (own.length) throw refusal(own);
   }
   const problems = async (files: SourceFile[]) => {
-    const { files: facts, errors } = resolveFacts(files);
-    const schema = [...errors, ...(await validateContent(project, facts)).errors];
+    const { files: facts, errors, uses } = resolveFacts(files);
+    const validation = (await validateContent(project, facts)).errors;
+    const followOn = followsFromFacts(files, uses, validation);
+    const schema = [...errors, ...validation.filter((e) => !followOn(e))];
     if (schema.length) return schema;
     // Every file, drafts too, as the dev server builds them; an address two files take is placed on the draft.
     const { drafts } = sortDrafts(facts, true);

@@ -8,7 +8,7 @@ import { framed, positionAt, siteError, type Place, type SiteError } from '../er
 import { hashText, type SourceFile } from './load.ts';
 import { locate, offsetAt } from './locate.ts';
 import { nearest } from './explain.ts';
-import { encodeSegment } from './pointer.ts';
+import { encodeSegment, pointerKeys } from './pointer.ts';
 import { withHours } from './hours.ts';
 
 export const placeholderPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
@@ -94,8 +94,11 @@ function lookup(tree: Namespaces, name: string, seen: string[] = []): Lookup {
   };
 }
 
-/** A file resolved: its copy, the placeholders that failed, and the fact file each failed one names. */
-type Resolved = { file: SourceFile; errors: SiteError[]; factFiles: Map<SiteError, string> };
+/**
+ * A file resolved: its copy, the placeholders that failed, the fact file each failed one names, and the facts
+ * each field's placeholders put in it, by the field's pointer.
+ */
+type Resolved = { file: SourceFile; errors: SiteError[]; factFiles: Map<SiteError, string>; uses: Map<string, string[]> };
 
 /** Copies of files with placeholders resolved, kept while neither the file nor the facts change. */
 let memo: { key: string; files: WeakMap<SourceFile, Resolved> } | undefined;
@@ -105,15 +108,17 @@ let memo: { key: string; files: WeakMap<SourceFile, Resolved> } | undefined;
  * Markdown bodies. A file without a placeholder is returned as it is, so caches keyed by the file object keep
  * working; the others are resolved copies, and their `text` stays the text as written, for error positions.
  * `factFiles` gives the fact file (content/plans.json) a failed placeholder names: when that file is itself broken,
- * the placeholder's failure follows from it and need not be reported.
+ * the placeholder's failure follows from it and need not be reported. `uses` gives, by file path and then field
+ * pointer, the facts placeholders put in each field, for `followsFromFacts`.
  */
-export function resolveFacts(files: SourceFile[]): { files: SourceFile[]; errors: SiteError[]; factFiles: Map<SiteError, string> } {
+export function resolveFacts(files: SourceFile[]): { files: SourceFile[]; errors: SiteError[]; factFiles: Map<SiteError, string>; uses: FactUses } {
   const tree = factTree(files);
   const key = createHash('sha256').update(JSON.stringify(tree)).digest('hex');
   if (memo?.key !== key) memo = { key, files: new WeakMap() };
   const out: SourceFile[] = [];
   const errors: SiteError[] = [];
   const factFiles = new Map<SiteError, string>();
+  const uses: FactUses = new Map();
   for (const file of files) {
     if (!(file.placeholders ?? file.text.includes('{{'))) {
       out.push(file);
@@ -124,22 +129,48 @@ export function resolveFacts(files: SourceFile[]): { files: SourceFile[]; errors
     out.push(done.file);
     errors.push(...done.errors);
     for (const [error, factFile] of done.factFiles) factFiles.set(error, factFile);
+    if (done.uses.size) uses.set(file.path, done.uses);
   }
-  return { files: out, errors, factFiles };
+  return { files: out, errors, factFiles, uses };
+}
+
+/** The facts placeholders put in each field: file path, then the field's pointer, then the facts' names. */
+type FactUses = Map<string, Map<string, string[]>>;
+
+/**
+ * Whether a schema error follows from a fact of the wrong form: the field it names took, through a placeholder,
+ * a fact that breaks its own file's rules ("$44.955" in plans.json, in every startingPrice that names it). That
+ * fact is reported where it is defined; reported again in each field that shows it, it would bury the one place
+ * to fix. `errors` are every schema error, the fact files' own among them.
+ */
+export function followsFromFacts(files: SourceFile[], uses: FactUses, errors: SiteError[]): (error: SiteError) => boolean {
+  const plans = files.find((f) => f.rel === factSources.plans)?.data as { plans?: { id?: unknown }[] } | undefined;
+  // A fact file's field by the name placeholders give it: plans.json's /plans/0/price is plans.<that plan's id>.price.
+  const broken = errors.flatMap((e) => {
+    const space = Object.entries(factSources).find(([, rel]) => e.file === `content/${rel}`)?.[0];
+    if (!space || e.pointer === undefined) return [];
+    const keys = pointerKeys(e.pointer);
+    const plan = space === 'plans' && keys[0] === 'plans' && keys.length > 1 ? plans?.plans?.[Number(keys[1])]?.id : undefined;
+    return [[space, ...(typeof plan === 'string' ? [plan, ...keys.slice(2)] : keys)].join('.')];
+  });
+  const isBroken = (name: string) => broken.some((b) => name === b || name.startsWith(`${b}.`));
+  return (error) => !!error.file && error.pointer !== undefined && !!uses.get(error.file)?.get(error.pointer)?.some(isBroken);
 }
 
 function resolveFile(file: SourceFile, tree: Namespaces): Resolved {
   const errors: SiteError[] = [];
   const factFiles = new Map<SiteError, string>();
+  const uses = new Map<string, string[]>();
   const named = new Map<string, string>();
   // `from` is where the text starts in the file; the match's own offset is added, so the second of two
   // identical placeholders is placed at the second. Escapes in JSON only push a placeholder further on.
-  const replace = (text: string, from: () => number) =>
+  const replace = (text: string, from: () => number, pointer?: string) =>
     text.replace(placeholderPattern, (whole, inner: string, at: number) => {
       if (verbatimPrefix.test(inner)) return inner.replace(verbatimPrefix, '');
       const found = lookup(tree, inner);
       if ('value' in found) {
         named.set(inner, found.value);
+        if (pointer !== undefined) uses.set(pointer, [...(uses.get(pointer) ?? []), inner]);
         return found.value;
       }
       const start = from() + at;
@@ -151,7 +182,7 @@ function resolveFile(file: SourceFile, tree: Namespaces): Resolved {
       return whole;
     });
   const walk = (value: unknown, pointer: string): unknown => {
-    if (typeof value === 'string') return value.includes('{{') ? replace(value, () => offsetAt(file.text, locate(file, pointer))) : value;
+    if (typeof value === 'string') return value.includes('{{') ? replace(value, () => offsetAt(file.text, locate(file, pointer)), pointer) : value;
     if (!value || typeof value !== 'object') return value;
     if (Array.isArray(value)) return value.map((v, i) => walk(v, `${pointer}/${i}`));
     // fromEntries defines each key rather than assigning it, so a key "__proto__" stays a key.
@@ -170,5 +201,5 @@ function resolveFile(file: SourceFile, tree: Namespaces): Resolved {
     Object.defineProperty(resolved, 'body', { value: body, enumerable: true, writable: true, configurable: true });
     resolved.bodyHash = hashText(body);
   }
-  return { file: resolved, errors, factFiles };
+  return { file: resolved, errors, factFiles, uses };
 }

@@ -4,7 +4,7 @@
 import { failIfAny } from '../errors.ts';
 import type { Project } from '../project.ts';
 import { loadContent, type SourceFile } from './load.ts';
-import { resolveFacts } from './facts.ts';
+import { followsFromFacts, resolveFacts } from './facts.ts';
 import { validateContent } from './validate.ts';
 import { rules } from './kinds.ts';
 import { unchangedSince, type BuildRecord } from '../incremental/record.ts';
@@ -64,7 +64,8 @@ export async function readContent(project: Project, previous: BuildRecord | unde
   // (hundreds of them for plans.json), and would bury its one problem.
   const broken = new Set([...loaded.errors, ...validation.errors].map((e) => e.file));
   const placeholders = resolved.errors.filter((e) => !broken.has(resolved.factFiles.get(e)));
-  failIfAny('content', [...loaded.errors, ...placeholders, ...validation.errors]);
+  const followOn = followsFromFacts(loaded.files, resolved.uses, validation.errors);
+  failIfAny('content', [...loaded.errors, ...placeholders, ...validation.errors.filter((e) => !followOn(e))]);
   // `loaded`: the files as written, which the dev server keeps; placeholders are resolved again on every build.
   return { files: resolved.files, loaded: loaded.files, changed, posts, validated: validation.key };
 }
