@@ -56,6 +56,7 @@ async function compile(outdir) {
   const { build, stop } = await import('esbuild');
   // Built in a folder of this run's own and moved into place whole, so that runs started together never load
   // a bundle half written, nor one another run is replacing.
+  fs.mkdirSync(path.dirname(outdir), { recursive: true });
   const tmp = fs.mkdtempSync(`${outdir}.tmp-`);
   try {
     await build({

@@ -50,6 +50,9 @@ test('runs started together after the sources change share one new bundle, and n
   try {
     for (const rel of [...quoted(/^const sources = \[/), 'tsconfig.json']) fs.cpSync(path.join(repoRoot, rel), path.join(root, rel), { recursive: true });
     fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'));
+    // A fresh clone has no .cache/ yet.
+    const first = await help(root);
+    assert.is(first.code, 0, first.out);
     const bundles = path.join(root, '.cache', 'cli');
     // A bundle a running process (this one) loads from must stay, however old: its chunks load lazily.
     const inUse = path.join(bundles, '0000000000000000');
