@@ -6,7 +6,7 @@
 // back to all posts. The posts are in the page's own markup and are not repeated as island props, which would
 // double the page. On a paged blog no page holds every post, so the links stay links, and the page each leads
 // to is fetched ahead when the pointer or focus reaches it, so moving between them is quick.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { SvgIcon } from './lib/markup.tsx';
 import { useReady } from './lib/use-ready.ts';
 import { keep, readKept } from './lib/history-state.ts';
@@ -71,6 +71,7 @@ function prefetch(event: { currentTarget: HTMLAnchorElement }) {
 
 function InPlaceFilter({ grid, categories, counts, labels, icons }: BlogFilterProps & { counts: Record<string, number> }) {
   const [category, setCategory] = useState('All');
+  const allButton = useRef<HTMLButtonElement>(null);
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const count = (c: string) => (c === 'All' ? total : (counts[c] ?? 0));
   const shown = count(category);
@@ -93,7 +94,7 @@ function InPlaceFilter({ grid, categories, counts, labels, icons }: BlogFilterPr
     <div className="blog-filter">
       <div className="filter-buttons" role="group" aria-label={labels.filter}>
         {categories.map(({ name }) => (
-          <button key={name} type="button" className="chip chip-button" aria-pressed={name === category} onClick={() => select(name)}>
+          <button key={name} ref={name === 'All' ? allButton : undefined} type="button" className="chip chip-button" aria-pressed={name === category} onClick={() => select(name)}>
             {name}
           </button>
         ))}
@@ -103,7 +104,15 @@ function InPlaceFilter({ grid, categories, counts, labels, icons }: BlogFilterPr
       </p>
       {shown === 0 && (
         <EmptyState icons={icons} labels={labels}>
-          <button type="button" className="button button-secondary" onClick={() => select('All')}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              select('All');
+              // This button goes with the empty state it sits in; without a new place, focus would fall to the page.
+              allButton.current?.focus();
+            }}
+          >
             {labels.viewAll}
           </button>
         </EmptyState>

@@ -593,7 +593,7 @@ test('the blog filter wakes when its grid comes into view, even for a visitor wh
   await page.waitForFunction(() => document.querySelector('site-island[data-island="blog-filter"]')?.hasAttribute('data-mounted'), undefined, { timeout: 5000 });
 });
 
-test('a blog category with no posts shows the empty state, and View all posts resets the filter to All', async () => {
+test('a blog category with no posts shows the empty state, and View all posts resets the filter to All and moves focus there', async () => {
   const fewer = await startSite({ 'content/blog/translating-business-documents-australian-market.md': null });
   try {
     const p = await open(browser, fewer, '/blog', { width: 375 });
@@ -602,9 +602,13 @@ test('a blog category with no posts shows the empty state, and View all posts re
     await p.page.getByRole('button', { name: 'Business', exact: true }).click();
     await p.page.getByRole('heading', { name: 'No posts found' }).waitFor();
     assert.ok(await p.page.getByText("We couldn't find any posts in this category.").isVisible());
-    await p.page.getByRole('button', { name: 'View all posts' }).click();
+    // By keyboard: the button goes with the empty state it sits in, and focus must not fall back to the page.
+    await p.page.getByRole('button', { name: 'View all posts' }).focus();
+    await p.page.keyboard.press('Enter');
     assert.is(await p.page.locator('.post-grid .post-card:visible').count(), 4);
-    assert.is(await p.page.getByRole('button', { name: 'All', exact: true }).getAttribute('aria-pressed'), 'true');
+    const all = p.page.getByRole('button', { name: 'All', exact: true });
+    assert.is(await all.getAttribute('aria-pressed'), 'true');
+    assert.ok(await all.evaluate((button) => button === document.activeElement), 'focus is on the All button');
   } finally {
     await fewer.close();
   }
