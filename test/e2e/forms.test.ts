@@ -73,6 +73,14 @@ test('1280 px: the two controls of each row start level, with hints and with err
   }
 });
 
+async function fillEnquiry(page: Page) {
+  await page.locator('#enquiry-name').fill('Tom Nguyen');
+  await page.locator('#enquiry-email').fill('tom@example.org');
+  await page.locator('#enquiry-subject').fill('Quote for forty pages');
+  await page.locator('#enquiry-enquiryType').selectOption('quote');
+  await page.locator('#enquiry-message').fill('Could you quote for forty pages of bank statements?');
+}
+
 async function fillMessage(page: Page, subject: string) {
   await page.locator('#message-name').fill('Amira Haddad');
   await page.locator('#message-email').fill('amira@example.org');
@@ -255,11 +263,7 @@ for (const width of [1280, 375]) {
 test('/pricing: a network failure says so in the banner with its own message, keeping the values', async () => {
   const page = await form('/pricing', 375);
   await page.route('**/.netlify/functions/send-email', (route) => route.abort('internetdisconnected'));
-  await page.locator('#enquiry-name').fill('Tom Nguyen');
-  await page.locator('#enquiry-email').fill('tom@example.org');
-  await page.locator('#enquiry-subject').fill('Quote for forty pages');
-  await page.locator('#enquiry-enquiryType').selectOption('quote');
-  await page.locator('#enquiry-message').fill('Could you quote for forty pages of bank statements?');
+  await fillEnquiry(page);
   await page.getByRole('button', { name: 'Send Message' }).click();
   const banner = page.locator('.form-error');
   await banner.waitFor();
@@ -271,11 +275,7 @@ test('/pricing: a network failure says so in the banner with its own message, ke
 test('/pricing, keyboard: after a failed send focus is on the red banner, not lost to the page, and Tab goes on to the form', async () => {
   const page = await form('/pricing', 375);
   await page.route('**/.netlify/functions/send-email', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Failed to send message"}' }));
-  await page.locator('#enquiry-name').fill('Tom Nguyen');
-  await page.locator('#enquiry-email').fill('tom@example.org');
-  await page.locator('#enquiry-enquiryType').selectOption('quote');
-  await page.locator('#enquiry-subject').fill('Quote for forty pages');
-  await page.locator('#enquiry-message').fill('Could you quote for forty pages of bank statements?');
+  await fillEnquiry(page);
   await page.getByRole('button', { name: 'Send Message' }).focus();
   await page.keyboard.press('Enter');
   await page.locator('.form-error').waitFor();
@@ -288,11 +288,7 @@ test('/pricing, keyboard: after a failed send focus is on the red banner, not lo
 test('/pricing: a valid enquiry reaches the mail server with its type', async () => {
   const page = await form('/pricing');
   const before = sink.received.length;
-  await page.locator('#enquiry-name').fill('Tom Nguyen');
-  await page.locator('#enquiry-email').fill('tom@example.org');
-  await page.locator('#enquiry-subject').fill('Quote for forty pages');
-  await page.locator('#enquiry-enquiryType').selectOption('quote');
-  await page.locator('#enquiry-message').fill('Could you quote for forty pages of bank statements?');
+  await fillEnquiry(page);
   await page.getByRole('button', { name: 'Send Message' }).click();
   await page.getByRole('heading', { name: 'Thank You for Your Message' }).waitFor();
   assert.is(sink.received.length - before, 1);
