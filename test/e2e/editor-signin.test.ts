@@ -8,6 +8,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumPath, launchArgs, startSite, type Site } from './browser.ts';
@@ -25,16 +26,51 @@ let site: Site;
 const contexts: BrowserContext[] = [];
 const problems: string[] = [];
 
+const startBrowser = () => chromium.launch({ executablePath: chromiumPath, args: [...launchArgs, `--host-resolver-rules=MAP ${evil} 127.0.0.1`] });
+
+/** `work`, or undefined once `ms` have passed without it settling. */
+function within<T>(ms: number, work: Promise<T>): Promise<T | undefined> {
+  return Promise.race([work, sleep(ms, undefined, { ref: false })]);
+}
+
+/**
+ * A new browser context. Chromium has been seen, on a loaded machine, never to answer the request for one, and
+ * Playwright sets no time limit on it: the suite then hung until the runner stopped it. A request that stalls
+ * for a minute is given up, and a fresh Chromium asked once more.
+ */
+async function newContext(options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  for (let attempt = 1; ; attempt++) {
+    const asked = browser.newContext(options);
+    const context = await within(60_000, asked);
+    if (context) {
+      contexts.push(context);
+      return context;
+    }
+    if (attempt === 2) throw new Error('Chromium opened no new browser context within a minute, twice');
+    asked.then((late) => late.close(), () => {});
+    // Playwright ends the stalled Chromium with this process if it does not close now.
+    await within(10_000, browser.close());
+    browser = await startBrowser();
+  }
+}
+
 test.before(async () => {
   site = await startSite();
-  browser = await chromium.launch({ executablePath: chromiumPath, args: [...launchArgs, `--host-resolver-rules=MAP ${evil} 127.0.0.1`] });
+  browser = await startBrowser();
   fs.mkdirSync(shots, { recursive: true });
 });
 test.after(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
+  for (const c of contexts) await within(10_000, c.close());
+  await within(10_000, browser?.close());
   await site?.close();
 });
+
+/** Stops a test's own server, ending its connections: an open page's keep-alive would otherwise hold close() open. */
+function stop(server: http.Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeAllConnections();
+  return closed;
+}
 
 /**
  * The built site as Netlify serves it: each file of dist/ at its address, with the headers of EVERY _headers
@@ -56,7 +92,7 @@ async function netlifyLike(rules: HeaderRule[]): Promise<{ url: string; close():
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => stop(server),
   };
 }
 
@@ -81,8 +117,7 @@ const providerPage = `<!doctype html><title>Authorizing</title><script>
 async function signIn(rules: HeaderRule[]): Promise<{ page: Page; popup: Page; github: string[]; close(): Promise<void> }> {
   const netlify = await netlifyLike(rules);
   const github: string[] = [];
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
+  const context = await newContext({ viewport: { width: 1280, height: 900 } });
   await context.route((url) => url.host !== new URL(netlify.url).host && url.host !== 'api.netlify.com' && url.host !== 'api.github.com', (route) => route.abort('blockedbyclient'));
   await context.route('https://api.netlify.com/**', (route) => {
     const url = new URL(route.request().url());
@@ -210,8 +245,7 @@ test('a page of another site cannot use the local editor: a no-cors fetch, a JSO
   const server = http.createServer((req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(attacker));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
-    const context = await browser.newContext();
-    contexts.push(context);
+    const context = await newContext();
     const page = await context.newPage();
     const answers = editorAnswers(page);
     const formPosted = page.waitForResponse((r) => r.url().startsWith(`${api}?token=guessed`));
@@ -225,14 +259,13 @@ test('a page of another site cannot use the local editor: a no-cors fetch, a JSO
     assert.equal(answers, ['POST /admin/api/v1 403', 'POST /admin/api/v1 403']);
     assert.equal(['content/site.json', 'content/testimonials.json'].map((rel) => site.fixture.read(rel)), before);
   } finally {
-    await new Promise((resolve) => server.close(resolve));
+    await stop(server);
   }
 });
 
 test('DNS rebinding: a page opened under another name that leads to this server can read nothing and write nothing', async () => {
   const before = site.fixture.read('content/site.json');
-  const context = await browser.newContext();
-  contexts.push(context);
+  const context = await newContext();
   const page = await context.newPage();
   const answers = editorAnswers(page);
   // The attacker's name now leads to 127.0.0.1, so the page and the editor are "same-origin" to the browser.
