@@ -39,25 +39,27 @@ function fingerprint() {
 // A file in a bundle's folder for each process running from it (named by its id), so that no run deletes it.
 const inUsePrefix = '.in-use-';
 
+function alive(pid) {
+  try {
+    process.kill(Number(pid), 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
 /** Whether a process that runs from the bundle in `dir` is still alive: it may yet load chunks from there. */
 function inUse(dir) {
-  return fs.readdirSync(dir).some((name) => {
-    if (!name.startsWith(inUsePrefix)) return false;
-    try {
-      process.kill(Number(name.slice(inUsePrefix.length)), 0);
-      return true;
-    } catch (error) {
-      return error.code === 'EPERM';
-    }
-  });
+  return fs.readdirSync(dir).some((name) => name.startsWith(inUsePrefix) && alive(name.slice(inUsePrefix.length)));
 }
 
 async function compile(outdir) {
   const { build, stop } = await import('esbuild');
   // Built in a folder of this run's own and moved into place whole, so that runs started together never load
-  // a bundle half written, nor one another run is replacing.
-  fs.mkdirSync(path.dirname(outdir), { recursive: true });
-  const tmp = fs.mkdtempSync(`${outdir}.tmp-`);
+  // a bundle half written, nor one another run is replacing. The folder is named by the process, so that one a
+  // killed run left behind is known by its owner being gone.
+  const tmp = `${outdir}.tmp-${process.pid}`;
+  fs.mkdirSync(tmp, { recursive: true });
   try {
     await build({
       absWorkingDir: root,
@@ -95,12 +97,13 @@ async function compile(outdir) {
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
-  // Older bundles go once no process runs from them (another run's folder in the making stays too).
+  // Older bundles go once no process runs from them; a folder in the making, once the run making it has ended.
   const parent = path.dirname(outdir);
   for (const name of fs.readdirSync(parent)) {
     const dir = path.join(parent, name);
+    const maker = /\.tmp-(\d+)$/.exec(name);
     try {
-      if (dir !== outdir && !name.includes('.tmp-') && !inUse(dir)) fs.rmSync(dir, { recursive: true, force: true });
+      if (dir !== outdir && !(maker ? alive(maker[1]) : inUse(dir))) fs.rmSync(dir, { recursive: true, force: true });
     } catch {
       // Another run started together is clearing the same folder; what is left, the next new bundle clears.
     }
