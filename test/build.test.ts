@@ -123,6 +123,14 @@ test("the feed's post bodies name the site's pages by full address: a feed reade
   assert.not.match(feed, /(href|src)="\/(?!\/)/);
 });
 
+test("the feed names each post's writer in dc:creator: RSS's <author> must hold an email address, and posts give none", () => {
+  const feed = fs.readFileSync(path.join(out, 'blog/feed.xml'), 'utf8');
+  assert.not.match(feed, /<author>/);
+  // The name as the post's structured data gives it, without the role shown under the post's heading.
+  assert.match(feed, '<dc:creator>Priya Raman</dc:creator>');
+  assert.is((feed.match(/<dc:creator>/g) ?? []).length, 5);
+});
+
 test("the feed resolves a post's page-relative links against the post's own address, as its page does", async () => {
   const own = fixture();
   const post = 'content/blog/naati-vs-standard-translations-differences.md';

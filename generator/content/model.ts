@@ -118,8 +118,9 @@ export function buildModel(files: SourceFile[], options: { buildDate?: string } 
     const { date, updated } = f.data;
     // Written as dd/mm/yyyy or yyyy-mm-dd (content/dates.ts); shown the Australian way whichever it was. `isoDate`,
     // as YYYY-MM-DD, is for sorting, feeds and the sitemap; `words` (in the body) for reading time and structured data.
+    // `authorName` is the author without the role written after a comma, for the feed and structured data.
     const iso = isoDate(date);
-    const derived = { ...placeOf('post', f), isoDate: iso, date: australianDate(iso), isoUpdated: updated ? isoDate(updated) : iso, words: f.words ?? 0 };
+    const derived = { ...placeOf('post', f), isoDate: iso, date: australianDate(iso), isoUpdated: updated ? isoDate(updated) : iso, words: f.words ?? 0, authorName: f.data.author.split(',')[0] };
     return Object.assign(new Post(f), f.data, derived);
   });
   posts.sort((a, b) => compare(b.isoDate, a.isoDate) || compare(a.slug, b.slug));

@@ -63,7 +63,8 @@ export async function blogFeed(model: SiteModel, markdown: MarkdownLookup): Prom
       content: markdown
         .get(post.body)
         ?.replace(addressNotAbsolute, (_, attribute: string, address: string) => attribute + new URL(address, `${base}${post.url}`).href),
-      author: [{ name: post.author }],
+      // RSS's <author> must be an email address, and posts give none: the name goes in Dublin Core's creator.
+      extensions: [{ name: 'dc:creator', objects: { _text: post.authorName } }],
       date: new Date(`${post.isoDate}T00:00:00Z`),
       category: [{ name: post.category }],
     });

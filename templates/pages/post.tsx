@@ -65,7 +65,7 @@ export function PostPage({ data }: { data: { entry: PostEntry } }) {
             description: post.excerpt,
             datePublished: post.isoDate,
             dateModified: post.isoUpdated,
-            author: { '@type': 'Person', name: post.author.split(',')[0] },
+            author: { '@type': 'Person', name: post.authorName },
             publisher: { '@type': 'Organization', name: site.settings.name, logo: { '@type': 'ImageObject', url: `${site.settings.baseUrl}${assets.icons.png512}` } },
             mainEntityOfPage: absolute(site, post.url),
             articleSection: post.category,
