@@ -35,9 +35,17 @@ const localGuide = {
   ],
 };
 
+// Text of a Latin-script language quoting other scripts: Soviet records in Russian Cyrillic, an Arabic form of a
+// Kurdish name.
+const latinCommunity = {
+  documents: community.documents.map((d) => ({ ...d, name: d.name.replace(/ \(.*\)/, '') })),
+  scriptNotes: ['Soviet records wrote Jonas Petraitis in Russian Cyrillic as Йонас Петрайтис.', 'A name copied into an Arabic document, such as Şêrko, can become شيركو there.'],
+};
+
 test.before(async () => {
   site = fixture();
   site.editJson('content/languages/arabic.json', (d) => (d.community = community));
+  site.editJson('content/languages/lithuanian.json', (d) => (d.community = latinCommunity));
   site.editJson('content/languages/korean.json', (d) => delete d.community);
   site.editJson('content/cities/perth.json', (d) => (d.localGuide = localGuide));
   site.editJson('content/cities/hobart.json', (d) => delete d.localGuide);
@@ -67,6 +75,18 @@ test('native script inside the English text is tagged with the language and its 
   for (const span of tagged) assert.is(span.getAttribute('dir'), 'rtl');
   assert.is(main.querySelector('#script span[lang="ar"]')?.text, 'محمد');
   assert.not.ok(main.querySelector('#issuers h3 span[lang="ar"]')?.text.includes('('), 'the brackets stay in the English text');
+});
+
+test("another script inside a language's text is tagged with that script's usual language, not the page's", () => {
+  const notes = page('/lithuanian').querySelector('main #script')!;
+  const tagged = notes.querySelectorAll('span[lang]');
+  assert.equal(
+    tagged.map((s) => [s.text, s.getAttribute('lang'), s.getAttribute('dir')]),
+    [
+      ['Йонас Петрайтис', 'ru', undefined],
+      ['شيركو', 'ar', 'rtl'],
+    ],
+  );
 });
 
 test('the script notes are their own section, one paragraph each', () => {
