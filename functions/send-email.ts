@@ -186,8 +186,14 @@ async function verifyCaptcha(settings: Env, token: string, ip: string): Promise<
     });
     // A service that answers with an error status is as down as one that does not answer.
     if (!response.ok) throw Object.assign(new Error('bad status'), { code: `HTTP ${response.status}` });
-    const result = (await response.json()) as { success?: boolean };
-    return result.success === true ? 'passed' : 'failed';
+    const result = (await response.json()) as { success?: boolean; 'error-codes'?: unknown };
+    if (result.success === true) return 'passed';
+    // A refused secret (mistyped, rotated) says nothing about the visitor's token: refused as theirs, every lead
+    // from the form would be turned away and nobody told. The check could not be made, as when Google is down.
+    const codes = Array.isArray(result['error-codes']) ? result['error-codes'] : [];
+    const ours = codes.filter((code) => code === 'missing-input-secret' || code === 'invalid-input-secret');
+    if (ours.length) throw Object.assign(new Error('secret refused'), { code: `${ours.join(' ')}: check RECAPTCHA_SECRET` });
+    return 'failed';
   } catch (error) {
     console.error(`send-email: the reCAPTCHA check could not be made (${describe(error)})`);
     return 'unreachable';

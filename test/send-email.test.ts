@@ -308,6 +308,23 @@ test('with RECAPTCHA_SECRET set, tokens are verified: a failed check answers 400
   assert.equal(await bad.json(), { message: 'The reCAPTCHA check failed. Please tick the box again.', field: 'recaptcha' });
 });
 
+test("a RECAPTCHA_SECRET Google refuses (mistyped or rotated) is the site's fault, not the visitor's: the enquiry is mailed marked unverified, and the log names the setting", async () => {
+  const errors: string[] = [];
+  const error = console.error;
+  console.error = (...args: unknown[]) => errors.push(args.join(' '));
+  captcha.secret = 'the-real-secret';
+  let answer: Response;
+  try {
+    answer = await handler({ SMTP_URL: sink.url, RECAPTCHA_SECRET: 'an-old-secret', RECAPTCHA_VERIFY_URL: captcha.url })(request({ ...message, subject: 'Secret refused' }), { ip: '192.0.2.7' });
+  } finally {
+    console.error = error;
+    captcha.secret = undefined;
+  }
+  assert.is(answer.status, 200);
+  assert.equal(sink.received.filter((r) => r.mail.subject?.includes('Secret refused')).map((r) => r.mail.subject), ['[Unverified] Website message: Secret refused']);
+  assert.ok(errors.some((line) => line.includes('invalid-input-secret') && line.includes('RECAPTCHA_SECRET')), errors.join('\n'));
+});
+
 test('without RECAPTCHA_SECRET a token is still required, and verification is skipped with one warning', async () => {
   const warnings: string[] = [];
   const warn = console.warn;

@@ -81,6 +81,8 @@ export interface CaptchaStub {
   url: string;
   /** Tokens the stub accepts; any other token fails. */
   valid: Set<string>;
+  /** The site's secret, when set: a request with another is refused as Google refuses it, whatever its token. */
+  secret?: string;
   requests: URLSearchParams[];
   close(): Promise<void>;
 }
@@ -94,6 +96,7 @@ export async function startCaptchaStub(): Promise<CaptchaStub> {
       const params = new URLSearchParams(body);
       stub.requests.push(params);
       res.writeHead(200, { 'content-type': 'application/json' });
+      if (stub.secret !== undefined && params.get('secret') !== stub.secret) return res.end(JSON.stringify({ success: false, 'error-codes': ['invalid-input-secret'] }));
       res.end(JSON.stringify({ success: stub.valid.has(params.get('response') ?? ''), 'error-codes': stub.valid.has(params.get('response') ?? '') ? [] : ['invalid-input-response'] }));
     });
   });
