@@ -495,6 +495,10 @@ test('text not in UTF-8 (Latin-1 bytes or %-escapes) is refused in plain words, 
     ['a form post with a raw Latin-1 byte', post('application/x-www-form-urlencoded', Buffer.concat([latin1(form.replace('Jos_', 'Jos')), latin1('é')])), send],
     ['multipart in Latin-1', post('multipart/form-data; boundary=XyZzy', latin1(multipart('José Garcia'))), send],
     ['a sign-up in Latin-1', post('application/x-www-form-urlencoded', 'email=jos%E9%40example.org'), subscribe],
+    // JSON can carry half of a character (a lone surrogate, \ud800), which no UTF-8 can: it was mailed as U+FFFD.
+    ['JSON with half a character in the name', post('application/json', JSON.stringify({ ...message, name: 'Jos\ud83d Garcia' })), send],
+    ['JSON with half a character in the message', post('application/json', JSON.stringify({ ...message, message: `${message.message} \ude00` })), send],
+    ['a JSON sign-up with half a character', post('application/json', JSON.stringify({ email: 'jos\ud83d@example.org' })), subscribe],
   ];
   for (const [label, request, fn] of refused) {
     const res = await fn(request);

@@ -120,11 +120,18 @@ export async function receive(request: Request, limit: number, messages: Refusal
   if (bytes === undefined) return { refused: { status: 413, message: messages.tooLarge } };
   // Decoded as it is, text in another encoding (Latin-1's é) would be kept with U+FFFD in place of its letters.
   if (!isUtf8(bytes)) return { refused: { status: 400, message: messages.encoding } };
+  let body: unknown;
   try {
-    return { kind, body: ownOnly(JSON.parse(new TextDecoder().decode(bytes)) as unknown) };
+    body = ownOnly(JSON.parse(new TextDecoder().decode(bytes)) as unknown);
   } catch {
     return { kind, body: undefined };
   }
+  // JSON can also carry half of a character (a lone surrogate, \ud800), which no UTF-8 can hold: kept, it would be
+  // mailed as U+FFFD, and two such texts would be one enquiry. Only the top level matters: the schemas take no deeper text.
+  const halves = (text: unknown) => typeof text === 'string' && /\p{Cs}/u.test(text);
+  const fields = body && typeof body === 'object' ? Object.entries(body).flat() : [body];
+  if (fields.some(halves)) return { refused: { status: 400, message: messages.encoding } };
+  return { kind, body };
 }
 
 /**
