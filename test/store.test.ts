@@ -344,6 +344,32 @@ test('a store that cannot be reached does not stop the mail', async () => {
   assert.is(sink.received.length - before, 1);
 });
 
+test('a store that fails just after keeping an enquiry (its second look for a delivery record) does not get it mailed twice: once now, not again from the queue', async () => {
+  const kept = fileStore(path.join(dir, 'fails-after-create'));
+  let looks = 0;
+  const flaky: KeyValueStore = {
+    ...kept,
+    get: async (key) => {
+      if (key.startsWith('received/') && ++looks === 2) throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+      return kept.get(key);
+    },
+  };
+  let t = Date.now();
+  const before = sink.received.length;
+  const logs = captureLogs();
+  try {
+    const res = await createSendEmail({ env: () => ({ SMTP_URL: sink.url }), store: () => flaky, now: () => t })(request({ ...message, subject: 'Store fails after keeping it' }, 'fails-after-create-01'));
+    assert.ok(res.status === 200 || res.status === 202, `answered ${res.status}`);
+    // Past the lease of that first attempt, the scheduled run looks at the queue.
+    t += 10 * 60_000;
+    await deliverQueued(kept, mailer(), { SMTP_URL: sink.url }, () => t);
+  } finally {
+    logs.restore();
+  }
+  assert.is(sink.received.length - before, 1, 'mailed once');
+  assert.equal(await kept.list('queue/'), []);
+});
+
 test('the Blobs adapter keeps enquiries through an outage and sign-ups once per address', async () => {
   const store = blobsStore({ name: 'forms-flow', siteID: 'site-under-test', token: 'test-token', apiURL: blobsUrl });
   sink.refuse = true;

@@ -226,6 +226,7 @@ export function enquiryIntake(options: { store: (settings: Env) => KeyValueStore
     }
     if (!store) return direct(variant, data, key, settings, unverified, 'there is no store to keep it in');
     const item: Stored = { variant, data, key, at: now(), state: 'queued', attempts: 0, nextAt: now() + lease(settings), sending: true, ...(unverified ? { unverified } : {}) };
+    let stored = false;
     try {
       if (provesDelivery(await store.get(`received/${key}`))) return 'delivered';
       // The outbox: stored (and on disk, synced) before anything is mailed or answered.
@@ -233,14 +234,18 @@ export function enquiryIntake(options: { store: (settings: Env) => KeyValueStore
         const earlier = readStored(await store.get(`queue/${key}`), key);
         return typeof earlier === 'object' && earlier.state === 'held' ? 'held' : 'queued';
       }
-      // Delivered and removed from the queue between the two looks above: the new copy is not needed.
+      stored = true;
+      // Delivered and removed from the queue between the two looks above: the new copy is not needed. Left
+      // behind if it cannot be deleted, a run deletes it unmailed: the delivery record proves the mail went.
       if (provesDelivery(await store.get(`received/${key}`))) {
-        await store.delete(`queue/${key}`);
+        await store.delete(`queue/${key}`).catch(() => undefined);
         return 'delivered';
       }
     } catch (error) {
       // A store that cannot be reached must not stop the mail: the lead matters more than deduplication.
-      return direct(variant, data, key, settings, unverified, `the store could not keep it either (${describe(error)})`);
+      if (!stored) return direct(variant, data, key, settings, unverified, `the store could not keep it either (${describe(error)})`);
+      // Kept already: mailed at once besides, it would be mailed again from the queue. It goes the stored way.
+      console.error(`send-email: enquiry ${key} is stored, but the store failed after that (${describe(error)}); it is mailed from the store`);
     }
     try {
       return await attemptDelivery(store, item, deliver, settings, now);
