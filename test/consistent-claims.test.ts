@@ -136,7 +136,11 @@ test('deletion: one fact, the same on every page that speaks of deleting files',
   assert.ok(speaks.length >= 30, `pages about deletion: ${speaks.length}`);
   for (const page of speaks) {
     const sentences = texts.get(page)!.split(/(?<=\.)\s/).filter((s) => /deleted automatically|automatic deletion/i.test(s));
-    for (const sentence of sentences) assert.match(sentence, /12 months after (?:delivery|we deliver)/, `${page}: "${sentence}"`);
+    for (const sentence of sentences) {
+      assert.match(sentence, /12 months after (?:delivery|we deliver)/, `${page}: "${sentence}"`);
+      // SPEC: deleted automatically and on request; a claim of the first alone reads as if asking were no use.
+      assert.match(sentence, /sooner if you ask/, `${page}: "${sentence}"`);
+    }
   }
   assert.equal(pagesWhere((t) => /deleted(?: automatically)? (?:once|when) (?:your|the) order is complete/.test(t)), []);
 });
