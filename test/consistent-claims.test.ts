@@ -173,6 +173,28 @@ test('prices: the minimum total stands beside "+ Service Fee" on every language 
   assert.equal(bare, []);
 });
 
+test('prices: wherever a part price is set in bold, the total with the fee is set in bold beside it (ACL s 48(7))', () => {
+  // A single price must be at least as prominent as the most prominent part of it: a large "$44.95" over a small
+  // "$54.90 in total" is the ACCC's own example of what is not allowed.
+  const plans = JSON.parse(fs.readFileSync(path.join(site.content, 'plans.json'), 'utf8'));
+  const cents = (p: string) => Math.round(Number(p.slice(1)) * 100);
+  const total = (p: string) => `$${((cents(p) + cents(plans.serviceFee)) / 100).toFixed(2)}`;
+  const parts = new Set<string>(plans.plans.map((p: { price: string }) => p.price));
+  const weak: string[] = [];
+  for (const page of result.pages) {
+    const body = html(page.file).split('<body')[1] ?? '';
+    for (const m of body.matchAll(/<strong>(\$\d+\.\d{2})<\/strong>/g)) {
+      if (!parts.has(m[1])) continue;
+      const after = body.slice(m.index! + m[0].length, m.index! + m[0].length + 400);
+      if (!after.includes(`<strong>${total(m[1])}</strong>`)) weak.push(`${page.path}: ${m[1]}`);
+    }
+  }
+  assert.equal([...new Set(weak)], []);
+  // The bold total is as large as the bold part price.
+  const css = fs.readFileSync(path.join(repoRoot, 'assets', 'css', 'components', 'plans.css'), 'utf8');
+  assert.match(css, /\.plan-price strong,\s*\.plan-total strong\s*\{/);
+});
+
 test('certificate pages: the unit matches the plan of the from-price, and no page promises a plan it does not offer', () => {
   const plans = result.model.plans.plans;
   for (const service of result.model.services) {

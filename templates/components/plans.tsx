@@ -33,7 +33,7 @@ export function PlanCards() {
               <span>{plan.priceNote}</span>
             </p>
             <p className="plan-total">
-              {withFee(plan.price, site.plans.serviceFee)} in total with the {site.plans.serviceFee} service fee
+              <strong>{withFee(plan.price, site.plans.serviceFee)}</strong> in total with the {site.plans.serviceFee} service fee
             </p>
             <p className="plan-time">
               <Icon name="clock" size={18} /> {plan.timeframe}

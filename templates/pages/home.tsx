@@ -28,7 +28,7 @@ export function HomePage() {
             <p className="hero-text" data-reveal-item="">{copy.hero.text}</p>
             <p className="hero-price" data-reveal-item="">
               <span className="price-from">From</span> <strong>{s.startingPrice}</strong> <span>+ service fee</span>{' '}
-              <span className="price-total">({withFee(s.startingPrice, site.plans.serviceFee)} minimum total)</span>
+              <span className="price-total">(<strong>{withFee(s.startingPrice, site.plans.serviceFee)}</strong> minimum total)</span>
             </p>
             <div className="hero-actions" data-reveal-item="">
               <OrderLink size="lg">{copy.hero.button}</OrderLink>
@@ -100,7 +100,7 @@ export function HomePage() {
               <h3>{service.card.title}</h3>
               <p>{service.card.description}</p>
               <p className="service-price">
-                From <strong>{servicePrice(service, site.plans)}</strong> {service.pricing.priceNote} ({withFee(servicePrice(service, site.plans), site.plans.serviceFee)} in total)
+                From <strong>{servicePrice(service, site.plans)}</strong> {service.pricing.priceNote} (<strong>{withFee(servicePrice(service, site.plans), site.plans.serviceFee)}</strong> in total)
               </p>
               <a className="text-link" href={service.url}>
                 Learn More<span className="sr-only"> about {inSentence(service.card.title)}</span> <Icon name="arrow-right" size={16} />

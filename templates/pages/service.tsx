@@ -47,7 +47,7 @@ export function ServicePage({ data }: { data: { entry: ServiceEntry } }) {
             </p>
             <p className="hero-price" data-reveal-item="">
               <span className="price-from">From</span> <strong>{price}</strong> <span>{s.pricing.priceNote}</span>{' '}
-              <span className="price-total">({total} minimum total)</span>
+              <span className="price-total">(<strong>{total}</strong> minimum total)</span>
             </p>
             <div className="hero-actions" data-reveal-item="">
               <OrderLink size="lg">{site.shared.orderCta.start}</OrderLink>
@@ -153,7 +153,7 @@ export function ServicePage({ data }: { data: { entry: ServiceEntry } }) {
               </span>
             </p>
             <p className="plan-total">
-              {total} in total with the {site.plans.serviceFee} service fee. {site.facts.price.gst}
+              <strong>{total}</strong> in total with the {site.plans.serviceFee} service fee. {site.facts.price.gst}
             </p>
             <dl className="turnaround">
               {s.pricing.turnaround.map((row) => (

@@ -16,7 +16,7 @@ export function ServiceCard({ service, headingLevel = 2 }: { service: ServiceEnt
       <H>{service.card.title}</H>
       <p>{service.card.description}</p>
       <p className="service-price">
-        From <strong>{servicePrice(service, site.plans)}</strong> {service.pricing.priceNote} ({withFee(servicePrice(service, site.plans), site.plans.serviceFee)} in total)
+        From <strong>{servicePrice(service, site.plans)}</strong> {service.pricing.priceNote} (<strong>{withFee(servicePrice(service, site.plans), site.plans.serviceFee)}</strong> in total)
       </p>
       <a className="button button-secondary button-sm" href={service.url}>
         Learn More<span className="sr-only"> about {inSentence(service.card.title)}</span>
