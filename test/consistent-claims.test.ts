@@ -195,6 +195,18 @@ test('prices: wherever a part price is set in bold, the total with the fee is se
   assert.match(css, /\.plan-price strong,\s*\.plan-total strong\s*\{/);
 });
 
+test('refunds: every page that leaves refunds to our discretion also states the ACL consumer guarantees, from its sourced fact', () => {
+  // A refund policy that reads as "at our discretion" without the guarantees misleads about rights no term can exclude.
+  const facts = JSON.parse(fs.readFileSync(path.join(site.content, 'facts.json'), 'utf8'));
+  const acl = facts.rules.aclGuarantees;
+  assert.ok(acl?.source && acl.checked, 'facts.rules.aclGuarantees has a source and a checked date');
+  const discretion = pagesWhere((t) => /refund/i.test(t) && /at our discretion/.test(t));
+  assert.ok(discretion.includes('/faq') && discretion.includes('/terms'), discretion.join(', '));
+  for (const page of discretion) assert.match(texts.get(page)!, acl.value, page);
+  // Only a change of mind is left to our discretion.
+  for (const page of discretion) assert.match(texts.get(page)!, /such as a change of mind, (?:is|are) considered case by case, at our discretion/, page);
+});
+
 test('certificate pages: the unit matches the plan of the from-price, and no page promises a plan it does not offer', () => {
   const plans = result.model.plans.plans;
   for (const service of result.model.services) {
