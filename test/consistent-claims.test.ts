@@ -207,6 +207,17 @@ test('refunds: every page that leaves refunds to our discretion also states the 
   for (const page of discretion) assert.match(texts.get(page)!, /such as a change of mind, (?:is|are) considered case by case, at our discretion/, page);
 });
 
+test("Home Affairs' translation rule: every page that states it gives the sourced fact, not its own version", () => {
+  const facts = JSON.parse(fs.readFileSync(path.join(site.content, 'facts.json'), 'utf8'));
+  const rule = facts.rules.homeAffairsTranslation;
+  assert.ok(rule?.source && rule.checked, 'facts.rules.homeAffairsTranslation has a source and a checked date');
+  const stating = pagesWhere((t) => /translations? (?:made|done) (?:in|outside) Australia|translators? outside Australia|made overseas, the department/i.test(t) && /Home Affairs|the department/.test(t));
+  for (const page of ['/blog/naati-certified-translations-immigration', '/services/birth-certificates', '/services/visa-documents']) assert.ok(stating.includes(page), page);
+  for (const page of stating) assert.match(texts.get(page)!, rule.value, page);
+  // Home Affairs' page sends applicants to NAATI; it does not name a credential, so the site does not either.
+  assert.equal(pagesWhere((t) => /translations made in Australia (?:should|are) (?:be )?(?:done|come) (?:by|from) a NAATI/.test(t)), []);
+});
+
 test('certificate pages: the unit matches the plan of the from-price, and no page promises a plan it does not offer', () => {
   const plans = result.model.plans.plans;
   for (const service of result.model.services) {

@@ -624,6 +624,7 @@ export interface BusinessFacts {
     naatiDirectory: SourcedFact;
     vietnamJudicial: SourcedFact;
     chinaPolice: SourcedFact;
+    homeAffairsTranslation: SourcedFact;
     aclGuarantees: SourcedFact;
   };
 }
