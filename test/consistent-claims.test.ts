@@ -218,6 +218,19 @@ test("Home Affairs' translation rule: every page that states it gives the source
   assert.equal(pagesWhere((t) => /translations made in Australia (?:should|are) (?:be )?(?:done|come) (?:by|from) a NAATI/.test(t)), []);
 });
 
+test("AHPRA: a page that says AHPRA accepts our translations, or sends practitioners' qualifications there, says it needs a full translation", () => {
+  // AHPRA does not accept an extract of a degree, diploma, certificate or transcript; our cheapest plans are extracts.
+  const facts = JSON.parse(fs.readFileSync(path.join(site.content, 'facts.json'), 'utf8'));
+  const rule = facts.rules.ahpraTranslation;
+  assert.ok(rule?.source && rule.checked, 'facts.rules.ahpraTranslation has a source and a checked date');
+  const accepting = pagesWhere((t) => t.split(/(?<=[.;:])\s/).some((s) => /AHPRA/.test(s) && /accept/i.test(s)));
+  for (const page of ['/faq', '/malayalam']) assert.ok(accepting.includes(page), page);
+  for (const page of new Set([...accepting, '/services/university-documents'])) {
+    const text = texts.get(page)!;
+    assert.ok(text.includes(rule.value) || text.includes(facts.rules.ahpraTranslationShort.value), page);
+  }
+});
+
 test('certificate pages: the unit matches the plan of the from-price, and no page promises a plan it does not offer', () => {
   const plans = result.model.plans.plans;
   for (const service of result.model.services) {

@@ -625,6 +625,8 @@ export interface BusinessFacts {
     vietnamJudicial: SourcedFact;
     chinaPolice: SourcedFact;
     homeAffairsTranslation: SourcedFact;
+    ahpraTranslation: SourcedFact;
+    ahpraTranslationShort: SourcedFact;
     aclGuarantees: SourcedFact;
   };
 }
