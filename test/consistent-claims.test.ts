@@ -231,6 +231,24 @@ test("AHPRA: a page that says AHPRA accepts our translations, or sends practitio
   }
 });
 
+test('prices: titles and descriptions, which search results show alone, give the total wherever they give a part price', () => {
+  const plans = JSON.parse(fs.readFileSync(path.join(site.content, 'plans.json'), 'utf8'));
+  const cents = (p: string) => Math.round(Number(p.slice(1)) * 100);
+  const total = (p: string) => `$${((cents(p) + cents(plans.serviceFee)) / 100).toFixed(2)}`;
+  const parts: string[] = plans.plans.map((p: { price: string }) => p.price);
+  const bare: string[] = [];
+  // The language pages' titles are SPEC's own words ("| From $44.95 + Service Fee"); reported, not changed.
+  for (const page of result.pages.filter((p) => p.kind !== 'language')) {
+    const head = html(page.file).split('</head>')[0];
+    const strings = [...head.matchAll(/<title>([^<]*)<\/title>|<meta [^>]*content="([^"]*)"/g)].map((m) => m[1] ?? m[2]);
+    for (const text of strings) for (const part of parts) if (text.includes(part) && !text.includes(total(part))) bare.push(`${page.path}: ${text}`);
+  }
+  assert.equal([...new Set(bare)], []);
+  // Converting a licence is not what our translation is for in NSW, so no description offers it for all of Australia.
+  assert.equal(pagesWhere((t) => /licence conversion in Australia/.test(t)), []);
+  assert.not.match(html('services/drivers-licence.html').split('</head>')[0], 'licence conversion in Australia');
+});
+
 test('certificate pages: the unit matches the plan of the from-price, and no page promises a plan it does not offer', () => {
   const plans = result.model.plans.plans;
   for (const service of result.model.services) {
