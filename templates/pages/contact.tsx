@@ -70,6 +70,7 @@ export function ContactPage() {
               <p className="muted small" data-chat-unavailable="" hidden>
                 The chat could not be loaded just now. Please email or phone us instead.
               </p>
+              <p className="muted small chat-no-script">The chat needs JavaScript, which is off in this browser. Please email or phone us instead.</p>
             </div>
           </div>
           <div className="contact-main">

@@ -89,4 +89,17 @@ for (const width of [1280, 375]) {
   });
 }
 
+test('with JavaScript off, /contact shows no Start Chat button, which could not start the chat, and says to email or phone instead', async () => {
+  for (const javaScriptEnabled of [false, true]) {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, javaScriptEnabled });
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(`${origin}/contact`, { waitUntil: 'load' });
+    const shown = { button: await page.locator('[data-start-chat]').isVisible(), note: await page.getByText('The chat needs JavaScript').isVisible() };
+    // With scripts on, the button starts the chat, and the note is not there.
+    assert.equal(shown, javaScriptEnabled ? { button: true, note: false } : { button: false, note: true }, `JavaScript ${javaScriptEnabled ? 'on' : 'off'}`);
+    await context.close();
+  }
+});
+
 test.run();
