@@ -56,7 +56,7 @@ test('CONTENT_MISSPELT_FACT: a misspelt name is placed at its line and column, w
   const [error] = errors;
   assert.is(error.code, 'CONTENT_MISSPELT_FACT');
   const line = fixture().read('content/services/passports.json').split('\n').findIndex((l) => l.includes('"startingPrice"')) + 1;
-  assert.is(error.headline, `content/services/passports.json:${line}:23 {{plans.self-servce.price}} names no fact (did you mean {{plans.self-service.price}}?)`);
+  assert.is(error.headline, `content/services/passports.json:${line}:23 /pricing/startingPrice {{plans.self-servce.price}} names no fact (did you mean {{plans.self-service.price}}?)`);
   assert.match(error.frame!, new RegExp(`> ${line} \\|     "startingPrice": "\\{\\{plans\\.self-servce\\.price\\}\\}",`));
   assert.is(error.hint, 'Add it to content/plans.json, or use a name it already has. Plans are named by id: plans.self-service, plans.extract, plans.full.');
   assert.is(
@@ -65,7 +65,7 @@ test('CONTENT_MISSPELT_FACT: a misspelt name is placed at its line and column, w
       '✗ 1 problem in content:',
       '',
       '     A placeholder names a fact that does not exist, but one like it does:',
-      `  1. content/services/passports.json:${line}:23 {{plans.self-servce.price}} names no fact (did you mean {{plans.self-service.price}}?)  [CONTENT_MISSPELT_FACT]`,
+      `  1. content/services/passports.json:${line}:23 /pricing/startingPrice {{plans.self-servce.price}} names no fact (did you mean {{plans.self-service.price}}?)  [CONTENT_MISSPELT_FACT]`,
       `         ${line - 2} |   "pricing": {`,
       `         ${line - 1} |     "plans": ["self-service", "extract", "full"],`,
       `       > ${line} |     "startingPrice": "{{plans.self-servce.price}}",`,
@@ -92,6 +92,20 @@ test('CONTENT_UNKNOWN_FACT and CONTENT_FACT_LOOP: a name like no other, and fact
   const loop = errors.find((e) => e.code === 'CONTENT_FACT_LOOP')!;
   assert.match(loop.message, /is part of a loop: facts\.turnaround\.(standard|express) → facts\.turnaround\.(standard|express) → /);
   assert.is(loop.hint, 'A fact may name other facts, but never itself through them.');
+});
+
+test('a placeholder naming no fact names its field as well as its line (the editor keeps a refusal beside the field it names); one in a Markdown body has no field', async () => {
+  const errors = await failure((f) => {
+    f.editJson('content/plans.json', (d) => {
+      d.plans[0].description = `Fast {{facts.nope}} ${d.plans[0].description}`;
+    });
+    f.write('content/blog/naati-vs-standard-translations-differences.md', `${f.read('content/blog/naati-vs-standard-translations-differences.md')}\nOpen {{facts.nope}}.\n`);
+  });
+  assert.equal(errors.filter((e) => e.code === 'CONTENT_UNKNOWN_FACT').map((e) => [e.file, e.pointer]), [
+    ['content/blog/naati-vs-standard-translations-differences.md', undefined],
+    ['content/plans.json', '/plans/0/description'],
+  ]);
+  assert.match(errors.find((e) => e.file === 'content/plans.json')!.headline, /^content\/plans\.json:\d+:\d+ \/plans\/0\/description \{\{facts\.nope\}\} names no fact$/);
 });
 
 test('CONTENT_UNKNOWN_FACT_FILE, CONTENT_FACT_GROUP, CONTENT_MISSPELT_FACT: an unknown file, a group instead of a fact, and a name in Markdown are each explained', async () => {

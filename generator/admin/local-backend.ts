@@ -403,7 +403,8 @@ async function check(project: Project, changes: Change[]): Promise<void> {
     const factPaths = new Set(Object.values(factSources).map((rel) => `content/${rel}`));
     const validation = (await validateContent(project, resolved.files.filter((f) => paths.has(f.path) || factPaths.has(f.path)))).errors;
     const followOn = followsFromFacts(next, resolved.uses, validation);
-    const own = [...misnamed, ...[...resolved.errors, ...validation].filter((e) => e.file !== undefined && paths.has(e.file) && !followOn(e))];
+    // Only a schema error can follow from a broken fact; a placeholder naming no fact is the saved file's own.
+    const own = [...misnamed, ...[...resolved.errors, ...validation.filter((e) => !followOn(e))].filter((e) => e.file !== undefined && paths.has(e.file))];
     if (own.length) throw refusal(own);
   }
   const problems = async (files: SourceFile[]) => {

@@ -175,7 +175,9 @@ function resolveFile(file: SourceFile, tree: Namespaces): Resolved {
       }
       const start = from() + at;
       const offset = file.text.indexOf(whole, start);
-      const error = found.fail(whole, framed(file.path, file.text, positionAt(file.text, offset === -1 ? start : offset)));
+      // The field's pointer as well as the line: the editor keeps a refusal beside the field it names
+      // (islands/admin/notices.ts), as for a schema error. A Markdown body has none.
+      const error = found.fail(whole, { ...framed(file.path, file.text, positionAt(file.text, offset === -1 ? start : offset)), pointer });
       errors.push(error);
       const space = inner.split('.')[0];
       if (Object.hasOwn(factSources, space)) factFiles.set(error, `content/${factSources[space as keyof typeof factSources]}`);
