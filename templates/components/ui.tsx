@@ -105,23 +105,26 @@ export interface FaqEntry {
 
 /**
  * Questions as native <details>: they open and close without JavaScript, by mouse and keyboard. With a
- * `group` name the browser keeps only one open at a time.
+ * `group` name the browser keeps only one open at a time. A question is the summary's own text, not a
+ * heading: a summary is a button, whose children are presentational, so a heading in it is lost to
+ * screen readers. The list says how many questions there are; the section's heading names them.
  */
-export function FaqList({ items, group, headingLevel = 3 }: { items: FaqEntry[]; group?: string; headingLevel?: 3 | 4 }) {
+export function FaqList({ items, group }: { items: FaqEntry[]; group?: string }) {
   const { markdown } = useRender();
-  const H = headingLevel === 3 ? 'h3' : 'h4';
   return (
-    <div className="faq-list">
+    <ul className="faq-list" role="list">
       {items.map((item) => (
-        <details key={item.question} className="faq-item" name={group} id={item.id}>
-          <summary>
-            <H className="faq-question">{item.question}</H>
-            <Icon name="chevron-down" className="faq-chevron" size={20} />
-          </summary>
-          <div className="faq-answer prose" dangerouslySetInnerHTML={{ __html: markdown.get(item.answer) ?? escapeHtml(item.answer) }} />
-        </details>
+        <li key={item.question}>
+          <details className="faq-item" name={group} id={item.id}>
+            <summary>
+              <span className="faq-question">{item.question}</span>
+              <Icon name="chevron-down" className="faq-chevron" size={20} />
+            </summary>
+            <div className="faq-answer prose" dangerouslySetInnerHTML={{ __html: markdown.get(item.answer) ?? escapeHtml(item.answer) }} />
+          </details>
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }
 

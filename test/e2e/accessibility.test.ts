@@ -90,6 +90,41 @@ test('open states have no violations: the mobile menu, a dropdown, the dialog, f
   assert.equal(problems, []);
 });
 
+test('headings: on every page type none sits inside a control, where its role is lost, and none skips a level', async () => {
+  const problems: string[] = [];
+  for (const path of pageTypes) {
+    const p = await open(browser, site, path, { reducedMotion: 'reduce' });
+    const found = await p.page.evaluate(() => {
+      const out: string[] = [];
+      let previous = 0;
+      for (const h of document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]')) {
+        const level = Number(h.getAttribute('aria-level') ?? h.tagName[1]);
+        const text = h.textContent!.trim().slice(0, 40);
+        // A summary or button has presentational children: a heading in it is no heading to a screen reader.
+        const control = h.closest('summary, button, [role=button]');
+        if (control) out.push(`<h${level}> "${text}" is inside a <${control.tagName.toLowerCase()}>`);
+        if (level > previous + 1) out.push(`<h${level}> "${text}" follows an <h${previous}>`);
+        previous = level;
+      }
+      return out;
+    });
+    problems.push(...found.map((problem) => `${path}: ${problem}`));
+    await p.close();
+  }
+  assert.equal(problems, []);
+});
+
+test('FAQ questions are a list of disclosures that open without JavaScript', async () => {
+  const p = await open(browser, site, '/faq', { javaScript: false });
+  const lists = p.page.locator('#general .faq-list');
+  assert.is(await lists.evaluate((list) => list.tagName), 'UL');
+  assert.is(await lists.getByRole('listitem').count(), 4);
+  const first = lists.getByRole('listitem').first();
+  await first.locator('summary').click();
+  assert.ok(await first.locator('.faq-answer').isVisible());
+  await p.close();
+});
+
 /** Visible controls smaller than 44 x 44 px; a whole-card link counts as its card, inline links in running text are exempt. */
 async function smallTargets(page: Page, label: string): Promise<string[]> {
   const found = await page.evaluate(() => {
