@@ -71,6 +71,8 @@ function prefetch(event: { currentTarget: HTMLAnchorElement }) {
 
 function InPlaceFilter({ grid, categories, counts, labels, icons }: BlogFilterProps & { counts: Record<string, number> }) {
   const [category, setCategory] = useState('All');
+  // Silent until the visitor (or the way back from a post) chooses: then every choice, All too, says its count.
+  const [chosen, setChosen] = useState(false);
   const allButton = useRef<HTMLButtonElement>(null);
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const count = (c: string) => (c === 'All' ? total : (counts[c] ?? 0));
@@ -83,6 +85,7 @@ function InPlaceFilter({ grid, categories, counts, labels, icons }: BlogFilterPr
       list.hidden = count(next) === 0;
     }
     setCategory(next);
+    setChosen(true);
     keep('blogFilter', { category: next });
   };
   // Back to the blog from a post finds the category the visitor chose.
@@ -100,7 +103,7 @@ function InPlaceFilter({ grid, categories, counts, labels, icons }: BlogFilterPr
         ))}
       </div>
       <p className="sr-only" aria-live="polite">
-        {category !== 'All' ? `${shown} ${shown === 1 ? 'post' : 'posts'} in ${category}` : ''}
+        {chosen ? `${shown} ${shown === 1 ? 'post' : 'posts'} in ${category}` : ''}
       </p>
       {shown === 0 && (
         <EmptyState icons={icons} labels={labels}>

@@ -156,6 +156,17 @@ for (const width of [1280, 375]) {
     assert.is((await titles()).length, 5);
   });
 
+  test(`${width} px: the blog filter says how many posts it shows, for All as for each category`, async () => {
+    const page = await visit('/blog', { width });
+    await wake(page, 'blog-filter');
+    const said = () => page.locator('.blog-filter [aria-live="polite"]').textContent();
+    assert.is(await said(), '', 'nothing is said before a category is chosen');
+    await page.getByRole('button', { name: 'Legal', exact: true }).click();
+    assert.is(await said(), '1 post in Legal');
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    assert.is(await said(), '5 posts in All');
+  });
+
   test(`${width} px: back from a post, the blog still shows the category the visitor chose`, async () => {
     const page = await visit('/blog', { width });
     await wake(page, 'blog-filter');
