@@ -185,6 +185,30 @@ test('tablet and laptop widths: the logo keeps its size, the menu fits the heade
   assert.equal(problems, []);
 });
 
+test('forced colours (Windows high contrast): every control of the contact and blog pages still shows where focus is', async () => {
+  const problems: string[] = [];
+  for (const path of ['/contact', '/blog']) {
+    const p = await open(browser, site, path, { reducedMotion: 'reduce' });
+    for (const island of await p.page.locator('site-island[data-wake="visible"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.island!))) await wake(p.page, island);
+    await p.page.emulateMedia({ forcedColors: 'active' });
+    const found = await p.page.evaluate(() => {
+      const out: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>('main a[href], main button, main input:not([type=hidden]), main select, main textarea, main summary')) {
+        if (!el.checkVisibility() || el.tabIndex < 0) continue;
+        el.focus({ focusVisible: true } as FocusOptions);
+        // Forced colours drop box shadows and repaint borders, so only an outline is left to show focus.
+        const style = getComputedStyle(el.classList.contains('card-link') ? el.closest('.card')! : el);
+        const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && style.outlineColor !== 'rgba(0, 0, 0, 0)';
+        if (!outlined) out.push(`<${el.tagName.toLowerCase()} name="${el.getAttribute('name') ?? ''}"> "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+      }
+      return out;
+    });
+    problems.push(...found.map((problem) => `${path}: ${problem} shows no outline when focused`));
+    await p.close();
+  }
+  assert.equal(problems, []);
+});
+
 test('keyboard: the skip link comes first and moves focus to the main content', async () => {
   const p = await open(browser, site, '/services/passports');
   await p.page.keyboard.press('Tab');
