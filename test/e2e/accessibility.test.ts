@@ -209,6 +209,40 @@ test('forced colours (Windows high contrast): every control of the contact and b
   assert.equal(problems, []);
 });
 
+test('forced colours: the carousel dots, the current dot, the chosen tab, category and menu item stay visible', async () => {
+  const problems: string[] = [];
+  // Each pair: a marked element and an unmarked one beside it, which must look different in forced colours.
+  const pairs: [path: string, island: string, marked: string, plain: string][] = [
+    ['/', 'testimonial-carousel', '.carousel-dot[aria-current="true"]', '.carousel-dot:not([aria-current])'],
+    ['/', 'language-picker', '.chip-button[aria-selected="true"]', '.chip-button[aria-selected="false"]'],
+    ['/blog', 'blog-filter', '.chip-button[aria-pressed="true"]', '.chip-button[aria-pressed="false"]'],
+    ['/blog', '', '.nav-desktop .nav-link.active', '.nav-desktop .nav-link:not(.active)'],
+  ];
+  for (const [path, island, marked, plain] of pairs) {
+    const p = await open(browser, site, path, { reducedMotion: 'reduce' });
+    if (island) await wake(p.page, island);
+    await p.page.emulateMedia({ forcedColors: 'active' });
+    // The colours change by transition (short with reduced motion, yet a busy machine may read one midway).
+    await p.page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    const found = await p.page.evaluate(([marked, plain]) => {
+      const canvas = getComputedStyle(document.body).backgroundColor;
+      // What is painted (the dots draw themselves in ::after). No named functions in here: the test
+      // runner's transform would wrap them in a helper the page lacks.
+      const [a, b] = [document.querySelector(marked)!, document.querySelector(plain)!].map((el) => {
+        const s = getComputedStyle(el, el.classList.contains('carousel-dot') ? '::after' : null);
+        return { background: s.backgroundColor, text: `${s.color} ${s.textDecorationLine}`, border: s.borderColor };
+      });
+      const out: string[] = [];
+      if (JSON.stringify(a) === JSON.stringify(b)) out.push(`${marked} looks the same as ${plain}`);
+      if (marked.includes('carousel-dot') && b.background === canvas) out.push('the dots are the colour of the page');
+      return out;
+    }, [marked, plain]);
+    problems.push(...found.map((problem) => `${path}: ${problem}`));
+    await p.close();
+  }
+  assert.equal(problems, []);
+});
+
 test('keyboard: the skip link comes first and moves focus to the main content', async () => {
   const p = await open(browser, site, '/services/passports');
   await p.page.keyboard.press('Tab');
