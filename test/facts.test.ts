@@ -152,6 +152,29 @@ test('a fact of the wrong form is reported where it is defined, not again in eve
   assert.equal(errors.map((e) => `${e.file} ${e.pointer}`), ['content/plans.json /plans/0/price', 'content/services/passports.json /pricing/startingPrice'], errors.map((e) => e.headline).join('\n'));
 });
 
+test('a file naming a fact from a broken fact file still has its own mistakes reported', async () => {
+  const f = fixture();
+  try {
+    // sydney.json names {{plans.self-service.total}}, which a price of the wrong form leaves unworked out, and its
+    // population is a number: the price is reported in plans.json, the population in sydney.json.
+    const population = (d: Record<string, unknown>) => void (d.population = 5300000);
+    const price = await sharedFailure(f, () => {
+      f.editJson('content/plans.json', (d) => void (d.plans[0].price = '$44.955'));
+      f.editJson('content/cities/sydney.json', population);
+    });
+    assert.equal(price.map((e) => `${e.file} ${e.pointer}`), ['content/cities/sydney.json /population', 'content/plans.json /plans/0/price'], price.map((e) => e.headline).join('\n'));
+    // plans.json that does not parse leaves every {{plans...}} as written, in fields whose form that breaks too
+    // (startingPrice); those follow from plans.json, the population does not.
+    const syntax = await sharedFailure(f, () => {
+      replaceIn(f, 'content/plans.json', '"plans": [', '"plans": [,');
+      f.editJson('content/cities/sydney.json', population);
+    });
+    assert.equal(syntax.map((e) => `${e.file} ${e.code} ${e.pointer}`), ['content/cities/sydney.json CONTENT_SCHEMA /population', 'content/plans.json CONTENT_JSON_SYNTAX undefined'], syntax.map((e) => e.headline).join('\n'));
+  } finally {
+    f.remove();
+  }
+});
+
 test('a name that every JavaScript object has is no fact file: {{constructor.name}} is an unknown file, not a misspelling', async () => {
   const errors = await failure((f) => replaceIn(f, 'content/cities/perth.json', '"tagline": "', '"tagline": "{{constructor.name}} '));
   assert.equal(errors.map((e) => e.code), ['CONTENT_UNKNOWN_FACT_FILE']);

@@ -389,9 +389,11 @@ interface Change {
  */
 async function check(project: Project, changes: Change[]): Promise<void> {
   const saved = changes.filter((c): c is { rel: string; text: string } => c.text !== null).map((c) => parsed(c.rel, c.text));
-  const current = loadContent(project).files;
+  const { files: current, errors: unread } = loadContent(project);
   const touched = new Set(changes.map((c) => c.rel));
   const next = [...current.filter((f) => !touched.has(f.rel)), ...saved];
+  // A fact file that does not load is broken after the change too, unless the change is to it.
+  const stillUnread = unread.filter((e) => ![...touched].some((rel) => e.file === `content/${rel}`));
   if (saved.length) {
     // Placeholders ({{plans.full.price}}) name facts in other files, so each file is checked as the build sees
     // it: resolved against the content as it would be after the save.
@@ -402,16 +404,16 @@ async function check(project: Project, changes: Change[]): Promise<void> {
     // The fact files are validated too: a field showing a fact of the wrong form is not the saved file's fault.
     const factPaths = new Set(Object.values(factSources).map((rel) => `content/${rel}`));
     const validation = (await validateContent(project, resolved.files.filter((f) => paths.has(f.path) || factPaths.has(f.path)))).errors;
-    const followOn = followsFromFacts(next, resolved.uses, validation);
-    // Only a schema error can follow from a broken fact; a placeholder naming no fact is the saved file's own.
-    const own = [...misnamed, ...[...resolved.errors, ...validation.filter((e) => !followOn(e))].filter((e) => e.file !== undefined && paths.has(e.file))];
+    const followOn = followsFromFacts(next, resolved, [...stillUnread, ...validation]);
+    const own = [...misnamed, ...[...resolved.errors, ...validation].filter((e) => e.file !== undefined && paths.has(e.file) && !followOn(e))];
     if (own.length) throw refusal(own);
   }
-  const problems = async (files: SourceFile[]) => {
-    const { files: facts, errors, uses } = resolveFacts(files);
+  const problems = async (files: SourceFile[], loadErrors: SiteError[]) => {
+    const resolved = resolveFacts(files);
+    const facts = resolved.files;
     const validation = (await validateContent(project, facts)).errors;
-    const followOn = followsFromFacts(files, uses, validation);
-    const schema = [...errors, ...validation.filter((e) => !followOn(e))];
+    const followOn = followsFromFacts(files, resolved, [...loadErrors, ...validation]);
+    const schema = [...resolved.errors, ...validation].filter((e) => !followOn(e));
     if (schema.length) return schema;
     // Every file, drafts too, as the dev server builds them; an address two files take is placed on the draft.
     const { drafts } = sortDrafts(facts, true);
@@ -419,8 +421,8 @@ async function check(project: Project, changes: Change[]): Promise<void> {
     const { pages, redirects } = routes(model);
     return crossCheck(project, facts, model, pages, redirects, undefined, drafts);
   };
-  const known = new Set((await problems(current).catch(() => [])).map((e) => e.headline));
-  const added = (await problems(next)).filter((e) => !known.has(e.headline));
+  const known = new Set((await problems(current, unread).catch(() => [])).map((e) => e.headline));
+  const added = (await problems(next, stillUnread)).filter((e) => !known.has(e.headline));
   if (!added.length) return;
   if (saved.length) throw refusal(added);
   // A deletion (every change is one): say which entries still name the file, so that staff know what to change first.

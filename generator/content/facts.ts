@@ -96,7 +96,7 @@ function lookup(tree: Namespaces, name: string, seen: string[] = []): Lookup {
 
 /**
  * A file resolved: its copy, the placeholders that failed, the fact file each failed one names, and the facts
- * each field's placeholders put in it, by the field's pointer.
+ * each field's placeholders name, by the field's pointer.
  */
 type Resolved = { file: SourceFile; errors: SiteError[]; factFiles: Map<SiteError, string>; uses: Map<string, string[]> };
 
@@ -109,7 +109,7 @@ let memo: { key: string; files: WeakMap<SourceFile, Resolved> } | undefined;
  * working; the others are resolved copies, and their `text` stays the text as written, for error positions.
  * `factFiles` gives the fact file (content/plans.json) a failed placeholder names: when that file is itself broken,
  * the placeholder's failure follows from it and need not be reported. `uses` gives, by file path and then field
- * pointer, the facts placeholders put in each field, for `followsFromFacts`.
+ * pointer, the facts placeholders name in each field, for `followsFromFacts`.
  */
 export function resolveFacts(files: SourceFile[]): { files: SourceFile[]; errors: SiteError[]; factFiles: Map<SiteError, string>; uses: FactUses } {
   const tree = factTree(files);
@@ -134,16 +134,20 @@ export function resolveFacts(files: SourceFile[]): { files: SourceFile[]; errors
   return { files: out, errors, factFiles, uses };
 }
 
-/** The facts placeholders put in each field: file path, then the field's pointer, then the facts' names. */
+/** The facts each field's placeholders name, resolved or not: file path, then the field's pointer, then the facts' names. */
 type FactUses = Map<string, Map<string, string[]>>;
 
 /**
- * Whether a schema error follows from a fact of the wrong form: the field it names took, through a placeholder,
- * a fact that breaks its own file's rules ("$44.955" in plans.json, in every startingPrice that names it). That
- * fact is reported where it is defined; reported again in each field that shows it, it would bury the one place
- * to fix. `errors` are every schema error, the fact files' own among them.
+ * Whether an error follows from a broken fact: a placeholder naming a fact in a fact file that does not load or
+ * validate, or a schema error in a field that took, through a placeholder, a fact that breaks its own file's
+ * rules ("$44.955" in plans.json, in every startingPrice that names it) or that did not resolve. The broken fact
+ * is reported where it is defined; reported again in each field that shows it (hundreds for plans.json), it
+ * would bury the one place to fix. Every other error of a file naming it is the file's own. `errors` are every
+ * load and schema error, the fact files' own among them.
  */
-export function followsFromFacts(files: SourceFile[], uses: FactUses, errors: SiteError[]): (error: SiteError) => boolean {
+export function followsFromFacts(files: SourceFile[], resolved: { errors: SiteError[]; uses: FactUses; factFiles: Map<SiteError, string> }, errors: SiteError[]): (error: SiteError) => boolean {
+  const tree = factTree(files);
+  const brokenFiles = new Set(errors.map((e) => e.file));
   const plans = files.find((f) => f.rel === factSources.plans)?.data as { plans?: { id?: unknown }[] } | undefined;
   // A fact file's field by the name placeholders give it: plans.json's /plans/0/price is plans.<that plan's id>.price.
   const broken = errors.flatMap((e) => {
@@ -153,8 +157,18 @@ export function followsFromFacts(files: SourceFile[], uses: FactUses, errors: Si
     const plan = space === 'plans' && keys[0] === 'plans' && keys.length > 1 ? plans?.plans?.[Number(keys[1])]?.id : undefined;
     return [[space, ...(typeof plan === 'string' ? [plan, ...keys.slice(2)] : keys)].join('.')];
   });
-  const isBroken = (name: string) => broken.some((b) => name === b || name.startsWith(`${b}.`));
-  return (error) => !!error.file && error.pointer !== undefined && !!uses.get(error.file)?.get(error.pointer)?.some(isBroken);
+  // A placeholder that did not resolve stays as written, which the field's rules may refuse too; its own error is
+  // reported instead (or, when its fact file is broken, that file's).
+  const isBroken = (name: string) => broken.some((b) => name === b || name.startsWith(`${b}.`)) || 'fail' in lookup(tree, name);
+  const placeholders = new Set(resolved.errors);
+  return (error) => {
+    // A placeholder naming no fact is its own file's mistake, unless the fact file it names failed to load.
+    if (placeholders.has(error)) {
+      const factFile = resolved.factFiles.get(error);
+      return factFile !== undefined && brokenFiles.has(factFile);
+    }
+    return !!error.file && error.pointer !== undefined && !!resolved.uses.get(error.file)?.get(error.pointer)?.some(isBroken);
+  };
 }
 
 function resolveFile(file: SourceFile, tree: Namespaces): Resolved {
@@ -179,6 +193,7 @@ function resolveFile(file: SourceFile, tree: Namespaces): Resolved {
       // (islands/admin/notices.ts), as for a schema error. A Markdown body has none.
       const error = found.fail(whole, { ...framed(file.path, file.text, positionAt(file.text, offset === -1 ? start : offset)), pointer });
       errors.push(error);
+      if (pointer !== undefined) uses.set(pointer, [...(uses.get(pointer) ?? []), inner]);
       const space = inner.split('.')[0];
       if (Object.hasOwn(factSources, space)) factFiles.set(error, `content/${factSources[space as keyof typeof factSources]}`);
       return whole;

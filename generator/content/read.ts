@@ -55,17 +55,11 @@ export async function readContent(project: Project, previous: BuildRecord | unde
     ready: timed(feed.ready, () => markdown.stats.workers > 0 && (posts.workers = { ms: performance.now() - started })),
     bodyOf,
   };
-  // A file with an unknown fact name keeps the placeholder, which its schema would then report a second time.
-  const unresolved = new Set(resolved.errors.map((e) => e.file));
   // Files as the last successful build read them passed the same validators then.
   const passed = previous?.validated ? { key: previous.validated, files: (f: SourceFile) => !changed.has(f) } : undefined;
-  const validation = await validateContent(project, resolved.files.filter((f) => !unresolved.has(f.path)), passed);
-  // A fact file that does not load or validate is reported itself; the placeholders naming it then fail too
-  // (hundreds of them for plans.json), and would bury its one problem.
-  const broken = new Set([...loaded.errors, ...validation.errors].map((e) => e.file));
-  const placeholders = resolved.errors.filter((e) => !broken.has(resolved.factFiles.get(e)));
-  const followOn = followsFromFacts(loaded.files, resolved.uses, validation.errors);
-  failIfAny('content', [...loaded.errors, ...placeholders, ...validation.errors.filter((e) => !followOn(e))]);
+  const validation = await validateContent(project, resolved.files, passed);
+  const followOn = followsFromFacts(loaded.files, resolved, [...loaded.errors, ...validation.errors]);
+  failIfAny('content', [...loaded.errors, ...[...resolved.errors, ...validation.errors].filter((e) => !followOn(e))]);
   // `loaded`: the files as written, which the dev server keeps; placeholders are resolved again on every build.
   return { files: resolved.files, loaded: loaded.files, changed, posts, validated: validation.key };
 }
