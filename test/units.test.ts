@@ -177,8 +177,8 @@ test('buildModel: entries get slugs, addresses and order; the target language st
     file('services/passports.json', { order: 1, pricing: {} }),
     file('services/payslips.json', { order: 0, pricing: { startingPrice: '$39' } }),
     file('cities/perth.json', { name: 'Perth', order: 1, preposition: 'in', languages: [] }),
-    file('blog/older.md', { title: 'Older', date: '02/01/2026' }, 'one two'),
-    file('blog/newer.md', { title: 'Newer', date: '01/02/2026', updated: '03/02/2026' }, 'one two three'),
+    file('blog/older.md', { title: 'Older', date: '02/01/2026', author: 'Sam Lee' }, 'one two'),
+    file('blog/newer.md', { title: 'Newer', date: '01/02/2026', updated: '03/02/2026', author: 'Ana Cruz, Senior Translator' }, 'one two three'),
   ]);
   assert.equal(model.languages.map((l) => [l.slug, l.url, l.dir, l.file]), [
     ['arabic', '/arabic', 'rtl', 'content/languages/arabic.json'],
@@ -190,9 +190,9 @@ test('buildModel: entries get slugs, addresses and order; the target language st
     ['passports', '/services/passports', '$69'],
   ]);
   assert.equal(model.cities.map((c) => [c.url, c.inCity]), [['/cities/perth', 'in Perth']]);
-  assert.equal(model.posts.map((p) => [p.url, p.isoDate, p.isoUpdated, p.words]), [
-    ['/blog/newer', '2026-02-01', '2026-02-03', 3],
-    ['/blog/older', '2026-01-02', '2026-01-02', 2],
+  assert.equal(model.posts.map((p) => [p.url, p.isoDate, p.isoUpdated, p.words, p.authorName]), [
+    ['/blog/newer', '2026-02-01', '2026-02-03', 3, 'Ana Cruz'],
+    ['/blog/older', '2026-01-02', '2026-01-02', 2, 'Sam Lee'],
   ]);
   assert.is(model.settings.name, 'Test');
   assert.equal(model.pages.home, { seo: { title: 'Home' } });
