@@ -6,6 +6,9 @@ const foreignRun = /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}](?:[
 
 // Scripts a quoted run may be in, by their ISO 15924 codes (which Unicode's script names accept as aliases).
 const scripts = ['Arab', 'Armn', 'Beng', 'Cyrl', 'Deva', 'Ethi', 'Geor', 'Grek', 'Gujr', 'Guru', 'Hang', 'Hani', 'Hebr', 'Hira', 'Kana', 'Khmr', 'Knda', 'Laoo', 'Mlym', 'Mong', 'Mymr', 'Orya', 'Sinh', 'Syrc', 'Taml', 'Telu', 'Thaa', 'Thai', 'Tibt'].map((code) => ({ code, letter: new RegExp(`\\p{Script=${code}}`, 'u') }));
+// The scripts above written from right to left. (Intl's text info would say so too, but Node 22 names it
+// `textInfo` and Node 24 `getTextInfo()`.)
+const rightToLeft = new Set(['Arab', 'Hebr', 'Syrc', 'Thaa']);
 // A language's script subtag that stands for several Unicode scripts: Japanese mixes three, Korean two, and
 // both forms of Chinese are Han.
 const scriptParts: Record<string, string[]> = { Jpan: ['Hani', 'Hira', 'Kana'], Kore: ['Hang', 'Hani'], Hans: ['Hani'], Hant: ['Hani'] };
@@ -32,9 +35,7 @@ function runLanguage(run: string, lang: string, dir: 'ltr' | 'rtl'): { lang: str
   if (!own || !script || (scriptParts[own] ?? [own]).includes(script)) return { lang, dir };
   const other = likely(`und-${script}`);
   if (!other) return { lang, dir };
-  // getTextInfo is Node's and the browsers' (Intl Locale Info), not yet in TypeScript's ES2023 library.
-  const direction = (other as Intl.Locale & { getTextInfo(): { direction: 'ltr' | 'rtl' } }).getTextInfo().direction;
-  return { lang: other.language, dir: direction };
+  return { lang: other.language, dir: rightToLeft.has(script) ? 'rtl' : 'ltr' };
 }
 
 /**
