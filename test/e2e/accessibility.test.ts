@@ -222,8 +222,16 @@ test('forced colours: the carousel dots, the current dot, the chosen tab, catego
     const p = await open(browser, site, path, { reducedMotion: 'reduce' });
     if (island) await wake(p.page, island);
     await p.page.emulateMedia({ forcedColors: 'active' });
-    // The colours change by transition (short with reduced motion, yet a busy machine may read one midway).
-    await p.page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    // The colours change by transition (short with reduced motion, yet a busy machine may read one midway). A
+    // transition that another replaces is cancelled (its `finished` rejects), so the wait goes on until none runs;
+    // endless animations are not waited for.
+    await p.page.evaluate(async () => {
+      for (let round = 0; round < 20; round++) {
+        const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+        if (!running.length) return;
+        await Promise.allSettled(running.map((a) => a.finished));
+      }
+    });
     const found = await p.page.evaluate(([marked, plain]) => {
       const canvas = getComputedStyle(document.body).backgroundColor;
       // What is painted (the dots draw themselves in ::after). No named functions in here: the test
