@@ -18,6 +18,30 @@ export function withFee(price: string, fee: string): string {
   return `$${((cents(price) + cents(fee)) / 100).toFixed(2)}`;
 }
 
+/** A hero's from-price, with the single price (the fee added) beside it and as large (ACL s 48(7)). */
+export function HeroPrice({ price, note }: { price: string; note: string }) {
+  const { site } = useRender();
+  return (
+    <p className="hero-price" data-reveal-item="">
+      <span className="price-from">From</span> <strong>{price}</strong> <span>{note}</span>{' '}
+      <span className="price-total">
+        (<strong>{withFee(price, site.plans.serviceFee)}</strong> minimum total)
+      </span>
+    </p>
+  );
+}
+
+/** A service card's from-price and its total with the fee. */
+export function ServicePrice({ service }: { service: ServiceEntry }) {
+  const { site } = useRender();
+  const price = servicePrice(service, site.plans);
+  return (
+    <p className="service-price">
+      From <strong>{price}</strong> {service.pricing.priceNote} (<strong>{withFee(price, site.plans.serviceFee)}</strong> in total)
+    </p>
+  );
+}
+
 /** The three service plans, side by side from medium screens. */
 export function PlanCards() {
   const { site } = useRender();

@@ -6,7 +6,7 @@ import TestimonialCarousel from '../../islands/testimonial-carousel.tsx';
 import LanguagePicker, { type LanguagePickerProps } from '../../islands/language-picker.tsx';
 import type { SiteModel } from '../../generator/content/model.ts';
 import type { Assets } from '../../generator/render/contract.ts';
-import { PlanCards, servicePrice, withFee } from '../components/plans.tsx';
+import { HeroPrice, PlanCards, ServicePrice } from '../components/plans.tsx';
 import { Picture } from '../components/picture.tsx';
 import { business, graph, offers, provider } from '../structured-data.ts';
 import type { KindModule } from './index.ts';
@@ -26,10 +26,7 @@ export function HomePage() {
             {copy.hero.eyebrow && <p className="eyebrow" data-reveal-item="">{copy.hero.eyebrow}</p>}
             <h1 id="page-heading" data-reveal-item="">{copy.hero.heading}</h1>
             <p className="hero-text" data-reveal-item="">{copy.hero.text}</p>
-            <p className="hero-price" data-reveal-item="">
-              <span className="price-from">From</span> <strong>{s.startingPrice}</strong> <span>+ service fee</span>{' '}
-              <span className="price-total">(<strong>{withFee(s.startingPrice, site.plans.serviceFee)}</strong> minimum total)</span>
-            </p>
+            <HeroPrice price={s.startingPrice} note="+ service fee" />
             <div className="hero-actions" data-reveal-item="">
               <OrderLink size="lg">{copy.hero.button}</OrderLink>
               <a className="button button-secondary button-lg" href="#services">
@@ -99,9 +96,7 @@ export function HomePage() {
               </span>
               <h3>{service.card.title}</h3>
               <p>{service.card.description}</p>
-              <p className="service-price">
-                From <strong>{servicePrice(service, site.plans)}</strong> {service.pricing.priceNote} (<strong>{withFee(servicePrice(service, site.plans), site.plans.serviceFee)}</strong> in total)
-              </p>
+              <ServicePrice service={service} />
               <a className="text-link" href={service.url}>
                 Learn More<span className="sr-only"> about {inSentence(service.card.title)}</span> <Icon name="arrow-right" size={16} />
               </a>

@@ -6,7 +6,7 @@ import { Icon } from '../components/icon.tsx';
 import { Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CallToAction, CardGrid, CheckList, FaqList, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
 import { ServiceCard } from './services.tsx';
-import { servicePrice, withFee } from '../components/plans.tsx';
+import { HeroPrice, servicePrice, withFee } from '../components/plans.tsx';
 import { breadcrumbs, graph, provider } from '../structured-data.ts';
 import type { KindModule } from './index.ts';
 
@@ -45,10 +45,7 @@ export function ServicePage({ data }: { data: { entry: ServiceEntry } }) {
             <p className="hero-text" data-reveal-item="">
               {s.serviceDescription}
             </p>
-            <p className="hero-price" data-reveal-item="">
-              <span className="price-from">From</span> <strong>{price}</strong> <span>{s.pricing.priceNote}</span>{' '}
-              <span className="price-total">(<strong>{total}</strong> minimum total)</span>
-            </p>
+            <HeroPrice price={price} note={s.pricing.priceNote} />
             <div className="hero-actions" data-reveal-item="">
               <OrderLink size="lg">{site.shared.orderCta.start}</OrderLink>
               <a className="button button-secondary button-lg" href="#translation-services">

@@ -2,7 +2,7 @@ import { inSentence, useRender, absolute } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { ButtonLink, JsonLd, PageHero, Section } from '../components/ui.tsx';
 import type { ServiceEntry } from '../../generator/content/model.ts';
-import { servicePrice, withFee } from '../components/plans.tsx';
+import { ServicePrice } from '../components/plans.tsx';
 import type { KindModule } from './index.ts';
 
 export function ServiceCard({ service, headingLevel = 2 }: { service: ServiceEntry; headingLevel?: 2 | 3 }) {
@@ -15,9 +15,7 @@ export function ServiceCard({ service, headingLevel = 2 }: { service: ServiceEnt
       </span>
       <H>{service.card.title}</H>
       <p>{service.card.description}</p>
-      <p className="service-price">
-        From <strong>{servicePrice(service, site.plans)}</strong> {service.pricing.priceNote} (<strong>{withFee(servicePrice(service, site.plans), site.plans.serviceFee)}</strong> in total)
-      </p>
+      <ServicePrice service={service} />
       <a className="button button-secondary button-sm" href={service.url}>
         Learn More<span className="sr-only"> about {inSentence(service.card.title)}</span>
         <Icon name="arrow-right" size={16} />
