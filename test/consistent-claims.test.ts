@@ -131,6 +131,28 @@ test('acceptance: "accepted by all Australian authorities" always stands beside 
   assert.equal(pagesWhere((t) => /all Australian government departments/i.test(t)), []);
 });
 
+test('acceptance: no page says courts, tribunals or Services Australia accept our translations; what was confirmed is sourced', () => {
+  const facts = JSON.parse(fs.readFileSync(path.join(site.content, 'facts.json'), 'utf8'));
+  // No public source says they do: a court or registry sets its own rules, and Services Australia translates what it needs itself.
+  const claims = [...texts].flatMap(([page, text]) =>
+    text
+      .split(/(?<=[.!?])\s/)
+      .filter((s) => /\baccept/i.test(s) && /translation|accepted by/i.test(s) && /Services Australia|Centrelink|\bcourts\b|\btribunals\b/i.test(s))
+      .map((s) => `${page}: "${s.trim().slice(0, 200)}"`),
+  );
+  assert.equal(claims, []);
+  assert.equal(pagesWhere((t) => /what Australian courts usually look for/.test(t)), []);
+  // The authorities list on each language page names no body we have not confirmed.
+  for (const page of result.pages.filter((p) => p.kind === 'language')) {
+    const list = visible(html(page.file).match(/<section[^>]*id="authorities"[\s\S]*?<\/section>/)?.[0] ?? '');
+    assert.not.match(list, /Services Australia|Courts/, page.path);
+  }
+  // What the sources do say, on the pages that speak of it.
+  assert.match(texts.get('/services/pension-document')!, facts.rules.servicesAustraliaTranslation.value);
+  assert.match(texts.get('/cities/melbourne')!, facts.rules.bdmVicTranslation.value);
+  assert.match(texts.get('/services/change-of-name')!, facts.rules.bdmVicTranslation.value);
+});
+
 test('deletion: one fact, the same on every page that speaks of deleting files', () => {
   const speaks = pagesWhere((t) => /deleted automatically|automatic deletion/i.test(t));
   assert.ok(speaks.length >= 30, `pages about deletion: ${speaks.length}`);

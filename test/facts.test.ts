@@ -373,6 +373,13 @@ test('sources-age: every sourced fact in facts.json is found by its name, with i
   assert.equal(staleSources(files, new Date('2026-12-01T12:00:00Z')), []);
 });
 
+test('docs/sources.md lists every sourced fact by its name, with the source it was read at', () => {
+  const rules = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'content/facts.json'), 'utf8')) as { rules: Record<string, { source: string }> }).rules;
+  const sources = fs.readFileSync(path.join(repoRoot, 'docs/sources.md'), 'utf8');
+  assert.equal(Object.keys(rules).filter((name) => !new RegExp(`\\b${name}\\b`).test(sources)), [], 'facts not named in docs/sources.md');
+  assert.equal(Object.entries(rules).filter(([, fact]) => !sources.includes(fact.source)).map(([name]) => name), [], 'facts whose source docs/sources.md does not give');
+});
+
 test('sources-age: a source checked more than 12 months ago, or on a day that does not exist, is reported; a year to the day is not', () => {
   const rule = (checked: string) => ({ value: 'A rule.', source: 'https://example.gov.au/rule', sourceTitle: 'A rule', checked });
   const file = factsFile({ rules: { fresh: rule('2025-12-01'), stale: rule('2025-11-30'), impossible: rule('2025-02-31'), old: rule('2020-01-15') }, hours: { display: 'not a sourced fact' } });

@@ -628,6 +628,8 @@ export interface BusinessFacts {
     ahpraTranslation: SourcedFact;
     ahpraTranslationShort: SourcedFact;
     aclGuarantees: SourcedFact;
+    servicesAustraliaTranslation: SourcedFact;
+    bdmVicTranslation: SourcedFact;
   };
 }
 
