@@ -153,6 +153,15 @@ test('acceptance: no page says courts, tribunals or Services Australia accept ou
   assert.match(texts.get('/services/change-of-name')!, facts.rules.bdmVicTranslation.value);
 });
 
+test('terms: the limit of liability is stated as section 64A of the Australian Consumer Law allows it', () => {
+  const terms = texts.get('/terms')!;
+  // The old clause limited every failure to a redo or a refund, which the law allows only for services not ordinarily bought for personal use.
+  assert.not.match(terms, 'our liability for any failure to provide our service as promised is limited');
+  assert.match(terms, 'section 64A of the Australian Consumer Law');
+  assert.match(terms, 'not of a kind ordinarily acquired for personal, domestic or household use');
+  assert.match(terms, 'supplying the service again or paying the cost of having it supplied again');
+});
+
 test('deletion: one fact, the same on every page that speaks of deleting files', () => {
   const speaks = pagesWhere((t) => /deleted automatically|automatic deletion/i.test(t));
   assert.ok(speaks.length >= 30, `pages about deletion: ${speaks.length}`);
