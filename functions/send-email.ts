@@ -126,12 +126,9 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
         return fail(400, '', { errors: Object.fromEntries(known.filter((e) => !(captchaNeedsScript && e.field === 'recaptcha')).map((e) => [e.field, e.message])), captchaNeedsScript });
       }
 
-      // The honeypot: filled in, the enquiry is from a bot. It is answered as sent, and neither kept nor mailed.
-      if (data.website) {
-        console.info(`send-email: a ${variant} filled the honeypot field and was dropped`);
-        if (page) return contactAnswer(request, settings, variant, { values: {}, errors: {}, state: 'success' }, 200);
-        return json(200, { ok: true });
-      }
+      // The honeypot: filled in, the enquiry is likely a bot's, but may be a visitor's whose browser filled it. It
+      // is answered as sent (a bot learns nothing), and kept for the operator, held and not mailed: never dropped.
+      const suspected = Boolean(data.leave_blank);
 
       let unverified = false;
       if (variant === 'message') {
@@ -146,11 +143,11 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
       }
 
       const key = idempotencyKey(sentKey, variant, data);
-      const outcome = await take(variant, data as Record<string, string>, key, settings, { unverified });
+      const outcome = await take(variant, data as Record<string, string>, key, settings, { unverified, suspected });
       if (outcome === 'failed') return fail(502, messages.failed);
       if (outcome === 'unconfigured') return fail(500, messages.unconfigured);
-      console.info(`send-email: ${variant} ${key} ${outcome}${unverified ? ' (reCAPTCHA not checked)' : ''} (${String(data.message).length} characters)`);
-      if (outcome === 'held') {
+      console.info(`send-email: ${variant} ${key} ${outcome}${unverified ? ' (reCAPTCHA not checked)' : ''}${suspected ? ' (suspected spam: the honeypot was filled)' : ''} (${String(data.message).length} characters)`);
+      if (outcome === 'held' && !suspected) {
         // Kept, but not on its way: the message is safe, and the visitor is told what happens next.
         if (page) return contactAnswer(request, settings, variant, { values: {}, errors: {}, state: 'success', held: true }, 202);
         return json(202, { ok: true, queued: true, held: true, message: messages.held });

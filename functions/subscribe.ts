@@ -1,8 +1,9 @@
 // POST /.netlify/functions/subscribe: the blog's newsletter sign-up, kept in the store (Netlify Blobs on
 // Netlify, .data/ under `site serve`) once per address: the key is a hash of the lowercased address, so
 // signing up twice keeps one entry (the first time). Same rules as send-email: a shared schema
-// (subscriber.schema.json), size and type limits, a per-client rate limit; and a honeypot field, `website`,
-// which people never see: a sign-up that fills it is answered as usual and dropped.
+// (subscriber.schema.json), size and type limits, a per-client rate limit; and a honeypot field, `leave_blank`,
+// which people never see: a sign-up that fills it is answered as usual and kept aside (suspected/<key>), not
+// added to the list, in case a visitor's browser filled it; `site subscribers export` counts them.
 //
 // Takes JSON (from the site script) or a native form post, answered with the page the form was on (the blog or a
 // category's page) and the form thanked or showing the error next to the field. Answers: 200 {ok: true,
@@ -66,15 +67,12 @@ export function createSubscribe(options: { env?: () => Env; now?: () => number; 
       if (!body || typeof body !== 'object' || Array.isArray(body)) return answer(400, { message: messages.notObject });
 
       const data = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
-      if (data.website === '') delete data.website;
+      // `website` is the trap's old name, still posted empty by a page opened before it changed.
+      for (const trap of ['leave_blank', 'website']) if (data[trap] === '') delete data[trap];
       const validate = validator(schema, 'subscriber.schema.json');
       if (!validate(data)) {
-        const first = firstProblem(schema.properties, validate.errors ?? [], ['email', 'website'], messages.notObject, data);
+        const first = firstProblem(schema.properties, validate.errors ?? [], ['email', 'leave_blank'], messages.notObject, data);
         return answer(400, { message: first.message, field: first.field });
-      }
-      if (data.website) {
-        console.info('subscribe: a sign-up filled the honeypot field and was dropped');
-        return answer(200, { message: blog.newsletter.thanks, thanked: true });
       }
       const store = storeOf(settings);
       if (!store) {
@@ -83,8 +81,11 @@ export function createSubscribe(options: { env?: () => Env; now?: () => number; 
       }
       try {
         const email = String(data.email);
-        const added = await store.create(subscriberKey(email), JSON.stringify({ email, subscribedAt: new Date(now()).toISOString() }));
-        console.info(`subscribe: ${added ? 'a new address was kept' : 'an address already on the list signed up again'}`);
+        const suspected = Boolean(data.leave_blank);
+        const key = suspected ? subscriberKey(email).replace(/^subscribers\//, 'suspected/') : subscriberKey(email);
+        const added = await store.create(key, JSON.stringify({ email, subscribedAt: new Date(now()).toISOString() }));
+        if (suspected) console.info('subscribe: a sign-up filled the honeypot field, so it is kept aside as suspected, not added to the list');
+        else console.info(`subscribe: ${added ? 'a new address was kept' : 'an address already on the list signed up again'}`);
       } catch (error) {
         console.error(`subscribe: the store did not keep the address (${describe(error)})`);
         return answer(503, { message: messages.unavailable });

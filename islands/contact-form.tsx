@@ -126,8 +126,8 @@ export default function ContactForm(props: ContactFormProps) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure('');
-    const trap = (form.current?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '';
-    const data = normalise({ ...values, ...(variant === 'message' ? { recaptcha: captcha } : {}), ...(trap ? { website: trap } : {}) });
+    const trap = (form.current?.elements.namedItem('leave_blank') as HTMLInputElement | null)?.value ?? '';
+    const data = normalise({ ...values, ...(variant === 'message' ? { recaptcha: captcha } : {}), ...(trap ? { leave_blank: trap } : {}) });
     const validate = variant === 'enquiry' ? validateEnquiry : validateMessage;
     if (!validate(data)) {
       const found = fieldErrors(variant, validate.errors ?? [], data);

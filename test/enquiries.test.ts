@@ -10,7 +10,7 @@ import path from 'node:path';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { fileStore, type KeyValueStore } from '../functions/lib/store.ts';
-import { deliverQueued, idempotencyKey, type DeliveryReport, type Stored } from '../functions/lib/enquiries.ts';
+import { deliverQueued, idempotencyKey, listStored, retryStored, type DeliveryReport, type Stored } from '../functions/lib/enquiries.ts';
 import { normalise } from '../functions/lib/enquiry.ts';
 import { mailer } from '../functions/lib/mail.ts';
 import { clientIp } from '../functions/lib/http.ts';
@@ -358,16 +358,43 @@ test('the reCAPTCHA check is down: the enquiry is kept and mailed marked unverif
     logs.restore();
   }
   assert.equal(answers.map((a) => a.status), [200, 200, 429]);
-  // The honeypot applies too: a bot's enquiry is answered as sent, and neither kept nor mailed.
-  const bot = await send(jsonRequest({ ...message, subject: 'Captcha down bot', website: 'http://spam.example' }, 'captcha-down-bot-key'), { ip: '203.0.113.10' });
+  // The honeypot applies too: a bot's enquiry is answered as sent, and kept for the operator, not mailed.
+  const bot = await send(jsonRequest({ ...message, subject: 'Captcha down bot', leave_blank: 'http://spam.example' }, 'captcha-down-bot-key'), { ip: '203.0.113.10' });
   assert.is(bot.status, 200);
-  const botForm = await send(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...enquiry, subject: 'Captcha down bot 2', website: 'x' }) }), { ip: '203.0.113.11' });
+  const botForm = await send(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...enquiry, subject: 'Captcha down bot 2', leave_blank: 'x' }) }), { ip: '203.0.113.11' });
   assert.is(botForm.status, 200);
-  assert.equal((await store.list('queue/')).length, 0);
+  assert.equal((await listStored(store)).map((s) => 'state' in s && [s.state, s.suspected]), [['held', true], ['held', true]]);
   const mails = sink.received.filter((r) => r.mail.subject?.includes('Captcha down'));
   assert.equal(mails.map((m) => m.mail.subject), ['[Unverified] Website message: Captcha down 0', '[Unverified] Website message: Captcha down 1']);
   assert.match(mails[0].mail.text ?? '', /The reCAPTCHA check could not be made/);
   assert.ok(logs.lines.some((l) => l.includes('the reCAPTCHA check could not be made')));
+});
+
+test('the field people never see, filled in (a bot, or a browser that autofilled it): the visitor is thanked, and the enquiry is kept for the operator as suspected spam, never dropped', async () => {
+  const store = fileStore(path.join(dir, 'trap'));
+  const send = createSendEmail({ env: () => ({ SMTP_URL: sink.url }), store: () => store });
+  const before = sink.received.length;
+  const island = await send(jsonRequest({ ...message, subject: 'Trap island', leave_blank: 'https://amira.example' }, 'trap-island-key'), { ip: '203.0.113.30' });
+  assert.is(island.status, 200);
+  assert.equal(await island.json(), { ok: true });
+  const native = await send(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...enquiry, subject: 'Trap native', leave_blank: 'x' }) }), { ip: '203.0.113.31' });
+  assert.is(native.status, 200);
+  assert.match(await native.text(), /Thank you for your message/i);
+  assert.is(sink.received.length, before, 'nothing mailed');
+  const kept = (await listStored(store)) as Stored[];
+  assert.equal(kept.map((s) => [s.data.subject, s.state, s.suspected]).sort(), [['Trap island', 'held', true], ['Trap native', 'held', true]]);
+  assert.match(kept[0].lastError ?? '', /suspected spam/);
+  // The operator who finds a real one among them puts it back in the queue: it is mailed once, marked.
+  await retryStored(store, [kept.find((s) => s.data.subject === 'Trap native')!.key]);
+  assert.is((await deliverQueued(store, mailer(), { SMTP_URL: sink.url })).delivered, 1);
+  assert.equal(subjects('Trap'), ['[Suspected spam] Website enquiry (Request a Quote): Trap native']);
+  // An old page still open in a tab posts the old trap's name, empty: taken as before.
+  const old = await send(jsonRequest({ ...message, subject: 'Trap old page', website: '' }, 'trap-old-page-key'), { ip: '203.0.113.32' });
+  assert.is(old.status, 200);
+  // Without a store it cannot be held: it is mailed, marked, rather than lost.
+  const noStore = await createSendEmail({ env: () => ({ SMTP_URL: sink.url }), store: () => undefined })(jsonRequest({ ...message, subject: 'Trap no store', leave_blank: 'x' }, 'trap-no-store-key'), { ip: '203.0.113.33' });
+  assert.is(noStore.status, 200);
+  assert.equal(subjects('Trap no store'), ['[Suspected spam] Website message: Trap no store']);
 });
 
 test('the client address comes from the one trusted source: rotating headers do not dodge the limit, and no address does not shut the form', async () => {

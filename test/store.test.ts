@@ -436,12 +436,16 @@ test('site subscribers export writes the local sign-ups as CSV, oldest first, sa
       const res = await subscribe(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: new URLSearchParams({ email, website: '' }) }));
       assert.is(res.status, 200, email);
     }
+    // A sign-up that filled the field people never see is kept aside, not exported, and counted for the operator.
+    const bot = await subscribe(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: new URLSearchParams({ email: 'bot@example.net', leave_blank: 'x' }) }));
+    assert.is(bot.status, 200);
     const out = path.join(root, 'subscribers.csv');
     const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
     delete env.SITE_DATA_DIR;
     const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'subscribers', 'export', '--out', out], { cwd: root, encoding: 'utf8', env });
     assert.is(result.status, 0, result.stderr);
     assert.match(result.stderr, /3 subscribers from .*\.data\/forms written to /);
+    assert.match(result.stderr, /1 sign-up that filled the field people never see \(bots, or rarely a browser filling in forms\) is kept aside, not exported: \.data\/forms\/suspected/);
     assert.is(fs.readFileSync(out, 'utf8'), 'email,subscribed_at\r\nzoe@example.org,2026-11-01T00:01:00.000Z\r\n\'=cmd@example.org,2026-11-01T00:02:00.000Z\r\namir@example.org,2026-11-01T00:03:00.000Z\r\n');
     // A damaged record is named, and left out of a CSV that still holds every other sign-up.
     fs.writeFileSync(path.join(root, '.data/forms/subscribers/cut.json'), '{"email": "half@exa');

@@ -54,7 +54,7 @@ export async function listEnquiries(options: { root: string; netlify: boolean; e
   const rows = items.map((item) =>
     'problem' in item
       ? [item.key, 'unreadable', '-', '-', '-', '-', `${placeOf(store, options.netlify, `queue/${item.key}`)} cannot be read: ${item.problem}`]
-      : [item.key, sendingNow(item) ? 'sending' : item.state, when(item.at), String(item.attempts), item.state === 'held' ? '-' : when(item.nextAt), item.lastError ?? '-', `${item.data.name ?? ''} <${item.data.email ?? ''}>: ${item.data.subject ?? ''}${item.unverified ? ' [unverified]' : ''}`],
+      : [item.key, sendingNow(item) ? 'sending' : item.state, when(item.at), String(item.attempts), item.state === 'held' ? '-' : when(item.nextAt), item.lastError ?? '-', `${item.data.name ?? ''} <${item.data.email ?? ''}>: ${item.data.subject ?? ''}${item.unverified ? ' [unverified]' : ''}${item.suspected ? ' [suspected spam]' : ''}`],
   );
   const head = ['id', 'state', 'arrived', 'attempts', 'next try', 'last error', 'enquiry'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

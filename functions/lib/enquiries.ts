@@ -42,7 +42,12 @@ export interface Stored {
   lastError?: string;
   /** The reCAPTCHA check could not be made (the verify service was down), so the mail says so. */
   unverified?: boolean;
+  /** It filled the field people never see: held for the operator, not mailed, and marked if they retry it. */
+  suspected?: boolean;
 }
+
+/** What the mail says about how the enquiry came in (lib/mail.ts, compose). */
+type Marks = Pick<Stored, 'unverified' | 'suspected'>;
 
 const keyPattern = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -91,7 +96,7 @@ function refusedForGood(error: unknown): boolean {
 
 /** The mail of a stored enquiry. */
 export function mailOf(item: Stored, settings: Env): Mail {
-  return compose(item.variant, item.data, item.key, settings, { unverified: item.unverified });
+  return compose(item.variant, item.data, item.key, settings, { unverified: item.unverified, suspected: item.suspected });
 }
 
 /** Runs `deliver`, giving up after the send timeout so one hung mail cannot hold a request or a run. */
@@ -202,9 +207,9 @@ export function enquiryIntake(options: { store: (settings: Env) => KeyValueStore
   const inFlight = new Map<string, Promise<Outcome>>();
 
   /** Without a store (or with one that cannot be reached) the mail is the only record: answer only once it is sent. */
-  async function direct(variant: Variant, data: Record<string, string>, key: string, settings: Env, unverified: boolean, why: string): Promise<Outcome> {
+  async function direct(variant: Variant, data: Record<string, string>, key: string, settings: Env, marks: Marks, why: string): Promise<Outcome> {
     try {
-      const delivery = await deliver(compose(variant, data, key, settings, { unverified }), settings);
+      const delivery = await deliver(compose(variant, data, key, settings, marks), settings);
       if (delivery !== 'unconfigured') return 'sent';
       console.error(`send-email: SMTP_URL is not set, and ${why}`);
       return 'unconfigured';
@@ -214,7 +219,7 @@ export function enquiryIntake(options: { store: (settings: Env) => KeyValueStore
     }
   }
 
-  async function attempt(variant: Variant, data: Record<string, string>, key: string, settings: Env, unverified: boolean): Promise<Outcome> {
+  async function attempt(variant: Variant, data: Record<string, string>, key: string, settings: Env, marks: Marks): Promise<Outcome> {
     let store: KeyValueStore | undefined;
     try {
       store = options.store(settings);
@@ -222,10 +227,13 @@ export function enquiryIntake(options: { store: (settings: Env) => KeyValueStore
       // Opening the store throws too (Netlify Blobs outside the context it expects): it is as unreachable as one
       // that fails later, and the lead goes by mail alone rather than being lost to a server error.
       console.error(`send-email: the store could not be opened (${describe(error)}), so the enquiry is mailed at once`);
-      return direct(variant, data, key, settings, unverified, `the store could not be opened (${describe(error)})`);
+      return direct(variant, data, key, settings, marks, `the store could not be opened (${describe(error)})`);
     }
-    if (!store) return direct(variant, data, key, settings, unverified, 'there is no store to keep it in');
-    const item: Stored = { variant, data, key, at: now(), state: 'queued', attempts: 0, nextAt: now() + lease(settings), sending: true, ...(unverified ? { unverified } : {}) };
+    if (!store) return direct(variant, data, key, settings, marks, 'there is no store to keep it in');
+    // A suspected one is held at once: kept for the operator, in case a real visitor's browser filled the trap.
+    const item: Stored = marks.suspected
+      ? { variant, data, key, at: now(), state: 'held', attempts: 0, nextAt: 0, lastError: 'suspected spam: the field people never see was filled in', ...marks }
+      : { variant, data, key, at: now(), state: 'queued', attempts: 0, nextAt: now() + lease(settings), sending: true, ...(marks.unverified ? { unverified: true } : {}) };
     let stored = false;
     try {
       if (provesDelivery(await store.get(`received/${key}`))) return 'delivered';
@@ -243,10 +251,11 @@ export function enquiryIntake(options: { store: (settings: Env) => KeyValueStore
       }
     } catch (error) {
       // A store that cannot be reached must not stop the mail: the lead matters more than deduplication.
-      if (!stored) return direct(variant, data, key, settings, unverified, `the store could not keep it either (${describe(error)})`);
+      if (!stored) return direct(variant, data, key, settings, marks, `the store could not keep it either (${describe(error)})`);
       // Kept already: mailed at once besides, it would be mailed again from the queue. It goes the stored way.
       console.error(`send-email: enquiry ${key} is stored, but the store failed after that (${describe(error)}); it is mailed from the store`);
     }
+    if (item.state === 'held') return 'held';
     try {
       return await attemptDelivery(store, item, deliver, settings, now);
     } catch (error) {
@@ -256,10 +265,10 @@ export function enquiryIntake(options: { store: (settings: Env) => KeyValueStore
     }
   }
 
-  return function take(variant: Variant, data: Record<string, string>, key: string, settings: Env, marks: { unverified?: boolean } = {}): Promise<Outcome> {
+  return function take(variant: Variant, data: Record<string, string>, key: string, settings: Env, marks: Marks = {}): Promise<Outcome> {
     const running = inFlight.get(key);
     if (running) return running.then((outcome) => (outcome === 'sent' ? 'delivered' : outcome));
-    const started = attempt(variant, data, key, settings, Boolean(marks.unverified)).finally(() => inFlight.delete(key));
+    const started = attempt(variant, data, key, settings, marks).finally(() => inFlight.delete(key));
     inFlight.set(key, started);
     return started;
   };

@@ -24,8 +24,11 @@ export interface Mail {
   messageId: string;
 }
 
-/** The mail of an enquiry. `unverified`: its reCAPTCHA token could not be checked (the verify service was down), and the mail says so. */
-export function compose(variant: Variant, data: Record<string, string>, key: string, settings: Env, marks: { unverified?: boolean } = {}): Mail {
+/**
+ * The mail of an enquiry. `unverified`: its reCAPTCHA token could not be checked (the verify service was down);
+ * `suspected`: it filled the field people never see (lib/enquiries.ts); the mail says so.
+ */
+export function compose(variant: Variant, data: Record<string, string>, key: string, settings: Env, marks: { unverified?: boolean; suspected?: boolean } = {}): Mail {
   const rows: [string, string][] = [
     ['Name', data.name],
     ['Email', data.email],
@@ -35,11 +38,13 @@ export function compose(variant: Variant, data: Record<string, string>, key: str
   ];
   const form = variant === 'enquiry' ? 'the help form on /pricing' : 'the contact form on /contact';
   const unverifiedNote = 'The reCAPTCHA check could not be made when this was sent (the check service did not answer), so it may be spam.';
-  const subject = (marks.unverified ? '[Unverified] ' : '') + (variant === 'enquiry' ? `Website enquiry (${enquiryTypes[data.enquiryType]}): ${data.subject}` : `Website message: ${data.subject}`);
-  const text = [`A visitor sent this through ${form}. Reply to this email to answer them.`, ...(marks.unverified ? ['', unverifiedNote] : []), '', ...rows.map(([k, v]) => `${k}: ${v}`), '', 'Message:', data.message, ''].join('\n');
+  const suspectedNote = 'The field people never see on the form was filled in, as bots do (or, rarely, a browser filling in forms by itself), so it may be spam.';
+  const notes = [...(marks.unverified ? [unverifiedNote] : []), ...(marks.suspected ? [suspectedNote] : [])];
+  const subject = (marks.suspected ? '[Suspected spam] ' : '') + (marks.unverified ? '[Unverified] ' : '') + (variant === 'enquiry' ? `Website enquiry (${enquiryTypes[data.enquiryType]}): ${data.subject}` : `Website message: ${data.subject}`);
+  const text = [`A visitor sent this through ${form}. Reply to this email to answer them.`, ...notes.flatMap((note) => ['', note]), '', ...rows.map(([k, v]) => `${k}: ${v}`), '', 'Message:', data.message, ''].join('\n');
   const html = [
     `<p>A visitor sent this through ${escapeHtml(form)}. Reply to this email to answer them.</p>`,
-    ...(marks.unverified ? [`<p><strong>${escapeHtml(unverifiedNote)}</strong></p>`] : []),
+    ...notes.map((note) => `<p><strong>${escapeHtml(note)}</strong></p>`),
     '<table cellpadding="6" style="border-collapse:collapse">',
     ...rows.map(([k, v]) => `<tr><th align="left" style="border-bottom:1px solid #ddd">${escapeHtml(k)}</th><td style="border-bottom:1px solid #ddd">${escapeHtml(v)}</td></tr>`),
     '</table>',

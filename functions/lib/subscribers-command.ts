@@ -92,6 +92,7 @@ export async function exportSubscribers(options: { root: string; out?: string; n
   const store = formsStore(options, 'subscribers');
   const { rows, unreadable } = await reading(store, options.netlify, () => readSubscribers(store), 'subscribers');
   const csv = toCsv(rows);
+  const suspected = await reading(store, options.netlify, () => store.list('suspected/'), 'subscribers');
   if (options.out) {
     if (holdsOtherData(options.out)) {
       throw new BuildFailure('subscribers', [siteError('EXPORT_FAILED', { reason: 'it holds something other than an earlier export, which writing would replace' }, { file: options.out })]);
@@ -106,6 +107,7 @@ export async function exportSubscribers(options: { root: string; out?: string; n
     process.stdout.write(csv);
     console.error(`${rows.length} ${rows.length === 1 ? 'subscriber' : 'subscribers'} from ${store.where}`);
   }
+  if (suspected.length) console.error(`${suspected.length} ${suspected.length === 1 ? 'sign-up' : 'sign-ups'} that filled the field people never see (bots, or rarely a browser filling in forms) ${suspected.length === 1 ? 'is' : 'are'} kept aside, not exported: ${options.netlify ? `the "suspected" store of ${store.where}` : path.relative(process.cwd(), path.join(store.where, 'suspected'))}`);
   // Written with every other sign-up, and kept: the operator mends or removes each record named here.
   const problems = unreadable.map((u) => siteError('SUBSCRIBER_UNREADABLE', { place: placeOf(store, options.netlify, u.key), problem: u.problem }));
   if (problems.length) throw new BuildFailure('subscribers', problems);

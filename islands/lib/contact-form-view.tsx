@@ -199,10 +199,11 @@ export function ContactFormView(props: ViewProps) {
               {problem('recaptcha')}
             </div>
           )}
-          {/* A honeypot: hidden from people (and assistive technology, and the tab order); bots fill it in. */}
+          {/* A honeypot: hidden from people (and assistive technology, and the tab order); bots fill it in. Its
+              name is one no autofill or password manager fills, so a visitor's browser does not spring it. */}
           <div className="form-trap" hidden>
-            <label htmlFor={id('website')}>Leave this field empty</label>
-            <input id={id('website')} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+            <label htmlFor={id('leave_blank')}>Leave this field empty</label>
+            <input id={id('leave_blank')} name="leave_blank" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
           </div>
           <p className="sr-only" aria-live="polite">
             {firstError !== undefined ? `${Object.keys(errors).length} ${Object.keys(errors).length === 1 ? 'field needs' : 'fields need'} attention.` : ''}

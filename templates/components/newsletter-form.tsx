@@ -15,7 +15,8 @@ export const subscribeEndpoint = '/.netlify/functions/subscribe';
  * The blog's newsletter sign-up: a real form posting to the subscribe function, so it works without
  * JavaScript (the function answers with this page, thanked or with the error next to the field); the
  * newsletter island sends it with fetch instead once it wakes. Rendered by the blog template and by the
- * function, so the two cannot drift. `website` is a honeypot: hidden from people, filled in by bots, and dropped unread.
+ * function, so the two cannot drift. `leave_blank` is a honeypot: hidden from people, filled in by bots (no autofill fills that name), and a
+ * sign-up that fills it is kept aside as suspected, not added to the list.
  */
 export function NewsletterForm({ copy, answer }: { copy: Copy; answer?: NewsletterAnswer }) {
   const error = answer?.error;
@@ -41,8 +42,8 @@ export function NewsletterForm({ copy, answer }: { copy: Copy; answer?: Newslett
         </button>
       </div>
       <div className="form-trap">
-        <label htmlFor="newsletter-website">Leave this field empty</label>
-        <input id="newsletter-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+        <label htmlFor="newsletter-leave-blank">Leave this field empty</label>
+        <input id="newsletter-leave-blank" name="leave_blank" type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <p className="field-error" id="newsletter-email-error" data-newsletter-error="" hidden={!error}>
         {error}

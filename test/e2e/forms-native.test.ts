@@ -252,6 +252,22 @@ test('JavaScript on: an answer page to a native post hydrates with its errors an
   assert.ok(await page.getByRole('button', { name: 'Send Another Message' }).isVisible(), 'the island handles it in place');
 });
 
+test('the field people never see is one no browser or password manager fills: a name no autofill matches, autocomplete off, out of the tab order and the accessibility tree', async () => {
+  for (const [path, javaScript] of [['/contact', true], ['/pricing', false], ['/blog', true], ['/blog', false]] as const) {
+    const page = await visit(path, javaScript);
+    if (javaScript) await wake(page, path === '/blog' ? 'newsletter' : 'contact-form');
+    const trap = page.locator('.form-trap input');
+    assert.is(await trap.count(), 1, path);
+    const name = (await trap.getAttribute('name')) ?? '';
+    // The words Chrome's, Firefox's and Safari's autofill and the password managers look for in a name or label.
+    assert.not.match(name, /web|site|url|home|page|name|mail|phone|tel|fax|company|org|address|street|city|zip|post|user|login|pass|card|country|title/i, `${path}: ${name}`);
+    assert.is(await trap.getAttribute('autocomplete'), 'off');
+    assert.is(await trap.getAttribute('tabindex'), '-1');
+    assert.not.ok(await trap.isVisible(), `${path}: hidden`);
+    assert.not.match((await page.locator('form').last().ariaSnapshot()) ?? '', /Leave this field empty/, `${path}: not in the accessibility tree`);
+  }
+});
+
 test('no page logged a console error, a page error or a hydration warning', () => {
   assert.equal(problems, []);
 });
