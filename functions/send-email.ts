@@ -84,7 +84,7 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
     const fail = (status: number, message: string, extra: { field?: string; errors?: Record<string, string>; captchaNeedsScript?: boolean; headers?: Record<string, string> } = {}): Promise<Response> | Response => {
       if (!page) return json(status, extra.field ? { message, field: extra.field } : { message }, extra.headers);
       const answer: FormAnswer = { values: typed, errors: extra.errors ?? {}, state: 'error', failure: extra.errors ? undefined : message, captchaNeedsScript: extra.captchaNeedsScript };
-      return contactAnswer(request, settings, variant, answer, status, extra.headers);
+      return contactAnswer(request, context, settings, variant, answer, status, extra.headers);
     };
     try {
       const received = await receive(request, maxBody, messages);
@@ -149,10 +149,10 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
       console.info(`send-email: ${variant} ${key} ${outcome}${unverified ? ' (reCAPTCHA not checked)' : ''}${suspected ? ' (suspected spam: the honeypot was filled)' : ''} (${String(data.message).length} characters)`);
       if (outcome === 'held' && !suspected) {
         // Kept, but not on its way: the message is safe, and the visitor is told what happens next.
-        if (page) return contactAnswer(request, settings, variant, { values: {}, errors: {}, state: 'success', held: true }, 202);
+        if (page) return contactAnswer(request, context, settings, variant, { values: {}, errors: {}, state: 'success', held: true }, 202);
         return json(202, { ok: true, queued: true, held: true, message: messages.held });
       }
-      if (page) return contactAnswer(request, settings, variant, { values: {}, errors: {}, state: 'success' }, 200);
+      if (page) return contactAnswer(request, context, settings, variant, { values: {}, errors: {}, state: 'success' }, 200);
       return outcome === 'queued' ? json(202, { ok: true, queued: true }) : json(200, { ok: true });
     } catch (error) {
       console.error(`send-email: unexpected failure (${describe(error)})`);

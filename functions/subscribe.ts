@@ -16,7 +16,7 @@ import blog from '../content/pages/blog.json' with { type: 'json' };
 import schema from './subscriber.schema.json' with { type: 'json' };
 import { NewsletterForm, type NewsletterAnswer } from '../templates/components/newsletter-form.tsx';
 import { builtPage, plainPage, plainPageHeaders, swapElement } from './lib/answer-page.ts';
-import { describe, escapeHtml, html, json, rateBucket, rateLimiter, receive, wantsPage, type Context } from './lib/http.ts';
+import { describe, escapeHtml, html, isOwnHost, json, rateBucket, rateLimiter, receive, wantsPage, type Context } from './lib/http.ts';
 import { storeFromEnv, type KeyValueStore } from './lib/store.ts';
 import { firstProblem, validator } from './lib/validators.ts';
 
@@ -50,7 +50,7 @@ export function createSubscribe(options: { env?: () => Env; now?: () => number; 
     const page = wantsPage(request);
     let typed = '';
     const answer = (status: number, result: { message: string; field?: string; thanked?: boolean }, headers: Record<string, string> = {}) =>
-      page ? blogAnswer(request, settings, status, { email: typed, error: result.thanked ? undefined : result.message, thanked: result.thanked }, result.field === 'email', headers) : json(status, result.thanked ? { ok: true, message: result.message } : { message: result.message, ...(result.field ? { field: result.field } : {}) }, headers);
+      page ? blogAnswer(request, context, settings, status, { email: typed, error: result.thanked ? undefined : result.message, thanked: result.thanked }, result.field === 'email', headers) : json(status, result.thanked ? { ok: true, message: result.message } : { message: result.message, ...(result.field ? { field: result.field } : {}) }, headers);
     try {
       const received = await receive(request, maxBody, messages);
       if ('refused' in received) {
@@ -108,13 +108,13 @@ export function createSubscribe(options: { env?: () => Env; now?: () => number; 
 
 export default createSubscribe();
 
-/** The blog page a native post came from, from its Referer on this site; undefined for any other. */
+/** The blog page a native post came from, from its Referer on this site (by host: see isOwnHost); undefined for any other. */
 function formPage(request: Request): string | undefined {
   const referer = request.headers.get('referer');
   if (!referer) return undefined;
   try {
     const from = new URL(referer);
-    if (from.origin !== new URL(request.url).origin) return undefined;
+    if (!/^https?:$/.test(from.protocol) || !isOwnHost(request, from.host)) return undefined;
     // URL has already resolved any dot segments; only plain lower-case segments under /blog are taken.
     return /^\/blog(?:\/[a-z0-9-]+)*\/?$/.test(from.pathname) ? from.pathname.replace(/\/$/, '') : undefined;
   } catch {
@@ -123,13 +123,13 @@ function formPage(request: Request): string | undefined {
 }
 
 /** `addressWrong`: the refusal is about the address typed; any other (the store, the limit, the request) is not. */
-async function blogAnswer(request: Request, settings: Env, status: number, result: NewsletterAnswer, addressWrong: boolean, headers: Record<string, string>): Promise<Response> {
+async function blogAnswer(request: Request, context: Context, settings: Env, status: number, result: NewsletterAnswer, addressWrong: boolean, headers: Record<string, string>): Promise<Response> {
   const form = renderToStaticMarkup(createElement(NewsletterForm, { copy: blog.newsletter, answer: result }));
   const title = result.thanked ? 'Thank you for signing up' : addressWrong ? 'Please check your email address' : 'Your sign-up was not saved';
   // The page the form was on (/blog or a category's page), named by the browser's Referer; /blog when that
   // is not one of this site's blog pages or has no sign-up form.
   for (const pathname of [...new Set([formPage(request), '/blog'].filter((p): p is string => p !== undefined))]) {
-    const built = await builtPage(request, settings, pathname);
+    const built = await builtPage(request, context, settings, pathname);
     const swapped = built.text && swapElement(built.text, /<form class="newsletter-form"[^>]*>/, '</form>', form, title);
     if (swapped) return html(status, swapped, { ...built.headers, ...headers });
   }

@@ -397,6 +397,37 @@ test('the field people never see, filled in (a bot, or a browser that autofilled
   assert.equal(subjects('Trap no store'), ['[Suspected spam] Website message: Trap no store']);
 });
 
+test('behind a proxy that ends TLS, a sign-up posted from a category page is answered with that page, not /blog', async () => {
+  const pages = path.join(dir, 'proxy-pages');
+  const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><form class="newsletter-form" method="post"></form></body></html>`;
+  fs.mkdirSync(path.join(pages, 'blog', 'category'), { recursive: true });
+  fs.writeFileSync(path.join(pages, 'blog.html'), page('Blog'));
+  fs.writeFileSync(path.join(pages, 'blog', 'category', 'education.html'), page('Education'));
+  const store = fileStore(path.join(dir, 'proxy-store'));
+  // What the function sees behind the proxy: plain HTTP to an internal address; the visitor's page is https.
+  const signUp = (env: Record<string, string>, context: Record<string, unknown> = {}) =>
+    createSubscribe({ env: () => env, store: () => store })(
+      new Request('http://10.0.0.7:8080/.netlify/functions/subscribe', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://translations.example', referer: 'https://translations.example/blog/category/education', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'translations.example' },
+        body: 'email=sam%40example.org',
+      }),
+      { ip: '203.0.113.40', ...context },
+    );
+  const local = await signUp({ SITE_PAGES_DIR: pages });
+  assert.is(local.status, 200);
+  assert.match(await local.text(), /<title>Thank you for signing up \| Education<\/title>/);
+  // Without the pages on disk (Netlify), the page is read from the site's own address (Netlify's context.site.url), not the internal one.
+  const site = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page(req.url === '/blog/category/education' ? 'Education' : 'Other')));
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  try {
+    const deployed = await signUp({}, { site: { url: `http://127.0.0.1:${(site.address() as { port: number }).port}` } });
+    assert.match(await deployed.text(), /<title>Thank you for signing up \| Education<\/title>/);
+  } finally {
+    site.close();
+  }
+});
+
 test('the client address comes from the one trusted source: rotating headers do not dodge the limit, and no address does not shut the form', async () => {
   const limit = '5';
   const attempt = (send: ReturnType<typeof createSendEmail>, headers: Record<string, string>, ip?: string) => send(jsonRequest('{}', undefined, headers), ip ? { ip } : {}).then((r) => r.status);

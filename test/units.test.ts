@@ -459,9 +459,9 @@ test('a form answer reads the built page it belongs to, the home page too: from 
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   try {
     const request = new Request(`${origin}/api/subscribe`, { method: 'POST' });
-    assert.is((await builtPage(request, {}, '/')).text, '<p>page /</p>');
-    assert.is((await builtPage(request, {}, '/blog')).text, '<p>page /blog</p>');
-    const contact = await builtPage(request, {}, '/contact/');
+    assert.is((await builtPage(request, {}, {}, '/')).text, '<p>page /</p>');
+    assert.is((await builtPage(request, {}, {}, '/blog')).text, '<p>page /blog</p>');
+    const contact = await builtPage(request, {}, {}, '/contact/');
     assert.is(contact.text, '<p>page /contact</p>');
     // The page's own security headers come along (a policy without frame-ancestors gets it); nothing else does.
     assert.equal(contact.headers, { 'content-security-policy': "default-src 'self'; frame-ancestors 'none'", 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' });
@@ -475,12 +475,12 @@ test('a form answer reads the built page it belongs to, the home page too: from 
     fs.writeFileSync(path.join(pages, 'blog.html'), 'blog');
     const request = new Request('http://127.0.0.1:1/api/subscribe', { method: 'POST' });
     fs.writeFileSync(path.join(pages, '_headers'), "/*\n  Content-Security-Policy: default-src 'self'; frame-ancestors 'none'\n  X-Content-Type-Options: nosniff\n/admin/*\n  Content-Security-Policy: default-src 'none'\n/blog/\n  Referrer-Policy: no-referrer\n");
-    assert.is((await builtPage(request, { SITE_PAGES_DIR: pages }, '/')).text, 'home');
-    const blog = await builtPage(request, { SITE_PAGES_DIR: pages }, '/blog');
+    assert.is((await builtPage(request, {}, { SITE_PAGES_DIR: pages }, '/')).text, 'home');
+    const blog = await builtPage(request, {}, { SITE_PAGES_DIR: pages }, '/blog');
     assert.is(blog.text, 'blog');
     assert.is(blog.headers['content-security-policy'], "default-src 'self'; frame-ancestors 'none'", "the site's rule, not the editor's");
     assert.is(blog.headers['referrer-policy'], 'no-referrer', "the page's own rule adds to the site's");
-    assert.is((await builtPage(request, { SITE_PAGES_DIR: pages }, '/missing')).text, undefined);
+    assert.is((await builtPage(request, {}, { SITE_PAGES_DIR: pages }, '/missing')).text, undefined);
   } finally {
     fs.rmSync(pages, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@
 // site's own address, as a static host serves it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { escapeHtml } from './http.ts';
+import { escapeHtml, type Context } from './http.ts';
 import { outputFileOf } from '../../generator/address.ts';
 import { headersFor, parseHeaders } from '../../generator/output/header-rules.ts';
 
@@ -51,8 +51,13 @@ function complete(found: Record<string, string>, fallback: Record<string, string
   return out;
 }
 
-/** The built page at `pathname` and its security headers; no text when the page cannot be had. */
-export async function builtPage(request: Request, settings: Env, pathname: string): Promise<BuiltPage> {
+/**
+ * The built page at `pathname` and its security headers; no text when the page cannot be had. Read from the
+ * address the request came to, unless that is plain http: behind a proxy that ends TLS it is http:// and often an
+ * internal host, so the site's main address is used (Netlify's context.site.url, else the URL setting). A deploy
+ * preview's https:// request reads its own pages. Never X-Forwarded-Host: the client could name any server.
+ */
+export async function builtPage(request: Request, context: Context, settings: Env, pathname: string): Promise<BuiltPage> {
   const file = pathname.replace(/^\/+|\/+$/g, '');
   if (settings.SITE_PAGES_DIR) {
     let headers: Record<string, string> = {};
@@ -69,7 +74,8 @@ export async function builtPage(request: Request, settings: Env, pathname: strin
     }
   }
   try {
-    const response = await fetch(new URL(`/${file}`, request.url), { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(5000) });
+    const base = new URL(request.url).protocol === 'https:' ? request.url : context.site?.url || settings.URL || request.url;
+    const response = await fetch(new URL(`/${file}`, base), { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(5000) });
     if (!response.ok) return { headers: plainPageHeaders };
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { formPage, heldAnswer, type Variant } from './enquiry.ts';
 import { ContactFormView, emptyValues, type ContactFormProps, type FormAnswer } from '../../islands/lib/contact-form-view.tsx';
 import { builtPage, plainPage, plainPageHeaders, readProps, swapElement } from './answer-page.ts';
-import { escapeHtml, html } from './http.ts';
+import { escapeHtml, html, type Context } from './http.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -15,8 +15,8 @@ function titleOf(answer: FormAnswer, props?: ContactFormProps): string {
   return 'Please check the form';
 }
 
-export async function contactAnswer(request: Request, settings: Env, variant: Variant, answer: FormAnswer, status: number, headers: Record<string, string> = {}): Promise<Response> {
-  const { text: page, headers: security } = await builtPage(request, settings, formPage[variant]);
+export async function contactAnswer(request: Request, context: Context, settings: Env, variant: Variant, answer: FormAnswer, status: number, headers: Record<string, string> = {}): Promise<Response> {
+  const { text: page, headers: security } = await builtPage(request, context, settings, formPage[variant]);
   const opening = page ? island.exec(page) : null;
   const built = opening ? readProps<ContactFormProps>(opening[0]) : undefined;
   if (page && opening && built?.variant === variant) {

@@ -82,10 +82,18 @@ export function fromOtherSite(request: Request): boolean {
   // An Origin is a scheme and a host, nothing more: one with a path, a user name or a query is no browser's, and
   // is not taken as this site's because its host happens to be.
   if (origin !== null && from.origin !== origin.toLowerCase()) return true;
+  return !isOwnHost(request, from.host);
+}
+
+/**
+ * Whether `host` is the one the request was sent to: the request's address, its Host header or a proxy's
+ * X-Forwarded-Host. Never the scheme: behind a proxy that ends TLS the request is http:// while the page was https://.
+ */
+export function isOwnHost(request: Request, host: string): boolean {
   const own = [new URL(request.url).host, ...['host', 'x-forwarded-host'].map((name) => request.headers.get(name)?.split(',')[0].trim())]
-    .map((host) => host && URL.parse(`http://${host}`)?.host)
+    .map((name) => name && URL.parse(`http://${name}`)?.host)
     .filter(Boolean);
-  return !own.includes(URL.parse(`http://${from.host}`)?.host);
+  return own.includes(URL.parse(`http://${host}`)?.host);
 }
 
 /**
@@ -180,6 +188,8 @@ export async function formFields(bytes: Uint8Array, type: string): Promise<Recor
 
 export interface Context {
   ip?: string;
+  /** Netlify's: the site's main address (`url`), which a function's answers link and read pages from. */
+  site?: { url?: string };
   /** The settings, when the host passes them rather than leaving them in process.env (`site serve` does). */
   env?: Env;
 }
