@@ -25,7 +25,7 @@ import { fieldErrors, fields, heldAnswer, normalise, schema, variantOf, type Var
 import type { FormAnswer } from '../islands/lib/contact-form-view.tsx';
 import { contactAnswer } from './lib/contact-answer.tsx';
 import { enquiryIntake, idempotencyKey } from './lib/enquiries.ts';
-import { describe, json, rateBucket, rateLimiter, receive, wantsPage, type Context } from './lib/http.ts';
+import { describe, json, rateBucket, receive, storedRateLimiter, storeOrNone, wantsPage, type Context } from './lib/http.ts';
 import { mailer } from './lib/mail.ts';
 import { storeFromEnv, type KeyValueStore } from './lib/store.ts';
 import { validator } from './lib/validators.ts';
@@ -66,8 +66,9 @@ const messages = {
 export function createSendEmail(options: { env?: () => Env; now?: () => number; store?: (settings: Env) => KeyValueStore | undefined } = {}) {
   const env = options.env ?? (() => process.env);
   const now = options.now ?? (() => Date.now());
-  const limited = rateLimiter(now);
-  const take = enquiryIntake({ store: options.store ?? storeFromEnv, deliver: mailer(), now });
+  const limited = storedRateLimiter(now);
+  const storeOf = options.store ?? storeFromEnv;
+  const take = enquiryIntake({ store: storeOf, deliver: mailer(), now });
   let warnedNoSecret = false;
 
   return async function sendEmail(request: Request, context: Context = {}): Promise<Response> {
@@ -105,7 +106,7 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
 
       // Every well-formed request counts against the limit, valid or not: it protects the mail server and us.
       const { bucket, limit, ip } = rateBucket(request, context, settings);
-      const wait = limited(bucket, limit);
+      const wait = await limited(storeOrNone(storeOf, settings), `send-email ${bucket}`, limit);
       if (wait) return fail(429, messages.tooMany, { headers: { 'Retry-After': String(wait) } });
 
       if (body === undefined) return fail(400, messages.notJson);

@@ -16,7 +16,7 @@ import blog from '../content/pages/blog.json' with { type: 'json' };
 import schema from './subscriber.schema.json' with { type: 'json' };
 import { NewsletterForm, type NewsletterAnswer } from '../templates/components/newsletter-form.tsx';
 import { builtPage, plainPage, plainPageHeaders, swapElement } from './lib/answer-page.ts';
-import { describe, escapeHtml, html, isOwnHost, json, rateBucket, rateLimiter, receive, wantsPage, type Context } from './lib/http.ts';
+import { describe, escapeHtml, html, isOwnHost, json, rateBucket, receive, storedRateLimiter, storeOrNone, wantsPage, type Context } from './lib/http.ts';
 import { storeFromEnv, type KeyValueStore } from './lib/store.ts';
 import { firstProblem, validator } from './lib/validators.ts';
 
@@ -42,7 +42,7 @@ export function subscriberKey(email: string): string {
 export function createSubscribe(options: { env?: () => Env; now?: () => number; store?: (settings: Env) => KeyValueStore | undefined } = {}) {
   const env = options.env ?? (() => process.env);
   const now = options.now ?? (() => Date.now());
-  const limited = rateLimiter(now);
+  const limited = storedRateLimiter(now);
   const storeOf = options.store ?? storeFromEnv;
 
   return async function subscribe(request: Request, context: Context = {}): Promise<Response> {
@@ -62,7 +62,7 @@ export function createSubscribe(options: { env?: () => Env; now?: () => number; 
       if (body && typeof body === 'object' && typeof (body as Record<string, unknown>).email === 'string') typed = (body as Record<string, string>).email;
 
       const { bucket, limit } = rateBucket(request, context, settings);
-      const wait = limited(bucket, limit);
+      const wait = await limited(storeOrNone(storeOf, settings), `subscribe ${bucket}`, limit);
       if (wait) return answer(429, { message: messages.tooMany }, { 'Retry-After': String(wait) });
       if (!body || typeof body !== 'object' || Array.isArray(body)) return answer(400, { message: messages.notObject });
 

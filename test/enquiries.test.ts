@@ -468,6 +468,34 @@ test('the client address comes from the one trusted source: rotating headers do 
   assert.is(signUps.filter((s) => s === 429).length, 2);
 });
 
+test('the rate limit is counted in the store, so separate function instances share it: the third post from one client is 429 on any instance, and a native post gets its form back filled in', async () => {
+  const store = fileStore(path.join(dir, 'rate-shared'));
+  // Two instances, as Netlify runs them: each its own memory, one store.
+  const [a, b] = [0, 1].map(() => createSendEmail({ env: () => ({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '2' }), store: () => store }));
+  const statuses = [];
+  for (const [i, send] of [a, b].entries()) statuses.push((await send(jsonRequest({ ...enquiry, subject: `Rate shared ${i}` }, `rate-shared-${i}-key`), { ip: '203.0.113.50' })).status);
+  const native = await a(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...enquiry, subject: 'Rate shared 2' }) }), { ip: '203.0.113.50' });
+  assert.equal([...statuses, native.status], [200, 200, 429]);
+  assert.ok(Number(native.headers.get('retry-after')) >= 1);
+  const page = await native.text();
+  assert.match(page, /Too many messages from your connection/);
+  assert.match(page, /Rate shared 2/, 'what was typed is kept');
+  // Another client, and the sign-ups, are counted apart.
+  assert.is((await b(jsonRequest({ ...enquiry, subject: 'Rate shared other' }, 'rate-shared-other-key'), { ip: '203.0.113.51' })).status, 200);
+  const subscribers = [0, 1, 2].map(() => createSubscribe({ env: () => ({ RATE_LIMIT_PER_MINUTE: '2' }), store: () => store }));
+  const signUps = [];
+  for (const subscribe of subscribers) signUps.push((await subscribe(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"rate@example.org"}' }), { ip: '203.0.113.50' })).status);
+  assert.equal(signUps, [200, 200, 429]);
+  // No address is kept in the store: each client's count is under a hash.
+  const counts = await store.list('rate/');
+  assert.ok(counts.length >= 3);
+  for (const key of counts) assert.not.match(`${key} ${await store.get(key)}`, /203\.0\.113/);
+  assert.equal(subjects('Rate shared'), ['Website enquiry (Request a Quote): Rate shared 0', 'Website enquiry (Request a Quote): Rate shared 1', 'Website enquiry (Request a Quote): Rate shared other']);
+  // A delivery run forgets the counts of clients with nothing in the last minute.
+  await deliverQueued(store, mailer(), { SMTP_URL: sink.url }, () => Date.now() + 61_000);
+  assert.equal(await store.list('rate/'), []);
+});
+
 test('an address the trusted header gives with a port (as Azure writes it) is one client, whatever the port', async () => {
   const settings = { RATE_LIMIT_PER_MINUTE: '5', CLIENT_ADDRESS_HEADER: 'X-Forwarded-For' };
   const ip = (value: string) => clientIp(new Request('http://localhost/', { headers: { 'x-forwarded-for': value } }), {}, settings);

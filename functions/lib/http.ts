@@ -2,6 +2,8 @@
 // client's address, JSON answers, and a per-client rate limit.
 import { isIPv6 } from 'node:net';
 import { isUtf8 } from 'node:buffer';
+import { createHash } from 'node:crypto';
+import type { KeyValueStore } from './store.ts';
 
 export type BodyKind = 'json' | 'form';
 
@@ -267,6 +269,18 @@ export function html(status: number, markup: string, headers: Record<string, str
 }
 
 /**
+ * Opens the store for the rate limit; one that cannot be opened (Netlify Blobs outside its context) is none, and
+ * the instance counts alone.
+ */
+export function storeOrNone(open: (settings: Env) => KeyValueStore | undefined, settings: Env): KeyValueStore | undefined {
+  try {
+    return open(settings);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Requests per client in a sliding minute; `take` answers how many seconds to wait, or 0 when allowed, and
  * `clients` how many are remembered. A function instance can live for hours, so once a minute the clients with
  * nothing in the last minute are forgotten: the map holds at most a minute's worth of clients, not every one seen.
@@ -291,6 +305,47 @@ export function rateLimiter(now: () => number) {
     return 0;
   }
   return Object.assign(take, { clients: () => requests.size });
+}
+
+/** How many times a count is read and swapped again when another request changed it in between. */
+const countTries = 5;
+
+/**
+ * The per-client limit, counted in the store: on Netlify each function instance has its own memory, so a count
+ * kept there limits each instance, not the client. A client's record is rate/<hash of its bucket> (no address in
+ * the store): its request times in the last minute, written by a create or a swap so two instances cannot both
+ * take its last place. Answers seconds to wait, or 0. Without a store, or when it fails or the record keeps
+ * changing (a flood at one key), the instance's own count answers: a store that is down must not shut the form.
+ */
+export function storedRateLimiter(now: () => number) {
+  const inMemory = rateLimiter(now);
+  const minute = 60_000;
+  return async function take(store: KeyValueStore | undefined, bucket: string, limit: number): Promise<number> {
+    if (store) {
+      const key = `rate/${createHash('sha256').update(bucket).digest('base64url').slice(0, 32)}`;
+      try {
+        for (let tries = 0; tries < countTries; tries++) {
+          const t = now();
+          const raw = await store.get(key);
+          // A damaged record counts nothing, and is replaced by the swap.
+          const times = (() => {
+            try {
+              return JSON.parse(raw ?? '[]') as unknown;
+            } catch {
+              return [];
+            }
+          })();
+          const recent = (Array.isArray(times) ? times : []).filter((at): at is number => typeof at === 'number' && t - at < minute && at <= t);
+          if (recent.length >= limit) return Math.max(1, Math.ceil((Math.min(...recent) + minute - t) / 1000));
+          const next = JSON.stringify([...recent, t]);
+          if (raw === undefined ? await store.create(key, next) : await store.swap(key, raw, next)) return 0;
+        }
+      } catch (error) {
+        console.error(`forms: the rate limit could not be counted in the store (${describe(error)}); this instance counts it alone`);
+      }
+    }
+    return inMemory(bucket, limit);
+  };
 }
 
 /** An error's kind and code, without its message (which may quote what was sent). */
