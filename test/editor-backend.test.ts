@@ -307,6 +307,36 @@ test('deleting a picture an entry shows is refused, naming the entry and field; 
   assert.not.ok(fs.existsSync(path.join(site.root, 'assets/images/unused.png')));
 });
 
+test('a deletion based on text the file no longer holds (changed since in another tab) is refused with 409, and nothing is deleted; one based on its text goes', async () => {
+  const rel = 'content/blog/spare-post.md';
+  const opened = site.read('content/blog/naati-certified-translations-immigration.md').replace(/featured: true\n/, '');
+  fs.writeFileSync(path.join(site.root, rel), opened);
+  const changed = opened.replace(/^title: .*$/m, 'title: "Changed in the other tab"');
+  fs.writeFileSync(path.join(site.root, rel), changed);
+  const stale = await call('deleteFiles', { paths: [rel], bases: { [rel]: opened } });
+  assert.is(stale.status, 409, JSON.stringify(stale.body));
+  assert.match(stale.body.error, /^Not deleted: content\/blog\/spare-post\.md has changed since you opened it \(saved in another tab or window, or by hand\)\. Reload the page to see it as it is now/);
+  assert.is(site.read(rel), changed, 'the newer text is still there');
+  assert.is((await call('deleteFile', { path: rel, bases: { [rel]: opened } })).status, 409, 'deleteFile too');
+  assert.is((await call('deleteFiles', { paths: [rel], bases: { [rel]: changed } })).status, 200);
+  assert.not.ok(fs.existsSync(path.join(site.root, rel)));
+});
+
+test('deleting a file that is already gone is refused with 404 saying so, not answered as though it were deleted', async () => {
+  const rel = 'content/blog/gone-already.md';
+  for (const [action, params] of [['deleteFiles', { paths: [rel] }], ['deleteFile', { path: rel }], ['deleteFiles', { paths: [rel], bases: { [rel]: 'text' } }]] as const) {
+    const { status, body } = await call(action, params);
+    assert.is(status, 404, `${action} ${JSON.stringify(body)}`);
+    assert.match(body.error, /^Not deleted: content\/blog\/gone-already\.md is not there any more \(deleted or renamed in another tab or window, or by hand\)\. Reload the page to see the entries as they are now\.$/);
+  }
+  // With another file that is there: neither goes.
+  const there = 'assets/images/unused-too.png';
+  fs.writeFileSync(path.join(site.root, there), png);
+  assert.is((await call('deleteFiles', { paths: [there, rel] })).status, 404);
+  assert.ok(fs.existsSync(path.join(site.root, there)));
+  fs.rmSync(path.join(site.root, there));
+});
+
 test('renaming an entry others refer to is refused, and both names stay as they were', async () => {
   const rel = 'content/languages/swahili.json';
   const before = site.read(rel);

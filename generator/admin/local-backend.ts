@@ -231,12 +231,23 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
    * Deleting an entry is checked like a save: what still refers to it is named, and nothing is deleted. So is
    * deleting an image from the media library: a picture an entry shows would fail the build.
    */
-  async function deleteFiles(paths: string[]) {
+  async function deleteFiles(paths: string[], bases: Record<string, unknown> = {}) {
     // An empty list would answer "deleted " and name nothing, as though something had gone.
     if (!paths.length) throw new Refused(400, 'deleteFiles has nothing to delete: its list of paths is empty.');
     const targets = paths.map((p) => inside(p));
-    const entries = targets.filter((abs) => abs.startsWith(project.content + path.sep) && fs.existsSync(abs));
-    for (const abs of targets.filter((t) => t.startsWith(images + path.sep) && fs.existsSync(t))) {
+    // Answered "deleted", a file someone else deleted or renamed meanwhile would look as though this deletion took it.
+    const gone = targets.find((abs) => !fs.existsSync(abs));
+    if (gone) throw new Refused(404, `Not deleted: ${relOf(gone)} is not there any more (deleted or renamed in another tab or window, or by hand). Reload the page to see the entries as they are now.`);
+    // `bases`, which the editor's page sends (islands/admin/formats.ts): each entry's text when it was opened, as
+    // for a save. A file that holds other text now was saved since: deleting it would take that newer work away unseen.
+    paths.forEach((rel, i) => {
+      const base = Object.hasOwn(bases, rel) ? bases[rel] : undefined;
+      if (typeof base === 'string' && fs.readFileSync(targets[i], 'utf8') !== base) {
+        throw new Refused(409, `Not deleted: ${relOf(targets[i])} has changed since you opened it (saved in another tab or window, or by hand). Reload the page to see it as it is now, then delete it again if it should still go.`);
+      }
+    });
+    const entries = targets.filter((abs) => abs.startsWith(project.content + path.sep));
+    for (const abs of targets.filter((t) => t.startsWith(images + path.sep))) {
       const uses = usesOfImage(abs, entries);
       if (uses.length) throw new Refused(422, `Not deleted: ${uses.join(', ')} still ${uses.length === 1 ? 'shows' : 'show'} ${relOf(abs)}. Choose another picture there first.`);
     }
@@ -284,7 +295,10 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       case 'deleteFile':
       case 'deleteFiles':
         if (params.paths !== undefined && !Array.isArray(params.paths)) throw new Refused(400, 'deleteFiles needs a list of paths.');
-        return deleteFiles(params.paths ?? [params.path]);
+        if (params.bases !== undefined && (typeof params.bases !== 'object' || params.bases === null || Array.isArray(params.bases))) {
+          throw new Refused(400, 'deleteFiles\' bases must be an object of file paths and the text each had when opened.');
+        }
+        return deleteFiles(params.paths ?? [params.path], params.bases);
       default:
         throw new Refused(422, `The local editor does not do "${body.action}": it saves straight to the files (simple publish mode).`);
     }

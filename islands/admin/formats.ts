@@ -22,7 +22,7 @@ interface Format {
 
 declare const CMS: {
   registerCustomFormat(name: string, extension: string, format: Format): void;
-  registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: EntryMap }) => void }): void;
+  registerEventListener(listener: { name: 'preSave' | 'preUnpublish'; handler: (event: { entry: EntryMap }) => void }): void;
 };
 
 /** The text of the entry being saved, set by preSave and taken by the toFile that follows it. */
@@ -57,6 +57,8 @@ function frontMatter(text: string): { data: Record<string, unknown>; body: strin
 // backend refuses it when the file holds other text now: saved since in another tab or by hand, it would be
 // written over without a word. Decap keeps an entry's text as first loaded after the entry is saved, so the text
 // this page's own save wrote is the base of its next save of that entry: kept by file, with the text it replaced.
+// A deletion carries the same base (Decap fires preUnpublish with the entry before it deletes it), so that work
+// saved since elsewhere is not deleted unseen either.
 const localApi = '/admin/api/v1'; // generator/admin/local-backend.ts apiPath
 /** By file: the text the entry being saved was opened with, and the text its save is based on. */
 const bases = new Map<string, { opened: string; base: string }>();
@@ -66,6 +68,7 @@ const ownSaves = new Map<string, { opened: string; written: string }>();
 function rememberBase(entry: EntryMap): void {
   const path = entry.get('path');
   const opened = entry.get('raw');
+  if (path) bases.delete(path);
   if (entry.get('newRecord') || !path || opened === undefined) return;
   const own = ownSaves.get(path);
   bases.set(path, { opened, base: own && own.opened === opened ? own.written : opened });
@@ -74,7 +77,7 @@ function rememberBase(entry: EntryMap): void {
 const fetchBefore = globalThis.fetch?.bind(globalThis);
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
   const address = new URL(typeof input === 'object' && 'url' in input ? input.url : String(input), location.href);
-  let body: { action?: string; params?: { dataFiles?: { path: string; base?: string }[] } } | undefined;
+  let body: { action?: string; params?: { dataFiles?: { path: string; base?: string }[]; paths?: string[]; bases?: Record<string, string> } } | undefined;
   try {
     if (address.pathname === localApi && typeof init?.body === 'string') body = JSON.parse(init.body);
   } catch {
@@ -83,7 +86,10 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise
   const files = body?.action === 'persistEntry' ? (body.params?.dataFiles ?? []) : [];
   const sent = files.map((file) => bases.get(file.path));
   files.forEach((file, i) => (file.base = sent[i]?.base));
-  const response = await fetchBefore(input, files.length ? { ...init, body: JSON.stringify(body) } : init);
+  const deleting = body?.action === 'deleteFiles' && Array.isArray(body.params?.paths) ? body.params.paths : [];
+  const deleted = deleting.filter((path) => bases.has(path));
+  if (deleted.length) body!.params!.bases = Object.fromEntries(deleted.map((path) => [path, bases.get(path)!.base]));
+  const response = await fetchBefore(input, files.length || deleted.length ? { ...init, body: JSON.stringify(body) } : init);
   if (files.length && response.ok) {
     const answer = (await response.clone().json()) as { files?: { path: string; text: string }[] };
     (answer.files ?? []).forEach(({ path, text }, i) => {
@@ -102,6 +108,8 @@ CMS.registerEventListener({
     saving = { original: entry.get('newRecord') ? undefined : entry.get('raw') || undefined };
   },
 });
+
+CMS.registerEventListener({ name: 'preUnpublish', handler: ({ entry }) => entry && rememberBase(entry) });
 
 CMS.registerCustomFormat('site-json', 'json', {
   fromFile: (text) => JSON.parse(text),

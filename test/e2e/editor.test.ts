@@ -309,6 +309,38 @@ test('two tabs on one entry: the later save is refused saying the file changed, 
   fs.writeFileSync(path.join(site.root, file), before);
 });
 
+test('two tabs on one entry: deleting it in the tab opened before the other saved is refused saying the file changed, and the newer work stays; a file already gone is named as gone', async () => {
+  const file = 'content/blog/delete-me.md';
+  const opened = site.read('content/blog/naati-certified-translations-immigration.md').replace(/featured: true\n/, '');
+  site.write(file, opened);
+  await dev.settled();
+  const [first, second] = await Promise.all([editor('#/collections/blog/entries/delete-me'), editor('#/collections/blog/entries/delete-me', { width: 375, height: 800 })]);
+  await Promise.all([first.getByLabel('Excerpt').waitFor(), second.getByLabel('Excerpt').waitFor()]);
+  await second.getByLabel('Excerpt').fill('Saved in the second tab, after the first opened the post.');
+  await publish(second);
+  await until(() => site.read(file) !== opened, 'the second tab\'s save');
+  const saved = site.read(file);
+  first.once('dialog', (dialog) => void dialog.accept());
+  await first.getByRole('button', { name: 'Delete entry' }).click();
+  const panel = first.locator('#site-refusal');
+  await panel.waitFor();
+  assert.match(await panel.innerText(), /content\/blog\/delete-me\.md has changed since you opened it \(saved in another tab or window, or by hand\)\. Reload the page to see it as it is now/);
+  await first.screenshot({ path: path.join(shots, 'editor-delete-conflict-1280.png') });
+  assert.is(site.read(file), saved, 'the second tab\'s work is not deleted');
+  // The tab that saved deletes it: its own save is not taken for someone else's. Then it is gone from under the first.
+  second.once('dialog', (dialog) => void dialog.accept());
+  await second.getByRole('button', { name: 'Delete entry' }).click();
+  await until(() => !fs.existsSync(path.join(site.root, file)), 'the second tab\'s deletion');
+  first.once('dialog', (dialog) => void dialog.accept());
+  await first.getByRole('button', { name: 'Delete entry' }).click();
+  await first.getByText(/delete-me\.md is not there any more/).first().waitFor();
+  assert.match(await panel.innerText(), /content\/blog\/delete-me\.md is not there any more \(deleted or renamed in another tab or window, or by hand\)\. Reload the page to see the entries as they are now\./);
+  await first.setViewportSize({ width: 375, height: 800 });
+  const fits = await first.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth, panel: document.getElementById('site-refusal')!.getBoundingClientRect().right }));
+  assert.ok(fits.scroll <= fits.inner && fits.panel <= fits.inner, `the refusal fits a phone: ${JSON.stringify(fits)}`);
+  await first.screenshot({ path: path.join(shots, 'editor-delete-gone-375.png') });
+});
+
 test('saving while the server is down: a clear message stays on screen, what was typed stays in the form, and publishing again once it is back saves it', async () => {
   const file = 'content/cities/adelaide.json';
   const before = site.read(file);
