@@ -153,4 +153,12 @@ export function watchRefusals(): void {
     }
   }).observe(document.body, { childList: true, subtree: true });
   window.addEventListener('hashchange', clear);
+  // Decap shows a refused save or deletion in its notice, then rejects with its failure action, which nothing
+  // catches (decap-cms-core: actions/entries.ts persistEntry and deleteEntry return Promise.reject(dispatch(
+  // entryPersistFail(...))); components/Editor/Editor.js handlePersistEntry and handleDeleteEntry await them
+  // with no catch): each refusal would be an uncaught error on the page. Those two are handled here; any other stays.
+  window.addEventListener('unhandledrejection', (event) => {
+    const type = (event.reason as { type?: unknown } | null | undefined)?.type;
+    if (type === 'ENTRY_PERSIST_FAILURE' || type === 'ENTRY_DELETE_FAILURE') event.preventDefault();
+  });
 }

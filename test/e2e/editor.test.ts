@@ -48,6 +48,8 @@ async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
   context.setDefaultNavigationTimeout(90_000);
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));
   const page = await context.newPage();
+  // An uncaught error or promise rejection on the page, such as one from a refused save.
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (m) => {
     // Decap reports a refused save on the console as well as on screen; the refusal test checks the screen.
     if (m.type() === 'error' && !/API_ERROR|Failed to load resource|persistLocalDraftBackup/.test(m.text())) problems.push(m.text());
