@@ -97,7 +97,8 @@ function PageHeadTags({ head }: { head: Head }) {
       <meta name="description" content={head.description} />
       {head.keywords && head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}
       {!page.indexable && <meta name="robots" content="noindex, nofollow" />}
-      {page.kind !== 'not-found' && <link rel="canonical" href={url} />}
+      {/* A page kept out of search engines names no canonical address: noindex with a canonical are conflicting signals. */}
+      {page.indexable && <link rel="canonical" href={url} />}
       {page.kind === 'blog' && page.listing.prev && <link rel="prev" href={absolute(site, page.listing.prev)} />}
       {page.kind === 'blog' && page.listing.next && <link rel="next" href={absolute(site, page.listing.next)} />}
       {blog && <link rel="alternate" type="application/rss+xml" title={`${site.settings.name} blog`} href="/blog/feed.xml" />}

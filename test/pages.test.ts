@@ -72,6 +72,21 @@ test('the not-found page says the page does not exist and links home', () => {
   assert.ok(page('/404').querySelectorAll('main a').some((a) => a.getAttribute('href') === '/' && text(a) === 'Return to Home'));
 });
 
+test('a page kept out of search engines (noindex) names no canonical address; every other page names its own', () => {
+  // Google: noindex and rel=canonical are conflicting signals; a noindex page should name no canonical address.
+  const noindex: string[] = [];
+  for (const file of listFiles(dist).filter((f) => f.endsWith('.html') && f !== 'admin/index.html')) {
+    const html = parse(fs.readFileSync(path.join(dist, file), 'utf8'));
+    const robots = html.querySelector('meta[name="robots"]')?.getAttribute('content') ?? '';
+    const canonical = html.querySelectorAll('link[rel="canonical"]');
+    if (/noindex/.test(robots)) {
+      noindex.push(file);
+      assert.is(canonical.length, 0, `${file} is noindex and names a canonical address`);
+    } else assert.is(canonical.length, 1, `${file} names its canonical address`);
+  }
+  assert.ok(noindex.includes('admin/tawkto-setup.html') && noindex.includes('404.html'), noindex.join(', '));
+});
+
 test('home: the nine sections in order, 9 features, 6 popular documents with Learn More, 3 plans, 5 testimonials', () => {
   const home = page('/');
   const ids = home.querySelectorAll('main section').map((s) => s.getAttribute('id') ?? s.getAttribute('aria-labelledby') ?? '');
