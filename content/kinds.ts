@@ -5,6 +5,21 @@
 import { collection, of, page, prose, singleton, type Registry } from '../generator/content/kind-spec.ts';
 import type * as T from '../generator/content/types.ts';
 import { blogListings, type ListingPage } from '../templates/pages/blog-pages.ts';
+import type { CopyFirstPage, CopyPage } from '../generator/content/kind-spec.ts';
+
+interface NotFoundCopyPage extends CopyPage {
+  /** Whether it is the blog's, for a missing post, in the words of the copy's blogPost. */
+  listing: { post: boolean };
+}
+
+/** The site's not-found page, and the blog's for a post's address (/blog/{slug}) that names no post. */
+function notFoundPages(model: { settings: { updated: string } }, first: CopyFirstPage): NotFoundCopyPage[] {
+  const common = { ...first, indexable: false, lastmod: model.settings.updated };
+  return [
+    { ...common, listing: { post: false } },
+    { ...common, path: '/blog/404', listing: { post: true }, notFoundUnder: '/blog/' },
+  ];
+}
 
 export const registry = {
   kinds: {
@@ -34,7 +49,8 @@ export const registry = {
         contact: page<T.ContactPage>('/contact'),
         sitemap: page<T.HTMLSitemapPage>('/sitemap', { lists: '*' }),
         'tawkto-setup': page<T.LiveChatSetupPage>('/admin/tawkto-setup', { indexable: false }),
-        'not-found': page<T.NotFoundPage>('/404', { file: '404.html', indexable: false }),
+        // The host's not-found page, and the blog's at a post's address that names no post (SPEC: Blog post not found).
+        'not-found': page<T.NotFoundPage, NotFoundCopyPage>('/404', { file: '404.html', indexable: false, pages: notFoundPages }),
       },
     },
     'prose-page': prose<T.ProsePageFrontMatter>('pages', '/', ['privacy-policy', 'terms']),

@@ -7,9 +7,11 @@ import { outputFileOf } from './address.ts';
 
 export type Page =
   /** The pages made from a copy in content/pages/, one for each in the kinds table. */
-  | PageOf<Exclude<PageCopyName, 'blog'>>
+  | PageOf<Exclude<PageCopyName, 'blog' | 'not-found'>>
   /** The blog's listing pages, /blog and its later and category pages (templates/pages/blog-pages.ts). */
   | (PageOf<'blog'> & { listing: CopyListing<'blog'> })
+  /** The host's not-found page, and the blog's for a missing post (content/kinds.ts). */
+  | (PageOf<'not-found'> & { listing: CopyListing<'not-found'> })
   | PageOf<'prose', { entry: ProseEntry }>
   /** A page for each entry of a collection, of the collection's kind. */
   | { [K in CollectionKind]: PageOf<K, { entry: EntryOf<K> }> }[CollectionKind];
@@ -56,7 +58,8 @@ export type PageOf<K extends string, D = unknown> = PageBase & { kind: K } & (un
 export interface Redirect {
   from: string;
   to: string;
-  status: 301 | 302;
+  /** 404: `to` is a not-found page, sent with that status (Netlify's custom 404 for a path). */
+  status: 301 | 302 | 404;
 }
 
 /** Top-level addresses that single-segment routes (languages, prose pages) must not take. */
@@ -75,6 +78,7 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
   const at = (path: string) => ({ path, file: outputFileOf(path), indexable: true });
   const pages: Page[] = [];
   const redirects: Redirect[] = [];
+  const notFound: Redirect[] = [];
   const listed = new Set<string>();
   // A page for each entry of a collection, whose head its template words (typed per kind in Page; a loop over
   // kinds cannot say so), and a redirect from each address an entry had before.
@@ -107,12 +111,16 @@ export function routes(model: SiteModel): { pages: Page[]; redirects: Redirect[]
     const words = head(model.pages[name].seo);
     if (copy.pages) {
       const own = copy.pages(model as never, { path: copy.path, ...words });
-      for (const p of own) pages.push({ kind: name, ...at(p.path), indexable: p.indexable, source: copy.source, lastmod: p.lastmod, head: head(p), listing: p.listing } as Page);
+      for (const p of own) {
+        pages.push({ kind: name, ...at(p.path), indexable: p.indexable, source: copy.source, lastmod: p.lastmod, head: head(p), listing: p.listing } as Page);
+        if (p.notFoundUnder) notFound.push({ from: `${p.notFoundUnder}:slug`, to: `/${outputFileOf(p.path)}`, status: 404 });
+      }
     } else pages.push({ kind: name, path: copy.path, file: copy.file, indexable: copy.indexable, source: copy.source, lastmod, head: words } as Page);
     if (kind) entryPages(kind);
   }
   restPages();
-  return { pages, redirects };
+  // Last: a rule is tried in order, and these send what no other rule or file answers to a not-found page.
+  return { pages, redirects: [...redirects, ...notFound] };
 }
 
 /**

@@ -492,7 +492,7 @@ test('an island edited while the content is broken is built once the content is 
 test('a template edit takes effect without a restart', async () => {
   const rebuilt = next('rebuilt');
   const file = path.join(f.root, 'templates/pages/not-found.tsx');
-  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('<p className="lead">{copy.text}</p>', '<p className="lead">{copy.text} Try the search.</p>'));
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('<p className="lead">{text}</p>', '<p className="lead">{text} Try the search.</p>'));
   const { changed } = await rebuilt;
   assert.ok(changed.includes('404.html'));
   assert.match(await (await get('/missing')).text(), /Try the search\./);

@@ -259,7 +259,7 @@ test('routes: every page has its address, kind and output file; aliases become r
   assert.is(byPath.get('/terms')?.kind, 'prose');
   assert.is(byPath.get('/404')?.file, '404.html');
   for (const hidden of ['/404', '/admin/tawkto-setup']) assert.is(byPath.get(hidden)?.indexable, false, hidden);
-  assert.ok(pages.filter((p) => p.path !== '/404').every((p) => p.file === outputFileOf(p.path) && p.indexable === !p.path.startsWith('/admin/')));
+  assert.ok(pages.filter((p) => p.kind !== 'not-found').every((p) => p.file === outputFileOf(p.path) && p.indexable === !p.path.startsWith('/admin/')));
   assert.is(pages.filter((p) => p.kind === 'post').length, realModel.posts.length);
   assert.is(byPath.get('/blog')?.lastmod, realModel.settings.updated);
   assert.ok(redirects.some((r) => r.from === '/services/passports-ids' && r.to === '/services/passports' && r.status === 301));

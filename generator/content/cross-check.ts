@@ -107,7 +107,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   refer(home, 'service', model.pages.home?.documents.services, (i) => `/documents/services/${i}`);
 
   // Internal links, images and icons anywhere in content.
-  const addresses = new Set([...pages.map((p) => p.path), ...redirects.map((r) => r.from), ...generatedFiles]);
+  const addresses = new Set([...pages.map((p) => p.path), ...redirects.filter((r) => r.status !== 404).map((r) => r.from), ...generatedFiles]);
   const nearest = (target: string) => suggestAddress(target, [...addresses]);
   const imageRoot = path.join(project.assets, 'images');
   // An image's path as the disk spells it, each name found in its folder's listing exactly, else ignoring case (a

@@ -71,6 +71,11 @@ export interface CopyPage extends CopyFirstPage {
   indexable: boolean;
   lastmod: string;
   listing: unknown;
+  /**
+   * A not-found page of a part of the site: the host sends it, with status 404, at any address one segment below
+   * this prefix that names no file (a _redirects rule of status 404, which a file at the address shadows).
+   */
+  notFoundUnder?: string;
 }
 
 export interface PageCopiesSpec {

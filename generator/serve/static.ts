@@ -21,17 +21,27 @@ function hostFile(root: string, name: string): string {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
 }
 
+interface RedirectRule {
+  /** The rule's path: exact, or with `:name` standing for one segment, as the generator writes them. */
+  from: RegExp;
+  to: string;
+  status: number;
+  force: boolean;
+}
+
 /**
- * Reads _redirects: `from to [status][!]` per line; exact paths only, as the generator writes them, matched with
- * their case as Netlify matches them. `force` is a status ending in `!`: without it a rule is shadowed by a file at
- * its address (Netlify's shadowing), so a rule can never send a page's own address away.
+ * Reads _redirects: `from to [status][!]` per line, matched with their case as Netlify matches them, the first
+ * that matches winning. `force` is a status ending in `!`: without it a rule is shadowed by a file at its address
+ * (Netlify's shadowing), so a rule can never send a page's own address away. Status 404 sends the page `to` names
+ * with that status (Netlify's custom 404 for a path).
  */
-function readRedirects(root: string): Map<string, { to: string; status: number; force: boolean }> {
-  const rules = new Map<string, { to: string; status: number; force: boolean }>();
+function readRedirects(root: string): RedirectRule[] {
+  const rules: RedirectRule[] = [];
   for (const line of hostFile(root, '_redirects').split('\n')) {
     const [from, to, status = ''] = line.trim().split(/\s+/);
     if (!from || from.startsWith('#') || !to) continue;
-    rules.set(from, { to, status: Number(status.replace(/!$/, '')) || 301, force: status.endsWith('!') });
+    const segments = cleanPath(from).split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&')));
+    rules.push({ from: new RegExp(`^${segments.join('/')}$`), to, status: Number(status.replace(/!$/, '')) || 301, force: status.endsWith('!') });
   }
   return rules;
 }
@@ -150,10 +160,13 @@ export function staticHandler(options: StaticOptions): RequestListener {
     for (const [name, value] of headersFor(readHeaders(options.root), decoded ?? url.pathname)) res.setHeader(name, value);
     if (decoded === undefined) return plain(res, 400, 'Bad Request: the address is not a valid path');
     // Matched decoded, as Netlify matches them: matched as sent, /services/passports%2Dids was a 404.
-    const redirect = readRedirects(options.root).get(cleanPath(decoded));
+    const redirect = readRedirects(options.root).find((rule) => rule.from.test(cleanPath(decoded)));
     const page = path.extname(decoded) === '' || decoded.endsWith('.html') ? resolvePage(options.root, url.pathname, decoded) : undefined;
     const shadowed = !hostFiles.has(cleanPath(decoded)) && ((page !== undefined && 'file' in page) || (!decoded.endsWith('/') && fileAt(options.root, decoded) !== undefined));
-    if (redirect && (redirect.force || !shadowed)) return void res.writeHead(redirect.status, { Location: redirect.to + url.search }).end();
+    if (redirect && (redirect.force || !shadowed)) {
+      if (redirect.status === 404) return notFound(req, res, options, redirect.to);
+      return void res.writeHead(redirect.status, { Location: redirect.to + url.search }).end();
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
     if (hostFiles.has(cleanPath(decoded))) return notFound(req, res, options);
     if (page && 'location' in page) return void res.writeHead(301, { Location: page.location + url.search }).end();
@@ -169,9 +182,9 @@ export function staticHandler(options: StaticOptions): RequestListener {
   };
 }
 
-/** The site's own 404 page, as the host sends it. */
-function notFound(req: IncomingMessage, res: ServerResponse, options: StaticOptions): void {
-  const page = path.join(options.root, '404.html');
+/** The site's own 404 page (or `file`, a part of the site's, that a rule of status 404 names), as the host sends it. */
+function notFound(req: IncomingMessage, res: ServerResponse, options: StaticOptions, file = '/404.html'): void {
+  const page = path.join(options.root, file);
   if (fs.existsSync(page)) sendHtml(req, res, 404, page, options);
   else plain(res, 404, 'Not Found');
 }

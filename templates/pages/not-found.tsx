@@ -1,34 +1,48 @@
+import type { ReactNode } from 'react';
 import { useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import type { KindModule } from './index.ts';
 
 export function NotFoundPage() {
-  const { site } = useRender();
+  const { site, page } = useRender();
   const copy = site.pages['not-found'];
-  // The address is only known in the browser: site.ts logs it and, under /blog/, puts the missing post's words in.
   const post = copy.blogPost;
+  // The blog's own not-found page, which the host sends at a post's address that names no post: its words need no script.
+  if (page.kind === 'not-found' && page.listing.post && post) {
+    return (
+      <NotFound heading={post.heading} text={post.text}>
+        <a className="button button-primary button-lg" href="/blog">
+          <Icon name="arrow-left" size={18} /> {post.link}
+        </a>
+      </NotFound>
+    );
+  }
+  // The address is only known in the browser: site.ts logs it and, under /blog/, puts the missing post's words in
+  // (where the host sends this page there, as `site serve` without its _redirects would).
   return (
-    <section
-      className="section not-found"
-      aria-labelledby="page-heading"
-      data-not-found=""
-      data-blog-heading={post?.heading}
-      data-blog-text={post?.text}
-    >
+    <NotFound heading={copy.heading} text={copy.text} blog={post}>
+      <a className="button button-primary button-lg" href="/" data-not-found-link="">
+        <Icon name="house" size={18} /> {copy.link}
+      </a>
+      {post && (
+        <a className="button button-primary button-lg" href="/blog" data-not-found-blog-link="" hidden>
+          <Icon name="arrow-left" size={18} /> {post.link}
+        </a>
+      )}
+    </NotFound>
+  );
+}
+
+function NotFound({ heading, text, blog, children }: { heading: string; text: string; blog?: { heading: string; text: string }; children: ReactNode }) {
+  return (
+    <section className="section not-found" aria-labelledby="page-heading" data-not-found="" data-blog-heading={blog?.heading} data-blog-text={blog?.text}>
       <div className="container narrow center">
         <p className="not-found-code" aria-hidden="true">
           404
         </p>
-        <h1 id="page-heading">{copy.heading}</h1>
-        <p className="lead">{copy.text}</p>
-        <a className="button button-primary button-lg" href="/" data-not-found-link="">
-          <Icon name="house" size={18} /> {copy.link}
-        </a>
-        {post && (
-          <a className="button button-primary button-lg" href="/blog" data-not-found-blog-link="" hidden>
-            <Icon name="arrow-left" size={18} /> {post.link}
-          </a>
-        )}
+        <h1 id="page-heading">{heading}</h1>
+        <p className="lead">{text}</p>
+        {children}
       </div>
     </section>
   );
