@@ -7,6 +7,7 @@ import { diskFailure } from './disk-errors.ts';
 import { outputFolder, resolveProject } from './project.ts';
 import { readContent } from './content/read.ts';
 import { joinContent } from './content/join.ts';
+import { linkableAddresses } from './content/cross-check.ts';
 import { MarkdownSession, type MarkdownRuntime } from './markdown/render.ts';
 import { compileTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind, type RenderInputs } from './render/site.ts';
@@ -211,7 +212,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     // Pruned to what this build used only when it looked every text up; otherwise kept pages' texts stay.
     markdown.save({ prune: rendered === pages.length });
     const contentFiles = files.map((f) => contentFile(f.rel, f.source.schema));
-    await time('admin', () => emitAdmin(project, model.settings, contentFiles, (file, inputs, produce) => nextRecord.derive(target, file, inputs, produce), (m) => logger.warn(m), { files: published, addresses: [...pages.map((p) => p.path), ...redirects.map((r) => r.from)] }));
+    await time('admin', () => emitAdmin(project, model.settings, contentFiles, (file, inputs, produce) => nextRecord.derive(target, file, inputs, produce), (m) => logger.warn(m), { files: published, addresses: linkableAddresses(pages, redirects) }));
 
     const { changed, hashes } = await time('write', async () => {
       if (target instanceof LiveOutput) return target.commit();

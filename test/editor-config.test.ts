@@ -16,7 +16,7 @@ import { loadContent } from '../generator/content/load.ts';
 import { resolveFacts } from '../generator/content/facts.ts';
 import { buildModel } from '../generator/content/model.ts';
 import { routes } from '../generator/routes.ts';
-import { generatedFiles } from '../generator/content/cross-check.ts';
+import { linkableAddresses } from '../generator/content/cross-check.ts';
 
 const test = suite('editor config');
 
@@ -298,7 +298,7 @@ test('the check itself fails on the labels and hints staff were shown before', (
 function siteIndex() {
   const { files } = resolveFacts(loadContent(resolveProject(repoRoot)).files);
   const { pages, redirects } = routes(buildModel(files));
-  return { files, index: referenceIndex(files, [...pages.map((p) => p.path), ...redirects.map((r) => r.from), ...generatedFiles]) };
+  return { files, index: referenceIndex(files, linkableAddresses(pages, redirects)) };
 }
 
 test('View Live opens the entry\'s own page: each collection\'s preview path, given an entry\'s slug, is the address the build gives that entry', () => {

@@ -582,6 +582,9 @@ test("_headers and the editor's index of references follow what they are made fr
     assert.is(text(incremental, '_headers'), text(clean, '_headers'));
     const index = JSON.parse(text(incremental, 'admin/references.json'));
     assert.ok(index.entries[post].uses.some(([key]: [string]) => key === 'page:/pricing'), 'the link added to the post is in the index');
+    // The blog's 404 rule (/blog/:slug) is a pattern the host answers with a not-found page, not a page to link to.
+    assert.match(text(incremental, '_redirects'), /^\/blog\/:slug \/blog\/404\.html 404$/m);
+    assert.equal(index.pages.filter((address: string) => address.includes(':')), [], 'no 404 rule is an address the editor lets a link name');
     assert.equal(index.entries[service].uses.filter(([key]: [string]) => key.startsWith('service:')).map(([key]: [string]) => key), [...JSON.parse(saved[2][1]).related].reverse().map((slug: string) => `service:${slug}`));
     assert.is(text(incremental, 'admin/references.json'), text(clean, 'admin/references.json'));
   } finally {

@@ -11,7 +11,6 @@ import { folderHash } from '../incremental/stages.ts';
 import { loadEsbuild } from '../esbuild.ts';
 import { factNames, factSources, factTree } from '../content/facts.ts';
 import type { SourceFile } from '../content/load.ts';
-import { generatedFiles } from '../content/cross-check.ts';
 import { referenceIndex } from './references.ts';
 import { standaloneCompiler } from '../content/validate.ts';
 
@@ -202,7 +201,7 @@ export async function emitAdmin(
   await derive('admin/editor.json', JSON.stringify([factText, schemas, layout, imageFolderNames(project), ...code]), () => editorData(project, previewNames(cmsConfig(project, settings, () => {}, files))));
   // The build's checks across files for the live editor: what each entry offers (its address, code or slug)
   // and what it names, and the site's own addresses (references.ts).
-  const index = `${JSON.stringify(referenceIndex(site.files, [...site.addresses, ...generatedFiles]))}\n`;
+  const index = `${JSON.stringify(referenceIndex(site.files, site.addresses))}\n`;
   await derive('admin/references.json', index, () => index);
   const version = packageVersion('decap-cms');
   // The prebuilt bundle, the chunks it loads on demand and their WebAssembly, without source maps.

@@ -19,6 +19,11 @@ import { draftAware, type Drafts, type Make } from './drafts.ts';
 /** Files the build writes besides pages, which content may link to. */
 export const generatedFiles: readonly string[] = rules.generatedFiles;
 
+/** The addresses a link may name: the pages, the redirects' old addresses (not a 404 rule's pattern) and the files the build writes. */
+export function linkableAddresses(pages: readonly { path: string }[], redirects: readonly { from: string; status: number }[]): string[] {
+  return [...new Set([...pages.map((p) => p.path), ...redirects.filter((r) => r.status !== 404).map((r) => r.from), ...generatedFiles])];
+}
+
 /**
  * `recheck` limits the checks of each file's own references (links, images, icons) to the files it accepts:
  * those that changed, when the addresses, images and tool are as the last successful check found them.
@@ -107,7 +112,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   refer(home, 'service', model.pages.home?.documents.services, (i) => `/documents/services/${i}`);
 
   // Internal links, images and icons anywhere in content.
-  const addresses = new Set([...pages.map((p) => p.path), ...redirects.filter((r) => r.status !== 404).map((r) => r.from), ...generatedFiles]);
+  const addresses = new Set(linkableAddresses(pages, redirects));
   const nearest = (target: string) => suggestAddress(target, [...addresses]);
   const imageRoot = path.join(project.assets, 'images');
   // An image's path as the disk spells it, each name found in its folder's listing exactly, else ignoring case (a
