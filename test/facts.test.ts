@@ -306,6 +306,27 @@ test('site new starters name facts with placeholders, and still build', async ()
   }
 });
 
+test('site new writes its starter while plans.json is broken: the placeholders naming a plan are not its mistakes', async () => {
+  const f = fixture();
+  try {
+    // plans.json that does not parse, then one whose price is of the wrong form: the starters name
+    // {{plans.self-service.price}} (a service's startingPrice, a language's text), as the build and the editor
+    // see it, the mistake is plans.json's alone.
+    const plans = f.read('content/plans.json');
+    replaceIn(f, 'content/plans.json', '"plans": [', '"plans": [,');
+    await createStarter({ root: f.root, kind: 'service', slug: 'tax-returns', today: '01/12/2026', logger: silentLogger });
+    await createStarter({ root: f.root, kind: 'language', slug: 'Tok Pisin Two', today: '01/12/2026', logger: silentLogger });
+    f.write('content/plans.json', plans);
+    f.editJson('content/plans.json', (d) => void (d.plans[0].price = '$44.955'));
+    await createStarter({ root: f.root, kind: 'service', slug: 'tax-forms', today: '01/12/2026', logger: silentLogger });
+    assert.match(f.read('content/services/tax-returns.json'), '{{plans.self-service.price}}');
+    assert.match(f.read('content/services/tax-forms.json'), '{{plans.self-service.price}}');
+    assert.match(f.read('content/languages/tok-pisin-two.json'), '{{plans.self-service.price}}');
+  } finally {
+    f.remove();
+  }
+});
+
 test('changing a price in plans.json changes every page that shows it', async () => {
   const f = fixture();
   try {
