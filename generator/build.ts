@@ -9,7 +9,7 @@ import { readContent } from './content/read.ts';
 import { joinContent } from './content/join.ts';
 import { linkableAddresses } from './content/cross-check.ts';
 import { MarkdownSession, type MarkdownRuntime } from './markdown/render.ts';
-import { compileTemplates } from './render/templates.ts';
+import { TemplateContexts, compileTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind, type RenderInputs } from './render/site.ts';
 import { filesBelow, folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/stages.ts';
 import { Changes, plan, explain } from './incremental/plan.ts';
@@ -152,7 +152,7 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     // (NOT_A_FILE). A file imported from elsewhere is checked as esbuild loads it (regularFilesOnly).
     const assetsHash = folderHash(project.assets, [path.join(project.assets, 'images')]);
     for (const dir of [project.templates, project.islands, project.functions]) filesBelow(dir);
-    const compiled = time('templates', () => reusableTemplates(project, live) ?? compileTemplates(project, { incremental: !!live }));
+    const compiled = time('templates', () => reusableTemplates(project, live) ?? compileTemplates(project, { incremental: live?.templateContexts }));
     const [templates, stylesheet, images, client, flags, social] = await Promise.all([
       compiled,
       time('css', () => buildStylesheet(project, copyFile)),
@@ -257,9 +257,10 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
       logger.info(colour.dim(`  stage times, some overlapping: ${times.join(', ')}`));
     }
     // The dev server's state for its next build (BuildOptions.live).
+    const templateContexts = live?.templateContexts ?? new TemplateContexts();
     const next: LiveState = live
-      ? { sources: new Map(content.loaded.map((f) => [f.rel, f])), hashes, templates, record: nextRecord.record(), stages: stages?.memo }
-      : { hashes, templates, record: nextRecord.record() };
+      ? { sources: new Map(content.loaded.map((f) => [f.rel, f])), hashes, templates, templateContexts, record: nextRecord.record(), stages: stages?.memo }
+      : { hashes, templates, templateContexts, record: nextRecord.record() };
     return {
       model,
       pages,

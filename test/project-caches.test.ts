@@ -10,7 +10,7 @@ import path from 'node:path';
 import { copyCode, fixture, type Fixture } from './helpers/project.ts';
 import { resolveProject } from '../generator/project.ts';
 import { schemaValidators } from '../generator/content/validate.ts';
-import { compileTemplates, disposeTemplateContexts } from '../generator/render/templates.ts';
+import { TemplateContexts, compileTemplates } from '../generator/render/templates.ts';
 
 const test = suite('project-caches');
 
@@ -59,17 +59,39 @@ test("the dev server's templates for a second project are made from that project
   // Neither has templates of its own, so both use the generator's; the first has functions/ of its own, whose
   // form schema (built into the templates: the contact form checks what is typed) allows longer names.
   const [a, b] = [fixture(), fixture()];
+  const [ca, cb] = [new TemplateContexts(), new TemplateContexts()];
   try {
     copyCode(a, ['functions']);
     a.write('functions/enquiry.schema.json', a.read('functions/enquiry.schema.json').replace('"maxLength": 100,', '"maxLength": 4321,'));
-    const module = async (f: Fixture) => {
-      const { hash } = await compileTemplates(resolveProject(f.root), { incremental: true });
+    const module = async (f: Fixture, contexts: TemplateContexts) => {
+      const { hash } = await compileTemplates(resolveProject(f.root), { incremental: contexts });
       return fs.readFileSync(path.join(f.root, '.cache', 'templates', `templates-${hash}.cjs`), 'utf8');
     };
-    assert.match(await module(a), '4321');
-    assert.not.match(await module(b), '4321');
+    assert.match(await module(a, ca), '4321');
+    assert.not.match(await module(b, cb), '4321');
   } finally {
-    await disposeTemplateContexts();
+    await ca.dispose();
+    await cb.dispose();
+    a.remove();
+    b.remove();
+  }
+});
+
+test("one project's dev server closing disposes its own templates' esbuild context, not another project's", async () => {
+  const [a, b] = [fixture(), fixture()];
+  const [ca, cb] = [new TemplateContexts(), new TemplateContexts()];
+  try {
+    await compileTemplates(resolveProject(a.root), { incremental: ca });
+    await compileTemplates(resolveProject(b.root), { incremental: cb });
+    const kept = [...cb.byEntry.values()];
+    await ca.dispose();
+    assert.is(ca.byEntry.size, 0);
+    assert.equal([...cb.byEntry.values()], kept);
+    // The second project's context still compiles: esbuild refuses to rebuild a disposed one.
+    await (await kept[0]).rebuild();
+  } finally {
+    await ca.dispose();
+    await cb.dispose();
     a.remove();
     b.remove();
   }

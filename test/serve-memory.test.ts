@@ -10,7 +10,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { createRequire } from 'node:module';
-import { compileTemplates, disposeTemplateContexts } from '../generator/render/templates.ts';
+import { TemplateContexts, compileTemplates } from '../generator/render/templates.ts';
 import { resolveProject } from '../generator/project.ts';
 import { copyCode, fixture, type Fixture } from './helpers/project.ts';
 
@@ -26,6 +26,7 @@ v8.setFlagsFromString('--no-compilation-cache');
 const gc = vm.runInNewContext('gc') as () => void;
 
 let f: Fixture;
+const contexts = new TemplateContexts();
 
 test.before(() => {
   f = fixture();
@@ -33,7 +34,7 @@ test.before(() => {
 });
 
 test.after(async () => {
-  await disposeTemplateContexts();
+  await contexts.dispose();
   f.remove();
 });
 
@@ -54,7 +55,7 @@ test('200 template edits: one templates module stays loaded and the heap does no
   for (let edit = 1; edit <= 200; edit++) {
     // An export of the entry is kept in the module, so each edit makes a module of different text.
     fs.writeFileSync(entry, `${original}\nexport const edit = ${edit};\n`);
-    const templates = await compileTemplates(project, { incremental: true });
+    const templates = await compileTemplates(project, { incremental: contexts });
     assert.is(((await templates.load()) as unknown as { edit: number }).edit, edit);
     if (edit === 20) after20 = heapMiB();
   }

@@ -13,7 +13,7 @@ import { BuildFailure } from '../errors.ts';
 import type { BuildRecord } from './record.ts';
 import type { Output } from '../output/output.ts';
 import type { SourceFile } from '../content/load.ts';
-import type { CompiledTemplates } from '../render/templates.ts';
+import type { CompiledTemplates, TemplateContexts } from '../render/templates.ts';
 
 /**
  * The generator's own code (every .ts, .js and .json under generator/), its package versions (the lock file)
@@ -76,6 +76,8 @@ export interface LiveState {
   sources?: Map<string, SourceFile>;
   hashes: Map<string, string>;
   templates?: CompiledTemplates;
+  /** The esbuild contexts the templates compile in, disposed when the dev server closes. */
+  templateContexts: TemplateContexts;
   /** Absolute paths changed since the last build, when the watcher knows them. */
   changed?: Set<string>;
   /** What each page read in the last build (incremental/record.ts). */

@@ -27,9 +27,21 @@ export interface CompiledTemplates {
   cached: boolean;
 }
 
-const contexts = new Map<string, Promise<BuildContext>>();
+/**
+ * The dev server's esbuild contexts for its project's templates, by entry file: kept in its state (LiveState)
+ * from one build to the next, and disposed when that server closes, leaving other projects' as they are.
+ */
+export class TemplateContexts {
+  readonly byEntry = new Map<string, Promise<BuildContext>>();
 
-export async function compileTemplates(project: Project, options: { incremental?: boolean } = {}): Promise<CompiledTemplates> {
+  async dispose(): Promise<void> {
+    for (const context of this.byEntry.values()) await (await context).dispose();
+    this.byEntry.clear();
+  }
+}
+
+/** With `incremental`, compiles through the dev server's context, kept for the next edit, rather than afresh. */
+export async function compileTemplates(project: Project, options: { incremental?: TemplateContexts } = {}): Promise<CompiledTemplates> {
   const entry = ['index.tsx', 'index.ts'].map((n) => path.join(project.templates, n)).find((f) => fs.existsSync(f));
   if (!entry) {
     throw new BuildFailure('templates', [siteError('TEMPLATE_NO_DOCUMENT', {}, { file: relative(project, project.templates) })]);
@@ -72,11 +84,9 @@ export async function compileTemplates(project: Project, options: { incremental?
   };
   // esbuild is loaded only to compile: a build that reuses the module never pays for importing it.
   const esbuild = await loadEsbuild();
-  // By project as well as entry: projects without templates of their own share the generator's, but each
-  // context holds its project's form schema and cache folder.
-  const contextKey = `${project.root}\0${entry}`;
-  if (options.incremental && !contexts.has(contextKey)) contexts.set(contextKey, esbuild.context(config));
-  const compiling = options.incremental ? contexts.get(contextKey)!.then((context) => context.rebuild()) : esbuild.build(config);
+  const contexts = options.incremental?.byEntry;
+  if (contexts && !contexts.has(entry)) contexts.set(entry, esbuild.context(config));
+  const compiling = contexts ? contexts.get(entry)!.then((context) => context.rebuild()) : esbuild.build(config);
   const result = await compiling.catch((error: unknown) => {
     throw new BuildFailure('templates', esbuildErrors(project, error, 'TEMPLATE_COMPILE'));
   });
@@ -124,9 +134,4 @@ function loadOnce(file: string, entry: string): () => Promise<TemplateModule> {
       if (missing.length) throw new BuildFailure('templates', missing.map((name) => siteError('TEMPLATE_MISSING_EXPORT', { name, what: needed[name] }, { file: entry })));
       resolve(loaded as TemplateModule);
     }));
-}
-
-export async function disposeTemplateContexts(): Promise<void> {
-  for (const ctx of contexts.values()) await (await ctx).dispose();
-  contexts.clear();
 }

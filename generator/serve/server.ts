@@ -15,7 +15,6 @@ import { staticHandler } from './static.ts';
 import { functionsHandler } from './functions.ts';
 import { eventsPath, reloadClient, reloadClientPath } from './reload-client.ts';
 import { draftStylesheet } from '../content/drafts.ts';
-import { disposeTemplateContexts } from '../render/templates.ts';
 import { localEditor } from '../admin/local-backend.ts';
 import { networkNotice } from '../admin/request-guard.ts';
 
@@ -327,7 +326,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
     await closed;
-    await disposeTemplateContexts();
+    await live?.templateContexts.dispose();
   };
   return { url, settled, close, onRebuild: (l) => listeners.push(l) };
 }
