@@ -80,18 +80,14 @@ export async function createStarter(options: NewOptions): Promise<string> {
 
   // A folder's names, or none when there is no such folder.
   const list = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+  // The starter's position and code are chosen from the folder's entries, read as the build reads them: one that
+  // does not parse is named, not skipped, and so is one that holds no fields to read them from (null, a list).
+  const loaded = loadContent(project);
   const read = (dir: string) => {
-    const abs = path.join(project.content, dir);
-    return list(abs).filter((f) => f.endsWith('.json') && !f.startsWith('.')).map((f) => {
-      const file = path.relative(project.root, path.join(abs, f));
-      let data: unknown;
-      try {
-        data = JSON.parse(fs.readFileSync(path.join(abs, f), 'utf8'));
-      } catch (error) {
-        // The starter's position and code are chosen from the other files: one that does not parse is named, not skipped.
-        return fail('CONTENT_JSON_SYNTAX', { problem: (error as Error).message }, { file });
-      }
-      // So is one that holds no fields to read them from (null, a list), as the build would name it.
+    const inFolder = (file?: string) => !!file?.startsWith(`content/${dir}/`) && file.endsWith('.json');
+    const unparsed = loaded.errors.filter((e) => inFolder(e.file) && e.code === 'CONTENT_JSON_SYNTAX');
+    if (unparsed.length) throw new BuildFailure('new', unparsed);
+    return loaded.files.filter((f) => inFolder(f.path)).map(({ path: file, data }) => {
       if (typeof data !== 'object' || data === null || Array.isArray(data)) {
         return fail('CONTENT_SCHEMA', { problem: '/ must be object', description: 'Each file here holds one object, { ... }, of its fields: run site check to see what else is wrong in content/.' }, { file, line: 1, column: 1 });
       }
@@ -126,7 +122,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
   }
   // Checked as the build will check it: a name its schema does not take (a language's name has a form of its
   // own) is refused now, rather than written as a starter that fails the next build.
-  const invalid = await problemsOf(project, `${folder}/${slug}${ext}`, text);
+  const invalid = await problemsOf(project, loaded, `${folder}/${slug}${ext}`, text);
   if (invalid.length) {
     const problem = `its starter would not pass ${registry.kinds[kind].schema}: ${invalid.map((e) => `${e.pointer ? `${e.pointer}: ` : ''}${e.message}${e.hint ? ` (${e.hint})` : ''}`).join('; ')}`;
     if (options.kind === 'language') fail('NEW_INVALID_NAME', { name: options.slug, problem });
@@ -147,10 +143,9 @@ export async function createStarter(options: NewOptions): Promise<string> {
  * project's facts, then its schema. A problem that follows from a broken fact file is that file's, as in the
  * build, so the fact files are validated too.
  */
-async function problemsOf(project: Project, rel: string, text: string): Promise<SiteError[]> {
+async function problemsOf(project: Project, loaded: ReturnType<typeof loadContent>, rel: string, text: string): Promise<SiteError[]> {
   const parsed = parseSource(rel, text);
   if (!parsed || parsed instanceof SiteError) return parsed ? [parsed] : [];
-  const loaded = loadContent(project);
   const files = [...loaded.files, parsed];
   const resolved = resolveFacts(files);
   const factPaths = new Set(Object.values(factSources).map((source) => `content/${source}`));

@@ -209,12 +209,12 @@ test('new refuses to overwrite, and refuses a bad slug', () => {
   assert.not.match(long.err, /\n\s+at /);
   assert.is(site(['new', 'blog', 'a'.repeat(100)], f.root).code, 0);
   fs.rmSync(path.join(f.root, 'content', 'blog', `${'a'.repeat(100)}.md`));
-  // A file of the folder half edited is named, not met as a stack trace, and nothing is written.
+  // A file of the folder half edited is named and placed, as the build places it, not met as a stack trace, and nothing is written.
   f.write('content/cities/half.json', '{ "order": 3,\n');
   const half = site(['new', 'city', 'bendigo'], f.root);
   f.write('content/cities/half.json', null);
   assert.is(half.code, 1);
-  assert.match(half.err, /content\/cities\/half\.json is not valid JSON: .*  \[CONTENT_JSON_SYNTAX\]/);
+  assert.match(half.err, /content\/cities\/half\.json:2:1 is not valid JSON: property name expected  \[CONTENT_JSON_SYNTAX\]/);
   assert.not.match(half.err, /\n\s+at /);
   assert.not.ok(fs.existsSync(path.join(f.root, 'content', 'cities', 'bendigo.json')));
   // So is one that is JSON but not an object of fields (null, a list): the starter's order and codes come from them.
