@@ -162,7 +162,9 @@ export function staticHandler(options: StaticOptions): RequestListener {
     // Matched decoded, as Netlify matches them: matched as sent, /services/passports%2Dids was a 404.
     const redirect = readRedirects(options.root).find((rule) => rule.from.test(cleanPath(decoded)));
     const page = path.extname(decoded) === '' || decoded.endsWith('.html') ? resolvePage(options.root, url.pathname, decoded) : undefined;
-    const shadowed = !hostFiles.has(cleanPath(decoded)) && ((page !== undefined && 'file' in page) || (!decoded.endsWith('/') && fileAt(options.root, decoded) !== undefined));
+    // A page shadows a rule at its address with a slash after it too (netlify dev finds /a/b.html for /a/b/), so
+    // /blog/post/ is the post's 301, not the blog's 404 rule.
+    const shadowed = !hostFiles.has(cleanPath(decoded)) && (page !== undefined || (!decoded.endsWith('/') && fileAt(options.root, decoded) !== undefined));
     if (redirect && (redirect.force || !shadowed)) {
       if (redirect.status === 404) return notFound(req, res, options, redirect.to);
       return void res.writeHead(redirect.status, { Location: redirect.to + url.search }).end();

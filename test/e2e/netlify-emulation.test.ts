@@ -295,6 +295,12 @@ if ('reason' in cli) {
         assert.is((await get(address)).status, 200, `netlify dev: ${address}`);
         assert.is((await fetch(`${ours}${address}`, { redirect: 'manual' })).status, 200, `site serve: ${address}`);
       }
+      // A post asked for with a slash after it is the post on both (a link to #top resolves so from /blog/x/).
+      for (const address of blogPages.filter((a) => a !== '/blog')) {
+        assert.is.not((await get(`${address}/`)).status, 404, `netlify dev: ${address}/`);
+        const ourAnswer = await fetch(`${ours}${address}/`, { redirect: 'manual' });
+        assert.is(`${ourAnswer.status} ${ourAnswer.headers.get('location')}`, `301 ${address}`, `site serve: ${address}/`);
+      }
       for (const [address, expected] of [
         ['/blog/no-such-post', '404 Blog post not found'],
         ['/blog/no-such-post/', '404 Blog post not found'],
