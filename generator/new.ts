@@ -12,8 +12,7 @@ import { slugLimit, slugProblem } from './content/slug.ts';
 import { entryPath, registry, rules, type CollectionKind } from './content/kinds.ts';
 import { loadContent, parseSource } from './content/load.ts';
 import { australianDate, melbourneDate } from './content/dates.ts';
-import { factSources, followsFromFacts, resolveFacts } from './content/facts.ts';
-import { validateContent } from './content/validate.ts';
+import { ownProblems } from './content/validate.ts';
 import { outputFileOf, servedElsewhere } from './address.ts';
 
 /**
@@ -138,20 +137,11 @@ export async function createStarter(options: NewOptions): Promise<string> {
   return file;
 }
 
-/**
- * What a build would find wrong in `text` as the content file `rel`: its placeholders resolved against the
- * project's facts, then its schema. A problem that follows from a broken fact file is that file's, as in the
- * build, so the fact files are validated too.
- */
+/** What a build would find wrong in `text` as the content file `rel`, among the project's content. */
 async function problemsOf(project: Project, loaded: ReturnType<typeof loadContent>, rel: string, text: string): Promise<SiteError[]> {
   const parsed = parseSource(rel, text);
   if (!parsed || parsed instanceof SiteError) return parsed ? [parsed] : [];
-  const files = [...loaded.files, parsed];
-  const resolved = resolveFacts(files);
-  const factPaths = new Set(Object.values(factSources).map((source) => `content/${source}`));
-  const validation = await validateContent(project, resolved.files.filter((f) => f.path === parsed.path || factPaths.has(f.path)));
-  const followOn = followsFromFacts(files, resolved, [...loaded.errors, ...validation.errors]);
-  return [...resolved.errors, ...validation.errors].filter((e) => e.file === parsed.path && !followOn(e));
+  return ownProblems(project, [...loaded.files, parsed], new Set([parsed.path]), loaded.errors);
 }
 
 function titleCase(text: string): string {

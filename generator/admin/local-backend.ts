@@ -10,8 +10,8 @@ import { formatFailure, BuildFailure, SiteError, siteError, sortErrors } from '.
 import { within, type Project } from '../project.ts';
 import { colour, type Logger } from '../log.ts';
 import { fileNameError, loadContent, parseSource, type SourceFile } from '../content/load.ts';
-import { validateContent } from '../content/validate.ts';
-import { factSources, followsFromFacts, resolveFacts } from '../content/facts.ts';
+import { ownProblems, validateContent } from '../content/validate.ts';
+import { followsFromFacts, resolveFacts } from '../content/facts.ts';
 import { buildModel } from '../content/model.ts';
 import { routes } from '../routes.ts';
 import { crossCheck } from '../content/cross-check.ts';
@@ -409,17 +409,11 @@ async function check(project: Project, changes: Change[]): Promise<void> {
   // A fact file that does not load is broken after the change too, unless the change is to it.
   const stillUnread = unread.filter((e) => ![...touched].some((rel) => e.file === `content/${rel}`));
   if (saved.length) {
-    // Placeholders ({{plans.full.price}}) name facts in other files, so each file is checked as the build sees
-    // it: resolved against the content as it would be after the save.
-    const resolved = resolveFacts(next);
-    const paths = new Set(saved.map((f) => f.path));
     // A new file's name is its slug, held to the rule the build holds it to (a title's slug may have a dot or run long).
     const misnamed = saved.flatMap((f) => ('slug' in f.source && fileNameError(f.source.slug, f.rel)) || []);
-    // The fact files are validated too: a field showing a fact of the wrong form is not the saved file's fault.
-    const factPaths = new Set(Object.values(factSources).map((rel) => `content/${rel}`));
-    const validation = (await validateContent(project, resolved.files.filter((f) => paths.has(f.path) || factPaths.has(f.path)))).errors;
-    const followOn = followsFromFacts(next, resolved, [...stillUnread, ...validation]);
-    const own = [...misnamed, ...[...resolved.errors, ...validation].filter((e) => e.file !== undefined && paths.has(e.file) && !followOn(e))];
+    // Placeholders ({{plans.full.price}}) name facts in other files, so each file is checked as the build sees
+    // it: resolved against the content as it would be after the save.
+    const own = [...misnamed, ...(await ownProblems(project, next, new Set(saved.map((f) => f.path)), stillUnread))];
     if (own.length) throw refusal(own);
   }
   const problems = async (files: SourceFile[], loadErrors: SiteError[]) => {

@@ -11,6 +11,7 @@ import { locate } from './locate.ts';
 import { pointerKeys, resolveKeys } from './pointer.ts';
 import { compiledFolder, writeCacheFile } from '../cache.ts';
 import { explain, type SchemaNode } from './explain.ts';
+import { factSources, followsFromFacts, resolveFacts } from './facts.ts';
 
 // ajv and ajv-formats are CommonJS with a default export that esbuild and tsx see differently.
 const require = createRequire(import.meta.url);
@@ -186,4 +187,18 @@ function describe(file: SourceFile, problems: ErrorObject[], schemas: Map<string
     out.set(id, at(file, 'CONTENT_SCHEMA', { problem: message, description }, pointer || '/', key));
   }
   return [...out.values()];
+}
+
+/**
+ * What a build would find wrong in the files at `paths`, among `files` (the content as it would be): their
+ * placeholders resolved against the facts, then their schemas. The fact files are validated too, so that a
+ * problem following from a broken fact file is left to that file, as the build leaves it. `loadErrors`: those of
+ * the files that did not load.
+ */
+export async function ownProblems(project: Project, files: SourceFile[], paths: ReadonlySet<string>, loadErrors: SiteError[]): Promise<SiteError[]> {
+  const resolved = resolveFacts(files);
+  const factPaths = new Set(Object.values(factSources).map((rel) => `content/${rel}`));
+  const validation = (await validateContent(project, resolved.files.filter((f) => paths.has(f.path) || factPaths.has(f.path)))).errors;
+  const followOn = followsFromFacts(files, resolved, [...loadErrors, ...validation]);
+  return [...resolved.errors, ...validation].filter((e) => e.file !== undefined && paths.has(e.file) && !followOn(e));
 }
