@@ -810,7 +810,7 @@ test('CONTENT_UNKNOWN_FLAG: a country code without a flag', async () => {
 test('TEMPLATE_COMPILE: a syntax error in a template names its file and line', async () => {
   const errors = await failure((f) => {
     copyCode(f);
-    replaceIn(f, 'templates/pages/not-found.tsx', '<p className="lead">{copy.text}</p>', '<p className="lead">{copy.text}</p');
+    replaceIn(f, 'templates/pages/not-found.tsx', '<p className="lead">{text}</p>', '<p className="lead">{text}</p');
   });
   assert.is(errors[0].code, 'TEMPLATE_COMPILE');
   assert.is(errors[0].file, 'templates/pages/not-found.tsx');
@@ -831,7 +831,7 @@ test('TEMPLATE_COMPILE: an esbuild note that points at another place (the openin
     const lines = f.read('templates/pages/not-found.tsx').split('\n');
     line = lines.findIndex((l) => l.includes(opening)) + 1;
     column = lines[line - 1].indexOf(opening) + 2;
-    replaceIn(f, 'templates/pages/not-found.tsx', '        )}\n      </div>\n', '        )}\n');
+    replaceIn(f, 'templates/pages/not-found.tsx', '        {children}\n      </div>\n', '        {children}\n');
   });
   assert.is(errors[0].code, 'TEMPLATE_COMPILE');
   assert.ok(line > 1);
@@ -843,7 +843,8 @@ test('RENDER_FAILED: a template that throws names the page and the template line
     copyCode(f);
     replaceIn(f, 'templates/pages/not-found.tsx', "const copy = site.pages['not-found'];", "const copy = site.pages['not-found'];\n  if (copy) throw new Error('the copy is missing its heading');");
   });
-  assert.equal(errors.map((e) => [e.code, e.page, e.file, e.message]), [['RENDER_FAILED', '/404', 'templates/pages/not-found.tsx', 'the copy is missing its heading']]);
+  // The not-found copy makes the site's page and the blog's: each names itself.
+  assert.equal(errors.map((e) => [e.code, e.page, e.file, e.message]), ['/404', '/blog/404'].map((page) => ['RENDER_FAILED', page, 'templates/pages/not-found.tsx', 'the copy is missing its heading']));
   assert.ok(errors[0].line! > 1);
   assert.match(errors[0].headline, /^\/404 \(templates\/pages\/not-found\.tsx:\d+:\d+\) the copy is missing its heading$/);
   assert.is(errors[0].hint, 'The page is made from content/pages/not-found.json.');
