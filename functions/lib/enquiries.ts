@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { Variant } from './enquiry.ts';
 import { compose, type Delivery, type Mail } from './mail.ts';
-import { describe } from './http.ts';
+import { describe, rateRecords, recentRequests } from './http.ts';
 import { storedObject, type KeyValueStore } from './store.ts';
 
 type Env = Record<string, string | undefined>;
@@ -406,9 +406,9 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
       }
       // The rate limit's counts (lib/http.ts) of clients with nothing in the last minute: one is kept per client
       // otherwise, for ever. A count written again just after it was read is lost with it: a few more requests.
-      for (const key of await store.list('rate/')) {
-        const times = await store.get(key).then((raw) => JSON.parse(raw ?? '[]') as unknown).catch(() => []);
-        if (!Array.isArray(times) || !times.some((at) => typeof at === 'number' && now() - at < 60_000)) await store.delete(key).catch(() => undefined);
+      for (const key of await store.list(rateRecords)) {
+        const raw = await store.get(key).catch(() => undefined);
+        if (!recentRequests(raw, now()).length) await store.delete(key).catch(() => undefined);
       }
     }
     return report;

@@ -280,13 +280,15 @@ export function storeOrNone(open: (settings: Env) => KeyValueStore | undefined, 
   }
 }
 
+/** The window of the rate limit. */
+const minute = 60_000;
+
 /**
  * Requests per client in a sliding minute; `take` answers how many seconds to wait, or 0 when allowed, and
  * `clients` how many are remembered. A function instance can live for hours, so once a minute the clients with
  * nothing in the last minute are forgotten: the map holds at most a minute's worth of clients, not every one seen.
  */
 export function rateLimiter(now: () => number) {
-  const minute = 60_000;
   const requests = new Map<string, number[]>();
   let swept = now();
   function take(ip: string, limit: number): number {
@@ -310,6 +312,20 @@ export function rateLimiter(now: () => number) {
 /** How many times a count is read and swapped again when another request changed it in between. */
 const countTries = 5;
 
+/** Where the rate limit keeps its counts in the store: rate/<hash of a client's bucket>. */
+export const rateRecords = 'rate/';
+
+/** The request times a stored count (`raw`) holds in the minute up to `t`; a damaged record holds none. */
+export function recentRequests(raw: string | undefined, t: number): number[] {
+  let times: unknown;
+  try {
+    times = JSON.parse(raw ?? '[]');
+  } catch {
+    return [];
+  }
+  return (Array.isArray(times) ? times : []).filter((at): at is number => typeof at === 'number' && t - at < minute && at <= t);
+}
+
 /**
  * The per-client limit, counted in the store: on Netlify each function instance has its own memory, so a count
  * kept there limits each instance, not the client. A client's record is rate/<hash of its bucket> (no address in
@@ -319,23 +335,15 @@ const countTries = 5;
  */
 export function storedRateLimiter(now: () => number) {
   const inMemory = rateLimiter(now);
-  const minute = 60_000;
   return async function take(store: KeyValueStore | undefined, bucket: string, limit: number): Promise<number> {
     if (store) {
-      const key = `rate/${createHash('sha256').update(bucket).digest('base64url').slice(0, 32)}`;
+      const key = `${rateRecords}${createHash('sha256').update(bucket).digest('base64url').slice(0, 32)}`;
       try {
         for (let tries = 0; tries < countTries; tries++) {
           const t = now();
           const raw = await store.get(key);
           // A damaged record counts nothing, and is replaced by the swap.
-          const times = (() => {
-            try {
-              return JSON.parse(raw ?? '[]') as unknown;
-            } catch {
-              return [];
-            }
-          })();
-          const recent = (Array.isArray(times) ? times : []).filter((at): at is number => typeof at === 'number' && t - at < minute && at <= t);
+          const recent = recentRequests(raw, t);
           if (recent.length >= limit) return Math.max(1, Math.ceil((Math.min(...recent) + minute - t) / 1000));
           const next = JSON.stringify([...recent, t]);
           if (raw === undefined ? await store.create(key, next) : await store.swap(key, raw, next)) return 0;
