@@ -10,7 +10,7 @@ import path from 'node:path';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { fileStore, type KeyValueStore } from '../functions/lib/store.ts';
-import { deliverQueued, idempotencyKey, listStored, retryStored, type DeliveryReport, type Stored } from '../functions/lib/enquiries.ts';
+import { deliverQueued, enquiryIntake, idempotencyKey, listStored, retryStored, type DeliveryReport, type Stored } from '../functions/lib/enquiries.ts';
 import { normalise } from '../functions/lib/enquiry.ts';
 import { mailer } from '../functions/lib/mail.ts';
 import { clientIp } from '../functions/lib/http.ts';
@@ -928,6 +928,24 @@ test('a native sign-up from a blog category page is answered with that page, the
   } finally {
     fs.rmSync(pages, { recursive: true, force: true });
   }
+});
+test("a visitor's request whose mail hangs past the lease is answered and recorded before the lease ends, so a run that takes it next is the only attempt in hand", async () => {
+  const store = fileStore(path.join(dir, 'direct-lease'));
+  // SMTP_TIMEOUT_MS 200: the lease is 400 ms. The mail server never answers this attempt.
+  const settings = { SMTP_URL: sink.url, SMTP_TIMEOUT_MS: '200', ENQUIRY_RETRY_MS: '60000' };
+  const take = enquiryIntake({ store: () => store, deliver: () => new Promise(() => undefined), now: Date.now });
+  const logs = captureLogs();
+  let outcome: string;
+  try {
+    outcome = await Promise.race([take('message', { ...message, subject: 'Direct lease' }, 'direct-lease-0001', settings), new Promise<string>((resolve) => setTimeout(() => resolve('still sending after twice the lease'), 800))]);
+  } finally {
+    logs.restore();
+  }
+  assert.is(outcome, 'queued');
+  const [item] = (await listStored(store)) as Stored[];
+  assert.is(item.sending, undefined, 'no longer under the lease');
+  assert.is(item.attempts, 1);
+  assert.match(item.lastError ?? '', /ETIMEDOUT/);
 });
 
 test.run();

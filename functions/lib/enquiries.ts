@@ -114,12 +114,13 @@ async function deliverWithin(deliver: Deliver, mail: Mail, settings: Env, limitM
 
 /**
  * One delivery attempt of a stored enquiry, and its record: deleted once mailed, else queued again after its
- * backoff, or held when refused for good. The caller has leased it (nextAt in the future). `hardLimit` gives
- * up after that many ms even while the mail waits in the pool (a scheduled run, which must end in time);
- * a visitor's request waits its turn in the pool instead, since giving up there while the mail may still go
- * would invite a second copy.
+ * backoff, or held when refused for good. The caller has leased it (`item` as written with its lease: nextAt in
+ * the future). The attempt gives up after `limitMs` even while the mail waits in the pool, and `limitMs` is at
+ * most the send timeout, half the lease: so the attempt is over and recorded while its lease still holds, and
+ * another run never takes an enquiry that an attempt still has in hand. (Waiting in the pool past the lease
+ * instead, a visitor's request would be racing the run that takes the enquiry once the lease ends.)
  */
-export async function attemptDelivery(store: KeyValueStore, item: Stored, deliver: Deliver, settings: Env, now: () => number, hardLimit?: number): Promise<'sent' | 'queued' | 'held'> {
+export async function attemptDelivery(store: KeyValueStore, item: Stored, deliver: Deliver, settings: Env, now: () => number, limitMs: number): Promise<'sent' | 'queued' | 'held'> {
   let failure: unknown;
   let mail: Mail;
   try {
@@ -133,7 +134,7 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
     return 'held';
   }
   try {
-    const delivery = await (hardLimit ? deliverWithin(deliver, mail, settings, hardLimit) : deliver(mail, settings));
+    const delivery = await deliverWithin(deliver, mail, settings, limitMs);
     if (delivery !== 'unconfigured') {
       try {
         await store.set(`received/${item.key}`, JSON.stringify({ mailedAt: now() }));
@@ -257,7 +258,7 @@ export function enquiryIntake(options: { store: (settings: Env) => KeyValueStore
     }
     if (item.state === 'held') return 'held';
     try {
-      return await attemptDelivery(store, item, deliver, settings, now);
+      return await attemptDelivery(store, item, deliver, settings, now, sendTimeout(settings));
     } catch (error) {
       // The enquiry is stored; its lease runs out and the scheduled delivery takes it.
       console.error(`send-email: enquiry ${key} is stored, but its record could not be updated (${describe(error)})`);
@@ -343,7 +344,8 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
       }
       // The lease is taken by a swap from the text read above: another run (another process: the schedule, or a
       // second run while this one is slow) that read the same record loses it, and only the winner mails.
-      const leased = JSON.stringify({ ...item, nextAt: now() + lease(settings), sending: true });
+      const claim: Stored = { ...item, nextAt: now() + lease(settings), sending: true };
+      const leased = JSON.stringify(claim);
       if (!(await store.swap(key, raw, leased))) {
         report.waiting++;
         return;
@@ -356,7 +358,7 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
       }
       report.started++;
       report.lastStart = now();
-      const result = await attemptDelivery(store, item, deliver, settings, now, sendLimit).catch((error) => {
+      const result = await attemptDelivery(store, claim, deliver, settings, now, sendLimit).catch((error) => {
         console.error(`deliver-enquiries: enquiry ${item.key} could not be updated (${describe(error)})`);
         return 'queued' as const;
       });
