@@ -10,7 +10,7 @@ import path from 'node:path';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { fileStore, type KeyValueStore } from '../functions/lib/store.ts';
-import { deliverQueued, enquiryIntake, idempotencyKey, listStored, retryStored, type DeliveryReport, type Stored } from '../functions/lib/enquiries.ts';
+import { attemptDelivery, deliverQueued, enquiryIntake, idempotencyKey, listStored, retryStored, type DeliveryReport, type Stored } from '../functions/lib/enquiries.ts';
 import { normalise } from '../functions/lib/enquiry.ts';
 import { mailer } from '../functions/lib/mail.ts';
 import { clientIp } from '../functions/lib/http.ts';
@@ -946,6 +946,43 @@ test("a visitor's request whose mail hangs past the lease is answered and record
   assert.is(item.sending, undefined, 'no longer under the lease');
   assert.is(item.attempts, 1);
   assert.match(item.lastError ?? '', /ETIMEDOUT/);
+});
+test("an attempt that ends after another took its enquiry (its lease ran out) does not overwrite that one's record; if it mailed, the delivery is recorded and the log says it may be mailed twice", async () => {
+  const store = fileStore(path.join(dir, 'lost-lease'));
+  const settings = { SMTP_URL: sink.url, ENQUIRY_RETRY_MS: '1' };
+  const claim = (key: string): Stored => ({ ...queuedItem(key, 'Lost lease'), nextAt: Date.now() + 1000, sending: true });
+  const theirs = (key: string) => JSON.stringify({ ...claim(key), nextAt: Date.now() + 60_000, attempts: 3 });
+  // While this attempt's mail is on its way, another attempt takes the record; then this one fails, or gets through.
+  const takenThen = (key: string, end: () => 'sent') => async () => {
+    await store.set(`queue/${key}`, theirs(key));
+    return end();
+  };
+  const logs = captureLogs();
+  let failed: string, sent: string;
+  try {
+    const a = claim('lost-lease-fail');
+    await store.set(`queue/${a.key}`, JSON.stringify(a));
+    failed = await attemptDelivery(store, a, takenThen(a.key, () => { throw Object.assign(new Error('down'), { code: 'ECONNREFUSED' }); }), settings, Date.now, 1000);
+    const b = claim('lost-lease-sent');
+    await store.set(`queue/${b.key}`, JSON.stringify(b));
+    sent = await attemptDelivery(store, b, takenThen(b.key, () => 'sent'), settings, Date.now, 1000);
+  } finally {
+    logs.restore();
+  }
+  assert.is(failed, 'queued');
+  assert.is(JSON.parse((await store.get('queue/lost-lease-fail'))!).attempts, 3, "the other attempt's record stands: its lease, its count");
+  assert.is(sent, 'sent');
+  assert.ok((await store.get('received/lost-lease-sent'))?.startsWith('{"mailedAt":'), 'the mail that went is recorded');
+  assert.is(JSON.parse((await store.get('queue/lost-lease-sent'))!).attempts, 3, "the other attempt's record is left to it");
+  assert.ok(logs.lines.some((l) => l.includes('lost-lease-fail') && /another attempt/.test(l)), logs.lines.join('\n'));
+  assert.ok(logs.lines.some((l) => l.includes('lost-lease-sent') && /mailed twice/.test(l)), logs.lines.join('\n'));
+  // The other attempt fails in turn and queues it again: the delivery record keeps a run from mailing it a third time.
+  await store.set('queue/lost-lease-sent', JSON.stringify({ ...claim('lost-lease-sent'), nextAt: 0, sending: undefined }));
+  await store.delete('queue/lost-lease-fail');
+  const before = sink.received.length;
+  await deliverQueued(store, mailer(), settings);
+  assert.is(sink.received.length, before);
+  assert.equal(await store.list('queue/'), []);
 });
 
 test.run();

@@ -121,6 +121,12 @@ async function deliverWithin(deliver: Deliver, mail: Mail, settings: Env, limitM
  * instead, a visitor's request would be racing the run that takes the enquiry once the lease ends.)
  */
 export async function attemptDelivery(store: KeyValueStore, item: Stored, deliver: Deliver, settings: Env, now: () => number, limitMs: number): Promise<'sent' | 'queued' | 'held'> {
+  // The outcome is written by a swap from the record as this attempt claimed it. If another attempt has taken
+  // it since (a store so slow that this one outlasted its lease), that one's record stands: overwritten, its
+  // lease would end early and a third attempt could start, or its own outcome be lost.
+  const claimed = JSON.stringify(item);
+  const record = (next: Stored) => store.swap(`queue/${item.key}`, claimed, JSON.stringify(next));
+  const lostTo = `another attempt has taken it since (this one outlasted its lease), so its record is left to that one`;
   let failure: unknown;
   let mail: Mail;
   try {
@@ -129,7 +135,10 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
     // A record whose fields are not the text a form sends (edited by hand, or written by other code) can never
     // become a mail: retrying it on its backoff would fail for ever, so it is held for the operator.
     const next: Stored = { ...item, sending: undefined, attempts: item.attempts + 1, lastError: `the stored record could not be made into a mail (${describe(error)}): a field is missing or not text`, state: 'held' };
-    await store.set(`queue/${item.key}`, JSON.stringify(next));
+    if (!(await record(next))) {
+      console.error(`deliver: enquiry ${item.key} could not be made into a mail, and ${lostTo}`);
+      return 'queued';
+    }
     console.error(`deliver: enquiry ${item.key} is held: ${next.lastError}. See it with \`site enquiries\`.`);
     return 'held';
   }
@@ -137,8 +146,13 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
     const delivery = await deliverWithin(deliver, mail, settings, limitMs);
     if (delivery !== 'unconfigured') {
       try {
+        // The delivery record first, whoever holds the queued copy now: it is what keeps any run from mailing it again.
         await store.set(`received/${item.key}`, JSON.stringify({ mailedAt: now() }));
-        await store.delete(`queue/${item.key}`);
+        // A copy another attempt has taken since is left to it: that attempt's outcome is written over it (it may
+        // be mailing it now), and a run deletes it unmailed, seeing the delivery record. Taken between this read
+        // and the delete, it is deleted under that attempt, whose outcome then finds nothing to write over: the same.
+        if ((await store.get(`queue/${item.key}`)) === claimed) await store.delete(`queue/${item.key}`);
+        else console.error(`deliver: enquiry ${item.key} was mailed, but ${lostTo}; it may be mailed twice, with the same Message-ID`);
       } catch (error) {
         // The mail is out; the stored copy will be mailed again (at least once, same Message-ID).
         console.error(`deliver: enquiry ${item.key} was mailed, but the store could not record it (${describe(error)}); it may be mailed twice`);
@@ -151,7 +165,10 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
   }
   const held = refusedForGood(failure);
   const next: Stored = { ...item, sending: undefined, attempts: item.attempts + 1, lastError: describe(failure), state: held ? 'held' : 'queued', nextAt: held ? item.nextAt : now() + backoff(settings, item.attempts + 1) };
-  await store.set(`queue/${item.key}`, JSON.stringify(next));
+  if (!(await record(next))) {
+    console.error(`deliver: enquiry ${item.key} not delivered (${next.lastError}), and ${lostTo}`);
+    return 'queued';
+  }
   if (held) console.error(`deliver: enquiry ${item.key} is held: the mail server refused it for good (${next.lastError}). List and retry held enquiries with \`site enquiries\`.`);
   else console.warn(`deliver: enquiry ${item.key} not delivered (${next.lastError}); attempt ${next.attempts}, next try in ${Math.round(backoff(settings, next.attempts) / 1000)} s`);
   return held ? 'held' : 'queued';
