@@ -984,6 +984,31 @@ test("an attempt that ends after another took its enquiry (its lease ran out) do
   assert.is(sink.received.length, before);
   assert.equal(await store.list('queue/'), []);
 });
+test('site enquiries retry --all leaves suspected spam held, says how many and how to send them; by id, or with --include-suspected, they go', async () => {
+  const site = path.join(dir, 'retry-suspected');
+  const store = fileStore(path.join(site, '.data', 'forms'));
+  const held = (key: string, subject: string, suspected: boolean): Stored => ({ ...queuedItem(key, subject), state: 'held', ...(suspected ? { suspected: true, lastError: 'suspected spam' } : { lastError: 'Error EMESSAGE 554' }) });
+  for (const item of [held('plain-held-0001', 'Plain', false), held('trap-held-0001', 'Trap one', true), held('trap-held-0002', 'Trap two', true)]) await store.set(`queue/${item.key}`, JSON.stringify(item));
+  const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'enquiries', 'retry', ...args], { cwd: site, encoding: 'utf8', env: { ...process.env, SITE_DATA_DIR: '', NO_COLOR: '1' } });
+  const state = async (key: string) => (JSON.parse((await store.get(`queue/${key}`))!) as Stored).state;
+  const all = cli('--all');
+  assert.is(all.status, 0, all.stderr);
+  assert.match(all.stderr, /1 enquiry put back in the queue/);
+  assert.match(all.stderr, /2 held as suspected spam left as they are/);
+  assert.match(all.stderr, /site enquiries retry <id>/);
+  assert.match(all.stderr, /--include-suspected/);
+  assert.equal([await state('plain-held-0001'), await state('trap-held-0001'), await state('trap-held-0002')], ['queued', 'held', 'held']);
+  const one = cli('trap-held-0001');
+  assert.is(one.status, 0, one.stderr);
+  assert.is(await state('trap-held-0001'), 'queued', 'one named by id goes');
+  const rest = cli('--all', '--include-suspected');
+  assert.is(rest.status, 0, rest.stderr);
+  assert.is(await state('trap-held-0002'), 'queued');
+  assert.not.match(rest.stderr, /suspected spam left/);
+  const help = spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'enquiries', 'retry', '--help'], { encoding: 'utf8' });
+  assert.match(help.stdout, /--include-suspected/);
+  assert.match(help.stdout, /--all +every stored enquiry but those held as suspected spam/);
+});
 
 test.run();
 

@@ -1,7 +1,7 @@
 // `site enquiries`: the enquiries the send-email function stored and has not delivered yet, for the operator.
 // Queued ones wait for the next delivery run; held ones were refused for good by the mail server (or cannot
 // be read) and wait for a person: `site enquiries retry <id>` or `--all` puts them back in the queue, due at
-// once, for the next run of deliver-enquiries (every 10 minutes on Netlify, every minute under `site serve`).
+// once (`--all` leaves those held as suspected spam, unless `--include-suspected`), for the next run of deliver-enquiries (every 10 minutes on Netlify, every minute under `site serve`).
 // Locally the store is .data/forms/ (or SITE_DATA_DIR); with --netlify, the deployed site's Netlify Blobs.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,14 +67,15 @@ export async function listEnquiries(options: { root: string; netlify: boolean; e
   return items.length;
 }
 
-export async function retryEnquiries(options: { root: string; netlify: boolean; keys: string[]; all: boolean; env?: Env }): Promise<number> {
+export async function retryEnquiries(options: { root: string; netlify: boolean; keys: string[]; all: boolean; includeSuspected?: boolean; env?: Env }): Promise<number> {
   const store = formsStore(options);
   if (!options.all && options.keys.length === 0) throw new BuildFailure('enquiries', [siteError('ENQUIRY_NONE_NAMED', {})]);
-  const { retried, missing, unreadable, sending } = await reading(store, options.netlify, () => retryStored(store, options.all ? 'all' : [...new Set(options.keys)]));
+  const { retried, missing, unreadable, sending, suspected } = await reading(store, options.netlify, () => retryStored(store, options.all ? 'all' : [...new Set(options.keys)], Date.now, options.includeSuspected));
   if (retried.length) console.error(`${retried.length} ${retried.length === 1 ? 'enquiry' : 'enquiries'} put back in the queue of ${store.where}; the next run of deliver-enquiries sends ${retried.length === 1 ? 'it' : 'them'}`);
   else console.error(`no enquiry to retry in ${store.where}`);
   // Not a failure: the enquiry is on its way. If that attempt fails, it can be retried once its lease has ended.
   for (const s of sending) console.error(`${s.key} left as it is: it is being sent now, until ${when(s.until)}; if it is not delivered, retry it after that`);
+  if (suspected.length) console.error(`${suspected.length} held as suspected spam left as they are (the field people never see was filled in): send a real one with \`site enquiries retry <id>\`, or all of them with \`site enquiries retry --all --include-suspected\``);
   if (options.all && unreadable.length) console.error(`${unreadable.length} unreadable left as they are: see them with \`site enquiries\``);
   const problems = options.all ? [] : unreadable.map((u) => siteError('ENQUIRY_UNREADABLE', { place: placeOf(store, options.netlify, `queue/${u.key}`), problem: u.problem }));
   if (missing.length) problems.push(siteError('ENQUIRY_NOT_FOUND', { keys: missing.join(', '), verb: missing.length === 1 ? 'is' : 'are', where: store.where }));

@@ -451,12 +451,15 @@ export async function listStored(store: KeyValueStore): Promise<(Stored | Unread
 /**
  * Puts held (or waiting) enquiries back in the queue, due now. Unreadable ones are left as they are, and so are
  * those a run is sending now (their lease has not ended): due at once, another run would mail them a second time.
+ * 'all' leaves those held as suspected spam too, unless `includeSuspected`: most are a bot's, and the operator
+ * sends the real ones by id; a retry to mend a mail server's refusals must not mail the lot.
  */
-export async function retryStored(store: KeyValueStore, which: string[] | 'all', now: () => number = Date.now): Promise<{ retried: string[]; missing: string[]; unreadable: Unreadable[]; sending: { key: string; until: number }[] }> {
+export async function retryStored(store: KeyValueStore, which: string[] | 'all', now: () => number = Date.now, includeSuspected = false): Promise<{ retried: string[]; missing: string[]; unreadable: Unreadable[]; sending: { key: string; until: number }[]; suspected: string[] }> {
   const retried: string[] = [];
   const missing: string[] = [];
   const unreadable: Unreadable[] = [];
   const sending: { key: string; until: number }[] = [];
+  const suspected: string[] = [];
   const queued = (await store.list('queue/')).map((k) => k.slice('queue/'.length));
   const keys = which === 'all' ? queued : which;
   for (const key of keys) {
@@ -474,11 +477,12 @@ export async function retryStored(store: KeyValueStore, which: string[] | 'all',
         if (which !== 'all') missing.push(key);
       } else if ('problem' in read) unreadable.push(read);
       else if (read.item.sending && read.item.nextAt > now()) sending.push({ key, until: read.item.nextAt });
+      else if (which === 'all' && !includeSuspected && read.item.suspected && read.item.state === 'held') suspected.push(key);
       else if (await store.swap(`queue/${key}`, read.raw, JSON.stringify({ ...read.item, state: 'queued', nextAt: 0, sending: undefined }))) retried.push(key);
       else if (tries < 5) continue;
       else throw new Error(`queue/${key} kept changing while it was being put back; try again`);
       break;
     }
   }
-  return { retried, missing, unreadable, sending };
+  return { retried, missing, unreadable, sending, suspected };
 }
