@@ -405,9 +405,9 @@ test('behind a proxy that ends TLS, a sign-up posted from a category page is ans
   fs.writeFileSync(path.join(pages, 'blog', 'category', 'education.html'), page('Education'));
   const store = fileStore(path.join(dir, 'proxy-store'));
   // What the function sees behind the proxy: plain HTTP to an internal address; the visitor's page is https.
-  const signUp = (env: Record<string, string>, context: Record<string, unknown> = {}) =>
+  const signUp = (env: Record<string, string>, context: Record<string, unknown> = {}, at = 'http://10.0.0.7:8080') =>
     createSubscribe({ env: () => env, store: () => store })(
-      new Request('http://10.0.0.7:8080/.netlify/functions/subscribe', {
+      new Request(`${at}/.netlify/functions/subscribe`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://translations.example', referer: 'https://translations.example/blog/category/education', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'translations.example' },
         body: 'email=sam%40example.org',
@@ -421,8 +421,15 @@ test('behind a proxy that ends TLS, a sign-up posted from a category page is ans
   const site = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page(req.url === '/blog/category/education' ? 'Education' : 'Other')));
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   try {
-    const deployed = await signUp({}, { site: { url: `http://127.0.0.1:${(site.address() as { port: number }).port}` } });
+    const address = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+    const deployed = await signUp({}, { site: { url: address } });
     assert.match(await deployed.text(), /<title>Thank you for signing up \| Education<\/title>/);
+    // Without Netlify's context, the URL setting (which Netlify sets too) gives the site's address.
+    const fromSetting = await signUp({ URL: address }, {});
+    assert.match(await fromSetting.text(), /<title>Thank you for signing up \| Education<\/title>/);
+    // With neither, the address the request came to is all there is: read from there.
+    const fromRequest = await signUp({}, {}, address);
+    assert.match(await fromRequest.text(), /<title>Thank you for signing up \| Education<\/title>/);
   } finally {
     site.close();
   }
