@@ -2,12 +2,23 @@
 // The Content-Security-Policy allows exactly the third parties the settings name and nothing else.
 //
 // Netlify sends the headers of every rule whose path matches a request, and its documentation does not say what
-// it does when two matching rules set the same header (its local emulation lets the later one win; other hosts
-// join the values, and two Content-Security-Policy values are two policies, both enforced). So no header is
-// set by two rules that can match the same address: the headers every answer gets, /admin/ included, are on
-// `/*`; the page policy (Content-Security-Policy, Cross-Origin-Opener-Policy) is on the pages' own paths, and
-// the editor's page has its own. That keeps the site-wide `Cross-Origin-Opener-Policy: same-origin`, which
-// cuts a sign-in pop-up off from the page that opened it, away from /admin/.
+// it does when two matching rules set the same header (docs.netlify.com/routing/headers; its parser's notes
+// cover only one path given twice, where the later wins). Its local emulation lets the later rule win (netlify-cli,
+// utils/headers.js, headersForPath); other hosts join the values with a comma, and two Content-Security-Policy
+// values are two policies, both enforced. So no header is set by two rules that can match the same address: the
+// headers every answer gets, /admin/ included, are on `/*`; the page policy (Content-Security-Policy,
+// Cross-Origin-Opener-Policy) is on the pages' own paths, and the editor's page has its own. That keeps the
+// site-wide `Cross-Origin-Opener-Policy: same-origin`, which cuts a sign-in pop-up off from the page that opened
+// it, away from /admin/ (docs/sources.md, "The host: Netlify's _headers and _redirects").
+//
+// So the 404 page the host sends at an unknown address has no Cross-Origin-Opener-Policy: the host matches the
+// address asked for, which only `/*` matches, and a browser takes COOP from a header only, never a <meta>. `/*`
+// with same-origin and /admin/ with same-origin-allow-popups would be two rules setting it on /admin/: joined,
+// "same-origin, same-origin-allow-popups" is no valid value and a browser falls back to none; the first winning
+// would break the editor's sign-in. Left so on purpose: that page holds nothing of the visitor's (no form; the
+// chat's conversation is in tawk.to's own frames), and a move from it to any page of the site, which has
+// same-origin, puts that page in a browsing context group of its own, away from whatever opened the 404 page.
+// test/e2e/netlify-emulation.test.ts shows what an unknown address and /admin/ get under netlify dev.
 import type { SiteModel } from '../content/model.ts';
 import { rules } from '../content/kinds.ts';
 import { cleanPath, requestPathsOf } from '../address.ts';

@@ -225,6 +225,25 @@ if ('reason' in cli) {
     console.log(`» netlify dev, headers on /admin/: ${Object.keys(adminHeaders).sort().join(', ')}`);
   });
 
+  test("an unknown address gets /*'s headers only, no Cross-Origin-Opener-Policy, and the pages' policy in the 404 page's head; /admin/ keeps same-origin-allow-popups", async () => {
+    // The host matches _headers against the address asked for, so the 404 page there gets what `/*` gives; COOP
+    // stays off `/*` (generator/output/security.ts says why) and a browser takes COOP from no <meta>.
+    const ruleHeaders = ['x-content-type-options', 'referrer-policy', 'permissions-policy', 'strict-transport-security', 'x-frame-options'];
+    for (const address of ['/no-such-page', '/no/such/page']) {
+      const missing = await get(address);
+      assert.is(missing.status, 404, address);
+      const missingHeaders = headersOf(missing);
+      for (const header of ruleHeaders) assert.ok(missingHeaders[header], `${header} at ${address}`);
+      assert.is(missingHeaders['x-frame-options'], 'DENY');
+      assert.is(missingHeaders['cross-origin-opener-policy'], undefined, `no COOP at ${address}`);
+      assert.is(missingHeaders['content-security-policy'], undefined, `no CSP header at ${address}`);
+      assert.match(await missing.text(), /<meta http-equiv="Content-Security-Policy" content="default-src 'self'/, `the pages' policy in the head at ${address}`);
+      if (address === '/no-such-page') console.log(`» netlify dev, headers at an unknown address: ${Object.keys(missingHeaders).sort().join(', ')}`);
+    }
+    assert.is(headersOf(await get('/admin/'))['cross-origin-opener-policy'], 'same-origin-allow-popups', '/admin/');
+    assert.is(headersOf(await get('/services/passports'))['cross-origin-opener-policy'], 'same-origin', 'a page');
+  });
+
   test("a file's address with a trailing slash: `site serve` answers as netlify dev does", async () => {
     const first = (folder: string, pattern: RegExp) => `/${folder}/${fs.readdirSync(path.join(dist, folder)).find((name) => pattern.test(name))}`;
     const files = ['/robots.txt', '/sitemap.xml', '/blog/feed.xml', '/favicon.ico', first('assets', /\.css$/), first('assets/js', /\.js$/), first('assets/icons', /\.png$/), first('assets/flags', /\.webp$/), '/services/passports.html'];
