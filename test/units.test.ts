@@ -28,6 +28,7 @@ import os from 'node:os';
 import { servicePrice } from '../templates/components/plans.tsx';
 import { LiveOutput } from '../generator/output/live.ts';
 import { hashedName } from '../generator/assets/assets.ts';
+import { inSmallLetters } from '../islands/lib/small-letters.ts';
 
 const test = suite('units');
 
@@ -523,6 +524,17 @@ test('hashedName puts the hash before the extension, and after the whole name wh
   assert.is(hashedName('assets/site.css', bytes), `assets/site.${hash}.css`);
   assert.is(hashedName('assets/fonts/LICENSE', bytes), `assets/fonts/LICENSE.${hash}`);
   assert.is(hashedName('assets/archive.tar.gz', bytes), `assets/archive.tar.${hash}.gz`);
+});
+
+test('the not-found page offers an address with capitals in small letters, with no slash after it; an address with none gets no offer', () => {
+  assert.is(inSmallLetters('/ArAbIc'), '/arabic');
+  assert.is(inSmallLetters('/chinese-SIMPLIFIED'), '/chinese-simplified');
+  assert.is(inSmallLetters('/Blog/Some-Post/'), '/blog/some-post');
+  assert.is(inSmallLetters('/no-such-page'), undefined);
+  assert.is(inSmallLetters('/'), undefined);
+  // A %-escape's hex digits are the same byte in either case: /c%C3%A9line has no capitals of its own.
+  assert.is(inSmallLetters('/c%C3%A9line'), undefined);
+  assert.is(inSmallLetters('/C%C3%A9line'), '/c%c3%a9line');
 });
 
 test.run();

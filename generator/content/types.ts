@@ -1731,6 +1731,10 @@ export interface NotFoundPage {
    * Plain text shown on the site.
    */
   link: string;
+  /**
+   * Plain text shown on the site.
+   */
+  lowercase?: string;
   blogPost?: AtAMissingBlogPost;
 }
 

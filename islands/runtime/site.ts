@@ -3,6 +3,7 @@
 // menu that locks the page behind it, the analytics event of the order buttons, scroll reveal, the copy
 // button, and the chat and analytics scripts, loaded only when the browser is idle or chat is asked for.
 import { loadScript } from '../lib/third-party.ts';
+import { inSmallLetters } from '../lib/small-letters.ts';
 
 interface SiteConfig {
   analyticsId?: string;
@@ -121,7 +122,23 @@ if (notFound) {
     notFound.querySelector<HTMLElement>('[data-not-found-link]')!.hidden = true;
     blogLink.hidden = false;
   }
-  notFound.setAttribute('data-not-found-ready', '');
+  // An address with capitals (/ArAbIc): a link to it in small letters, where the host has a page there.
+  const lowercase = notFound.querySelector<HTMLElement>('[data-not-found-lowercase]');
+  const address = inSmallLetters(location.pathname);
+  const ready = () => notFound.setAttribute('data-not-found-ready', '');
+  if (lowercase && address) {
+    fetch(address, { method: 'HEAD' })
+      .then((res) => {
+        if (!res.ok) return;
+        const link = lowercase.querySelector('a')!;
+        link.href = address + location.search;
+        link.textContent = address;
+        lowercase.hidden = false;
+      })
+      // No answer (offline): no link, and the page as it was.
+      .catch(() => {})
+      .finally(ready);
+  } else ready();
 }
 
 // Order buttons open the order page in a new tab (plain links); the floating one also tells analytics.

@@ -17,10 +17,16 @@ export function NotFoundPage() {
       </NotFound>
     );
   }
-  // The address is only known in the browser: site.ts logs it and, under /blog/, puts the missing post's words in
-  // (where the host sends this page there, as `site serve` without its _redirects would).
+  // The address is only known in the browser: site.ts logs it, under /blog/ puts the missing post's words in
+  // (where the host sends this page there, as `site serve` without its _redirects would), and for an address
+  // with capitals links the page at it in small letters, when there is one.
   return (
     <NotFound heading={copy.heading} text={copy.text} blog={post}>
+      {copy.lowercase && (
+        <p data-not-found-lowercase="" hidden>
+          {copy.lowercase} <a href="/">/</a>
+        </p>
+      )}
       <a className="button button-primary button-lg" href="/" data-not-found-link="">
         <Icon name="house" size={18} /> {copy.link}
       </a>

@@ -651,6 +651,39 @@ test('the not-found page logs the unknown path, and at a missing post says Blog 
   }
 });
 
+test('the not-found page at an address with capitals links the page at it in small letters, where there is one; without JavaScript it is the plain not-found page', async () => {
+  // The host matches paths with their case; the build's rules cover only /Arabic and /ARABIC.
+  for (const [path, offered] of [
+    ['/ArAbIc', '/arabic'],
+    ['/tagalog-FILIPINO', '/tagalog-filipino'],
+    ['/Blog/', '/blog'],
+    ['/chinese-SIMPLIFIED', null],
+    ['/no-such-page', null],
+  ] as const) {
+    const p = await open(browser, site, path);
+    try {
+      await p.page.waitForFunction(() => document.querySelector('[data-not-found]')?.hasAttribute('data-not-found-ready'));
+      assert.is((await p.page.locator('main h1').textContent())?.trim(), 'Page Not Found', path);
+      const link = p.page.locator('[data-not-found-lowercase] a');
+      if (offered) {
+        assert.ok(await link.isVisible(), `${path}: the link is shown`);
+        assert.is(await link.getAttribute('href'), offered, path);
+        assert.is((await link.textContent())?.trim(), offered, path);
+      } else assert.not.ok(await link.isVisible(), `${path}: no page in small letters, no link`);
+      assert.is(await p.page.locator('main a.button:visible').getAttribute('href'), '/', `${path}: the way home stays`);
+    } finally {
+      await p.close();
+    }
+  }
+  const plain = await open(browser, site, '/ArAbIc', { javaScript: false });
+  try {
+    assert.not.ok(await plain.page.locator('[data-not-found-lowercase]').isVisible(), 'without JavaScript, no empty offer');
+    assert.ok(await plain.page.getByRole('link', { name: 'Return to Home' }).isVisible(), 'without JavaScript, the way home');
+  } finally {
+    await plain.close();
+  }
+});
+
 test('no page logged a console error, a page error or a hydration warning', () => {
   assert.equal(consoleProblems, []);
 });

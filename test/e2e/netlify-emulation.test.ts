@@ -28,6 +28,8 @@ import { staticHandler } from '../../generator/serve/static.ts';
 import { copyCode, fixture, listFiles, repoRoot, type Fixture } from '../helpers/project.ts';
 import { startCaptchaStub, startMailSink, type CaptchaStub, type MailSink } from '../helpers/mail.ts';
 import { netlifyCli, netlifyCliVersion } from '../helpers/netlify-cli.ts';
+import { chromium } from 'playwright-core';
+import { chromiumPath, launchArgs } from './browser.ts';
 
 const test = suite('netlify emulation');
 const cli = netlifyCli();
@@ -296,6 +298,36 @@ if ('reason' in cli) {
       }
     } finally {
       server.close();
+    }
+  });
+
+  test("a language page's address in any other mix of capitals: the host's 404 page links the page in small letters, in a browser", async () => {
+    // No _redirects rule can match without case (Netlify: "Paths are case-sensitive"; no rule option for it), so
+    // the not-found page's script asks the host for the address in small letters and links it when it is a page.
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: launchArgs });
+    try {
+      const context = await browser.newContext();
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));
+      for (const [address, offered] of [
+        ['/ArAbIc', '/arabic'],
+        ['/cHiNeSe?ref=x', '/chinese?ref=x'],
+        ['/chinese-SIMPLIFIED', null],
+      ] as const) {
+        const page = await context.newPage();
+        const answer = await page.goto(`${origin}${address}`);
+        assert.is(answer?.status(), 404, address);
+        await page.waitForFunction(() => document.querySelector('[data-not-found]')?.hasAttribute('data-not-found-ready'));
+        const link = page.locator('[data-not-found-lowercase] a');
+        if (offered) {
+          assert.is(await link.getAttribute('href'), offered, address);
+          await link.click();
+          await page.waitForURL(`${origin}${offered}`);
+          assert.match(await page.title(), /NAATI Certified/, `${address}: the link leads to the page`);
+        } else assert.not.ok(await link.isVisible(), `${address}: no page in small letters, no link`);
+        await page.close();
+      }
+    } finally {
+      await browser.close();
     }
   });
 
