@@ -262,6 +262,23 @@ test("AHPRA: a page that says AHPRA accepts our translations, or sends practitio
   }
 });
 
+test('Immigration New Zealand: a page that says it accepts our translations gives its rule, and none says it asks for NAATI', () => {
+  // INZ takes a certified translation from any translation business (among others), not only from a NAATI translator.
+  const facts = JSON.parse(fs.readFileSync(path.join(site.content, 'facts.json'), 'utf8'));
+  const rule = facts.rules.inzTranslation;
+  assert.ok(rule?.source && rule.checked, 'facts.rules.inzTranslation has a source and a checked date');
+  const sentences = (text: string) => text.split(/(?<=[.;:!?])\s/).filter((s) => /Immigration (?:New Zealand|NZ)\b/.test(s));
+  // The terms' guarantee ("refuses to accept our translation") names INZ without saying it accepts ours.
+  const accepting = pagesWhere((t) => sentences(t).some((s) => /\baccept/i.test(s) && !/refuses? to accept/.test(s)));
+  for (const page of ['/', '/contact', '/services/visa-documents', '/services/drivers-licence', '/chinese']) assert.ok(accepting.includes(page), page);
+  for (const page of accepting) {
+    const text = texts.get(page)!;
+    assert.ok(text.includes(rule.value) || text.includes(facts.rules.inzTranslationShort.value), page);
+  }
+  const asksForNaati = [...texts].flatMap(([page, text]) => sentences(text).filter((s) => /NAATI/.test(s) && /\basks? for\b/.test(s) && !s.includes(rule.value) && !s.includes(facts.rules.inzTranslationShort.value)).map((s) => `${page}: "${s.slice(0, 160)}"`));
+  assert.equal(asksForNaati, []);
+});
+
 test('prices: titles and descriptions, which search results show alone, give the total wherever they give a part price', () => {
   const plans = JSON.parse(fs.readFileSync(path.join(site.content, 'plans.json'), 'utf8'));
   const cents = (p: string) => Math.round(Number(p.slice(1)) * 100);

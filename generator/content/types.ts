@@ -630,6 +630,8 @@ export interface BusinessFacts {
     aclGuarantees: SourcedFact;
     servicesAustraliaTranslation: SourcedFact;
     bdmVicTranslation: SourcedFact;
+    inzTranslation: SourcedFact;
+    inzTranslationShort: SourcedFact;
   };
 }
 
