@@ -279,6 +279,23 @@ test('Immigration New Zealand: a page that says it accepts our translations give
   assert.equal(asksForNaati, []);
 });
 
+test('universities and TAFEs: a page that says they accept or ask for a NAATI translation says each sets its own rule', () => {
+  // No public source says all of them do: Southern Cross University asks for a NAATI translator, TAFE Queensland for
+  // an "official certified" translation; others were not found.
+  const facts = JSON.parse(fs.readFileSync(path.join(site.content, 'facts.json'), 'utf8'));
+  const rule = facts.rules.institutionTranslation;
+  assert.ok(rule?.source && rule.checked, 'facts.rules.institutionTranslation has a source and a checked date');
+  const claims = (text: string) =>
+    text
+      .split(/(?<=[.;:!?])\s/)
+      .some((s) => /universit|\bTAFE/i.test(s) && ((/\baccept/i.test(s) && !/refuses? to accept/.test(s)) || (/NAATI/.test(s) && /\basks? for\b/.test(s))));
+  const claiming = pagesWhere(claims);
+  for (const page of ['/faq', '/contact', '/chinese', '/cities/sydney']) assert.ok(claiming.includes(page), page);
+  const bare = claiming.filter((page) => !texts.get(page)!.includes(rule.value) && !texts.get(page)!.includes(facts.rules.institutionTranslationShort.value));
+  assert.equal(bare, []);
+  assert.equal(pagesWhere((t) => /accepted by (?:Home Affairs, )?(?:Immigration New Zealand )?(?:and )?universities/.test(t)), []);
+});
+
 test('prices: titles and descriptions, which search results show alone, give the total wherever they give a part price', () => {
   const plans = JSON.parse(fs.readFileSync(path.join(site.content, 'plans.json'), 'utf8'));
   const cents = (p: string) => Math.round(Number(p.slice(1)) * 100);

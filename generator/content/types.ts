@@ -632,6 +632,8 @@ export interface BusinessFacts {
     bdmVicTranslation: SourcedFact;
     inzTranslation: SourcedFact;
     inzTranslationShort: SourcedFact;
+    institutionTranslation: SourcedFact;
+    institutionTranslationShort: SourcedFact;
   };
 }
 
