@@ -296,6 +296,15 @@ test('universities and TAFEs: a page that says they accept or ask for a NAATI tr
   assert.equal(pagesWhere((t) => /accepted by (?:Home Affairs, )?(?:Immigration New Zealand )?(?:and )?universities/.test(t)), []);
 });
 
+test('NAATI: the blog dates the change from accreditation to certification as NAATI does', () => {
+  const facts = JSON.parse(fs.readFileSync(path.join(site.content, 'facts.json'), 'utf8'));
+  const rule = facts.rules.naatiCertification;
+  assert.ok(rule?.source.startsWith('https://www.naati.com.au/') && rule.checked, 'facts.rules.naatiCertification is read on naati.com.au, with a date');
+  const dating = pagesWhere((t) => t.split(/(?<=[.;:!?])\s/).some((s) => /\b2018\b/.test(s) && /NAATI|accredit/i.test(s)));
+  assert.ok(dating.includes('/blog/naati-vs-standard-translations-differences'), dating.join(', '));
+  for (const page of dating) assert.match(texts.get(page)!, rule.value, page);
+});
+
 test('prices: titles and descriptions, which search results show alone, give the total wherever they give a part price', () => {
   const plans = JSON.parse(fs.readFileSync(path.join(site.content, 'plans.json'), 'utf8'));
   const cents = (p: string) => Math.round(Number(p.slice(1)) * 100);

@@ -634,6 +634,7 @@ export interface BusinessFacts {
     inzTranslationShort: SourcedFact;
     institutionTranslation: SourcedFact;
     institutionTranslationShort: SourcedFact;
+    naatiCertification: SourcedFact;
   };
 }
 
