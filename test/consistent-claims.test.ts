@@ -153,6 +153,16 @@ test('acceptance: no page says courts, tribunals or Services Australia accept ou
   assert.match(texts.get('/services/change-of-name')!, facts.rules.bdmVicTranslation.value);
 });
 
+test('acceptance: no page lists Services Australia or courts among those wanting a NAATI translation, nor "any Australian department"', () => {
+  const facts = JSON.parse(fs.readFileSync(path.join(site.content, 'facts.json'), 'utf8'));
+  // Services Australia translates what it needs itself, and no source says what courts want: the posts send the reader to ask.
+  assert.equal(pagesWhere((t) => /Services Australia, for Centrelink/.test(t)), []);
+  assert.equal(pagesWhere((t) => /courts, tribunals and government agencies, the usual standard/.test(t)), []);
+  assert.equal(pagesWhere((t) => /any Australian department/i.test(t)), []);
+  assert.match(texts.get('/blog/naati-vs-standard-translations-differences')!, facts.rules.servicesAustraliaTranslation.value);
+  assert.match(texts.get('/blog/choose-right-translation-service-legal-documents')!, 'Courts and tribunals set their own rules');
+});
+
 test('terms: the limit of liability is stated as section 64A of the Australian Consumer Law allows it', () => {
   const terms = texts.get('/terms')!;
   // The old clause limited every failure to a redo or a refund, which the law allows only for services not ordinarily bought for personal use.
