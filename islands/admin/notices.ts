@@ -157,8 +157,18 @@ export function watchRefusals(): void {
   // catches (decap-cms-core: actions/entries.ts persistEntry and deleteEntry return Promise.reject(dispatch(
   // entryPersistFail(...))); components/Editor/Editor.js handlePersistEntry and handleDeleteEntry await them
   // with no catch): each refusal would be an uncaught error on the page. Those two are handled here; any other stays.
+  // Before it asks the server, persistEntry (and persistUnpublishedEntry, actions/editorialWorkflow.ts, on the
+  // live site) refuses an entry whose fields failed Decap's own check (a required field left empty) with
+  // `return Promise.reject()`, no reason at all, after marking each field with its message in a list by its label. That rejection is handled only when it has no
+  // reason and the form shows such a list; a rejection with any reason, or with none while no field is marked, stays.
   window.addEventListener('unhandledrejection', (event) => {
     const type = (event.reason as { type?: unknown } | null | undefined)?.type;
     if (type === 'ENTRY_PERSIST_FAILURE' || type === 'ENTRY_DELETE_FAILURE') event.preventDefault();
+    else if (event.reason === undefined && fieldsMarkedByDecap()) event.preventDefault();
   });
+}
+
+/** Decap's messages on fields that failed its check: a list right after the field's label (EditorControl.js). */
+function fieldsMarkedByDecap(): boolean {
+  return document.querySelector('label[for*="-field-"] + ul > li') !== null;
 }
