@@ -1,7 +1,8 @@
 // `site enquiries`: the enquiries the send-email function stored and has not delivered yet, for the operator.
 // Queued ones wait for the next delivery run; held ones were refused for good by the mail server (or cannot
 // be read) and wait for a person: `site enquiries retry <id>` or `--all` puts them back in the queue, due at
-// once (`--all` leaves those held as suspected spam, unless `--include-suspected`), for the next run of deliver-enquiries (every 10 minutes on Netlify, every minute under `site serve`).
+// once, for the next run of deliver-enquiries (every 10 minutes on Netlify, every minute under `site serve`);
+// `--all` leaves those held as suspected spam, unless `--include-suspected`.
 // Locally the store is .data/forms/ (or SITE_DATA_DIR); with --netlify, the deployed site's Netlify Blobs.
 import fs from 'node:fs';
 import path from 'node:path';
