@@ -42,6 +42,7 @@ test.before.each(() => {
   sink.refuse = false;
   sink.refuseFor = undefined;
   sink.delayMs = 0;
+  sink.mailFromDelayMs = 0;
   sink.onReceived = undefined;
   sink.mostAtOnce = 0;
 });
@@ -953,6 +954,33 @@ test("a visitor's request whose mail hangs past the lease is answered and record
   assert.is(item.sending, undefined, 'no longer under the lease');
   assert.is(item.attempts, 1);
   assert.match(item.lastError ?? '', /ETIMEDOUT/);
+});
+test('a send given up on is stopped: a mail server that stalls, then answers, gets the enquiry once, from the retry', async () => {
+  const store = fileStore(path.join(dir, 'stalled'));
+  const item = queuedItem('stalled-send-0001', 'Stalled send');
+  await store.set(`queue/${item.key}`, JSON.stringify(item));
+  // A budget of 2 s gives each send 1 s, inside the pool's own 4 s socket timeout: the server answers MAIL FROM
+  // after 2.5 s, when the attempt has given up and its connection would still be open.
+  const settings = { SMTP_URL: sink.url, SMTP_TIMEOUT_MS: '4000', DELIVERY_BUDGET_MS: '2000', ENQUIRY_RETRY_MS: '1' };
+  const deliver = mailer();
+  const copies = () => sink.received.filter((r) => r.mail.messageId?.startsWith(`<enquiry-${item.key}@`)).length;
+  sink.mailFromDelayMs = 2500;
+  const logs = captureLogs();
+  let first: DeliveryReport, retry: DeliveryReport;
+  try {
+    first = await deliverQueued(store, deliver, settings);
+    sink.mailFromDelayMs = 0;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    retry = await deliverQueued(store, deliver, settings);
+    // Past the stalled answer, with time for the abandoned mail to arrive if it were still on its way.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+  } finally {
+    logs.restore();
+  }
+  assert.is(first.failed, 1, logs.lines.join('\n'));
+  assert.is(retry.delivered, 1, logs.lines.join('\n'));
+  assert.is(copies(), 1, 'the abandoned attempt sent nothing; the retry sent one');
+  console.log(`» stalled send: ${copies()} copy after a give-up and a retry`);
 });
 test("an attempt that ends after another took its enquiry (its lease ran out) does not overwrite that one's record; if it mailed, the delivery is recorded and the log says it may be mailed twice", async () => {
   const store = fileStore(path.join(dir, 'lost-lease'));

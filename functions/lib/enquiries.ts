@@ -16,7 +16,7 @@ import { describe, rateRecords, recentRequests } from './http.ts';
 import { storedObject, type KeyValueStore } from './store.ts';
 
 type Env = Record<string, string | undefined>;
-type Deliver = (mail: Mail, settings: Env) => Promise<Delivery>;
+type Deliver = (mail: Mail, settings: Env, signal?: AbortSignal) => Promise<Delivery>;
 
 /**
  * sent: the mail server has it. queued: stored, to be mailed later. held: stored, refused for good by the mail
@@ -99,14 +99,23 @@ export function mailOf(item: Stored, settings: Env): Mail {
   return compose(item.variant, item.data, item.key, settings, { unverified: item.unverified, suspected: item.suspected });
 }
 
-/** Runs `deliver`, giving up after the send timeout so one hung mail cannot hold a request or a run. */
+/**
+ * Runs `deliver`, giving up after the send timeout so one hung mail cannot hold a request or a run. Giving up
+ * stops the send too: left to go on, a mail waiting in the pool or on a stalled server would go out later,
+ * beside the retry that the failure leads to (a second copy).
+ */
 async function deliverWithin(deliver: Deliver, mail: Mail, settings: Env, limitMs: number): Promise<Delivery> {
+  const stop = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), limitMs);
+    timer = setTimeout(() => {
+      const error = Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' });
+      stop.abort(error);
+      reject(error);
+    }, limitMs);
   });
   try {
-    return await Promise.race([deliver(mail, settings), timeout]);
+    return await Promise.race([deliver(mail, settings, stop.signal), timeout]);
   } finally {
     clearTimeout(timer);
   }

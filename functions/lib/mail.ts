@@ -65,10 +65,14 @@ export function compose(variant: Variant, data: Record<string, string>, key: str
 
 export type Delivery = 'sent' | 'outbox' | 'unconfigured';
 
-/** Delivers by SMTP or to the dev outbox; throws when the mail server refuses, times out or is down. */
+/**
+ * Delivers by SMTP or to the dev outbox; throws when the mail server refuses, times out or is down. `signal`
+ * stops an SMTP send (nodemailer takes the mail out of the pool's queue, or closes the connection sending it)
+ * and leaves the pool's other sends going; writing to the outbox is too quick to need stopping.
+ */
 export function mailer(timeoutMs = 15_000) {
   const transports = new Map<string, Transporter>();
-  return async function deliver(mail: Mail, settings: Env): Promise<Delivery> {
+  return async function deliver(mail: Mail, settings: Env, signal?: AbortSignal): Promise<Delivery> {
     if (settings.SMTP_URL) {
       let transport = transports.get(settings.SMTP_URL);
       if (!transport) {
@@ -77,7 +81,8 @@ export function mailer(timeoutMs = 15_000) {
         transport = nodemailer.createTransport({ url: settings.SMTP_URL, pool: true, maxConnections: 5, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout } as never);
         transports.set(settings.SMTP_URL, transport);
       }
-      await transport.sendMail(mail);
+      // nodemailer takes `signal` since 10.5; @types/nodemailer does not know it yet.
+      await transport.sendMail({ ...mail, signal } as Mail);
       return 'sent';
     }
     if (settings.SITE_DEV_OUTBOX) {

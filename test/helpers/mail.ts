@@ -13,6 +13,8 @@ export interface MailSink {
   refuseFor?: (raw: string) => boolean;
   /** Hold each message this long before answering, as a slow mail server does. */
   delayMs: number;
+  /** Hold the answer to MAIL FROM this long, then take the message: a server that stalls, then recovers. */
+  mailFromDelayMs: number;
   /** Called with each message as it is received and before it is answered: a test can crash the sender here. */
   onReceived?: (count: number) => void;
   /** The most messages the server held at once, waiting for their answer. */
@@ -21,12 +23,16 @@ export interface MailSink {
 }
 
 export async function startMailSink(): Promise<MailSink> {
-  const sink = { received: [] as MailSink['received'], refuse: false, delayMs: 0, mostAtOnce: 0 } as MailSink;
+  const sink = { received: [] as MailSink['received'], refuse: false, delayMs: 0, mailFromDelayMs: 0, mostAtOnce: 0 } as MailSink;
   let atOnce = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (sink.mailFromDelayMs) setTimeout(() => callback(), sink.mailFromDelayMs);
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
