@@ -1019,6 +1019,18 @@ test("an attempt that ends after another took its enquiry (its lease ran out) do
   assert.is(sink.received.length, before);
   assert.equal(await store.list('queue/'), []);
 });
+test('retryStored takes its clock and includeSuspected as options: either can be given without the other', async () => {
+  const store = fileStore(path.join(dir, 'retry-options'));
+  const sending: Stored = { ...queuedItem('retry-options-sending', 'Sending'), nextAt: 5000, sending: true };
+  const trap: Stored = { ...queuedItem('retry-options-trap', 'Trap'), state: 'held', suspected: true };
+  for (const item of [sending, trap]) await store.set(`queue/${item.key}`, JSON.stringify(item));
+  const early = await retryStored(store, 'all', { now: () => 4000 });
+  assert.equal(early.sending, [{ key: 'retry-options-sending', until: 5000 }], 'by the clock given, its lease holds');
+  assert.equal(early.suspected, ['retry-options-trap']);
+  assert.equal(early.retried, []);
+  // The real clock: that lease ended long ago.
+  assert.equal((await retryStored(store, 'all', { includeSuspected: true })).retried, ['retry-options-sending', 'retry-options-trap']);
+});
 test('site enquiries retry --all leaves suspected spam held, says how many and how to send them; by id, or with --include-suspected, they go', async () => {
   const site = path.join(dir, 'retry-suspected');
   const store = fileStore(path.join(site, '.data', 'forms'));

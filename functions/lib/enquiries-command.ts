@@ -71,7 +71,7 @@ export async function listEnquiries(options: { root: string; netlify: boolean; e
 export async function retryEnquiries(options: { root: string; netlify: boolean; keys: string[]; all: boolean; includeSuspected?: boolean; env?: Env }): Promise<number> {
   const store = formsStore(options);
   if (!options.all && options.keys.length === 0) throw new BuildFailure('enquiries', [siteError('ENQUIRY_NONE_NAMED', {})]);
-  const { retried, missing, unreadable, sending, suspected } = await reading(store, options.netlify, () => retryStored(store, options.all ? 'all' : [...new Set(options.keys)], Date.now, options.includeSuspected));
+  const { retried, missing, unreadable, sending, suspected } = await reading(store, options.netlify, () => retryStored(store, options.all ? 'all' : [...new Set(options.keys)], { includeSuspected: options.includeSuspected }));
   if (retried.length) console.error(`${retried.length} ${retried.length === 1 ? 'enquiry' : 'enquiries'} put back in the queue of ${store.where}; the next run of deliver-enquiries sends ${retried.length === 1 ? 'it' : 'them'}`);
   else console.error(`no enquiry to retry in ${store.where}`);
   // Not a failure: the enquiry is on its way. If that attempt fails, it can be retried once its lease has ended.

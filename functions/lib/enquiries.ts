@@ -463,12 +463,13 @@ export async function listStored(store: KeyValueStore): Promise<(Stored | Unread
  * 'all' leaves those held as suspected spam too, unless `includeSuspected`: most are a bot's, and the operator
  * sends the real ones by id; a retry to mend a mail server's refusals must not mail the lot.
  */
-export async function retryStored(store: KeyValueStore, which: string[] | 'all', now: () => number = Date.now, includeSuspected = false): Promise<{ retried: string[]; missing: string[]; unreadable: Unreadable[]; sending: { key: string; until: number }[]; suspected: string[] }> {
+export async function retryStored(store: KeyValueStore, which: string[] | 'all', options: { now?: () => number; includeSuspected?: boolean } = {}): Promise<{ retried: string[]; missing: string[]; unreadable: Unreadable[]; sending: { key: string; until: number }[]; suspected: string[] }> {
   const retried: string[] = [];
   const missing: string[] = [];
   const unreadable: Unreadable[] = [];
   const sending: { key: string; until: number }[] = [];
   const suspected: string[] = [];
+  const { now = Date.now, includeSuspected = false } = options;
   const queued = (await store.list('queue/')).map((k) => k.slice('queue/'.length));
   const keys = which === 'all' ? queued : which;
   for (const key of keys) {
