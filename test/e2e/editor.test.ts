@@ -1,7 +1,8 @@
 // The content editor at /admin under `site serve`, in Chromium: a city edited and seen on its page after the
 // reload, an invalid value refused with the build's own message and the file left alone, and a new blog post
 // written, listed on /blog and in the sitemap; a required field left empty held back by Decap with no uncaught
-// error. Screenshots at 1280 px go to reports/screenshots/editor-*.png.
+// error; the form's end clear of the buttons that float over it. Screenshots at 1280 px (and 375 px for the
+// phone layout) go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -127,6 +128,46 @@ test('on a phone (375 px) the entry editor fits the screen: no sideways scroll, 
   const media = await lists.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }));
   assert.ok(media.scroll <= media.inner, `the media library fits: ${media.scroll} > ${media.inner}`);
   await inside('Upload', await lists.getByRole('button', { name: 'Upload' }).boundingBox());
+});
+
+test('the form ends clear of the floating buttons: scrolled to its end, the last field\'s label, message and hint are on top, not under "Insert a fact" or the preview buttons', async () => {
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
+    // The FAQ page's last field, left empty: Decap's message goes beside its label.
+    await page.getByLabel('Order button', { exact: true }).fill('');
+    // On a phone the preview is under the form, or hidden with the toggle: then the form's end is the page's end.
+    for (const preview of width < 768 ? ['shown', 'hidden'] : ['shown']) {
+      // The toggle draws the form afresh, without the message: published again, it is back.
+      if (preview === 'hidden') await page.getByTitle('Toggle preview').click();
+      await publish(page);
+      await page.getByText('Order button is required.').waitFor();
+      await page.waitForTimeout(300);
+      const seen = await page.evaluate(() => {
+        const form = document.querySelector('[class*="-ControlPaneContainer"]:not([class*="-PreviewPaneContainer"])')!;
+        let scroller = form.parentElement!;
+        while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
+        scroller.scrollTop += form.getBoundingClientRect().bottom - Math.min(scroller.getBoundingClientRect().bottom, innerHeight);
+        // The last top-level field: the last field that is not inside another.
+        const last = [...form.querySelectorAll('[class*="-ControlContainer"]')].filter((f) => !f.parentElement!.closest('[class*="-ControlContainer"]')).at(-1)!;
+        const parts = [...last.querySelectorAll('label, [class*="-ControlHint"], [class*="-ControlErrorsList"] li, input')].filter((e) => e.getBoundingClientRect().height > 0);
+        const view = { top: scroller.getBoundingClientRect().top, bottom: Math.min(scroller.getBoundingClientRect().bottom, innerHeight) };
+        // Its middle and both ends: a button in a corner covers the start or the end of a line, not its middle.
+        return parts.map((e) => {
+          const r = e.getBoundingClientRect();
+          const tops = [r.left + 4, r.left + r.width / 2, r.right - 4].map((x) => document.elementFromPoint(x, r.top + r.height / 2));
+          const over = tops.find((top) => !top || (top !== e && !e.contains(top)));
+          const shown = r.top >= view.top && r.bottom <= view.bottom;
+          return { text: e.textContent || e.getAttribute('id') || e.tagName, shown, onTop: shown && over === undefined, over: over?.closest('button')?.textContent || over?.tagName };
+        });
+      });
+      await page.screenshot({ path: path.join(shots, `editor-form-end-${width}${preview === 'hidden' ? '-no-preview' : ''}.png`) });
+      const where = `at ${width} px, preview ${preview}`;
+      const covered = seen.filter((p) => p.shown && !p.onTop).map((p) => `${p.text} (under ${p.over})`);
+      assert.equal(covered, [], `${where}: nothing of the last field is under another element`);
+      assert.ok(seen.at(-1)!.shown, `${where}: the form's last line is on the screen: ${JSON.stringify(seen.at(-1))}`);
+      for (const text of ['Order button', 'Order button is required.']) assert.ok(seen.some((p) => p.text === text && p.onTop), `${where}: "${text}" is on the screen and on top`);
+    }
+  }
 });
 
 test('changing a city population writes that one value to disk, and the open city page reloads with it', async () => {
