@@ -955,6 +955,24 @@ test("a visitor's request whose mail hangs past the lease is answered and record
   assert.is(item.attempts, 1);
   assert.match(item.lastError ?? '', /ETIMEDOUT/);
 });
+test('with no store, a mail that hangs is given up after the send timeout and stopped: the visitor is told it failed, not kept waiting', async () => {
+  // SMTP_TIMEOUT_MS 200. The mail is the only record here, so the answer waits for it, but not for ever.
+  const settings = { SMTP_URL: sink.url, SMTP_TIMEOUT_MS: '200' };
+  let stopped: unknown;
+  const hang = (_mail: unknown, _settings: unknown, signal?: AbortSignal) =>
+    new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject((stopped = signal.reason))));
+  const take = enquiryIntake({ store: () => undefined, deliver: hang, now: Date.now });
+  const logs = captureLogs();
+  let outcome: string;
+  try {
+    outcome = await Promise.race([take('message', { ...message, subject: 'Direct hang' }, 'direct-hang-0001', settings), new Promise<string>((resolve) => setTimeout(() => resolve('still sending after four send timeouts'), 800))]);
+  } finally {
+    logs.restore();
+  }
+  assert.is(outcome, 'failed');
+  assert.match(String(stopped), /timed out/, 'the send itself was stopped');
+  assert.match(logs.lines.join('\n'), /did not take the enquiry \(.*ETIMEDOUT.*\), and there is no store to keep it in/);
+});
 test('a send given up on is stopped: a mail server that stalls, then answers, gets the enquiry once, from the retry', async () => {
   const store = fileStore(path.join(dir, 'stalled'));
   const item = queuedItem('stalled-send-0001', 'Stalled send');

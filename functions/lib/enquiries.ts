@@ -233,10 +233,13 @@ export function enquiryIntake(options: { store: (settings: Env) => KeyValueStore
   // Concurrent requests with one key inside this instance share one attempt; the store covers the rest.
   const inFlight = new Map<string, Promise<Outcome>>();
 
-  /** Without a store (or with one that cannot be reached) the mail is the only record: answer only once it is sent. */
+  /**
+   * Without a store (or with one that cannot be reached) the mail is the only record: answer only once it is sent,
+   * or once the send timeout has passed (the send stopped), as it may wait in the pool behind stalled sends.
+   */
   async function direct(variant: Variant, data: Record<string, string>, key: string, settings: Env, marks: Marks, why: string): Promise<Outcome> {
     try {
-      const delivery = await deliver(compose(variant, data, key, settings, marks), settings);
+      const delivery = await deliverWithin(deliver, compose(variant, data, key, settings, marks), settings, sendTimeout(settings));
       if (delivery !== 'unconfigured') return 'sent';
       console.error(`send-email: SMTP_URL is not set, and ${why}`);
       return 'unconfigured';
