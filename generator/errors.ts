@@ -504,7 +504,7 @@ export class SiteError extends Error {
 
   /**
    * `content/cities/perth.json:4:17 /population must be string`, or for a page
-   * `/contact/ (content/pages/contact.json) ships 20.1 KB at load ...`.
+   * `/contact (content/pages/contact.json) ships 20.1 KB at load ...`.
    */
   get headline(): string {
     const where = this.file ? [this.file, this.line, this.line ? this.column : undefined].filter(Boolean).join(':') : '';

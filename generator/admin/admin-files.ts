@@ -168,8 +168,8 @@ export async function emitAdmin(
   warn: (message: string) => void,
   site: { files: SourceFile[]; addresses: string[] },
 ): Promise<void> {
-  // Where Decap's prebuilt bundle is. Its package is a devDependency (ARCHITECTURE.md, "The editor"): `npm install`,
-  // `npm ci` and Netlify's build have it; a production install does not.
+  // Where Decap's prebuilt bundle is. Its package is a devDependency (ARCHITECTURE.md, "The content editor
+  // (/admin)"): `npm install`, `npm ci` and Netlify's build have it; a production install does not.
   let dist: string;
   try {
     dist = path.dirname(require.resolve('decap-cms/dist/decap-cms.js'));
