@@ -38,7 +38,7 @@ export function isoDate(written: string): string {
 
 /**
  * The calendar day (yyyy-mm-dd) in Melbourne at an instant (milliseconds since 1970), whatever the machine's time
- * zone. The business is in Melbourne (SPEC.md), so a day the site shows for an instant is the day there: taken in
+ * zone. The business is in Melbourne (facts.json: hours.clock), so a day the site shows for an instant is the day there: taken in
  * UTC, a build after 13:00 UTC (14:00 in standard time) was dated a day behind, and on 31 December a year behind.
  */
 export function melbourneDate(instant: number): string {
