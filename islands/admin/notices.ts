@@ -32,6 +32,18 @@ function fieldOf(pointer: string): { name: string; index: number } {
 }
 
 const panelId = 'site-refusal';
+// The panel's height, on the document while it is open: admin.css adds it to the room at the form's end, so the
+// last field (often the one the panel names) can be scrolled above the panel instead of staying under it.
+const heightProperty = '--site-refusal-height';
+let panelSize: ResizeObserver | undefined;
+
+/** Takes the panel off the screen, and with it the room the form kept for it. */
+function removePanel(): void {
+  panelSize?.disconnect();
+  panelSize = undefined;
+  document.documentElement.style.removeProperty(heightProperty);
+  document.getElementById(panelId)?.remove();
+}
 
 /** Takes the refusal off the screen, if its heading matches `heading` (a refused upload once a good one goes in). */
 export function clearRefusal(heading: RegExp): void {
@@ -40,7 +52,7 @@ export function clearRefusal(heading: RegExp): void {
 }
 
 function clear(): void {
-  document.getElementById(panelId)?.remove();
+  removePanel();
   for (const el of document.querySelectorAll('[data-site-problem]')) el.remove();
   for (const el of document.querySelectorAll<HTMLElement>('[data-site-marked]')) {
     el.style.outline = '';
@@ -93,7 +105,7 @@ export function showRefusal(message: string): void {
   close.type = 'button';
   close.textContent = 'Hide';
   close.style.cssText = 'float:right;font:14px system-ui,sans-serif';
-  close.addEventListener('click', () => panel.remove());
+  close.addEventListener('click', removePanel);
   panel.append(close, heading);
   if (!problems.length) {
     const lead = document.createElement('p');
@@ -123,6 +135,11 @@ export function showRefusal(message: string): void {
     }
   }
   document.body.append(panel);
+  // Its height changes with the details opened, the window resized (it is at most 40% of the screen's height).
+  panelSize = new ResizeObserver(([entry]) => {
+    document.documentElement.style.setProperty(heightProperty, `${Math.ceil(entry.borderBoxSize[0].blockSize)}px`);
+  });
+  panelSize.observe(panel);
 }
 
 /** A save or deletion that never reached the server, as each browser words a failed fetch. */

@@ -1,8 +1,8 @@
 // The content editor at /admin under `site serve`, in Chromium: a city edited and seen on its page after the
 // reload, an invalid value refused with the build's own message and the file left alone, and a new blog post
 // written, listed on /blog and in the sitemap; a required field left empty held back by Decap with no uncaught
-// error; the form's end clear of the buttons that float over it. Screenshots at 1280 px (and 375 px for the
-// phone layout) go to reports/screenshots/editor-*.png.
+// error; the form's end clear of the buttons that float over it, and of the refusal panel while it is open.
+// Screenshots at 1280 px (and 375 px for the phone layout) go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -142,33 +142,86 @@ test('the form ends clear of the floating buttons: scrolled to its end, the last
       await publish(page);
       await page.getByText('Order button is required.').waitFor();
       await page.waitForTimeout(300);
-      const seen = await page.evaluate(() => {
-        const form = document.querySelector('[class*="-ControlPaneContainer"]:not([class*="-PreviewPaneContainer"])')!;
-        let scroller = form.parentElement!;
-        while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
-        scroller.scrollTop += form.getBoundingClientRect().bottom - Math.min(scroller.getBoundingClientRect().bottom, innerHeight);
-        // The last top-level field: the last field that is not inside another.
-        const last = [...form.querySelectorAll('[class*="-ControlContainer"]')].filter((f) => !f.parentElement!.closest('[class*="-ControlContainer"]')).at(-1)!;
-        const parts = [...last.querySelectorAll('label, [class*="-ControlHint"], [class*="-ControlErrorsList"] li, input')].filter((e) => e.getBoundingClientRect().height > 0);
-        const view = { top: scroller.getBoundingClientRect().top, bottom: Math.min(scroller.getBoundingClientRect().bottom, innerHeight) };
-        // Its middle and both ends: a button in a corner covers the start or the end of a line, not its middle.
-        return parts.map((e) => {
-          const r = e.getBoundingClientRect();
-          const tops = [r.left + 4, r.left + r.width / 2, r.right - 4].map((x) => document.elementFromPoint(x, r.top + r.height / 2));
-          const over = tops.find((top) => !top || (top !== e && !e.contains(top)));
-          const shown = r.top >= view.top && r.bottom <= view.bottom;
-          return { text: e.textContent || e.getAttribute('id') || e.tagName, shown, onTop: shown && over === undefined, over: over?.closest('button')?.textContent || over?.tagName };
-        });
-      });
+      const seen = await formEnd(page);
       await page.screenshot({ path: path.join(shots, `editor-form-end-${width}${preview === 'hidden' ? '-no-preview' : ''}.png`) });
       const where = `at ${width} px, preview ${preview}`;
-      const covered = seen.filter((p) => p.shown && !p.onTop).map((p) => `${p.text} (under ${p.over})`);
-      assert.equal(covered, [], `${where}: nothing of the last field is under another element`);
-      assert.ok(seen.at(-1)!.shown, `${where}: the form's last line is on the screen: ${JSON.stringify(seen.at(-1))}`);
-      for (const text of ['Order button', 'Order button is required.']) assert.ok(seen.some((p) => p.text === text && p.onTop), `${where}: "${text}" is on the screen and on top`);
+      assertLastFieldClear(seen, where, ['Order button', 'Order button is required.']);
     }
   }
 });
+
+test('the form ends clear of the refusal panel: while it is open, the last field the panel names can be scrolled above it; hidden, the form\'s end is as before', async () => {
+  const file = 'content/pages/faq.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
+    const field = page.getByLabel('Order button', { exact: true });
+    await field.waitFor();
+    const room = () => page.evaluate(() => getComputedStyle(document.querySelector('[class*="-ControlPaneContainer"]:not([class*="-PreviewPaneContainer"])')!).paddingBottom);
+    const roomBefore = await room();
+    // The FAQ page's last field, naming no fact: the local backend refuses the save, and the panel names the field.
+    await field.fill('{{ no such fact }}');
+    const panel = page.locator('#site-refusal');
+    for (const preview of width < 768 ? ['shown', 'hidden'] : ['shown']) {
+      // On a phone the panel lies over the preview toggle: hidden first, then shown again by publishing again.
+      if (preview === 'hidden') {
+        await panel.getByRole('button', { name: 'Hide' }).click();
+        await page.getByTitle('Toggle preview').click();
+      }
+      await publish(page);
+      await panel.waitFor();
+      await page.locator('[data-site-problem]').first().waitFor();
+      assert.match(await panel.innerText(), /Order button: \{\{ no such fact \}\} names no fact/);
+      // Decap's own notice of the refusal, over the top of the form, goes after ten seconds: closed now.
+      await page.locator('.Toastify__close-button').click();
+      await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
+      await page.waitForTimeout(300);
+      const seen = await formEnd(page);
+      const name = `editor-refusal-end-${width}${preview === 'hidden' ? '-no-preview' : ''}.png`;
+      await page.screenshot({ path: path.join(shots, name) });
+      const where = `at ${width} px, preview ${preview}, refusal panel open`;
+      assertLastFieldClear(seen, where, ['Order button', /^Order button: \{\{ no such fact \}\} names no fact\. /]);
+    }
+    await panel.getByRole('button', { name: 'Hide' }).click();
+    await panel.waitFor({ state: 'detached' });
+    assert.is(await room(), roomBefore, `at ${width} px: with the panel hidden, the form's end has its room for the floating buttons only`);
+  }
+  assert.is(site.read(file), before);
+});
+
+/** What shows of the last field, scrolled to the form's end: each part's text, whether it is (partly) on the screen and on top. */
+function formEnd(page: Page) {
+  return page.evaluate(() => {
+    const form = document.querySelector('[class*="-ControlPaneContainer"]:not([class*="-PreviewPaneContainer"])')!;
+    let scroller = form.parentElement!;
+    while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
+    scroller.scrollTop += form.getBoundingClientRect().bottom - Math.min(scroller.getBoundingClientRect().bottom, innerHeight);
+    // The last top-level field: the last field that is not inside another.
+    const last = [...form.querySelectorAll('[class*="-ControlContainer"]')].filter((f) => !f.parentElement!.closest('[class*="-ControlContainer"]')).at(-1)!;
+    const parts = [...last.querySelectorAll('label, [class*="-ControlHint"], [class*="-ControlErrorsList"] li, [data-site-problem] p, input')].filter((e) => e.getBoundingClientRect().height > 0);
+    const view = { top: scroller.getBoundingClientRect().top, bottom: Math.min(scroller.getBoundingClientRect().bottom, innerHeight) };
+    // Its middle and both ends, at the top, middle and foot of what is on the screen of it (a message taller than
+    // the room above the panel runs off the top): a button in a corner covers the start or the end of a line.
+    return parts.map((e) => {
+      const r = e.getBoundingClientRect();
+      const top = Math.max(r.top, view.top);
+      const bottom = Math.min(r.bottom, view.bottom);
+      const partly = bottom - top > 4;
+      const points = [top + 2, (top + bottom) / 2, bottom - 2].flatMap((y) => [r.left + 4, r.left + r.width / 2, r.right - 4].map((x) => document.elementFromPoint(x, y)));
+      const over = partly ? points.find((p) => !p || (p !== e && !e.contains(p))) : undefined;
+      const shown = r.top >= view.top && r.bottom <= view.bottom;
+      const panel = over?.closest('#site-refusal') ? 'the refusal panel' : undefined;
+      return { text: e.textContent || e.getAttribute('id') || e.tagName, shown, partly, onTop: partly && over === undefined, over: panel || over?.closest('button')?.textContent || over?.tagName };
+    });
+  });
+}
+
+function assertLastFieldClear(seen: Awaited<ReturnType<typeof formEnd>>, where: string, texts: (string | RegExp)[]): void {
+  const covered = seen.filter((p) => p.partly && !p.onTop).map((p) => `${p.text} (under ${p.over})`);
+  assert.equal(covered, [], `${where}: nothing of the last field is under another element`);
+  assert.ok(seen.at(-1)!.shown, `${where}: the form's last line is on the screen: ${JSON.stringify(seen.at(-1))}`);
+  for (const text of texts) assert.ok(seen.some((p) => (typeof text === 'string' ? p.text === text : text.test(p.text)) && p.onTop), `${where}: "${text}" is on the screen and on top: ${JSON.stringify(seen)}`);
+}
 
 test('changing a city population writes that one value to disk, and the open city page reloads with it', async () => {
   const file = 'content/cities/perth.json';
