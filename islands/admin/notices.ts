@@ -130,8 +130,15 @@ export function showRefusal(message: string): void {
     if (control) {
       control.dataset.siteMarked = '';
       control.style.outline = '2px solid #c0392b';
-      const container = labelEl!.parentElement ?? control;
-      container.append(note(problem, label));
+      // Above the field's label, in the field's own column: the label's parent is Decap's row for the label and
+      // its short "X is required." (a flex row), where a whole message would squeeze the label to one side. The
+      // field's child that holds the label is found by the control it labels, not by Decap's generated classes.
+      let top: HTMLElement = labelEl!;
+      while (top.parentElement && !top.parentElement.contains(control)) top = top.parentElement;
+      const beside = note(problem, label);
+      // Close above the label, so that it reads as this field's and not the one before's.
+      beside.style.marginBottom = '6px';
+      top.before(beside);
     }
   }
   document.body.append(panel);

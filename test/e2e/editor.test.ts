@@ -1,7 +1,8 @@
 // The content editor at /admin under `site serve`, in Chromium: a city edited and seen on its page after the
 // reload, an invalid value refused with the build's own message and the file left alone, and a new blog post
 // written, listed on /blog and in the sitemap; a required field left empty held back by Decap with no uncaught
-// error; the form's end clear of the buttons that float over it, and of the refusal panel while it is open.
+// error; the form's end clear of the buttons that float over it, and of the refusal panel while it is open; a refused
+// field's message on its own lines just above its label.
 // Screenshots at 1280 px (and 375 px for the phone layout) go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -187,6 +188,49 @@ test('the form ends clear of the refusal panel: while it is open, the last field
     assert.is(await room(), roomBefore, `at ${width} px: with the panel hidden, the form's end has its room for the floating buttons only`);
   }
   assert.is(site.read(file), before);
+});
+
+test('a refused field\'s message stands on its own full-width lines just above the field\'s label, which keeps its one-line look, at 375 and 1280 px, for a field of the page and one in a list', async () => {
+  const cases = [
+    { entry: 'pages/entries/faq', label: 'Order button', value: '{{ no such fact }}', file: 'content/pages/faq.json' },
+    { entry: 'settings/entries/plans', label: 'Price', value: '44.95', file: 'content/plans.json', open: 'Self-Service Extract' },
+  ];
+  for (const width of [375, 1280]) {
+    for (const c of cases) {
+      const before = site.read(c.file);
+      const page = await editor(`#/collections/${c.entry}`, { width, height: width < 768 ? 800 : 900 });
+      if (c.open) await page.locator('[class*=SortableListItem]').filter({ hasText: c.open }).locator('button').first().click();
+      const field = page.getByLabel(c.label, { exact: true }).first();
+      await field.waitFor();
+      const id = await field.evaluate((el) => el.id);
+      // The field's label and control found by the control's id; the message beside the field (not the panel's copy).
+      const layout = () =>
+        page.evaluate((id) => {
+          const label = document.querySelector(`label[for="${id}"]`)!;
+          const note = [...document.querySelectorAll('[data-site-problem]')].find((n) => !n.closest('#site-refusal'));
+          // Inline, not a helper: a named function here would be compiled to call tsx's __name, unknown in the page.
+          return { label: label.getBoundingClientRect().toJSON() as DOMRect, input: document.getElementById(id)!.getBoundingClientRect().toJSON() as DOMRect, note: note?.getBoundingClientRect().toJSON() as DOMRect | undefined };
+        }, id);
+      const unrefused = await layout();
+      await field.fill(c.value);
+      await publish(page);
+      await page.locator('#site-refusal').waitFor();
+      await page.locator('[data-site-problem]').first().waitFor();
+      await field.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      const seen = await layout();
+      const where = `${c.label} at ${width} px: ${JSON.stringify(seen)}`;
+      assert.ok(seen.note, `${where}: the message is beside the field`);
+      const note = seen.note!;
+      assert.is(seen.label.height, unrefused.label.height, `${where}: the label keeps its one-line height (${unrefused.label.height} px)`);
+      assert.ok(note.left <= seen.input.left + 0.5 && note.right >= seen.input.right - 0.5, `${where}: the message is as wide as the input`);
+      const apart = (a: DOMRect, b: DOMRect) => a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5 || a.right <= b.left + 0.5 || b.right <= a.left + 0.5;
+      assert.ok(apart(note, seen.label) && apart(note, seen.input), `${where}: the message covers neither the label nor the input`);
+      // Where Decap puts its own message for a field (beside the label, above the input), just above the label.
+      assert.ok(note.bottom <= seen.label.top + 0.5 && seen.label.top - note.bottom <= 12, `${where}: the message is just above the label`);
+      await page.screenshot({ path: path.join(shots, `editor-refusal-beside-${c.label.toLowerCase().replace(/ /g, '-')}-${width}.png`) });
+      assert.is(site.read(c.file), before);
+    }
+  }
 });
 
 /** What shows of the last field, scrolled to the form's end: each part's text, whether it is (partly) on the screen and on top. */
