@@ -56,6 +56,8 @@ function captureLogs() {
 
 const jsonRequest = (body: unknown, key?: string, headers: Record<string, string> = {}) =>
   new Request('http://localhost/.netlify/functions/send-email', { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}), ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+/** What `work` settles to, or `late` if it has not settled within `ms`. */
+const settledWithin = <T>(work: Promise<T>, ms: number, late: string) => Promise.race([work, new Promise<string>((resolve) => setTimeout(() => resolve(late), ms))]);
 const subjects = (prefix: string) => sink.received.map((r) => r.mail.subject ?? '').filter((s) => s.includes(prefix));
 
 test('functions/ holds only functions: every top-level module default-exports a handler', async () => {
@@ -945,7 +947,7 @@ test("a visitor's request whose mail hangs past the lease is answered and record
   const logs = captureLogs();
   let outcome: string;
   try {
-    outcome = await Promise.race([take('message', { ...message, subject: 'Direct lease' }, 'direct-lease-0001', settings), new Promise<string>((resolve) => setTimeout(() => resolve('still sending after twice the lease'), 800))]);
+    outcome = await settledWithin(take('message', { ...message, subject: 'Direct lease' }, 'direct-lease-0001', settings), 800, 'still sending after twice the lease');
   } finally {
     logs.restore();
   }
@@ -965,7 +967,7 @@ test('with no store, a mail that hangs is given up after the send timeout and st
   const logs = captureLogs();
   let outcome: string;
   try {
-    outcome = await Promise.race([take('message', { ...message, subject: 'Direct hang' }, 'direct-hang-0001', settings), new Promise<string>((resolve) => setTimeout(() => resolve('still sending after four send timeouts'), 800))]);
+    outcome = await settledWithin(take('message', { ...message, subject: 'Direct hang' }, 'direct-hang-0001', settings), 800, 'still sending after four send timeouts');
   } finally {
     logs.restore();
   }
