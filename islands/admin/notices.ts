@@ -80,6 +80,25 @@ function note(problem: Problem, label: string): HTMLElement {
   return box;
 }
 
+/**
+ * The part of a field that staff edit in, for a widget with nothing under its label's id: Decap's Markdown editor
+ * (a Slate editor, "Rich Text" or "Markdown", with its toolbar) gives the label a `for` that names no element. It
+ * is the field's child holding the editable area, the field being the label's nearest ancestor that holds one;
+ * found by what the widget edits in, not by Decap's generated classes. None when that ancestor holds another
+ * field's label too (the editable area is another field's): the problem is then in the panel only.
+ */
+function editingArea(label: HTMLLabelElement): HTMLElement | null {
+  for (let field = label.parentElement; field; field = field.parentElement) {
+    const editable = field.querySelector<HTMLElement>('textarea, [contenteditable="true"]');
+    if (!editable) continue;
+    if (field.querySelectorAll('label[for*="-field-"]').length > 1) return null;
+    let area = editable;
+    while (area.parentElement !== field) area = area.parentElement!;
+    return area;
+  }
+  return null;
+}
+
 /** The build's sentence without its JSON quoting: `"44.95" does not have the expected form` -> `44.95 does not ...`. */
 function plain(text: string): string {
   return text.replace(/^"((?:[^"\\]|\\.)*)" /, (_m, value: string) => `“${value}” `).replace(/^must be string/, 'must be text');
@@ -126,7 +145,7 @@ export function showRefusal(message: string): void {
     // A problem in another file (a deletion others refer to) is named by that file.
     const label = labelEl?.textContent?.replace(/\s*\(optional\)\s*$/i, '').trim() || `${problem.file}, ${name || 'the file'}`;
     panel.append(note(problem, label));
-    const control = labelEl ? document.getElementById(labelEl.htmlFor) : null;
+    const control = labelEl ? (document.getElementById(labelEl.htmlFor) ?? editingArea(labelEl)) : null;
     if (control) {
       control.dataset.siteMarked = '';
       control.style.outline = '2px solid #c0392b';

@@ -236,6 +236,41 @@ test('on the live site a post whose text is emptied (or left as markup alone) is
   const panel = page.locator('#site-refusal');
   await panel.waitFor();
   assert.match(await panel.innerText(), /Text: has no text after its front matter: its page would be empty\. Write the post or page below/);
+  // Beside the field too, as for any other field, though Decap's Markdown widget has nothing with its label's id:
+  // the message just above the label, inside the Text field, and the editing area outlined.
+  await page.locator('[data-site-problem]').first().waitFor();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
+    await page.locator('label[for^="body-field-"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const seen = await page.evaluate(() => {
+      const label = document.querySelector('label[for^="body-field-"]')!;
+      const note = [...document.querySelectorAll<HTMLElement>('[data-site-problem]')].find((n) => !n.closest('#site-refusal'));
+      const editing = document.querySelector('[data-slate-editor="true"]')!;
+      // The field: the smallest block holding both the message and the label.
+      let field = note?.parentElement ?? null;
+      while (field && !field.contains(label)) field = field.parentElement;
+      const marked = [...document.querySelectorAll<HTMLElement>('[data-site-marked]')];
+      const outlined = marked.find((el) => el.contains(editing) && !el.contains(label));
+      return {
+        note: note && { text: note.innerText, rect: note.getBoundingClientRect().toJSON() as DOMRect },
+        label: label.getBoundingClientRect().toJSON() as DOMRect,
+        fieldLabels: field ? field.querySelectorAll('label[for*="-field-"]').length : 0,
+        fieldHoldsEditor: field?.contains(editing) ?? false,
+        outline: outlined && `${getComputedStyle(outlined).outlineWidth} ${getComputedStyle(outlined).outlineStyle} ${getComputedStyle(outlined).outlineColor}`,
+        outlinedRect: outlined?.getBoundingClientRect().toJSON() as DOMRect | undefined,
+        editingRect: editing.getBoundingClientRect().toJSON() as DOMRect,
+      };
+    });
+    const where = `at ${width} px: ${JSON.stringify(seen)}`;
+    assert.ok(seen.note, `${where}: a message beside the Text field`);
+    assert.match(seen.note!.text, /^Text: has no text after its front matter/);
+    assert.ok(seen.note!.rect.bottom <= seen.label.top + 0.5 && seen.label.top - seen.note!.rect.bottom <= 12, `${where}: the message is just above the label`);
+    assert.ok(seen.fieldHoldsEditor && seen.fieldLabels === 1, `${where}: the message is inside the Text field, not another`);
+    assert.match(seen.outline ?? '', /2px solid rgb\(192, 57, 43\)/, `${where}: the Markdown editor's area is outlined`);
+    const area = seen.outlinedRect!;
+    assert.ok(area.left <= seen.editingRect.left && area.right >= seen.editingRect.right && area.bottom >= seen.editingRect.bottom && area.top < seen.label.bottom + 200, `${where}: the outline goes round the editing area`);
+    await page.screenshot({ path: `/tmp/md-note-${width}.png` });
+  }
   assert.is(await saved(page, rel), original, 'nothing was committed');
   assert.is(await page.evaluate(() => Object.keys((window as any).repoFilesUnpublished ?? {}).length), 0, 'no draft was made');
   refusing = false;
