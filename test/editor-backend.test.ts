@@ -244,6 +244,22 @@ test('a broken plans.json does not refuse a save of an entry naming a fact it le
   }
 });
 
+test('a problem in a post\'s Markdown text names the Text field (/body), so the editor shows it beside that field; one in its front matter keeps its own field', async () => {
+  const rel = 'content/blog/naati-certified-translations-immigration.md';
+  const before = site.read(rel);
+  const [, front, body] = /^(---\n[\s\S]*?\n---\n)([\s\S]*)$/.exec(before)!;
+  const refused = async (raw: string) => {
+    const { status, body: answer } = await call('persistEntry', { dataFiles: [{ path: rel, raw }], assets: [] });
+    assert.is(status, 422);
+    assert.is(site.read(rel), before);
+    return answer.error as string;
+  };
+  assert.match(await refused(`${front}${body.replace('Home Affairs', 'Home Affairs {{ no such fact }}')}`), new RegExp(`^Not saved: ${rel}:\\d+:\\d+ /body \\{\\{ no such fact \\}\\} names no fact`));
+  assert.match(await refused(`${front}${body}\nSee [our prices](/no-such-page).\n`), new RegExp(`^Not saved: ${rel}:\\d+:\\d+ /body links to /no-such-page`));
+  assert.match(await refused(`${front}## \n`), new RegExp(`^Not saved: ${rel}:\\d+:\\d+ /body has no text after its front matter`));
+  assert.match(await refused(`${front.replace(/^title: (.*)$/m, 'title: "{{ no such fact }}"')}${body}`), new RegExp(`^Not saved: ${rel}:\\d+:\\d+ /title \\{\\{ no such fact \\}\\} names no fact`));
+});
+
 test('a save that breaks a rule across files is refused too', async () => {
   const rel = 'content/cities/hobart.json';
   const before = site.read(rel);

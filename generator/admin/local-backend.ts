@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 import type http from 'node:http';
-import { formatFailure, BuildFailure, SiteError, siteError, sortErrors } from '../errors.ts';
+import { formatFailure, BuildFailure, positionAt, SiteError, siteError, sortErrors } from '../errors.ts';
 import { within, type Project } from '../project.ts';
 import { colour, type Logger } from '../log.ts';
 import { fileNameError, loadContent, parseSource, type SourceFile } from '../content/load.ts';
@@ -370,7 +370,7 @@ function inLayout(rel: string, raw: string, original: string | undefined): strin
 function parsed(rel: string, text: string): SourceFile {
   const file = parseSource(rel, text);
   if (!file) throw unknownFile(rel);
-  if (file instanceof SiteError) throw refusal([file]);
+  if (file instanceof SiteError) throw refusal(inBody([file], [{ rel, text }]));
   return file;
 }
 
@@ -387,6 +387,23 @@ function refusal(errors: SiteError[], lead = 'Not saved:'): Refused {
   const sorted = sortErrors(errors);
   const lines = sorted.map((e) => `${e.headline}.${e.hint ? ` ${e.hint}` : ''}`);
   return new Refused(422, `${lead} ${lines.join(' ')}`, formatFailure(new BuildFailure('content', sorted)));
+}
+
+/**
+ * The build places a problem in a Markdown file's text (a placeholder naming no fact, a link to no page, no text
+ * at all) by its line only, with no field. The editor shows a problem beside the field it names
+ * (islands/admin/notices.ts), so one after the saved text's front matter names /body, its Markdown field, as
+ * the browser's own checks do on the live site (islands/admin/checks.ts).
+ */
+function inBody(errors: SiteError[], changes: Change[]): SiteError[] {
+  return errors.map((e) => {
+    const text = changes.find((c) => c.rel.endsWith('.md') && `content/${c.rel}` === e.file)?.text;
+    // The front matter's closing line, found as load.ts finds it.
+    const close = text ? text.indexOf('\n---', 3) : -1;
+    if (e.pointer !== undefined || e.line === undefined || close < 0) return e;
+    if (e.code !== 'CONTENT_EMPTY_BODY' && e.line <= positionAt(text!, close + 1).line) return e;
+    return new SiteError(e.code, e.message, e.hint, { file: e.file, page: e.page, pointer: '/body', line: e.line, column: e.column, frame: e.frame });
+  });
 }
 
 /** One file as a save or a deletion would leave it: its new text, or null when it goes. */
@@ -414,7 +431,7 @@ async function check(project: Project, changes: Change[]): Promise<void> {
     // Placeholders ({{plans.full.price}}) name facts in other files, so each file is checked as the build sees
     // it: resolved against the content as it would be after the save.
     const own = [...misnamed, ...(await ownProblems(project, next, new Set(saved.map((f) => f.path)), stillUnread))];
-    if (own.length) throw refusal(own);
+    if (own.length) throw refusal(inBody(own, changes));
   }
   const problems = async (files: SourceFile[], loadErrors: SiteError[]) => {
     const resolved = resolveFacts(files);
@@ -432,7 +449,7 @@ async function check(project: Project, changes: Change[]): Promise<void> {
   const known = new Set((await problems(current, unread).catch(() => [])).map((e) => e.headline));
   const added = (await problems(next, stillUnread)).filter((e) => !known.has(e.headline));
   if (!added.length) return;
-  if (saved.length) throw refusal(added);
+  if (saved.length) throw refusal(inBody(added, changes));
   // A deletion (every change is one): say which entries still name the file, so that staff know what to change first.
   const gone = changes.map((c) => `content/${c.rel}`);
   const naming = [...new Set(added.map((e) => e.file).filter((f): f is string => !!f && !gone.includes(f)))];
