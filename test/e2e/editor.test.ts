@@ -2,7 +2,8 @@
 // reload, an invalid value refused with the build's own message and the file left alone, and a new blog post
 // written, listed on /blog and in the sitemap; a required field left empty held back by Decap with no uncaught
 // error; the form's end clear of the buttons that float over it, and of the refusal panel while it is open; a refused
-// field's message on its own lines just above its label.
+// field's message on its own lines just above its label; a refused post's Text marked beside it, typed in
+// Markdown mode.
 // Screenshots at 1280 px (and 375 px for the phone layout) go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -230,6 +231,69 @@ test('a refused field\'s message stands on its own full-width lines just above t
       await page.screenshot({ path: path.join(shots, `editor-refusal-beside-${c.label.toLowerCase().replace(/ /g, '-')}-${width}.png`) });
       assert.is(site.read(c.file), before);
     }
+  }
+});
+
+/**
+ * The refusal beside a post's Text (Decap's Markdown widget, which has nothing under its label's id): the
+ * messages outside the panel, the one just above the label, and the outline round the editing area (the
+ * editor with its toolbar), whichever of Rich Text and Markdown it shows.
+ */
+function textMarks(page: Page) {
+  return page.evaluate(() => {
+    const label = document.querySelector('label[for^="body-field-"]')!;
+    const notes = [...document.querySelectorAll<HTMLElement>('[data-site-problem]')].filter((n) => !n.closest('#site-refusal'));
+    const editing = document.querySelector('[data-slate-editor="true"]')!;
+    const outlined = [...document.querySelectorAll<HTMLElement>('[data-site-marked]')].find((el) => el.contains(editing) && !el.contains(label));
+    return {
+      notes: notes.map((n) => n.innerText),
+      note: notes[0]?.getBoundingClientRect().toJSON() as DOMRect | undefined,
+      label: label.getBoundingClientRect().toJSON() as DOMRect,
+      outline: outlined && `${getComputedStyle(outlined).outlineWidth} ${getComputedStyle(outlined).outlineStyle} ${getComputedStyle(outlined).outlineColor}`,
+      outlined: outlined?.getBoundingClientRect().toJSON() as DOMRect | undefined,
+      editing: editing.getBoundingClientRect().toJSON() as DOMRect,
+    };
+  });
+}
+
+function assertTextMarked(seen: Awaited<ReturnType<typeof textMarks>>, where: string, words: RegExp): void {
+  where = `${where}: ${JSON.stringify(seen)}`;
+  assert.is(seen.notes.length, 1, `${where}: one message beside the Text field`);
+  assert.match(seen.notes[0], words, `${where}: the message names the problem`);
+  assert.ok(seen.note!.bottom <= seen.label.top + 0.5 && seen.label.top - seen.note!.bottom <= 12, `${where}: the message is just above the label`);
+  assert.match(seen.outline ?? '', /2px solid rgb\(192, 57, 43\)/, `${where}: the editing area is outlined`);
+  const area = seen.outlined!;
+  assert.ok(area.left <= seen.editing.left && area.right >= seen.editing.right && area.top >= seen.label.bottom - 0.5 && area.bottom >= seen.editing.bottom, `${where}: the outline goes round the editing area, below the label`);
+}
+
+/** The switch between "Rich Text" and "Markdown" in the Text field's toolbar (the labels themselves do not toggle it). */
+async function switchTextMode(page: Page, to: 'Markdown' | 'Rich Text'): Promise<void> {
+  await page.getByText('Markdown', { exact: true }).locator('..').getByRole('switch').click();
+  await page.waitForFunction((raw) => document.querySelector(raw ? '.cms-editor-raw [data-slate-editor="true"]' : '.cms-editor-visual [data-slate-editor="true"]') !== null, to === 'Markdown');
+}
+
+test('a post\'s Text refused under site serve: typed in Markdown mode, the message stands above the Text label and the editor is outlined, at 375 and 1280 px', async () => {
+  const file = 'content/blog/naati-certified-translations-immigration.md';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/blog/entries/naati-certified-translations-immigration', { width, height: width < 768 ? 800 : 900 });
+    await page.getByLabel('Title', { exact: true }).waitFor();
+    await switchTextMode(page, 'Markdown');
+    const text = page.locator('.cms-editor-raw [data-slate-editor="true"]', { hasText: '## Why Home Affairs' });
+    await text.waitFor();
+    // At the end of the text; Slate takes the browser's selection into its own at most every 100 ms.
+    await text.click();
+    await page.keyboard.press('Control+End');
+    await page.waitForTimeout(250);
+    await page.keyboard.type(' {{ no such fact }}');
+    await page.waitForFunction(() => /\{\{ no such fact \}\}/.test(document.querySelector('[data-slate-editor="true"]')?.textContent ?? ''));
+    await publish(page);
+    const panel = page.locator('#site-refusal');
+    await panel.waitFor();
+    assert.match(await panel.innerText(), /Text: \{\{ no such fact \}\} names no fact/);
+    await page.locator('label[for^="body-field-"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    assertTextMarked(await textMarks(page), `in Markdown mode at ${width} px`, /^Text: \{\{ no such fact \}\} names no fact/);
+    assert.is(site.read(file), before);
   }
 });
 
