@@ -86,6 +86,10 @@ function note(problem: Problem, label: string): HTMLElement {
  * is the field's child holding the editable area, the field being the label's nearest ancestor that holds one;
  * found by what the widget edits in, not by Decap's generated classes. None when that ancestor holds another
  * field's label too (the editable area is another field's): the problem is then in the panel only.
+ * For the Markdown widget it is Decap's <div> round the editor (class cms-editor-visual or cms-editor-raw: the
+ * one MarkdownControl renders for each mode, at the same place), which React keeps when the Rich Text / Markdown
+ * switch is used (only its class and what is inside change), so the outline stays on the editor through a switch
+ * without being put back; test/e2e/editor.test.ts checks that.
  */
 function editingArea(label: HTMLLabelElement): HTMLElement | null {
   for (let field = label.parentElement; field; field = field.parentElement) {

@@ -3,7 +3,7 @@
 // written, listed on /blog and in the sitemap; a required field left empty held back by Decap with no uncaught
 // error; the form's end clear of the buttons that float over it, and of the refusal panel while it is open; a refused
 // field's message on its own lines just above its label; a refused post's Text marked beside it, typed in
-// Markdown mode.
+// Markdown mode and through switches between Rich Text and Markdown.
 // Screenshots at 1280 px (and 375 px for the phone layout) go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -293,6 +293,34 @@ test('a post\'s Text refused under site serve: typed in Markdown mode, the messa
     assert.match(await panel.innerText(), /Text: \{\{ no such fact \}\} names no fact/);
     await page.locator('label[for^="body-field-"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     assertTextMarked(await textMarks(page), `in Markdown mode at ${width} px`, /^Text: \{\{ no such fact \}\} names no fact/);
+    assert.is(site.read(file), before);
+  }
+});
+
+test('a post\'s Text refused, then switched between Rich Text and Markdown: the new editor is outlined each time, and the message stays one, at 375 and 1280 px', async () => {
+  const file = 'content/blog/naati-certified-translations-immigration.md';
+  const before = site.read(file);
+  fs.mkdirSync('/tmp/editor-text-shots', { recursive: true });
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/blog/entries/naati-certified-translations-immigration', { width, height: width < 768 ? 800 : 900 });
+    await page.getByLabel('Title', { exact: true }).waitFor();
+    await switchTextMode(page, 'Markdown');
+    const text = page.locator('.cms-editor-raw [data-slate-editor="true"]', { hasText: '## Why Home Affairs' });
+    await text.click();
+    await page.keyboard.press('Control+End');
+    await page.waitForTimeout(250);
+    await page.keyboard.type(' [our prices](/no-such-page)');
+    await page.waitForFunction(() => /no-such-page/.test(document.querySelector('[data-slate-editor="true"]')?.textContent ?? ''));
+    await publish(page);
+    await page.locator('#site-refusal').waitFor();
+    await page.locator('[data-site-problem]').first().waitFor();
+    const words = /^Text: links to \/no-such-page/;
+    for (const to of ['Rich Text', 'Markdown', 'Rich Text'] as const) {
+      await switchTextMode(page, to);
+      await page.locator('label[for^="body-field-"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      assertTextMarked(await textMarks(page), `switched to ${to} at ${width} px`, words);
+      await page.screenshot({ path: `/tmp/editor-text-shots/text-switched-${to === 'Markdown' ? 'markdown' : 'rich-text'}-${width}.png` });
+    }
     assert.is(site.read(file), before);
   }
 });
