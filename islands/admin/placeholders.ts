@@ -130,6 +130,8 @@ export function watchPlaceholders(facts: () => Facts, info: () => FactInfo): voi
 
   const open = document.createElement('button');
   open.type = 'button';
+  // Named for admin.css, which lifts it above a refused save's panel.
+  open.id = 'site-insert-fact';
   open.textContent = 'Insert a fact';
   open.title = 'Put a price, a time or another business fact into the field you were typing in';
   open.style.cssText = 'position:fixed;left:16px;bottom:16px;z-index:400;padding:8px 14px;border-radius:6px;border:0;background:#1f5f8b;color:#fff;font:600 14px system-ui,sans-serif;box-shadow:0 2px 8px rgba(0,0,0,.2);cursor:pointer';

@@ -325,6 +325,53 @@ test('a post\'s Text refused, then switched between Rich Text and Markdown: the 
   }
 });
 
+/** Whether an element is on top at its centre and towards its four corners (elementFromPoint; inside a round button's edge), and where it is. */
+function onTop(page: Page, selector: string) {
+  return page.evaluate((selector) => {
+    const el = document.querySelector(selector)!;
+    const r = el.getBoundingClientRect();
+    const points = [0.5, 0.2, 0.8].flatMap((x) => [0.5, 0.2, 0.8].map((y) => [r.left + r.width * x, r.top + r.height * y]));
+    const covered = points.map(([x, y]) => document.elementFromPoint(x, y)).filter((p) => !p || !(p === el || el.contains(p)));
+    return { top: r.top, bottom: r.bottom, onTop: covered.length === 0, under: covered.map((p) => (p?.closest('#site-refusal') ? 'the refusal panel' : p?.textContent?.slice(0, 40) ?? 'nothing')) };
+  }, selector);
+}
+
+test('while the refusal panel is open the floating buttons ("Insert a fact", and on a phone the preview and scroll-sync buttons) stand above it, on top and clickable; hidden, they go back to their place', async () => {
+  const file = 'content/pages/faq.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
+    const field = page.getByLabel('Order button', { exact: true });
+    await field.waitFor();
+    const buttons = ['body > button[title^="Put a price"]', ...(width < 800 ? ['[class*="-ViewControls"] > button:first-child', '[class*="-ViewControls"] > button:last-child'] : [])];
+    const places = await Promise.all(buttons.map((b) => onTop(page, b)));
+    await field.fill('{{ no such fact }}');
+    await publish(page);
+    const panel = page.locator('#site-refusal');
+    await panel.waitFor();
+    await page.locator('.Toastify__close-button').click();
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
+    await page.waitForTimeout(300);
+    const panelTop = await panel.evaluate((el) => el.getBoundingClientRect().top);
+    await page.screenshot({ path: path.join(shots, `editor-refusal-buttons-${width}.png`) });
+    for (const [i, b] of buttons.entries()) {
+      const seen = await onTop(page, b);
+      assert.ok(seen.onTop, `at ${width} px, ${b} is on top while the panel is open: ${JSON.stringify(seen)}`);
+      if (width < 800) assert.ok(seen.bottom <= panelTop, `at ${width} px, ${b} is above the panel (${seen.bottom} > ${panelTop})`);
+      else assert.is(seen.top, places[i].top, `at ${width} px, ${b} stays where it was`);
+    }
+    // Clickable: the preview toggle does what it says while the panel is open.
+    if (width < 800) {
+      await page.getByTitle('Toggle preview').click({ timeout: 5000 });
+      await page.getByTitle('Toggle preview').click({ timeout: 5000 });
+    }
+    await panel.getByRole('button', { name: 'Hide' }).click();
+    await panel.waitFor({ state: 'detached' });
+    for (const [i, b] of buttons.entries()) assert.is((await onTop(page, b)).top, places[i].top, `at ${width} px, ${b} is back in its place with the panel hidden`);
+  }
+  assert.is(site.read(file), before);
+});
+
 /** What shows of the last field, scrolled to the form's end: each part's text, whether it is (partly) on the screen and on top. */
 function formEnd(page: Page) {
   return page.evaluate(() => {
