@@ -130,6 +130,8 @@ export function showRefusal(message: string): void {
   close.style.cssText = 'float:right;font:14px system-ui,sans-serif';
   close.addEventListener('click', removePanel);
   panel.append(close, heading);
+  // The first field the panel names, with its message, brought into view once the panel is up.
+  let first: { note: HTMLElement; field: HTMLElement } | undefined;
   if (!problems.length) {
     const lead = document.createElement('p');
     lead.setAttribute('role', 'alert');
@@ -162,14 +164,37 @@ export function showRefusal(message: string): void {
       // Close above the label, so that it reads as this field's and not the one before's.
       beside.style.marginBottom = '6px';
       top.before(beside);
+      first ??= { note: beside, field: top.parentElement! };
     }
   }
   document.body.append(panel);
   // Its height changes with the details opened, the window resized (it is at most 40% of the screen's height).
   panelSize = new ResizeObserver(([entry]) => {
     document.documentElement.style.setProperty(heightProperty, `${Math.ceil(entry.borderBoxSize[0].blockSize)}px`);
+    // Once, when the form has its room for the panel (the last field can only be scrolled above it then).
+    if (first) bringIntoView(first.note, first.field, panel);
+    first = undefined;
   });
   panelSize.observe(panel);
+}
+
+/**
+ * Scrolls the form so that a refused field shows between the top of the form's visible area and the panel: whole
+ * when it fits, by the least scroll; else (on a phone a long message, its label and input are taller than the room
+ * above the panel) with its message's top at the top, so that the message and the label are read from their start.
+ * The visible area's top is the scrolling box's: below 800 px the toolbar is above it, not over it (admin.css).
+ */
+function bringIntoView(note: HTMLElement, field: HTMLElement, panel: HTMLElement): void {
+  let scroller = note.parentElement;
+  while (scroller && !(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement;
+  if (!scroller) return;
+  const box = scroller.getBoundingClientRect();
+  const top = Math.max(box.top, 0) + 8;
+  const bottom = Math.min(box.bottom, innerHeight, panel.getBoundingClientRect().top) - 8;
+  const start = note.getBoundingClientRect().top;
+  const end = field.getBoundingClientRect().bottom;
+  if (start >= top && end <= bottom) return;
+  scroller.scrollTop += end - start <= bottom - top && start > top ? end - bottom : start - top;
 }
 
 /** A save or deletion that never reached the server, as each browser words a failed fetch. */

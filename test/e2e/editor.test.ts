@@ -372,6 +372,55 @@ test('while the refusal panel is open the floating buttons ("Insert a fact", and
   assert.is(site.read(file), before);
 });
 
+test('on a phone and at 1280 px, the field the refusal panel names is brought into view with its message\'s top and its label readable, under neither the toolbar nor the panel', async () => {
+  const file = 'content/pages/faq.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
+    const field = page.getByLabel('Order button', { exact: true });
+    await field.waitFor();
+    const id = await field.evaluate((el) => el.id);
+    // Scrolled back to the form's top first: the field is out of view when Publish is pressed.
+    await field.fill('{{ no such fact }}');
+    await page.evaluate(() => {
+      for (let el: Element | null = document.querySelector('[class*="-ControlPaneContainer"]'); el; el = el.parentElement) el.scrollTop = 0;
+    });
+    await publish(page);
+    await page.locator('#site-refusal').waitFor();
+    // Decap's own notice of the refusal goes after a few seconds: closed now, as a person would.
+    await page.locator('.Toastify__close-button').click();
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
+    await page.waitForTimeout(800);
+    const seen = await page.evaluate((id) => {
+      const label = document.querySelector(`label[for="${id}"]`)!;
+      const note = [...document.querySelectorAll('[data-site-problem]')].find((n) => !n.closest('#site-refusal'))!;
+      const toolbar = document.querySelector('[class*="-ToolbarContainer"]')!.getBoundingClientRect();
+      const panel = document.getElementById('site-refusal')!.getBoundingClientRect();
+      const input = document.getElementById(id)!.getBoundingClientRect();
+      const n = note.getBoundingClientRect();
+      const l = label.getBoundingClientRect();
+      // Inline, not a named helper (tsx would compile it to call __name, unknown in the page).
+      const [noteLeft, noteMiddle, labelLeft, labelMiddle] = ([[n.left + 8, n.top + 4, note], [n.left + n.width / 2, n.top + 4, note], [l.left + 4, l.top + l.height / 2, label], [l.left + l.width / 2, l.top + l.height / 2, label]] as [number, number, Element][]).map(([x, y, el]) => {
+        const p = document.elementFromPoint(x, y);
+        return !!p && (p === el || el.contains(p));
+      });
+      return {
+        toolbarBottom: toolbar.bottom, panelTop: panel.top, note: n.toJSON() as DOMRect, label: l.toJSON() as DOMRect, inputBottom: input.bottom,
+        noteTopOnTop: noteLeft && noteMiddle,
+        labelOnTop: labelLeft && labelMiddle,
+      };
+    }, id);
+    await page.screenshot({ path: path.join(shots, `editor-refusal-brought-into-view-${width}.png`) });
+    const where = `at ${width} px: ${JSON.stringify(seen)}`;
+    assert.ok(seen.note.top >= seen.toolbarBottom - 0.5 && seen.note.top < seen.panelTop, `${where}: the message's top is on screen, below the toolbar and above the panel`);
+    assert.ok(seen.noteTopOnTop, `${where}: the message's top is on top`);
+    assert.ok(seen.labelOnTop && seen.label.bottom <= seen.panelTop + 0.5, `${where}: the label is on screen and on top`);
+    // When the message, label and input fit between the toolbar and the panel, they show whole.
+    if (seen.inputBottom - seen.note.top <= seen.panelTop - seen.toolbarBottom) assert.ok(seen.inputBottom <= seen.panelTop + 0.5, `${where}: the field shows whole`);
+  }
+  assert.is(site.read(file), before);
+});
+
 /** What shows of the last field, scrolled to the form's end: each part's text, whether it is (partly) on the screen and on top. */
 function formEnd(page: Page) {
   return page.evaluate(() => {
