@@ -3,7 +3,8 @@
 // written, listed on /blog and in the sitemap; a required field left empty held back by Decap with no uncaught
 // error; the form's end clear of the buttons that float over it, and of the refusal panel while it is open; a refused
 // field's message on its own lines just above its label; a refused post's Text marked beside it, typed in
-// Markdown mode and through switches between Rich Text and Markdown.
+// Markdown mode and through switches between Rich Text and Markdown; the floating buttons above the panel while it
+// is open, the field it names brought into view, and Decap's notices clear of the toolbar, shown once.
 // Screenshots at 1280 px (and 375 px for the phone layout) go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -143,6 +144,9 @@ test('the form ends clear of the floating buttons: scrolled to its end, the last
       if (preview === 'hidden') await page.getByTitle('Toggle preview').click();
       await publish(page);
       await page.getByText('Order button is required.').waitFor();
+      // Decap's notice (at the foot, over the form's end, until it goes after eight seconds): closed now.
+      await page.locator('.Toastify__close-button').click();
+      await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
       await page.waitForTimeout(300);
       const seen = await formEnd(page);
       await page.screenshot({ path: path.join(shots, `editor-form-end-${width}${preview === 'hidden' ? '-no-preview' : ''}.png`) });
@@ -417,6 +421,44 @@ test('on a phone and at 1280 px, the field the refusal panel names is brought in
     assert.ok(seen.labelOnTop && seen.label.bottom <= seen.panelTop + 0.5, `${where}: the label is on screen and on top`);
     // When the message, label and input fit between the toolbar and the panel, they show whole.
     if (seen.inputBottom - seen.note.top <= seen.panelTop - seen.toolbarBottom) assert.ok(seen.inputBottom <= seen.panelTop + 0.5, `${where}: the field shows whole`);
+  }
+  assert.is(site.read(file), before);
+});
+
+test('Decap\'s notice of a required field left empty covers neither Publish nor the toolbar, and pressed twice, shows once, at 375 and 1280 px', async () => {
+  const file = 'content/cities/perth.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/cities/entries/perth', { width, height: width < 768 ? 800 : 900 });
+    const population = page.getByLabel('Population');
+    await population.fill('');
+    await publish(page);
+    await page.getByText("Oops, you've missed a required field.", { exact: false }).first().waitFor();
+    await page.waitForTimeout(800);
+    const publishButton = '[class*="-ToolbarContainer"] [class*="-PublishButton"], [class*="-ToolbarContainer"] [class*="-ToolbarDropdown"] button';
+    const publishOnTop = () =>
+      page.evaluate((sel) => {
+        const b = [...document.querySelectorAll(sel)].find((e) => /Publish/.test(e.textContent ?? ''))!;
+        const r = b.getBoundingClientRect();
+        const p = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { onTop: !!p && (p === b || b.contains(p)), under: p?.textContent?.slice(0, 60) };
+      }, publishButton);
+    const first = await publishOnTop();
+    assert.ok(first.onTop, `at ${width} px, Publish is on top with the notice showing: under ${first.under}`);
+    await page.getByRole('button', { name: 'Publish' }).click({ timeout: 5000 });
+    await page.getByText('Publish now').click({ timeout: 5000 });
+    await page.waitForTimeout(800);
+    const second = await publishOnTop();
+    assert.ok(second.onTop, `at ${width} px, Publish is on top after it was pressed twice: under ${second.under}`);
+    await page.screenshot({ path: path.join(shots, `editor-required-notice-${width}.png`) });
+    const shown = await page.evaluate(() => [...document.querySelectorAll('.Toastify__toast')].filter((t) => t.getClientRects().length > 0 && getComputedStyle(t).visibility !== 'hidden').length);
+    assert.is(shown, 1, `at ${width} px, one notice shows after Publish is pressed twice`);
+    const toolbar = await page.evaluate(() => {
+      const bar = document.querySelector('[class*="-ToolbarContainer"]')!.getBoundingClientRect();
+      const toast = [...document.querySelectorAll('.Toastify__toast')].find((t) => t.getClientRects().length > 0)!.getBoundingClientRect();
+      return { bar: bar.bottom, toast: toast.top };
+    });
+    assert.ok(toolbar.toast >= toolbar.bar, `at ${width} px, the notice is below the toolbar: ${JSON.stringify(toolbar)}`);
   }
   assert.is(site.read(file), before);
 });
