@@ -304,7 +304,6 @@ test('a post\'s Text refused under site serve: typed in Markdown mode, the messa
 test('a post\'s Text refused, then switched between Rich Text and Markdown: the new editor is outlined each time, and the message stays one, at 375 and 1280 px', async () => {
   const file = 'content/blog/naati-certified-translations-immigration.md';
   const before = site.read(file);
-  fs.mkdirSync('/tmp/editor-text-shots', { recursive: true });
   for (const width of [375, 1280]) {
     const page = await editor('#/collections/blog/entries/naati-certified-translations-immigration', { width, height: width < 768 ? 800 : 900 });
     await page.getByLabel('Title', { exact: true }).waitFor();
@@ -323,7 +322,7 @@ test('a post\'s Text refused, then switched between Rich Text and Markdown: the 
       await switchTextMode(page, to);
       await page.locator('label[for^="body-field-"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
       assertTextMarked(await textMarks(page), `switched to ${to} at ${width} px`, words);
-      await page.screenshot({ path: `/tmp/editor-text-shots/text-switched-${to === 'Markdown' ? 'markdown' : 'rich-text'}-${width}.png` });
+      await page.screenshot({ path: path.join(shots, `editor-text-switched-${to === 'Markdown' ? 'markdown' : 'rich-text'}-${width}.png`) });
     }
     assert.is(site.read(file), before);
   }
