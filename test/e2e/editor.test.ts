@@ -276,24 +276,30 @@ async function switchTextMode(page: Page, to: 'Markdown' | 'Rich Text'): Promise
   await page.waitForFunction((raw) => document.querySelector(raw ? '.cms-editor-raw [data-slate-editor="true"]' : '.cms-editor-visual [data-slate-editor="true"]') !== null, to === 'Markdown');
 }
 
+/** The immigration post open at `width`, `typed` put at the end of its Text in Markdown mode, and published (refused). */
+async function publishedInMarkdown(width: number, typed: string): Promise<Page> {
+  const page = await editor('#/collections/blog/entries/naati-certified-translations-immigration', { width, height: width < 768 ? 800 : 900 });
+  await page.getByLabel('Title', { exact: true }).waitFor();
+  await switchTextMode(page, 'Markdown');
+  const text = page.locator('.cms-editor-raw [data-slate-editor="true"]', { hasText: '## Why Home Affairs' });
+  await text.waitFor();
+  // At the end of the text; Slate takes the browser's selection into its own at most every 100 ms.
+  await text.click();
+  await page.keyboard.press('Control+End');
+  await page.waitForTimeout(250);
+  await page.keyboard.type(typed);
+  await page.waitForFunction((typed) => (document.querySelector('[data-slate-editor="true"]')?.textContent ?? '').includes(typed.trim()), typed);
+  await publish(page);
+  await page.locator('#site-refusal').waitFor();
+  return page;
+}
+
 test('a post\'s Text refused under site serve: typed in Markdown mode, the message stands above the Text label and the editor is outlined, at 375 and 1280 px', async () => {
   const file = 'content/blog/naati-certified-translations-immigration.md';
   const before = site.read(file);
   for (const width of [375, 1280]) {
-    const page = await editor('#/collections/blog/entries/naati-certified-translations-immigration', { width, height: width < 768 ? 800 : 900 });
-    await page.getByLabel('Title', { exact: true }).waitFor();
-    await switchTextMode(page, 'Markdown');
-    const text = page.locator('.cms-editor-raw [data-slate-editor="true"]', { hasText: '## Why Home Affairs' });
-    await text.waitFor();
-    // At the end of the text; Slate takes the browser's selection into its own at most every 100 ms.
-    await text.click();
-    await page.keyboard.press('Control+End');
-    await page.waitForTimeout(250);
-    await page.keyboard.type(' {{ no such fact }}');
-    await page.waitForFunction(() => /\{\{ no such fact \}\}/.test(document.querySelector('[data-slate-editor="true"]')?.textContent ?? ''));
-    await publish(page);
+    const page = await publishedInMarkdown(width, ' {{ no such fact }}');
     const panel = page.locator('#site-refusal');
-    await panel.waitFor();
     assert.match(await panel.innerText(), /Text: \{\{ no such fact \}\} names no fact/);
     await page.locator('label[for^="body-field-"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     assertTextMarked(await textMarks(page), `in Markdown mode at ${width} px`, /^Text: \{\{ no such fact \}\} names no fact/);
@@ -305,17 +311,7 @@ test('a post\'s Text refused, then switched between Rich Text and Markdown: the 
   const file = 'content/blog/naati-certified-translations-immigration.md';
   const before = site.read(file);
   for (const width of [375, 1280]) {
-    const page = await editor('#/collections/blog/entries/naati-certified-translations-immigration', { width, height: width < 768 ? 800 : 900 });
-    await page.getByLabel('Title', { exact: true }).waitFor();
-    await switchTextMode(page, 'Markdown');
-    const text = page.locator('.cms-editor-raw [data-slate-editor="true"]', { hasText: '## Why Home Affairs' });
-    await text.click();
-    await page.keyboard.press('Control+End');
-    await page.waitForTimeout(250);
-    await page.keyboard.type(' [our prices](/no-such-page)');
-    await page.waitForFunction(() => /no-such-page/.test(document.querySelector('[data-slate-editor="true"]')?.textContent ?? ''));
-    await publish(page);
-    await page.locator('#site-refusal').waitFor();
+    const page = await publishedInMarkdown(width, ' [our prices](/no-such-page)');
     await page.locator('[data-site-problem]').first().waitFor();
     const words = /^Text: links to \/no-such-page/;
     for (const to of ['Rich Text', 'Markdown', 'Rich Text'] as const) {
