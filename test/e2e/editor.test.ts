@@ -324,15 +324,18 @@ test('a post\'s Text refused, then switched between Rich Text and Markdown: the 
   }
 });
 
-/** Whether an element is on top at its centre and towards its four corners (elementFromPoint; inside a round button's edge), and where it is. */
-function onTop(page: Page, selector: string) {
-  return page.evaluate((selector) => {
-    const el = document.querySelector(selector)!;
+/**
+ * Whether an element (the first `selector` matches, or the first whose text `text` matches) is on top at its centre
+ * and towards its four corners (elementFromPoint; inside a round button's edge), and where it is.
+ */
+function onTop(page: Page, selector: string, text?: RegExp) {
+  return page.evaluate(([selector, text]) => {
+    const el = [...document.querySelectorAll(selector)].find((e) => !text || new RegExp(text).test(e.textContent ?? ''))!;
     const r = el.getBoundingClientRect();
     const points = [0.5, 0.2, 0.8].flatMap((x) => [0.5, 0.2, 0.8].map((y) => [r.left + r.width * x, r.top + r.height * y]));
     const covered = points.map(([x, y]) => document.elementFromPoint(x, y)).filter((p) => !p || !(p === el || el.contains(p)));
     return { top: r.top, bottom: r.bottom, onTop: covered.length === 0, under: covered.map((p) => (p?.closest('#site-refusal') ? 'the refusal panel' : p?.textContent?.slice(0, 40) ?? 'nothing')) };
-  }, selector);
+  }, [selector, text?.source] as const);
 }
 
 test('while the refusal panel is open the floating buttons ("Insert a fact", and on a phone the preview and scroll-sync buttons) stand above it, on top and clickable; hidden, they go back to their place', async () => {
@@ -431,20 +434,13 @@ test('Decap\'s notice of a required field left empty covers neither Publish nor 
     await page.getByText("Oops, you've missed a required field.", { exact: false }).first().waitFor();
     await page.waitForTimeout(800);
     const publishButton = '[class*="-ToolbarContainer"] [class*="-PublishButton"], [class*="-ToolbarContainer"] [class*="-ToolbarDropdown"] button';
-    const publishOnTop = () =>
-      page.evaluate((sel) => {
-        const b = [...document.querySelectorAll(sel)].find((e) => /Publish/.test(e.textContent ?? ''))!;
-        const r = b.getBoundingClientRect();
-        const p = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return { onTop: !!p && (p === b || b.contains(p)), under: p?.textContent?.slice(0, 60) };
-      }, publishButton);
-    const first = await publishOnTop();
-    assert.ok(first.onTop, `at ${width} px, Publish is on top with the notice showing: under ${first.under}`);
+    const first = await onTop(page, publishButton, /Publish/);
+    assert.ok(first.onTop, `at ${width} px, Publish is on top with the notice showing: ${JSON.stringify(first)}`);
     await page.getByRole('button', { name: 'Publish' }).click({ timeout: 5000 });
     await page.getByText('Publish now').click({ timeout: 5000 });
     await page.waitForTimeout(800);
-    const second = await publishOnTop();
-    assert.ok(second.onTop, `at ${width} px, Publish is on top after it was pressed twice: under ${second.under}`);
+    const second = await onTop(page, publishButton, /Publish/);
+    assert.ok(second.onTop, `at ${width} px, Publish is on top after it was pressed twice: ${JSON.stringify(second)}`);
     await page.screenshot({ path: path.join(shots, `editor-required-notice-${width}.png`) });
     const shown = await page.evaluate(() => [...document.querySelectorAll('.Toastify__toast')].filter((t) => t.getClientRects().length > 0 && getComputedStyle(t).visibility !== 'hidden').length);
     assert.is(shown, 1, `at ${width} px, one notice shows after Publish is pressed twice`);
