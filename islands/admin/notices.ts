@@ -2,7 +2,8 @@
 // content/plans.json:7:16 /plans/0/price ...", from the local backend or from checks.ts) in a notice that goes
 // after ten seconds and marks no field. This keeps each problem beside its field, in plain words (the field's
 // label, what is wrong, what it should hold), with the file, line and field path as a detail, until the next
-// save that goes through or the next entry opened.
+// save that goes through or the next entry opened. In the panel, a problem whose field is on the form is a button
+// to that field, so that staff with several problems need not scroll the form to find each.
 
 export interface Problem {
   file: string;
@@ -60,14 +61,27 @@ function clear(): void {
   }
 }
 
-function note(problem: Problem, label: string): HTMLElement {
+/** A problem in plain words with its details; given `go`, its words are a button that does it (in the panel). */
+function note(problem: Problem, label: string, go?: () => void): HTMLElement {
   const box = document.createElement('div');
   box.setAttribute('role', 'alert');
   box.dataset.siteProblem = '';
   box.style.cssText = 'margin:6px 0 12px;padding:10px 12px;border-left:4px solid #c0392b;background:#fdecea;color:#5b1a12;font:14px/1.45 system-ui,sans-serif;border-radius:4px';
   const words = document.createElement('p');
   words.style.margin = '0';
-  words.textContent = `${label}: ${plain(problem.text)}`;
+  if (go) {
+    // The whole line, as in an error summary: a big target, and a name that is what it says, from the field's
+    // label on. Only the label is underlined, so the line reads as the note beside the field does.
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.style.cssText = 'display:block;width:100%;margin:0;padding:0;border:0;background:none;color:inherit;font:inherit;text-align:left;cursor:pointer';
+    const name = document.createElement('span');
+    name.style.cssText = 'text-decoration:underline;text-underline-offset:2px';
+    name.textContent = label;
+    button.append(name, `: ${plain(problem.text)}`);
+    button.addEventListener('click', go);
+    words.append(button);
+  } else words.textContent = `${label}: ${plain(problem.text)}`;
   const detail = document.createElement('details');
   detail.style.marginTop = '4px';
   const summary = document.createElement('summary');
@@ -145,21 +159,15 @@ export function showRefusal(message: string): void {
     panel.append(lead);
   }
   for (const problem of problems) {
-    const { name, index } = fieldOf(problem.pointer);
-    const labels = [...document.querySelectorAll<HTMLLabelElement>(`label[for^="${CSS.escape(name)}-field-"]`)];
-    const labelEl = labels[Math.min(index, labels.length - 1)] as HTMLLabelElement | undefined;
+    const labelEl = labelOf(problem);
     // A problem in another file (a deletion others refer to) is named by that file.
-    const label = labelEl?.textContent?.replace(/\s*\(optional\)\s*$/i, '').trim() || `${problem.file}, ${name || 'the file'}`;
-    panel.append(note(problem, label));
-    const control = labelEl ? (document.getElementById(labelEl.htmlFor) ?? editingArea(labelEl)) : null;
+    const label = labelEl?.textContent?.replace(/\s*\(optional\)\s*$/i, '').trim() || `${problem.file}, ${fieldOf(problem.pointer).name || 'the file'}`;
+    const control = labelEl ? controlOf(labelEl) : null;
+    panel.append(note(problem, label, control ? () => goTo(problem, panel) : undefined));
     if (control) {
       control.dataset.siteMarked = '';
       control.style.outline = '2px solid #c0392b';
-      // Above the field's label, in the field's own column: the label's parent is Decap's row for the label and
-      // its short "X is required." (a flex row), where a whole message would squeeze the label to one side. The
-      // field's child that holds the label is found by the control it labels, not by Decap's generated classes.
-      let top: HTMLElement = labelEl!;
-      while (top.parentElement && !top.parentElement.contains(control)) top = top.parentElement;
+      const top = labelPart(labelEl!, control);
       const beside = note(problem, label);
       // Close above the label, so that it reads as this field's and not the one before's.
       beside.style.marginBottom = '6px';
@@ -176,6 +184,47 @@ export function showRefusal(message: string): void {
     first = undefined;
   });
   panelSize.observe(panel);
+}
+
+/** The label of the field a problem names, when the form shows it. */
+function labelOf(problem: Problem): HTMLLabelElement | undefined {
+  const { name, index } = fieldOf(problem.pointer);
+  const labels = [...document.querySelectorAll<HTMLLabelElement>(`label[for^="${CSS.escape(name)}-field-"]`)];
+  return labels[Math.min(index, labels.length - 1)];
+}
+
+function controlOf(label: HTMLLabelElement): HTMLElement | null {
+  return document.getElementById(label.htmlFor) ?? editingArea(label);
+}
+
+/**
+ * The field's child that holds its label, where the message goes (just before it): in the field's own column, as
+ * the label's parent is Decap's row for the label and its short "X is required." (a flex row), where a whole
+ * message would squeeze the label to one side. Found by the control it labels, not by Decap's generated classes.
+ */
+function labelPart(label: HTMLLabelElement, control: HTMLElement): HTMLElement {
+  let part: HTMLElement = label;
+  while (part.parentElement && !part.parentElement.contains(control)) part = part.parentElement;
+  return part;
+}
+
+/**
+ * A problem in the panel, activated: its field brought into view as the first one is, and the keyboard focus put
+ * where staff type in it. Found afresh, not kept from the refusal: Decap draws the form anew (the preview shown or
+ * hidden, Rich Text switched to Markdown) without the message beside the field, and then the label leads instead.
+ */
+function goTo(problem: Problem, panel: HTMLElement): void {
+  const label = labelOf(problem);
+  const control = label && controlOf(label);
+  if (!label || !control) return;
+  const part = labelPart(label, control);
+  const beside = part.previousElementSibling;
+  const start = beside instanceof HTMLElement && beside.hasAttribute('data-site-problem') ? beside : part;
+  // For the Markdown widget the control is the area round its toolbar and editor: the editor takes the typing.
+  const typing = control.matches('input, textarea, select, [contenteditable="true"]') ? control : (control.querySelector<HTMLElement>('[contenteditable="true"], textarea') ?? control);
+  // Without the browser's own scroll, which would leave the field under the panel or its message off the top.
+  typing.focus({ preventScroll: true });
+  bringIntoView(start, part.parentElement!, panel);
 }
 
 /**

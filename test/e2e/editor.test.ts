@@ -4,7 +4,8 @@
 // error; the form's end clear of the buttons that float over it, and of the refusal panel while it is open; a refused
 // field's message on its own lines just above its label; a refused post's Text marked beside it, typed in
 // Markdown mode and through switches between Rich Text and Markdown; the floating buttons above the panel while it
-// is open, the field it names brought into view, and Decap's notices clear of the toolbar, shown once.
+// is open, the field it names brought into view, each of its problems a button to its field (focused), and Decap's
+// notices clear of the toolbar, shown once.
 // Screenshots at 1280 px (and 375 px for the phone layout) go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -423,6 +424,134 @@ test('on a phone and at 1280 px, the field the refusal panel names is brought in
   assert.is(site.read(file), before);
 });
 
+/**
+ * Where a refused field is (found by its control's id), against the room the form shows it in: its message beside
+ * it (just before the part that holds its label), label and input; the top of the form's visible area (its
+ * scrolling box's top, or the screen's) and the panel's top; whether the message's top and the label are on top
+ * (elementFromPoint); and whether the control has the keyboard focus.
+ */
+function refusedField(page: Page, id: string) {
+  return page.evaluate((id) => {
+    const input = document.getElementById(id)!;
+    const label = document.querySelector(`label[for="${id}"]`)!;
+    let part: Element = label;
+    while (part.parentElement && !part.parentElement.contains(input)) part = part.parentElement;
+    const note = part.previousElementSibling!;
+    let scroller = input.parentElement!;
+    while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
+    const n = note.getBoundingClientRect();
+    const l = label.getBoundingClientRect();
+    const i = input.getBoundingClientRect();
+    const covered = ([[n.left + 8, n.top + 4, note], [n.left + n.width / 2, n.top + 4, note], [l.left + 4, l.top + l.height / 2, label], [l.left + l.width / 2, l.top + l.height / 2, label]] as [number, number, Element][]).filter(([x, y, el]) => {
+      const p = document.elementFromPoint(x, y);
+      return !p || !(p === el || el.contains(p));
+    });
+    return {
+      isNote: note.hasAttribute('data-site-problem'),
+      viewTop: Math.max(scroller.getBoundingClientRect().top, 0),
+      panelTop: document.getElementById('site-refusal')!.getBoundingClientRect().top,
+      noteTop: n.top,
+      labelBottom: l.bottom,
+      inputTop: i.top,
+      inputBottom: i.bottom,
+      onTop: covered.length === 0,
+      focused: document.activeElement === input,
+    };
+  }, id);
+}
+
+/** The field shown between the form's visible top and the panel: its message's top, its label, and its input when they fit. */
+function inView(seen: Awaited<ReturnType<typeof refusedField>>): boolean {
+  const fits = seen.inputBottom - seen.noteTop <= seen.panelTop - seen.viewTop;
+  return seen.isNote && seen.noteTop >= seen.viewTop - 0.5 && seen.labelBottom <= seen.panelTop + 0.5 && seen.onTop && (!fits || seen.inputBottom <= seen.panelTop + 0.5);
+}
+
+test('each problem in the refusal panel that names a field takes you to it: clicked, or pressed with Enter, it brings the field into view and puts the keyboard focus in it, at 375 and 1280 px', async () => {
+  const file = 'content/pages/home.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/pages/entries/home', { width, height: width < 768 ? 800 : 900 });
+    // Two fields far apart on the home page's long form: one near its top, one near its end.
+    const fields = [page.getByLabel(/^Small heading above the title/), page.getByLabel('Sample caption', { exact: true })];
+    const ids: string[] = [];
+    for (const field of fields) {
+      await field.fill('{{ no such fact }}');
+      ids.push(await field.evaluate((el) => el.id));
+    }
+    await page.evaluate(() => {
+      for (let el: Element | null = document.querySelector('[class*="-ControlPaneContainer"]'); el; el = el.parentElement) el.scrollTop = 0;
+    });
+    await publish(page);
+    const panel = page.locator('#site-refusal');
+    await panel.waitFor();
+    await page.locator('.Toastify__close-button').click();
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
+    await page.waitForTimeout(800);
+    const [eyebrow, caption] = [panel.getByRole('button', { name: /^Small heading above the title: \{\{ no such fact \}\} names no fact/ }), panel.getByRole('button', { name: /^Sample caption: \{\{ no such fact \}\} names no fact/ })];
+    const where = (what: string, seen: unknown) => `at ${width} px, ${what}: ${JSON.stringify(seen)}`;
+    let seen = await refusedField(page, ids[0]);
+    assert.ok(inView(seen), where('the first field is brought into view after the refusal', seen));
+    seen = await refusedField(page, ids[1]);
+    assert.not.ok(inView(seen), where('the second field is out of view until its problem is clicked', seen));
+    // The panel's own Hide button, and one for each problem.
+    assert.is(await panel.getByRole('button').count(), 3, `at ${width} px, a button for each problem: ${await panel.innerText()}`);
+    await caption.click();
+    await page.waitForTimeout(300);
+    seen = await refusedField(page, ids[1]);
+    await page.screenshot({ path: path.join(shots, `editor-refusal-panel-jump-${width}.png`) });
+    assert.ok(inView(seen), where('the clicked problem\'s field is in view', seen));
+    assert.ok(seen.focused, where('the clicked problem\'s field has the focus', seen));
+    // From the keyboard: the first problem focused, Enter pressed.
+    await eyebrow.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+    seen = await refusedField(page, ids[0]);
+    assert.ok(inView(seen), where('the first problem, pressed with Enter, brings its field back into view', seen));
+    assert.ok(seen.focused, where('the first problem, pressed with Enter, focuses its field', seen));
+    assert.is(site.read(file), before);
+  }
+});
+
+test('a post\'s Text named in the refusal panel: activated, it brings the Text field into view and puts the keyboard focus in its editor, in Markdown mode and after a switch to Rich Text, at 375 and 1280 px', async () => {
+  const file = 'content/blog/naati-certified-translations-immigration.md';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await publishedInMarkdown(width, ' {{ no such fact }}');
+    const panel = page.locator('#site-refusal');
+    await page.locator('.Toastify__close-button').click();
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
+    for (const mode of ['Markdown', 'Rich Text'] as const) {
+      if (mode === 'Rich Text') await switchTextMode(page, mode);
+      // Scrolled back to the form's top: the Text field is out of view when its problem is clicked.
+      await page.evaluate(() => {
+        for (let el: Element | null = document.querySelector('[class*="-ControlPaneContainer"]'); el; el = el.parentElement) el.scrollTop = 0;
+      });
+      await panel.getByRole('button', { name: /^Text: \{\{ no such fact \}\} names no fact/ }).click();
+      await page.waitForTimeout(300);
+      const seen = await page.evaluate(() => {
+        const label = document.querySelector('label[for^="body-field-"]')!;
+        const note = [...document.querySelectorAll('[data-site-problem]')].find((n) => !n.closest('#site-refusal'))!;
+        let scroller = label.parentElement!;
+        while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
+        const l = label.getBoundingClientRect();
+        const p = document.elementFromPoint(l.left + 4, l.top + l.height / 2);
+        return {
+          viewTop: Math.max(scroller.getBoundingClientRect().top, 0),
+          panelTop: document.getElementById('site-refusal')!.getBoundingClientRect().top,
+          noteTop: note.getBoundingClientRect().top,
+          labelBottom: l.bottom,
+          labelOnTop: !!p && (p === label || label.contains(p)),
+          focused: document.activeElement?.getAttribute('data-slate-editor') === 'true' ? (document.activeElement.closest('.cms-editor-raw') ? 'Markdown' : 'Rich Text') : document.activeElement?.outerHTML.slice(0, 80),
+        };
+      });
+      const where = `in ${mode} mode at ${width} px: ${JSON.stringify(seen)}`;
+      assert.ok(seen.noteTop >= seen.viewTop - 0.5 && seen.labelBottom <= seen.panelTop + 0.5 && seen.labelOnTop, `${where}: the message's top and the label are in view`);
+      assert.is(seen.focused, mode, `${where}: the editor has the focus`);
+    }
+    assert.is(site.read(file), before);
+  }
+});
+
 test('Decap\'s notice of a required field left empty covers neither Publish nor the toolbar, and pressed twice, shows once, at 375 and 1280 px', async () => {
   const file = 'content/cities/perth.json';
   const before = site.read(file);
@@ -646,6 +775,8 @@ test('deleting a language a city uses is refused, naming the city, and the refus
   const panel = page.locator('#site-refusal');
   await panel.waitFor();
   assert.match(await panel.innerText(), /content\/cities\/newcastle\.json still refers to content\/languages\/swahili\.json/);
+  // A problem in another file has no field on this form to go to: plain text, the panel's one button is Hide.
+  assert.is(await panel.getByRole('button').count(), 1);
   await page.screenshot({ path: path.join(shots, 'editor-delete-refused-1280.png') });
   assert.is(site.read(file), before);
 });
@@ -688,6 +819,8 @@ test('two tabs on one entry: the later save is refused saying the file changed, 
   const panel = first.locator('#site-refusal');
   await panel.waitFor();
   assert.match(await panel.innerText(), /content\/cities\/perth\.json has changed since you opened it \(saved in another tab or window, or by hand\)\. Your changes are still in the form/);
+  // It names no field: plain text, the panel's one button is Hide.
+  assert.is(await panel.getByRole('button').count(), 1);
   await first.getByText('Failed to persist entry', { exact: false }).first().waitFor({ state: 'detached', timeout: 30_000 });
   assert.ok(await panel.isVisible(), 'still shown after Decap\'s notice has gone');
   assert.is(await first.getByLabel('Tagline').inputValue(), 'Changed in the first tab', 'what was typed is still in the form');
