@@ -2,8 +2,9 @@
 // content/plans.json:7:16 /plans/0/price ...", from the local backend or from checks.ts) in a notice that goes
 // after ten seconds and marks no field. This keeps each problem beside its field, in plain words (the field's
 // label, what is wrong, what it should hold), with the file, line and field path as a detail, until the next
-// save that goes through or the next entry opened. In the panel, a problem whose field is on the form is a button
-// to that field, so that staff with several problems need not scroll the form to find each.
+// save that goes through or the next entry opened; Decap's notice of it is closed as soon as the panel shows it.
+// In the panel, a problem whose field is on the form is a button to that field, so that staff with several
+// problems need not scroll the form to find each.
 
 export interface Problem {
   file: string;
@@ -143,7 +144,12 @@ export function showRefusal(message: string): void {
   close.textContent = 'Hide';
   close.style.cssText = 'float:right;font:14px system-ui,sans-serif';
   close.addEventListener('click', removePanel);
-  panel.append(close, heading);
+  // An alert, so that a screen reader says the entry was not saved, not only what is wrong with its fields:
+  // Decap's notice, which said so, is closed as soon as the panel shows (closeNotices).
+  const title = document.createElement('div');
+  title.setAttribute('role', 'alert');
+  title.append(heading);
+  panel.append(close, title);
   // The first field the panel names, with its message, brought into view once the panel is up.
   let first: { note: HTMLElement; field: HTMLElement } | undefined;
   if (!problems.length) {
@@ -264,11 +270,13 @@ export function watchRefusals(): void {
         if (/Not (saved|deleted): /.test(text)) {
           seen.add(node);
           showRefusal(text);
+          closeNotices(node, /Not (saved|deleted): /);
         } else if (unreachable.test(text)) {
           // The server did not answer: Decap says only "TypeError: Failed to fetch", and only for ten seconds.
           seen.add(node);
           const what = /Failed to delete/i.test(text) ? 'deleted' : 'saved';
           showRefusal(`Not ${what}: The editor could not reach the server, so nothing was written. Check that site serve is still running (or that this computer is online), then ${what === 'saved' ? 'publish' : 'delete'} again. ${what === 'saved' ? 'Your changes are still in the form.' : ''}`);
+          closeNotices(node, unreachable);
         } else if (/Entry saved|Entry published|Entry deleted/i.test(text)) clear();
       }
     }
@@ -287,6 +295,24 @@ export function watchRefusals(): void {
     if (type === 'ENTRY_PERSIST_FAILURE' || type === 'ENTRY_DELETE_FAILURE') event.preventDefault();
     else if (event.reason === undefined && fieldsMarkedByDecap()) event.preventDefault();
   });
+}
+
+/**
+ * Closes Decap's notices (in or round `node`) whose text matches `shown`: the refusal the panel now shows, so that
+ * staff do not read it twice, once in Decap's rawer words. Each goes as if its close button were pressed, by
+ * pressing it: Decap's `toast` is inside decap-cms.js and not on window.CMS (only the registry and init are), and
+ * editor.js importing react-toastify would get a copy of its own, whose toast.dismiss reaches no container. The
+ * button calls react-toastify's closeToast for its notice (CloseButton.tsx), which plays the closing animation,
+ * then removes the notice, and Decap's Notifications.tsx hears the removal and drops the notice from its state.
+ * Screen readers lose nothing: react-toastify takes the notice's role=alert away as it closes (Toast.tsx), most
+ * likely before it is read, and the panel's heading, its message and each problem are alerts of their own.
+ */
+function closeNotices(node: HTMLElement, shown: RegExp): void {
+  const own = node.closest<HTMLElement>('.Toastify__toast');
+  const notices = own ? [own] : [...node.querySelectorAll<HTMLElement>('.Toastify__toast')];
+  for (const notice of notices) {
+    if (shown.test(notice.textContent ?? '')) notice.querySelector<HTMLButtonElement>('.Toastify__close-button')?.click();
+  }
 }
 
 /** Decap's messages on fields that failed its check: a list right after the field's label (EditorControl.js). */

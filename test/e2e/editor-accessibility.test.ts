@@ -1,7 +1,8 @@
 // The content editor at /admin under `site serve`, checked with axe-core as the site's pages are (WCAG 2.1 A
-// and AA, axe.ts): the collection list, the media library, a JSON page's and a Markdown post's editor, and a
-// refused save with the site's refusal panel, at 375 px (staff on phones) and at 1280 px. One dev server, one
-// signed-in page per width, moved from screen to screen. Screenshots go to reports/screenshots/editor-a11y-*.png.
+// and AA, axe.ts): the collection list, the media library, a JSON page's and a Markdown post's editor, a refused
+// save with the site's refusal panel and Decap's notice of a required field left empty, at 375 px (staff on
+// phones) and at 1280 px. One dev server, one signed-in page per width, moved from screen to screen. Screenshots
+// go to reports/screenshots/editor-a11y-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -49,8 +50,8 @@ const decapOwn: { rule: string; on: string; why: string }[] = [
   { rule: 'image-alt', on: '[class*="-CardImage"]', why: 'the media library\'s thumbnails: an <img> with no alt, beside its file name (MediaLibraryCard)' },
 ];
 
-/** axe's violations on the page, less those of Decap's own widgets listed above. */
-async function problems(page: Page, label: string): Promise<string[]> {
+/** axe's violations on the page (or only those inside `within`), less those of Decap's own widgets listed above. */
+async function problems(page: Page, label: string, within?: string): Promise<string[]> {
   // Colours are measured once what fades or slides in (a modal, a notice) has stopped; spinners go on for ever.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const found = await violations(page, label);
@@ -59,7 +60,8 @@ async function problems(page: Page, label: string): Promise<string[]> {
     const [, rule, target] = /^.*?: ([\w-]+) \(.*\) at (.*)$/.exec(line) ?? [];
     const own = decapOwn.filter((d) => d.rule === rule).map((d) => d.on);
     const excused = own.length > 0 && (await page.evaluate(([sel, ons]) => ons.some((on) => document.querySelector(sel)?.matches(on)), [target, own] as const));
-    if (!excused) kept.push(line);
+    const outside = !!within && (await page.evaluate(([sel, around]) => !document.querySelector(sel)?.closest(around), [target, within] as const));
+    if (!excused && !outside) kept.push(line);
   }
   return kept;
 }
@@ -118,16 +120,29 @@ for (const width of [375, 1280]) {
     found.push(...(await problems(page, `${width} Markdown post`)));
     await page.screenshot({ path: path.join(shots, `editor-a11y-post-${width}.png`) });
 
-    // A refused save: Decap's notice, its "Unsaved Changes" badge and Publish button, and the site's panel.
+    // A refused save: Decap's "Unsaved Changes" badge and Publish button, and the site's panel (Decap's notice of
+    // the refusal is closed as soon as the panel shows it, by notices.ts).
     await screen(page, '#/collections/settings/entries/plans');
     await page.locator('[class*=SortableListItem]').filter({ hasText: 'Self-Service Extract' }).locator('button').first().click();
-    await page.getByLabel('Price', { exact: true }).first().fill('44.95');
+    const price = page.getByLabel('Price', { exact: true }).first();
+    await price.fill('44.95');
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Publish now').click();
     await page.locator('#site-refusal').waitFor();
-    await page.locator('.Toastify__toast--error').waitFor();
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
     found.push(...(await problems(page, `${width} refused save`)));
     await page.screenshot({ path: path.join(shots, `editor-a11y-refused-${width}.png`) });
+    // Decap's own error notice, which still shows for what the panel does not show: a required field left empty.
+    // The notice only: Decap's red marks on the emptied field (its label and message) fall short of 4.5:1 too,
+    // a fault of their own that this step is not about.
+    await price.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Publish now').click();
+    await page.locator('.Toastify__toast--error').waitFor();
+    found.push(...(await problems(page, `${width} required field's notice`, '.Toastify')));
+    await page.screenshot({ path: path.join(shots, `editor-a11y-required-notice-${width}.png`) });
     await page.context().close();
     assert.equal(found, []);
   });
