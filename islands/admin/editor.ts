@@ -5,6 +5,7 @@ import type { Facts } from './rules.ts';
 import { registerChecks } from './checks.ts';
 import type { ReferenceIndex } from '../../generator/admin/references.ts';
 import { watchRefusals } from './notices.ts';
+import { showNewestNoticeOnly } from './decap-notices.ts';
 import { registerPreview, registerSiteStyle } from './preview.ts';
 import { watchPlaceholders, type FactInfo } from './placeholders.ts';
 import { showThumbnails } from './thumbnails.ts';
@@ -34,6 +35,7 @@ registerChecks(async () => (await loaded).facts, loadReferences);
 // The preview finds each entry's page in the same index.
 let index: ReferenceIndex | undefined;
 watchRefusals();
+showNewestNoticeOnly();
 showThumbnails();
 checkUploads();
 oneMediaLibrary(async () => (await loaded).imageFolders ?? []);

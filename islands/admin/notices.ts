@@ -6,6 +6,8 @@
 // In the panel, a problem whose field is on the form is a button to that field, so that staff with several
 // problems need not scroll the form to find each.
 
+import { closeNotice } from './decap-notices.ts';
+
 export interface Problem {
   file: string;
   line?: number;
@@ -299,20 +301,14 @@ export function watchRefusals(): void {
 
 /**
  * Closes Decap's notices (in or round `node`) whose text matches `shown`: the refusal the panel now shows, so that
- * staff do not read it twice, once in Decap's rawer words. Each goes as if its close button were pressed, by
- * pressing it: Decap's `toast` is inside decap-cms.js and not on window.CMS (only the registry and init are), and
- * editor.js importing react-toastify would get a copy of its own, whose toast.dismiss reaches no container. The
- * button calls react-toastify's closeToast for its notice (CloseButton.tsx), which plays the closing animation,
- * then removes the notice, and Decap's Notifications.tsx hears the removal and drops the notice from its state.
- * Screen readers lose nothing: react-toastify takes the notice's role=alert away as it closes (Toast.tsx), most
- * likely before it is read, and the panel's heading, its message and each problem are alerts of their own.
+ * staff do not read it twice, once in Decap's rawer words. Screen readers lose nothing: react-toastify takes the
+ * notice's role=alert away as it closes (Toast.tsx), most likely before it is read, and the panel's heading, its
+ * message and each problem are alerts of their own.
  */
 function closeNotices(node: HTMLElement, shown: RegExp): void {
   const own = node.closest<HTMLElement>('.Toastify__toast');
   const notices = own ? [own] : [...node.querySelectorAll<HTMLElement>('.Toastify__toast')];
-  for (const notice of notices) {
-    if (shown.test(notice.textContent ?? '')) notice.querySelector<HTMLButtonElement>('.Toastify__close-button')?.click();
-  }
+  for (const notice of notices) if (shown.test(notice.textContent ?? '')) closeNotice(notice);
 }
 
 /** Decap's messages on fields that failed its check: a list right after the field's label (EditorControl.js). */

@@ -574,10 +574,42 @@ test('Decap\'s notice of a required field left empty covers neither Publish nor 
     assert.is(shown, 1, `at ${width} px, one notice shows after Publish is pressed twice`);
     const toolbar = await page.evaluate(() => {
       const bar = document.querySelector('[class*="-ToolbarContainer"]')!.getBoundingClientRect();
-      const toast = [...document.querySelectorAll('.Toastify__toast')].find((t) => t.getClientRects().length > 0)!.getBoundingClientRect();
+      const toast = [...document.querySelectorAll('.Toastify__toast')].find((t) => t.getClientRects().length > 0 && getComputedStyle(t).visibility !== 'hidden')!.getBoundingClientRect();
       return { bar: bar.bottom, toast: toast.top };
     });
     assert.ok(toolbar.toast >= toolbar.bar, `at ${width} px, the notice is below the toolbar: ${JSON.stringify(toolbar)}`);
+  }
+  assert.is(site.read(file), before);
+});
+
+test('a notice hidden by a newer one never shows again: Publish pressed twice with a required field empty, the first "missed a required field" does not come back when the second goes, at 375 and 1280 px', async () => {
+  const file = 'content/pages/faq.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
+    await page.getByLabel('Order button', { exact: true }).fill('');
+    await publish(page);
+    const missed = page.locator('.Toastify__toast').filter({ hasText: "Oops, you've missed a required field." });
+    await missed.waitFor();
+    const older = await missed.getAttribute('id');
+    await page.waitForTimeout(2000);
+    await publish(page);
+    // Which notices show, each time that changes, until both have had their eight seconds and gone.
+    const shown = await page.evaluate(() => new Promise<string[]>((resolve) => {
+      const log: string[] = [];
+      const timer = setInterval(() => {
+        const now = [...document.querySelectorAll('.Toastify__toast')].filter((t) => t.getClientRects().length > 0 && getComputedStyle(t).visibility !== 'hidden').map((t) => t.id).join(' ');
+        if (log.at(-1) !== now) log.push(now);
+      }, 50);
+      setTimeout(() => {
+        clearInterval(timer);
+        resolve(log);
+      }, 13_000);
+    }));
+    const newer = shown.findIndex((ids) => ids.split(' ').some((id) => id && id !== older));
+    assert.ok(newer >= 0, `at ${width} px, the second notice shows: ${JSON.stringify(shown)}`);
+    assert.ok(shown.slice(newer).every((ids) => !ids.split(' ').includes(older!)), `at ${width} px, the first notice (${older}) does not show once the second has: ${JSON.stringify(shown)}`);
+    assert.is(await page.locator('.Toastify__toast').count(), 0, `at ${width} px, both notices have gone from the page`);
   }
   assert.is(site.read(file), before);
 });
