@@ -483,8 +483,8 @@ test('each problem in the refusal panel that names a field takes you to it: clic
     await publish(page);
     const panel = page.locator('#site-refusal');
     await panel.waitFor();
-    await page.locator('.Toastify__close-button').click();
-    await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
+    // Decap's own notice of the refusal is closed as soon as the panel shows it (notices.ts).
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
     await page.waitForTimeout(800);
     const [eyebrow, caption] = [panel.getByRole('button', { name: /^Small heading above the title: \{\{ no such fact \}\} names no fact/ }), panel.getByRole('button', { name: /^Sample caption: \{\{ no such fact \}\} names no fact/ })];
     const where = (what: string, seen: unknown) => `at ${width} px, ${what}: ${JSON.stringify(seen)}`;
@@ -517,8 +517,8 @@ test('a post\'s Text named in the refusal panel: activated, it brings the Text f
   for (const width of [375, 1280]) {
     const page = await publishedInMarkdown(width, ' {{ no such fact }}');
     const panel = page.locator('#site-refusal');
-    await page.locator('.Toastify__close-button').click();
-    await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
+    // Decap's own notice of the refusal is closed as soon as the panel shows it (notices.ts).
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
     for (const mode of ['Markdown', 'Rich Text'] as const) {
       if (mode === 'Rich Text') await switchTextMode(page, mode);
       // Scrolled back to the form's top: the Text field is out of view when its problem is clicked.
