@@ -27,12 +27,9 @@ export function parseRefusal(message: string): Problem[] {
   return out;
 }
 
-/** "/plans/0/price" -> "Price" (the field's own label, when the form shows one for it). */
-function fieldOf(pointer: string): { name: string; index: number } {
-  const segments = pointer.split('/').filter(Boolean);
-  const name = [...segments].reverse().find((s) => !/^\d+$/.test(s)) ?? '';
-  const index = Number([...segments].reverse().find((s) => /^\d+$/.test(s)) ?? 0);
-  return { name, index };
+/** "/plans/0/price" -> "price": the field's own name, the path's last segment that is not an index. */
+function nameOf(pointer: string): string {
+  return [...pointer.split('/').filter(Boolean)].reverse().find((s) => !/^\d+$/.test(s)) ?? '';
 }
 
 const panelId = 'site-refusal';
@@ -169,7 +166,7 @@ export function showRefusal(message: string): void {
   for (const problem of problems) {
     const labelEl = labelOf(problem);
     // A problem in another file (a deletion others refer to) is named by that file.
-    const label = labelEl?.textContent?.replace(/\s*\(optional\)\s*$/i, '').trim() || `${problem.file}, ${fieldOf(problem.pointer).name || 'the file'}`;
+    const label = labelEl?.textContent?.replace(/\s*\(optional\)\s*$/i, '').trim() || `${problem.file}, ${nameOf(problem.pointer) || 'the file'}`;
     const control = labelEl ? controlOf(labelEl) : null;
     panel.append(note(problem, label, control ? () => goTo(problem, panel) : undefined));
     if (control) {
@@ -194,11 +191,71 @@ export function showRefusal(message: string): void {
   panelSize.observe(panel);
 }
 
-/** The label of the field a problem names, when the form shows it. */
+/**
+ * The label of the field a problem names, when the form shows it, found by its path through the form: each
+ * object's or list's label among the fields of the one before (the form's own first), each index that list's n-th
+ * item. Names recur ("heading" in every section of the home page, "title" in every item of a list), so the field's
+ * name alone would find the first of them. Where a step is not on the form (a folded list draws no items), the
+ * field's name is looked for within the last field found, and taken only when it is the only one there: no field
+ * is better than another field's, and the problem is then in the panel only.
+ */
 function labelOf(problem: Problem): HTMLLabelElement | undefined {
-  const { name, index } = fieldOf(problem.pointer);
-  const labels = [...document.querySelectorAll<HTMLLabelElement>(`label[for^="${CSS.escape(name)}-field-"]`)];
-  return labels[Math.min(index, labels.length - 1)];
+  const segments = problem.pointer.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (!segments.length) return undefined;
+  const fallback = (within: Element) => {
+    const named = within.querySelectorAll<HTMLLabelElement>(`label[for^="${CSS.escape(nameOf(problem.pointer))}-field-"]`);
+    return named.length === 1 ? named[0] : undefined;
+  };
+  // Where a step is looked for, and the widget whose fields are there (none: the form's own fields); then where
+  // the next one is, inside the field just found (none when it holds no fields).
+  let scope: Element = document.body;
+  let owner: Element | null = null;
+  let inside: { scope: Element; owner: Element } | undefined;
+  let label: HTMLLabelElement | undefined;
+  for (const [i, segment] of segments.entries()) {
+    if (i > 0) {
+      if (!inside) return fallback(scope);
+      ({ scope, owner } = inside);
+    }
+    if (/^\d+$/.test(segment)) {
+      const item: Element | undefined = i > 0 && scope === owner ? itemOf(scope, Number(segment)) : undefined;
+      if (!item) return fallback(scope);
+      inside = { scope: item, owner: scope };
+      // An item of a list of one field (a keyword) is that field's; an item of objects is named by the list's label.
+      const own = fieldLabels(item, scope, '');
+      if (own.length === 1) label = own[0];
+      continue;
+    }
+    const found = fieldLabels(scope, owner, segment);
+    if (found.length !== 1) return found.length ? undefined : fallback(scope);
+    label = found[0];
+    const widget = document.getElementById(label.htmlFor);
+    inside = widget ? { scope: widget, owner: widget } : undefined;
+  }
+  return label;
+}
+
+/**
+ * The labels named `name` (any, given '') of the fields `widget` holds directly, within `scope`: each label's
+ * nearest enclosing widget (Decap gives each widget's element the id its label's `for` names, "<name>-field-<n>")
+ * is `widget`, or none for the form's own fields. Found by ids and nesting, not by Decap's generated classes.
+ */
+function fieldLabels(scope: Element, widget: Element | null, name: string): HTMLLabelElement[] {
+  const selector = name ? `label[for^="${CSS.escape(name)}-field-"]` : 'label[for*="-field-"]';
+  return [...scope.querySelectorAll<HTMLLabelElement>(selector)].filter((label) => {
+    let up = label.parentElement;
+    while (up && !/-field-\d+$/.test(up.id)) up = up.parentElement;
+    return up === widget;
+  });
+}
+
+/**
+ * A list widget's n-th item: the widget holds its bar (the item count, "Add") and, when the list is unfolded, the
+ * items, one child each, in a child of their own: the one child with fields in it. None when folded.
+ */
+function itemOf(list: Element, index: number): Element | undefined {
+  const holders = [...list.children].filter((child) => child.querySelector('label[for*="-field-"]'));
+  return holders.length === 1 ? holders[0].children[index] : undefined;
 }
 
 function controlOf(label: HTMLLabelElement): HTMLElement | null {

@@ -4,9 +4,10 @@
 // error; the form's end clear of the buttons that float over it, and of the refusal panel while it is open; a refused
 // field's message on its own lines just above its label; a refused post's Text marked beside it, typed in
 // Markdown mode and through switches between Rich Text and Markdown; the floating buttons above the panel while it
-// is open, the field it names brought into view, each of its problems a button to its field (focused), and Decap's
-// notices clear of the toolbar, shown once; its notice of a refusal closed once the panel shows it, its other
-// notices left as they are.
+// is open, the field it names brought into view, each of its problems a button to its field (focused), a refused
+// field inside an object or a list item marked and reached by its path, not as the first field of its name; and
+// Decap's notices clear of the toolbar, shown once; its notice of a refusal closed once the panel shows it, its
+// other notices left as they are.
 // Screenshots at 1280 px (and 375 px for the phone layout) go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -508,6 +509,84 @@ test('each problem in the refusal panel that names a field takes you to it: clic
     assert.ok(inView(seen), where('the first problem, pressed with Enter, brings its field back into view', seen));
     assert.ok(seen.focused, where('the first problem, pressed with Enter, focuses its field', seen));
     assert.is(site.read(file), before);
+  }
+});
+
+/**
+ * A field of the form found by its path, through the objects and lists that hold it: the label named `name` in
+ * the object (or list item) named by `path`, each step a field's label within the one before (by its `for`), an
+ * index the n-th item of that list. Returns the control's id, and the id of the form's first control of the same
+ * name elsewhere (the one a match by name alone would find).
+ */
+function nestedIds(page: Page, path: (string | number)[], name: string) {
+  return page.evaluate(
+    ({ path, name }) => {
+      let scope: Element = document.body;
+      for (const step of path) {
+        if (typeof step === 'number') scope = scope.querySelector('[class*=SortableListItem]')!.parentElement!.children[step];
+        else scope = document.getElementById(scope.querySelector<HTMLLabelElement>(`label[for^="${step}-field-"]`)!.htmlFor)!;
+      }
+      const id = scope.querySelector<HTMLLabelElement>(`label[for^="${name}-field-"]`)!.htmlFor;
+      const other = [...document.querySelectorAll<HTMLLabelElement>(`label[for^="${name}-field-"]`)].map((l) => l.htmlFor).find((i) => i !== id)!;
+      return { id, other };
+    },
+    { path, name },
+  );
+}
+
+test('a refused field nested in an object or a list item, whose name other fields share, is marked beside that field and not the first of its name, and the panel takes you to it, at 375 and 1280 px', async () => {
+  const file = 'content/pages/home.json';
+  const before = site.read(file);
+  // The features' Heading (the hero's comes first), and the second feature's Title (the search listing's and the
+  // first feature's come first): each the only problem of its save.
+  const cases = [
+    { path: ['features'], name: 'heading', label: 'Heading', pointer: '/features/heading' },
+    { path: ['features', 'items', 1], name: 'title', label: 'Title', pointer: '/features/items/1/title' },
+  ];
+  for (const width of [375, 1280]) {
+    for (const c of cases) {
+      const page = await editor('#/collections/pages/entries/home', { width, height: width < 768 ? 800 : 900 });
+      await page.getByLabel(/^Small heading above the title/).waitFor();
+      const ids = await nestedIds(page, c.path, c.name);
+      // A list's items are shown folded: the second feature opened, as a person would.
+      if (!(await page.locator(`#${ids.id}`).isVisible())) await page.locator(`#${ids.id}`).evaluate((el) => el.closest<HTMLElement>('[class*=SortableListItem]')!.querySelector('button')!.click());
+      await page.locator(`#${ids.id}`).fill('{{ no such fact }}');
+      await publish(page);
+      const panel = page.locator('#site-refusal');
+      await panel.waitFor();
+      await page.locator('.Toastify__close-button').click();
+      await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
+      const where = (what: string, seen: unknown) => `${c.pointer} at ${width} px, ${what}: ${JSON.stringify(seen)}`;
+      // Each control's message (the element just before the part that holds its label) and outline.
+      const marks = () =>
+        page.evaluate((list) => {
+          return list.map((id) => {
+            const input = document.getElementById(id)!;
+            const label = document.querySelector(`label[for="${id}"]`)!;
+            let part: Element = label;
+            while (part.parentElement && !part.parentElement.contains(input)) part = part.parentElement;
+            const note = part.previousElementSibling;
+            const isNote = !!note?.hasAttribute('data-site-problem');
+            return { isNote, text: isNote ? note!.textContent : null, gap: isNote ? label.getBoundingClientRect().top - note!.getBoundingClientRect().bottom : null, outline: input.style.outline, focused: document.activeElement === input };
+          });
+        }, [ids.id, ids.other]);
+      const [mine, other] = await marks();
+      assert.ok(mine.isNote && /names no fact/.test(mine.text ?? ''), where('the message is beside the refused field', mine));
+      assert.ok(mine.gap !== null && mine.gap >= -0.5 && mine.gap <= 12, where('the message is just above its label', mine));
+      assert.match(mine.outline, /solid/, where('the refused field is outlined', mine));
+      assert.not.ok(other.isNote, where(`no message beside the other ${c.label}`, other));
+      assert.is(other.outline, '', where(`the other ${c.label} is not outlined`, other));
+      assert.is(await page.locator('[data-site-problem]').count(), 2, `${c.pointer} at ${width} px: one message beside a field, one in the panel`);
+      await page.locator(`#${ids.other}`).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await panel.getByRole('button', { name: new RegExp(`^${c.label}: \\{\\{ no such fact \\}\\} names no fact`) }).click();
+      await page.waitForTimeout(300);
+      const [after] = await marks();
+      assert.ok(after.focused, where('the panel\'s problem focuses the refused field', after));
+      const seen = await refusedField(page, ids.id);
+      assert.ok(inView(seen), where('the panel\'s problem brings the refused field into view', seen));
+      await page.screenshot({ path: path.join(shots, `editor-refusal-nested-${c.name}-${width}.png`) });
+      assert.is(site.read(file), before);
+    }
   }
 });
 
