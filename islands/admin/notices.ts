@@ -103,7 +103,7 @@ function note(problem: Problem, label: string, go?: () => void): HTMLElement {
  * For the Markdown widget it is Decap's <div> round the editor (class cms-editor-visual or cms-editor-raw: the
  * one MarkdownControl renders for each mode, at the same place), which React keeps when the Rich Text / Markdown
  * switch is used (only its class and what is inside change), so the outline stays on the editor through a switch
- * without being put back; test/e2e/editor.test.ts checks that.
+ * without being put back; test/e2e/editor-form.test.ts checks that.
  */
 function editingArea(label: HTMLLabelElement): HTMLElement | null {
   for (let field = label.parentElement; field; field = field.parentElement) {
