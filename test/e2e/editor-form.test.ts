@@ -302,6 +302,13 @@ test('while the refusal panel is open the floating buttons ("Insert a fact", and
   assert.is(site.read(file), before);
 });
 
+/** The form scrolled back to its top (every box round it that scrolls). */
+function scrollFormToTop(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    for (let el: Element | null = document.querySelector('[class*="-ControlPaneContainer"]'); el; el = el.parentElement) el.scrollTop = 0;
+  });
+}
+
 test('on a phone and at 1280 px, the field the refusal panel names is brought into view with its message\'s top and its label readable, under neither the toolbar nor the panel', async () => {
   const file = 'content/pages/faq.json';
   const before = site.read(file);
@@ -312,9 +319,7 @@ test('on a phone and at 1280 px, the field the refusal panel names is brought in
     const id = await field.evaluate((el) => el.id);
     // Scrolled back to the form's top first: the field is out of view when Publish is pressed.
     await field.fill('{{ no such fact }}');
-    await page.evaluate(() => {
-      for (let el: Element | null = document.querySelector('[class*="-ControlPaneContainer"]'); el; el = el.parentElement) el.scrollTop = 0;
-    });
+    await scrollFormToTop(page);
     await publish(page);
     await page.locator('#site-refusal').waitFor();
     // Decap's own notice of the refusal is closed as soon as the panel shows it (notices.ts).
@@ -404,9 +409,7 @@ test('each problem in the refusal panel that names a field takes you to it: clic
       await field.fill('{{ no such fact }}');
       ids.push(await field.evaluate((el) => el.id));
     }
-    await page.evaluate(() => {
-      for (let el: Element | null = document.querySelector('[class*="-ControlPaneContainer"]'); el; el = el.parentElement) el.scrollTop = 0;
-    });
+    await scrollFormToTop(page);
     await publish(page);
     const panel = page.locator('#site-refusal');
     await panel.waitFor();
@@ -527,9 +530,7 @@ test('a post\'s Text named in the refusal panel: activated, it brings the Text f
     for (const mode of ['Markdown', 'Rich Text'] as const) {
       if (mode === 'Rich Text') await switchTextMode(page, mode);
       // Scrolled back to the form's top: the Text field is out of view when its problem is clicked.
-      await page.evaluate(() => {
-        for (let el: Element | null = document.querySelector('[class*="-ControlPaneContainer"]'); el; el = el.parentElement) el.scrollTop = 0;
-      });
+      await scrollFormToTop(page);
       await panel.getByRole('button', { name: /^Text: \{\{ no such fact \}\} names no fact/ }).click();
       await page.waitForTimeout(300);
       const seen = await page.evaluate(() => {
