@@ -483,8 +483,8 @@ test('a refused field nested in an object or a list item, whose name other field
       await publish(page);
       const panel = page.locator('#site-refusal');
       await panel.waitFor();
-      await page.locator('.Toastify__close-button').click();
-      await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
+      // Decap's own notice of the refusal is closed as soon as the panel shows it (notices.ts).
+      await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
       const where = (what: string, seen: unknown) => `${c.pointer} at ${width} px, ${what}: ${JSON.stringify(seen)}`;
       // Each control's message (the element just before the part that holds its label) and outline.
       const marks = () =>
