@@ -296,7 +296,8 @@ function goTo(problem: Problem, panel: HTMLElement): void {
  * Scrolls the form so that a refused field shows between the top of the form's visible area and the panel: whole
  * when it fits, by the least scroll; else (on a phone a long message, its label and input are taller than the room
  * above the panel) with its message's top at the top, so that the message and the label are read from their start.
- * The visible area's top is the scrolling box's: below 800 px the toolbar is above it, not over it (admin.css).
+ * The visible area's top is the scrolling box's: below 800 px the toolbar is above it, not over it (admin.css). Its
+ * foot is the panel's top, or higher where a floating button stands over the field's column just above the panel.
  */
 function bringIntoView(note: HTMLElement, field: HTMLElement, panel: HTMLElement): void {
   let scroller = note.parentElement;
@@ -304,11 +305,26 @@ function bringIntoView(note: HTMLElement, field: HTMLElement, panel: HTMLElement
   if (!scroller) return;
   const box = scroller.getBoundingClientRect();
   const top = Math.max(box.top, 0) + 8;
-  const bottom = Math.min(box.bottom, innerHeight, panel.getBoundingClientRect().top) - 8;
+  const bottom = Math.min(box.bottom, innerHeight, panel.getBoundingClientRect().top, ...floatingTops(field)) - 8;
   const start = note.getBoundingClientRect().top;
   const end = field.getBoundingClientRect().bottom;
   if (start >= top && end <= bottom) return;
   scroller.scrollTop += end - start <= bottom - top && start > top ? end - bottom : start - top;
+}
+
+/**
+ * The tops of the buttons that float at the screen's foot over `field`'s column: "Insert a fact" (placeholders.ts)
+ * and, where admin.css fixes them there (below 800 px), Decap's preview and scroll-sync buttons. While the panel is
+ * open admin.css lifts them above it, over the form, so a field brought down to the panel's top ended under them
+ * (on a phone, its input's foot and its hint). Elsewhere Decap's buttons sit at the preview's top, not the foot.
+ */
+function floatingTops(field: HTMLElement): number[] {
+  const column = field.getBoundingClientRect();
+  return [...document.querySelectorAll<HTMLElement>('#site-insert-fact, [class*="-ViewControls"]')]
+    .filter((el) => getComputedStyle(el).position === 'fixed')
+    .map((el) => el.getBoundingClientRect())
+    .filter((r) => r.height > 0 && r.left < column.right && r.right > column.left)
+    .map((r) => r.top);
 }
 
 /** A save or deletion that never reached the server, as each browser words a failed fetch. */

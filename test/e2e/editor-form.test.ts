@@ -397,6 +397,58 @@ function inView(seen: Awaited<ReturnType<typeof refusedField>>): boolean {
   return seen.isNote && seen.noteTop >= seen.viewTop - 0.5 && seen.labelBottom <= seen.panelTop + 0.5 && seen.onTop && (!fits || seen.inputBottom <= seen.panelTop + 0.5);
 }
 
+/**
+ * A refused field (found by its control's id) against the buttons that float over the form ("Insert a fact", and
+ * below 800 px the preview and scroll-sync buttons): its box from its message's top to its end (label, input, the
+ * "On the site" line and hint under it), the room it is brought into (the form's visible top to the panel's top),
+ * and each floating button whose box meets the field's.
+ */
+function fieldAndButtons(page: Page, id: string) {
+  return page.evaluate((id) => {
+    const input = document.getElementById(id)!;
+    const label = document.querySelector(`label[for="${id}"]`)!;
+    let part: Element = label;
+    while (part.parentElement && !part.parentElement.contains(input)) part = part.parentElement;
+    const note = part.previousElementSibling!.getBoundingClientRect();
+    const f = part.parentElement!.getBoundingClientRect();
+    const field = { top: note.top, bottom: f.bottom, left: f.left, right: f.right };
+    let scroller = input.parentElement!;
+    while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
+    const over = [...document.querySelectorAll<HTMLElement>('#site-insert-fact, [class*="-ViewControls"] > button')]
+      .map((b) => ({ name: b.textContent || b.title, r: b.getBoundingClientRect() }))
+      .filter(({ r }) => r.height > 0 && r.bottom > field.top && r.top < field.bottom && r.right > field.left && r.left < field.right)
+      .map(({ name, r }) => `${name} ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`);
+    return { field, viewTop: Math.max(scroller.getBoundingClientRect().top, 0), panelTop: document.getElementById('site-refusal')!.getBoundingClientRect().top, over };
+  }, id);
+}
+
+test('a refused field brought into view from above it ends clear of the floating buttons: on a phone they stand over the form just above the panel, and none covers the field\'s input or the lines under it, at 375 and 1280 px', async () => {
+  const file = 'content/pages/home.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/pages/entries/home', { width, height: width < 768 ? 800 : 900 });
+    // The free translating note's link, near the home page's end, with a hint under its input; an address without
+    // its "/", whose message is short, and the only problem, so that the panel is short too: the field, message and
+    // all, fits the room above the buttons, and is brought in from below by the least scroll.
+    const field = page.getByLabel('Link to', { exact: true }).last();
+    await field.fill('terms');
+    const id = await field.evaluate((el) => el.id);
+    await scrollFormToTop(page);
+    await publish(page);
+    await page.locator('#site-refusal').waitFor();
+    // Decap's own notice of the refusal is closed as soon as the panel shows it (notices.ts).
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
+    await page.waitForTimeout(800);
+    const seen = await fieldAndButtons(page, id);
+    await page.screenshot({ path: path.join(shots, `editor-refusal-clear-of-buttons-${width}.png`) });
+    const where = `at ${width} px: ${JSON.stringify(seen)}`;
+    assert.ok(seen.field.bottom - seen.field.top <= seen.panelTop - seen.viewTop, `${where}: the field fits the room above the panel (else this test proves nothing)`);
+    assert.ok(seen.field.top >= seen.viewTop - 0.5 && seen.field.bottom <= seen.panelTop + 0.5, `${where}: the field is brought into view whole`);
+    assert.equal(seen.over, [], `${where}: no floating button stands over the field`);
+    assert.is(site.read(file), before);
+  }
+});
+
 test('each problem in the refusal panel that names a field takes you to it: clicked, or pressed with Enter, it brings the field into view and puts the keyboard focus in it, at 375 and 1280 px', async () => {
   const file = 'content/pages/home.json';
   const before = site.read(file);
