@@ -1,5 +1,6 @@
 // Decap's notices ("Oops, you've missed a required field", "Entry saved", a refused save): react-toastify's, in
-// the ToastContainer of decap-cms-core's Notifications.tsx. Closing one as staff would, and showing the newest only.
+// the ToastContainer of decap-cms-core's Notifications.tsx. Closing one as staff would, showing the newest only, and
+// on a phone placing them clear of the field Decap marked.
 
 /**
  * Closes one of Decap's notices as if staff pressed its close button, by pressing it: Decap's `toast` is inside
@@ -30,8 +31,43 @@ export function showNewestNoticeOnly(): void {
           for (let before = notice.previousElementSibling; before; before = before.previousElementSibling) {
             if (before instanceof HTMLElement && before.matches('.Toastify__toast')) closeNotice(before);
           }
+          placeNotices(notice.parentElement);
+          // Decap may draw its messages on the fields after the notice: looked at again once they are drawn.
+          requestAnimationFrame(() => placeNotices(notice.parentElement));
         }
       }
     }
   }).observe(document.body, { childList: true, subtree: true });
+}
+
+const atFoot = 'siteNoticesAtFoot';
+
+/**
+ * Below 800 px admin.css shows the notices under the toolbar (its foot, which wraps onto as many rows as it needs,
+ * in --site-toolbar-bottom), not at the screen's foot: there, above the floating buttons, "missed a required
+ * field" lay for eight seconds over the form's lowest fields, where the field just typed in (put above the phone's
+ * keyboard by the browser) often is: the one Decap marked. Where a notice under the toolbar would cover a field
+ * Decap marked (its label, message or input), it goes to the foot instead, unless it covers one there too.
+ */
+function placeNotices(container: HTMLElement | null): void {
+  if (!container?.isConnected) return;
+  const root = document.documentElement;
+  const toolbar = document.querySelector('[class*="-ToolbarContainer"]');
+  if (toolbar) root.style.setProperty('--site-toolbar-bottom', `${Math.ceil(toolbar.getBoundingClientRect().bottom)}px`);
+  delete root.dataset[atFoot];
+  if (!coversMarkedField(container)) return;
+  root.dataset[atFoot] = '';
+  if (coversMarkedField(container)) delete root.dataset[atFoot];
+}
+
+/** Whether the notices' box meets a field Decap marked: its label, its list of messages just after it, or its input. */
+function coversMarkedField(container: HTMLElement): boolean {
+  const box = container.getBoundingClientRect();
+  return [...document.querySelectorAll<HTMLLabelElement>('label[for*="-field-"]')]
+    .filter((label) => label.nextElementSibling?.matches('ul') && label.nextElementSibling.querySelector('li'))
+    .flatMap((label) => [label, label.nextElementSibling!, document.getElementById(label.htmlFor)])
+    .some((el) => {
+      const r = el?.getBoundingClientRect();
+      return !!r && r.height > 0 && r.bottom > box.top && r.top < box.bottom && r.right > box.left && r.left < box.right;
+    });
 }

@@ -2,10 +2,11 @@
 // the screen, and its end is clear of the buttons that float over it and of the refusal panel while it is open; a
 // refused field's message on its own lines just above its label; a refused post's Text marked beside it, typed in
 // Markdown mode and through switches between Rich Text and Markdown; the floating buttons above the panel while it
-// is open, the field it names brought into view, each of its problems a button to its field (focused), a refused
-// field inside an object or a list item marked and reached by its path, not as the first field of its name; and
-// Decap's notices clear of the toolbar, shown once; its notice of a refusal closed once the panel shows it, its
-// other notices left as they are. Screenshots go to reports/screenshots/editor-*.png.
+// is open, the field it names brought into view clear of them, each of its problems a button to its field
+// (focused), a refused field inside an object or a list item marked and reached by its path, not as the first field
+// of its name; and Decap's notices clear of the toolbar and of the field Decap marked, shown once; its notice of a
+// refusal closed once the panel shows it, its other notices left as they are. Screenshots go to
+// reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
@@ -636,6 +637,69 @@ test('Decap\'s notice of a required field left empty covers neither Publish nor 
       return { bar: bar.bottom, toast: toast.top };
     });
     assert.ok(toolbar.toast >= toolbar.bar, `at ${width} px, the notice is below the toolbar: ${JSON.stringify(toolbar)}`);
+  }
+  assert.is(site.read(file), before);
+});
+
+/**
+ * Decap's notice that shows (the newest; older ones are hidden) against a field it marked (found by its control's
+ * id): the field's label, Decap's message beside it and its input, and which of them the notice's box meets; the
+ * notice's distance from the screen's foot, and the toolbar's foot.
+ */
+function noticeAndField(page: Page, id: string) {
+  return page.evaluate((id) => {
+    const toast = [...document.querySelectorAll('.Toastify__toast')].filter((t) => t.getClientRects().length > 0 && getComputedStyle(t).visibility !== 'hidden').at(-1);
+    // The notice's place, not its sliding box: its container's, which holds the newest notice alone in its flow.
+    const n = toast?.parentElement!.getBoundingClientRect();
+    const label = document.querySelector(`label[for="${id}"]`)!;
+    const parts = { label, message: label.nextElementSibling!, input: document.getElementById(id)! };
+    const covered = Object.entries(parts).filter(([, el]) => {
+      const r = el.getBoundingClientRect();
+      return !!n && r.height > 0 && r.bottom > n.top && r.top < n.bottom && r.right > n.left && r.left < n.right;
+    }).map(([name]) => name);
+    return {
+      text: toast?.textContent ?? '',
+      notice: n?.toJSON() as DOMRect | undefined,
+      fromFoot: n && innerHeight - n.bottom,
+      toolbarBottom: document.querySelector('[class*="-ToolbarContainer"]')!.getBoundingClientRect().bottom,
+      field: { label: label.getBoundingClientRect().top, input: parts.input.getBoundingClientRect().bottom, message: parts.message.textContent },
+      covered,
+    };
+  }, id);
+}
+
+test('Decap\'s notice of a required field left empty covers neither that field nor its label, wherever on the screen the field is, at 375 and 1280 px; at 1280 px it stays at the foot', async () => {
+  const file = 'content/pages/faq.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    for (const at of ['foot', 'top'] as const) {
+      const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
+      const field = page.getByLabel('Order button', { exact: true });
+      await field.fill('');
+      const id = await field.evaluate((el) => el.id);
+      // Where staff left it: just above the floating buttons (on a phone, where the browser puts the field typed in
+      // above its keyboard), or just under the toolbar.
+      await page.evaluate(({ id, at }) => {
+        const input = document.getElementById(id)!;
+        const label = document.querySelector(`label[for="${id}"]`)!;
+        let scroller = input.parentElement!;
+        while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
+        if (at === 'foot') scroller.scrollTop += input.getBoundingClientRect().bottom - (innerHeight - 84);
+        else scroller.scrollTop += label.getBoundingClientRect().top - (Math.max(scroller.getBoundingClientRect().top, 0) + 8);
+      }, { id, at });
+      await publish(page);
+      await page.getByText('Order button is required.').waitFor();
+      await page.locator('.Toastify__toast').filter({ hasText: "Oops, you've missed a required field." }).waitFor();
+      await page.waitForTimeout(800);
+      const seen = await noticeAndField(page, id);
+      await page.screenshot({ path: path.join(shots, `editor-required-notice-field-at-${at}-${width}.png`) });
+      const where = `at ${width} px, the field at the ${at}: ${JSON.stringify(seen)}`;
+      assert.match(seen.text, /missed a required field/, `${where}: the notice shows`);
+      assert.ok(seen.field.label >= 0 && seen.field.input <= (width < 768 ? 800 : 900), `${where}: the field is on the screen`);
+      assert.equal(seen.covered, [], `${where}: the notice covers none of the field's label, message and input`);
+      assert.ok(seen.notice!.top >= seen.toolbarBottom, `${where}: the notice is below the toolbar`);
+      if (width >= 800) assert.ok(Math.abs(seen.fromFoot! - 72) <= 1, `${where}: the notice is at the foot, 72 px up, as before`);
+    }
   }
   assert.is(site.read(file), before);
 });
