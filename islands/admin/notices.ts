@@ -3,6 +3,8 @@
 // after ten seconds and marks no field. This keeps each problem beside its field, in plain words (the field's
 // label, what is wrong, what it should hold), with the file, line and field path as a detail, until the next
 // save that goes through or the next entry opened; Decap's notice of it is closed as soon as the panel shows it.
+// Once staff change a refused field, what was said of it may no longer be true: its message and outline go, and
+// its problem in the panel says it was changed and is checked again at the next Publish.
 // In the panel, a problem whose field is on the form is a button to that field, so that staff with several
 // problems need not scroll the form to find each.
 
@@ -54,6 +56,7 @@ export function clearRefusal(heading: RegExp): void {
 
 function clear(): void {
   removePanel();
+  unchanged = [];
   for (const el of document.querySelectorAll('[data-site-problem]')) el.remove();
   for (const el of document.querySelectorAll<HTMLElement>('[data-site-marked]')) {
     el.style.outline = '';
@@ -69,6 +72,9 @@ function note(problem: Problem, label: string, go?: () => void): HTMLElement {
   box.style.cssText = 'margin:6px 0 12px;padding:10px 12px;border-left:4px solid #c0392b;background:#fdecea;color:#5b1a12;font:14px/1.45 system-ui,sans-serif;border-radius:4px';
   const words = document.createElement('p');
   words.style.margin = '0';
+  // The words themselves, apart from what the line may later be given before them (changed).
+  const said = document.createElement('span');
+  said.dataset.siteWords = '';
   if (go) {
     // The whole line, as in an error summary: a big target, and a name that is what it says, from the field's
     // label on. Only the label is underlined, so the line reads as the note beside the field does.
@@ -78,10 +84,14 @@ function note(problem: Problem, label: string, go?: () => void): HTMLElement {
     const name = document.createElement('span');
     name.style.cssText = 'text-decoration:underline;text-underline-offset:2px';
     name.textContent = label;
-    button.append(name, `: ${plain(problem.text)}`);
+    said.append(name, `: ${plain(problem.text)}`);
+    button.append(said);
     button.addEventListener('click', go);
     words.append(button);
-  } else words.textContent = `${label}: ${plain(problem.text)}`;
+  } else {
+    said.textContent = `${label}: ${plain(problem.text)}`;
+    words.append(said);
+  }
   const detail = document.createElement('details');
   detail.style.marginTop = '4px';
   const summary = document.createElement('summary');
@@ -168,8 +178,10 @@ export function showRefusal(message: string): void {
     // A problem in another file (a deletion others refer to) is named by that file.
     const label = labelEl?.textContent?.replace(/\s*\(optional\)\s*$/i, '').trim() || `${problem.file}, ${nameOf(problem.pointer) || 'the file'}`;
     const control = labelEl ? controlOf(labelEl) : null;
-    panel.append(note(problem, label, control ? () => goTo(problem, panel) : undefined));
+    const line = note(problem, label, control ? () => goTo(problem, panel) : undefined);
+    panel.append(line);
     if (control) {
+      unchanged.push({ problem, line });
       control.dataset.siteMarked = '';
       control.style.outline = '2px solid #c0392b';
       const top = labelPart(labelEl!, control);
@@ -180,6 +192,8 @@ export function showRefusal(message: string): void {
       first ??= { note: beside, field: top.parentElement! };
     }
   }
+  // Each problem with no field on the form can only be put right elsewhere, so it stays as it is.
+  fieldless = problems.length - unchanged.length;
   document.body.append(panel);
   // Its height changes with the details opened, the window resized (it is at most 40% of the screen's height).
   panelSize = new ResizeObserver(([entry]) => {
@@ -327,6 +341,58 @@ function floatingTops(field: HTMLElement): number[] {
     .map((r) => r.top);
 }
 
+/** The problems marked beside their fields that staff have not changed since, each with its line in the panel. */
+let unchanged: { problem: Problem; line: HTMLElement }[] = [];
+/** How many of the refusal's problems name no field on the form. */
+let fieldless = 0;
+
+/**
+ * A refused field changed (an input event inside it: typed, pasted, emptied, a number stepped, the Markdown
+ * editor typed in, whose Slate cancels `input` but not `beforeinput`; or a choice picked or removed, see
+ * watchRefusals): its message and outline go, as what they say may no longer be true, and its line in the panel
+ * says so in words, which a screen reader reads out as the line is an alert. The field is found afresh by its
+ * path (Decap draws the form anew), as goTo does; the event counts when it is in the field's part that holds its
+ * control, which for a select is the whole list with its options, not only the input its label names.
+ */
+function noteChange(event: Event): void {
+  const target = event.target;
+  if (!unchanged.length || !(target instanceof Node)) return;
+  for (const item of [...unchanged]) {
+    const label = labelOf(item.problem);
+    const control = label && controlOf(label);
+    if (!label || !control) continue;
+    const part = labelPart(label, control);
+    let area = control;
+    while (area.parentElement && area.parentElement !== part.parentElement) area = area.parentElement;
+    if (!area.contains(target)) continue;
+    unchanged.splice(unchanged.indexOf(item), 1);
+    const beside = part.previousElementSibling;
+    if (beside?.hasAttribute('data-site-problem')) beside.remove();
+    control.style.outline = '';
+    delete control.dataset.siteMarked;
+    markChanged(item.line);
+  }
+  const heading = document.getElementById(panelId)?.querySelector('h2');
+  if (!unchanged.length && !fieldless && heading && /^Not saved: /.test(heading.textContent ?? '')) {
+    heading.textContent = 'Not saved: every field below has been changed. Publish again to check them';
+  }
+}
+
+/** A problem's line in the panel, once its field is changed: said first in words, the old problem struck through. */
+function markChanged(line: HTMLElement): void {
+  const said = line.querySelector<HTMLElement>('[data-site-words]');
+  if (!said || line.querySelector('[data-site-changed]')) return;
+  const marker = document.createElement('strong');
+  marker.dataset.siteChanged = '';
+  marker.textContent = 'Changed: Publish checks it again. ';
+  said.style.textDecoration = 'line-through';
+  said.before(marker);
+  // Grey, not red: no longer a problem known to be there (#333 on #f2f2f2 is 11.3:1).
+  line.style.borderLeftColor = '#6b6b6b';
+  line.style.background = '#f2f2f2';
+  line.style.color = '#333';
+}
+
 /** A save or deletion that never reached the server, as each browser words a failed fetch. */
 const unreachable = /Failed to (?:persist|delete) entry.*(?:Failed to fetch|NetworkError|Load failed|network error)/is;
 
@@ -357,6 +423,11 @@ export function watchRefusals(): void {
     }
   }).observe(document.body, { childList: true, subtree: true });
   window.addEventListener('hashchange', clear);
+  for (const type of ['input', 'change', 'beforeinput']) document.addEventListener(type, noteChange, true);
+  // Decap's select and relation widgets (react-select) keep their choice in no input: it is picked or removed by
+  // a click on an option or on a choice's Remove, or by a key in the list's combobox, which fire no input event.
+  document.addEventListener('click', (event) => (event.target as Element | null)?.closest?.('[role="option"], [aria-label^="Remove "]') && noteChange(event), true);
+  document.addEventListener('keydown', (event) => ['Enter', 'Backspace', 'Delete'].includes(event.key) && (event.target as Element | null)?.matches?.('[role="combobox"]') && noteChange(event), true);
   // Decap shows a refused save or deletion in its notice, then rejects with its failure action, which nothing
   // catches (decap-cms-core: actions/entries.ts persistEntry and deleteEntry return Promise.reject(dispatch(
   // entryPersistFail(...))); components/Editor/Editor.js handlePersistEntry and handleDeleteEntry await them

@@ -125,7 +125,7 @@ for (const width of [375, 1280]) {
     await page.locator('[class*=SortableListItem]').filter({ hasText: 'Self-Service Extract' }).locator('button').first().click();
     const price = page.getByLabel('Price', { exact: true }).first();
     await price.fill('44.95');
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('Publish now').click();
     await page.locator('#site-refusal').waitFor();
     await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
@@ -136,7 +136,7 @@ for (const width of [375, 1280]) {
     await price.click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.press('Backspace');
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('Publish now').click();
     await page.locator('.Toastify__toast--error').waitFor();
     await page.getByText('Price is required.').first().waitFor();

@@ -4,7 +4,8 @@
 // Markdown mode and through switches between Rich Text and Markdown; the floating buttons above the panel while it
 // is open, the field it names brought into view clear of them, each of its problems a button to its field
 // (focused), a refused field inside an object or a list item marked and reached by its path, not as the first field
-// of its name; and Decap's notices clear of the toolbar and of the field Decap marked, shown once; its notice of a
+// of its name; a refused field changed afterwards losing its message and outline, its problem in the panel said to
+// be changed; and Decap's notices clear of the toolbar and of the field Decap marked, shown once; its notice of a
 // refusal closed once the panel shows it, its other notices left as they are. Screenshots go to
 // reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
@@ -491,6 +492,176 @@ test('each problem in the refusal panel that names a field takes you to it: clic
     assert.ok(inView(seen), where('the first problem, pressed with Enter, brings its field back into view', seen));
     assert.ok(seen.focused, where('the first problem, pressed with Enter, focuses its field', seen));
     assert.is(site.read(file), before);
+  }
+});
+
+/**
+ * A field's marks from a refusal, found by its control's id: our message just before the part that holds its
+ * label, the control's outline, and Decap's own messages (the list right after the label).
+ */
+function fieldMarks(page: Page, id: string) {
+  return page.evaluate((id) => {
+    const input = document.getElementById(id)!;
+    const label = document.querySelector(`label[for="${id}"]`)!;
+    let part: Element = label;
+    while (part.parentElement && !part.parentElement.contains(input)) part = part.parentElement;
+    const note = part.previousElementSibling;
+    const isNote = !!note?.hasAttribute('data-site-problem');
+    return { note: isNote ? note!.textContent : null, outline: input.style.outline, marked: input.hasAttribute('data-site-marked'), decap: [...document.querySelectorAll(`label[for="${id}"] + ul > li`)].map((li) => li.textContent) };
+  }, id);
+}
+
+test('a refused field changed afterwards loses its message and outline, and its problem in the panel says it was changed and is checked again at the next Publish; the other field keeps its own; publishing again shows only what is still wrong, at 375 and 1280 px', async () => {
+  const file = 'content/pages/home.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/pages/entries/home', { width, height: width < 768 ? 800 : 900 });
+    const eyebrow = page.getByLabel(/^Small heading above the title/);
+    const caption = page.getByLabel('Sample caption', { exact: true });
+    const ids: string[] = [];
+    const was: string[] = [];
+    for (const field of [eyebrow, caption]) {
+      was.push(await field.inputValue());
+      await field.fill('{{ no such fact }}');
+      ids.push(await field.evaluate((el) => el.id));
+    }
+    await publish(page);
+    const panel = page.locator('#site-refusal');
+    await panel.waitFor();
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
+    const lines = () => panel.getByRole('button').filter({ hasNotText: /^Hide$/ }).evaluateAll((els) => els.map((el) => el.textContent ?? ''));
+    const where = (what: string, seen: unknown) => `at ${width} px, ${what}: ${JSON.stringify(seen)}`;
+    let marks = await Promise.all(ids.map((id) => fieldMarks(page, id)));
+    assert.ok(marks.every((m) => m.note && m.marked), where('both refused fields are marked', marks));
+    // The caption put right, as staff would: all of it selected and typed over.
+    await caption.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText(was[1]);
+    await page.waitForTimeout(200);
+    marks = await Promise.all(ids.map((id) => fieldMarks(page, id)));
+    assert.is(marks[1].note, null, where('the changed field has no message beside it', marks[1]));
+    assert.is(marks[1].outline, '', where('the changed field is not outlined', marks[1]));
+    assert.not.ok(marks[1].marked, where('the changed field is not marked', marks[1]));
+    assert.match(marks[0].note ?? '', /names no fact/, where('the field not changed keeps its message', marks[0]));
+    assert.match(marks[0].outline, /solid/, where('the field not changed keeps its outline', marks[0]));
+    // In the panel, said in words (the button's name), not by its look only.
+    const changed = panel.getByRole('button', { name: /Sample caption: \{\{ no such fact \}\} names no fact/ });
+    const name = (await changed.getAttribute('aria-label')) ?? (await changed.innerText());
+    assert.match(name, /changed/i, where('the changed problem says it was changed', name));
+    assert.match(name, /Publish checks it again/, where('and that Publish checks it again', name));
+    const kept = panel.getByRole('button', { name: /^Small heading above the title: \{\{ no such fact \}\} names no fact/ });
+    assert.not.match(await kept.innerText(), /changed/i, `at ${width} px: the problem not changed is as it was`);
+    assert.is(await panel.locator('h2').innerText(), 'Not saved: fix these, then publish again', `at ${width} px: while one problem is untouched the heading is as it was`);
+    await changed.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(shots, `editor-refusal-changed-${width}.png`) });
+    // Published again with the caption right: only the small heading is refused.
+    await publish(page);
+    await page.waitForFunction(() => !/Sample caption/.test(document.getElementById('site-refusal')?.textContent ?? 'Sample caption'), undefined, { timeout: 30_000 });
+    const after = await lines();
+    assert.is(after.length, 1, where('the panel names only what is still wrong', after));
+    assert.match(after[0], /^Small heading above the title: \{\{ no such fact \}\} names no fact/, where('the problem left', after));
+    assert.not.match(after[0], /changed/i, where('the problem left is not marked changed', after));
+    marks = await Promise.all(ids.map((id) => fieldMarks(page, id)));
+    assert.ok(marks[0].note && marks[0].marked && marks[1].note === null && !marks[1].marked, where('the marks are those of the problem left', marks));
+    assert.is(site.read(file), before);
+  }
+});
+
+test('a price refused for its value, then emptied: only Decap\'s "Price is required." is beside it, and the panel says every problem was changed until the next Publish, at 375 and 1280 px', async () => {
+  const file = 'content/plans.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/settings/entries/plans', { width, height: width < 768 ? 800 : 900 });
+    await page.locator('[class*=SortableListItem]').filter({ hasText: 'Self-Service Extract' }).locator('button').first().click();
+    const price = page.getByLabel('Price', { exact: true }).first();
+    await price.waitFor();
+    const id = await price.evaluate((el) => el.id);
+    await price.fill('44.95');
+    await publish(page);
+    const panel = page.locator('#site-refusal');
+    await panel.waitFor();
+    await page.locator('[data-site-problem]').first().waitFor();
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
+    const where = (what: string, seen: unknown) => `at ${width} px, ${what}: ${JSON.stringify(seen)}`;
+    let marks = await fieldMarks(page, id);
+    assert.match(marks.note ?? '', /Price: “44\.95”/, where('the price is refused for its value', marks));
+    // Emptied as staff would, key by key.
+    await price.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await page.waitForTimeout(200);
+    marks = await fieldMarks(page, id);
+    assert.is(marks.note, null, where('the emptied price has no message of ours beside it', marks));
+    assert.not.ok(marks.marked || marks.outline, where('the emptied price is not outlined', marks));
+    const text = await panel.innerText();
+    assert.match(text, /changed/i, where('the panel says the problem was changed', text));
+    assert.match(text, /Not saved/, where('the panel still says the plans were not saved', text));
+    assert.match(await panel.locator('h2').innerText(), /changed/i, where('the heading says every problem was changed', text));
+    await page.screenshot({ path: path.join(shots, `editor-refusal-all-changed-${width}.png`) });
+    // Decap's own check refuses the empty price before any server sees it: its message is the only one beside it.
+    await publish(page);
+    await page.getByText('Price is required.').first().waitFor();
+    marks = await fieldMarks(page, id);
+    assert.equal(marks.decap, ['Price is required.'], where('Decap\'s message is beside the price', marks));
+    assert.is(marks.note, null, where('ours is not', marks));
+    const beside = await page.evaluate(() => [...document.querySelectorAll('[data-site-problem]')].filter((n) => !n.closest('#site-refusal')).length);
+    assert.is(beside, 0, where('no message of ours is beside any field', marks));
+    assert.match(await panel.innerText(), /changed/i, where('the panel still shows the problem as changed', await panel.innerText()));
+    assert.is(site.read(file), before);
+  }
+});
+
+test('a post\'s Text refused, then a character of it deleted (Markdown mode): its message and the outline round the editor go, and its problem in the panel says it was changed, at 375 and 1280 px', async () => {
+  const file = 'content/blog/naati-certified-translations-immigration.md';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await publishedInMarkdown(width, ' {{ no such fact }}');
+    const panel = page.locator('#site-refusal');
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
+    assertTextMarked(await textMarks(page), `in Markdown mode at ${width} px`, /^Text: \{\{ no such fact \}\} names no fact/);
+    // A character deleted: Slate cancels the browser's own editing (and with it the input event) for it.
+    await page.locator('.cms-editor-raw [data-slate-editor="true"]').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Backspace');
+    await page.waitForTimeout(200);
+    const seen = await textMarks(page);
+    const where = `at ${width} px: ${JSON.stringify(seen)}`;
+    assert.equal(seen.notes, [], `${where}: no message beside the Text field`);
+    assert.is(seen.outline, undefined, `${where}: the editor is not outlined`);
+    assert.match(await panel.getByRole('button', { name: /Text: \{\{ no such fact \}\} names no fact/ }).innerText(), /^Changed: Publish checks it again\./, `${where}: the panel says the Text was changed`);
+    assert.is(site.read(file), before);
+  }
+});
+
+test('a refused choice in Decap\'s select widget, which has no input of its own, changed by picking another option: its message and outline go, and its problem in the panel says it was changed; opening the list alone changes nothing, at 375 and 1280 px', async () => {
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/cities/entries/perth', { width, height: width < 768 ? 800 : 900 });
+    const state = page.getByLabel('State', { exact: true });
+    await state.waitFor();
+    const id = await state.evaluate((el) => el.id);
+    // The build refuses no choice the list offers: a refusal of one, as Decap shows it, is put on the page.
+    await page.evaluate(() => {
+      const notice = document.createElement('div');
+      notice.id = 'made-refusal';
+      notice.textContent = 'Not saved: content/cities/perth.json:4:12 /state must be equal to one of the allowed values.';
+      document.body.append(notice);
+    });
+    const panel = page.locator('#site-refusal');
+    await panel.waitFor();
+    await page.locator('#made-refusal').evaluate((el) => el.remove());
+    const where = (what: string, seen: unknown) => `at ${width} px, ${what}: ${JSON.stringify(seen)}`;
+    let marks = await fieldMarks(page, id);
+    assert.ok(marks.note && marks.marked, where('the State is marked', marks));
+    await state.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'VIC' }).waitFor();
+    marks = await fieldMarks(page, id);
+    assert.ok(marks.note && marks.marked, where('with its list open, the State is still marked', marks));
+    await page.getByRole('option', { name: 'VIC' }).click();
+    await page.waitForTimeout(200);
+    marks = await fieldMarks(page, id);
+    assert.ok(marks.note === null && !marks.marked && !marks.outline, where('another State picked, its marks are gone', marks));
+    assert.match(await panel.getByRole('button', { name: /State: must be equal to one of the allowed values/ }).innerText(), /^Changed: Publish checks it again\./, where('the panel says the State was changed', await panel.innerText()));
   }
 });
 

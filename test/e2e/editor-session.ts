@@ -76,7 +76,7 @@ export class EditorSession {
 }
 
 export async function publish(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByText('Publish now').click();
 }
 
