@@ -374,7 +374,7 @@ function noteChange(event: Event): void {
   }
   const heading = document.getElementById(panelId)?.querySelector('h2');
   if (!unchanged.length && !fieldless && heading && /^Not saved: /.test(heading.textContent ?? '')) {
-    heading.textContent = 'Not saved: every field below has been changed. Publish again to check them';
+    heading.textContent = 'Not saved: you have changed every field below. Publish again to check your changes';
   }
 }
 
