@@ -110,8 +110,13 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     }
     return abs;
   };
-  const existing = (rel: unknown): string => {
-    const abs = inside(rel, 'entry');
+  /**
+   * An entry to read (in content/), or a picture of the media library, which is the media folder (assets/images/
+   * and its folders) and the image types an upload may be (assets/image-check.ts), and nothing else: not a
+   * content file, nor the kinds table.
+   */
+  const existing = (rel: unknown, want: 'entry' | 'media'): string => {
+    const abs = inside(rel, want);
     if (!fs.existsSync(abs)) throw new Refused(404, `${String(rel)} does not exist.`);
     return abs;
   };
@@ -139,15 +144,6 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   const contentRel = (abs: string) => path.relative(project.content, abs).split(path.sep).join('/');
   const relOf = (abs: string) => (abs.startsWith(project.assets + path.sep) ? `assets/${path.relative(project.assets, abs)}` : path.relative(root, abs)).split(path.sep).join('/');
   const entry = (abs: string) => ({ data: fs.readFileSync(abs, 'utf8'), file: { path: relOf(abs), id: relOf(abs) } });
-  /**
-   * A picture of the media library, which is the media folder (assets/images/ and its folders) and the image types
-   * an upload may be (assets/image-check.ts), and nothing else: not a content file, nor the kinds table.
-   */
-  const mediaFile = (rel: unknown): string => {
-    const abs = inside(rel, 'media');
-    if (!fs.existsSync(abs)) throw new Refused(404, `${String(rel)} does not exist.`);
-    return abs;
-  };
   const media = (abs: string) => ({ id: relOf(abs), name: path.basename(abs), path: relOf(abs), content: fs.readFileSync(abs).toString('base64'), encoding: 'base64' });
   /** The files `keep` keeps in a folder Decap names, sorted; none while the folder is not there. */
   const listed = (folder: unknown, keep: (file: fs.Dirent) => boolean, want: 'entry folder' | 'media folder' = 'entry folder') => {
@@ -274,7 +270,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         if (!Array.isArray(params.files)) throw new Refused(400, 'entriesByFiles needs a list of files.');
         return (params.files as { path: string }[]).map((f) => inside(f?.path, 'entry')).filter((abs) => fs.existsSync(abs)).map(entry);
       case 'getEntry':
-        return entry(existing(params.path));
+        return entry(existing(params.path, 'entry'));
       case 'persistEntry':
         return persistEntry(params);
       case 'getMedia':
@@ -286,7 +282,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
           return isImageName(d.name) && noLinkOut(abs) && !!fs.statSync(abs, { throwIfNoEntry: false })?.isFile();
         }, 'media folder').map(media);
       case 'getMediaFile':
-        return media(mediaFile(params.path));
+        return media(existing(params.path, 'media'));
       case 'persistMedia': {
         const { abs, bytes } = await upload(params.asset);
         writeFileAtomic(abs, bytes);
