@@ -143,6 +143,8 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   };
   const contentRel = (abs: string) => path.relative(project.content, abs).split(path.sep).join('/');
   const relOf = (abs: string) => (abs.startsWith(project.assets + path.sep) ? `assets/${path.relative(project.assets, abs)}` : path.relative(root, abs)).split(path.sep).join('/');
+  /** A file's text, or undefined when nothing is there. */
+  const textOf = (abs: string) => (fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : undefined);
   const entry = (abs: string) => ({ data: fs.readFileSync(abs, 'utf8'), file: { path: relOf(abs), id: relOf(abs) } });
   const media = (abs: string) => ({ id: relOf(abs), name: path.basename(abs), path: relOf(abs), content: fs.readFileSync(abs).toString('base64'), encoding: 'base64' });
   /** The files `keep` keeps in a folder Decap names, sorted; none while the folder is not there. */
@@ -160,19 +162,20 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       const remove = from !== abs ? from : undefined;
       // A rename retried after it went through finds only the new name, which is fine; neither name is a 404.
       if (remove && !fs.existsSync(abs) && !fs.existsSync(remove)) throw new Refused(404, `${file.path} does not exist, so it cannot be renamed.`);
-      const original = fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : remove ? fs.readFileSync(remove, 'utf8') : undefined;
       // `base`, which the editor's page sends (islands/admin/formats.ts): the file's text when the entry was opened.
       // A file that holds other text now was saved since, in another tab, by someone else or by hand: written over,
       // that change would be lost without a word.
-      const current = fs.existsSync(from) ? fs.readFileSync(from, 'utf8') : undefined;
+      const current = textOf(from);
       if (typeof file.base === 'string' && current !== undefined && current !== file.base) {
         throw new Refused(409, `Not saved: ${relOf(from)} has changed since you opened it (saved in another tab or window, or by hand). Your changes are still in the form: copy them, reload the page to see the file as it is now, and make them again.`);
       }
+      const there = textOf(abs);
       const rel = contentRel(abs);
-      const text = inLayout(rel, file.raw, original);
+      // Written in the layout of the file as it is: at the new name when a rename is retried, else at its own.
+      const text = inLayout(rel, file.raw, there ?? current);
       // A rename may land only where nothing is, or on the text it writes (a rename cut off before the old name
       // went): written over another entry, it would take that entry away.
-      if (remove && fs.existsSync(abs) && fs.readFileSync(abs, 'utf8') !== text) {
+      if (remove && there !== undefined && there !== text) {
         throw new Refused(409, `Not saved: ${relOf(abs)} already exists, so ${relOf(remove)} cannot be renamed to it. Choose another name.`);
       }
       return { abs, rel, text, remove };
@@ -198,7 +201,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     }
     for (const { abs, text, remove } of writes) {
       // A rename whose new file already holds the text (a save cut off before the old name went) still moves.
-      if (!fs.existsSync(abs) || fs.readFileSync(abs, 'utf8') !== text) {
+      if (textOf(abs) !== text) {
         writeFileAtomic(abs, text);
         logger.info(colour.dim(`  editor saved ${relOf(abs)}`));
       }
@@ -313,7 +316,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         // by the name the page was opened with (one of this server's own, checked above), with its token.
         // Decap wants an absolute address, on a host it allows: localhost and 127.0.0.1 unless allowed_hosts adds one.
         const file = path.join(out, 'admin', 'config.yml');
-        const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+        const text = textOf(file) ?? '';
         const host = from.hostname;
         const origin = `http://${host}:${req.socket.localPort}`;
         const allowed = host === 'localhost' || host === '127.0.0.1' ? '' : `  allowed_hosts: [${JSON.stringify(host)}]\n`;
