@@ -147,10 +147,10 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
   const textOf = (abs: string) => (fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : undefined);
   const entry = (abs: string) => ({ data: fs.readFileSync(abs, 'utf8'), file: { path: relOf(abs), id: relOf(abs) } });
   const media = (abs: string) => ({ id: relOf(abs), name: path.basename(abs), path: relOf(abs), content: fs.readFileSync(abs).toString('base64'), encoding: 'base64' });
-  /** The files `keep` keeps in a folder Decap names, sorted; none while the folder is not there. */
-  const listed = (folder: unknown, keep: (file: fs.Dirent) => boolean, want: 'entry folder' | 'media folder' = 'entry folder') => {
+  /** The paths `keep` keeps in a folder Decap names, sorted; none while the folder is not there. */
+  const listed = (folder: unknown, want: 'entry folder' | 'media folder', keep: (abs: string) => boolean) => {
     const dir = inside(folder, want);
-    return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter(keep).map((d) => path.join(dir, d.name)).sort() : [];
+    return fs.existsSync(dir) ? fs.readdirSync(dir).map((name) => path.join(dir, name)).filter(keep).sort() : [];
   };
 
   async function persistEntry(params: { dataFiles?: { path: string; raw: string; newPath?: string; base?: unknown }[]; assets?: { path: string; content: string; encoding: string }[] }) {
@@ -265,10 +265,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       case 'entriesByFolder':
         // A named pipe is left out, not refused: the rest of the folder still lists (the build reports it). So is a
         // file the build does not read (a README), which getEntry refuses.
-        return listed(params.folder, (d) => {
-          const abs = path.join(d.parentPath, d.name);
-          return d.name.endsWith(`.${params.extension}`) && !!classify(contentRel(abs)) && noLinkOut(abs) && !special(abs);
-        }).map(entry);
+        return listed(params.folder, 'entry folder', (abs) => abs.endsWith(`.${params.extension}`) && !!classify(contentRel(abs)) && noLinkOut(abs) && !special(abs)).map(entry);
       case 'entriesByFiles':
         if (!Array.isArray(params.files)) throw new Refused(400, 'entriesByFiles needs a list of files.');
         return (params.files as { path: string }[]).map((f) => inside(f?.path, 'entry')).filter((abs) => fs.existsSync(abs)).map(entry);
@@ -280,10 +277,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         // A file there that is not an image is left out, as a named pipe is from entriesByFolder. A link is listed
         // as the build publishes it, when it leads to a file the editor may read (getMediaFile's rule), and it is
         // never read when it leads out.
-        return listed(params.mediaFolder, (d) => {
-          const abs = path.join(d.parentPath, d.name);
-          return isImageName(d.name) && noLinkOut(abs) && !!fs.statSync(abs, { throwIfNoEntry: false })?.isFile();
-        }, 'media folder').map(media);
+        return listed(params.mediaFolder, 'media folder', (abs) => isImageName(path.basename(abs)) && noLinkOut(abs) && !!fs.statSync(abs, { throwIfNoEntry: false })?.isFile()).map(media);
       case 'getMediaFile':
         return media(existing(params.path, 'media'));
       case 'persistMedia': {
