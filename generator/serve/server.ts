@@ -184,13 +184,14 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   });
   const address = server.address() as { port: number };
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${address.port}`;
-  logger.info(`${colour.green('➜')} serving ${colour.bold(url)} ${colour.dim(`from ${path.relative(process.cwd(), out) || '.'}`)}`);
+  const fromHere = (folder: string) => path.relative(process.cwd(), folder) || '.';
+  logger.info(`${colour.green('➜')} serving ${colour.bold(url)} ${colour.dim(`from ${fromHere(out)}`)}`);
   const notice = networkNotice(options.host, options.editorOnNetwork, url);
   if (notice) logger.warn(colour.yellow(notice));
   const shown = settings();
-  logger.info(colour.dim(`  newsletter sign-ups and enquiries waiting for the mail server are kept in ${path.relative(process.cwd(), shown.SITE_DATA_DIR!) || '.'}/`));
+  logger.info(colour.dim(`  newsletter sign-ups and enquiries waiting for the mail server are kept in ${fromHere(shown.SITE_DATA_DIR!)}/`));
   if (shown.SMTP_URL) logger.info(colour.dim(`  contact enquiries are sent by SMTP (${new URL(shown.SMTP_URL).host})`));
-  else logger.info(colour.dim(`  contact enquiries are written to ${path.relative(process.cwd(), shown.SITE_DEV_OUTBOX!) || '.'}/ as .eml files (set SMTP_URL to send them)`));
+  else logger.info(colour.dim(`  contact enquiries are written to ${fromHere(shown.SITE_DEV_OUTBOX!)}/ as .eml files (set SMTP_URL to send them)`));
 
   // Rebuilds: changes arriving within a few milliseconds of each other are built together, and changes
   // arriving during a build cause exactly one more build after it.
