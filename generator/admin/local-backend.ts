@@ -20,6 +20,7 @@ import { classify, rules } from '../content/kinds.ts';
 import { eachValue } from '../content/pointer.ts';
 import { writeFileAtomic } from '../cache.ts';
 import { jsonInLayout, markdownInLayout } from './keep-layout.ts';
+import { isObject } from './yaml.ts';
 import { RequestGuard, type GuardOptions } from './request-guard.ts';
 import { fitName, imageProblem, imageTypes, isImageName, unfitNameCharacter } from '../assets/image-check.ts';
 import { readBody, sendJson } from '../serve/functions.ts';
@@ -258,6 +259,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
 
   async function answer(body: { action?: string; params?: Record<string, any> }): Promise<unknown> {
     const params = body.params ?? {};
+    // Spelt out, not isObject: its narrowing would make every field of `params` unknown to the actions below.
     if (typeof params !== 'object' || params === null || Array.isArray(params)) throw new Refused(400, "The request's params must be a JSON object.");
     switch (body.action) {
       case 'info':
@@ -288,9 +290,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       case 'deleteFile':
       case 'deleteFiles':
         if (params.paths !== undefined && !Array.isArray(params.paths)) throw new Refused(400, 'deleteFiles needs a list of paths.');
-        if (params.bases !== undefined && (typeof params.bases !== 'object' || params.bases === null || Array.isArray(params.bases))) {
-          throw new Refused(400, 'deleteFiles\' bases must be an object of file paths and the text each had when opened.');
-        }
+        if (params.bases !== undefined && !isObject(params.bases)) throw new Refused(400, 'deleteFiles\' bases must be an object of file paths and the text each had when opened.');
         return deleteFiles(params.paths ?? [params.path], params.bases);
       default:
         throw new Refused(422, `The local editor does not do "${body.action}": it saves straight to the files (simple publish mode).`);
@@ -333,7 +333,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         } catch {
           throw new Refused(400, 'The request is not JSON.');
         }
-        if (!body || typeof body !== 'object' || Array.isArray(body)) throw new Refused(400, 'The request is not a JSON object.');
+        if (!isObject(body)) throw new Refused(400, 'The request is not a JSON object.');
         send(200, await answer(body as Parameters<typeof answer>[0]));
       } catch (error) {
         if (error instanceof Refused) {
