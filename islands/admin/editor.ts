@@ -11,6 +11,7 @@ import { watchPlaceholders, type FactInfo } from './placeholders.ts';
 import { showThumbnails } from './thumbnails.ts';
 import { oneMediaLibrary } from './media.ts';
 import { checkUploads } from './uploads.ts';
+import { nameDecapControls } from './control-names.ts';
 
 interface EditorData extends FactInfo {
   facts: Facts;
@@ -37,6 +38,7 @@ let index: ReferenceIndex | undefined;
 watchRefusals();
 showNewestNoticeOnly();
 showThumbnails();
+nameDecapControls();
 checkUploads();
 oneMediaLibrary(async () => (await loaded).imageFolders ?? []);
 void Promise.all([loaded, loadReferences()]).then(([d, i]) => {

@@ -1,0 +1,131 @@
+// Names for Decap's controls that have none, so staff using a screen reader or speech input can tell them apart:
+// a list item's fold, remove and drag buttons (decap-cms-widget-list's ListItemTopBar: icons only), the preview
+// pane's frame, the Markdown widget's rich-text box (Slate's role="textbox", which its label's `for` cannot point
+// at), its Rich Text / Markdown switch (no name, and no aria-checked until first pressed) and the media library's
+// thumbnails. Decap takes no names from its config, so they are set on its elements as it draws them. React leaves
+// attributes it does not manage alone, and what it draws anew (a list unfolded, the other Markdown mode, the media
+// library opened) is named when it arrives.
+
+/** The bars above list items met so far: named again when anything changes, as an item's summary or fold does. */
+const bars = new Set<HTMLElement>();
+/** Switches met so far, whose aria-checked React sets only once they are pressed. */
+const switches = new Set<HTMLElement>();
+/** Rich-text boxes met so far: their label may be drawn anew without them, and so lose the id they point at. */
+const boxes = new Set<HTMLElement>();
+
+/** The drag handle dnd-kit gives each list item (its attributes are ARIA's, so stable across Decap's releases). */
+const handleSelector = '[aria-roledescription="sortable"]';
+/** An item's fold and remove buttons, where the list forbids reordering and so draws no handle. */
+const barButtonSelector = 'button[class*="-TopBarButton"]';
+const switchSelector = '[role="switch"][class*="-ToolbarToggle"]';
+
+export function nameDecapControls(): void {
+  const added = new Set<Element>();
+  let queued = false;
+  const run = () => {
+    queued = false;
+    for (const el of added) if (el.isConnected) nameWithin(el);
+    added.clear();
+    for (const bar of bars) {
+      if (bar.isConnected) nameBar(bar);
+      else bars.delete(bar);
+    }
+    for (const toggle of switches) {
+      if (toggle.isConnected) markSwitch(toggle);
+      else switches.delete(toggle);
+    }
+    for (const box of boxes) {
+      if (box.isConnected) nameByLabel(box);
+      else boxes.delete(box);
+    }
+  };
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) if (node instanceof Element) added.add(node);
+    }
+    // Typing in an item's field rewrites its summary, a fold changes classes: once a frame, however many changes.
+    if (!queued) {
+      queued = true;
+      requestAnimationFrame(run);
+    }
+  }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class', 'aria-checked'] });
+  added.add(document.body);
+  queued = true;
+  requestAnimationFrame(run);
+}
+
+/** Names what is new in `root`: the controls it is or holds. */
+function nameWithin(root: Element): void {
+  const all = (selector: string) => [...(root.matches(selector) ? [root] : []), ...root.querySelectorAll(selector)];
+  for (const el of all(`${handleSelector}, ${barButtonSelector}`)) {
+    const bar = el.parentElement;
+    if (bar && !bars.has(bar)) {
+      bars.add(bar);
+      nameBar(bar);
+    }
+  }
+  for (const frame of all('iframe#preview-pane')) set(frame, 'title', 'Preview of this entry');
+  for (const box of all('[data-slate-editor="true"]')) {
+    boxes.add(box as HTMLElement);
+    nameByLabel(box as HTMLElement);
+  }
+  for (const toggle of all(switchSelector)) {
+    switches.add(toggle as HTMLElement);
+    markSwitch(toggle as HTMLElement);
+  }
+  // A thumbnail sits above its file name in the card staff pick: the name already says which file, and an alt
+  // holding it again would be read twice. The picture is there to be seen, so it is marked as saying nothing more.
+  for (const img of all('img[class*="-CardImage"]')) if (!img.hasAttribute('alt')) img.setAttribute('alt', '');
+}
+
+/**
+ * One item's bar: [fold button], [drag handle or empty span], [remove button or empty span]. Its summary (what
+ * the list's `summary` makes of the item, as Decap shows it when folded) is the element after the bar, kept, hidden,
+ * while the item is unfolded; whether it shows is whether the item is folded.
+ */
+function nameBar(bar: HTMLElement): void {
+  const summaryEl = bar.nextElementSibling;
+  const summary = summaryEl?.textContent?.replace(/\s+/g, ' ').trim() || `item ${indexOf(bar.parentElement)}`;
+  const folded = summaryEl ? getComputedStyle(summaryEl).display !== 'none' : false;
+  const first = bar.firstElementChild;
+  const last = bar.lastElementChild;
+  if (first instanceof HTMLButtonElement && first !== last) {
+    set(first, 'aria-label', `${folded ? 'Expand' : 'Collapse'} ${summary}`);
+    set(first, 'aria-expanded', String(!folded));
+  }
+  if (last instanceof HTMLButtonElement) set(last, 'aria-label', `Remove ${summary}`);
+  // dnd-kit's instructions (Space to pick up, the arrows to move) stay its aria-describedby.
+  const handle = bar.querySelector(handleSelector);
+  if (handle) set(handle, 'aria-label', `Move ${summary}`);
+}
+
+function indexOf(item: Element | null): number {
+  return item?.parentElement ? [...item.parentElement.children].indexOf(item) + 1 : 1;
+}
+
+/**
+ * The switch is on in Markdown mode: Decap's Toggle sets aria-checked from its state, which starts from the widget's
+ * `rawMode`, undefined in the rich-text editor, so it has none until pressed. Each mode draws its own switch.
+ */
+function markSwitch(toggle: HTMLElement): void {
+  set(toggle, 'aria-label', 'Markdown mode');
+  if (!toggle.hasAttribute('aria-checked')) toggle.setAttribute('aria-checked', 'false');
+}
+
+/** The rich-text box named by its field's label, the nearest field label above it that is the only one there. */
+function nameByLabel(box: HTMLElement): void {
+  for (let field = box.parentElement; field; field = field.parentElement) {
+    const labels = field.querySelectorAll<HTMLLabelElement>('label[for*="-field-"]');
+    if (labels.length === 0) continue;
+    if (labels.length > 1) return;
+    const label = labels[0];
+    if (!label.id) label.id = `${label.htmlFor}-label`;
+    set(box, 'aria-labelledby', label.id);
+    return;
+  }
+}
+
+/** Sets an attribute only when it differs, so an unchanged name costs no mutation (and no screen reader update). */
+function set(el: Element, name: string, value: string): void {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
