@@ -4,7 +4,8 @@
 // at), its Rich Text / Markdown switch (no name, and no aria-checked until first pressed) and the media library's
 // thumbnails. Decap takes no names from its config, so they are set on its elements as it draws them. React leaves
 // attributes it does not manage alone, and what it draws anew (a list unfolded, the other Markdown mode, the media
-// library opened) is named when it arrives.
+// library opened) is named when it arrives. A folded item's bar also tells (outlined, and in its fold button's
+// name) when a field inside it was refused, since the field's own marks are hidden with it.
 
 /** The bars above list items met so far: named again when anything changes, as an item's summary or fold does. */
 const bars = new Set<HTMLElement>();
@@ -43,12 +44,13 @@ export function nameDecapControls(): void {
     for (const record of records) {
       for (const node of record.addedNodes) if (node instanceof Element) added.add(node);
     }
-    // Typing in an item's field rewrites its summary, a fold changes classes: once a frame, however many changes.
+    // Typing in an item's field rewrites its summary, a fold changes classes, a refused save marks a field or its
+    // change unmarks it (notices.ts: data-site-marked, which a folded item's bar tells of): once a frame, however many.
     if (!queued) {
       queued = true;
       requestAnimationFrame(run);
     }
-  }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class', 'aria-checked'] });
+  }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class', 'aria-checked', 'data-site-marked'] });
   added.add(document.body);
   queued = true;
   requestAnimationFrame(run);
@@ -81,22 +83,46 @@ function nameWithin(root: Element): void {
 /**
  * One item's bar: [fold button], [drag handle or empty span], [remove button or empty span]. Its summary (what
  * the list's `summary` makes of the item, as Decap shows it when folded) is the element after the bar, kept, hidden,
- * while the item is unfolded; whether it shows is whether the item is folded.
+ * while the item is unfolded; whether it shows is whether the item is folded. A folded item's fields are drawn but
+ * hidden, so a field a refused save marked there (notices.ts: data-site-marked) showed nothing: while the item is
+ * folded its bar says so instead, outlined (admin.css, by data-site-refused-inside) and in its fold button's name.
  */
 function nameBar(bar: HTMLElement): void {
   const summaryEl = bar.nextElementSibling;
   const summary = summaryEl?.textContent?.replace(/\s+/g, ' ').trim() || `item ${indexOf(bar.parentElement)}`;
-  const folded = summaryEl ? getComputedStyle(summaryEl).display !== 'none' : false;
+  const folded = isFolded(bar);
+  const refused = folded && bar.parentElement?.querySelector('[data-site-marked]') != null;
+  if (refused) set(bar, 'data-site-refused-inside', '');
+  else bar.removeAttribute('data-site-refused-inside');
   const first = bar.firstElementChild;
   const last = bar.lastElementChild;
   if (first instanceof HTMLButtonElement && first !== last) {
-    set(first, 'aria-label', `${folded ? 'Expand' : 'Collapse'} ${summary}`);
+    set(first, 'aria-label', `${folded ? 'Expand' : 'Collapse'} ${summary}${refused ? ' — a field inside was refused' : ''}`);
     set(first, 'aria-expanded', String(!folded));
   }
   if (last instanceof HTMLButtonElement) set(last, 'aria-label', `Remove ${summary}`);
   // dnd-kit's instructions (Space to pick up, the arrows to move) stay its aria-describedby.
   const handle = bar.querySelector(handleSelector);
   if (handle) set(handle, 'aria-label', `Move ${summary}`);
+}
+
+function isFolded(bar: HTMLElement): boolean {
+  const summaryEl = bar.nextElementSibling;
+  return summaryEl ? getComputedStyle(summaryEl).display !== 'none' : false;
+}
+
+/**
+ * The fold buttons of the folded list items that hold `el`, the outermost first: pressed in that order, as staff
+ * would, they show it. Only items whose bar has a fold button (a bar with one button has only Remove).
+ */
+export function foldsAround(el: Element): HTMLButtonElement[] {
+  const out: HTMLButtonElement[] = [];
+  for (let item = el.parentElement; item; item = item.parentElement) {
+    const bar = [...item.children].find((child): child is HTMLElement => bars.has(child as HTMLElement));
+    const fold = bar?.firstElementChild;
+    if (bar && fold instanceof HTMLButtonElement && fold !== bar.lastElementChild && isFolded(bar)) out.unshift(fold);
+  }
+  return out;
 }
 
 function indexOf(item: Element | null): number {

@@ -9,6 +9,7 @@
 // problems need not scroll the form to find each.
 
 import { closeNotice } from './decap-notices.ts';
+import { foldsAround } from './control-names.ts';
 
 export interface Problem {
   file: string;
@@ -291,11 +292,19 @@ function labelPart(label: HTMLLabelElement, control: HTMLElement): HTMLElement {
  * A problem in the panel, activated: its field brought into view as the first one is, and the keyboard focus put
  * where staff type in it. Found afresh, not kept from the refusal: Decap draws the form anew (the preview shown or
  * hidden, Rich Text switched to Markdown) without the message beside the field, and then the label leads instead.
+ * A field in a folded list item is drawn but hidden: each folded item round it is unfolded first, by its own fold
+ * button as staff would, and the field is gone to once Decap has drawn them open.
  */
-function goTo(problem: Problem, panel: HTMLElement): void {
+function goTo(problem: Problem, panel: HTMLElement, unfolded = false): void {
   const label = labelOf(problem);
   const control = label && controlOf(label);
   if (!label || !control) return;
+  const folds = unfolded ? [] : foldsAround(control);
+  if (folds.length) {
+    for (const fold of folds) fold.click();
+    requestAnimationFrame(() => goTo(problem, panel, true));
+    return;
+  }
   const part = labelPart(label, control);
   const beside = part.previousElementSibling;
   const start = beside instanceof HTMLElement && beside.hasAttribute('data-site-problem') ? beside : part;

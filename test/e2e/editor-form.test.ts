@@ -4,10 +4,11 @@
 // Markdown mode and through switches between Rich Text and Markdown; the floating buttons above the panel while it
 // is open, the field it names brought into view clear of them, each of its problems a button to its field
 // (focused), a refused field inside an object or a list item marked and reached by its path, not as the first field
-// of its name; a refused field changed afterwards losing its message and outline, its problem in the panel said to
-// be changed; and Decap's notices clear of the toolbar and of the field Decap marked, shown once; its notice of a
-// refusal closed once the panel shows it, its other notices left as they are. Screenshots go to
-// reports/screenshots/editor-*.png.
+// of its name; a refused field inside a folded list item told of on the item's bar (outlined, and in its fold
+// button's name), and unfolded by its problem in the panel; a refused field changed afterwards losing its message
+// and outline, its problem in the panel said to be changed; and Decap's notices clear of the toolbar and of the
+// field Decap marked, shown once; its notice of a refusal closed once the panel shows it, its other notices left as
+// they are. Screenshots go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
@@ -740,6 +741,76 @@ test('a refused field nested in an object or a list item, whose name other field
       await page.screenshot({ path: path.join(shots, `editor-refusal-nested-${c.name}-${width}.png`) });
       assert.is(site.read(file), before);
     }
+  }
+});
+
+/**
+ * The bar of each list item (found by its fold button's name, as control-names.ts gives it): the fold button's
+ * accessible name and whether it says the item is unfolded, and the bar's outline.
+ */
+function itemBar(page: Page, summary: string) {
+  return page.evaluate((summary) => {
+    const button = [...document.querySelectorAll<HTMLButtonElement>('button[aria-expanded]')].find((b) => b.getAttribute('aria-label')!.replace(/^(Expand|Collapse) /, '').startsWith(summary))!;
+    const bar = button.parentElement!;
+    const style = getComputedStyle(bar);
+    return { name: button.getAttribute('aria-label'), expanded: button.getAttribute('aria-expanded'), outline: `${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`, shown: bar.getBoundingClientRect().height > 0 };
+  }, summary);
+}
+
+test('a refused field inside a folded list item: the item\'s bar is outlined and its fold button says a field inside was refused, an item without problems is not; the panel\'s problem unfolds the items round it and brings the field into view with the focus; changed, the bar\'s mark goes, at 375 and 1280 px', async () => {
+  const file = 'content/faq.json';
+  const before = site.read(file);
+  const group = 'General';
+  const question = 'What is a NAATI certified translation?';
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/settings/entries/faq', { width, height: width < 768 ? 800 : 900 });
+    // The first group's first answer, opened as a person would (each list's items are shown folded), then both
+    // folded again: the field is inside an item inside a folded item.
+    await page.getByRole('button', { name: `Expand ${group}`, exact: true }).click();
+    await page.getByRole('button', { name: `Expand ${question}`, exact: true }).click();
+    const { id } = await nestedIds(page, ['groups', 0, 'items', 0], 'answer');
+    await page.locator(`#${id}`).fill('{{ no such fact }}');
+    await page.getByRole('button', { name: `Collapse ${question}`, exact: true }).click();
+    await page.getByRole('button', { name: `Collapse ${group}`, exact: true }).click();
+    await scrollFormToTop(page);
+    await publish(page);
+    const panel = page.locator('#site-refusal');
+    await panel.waitFor();
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
+    await page.waitForTimeout(300);
+    const where = (what: string, seen: unknown) => `at ${width} px, ${what}: ${JSON.stringify(seen)}`;
+    const red = /^2px solid rgb\(192, 57, 43\)$/;
+    let bar = await itemBar(page, group);
+    assert.is(bar.name, `Expand ${group} — a field inside was refused`, where('the folded group\'s fold button says a field inside was refused', bar));
+    assert.match(bar.outline, red, where('the folded group\'s bar is outlined', bar));
+    assert.ok(bar.shown, where('the folded group\'s bar is on the screen', bar));
+    const inner = await itemBar(page, question);
+    assert.is(inner.name, `Expand ${question} — a field inside was refused`, where('the folded question inside it says so too', inner));
+    // Another group and another question of the same group hold no problem.
+    const others = await page.evaluate(() => [...document.querySelectorAll('button[aria-expanded]')].map((b) => b.getAttribute('aria-label')!));
+    assert.is(others.filter((n) => /refused/.test(n)).length, 2, where('only the two items round the field say so', others));
+    const clean = await itemBar(page, 'Payment');
+    assert.is(clean.name, 'Expand Payment', where('a group without problems is not marked', clean));
+    assert.not.match(clean.outline, red, where('a group without problems is not outlined', clean));
+    await page.screenshot({ path: path.join(shots, `editor-refusal-folded-${width}.png`) });
+    await panel.getByRole('button', { name: /^Answer: \{\{ no such fact \}\} names no fact/ }).click();
+    await page.waitForTimeout(500);
+    const seen = await refusedField(page, id);
+    await page.screenshot({ path: path.join(shots, `editor-refusal-folded-unfolded-${width}.png`) });
+    assert.ok(inView(seen), where('the panel\'s problem unfolds the items and brings the field into view, its message beside it', seen));
+    assert.ok(seen.focused, where('the panel\'s problem focuses the field', seen));
+    bar = await itemBar(page, group);
+    assert.is(bar.name, `Collapse ${group}`, where('unfolded, the group\'s bar loses its mark', bar));
+    assert.not.match(bar.outline, red, where('unfolded, the group\'s bar is not outlined', bar));
+    assert.is((await itemBar(page, question)).name, `Collapse ${question}`);
+    // Changed, the field loses its mark, and so does the bar once the group is folded again.
+    await page.keyboard.type(' ');
+    await page.getByRole('button', { name: `Collapse ${group}`, exact: true }).click();
+    await page.waitForTimeout(300);
+    bar = await itemBar(page, group);
+    assert.is(bar.name, `Expand ${group}`, where('the field changed, the folded group is not marked', bar));
+    assert.not.match(bar.outline, red, where('the field changed, the folded group is not outlined', bar));
+    assert.is(site.read(file), before);
   }
 });
 
