@@ -109,7 +109,9 @@ export class BuildProgress {
     const unit = total >= 1000 ? 10 : 1; // centiseconds for a total shown in seconds, else milliseconds
     const shown = (ms: number) => Math.round(ms / unit);
     const format = (n: number) => (unit === 10 ? `${(n / 100).toFixed(2)} s` : `${n} ms`);
-    const parts = criticalPath(this.spans).map((s) => ({ stage: s.stage, n: shown(s.end - s.start) })).filter((p) => p.n > 0);
+    // Each stage's ends are rounded, not its length: the rounded lengths then add up to no more than the rounded
+    // total. Rounding each length alone could overshoot it by half a unit a stage (2.01 s shown as 1.01 + 1.01).
+    const parts = criticalPath(this.spans).map((s) => ({ stage: s.stage, n: shown(s.end) - shown(s.start) })).filter((p) => p.n > 0);
     const between = shown(total) - parts.reduce((sum, p) => sum + p.n, 0);
     const terms = parts.map((p) => `${p.stage} ${format(p.n)}`);
     if (between > 0) terms.push(`${format(between)} between stages`);

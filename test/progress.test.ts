@@ -76,6 +76,14 @@ test('the critical path: the stages the build waited on, not those that ran besi
   assert.is(progress.summary(2345), 'content 0.10 s + model 0.05 s + images 0.25 s + render 0.49 s + write 0.06 s + 1.40 s between stages; render held it up most');
 });
 
+test('the summary adds up when each stage alone would round up: ends are rounded, not lengths', () => {
+  const progress = new BuildProgress(silentLogger, 0);
+  progress.spans.push({ stage: 'content', start: 0, end: 1005 }, { stage: 'render', start: 1005, end: 2010 });
+  const { total, terms } = figures(`in 2.01 s (${progress.summary(2010)})`);
+  assert.is(terms.reduce((a, b) => a + b, 0), total);
+  assert.is(progress.summary(2010), 'content 1.01 s + render 1.00 s; content held it up most');
+});
+
 test('a build on a (stand-in) terminal shows its stages and the pages rendered of the total, then clears the line; the summary adds up', async () => {
   const f = fixture();
   try {
