@@ -2,6 +2,7 @@
 // The generator renders each SVG to a 1200x630 JPEG (generator/assets/social.ts).
 import type { SiteModel } from '../generator/content/model.ts';
 import type { LogoMark, SocialCards } from '../generator/render/contract.ts';
+import { withFee } from './components/plans.tsx';
 
 export const social: SocialCards = { titles, card };
 
@@ -57,6 +58,6 @@ function card(title: string, site: SiteModel, logo: LogoMark): string {
 <text x="196" y="132" font-family="Inter, 'DejaVu Sans', Arial, sans-serif" font-size="34" font-weight="700" fill="#ffffff">${escapeXml(site.settings.name)}</text>
 <text x="80" y="${lines.length > 3 ? 270 : 290}" font-family="Inter, 'DejaVu Sans', Arial, sans-serif" font-size="${size}" font-weight="800" fill="#ffffff">${text}</text>
 <rect x="80" y="540" width="420" height="8" rx="4" fill="#f2b632"/>
-<text x="80" y="600" font-family="Inter, 'DejaVu Sans', Arial, sans-serif" font-size="28" fill="#dbe6f5">NAATI certified · From ${escapeXml(site.settings.startingPrice)} + service fee</text>
+<text x="80" y="600" font-family="Inter, 'DejaVu Sans', Arial, sans-serif" font-size="28" fill="#dbe6f5">NAATI certified · From ${escapeXml(withFee(site.settings.startingPrice, site.plans.serviceFee))} incl. service fee</text>
 </svg>`;
 }

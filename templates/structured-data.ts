@@ -3,6 +3,7 @@
 import type { AggregateOffer, BreadcrumbList, Graph, ProfessionalService, Thing } from 'schema-dts';
 import type { SiteModel } from '../generator/content/model.ts';
 import { absolute } from './context.ts';
+import { withFee } from './components/plans.tsx';
 
 /** The one node id of the company: every page that names the business points at the same entity. */
 export function businessId(site: SiteModel): string {
@@ -45,15 +46,17 @@ export function business(site: SiteModel, logo: string): ProfessionalService {
         closes: site.facts.hours.closes,
       },
     ],
-    priceRange: `From ${s.startingPrice}`,
+    priceRange: `From ${withFee(s.startingPrice, site.plans.serviceFee)} incl. service fee`,
   };
 }
 
 /**
- * The plans as one offer range, both ends taken from plans.json: the cheapest and the dearest plan's price.
+ * The plans as one offer range, both ends taken from plans.json: the cheapest and the dearest plan's total.
+ * Totals, with the service fee, because search results show these figures as the price: the Australian Consumer
+ * Law (s 48) asks for the single price wherever a part of it is shown.
  */
 export function offers(site: SiteModel): AggregateOffer {
-  const prices = site.plans.plans.map((p) => Number(p.price.slice(1)));
+  const prices = site.plans.plans.map((p) => Number(withFee(p.price, site.plans.serviceFee).slice(1)));
   return {
     '@type': 'AggregateOffer',
     priceCurrency: 'AUD',

@@ -439,9 +439,11 @@ test('prices: the minimum total and each plan\'s total are worked out from plans
   assert.is(names.get('plans.minimumTotal'), '$54.90');
   assert.is(names.get('plans.full.total'), '$99.90');
   assert.is(factNames(factTree([plansFile('$12.40')])).get('plans.minimumTotal'), '$57.35');
-  // The structured data's price range comes from the plans too: a dearer plan raises highPrice.
-  const range = offers({ plans: { plans: [{ price: '$10.00' }, { price: '$120.50' }, { price: '$59.95' }] } } as unknown as SiteModel);
-  assert.equal([range.lowPrice, range.highPrice, range.offerCount], ['10.00', '120.50', 3]);
+  // The structured data's price range comes from the plans too, as totals with the fee: a dearer plan raises
+  // highPrice, a dearer fee raises both ends.
+  const range = (fee: string) => offers({ plans: { plans: [{ price: '$10.00' }, { price: '$120.50' }, { price: '$59.95' }], serviceFee: fee } } as unknown as SiteModel);
+  assert.equal([range('$9.95').lowPrice, range('$9.95').highPrice, range('$9.95').offerCount], ['19.95', '130.45', 3]);
+  assert.equal([range('$0.05').lowPrice, range('$0.05').highPrice], ['10.05', '120.55']);
 });
 
 test.run();

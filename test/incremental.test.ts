@@ -460,6 +460,12 @@ test('an edit to content the cards show but no heading carries (the starting pri
     await build({ root: site.root, logger: silentLogger });
     assert.is.not(card(), before, 'the services card still shows the old price');
     assert.equal(await differences(site), []);
+    // The card shows the total, so the service fee alone changes it too.
+    const changed = card();
+    site.write(rel, plans.replace('"price": "$44.95"', '"price": "$45.95"').replace('"serviceFee": "$9.95"', '"serviceFee": "$10.95"'));
+    await build({ root: site.root, logger: silentLogger });
+    assert.is.not(card(), changed, 'the services card still shows the old total');
+    assert.equal(await differences(site), []);
   } finally {
     site.write(rel, plans);
   }

@@ -169,10 +169,20 @@ test('SEO: the home page describes the business with its hours and the offer ran
   assert.is(business.openingHoursSpecification[0].opens, '09:00');
   assert.is(business.openingHoursSpecification[0].closes, '17:00');
   const offer = graph.find((n) => n['@type'] === 'Service')!.offers;
-  // Both ends of the range come from plans.json, never typed in the template.
-  const prices = (JSON.parse(fs.readFileSync(path.join(site.root, 'content', 'plans.json'), 'utf8')) as { plans: { price: string }[] }).plans.map((p) => Number(p.price.slice(1)));
-  assert.equal(offer, { '@type': 'AggregateOffer', priceCurrency: 'AUD', lowPrice: Math.min(...prices).toFixed(2), highPrice: Math.max(...prices).toFixed(2), offerCount: prices.length });
-  assert.is.not(offer.highPrice, '99.95');
+  // Both ends of the range come from plans.json, never typed in the template, and are totals with the service
+  // fee: search results show them as the price (ACL s 48).
+  const plans = JSON.parse(fs.readFileSync(path.join(site.root, 'content', 'plans.json'), 'utf8')) as { plans: { price: string }[]; serviceFee: string };
+  const cents = (price: string) => Math.round(Number(price.slice(1)) * 100);
+  const totals = plans.plans.map((p) => (cents(p.price) + cents(plans.serviceFee)) / 100);
+  assert.equal(offer, { '@type': 'AggregateOffer', priceCurrency: 'AUD', lowPrice: Math.min(...totals).toFixed(2), highPrice: Math.max(...totals).toFixed(2), offerCount: totals.length });
+  assert.equal([offer.lowPrice, offer.highPrice], ['54.90', '99.90']);
+  assert.is(business.priceRange, 'From $54.90 incl. service fee');
+  // No price in any page's structured data leaves the fee out: each is one of the plans' totals.
+  for (const file of ['index.html', 'pricing.html', 'arabic.html', 'services/birth-certificates.html']) {
+    const found = JSON.stringify(head(file).jsonLd).match(/"(?:price|lowPrice|highPrice)":"[\d.]+"/g) ?? [];
+    assert.ok(found.length > 0, file);
+    for (const price of found) assert.ok(totals.map((t) => t.toFixed(2)).includes(price.split(':')[1].slice(1, -1)), `${file}: ${price}`);
+  }
   const city = (head('cities/sydney.html').jsonLd[0] as { '@graph': Record<string, any>[] })['@graph'][0];
   assert.is(city['@type'], 'Service');
   assert.is(city.areaServed.find((a: { '@type': string }) => a['@type'] === 'GeoCircle').geoRadius, 100000);

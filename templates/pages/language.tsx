@@ -4,6 +4,7 @@ import { absolute, fill, useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { LanguageCommunity } from '../components/language-community.tsx';
 import { Flag, Picture } from '../components/picture.tsx';
+import { withFee } from '../components/plans.tsx';
 import { Breadcrumbs, CardGrid, JsonLd, OrderLink, Section, Steps } from '../components/ui.tsx';
 import { breadcrumbs, graph, provider } from '../structured-data.ts';
 import type { KindModule } from './index.ts';
@@ -196,7 +197,8 @@ export function LanguagePage({ data }: { data: { entry: LanguageEntry } }) {
             url: absolute(site, l.url),
             provider: provider(site),
             areaServed: ['AU', 'NZ'],
-            offers: { '@type': 'Offer', price: site.settings.startingPrice.slice(1), priceCurrency: 'AUD' },
+            // The single price, fee included, as search results show it (see offers()).
+            offers: { '@type': 'Offer', price: withFee(site.settings.startingPrice, site.plans.serviceFee).slice(1), priceCurrency: 'AUD' },
           },
           breadcrumbs(site, trail),
         )}

@@ -257,7 +257,8 @@ export function ServicePage({ data }: { data: { entry: ServiceEntry } }) {
             url: absolute(site, s.url),
             provider: provider(site),
             areaServed: ['AU', 'NZ'],
-            offers: { '@type': 'Offer', price: price.slice(1), priceCurrency: 'AUD', url: absolute(site, s.url) },
+            // The single price, fee included, as search results show it (see offers()).
+            offers: { '@type': 'Offer', price: total.slice(1), priceCurrency: 'AUD', url: absolute(site, s.url) },
           },
           {
             '@type': 'FAQPage',
