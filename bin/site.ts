@@ -121,13 +121,22 @@ export async function main(argv: string[]): Promise<void> {
   enquiries
     .command('retry [ids...]')
     .description('put held enquiries back in the queue, due at once, for the next delivery run')
-    .option('--all', 'every stored enquiry but those held as suspected spam (retry those by id)')
+    .option('--all', 'every stored enquiry but those held as suspected spam or unconfirmed (retry those by id)')
     .option('--include-suspected', 'with --all, those held as suspected spam too: they are mailed, marked')
     .option('--netlify', 'in the Netlify Blobs store of the deployed site')
     .addHelpText('after', '\nExamples:\n  site enquiries\n  site enquiries retry aaaa-poison-0001\n  site enquiries retry --all\n  site enquiries retry --all --include-suspected')
     .action(async (ids: string[], options: { all?: boolean; includeSuspected?: boolean; netlify?: boolean }) => {
       const { retryEnquiries } = await import('../functions/lib/enquiries-command.ts');
       await run(() => retryEnquiries({ root: program.opts().root, netlify: Boolean(options.netlify || enquiries.opts().netlify), keys: ids, all: Boolean(options.all), includeSuspected: Boolean(options.includeSuspected) }));
+    });
+  enquiries
+    .command('delivered <ids...>')
+    .description('record held enquiries as delivered and take them out of the store: unconfirmed ones you found in the mail')
+    .option('--netlify', 'in the Netlify Blobs store of the deployed site')
+    .addHelpText('after', '\nExamples:\n  site enquiries\n  site enquiries delivered aaaa-unconfirmed-0001')
+    .action(async (ids: string[], options: { netlify?: boolean }) => {
+      const { deliveredEnquiries } = await import('../functions/lib/enquiries-command.ts');
+      await run(() => deliveredEnquiries({ root: program.opts().root, netlify: Boolean(options.netlify || enquiries.opts().netlify), keys: ids }));
     });
 
   // The commands that read a site refuse a folder that is not one before doing anything (project.ts, notASite).

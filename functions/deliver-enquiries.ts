@@ -17,10 +17,10 @@ export default async function deliverEnquiries(request: Request, context: Contex
   if (fromOtherSite(request)) return json(403, { message: "Delivery runs are started only by the site's own scheduler." });
   const settings = context.env ?? process.env;
   const store = storeFromEnv(settings);
-  if (!store) return json(200, { delivered: 0, waiting: 0, held: 0, failed: 0, storeFailed: 0, expired: 0, note: 'no store is configured' });
+  if (!store) return json(200, { delivered: 0, waiting: 0, held: 0, unconfirmed: 0, failed: 0, storeFailed: 0, expired: 0, note: 'no store is configured' });
   try {
     const report = await deliverQueued(store, deliver, settings);
-    if (report.delivered || report.failed || report.held || report.storeFailed || report.outOfTime) console.info(`deliver-enquiries: ${report.delivered} delivered, ${report.failed} failed (to be retried), ${report.held} newly held, ${report.waiting} waiting${report.storeFailed ? `, ${report.storeFailed} kept because the store failed for them` : ''}${report.outOfTime ? ' (the run used its time budget)' : ''}`);
+    if (report.delivered || report.failed || report.held || report.unconfirmed || report.storeFailed || report.outOfTime) console.info(`deliver-enquiries: ${report.delivered} delivered, ${report.failed} failed (to be retried), ${report.held} newly held, ${report.unconfirmed ? `${report.unconfirmed} unconfirmed (held: they may have arrived), ` : ''}${report.waiting} waiting${report.storeFailed ? `, ${report.storeFailed} kept because the store failed for them` : ''}${report.outOfTime ? ' (the run used its time budget)' : ''}`);
     return json(200, report);
   } catch (error) {
     console.error(`deliver-enquiries: the store could not be read (${describe(error)})`);

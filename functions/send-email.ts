@@ -154,7 +154,8 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
         return json(202, { ok: true, queued: true, held: true, message: messages.held });
       }
       if (page) return contactAnswer(request, context, settings, variant, { values: {}, errors: {}, state: 'success' }, 200);
-      return outcome === 'queued' ? json(202, { ok: true, queued: true }) : json(200, { ok: true });
+      // An unconfirmed one is stored and probably with the team already: taken, as a queued one is.
+      return outcome === 'queued' || outcome === 'unconfirmed' ? json(202, { ok: true, queued: true }) : json(200, { ok: true });
     } catch (error) {
       console.error(`send-email: unexpected failure (${describe(error)})`);
       // A native post is still answered with its page and what was typed, unless making the page is what failed.

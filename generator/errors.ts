@@ -415,6 +415,11 @@ export const catalogue = {
     message: '{keys} {verb} not in {where}',
     hint: 'Run `site enquiries` to list the stored enquiries and their ids.',
   },
+  ENQUIRY_NOT_HELD: {
+    title: 'A stored enquiry is not held',
+    message: '{keys} {verb} waiting for a delivery run, not held; it is left as it is',
+    hint: 'Only a held or unconfirmed enquiry waits for you: run `site enquiries` to see which are.',
+  },
   ENQUIRY_UNREADABLE: {
     title: 'A stored enquiry cannot be read',
     message: '{place} cannot be read: {problem}; it cannot be mailed, and is left as it is',

@@ -42,6 +42,7 @@ test.before.each(() => {
   sink.refuse = false;
   sink.refuseFor = undefined;
   sink.delayMs = 0;
+  sink.dropAfterData = false;
   sink.mailFromDelayMs = 0;
   sink.onReceived = undefined;
   sink.mostAtOnce = 0;
@@ -1037,6 +1038,95 @@ test("an attempt that ends after another took its enquiry (its lease ran out) do
   const before = sink.received.length;
   await deliverQueued(store, mailer(), settings);
   assert.is(sink.received.length, before);
+  assert.equal(await store.list('queue/'), []);
+});
+test('a mail server that has the whole message but confirms it after the send timeout gets one copy: the enquiry is kept as unconfirmed for the operator, not mailed again', async () => {
+  const site = path.join(dir, 'slow-ack');
+  const store = fileStore(path.join(site, '.data', 'forms'));
+  // The server takes the message to its final dot at once, then answers 1.5 s later: past the 0.5 s send timeout.
+  const settings = { SMTP_URL: sink.url, SMTP_TIMEOUT_MS: '500', ENQUIRY_RETRY_MS: '1', RATE_LIMIT_PER_MINUTE: '1000' };
+  const send = createSendEmail({ env: () => settings, store: () => store });
+  const copies = () => subjects('Slow ack').length;
+  sink.delayMs = 1500;
+  const logs = captureLogs();
+  let answer: Response, retry: DeliveryReport;
+  try {
+    answer = await send(jsonRequest({ ...message, subject: 'Slow ack' }, 'slow-ack-0001-key'), { ip: '203.0.113.41' });
+    // Past the late answer: the server has the message now.
+    await waitFor(() => copies() === 1, 'the slow server to take the message');
+    sink.delayMs = 0;
+    retry = await deliverQueued(store, mailer(), settings);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+    logs.restore();
+  }
+  assert.is(answer.status, 202, 'stored, so the visitor is told it is on its way');
+  assert.is(copies(), 1, `one copy, not a second from the retry pass:\n${logs.lines.join('\n')}`);
+  assert.is(retry.started, 0, 'the retry pass did not send it');
+  const [item] = (await listStored(store)) as Stored[];
+  assert.ok(item, 'it is kept in the store');
+  const key = item.key;
+  assert.is(item.state, 'held', 'no run takes it by itself');
+  assert.is(item.unconfirmed, true);
+  assert.ok(logs.lines.some((l) => l.includes(key) && /did not confirm/.test(l)), logs.lines.join('\n'));
+  const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(repoRoot, 'bin/site.js'), 'enquiries', ...args], { cwd: site, encoding: 'utf8', env: { ...process.env, SITE_DATA_DIR: '', NO_COLOR: '1' } });
+  const listed = cli();
+  assert.is(listed.status, 0, listed.stderr);
+  assert.match(listed.stdout, new RegExp(`${key}\\s+unconfirmed\\s`));
+  assert.match(listed.stdout, /1 unconfirmed/);
+  // retry --all mends refusals; it does not mail what may have arrived already.
+  const all = cli('retry', '--all');
+  assert.is(all.status, 0, all.stderr);
+  assert.match(all.stderr, /1 unconfirmed left as/);
+  assert.is(((await listStored(store)) as Stored[])[0].unconfirmed, true);
+  // The operator finds it in the team's mail and records it as delivered: it leaves the store, and a repeat is not mailed.
+  const delivered = cli('delivered', key);
+  assert.is(delivered.status, 0, delivered.stderr);
+  assert.match(delivered.stderr, /1 enquiry recorded as delivered/);
+  assert.equal(await store.list('queue/'), []);
+  const quiet = captureLogs();
+  try {
+    assert.is((await send(jsonRequest({ ...message, subject: 'Slow ack' }, 'slow-ack-0001-key'), { ip: '203.0.113.41' })).status, 200);
+  } finally {
+    quiet.restore();
+  }
+  assert.is(copies(), 1, 'a repeat of it is not mailed');
+  console.log(`» slow acknowledgement (1.5 s against a 0.5 s timeout), then a retry pass: ${copies()} copy; listed as unconfirmed`);
+});
+
+test('a connection dropped after the final dot leaves the enquiry unconfirmed, not mailed again; sent again by id, it goes; a 451 reply to the dot is still retried', async () => {
+  const store = fileStore(path.join(dir, 'dropped-after-dot'));
+  const settings = { SMTP_URL: sink.url, ENQUIRY_RETRY_MS: '1' };
+  const deliver = mailer();
+  const logs = captureLogs();
+  let dropped: DeliveryReport, refused: DeliveryReport, next: DeliveryReport;
+  try {
+    await store.set('queue/dropped-dot-0001', JSON.stringify(queuedItem('dropped-dot-0001', 'Dropped after dot')));
+    sink.dropAfterData = true;
+    dropped = await deliverQueued(store, deliver, settings);
+    sink.dropAfterData = false;
+    // A "try again later" reply to the dot is the server's answer: it does not have the mail.
+    await store.set('queue/refused-dot-0001', JSON.stringify(queuedItem('refused-dot-0001', 'Refused at dot')));
+    sink.refuse = true;
+    refused = await deliverQueued(store, deliver, settings);
+    sink.refuse = false;
+    next = await deliverQueued(store, deliver, settings);
+  } finally {
+    logs.restore();
+  }
+  assert.is(dropped.unconfirmed, 1, logs.lines.join('\n'));
+  assert.is(refused.failed, 1, 'the 451 to the dot is retried, as before');
+  assert.is(next.delivered, 1, 'the one refused is delivered by the next run');
+  assert.equal(subjects('Dropped after dot'), ['Website message: Dropped after dot'], 'the dropped one is not mailed again by a run');
+  assert.equal(subjects('Refused at dot'), ['Website message: Refused at dot']);
+  const [item] = (await listStored(store)) as Stored[];
+  assert.is(item.key, 'dropped-dot-0001');
+  assert.is(item.unconfirmed, true);
+  assert.match(item.lastError ?? '', /did not confirm it \(Error ECONNECTION\)/);
+  // Not found in the team's mail, the operator sends it again on purpose.
+  assert.equal((await retryStored(store, ['dropped-dot-0001'])).retried, ['dropped-dot-0001']);
+  assert.is((await deliverQueued(store, deliver, settings)).delivered, 1);
+  assert.is(subjects('Dropped after dot').length, 2, 'sent again because the operator asked');
   assert.equal(await store.list('queue/'), []);
 });
 test('retryStored takes its clock and includeSuspected as options: either can be given without the other', async () => {

@@ -2,14 +2,16 @@
 // Queued ones wait for the next delivery run; held ones were refused for good by the mail server (or cannot
 // be read) and wait for a person: `site enquiries retry <id>` or `--all` puts them back in the queue, due at
 // once, for the next run of deliver-enquiries (every 10 minutes on Netlify, every minute under `site serve`);
-// `--all` leaves those held as suspected spam, unless `--include-suspected`.
+// `--all` leaves those held as suspected spam, unless `--include-suspected`. Unconfirmed ones (the mail server
+// had the whole message and never answered) may have arrived: the operator looks for them in the team's mail,
+// then sends one that is not there with `retry <id>` (never by `--all`), or removes one that is with `delivered <id>`.
 // Locally the store is .data/forms/ (or SITE_DATA_DIR); with --netlify, the deployed site's Netlify Blobs.
 import fs from 'node:fs';
 import path from 'node:path';
 import { BuildFailure, siteError } from '../../generator/errors.ts';
 import { notASite } from '../../generator/project.ts';
 import { blobsStore, fileStore, type KeyValueStore } from './store.ts';
-import { listStored, retryStored } from './enquiries.ts';
+import { listStored, markDelivered, retryStored } from './enquiries.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -52,34 +54,54 @@ export async function listEnquiries(options: { root: string; netlify: boolean; e
   // A queued enquiry under a lease that has not run out is in a run's hands now; its next try is the lease's end.
   const listedAt = Date.now();
   const sendingNow = (item: (typeof items)[number]) => 'state' in item && item.state === 'queued' && Boolean(item.sending) && item.nextAt > listedAt;
+  const unsure = (item: (typeof items)[number]) => 'state' in item && item.state === 'held' && Boolean(item.unconfirmed);
   const rows = items.map((item) =>
     'problem' in item
       ? [item.key, 'unreadable', '-', '-', '-', '-', `${placeOf(store, options.netlify, `queue/${item.key}`)} cannot be read: ${item.problem}`]
-      : [item.key, sendingNow(item) ? 'sending' : item.state, when(item.at), String(item.attempts), item.state === 'held' ? '-' : when(item.nextAt), item.lastError ?? '-', `${item.data.name ?? ''} <${item.data.email ?? ''}>: ${item.data.subject ?? ''}${item.unverified ? ' [unverified]' : ''}${item.suspected ? ' [suspected spam]' : ''}`],
+      : [item.key, sendingNow(item) ? 'sending' : unsure(item) ? 'unconfirmed' : item.state, when(item.at), String(item.attempts), item.state === 'held' ? '-' : when(item.nextAt), item.lastError ?? '-', `${item.data.name ?? ''} <${item.data.email ?? ''}>: ${item.data.subject ?? ''}${item.unverified ? ' [unverified]' : ''}${item.suspected ? ' [suspected spam]' : ''}`],
   );
   const head = ['id', 'state', 'arrived', 'attempts', 'next try', 'last error', 'enquiry'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ');
   if (rows.length) process.stdout.write([line(head), ...rows.map(line)].join('\n') + '\n');
-  const held = items.filter((i) => 'state' in i && i.state === 'held').length;
+  const unconfirmed = items.filter(unsure).length;
+  const held = items.filter((i) => 'state' in i && i.state === 'held').length - unconfirmed;
   const unreadable = items.filter((i) => 'problem' in i).length;
   const sending = items.filter(sendingNow).length;
-  console.log(`${held} held, ${items.length - held - unreadable - sending} waiting${sending ? `, ${sending} being sent` : ''}${unreadable ? `, ${unreadable} unreadable` : ''} in ${store.where}${held ? '. Retry held enquiries with `site enquiries retry <id>` or `--all`.' : ''}${unreadable ? `${held ? '' : '.'} Nothing deletes an unreadable record: read what the visitor sent in it, then mend or remove it yourself.` : ''}`);
+  const advice = [
+    ...(held ? ['Retry held enquiries with `site enquiries retry <id>` or `--all`.'] : []),
+    ...(unconfirmed ? ['An unconfirmed enquiry may have arrived: the mail server had all of it but did not answer. Look in the team\'s mail for its Message-ID, <enquiry-<id>@…>; if it is there, `site enquiries delivered <id>`, if not, `site enquiries retry <id>` (`--all` leaves it).'] : []),
+    ...(unreadable ? ['Nothing deletes an unreadable record: read what the visitor sent in it, then mend or remove it yourself.'] : []),
+  ];
+  console.log(`${held} held, ${items.length - held - unconfirmed - unreadable - sending} waiting${unconfirmed ? `, ${unconfirmed} unconfirmed` : ''}${sending ? `, ${sending} being sent` : ''}${unreadable ? `, ${unreadable} unreadable` : ''} in ${store.where}${advice.length ? `. ${advice.join(' ')}` : ''}`);
   return items.length;
 }
 
 export async function retryEnquiries(options: { root: string; netlify: boolean; keys: string[]; all: boolean; includeSuspected?: boolean; env?: Env }): Promise<number> {
   const store = formsStore(options);
   if (!options.all && options.keys.length === 0) throw new BuildFailure('enquiries', [siteError('ENQUIRY_NONE_NAMED', {})]);
-  const { retried, missing, unreadable, sending, suspected } = await reading(store, options.netlify, () => retryStored(store, options.all ? 'all' : [...new Set(options.keys)], { includeSuspected: options.includeSuspected }));
+  const { retried, missing, unreadable, sending, suspected, unconfirmed } = await reading(store, options.netlify, () => retryStored(store, options.all ? 'all' : [...new Set(options.keys)], { includeSuspected: options.includeSuspected }));
   if (retried.length) console.error(`${retried.length} ${retried.length === 1 ? 'enquiry' : 'enquiries'} put back in the queue of ${store.where}; the next run of deliver-enquiries sends ${retried.length === 1 ? 'it' : 'them'}`);
   else console.error(`no enquiry to retry in ${store.where}`);
   // Not a failure: the enquiry is on its way. If that attempt fails, it can be retried once its lease has ended.
   for (const s of sending) console.error(`${s.key} left as it is: it is being sent now, until ${when(s.until)}; if it is not delivered, retry it after that`);
   if (suspected.length) console.error(`${suspected.length} held as suspected spam left as they are (the field people never see was filled in): send a real one with \`site enquiries retry <id>\`, or all of them with \`site enquiries retry --all --include-suspected\``);
+  if (unconfirmed.length) console.error(`${unconfirmed.length} unconfirmed left as they are (each may have arrived: the mail server had all of it but did not answer): look in the team's mail for each, then \`site enquiries retry <id>\` one that is not there`);
   if (options.all && unreadable.length) console.error(`${unreadable.length} unreadable left as they are: see them with \`site enquiries\``);
   const problems = options.all ? [] : unreadable.map((u) => siteError('ENQUIRY_UNREADABLE', { place: placeOf(store, options.netlify, `queue/${u.key}`), problem: u.problem }));
   if (missing.length) problems.push(siteError('ENQUIRY_NOT_FOUND', { keys: missing.join(', '), verb: missing.length === 1 ? 'is' : 'are', where: store.where }));
   if (problems.length) throw new BuildFailure('enquiries', problems);
   return retried.length;
+}
+
+/** `site enquiries delivered <id…>`: held enquiries the operator found in the team's mail, or answered another way. */
+export async function deliveredEnquiries(options: { root: string; netlify: boolean; keys: string[]; env?: Env }): Promise<number> {
+  const store = formsStore(options);
+  const { marked, missing, unreadable, notHeld } = await reading(store, options.netlify, () => markDelivered(store, [...new Set(options.keys)]));
+  if (marked.length) console.error(`${marked.length} ${marked.length === 1 ? 'enquiry' : 'enquiries'} recorded as delivered and taken out of ${store.where}`);
+  const problems = unreadable.map((u) => siteError('ENQUIRY_UNREADABLE', { place: placeOf(store, options.netlify, `queue/${u.key}`), problem: u.problem }));
+  if (notHeld.length) problems.push(siteError('ENQUIRY_NOT_HELD', { keys: notHeld.join(', '), verb: notHeld.length === 1 ? 'is' : 'are' }));
+  if (missing.length) problems.push(siteError('ENQUIRY_NOT_FOUND', { keys: missing.join(', '), verb: missing.length === 1 ? 'is' : 'are', where: store.where }));
+  if (problems.length) throw new BuildFailure('enquiries', problems);
+  return marked.length;
 }

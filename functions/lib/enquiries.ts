@@ -7,7 +7,8 @@
 //
 // A stored enquiry is `queued` (delivered by `deliverQueued`, from the scheduled function on Netlify and a
 // timer under `site serve`, each one retried on its own backoff) or `held` (the mail server refused it for
-// good with a 5xx reply, or it cannot be read or made into a mail): held enquiries are never retried on their
+// good with a 5xx reply, or it cannot be read or made into a mail, or it is `unconfirmed`: the server had the
+// whole message but its reply never came, so it may have arrived): held enquiries are never retried on their
 // own, and the operator sees and retries them with `site enquiries`. One enquiry's failure never stops the others.
 import { createHash } from 'node:crypto';
 import type { Variant } from './enquiry.ts';
@@ -16,14 +17,15 @@ import { describe, rateRecords, recentRequests } from './http.ts';
 import { storedObject, type KeyValueStore } from './store.ts';
 
 type Env = Record<string, string | undefined>;
-type Deliver = (mail: Mail, settings: Env, signal?: AbortSignal) => Promise<Delivery>;
+type Deliver = (mail: Mail, settings: Env, signal?: AbortSignal, handedOver?: () => void) => Promise<Delivery>;
 
 /**
  * sent: the mail server has it. queued: stored, to be mailed later. held: stored, refused for good by the mail
- * server, waiting for the operator. delivered: the same key was mailed before. unconfigured/failed: neither
- * a mail server nor a store took it.
+ * server, waiting for the operator. unconfirmed: stored, and the mail server had the whole message but did not
+ * confirm it in time: it may have arrived, and waits for the operator. delivered: the same key was mailed
+ * before. unconfigured/failed: neither a mail server nor a store took it.
  */
-export type Outcome = 'sent' | 'queued' | 'held' | 'delivered' | 'unconfigured' | 'failed';
+export type Outcome = 'sent' | 'queued' | 'held' | 'unconfirmed' | 'delivered' | 'unconfigured' | 'failed';
 
 export interface Stored {
   variant: Variant;
@@ -44,6 +46,8 @@ export interface Stored {
   unverified?: boolean;
   /** It filled the field people never see: held for the operator, not mailed, and marked if they retry it. */
   suspected?: boolean;
+  /** Held because the mail server had the whole message and no reply to it came: it may have arrived. */
+  unconfirmed?: boolean;
 }
 
 /** What the mail says about how the enquiry came in (lib/mail.ts, compose). */
@@ -99,13 +103,20 @@ export function mailOf(item: Stored, settings: Env): Mail {
   return compose(item.variant, item.data, item.key, settings, { unverified: item.unverified, suspected: item.suspected });
 }
 
+/** A failure after the whole message was handed over with no reply to it (a timeout, a dropped connection). */
+function unconfirmed(error: unknown): boolean {
+  return Boolean((error as { unconfirmed?: boolean } | undefined)?.unconfirmed);
+}
+
 /**
  * Runs `deliver`, giving up after the send timeout so one hung mail cannot hold a request or a run. Giving up
  * stops the send too: left to go on, a mail waiting in the pool or on a stalled server would go out later,
- * beside the retry that the failure leads to (a second copy).
+ * beside the retry that the failure leads to (a second copy). A failure once the whole message was handed over
+ * that is not the server's reply to it is marked `unconfirmed`: the server may have the mail.
  */
 async function deliverWithin(deliver: Deliver, mail: Mail, settings: Env, limitMs: number): Promise<Delivery> {
   const stop = new AbortController();
+  let handedOver = false;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -115,7 +126,11 @@ async function deliverWithin(deliver: Deliver, mail: Mail, settings: Env, limitM
     }, limitMs);
   });
   try {
-    return await Promise.race([deliver(mail, settings, stop.signal), timeout]);
+    return await Promise.race([deliver(mail, settings, stop.signal, () => (handedOver = true)), timeout]);
+  } catch (error) {
+    const replied = typeof (error as { responseCode?: unknown } | undefined)?.responseCode === 'number';
+    if (handedOver && !replied && error && typeof error === 'object') Object.assign(error, { unconfirmed: true });
+    throw error;
   } finally {
     clearTimeout(timer);
   }
@@ -129,7 +144,7 @@ async function deliverWithin(deliver: Deliver, mail: Mail, settings: Env, limitM
  * another run never takes an enquiry that an attempt still has in hand. (Waiting in the pool past the lease
  * instead, a visitor's request would be racing the run that takes the enquiry once the lease ends.)
  */
-export async function attemptDelivery(store: KeyValueStore, item: Stored, deliver: Deliver, settings: Env, now: () => number, limitMs: number): Promise<'sent' | 'queued' | 'held'> {
+export async function attemptDelivery(store: KeyValueStore, item: Stored, deliver: Deliver, settings: Env, now: () => number, limitMs: number): Promise<'sent' | 'queued' | 'held' | 'unconfirmed'> {
   // The outcome is written by a swap from the record as this attempt claimed it. If another attempt has taken
   // it since (a store so slow that this one outlasted its lease), that one's record stands: overwritten, its
   // lease would end early and a third attempt could start, or its own outcome be lost.
@@ -171,6 +186,17 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
     failure = Object.assign(new Error('SMTP_URL is not set'), { code: 'NO_SMTP_URL' });
   } catch (error) {
     failure = error;
+  }
+  if (unconfirmed(failure)) {
+    // RFC 5321 4.5.3.2.6 has a client wait 10 minutes for the reply to the final dot, longer than a function may
+    // run; a server that is only slow already has the mail, so sending it again would make a second copy.
+    const next: Stored = { ...item, sending: undefined, attempts: item.attempts + 1, lastError: `the mail server had the whole message but did not confirm it (${describe(failure)})`, state: 'held', unconfirmed: true };
+    if (!(await record(next))) {
+      console.error(`deliver: enquiry ${item.key} may have been delivered (${next.lastError}), and ${lostTo}`);
+      return 'queued';
+    }
+    console.error(`deliver: enquiry ${item.key} may have been delivered: ${next.lastError}. It is not sent again by itself: look for Message-ID ${mail.messageId} at ${mail.to}; \`site enquiries\` lists it as unconfirmed.`);
+    return 'unconfirmed';
   }
   const held = refusedForGood(failure);
   const next: Stored = { ...item, sending: undefined, attempts: item.attempts + 1, lastError: describe(failure), state: held ? 'held' : 'queued', nextAt: held ? item.nextAt : now() + backoff(settings, item.attempts + 1) };
@@ -244,7 +270,9 @@ export function enquiryIntake(options: { store: (settings: Env) => KeyValueStore
       console.error(`send-email: SMTP_URL is not set, and ${why}`);
       return 'unconfigured';
     } catch (error) {
-      console.error(`send-email: the mail server did not take the enquiry (${describe(error)}), and ${why}`);
+      // With no store there is nobody to hand an unconfirmed one to: the visitor is told it failed, and may send it again.
+      if (unconfirmed(error)) console.error(`send-email: the mail server had the whole enquiry ${key} but did not confirm it (${describe(error)}), so it may have arrived; ${why}`);
+      else console.error(`send-email: the mail server did not take the enquiry (${describe(error)}), and ${why}`);
       return 'failed';
     }
   }
@@ -270,7 +298,7 @@ export function enquiryIntake(options: { store: (settings: Env) => KeyValueStore
       // The outbox: stored (and on disk, synced) before anything is mailed or answered.
       if (!(await store.create(`queue/${key}`, JSON.stringify(item)))) {
         const earlier = readStored(await store.get(`queue/${key}`), key);
-        return typeof earlier === 'object' && earlier.state === 'held' ? 'held' : 'queued';
+        return typeof earlier === 'object' && earlier.state === 'held' ? (earlier.unconfirmed ? 'unconfirmed' : 'held') : 'queued';
       }
       stored = true;
       // Delivered and removed from the queue between the two looks above: the new copy is not needed. Left
@@ -310,6 +338,8 @@ export interface DeliveryReport {
   waiting: number;
   /** Newly held by this run. */
   held: number;
+  /** Newly held by this run as unconfirmed: the mail server had the whole message but did not confirm it. */
+  unconfirmed: number;
   /** Tried and failed, to be tried again after their backoff. */
   failed: number;
   /** Left as they are because the store failed for them (a read or a write); each is logged for the operator. */
@@ -342,7 +372,7 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
     // One send may take its timeout, but at most half the budget, so a run always has time to start some.
     const sendLimit = Math.min(sendTimeout(settings), budget / 2);
     const cutoff = began + budget - sendLimit;
-    const report: DeliveryReport = { delivered: 0, waiting: 0, held: 0, failed: 0, storeFailed: 0, expired: 0, started: 0, outOfTime: false, began, cutoff };
+    const report: DeliveryReport = { delivered: 0, waiting: 0, held: 0, unconfirmed: 0, failed: 0, storeFailed: 0, expired: 0, started: 0, outOfTime: false, began, cutoff };
     const keys = await store.list('queue/');
     let next = 0;
     const outOfTime = () => {
@@ -393,6 +423,7 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
       });
       if (result === 'sent') report.delivered++;
       else if (result === 'held') report.held++;
+      else if (result === 'unconfirmed') report.unconfirmed++;
       else report.failed++;
     };
     const worker = async () => {
@@ -464,14 +495,16 @@ export async function listStored(store: KeyValueStore): Promise<(Stored | Unread
  * Puts held (or waiting) enquiries back in the queue, due now. Unreadable ones are left as they are, and so are
  * those a run is sending now (their lease has not ended): due at once, another run would mail them a second time.
  * 'all' leaves those held as suspected spam too, unless `includeSuspected`: most are a bot's, and the operator
- * sends the real ones by id; a retry to mend a mail server's refusals must not mail the lot.
+ * sends the real ones by id; a retry to mend a mail server's refusals must not mail the lot. It always leaves
+ * unconfirmed ones: each may have arrived, and is sent again only by id, once the operator has looked.
  */
-export async function retryStored(store: KeyValueStore, which: string[] | 'all', options: { now?: () => number; includeSuspected?: boolean } = {}): Promise<{ retried: string[]; missing: string[]; unreadable: Unreadable[]; sending: { key: string; until: number }[]; suspected: string[] }> {
+export async function retryStored(store: KeyValueStore, which: string[] | 'all', options: { now?: () => number; includeSuspected?: boolean } = {}): Promise<{ retried: string[]; missing: string[]; unreadable: Unreadable[]; sending: { key: string; until: number }[]; suspected: string[]; unconfirmed: string[] }> {
   const retried: string[] = [];
   const missing: string[] = [];
   const unreadable: Unreadable[] = [];
   const sending: { key: string; until: number }[] = [];
   const suspected: string[] = [];
+  const unsure: string[] = [];
   const { now = Date.now, includeSuspected = false } = options;
   const queued = (await store.list('queue/')).map((k) => k.slice('queue/'.length));
   const keys = which === 'all' ? queued : which;
@@ -491,11 +524,38 @@ export async function retryStored(store: KeyValueStore, which: string[] | 'all',
       } else if ('problem' in read) unreadable.push(read);
       else if (read.item.sending && read.item.nextAt > now()) sending.push({ key, until: read.item.nextAt });
       else if (which === 'all' && !includeSuspected && read.item.suspected && read.item.state === 'held') suspected.push(key);
-      else if (await store.swap(`queue/${key}`, read.raw, JSON.stringify({ ...read.item, state: 'queued', nextAt: 0, sending: undefined }))) retried.push(key);
+      else if (which === 'all' && read.item.unconfirmed && read.item.state === 'held') unsure.push(key);
+      else if (await store.swap(`queue/${key}`, read.raw, JSON.stringify({ ...read.item, state: 'queued', nextAt: 0, sending: undefined, unconfirmed: undefined }))) retried.push(key);
       else if (tries < 5) continue;
       else throw new Error(`queue/${key} kept changing while it was being put back; try again`);
       break;
     }
   }
-  return { retried, missing, unreadable, sending, suspected };
+  return { retried, missing, unreadable, sending, suspected, unconfirmed: unsure };
+}
+
+/**
+ * Records held enquiries as delivered and takes them out of the queue: for one the operator found in the team's
+ * mail (an unconfirmed one that did arrive), or answered another way. Only held ones: a queued one is a run's
+ * to send. The delivery record is written first, as a run writes it, so a repeat of the enquiry is not mailed.
+ */
+export async function markDelivered(store: KeyValueStore, keys: string[], now: () => number = Date.now): Promise<{ marked: string[]; missing: string[]; unreadable: Unreadable[]; notHeld: string[] }> {
+  const marked: string[] = [];
+  const missing: string[] = [];
+  const unreadable: Unreadable[] = [];
+  const notHeld: string[] = [];
+  const queued = (await store.list('queue/')).map((k) => k.slice('queue/'.length));
+  for (const key of keys) {
+    const read = queued.includes(key) ? await readQueued(store, `queue/${key}`) : undefined;
+    if (!read) missing.push(key);
+    else if ('problem' in read) unreadable.push(read);
+    else if (read.item.state !== 'held') notHeld.push(key);
+    else {
+      await store.set(`received/${key}`, JSON.stringify({ mailedAt: now(), by: 'operator' }));
+      // Put back in the queue and taken since (`retry`, then a run): that run finds the delivery record and sends nothing.
+      if ((await store.get(`queue/${key}`)) === read.raw) await store.delete(`queue/${key}`);
+      marked.push(key);
+    }
+  }
+  return { marked, missing, unreadable, notHeld };
 }

@@ -13,6 +13,8 @@ export interface MailSink {
   refuseFor?: (raw: string) => boolean;
   /** Hold each message this long before answering, as a slow mail server does. */
   delayMs: number;
+  /** Keep each message, then close the connection instead of answering: a server or a network that drops after the final dot. */
+  dropAfterData: boolean;
   /** Hold the answer to MAIL FROM this long, then take the message: a server that stalls, then recovers. */
   mailFromDelayMs: number;
   /** Called with each message as it is received and before it is answered: a test can crash the sender here. */
@@ -23,7 +25,7 @@ export interface MailSink {
 }
 
 export async function startMailSink(): Promise<MailSink> {
-  const sink = { received: [] as MailSink['received'], refuse: false, delayMs: 0, mailFromDelayMs: 0, mostAtOnce: 0 } as MailSink;
+  const sink = { received: [] as MailSink['received'], refuse: false, delayMs: 0, dropAfterData: false, mailFromDelayMs: 0, mostAtOnce: 0 } as MailSink;
   let atOnce = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -46,6 +48,7 @@ export async function startMailSink(): Promise<MailSink> {
         if (sink.refuseFor?.(raw)) return callback(Object.assign(new Error('Message refused'), { responseCode: 554 }));
         sink.received.push({ raw, mail: await simpleParser(raw), from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address) });
         sink.onReceived?.(sink.received.length);
+        if (sink.dropAfterData) return [...server.connections].find((c) => c.session.id === session.id)?._socket.destroy();
         callback();
       });
     },
