@@ -4,8 +4,8 @@
 // at), its Rich Text / Markdown switch (no name, and no aria-checked until first pressed) and the media library's
 // thumbnails. Decap takes no names from its config, so they are set on its elements as it draws them. React leaves
 // attributes it does not manage alone, and what it draws anew (a list unfolded, the other Markdown mode, the media
-// library opened) is named when it arrives. A folded item's bar also tells (outlined, and in its fold button's
-// name) when a field inside it was refused, since the field's own marks are hidden with it.
+// library opened) is named when it arrives. A folded item's bar also tells (outlined, in words on it and in its
+// fold button's name) when a field inside it was refused, since the field's own marks are hidden with it.
 
 /** The bars above list items met so far: named again when anything changes, as an item's summary or fold does. */
 const bars = new Set<HTMLElement>();
@@ -85,7 +85,8 @@ function nameWithin(root: Element): void {
  * the list's `summary` makes of the item, as Decap shows it when folded) is the element after the bar, kept, hidden,
  * while the item is unfolded; whether it shows is whether the item is folded. A folded item's fields are drawn but
  * hidden, so a field a refused save marked there (notices.ts: data-site-marked) showed nothing: while the item is
- * folded its bar says so instead, outlined (admin.css, by data-site-refused-inside) and in its fold button's name.
+ * folded its bar says so instead, outlined (admin.css, by data-site-refused-inside), in words on it and in its
+ * fold button's name.
  */
 function nameBar(bar: HTMLElement): void {
   const summaryEl = bar.nextElementSibling;
@@ -99,11 +100,35 @@ function nameBar(bar: HTMLElement): void {
   if (first instanceof HTMLButtonElement && first !== last) {
     set(first, 'aria-label', `${folded ? 'Expand' : 'Collapse'} ${summary}${refused ? ' — a field inside was refused' : ''}`);
     set(first, 'aria-expanded', String(!folded));
+    sayRefused(first, refused);
   }
   if (last instanceof HTMLButtonElement) set(last, 'aria-label', `Remove ${summary}`);
   // dnd-kit's instructions (Space to pick up, the arrows to move) stay its aria-describedby.
   const handle = bar.querySelector(handleSelector);
   if (handle) set(handle, 'aria-label', `Move ${summary}`);
+}
+
+/**
+ * The words on a folded item's bar that a field inside was refused, just after its fold button (`fold`), while
+ * `refused`; none otherwise. The outline alone showed staff that something was wrong, not what. The words are
+ * said to a screen reader in one place only, the fold button's name, which it meets first whether tabbing or
+ * reading on and which is what opens the item to the field: read again as text beside the button, they would say
+ * nothing new, so here they are aria-hidden. Speech input still finds the button by the words seen, as its name
+ * holds them. One line in Decap's row, cut short on a narrow item rather than wrapped (admin.css).
+ */
+function sayRefused(fold: HTMLButtonElement, refused: boolean): void {
+  const words = fold.parentElement?.querySelector(':scope > [data-site-refused-words]');
+  if (!refused) {
+    words?.remove();
+    return;
+  }
+  if (words) return;
+  const el = document.createElement('span');
+  el.dataset.siteRefusedWords = '';
+  el.setAttribute('aria-hidden', 'true');
+  el.textContent = 'A field inside was refused';
+  // After the fold button, never last: the bar's first and last children stay its fold and remove buttons.
+  fold.after(el);
 }
 
 function isFolded(bar: HTMLElement): boolean {

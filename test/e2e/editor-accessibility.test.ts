@@ -1,9 +1,9 @@
 // The content editor at /admin under `site serve`, checked with axe-core as the site's pages are (WCAG 2.1 A
 // and AA, axe.ts): the collection list, the media library, a JSON page's and a Markdown post's editor, a refused
-// save with the site's refusal panel and Decap's notice of a required field left empty, at 375 px (staff on
-// phones) and at 1280 px; and the names the site gives Decap's icon-only controls (control-names.ts), as they
-// change. One dev server, one signed-in page per width, moved from screen to screen. Screenshots go to
-// reports/screenshots/editor-a11y-*.png.
+// save with the site's refusal panel (and with the refused field's item folded, its bar saying so) and Decap's
+// notice of a required field left empty, at 375 px (staff on phones) and at 1280 px; and the names the site gives
+// Decap's icon-only controls (control-names.ts), as they change. One dev server, one signed-in page per width,
+// moved from screen to screen. Screenshots go to reports/screenshots/editor-a11y-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -125,7 +125,8 @@ for (const width of [375, 1280]) {
     // A refused save: Decap's "Unsaved Changes" badge and Publish button, and the site's panel (Decap's notice of
     // the refusal is closed as soon as the panel shows it, by notices.ts).
     await screen(page, '#/collections/settings/entries/plans');
-    await page.locator('[class*=SortableListItem]').filter({ hasText: 'Self-Service Extract' }).locator('button').first().click();
+    const fold = page.locator('[class*=SortableListItem]').filter({ hasText: 'Self-Service Extract' }).locator('button').first();
+    await fold.click();
     const price = page.getByLabel('Price', { exact: true }).first();
     await price.fill('44.95');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -134,6 +135,12 @@ for (const width of [375, 1280]) {
     await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
     found.push(...(await problems(page, `${width} refused save`)));
     await page.screenshot({ path: path.join(shots, `editor-a11y-refused-${width}.png`) });
+    // The refused field's item folded again: its bar's words that a field inside was refused (control-names.ts).
+    await fold.click();
+    await page.locator('[data-site-refused-words]').first().waitFor();
+    found.push(...(await problems(page, `${width} refused field in a folded item`)));
+    await page.screenshot({ path: path.join(shots, `editor-a11y-refused-folded-${width}.png`) });
+    await fold.click();
     // A required field left empty: Decap's own error notice (which still shows for what the panel does not), and
     // its red marks on the field (its label, "Price is required." and its hint).
     await price.click();

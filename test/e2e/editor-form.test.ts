@@ -4,8 +4,8 @@
 // Markdown mode and through switches between Rich Text and Markdown; the floating buttons above the panel while it
 // is open, the field it names brought into view clear of them, each of its problems a button to its field
 // (focused), a refused field inside an object or a list item marked and reached by its path, not as the first field
-// of its name; a refused field inside a folded list item told of on the item's bar (outlined, and in its fold
-// button's name), and unfolded by its problem in the panel; a refused field changed afterwards losing its message
+// of its name; a refused field inside a folded list item told of on the item's bar (outlined, in words on it and
+// in its fold button's name), and unfolded by its problem in the panel; a refused field changed afterwards losing its message
 // and outline, its problem in the panel said to be changed; and Decap's notices clear of the toolbar and of the
 // field Decap marked, shown once; its notice of a refusal closed once the panel shows it, its other notices left as
 // they are. Screenshots go to reports/screenshots/editor-*.png.
@@ -746,18 +746,42 @@ test('a refused field nested in an object or a list item, whose name other field
 
 /**
  * The bar of each list item (found by its fold button's name, as control-names.ts gives it): the fold button's
- * accessible name and whether it says the item is unfolded, and the bar's outline.
+ * accessible name and whether it says the item is unfolded, the bar's outline, its words that a field inside was
+ * refused (their text, size, whether they show, and that they are hidden from screen readers, whose fold button
+ * says it), whether the bar's controls and words each lie whole within it, and where the bar and the summary under
+ * it are against the form's visible area (its scrolling box's top to the refusal panel's top).
  */
 function itemBar(page: Page, summary: string) {
   return page.evaluate((summary) => {
     const button = [...document.querySelectorAll<HTMLButtonElement>('button[aria-expanded]')].find((b) => b.getAttribute('aria-label')!.replace(/^(Expand|Collapse) /, '').startsWith(summary))!;
     const bar = button.parentElement!;
     const style = getComputedStyle(bar);
-    return { name: button.getAttribute('aria-label'), expanded: button.getAttribute('aria-expanded'), outline: `${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`, shown: bar.getBoundingClientRect().height > 0 };
+    const r = bar.getBoundingClientRect();
+    const words = bar.querySelector<HTMLElement>('[data-site-refused-words]');
+    const w = words?.getBoundingClientRect();
+    const hit = w && document.elementFromPoint(w.left + w.width / 2, w.top + w.height / 2);
+    let scroller: Element | null = bar.parentElement;
+    while (scroller && !(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement;
+    return {
+      name: button.getAttribute('aria-label'),
+      expanded: button.getAttribute('aria-expanded'),
+      outline: `${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`,
+      shown: r.height > 0,
+      height: r.height,
+      inside: [...bar.children].every((c) => {
+        const b = c.getBoundingClientRect();
+        return b.top >= r.top - 0.5 && b.bottom <= r.bottom + 0.5 && b.left >= r.left - 0.5 && b.right <= r.right + 0.5;
+      }),
+      words: words && w ? { text: words.textContent, width: w.width, height: w.height, visibility: getComputedStyle(words).visibility, ariaHidden: words.getAttribute('aria-hidden'), onTop: !!hit && words.contains(hit) } : null,
+      top: r.top,
+      summaryBottom: bar.nextElementSibling!.getBoundingClientRect().bottom,
+      viewTop: Math.max(scroller?.getBoundingClientRect().top ?? 0, 0),
+      viewBottom: Math.min(document.getElementById('site-refusal')?.getBoundingClientRect().top ?? innerHeight, innerHeight),
+    };
   }, summary);
 }
 
-test('a refused field inside a folded list item: the item\'s bar is outlined and its fold button says a field inside was refused, an item without problems is not; the panel\'s problem unfolds the items round it and brings the field into view with the focus; changed, the bar\'s mark goes, at 375 and 1280 px', async () => {
+test('a refused field inside a folded list item: the item\'s bar is outlined, says in words that a field inside was refused (its fold button\'s name too), an item without problems is not marked; the panel\'s problem unfolds the items round it and brings the field into view with the focus; unfolded, or changed, the bar\'s marks go, at 375 and 1280 px', async () => {
   const file = 'content/faq.json';
   const before = site.read(file);
   const group = 'General';
@@ -778,12 +802,16 @@ test('a refused field inside a folded list item: the item\'s bar is outlined and
     await panel.waitFor();
     await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
     await page.waitForTimeout(300);
-    const where = (what: string, seen: unknown) => `at ${width} px, ${what}: ${JSON.stringify(seen)}`;
     const red = /^2px solid rgb\(192, 57, 43\)$/;
+    const where = (what: string, seen: unknown) => `at ${width} px, ${what}: ${JSON.stringify(seen)}`;
     let bar = await itemBar(page, group);
     assert.is(bar.name, `Expand ${group} — a field inside was refused`, where('the folded group\'s fold button says a field inside was refused', bar));
     assert.match(bar.outline, red, where('the folded group\'s bar is outlined', bar));
     assert.ok(bar.shown, where('the folded group\'s bar is on the screen', bar));
+    assert.is(bar.words?.text, 'A field inside was refused', where('the folded group\'s bar says so in words', bar));
+    assert.ok(bar.words!.width > 0 && bar.words!.height > 0 && bar.words!.visibility === 'visible' && bar.words!.onTop, where('its words show, on top', bar));
+    // Said once to a screen reader: by the fold button's name, which is what it meets first.
+    assert.is(bar.words!.ariaHidden, 'true', where('its words are not read a second time', bar));
     const inner = await itemBar(page, question);
     assert.is(inner.name, `Expand ${question} — a field inside was refused`, where('the folded question inside it says so too', inner));
     // Another group and another question of the same group hold no problem.
@@ -792,6 +820,10 @@ test('a refused field inside a folded list item: the item\'s bar is outlined and
     const clean = await itemBar(page, 'Payment');
     assert.is(clean.name, 'Expand Payment', where('a group without problems is not marked', clean));
     assert.not.match(clean.outline, red, where('a group without problems is not outlined', clean));
+    assert.is(clean.words, null, where('a group without problems has no words of a refusal', clean));
+    // Decap's bar keeps its one row, with its fold, drag and remove controls and the words each whole within it.
+    assert.is(bar.height, clean.height, where('the marked bar is as high as the others', { bar, clean }));
+    assert.ok(bar.inside, where('the bar\'s controls and words lie within it', bar));
     await page.screenshot({ path: path.join(shots, `editor-refusal-folded-${width}.png`) });
     await panel.getByRole('button', { name: /^Answer: \{\{ no such fact \}\} names no fact/ }).click();
     await page.waitForTimeout(500);
@@ -802,6 +834,7 @@ test('a refused field inside a folded list item: the item\'s bar is outlined and
     bar = await itemBar(page, group);
     assert.is(bar.name, `Collapse ${group}`, where('unfolded, the group\'s bar loses its mark', bar));
     assert.not.match(bar.outline, red, where('unfolded, the group\'s bar is not outlined', bar));
+    assert.is(bar.words, null, where('unfolded, the group\'s bar loses its words', bar));
     assert.is((await itemBar(page, question)).name, `Collapse ${question}`);
     // Changed, the field loses its mark, and so does the bar once the group is folded again.
     await page.keyboard.type(' ');
@@ -810,6 +843,7 @@ test('a refused field inside a folded list item: the item\'s bar is outlined and
     bar = await itemBar(page, group);
     assert.is(bar.name, `Expand ${group}`, where('the field changed, the folded group is not marked', bar));
     assert.not.match(bar.outline, red, where('the field changed, the folded group is not outlined', bar));
+    assert.is(bar.words, null, where('the field changed, the folded group has no words of a refusal', bar));
     assert.is(site.read(file), before);
   }
 });
