@@ -160,7 +160,8 @@ export function showRefusal(message: string): void {
   title.setAttribute('role', 'alert');
   title.append(heading);
   panel.append(close, title);
-  // The first field the panel names, with its message, brought into view once the panel is up.
+  // The first field the panel names, with its message, brought into view once the panel is up (or the bar of the
+  // folded item that hides it).
   let first: { note: HTMLElement; field: HTMLElement } | undefined;
   if (!problems.length) {
     const lead = document.createElement('p');
@@ -190,7 +191,7 @@ export function showRefusal(message: string): void {
       // Close above the label, so that it reads as this field's and not the one before's.
       beside.style.marginBottom = '6px';
       top.before(beside);
-      first ??= { note: beside, field: top.parentElement! };
+      first ??= inFold(control) ?? { note: beside, field: top.parentElement! };
     }
   }
   // Each problem with no field on the form can only be put right elsewhere, so it stays as it is.
@@ -204,6 +205,19 @@ export function showRefusal(message: string): void {
     first = undefined;
   });
   panelSize.observe(panel);
+}
+
+/**
+ * Where to look for a field hidden in a folded list item: the outermost folded item's bar, from its top (the bar,
+ * which says a field inside was refused: control-names.ts) to its summary's foot (which says which item). Decap
+ * draws a folded item's fields but hides them, so the field's own box is empty (all at 0) and bringing it into
+ * view moved the form a few pixels up, wherever the item was. None when no folded item holds `control`.
+ */
+function inFold(control: HTMLElement): { note: HTMLElement; field: HTMLElement } | undefined {
+  const bar = foldsAround(control)[0]?.parentElement;
+  if (!bar) return undefined;
+  const summary = bar.nextElementSibling;
+  return { note: bar, field: summary instanceof HTMLElement ? summary : bar };
 }
 
 /**

@@ -5,10 +5,10 @@
 // is open, the field it names brought into view clear of them, each of its problems a button to its field
 // (focused), a refused field inside an object or a list item marked and reached by its path, not as the first field
 // of its name; a refused field inside a folded list item told of on the item's bar (outlined, in words on it and
-// in its fold button's name), and unfolded by its problem in the panel; a refused field changed afterwards losing its message
-// and outline, its problem in the panel said to be changed; and Decap's notices clear of the toolbar and of the
-// field Decap marked, shown once; its notice of a refusal closed once the panel shows it, its other notices left as
-// they are. Screenshots go to reports/screenshots/editor-*.png.
+// in its fold button's name), which the refusal brings into view, and unfolded by its problem in the panel; a
+// refused field changed afterwards losing its message and outline, its problem in the panel said to be changed;
+// and Decap's notices clear of the toolbar and of the field Decap marked, shown once; its notice of a refusal
+// closed once the panel shows it, its other notices left as they are. Screenshots go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
@@ -781,7 +781,14 @@ function itemBar(page: Page, summary: string) {
   }, summary);
 }
 
-test('a refused field inside a folded list item: the item\'s bar is outlined, says in words that a field inside was refused (its fold button\'s name too), an item without problems is not marked; the panel\'s problem unfolds the items round it and brings the field into view with the focus; unfolded, or changed, the bar\'s marks go, at 375 and 1280 px', async () => {
+/** The form scrolled to its end (below 800 px the preview under it too). */
+function scrollFormToEnd(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    for (let el: Element | null = document.querySelector('[class*="-ControlPaneContainer"]'); el; el = el.parentElement) el.scrollTop = el.scrollHeight;
+  });
+}
+
+test('a refused field inside a folded list item: the item\'s bar is outlined, says in words that a field inside was refused (its fold button\'s name too) and is brought into view, an item without problems is not marked; the panel\'s problem unfolds the items round it and brings the field into view with the focus; unfolded, or changed, the bar\'s marks go, at 375 and 1280 px', async () => {
   const file = 'content/faq.json';
   const before = site.read(file);
   const group = 'General';
@@ -796,18 +803,24 @@ test('a refused field inside a folded list item: the item\'s bar is outlined, sa
     await page.locator(`#${id}`).fill('{{ no such fact }}');
     await page.getByRole('button', { name: `Collapse ${question}`, exact: true }).click();
     await page.getByRole('button', { name: `Collapse ${group}`, exact: true }).click();
-    await scrollFormToTop(page);
+    // The last group opened (at 1280 px the form is then longer than the screen) and the form scrolled to its end,
+    // away from the first group: the refusal brings that group's bar into view, as it would a field on show.
+    await page.getByRole('button', { name: 'Expand Pricing questions', exact: true }).click();
+    await scrollFormToEnd(page);
+    const where = (what: string, seen: unknown) => `at ${width} px, ${what}: ${JSON.stringify(seen)}`;
+    let bar = await itemBar(page, group);
+    assert.ok(bar.top < bar.viewTop || bar.summaryBottom > bar.viewBottom, where('before Publish the group\'s bar is out of view', bar));
     await publish(page);
     const panel = page.locator('#site-refusal');
     await panel.waitFor();
     await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
     await page.waitForTimeout(300);
     const red = /^2px solid rgb\(192, 57, 43\)$/;
-    const where = (what: string, seen: unknown) => `at ${width} px, ${what}: ${JSON.stringify(seen)}`;
-    let bar = await itemBar(page, group);
+    bar = await itemBar(page, group);
     assert.is(bar.name, `Expand ${group} — a field inside was refused`, where('the folded group\'s fold button says a field inside was refused', bar));
     assert.match(bar.outline, red, where('the folded group\'s bar is outlined', bar));
     assert.ok(bar.shown, where('the folded group\'s bar is on the screen', bar));
+    assert.ok(bar.top >= bar.viewTop - 0.5 && bar.summaryBottom <= bar.viewBottom + 0.5, where('the refusal brings the folded group\'s bar and its summary into view', bar));
     assert.is(bar.words?.text, 'A field inside was refused', where('the folded group\'s bar says so in words', bar));
     assert.ok(bar.words!.width > 0 && bar.words!.height > 0 && bar.words!.visibility === 'visible' && bar.words!.onTop, where('its words show, on top', bar));
     // Said once to a screen reader: by the fold button's name, which is what it meets first.
