@@ -1,6 +1,6 @@
 // Decap's notices ("Oops, you've missed a required field", "Entry saved", a refused save): react-toastify's, in
 // the ToastContainer of decap-cms-core's Notifications.tsx. Closing one as staff would, showing the newest only, and
-// on a phone placing them clear of the field Decap marked.
+// on a phone giving them room of their own under the toolbar.
 
 /**
  * Closes one of Decap's notices as if staff pressed its close button, by pressing it: Decap's `toast` is inside
@@ -32,7 +32,7 @@ export function showNewestNoticeOnly(): void {
             if (before instanceof HTMLElement && before.matches('.Toastify__toast')) closeNotice(before);
           }
           placeNotices(notice.parentElement);
-          // Decap may draw its messages on the fields after the notice: looked at again once they are drawn.
+          // The toolbar may be drawn anew after the notice: looked at again once it is.
           requestAnimationFrame(() => placeNotices(notice.parentElement));
         }
       }
@@ -40,34 +40,41 @@ export function showNewestNoticeOnly(): void {
   }).observe(document.body, { childList: true, subtree: true });
 }
 
-const atFoot = 'siteNoticesAtFoot';
-
 /**
- * Below 800 px admin.css shows the notices under the toolbar (its foot, which wraps onto as many rows as it needs,
- * in --site-toolbar-bottom), not at the screen's foot: there, above the floating buttons, "missed a required
- * field" lay for eight seconds over the form's lowest fields, where the field just typed in (put above the phone's
- * keyboard by the browser) often is: the one Decap marked. Where a notice under the toolbar would cover a field
- * Decap marked (its label, message or input), it goes to the foot instead, unless it covers one there too.
+ * Below 800 px admin.css shows the notices just under the toolbar (its foot, which wraps onto as many rows as it
+ * needs, in --site-toolbar-bottom), and moves the form down by the notices' height (--site-notice-height) while one
+ * shows, so that a notice lies over no field. Laid over the form, "missed a required field" hid its top strip (or,
+ * at the screen's foot, its lowest fields, where the field just typed in often is) for eight seconds, and what it
+ * hid at the top could not be scrolled out from under it. Room for it is simpler than choosing, from the fields
+ * Decap marked, which part of the form it may hide, and nothing is hidden.
  */
 function placeNotices(container: HTMLElement | null): void {
   if (!container?.isConnected) return;
   const root = document.documentElement;
   const toolbar = document.querySelector('[class*="-ToolbarContainer"]');
   if (toolbar) root.style.setProperty('--site-toolbar-bottom', `${Math.ceil(toolbar.getBoundingClientRect().bottom)}px`);
-  delete root.dataset[atFoot];
-  if (!coversMarkedField(container)) return;
-  root.dataset[atFoot] = '';
-  if (coversMarkedField(container)) delete root.dataset[atFoot];
+  root.style.setProperty('--site-notice-height', `${Math.ceil(container.getBoundingClientRect().height)}px`);
+  if (matchMedia('(max-width: 799px)').matches) keepMarkedFieldsOnScreen();
 }
 
-/** Whether the notices' box meets a field Decap marked: its label, its list of messages just after it, or its input. */
-function coversMarkedField(container: HTMLElement): boolean {
-  const box = container.getBoundingClientRect();
-  return [...document.querySelectorAll<HTMLLabelElement>('label[for*="-field-"]')]
-    .filter((label) => label.nextElementSibling?.matches('ul') && label.nextElementSibling.querySelector('li'))
-    .flatMap((label) => [label, label.nextElementSibling!, document.getElementById(label.htmlFor)])
-    .some((el) => {
-      const r = el?.getBoundingClientRect();
-      return !!r && r.height > 0 && r.bottom > box.top && r.top < box.bottom && r.right > box.left && r.left < box.right;
-    });
+/**
+ * The form moved down to make room for a notice pushes its lowest lines under the screen's foot, where the field just
+ * emptied often is: the one Decap marked ("X is required.") and the notice is about. A marked field whose top is on
+ * the screen and whose input went under the foot (or the buttons floating there) is scrolled up until it is whole,
+ * but not past its own top.
+ */
+function keepMarkedFieldsOnScreen(): void {
+  const marked = [...document.querySelectorAll<HTMLLabelElement>('label[for*="-field-"]')].filter((label) => label.nextElementSibling?.matches('ul') && label.nextElementSibling.querySelector('li'));
+  for (const label of marked) {
+    const input = document.getElementById(label.htmlFor);
+    let scroller = label.parentElement;
+    while (scroller && !(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement;
+    if (!input || !scroller) continue;
+    const box = scroller.getBoundingClientRect();
+    // Above the buttons that float at the foot ("Insert a fact", the preview's), in the 72 px admin.css keeps for them.
+    const bottom = Math.min(box.bottom, innerHeight) - 72;
+    const start = label.getBoundingClientRect().top;
+    const end = input.getBoundingClientRect().bottom;
+    if (start >= box.top && start < bottom && end > bottom) scroller.scrollTop += Math.min(end - bottom, start - box.top - 8);
+  }
 }

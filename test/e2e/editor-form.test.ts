@@ -993,6 +993,72 @@ test('Decap\'s notice of a required field left empty covers neither that field n
   assert.is(site.read(file), before);
 });
 
+/**
+ * What the notice that shows lies over: each of the editor's controls and labels (the toolbar's, the form's and the
+ * buttons that float over it) that is on the screen where the notice is, and is under the notice there, not over it.
+ * A control scrolled out of its box is not on the screen, so each is taken as far as the boxes round it show it.
+ */
+function underNotice(page: Page) {
+  return page.evaluate(() => {
+    const toast = [...document.querySelectorAll('.Toastify__toast')].filter((t) => t.getClientRects().length > 0 && getComputedStyle(t).visibility !== 'hidden').at(-1);
+    const n = toast?.parentElement!.getBoundingClientRect();
+    const controls = [...document.querySelectorAll('[class*="-EditorContainer"] :is(a[href], button, input, textarea, select, label, [role="combobox"], [role="switch"], [contenteditable="true"]), #site-insert-fact')];
+    const covered: string[] = [];
+    for (const el of controls) {
+      const r = el.getBoundingClientRect();
+      let [top, bottom, left, right] = [r.top, r.bottom, r.left, r.right];
+      for (let up = el.parentElement; up; up = up.parentElement) {
+        if (getComputedStyle(up).overflow === 'visible') continue;
+        const b = up.getBoundingClientRect();
+        [top, bottom, left, right] = [Math.max(top, b.top), Math.min(bottom, b.bottom), Math.max(left, b.left), Math.min(right, b.right)];
+      }
+      if (!n) continue;
+      [top, bottom, left, right] = [Math.max(top, n.top), Math.min(bottom, n.bottom), Math.max(left, n.left), Math.min(right, n.right)];
+      if (bottom - top < 2 || right - left < 2) continue;
+      const points = [0.1, 0.5, 0.9].flatMap((x) => [0.1, 0.5, 0.9].map((y) => document.elementFromPoint(left + (right - left) * x, top + (bottom - top) * y)));
+      if (points.some((p) => p?.closest('.Toastify__toast-container'))) covered.push(`${el.tagName} ${(el.textContent || el.getAttribute('aria-label') || el.id).trim().slice(0, 30)}`);
+    }
+    return {
+      text: toast?.textContent ?? '',
+      notice: n?.toJSON() as DOMRect | undefined,
+      toolbarBottom: document.querySelector('[class*="-ToolbarContainer"]')!.getBoundingClientRect().bottom,
+      covered,
+    };
+  });
+}
+
+test('on a phone (375 px) Decap\'s notice of a required field left empty covers none of the form\'s controls, nor the toolbar\'s, for its eight seconds: the form makes room for it under the toolbar; at 1280 px it stays at the foot, 72 px up', async () => {
+  const file = 'content/cities/perth.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/cities/entries/perth', { width, height: width < 768 ? 800 : 900 });
+    await page.getByLabel('Population').fill('');
+    await publish(page);
+    await page.locator('.Toastify__toast').filter({ hasText: "Oops, you've missed a required field." }).waitFor();
+    await page.waitForTimeout(800);
+    const seen = await underNotice(page);
+    await page.screenshot({ path: path.join(shots, `editor-required-notice-room-${width}.png`) });
+    const where = `at ${width} px: ${JSON.stringify(seen)}`;
+    assert.match(seen.text, /missed a required field/, `${where}: the notice shows`);
+    assert.equal(seen.covered, [], `${where}: the notice covers no control or label`);
+    if (width < 800) {
+      assert.ok(seen.notice!.top >= seen.toolbarBottom, `${where}: the notice is below the toolbar`);
+      // Scrolled to its top, the form's first field is below the notice, not under it.
+      const first = await page.evaluate(() => {
+        const label = document.querySelector('[class*="-ControlPaneContainer"] label')!;
+        let scroller = label.parentElement!;
+        while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
+        scroller.scrollTop = 0;
+        return label.getBoundingClientRect().top;
+      });
+      assert.ok(first >= seen.notice!.bottom, `${where}: the form's first label (at ${first}) is below the notice`);
+    } else {
+      assert.ok(Math.abs(900 - seen.notice!.bottom - 72) <= 1, `${where}: the notice is at the foot, 72 px up, as before`);
+    }
+  }
+  assert.is(site.read(file), before);
+});
+
 test('a notice hidden by a newer one never shows again: Publish pressed twice with a required field empty, the first "missed a required field" does not come back when the second goes, at 375 and 1280 px', async () => {
   const file = 'content/pages/faq.json';
   const before = site.read(file);
