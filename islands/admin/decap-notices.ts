@@ -32,8 +32,7 @@ export function showNewestNoticeOnly(): void {
             if (before instanceof HTMLElement && before.matches('.Toastify__toast')) closeNotice(before);
           }
           placeNotices(notice.parentElement);
-          // The toolbar may be drawn anew after the notice: looked at again once it is.
-          requestAnimationFrame(() => placeNotices(notice.parentElement));
+          if (matchMedia('(max-width: 799px)').matches) keepMarkedFieldsOnScreen();
         }
       }
     }
@@ -50,11 +49,33 @@ export function showNewestNoticeOnly(): void {
  */
 function placeNotices(container: HTMLElement | null): void {
   if (!container?.isConnected) return;
-  const root = document.documentElement;
   const toolbar = document.querySelector('[class*="-ToolbarContainer"]');
-  if (toolbar) root.style.setProperty('--site-toolbar-bottom', `${Math.ceil(toolbar.getBoundingClientRect().bottom)}px`);
-  root.style.setProperty('--site-notice-height', `${Math.ceil(container.getBoundingClientRect().height)}px`);
-  if (matchMedia('(max-width: 799px)').matches) keepMarkedFieldsOnScreen();
+  const watch = [container, toolbar].filter((el) => el !== null);
+  if (watch.some((el, i) => el !== watched[i])) {
+    sizes.disconnect();
+    for (const el of watch) sizes.observe(el);
+    watched = watch;
+  }
+  measure();
+}
+
+/*
+ * Where a notice goes is measured as it is put in the page (in a mutation observer's callback, which runs before the
+ * page is next painted) and again whenever the toolbar or the notices' box changes size (a ResizeObserver's
+ * callback also runs before the paint), so a notice is shown in its place from its first frame and follows the
+ * toolbar. It was measured at once and again in the next animation frame, and then chosen (under the toolbar or
+ * at the foot) from the fields Decap had marked by that time: where Decap drew its messages after the notice had
+ * been painted, the notice could show for a frame under the toolbar and then jump. Its place no longer depends on
+ * what Decap draws, only on these two sizes.
+ */
+const sizes = new ResizeObserver(() => measure());
+let watched: Element[] = [];
+
+function measure(): void {
+  const [container, toolbar] = watched;
+  const root = document.documentElement.style;
+  if (toolbar?.isConnected) root.setProperty('--site-toolbar-bottom', `${Math.ceil(toolbar.getBoundingClientRect().bottom)}px`);
+  if (container?.isConnected) root.setProperty('--site-notice-height', `${Math.ceil(container.getBoundingClientRect().height)}px`);
 }
 
 /**

@@ -1059,6 +1059,58 @@ test('on a phone (375 px) Decap\'s notice of a required field left empty covers 
   assert.is(site.read(file), before);
 });
 
+test('Decap\'s notice of a required field left empty shows in its place from its first frame: sampled on every animation frame from its insertion, its box never moves and is never over the toolbar or (on a phone) the form, at 375 and 1280 px, the field refused at the form\'s top or its foot', async () => {
+  const file = 'content/pages/faq.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    for (const at of ['top', 'foot'] as const) {
+      const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
+      const field = page.getByLabel('Order button', { exact: true });
+      await field.fill('');
+      const id = await field.evaluate((el) => el.id);
+      await page.evaluate(({ id, at }) => {
+        const input = document.getElementById(id)!;
+        const label = document.querySelector(`label[for="${id}"]`)!;
+        let scroller = input.parentElement!;
+        while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
+        if (at === 'foot') scroller.scrollTop += input.getBoundingClientRect().bottom - (innerHeight - 84);
+        else scroller.scrollTop += label.getBoundingClientRect().top - (Math.max(scroller.getBoundingClientRect().top, 0) + 8);
+        // From the moment a notice is put in the page, on each frame before it is painted: the box of its place (its
+        // container, which holds it in the flow while it slides in), the toolbar's foot and the top of the form's
+        // scrolling box. This observer is made after the editor's, so each frame's sample is taken after the editor
+        // has done what it does for that frame.
+        // (A property, not a named function: tsx would wrap a named one in a helper the page does not have.)
+        const w = window as unknown as { noticeFrames: { top: number; bottom: number; toolbar: number; form: number }[]; sampleNotice: () => void };
+        w.noticeFrames = [];
+        const observer = new MutationObserver(() => {
+          const toast = document.querySelector('.Toastify__toast');
+          if (!toast) return;
+          observer.disconnect();
+          let left = 30;
+          w.sampleNotice = () => {
+            const box = toast.parentElement!.getBoundingClientRect();
+            w.noticeFrames.push({ top: box.top, bottom: box.bottom, toolbar: document.querySelector('[class*="-ToolbarContainer"]')!.getBoundingClientRect().bottom, form: scroller.getBoundingClientRect().top });
+            if (--left > 0 && toast.isConnected) requestAnimationFrame(w.sampleNotice);
+          };
+          requestAnimationFrame(w.sampleNotice);
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      }, { id, at });
+      await publish(page);
+      await page.locator('.Toastify__toast').filter({ hasText: "Oops, you've missed a required field." }).waitFor();
+      await page.waitForTimeout(1500);
+      const frames = await page.evaluate(() => (window as unknown as { noticeFrames: { top: number; bottom: number; toolbar: number; form: number }[] }).noticeFrames);
+      const where = `at ${width} px, the field at the ${at}: ${JSON.stringify(frames)}`;
+      assert.ok(frames.length >= 20, `${where}: sampled for twenty frames or more`);
+      const last = frames.at(-1)!;
+      assert.ok(frames.every((f) => Math.abs(f.top - last.top) < 1 && Math.abs(f.bottom - last.bottom) < 1), `${where}: the notice is in one place from its first frame`);
+      assert.ok(frames.every((f) => f.top >= f.toolbar), `${where}: in no frame is the notice over the toolbar`);
+      if (width < 800) assert.ok(frames.every((f) => f.bottom <= f.form), `${where}: in no frame is the notice over the form`);
+    }
+  }
+  assert.is(site.read(file), before);
+});
+
 test('a notice hidden by a newer one never shows again: Publish pressed twice with a required field empty, the first "missed a required field" does not come back when the second goes, at 375 and 1280 px', async () => {
   const file = 'content/pages/faq.json';
   const before = site.read(file);
