@@ -381,24 +381,63 @@ function noteChange(event: Event): void {
   const target = event.target;
   if (!unchanged.length || !(target instanceof Node)) return;
   for (const item of [...unchanged]) {
-    const label = labelOf(item.problem);
-    const control = label && controlOf(label);
-    if (!label || !control) continue;
-    const part = labelPart(label, control);
-    let area = control;
-    while (area.parentElement && area.parentElement !== part.parentElement) area = area.parentElement;
-    if (!area.contains(target)) continue;
-    unchanged.splice(unchanged.indexOf(item), 1);
-    const beside = part.previousElementSibling;
-    if (beside?.hasAttribute('data-site-problem')) beside.remove();
-    control.style.outline = '';
-    delete control.dataset.siteMarked;
-    markChanged(item.line);
+    const field = fieldOf(item);
+    if (field?.area.contains(target)) forget(item, field);
   }
+}
+
+/** A refused field as the form shows it now, found by its path: its control, and the part round it that takes changes. */
+function fieldOf(item: { problem: Problem }): { control: HTMLElement; part: HTMLElement; area: HTMLElement } | undefined {
+  const label = labelOf(item.problem);
+  const control = label && controlOf(label);
+  if (!label || !control) return undefined;
+  const part = labelPart(label, control);
+  let area = control;
+  while (area.parentElement && area.parentElement !== part.parentElement) area = area.parentElement;
+  return { control, part, area };
+}
+
+/** A refused field changed: its message and outline go, and its line in the panel says so (noteChange). */
+function forget(item: { problem: Problem; line: HTMLElement }, { control, part }: { control: HTMLElement; part: HTMLElement }): void {
+  unchanged.splice(unchanged.indexOf(item), 1);
+  const beside = part.previousElementSibling;
+  if (beside?.hasAttribute('data-site-problem')) beside.remove();
+  control.style.outline = '';
+  delete control.dataset.siteMarked;
+  markChanged(item.line);
   const heading = document.getElementById(panelId)?.querySelector('h2');
   if (!unchanged.length && !fieldless && heading && /^Not saved: /.test(heading.textContent ?? '')) {
     heading.textContent = 'Not saved: you have changed every field below. Publish again to check your changes';
   }
+}
+
+/**
+ * A press in a refused select or relation widget (react-select) that changes the choice it shows: its × (the clear
+ * indicator), which empties it on mousedown or touchend, has no name or role, and fires no input event and no click
+ * on an option. It is known by what it does, not by react-select's generated classes or the order of its
+ * indicators: the widget's text, without its open list and its words for screen readers, before the press and
+ * after React has drawn it (a discrete event's update is drawn before the next task). A press that only opens the
+ * list changes nothing.
+ */
+function noteChoiceCleared(event: Event): void {
+  const target = event.target;
+  if (!unchanged.length || !(target instanceof Node)) return;
+  for (const item of [...unchanged]) {
+    const field = fieldOf(item);
+    if (!field?.area.contains(target) || !field.area.querySelector('[role="combobox"]')) continue;
+    const before = shownChoice(field.area);
+    setTimeout(() => {
+      const now = unchanged.includes(item) ? fieldOf(item) : undefined;
+      if (now && shownChoice(now.area) !== before) forget(item, now);
+    });
+  }
+}
+
+/** What a select widget shows as chosen: its text without its open list and its live regions. */
+function shownChoice(area: HTMLElement): string {
+  const copy = area.cloneNode(true) as HTMLElement;
+  for (const el of copy.querySelectorAll('[role="listbox"], [aria-live], [id$="-live-region"]')) el.remove();
+  return copy.textContent ?? '';
 }
 
 /** A problem's line in the panel, once its field is changed: said first in words, the old problem struck through. */
@@ -448,9 +487,11 @@ export function watchRefusals(): void {
   window.addEventListener('hashchange', clear);
   for (const type of ['input', 'change', 'beforeinput']) document.addEventListener(type, noteChange, true);
   // Decap's select and relation widgets (react-select) keep their choice in no input: it is picked or removed by
-  // a click on an option or on a choice's Remove, or by a key in the list's combobox, which fire no input event.
+  // a click on an option or on a choice's Remove, or by a key in the list's combobox, which fire no input event, or
+  // emptied by a press on its × (noteChoiceCleared).
   document.addEventListener('click', (event) => (event.target as Element | null)?.closest?.('[role="option"], [aria-label^="Remove "]') && noteChange(event), true);
   document.addEventListener('keydown', (event) => ['Enter', 'Backspace', 'Delete'].includes(event.key) && (event.target as Element | null)?.matches?.('[role="combobox"]') && noteChange(event), true);
+  for (const type of ['mousedown', 'touchend']) document.addEventListener(type, noteChoiceCleared, true);
   // Decap shows a refused save or deletion in its notice, then rejects with its failure action, which nothing
   // catches (decap-cms-core: actions/entries.ts persistEntry and deleteEntry return Promise.reject(dispatch(
   // entryPersistFail(...))); components/Editor/Editor.js handlePersistEntry and handleDeleteEntry await them

@@ -666,6 +666,37 @@ test('a refused choice in Decap\'s select widget, which has no input of its own,
   }
 });
 
+test('a refused choice in Decap\'s select widget cleared with its × (react-select\'s clear button, which acts on a press and fires no input or click on an option): its message and outline go, and its problem in the panel says it was changed, as when another option is picked, at 375 and 1280 px', async () => {
+  for (const width of [375, 1280]) {
+    // Gold Coast's Preposition ("on") is optional, so its list has the × that empties it.
+    const page = await editor('#/collections/cities/entries/gold-coast', { width, height: width < 768 ? 800 : 900 });
+    const preposition = page.getByLabel(/^Preposition/);
+    await preposition.waitFor();
+    const id = await preposition.evaluate((el) => el.id);
+    await page.evaluate(() => {
+      const notice = document.createElement('div');
+      notice.id = 'made-refusal';
+      notice.textContent = 'Not saved: content/cities/gold-coast.json:4:18 /preposition must be equal to one of the allowed values.';
+      document.body.append(notice);
+    });
+    const panel = page.locator('#site-refusal');
+    await panel.waitFor();
+    await page.locator('#made-refusal').evaluate((el) => el.remove());
+    const where = (what: string, seen: unknown) => `at ${width} px, ${what}: ${JSON.stringify(seen)}`;
+    let marks = await fieldMarks(page, id);
+    assert.ok(marks.note && marks.marked, where('the Preposition is marked', marks));
+    // The × is the select's first indicator (the last is the arrow that opens the list); it shows only while there
+    // is a choice to clear.
+    const field = page.locator(`label[for="${id}"]`).locator('xpath=../..');
+    await field.locator('[class*="indicatorContainer"]').first().click();
+    await page.waitForTimeout(200);
+    assert.is(await field.getByText('on', { exact: true }).count(), 0, where('the choice is cleared', await field.innerText()));
+    marks = await fieldMarks(page, id);
+    assert.ok(marks.note === null && !marks.marked && !marks.outline, where('cleared, its marks are gone', marks));
+    assert.match(await panel.getByRole('button', { name: /Preposition: must be equal to one of the allowed values/ }).innerText(), /^Changed: Publish checks it again\./, where('the panel says the Preposition was changed', await panel.innerText()));
+  }
+});
+
 /**
  * A field of the form found by its path, through the objects and lists that hold it: the label named `name` in
  * the object (or list item) named by `path`, each step a field's label within the one before (by its `for`), an
