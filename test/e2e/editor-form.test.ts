@@ -634,22 +634,30 @@ test('a post\'s Text refused, then a character of it deleted (Markdown mode): it
   }
 });
 
+/**
+ * The refusal panel for `message`, as Decap shows a refused save: the build refuses no choice a select's list
+ * offers, so a refusal of one is put on the page, and taken away once the panel has read it.
+ */
+async function refusalShown(page: Page, message: string) {
+  await page.evaluate((message) => {
+    const notice = document.createElement('div');
+    notice.id = 'made-refusal';
+    notice.textContent = message;
+    document.body.append(notice);
+  }, message);
+  const panel = page.locator('#site-refusal');
+  await panel.waitFor();
+  await page.locator('#made-refusal').evaluate((el) => el.remove());
+  return panel;
+}
+
 test('a refused choice in Decap\'s select widget, which has no input of its own, changed by picking another option: its message and outline go, and its problem in the panel says it was changed; opening the list alone changes nothing, at 375 and 1280 px', async () => {
   for (const width of [375, 1280]) {
     const page = await editor('#/collections/cities/entries/perth', { width, height: width < 768 ? 800 : 900 });
     const state = page.getByLabel('State', { exact: true });
     await state.waitFor();
     const id = await state.evaluate((el) => el.id);
-    // The build refuses no choice the list offers: a refusal of one, as Decap shows it, is put on the page.
-    await page.evaluate(() => {
-      const notice = document.createElement('div');
-      notice.id = 'made-refusal';
-      notice.textContent = 'Not saved: content/cities/perth.json:4:12 /state must be equal to one of the allowed values.';
-      document.body.append(notice);
-    });
-    const panel = page.locator('#site-refusal');
-    await panel.waitFor();
-    await page.locator('#made-refusal').evaluate((el) => el.remove());
+    const panel = await refusalShown(page, 'Not saved: content/cities/perth.json:4:12 /state must be equal to one of the allowed values.');
     const where = (what: string, seen: unknown) => `at ${width} px, ${what}: ${JSON.stringify(seen)}`;
     let marks = await fieldMarks(page, id);
     assert.ok(marks.note && marks.marked, where('the State is marked', marks));
@@ -673,15 +681,7 @@ test('a refused choice in Decap\'s select widget cleared with its × (react-sele
     const preposition = page.getByLabel(/^Preposition/);
     await preposition.waitFor();
     const id = await preposition.evaluate((el) => el.id);
-    await page.evaluate(() => {
-      const notice = document.createElement('div');
-      notice.id = 'made-refusal';
-      notice.textContent = 'Not saved: content/cities/gold-coast.json:4:18 /preposition must be equal to one of the allowed values.';
-      document.body.append(notice);
-    });
-    const panel = page.locator('#site-refusal');
-    await panel.waitFor();
-    await page.locator('#made-refusal').evaluate((el) => el.remove());
+    const panel = await refusalShown(page, 'Not saved: content/cities/gold-coast.json:4:18 /preposition must be equal to one of the allowed values.');
     const where = (what: string, seen: unknown) => `at ${width} px, ${what}: ${JSON.stringify(seen)}`;
     let marks = await fieldMarks(page, id);
     assert.ok(marks.note && marks.marked, where('the Preposition is marked', marks));
@@ -962,6 +962,27 @@ test('Decap\'s notice of a required field left empty covers neither Publish nor 
 });
 
 /**
+ * The FAQ page in the editor at `width`, its Order button emptied and left where staff left it: just above the
+ * floating buttons (on a phone, where the browser puts the field typed in above its keyboard), or just under the
+ * toolbar. Its input's id comes back with the page.
+ */
+async function orderButtonEmptied(width: number, at: 'top' | 'foot') {
+  const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
+  const field = page.getByLabel('Order button', { exact: true });
+  await field.fill('');
+  const id = await field.evaluate((el) => el.id);
+  await page.evaluate(({ id, at }) => {
+    const input = document.getElementById(id)!;
+    const label = document.querySelector(`label[for="${id}"]`)!;
+    let scroller = input.parentElement!;
+    while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
+    if (at === 'foot') scroller.scrollTop += input.getBoundingClientRect().bottom - (innerHeight - 84);
+    else scroller.scrollTop += label.getBoundingClientRect().top - (Math.max(scroller.getBoundingClientRect().top, 0) + 8);
+  }, { id, at });
+  return { page, id };
+}
+
+/**
  * Decap's notice that shows (the newest; older ones are hidden) against a field it marked (found by its control's
  * id): the field's label, Decap's message beside it and its input, and which of them the notice's box meets; the
  * notice's distance from the screen's foot, and the toolbar's foot.
@@ -993,20 +1014,7 @@ test('Decap\'s notice of a required field left empty covers neither that field n
   const before = site.read(file);
   for (const width of [375, 1280]) {
     for (const at of ['foot', 'top'] as const) {
-      const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
-      const field = page.getByLabel('Order button', { exact: true });
-      await field.fill('');
-      const id = await field.evaluate((el) => el.id);
-      // Where staff left it: just above the floating buttons (on a phone, where the browser puts the field typed in
-      // above its keyboard), or just under the toolbar.
-      await page.evaluate(({ id, at }) => {
-        const input = document.getElementById(id)!;
-        const label = document.querySelector(`label[for="${id}"]`)!;
-        let scroller = input.parentElement!;
-        while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
-        if (at === 'foot') scroller.scrollTop += input.getBoundingClientRect().bottom - (innerHeight - 84);
-        else scroller.scrollTop += label.getBoundingClientRect().top - (Math.max(scroller.getBoundingClientRect().top, 0) + 8);
-      }, { id, at });
+      const { page, id } = await orderButtonEmptied(width, at);
       await publish(page);
       await page.getByText('Order button is required.').waitFor();
       await page.locator('.Toastify__toast').filter({ hasText: "Oops, you've missed a required field." }).waitFor();
@@ -1095,17 +1103,10 @@ test('Decap\'s notice of a required field left empty shows in its place from its
   const before = site.read(file);
   for (const width of [375, 1280]) {
     for (const at of ['top', 'foot'] as const) {
-      const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
-      const field = page.getByLabel('Order button', { exact: true });
-      await field.fill('');
-      const id = await field.evaluate((el) => el.id);
-      await page.evaluate(({ id, at }) => {
-        const input = document.getElementById(id)!;
-        const label = document.querySelector(`label[for="${id}"]`)!;
-        let scroller = input.parentElement!;
+      const { page, id } = await orderButtonEmptied(width, at);
+      await page.evaluate((id) => {
+        let scroller = document.getElementById(id)!.parentElement!;
         while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
-        if (at === 'foot') scroller.scrollTop += input.getBoundingClientRect().bottom - (innerHeight - 84);
-        else scroller.scrollTop += label.getBoundingClientRect().top - (Math.max(scroller.getBoundingClientRect().top, 0) + 8);
         // From the moment a notice is put in the page, on each frame before it is painted: the box of its place (its
         // container, which holds it in the flow while it slides in), the toolbar's foot and the top of the form's
         // scrolling box. This observer is made after the editor's, so each frame's sample is taken after the editor
@@ -1126,7 +1127,7 @@ test('Decap\'s notice of a required field left empty shows in its place from its
           requestAnimationFrame(w.sampleNotice);
         });
         observer.observe(document.body, { childList: true, subtree: true });
-      }, { id, at });
+      }, id);
       await publish(page);
       await page.locator('.Toastify__toast').filter({ hasText: "Oops, you've missed a required field." }).waitFor();
       await page.waitForTimeout(1500);
