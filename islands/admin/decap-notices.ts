@@ -78,6 +78,13 @@ function measure(): void {
   if (container?.isConnected) root.setProperty('--site-notice-height', `${Math.ceil(container.getBoundingClientRect().height)}px`);
 }
 
+/** The nearest box round `el` that scrolls and has more than it shows: the form's, where Decap draws the fields. */
+export function scrollerOf(el: Element): HTMLElement | null {
+  let scroller = el.parentElement;
+  while (scroller && !(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement;
+  return scroller;
+}
+
 /**
  * The form moved down to make room for a notice pushes its lowest lines under the screen's foot, where the field just
  * emptied often is: the one Decap marked ("X is required.") and the notice is about. A marked field whose top is on
@@ -88,8 +95,7 @@ function keepMarkedFieldsOnScreen(): void {
   const marked = [...document.querySelectorAll<HTMLLabelElement>('label[for*="-field-"]')].filter((label) => label.nextElementSibling?.matches('ul') && label.nextElementSibling.querySelector('li'));
   for (const label of marked) {
     const input = document.getElementById(label.htmlFor);
-    let scroller = label.parentElement;
-    while (scroller && !(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement;
+    const scroller = scrollerOf(label);
     if (!input || !scroller) continue;
     const box = scroller.getBoundingClientRect();
     // Above the buttons that float at the foot ("Insert a fact", the preview's), in the 72 px admin.css keeps for them.

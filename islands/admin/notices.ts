@@ -8,7 +8,7 @@
 // In the panel, a problem whose field is on the form is a button to that field, so that staff with several
 // problems need not scroll the form to find each.
 
-import { closeNotice } from './decap-notices.ts';
+import { closeNotice, scrollerOf } from './decap-notices.ts';
 import { foldsAround } from './control-names.ts';
 
 export interface Problem {
@@ -337,8 +337,7 @@ function goTo(problem: Problem, panel: HTMLElement, unfolded = false): void {
  * foot is the panel's top, or higher where a floating button stands over the field's column just above the panel.
  */
 function bringIntoView(note: HTMLElement, field: HTMLElement, panel: HTMLElement): void {
-  let scroller = note.parentElement;
-  while (scroller && !(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement;
+  const scroller = scrollerOf(note);
   if (!scroller) return;
   const box = scroller.getBoundingClientRect();
   const top = Math.max(box.top, 0) + 8;
