@@ -725,7 +725,7 @@ test('dropping in a popular language puts it in the language index, the picker g
     JSON.stringify({ $schema: '../schemas/language.schema.json', code: 'tet', name: 'Tetum', nativeName: 'Tetun', region: 'Asia', countryCode: 'tl', order: 71 }, null, 2),
   );
   await build({ root: site.root, logger: silentLogger });
-  assert.match(html('tetum.html'), /<title>Tetum NAATI Certified Translation Services \| From \$44\.95 \+ Service Fee<\/title>/);
+  assert.match(html('tetum.html'), /<title>Tetum NAATI Certified Translation Services \| From \$44\.95 \+ Service Fee \(\$54\.90 in total\)<\/title>/);
   assert.match(html('languages.html'), /href="\/tetum"/);
   assert.match(html('sitemap.html'), /href="\/tetum"/);
   assert.match(fs.readFileSync(path.join(out, 'sitemap.xml'), 'utf8'), /\/tetum</);

@@ -321,8 +321,7 @@ test('prices: titles and descriptions, which search results show alone, give the
   const total = (p: string) => `$${((cents(p) + cents(plans.serviceFee)) / 100).toFixed(2)}`;
   const parts: string[] = plans.plans.map((p: { price: string }) => p.price);
   const bare: string[] = [];
-  // The language pages' titles are SPEC's own words ("| From $44.95 + Service Fee"); reported, not changed.
-  for (const page of result.pages.filter((p) => p.kind !== 'language')) {
+  for (const page of result.pages) {
     const head = html(page.file).split('</head>')[0];
     const strings = [...head.matchAll(/<title>([^<]*)<\/title>|<meta [^>]*content="([^"]*)"/g)].map((m) => m[1] ?? m[2]);
     for (const text of strings) for (const part of parts) if (text.includes(part) && !text.includes(total(part))) bare.push(`${page.path}: ${text}`);

@@ -20,13 +20,18 @@ function stableIndex(key: string, n: number): number {
   return hash % n;
 }
 
-/** A language page's head: the title names the credential and the from-price; the description is the page's own when it has one. */
+/**
+ * A language page's head: the title names the credential and the from-price; the description is the page's own
+ * when it has one. A search result shows the title alone, so the total stands beside the price without the fee
+ * (ACL s48), after SPEC's words.
+ */
 export function languageHead(data: { entry: LanguageEntry }, site: SiteModel): Head {
   const l = data.entry;
   const price = site.settings.startingPrice;
+  const total = withFee(price, site.plans.serviceFee);
   return {
-    title: `${l.name} NAATI Certified Translation Services | From ${price} + Service Fee`,
-    description: l.seo?.description ?? `NAATI certified ${l.name} to English translations accepted by Australian authorities, from ${price} + service fee.`,
+    title: `${l.name} NAATI Certified Translation Services | From ${price} + Service Fee (${total} in total)`,
+    description: l.seo?.description ?? `NAATI certified ${l.name} to English translations accepted by Australian authorities, from ${price} + service fee (${total} in total).`,
     keywords: l.seo?.keywords ?? [`${l.name} translation`, `NAATI ${l.name} translator`, `certified ${l.name} translation`],
   };
 }
