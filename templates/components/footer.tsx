@@ -85,8 +85,13 @@ export function FloatingButton() {
   const f = site.shared.floatingButton;
   return (
     <a className="floating-start" href={site.settings.orderUrl} target="_blank" rel="noopener" data-order-link="" data-analytics-event="order_translation_clicked">
-      {/* The accessible name is the full label from shared.json; the visible words are a shorter form of it. */}
-      <span className="sr-only">{f.ariaLabel} (opens in a new tab)</span>
+      {/*
+        The name starts with the words seen, so a speech-input user who says "click Start Now" finds it (WCAG
+        2.5.3), then gives shared.json's fuller label and the badge's price, which are hidden as shown.
+      */}
+      <span className="sr-only">
+        {f.label}: {f.ariaLabel}. {f.badge} (opens in a new tab)
+      </span>
       <span className="floating-badge" aria-hidden="true">
         {f.badge}
       </span>

@@ -333,6 +333,12 @@ test('the floating Start Now button shows from 768 px, pushes the analytics even
   assert.ok(await button.isVisible());
   // The Australian Consumer Law's single price: the badge shows the least an order costs, service fee included.
   assert.match((await button.textContent())!, /Start Translation Now.*From \$\d+\.\d{2} incl\. fee.*Start Now.*Click Here/);
+  // Label in name (WCAG 2.5.3): the name starts with the label seen, and carries the badge's price.
+  const snapshot = await button.ariaSnapshot();
+  const name = /link "([^"]*)"/.exec(snapshot)?.[1] ?? snapshot;
+  const label = await button.locator('.floating-label').textContent();
+  assert.ok(name.startsWith(`${label!.trim()}:`), name);
+  assert.match(name, /From \$\d+\.\d{2} incl\. fee/);
   const requested = page.context().waitForEvent('request', (r) => /\/create$/.test(r.url()));
   const [popup] = await Promise.all([page.waitForEvent('popup'), button.click()]);
   assert.match((await requested).url(), /^https:\/\/orders\.example\.net\/.+\/create$/, 'the new tab asks for the order page');
