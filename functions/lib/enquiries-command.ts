@@ -51,21 +51,22 @@ export const placeOf = (store: KeyValueStore, netlify: boolean, key: string) => 
 export async function listEnquiries(options: { root: string; netlify: boolean; env?: Env }): Promise<number> {
   const store = formsStore(options);
   const items = await reading(store, options.netlify, () => listStored(store));
-  // A queued enquiry under a lease that has not run out is in a run's hands now; its next try is the lease's end.
+  // An enquiry under a lease that has not run out is in a run's hands now (held as unconfirmed from just before
+  // its final dot to the reply); its next try is the lease's end.
   const listedAt = Date.now();
-  const sendingNow = (item: (typeof items)[number]) => 'state' in item && item.state === 'queued' && Boolean(item.sending) && item.nextAt > listedAt;
-  const unsure = (item: (typeof items)[number]) => 'state' in item && item.state === 'held' && Boolean(item.unconfirmed);
+  const sendingNow = (item: (typeof items)[number]) => 'state' in item && Boolean(item.sending) && item.nextAt > listedAt;
+  const unsure = (item: (typeof items)[number]) => 'state' in item && item.state === 'held' && Boolean(item.unconfirmed) && !sendingNow(item);
   const rows = items.map((item) =>
     'problem' in item
       ? [item.key, 'unreadable', '-', '-', '-', '-', `${placeOf(store, options.netlify, `queue/${item.key}`)} cannot be read: ${item.problem}`]
-      : [item.key, sendingNow(item) ? 'sending' : unsure(item) ? 'unconfirmed' : item.state, when(item.at), String(item.attempts), item.state === 'held' ? '-' : when(item.nextAt), item.lastError ?? '-', `${item.data.name ?? ''} <${item.data.email ?? ''}>: ${item.data.subject ?? ''}${item.unverified ? ' [unverified]' : ''}${item.suspected ? ' [suspected spam]' : ''}`],
+      : [item.key, sendingNow(item) ? 'sending' : unsure(item) ? 'unconfirmed' : item.state, when(item.at), String(item.attempts), item.state === 'held' && !sendingNow(item) ? '-' : when(item.nextAt), item.lastError ?? '-', `${item.data.name ?? ''} <${item.data.email ?? ''}>: ${item.data.subject ?? ''}${item.unverified ? ' [unverified]' : ''}${item.suspected ? ' [suspected spam]' : ''}`],
   );
   const head = ['id', 'state', 'arrived', 'attempts', 'next try', 'last error', 'enquiry'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ');
   if (rows.length) process.stdout.write([line(head), ...rows.map(line)].join('\n') + '\n');
   const unconfirmed = items.filter(unsure).length;
-  const held = items.filter((i) => 'state' in i && i.state === 'held').length - unconfirmed;
+  const held = items.filter((i) => 'state' in i && i.state === 'held' && !sendingNow(i)).length - unconfirmed;
   const unreadable = items.filter((i) => 'problem' in i).length;
   const sending = items.filter(sendingNow).length;
   const advice = [

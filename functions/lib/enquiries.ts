@@ -2,8 +2,10 @@
 // (queue/<key>) before anything else happens; only then is it mailed, and only once the mail server has taken
 // it is it recorded as delivered (received/<key>) and removed from the queue. So a crash at any point leaves
 // either a stored enquiry that a later run mails, or a delivered one: never a claim without an enquiry behind
-// it. The price is at-least-once delivery: a crash between the mail server's "250 OK" and the record sends the
-// same mail again, with the same Message-ID, which mail clients show once.
+// it. Before the message's final dot the record is held as `unconfirmed` (one write), and the server's reply
+// replaces that: so an attempt cut off from the dot on (a crash, a function stopped at its time limit), which
+// may have delivered the mail, leaves it for the operator, not for a second copy; one cut off before, a run
+// mails once its lease has run out.
 //
 // A stored enquiry is `queued` (delivered by `deliverQueued`, from the scheduled function on Netlify and a
 // timer under `site serve`, each one retried on its own backoff) or `held` (the mail server refused it for
@@ -17,7 +19,7 @@ import { describe, rateRecords, recentRequests } from './http.ts';
 import { storedObject, type KeyValueStore } from './store.ts';
 
 type Env = Record<string, string | undefined>;
-type Deliver = (mail: Mail, settings: Env, signal?: AbortSignal, handedOver?: () => void) => Promise<Delivery>;
+type Deliver = (mail: Mail, settings: Env, signal?: AbortSignal, beforeDot?: () => Promise<void>) => Promise<Delivery>;
 
 /**
  * sent: the mail server has it. queued: stored, to be mailed later. held: stored, refused for good by the mail
@@ -103,7 +105,7 @@ export function mailOf(item: Stored, settings: Env): Mail {
   return compose(item.variant, item.data, item.key, settings, { unverified: item.unverified, suspected: item.suspected });
 }
 
-/** A failure after the whole message was handed over with no reply to it (a timeout, a dropped connection). */
+/** A failure after the final dot with no reply to it (a timeout, a dropped connection). */
 function unconfirmed(error: unknown): boolean {
   return Boolean((error as { unconfirmed?: boolean } | undefined)?.unconfirmed);
 }
@@ -111,10 +113,11 @@ function unconfirmed(error: unknown): boolean {
 /**
  * Runs `deliver`, giving up after the send timeout so one hung mail cannot hold a request or a run. Giving up
  * stops the send too: left to go on, a mail waiting in the pool or on a stalled server would go out later,
- * beside the retry that the failure leads to (a second copy). A failure once the whole message was handed over
- * that is not the server's reply to it is marked `unconfirmed`: the server may have the mail.
+ * beside the retry that the failure leads to (a second copy). `beforeDot` runs before the final dot, which
+ * waits for it; a failure after the dot that is not the server's reply to it is marked `unconfirmed`: the
+ * server may have the mail.
  */
-async function deliverWithin(deliver: Deliver, mail: Mail, settings: Env, limitMs: number): Promise<Delivery> {
+async function deliverWithin(deliver: Deliver, mail: Mail, settings: Env, limitMs: number, beforeDot?: () => Promise<void>): Promise<Delivery> {
   const stop = new AbortController();
   let handedOver = false;
   let timer: NodeJS.Timeout | undefined;
@@ -126,7 +129,11 @@ async function deliverWithin(deliver: Deliver, mail: Mail, settings: Env, limitM
     }, limitMs);
   });
   try {
-    return await Promise.race([deliver(mail, settings, stop.signal, () => (handedOver = true)), timeout]);
+    const recordFirst = async () => {
+      await beforeDot?.();
+      handedOver = true;
+    };
+    return await Promise.race([deliver(mail, settings, stop.signal, recordFirst), timeout]);
   } catch (error) {
     const replied = typeof (error as { responseCode?: unknown } | undefined)?.responseCode === 'number';
     if (handedOver && !replied && error && typeof error === 'object') Object.assign(error, { unconfirmed: true });
@@ -148,8 +155,17 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
   // The outcome is written by a swap from the record as this attempt claimed it. If another attempt has taken
   // it since (a store so slow that this one outlasted its lease), that one's record stands: overwritten, its
   // lease would end early and a third attempt could start, or its own outcome be lost.
-  const claimed = JSON.stringify(item);
+  let claimed = JSON.stringify(item);
   const record = (next: Stored) => store.swap(`queue/${item.key}`, claimed, JSON.stringify(next));
+  // Held before the final dot, still under the lease, so a run that finds it so once the lease has run out knows
+  // this attempt was cut off where the server may have the mail. The outcome below is written over it.
+  let holding: Promise<void> | undefined;
+  const holdBeforeDot = () =>
+    (holding = (async () => {
+      const held = JSON.stringify({ ...item, attempts: item.attempts + 1, lastError: cutOff, state: 'held', unconfirmed: true } satisfies Stored);
+      if (!(await store.swap(`queue/${item.key}`, claimed, held))) throw new Error(`not sent: ${lostTo}`);
+      claimed = held;
+    })());
   const lostTo = `another attempt has taken it since (this one outlasted its lease), so its record is left to that one`;
   let failure: unknown;
   let mail: Mail;
@@ -167,7 +183,7 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
     return 'held';
   }
   try {
-    const delivery = await deliverWithin(deliver, mail, settings, limitMs);
+    const delivery = await deliverWithin(deliver, mail, settings, limitMs, holdBeforeDot);
     if (delivery !== 'unconfigured') {
       try {
         // The delivery record first, whoever holds the queued copy now: it is what keeps any run from mailing it again.
@@ -178,8 +194,8 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
         if ((await store.get(`queue/${item.key}`)) === claimed) await store.delete(`queue/${item.key}`);
         else console.error(`deliver: enquiry ${item.key} was mailed, but ${lostTo}; it may be mailed twice, with the same Message-ID`);
       } catch (error) {
-        // The mail is out; the stored copy will be mailed again (at least once, same Message-ID).
-        console.error(`deliver: enquiry ${item.key} was mailed, but the store could not record it (${describe(error)}); it may be mailed twice`);
+        // The mail is out; the stored copy is held as unconfirmed, or (the dev outbox: no dot) mailed again.
+        console.error(`deliver: enquiry ${item.key} was mailed, but the store could not record it (${describe(error)}); ${holding ? '`site enquiries` will list it as unconfirmed' : 'it may be mailed twice'}`);
       }
       return 'sent';
     }
@@ -187,6 +203,8 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
   } catch (error) {
     failure = error;
   }
+  // Given up while the hold was being written: its outcome is written over the hold, not beside it.
+  await holding?.catch(() => undefined);
   if (unconfirmed(failure)) {
     // RFC 5321 4.5.3.2.6 has a client wait 10 minutes for the reply to the final dot, longer than a function may
     // run; a server that is only slow already has the mail, so sending it again would make a second copy.
@@ -195,7 +213,7 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
       console.error(`deliver: enquiry ${item.key} may have been delivered (${next.lastError}), and ${lostTo}`);
       return 'queued';
     }
-    console.error(`deliver: enquiry ${item.key} may have been delivered: ${next.lastError}. It is not sent again by itself: look for Message-ID ${mail.messageId} at ${mail.to}; \`site enquiries\` lists it as unconfirmed.`);
+    console.error(`deliver: enquiry ${item.key} may have been delivered: ${next.lastError}. ${lookForIt(mail)}`);
     return 'unconfirmed';
   }
   const held = refusedForGood(failure);
@@ -208,6 +226,11 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
   else console.warn(`deliver: enquiry ${item.key} not delivered (${next.lastError}); attempt ${next.attempts}, next try in ${Math.round(backoff(settings, next.attempts) / 1000)} s`);
   return held ? 'held' : 'queued';
 }
+
+/** Why an enquiry held before its final dot is still held so once its lease has run out. */
+const cutOff = 'the attempt was cut off (a crash, or a function stopped at its time limit) at its final dot or after it, before it recorded the reply';
+
+const lookForIt = (mail: Mail) => `It is not sent again by itself: look for Message-ID ${mail.messageId} at ${mail.to}; \`site enquiries\` lists it as unconfirmed.`;
 
 /** The record stored as queue/<id>, or what is wrong with it (a damaged or foreign file, or a copy of another's). */
 export function readStored(raw: string | undefined, id: string): Stored | string {
@@ -390,7 +413,19 @@ export function deliverQueued(store: KeyValueStore, deliver: Deliver, settings: 
         return;
       }
       const { item, raw } = read;
-      if (item.state === 'held') return;
+      if (item.state === 'held') {
+        // Held before its final dot, its lease over: that attempt was cut off. Delivered if it got as far as the
+        // record; else it may have arrived, and is settled as unconfirmed, as one whose reply never came.
+        if (!item.sending || item.nextAt > now()) return;
+        if (provesDelivery(await store.get(`received/${item.key}`))) {
+          await store.delete(key);
+          return;
+        }
+        if (!(await store.swap(key, raw, JSON.stringify({ ...item, sending: undefined })))) return;
+        report.unconfirmed++;
+        console.error(`deliver-enquiries: enquiry ${item.key} may have been delivered: ${item.lastError}. ${lookForIt(mailOf(item, settings))}`);
+        return;
+      }
       if (item.nextAt > now()) {
         report.waiting++;
         return;

@@ -3,7 +3,7 @@
 // the same enquiry always carries the same id.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough, pipeline } from 'node:stream';
+import { Transform, pipeline } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
 import site from '../../content/site.json' with { type: 'json' };
 import contactForm from '../../content/contact-form.json' with { type: 'json' };
@@ -69,13 +69,14 @@ export type Delivery = 'sent' | 'outbox' | 'unconfigured';
 /**
  * Delivers by SMTP or to the dev outbox; throws when the mail server refuses, times out or is down. `signal`
  * stops an SMTP send (nodemailer takes the mail out of the pool's queue, or closes the connection sending it)
- * and leaves the pool's other sends going; writing to the outbox is too quick to need stopping. `handedOver`
- * is called once the whole message has gone into the SMTP connection, which then writes its final dot: from
- * there the server may have the mail, whatever becomes of its reply.
+ * and leaves the pool's other sends going; writing to the outbox is too quick to need stopping. `beforeDot`
+ * is called once the server has said go ahead to DATA and the message is going to it, and the final dot waits
+ * until it has settled: from the dot on the server may have the mail, whatever becomes of its reply, so the
+ * caller can put that on record first. If it fails, the send fails without the dot.
  */
 export function mailer(timeoutMs = 15_000) {
   const transports = new Map<string, Transporter>();
-  return async function deliver(mail: Mail, settings: Env, signal?: AbortSignal, handedOver?: () => void): Promise<Delivery> {
+  return async function deliver(mail: Mail, settings: Env, signal?: AbortSignal, beforeDot?: () => Promise<void>): Promise<Delivery> {
     if (settings.SMTP_URL) {
       let transport = transports.get(settings.SMTP_URL);
       if (!transport) {
@@ -83,17 +84,24 @@ export function mailer(timeoutMs = 15_000) {
         // A small pool: a burst of enquiries shares a few connections instead of opening one each.
         transport = nodemailer.createTransport({ url: settings.SMTP_URL, pool: true, maxConnections: 5, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout } as never);
         transport.use('stream', (message, done) => {
-          const told = (message.data as { handedOver?: () => void }).handedOver;
+          const told = (message.data as { beforeDot?: () => Promise<void> }).beforeDot;
           // The last stage of the message (no DKIM key is set, whose signer nodemailer would add after it): the
-          // connection reads it only after the server's 354 go-ahead, and its end is the last of the message, the
-          // dot written straight after. An earlier stage ends as soon as a small message is buffered, before MAIL FROM.
-          if (told) message.message.processFunc((input) => pipeline(input, new PassThrough(), () => undefined).once('end', told));
+          // connection starts reading it only after the server's 354 go-ahead, and writes the dot when it ends. So
+          // it ends only once it is being read and `told` has settled. Its input alone says nothing: that ends as
+          // soon as a small message is buffered, before MAIL FROM.
+          if (told) {
+            message.message.processFunc((input) => {
+              const last = new Transform({ transform: (chunk, _, next) => next(null, chunk), flush: (next) => void reading.then(told).then(() => next(), next) });
+              const reading = new Promise((resolve) => last.once('resume', resolve));
+              return pipeline(input, last, () => undefined);
+            });
+          }
           done();
         });
         transports.set(settings.SMTP_URL, transport);
       }
       // nodemailer takes `signal` since 10.5; @types/nodemailer does not know it yet.
-      await transport.sendMail({ ...mail, signal, handedOver } as Mail);
+      await transport.sendMail({ ...mail, signal, beforeDot } as Mail);
       return 'sent';
     }
     if (settings.SITE_DEV_OUTBOX) {
