@@ -24,7 +24,8 @@
 import { fieldErrors, fields, heldAnswer, normalise, schema, variantOf, type Variant } from './lib/enquiry.ts';
 import type { FormAnswer } from '../islands/lib/contact-form-view.tsx';
 import { contactAnswer } from './lib/contact-answer.tsx';
-import { enquiryIntake, idempotencyKey } from './lib/enquiries.ts';
+import { enquiryIntake } from './lib/enquiries.ts';
+import { idempotencyKey } from './lib/enquiry-records.ts';
 import { describe, json, rateBucket, receive, storedRateLimiter, storeOrNone, wantsPage, type Context } from './lib/http.ts';
 import { mailer } from './lib/mail.ts';
 import { storeFromEnv, type KeyValueStore } from './lib/store.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { BuildFailure, siteError } from '../../generator/errors.ts';
 import { notASite } from '../../generator/project.ts';
 import { blobsStore, fileStore, type KeyValueStore } from './store.ts';
-import { listStored, markDelivered, retryStored } from './enquiries.ts';
+import { listStored, markDelivered, retryStored } from './enquiry-records.ts';
 
 type Env = Record<string, string | undefined>;
 

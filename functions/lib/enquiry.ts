@@ -16,7 +16,7 @@ export const fields: Record<Variant, string[]> = {
 export const formPage: Record<Variant, string> = { enquiry: '/pricing', message: '/contact' };
 
 /**
- * An enquiry the mail server refused for good is stored and waits for the operator (lib/enquiries.ts: held):
+ * An enquiry the mail server refused for good is stored and waits for the operator (lib/enquiry-records.ts: held):
  * the visitor's message is safe, so the form shows it as taken, in these words, with or without JavaScript.
  */
 export const heldAnswer = {
