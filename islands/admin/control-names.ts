@@ -114,7 +114,9 @@ function nameBar(bar: HTMLElement): void {
  * said to a screen reader in one place only, the fold button's name, which it meets first whether tabbing or
  * reading on and which is what opens the item to the field: read again as text beside the button, they would say
  * nothing new, so here they are aria-hidden. Speech input still finds the button by the words seen, as its name
- * holds them. One line in Decap's row, cut short on a narrow item rather than wrapped (admin.css).
+ * holds them. One line in Decap's row, cut short on a narrow item rather than wrapped (admin.css). A person clicks or
+ * taps the words, not the small chevron beside them, so they unfold the item as the fold button does: the click
+ * is passed to it (and the focus, where a click on the button leaves it), so React's handler and the names follow.
  */
 function sayRefused(fold: HTMLButtonElement, refused: boolean): void {
   const words = fold.parentElement?.querySelector(':scope > [data-site-refused-words]');
@@ -127,6 +129,14 @@ function sayRefused(fold: HTMLButtonElement, refused: boolean): void {
   el.dataset.siteRefusedWords = '';
   el.setAttribute('aria-hidden', 'true');
   el.textContent = 'A field inside was refused';
+  el.addEventListener('click', () => {
+    // The bar's fold button at the time of the click, as nameBar finds it.
+    const button = el.parentElement?.firstElementChild;
+    if (!(button instanceof HTMLButtonElement)) return;
+    // Without a focus ring, as a click on the button itself leaves it (a script's focus would show one).
+    button.focus({ preventScroll: true, focusVisible: false });
+    button.click();
+  });
   // After the fold button, never last: the bar's first and last children stay its fold and remove buttons.
   fold.after(el);
 }

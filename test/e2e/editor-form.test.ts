@@ -778,8 +778,8 @@ test('a refused field nested in an object or a list item, whose name other field
 /**
  * The bar of each list item (found by its fold button's name, as control-names.ts gives it): the fold button's
  * accessible name and whether it says the item is unfolded, the bar's outline, its words that a field inside was
- * refused (their text, size, whether they show, and that they are hidden from screen readers, whose fold button
- * says it), whether the bar's controls and words each lie whole within it, and where the bar and the summary under
+ * refused (their text, size, whether they show, their pointer, and that they are hidden from screen readers,
+ * whose fold button says it), whether the bar's controls and words each lie whole within it, and where the bar and the summary under
  * it are against the form's visible area (its scrolling box's top to the refusal panel's top).
  */
 function itemBar(page: Page, summary: string) {
@@ -803,7 +803,7 @@ function itemBar(page: Page, summary: string) {
         const b = c.getBoundingClientRect();
         return b.top >= r.top - 0.5 && b.bottom <= r.bottom + 0.5 && b.left >= r.left - 0.5 && b.right <= r.right + 0.5;
       }),
-      words: words && w ? { text: words.textContent, width: w.width, height: w.height, visibility: getComputedStyle(words).visibility, ariaHidden: words.getAttribute('aria-hidden'), onTop: !!hit && words.contains(hit) } : null,
+      words: words && w ? { text: words.textContent, width: w.width, height: w.height, visibility: getComputedStyle(words).visibility, cursor: getComputedStyle(words).cursor, ariaHidden: words.getAttribute('aria-hidden'), onTop: !!hit && words.contains(hit) } : null,
       top: r.top,
       summaryBottom: bar.nextElementSibling!.getBoundingClientRect().bottom,
       viewTop: Math.max(scroller?.getBoundingClientRect().top ?? 0, 0),
@@ -819,21 +819,31 @@ function scrollFormToEnd(page: Page): Promise<void> {
   });
 }
 
+/** The FAQ's first group and its first question, each with the refused field's item folded round it. */
+const group = 'General';
+const question = 'What is a NAATI certified translation?';
+
+/**
+ * On the FAQ settings page, the first group's first answer made to name no fact, opened as a person would (each
+ * list's items are shown folded), then both items folded again: the field is inside an item inside a folded item.
+ * Returns the answer's control's id.
+ */
+async function answerRefusedFolded(page: Page): Promise<string> {
+  await page.getByRole('button', { name: `Expand ${group}`, exact: true }).click();
+  await page.getByRole('button', { name: `Expand ${question}`, exact: true }).click();
+  const { id } = await nestedIds(page, ['groups', 0, 'items', 0], 'answer');
+  await page.locator(`#${id}`).fill('{{ no such fact }}');
+  await page.getByRole('button', { name: `Collapse ${question}`, exact: true }).click();
+  await page.getByRole('button', { name: `Collapse ${group}`, exact: true }).click();
+  return id;
+}
+
 test('a refused field inside a folded list item: the item\'s bar is outlined, says in words that a field inside was refused (its fold button\'s name too) and is brought into view, an item without problems is not marked; the panel\'s problem unfolds the items round it and brings the field into view with the focus; unfolded, or changed, the bar\'s marks go, at 375 and 1280 px', async () => {
   const file = 'content/faq.json';
   const before = site.read(file);
-  const group = 'General';
-  const question = 'What is a NAATI certified translation?';
   for (const width of [375, 1280]) {
     const page = await editor('#/collections/settings/entries/faq', { width, height: width < 768 ? 800 : 900 });
-    // The first group's first answer, opened as a person would (each list's items are shown folded), then both
-    // folded again: the field is inside an item inside a folded item.
-    await page.getByRole('button', { name: `Expand ${group}`, exact: true }).click();
-    await page.getByRole('button', { name: `Expand ${question}`, exact: true }).click();
-    const { id } = await nestedIds(page, ['groups', 0, 'items', 0], 'answer');
-    await page.locator(`#${id}`).fill('{{ no such fact }}');
-    await page.getByRole('button', { name: `Collapse ${question}`, exact: true }).click();
-    await page.getByRole('button', { name: `Collapse ${group}`, exact: true }).click();
+    const id = await answerRefusedFolded(page);
     // The last group opened (at 1280 px the form is then longer than the screen) and the form scrolled to its end,
     // away from the first group: the refusal brings that group's bar into view, as it would a field on show.
     await page.getByRole('button', { name: 'Expand Pricing questions', exact: true }).click();
@@ -888,6 +898,46 @@ test('a refused field inside a folded list item: the item\'s bar is outlined, sa
     assert.is(bar.name, `Expand ${group}`, where('the field changed, the folded group is not marked', bar));
     assert.not.match(bar.outline, red, where('the field changed, the folded group is not outlined', bar));
     assert.is(bar.words, null, where('the field changed, the folded group has no words of a refusal', bar));
+    assert.is(site.read(file), before);
+  }
+});
+
+test('a folded item\'s words that a field inside was refused unfold it as its fold button does: tapped on a phone (375 px) or clicked (1280 px), the group and then the question in it open, their marks go and the refused field shows; the words stay hidden from screen readers and the bar one 26 px row', async () => {
+  const file = 'content/faq.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const touch = width < 768;
+    const page = await session.editor('#/collections/settings/entries/faq', { width, height: touch ? 800 : 900 }, { hasTouch: touch });
+    const id = await answerRefusedFolded(page);
+    await publish(page);
+    await page.locator('#site-refusal').waitFor();
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
+    await page.waitForTimeout(300);
+    const where = (what: string, seen: unknown) => `at ${width} px, ${what}: ${JSON.stringify(seen)}`;
+    for (const summary of [group, question]) {
+      const bar = await itemBar(page, summary);
+      assert.is(bar.name, `Expand ${summary} — a field inside was refused`, where(`${summary} is folded and marked`, bar));
+      assert.is(bar.height, 26, where(`${summary}'s bar is one 26 px row`, bar));
+      assert.is(bar.words?.ariaHidden, 'true', where(`${summary}'s words are hidden from screen readers`, bar));
+      const words = page.getByRole('button', { name: bar.name!, exact: true }).locator('xpath=..').locator('[data-site-refused-words]');
+      await words.scrollIntoViewIfNeeded();
+      if (touch) await words.tap();
+      else await words.click();
+      await page.waitForTimeout(300);
+      const after = await itemBar(page, summary);
+      assert.is(after.expanded, 'true', where(`the words ${touch ? 'tapped' : 'clicked'} unfold ${summary}`, after));
+      assert.is(after.name, `Collapse ${summary}`, where(`unfolded, ${summary}'s bar loses its mark`, after));
+      assert.is(after.words, null, where(`unfolded, ${summary}'s bar loses its words`, after));
+      assert.is(bar.words?.cursor, 'pointer', where(`${summary}'s words showed the pointer a control does`, bar));
+      // The focus where a click on the fold button leaves it: on the button, without a ring.
+      const focus = await page.evaluate(() => [document.activeElement?.getAttribute('aria-label'), document.activeElement?.matches(':focus-visible')]);
+      assert.equal(focus, [`Collapse ${summary}`, false], where(`the focus is on ${summary}'s fold button, without a ring`, focus));
+    }
+    // Unfolded, the refused answer is drawn with its message beside it (the panel's problem is what brings it into view).
+    assert.ok(await page.locator(`#${id}`).isVisible(), `at ${width} px, the refused answer shows`);
+    const seen = await refusedField(page, id);
+    assert.ok(seen.isNote && seen.inputBottom > seen.inputTop, where('the refused answer shows with its message', seen));
+    await page.screenshot({ path: path.join(shots, `editor-refusal-folded-words-${width}.png`) });
     assert.is(site.read(file), before);
   }
 });
