@@ -5,7 +5,8 @@
 // thumbnails. Decap takes no names from its config, so they are set on its elements as it draws them. React leaves
 // attributes it does not manage alone, and what it draws anew (a list unfolded, the other Markdown mode, the media
 // library opened) is named when it arrives. A folded item's bar also tells (outlined, in words on it and in its
-// fold button's name) when a field inside it was refused, since the field's own marks are hidden with it.
+// fold button's name) when a field inside it was refused, since the field's own marks are hidden with it. The
+// Markdown toolbar's Headings and Add Component menus are made one button each, not a button inside a button.
 
 /** The bars above list items met so far: named again when anything changes, as an item's summary or fold does. */
 const bars = new Set<HTMLElement>();
@@ -13,12 +14,16 @@ const bars = new Set<HTMLElement>();
 const switches = new Set<HTMLElement>();
 /** Rich-text boxes met so far: their label may be drawn anew without them, and so lose the id they point at. */
 const boxes = new Set<HTMLElement>();
+/** The Markdown toolbar's menu buttons met so far, whose button inside Decap disables and enables again. */
+const menuButtons = new Set<HTMLElement>();
 
 /** The drag handle dnd-kit gives each list item (its attributes are ARIA's, so stable across Decap's releases). */
 const handleSelector = '[aria-roledescription="sortable"]';
 /** An item's fold and remove buttons, where the list forbids reordering and so draws no handle. */
 const barButtonSelector = 'button[class*="-TopBarButton"]';
 const switchSelector = '[role="switch"][class*="-ToolbarToggle"]';
+/** react-aria-menubutton's Button (a span, role="button"), as Decap's Markdown toolbar puts it round its own. */
+const menuButtonSelector = '[class*="-ToolbarDropdownWrapper"] [role="button"][aria-haspopup]';
 
 export function nameDecapControls(): void {
   const added = new Set<Element>();
@@ -39,18 +44,23 @@ export function nameDecapControls(): void {
       if (box.isConnected) nameByLabel(box);
       else boxes.delete(box);
     }
+    for (const menu of menuButtons) {
+      if (menu.isConnected) oneMenuButton(menu);
+      else menuButtons.delete(menu);
+    }
   };
   new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) if (node instanceof Element) added.add(node);
     }
     // Typing in an item's field rewrites its summary, a fold changes classes, a refused save marks a field or its
-    // change unmarks it (notices.ts: data-site-marked, which a folded item's bar tells of): once a frame, however many.
+    // change unmarks it (notices.ts: data-site-marked, which a folded item's bar tells of), Decap disables or enables
+    // its toolbar's buttons: once a frame, however many.
     if (!queued) {
       queued = true;
       requestAnimationFrame(run);
     }
-  }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class', 'aria-checked', 'data-site-marked'] });
+  }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class', 'aria-checked', 'data-site-marked', 'disabled'] });
   added.add(document.body);
   queued = true;
   requestAnimationFrame(run);
@@ -74,6 +84,10 @@ function nameWithin(root: Element): void {
   for (const toggle of all(switchSelector)) {
     switches.add(toggle as HTMLElement);
     markSwitch(toggle as HTMLElement);
+  }
+  for (const menu of all(menuButtonSelector)) {
+    menuButtons.add(menu as HTMLElement);
+    oneMenuButton(menu as HTMLElement);
   }
   // A thumbnail sits above its file name in the card staff pick: the name already says which file, and an alt
   // holding it again would be read twice. The picture is there to be seen, so it is marked as saying nothing more.
@@ -171,6 +185,27 @@ function indexOf(item: Element | null): number {
 function markSwitch(toggle: HTMLElement): void {
   set(toggle, 'aria-label', 'Markdown mode');
   if (!toggle.hasAttribute('aria-checked')) toggle.setAttribute('aria-checked', 'false');
+}
+
+/**
+ * The Markdown toolbar's Headings and Add Component menus: Decap wraps its toolbar button (a <button>, named by its
+ * title) in react-aria-menubutton's menu button (a <span role="button" tabindex="0" aria-haspopup>), so a button was
+ * inside a button. A screen reader met two: the span with no name, then "Headings", which says nothing of a menu;
+ * Tab stopped on both. The span is the one that works the menu (its keys open it, Escape or a choice focuses it
+ * again, and React keeps its aria-expanded), so it stays the button, named by the inner button's title (as a
+ * tooltip too), and the inner button is made inert: out of the Tab order and the accessibility tree. A click on it
+ * then lands on the span (admin.css gives it no pointer events). While Decap disables it (in Markdown mode), it
+ * is left as it was, so that a click on it still does nothing, and a disabled button is nothing to nest.
+ */
+function oneMenuButton(menu: HTMLElement): void {
+  const inner = menu.querySelector(':scope > button');
+  if (!(inner instanceof HTMLButtonElement)) return;
+  if (inner.title) {
+    set(menu, 'aria-label', inner.title);
+    set(menu, 'title', inner.title);
+  }
+  if (inner.disabled) inner.removeAttribute('inert');
+  else set(inner, 'inert', '');
 }
 
 /** The rich-text box named by its field's label, the nearest field label above it that is the only one there. */

@@ -1,9 +1,10 @@
 // The content editor at /admin under `site serve`, checked with axe-core as the site's pages are (WCAG 2.1 A
 // and AA, axe.ts): the collection list, the media library, a JSON page's and a Markdown post's editor, a refused
 // save with the site's refusal panel (and with the refused field's item folded, its bar saying so) and Decap's
-// notice of a required field left empty, at 375 px (staff on phones) and at 1280 px; and the names the site gives
-// Decap's icon-only controls (control-names.ts), as they change. One dev server, one signed-in page per width,
-// moved from screen to screen. Screenshots go to reports/screenshots/editor-a11y-*.png.
+// notice of a required field left empty, at 375 px (staff on phones) and at 1280 px; the Markdown toolbar's two
+// menus, each one button (not a button inside a button), worked with the keys and a click or tap; and the names the
+// site gives Decap's icon-only controls (control-names.ts), as they change. One dev server, one signed-in page per
+// width, moved from screen to screen. Screenshots go to reports/screenshots/editor-a11y-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -35,42 +36,15 @@ test.after(async () => {
   site?.remove();
 });
 
-/**
- * Violations inside Decap's own widgets that the site cannot fix safely. Decap takes no names from its config,
- * so islands/admin/control-names.ts names its icon-only controls as it draws them; what is left here could only be
- * mended by fighting Decap's components on every render. Each is one rule on elements matching one selector; any
- * other element with the same rule still fails.
- */
-const decapOwn: { rule: string; on: string; why: string }[] = [
-  {
-    rule: 'nested-interactive',
-    on: '[class*="-ToolbarDropdownWrapper"] [role="button"][aria-haspopup]',
-    why:
-      'the Markdown toolbar\'s Headings and Add component menus: react-aria-menubutton\'s role="button" span around ' +
-      'the toolbar\'s button. The span is the menu button (its keys open the menu, Escape or a choice focuses it ' +
-      'again) and React writes its aria-expanded afresh at each opening, so taking its role away would leave that ' +
-      'on a plain span and send focus to an element with no role',
-  },
-];
-
-/** axe's violations on the page, less those of Decap's own widgets listed above. */
+/** axe's violations on the page, once what fades or slides in (a modal, a notice) has stopped; spinners go on for ever. */
 async function problems(page: Page, label: string): Promise<string[]> {
-  // Colours are measured once what fades or slides in (a modal, a notice) has stopped; spinners go on for ever.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-  const found = await violations(page, label);
-  const kept: string[] = [];
-  for (const line of found) {
-    const [, rule, target] = /^.*?: ([\w-]+) \(.*\) at (.*)$/.exec(line) ?? [];
-    const own = decapOwn.filter((d) => d.rule === rule).map((d) => d.on);
-    const excused = own.length > 0 && (await page.evaluate(([sel, ons]) => ons.some((on) => document.querySelector(sel)?.matches(on)), [target, own] as const));
-    if (!excused) kept.push(line);
-  }
-  return kept;
+  return violations(page, label);
 }
 
-/** The editor signed in to the local backend. */
+/** The editor signed in to the local backend; below 768 px on a touch screen, as a phone is. */
 async function signedIn(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 768 ? 800 : 900 }, bypassCSP: true });
+  const context = await browser.newContext({ viewport: { width, height: width < 768 ? 800 : 900 }, bypassCSP: true, hasTouch: width < 768 });
   // Decap's 5 MB script takes several seconds to start on a busy 2-core machine.
   context.setDefaultNavigationTimeout(90_000);
   context.setDefaultTimeout(60_000);
@@ -154,6 +128,98 @@ for (const width of [375, 1280]) {
     await page.screenshot({ path: path.join(shots, `editor-a11y-required-notice-${width}.png`) });
     await page.context().close();
     assert.equal(found, []);
+  });
+}
+
+/**
+ * The Markdown toolbar's two menu buttons as Chromium gives them to a screen reader (its accessibility tree, which
+ * leaves out what is inert or hidden): each button's name, whether it says it opens a menu and whether it is open.
+ */
+async function toolbarMenuButtons(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { ignored: boolean; role?: { value: string }; name?: { value: string }; properties?: { name: string; value: { value: unknown } }[] }[] };
+  await cdp.detach();
+  return nodes
+    .filter((n) => !n.ignored && n.role?.value === 'button' && /^(Headings|Add Component)$/.test(n.name?.value ?? ''))
+    .map((n) => `${n.name!.value} ${(n.properties ?? []).filter((p) => /hasPopup|expanded/.test(p.name)).map((p) => `${p.name}=${p.value.value}`).join(' ')}`);
+}
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px the Markdown toolbar's Headings and Add Component menus are one button each, no control inside another: named, one Tab stop, opened and chosen from with the keys and by ${width < 768 ? 'a tap' : 'a click'}, Escape back to the button`, async () => {
+    const page = await signedIn(width);
+    await screen(page, '#/collections/blog/entries/naati-certified-translations-immigration');
+    const box = page.locator('[data-slate-editor="true"]').first();
+    await box.waitFor();
+    const nested = (await problems(page, `${width} Markdown toolbar`)).filter((line) => /nested-interactive/.test(line));
+    assert.equal(nested, [], 'no interactive control inside another');
+    assert.equal(await toolbarMenuButtons(page), ['Headings hasPopup=menu expanded=false', 'Add Component hasPopup=menu expanded=false'], 'one button per menu, named, saying it opens a menu');
+    const headings = page.locator('[class*="-ToolbarDropdownWrapper"] [aria-haspopup]').first();
+    const add = page.locator('[class*="-ToolbarDropdownWrapper"] [aria-haspopup]').last();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+    const count = (tag: string) => box.locator(tag).count();
+    const grown = (tag: string, n: number) => page.waitForFunction(([tag, n]) => document.querySelectorAll(`[data-slate-editor="true"] ${tag}`).length === n, [tag, n] as const);
+
+    // The keys: one Tab stop per menu; Enter opens it on its first item, the arrows move, Escape shuts it and
+    // the focus is back on the button; Space opens it again and Enter on an item chooses it.
+    await box.locator('p').first().click();
+    await headings.focus();
+    await page.keyboard.press('Tab');
+    assert.is(await page.evaluate(() => document.activeElement?.closest('[aria-haspopup]') ?? null), null, 'Tab from the Headings button goes on past it, not to a button inside it');
+    await headings.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Heading 1' }).waitFor();
+    assert.is(await focused(), 'Heading 1');
+    assert.equal(await toolbarMenuButtons(page), ['Headings hasPopup=menu expanded=true', 'Add Component hasPopup=menu expanded=false'], 'the screen reader hears it is open');
+    await page.keyboard.press('ArrowDown');
+    assert.is(await focused(), 'Heading 2');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menuitem').first().waitFor({ state: 'detached' });
+    assert.is(await focused(), 'Headings', 'Escape puts the focus back on the Headings button');
+    await page.keyboard.press(' ');
+    await page.getByRole('menuitem', { name: 'Heading 1' }).waitFor();
+    const h2 = await count('h2');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await grown('h2', h2 + 1);
+    await add.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('menuitem', { name: 'Code Block' }).waitFor();
+    await page.keyboard.press('Escape');
+    assert.is(await focused(), 'Add Component');
+
+    // The pointer, on the icon as a person aims (its middle and near its top and foot): the menu opens, an item is chosen.
+    const press = async (x: number, y: number) => (width < 768 ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
+    for (const [menu, item] of [[headings, 'Heading 1'], [add, 'Code Block']] as const) {
+      for (const at of [0.5, 0.1, 0.9]) {
+        await menu.scrollIntoViewIfNeeded();
+        const icon = (await menu.locator('button').boundingBox())!;
+        await press(icon.x + icon.width / 2, icon.y + icon.height * at);
+        await page.getByRole('menuitem', { name: item }).waitFor({ timeout: 3000 });
+        await page.keyboard.press('Escape');
+        await page.getByRole('menuitem').first().waitFor({ state: 'detached' });
+      }
+    }
+    await box.locator('p').first().click();
+    const h3 = await count('h3');
+    await headings.scrollIntoViewIfNeeded();
+    const icon = (await headings.locator('button').boundingBox())!;
+    await press(icon.x + icon.width / 2, icon.y + icon.height / 2);
+    const choice = page.getByRole('menuitem', { name: 'Heading 3' });
+    await choice.waitFor();
+    await page.screenshot({ path: path.join(shots, `editor-a11y-toolbar-menus-${width}.png`) });
+    const item = (await choice.boundingBox())!;
+    await press(item.x + item.width / 2, item.y + item.height / 2);
+    await grown('h3', h3 + 1);
+
+    // In Markdown mode Decap disables the toolbar's buttons: the icons open nothing, as before.
+    await page.getByRole('switch', { name: 'Markdown mode', exact: true }).click();
+    await page.locator('.cms-editor-raw [data-slate-editor="true"]').waitFor();
+    await add.scrollIntoViewIfNeeded();
+    const off = (await add.locator('button').boundingBox())!;
+    await press(off.x + off.width / 2, off.y + off.height / 2);
+    await page.waitForTimeout(300);
+    assert.is(await page.getByRole('menuitem').count(), 0, 'in Markdown mode a press on the Add Component icon opens nothing');
+    await page.context().close();
   });
 }
 
