@@ -109,13 +109,13 @@ function nameBar(bar: HTMLElement): void {
   const refused = folded && bar.parentElement?.querySelector('[data-site-marked]') != null;
   if (refused) set(bar, 'data-site-refused-inside', '');
   else bar.removeAttribute('data-site-refused-inside');
-  const first = bar.firstElementChild;
-  const last = bar.lastElementChild;
-  if (first instanceof HTMLButtonElement && first !== last) {
-    set(first, 'aria-label', `${folded ? 'Expand' : 'Collapse'} ${summary}${refused ? ' — a field inside was refused' : ''}`);
-    set(first, 'aria-expanded', String(!folded));
-    sayRefused(first, refused);
+  const fold = foldButtonOf(bar);
+  if (fold) {
+    set(fold, 'aria-label', `${folded ? 'Expand' : 'Collapse'} ${summary}${refused ? ' — a field inside was refused' : ''}`);
+    set(fold, 'aria-expanded', String(!folded));
+    sayRefused(fold, refused);
   }
+  const last = bar.lastElementChild;
   if (last instanceof HTMLButtonElement) set(last, 'aria-label', `Remove ${summary}`);
   // dnd-kit's instructions (Space to pick up, the arrows to move) stay its aria-describedby.
   const handle = bar.querySelector(handleSelector);
@@ -144,9 +144,9 @@ function sayRefused(fold: HTMLButtonElement, refused: boolean): void {
   el.setAttribute('aria-hidden', 'true');
   el.textContent = 'A field inside was refused';
   el.addEventListener('click', () => {
-    // The bar's fold button at the time of the click, as nameBar finds it.
-    const button = el.parentElement?.firstElementChild;
-    if (!(button instanceof HTMLButtonElement)) return;
+    // The bar's fold button at the time of the click.
+    const button = el.parentElement && foldButtonOf(el.parentElement);
+    if (!button) return;
     // Without a focus ring, as a click on the button itself leaves it (a script's focus would show one).
     button.focus({ preventScroll: true, focusVisible: false });
     button.click();
@@ -168,10 +168,16 @@ export function foldsAround(el: Element): HTMLButtonElement[] {
   const out: HTMLButtonElement[] = [];
   for (let item = el.parentElement; item; item = item.parentElement) {
     const bar = [...item.children].find((child): child is HTMLElement => bars.has(child as HTMLElement));
-    const fold = bar?.firstElementChild;
-    if (bar && fold instanceof HTMLButtonElement && fold !== bar.lastElementChild && isFolded(bar)) out.unshift(fold);
+    const fold = bar && foldButtonOf(bar);
+    if (fold && isFolded(bar)) out.unshift(fold);
   }
   return out;
+}
+
+/** A list item's fold button: the first of its bar's buttons, unless it is the only one (then it is Remove). */
+function foldButtonOf(bar: Element): HTMLButtonElement | null {
+  const first = bar.firstElementChild;
+  return first instanceof HTMLButtonElement && first !== bar.lastElementChild ? first : null;
 }
 
 function indexOf(item: Element | null): number {
