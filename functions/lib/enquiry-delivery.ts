@@ -79,6 +79,7 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
   // it since (a store so slow that this one outlasted its lease), that one's record stands: overwritten, its
   // lease would end early and a third attempt could start, or its own outcome be lost.
   let claimed = JSON.stringify(item);
+  const lostTo = `another attempt has taken it since (this one outlasted its lease), so its record is left to that one`;
   const record = (next: Stored) => store.swap(`queue/${item.key}`, claimed, JSON.stringify(next));
   // Held before the final dot, still under the lease, so a run that finds it so once the lease has run out knows
   // this attempt was cut off where the server may have the mail. The outcome below is written over it.
@@ -89,7 +90,6 @@ export async function attemptDelivery(store: KeyValueStore, item: Stored, delive
       if (!(await store.swap(`queue/${item.key}`, claimed, held))) throw new Error(`not sent: ${lostTo}`);
       claimed = held;
     })());
-  const lostTo = `another attempt has taken it since (this one outlasted its lease), so its record is left to that one`;
   let failure: unknown;
   let mail: Mail;
   try {
