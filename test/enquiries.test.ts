@@ -150,8 +150,8 @@ test('a kill in mid-burst: every enquiry answered 200 or 202, before or after th
     const second = await Promise.all(unanswered.map((b) => sendOne(server.url, b)));
     assert.ok(second.every((a) => a && [200, 202].includes(a.status)), `after the restart: ${JSON.stringify(second.map((a) => a?.status))}`);
     // The queue empties but for those the kill cut off from their final dot on: each may have arrived, so a
-    // run that finds one once its lease has run out leaves it held as unconfirmed, for the operator. A record
-    // whose lock the kill left (it died mid-swap) waits until the lock is stale: 60 s (lib/store.ts).
+    // run that finds one once its lease has run out leaves it held as unconfirmed, for the operator. A lock the
+    // kill left (it died mid-swap) names a process that is gone, so it is broken at once (lib/store.ts).
     await waitFor(() => left().every((r) => r.state === 'held' && r.unconfirmed && !r.sending), 'the queue to empty, but for unconfirmed ones', 900);
   } finally {
     server.child.kill('SIGKILL');

@@ -156,6 +156,32 @@ test('file store: a fresh marker over a stale lock (another writer breaking it n
   assert.is(await store.get('queue/live-0001'), 'start');
 });
 
+test('file store: a lock whose holder on this machine has died (a killed process) is broken at once, not after a minute; a live holder\'s is waited for', async () => {
+  const root = path.join(dir, 'swap-dead-holder');
+  const store = fileStore(root);
+  await store.set('queue/gone-0001', 'start');
+  const lock = path.join(root, 'queue', 'gone-0001.json.lock');
+  // A process that held the lock and was killed: its pid is gone, its lock is fresh.
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  fs.writeFileSync(lock, `0123456789abcdef.${child.stdout}@${os.hostname()}`);
+  const started = Date.now();
+  assert.is(await store.swap('queue/gone-0001', 'start', 'after the kill'), true);
+  assert.ok(Date.now() - started < 5_000, `the dead holder's lock was waited for (${Date.now() - started} ms)`);
+  assert.equal(fs.readdirSync(path.join(root, 'queue')), ['gone-0001.json'], 'the dead holder\'s lock is gone');
+  // A fresh lock of a live process (this one's parent), or of another machine sharing the folder, is not broken.
+  for (const holder of [`0123456789abcdef.${process.ppid}@${os.hostname()}`, `0123456789abcdef.${child.stdout}@another-machine`]) {
+    fs.writeFileSync(lock, holder);
+    let message = '';
+    await store.swap('queue/gone-0001', 'after the kill', 'next').then(
+      () => assert.unreachable(`a swap broke the live lock ${holder}`),
+      (error: Error) => (message = error.message),
+    );
+    assert.ok(message.includes(lock), message);
+    assert.is(fs.readFileSync(lock, 'utf8'), holder);
+  }
+  fs.rmSync(lock);
+});
+
 test('file store: a write the disk fails (full) leaves no temporary file behind, and a new folder is flushed in its parent', async () => {
   const root = path.join(dir, 'full-disk');
   const store = fileStore(root);

@@ -2,6 +2,7 @@
 // idempotency keys of enquiries already delivered. Two implementations of one small interface: Netlify Blobs
 // on Netlify, and files under .data/ for `site serve` and the tests. Values are strings (JSON by convention).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -83,12 +84,32 @@ async function viaTemporary<T>(target: string, value: string, commit: (temporary
  */
 const staleLockMs = 60_000;
 
+/**
+ * What a writer puts in its lock: a random token, its pid and its machine. A lock held by a process of this
+ * machine that is no longer running (killed under `site serve`, or in a test) is broken at once rather than after
+ * a minute. One from another machine sharing the folder, or one written before holders were named, waits for age.
+ */
+const lockToken = () => `${randomBytes(8).toString('hex')}.${process.pid}@${os.hostname()}`;
+
+function holderIsGone(held: string): boolean {
+  const holder = /^[0-9a-f]{16}\.(\d+)@(.+)$/.exec(held);
+  if (!holder || holder[2] !== os.hostname() || Number(holder[1]) === process.pid) return false;
+  try {
+    process.kill(Number(holder[1]), 0);
+    return false;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 const readOrNone = (file: string) => fs.promises.readFile(file, 'utf8').catch(() => undefined);
 
 /**
- * Removes `file` (a lock, or a marker breaking one) if it is stale and still holds what was read. Only the one
- * writer that first marks it (`<file>.break-<its content>`, made exclusively) removes it, and only if it is still
- * that file: so two writers that both find it stale cannot each delete it and one delete the other's new one.
+ * Removes `file` (a lock, or a marker breaking one) if it is stale (old, or its holder gone) and still holds what
+ * was read. Only the one writer that first marks it (`<file>.break-<its content>`, made exclusively) removes it,
+ * and only if it is still that file: so two writers that both find it stale cannot each delete it and one delete
+ * the other's new one.
  * A marker whose writer died before removing it is found stale in turn and broken the same way, by one writer.
  * Answers undefined when the caller should try its lock again at once (it was gone, or is broken now), or the
  * file that a live writer holds (the lock, or a fresh marker), to be waited for.
@@ -97,7 +118,7 @@ async function breakIfStale(file: string, token: string): Promise<{ file: string
   const held = await readOrNone(file);
   const since = await fs.promises.stat(file).then((s) => s.mtimeMs, () => undefined);
   if (held === undefined || since === undefined) return undefined;
-  if (Date.now() - since <= staleLockMs) return { file, since };
+  if (Date.now() - since <= staleLockMs && !holderIsGone(held)) return { file, since };
   const mark = `${file}.break-${held.replace(/[^0-9a-z]/gi, '').slice(0, 32) || 'empty'}`;
   try {
     await fs.promises.writeFile(mark, token, { flag: 'wx' });
@@ -118,7 +139,7 @@ async function breakIfStale(file: string, token: string): Promise<{ file: string
 /** Runs `work` holding the lock of `target`, waiting while another writer holds it; a stale lock is broken (breakIfStale). */
 async function withLock<T>(target: string, work: () => Promise<T>): Promise<T> {
   const lock = `${target}.lock`;
-  const token = randomBytes(8).toString('hex');
+  const token = lockToken();
   await makeFolder(path.dirname(target));
   for (let tries = 0; ; ) {
     try {
