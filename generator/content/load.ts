@@ -263,6 +263,7 @@ function parseFile(rel: string, source: SourceKind, text: string, stat: { mtimeM
   return { path: file, rel, source, text, ...parsed, textHash: hashText(text), placeholders, references, mtimeMs: stat.mtimeMs, size: stat.size };
 }
 
+/** A short hash of a text, for fingerprints: not a secret, only a name for what went in. */
 export function hashText(text: string): string {
   return hash('sha1', text, 'base64url');
 }

@@ -6,8 +6,7 @@
 // next record as a build carries out its plan.
 import path from 'node:path';
 import v8 from 'node:v8';
-import { hash } from 'node:crypto';
-import type { SourceFile } from '../content/load.ts';
+import { hashText, type SourceFile } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
 import { pageSource, type Page } from '../routes.ts';
 import type { Output } from '../output/output.ts';
@@ -75,18 +74,15 @@ export function encodeRecord(record: BuildRecord): Buffer {
   return v8.serialize(record);
 }
 
-/** A short hash of a text, for fingerprints: not a secret, only a name for what went in. */
-const sha1 = (text: string) => hash('sha1', text, 'base64url');
-
 /**
  * A short fingerprint of a value: small values as they are, larger ones hashed. A long text is hashed as it
  * is, marked so it cannot pass for a hashed JSON text: escaping a post's body into JSON first would only add
  * work.
  */
 function fingerprint(value: unknown): string {
-  if (typeof value === 'string' && value.length > 46) return `~${sha1(value)}`;
+  if (typeof value === 'string' && value.length > 46) return `~${hashText(value)}`;
   const json = JSON.stringify(value) ?? 'undefined';
-  return json.length <= 48 ? json : sha1(json);
+  return json.length <= 48 ? json : hashText(json);
 }
 
 export function routeHash(page: Page): string {
@@ -96,7 +92,7 @@ export function routeHash(page: Page): string {
 
 /** A hash of a content file's bytes and of the facts its placeholders name. */
 function fileHash(file: SourceFile): string {
-  return file.factsKey === undefined ? file.textHash : sha1(`${file.textHash}\0${file.factsKey}`);
+  return file.factsKey === undefined ? file.textHash : hashText(`${file.textHash}\0${file.factsKey}`);
 }
 
 /** Whether a content file is as the build that made `record` read it. */
@@ -217,7 +213,7 @@ export class NextRecord {
    */
   async derive(output: Output, file: string, inputs: string | (() => string), produce: () => string | Uint8Array | Promise<string | Uint8Array>, ofRoutes = false): Promise<void> {
     const last = this.changes.last?.derived.get(file);
-    const hash = ofRoutes && this.changes.routesKept && last ? last : sha1(typeof inputs === 'string' ? inputs : inputs());
+    const hash = ofRoutes && this.changes.routesKept && last ? last : hashText(typeof inputs === 'string' ? inputs : inputs());
     this.derived.set(file, hash);
     if (last === hash && output.keep(file)) return;
     this.renders++;
