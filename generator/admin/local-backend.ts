@@ -10,8 +10,8 @@ import { formatFailure, BuildFailure, positionAt, SiteError, siteError, sortErro
 import { within, type Project } from '../project.ts';
 import { colour, type Logger } from '../log.ts';
 import { fileNameError, loadContent, parseSource, type SourceFile } from '../content/load.ts';
-import { ownProblems, validateContent } from '../content/validate.ts';
-import { followsFromFacts, resolveFacts } from '../content/facts.ts';
+import { ownProblems } from '../content/validate.ts';
+import { resolveFacts } from '../content/facts.ts';
 import { buildModel } from '../content/model.ts';
 import { routes } from '../routes.ts';
 import { crossCheck } from '../content/cross-check.ts';
@@ -427,12 +427,9 @@ async function check(project: Project, changes: Change[]): Promise<void> {
     if (own.length) throw refusal(inBody(own, changes));
   }
   const problems = async (files: SourceFile[], loadErrors: SiteError[]) => {
-    const resolved = resolveFacts(files);
-    const facts = resolved.files;
-    const validation = (await validateContent(project, facts)).errors;
-    const followOn = followsFromFacts(files, resolved, [...loadErrors, ...validation]);
-    const schema = [...resolved.errors, ...validation].filter((e) => !followOn(e));
+    const schema = await ownProblems(project, files, undefined, loadErrors);
     if (schema.length) return schema;
+    const facts = resolveFacts(files).files;
     // Every file, drafts too, as the dev server builds them; an address two files take is placed on the draft.
     const { drafts } = sortDrafts(facts, true);
     const model = buildModel(facts);

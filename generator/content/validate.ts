@@ -190,15 +190,15 @@ function describe(file: SourceFile, problems: ErrorObject[], schemas: Map<string
 }
 
 /**
- * What a build would find wrong in the files at `paths`, among `files` (the content as it would be): their
- * placeholders resolved against the facts, then their schemas. The fact files are validated too, so that a
- * problem following from a broken fact file is left to that file, as the build leaves it. `loadErrors`: those of
- * the files that did not load.
+ * What a build would find wrong in the files at `paths` (every file when not given), among `files` (the content
+ * as it would be): their placeholders resolved against the facts, then their schemas. The fact files are
+ * validated too, so that a problem following from a broken fact file is left to that file, as the build leaves
+ * it. `loadErrors`: those of the files that did not load.
  */
-export async function ownProblems(project: Project, files: SourceFile[], paths: ReadonlySet<string>, loadErrors: SiteError[]): Promise<SiteError[]> {
+export async function ownProblems(project: Project, files: SourceFile[], paths: ReadonlySet<string> | undefined, loadErrors: SiteError[]): Promise<SiteError[]> {
   const resolved = resolveFacts(files);
   const factPaths = new Set(Object.values(factSources).map((rel) => `content/${rel}`));
-  const validation = (await validateContent(project, resolved.files.filter((f) => paths.has(f.path) || factPaths.has(f.path)))).errors;
+  const validation = (await validateContent(project, paths ? resolved.files.filter((f) => paths.has(f.path) || factPaths.has(f.path)) : resolved.files)).errors;
   const followOn = followsFromFacts(files, resolved, [...loadErrors, ...validation]);
-  return [...resolved.errors, ...validation].filter((e) => e.file !== undefined && paths.has(e.file) && !followOn(e));
+  return [...resolved.errors, ...validation].filter((e) => (!paths || (e.file !== undefined && paths.has(e.file))) && !followOn(e));
 }
