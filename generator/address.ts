@@ -49,8 +49,3 @@ export function requestPathsOf(folder: string): string[] {
   const clean = cleanPath(folder);
   return clean === '/' ? ['/', '/index.html'] : [clean, `${clean}/`, `${clean}/index.html`];
 }
-
-/** The absolute URL of an address, as canonical links, feeds and the sitemap name it. */
-export function absoluteUrl(baseUrl: string, path: string): string {
-  return path === '/' ? `${baseUrl}/` : `${baseUrl}${path}`;
-}

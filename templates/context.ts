@@ -21,8 +21,8 @@ export function useRender(): RenderContext {
 }
 
 /**
- * An absolute address on the site, by the rule of generator/address.ts's absoluteUrl (test/units.test.ts holds
- * them together): templates import no code from the generator, so a project's own templates build without it.
+ * An absolute address on the site, by generator/address.ts's rule (only the home page's ends in /; checked in
+ * test/units.test.ts): templates import no code from the generator, so a project's own templates build without it.
  */
 export function absolute(site: SiteModel, path: string): string {
   return path === '/' ? `${site.settings.baseUrl}/` : `${site.settings.baseUrl}${path}`;
