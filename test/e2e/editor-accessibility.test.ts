@@ -2,9 +2,10 @@
 // and AA, axe.ts): the collection list, the media library, a JSON page's and a Markdown post's editor, a refused
 // save with the site's refusal panel (and with the refused field's item folded, its bar saying so) and Decap's
 // notice of a required field left empty, at 375 px (staff on phones) and at 1280 px; the Markdown toolbar's two
-// menus, each one button (not a button inside a button), worked with the keys and a click or tap; and the names the
-// site gives Decap's icon-only controls (control-names.ts), as they change. One dev server, one signed-in page per
-// width, moved from screen to screen. Screenshots go to reports/screenshots/editor-a11y-*.png.
+// menus, each one button (not a button inside a button), worked with the keys and a click or tap, ringed when the
+// keys focus them but not after a click or tap; and the names the site gives Decap's icon-only controls
+// (control-names.ts), as they change. One dev server, one signed-in page per width, moved from screen to screen.
+// Screenshots go to reports/screenshots/editor-a11y-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -144,6 +145,21 @@ async function toolbarMenuButtons(page: Page): Promise<string[]> {
     .map((n) => `${n.name!.value} ${(n.properties ?? []).filter((p) => /hasPopup|expanded/.test(p.name)).map((p) => `${p.name}=${p.value.value}`).join(' ')}`);
 }
 
+/** The two menu buttons' focus rings as drawn: each one's outline (when it has a style) and box shadow, and its icon's. */
+async function menuRings(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[class*="-ToolbarDropdownWrapper"] [role="button"][aria-haspopup]')].map((menu) =>
+      [menu, menu.querySelector('button')]
+        .map((el) => {
+          const style = getComputedStyle(el!);
+          const outline = style.outlineStyle === 'none' || parseFloat(style.outlineWidth) === 0 ? 'none' : `${style.outlineStyle} ${style.outlineWidth}`;
+          return `outline ${outline}, shadow ${style.boxShadow}`;
+        })
+        .join(' / '),
+    ),
+  );
+}
+
 for (const width of [375, 1280]) {
   test(`at ${width} px the Markdown toolbar's Headings and Add Component menus are one button each, no control inside another: named, one Tab stop, opened and chosen from with the keys and by ${width < 768 ? 'a tap' : 'a click'}, Escape back to the button`, async () => {
     const page = await signedIn(width);
@@ -219,6 +235,41 @@ for (const width of [375, 1280]) {
     await press(off.x + off.width / 2, off.y + off.height / 2);
     await page.waitForTimeout(300);
     assert.is(await page.getByRole('menuitem').count(), 0, 'in Markdown mode a press on the Add Component icon opens nothing');
+    await page.context().close();
+  });
+}
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px ${width < 768 ? 'a tap' : 'a click'} on the Headings or Add Component icon leaves no focus ring round it; Tab to it shows one`, async () => {
+    const page = await signedIn(width);
+    await screen(page, '#/collections/blog/entries/naati-certified-translations-immigration');
+    await page.locator('[data-slate-editor="true"]').first().waitFor();
+    const menus = page.locator('[class*="-ToolbarDropdownWrapper"] [role="button"][aria-haspopup]');
+    const focusedMenu = () => page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup') ? document.activeElement.getAttribute('aria-label') : null);
+    const none = 'outline none, shadow none / outline none, shadow none';
+    const press = async (x: number, y: number) => (width < 768 ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
+    for (const [i, name, item] of [[0, 'Headings', 'Heading 1'], [1, 'Add Component', 'Code Block']] as const) {
+      const menu = menus.nth(i);
+      await menu.scrollIntoViewIfNeeded();
+      const icon = (await menu.locator('button').boundingBox())!;
+      // Opened by the pointer, the focus is on the menu button (react-aria-menubutton leaves it there) with no ring.
+      await press(icon.x + icon.width / 2, icon.y + icon.height / 2);
+      await page.getByRole('menuitem', { name: item }).waitFor();
+      assert.is(await focusedMenu(), name);
+      assert.is((await menuRings(page))[i], none, `no ring round ${name} while its menu is open from ${width < 768 ? 'a tap' : 'a click'}`);
+      if (i === 0) await page.screenshot({ path: path.join(shots, `editor-a11y-toolbar-pressed-${width}.png`) });
+      // Shut by the pointer too: still focused, still no ring.
+      await press(icon.x + icon.width / 2, icon.y + icon.height / 2);
+      await page.getByRole('menuitem').first().waitFor({ state: 'detached' });
+      assert.is(await focusedMenu(), name);
+      assert.is((await menuRings(page))[i], none, `no ring round ${name} once its menu is shut by ${width < 768 ? 'a tap' : 'a click'}`);
+      // Reached with the keys, it shows one.
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      assert.is(await focusedMenu(), name);
+      assert.match((await menuRings(page))[i], /^outline (?!none)/, `a ring round ${name} when Tab reaches it`);
+      if (i === 0) await page.screenshot({ path: path.join(shots, `editor-a11y-toolbar-tabbed-${width}.png`) });
+    }
     await page.context().close();
   });
 }
