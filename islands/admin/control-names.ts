@@ -6,7 +6,8 @@
 // attributes it does not manage alone, and what it draws anew (a list unfolded, the other Markdown mode, the media
 // library opened) is named when it arrives. A folded item's bar also tells (outlined, in words on it and in its
 // fold button's name) when a field inside it was refused, since the field's own marks are hidden with it. The
-// Markdown toolbar's Headings and Add Component menus are made one button each, not a button inside a button.
+// Markdown toolbar's Headings and Add Component menus are made one button each, not a button inside a button, and
+// disabled while Decap disables its toolbar.
 
 /** The bars above list items met so far: named again when anything changes, as an item's summary or fold does. */
 const bars = new Set<HTMLElement>();
@@ -16,6 +17,8 @@ const switches = new Set<HTMLElement>();
 const boxes = new Set<HTMLElement>();
 /** The Markdown toolbar's menu buttons met so far, whose button inside Decap disables and enables again. */
 const menuButtons = new Set<HTMLElement>();
+/** Those of them whose pointer and keys are stopped while their button inside is disabled. */
+const guardedMenus = new WeakSet<HTMLElement>();
 
 /** The drag handle dnd-kit gives each list item (its attributes are ARIA's, so stable across Decap's releases). */
 const handleSelector = '[aria-roledescription="sortable"]';
@@ -55,12 +58,12 @@ export function nameDecapControls(): void {
     }
     // Typing in an item's field rewrites its summary, a fold changes classes, a refused save marks a field or its
     // change unmarks it (notices.ts: data-site-marked, which a folded item's bar tells of), Decap disables or enables
-    // its toolbar's buttons: once a frame, however many.
+    // its toolbar's buttons, React puts back a menu button's tabindex: once a frame, however many.
     if (!queued) {
       queued = true;
       requestAnimationFrame(run);
     }
-  }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class', 'aria-checked', 'data-site-marked', 'disabled'] });
+  }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class', 'aria-checked', 'data-site-marked', 'disabled', 'tabindex', 'aria-disabled'] });
   added.add(document.body);
   queued = true;
   requestAnimationFrame(run);
@@ -200,8 +203,14 @@ function markSwitch(toggle: HTMLElement): void {
  * Tab stopped on both. The span is the one that works the menu (its keys open it, Escape or a choice focuses it
  * again, and React keeps its aria-expanded), so it stays the button, named by the inner button's title (as a
  * tooltip too), and the inner button is made inert: out of the Tab order and the accessibility tree. A click on it
- * then lands on the span (admin.css gives it no pointer events). While Decap disables it (in Markdown mode), it
- * is left as it was, so that a click on it still does nothing, and a disabled button is nothing to nest.
+ * then lands on the span (admin.css gives it no pointer events).
+ *
+ * In Markdown mode Decap disables the inner button but not the span (it passes react-aria-menubutton no
+ * `disabled`), so Tab still stopped on the span and Enter, Space or ArrowDown opened a menu: Headings' empty, Add
+ * Component's full. While the inner button is disabled the span is disabled as a button is: aria-disabled, out of
+ * the Tab order, and deaf to the pointer and to the keys that open the menu (guardMenu). React sets the span's
+ * tabindex once, when it draws it, and never aria-disabled; were either put back, the observer would see it (both
+ * are watched) and set them again.
  */
 function oneMenuButton(menu: HTMLElement): void {
   const inner = menu.querySelector(':scope > button');
@@ -210,8 +219,36 @@ function oneMenuButton(menu: HTMLElement): void {
     set(menu, 'aria-label', inner.title);
     set(menu, 'title', inner.title);
   }
-  if (inner.disabled) inner.removeAttribute('inert');
-  else set(inner, 'inert', '');
+  set(inner, 'inert', '');
+  if (!guardedMenus.has(menu)) {
+    guardedMenus.add(menu);
+    guardMenu(menu);
+  }
+  if (inner.disabled) {
+    set(menu, 'aria-disabled', 'true');
+    set(menu, 'tabindex', '-1');
+  } else {
+    menu.removeAttribute('aria-disabled');
+    set(menu, 'tabindex', '0');
+  }
+}
+
+/**
+ * Stops what would open `menu` while its inner button is disabled, asked at the moment of the event, so that it
+ * holds from the frame Decap disables the button, before the attributes follow. react-aria-menubutton listens
+ * through React, whose listeners are on the page's root, so stopped here, on the span, they never hear it. A press
+ * does not focus it either, as a disabled button takes no focus (and shows no ring).
+ */
+function guardMenu(menu: HTMLElement): void {
+  const disabled = () => (menu.querySelector(':scope > button') as HTMLButtonElement | null)?.disabled === true;
+  const stop = (event: Event) => {
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  const opening = new Set(['Enter', ' ', 'ArrowDown']);
+  menu.addEventListener('mousedown', (event) => disabled() && event.preventDefault(), true);
+  menu.addEventListener('click', (event) => disabled() && stop(event), true);
+  menu.addEventListener('keydown', (event) => disabled() && opening.has(event.key) && stop(event), true);
 }
 
 /** The rich-text box named by its field's label, the nearest field label above it that is the only one there. */

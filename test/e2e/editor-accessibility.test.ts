@@ -3,9 +3,9 @@
 // save with the site's refusal panel (and with the refused field's item folded, its bar saying so) and Decap's
 // notice of a required field left empty, at 375 px (staff on phones) and at 1280 px; the Markdown toolbar's two
 // menus, each one button (not a button inside a button), worked with the keys and a click or tap, ringed when the
-// keys focus them but not after a click or tap; and the names the site gives Decap's icon-only controls
-// (control-names.ts), as they change. One dev server, one signed-in page per width, moved from screen to screen.
-// Screenshots go to reports/screenshots/editor-a11y-*.png.
+// keys focus them but not after a click or tap, and disabled with the rest of the toolbar in Markdown mode; and the
+// names the site gives Decap's icon-only controls (control-names.ts), as they change. One dev server, one
+// signed-in page per width, moved from screen to screen. Screenshots go to reports/screenshots/editor-a11y-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -142,7 +142,7 @@ async function toolbarMenuButtons(page: Page): Promise<string[]> {
   await cdp.detach();
   return nodes
     .filter((n) => !n.ignored && n.role?.value === 'button' && /^(Headings|Add Component)$/.test(n.name?.value ?? ''))
-    .map((n) => `${n.name!.value} ${(n.properties ?? []).filter((p) => /hasPopup|expanded/.test(p.name)).map((p) => `${p.name}=${p.value.value}`).join(' ')}`);
+    .map((n) => `${n.name!.value} ${(n.properties ?? []).filter((p) => /hasPopup|expanded|disabled/.test(p.name)).map((p) => `${p.name}=${p.value.value}`).join(' ')}`);
 }
 
 /** The two menu buttons' focus rings as drawn: each one's outline (when it has a style) and box shadow, and its icon's. */
@@ -273,6 +273,81 @@ for (const width of [375, 1280]) {
     await page.context().close();
   });
 }
+
+test('in Markdown mode, where Decap disables the toolbar, the Headings and Add Component menu buttons are disabled too: no Tab stop, said to be disabled, no menu from the keys; back in rich text they work again', async () => {
+  const page = await signedIn(1280);
+  await screen(page, '#/collections/blog/entries/naati-certified-translations-immigration');
+  await page.locator('.cms-editor-visual [data-slate-editor="true"]').waitFor();
+  const menus = page.locator('[class*="-ToolbarDropdownWrapper"] [role="button"][aria-haspopup]');
+  const toggle = page.getByRole('switch', { name: 'Markdown mode', exact: true });
+  const states = () => menus.evaluateAll((els) => els.map((el) => `${el.getAttribute('aria-label')} tabindex=${el.getAttribute('tabindex')} aria-disabled=${el.getAttribute('aria-disabled')} cursor=${getComputedStyle(el).cursor}`));
+  const focused = () => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.getAttribute('title') ?? ''}`);
+  /** What Tab stops on from the start of the toolbar's buttons to the Markdown switch after them. */
+  const tabStops = async () => {
+    // Tab goes on from a focused element to the next in the page, so the row of buttons is made focusable (by a
+    // script only) for a moment, as the place to start from.
+    await menus.first().evaluate((el) => {
+      const row = el.closest('[class*="-ToolbarDropdownWrapper"]')!.parentElement!;
+      row.tabIndex = -1;
+      row.focus();
+      row.removeAttribute('tabindex');
+    });
+    const stops: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Tab');
+      const at = await focused();
+      if (at.endsWith('Markdown mode')) return stops;
+      stops.push(at);
+    }
+    throw new Error(`Tab never reached the Markdown switch: ${stops.join(', ')}`);
+  };
+  const keysOpenNothing = async () => {
+    for (const key of ['Enter', ' ', 'ArrowDown']) {
+      for (const i of [0, 1]) {
+        await menus.nth(i).focus();
+        await page.keyboard.press(key);
+        await page.waitForTimeout(200);
+        // Open, the Headings menu is empty in Markdown mode (Decap leaves out its items), so its opening is seen by aria-expanded.
+        const open = await page.locator('[class*="-ToolbarDropdownWrapper"] [aria-expanded="true"], [role="menu"], [role="menuitem"]').count();
+        assert.is(open, 0, `${key === ' ' ? 'Space' : key} on ${await menus.nth(i).getAttribute('aria-label')} opens no menu in Markdown mode`);
+      }
+    }
+  };
+
+  await toggle.click();
+  await page.locator('.cms-editor-raw [data-slate-editor="true"]').waitFor();
+  // Given a moment (the names are set a frame after Decap draws), then compared, so that a failure shows them.
+  await page.waitForFunction(() => document.querySelectorAll('[class*="-ToolbarDropdownWrapper"] [role="button"][aria-disabled="true"]').length === 2, null, { timeout: 5000 }).catch(() => {});
+  assert.equal(await states(), ['Headings tabindex=-1 aria-disabled=true cursor=auto', 'Add Component tabindex=-1 aria-disabled=true cursor=auto']);
+  assert.equal(await toolbarMenuButtons(page), ['Headings disabled=true hasPopup=menu expanded=false', 'Add Component disabled=true hasPopup=menu expanded=false'], 'each said to be disabled, once');
+  assert.equal((await tabStops()).filter((stop) => /Headings|Add Component/.test(stop)), [], 'Tab passes the disabled menu buttons');
+  await page.screenshot({ path: path.join(shots, 'editor-a11y-toolbar-markdown-mode-1280.png') });
+  await keysOpenNothing();
+  // React drawing the button again puts back its tabindex (and no aria-disabled): they are disabled again at once.
+  await menus.first().evaluate((el) => {
+    el.setAttribute('tabindex', '0');
+    el.removeAttribute('aria-disabled');
+  });
+  await page.waitForFunction(() => document.querySelector('[class*="-ToolbarDropdownWrapper"] [role="button"][aria-haspopup]')?.getAttribute('aria-disabled') === 'true', null, { timeout: 5000 }).catch(() => {});
+  assert.equal(await states(), ['Headings tabindex=-1 aria-disabled=true cursor=auto', 'Add Component tabindex=-1 aria-disabled=true cursor=auto']);
+  await keysOpenNothing();
+
+  await toggle.click();
+  await page.locator('.cms-editor-visual [data-slate-editor="true"]').waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('[class*="-ToolbarDropdownWrapper"] [role="button"][aria-disabled="true"]').length === 0);
+  assert.equal(await states(), ['Headings tabindex=0 aria-disabled=null cursor=pointer', 'Add Component tabindex=0 aria-disabled=null cursor=pointer']);
+  assert.equal(await toolbarMenuButtons(page), ['Headings hasPopup=menu expanded=false', 'Add Component hasPopup=menu expanded=false']);
+  const stops = (await tabStops()).filter((stop) => /Headings|Add Component/.test(stop));
+  assert.equal(stops, ['SPAN Headings', 'SPAN Add Component'], 'Tab stops on each menu button again');
+  await menus.first().focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Heading 1' }).waitFor();
+  await page.keyboard.press('Escape');
+  await menus.last().focus();
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('menuitem', { name: 'Code Block' }).waitFor();
+  await page.context().close();
+});
 
 test('Decap\'s icon-only controls are named for what they do to which item, and the names follow a fold, an edited summary and the Markdown switch', async () => {
   const page = await signedIn(1280);
