@@ -353,6 +353,30 @@ test('deleting a file that is already gone is refused with 404 saying so, not an
   fs.rmSync(path.join(site.root, there));
 });
 
+test('deleting a file every site needs (a shared file nothing names, a page\'s copy) is refused with 422 naming it, not a server error, and nothing is deleted', async () => {
+  // The build stops on each of these gone (CONTENT_MISSING_FILE); a page's copy gone broke the check itself (500).
+  for (const rel of ['content/navigation.json', 'content/contact-form.json', 'content/testimonials.json', 'content/pages/home.json', 'content/pages/sitemap.json']) {
+    const before = site.read(rel);
+    const { status, body } = await call('deleteFiles', { paths: [rel] });
+    assert.is(status, 422, `${rel}: ${JSON.stringify(body)}`);
+    assert.is(body.error, `Not deleted: ${rel} is one of the files every site needs: the build stops without it. Change what it says instead.`);
+    assert.is(site.read(rel), before, `${rel} is still there`);
+  }
+  // Renamed away, as a page's slug changed in the editor would.
+  const terms = 'content/pages/terms.md';
+  const renamed = await call('persistEntry', { dataFiles: [{ path: terms, newPath: 'content/pages/terms-of-use.md', raw: site.read(terms) }] });
+  assert.is(renamed.status, 422, JSON.stringify(renamed.body));
+  assert.is(renamed.body.error, `Not saved: ${terms} is one of the files every site needs: the build stops without it. Keep its name.`);
+  assert.ok(fs.existsSync(path.join(site.root, terms)));
+  assert.not.ok(fs.existsSync(path.join(site.root, 'content/pages/terms-of-use.md')));
+  // With a file that may go: neither goes.
+  const spare = 'content/blog/spare-post-two.md';
+  fs.writeFileSync(path.join(site.root, spare), site.read('content/blog/naati-certified-translations-immigration.md').replace(/featured: true\n/, ''));
+  assert.is((await call('deleteFiles', { paths: [spare, 'content/faq.json'] })).status, 422);
+  assert.ok(fs.existsSync(path.join(site.root, spare)));
+  fs.rmSync(path.join(site.root, spare));
+});
+
 test('renaming an entry others refer to is refused, and both names stay as they were', async () => {
   const rel = 'content/languages/swahili.json';
   const before = site.read(rel);

@@ -413,6 +413,13 @@ interface Change {
  */
 async function check(project: Project, changes: Change[]): Promise<void> {
   const saved = changes.filter((c): c is { rel: string; text: string } => c.text !== null).map((c) => parsed(c.rel, c.text));
+  // A file every site needs, deleted or renamed away, stops the next build (CONTENT_MISSING_FILE), which the checks
+  // below do not look for; without a page's copy they cannot even make the model.
+  const needed = changes.find((c) => c.text === null && rules.requiredFiles.includes(c.rel));
+  if (needed) {
+    const [lead, instead] = saved.length ? ['Not saved:', 'Keep its name.'] : ['Not deleted:', 'Change what it says instead.'];
+    throw new Refused(422, `${lead} content/${needed.rel} is one of the files every site needs: the build stops without it. ${instead}`);
+  }
   const { files: current, errors: unread } = loadContent(project);
   const touched = new Set(changes.map((c) => c.rel));
   const next = [...current.filter((f) => !touched.has(f.rel)), ...saved];
