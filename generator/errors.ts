@@ -27,6 +27,11 @@ export const catalogue = {
     message: 'is not valid JSON: {problem}',
     hint: 'JSON needs double quotes around names and strings, commas between items and none after the last one, and no comments.',
   },
+  CONTENT_JSON_DEPTH: {
+    title: 'A JSON file nests too deeply to read',
+    message: 'nests lists or objects thousands of levels deep, more than can be read',
+    hint: 'Content nests a few levels at most: write the value as text, a list or an object of its own, as the schema describes it.',
+  },
   CONTENT_ENCODING: {
     title: 'The file is not UTF-8 text',
     message: 'is not UTF-8: the character here was saved in another encoding',

@@ -98,6 +98,18 @@ test('CONTENT_JSON_SYNTAX: an empty JSON file (or one of spaces) says it is empt
   ]);
 });
 
+test('CONTENT_JSON_DEPTH: JSON nested thousands of levels deep is named as such, not a stack trace or a wrong "not valid JSON"', async () => {
+  // Valid JSON 5,000 deep was called invalid ("unexpected character" at 1:1); 20,000 deep, valid or not, stopped
+  // the build with a stack overflow (RangeError) from the parser that looks for repeated names and places problems.
+  const deep = (n: number, close = n) => `{"a": ${'['.repeat(n)}${']'.repeat(close)}}`;
+  const errors = await failure((f) => {
+    f.write('content/cities/perth.json', deep(5_000));
+    f.write('content/cities/darwin.json', deep(20_000));
+    f.write('content/cities/hobart.json', deep(20_000, 19_999));
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), ['darwin', 'hobart', 'perth'].map((city) => `CONTENT_JSON_DEPTH content/cities/${city}.json:1:1 nests lists or objects thousands of levels deep, more than can be read`));
+});
+
 test('CONTENT_EMPTY_MARKDOWN: an empty Markdown file (or one of spaces and blank lines) says it is empty, as an empty JSON file does, rather than "has no front matter"', async () => {
   const post = 'content/blog/naati-vs-standard-translations-differences.md';
   const errors = await failure((f) => {

@@ -676,6 +676,16 @@ test('a body that is not JSON, not an object, or not UTF-8 is refused with 400 s
   assert.is(site.read('content/site.json'), before, 'nothing written');
 });
 
+test('an entry saved nested thousands of levels deep is refused with 422 saying so, not a server error, and nothing is written', async () => {
+  const rel = 'content/languages/swahili.json';
+  const before = site.read(rel);
+  const raw = before.replace(/\n}\s*$/, `,\n  "nativeName": ${'['.repeat(20_000)}${']'.repeat(20_000)}\n}\n`);
+  const { status, body } = await call('persistEntry', { dataFiles: [{ path: rel, raw }] });
+  assert.is(status, 422, JSON.stringify(body).slice(0, 300));
+  assert.is(body.error, `Not saved: ${rel}:1:1 nests lists or objects thousands of levels deep, more than can be read. Content nests a few levels at most: write the value as text, a list or an object of its own, as the schema describes it.`);
+  assert.is(site.read(rel), before);
+});
+
 test('params that are not an object, a save or a deletion with nothing in it, and paths that are not a list are refused saying which', async () => {
   const before = site.read('content/site.json');
   for (const [action, params, error] of [

@@ -355,11 +355,24 @@ function entryOf(file: SourceFile): SnapshotEntry {
 /** A JSON file's data, or the problem with its text named at its place (`file` as errors show it). */
 export function parseJson(file: string, text: string): { data: unknown } | SiteError {
   try {
+    return readJson(file, text);
+  } catch (error) {
+    // jsonc-parser, which looks for repeated names and places a syntax error, recurses once a level: thousands of
+    // levels (JSON.parse reads them) run it out of stack, which stopped the build with a stack trace.
+    if (!(error instanceof RangeError)) throw error;
+    return siteError('CONTENT_JSON_DEPTH', {}, { file, line: 1, column: 1 });
+  }
+}
+
+function readJson(file: string, text: string): { data: unknown } | SiteError {
+  try {
     const data: unknown = JSON.parse(text);
     const twice = repeatedName(text, data);
     if (!twice) return { data };
     return siteError('CONTENT_REPEATED_FIELD', { name: twice.name }, { pointer: twice.pointer, ...framed(file, text, positionAt(text, twice.offset)) });
-  } catch {
+  } catch (error) {
+    // Valid JSON that ran the search for repeated names out of stack: not a syntax error.
+    if (error instanceof RangeError) throw error;
     // An empty file (one a tool truncated) would be "value expected", at its end.
     if (!text.trim()) return siteError('CONTENT_JSON_SYNTAX', { problem: 'the file is empty' }, { file, line: 1, column: 1 });
     // JSON.parse says little about where; jsonc-parser gives the offset and a name for the problem.
