@@ -151,6 +151,11 @@ test('an SVG that would run a script or fetch another file is refused, naming th
     '<a><set attributeName="href" to="&#x6A;ava&#9;script:alert(1)"/><text y="9">go</text></a>': 'javascript:',
     '<foreignObject width="9" height="9"><p>text</p></foreignObject>': '<foreignObject',
     '<image href="data:text/html,hello" width="9" height="9"/>': 'href="data:text/html,hello"',
+    // Fetches the href and url() rules did not see: an XHTML element's src, and url() or @import spelt with CSS
+    // escapes, which the browser reads as the words they spell.
+    '<img xmlns="http://www.w3.org/1999/xhtml" src="https://evil.example/x.png"/>': 'src="https://evil.example/x.png"',
+    '<rect width="9" height="9" style="fill: u\\72l(https://evil.example/p.svg#g)"/>': 'url(https://evil.example/p.svg#g)',
+    '<style>@\\69mport "https://evil.example/x.css";</style>': '@import',
   };
   try {
     for (const [inner, named] of Object.entries(cases)) {

@@ -17,10 +17,11 @@ const signatures: Record<string, [offset: number, bytes: string][][]> = {
  * What in an SVG would run, or fetch another file, opened on its own at the site's address (in an <img> it runs
  * and fetches nothing, so the picture would be incomplete too): a script or an embedded document under any
  * namespace prefix (`<x:script>` runs when x names SVG or XHTML), an event handler, a javascript: URL, an entity
- * declaration (which could spell any of these), an @import, or a link or CSS url() to anything but a part of the
- * file itself (`#id`, which `<use>` needs) or an embedded picture (`data:image/`). Comments are not read;
- * character references are read as the characters they stand for, and tabs and line breaks in "javascript:" are
- * dropped, as browsers read them.
+ * declaration (which could spell any of these), an @import, or a link (href, or an XHTML element's src) or CSS
+ * url() to anything but a part of the file itself (`#id`, which `<use>` needs) or an embedded picture
+ * (`data:image/`). Comments are not read; character references and CSS escapes (`u\72l(` is url() to a browser)
+ * are read as the characters they stand for, and tabs and line breaks in "javascript:" are dropped, as browsers
+ * read them.
  */
 function activeSvgPart(svg: string): string | undefined {
   const text = svg
@@ -29,8 +30,12 @@ function activeSvgPart(svg: string): string | undefined {
       const code = hex ? parseInt(hex, 16) : Number(dec);
       return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     })
+    .replace(/\\(?:([0-9a-f]{1,6})[ \t\n\r\f]?|([^\n\r\f0-9a-f]))/gi, (whole, hex: string | undefined, char: string | undefined) => {
+      const code = hex ? parseInt(hex, 16) : 0;
+      return char ?? (code <= 0x10ffff ? String.fromCodePoint(code) : whole);
+    })
     .replace(/j[\t\n\r]*a[\t\n\r]*v[\t\n\r]*a[\t\n\r]*s[\t\n\r]*c[\t\n\r]*r[\t\n\r]*i[\t\n\r]*p[\t\n\r]*t[\t\n\r]*:/gi, 'javascript:');
-  const link = String.raw`[\s:]href\s*=\s*(?:(?<quote>["'])\s*(?!#|data:image\/)[\s\S]*?\k<quote>|(?!["'#]|data:image\/)[^\s>]+)`;
+  const link = String.raw`[\s:](?:href|src)\s*=\s*(?:(?<quote>["'])\s*(?!#|data:image\/)[\s\S]*?\k<quote>|(?!["'#]|data:image\/)[^\s>]+)`;
   const css = String.raw`url\(\s*["']?\s*(?!#|data:image\/)[^)]*\)|@import\b`;
   const found = new RegExp(String.raw`<([\w.-]+:)?(script|foreignObject|iframe|embed|object)\b|\son[a-z]+\s*=|javascript:|<!ENTITY|${link}|${css}`, 'i').exec(text);
   return found?.[0].trim().replace(/^:/, '');
