@@ -92,6 +92,11 @@ export const catalogue = {
     message: 'opens a quote that is not closed on its line',
     hint: 'Close it with {quote} at the end of the value. Inside double quotes a quote mark is written \\", inside single quotes as two, \'\'.',
   },
+  CONTENT_FRONT_MATTER_ALIASES: {
+    title: 'Front matter repeats itself through YAML aliases',
+    message: '{problem}',
+    hint: 'Front matter holds a few short fields: write each value out in full where it belongs, without anchors (&name) and aliases (*name).',
+  },
   CONTENT_SCHEMA: {
     title: 'A field does not match its schema',
     // The schema explains the problem (see validate.ts) and its description says what the field holds.

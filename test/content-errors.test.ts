@@ -253,6 +253,23 @@ test('CONTENT_FRONT_MATTER_UNCLOSED: front matter with no closing --- is named a
   assert.match(errors[0].hint!, /^End the fields with a line of ---/);
 });
 
+test('CONTENT_FRONT_MATTER_ALIASES: front matter that YAML aliases expand into millions of values, or that holds itself through one, is named at its field, not run out of memory or stack', async () => {
+  // Nine lists of ten, each of the one before, ran the build out of memory after a minute and a half; a list that
+  // holds itself stopped it at once with a stack trace (RangeError) from the walk of its fields.
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  const lists = 'abcdefghi'.split('').map((name, i, names) => `${name}: &${name} [${Array(10).fill(i ? `*${names[i - 1]}` : '"x"').join(', ')}]`);
+  const errors = await failure((f) => {
+    f.write(post, f.read(post).replace(/^---\n/, `---\n${lists.join('\n')}\n`));
+    replaceIn(f, 'content/pages/terms.md', '\nupdated:', '\nlinks: &links ["terms", *links]\nupdated:');
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [
+    `CONTENT_FRONT_MATTER_ALIASES ${post}:5:1 /d holds more than 10,000 values once its YAML aliases (*name) are written out`,
+    'CONTENT_FRONT_MATTER_ALIASES content/pages/terms.md:6:1 /links holds itself through a YAML alias (*name), so it never ends',
+  ]);
+  assert.match(errors[0].frame!, />\s+5 \| d: &d \[\*c, \*c,/);
+  assert.is(errors[0].hint, 'Front matter holds a few short fields: write each value out in full where it belongs, without anchors (&name) and aliases (*name).');
+});
+
 test('CONTENT_SCHEMA_REFERENCE: a JSON file must name its schema', async () => {
   const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => delete d.$schema));
   assert.is(error.code, 'CONTENT_SCHEMA_REFERENCE');

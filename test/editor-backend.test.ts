@@ -686,6 +686,26 @@ test('an entry saved nested thousands of levels deep is refused with 422 saying 
   assert.is(site.read(rel), before);
 });
 
+test('front matter whose YAML aliases repeat a list millions of times, or inside itself, is refused at once with 422 in the build\'s words, not a server error, and nothing is written', async () => {
+  const rel = 'content/blog/naati-certified-translations-immigration.md';
+  const before = site.read(rel);
+  // Nine lists of ten, each of the one before: a billion values once written out, in nine short lines.
+  const lists = 'abcdefghi'.split('').map((name, i, names) => `${name}: &${name} [${Array(10).fill(i ? `*${names[i - 1]}` : '"x"').join(', ')}]`);
+  const hint = 'Front matter holds a few short fields: write each value out in full where it belongs, without anchors (&name) and aliases (*name).';
+  for (const [front, error] of [
+    [lists.join('\n'), `${rel}:5:1 /d holds more than 10,000 values once its YAML aliases (*name) are written out`],
+    ['links: &links ["a", *links]', `${rel}:2:1 /links holds itself through a YAML alias (*name), so it never ends`],
+  ]) {
+    const started = performance.now();
+    const { status, body } = await call('persistEntry', { dataFiles: [{ path: rel, raw: before.replace(/^---\n/, `---\n${front}\n`) }] });
+    const took = performance.now() - started;
+    assert.is(status, 422, `${status} after ${Math.round(took)} ms: ${JSON.stringify(body).slice(0, 300)}`);
+    assert.is(body.error, `Not saved: ${error}. ${hint}`);
+    assert.ok(took < 2_000, `answered in ${Math.round(took)} ms`);
+    assert.is(site.read(rel), before);
+  }
+});
+
 test('params that are not an object, a save or a deletion with nothing in it, and paths that are not a list are refused saying which', async () => {
   const before = site.read('content/site.json');
   for (const [action, params, error] of [

@@ -10,6 +10,8 @@ import { Shards } from '../cache.ts';
 import { classify, rules, type SourceKind } from './kinds.ts';
 import { bodyLinks, type MarkdownLink } from './links.ts';
 import { repeatedName } from './repeated-name.ts';
+import { aliasProblem, frontMatterLimit } from './aliases.ts';
+import { encodeSegment } from './pointer.ts';
 import { bodyWords, codePoint, controlCharacter } from './text.ts';
 import { slugLimit, slugOf, slugProblem } from './slug.ts';
 import type { ContentSeen } from '../incremental/unchanged.ts';
@@ -277,7 +279,7 @@ type ParsedMarkdown = { data: unknown; body: string; words: number; bodyHash: st
  * of it again. The text (and the body, which is the end of the text) is read from the file only when asked
  * for: a build that renders one post reads one post, and holds no other post's text.
  */
-const snapshotVersion = `content-v19 gray-matter@${packageVersion('gray-matter')}`;
+const snapshotVersion = `content-v20 gray-matter@${packageVersion('gray-matter')}`;
 type SnapshotEntry = Omit<SourceFile, 'text' | 'body' | 'source'> & { bodyStart?: number };
 const snapshot = (dir: string) => new Shards<SnapshotEntry[]>(dir, 'files', snapshotVersion);
 
@@ -396,6 +398,8 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
   if (text.indexOf('\n---', 3) < 0) return siteError('CONTENT_FRONT_MATTER_UNCLOSED', {}, framed(file, text, { line: 1, column: 1 }));
   try {
     const { data, content: body } = (frontMatter ??= loadFrontMatter())(text);
+    const aliased = aliasedField(file, text, data);
+    if (aliased) return aliased;
     const words = bodyWords(body);
     if (words instanceof SiteError) return Object.assign(words, framed(file, text, positionAt(text, text.length - body.length)));
     const links = bodyLinks(text).map(([target, offset]): MarkdownLink => [detached(target), offset]);
@@ -417,6 +421,20 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
     if (repeated) return siteError('CONTENT_REPEATED_FIELD', { name: repeated[2] }, framed(file, text, { line: where.line, column: repeated[1].length + 1 }));
     return siteError('CONTENT_FRONT_MATTER', { reason }, framed(file, text, where));
   }
+}
+
+/**
+ * CONTENT_FRONT_MATTER_ALIASES for front matter whose aliases hold a value inside itself or write out past the
+ * limit (content/aliases.ts), placed at the top-level field's line; undefined for any other.
+ */
+function aliasedField(file: string, text: string, data: unknown): SiteError | undefined {
+  const found = typeof data === 'object' && data !== null && aliasProblem(data as Record<string, unknown>);
+  if (!found) return undefined;
+  const { key, endless } = found;
+  const problem = endless ? 'holds itself through a YAML alias (*name), so it never ends' : `holds more than ${frontMatterLimit.toLocaleString('en-AU')} values once its YAML aliases (*name) are written out`;
+  // The key as written at the start of its line, bare or quoted; the first line is the opening ---.
+  const index = text.split('\n').findIndex((line, i) => i > 0 && [key, `"${key}"`, `'${key}'`].some((name) => line.startsWith(name) && /^\s*:/.test(line.slice(name.length))));
+  return siteError('CONTENT_FRONT_MATTER_ALIASES', { problem }, { pointer: `/${encodeSegment(key)}`, ...framed(file, text, { line: index > 0 ? index + 1 : 1, column: 1 }) });
 }
 
 /**
