@@ -706,6 +706,23 @@ test('front matter whose YAML aliases repeat a list millions of times, or inside
   }
 });
 
+test('a "__proto__" field in an entry (JSON or front matter) is refused with the build\'s "is not a known field", not dropped without a word, and Object.prototype is untouched', async () => {
+  const post = 'content/blog/naati-certified-translations-immigration.md';
+  for (const [rel, edit] of [
+    ['content/cities/perth.json', (text: string) => text.replace(/^\{\n/, '{\n  "__proto__": {"polluted": "yes", "draft": true},\n')],
+    [post, (text: string) => text.replace(/^---\n/, '---\n__proto__:\n  polluted: "yes"\n')],
+  ] as const) {
+    const before = site.read(rel);
+    const raw = edit(before);
+    assert.is.not(raw, before);
+    const { status, body } = await call('persistEntry', { dataFiles: [{ path: rel, raw }] });
+    assert.is(status, 422, JSON.stringify(body));
+    assert.match(body.error, new RegExp(`^Not saved: ${rel.replace(/\./g, '\\.')}:\\d+:\\d+ /__proto__ is not a known field\\. Known fields here: `));
+    assert.is(site.read(rel), before);
+    assert.is(({} as Record<string, unknown>).polluted, undefined, 'nothing added to Object.prototype');
+  }
+});
+
 test('params that are not an object, a save or a deletion with nothing in it, and paths that are not a list are refused saying which', async () => {
   const before = site.read('content/site.json');
   for (const [action, params, error] of [

@@ -4,12 +4,17 @@
 import { applyEdits, findNodeAtLocation, getNodePath, modify, parseTree, type JSONPath, type Node } from 'jsonc-parser';
 import { isEmpty, isObject, yamlDocument } from './yaml.ts';
 
+// Keys are read and set as the object's own. A field named "__proto__" was otherwise read from Object.prototype,
+// or, assigned, set the object's prototype rather than a key, and so left the file without a word; kept, it is
+// refused by the check of the saved text, as the build refuses it ("is not a known field").
+const own = (value: Record<string, unknown>, key: string) => (Object.hasOwn(value, key) ? value[key] : undefined);
+
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
   if (isObject(a) && isObject(b)) {
     const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && sameValue(a[k], b[k]));
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameValue(a[k], b[k]));
   }
   return false;
 }
@@ -19,7 +24,7 @@ function changes(before: unknown, after: unknown, at: JSONPath = []): [JSONPath,
   if (sameValue(before, after)) return [];
   if (isObject(before) && isObject(after)) {
     // A key only before is removed (its new value is undefined), a key only after is added.
-    return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap((key) => changes(before[key], after[key], [...at, key]));
+    return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap((key) => changes(own(before, key), own(after, key), [...at, key]));
   }
   if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
     return after.flatMap((item, i) => changes(before[i], item, [...at, i]));
@@ -35,15 +40,16 @@ function changes(before: unknown, after: unknown, at: JSONPath = []): [JSONPath,
 export function withoutEmpty(data: unknown, before?: unknown): unknown {
   if (Array.isArray(data)) return data.map((item, i) => withoutEmpty(item, Array.isArray(before) ? before[i] : undefined));
   if (!isObject(data)) return data;
-  const out: Record<string, unknown> = {};
+  const out: [string, unknown][] = [];
   for (const [key, value] of Object.entries(data)) {
-    const was = isObject(before) ? before[key] : undefined;
+    const was = isObject(before) ? own(before, key) : undefined;
     const kept = withoutEmpty(value, was);
     const empty = kept === '' || kept === null || isEmpty(kept);
     if (empty && !sameValue(was, kept)) continue;
-    out[key] = kept;
+    out.push([key, kept]);
   }
-  return out;
+  // fromEntries defines each key rather than assigning it (as content/facts.ts does).
+  return Object.fromEntries(out);
 }
 
 /** The lists of plain values (`"plans": ["full"]`) that a JSON text writes on one line, by their paths. */
@@ -130,11 +136,11 @@ export function markdownInLayout(original: string | undefined, before: Record<st
   const match = original ? frontMatterPattern.exec(original) : null;
   if (!original || !match || !before) return `---\n${yamlDocument(data)}---\n${newBody}`;
   const { blocks, head, tail } = keyBlocks(match[1]);
-  const keys = [...[...blocks.keys()].filter((k) => k in data), ...Object.keys(data).filter((k) => !blocks.has(k))];
+  const keys = [...[...blocks.keys()].filter((k) => Object.hasOwn(data, k)), ...Object.keys(data).filter((k) => !blocks.has(k))];
   const written = (key: string) => yamlDocument({ [key]: data[key] }).replace(/\n$/, '');
   const lines = keys.flatMap((key) => {
     const block = blocks.get(key);
-    return block ? [...block.lead, ...(sameValue(before[key], data[key]) ? block.lines : [written(key)])] : [written(key)];
+    return block ? [...block.lead, ...(sameValue(own(before, key), data[key]) ? block.lines : [written(key)])] : [written(key)];
   });
   const oldBody = original.slice(match[0].length);
   const keptBody = oldBody.trim() === body.trim() ? oldBody : bodyInLayout(oldBody, newBody);
