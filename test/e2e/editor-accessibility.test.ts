@@ -3,9 +3,10 @@
 // save with the site's refusal panel (and with the refused field's item folded, its bar saying so) and Decap's
 // notice of a required field left empty, at 375 px (staff on phones) and at 1280 px; the Markdown toolbar's two
 // menus, each one button (not a button inside a button), worked with the keys and a click or tap, ringed when the
-// keys focus them but not after a click or tap, and disabled with the rest of the toolbar in Markdown mode; and the
-// names the site gives Decap's icon-only controls (control-names.ts), as they change. One dev server, one
-// signed-in page per width, moved from screen to screen. Screenshots go to reports/screenshots/editor-a11y-*.png.
+// keys focus them but not after a click or tap, and disabled with the rest of the toolbar in Markdown mode (a tap
+// or a click on either then takes no focus, opens nothing and leaves no ring); and the names the site gives
+// Decap's icon-only controls (control-names.ts), as they change. One dev server, one signed-in page per width,
+// moved from screen to screen. Screenshots go to reports/screenshots/editor-a11y-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -348,6 +349,59 @@ test('in Markdown mode, where Decap disables the toolbar, the Headings and Add C
   await page.getByRole('menuitem', { name: 'Code Block' }).waitFor();
   await page.context().close();
 });
+
+for (const width of [375, 1280]) {
+  const touch = width < 768;
+  test(`in Markdown mode at ${width} px ${touch ? 'a tap' : 'a click'} on the disabled Headings or Add Component menu button, on its icon or beside it, takes no focus, opens no menu and leaves no ring`, async () => {
+    const page = await signedIn(width);
+    await screen(page, '#/collections/blog/entries/naati-certified-translations-immigration');
+    await page.locator('.cms-editor-visual [data-slate-editor="true"]').waitFor();
+    const menus = page.locator('[class*="-ToolbarDropdownWrapper"] [role="button"][aria-haspopup]');
+    const toggle = page.getByRole('switch', { name: 'Markdown mode', exact: true });
+    if (touch) await toggle.tap();
+    else await toggle.click();
+    const raw = page.locator('.cms-editor-raw [data-slate-editor="true"]');
+    await raw.waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[class*="-ToolbarDropdownWrapper"] [role="button"][aria-disabled="true"]').length === 2, null, { timeout: 5000 }).catch(() => {});
+    const press = async (x: number, y: number) => (touch ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
+    // Where the focus is, and whether it is on or inside a menu button; what is open.
+    const state = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        const menus = [...document.querySelectorAll('[class*="-ToolbarDropdownWrapper"] [role="button"][aria-haspopup]')];
+        return {
+          onMenu: menus.some((m) => m === active || m.contains(active)),
+          inEditor: !!active?.closest('.cms-editor-raw'),
+          expanded: menus.map((m) => m.getAttribute('aria-expanded')).filter((v) => v === 'true').length,
+          menus: document.querySelectorAll('[role="menu"], [role="menuitem"]').length,
+        };
+      });
+    const none = 'outline none, shadow none / outline none, shadow none';
+    // Staff were typing in the Markdown text when they reached for the toolbar.
+    await raw.click({ position: { x: 20, y: 10 } });
+    for (const i of [0, 1]) {
+      const name = await menus.nth(i).getAttribute('aria-label');
+      await menus.nth(i).scrollIntoViewIfNeeded();
+      const span = (await menus.nth(i).boundingBox())!;
+      const icon = (await menus.nth(i).locator('button').boundingBox())!;
+      // The icon's middle and its corners, and the span's own edge round it where it is bigger.
+      const points = [[icon.x + icon.width / 2, icon.y + icon.height / 2], [icon.x + 2, icon.y + 2], [icon.x + icon.width - 2, icon.y + icon.height - 2], [span.x + 1, span.y + span.height / 2]];
+      for (const [x, y] of points) {
+        await press(x, y);
+        await page.waitForTimeout(300);
+        const seen = await state();
+        const where = `${touch ? 'a tap' : 'a click'} at (${Math.round(x - span.x)}, ${Math.round(y - span.y)}) in ${name} at ${width} px: ${JSON.stringify(seen)}`;
+        assert.not.ok(seen.onMenu, `${where}: the disabled menu button takes no focus`);
+        assert.ok(seen.inEditor, `${where}: the focus stays in the Markdown text`);
+        assert.is(seen.expanded, 0, `${where}: no menu button says it is open`);
+        assert.is(seen.menus, 0, `${where}: no menu opens`);
+        assert.equal(await menuRings(page), [none, none], `${where}: no ring`);
+      }
+    }
+    await page.screenshot({ path: path.join(shots, `editor-a11y-toolbar-markdown-pressed-${width}.png`) });
+    await page.context().close();
+  });
+}
 
 test('Decap\'s icon-only controls are named for what they do to which item, and the names follow a fold, an edited summary and the Markdown switch', async () => {
   const page = await signedIn(1280);

@@ -5,14 +5,16 @@
 // is open, the field it names brought into view clear of them, each of its problems a button to its field
 // (focused), a refused field inside an object or a list item marked and reached by its path, not as the first field
 // of its name; a refused field inside a folded list item told of on the item's bar (outlined, in words on it and
-// in its fold button's name), which the refusal brings into view, and unfolded by its problem in the panel; a
-// refused field changed afterwards losing its message and outline, its problem in the panel said to be changed;
+// in its fold button's name), which the refusal brings into view, and unfolded by its problem in the panel, and
+// the same for a field inside a whole list folded by its bar, folded by a tap on a phone or a click; a select's
+// × tapped or clicked, clearing it without moving the form (a required one then refused by Decap's own message);
+// a refused field changed afterwards losing its message and outline, its problem in the panel said to be changed;
 // and Decap's notices clear of the toolbar and of the field Decap marked, shown once; its notice of a refusal
 // closed once the panel shows it, its other notices left as they are. Screenshots go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Fixture } from '../helpers/project.ts';
 import { EditorSession, publish, shots, until } from './editor-session.ts';
 
@@ -698,6 +700,76 @@ test('a refused choice in Decap\'s select widget cleared with its × (react-sele
 });
 
 /**
+ * A select widget's field (by its input's id) as the form shows it: the choices it shows, where its box is on the
+ * screen, the form's scroll and the page's, and Decap's own messages under its label.
+ */
+function selectState(page: Page, id: string) {
+  return page.evaluate((id) => {
+    const input = document.getElementById(id)!;
+    const label = document.querySelector(`label[for="${id}"]`)!;
+    let part: Element = label;
+    while (part.parentElement && !part.parentElement.contains(input)) part = part.parentElement;
+    const box = part.nextElementSibling ?? part.parentElement!;
+    const shown = box.cloneNode(true) as HTMLElement;
+    for (const el of shown.querySelectorAll('[role="listbox"], [aria-live], [id$="-live-region"]')) el.remove();
+    let scroller: Element | null = input.parentElement;
+    while (scroller && !(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement;
+    return {
+      shown: shown.textContent ?? '',
+      top: Math.round(label.getBoundingClientRect().top),
+      formScroll: Math.round(scroller?.scrollTop ?? 0),
+      pageScroll: Math.round(scrollY),
+      decap: [...document.querySelectorAll(`label[for="${id}"] + ul > li`)].map((li) => li.textContent),
+    };
+  }, id);
+}
+
+test('a select widget\'s × (react-select\'s clear button) tapped on a phone (375 px, touch) or clicked (1280 px) clears the choice without moving the form; for a required list of choices (a service\'s Plans), Publish then shows Decap\'s own "Plans is required." under it', async () => {
+  const file = 'content/services/academic-transcripts.json';
+  const before = site.read(file);
+  const cases = [
+    // Optional: Gold Coast's Preposition ("on").
+    { hash: '#/collections/cities/entries/gold-coast', label: /^Preposition/, choice: 'on', required: false },
+    // Required, several choices allowed: the service's Plans (["full"]), whose × is there because it is a list.
+    { hash: '#/collections/services/entries/academic-transcripts', label: /^Plans/, choice: 'full', required: true },
+  ];
+  for (const width of [375, 1280]) {
+    const touch = width < 768;
+    for (const c of cases) {
+      const page = await session.editor(c.hash, { width, height: touch ? 800 : 900 }, { hasTouch: touch });
+      const input = page.getByLabel(c.label);
+      await input.waitFor();
+      const id = await input.evaluate((el) => el.id);
+      const field = page.locator(`label[for="${id}"]`).locator('xpath=../..');
+      // In the middle of the screen, where a jump either way would show.
+      await input.evaluate((el) => el.closest('[class*="-ControlContainer"], div')!.scrollIntoView({ block: 'center' }));
+      await page.waitForTimeout(300);
+      const where = (what: string, seen: unknown) => `${c.choice} at ${width} px, ${what}: ${JSON.stringify(seen)}`;
+      const start = await selectState(page, id);
+      assert.ok(start.shown.includes(c.choice), where('the choice shows before', start));
+      const clear = field.locator('[class*="indicatorContainer"]').first();
+      const box = (await clear.boundingBox())!;
+      if (touch) await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      else await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForTimeout(400);
+      const after = await selectState(page, id);
+      assert.not.ok(after.shown.includes(c.choice), where('the choice is cleared', after));
+      assert.equal([after.top, after.formScroll, after.pageScroll], [start.top, start.formScroll, start.pageScroll], where('the form did not move', { start, after }));
+      assert.is(await page.getByRole('option').count(), 0, where('no list of options opened', after));
+      if (c.required) {
+        await publish(page);
+        await page.getByText('Plans is required.').first().waitFor();
+        const refused = await selectState(page, id);
+        assert.equal(refused.decap, ['Plans is required.'], where('Decap\'s own message is under the Plans label', refused));
+        await page.screenshot({ path: path.join(shots, `editor-select-cleared-required-${width}.png`) });
+        assert.is(site.read(file), before, 'nothing was written');
+      } else await page.screenshot({ path: path.join(shots, `editor-select-cleared-${width}.png`) });
+      await session.closePages();
+    }
+  }
+});
+
+/**
  * A field of the form found by its path, through the objects and lists that hold it: the label named `name` in
  * the object (or list item) named by `path`, each step a field's label within the one before (by its `for`), an
  * index the n-th item of that list. Returns the control's id, and the id of the form's first control of the same
@@ -939,6 +1011,53 @@ test('a folded item\'s words that a field inside was refused unfold it as its fo
     assert.ok(seen.isNote && seen.inputBottom > seen.inputTop, where('the refused answer shows with its message', seen));
     await page.screenshot({ path: path.join(shots, `editor-refusal-folded-words-${width}.png`) });
     assert.is(site.read(file), before);
+  }
+});
+
+/** The fold button on the top bar of the object or list widget named `name` (the form's first of that name). */
+async function widgetFold(page: Page, name: string) {
+  const id = await page.locator(`label[for^="${name}-field-"]`).first().getAttribute('for');
+  return page.locator(`[id="${id}"] > :first-child button`).first();
+}
+
+test('a refused field inside a whole list folded by the fold button on the list\'s bar (tapped on a phone, clicked at 1280 px): the folded item that holds it is outlined and says so, and is brought into view; the panel\'s problem unfolds it and brings the field into view with the focus, at 375 and 1280 px', async () => {
+  const file = 'content/pages/home.json';
+  const before = site.read(file);
+  const red = /^2px solid rgb\(192, 57, 43\)$/;
+  for (const width of [375, 1280]) {
+    const touch = width < 768;
+    const page = await session.editor('#/collections/pages/entries/home', { width, height: touch ? 800 : 900 }, { hasTouch: touch });
+    await page.getByLabel(/^Small heading above the title/).waitFor();
+    const press = async (target: Locator) => (touch ? target.tap() : target.click());
+    // The Features' items, shown folded: the list's bar unfolds them all, and folds them all again.
+    const fold = await widgetFold(page, 'items');
+    await press(fold);
+    const ids = await nestedIds(page, ['features', 'items', 1], 'title');
+    const field = page.locator(`#${ids.id}`);
+    await field.waitFor();
+    await field.fill('{{ no such fact }}');
+    await press(fold);
+    await field.waitFor({ state: 'hidden' });
+    await scrollFormToEnd(page);
+    const where = (what: string, seen: unknown) => `at ${width} px, ${what}: ${JSON.stringify(seen)}`;
+    await publish(page);
+    const panel = page.locator('#site-refusal');
+    await panel.waitFor();
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(shots, `editor-refusal-folded-list-${width}.png`) });
+    const bar = await itemBar(page, '{{ no such fact }}');
+    assert.match(bar.outline, red, where('the folded item\'s bar is outlined', bar));
+    assert.is(bar.words?.text, 'A field inside was refused', where('the folded item\'s bar says so in words', bar));
+    assert.is(bar.name, 'Expand {{ no such fact }} — a field inside was refused', where('its fold button says so', bar));
+    assert.ok(bar.top >= bar.viewTop - 0.5 && bar.summaryBottom <= bar.viewBottom + 0.5, where('the refusal brings the folded item\'s bar into view', bar));
+    await press(panel.getByRole('button', { name: /^Title: \{\{ no such fact \}\} names no fact/ }));
+    await page.waitForTimeout(500);
+    const seen = await refusedField(page, ids.id);
+    assert.ok(inView(seen), where('the panel\'s problem unfolds the item and brings the field into view, its message beside it', seen));
+    assert.ok(seen.focused, where('the panel\'s problem focuses the field', seen));
+    assert.is(site.read(file), before);
+    await session.closePages();
   }
 });
 
