@@ -4,13 +4,16 @@
 // at), its Rich Text / Markdown switch (no name, and no aria-checked until first pressed) and the media library's
 // thumbnails. Decap takes no names from its config, so they are set on its elements as it draws them. React leaves
 // attributes it does not manage alone, and what it draws anew (a list unfolded, the other Markdown mode, the media
-// library opened) is named when it arrives. A folded item's bar also tells (outlined, in words on it and in its
+// library opened) is named when it arrives. A folded item's bar, and a folded object's (Decap's object widget has
+// a bar with a fold button too, named here by the object's label), also tells (outlined, in words on it and in its
 // fold button's name) when a field inside it was refused, since the field's own marks are hidden with it. The
 // Markdown toolbar's Headings and Add Component menus are made one button each, not a button inside a button, and
 // disabled while Decap disables its toolbar.
 
 /** The bars above list items met so far: named again when anything changes, as an item's summary or fold does. */
 const bars = new Set<HTMLElement>();
+/** The bars atop object widgets met so far (not a list's, whose fold folds each item and hides none of their bars). */
+const objectBars = new Set<HTMLElement>();
 /** Switches met so far, whose aria-checked React sets only once they are pressed. */
 const switches = new Set<HTMLElement>();
 /** Rich-text boxes met so far: their label may be drawn anew without them, and so lose the id they point at. */
@@ -24,6 +27,8 @@ const guardedMenus = new WeakSet<HTMLElement>();
 const handleSelector = '[aria-roledescription="sortable"]';
 /** An item's fold and remove buttons, where the list forbids reordering and so draws no handle. */
 const barButtonSelector = 'button[class*="-TopBarButton"]';
+/** The fold button Decap draws on the bar atop an object widget or a whole list (ObjectWidgetTopBar), by its test id. */
+const widgetFoldSelector = 'button[data-testid="expand-button"]';
 const switchSelector = '[role="switch"][class*="-ToolbarToggle"]';
 /** react-aria-menubutton's Button (a span, role="button"), as Decap's Markdown toolbar puts it round its own. */
 const menuButtonSelector = '[class*="-ToolbarDropdownWrapper"] [role="button"][aria-haspopup]';
@@ -38,6 +43,10 @@ export function nameDecapControls(): void {
     for (const bar of bars) {
       if (bar.isConnected) nameBar(bar);
       else bars.delete(bar);
+    }
+    for (const bar of objectBars) {
+      if (bar.isConnected) nameObjectBar(bar);
+      else objectBars.delete(bar);
     }
     for (const toggle of switches) {
       if (toggle.isConnected) markSwitch(toggle);
@@ -79,6 +88,13 @@ function nameWithin(root: Element): void {
       nameBar(bar);
     }
   }
+  for (const fold of all(widgetFoldSelector)) {
+    const bar = fold.parentElement?.parentElement;
+    if (bar && !objectBars.has(bar) && isObjectBar(bar)) {
+      objectBars.add(bar);
+      nameObjectBar(bar);
+    }
+  }
   for (const frame of all('iframe#preview-pane')) set(frame, 'title', 'Preview of this entry');
   for (const box of all('[data-slate-editor="true"]')) {
     boxes.add(box as HTMLElement);
@@ -110,14 +126,9 @@ function nameBar(bar: HTMLElement): void {
   const summary = summaryEl?.textContent?.replace(/\s+/g, ' ').trim() || `item ${indexOf(bar.parentElement)}`;
   const folded = isFolded(bar);
   const refused = folded && bar.parentElement?.querySelector('[data-site-marked]') != null;
-  if (refused) set(bar, 'data-site-refused-inside', '');
-  else bar.removeAttribute('data-site-refused-inside');
   const fold = foldButtonOf(bar);
-  if (fold) {
-    set(fold, 'aria-label', `${folded ? 'Expand' : 'Collapse'} ${summary}${refused ? ' — a field inside was refused' : ''}`);
-    set(fold, 'aria-expanded', String(!folded));
-    sayRefused(fold, refused);
-  }
+  markFold(bar, fold, folded, refused, summary);
+  if (fold) sayRefused(bar, fold, refused);
   const last = bar.lastElementChild;
   if (last instanceof HTMLButtonElement) set(last, 'aria-label', `Remove ${summary}`);
   // dnd-kit's instructions (Space to pick up, the arrows to move) stay its aria-describedby.
@@ -126,17 +137,61 @@ function nameBar(bar: HTMLElement): void {
 }
 
 /**
- * The words on a folded item's bar that a field inside was refused, just after its fold button (`fold`), while
- * `refused`; none otherwise. The outline alone showed staff that something was wrong, not what. The words are
- * said to a screen reader in one place only, the fold button's name, which it meets first whether tabbing or
- * reading on and which is what opens the item to the field: read again as text beside the button, they would say
- * nothing new, so here they are aria-hidden. Speech input still finds the button by the words seen, as its name
- * holds them. One line in Decap's row, cut short on a narrow item rather than wrapped (admin.css). A person clicks or
- * taps the words, not the small chevron beside them, so they unfold the item as the fold button does: the click
- * is passed to it (and the focus, where a click on the button leaves it), so React's handler and the names follow.
+ * An object widget's bar (Decap's ObjectWidgetTopBar): [the fold button and, while folded, the object's label], then
+ * nothing (a list's bar has its Add button there). Decap names the fold button "Expand" or "Collapse", which says
+ * not what; it is named by the object's label. Folded, the object's fields are drawn but hidden (display: none), so
+ * a field a refused save marked there showed nothing, and the refusal brought nothing into view: while it is
+ * folded its bar says so, as a folded item's does.
  */
-function sayRefused(fold: HTMLButtonElement, refused: boolean): void {
-  const words = fold.parentElement?.querySelector(':scope > [data-site-refused-words]');
+function nameObjectBar(bar: HTMLElement): void {
+  const fold = bar.querySelector<HTMLButtonElement>(widgetFoldSelector);
+  const body = bar.nextElementSibling;
+  if (!fold || !body) return;
+  const folded = isFolded(bar);
+  const refused = folded && body.querySelector('[data-site-marked]') != null;
+  const widget = bar.parentElement;
+  const label = widget?.id ? document.querySelector(`label[for="${CSS.escape(widget.id)}"]`) : null;
+  const name = label?.textContent?.replace(/\s*\(optional\)\s*$/i, '').trim() || 'object';
+  markFold(bar, fold, folded, refused, name);
+  // After the fold button's row (the button and the label), as the bar's own child, where admin.css styles them.
+  if (fold.parentElement) sayRefused(bar, fold.parentElement, refused);
+}
+
+/**
+ * Whether a bar is an object's rather than a whole list's: Decap draws both alike, with its fields (an object's) or
+ * its items (a list's) next. A list's are each an item with a bar of its own (its fold, drag or remove button), or none
+ * when it is empty; an object has at least one field, and no such bars as its children's children.
+ */
+function isObjectBar(bar: HTMLElement): boolean {
+  const body = bar.nextElementSibling;
+  return body != null && body.childElementCount > 0 && body.querySelector(`:scope > * > * > :is(${handleSelector}, ${barButtonSelector})`) == null;
+}
+
+/**
+ * A bar's marks of a refusal inside it and its fold button's name (`name` is what it folds): outlined (admin.css,
+ * by data-site-refused-inside) while `refused`, and the name says so.
+ */
+function markFold(bar: HTMLElement, fold: HTMLButtonElement | null, folded: boolean, refused: boolean, name: string): void {
+  if (refused) set(bar, 'data-site-refused-inside', '');
+  else bar.removeAttribute('data-site-refused-inside');
+  if (!fold) return;
+  set(fold, 'aria-label', `${folded ? 'Expand' : 'Collapse'} ${name}${refused ? ' — a field inside was refused' : ''}`);
+  set(fold, 'aria-expanded', String(!folded));
+}
+
+/**
+ * The words on a folded item's or object's bar that a field inside was refused, just after `after` (an item's fold
+ * button, or the row holding an object's), while `refused`; none otherwise. The outline alone showed staff that
+ * something was wrong, not what. The words are said to a screen reader in one place only, the fold button's name,
+ * which it meets first whether tabbing or reading on and which is what opens the item to the field: read again as
+ * text beside the button, they would say nothing new, so here they are aria-hidden. Speech input still finds the
+ * button by the words seen, as its name holds them. One line in Decap's row, cut short on a narrow item rather than
+ * wrapped (admin.css). A person clicks or taps the words, not the small chevron beside them, so they unfold the
+ * item as the fold button does: the click is passed to it (and the focus, where a click on the button leaves it),
+ * so React's handler and the names follow.
+ */
+function sayRefused(bar: HTMLElement, after: Element, refused: boolean): void {
+  const words = bar.querySelector(':scope > [data-site-refused-words]');
   if (!refused) {
     words?.remove();
     return;
@@ -148,33 +203,51 @@ function sayRefused(fold: HTMLButtonElement, refused: boolean): void {
   el.textContent = 'A field inside was refused';
   el.addEventListener('click', () => {
     // The bar's fold button at the time of the click.
-    const button = el.parentElement && foldButtonOf(el.parentElement);
+    const button = el.parentElement && barFold(el.parentElement);
     if (!button) return;
     // Without a focus ring, as a click on the button itself leaves it (a script's focus would show one).
     button.focus({ preventScroll: true, focusVisible: false });
     button.click();
   });
-  // After the fold button, never last: the bar's first and last children stay its fold and remove buttons.
-  fold.after(el);
+  // On an item's bar never last: its first and last children stay its fold and remove buttons. On an object's, last.
+  after.after(el);
 }
 
+/** Whether a bar's item or object is folded: an item's summary (under its bar) shows, an object's fields are hidden. */
 function isFolded(bar: HTMLElement): boolean {
-  const summaryEl = bar.nextElementSibling;
-  return summaryEl ? getComputedStyle(summaryEl).display !== 'none' : false;
+  const next = bar.nextElementSibling;
+  if (!next) return false;
+  const shown = getComputedStyle(next).display !== 'none';
+  return objectBars.has(bar) ? !shown : shown;
+}
+
+/** A bar's fold button: an object's, or a list item's. */
+function barFold(bar: HTMLElement): HTMLButtonElement | null {
+  return objectBars.has(bar) ? bar.querySelector<HTMLButtonElement>(widgetFoldSelector) : foldButtonOf(bar);
 }
 
 /**
- * The fold buttons of the folded list items that hold `el`, the outermost first: pressed in that order, as staff
- * would, they show it. Only items whose bar has a fold button (a bar with one button has only Remove).
+ * The folded list items and objects that hold `el`, the outermost first, each by its bar and its fold button:
+ * pressed in that order, as staff would, they show it. Only those whose bar has a fold button (a list item's bar
+ * with one button has only Remove).
  */
-export function foldsAround(el: Element): HTMLButtonElement[] {
-  const out: HTMLButtonElement[] = [];
+export function foldsAround(el: Element): { bar: HTMLElement; fold: HTMLButtonElement }[] {
+  const out: { bar: HTMLElement; fold: HTMLButtonElement }[] = [];
   for (let item = el.parentElement; item; item = item.parentElement) {
-    const bar = [...item.children].find((child): child is HTMLElement => bars.has(child as HTMLElement));
-    const fold = bar && foldButtonOf(bar);
-    if (fold && isFolded(bar)) out.unshift(fold);
+    const bar = [...item.children].find((child): child is HTMLElement => bars.has(child as HTMLElement) || objectBars.has(child as HTMLElement));
+    const fold = bar && barFold(bar);
+    if (fold && isFolded(bar)) out.unshift({ bar, fold });
   }
   return out;
+}
+
+/**
+ * What shows of a folded bar, from its top to the foot of its last part: an item's summary under its bar (which
+ * says which item), an object's bar itself (which holds its label while folded).
+ */
+export function foldedFoot(bar: HTMLElement): HTMLElement {
+  const next = bar.nextElementSibling;
+  return !objectBars.has(bar) && next instanceof HTMLElement ? next : bar;
 }
 
 /** A list item's fold button: the first of its bar's buttons, unless it is the only one (then it is Remove). */

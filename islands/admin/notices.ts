@@ -9,7 +9,7 @@
 // problems need not scroll the form to find each.
 
 import { closeNotice, scrollerOf } from './decap-notices.ts';
-import { foldsAround } from './control-names.ts';
+import { foldedFoot, foldsAround } from './control-names.ts';
 
 export interface Problem {
   file: string;
@@ -208,16 +208,15 @@ export function showRefusal(message: string): void {
 }
 
 /**
- * Where to look for a field hidden in a folded list item: the outermost folded item's bar, from its top (the bar,
- * which says a field inside was refused: control-names.ts) to its summary's foot (which says which item). Decap
- * draws a folded item's fields but hides them, so the field's own box is empty (all at 0) and bringing it into
- * view moved the form a few pixels up, wherever the item was. None when no folded item holds `control`.
+ * Where to look for a field hidden in a folded list item or object: the outermost folded one's bar, from its top
+ * (the bar, which says a field inside was refused: control-names.ts) to the foot of what shows of it (an item's
+ * summary, which says which item; an object's bar, with its label). Decap draws folded fields but hides them, so
+ * the field's own box is empty (all at 0) and bringing it into view moved the form a few pixels up, wherever the
+ * fold was. None when nothing folded holds `control`.
  */
 function inFold(control: HTMLElement): { note: HTMLElement; field: HTMLElement } | undefined {
-  const bar = foldsAround(control)[0]?.parentElement;
-  if (!bar) return undefined;
-  const summary = bar.nextElementSibling;
-  return { note: bar, field: summary instanceof HTMLElement ? summary : bar };
+  const bar = foldsAround(control)[0]?.bar;
+  return bar && { note: bar, field: foldedFoot(bar) };
 }
 
 /**
@@ -306,8 +305,8 @@ function labelPart(label: HTMLLabelElement, control: HTMLElement): HTMLElement {
  * A problem in the panel, activated: its field brought into view as the first one is, and the keyboard focus put
  * where staff type in it. Found afresh, not kept from the refusal: Decap draws the form anew (the preview shown or
  * hidden, Rich Text switched to Markdown) without the message beside the field, and then the label leads instead.
- * A field in a folded list item is drawn but hidden: each folded item round it is unfolded first, by its own fold
- * button as staff would, and the field is gone to once Decap has drawn them open.
+ * A field in a folded list item or object is drawn but hidden: each folded item or object round it is unfolded
+ * first, by its own fold button as staff would, and the field is gone to once Decap has drawn them open.
  */
 function goTo(problem: Problem, panel: HTMLElement, unfolded = false): void {
   const label = labelOf(problem);
@@ -315,7 +314,7 @@ function goTo(problem: Problem, panel: HTMLElement, unfolded = false): void {
   if (!label || !control) return;
   const folds = unfolded ? [] : foldsAround(control);
   if (folds.length) {
-    for (const fold of folds) fold.click();
+    for (const { fold } of folds) fold.click();
     requestAnimationFrame(() => goTo(problem, panel, true));
     return;
   }

@@ -6,11 +6,12 @@
 // (focused), a refused field inside an object or a list item marked and reached by its path, not as the first field
 // of its name; a refused field inside a folded list item told of on the item's bar (outlined, in words on it and
 // in its fold button's name), which the refusal brings into view, and unfolded by its problem in the panel, and
-// the same for a field inside a whole list folded by its bar, folded by a tap on a phone or a click; a select's
-// × tapped or clicked, clearing it without moving the form (a required one then refused by Decap's own message);
-// a refused field changed afterwards losing its message and outline, its problem in the panel said to be changed;
-// and Decap's notices clear of the toolbar and of the field Decap marked, shown once; its notice of a refusal
-// closed once the panel shows it, its other notices left as they are. Screenshots go to reports/screenshots/editor-*.png.
+// the same for a field inside a folded object and inside a whole list folded by its bar, folded by a tap on a
+// phone or a click; a select's × tapped or clicked, clearing it without moving the form (a required one then
+// refused by Decap's own message); a refused field changed afterwards losing its message and outline, its problem
+// in the panel said to be changed; and Decap's notices clear of the toolbar and of the field Decap marked, shown
+// once; its notice of a refusal closed once the panel shows it, its other notices left as they are. Screenshots go
+// to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
@@ -1014,11 +1015,99 @@ test('a folded item\'s words that a field inside was refused unfold it as its fo
   }
 });
 
+/**
+ * The top bar of the object or list widget named `name` (the form's first of that name), as itemBar gives an
+ * item's: Decap draws it as the widget's first child, its fold button first in it.
+ */
+function widgetBar(page: Page, name: string) {
+  return page.evaluate((name) => {
+    const label = document.querySelector<HTMLLabelElement>(`label[for^="${name}-field-"]`)!;
+    const widget = document.getElementById(label.htmlFor)!;
+    const bar = widget.firstElementChild as HTMLElement;
+    const button = bar.querySelector('button')!;
+    const style = getComputedStyle(bar);
+    const r = bar.getBoundingClientRect();
+    const words = bar.querySelector<HTMLElement>('[data-site-refused-words]');
+    const w = words?.getBoundingClientRect();
+    const hit = w && document.elementFromPoint(w.left + w.width / 2, w.top + w.height / 2);
+    let scroller: Element | null = widget.parentElement;
+    while (scroller && !(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement;
+    return {
+      name: button.getAttribute('aria-label'),
+      expanded: button.getAttribute('aria-expanded'),
+      outline: `${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`,
+      height: r.height,
+      inside: [...bar.querySelectorAll('button, [data-site-refused-words]')].every((c) => {
+        const b = c.getBoundingClientRect();
+        return b.top >= r.top - 0.5 && b.bottom <= r.bottom + 0.5 && b.left >= r.left - 0.5 && b.right <= r.right + 0.5;
+      }),
+      words: words && w ? { text: words.textContent, width: w.width, height: w.height, visibility: getComputedStyle(words).visibility, ariaHidden: words.getAttribute('aria-hidden'), onTop: !!hit && words.contains(hit) } : null,
+      top: r.top,
+      bottom: r.bottom,
+      viewTop: Math.max(scroller?.getBoundingClientRect().top ?? 0, 0),
+      viewBottom: Math.min(document.getElementById('site-refusal')?.getBoundingClientRect().top ?? innerHeight, innerHeight),
+    };
+  }, name);
+}
+
 /** The fold button on the top bar of the object or list widget named `name` (the form's first of that name). */
 async function widgetFold(page: Page, name: string) {
   const id = await page.locator(`label[for^="${name}-field-"]`).first().getAttribute('for');
   return page.locator(`[id="${id}"] > :first-child button`).first();
 }
+
+test('a refused field inside a folded object (Decap\'s object widget folded by the fold button on its bar, tapped on a phone or clicked): the object\'s bar is outlined, says in words that a field inside was refused (its fold button\'s name too) and is brought into view; the panel\'s problem unfolds it and brings the field into view with the focus; unfolded, the bar\'s marks go, at 375 and 1280 px', async () => {
+  const file = 'content/pages/home.json';
+  const before = site.read(file);
+  // The Hero's own Heading, and the second feature's Title in an unfolded item of the Features' list.
+  const cases = [
+    { object: 'hero', label: 'Hero', path: ['hero'], name: 'heading', field: 'Heading' },
+    { object: 'features', label: 'Features', path: ['features', 'items', 1], name: 'title', field: 'Title' },
+  ];
+  const red = /^2px solid rgb\(192, 57, 43\)$/;
+  for (const width of [375, 1280]) {
+    const touch = width < 768;
+    for (const c of cases) {
+      const page = await session.editor('#/collections/pages/entries/home', { width, height: touch ? 800 : 900 }, { hasTouch: touch });
+      await page.getByLabel(/^Small heading above the title/).waitFor();
+      const press = async (target: Locator) => (touch ? target.tap() : target.click());
+      const ids = await nestedIds(page, c.path, c.name);
+      const field = page.locator(`#${ids.id}`);
+      if (!(await field.isVisible())) await press(page.locator(`#${ids.id}`).locator('xpath=ancestor::*[contains(@class, "SortableListItem")][1]').locator('button').first());
+      await field.fill('{{ no such fact }}');
+      await press(await widgetFold(page, c.object));
+      await field.waitFor({ state: 'hidden' });
+      await scrollFormToEnd(page);
+      const where = (what: string, seen: unknown) => `${c.object} at ${width} px, ${what}: ${JSON.stringify(seen)}`;
+      await publish(page);
+      const panel = page.locator('#site-refusal');
+      await panel.waitFor();
+      await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
+      await page.waitForTimeout(300);
+      let bar = await widgetBar(page, c.object);
+      await page.screenshot({ path: path.join(shots, `editor-refusal-folded-object-${c.object}-${width}.png`) });
+      assert.match(bar.outline, red, where('the folded object\'s bar is outlined', bar));
+      assert.is(bar.words?.text, 'A field inside was refused', where('the folded object\'s bar says so in words', bar));
+      assert.ok(bar.words!.width > 0 && bar.words!.height > 0 && bar.words!.visibility === 'visible' && bar.words!.onTop, where('its words show, on top', bar));
+      assert.is(bar.words!.ariaHidden, 'true', where('its words are not read a second time', bar));
+      assert.is(bar.name, `Expand ${c.label} — a field inside was refused`, where('the folded object\'s fold button says a field inside was refused', bar));
+      assert.ok(bar.inside, where('the bar\'s fold button and words lie within it', bar));
+      assert.ok(bar.top >= bar.viewTop - 0.5 && bar.bottom <= bar.viewBottom + 0.5, where('the refusal brings the folded object\'s bar into view', bar));
+      const line = panel.getByRole('button', { name: new RegExp(`^${c.field}: \\{\\{ no such fact \\}\\} names no fact`) });
+      await press(line);
+      await page.waitForTimeout(500);
+      const seen = await refusedField(page, ids.id);
+      assert.ok(inView(seen), where('the panel\'s problem unfolds the object and brings the field into view, its message beside it', seen));
+      assert.ok(seen.focused, where('the panel\'s problem focuses the field', seen));
+      bar = await widgetBar(page, c.object);
+      assert.is(bar.name, `Collapse ${c.label}`, where('unfolded, the object\'s bar loses its mark', bar));
+      assert.not.match(bar.outline, red, where('unfolded, the object\'s bar is not outlined', bar));
+      assert.is(bar.words, null, where('unfolded, the object\'s bar loses its words', bar));
+      assert.is(site.read(file), before);
+      await session.closePages();
+    }
+  }
+});
 
 test('a refused field inside a whole list folded by the fold button on the list\'s bar (tapped on a phone, clicked at 1280 px): the folded item that holds it is outlined and says so, and is brought into view; the panel\'s problem unfolds it and brings the field into view with the focus, at 375 and 1280 px', async () => {
   const file = 'content/pages/home.json';
