@@ -88,3 +88,17 @@ export async function until(check: () => boolean, what: string, ms = 20_000): Pr
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * Whether an element (the first `selector` matches, or the first whose text `text` matches) is on top at its centre
+ * and towards its four corners (elementFromPoint; inside a round button's edge), and where it is.
+ */
+export function onTop(page: Page, selector: string, text?: RegExp) {
+  return page.evaluate(([selector, text]) => {
+    const el = [...document.querySelectorAll(selector)].find((e) => !text || new RegExp(text).test(e.textContent ?? ''))!;
+    const r = el.getBoundingClientRect();
+    const points = [0.5, 0.2, 0.8].flatMap((x) => [0.5, 0.2, 0.8].map((y) => [r.left + r.width * x, r.top + r.height * y]));
+    const covered = points.map(([x, y]) => document.elementFromPoint(x, y)).filter((p) => !p || !(p === el || el.contains(p)));
+    return { top: r.top, bottom: r.bottom, onTop: covered.length === 0, under: covered.map((p) => (p?.closest('#site-refusal') ? 'the refusal panel' : p?.textContent?.slice(0, 40) ?? 'nothing')) };
+  }, [selector, text?.source] as const);
+}

@@ -3,8 +3,8 @@
 // file left alone, a required field left empty held back by Decap with no uncaught error, a new blog post with a
 // picture written and listed on /blog and in the sitemap, a picture that is not one refused, a deletion others
 // depend on refused, two tabs on one entry, the server down while saving; the media library and the previews.
-// The form's layout on a phone, the refusal panel and Decap's notices are editor-form.test.ts's.
-// Screenshots go to reports/screenshots/editor-*.png.
+// The form's layout on a phone and the refusal panel are editor-form.test.ts's, Decap's notices
+// editor-notices.test.ts's. Screenshots go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';

@@ -1,0 +1,315 @@
+// Decap's notices in the editor, on a phone (375 px) and at 1280 px, under `site serve` in Chromium: a notice of a
+// required field left empty covers neither Publish, the toolbar, that field nor its label, nor on a phone any of
+// the form's controls, from its first frame; pressed twice, it shows once, and one hidden by a newer one never
+// shows again; a notice of a refused save closes once the refusal panel shows it, other notices are left as they
+// are. Screenshots go to reports/screenshots/editor-*.png.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { Fixture } from '../helpers/project.ts';
+import { EditorSession, onTop, publish, shots } from './editor-session.ts';
+
+const test = suite('the content editor\'s notices');
+
+let session: EditorSession;
+let site: Fixture;
+
+test.before(async () => {
+  session = await EditorSession.start();
+  ({ site } = session);
+});
+test.after.each(() => session.closePages());
+test.after(() => session?.close());
+
+function editor(hash: string, viewport?: { width: number; height: number }): Promise<Page> {
+  return session.editor(hash, viewport);
+}
+
+test('Decap\'s notice of a required field left empty covers neither Publish nor the toolbar, and pressed twice, shows once, at 375 and 1280 px', async () => {
+  const file = 'content/cities/perth.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/cities/entries/perth', { width, height: width < 768 ? 800 : 900 });
+    const population = page.getByLabel('Population');
+    await population.fill('');
+    await publish(page);
+    await page.getByText("Oops, you've missed a required field.", { exact: false }).first().waitFor();
+    await page.waitForTimeout(800);
+    const publishButton = '[class*="-ToolbarContainer"] [class*="-PublishButton"], [class*="-ToolbarContainer"] [class*="-ToolbarDropdown"] button';
+    const first = await onTop(page, publishButton, /Publish/);
+    assert.ok(first.onTop, `at ${width} px, Publish is on top with the notice showing: ${JSON.stringify(first)}`);
+    await page.getByRole('button', { name: 'Publish' }).click({ timeout: 5000 });
+    await page.getByText('Publish now').click({ timeout: 5000 });
+    await page.waitForTimeout(800);
+    const second = await onTop(page, publishButton, /Publish/);
+    assert.ok(second.onTop, `at ${width} px, Publish is on top after it was pressed twice: ${JSON.stringify(second)}`);
+    await page.screenshot({ path: path.join(shots, `editor-required-notice-${width}.png`) });
+    const shown = await page.evaluate(() => [...document.querySelectorAll('.Toastify__toast')].filter((t) => t.getClientRects().length > 0 && getComputedStyle(t).visibility !== 'hidden').length);
+    assert.is(shown, 1, `at ${width} px, one notice shows after Publish is pressed twice`);
+    const toolbar = await page.evaluate(() => {
+      const bar = document.querySelector('[class*="-ToolbarContainer"]')!.getBoundingClientRect();
+      const toast = [...document.querySelectorAll('.Toastify__toast')].find((t) => t.getClientRects().length > 0 && getComputedStyle(t).visibility !== 'hidden')!.getBoundingClientRect();
+      return { bar: bar.bottom, toast: toast.top };
+    });
+    assert.ok(toolbar.toast >= toolbar.bar, `at ${width} px, the notice is below the toolbar: ${JSON.stringify(toolbar)}`);
+  }
+  assert.is(site.read(file), before);
+});
+
+/**
+ * The FAQ page in the editor at `width`, its Order button emptied and left where staff left it: just above the
+ * floating buttons (on a phone, where the browser puts the field typed in above its keyboard), or just under the
+ * toolbar. Its input's id comes back with the page.
+ */
+async function orderButtonEmptied(width: number, at: 'top' | 'foot') {
+  const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
+  const field = page.getByLabel('Order button', { exact: true });
+  await field.fill('');
+  const id = await field.evaluate((el) => el.id);
+  await page.evaluate(({ id, at }) => {
+    const input = document.getElementById(id)!;
+    const label = document.querySelector(`label[for="${id}"]`)!;
+    let scroller = input.parentElement!;
+    while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
+    if (at === 'foot') scroller.scrollTop += input.getBoundingClientRect().bottom - (innerHeight - 84);
+    else scroller.scrollTop += label.getBoundingClientRect().top - (Math.max(scroller.getBoundingClientRect().top, 0) + 8);
+  }, { id, at });
+  return { page, id };
+}
+
+/**
+ * Decap's notice that shows (the newest; older ones are hidden) against a field it marked (found by its control's
+ * id): the field's label, Decap's message beside it and its input, and which of them the notice's box meets; the
+ * notice's distance from the screen's foot, and the toolbar's foot.
+ */
+function noticeAndField(page: Page, id: string) {
+  return page.evaluate((id) => {
+    const toast = [...document.querySelectorAll('.Toastify__toast')].filter((t) => t.getClientRects().length > 0 && getComputedStyle(t).visibility !== 'hidden').at(-1);
+    // The notice's place, not its sliding box: its container's, which holds the newest notice alone in its flow.
+    const n = toast?.parentElement!.getBoundingClientRect();
+    const label = document.querySelector(`label[for="${id}"]`)!;
+    const parts = { label, message: label.nextElementSibling!, input: document.getElementById(id)! };
+    const covered = Object.entries(parts).filter(([, el]) => {
+      const r = el.getBoundingClientRect();
+      return !!n && r.height > 0 && r.bottom > n.top && r.top < n.bottom && r.right > n.left && r.left < n.right;
+    }).map(([name]) => name);
+    return {
+      text: toast?.textContent ?? '',
+      notice: n?.toJSON() as DOMRect | undefined,
+      fromFoot: n && innerHeight - n.bottom,
+      toolbarBottom: document.querySelector('[class*="-ToolbarContainer"]')!.getBoundingClientRect().bottom,
+      field: { label: label.getBoundingClientRect().top, input: parts.input.getBoundingClientRect().bottom, message: parts.message.textContent },
+      covered,
+    };
+  }, id);
+}
+
+test('Decap\'s notice of a required field left empty covers neither that field nor its label, wherever on the screen the field is, at 375 and 1280 px; at 1280 px it stays at the foot', async () => {
+  const file = 'content/pages/faq.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    for (const at of ['foot', 'top'] as const) {
+      const { page, id } = await orderButtonEmptied(width, at);
+      await publish(page);
+      await page.getByText('Order button is required.').waitFor();
+      await page.locator('.Toastify__toast').filter({ hasText: "Oops, you've missed a required field." }).waitFor();
+      await page.waitForTimeout(800);
+      const seen = await noticeAndField(page, id);
+      await page.screenshot({ path: path.join(shots, `editor-required-notice-field-at-${at}-${width}.png`) });
+      const where = `at ${width} px, the field at the ${at}: ${JSON.stringify(seen)}`;
+      assert.match(seen.text, /missed a required field/, `${where}: the notice shows`);
+      assert.ok(seen.field.label >= 0 && seen.field.input <= (width < 768 ? 800 : 900), `${where}: the field is on the screen`);
+      assert.equal(seen.covered, [], `${where}: the notice covers none of the field's label, message and input`);
+      assert.ok(seen.notice!.top >= seen.toolbarBottom, `${where}: the notice is below the toolbar`);
+      if (width >= 800) assert.ok(Math.abs(seen.fromFoot! - 72) <= 1, `${where}: the notice is at the foot, 72 px up, as before`);
+    }
+  }
+  assert.is(site.read(file), before);
+});
+
+/**
+ * What the notice that shows lies over: each of the editor's controls and labels (the toolbar's, the form's and the
+ * buttons that float over it) that is on the screen where the notice is, and is under the notice there, not over it.
+ * A control scrolled out of its box is not on the screen, so each is taken as far as the boxes round it show it.
+ */
+function underNotice(page: Page) {
+  return page.evaluate(() => {
+    const toast = [...document.querySelectorAll('.Toastify__toast')].filter((t) => t.getClientRects().length > 0 && getComputedStyle(t).visibility !== 'hidden').at(-1);
+    const n = toast?.parentElement!.getBoundingClientRect();
+    const controls = [...document.querySelectorAll('[class*="-EditorContainer"] :is(a[href], button, input, textarea, select, label, [role="combobox"], [role="switch"], [contenteditable="true"]), #site-insert-fact')];
+    const covered: string[] = [];
+    for (const el of controls) {
+      const r = el.getBoundingClientRect();
+      let [top, bottom, left, right] = [r.top, r.bottom, r.left, r.right];
+      for (let up = el.parentElement; up; up = up.parentElement) {
+        if (getComputedStyle(up).overflow === 'visible') continue;
+        const b = up.getBoundingClientRect();
+        [top, bottom, left, right] = [Math.max(top, b.top), Math.min(bottom, b.bottom), Math.max(left, b.left), Math.min(right, b.right)];
+      }
+      if (!n) continue;
+      [top, bottom, left, right] = [Math.max(top, n.top), Math.min(bottom, n.bottom), Math.max(left, n.left), Math.min(right, n.right)];
+      if (bottom - top < 2 || right - left < 2) continue;
+      const points = [0.1, 0.5, 0.9].flatMap((x) => [0.1, 0.5, 0.9].map((y) => document.elementFromPoint(left + (right - left) * x, top + (bottom - top) * y)));
+      if (points.some((p) => p?.closest('.Toastify__toast-container'))) covered.push(`${el.tagName} ${(el.textContent || el.getAttribute('aria-label') || el.id).trim().slice(0, 30)}`);
+    }
+    return {
+      text: toast?.textContent ?? '',
+      notice: n?.toJSON() as DOMRect | undefined,
+      toolbarBottom: document.querySelector('[class*="-ToolbarContainer"]')!.getBoundingClientRect().bottom,
+      covered,
+    };
+  });
+}
+
+test('on a phone (375 px) Decap\'s notice of a required field left empty covers none of the form\'s controls, nor the toolbar\'s, for its eight seconds: the form makes room for it under the toolbar; at 1280 px it stays at the foot, 72 px up', async () => {
+  const file = 'content/cities/perth.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/cities/entries/perth', { width, height: width < 768 ? 800 : 900 });
+    await page.getByLabel('Population').fill('');
+    await publish(page);
+    await page.locator('.Toastify__toast').filter({ hasText: "Oops, you've missed a required field." }).waitFor();
+    await page.waitForTimeout(800);
+    const seen = await underNotice(page);
+    await page.screenshot({ path: path.join(shots, `editor-required-notice-room-${width}.png`) });
+    const where = `at ${width} px: ${JSON.stringify(seen)}`;
+    assert.match(seen.text, /missed a required field/, `${where}: the notice shows`);
+    assert.equal(seen.covered, [], `${where}: the notice covers no control or label`);
+    if (width < 800) {
+      assert.ok(seen.notice!.top >= seen.toolbarBottom, `${where}: the notice is below the toolbar`);
+      // Scrolled to its top, the form's first field is below the notice, not under it.
+      const first = await page.evaluate(() => {
+        const label = document.querySelector('[class*="-ControlPaneContainer"] label')!;
+        let scroller = label.parentElement!;
+        while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
+        scroller.scrollTop = 0;
+        return label.getBoundingClientRect().top;
+      });
+      assert.ok(first >= seen.notice!.bottom, `${where}: the form's first label (at ${first}) is below the notice`);
+    } else {
+      assert.ok(Math.abs(900 - seen.notice!.bottom - 72) <= 1, `${where}: the notice is at the foot, 72 px up, as before`);
+    }
+  }
+  assert.is(site.read(file), before);
+});
+
+test('Decap\'s notice of a required field left empty shows in its place from its first frame: sampled on every animation frame from its insertion, its box never moves and is never over the toolbar or (on a phone) the form, at 375 and 1280 px, the field refused at the form\'s top or its foot', async () => {
+  const file = 'content/pages/faq.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    for (const at of ['top', 'foot'] as const) {
+      const { page, id } = await orderButtonEmptied(width, at);
+      await page.evaluate((id) => {
+        let scroller = document.getElementById(id)!.parentElement!;
+        while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
+        // From the moment a notice is put in the page, on each frame before it is painted: the box of its place (its
+        // container, which holds it in the flow while it slides in), the toolbar's foot and the top of the form's
+        // scrolling box. This observer is made after the editor's, so each frame's sample is taken after the editor
+        // has done what it does for that frame.
+        // (A property, not a named function: tsx would wrap a named one in a helper the page does not have.)
+        const w = window as unknown as { noticeFrames: { top: number; bottom: number; toolbar: number; form: number }[]; sampleNotice: () => void };
+        w.noticeFrames = [];
+        const observer = new MutationObserver(() => {
+          const toast = document.querySelector('.Toastify__toast');
+          if (!toast) return;
+          observer.disconnect();
+          let left = 30;
+          w.sampleNotice = () => {
+            const box = toast.parentElement!.getBoundingClientRect();
+            w.noticeFrames.push({ top: box.top, bottom: box.bottom, toolbar: document.querySelector('[class*="-ToolbarContainer"]')!.getBoundingClientRect().bottom, form: scroller.getBoundingClientRect().top });
+            if (--left > 0 && toast.isConnected) requestAnimationFrame(w.sampleNotice);
+          };
+          requestAnimationFrame(w.sampleNotice);
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      }, id);
+      await publish(page);
+      await page.locator('.Toastify__toast').filter({ hasText: "Oops, you've missed a required field." }).waitFor();
+      await page.waitForTimeout(1500);
+      const frames = await page.evaluate(() => (window as unknown as { noticeFrames: { top: number; bottom: number; toolbar: number; form: number }[] }).noticeFrames);
+      const where = `at ${width} px, the field at the ${at}: ${JSON.stringify(frames)}`;
+      assert.ok(frames.length >= 20, `${where}: sampled for twenty frames or more`);
+      const last = frames.at(-1)!;
+      assert.ok(frames.every((f) => Math.abs(f.top - last.top) < 1 && Math.abs(f.bottom - last.bottom) < 1), `${where}: the notice is in one place from its first frame`);
+      assert.ok(frames.every((f) => f.top >= f.toolbar), `${where}: in no frame is the notice over the toolbar`);
+      if (width < 800) assert.ok(frames.every((f) => f.bottom <= f.form), `${where}: in no frame is the notice over the form`);
+    }
+  }
+  assert.is(site.read(file), before);
+});
+
+test('a notice hidden by a newer one never shows again: Publish pressed twice with a required field empty, the first "missed a required field" does not come back when the second goes, at 375 and 1280 px', async () => {
+  const file = 'content/pages/faq.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
+    await page.getByLabel('Order button', { exact: true }).fill('');
+    await publish(page);
+    const missed = page.locator('.Toastify__toast').filter({ hasText: "Oops, you've missed a required field." });
+    await missed.waitFor();
+    const older = await missed.getAttribute('id');
+    await page.waitForTimeout(2000);
+    await publish(page);
+    // Which notices show, each time that changes, until both have had their eight seconds and gone.
+    const shown = await page.evaluate(() => new Promise<string[]>((resolve) => {
+      const log: string[] = [];
+      const timer = setInterval(() => {
+        const now = [...document.querySelectorAll('.Toastify__toast')].filter((t) => t.getClientRects().length > 0 && getComputedStyle(t).visibility !== 'hidden').map((t) => t.id).join(' ');
+        if (log.at(-1) !== now) log.push(now);
+      }, 50);
+      setTimeout(() => {
+        clearInterval(timer);
+        resolve(log);
+      }, 13_000);
+    }));
+    const newer = shown.findIndex((ids) => ids.split(' ').some((id) => id && id !== older));
+    assert.ok(newer >= 0, `at ${width} px, the second notice shows: ${JSON.stringify(shown)}`);
+    assert.ok(shown.slice(newer).every((ids) => !ids.split(' ').includes(older!)), `at ${width} px, the first notice (${older}) does not show once the second has: ${JSON.stringify(shown)}`);
+    assert.is(await page.locator('.Toastify__toast').count(), 0, `at ${width} px, both notices have gone from the page`);
+  }
+  assert.is(site.read(file), before);
+});
+
+test('a refused save shows in the refusal panel only: Decap\'s own notice of it closes within moments and the panel stays; a required-field notice still shows, at 375 and 1280 px', async () => {
+  const file = 'content/pages/faq.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
+    const field = page.getByLabel('Order button', { exact: true });
+    await field.fill('{{ no such fact }}');
+    await publish(page);
+    const panel = page.locator('#site-refusal');
+    await panel.waitFor();
+    // Decap's notice of the refusal, in its own words, would stay eight seconds: it goes once it has played its
+    // closing animation, and from the page, not only from sight (a notice merely hidden never went away).
+    const raw = () => page.evaluate(() => [...document.querySelectorAll('.Toastify__toast')].filter((t) => /Failed to persist entry|Not saved/.test(t.textContent ?? '')).length);
+    const gone = await page.waitForFunction(() => ![...document.querySelectorAll('.Toastify__toast')].some((t) => /Failed to persist entry|Not saved/.test(t.textContent ?? '')), undefined, { timeout: 3000 }).then(() => true, () => false);
+    assert.ok(gone, `at ${width} px, Decap's notice of the refusal has gone within three seconds (${await raw()} left)`);
+    await page.waitForTimeout(1000);
+    assert.is(await raw(), 0, `at ${width} px, it does not come back`);
+    assert.ok(await panel.isVisible(), `at ${width} px, the panel stays`);
+    assert.match(await panel.innerText(), /Not saved: fix these, then publish again[^]*Order button: \{\{ no such fact \}\} names no fact/);
+    // What the notice told a screen reader, the panel tells it: that the entry was not saved, then why.
+    assert.match(await panel.getByRole('alert').first().innerText(), /^Not saved/);
+    await page.screenshot({ path: path.join(shots, `editor-refusal-no-notice-${width}.png`) });
+    // Decap's notice of a field it holds back itself is not the panel's: it stays as Decap shows it. Emptied as
+    // staff do (fill('') leaves the value as it was here).
+    await field.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
+    await publish(page);
+    const missed = page.locator('.Toastify__toast').filter({ hasText: "Oops, you've missed a required field." });
+    await missed.waitFor();
+    await page.waitForTimeout(2000);
+    assert.ok(await missed.isVisible(), `at ${width} px, the required-field notice still shows two seconds on`);
+    await page.screenshot({ path: path.join(shots, `editor-refusal-then-required-${width}.png`) });
+  }
+  assert.is(site.read(file), before);
+});
+
+test('no console errors and no Content-Security-Policy violations in the editor', () => {
+  assert.equal(session.problems, []);
+});
+
+test.run();
