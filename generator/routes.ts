@@ -62,9 +62,6 @@ export interface Redirect {
   status: 301 | 302 | 404;
 }
 
-/** Top-level addresses that single-segment routes (languages, prose pages) must not take. */
-export const reservedSegments: readonly string[] = rules.reservedSegments;
-
 /**
  * Fields of the model's entries that routes() never reads: while these are all that changed in the content,
  * every page's route is as it was (incremental/plan.ts), and an edit to a post's body hashes no route.

@@ -8,8 +8,6 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { classify, kindRules, registry, rules, type Registry } from '../generator/content/kinds.ts';
 import { collection, page, singleton } from '../generator/content/kind-spec.ts';
-import { reservedSegments } from '../generator/routes.ts';
-import { generatedFiles } from '../generator/content/cross-check.ts';
 import { robotsTxt } from '../generator/output/host-files.ts';
 import { validateContent } from '../generator/content/validate.ts';
 import type { SourceFile } from '../generator/content/load.ts';
@@ -48,11 +46,11 @@ test("every kind's schema is in content/schemas, and every schema there belongs 
 });
 
 test('the derived tables of the real site', () => {
-  assert.equal([...reservedSegments].sort(), [
+  assert.equal([...rules.reservedSegments].sort(), [
     '.netlify', '404', '__site', 'admin', 'assets', 'blog', 'cities', 'contact', 'faq', 'icons', 'languages', 'pricing', 'process',
     'robots.txt', 'services', 'sitemap', 'sitemap.xml',
   ]);
-  assert.equal(generatedFiles, ['/blog/feed.xml', '/sitemap.xml', '/robots.txt']);
+  assert.equal(rules.generatedFiles, ['/blog/feed.xml', '/sitemap.xml', '/robots.txt']);
   assert.is(
     rules.placesHint,
     'Content files go in content/ as site.json, navigation.json, language-groups.json, plans.json, facts.json, testimonials.json, ' +

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { positionAt, framed, siteError, type ErrorCode, type ErrorParams, type SiteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import { flagFile, readIcon } from '../assets/library.ts';
-import { reservedSegments, type Page, type Redirect } from '../routes.ts';
+import type { Page, Redirect } from '../routes.ts';
 import { servedElsewhere } from '../address.ts';
 import type { SourceFile } from './load.ts';
 import type { SiteModel } from './model.ts';
@@ -16,12 +16,9 @@ import { bodyLinks, bodyStart, isMarkdownImage, markdownLinks, mayLink, resolveL
 import { suggestAddress } from './explain.ts';
 import { draftAware, type Drafts, type Make } from './drafts.ts';
 
-/** Files the build writes besides pages, which content may link to. */
-export const generatedFiles: readonly string[] = rules.generatedFiles;
-
 /** The addresses a link may name: the pages, the redirects' old addresses (not a 404 rule's pattern) and the files the build writes. */
 export function linkableAddresses(pages: readonly { path: string }[], redirects: readonly { from: string; status: number }[]): string[] {
-  return [...new Set([...pages.map((p) => p.path), ...redirects.filter((r) => r.status !== 404).map((r) => r.from), ...generatedFiles])];
+  return [...new Set([...pages.map((p) => p.path), ...redirects.filter((r) => r.status !== 404).map((r) => r.from), ...rules.generatedFiles])];
 }
 
 /**
@@ -45,7 +42,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
       ? fail(fileOf(first.file), 'CONTENT_ROUTE_COLLISION', first.pointer, { address, owner: second.says })
       : fail(fileOf(second.file), 'CONTENT_ROUTE_COLLISION', second.pointer, { address, owner: first.says });
   const taken = new Map<string, string>();
-  for (const r of reservedSegments) taken.set(r, 'a built-in route');
+  for (const r of rules.reservedSegments) taken.set(r, 'a built-in route');
   for (const prose of model.prose) taken.set(prose.slug, prose.file);
   const everyLanguage = model.languages.concat(model.target ? [model.target] : []);
   duplicates(everyLanguage, (l) => l.code, (l, others) =>
@@ -74,7 +71,7 @@ export function crossCheck(project: Project, files: SourceFile[], model: SiteMod
   const targets = files.filter((f) => f.source.kind === 'language' && (f.data as { isTarget?: boolean }).isTarget);
   for (const extra of targets.slice(1)) fail(extra, 'CONTENT_TWO_TARGETS', '/isTarget', { other: targets[0].path });
   for (const prose of model.prose) {
-    if (reservedSegments.includes(prose.slug)) fail(fileOf(prose.file), 'CONTENT_ROUTE_COLLISION', '', { address: `/${prose.slug}`, owner: 'a built-in route' });
+    if (rules.reservedSegments.includes(prose.slug)) fail(fileOf(prose.file), 'CONTENT_ROUTE_COLLISION', '', { address: `/${prose.slug}`, owner: 'a built-in route' });
   }
   for (const page of pages) {
     const served = servedElsewhere(page.path);
