@@ -23,12 +23,6 @@ export function outputFileOf(pathname: string): string {
   return clean.endsWith('.html') ? clean.slice(1) : `${clean.slice(1)}.html`;
 }
 
-/** The address of a page's output file, or undefined for a file that is not a page by the rule above. */
-export function pathOfOutputFile(file: string): string | undefined {
-  if (file === 'index.html') return '/';
-  return file.endsWith('.html') && !file.endsWith('/index.html') && !file.startsWith('/') ? `/${file.slice(0, -'.html'.length)}` : undefined;
-}
-
 /**
  * Where hosts serve the file of an address that is not its own, or undefined: /a/index is the file a/index.html,
  * which hosts serve as the folder's page, at /a/ (the list page's address), and /index is the home page's file.

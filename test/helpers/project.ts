@@ -66,3 +66,12 @@ export function listFiles(dir: string): string[] {
   visit(dir);
   return out.sort();
 }
+
+/**
+ * The address of a page's output file by generator/address.ts's rule (the inverse of outputFileOf), or undefined
+ * for a file that is not a page by it.
+ */
+export function pathOfOutputFile(file: string): string | undefined {
+  if (file === 'index.html') return '/';
+  return file.endsWith('.html') && !file.endsWith('/index.html') && !file.startsWith('/') ? `/${file.slice(0, -'.html'.length)}` : undefined;
+}
