@@ -182,9 +182,9 @@ function resolveFile(file: SourceFile, tree: Namespaces): Resolved {
     text.replace(placeholderPattern, (whole, inner: string, at: number) => {
       if (verbatimPrefix.test(inner)) return inner.replace(verbatimPrefix, '');
       const found = lookup(tree, inner);
+      if (pointer !== undefined) uses.set(pointer, [...(uses.get(pointer) ?? []), inner]);
       if ('value' in found) {
         named.set(inner, found.value);
-        if (pointer !== undefined) uses.set(pointer, [...(uses.get(pointer) ?? []), inner]);
         return found.value;
       }
       const start = from() + at;
@@ -193,7 +193,6 @@ function resolveFile(file: SourceFile, tree: Namespaces): Resolved {
       // (islands/admin/notices.ts), as for a schema error. A Markdown body has none.
       const error = found.fail(whole, { ...framed(file.path, file.text, positionAt(file.text, offset === -1 ? start : offset)), pointer });
       errors.push(error);
-      if (pointer !== undefined) uses.set(pointer, [...(uses.get(pointer) ?? []), inner]);
       const space = inner.split('.')[0];
       if (Object.hasOwn(factSources, space)) factFiles.set(error, `content/${factSources[space as keyof typeof factSources]}`);
       return whole;
