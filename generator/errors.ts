@@ -471,14 +471,7 @@ type HintNames<C extends ErrorCode> = Exclude<Names<(typeof catalogue)[C]['hint'
 export type ErrorParams<C extends ErrorCode> = { [K in MessageNames<C>]: string | number } & { [K in HintNames<C>]: string | number | undefined };
 
 /** Where a problem is: a file (and a place in it), a page of the site (its address), or both. */
-export interface Place {
-  file?: string;
-  page?: string;
-  pointer?: string;
-  line?: number;
-  column?: number;
-  frame?: string;
-}
+export type Place = Pick<SiteError, 'file' | 'page' | 'pointer' | 'line' | 'column' | 'frame'>;
 
 export type SiteErrorData = ReturnType<SiteError['toJSON']>;
 
