@@ -1,5 +1,7 @@
 // What a kinds table is made of (content/kinds.ts is the site's): the shapes of kinds and the helpers that
 // write them. generator/content/kinds.ts derives the rules from a table.
+import type { Head } from '../routes.ts';
+
 /**
  * A kind's data type, carried for TypeScript alone: `one('plans')` in model.ts is typed `T.ServicePlans`
  * from here. Never set at run time.
@@ -58,12 +60,9 @@ export interface PageCopySpec<D = unknown, P extends CopyPage = CopyPage> extend
   pages?: (model: never, first: CopyFirstPage) => P[];
 }
 
-/** The first page of a page copy, as its content words it. */
-export interface CopyFirstPage {
+/** The first page of a page copy, as its content words it: its address and its head (title, description, keywords). */
+export interface CopyFirstPage extends Head {
   path: string;
-  title: string;
-  description: string;
-  keywords?: string[];
 }
 
 /** One of the pages a page copy makes, with what its template needs (`listing`). */
