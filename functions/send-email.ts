@@ -28,6 +28,7 @@ import { enquiryIntake } from './lib/enquiries.ts';
 import { idempotencyKey } from './lib/enquiry-records.ts';
 import { describe, json, rateBucket, receive, storedRateLimiter, storeOrNone, wantsPage, type Context } from './lib/http.ts';
 import { mailer } from './lib/mail.ts';
+import { readOldTrap } from './lib/old-trap.ts';
 import { storeFromEnv, type KeyValueStore } from './lib/store.ts';
 import { validator } from './lib/validators.ts';
 
@@ -116,7 +117,7 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
       const formKey = received.kind === 'form' && Object.hasOwn(posted, 'idempotencyKey') ? posted.idempotencyKey : undefined;
       const sentKey = request.headers.get('idempotency-key') ?? formKey;
       if (received.kind === 'form') delete posted.idempotencyKey;
-      const data = normalise(posted);
+      const data = readOldTrap(normalise(posted));
       const validate = validator(schema as { $id: string }, `enquiry.schema.json#/definitions/${variant}`);
       if (!validate(data)) {
         const found = fieldErrors(variant, validate.errors ?? [], data);
@@ -130,6 +131,7 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
 
       // The honeypot: filled in, the enquiry is likely a bot's, but may be a visitor's whose browser filled it. It
       // is answered as sent (a bot learns nothing), and kept for the operator, held and not mailed: never dropped.
+      // Its old name, `website`, is read as it (lib/old-trap.ts).
       const suspected = Boolean(data.leave_blank);
 
       let unverified = false;

@@ -3,7 +3,8 @@
 // signing up twice keeps one entry (the first time). Same rules as send-email: a shared schema
 // (subscriber.schema.json), size and type limits, a per-client rate limit; and a honeypot field, `leave_blank`,
 // which people never see: a sign-up that fills it is answered as usual and kept aside (suspected/<key>), not
-// added to the list, in case a visitor's browser filled it; `site subscribers export` counts them.
+// added to the list, in case a visitor's browser filled it; `site subscribers export` counts them. Its old name,
+// `website`, is read as it (lib/old-trap.ts).
 //
 // Takes JSON (from the site script) or a native form post, answered with the page the form was on (the blog or a
 // category's page) and the form thanked or showing the error next to the field. Answers: 200 {ok: true,
@@ -17,6 +18,7 @@ import schema from './subscriber.schema.json' with { type: 'json' };
 import { NewsletterForm, type NewsletterAnswer } from '../templates/components/newsletter-form.tsx';
 import { builtPage, plainPage, plainPageHeaders, swapElement } from './lib/answer-page.ts';
 import { describe, escapeHtml, html, isOwnHost, json, rateBucket, receive, storedRateLimiter, storeOrNone, wantsPage, type Context } from './lib/http.ts';
+import { readOldTrap } from './lib/old-trap.ts';
 import { storeFromEnv, type KeyValueStore } from './lib/store.ts';
 import { firstProblem, validator } from './lib/validators.ts';
 
@@ -66,9 +68,8 @@ export function createSubscribe(options: { env?: () => Env; now?: () => number; 
       if (wait) return answer(429, { message: messages.tooMany }, { 'Retry-After': String(wait) });
       if (!body || typeof body !== 'object' || Array.isArray(body)) return answer(400, { message: messages.notObject });
 
-      const data = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
-      // `website` is the trap's old name, still posted empty by a page opened before it changed.
-      for (const trap of ['leave_blank', 'website']) if (data[trap] === '') delete data[trap];
+      const data = readOldTrap(Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])));
+      if (data.leave_blank === '') delete data.leave_blank;
       const validate = validator(schema, 'subscriber.schema.json');
       if (!validate(data)) {
         const first = firstProblem(schema.properties, validate.errors ?? [], ['email', 'leave_blank'], messages.notObject, data);

@@ -407,6 +407,63 @@ test('the field people never see, filled in (a bot, or a browser that autofilled
   assert.equal(subjects('Trap no store'), ['[Suspected spam] Website message: Trap no store']);
 });
 
+test("the trap's old name, website, still posted by a page opened before the rename or a bot that learnt it: filled, it is a filled trap (the visitor thanked, the enquiry held as suspected spam, the sign-up kept aside); empty, it is ignored", async () => {
+  const store = fileStore(path.join(dir, 'old-trap'));
+  const env = () => ({ SMTP_URL: sink.url, RATE_LIMIT_PER_MINUTE: '1000' });
+  const send = createSendEmail({ env, store: () => store });
+  const subscribe = createSubscribe({ env, store: () => store });
+  const before = sink.received.length;
+  const form = (body: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) });
+  const island = await send(jsonRequest({ ...message, subject: 'Old trap island', website: 'https://spam.example' }, 'old-trap-island-key'));
+  assert.is(island.status, 200, 'the island, filled');
+  assert.equal(await island.json(), { ok: true });
+  const native = await send(new Request('http://localhost/', form({ ...enquiry, subject: 'Old trap native', website: 'x' })));
+  assert.is(native.status, 200, 'a native post, filled');
+  assert.match(await native.text(), /Thank you for your message/i);
+  // Both names posted (a bot filling every field): one suspected enquiry, as with the trap alone.
+  const both = await send(jsonRequest({ ...message, subject: 'Old trap both', website: 'x', leave_blank: '' }, 'old-trap-both-key'));
+  assert.is(both.status, 200, 'both names');
+  assert.is(sink.received.length, before, 'nothing mailed');
+  const kept = (await listStored(store)) as Stored[];
+  assert.equal(kept.map((s) => [s.data.subject, s.state, s.suspected, s.data.leave_blank, Object.hasOwn(s.data, 'website')]).sort(), [
+    ['Old trap both', 'held', true, 'x', false],
+    ['Old trap island', 'held', true, 'https://spam.example', false],
+    ['Old trap native', 'held', true, 'x', false],
+  ]);
+  // Held to the trap's own rules: too long or not text is refused in its words.
+  const long = await send(jsonRequest({ ...message, subject: 'Old trap long', website: 'x'.repeat(201) }, 'old-trap-long-key'));
+  assert.is(long.status, 400);
+  assert.equal(await long.json(), { message: 'Leave this field empty.', field: 'leave_blank' });
+  // Empty, it is ignored: the enquiries are mailed as any other.
+  const empty = await send(new Request('http://localhost/', form({ ...enquiry, subject: 'Old trap empty native', website: '' })));
+  assert.is(empty.status, 200);
+  const emptyIsland = await send(jsonRequest({ ...message, subject: 'Old trap empty island', website: ' ' }, 'old-trap-empty-island-key'));
+  assert.is(emptyIsland.status, 200);
+  assert.equal(subjects('Old trap').sort(), ['Website enquiry (Request a Quote): Old trap empty native', 'Website message: Old trap empty island']);
+
+  const signUp = async (body: Record<string, string>, kind: 'json' | 'form') => {
+    const request = kind === 'json'
+      ? new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) })
+      : new Request('http://localhost/', form(body));
+    const res = await subscribe(request);
+    return { status: res.status, text: await res.text() };
+  };
+  const script = await signUp({ email: 'bot1@example.net', website: 'https://spam.example' }, 'json');
+  assert.is(script.status, 200, 'a sign-up by script, filled');
+  assert.is(JSON.parse(script.text).ok, true);
+  const page = await signUp({ email: 'bot2@example.net', website: 'x' }, 'form');
+  assert.is(page.status, 200, 'a native sign-up, filled');
+  assert.match(page.text, /Thank you for signing up/);
+  const quiet = await signUp({ email: 'sam@example.org', website: '' }, 'form');
+  assert.is(quiet.status, 200, 'a native sign-up, empty');
+  const quietScript = await signUp({ email: 'ana@example.org', website: '' }, 'json');
+  assert.is(quietScript.status, 200, 'a sign-up by script, empty');
+  const aside = await Promise.all((await store.list('suspected/')).map(async (key) => JSON.parse((await store.get(key))!).email));
+  assert.equal(aside.sort(), ['bot1@example.net', 'bot2@example.net'], 'the filled ones kept aside');
+  const listed = await Promise.all((await store.list('subscribers/')).map(async (key) => JSON.parse((await store.get(key))!).email));
+  assert.equal(listed.sort(), ['ana@example.org', 'sam@example.org'], 'the empty ones on the list');
+});
+
 test('behind a proxy that ends TLS, a sign-up posted from a category page is answered with that page, not /blog', async () => {
   const pages = path.join(dir, 'proxy-pages');
   const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><form class="newsletter-form" method="post"></form></body></html>`;

@@ -39,8 +39,7 @@ export function normalise(input: Record<string, unknown>): Record<string, unknow
   for (const key of Object.keys(input)) {
     const value = input[key];
     const v = typeof value === 'string' ? value.replace(/\r\n?/g, '\n').trim() : value;
-    // `website` is the trap's old name, still posted empty by a page opened before it changed.
-    if ((key === 'phone' || key === 'language' || key === 'leave_blank' || key === 'website') && v === '') continue;
+    if ((key === 'phone' || key === 'language' || key === 'leave_blank') && v === '') continue;
     // Every key stays the object's own, even `__proto__`: the schema then refuses it as an unknown field
     // instead of an assignment quietly making it the prototype.
     Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
