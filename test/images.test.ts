@@ -156,6 +156,15 @@ test('an SVG that would run a script or fetch another file is refused, naming th
     '<img xmlns="http://www.w3.org/1999/xhtml" src="https://evil.example/x.png"/>': 'src="https://evil.example/x.png"',
     '<rect width="9" height="9" style="fill: u\\72l(https://evil.example/p.svg#g)"/>': 'url(https://evil.example/p.svg#g)',
     '<style>@\\69mport "https://evil.example/x.css";</style>': '@import',
+    // Fetches that name no href, src or url(): CSS image-set() takes a plain string as a URL (external or data:),
+    // xml:base sends every relative link in its element (even "#a") to another address, and <use> renders what a
+    // data: URL holds as part of the picture, links and all, where the check cannot read it.
+    '<rect width="9" height="9" style="fill: image-set(\'https://evil.example/p.png\' 1x)"/>': "image-set('https://evil.example/p.png' 1x)",
+    '<style>svg { background: -webkit-image-set("data:image/svg+xml,%3Csvg xmlns=\'http://www.w3.org/2000/svg\'/%3E" 1x) }</style>': '-webkit-image-set("data:image/svg+xml,%3Csvg xmlns=\'http://www.w3.org/2000/svg\'/%3E" 1x)',
+    '<style>svg { background: image-set(url(data:image/png;base64,iVBORw0KGgo=) 1x) }</style>': 'image-set(url(data:image/png;base64,iVBORw0KGgo=) 1x)',
+    '<g xml:base="https://evil.example/x.svg"><use href="#a"/></g>': 'xml:base="https://evil.example/x.svg"',
+    '<use href="data:image/svg+xml,%3Csvg%20xmlns=%27http://www.w3.org/2000/svg%27%20id=%27x%27%3E%3Cimage%20href=%27https://evil.example/x.png%27/%3E%3C/svg%3E#x"/>': '<use href="data:image/svg+xml,%3Csvg%20xmlns=%27http://www.w3.org/2000/svg%27%20id=%27x%27%3E%3Cimage%20href=%27https://evil.example/x.png%27/%3E%3C/svg%3E#x"',
+    '<use x="1" xlink:href="data:image/svg+xml;base64,PHN2Zy8+#x"/>': '<use x="1" xlink:href="data:image/svg+xml;base64,PHN2Zy8+#x"',
   };
   try {
     for (const [inner, named] of Object.entries(cases)) {

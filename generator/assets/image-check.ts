@@ -19,7 +19,10 @@ const signatures: Record<string, [offset: number, bytes: string][][]> = {
  * namespace prefix (`<x:script>` runs when x names SVG or XHTML), an event handler, a javascript: URL, an entity
  * declaration (which could spell any of these), an @import, or a link (href, or an XHTML element's src) or CSS
  * url() to anything but a part of the file itself (`#id`, which `<use>` needs) or an embedded picture
- * (`data:image/`). Comments are not read; character references and CSS escapes (`u\72l(` is url() to a browser)
+ * (`data:image/`). A `<use>` may link only to a part of the file: one of a data: URL draws that document, and
+ * whatever it links to, as part of the picture, where this check cannot read it. CSS image-set() names its
+ * pictures by plain strings as well as url(), so any is refused; and so is xml:base, which sends every relative
+ * link of its element, `#id` too, to the address it names. Comments are not read; character references and CSS escapes (`u\72l(` is url() to a browser)
  * are read as the characters they stand for, and tabs and line breaks in "javascript:" are dropped, as browsers
  * read them.
  */
@@ -36,8 +39,10 @@ function activeSvgPart(svg: string): string | undefined {
     })
     .replace(/j[\t\n\r]*a[\t\n\r]*v[\t\n\r]*a[\t\n\r]*s[\t\n\r]*c[\t\n\r]*r[\t\n\r]*i[\t\n\r]*p[\t\n\r]*t[\t\n\r]*:/gi, 'javascript:');
   const link = String.raw`[\s:](?:href|src)\s*=\s*(?:(?<quote>["'])\s*(?!#|data:image\/)[\s\S]*?\k<quote>|(?!["'#]|data:image\/)[^\s>]+)`;
-  const css = String.raw`url\(\s*["']?\s*(?!#|data:image\/)[^)]*\)|@import\b`;
-  const found = new RegExp(String.raw`<([\w.-]+:)?(script|foreignObject|iframe|embed|object)\b|\son[a-z]+\s*=|javascript:|<!ENTITY|${link}|${css}`, 'i').exec(text);
+  const use = String.raw`<(?:[\w.-]+:)?use\b(?:[^>"']|"[^"]*"|'[^']*')*?[\s:]href\s*=\s*(?:(?<useQuote>["'])\s*(?!#)[\s\S]*?\k<useQuote>|(?!["'#])[^\s>]+)`;
+  const base = String.raw`\sxml:base\s*=\s*(?:(?<baseQuote>["'])[\s\S]*?\k<baseQuote>|[^\s>]+)`;
+  const css = String.raw`url\(\s*["']?\s*(?!#|data:image\/)[^)]*\)|@import\b|(?:-webkit-)?image-set\((?:"[^"]*"|'[^']*'|\([^()]*\)|[^()<>;{}"'])*\)?`;
+  const found = new RegExp(String.raw`<([\w.-]+:)?(script|foreignObject|iframe|embed|object)\b|\son[a-z]+\s*=|javascript:|<!ENTITY|${use}|${base}|${link}|${css}`, 'i').exec(text);
   return found?.[0].trim().replace(/^:/, '');
 }
 
