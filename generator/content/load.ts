@@ -10,7 +10,7 @@ import { Shards } from '../cache.ts';
 import { classify, rules, type SourceKind } from './kinds.ts';
 import { bodyLinks, type MarkdownLink } from './links.ts';
 import { repeatedName } from './repeated-name.ts';
-import { aliasProblem, frontMatterLimit } from './aliases.ts';
+import { aliasProblem, aliasProblemWords } from './aliases.ts';
 import { encodeSegment } from './pointer.ts';
 import { bodyWords, codePoint, controlCharacter } from './text.ts';
 import { slugLimit, slugOf, slugProblem } from './slug.ts';
@@ -430,8 +430,8 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
 function aliasedField(file: string, text: string, data: unknown): SiteError | undefined {
   const found = typeof data === 'object' && data !== null && aliasProblem(data as Record<string, unknown>);
   if (!found) return undefined;
-  const { key, endless } = found;
-  const problem = endless ? 'holds itself through a YAML alias (*name), so it never ends' : `holds more than ${frontMatterLimit.toLocaleString('en-AU')} values once its YAML aliases (*name) are written out`;
+  const { key } = found;
+  const problem = aliasProblemWords(found);
   // The key as written at the start of its line, bare or quoted; the first line is the opening ---.
   const index = text.split('\n').findIndex((line, i) => i > 0 && [key, `"${key}"`, `'${key}'`].some((name) => line.startsWith(name) && /^\s*:/.test(line.slice(name.length))));
   return siteError('CONTENT_FRONT_MATTER_ALIASES', { problem }, { pointer: `/${encodeSegment(key)}`, ...framed(file, text, { line: index > 0 ? index + 1 : 1, column: 1 }) });

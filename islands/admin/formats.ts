@@ -9,6 +9,8 @@
 // existing entry, calls entryToRaw; so the listener leaves that text for the next toFile, which takes it.
 import yaml from 'js-yaml';
 import { frontMatterPattern, jsonInLayout, markdownInLayout } from '../../generator/admin/keep-layout.ts';
+import { aliasProblem, aliasProblemWords } from '../../generator/content/aliases.ts';
+import { encodeSegment } from '../../generator/content/pointer.ts';
 
 interface EntryMap {
   get(key: 'raw' | 'path'): string | undefined;
@@ -20,9 +22,14 @@ interface Format {
   toFile(data: Record<string, unknown>, sortedKeys?: string[]): string;
 }
 
+interface Backend {
+  getEntry(path: string): Promise<{ file: { path: string }; data: string }>;
+}
+
 declare const CMS: {
   registerCustomFormat(name: string, extension: string, format: Format): void;
   registerEventListener(listener: { name: 'preSave' | 'preUnpublish'; handler: (event: { entry: EntryMap }) => void }): void;
+  getBackend(name: string): { init: (...args: unknown[]) => Backend } | undefined;
 };
 
 /** The text of the entry being saved, set by preSave and taken by the toFile that follows it. */
@@ -45,12 +52,47 @@ function ordered(data: Record<string, unknown>, sortedKeys: string[] = []): Reco
 /**
  * Front matter as the build reads it (generator/content/load.ts): gray-matter parses it with the same js-yaml bundled
  * here, with the core schema, so a date stays the text written (js-yaml's own Dates made 0050-01-01 1950-01-01).
- * gray-matter itself needs Node's Buffer.
+ * gray-matter itself needs Node's Buffer. Front matter the build refuses for its aliases is refused here too
+ * (AliasedFrontMatter), before anything walks it; `file` names it in the words.
  */
-function frontMatter(text: string): { data: Record<string, unknown>; body: string } {
+function frontMatter(text: string, file?: string): { data: Record<string, unknown>; body: string } {
   const match = frontMatterPattern.exec(text);
   if (!match) return { data: {}, body: text };
-  return { data: (yaml.safeLoad(match[1], { schema: yaml.CORE_SCHEMA }) ?? {}) as Record<string, unknown>, body: text.slice(match[0].length) };
+  const data = (yaml.safeLoad(match[1], { schema: yaml.CORE_SCHEMA }) ?? {}) as Record<string, unknown>;
+  const found = typeof data === 'object' && data !== null ? aliasProblem(data) : undefined;
+  if (found) throw new AliasedFrontMatter(`${file ? `${file} ` : 'The field '}/${encodeSegment(found.key)} ${aliasProblemWords(found)}. The editor does not open it, as the page would stop responding. Write each value out in full in the file itself, without anchors (&name) and aliases (*name); the site's build refuses the file as it is, too.`);
+  return { data, body: text.slice(match[0].length) };
+}
+
+/**
+ * Front matter whose YAML aliases (*name) write it out past the build's limit or make a value hold itself
+ * (generator/content/aliases.ts, by which the build refuses it): js-yaml reads it at once, but Decap walks every
+ * value as it lists a collection or opens an entry, and the tab would stop responding.
+ */
+class AliasedFrontMatter extends Error {}
+
+// Decap catches what a format's fromFile throws and opens the entry with an empty form, which a Publish would then
+// write over the file. So the backends refuse such an entry as they load it, and Decap says why instead of showing
+// the form: "Failed to load entry: …", and the words where the form would be. Front matter that cannot be read for
+// another reason is fromFile's to handle, as before.
+for (const name of ['github', 'proxy', 'test-repo']) {
+  const registered = CMS.getBackend(name);
+  if (!registered) continue;
+  const init = registered.init;
+  registered.init = (...args: unknown[]) => {
+    const backend = init(...args);
+    const getEntry = backend.getEntry.bind(backend);
+    backend.getEntry = async (path: string) => {
+      const loaded = await getEntry(path);
+      try {
+        if (path.endsWith('.md')) frontMatter(loaded.data, path);
+      } catch (error) {
+        if (error instanceof AliasedFrontMatter) throw error;
+      }
+      return loaded;
+    };
+    return backend;
+  };
 }
 
 // Under `site serve` each save carries the file's text as the entry had it when opened (`base`), and the local

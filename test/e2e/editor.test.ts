@@ -297,6 +297,48 @@ test('two tabs on one entry: deleting it in the tab opened before the other save
   await first.screenshot({ path: path.join(shots, 'editor-delete-gone-375.png') });
 });
 
+test("a post whose front matter YAML aliases write out to a billion values, or that holds itself through one, is refused as it opens, in the build's words, and the tab stays responsive; the list still shows the other posts", async () => {
+  // Nine lists of ten, each of the one before: js-yaml reads them at once, but Decap walked every value as it listed
+  // the posts or opened this one, and the tab stopped responding. The build refuses both files (content/aliases.ts).
+  const lists = 'abcdefghi'.split('').map((name, i, names) => `${name}: &${name} [${Array(10).fill(i ? `*${names[i - 1]}` : '"x"').join(', ')}]`);
+  const post = site.read('content/blog/naati-certified-translations-immigration.md').replace(/featured: true\n/, '');
+  const files = { 'content/blog/laughs.md': post.replace(/^---\n/, `---\n${lists.join('\n')}\n`), 'content/blog/loops.md': post.replace(/^---\n/, '---\nlinks: &links ["a", *links]\n') };
+  for (const [file, text] of Object.entries(files)) site.write(file, text);
+  await dev.settled();
+  try {
+    // Without site serve's script, which would cover the editor with the failed build's report: as on the live site.
+    const page = await session.newPage();
+    await page.context().route(/\/__site\/client\.js/, (route) => route.abort());
+    await page.goto(`${dev.url}/admin/`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Collections').first().waitFor();
+    const said = {
+      laughs: 'content/blog/laughs.md /d holds more than 10,000 values once its YAML aliases (*name) are written out. The editor does not open it',
+      loops: 'content/blog/loops.md /links holds itself through a YAML alias (*name), so it never ends. The editor does not open it',
+    };
+    for (const [slug, words] of Object.entries(said)) {
+      await page.goto(`${dev.url}/admin/#/collections/blog/entries/${slug}`);
+      const refusal = page.locator('h3', { hasText: words });
+      await refusal.waitFor();
+      assert.is(await refusal.innerText(), `${words}, as the page would stop responding. Write each value out in full in the file itself, without anchors (&name) and aliases (*name); the site's build refuses the file as it is, too.`);
+      await page.getByText(`Failed to load entry: ${words}`).first().waitFor();
+      assert.is(await page.getByLabel('Excerpt').count(), 0, `${slug}: no form to publish over the file`);
+    }
+    await page.screenshot({ path: path.join(shots, 'editor-aliases-1280.png') });
+    await page.goto(`${dev.url}/admin/#/collections/blog`);
+    await page.getByText('NAATI Certified vs Standard Translations').first().waitFor();
+    assert.is(await page.evaluate(() => document.title), 'Content editor | Wattle Translations', 'the tab answers');
+    for (const [file, text] of Object.entries(files)) assert.is(site.read(file), text, `${file} unchanged`);
+    // Decap logs what the list's format threw for each, then lists the post without its fields.
+    const logged = session.problems.filter((p) => /YAML alias/.test(p));
+    assert.ok(logged.length >= 2 && logged.every((p) => /The editor does not open it/.test(p)), logged.join('\n'));
+    session.problems.splice(0, session.problems.length, ...session.problems.filter((p) => !logged.includes(p)));
+  } finally {
+    for (const file of Object.keys(files)) fs.rmSync(path.join(site.root, file));
+    await dev.settled();
+  }
+});
+
 test('saving while the server is down: a clear message stays on screen, what was typed stays in the form, and publishing again once it is back saves it', async () => {
   const file = 'content/cities/adelaide.json';
   const before = site.read(file);
