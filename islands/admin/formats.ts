@@ -11,6 +11,7 @@ import yaml from 'js-yaml';
 import { frontMatterPattern, jsonInLayout, markdownInLayout } from '../../generator/admin/keep-layout.ts';
 import { aliasProblem, aliasProblemWords } from '../../generator/content/aliases.ts';
 import { encodeSegment } from '../../generator/content/pointer.ts';
+import { changeBackends } from './backends.ts';
 
 interface EntryMap {
   get(key: 'raw' | 'path'): string | undefined;
@@ -29,7 +30,6 @@ interface Backend {
 declare const CMS: {
   registerCustomFormat(name: string, extension: string, format: Format): void;
   registerEventListener(listener: { name: 'preSave' | 'preUnpublish'; handler: (event: { entry: EntryMap }) => void }): void;
-  getBackend(name: string): { init: (...args: unknown[]) => Backend } | undefined;
 };
 
 /** The text of the entry being saved, set by preSave and taken by the toFile that follows it. */
@@ -75,25 +75,18 @@ class AliasedFrontMatter extends Error {}
 // write over the file. So the backends refuse such an entry as they load it, and Decap says why instead of showing
 // the form: "Failed to load entry: …", and the words where the form would be. Front matter that cannot be read for
 // another reason is fromFile's to handle, as before.
-for (const name of ['github', 'proxy', 'test-repo']) {
-  const registered = CMS.getBackend(name);
-  if (!registered) continue;
-  const init = registered.init;
-  registered.init = (...args: unknown[]) => {
-    const backend = init(...args);
-    const getEntry = backend.getEntry.bind(backend);
-    backend.getEntry = async (path: string) => {
-      const loaded = await getEntry(path);
-      try {
-        if (path.endsWith('.md')) frontMatter(loaded.data, path);
-      } catch (error) {
-        if (error instanceof AliasedFrontMatter) throw error;
-      }
-      return loaded;
-    };
-    return backend;
+changeBackends<Backend>((backend) => {
+  const getEntry = backend.getEntry.bind(backend);
+  backend.getEntry = async (path: string) => {
+    const loaded = await getEntry(path);
+    try {
+      if (path.endsWith('.md')) frontMatter(loaded.data, path);
+    } catch (error) {
+      if (error instanceof AliasedFrontMatter) throw error;
+    }
+    return loaded;
   };
-}
+});
 
 // Under `site serve` each save carries the file's text as the entry had it when opened (`base`), and the local
 // backend refuses it when the file holds other text now: saved since in another tab or by hand, it would be

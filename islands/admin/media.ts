@@ -7,7 +7,7 @@
 // folders, every picture named with its folder ("cities/perth.svg") and placed, for Decap, at the top of the
 // library; reads and deletions of such a place go to the real file, and a picture picked from a folder keeps
 // its folder in the value ("cities/perth.svg", as the content writes it).
-declare const CMS: { getBackend(name: string): { init: (...args: unknown[]) => Backend } | undefined };
+import { changeBackends } from './backends.ts';
 
 interface MediaFile {
   name: string;
@@ -30,44 +30,37 @@ const values = new Map<string, string>();
 const trim = (p: string) => p.replace(/^\/+|\/+$/g, '');
 
 export function oneMediaLibrary(folders: () => Promise<string[]>): void {
-  for (const name of ['github', 'proxy', 'test-repo']) {
-    const registered = CMS.getBackend(name);
-    if (!registered) continue;
-    const init = registered.init;
-    registered.init = (...args: unknown[]) => {
-      const backend = init(...args);
-      const own = { getMedia: backend.getMedia.bind(backend), getMediaFile: backend.getMediaFile.bind(backend), deleteFiles: backend.deleteFiles?.bind(backend), deleteFile: backend.deleteFile?.bind(backend) };
-      const root = () => trim(backend.mediaFolder ?? '');
-      let listed: Promise<MediaFile[]> | undefined;
-      const listAll = () =>
-        (listed = (async () => {
-          const top = root();
-          const lists = await Promise.all([own.getMedia(top), ...(await folders()).map((dir) => own.getMedia(`${top}/${dir}`).catch(() => [] as MediaFile[]))]);
-          const atTop = new Set(lists[0].map((f) => f.path.split('/').pop()!));
-          realPaths.clear();
-          values.clear();
-          return lists.flat().map((file) => {
-            const own = file.path.split('/').pop()!;
-            if (!file.path.startsWith(`${top}/`) || trim(file.path.slice(0, -own.length - 1)) === top || atTop.has(own) || values.has(own)) return file;
-            const value = file.path.slice(top.length + 1);
-            const place = `${top}/${own}`;
-            realPaths.set(place, file.path);
-            values.set(own, value);
-            return { ...file, name: value, path: place };
-          });
-        })());
-      const real = async (path: string) => {
-        if (!listed) await listAll().catch(() => []);
-        else await listed.catch(() => []);
-        return realPaths.get(trim(path)) ?? path;
-      };
-      backend.getMedia = (folder?: string) => (folder === undefined || trim(folder) === root() ? listAll() : own.getMedia(folder));
-      backend.getMediaFile = async (path: string) => own.getMediaFile(await real(path));
-      if (own.deleteFiles) backend.deleteFiles = async (paths: string[], message: string) => own.deleteFiles!(await Promise.all(paths.map(real)), message);
-      if (own.deleteFile) backend.deleteFile = async (path: string, message: string) => own.deleteFile!(await real(path), message);
-      return backend;
+  changeBackends<Backend>((backend) => {
+    const own = { getMedia: backend.getMedia.bind(backend), getMediaFile: backend.getMediaFile.bind(backend), deleteFiles: backend.deleteFiles?.bind(backend), deleteFile: backend.deleteFile?.bind(backend) };
+    const root = () => trim(backend.mediaFolder ?? '');
+    let listed: Promise<MediaFile[]> | undefined;
+    const listAll = () =>
+      (listed = (async () => {
+        const top = root();
+        const lists = await Promise.all([own.getMedia(top), ...(await folders()).map((dir) => own.getMedia(`${top}/${dir}`).catch(() => [] as MediaFile[]))]);
+        const atTop = new Set(lists[0].map((f) => f.path.split('/').pop()!));
+        realPaths.clear();
+        values.clear();
+        return lists.flat().map((file) => {
+          const own = file.path.split('/').pop()!;
+          if (!file.path.startsWith(`${top}/`) || trim(file.path.slice(0, -own.length - 1)) === top || atTop.has(own) || values.has(own)) return file;
+          const value = file.path.slice(top.length + 1);
+          const place = `${top}/${own}`;
+          realPaths.set(place, file.path);
+          values.set(own, value);
+          return { ...file, name: value, path: place };
+        });
+      })());
+    const real = async (path: string) => {
+      if (!listed) await listAll().catch(() => []);
+      else await listed.catch(() => []);
+      return realPaths.get(trim(path)) ?? path;
     };
-  }
+    backend.getMedia = (folder?: string) => (folder === undefined || trim(folder) === root() ? listAll() : own.getMedia(folder));
+    backend.getMediaFile = async (path: string) => own.getMediaFile(await real(path));
+    if (own.deleteFiles) backend.deleteFiles = async (paths: string[], message: string) => own.deleteFiles!(await Promise.all(paths.map(real)), message);
+    if (own.deleteFile) backend.deleteFile = async (path: string, message: string) => own.deleteFile!(await real(path), message);
+  });
 }
 
 /** The value to store for a picked picture: with its folder when it lives in one ("cities/perth.svg"). */
