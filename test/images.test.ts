@@ -147,8 +147,12 @@ test('an SVG that would run a script or fetch another file is refused, naming th
     // The same rules as the editor's upload check (assets/image-check.ts, for both): a prefix, a character reference or a
     // tab inside "javascript:" hides nothing, and an embedded document or an entity is refused as a script is.
     '<x:script xmlns:x="http://www.w3.org/2000/svg">alert(1)</x:script>': '<x:script',
-    '<a><animate attributeName="href" values="javascript&#58;alert(1)"/><text y="9">go</text></a>': 'javascript:',
-    '<a><set attributeName="href" to="&#x6A;ava&#9;script:alert(1)"/><text y="9">go</text></a>': 'javascript:',
+    '<rect width="9" height="9"><animate attributeName="fill" values="javascript&#58;alert(1)"/></rect>': 'javascript:',
+    '<rect width="9" height="9"><set attributeName="fill" to="&#x6A;ava&#9;script:alert(1)"/></rect>': 'javascript:',
+    // An animation sets a link without any href= written: to a script, another address or a data: document.
+    '<a><animate attributeName="href" values="javascript&#58;alert(1)"/><text y="9">go</text></a>': '<animate attributeName="href"',
+    '<image width="9" height="9"><set begin="0s" attributeName="xlink:href" to="https://evil.example/x.png"/></image>': '<set begin="0s" attributeName="xlink:href"',
+    "<use href=\"#a\"><animate attributeName='href' values='#a;data:image/svg+xml,%3Csvg/%3E' dur='1s'/></use>": "<animate attributeName='href'",
     '<foreignObject width="9" height="9"><p>text</p></foreignObject>': '<foreignObject',
     '<image href="data:text/html,hello" width="9" height="9"/>': 'href="data:text/html,hello"',
     // Fetches the href and url() rules did not see: an XHTML element's src, and url() or @import spelt with CSS

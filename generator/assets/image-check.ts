@@ -41,8 +41,10 @@ function activeSvgPart(svg: string): string | undefined {
   const link = String.raw`[\s:](?:href|src)\s*=\s*(?:(?<quote>["'])\s*(?!#|data:image\/)[\s\S]*?\k<quote>|(?!["'#]|data:image\/)[^\s>]+)`;
   const use = String.raw`<(?:[\w.-]+:)?use\b(?:[^>"']|"[^"]*"|'[^']*')*?[\s:]href\s*=\s*(?:(?<useQuote>["'])\s*(?!#)[\s\S]*?\k<useQuote>|(?!["'#])[^\s>]+)`;
   const base = String.raw`\sxml:base\s*=\s*(?:(?<baseQuote>["'])[\s\S]*?\k<baseQuote>|[^\s>]+)`;
+  // An animation can set a link to any address, from a list of values or in steps, where no href= is written.
+  const animatedLink = String.raw`<(?:[\w.-]+:)?(?:set|animate)\b(?:[^>"']|"[^"]*"|'[^']*')*?\sattributeName\s*=\s*["']?\s*(?:[\w.-]+:)?(?:href|src)\b["']?`;
   const css = String.raw`url\(\s*["']?\s*(?!#|data:image\/)[^)]*\)|@import\b|(?:-webkit-)?image-set\((?:"[^"]*"|'[^']*'|\([^()]*\)|[^()<>;{}"'])*\)?`;
-  const found = new RegExp(String.raw`<([\w.-]+:)?(script|foreignObject|iframe|embed|object)\b|\son[a-z]+\s*=|javascript:|<!ENTITY|${use}|${base}|${link}|${css}`, 'i').exec(text);
+  const found = new RegExp(String.raw`<([\w.-]+:)?(script|foreignObject|iframe|embed|object)\b|\son[a-z]+\s*=|javascript:|<!ENTITY|${use}|${base}|${animatedLink}|${link}|${css}`, 'i').exec(text);
   return found?.[0].trim().replace(/^:/, '');
 }
 
