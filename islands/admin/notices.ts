@@ -162,7 +162,7 @@ export function showRefusal(message: string): void {
   panel.append(close, title);
   // The first field the panel names, with its message, brought into view once the panel is up (or the bar of the
   // folded item that hides it).
-  let first: { note: HTMLElement; field: HTMLElement } | undefined;
+  let first: { note: HTMLElement; field: HTMLElement; lead?: HTMLElement } | undefined;
   if (!problems.length) {
     const lead = document.createElement('p');
     lead.setAttribute('role', 'alert');
@@ -201,7 +201,10 @@ export function showRefusal(message: string): void {
   panelSize = new ResizeObserver(([entry]) => {
     document.documentElement.style.setProperty(heightProperty, `${Math.ceil(entry.borderBoxSize[0].blockSize)}px`);
     // Once, when the form has its room for the panel (the last field can only be scrolled above it then).
-    if (first) bringIntoView(first.note, first.field, panel);
+    if (first) {
+      const { note, field, lead } = first;
+      whenFormSettles(() => panel.isConnected && bringIntoView(note, field, panel, lead));
+    }
     first = undefined;
   });
   panelSize.observe(panel);
@@ -210,13 +213,22 @@ export function showRefusal(message: string): void {
 /**
  * Where to look for a field hidden in a folded list item or object: the outermost folded one's bar, from its top
  * (the bar, which says a field inside was refused: control-names.ts) to the foot of what shows of it (an item's
- * summary, which says which item; an object's bar, with its label). Decap draws folded fields but hides them, so
- * the field's own box is empty (all at 0) and bringing it into view moved the form a few pixels up, wherever the
- * fold was. None when nothing folded holds `control`.
+ * summary, which says which item; an object's bar, with its label), and the label of the object or list the bar
+ * belongs to, which Decap draws as a small tag just above an object's bar (a list's, above the list's own bar) and
+ * which says what the bar folds. Decap draws folded fields but hides them, so the field's own box is empty (all at
+ * 0) and bringing it into view moved the form a few pixels up, wherever the fold was. None when nothing folded
+ * holds `control`.
  */
-function inFold(control: HTMLElement): { note: HTMLElement; field: HTMLElement } | undefined {
+function inFold(control: HTMLElement): { note: HTMLElement; field: HTMLElement; lead?: HTMLElement } | undefined {
   const bar = foldsAround(control)[0]?.bar;
-  return bar && { note: bar, field: foldedFoot(bar) };
+  return bar && { note: bar, field: foldedFoot(bar), lead: ownerLabel(bar) };
+}
+
+/** The label of the object or list widget that `bar` is in (Decap gives the widget the id its label's `for` names). */
+function ownerLabel(bar: HTMLElement): HTMLElement | undefined {
+  let widget = bar.parentElement;
+  while (widget && !/-field-\d+$/.test(widget.id)) widget = widget.parentElement;
+  return (widget && document.querySelector<HTMLElement>(`label[for="${CSS.escape(widget.id)}"]`)) ?? undefined;
 }
 
 /**
@@ -332,19 +344,83 @@ function goTo(problem: Problem, panel: HTMLElement, unfolded = false): void {
  * Scrolls the form so that a refused field shows between the top of the form's visible area and the panel: whole
  * when it fits, by the least scroll; else (on a phone a long message, its label and input are taller than the room
  * above the panel) with its message's top at the top, so that the message and the label are read from their start.
- * The visible area's top is the scrolling box's: below 800 px the toolbar is above it, not over it (admin.css). Its
- * foot is the panel's top, or higher where a floating button stands over the field's column just above the panel.
+ * Given `lead` (the label above a folded bar), it shows from there when it fits with the rest, else from `note`,
+ * the bar. The visible area's top is the scrolling box's, below anything laid over it (coveredTop). Its foot is the
+ * panel's top, or higher where a floating button stands over the field's column just above the panel.
  */
-function bringIntoView(note: HTMLElement, field: HTMLElement, panel: HTMLElement): void {
+function bringIntoView(note: HTMLElement, field: HTMLElement, panel: HTMLElement, lead?: HTMLElement): void {
   const scroller = scrollerOf(note);
   if (!scroller) return;
   const box = scroller.getBoundingClientRect();
-  const top = Math.max(box.top, 0) + 8;
+  const top = coveredTop(scroller) + 8;
   const bottom = Math.min(box.bottom, innerHeight, panel.getBoundingClientRect().top, ...floatingTops(field)) - 8;
-  const start = note.getBoundingClientRect().top;
   const end = field.getBoundingClientRect().bottom;
+  const leadTop = lead?.getBoundingClientRect().top;
+  const start = leadTop !== undefined && end - leadTop <= bottom - top ? leadTop : note.getBoundingClientRect().top;
   if (start >= top && end <= bottom) return;
   scroller.scrollTop += end - start <= bottom - top && start > top ? end - bottom : start - top;
+}
+
+/**
+ * Runs `bring` once the form stands where it will stay. Below 800 px admin.css moves the form down by the height of
+ * Decap's notices while one is on the page (decap-notices.ts), and the refusal's own notice is being closed as the
+ * panel shows (closeNotices), so the form moves up by that much once it has gone. Measured before, the room above
+ * the panel seemed smaller than it is (a folded item's bar with the label above its list did not fit, and the label
+ * was left under the toolbar), a field put at the room's foot ended higher by the notice's height, and "Insert a
+ * fact", floating just above the panel, seemed to lie over the form's top. While a notice stays, so does the form.
+ */
+function whenFormSettles(bring: () => void): void {
+  const moved = document.querySelector('[class*="-EditorContainer"] > [class*="-ToolbarContainer"] + div');
+  const closing = () => {
+    const notices = [...document.querySelectorAll<HTMLElement>('.Toastify__toast')];
+    return notices.length > 0 && notices.every((n) => n.dataset.in === 'false') && moved != null && parseFloat(getComputedStyle(moved).marginTop) > 0;
+  };
+  if (!closing()) return bring();
+  const watch = new MutationObserver(() => {
+    if (closing()) return;
+    watch.disconnect();
+    bring();
+  });
+  watch.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-in'] });
+}
+
+/**
+ * The top of what shows of `scroller`: its own top (or the screen's), lowered past anything laid over that edge.
+ * Decap's toolbar stands above the form at every width (below 800 px by admin.css), and what is scrolled above the
+ * form's top is cut off under it; a toolbar or bar made fixed or sticky over the form would hide what lies under it
+ * in the same way, so the edge is measured rather than assumed. Found by what is on top at points along it: an
+ * element outside the form, or one inside it that stays put as it scrolls (sticky, fixed), covers it to its foot.
+ */
+function coveredTop(scroller: HTMLElement): number {
+  const box = scroller.getBoundingClientRect();
+  let top = Math.max(box.top, 0);
+  for (let lowered = true; lowered && top < box.bottom; ) {
+    lowered = false;
+    for (const x of [0.1, 0.3, 0.5, 0.7, 0.9].map((f) => box.left + box.width * f)) {
+      const cover = coverAt(scroller, x, top + 1);
+      if (cover && cover.getBoundingClientRect().bottom > top) {
+        top = cover.getBoundingClientRect().bottom;
+        lowered = true;
+      }
+    }
+  }
+  return top;
+}
+
+/** What covers `scroller` at a point: what is on top there, if it is not the form's own scrolling content. */
+function coverAt(scroller: HTMLElement, x: number, y: number): Element | undefined {
+  let hit = document.elementFromPoint(x, y);
+  // Nothing there, or the form's own box or one round it showing through.
+  if (!hit || hit.contains(scroller)) return undefined;
+  if (!scroller.contains(hit)) {
+    // The whole of what covers it, not a button or a line of text in it.
+    while (hit.parentElement && !hit.parentElement.contains(scroller)) hit = hit.parentElement;
+    return hit;
+  }
+  for (let el: Element | null = hit; el && el !== scroller; el = el.parentElement) {
+    if (/sticky|fixed/.test(getComputedStyle(el).position)) return el;
+  }
+  return undefined;
 }
 
 /**

@@ -6,11 +6,11 @@
 // (focused), a refused field inside an object or a list item marked and reached by its path, not as the first field
 // of its name; a refused field inside a folded list item told of on the item's bar (outlined, in words on it and
 // in its fold button's name), which the refusal brings into view, and unfolded by its problem in the panel, and
-// the same for a field inside a folded object and inside a whole list folded by its bar, folded by a tap on a
-// phone or a click; a select's × tapped or clicked, clearing it without moving the form (a required one then
-// refused by Decap's own message); and a refused field changed afterwards losing its message and outline, its
-// problem in the panel said to be changed. Decap's notices are editor-notices.test.ts's. Screenshots go to
-// reports/screenshots/editor-*.png.
+// the same for a field inside a folded object (the tag above its bar, its label, shown too) and inside a whole list
+// folded by its bar, folded by a tap on a phone or a click; a select's × tapped or clicked, clearing it without
+// moving the form (a required one then refused by Decap's own message); and a refused field changed afterwards
+// losing its message and outline, its problem in the panel said to be changed.
+// Decap's notices are editor-notices.test.ts's. Screenshots go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
@@ -834,40 +834,54 @@ test('a refused field nested in an object or a list item, whose name other field
 });
 
 /**
- * The bar of each list item (found by its fold button's name, as control-names.ts gives it): the fold button's
- * accessible name and whether it says the item is unfolded, the bar's outline, its words that a field inside was
- * refused (their text, size, whether they show, their pointer, and that they are hidden from screen readers,
- * whose fold button says it), whether the bar's controls and words each lie whole within it, and where the bar and the summary under
- * it are against the form's visible area (its scrolling box's top to the refusal panel's top).
+ * What shows of a fold bar (a list item's, or the top bar of an object or list widget), as staff see it: its fold
+ * button's accessible name and whether it says the bar's item or object is unfolded, the bar's outline, its words
+ * that a field inside was refused (their text, size, whether they show, their pointer, whether they are on top,
+ * and that they are hidden from screen readers, whose fold button says it), whether the bar's controls and words
+ * each lie whole within it, the small tag above it (the label of the object or list it is in: its text, where it
+ * is, and whether it is on top at its centre), and where the bar and what follows it (an item's summary) are
+ * against the form's visible area (its scrolling box's top to the refusal panel's top). Passed to a locator's
+ * evaluate as it is: Playwright sends the evaluated function's own source, so it names no other function.
  */
+function measureBar(bar: Element) {
+  const button = bar.querySelector<HTMLButtonElement>('button[aria-expanded]')!;
+  const style = getComputedStyle(bar);
+  const r = bar.getBoundingClientRect();
+  const words = bar.querySelector<HTMLElement>('[data-site-refused-words]');
+  const w = words?.getBoundingClientRect();
+  const hit = w && document.elementFromPoint(w.left + w.width / 2, w.top + w.height / 2);
+  let widget = bar.parentElement;
+  while (widget && !/-field-\d+$/.test(widget.id)) widget = widget.parentElement;
+  const tag = widget && document.querySelector(`label[for="${widget.id}"]`);
+  const t = tag?.getBoundingClientRect();
+  const onTag = t && document.elementFromPoint(t.left + t.width / 2, t.top + t.height / 2);
+  let scroller: Element | null = bar.parentElement;
+  while (scroller && !(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement;
+  return {
+    name: button.getAttribute('aria-label'),
+    expanded: button.getAttribute('aria-expanded'),
+    outline: `${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`,
+    shown: r.height > 0,
+    height: r.height,
+    inside: [...bar.children, ...bar.querySelectorAll('button')].every((c) => {
+      const b = c.getBoundingClientRect();
+      return b.top >= r.top - 0.5 && b.bottom <= r.bottom + 0.5 && b.left >= r.left - 0.5 && b.right <= r.right + 0.5;
+    }),
+    words: words && w ? { text: words.textContent, width: w.width, height: w.height, visibility: getComputedStyle(words).visibility, cursor: getComputedStyle(words).cursor, ariaHidden: words.getAttribute('aria-hidden'), onTop: !!hit && words.contains(hit) } : null,
+    tag: tag && t ? { text: tag.textContent, top: t.top, bottom: t.bottom, onTop: !!onTag && tag.contains(onTag) } : null,
+    top: r.top,
+    bottom: r.bottom,
+    summaryBottom: bar.nextElementSibling?.getBoundingClientRect().bottom ?? r.bottom,
+    viewTop: Math.max(scroller?.getBoundingClientRect().top ?? 0, 0),
+    viewBottom: Math.min(document.getElementById('site-refusal')?.getBoundingClientRect().top ?? innerHeight, innerHeight),
+  };
+}
+
+/** The bar of the list item whose summary starts with `summary` (found by its fold button's name, as control-names.ts gives it), measured. */
 function itemBar(page: Page, summary: string) {
-  return page.evaluate((summary) => {
-    const button = [...document.querySelectorAll<HTMLButtonElement>('button[aria-expanded]')].find((b) => b.getAttribute('aria-label')!.replace(/^(Expand|Collapse) /, '').startsWith(summary))!;
-    const bar = button.parentElement!;
-    const style = getComputedStyle(bar);
-    const r = bar.getBoundingClientRect();
-    const words = bar.querySelector<HTMLElement>('[data-site-refused-words]');
-    const w = words?.getBoundingClientRect();
-    const hit = w && document.elementFromPoint(w.left + w.width / 2, w.top + w.height / 2);
-    let scroller: Element | null = bar.parentElement;
-    while (scroller && !(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement;
-    return {
-      name: button.getAttribute('aria-label'),
-      expanded: button.getAttribute('aria-expanded'),
-      outline: `${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`,
-      shown: r.height > 0,
-      height: r.height,
-      inside: [...bar.children].every((c) => {
-        const b = c.getBoundingClientRect();
-        return b.top >= r.top - 0.5 && b.bottom <= r.bottom + 0.5 && b.left >= r.left - 0.5 && b.right <= r.right + 0.5;
-      }),
-      words: words && w ? { text: words.textContent, width: w.width, height: w.height, visibility: getComputedStyle(words).visibility, cursor: getComputedStyle(words).cursor, ariaHidden: words.getAttribute('aria-hidden'), onTop: !!hit && words.contains(hit) } : null,
-      top: r.top,
-      summaryBottom: bar.nextElementSibling!.getBoundingClientRect().bottom,
-      viewTop: Math.max(scroller?.getBoundingClientRect().top ?? 0, 0),
-      viewBottom: Math.min(document.getElementById('site-refusal')?.getBoundingClientRect().top ?? innerHeight, innerHeight),
-    };
-  }, summary);
+  const name = new RegExp(`^(Expand|Collapse) ${summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  // A bar in a folded item or object is hidden, and measured all the same (its name says it is marked).
+  return page.getByRole('button', { name, includeHidden: true }).first().locator('xpath=..').evaluate(measureBar);
 }
 
 /** The form scrolled to its end (below 800 px the preview under it too). */
@@ -920,6 +934,9 @@ test('a refused field inside a folded list item: the item\'s bar is outlined, sa
     assert.match(bar.outline, red, where('the folded group\'s bar is outlined', bar));
     assert.ok(bar.shown, where('the folded group\'s bar is on the screen', bar));
     assert.ok(bar.top >= bar.viewTop - 0.5 && bar.summaryBottom <= bar.viewBottom + 0.5, where('the refusal brings the folded group\'s bar and its summary into view', bar));
+    // With the small tag above the list that the group is in (its label, Groups), on top: not under the toolbar.
+    assert.is(bar.tag?.text, 'Groups', where('the tag above the group\'s list is its label', bar));
+    assert.ok(bar.tag!.top >= bar.viewTop - 0.5 && bar.tag!.onTop, where('the tag above the group\'s list is in view and on top', bar));
     assert.is(bar.words?.text, 'A field inside was refused', where('the folded group\'s bar says so in words', bar));
     assert.ok(bar.words!.width > 0 && bar.words!.height > 0 && bar.words!.visibility === 'visible' && bar.words!.onTop, where('its words show, on top', bar));
     // Said once to a screen reader: by the fold button's name, which is what it meets first.
@@ -1001,38 +1018,12 @@ test('a folded item\'s words that a field inside was refused unfold it as its fo
 });
 
 /**
- * The top bar of the object or list widget named `name` (the form's first of that name), as itemBar gives an
- * item's: Decap draws it as the widget's first child, its fold button first in it.
+ * The top bar of the object or list widget named `name` (the form's first of that name), measured as an item's:
+ * Decap draws it as the widget's first child, its fold button first in it.
  */
-function widgetBar(page: Page, name: string) {
-  return page.evaluate((name) => {
-    const label = document.querySelector<HTMLLabelElement>(`label[for^="${name}-field-"]`)!;
-    const widget = document.getElementById(label.htmlFor)!;
-    const bar = widget.firstElementChild as HTMLElement;
-    const button = bar.querySelector('button')!;
-    const style = getComputedStyle(bar);
-    const r = bar.getBoundingClientRect();
-    const words = bar.querySelector<HTMLElement>('[data-site-refused-words]');
-    const w = words?.getBoundingClientRect();
-    const hit = w && document.elementFromPoint(w.left + w.width / 2, w.top + w.height / 2);
-    let scroller: Element | null = widget.parentElement;
-    while (scroller && !(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement;
-    return {
-      name: button.getAttribute('aria-label'),
-      expanded: button.getAttribute('aria-expanded'),
-      outline: `${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`,
-      height: r.height,
-      inside: [...bar.querySelectorAll('button, [data-site-refused-words]')].every((c) => {
-        const b = c.getBoundingClientRect();
-        return b.top >= r.top - 0.5 && b.bottom <= r.bottom + 0.5 && b.left >= r.left - 0.5 && b.right <= r.right + 0.5;
-      }),
-      words: words && w ? { text: words.textContent, width: w.width, height: w.height, visibility: getComputedStyle(words).visibility, ariaHidden: words.getAttribute('aria-hidden'), onTop: !!hit && words.contains(hit) } : null,
-      top: r.top,
-      bottom: r.bottom,
-      viewTop: Math.max(scroller?.getBoundingClientRect().top ?? 0, 0),
-      viewBottom: Math.min(document.getElementById('site-refusal')?.getBoundingClientRect().top ?? innerHeight, innerHeight),
-    };
-  }, name);
+async function widgetBar(page: Page, name: string) {
+  const id = await page.locator(`label[for^="${name}-field-"]`).first().getAttribute('for');
+  return page.locator(`[id="${id}"] > :first-child`).evaluate(measureBar);
 }
 
 /** The fold button on the top bar of the object or list widget named `name` (the form's first of that name). */
@@ -1078,6 +1069,9 @@ test('a refused field inside a folded object (Decap\'s object widget folded by t
       assert.is(bar.name, `Expand ${c.label} — a field inside was refused`, where('the folded object\'s fold button says a field inside was refused', bar));
       assert.ok(bar.inside, where('the bar\'s fold button and words lie within it', bar));
       assert.ok(bar.top >= bar.viewTop - 0.5 && bar.bottom <= bar.viewBottom + 0.5, where('the refusal brings the folded object\'s bar into view', bar));
+      // With the small tag above it (the object's label, which says what the bar folds), on top: not under the toolbar.
+      assert.is(bar.tag?.text, c.label, where('the tag above the bar is the object\'s label', bar));
+      assert.ok(bar.tag!.top >= bar.viewTop - 0.5 && bar.tag!.onTop, where('the tag above the folded object\'s bar is in view and on top', bar));
       const line = panel.getByRole('button', { name: new RegExp(`^${c.field}: \\{\\{ no such fact \\}\\} names no fact`) });
       await press(line);
       await page.waitForTimeout(500);
