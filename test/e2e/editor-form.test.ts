@@ -6,10 +6,11 @@
 // (focused), a refused field inside an object or a list item marked and reached by its path, not as the first field
 // of its name; a refused field inside a folded list item told of on the item's bar (outlined, in words on it and
 // in its fold button's name), which the refusal brings into view, and unfolded by its problem in the panel, and
-// the same for a field inside a folded object (the tag above its bar, its label, shown too) and inside a whole list
-// folded by its bar, folded by a tap on a phone or a click; a select's × tapped or clicked, clearing it without
-// moving the form (a required one then refused by Decap's own message); and a refused field changed afterwards
-// losing its message and outline, its problem in the panel said to be changed.
+// the same for a field inside a folded object (the tag above its bar, its label, shown too), inside a folded item
+// in a folded object and inside a whole list folded by its bar, folded by a tap on a phone or a click, and the
+// words on a folded item's or object's bar unfolding it when tapped or clicked; a select's × tapped or clicked,
+// clearing it without moving the form (a required one then refused by Decap's own message); and a refused field
+// changed afterwards losing its message and outline, its problem in the panel said to be changed.
 // Decap's notices are editor-notices.test.ts's. Screenshots go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -1035,10 +1036,12 @@ async function widgetFold(page: Page, name: string) {
 test('a refused field inside a folded object (Decap\'s object widget folded by the fold button on its bar, tapped on a phone or clicked): the object\'s bar is outlined, says in words that a field inside was refused (its fold button\'s name too) and is brought into view; the panel\'s problem unfolds it and brings the field into view with the focus; unfolded, the bar\'s marks go, at 375 and 1280 px', async () => {
   const file = 'content/pages/home.json';
   const before = site.read(file);
-  // The Hero's own Heading, and the second feature's Title in an unfolded item of the Features' list.
+  // The Hero's own Heading; the second feature's Title in an unfolded item of the Features' list; and the same
+  // Title with its item folded again, a folded item inside the folded object.
   const cases = [
-    { object: 'hero', label: 'Hero', path: ['hero'], name: 'heading', field: 'Heading' },
-    { object: 'features', label: 'Features', path: ['features', 'items', 1], name: 'title', field: 'Title' },
+    { object: 'hero', label: 'Hero', path: ['hero'], name: 'heading', field: 'Heading', itemFolded: false },
+    { object: 'features', label: 'Features', path: ['features', 'items', 1], name: 'title', field: 'Title', itemFolded: false },
+    { object: 'features', label: 'Features', path: ['features', 'items', 1], name: 'title', field: 'Title', itemFolded: true },
   ];
   const red = /^2px solid rgb\(192, 57, 43\)$/;
   for (const width of [375, 1280]) {
@@ -1049,19 +1052,25 @@ test('a refused field inside a folded object (Decap\'s object widget folded by t
       const press = async (target: Locator) => (touch ? target.tap() : target.click());
       const ids = await nestedIds(page, c.path, c.name);
       const field = page.locator(`#${ids.id}`);
-      if (!(await field.isVisible())) await press(page.locator(`#${ids.id}`).locator('xpath=ancestor::*[contains(@class, "SortableListItem")][1]').locator('button').first());
+      const itemFold = field.locator('xpath=ancestor::*[contains(@class, "SortableListItem")][1]').locator('button').first();
+      if (!(await field.isVisible())) await press(itemFold);
       await field.fill('{{ no such fact }}');
+      if (c.itemFolded) {
+        await press(itemFold);
+        await field.waitFor({ state: 'hidden' });
+      }
       await press(await widgetFold(page, c.object));
       await field.waitFor({ state: 'hidden' });
       await scrollFormToEnd(page);
-      const where = (what: string, seen: unknown) => `${c.object} at ${width} px, ${what}: ${JSON.stringify(seen)}`;
+      const shot = `${c.object}${c.itemFolded ? '-item-folded' : ''}-${width}`;
+      const where = (what: string, seen: unknown) => `${c.object}${c.itemFolded ? ' (its item folded too)' : ''} at ${width} px, ${what}: ${JSON.stringify(seen)}`;
       await publish(page);
       const panel = page.locator('#site-refusal');
       await panel.waitFor();
       await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
       await page.waitForTimeout(300);
       let bar = await widgetBar(page, c.object);
-      await page.screenshot({ path: path.join(shots, `editor-refusal-folded-object-${c.object}-${width}.png`) });
+      await page.screenshot({ path: path.join(shots, `editor-refusal-folded-object-${shot}.png`) });
       assert.match(bar.outline, red, where('the folded object\'s bar is outlined', bar));
       assert.is(bar.words?.text, 'A field inside was refused', where('the folded object\'s bar says so in words', bar));
       assert.ok(bar.words!.width > 0 && bar.words!.height > 0 && bar.words!.visibility === 'visible' && bar.words!.onTop, where('its words show, on top', bar));
@@ -1072,12 +1081,15 @@ test('a refused field inside a folded object (Decap\'s object widget folded by t
       // With the small tag above it (the object's label, which says what the bar folds), on top: not under the toolbar.
       assert.is(bar.tag?.text, c.label, where('the tag above the bar is the object\'s label', bar));
       assert.ok(bar.tag!.top >= bar.viewTop - 0.5 && bar.tag!.onTop, where('the tag above the folded object\'s bar is in view and on top', bar));
+      // The folded item inside, hidden with the object, is marked too, for when the object is unfolded by hand.
+      if (c.itemFolded) assert.is((await itemBar(page, '{{ no such fact }}')).name, 'Expand {{ no such fact }} — a field inside was refused', where('the folded item inside says so too', bar));
       const line = panel.getByRole('button', { name: new RegExp(`^${c.field}: \\{\\{ no such fact \\}\\} names no fact`) });
       await press(line);
       await page.waitForTimeout(500);
       const seen = await refusedField(page, ids.id);
       assert.ok(inView(seen), where('the panel\'s problem unfolds the object and brings the field into view, its message beside it', seen));
       assert.ok(seen.focused, where('the panel\'s problem focuses the field', seen));
+      if (c.itemFolded) assert.is((await itemBar(page, '{{ no such fact }}')).name, 'Collapse {{ no such fact }}', where('the panel\'s problem unfolds the item inside too', seen));
       bar = await widgetBar(page, c.object);
       assert.is(bar.name, `Collapse ${c.label}`, where('unfolded, the object\'s bar loses its mark', bar));
       assert.not.match(bar.outline, red, where('unfolded, the object\'s bar is not outlined', bar));
@@ -1085,6 +1097,48 @@ test('a refused field inside a folded object (Decap\'s object widget folded by t
       assert.is(site.read(file), before);
       await session.closePages();
     }
+  }
+});
+
+test('a folded object\'s words that a field inside was refused unfold it as its fold button does: tapped on a phone (375 px) or clicked (1280 px) on the Hero\'s bar, the Hero opens, its marks go and the refused Heading shows with its message; the focus is on its fold button, without a ring', async () => {
+  const file = 'content/pages/home.json';
+  const before = site.read(file);
+  for (const width of [375, 1280]) {
+    const touch = width < 768;
+    const page = await session.editor('#/collections/pages/entries/home', { width, height: touch ? 800 : 900 }, { hasTouch: touch });
+    await page.getByLabel(/^Small heading above the title/).waitFor();
+    const press = async (target: Locator) => (touch ? target.tap() : target.click());
+    const { id } = await nestedIds(page, ['hero'], 'heading');
+    const field = page.locator(`#${id}`);
+    await field.fill('{{ no such fact }}');
+    const fold = await widgetFold(page, 'hero');
+    await press(fold);
+    await field.waitFor({ state: 'hidden' });
+    await publish(page);
+    await page.locator('#site-refusal').waitFor();
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
+    await page.waitForTimeout(300);
+    const where = (what: string, seen: unknown) => `at ${width} px, ${what}: ${JSON.stringify(seen)}`;
+    const bar = await widgetBar(page, 'hero');
+    assert.is(bar.name, 'Expand Hero — a field inside was refused', where('the Hero is folded and marked', bar));
+    assert.is(bar.words?.cursor, 'pointer', where('its words show the pointer a control does', bar));
+    assert.is(bar.words?.ariaHidden, 'true', where('its words are hidden from screen readers', bar));
+    const words = fold.locator('xpath=ancestor::*[@data-site-refused-inside][1]').locator('[data-site-refused-words]');
+    await words.scrollIntoViewIfNeeded();
+    await press(words);
+    await page.waitForTimeout(300);
+    const after = await widgetBar(page, 'hero');
+    assert.is(after.expanded, 'true', where(`the words ${touch ? 'tapped' : 'clicked'} unfold the Hero`, after));
+    assert.is(after.name, 'Collapse Hero', where('unfolded, the Hero\'s bar loses its mark', after));
+    assert.is(after.words, null, where('unfolded, the Hero\'s bar loses its words', after));
+    const focus = await page.evaluate(() => [document.activeElement?.getAttribute('aria-label'), document.activeElement?.matches(':focus-visible')]);
+    assert.equal(focus, ['Collapse Hero', false], where('the focus is on the Hero\'s fold button, without a ring', focus));
+    assert.ok(await field.isVisible(), `at ${width} px, the refused Heading shows`);
+    const seen = await refusedField(page, id);
+    assert.ok(seen.isNote && seen.inputBottom > seen.inputTop, where('the refused Heading shows with its message', seen));
+    await page.screenshot({ path: path.join(shots, `editor-refusal-folded-object-words-${width}.png`) });
+    assert.is(site.read(file), before);
+    await session.closePages();
   }
 });
 
