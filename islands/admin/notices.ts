@@ -345,14 +345,15 @@ function goTo(problem: Problem, panel: HTMLElement, unfolded = false): void {
  * when it fits, by the least scroll; else (on a phone a long message, its label and input are taller than the room
  * above the panel) with its message's top at the top, so that the message and the label are read from their start.
  * Given `lead` (the label above a folded bar), it shows from there when it fits with the rest, else from `note`,
- * the bar. The visible area's top is the scrolling box's, below anything laid over it (coveredTop). Its foot is the
- * panel's top, or higher where a floating button stands over the field's column just above the panel.
+ * the bar. The visible area's top is the scrolling box's: at every width Decap's toolbar is above it, not over it
+ * (below 800 px by admin.css), and cuts off what is scrolled above it. Its foot is the panel's top, or higher where
+ * a floating button stands over the field's column just above the panel.
  */
 function bringIntoView(note: HTMLElement, field: HTMLElement, panel: HTMLElement, lead?: HTMLElement): void {
   const scroller = scrollerOf(note);
   if (!scroller) return;
   const box = scroller.getBoundingClientRect();
-  const top = coveredTop(scroller) + 8;
+  const top = Math.max(box.top, 0) + 8;
   const bottom = Math.min(box.bottom, innerHeight, panel.getBoundingClientRect().top, ...floatingTops(field)) - 8;
   const end = field.getBoundingClientRect().bottom;
   const leadTop = lead?.getBoundingClientRect().top;
@@ -366,8 +367,8 @@ function bringIntoView(note: HTMLElement, field: HTMLElement, panel: HTMLElement
  * Decap's notices while one is on the page (decap-notices.ts), and the refusal's own notice is being closed as the
  * panel shows (closeNotices), so the form moves up by that much once it has gone. Measured before, the room above
  * the panel seemed smaller than it is (a folded item's bar with the label above its list did not fit, and the label
- * was left under the toolbar), a field put at the room's foot ended higher by the notice's height, and "Insert a
- * fact", floating just above the panel, seemed to lie over the form's top. While a notice stays, so does the form.
+ * was left under the toolbar) and a field put at the room's foot ended higher by the notice's height. While a
+ * notice stays, so does the form.
  */
 function whenFormSettles(bring: () => void): void {
   const moved = document.querySelector('[class*="-EditorContainer"] > [class*="-ToolbarContainer"] + div');
@@ -382,45 +383,6 @@ function whenFormSettles(bring: () => void): void {
     bring();
   });
   watch.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-in'] });
-}
-
-/**
- * The top of what shows of `scroller`: its own top (or the screen's), lowered past anything laid over that edge.
- * Decap's toolbar stands above the form at every width (below 800 px by admin.css), and what is scrolled above the
- * form's top is cut off under it; a toolbar or bar made fixed or sticky over the form would hide what lies under it
- * in the same way, so the edge is measured rather than assumed. Found by what is on top at points along it: an
- * element outside the form, or one inside it that stays put as it scrolls (sticky, fixed), covers it to its foot.
- */
-function coveredTop(scroller: HTMLElement): number {
-  const box = scroller.getBoundingClientRect();
-  let top = Math.max(box.top, 0);
-  for (let lowered = true; lowered && top < box.bottom; ) {
-    lowered = false;
-    for (const x of [0.1, 0.3, 0.5, 0.7, 0.9].map((f) => box.left + box.width * f)) {
-      const cover = coverAt(scroller, x, top + 1);
-      if (cover && cover.getBoundingClientRect().bottom > top) {
-        top = cover.getBoundingClientRect().bottom;
-        lowered = true;
-      }
-    }
-  }
-  return top;
-}
-
-/** What covers `scroller` at a point: what is on top there, if it is not the form's own scrolling content. */
-function coverAt(scroller: HTMLElement, x: number, y: number): Element | undefined {
-  let hit = document.elementFromPoint(x, y);
-  // Nothing there, or the form's own box or one round it showing through.
-  if (!hit || hit.contains(scroller)) return undefined;
-  if (!scroller.contains(hit)) {
-    // The whole of what covers it, not a button or a line of text in it.
-    while (hit.parentElement && !hit.parentElement.contains(scroller)) hit = hit.parentElement;
-    return hit;
-  }
-  for (let el: Element | null = hit; el && el !== scroller; el = el.parentElement) {
-    if (/sticky|fixed/.test(getComputedStyle(el).position)) return el;
-  }
-  return undefined;
 }
 
 /**
