@@ -18,6 +18,9 @@ const test = suite('editor formats in the browser');
 let site: Fixture;
 const formats = new Map<string, Format>();
 let preSave: (event: { entry: { get(key: string): unknown } }) => void;
+/** Files the stand-in proxy backend loads, by path. */
+const stored = new Map<string, string>();
+let proxy: { getEntry(path: string): Promise<{ file: { path: string }; data: string }> };
 
 test.before(async () => {
   site = fixture();
@@ -26,8 +29,12 @@ test.before(async () => {
     registerEventListener: ({ name, handler }: { name: string; handler: typeof preSave }) => {
       if (name === 'preSave') preSave = handler;
     },
+    // Decap's registered backends, which formats.js changes before Decap makes one; only proxy is here.
+    getBackend: (name: string) => (name === 'proxy' ? proxyBackend : undefined),
   };
+  const proxyBackend = { init: () => ({ getEntry: async (path: string) => ({ file: { path }, data: stored.get(path)! }) }) };
   vm.runInNewContext(await formatsScript(), { CMS });
+  proxy = proxyBackend.init();
 });
 test.after(async () => {
   site?.remove();
@@ -108,6 +115,17 @@ test('a new blog post is front matter in the blog schema\'s order, strings doubl
   saving({ raw: '', newRecord: true });
   const text = md.toFile({ body: 'Bring every page.', icon: 'heart', image: { src: 'blog/a.svg', alt: 'A passport' }, title: 'Partner visas', date: '20/11/2026' }, postFields);
   assert.is(text, '---\ntitle: "Partner visas"\ndate: "20/11/2026"\nimage:\n  src: "blog/a.svg"\n  alt: "A passport"\nicon: "heart"\n---\n\nBring every page.\n');
+});
+
+test('an entry whose YAML aliases write out past the build\'s limit, or hold themselves, is refused as it loads, naming the file and the field; any other entry loads', async () => {
+  const laughs = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]', ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefg'[i]}`).join(',')}]`)];
+  stored.set('content/blog/laughs.md', `---\ntitle: "Laughs"\n${laughs.join('\n')}\n---\n\nText.\n`);
+  stored.set('content/blog/round.md', '---\ntitle: "Round"\nlinks: &links ["a", *links]\n---\n\nText.\n');
+  stored.set('content/blog/plain.md', '---\ntitle: "Plain"\ntags: &t ["a", "b"]\nmore: *t\n---\n\nText.\n');
+  const refusal = (path: string) => proxy.getEntry(path).then(() => 'loaded', (error: Error) => error.message);
+  assert.match(await refusal('content/blog/laughs.md'), /^content\/blog\/laughs\.md \/d holds more than 10,000 values once its YAML aliases \(\*name\) are written out\. The editor does not open it/);
+  assert.match(await refusal('content/blog/round.md'), /^content\/blog\/round\.md \/links holds itself through a YAML alias/);
+  assert.is(await refusal('content/blog/plain.md'), 'loaded');
 });
 
 test.run();
