@@ -22,9 +22,10 @@ const signatures: Record<string, [offset: number, bytes: string][][]> = {
  * (`data:image/`). A `<use>` may link only to a part of the file: one of a data: URL draws that document, and
  * whatever it links to, as part of the picture, where this check cannot read it. CSS image-set() names its
  * pictures by plain strings as well as url(), so any is refused; and so is xml:base, which sends every relative
- * link of its element, `#id` too, to the address it names. Comments are not read; character references and CSS escapes (`u\72l(` is url() to a browser)
- * are read as the characters they stand for, and tabs and line breaks in "javascript:" are dropped, as browsers
- * read them.
+ * link of its element, `#id` too, to the address it names, and an animation of href or src, which sets a link
+ * where none is written. Comments are not read; character references and CSS escapes (`u\72l(` is url() to a
+ * browser) are read as the characters they stand for, and tabs and line breaks in "javascript:" are dropped, as
+ * browsers read them.
  */
 function activeSvgPart(svg: string): string | undefined {
   const text = svg
