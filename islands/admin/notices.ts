@@ -226,9 +226,15 @@ function inFold(control: HTMLElement): { note: HTMLElement; field: HTMLElement; 
 
 /** The label of the object or list widget that `bar` is in (Decap gives the widget the id its label's `for` names). */
 function ownerLabel(bar: HTMLElement): HTMLElement | undefined {
-  let widget = bar.parentElement;
-  while (widget && !/-field-\d+$/.test(widget.id)) widget = widget.parentElement;
+  const widget = enclosingWidget(bar);
   return (widget && document.querySelector<HTMLElement>(`label[for="${CSS.escape(widget.id)}"]`)) ?? undefined;
+}
+
+/** The nearest widget round `el`: Decap gives each widget's element the id its label's `for` names, "<name>-field-<n>". */
+function enclosingWidget(el: Element): HTMLElement | null {
+  let up = el.parentElement;
+  while (up && !/-field-\d+$/.test(up.id)) up = up.parentElement;
+  return up;
 }
 
 /**
@@ -282,11 +288,7 @@ function labelOf(problem: Problem): HTMLLabelElement | undefined {
  */
 function fieldLabels(scope: Element, widget: Element | null, name: string): HTMLLabelElement[] {
   const selector = name ? `label[for^="${CSS.escape(name)}-field-"]` : 'label[for*="-field-"]';
-  return [...scope.querySelectorAll<HTMLLabelElement>(selector)].filter((label) => {
-    let up = label.parentElement;
-    while (up && !/-field-\d+$/.test(up.id)) up = up.parentElement;
-    return up === widget;
-  });
+  return [...scope.querySelectorAll<HTMLLabelElement>(selector)].filter((label) => enclosingWidget(label) === widget);
 }
 
 /**
