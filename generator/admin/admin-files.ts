@@ -104,10 +104,13 @@ export async function editorScript(project: Project): Promise<string> {
 
 /**
  * /admin/editor.json: every fact a placeholder can name, with its value as written and what it is (its schema's
- * description), for the browser's checks, the preview and the fact picker; and the collections and files that
- * get the site's preview.
+ * description), for the browser's checks, the preview and the fact picker; the collections and files that get
+ * the site's preview; and each collection's label, for the link back to its list from an entry Decap could not load.
  */
-export function editorData(project: Project, previews: string[]): string {
+export function editorData(project: Project, config: Record<string, unknown>): string {
+  const collections = config.collections as { name: string; label: string; files?: { name: string }[] }[];
+  const previews = collections.flatMap((c) => (c.files ? c.files.map((f) => f.name) : [c.name]));
+  const labels = Object.fromEntries(collections.map((c) => [c.name, c.label]));
   const files = Object.values(factSources).flatMap((rel) => {
     try {
       // Without the byte-order mark some editors write first, as the build reads the file (content/load.ts).
@@ -131,19 +134,13 @@ export function editorData(project: Project, previews: string[]): string {
     if (words) about[name] = words;
   }
   // Every folder under assets/images/ (the build reads them all): the one media library lists each.
-  return `${JSON.stringify({ facts: Object.fromEntries(facts), about, previews, imageFolders: imageFolderNames(project) })}\n`;
+  return `${JSON.stringify({ facts: Object.fromEntries(facts), about, previews, labels, imageFolders: imageFolderNames(project) })}\n`;
 }
 
 /** The folders under assets/images/, for editor.json's inputs. */
 function imageFolderNames(project: Project): string[] {
   const root = path.join(project.assets, 'images');
   return fs.existsSync(root) ? fs.readdirSync(root, { withFileTypes: true, recursive: true }).filter((d) => d.isDirectory()).map((d) => path.relative(root, path.join(d.parentPath, d.name))).sort() : [];
-}
-
-/** The names Decap gives preview templates: each folder collection, and each file of the other collections. */
-function previewNames(config: Record<string, unknown>): string[] {
-  const collections = config.collections as { name: string; files?: { name: string }[] }[];
-  return collections.flatMap((c) => (c.files ? c.files.map((f) => f.name) : [c.name]));
 }
 
 /** The js-yaml that gray-matter, and so the build, parses front matter with. */
@@ -198,7 +195,7 @@ export async function emitAdmin(
   await derive('admin/admin.css', css, () => css);
   await derive('admin/editor.js', JSON.stringify([formats, schemas, `ajv@${packageVersion('ajv')}`, `ajv-formats@${packageVersion('ajv-formats')}`]), () => editorScript(project));
   const factText = Object.values(factSources).map((rel) => (fs.existsSync(path.join(project.content, rel)) ? fs.readFileSync(path.join(project.content, rel), 'utf8') : '')).join('\0');
-  await derive('admin/editor.json', JSON.stringify([factText, schemas, layout, imageFolderNames(project), ...code]), () => editorData(project, previewNames(cmsConfig(project, settings, () => {}, files))));
+  await derive('admin/editor.json', JSON.stringify([factText, schemas, layout, imageFolderNames(project), ...code]), () => editorData(project, cmsConfig(project, settings, () => {}, files)));
   // The build's checks across files for the live editor: what each entry offers (its address, code or slug)
   // and what it names, and the site's own addresses (references.ts).
   const index = `${JSON.stringify(referenceIndex(site.files, site.addresses))}\n`;

@@ -12,15 +12,18 @@ import { showThumbnails } from './thumbnails.ts';
 import { oneMediaLibrary } from './media.ts';
 import { checkUploads } from './uploads.ts';
 import { nameDecapControls } from './control-names.ts';
+import { linkBackFromUnloadable } from './unloadable.ts';
 
 interface EditorData extends FactInfo {
   facts: Facts;
   previews: string[];
+  /** Each collection's label, by its name (for unloadable.ts's link back to its list). */
+  labels: Record<string, string>;
   /** The folders under assets/images/, which the one media library lists besides it (media.ts). */
   imageFolders: string[];
 }
 
-let data: EditorData = { facts: {}, about: {}, previews: [], imageFolders: [] };
+let data: EditorData = { facts: {}, about: {}, previews: [], labels: {}, imageFolders: [] };
 const loaded = fetch('/admin/editor.json')
   .then((r) => (r.ok ? (r.json() as Promise<EditorData>) : data))
   .catch(() => data)
@@ -40,6 +43,7 @@ showNewestNoticeOnly();
 showThumbnails();
 nameDecapControls();
 checkUploads();
+linkBackFromUnloadable(async () => (await loaded).labels ?? {});
 oneMediaLibrary(async () => (await loaded).imageFolders ?? []);
 void Promise.all([loaded, loadReferences()]).then(([d, i]) => {
   index = i;

@@ -116,7 +116,8 @@ export function watchPlaceholders(facts: () => Facts, info: () => FactInfo): voi
   document.addEventListener('input', (e) => {
     if (isField(e.target)) showValue(e.target, facts());
   });
-  // Fields drawn by Decap (an entry opened, a list item expanded) show their values as they appear.
+  // Fields drawn by Decap (an entry opened, a list item expanded) show their values as they appear, and the
+  // button below comes with the form's fields and goes with them.
   let queued = false;
   new MutationObserver((records) => {
     // The lines this file adds are no reason to look again.
@@ -124,6 +125,7 @@ export function watchPlaceholders(facts: () => Facts, info: () => FactInfo): voi
     queued = true;
     requestAnimationFrame(() => {
       queued = false;
+      place();
       for (const field of document.querySelectorAll<Field>('input[type="text"], textarea')) if (isField(field) && field.value.includes('{{')) showValue(field, facts());
     });
   }).observe(document.body, { childList: true, subtree: true });
@@ -142,10 +144,12 @@ export function watchPlaceholders(facts: () => Facts, info: () => FactInfo): voi
     dialog.showModal();
   });
   const place = () => {
-    // Only while an entry is open: elsewhere there is no field to type into.
-    const inEntry = /^#\/collections\/[^/]+\/(entries\/|new)/.test(location.hash);
-    if (inEntry && !open.isConnected) document.body.append(open);
-    if (!inEntry) open.remove();
+    // Only over an entry's form with a field to type into: not on the list, nor while the entry loads, nor on the
+    // page Decap shows for an entry it could not load, where the address is an entry's but there is no form.
+    const form = /^#\/collections\/[^/]+\/(entries\/|new)/.test(location.hash) ? document.querySelector('[class*="-ControlPaneContainer"]:not([class*="-PreviewPaneContainer"])') : null;
+    const typable = !!form && [...form.querySelectorAll('input, textarea')].some(isField);
+    if (typable && !open.isConnected) document.body.append(open);
+    if (!typable) open.remove();
   };
   window.addEventListener('hashchange', place);
   place();

@@ -2,7 +2,8 @@
 // city edited and seen on its page after the reload, an invalid value refused with the build's own message and the
 // file left alone, a required field left empty held back by Decap with no uncaught error, a new blog post with a
 // picture written and listed on /blog and in the sitemap, a picture that is not one refused, a deletion others
-// depend on refused, two tabs on one entry, the server down while saving; the media library and the previews.
+// depend on refused, two tabs on one entry, a post whose YAML aliases are refused and the page Decap shows for it
+// (a link back to the list, no "Insert a fact"), the server down while saving; the media library and the previews.
 // The form's layout on a phone and the refusal panel are editor-form.test.ts's, Decap's notices
 // editor-notices.test.ts's. Screenshots go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
@@ -13,7 +14,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { DevServer, RebuildOutcome } from '../../generator/serve/server.ts';
 import type { Fixture } from '../helpers/project.ts';
-import { EditorSession, publish, shots, until } from './editor-session.ts';
+import { EditorSession, onTop, publish, shots, until } from './editor-session.ts';
 
 const test = suite('content editor in the browser');
 
@@ -30,6 +31,25 @@ test.after(() => session?.close());
 
 function editor(hash: string, viewport?: { width: number; height: number }): Promise<Page> {
   return session.editor(hash, viewport);
+}
+
+/**
+ * Front matter whose YAML aliases write out to a billion values, put before a post's own: nine lists of ten, each
+ * of the one before. js-yaml reads them at once; the build and the editor refuse the file (content/aliases.ts).
+ */
+function withBillionLaughs(post: string): string {
+  const lists = 'abcdefghi'.split('').map((name, i, names) => `${name}: &${name} [${Array(10).fill(i ? `*${names[i - 1]}` : '"x"').join(', ')}]`);
+  return post.replace(/^---\n/, `---\n${lists.join('\n')}\n`);
+}
+
+/** The editor signed in, without site serve's script, which would cover it with a failed build's report: as on the live site. */
+async function editorWithoutReport(viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await session.newPage(viewport);
+  await page.context().route(/\/__site\/client\.js/, (route) => route.abort());
+  await page.goto(`${dev.url}/admin/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByText('Collections').first().waitFor();
+  return page;
 }
 
 test('the editor lists the collections generated from the schemas, with readable labels and hints', async () => {
@@ -298,20 +318,14 @@ test('two tabs on one entry: deleting it in the tab opened before the other save
 });
 
 test("a post whose front matter YAML aliases write out to a billion values, or that holds itself through one, is refused as it opens, in the build's words, and the tab stays responsive; the list still shows the other posts", async () => {
-  // Nine lists of ten, each of the one before: js-yaml reads them at once, but Decap walked every value as it listed
-  // the posts or opened this one, and the tab stopped responding. The build refuses both files (content/aliases.ts).
-  const lists = 'abcdefghi'.split('').map((name, i, names) => `${name}: &${name} [${Array(10).fill(i ? `*${names[i - 1]}` : '"x"').join(', ')}]`);
+  // js-yaml reads such front matter at once, but Decap walked every value as it listed the posts or opened this
+  // one, and the tab stopped responding. The build refuses both files (content/aliases.ts).
   const post = site.read('content/blog/naati-certified-translations-immigration.md').replace(/featured: true\n/, '');
-  const files = { 'content/blog/laughs.md': post.replace(/^---\n/, `---\n${lists.join('\n')}\n`), 'content/blog/loops.md': post.replace(/^---\n/, '---\nlinks: &links ["a", *links]\n') };
+  const files = { 'content/blog/laughs.md': withBillionLaughs(post), 'content/blog/loops.md': post.replace(/^---\n/, '---\nlinks: &links ["a", *links]\n') };
   for (const [file, text] of Object.entries(files)) site.write(file, text);
   await dev.settled();
   try {
-    // Without site serve's script, which would cover the editor with the failed build's report: as on the live site.
-    const page = await session.newPage();
-    await page.context().route(/\/__site\/client\.js/, (route) => route.abort());
-    await page.goto(`${dev.url}/admin/`);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByText('Collections').first().waitFor();
+    const page = await editorWithoutReport();
     const said = {
       laughs: 'content/blog/laughs.md /d holds more than 10,000 values once its YAML aliases (*name) are written out. The editor does not open it',
       loops: 'content/blog/loops.md /links holds itself through a YAML alias (*name), so it never ends. The editor does not open it',
@@ -335,6 +349,54 @@ test("a post whose front matter YAML aliases write out to a billion values, or t
     session.problems.splice(0, session.problems.length, ...session.problems.filter((p) => !logged.includes(p)));
   } finally {
     for (const file of Object.keys(files)) fs.rmSync(path.join(site.root, file));
+    await dev.settled();
+  }
+});
+
+test('an entry that cannot be loaded keeps Decap\'s words, with a link back to its list that the keyboard reaches, and no "Insert a fact" over it, at 375 and 1280 px; an entry\'s form still has the button', async () => {
+  // Decap drew only its words, in a bare heading at the screen's edge, with no toolbar and so no way back to the
+  // list, and "Insert a fact" floated over a page with no field to put a fact in.
+  const file = 'content/blog/laughs.md';
+  const text = withBillionLaughs(site.read('content/blog/naati-certified-translations-immigration.md').replace(/featured: true\n/, ''));
+  site.write(file, text);
+  await dev.settled();
+  try {
+    for (const width of [375, 1280]) {
+      const page = await editorWithoutReport({ width, height: width < 768 ? 800 : 900 });
+      await page.goto(`${dev.url}/admin/#/collections/blog/entries/laughs`);
+      await page.locator('h3', { hasText: 'content/blog/laughs.md /d holds more than 10,000 values' }).waitFor();
+      await page.getByText('Failed to load entry: content/blog/laughs.md').first().waitFor();
+      assert.is(await page.locator('#site-insert-fact').count(), 0, `${width} px: no "Insert a fact" where there is no field`);
+      await page.getByRole('link', { name: 'Back to Blog posts' }).waitFor();
+      // Clear of the screen's edges, and of Decap's notice while it shows (at the top on a phone).
+      const link = await onTop(page, '[data-site-unloadable] > a');
+      assert.ok(link.onTop, `${width} px: the link is on top, not under ${link.under.join(', ')}`);
+      const box = await page.evaluate(() => {
+        const words = document.querySelector('[data-site-unloadable] > h3')!.getBoundingClientRect();
+        return { left: words.left, right: words.right, inner: innerWidth, scroll: document.documentElement.scrollWidth };
+      });
+      assert.ok(box.left >= 12 && box.right <= box.inner - 12 && box.scroll <= box.inner, `${width} px: the words have room round them: ${JSON.stringify(box)}`);
+      await page.screenshot({ path: path.join(shots, `editor-unloadable-${width}.png`) });
+      // Decap's notice, before it in the page, has a close button: the link is the next stop after it.
+      const stops: string[] = [];
+      for (let i = 0; i < 2 && !stops.includes('← Back to Blog posts'); i++) {
+        await page.keyboard.press('Tab');
+        stops.push(await page.evaluate(() => document.activeElement?.textContent ?? ''));
+      }
+      assert.ok(stops.includes('← Back to Blog posts'), `${width} px: Tab reaches the link: ${JSON.stringify(stops)}`);
+      await page.keyboard.press('Enter');
+      await page.getByText('NAATI Certified vs Standard Translations').first().waitFor();
+      assert.is(new URL(page.url()).hash, '#/collections/blog');
+      assert.is(await page.locator('#site-insert-fact').count(), 0, `${width} px: none on the list`);
+      await page.getByText('NAATI Certified vs Standard Translations').first().click();
+      await page.getByLabel('Excerpt').waitFor();
+      await page.locator('#site-insert-fact').waitFor();
+    }
+    assert.is(site.read(file), text, 'the file is left as it was');
+    const logged = session.problems.filter((p) => /YAML alias/.test(p));
+    session.problems.splice(0, session.problems.length, ...session.problems.filter((p) => !logged.includes(p)));
+  } finally {
+    fs.rmSync(path.join(site.root, file));
     await dev.settled();
   }
 });
