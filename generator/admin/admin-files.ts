@@ -105,12 +105,14 @@ export async function editorScript(project: Project): Promise<string> {
 /**
  * /admin/editor.json: every fact a placeholder can name, with its value as written and what it is (its schema's
  * description), for the browser's checks, the preview and the fact picker; the collections and files that get
- * the site's preview; and each collection's label, for the link back to its list from an entry Decap could not load.
+ * the site's preview; each collection's label, for the link back to its list from an entry Decap could not load;
+ * and each folder collection's folder and extension, for naming the file of an entry listed without its title.
  */
 export function editorData(project: Project, config: Record<string, unknown>): string {
-  const collections = config.collections as { name: string; label: string; files?: { name: string }[] }[];
+  const collections = config.collections as { name: string; label: string; folder?: string; extension?: string; files?: { name: string }[] }[];
   const previews = collections.flatMap((c) => (c.files ? c.files.map((f) => f.name) : [c.name]));
   const labels = Object.fromEntries(collections.map((c) => [c.name, c.label]));
+  const folders = Object.fromEntries(collections.flatMap((c) => (c.folder && c.extension ? [[c.name, { folder: c.folder, extension: c.extension }]] : [])));
   const files = Object.values(factSources).flatMap((rel) => {
     try {
       // Without the byte-order mark some editors write first, as the build reads the file (content/load.ts).
@@ -134,7 +136,7 @@ export function editorData(project: Project, config: Record<string, unknown>): s
     if (words) about[name] = words;
   }
   // Every folder under assets/images/ (the build reads them all): the one media library lists each.
-  return `${JSON.stringify({ facts: Object.fromEntries(facts), about, previews, labels, imageFolders: imageFolderNames(project) })}\n`;
+  return `${JSON.stringify({ facts: Object.fromEntries(facts), about, previews, labels, folders, imageFolders: imageFolderNames(project) })}\n`;
 }
 
 /** The folders under assets/images/, for editor.json's inputs. */

@@ -12,18 +12,20 @@ import { showThumbnails } from './thumbnails.ts';
 import { oneMediaLibrary } from './media.ts';
 import { checkUploads } from './uploads.ts';
 import { nameDecapControls } from './control-names.ts';
-import { linkBackFromUnloadable } from './unloadable.ts';
+import { linkBackFromUnloadable, nameUntitledCards, type Folder } from './unloadable.ts';
 
 interface EditorData extends FactInfo {
   facts: Facts;
   previews: string[];
   /** Each collection's label, by its name (for unloadable.ts's link back to its list). */
   labels: Record<string, string>;
+  /** Each folder collection's folder and extension, by its name (for unloadable.ts's cards without a title). */
+  folders: Record<string, Folder>;
   /** The folders under assets/images/, which the one media library lists besides it (media.ts). */
   imageFolders: string[];
 }
 
-let data: EditorData = { facts: {}, about: {}, previews: [], labels: {}, imageFolders: [] };
+let data: EditorData = { facts: {}, about: {}, previews: [], labels: {}, folders: {}, imageFolders: [] };
 const loaded = fetch('/admin/editor.json')
   .then((r) => (r.ok ? (r.json() as Promise<EditorData>) : data))
   .catch(() => data)
@@ -44,6 +46,7 @@ showThumbnails();
 nameDecapControls();
 checkUploads();
 linkBackFromUnloadable(async () => (await loaded).labels ?? {});
+nameUntitledCards(async () => (await loaded).folders ?? {});
 oneMediaLibrary(async () => (await loaded).imageFolders ?? []);
 void Promise.all([loaded, loadReferences()]).then(([d, i]) => {
   index = i;

@@ -3,8 +3,8 @@
 // file left alone, a required field left empty held back by Decap with no uncaught error, a new blog post with a
 // picture written and listed on /blog and in the sitemap, a picture that is not one refused, a deletion others
 // depend on refused, two tabs on one entry, a post whose YAML aliases are refused and the page Decap shows for it
-// (a link back to the list, no "Insert a fact"), the server down while saving; the media library and the previews.
-// The form's layout on a phone and the refusal panel are editor-form.test.ts's, Decap's notices
+// (a link back to the list, no "Insert a fact") and its card, the server down while saving; the media library and
+// the previews. The form's layout on a phone and the refusal panel are editor-form.test.ts's, Decap's notices
 // editor-notices.test.ts's. Screenshots go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -353,9 +353,9 @@ test("a post whose front matter YAML aliases write out to a billion values, or t
   }
 });
 
-test('an entry that cannot be loaded keeps Decap\'s words, with a link back to its list that the keyboard reaches, and no "Insert a fact" over it, at 375 and 1280 px; an entry\'s form still has the button', async () => {
+test('an entry that cannot be loaded keeps Decap\'s words, with a link back to its list that the keyboard reaches, and no "Insert a fact" over it, at 375 and 1280 px; its card in the list names its file; an entry\'s form still has the button', async () => {
   // Decap drew only its words, in a bare heading at the screen's edge, with no toolbar and so no way back to the
-  // list, and "Insert a fact" floated over a page with no field to put a fact in.
+  // list, "Insert a fact" floated over a page with no field to put a fact in, and the list showed an empty card.
   const file = 'content/blog/laughs.md';
   const text = withBillionLaughs(site.read('content/blog/naati-certified-translations-immigration.md').replace(/featured: true\n/, ''));
   site.write(file, text);
@@ -388,6 +388,10 @@ test('an entry that cannot be loaded keeps Decap\'s words, with a link back to i
       await page.getByText('NAATI Certified vs Standard Translations').first().waitFor();
       assert.is(new URL(page.url()).hash, '#/collections/blog');
       assert.is(await page.locator('#site-insert-fact').count(), 0, `${width} px: none on the list`);
+      // Its card, which Decap lists without its fields, names its file rather than showing an empty box.
+      const named = 'content/blog/laughs.md (no title could be read from this file)';
+      await page.getByText(named, { exact: true }).waitFor();
+      assert.is(await page.locator('a[href="#/collections/blog/entries/laughs"]').innerText(), named);
       await page.getByText('NAATI Certified vs Standard Translations').first().click();
       await page.getByLabel('Excerpt').waitFor();
       await page.locator('#site-insert-fact').waitFor();
