@@ -41,15 +41,15 @@ export interface Folder {
   extension: string;
 }
 
-/** An entry's card in a list: its link's address (the collection's name, then the entry's slug), and its title. */
+/** An entry's card in a list links to the entry: the collection's name, then the entry's slug. */
 const cardRoute = /^#\/collections\/([^/]+)\/entries\/(.+)$/;
 const cardTitles = 'a[href^="#/collections/"][href*="/entries/"] h2';
 
 /**
- * The same entries in a collection's list: Decap lists one whose file it could not read with no fields, and so
- * its card showed no title, only an empty box. Such a card names the entry's file and says that no title could be
- * read from it; opened, it shows why (above). The words go once the card has a title of its own (the file mended,
- * the list drawn again over the same card).
+ * In a collection's list, Decap lists an entry whose file it could not read (what the format threw is only logged)
+ * with no fields, and so its card showed no title, only an empty box. Such a card names the entry's file and says
+ * that no title could be read from it; one refused for its aliases, opened, says why (above). The words go once
+ * the card has a title of its own (the file mended, the list drawn again over the same card).
  */
 export function nameUntitledCards(folders: () => Promise<Record<string, Folder>>): void {
   const name = () => {
