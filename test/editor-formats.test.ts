@@ -128,4 +128,27 @@ test('an entry whose YAML aliases write out past the build\'s limit, or hold the
   assert.is(await refusal('content/blog/plain.md'), 'loaded');
 });
 
+test('an entry whose text its format cannot read is refused as it loads, naming the file, the problem and its line, not opened with an empty form', async () => {
+  stored.set('content/blog/colon.md', '---\ntitle: "Colon"\ndescription: Costs: $70\n---\n\nText.\n');
+  stored.set('content/blog/open.md', '---\ntitle: "Open"\n\nText with no closing line.\n');
+  stored.set('content/site.json', '{ "name": "Site", }\n');
+  stored.set('content/empty.json', '');
+  const refusal = (path: string) => proxy.getEntry(path).then(() => 'loaded', (error: Error) => error.message);
+  assert.match(await refusal('content/blog/colon.md'), /^content\/blog\/colon\.md has front matter that is not valid YAML: .+ at line 3, column \d+\. The editor does not open it: its form would be empty, and publishing that would write over the file\./);
+  assert.match(await refusal('content/blog/open.md'), /^content\/blog\/open\.md has front matter that no line of --- closes, with its text below\. The editor does not open it/);
+  assert.match(await refusal('content/site.json'), /^content\/site\.json is not valid JSON: .+\. The editor does not open it/);
+  assert.match(await refusal('content/empty.json'), /^content\/empty\.json is not valid JSON: /);
+});
+
+test('a file that starts with a byte-order mark, which the build reads, loads and opens with its fields', async () => {
+  stored.set('content/marked.json', '\uFEFF{ "name": "Marked" }\n');
+  stored.set('content/blog/marked.md', '\uFEFF---\ntitle: "Marked"\n---\n\nText.\n');
+  const loads = (path: string) => proxy.getEntry(path).then(() => 'loaded', (error: Error) => error.message);
+  assert.is(await loads('content/marked.json'), 'loaded');
+  assert.is(await loads('content/blog/marked.md'), 'loaded');
+  // Made in the script's own context: compared as JSON, not by prototype.
+  assert.is(JSON.stringify(formats.get('site-json')!.fromFile(stored.get('content/marked.json')!)), '{"name":"Marked"}');
+  assert.is(JSON.stringify(formats.get('site-md')!.fromFile(stored.get('content/blog/marked.md')!)), '{"title":"Marked","body":"\\nText.\\n"}');
+});
+
 test.run();

@@ -49,40 +49,59 @@ function ordered(data: Record<string, unknown>, sortedKeys: string[] = []): Reco
   return Object.fromEntries(keys.map((key) => [key, data[key]]));
 }
 
+/** A file's text as the build reads it: without the byte-order mark some editors write first (content/load.ts). */
+const withoutMark = (text: string) => text.replace(/^\uFEFF/, '');
+
+/** How a refusal ends for a file the editor cannot read: opened, it would show an empty form. */
+const notOpened = "The editor does not open it: its form would be empty, and publishing that would write over the file. Correct the file itself; the site's build refuses it as it is, too.";
+
 /**
  * Front matter as the build reads it (generator/content/load.ts): gray-matter parses it with the same js-yaml bundled
  * here, with the core schema, so a date stays the text written (js-yaml's own Dates made 0050-01-01 1950-01-01).
- * gray-matter itself needs Node's Buffer. Front matter the build refuses for its aliases is refused here too
- * (AliasedFrontMatter), before anything walks it; `file` names it in the words.
+ * gray-matter itself needs Node's Buffer. Front matter the build refuses is refused here too (RefusedFrontMatter):
+ * not closed, not valid YAML, or with aliases that write it out past the build's limit, before anything walks it.
+ * `file` names it in the words.
  */
-function frontMatter(text: string, file?: string): { data: Record<string, unknown>; body: string } {
+function frontMatter(marked: string, file?: string): { data: Record<string, unknown>; body: string } {
+  const text = withoutMark(marked);
   const match = frontMatterPattern.exec(text);
+  if (!match && /^---\r?\n/.test(text)) throw new RefusedFrontMatter(`${file ?? 'The file'} has front matter that no line of --- closes, with its text below. ${notOpened}`);
   if (!match) return { data: {}, body: text };
-  const data = (yaml.safeLoad(match[1], { schema: yaml.CORE_SCHEMA }) ?? {}) as Record<string, unknown>;
+  let data: Record<string, unknown>;
+  try {
+    data = (yaml.safeLoad(match[1], { schema: yaml.CORE_SCHEMA }) ?? {}) as Record<string, unknown>;
+  } catch (error) {
+    // js-yaml counts lines from the front matter's first, which is the file's second.
+    const { reason = (error as Error).message, mark } = error as { reason?: string; mark?: { line: number; column: number } };
+    throw new RefusedFrontMatter(`${file ?? 'The file'} has front matter that is not valid YAML: ${reason}${mark ? ` at line ${mark.line + 2}, column ${mark.column + 1}` : ''}. ${notOpened}`);
+  }
   const found = typeof data === 'object' && data !== null ? aliasProblem(data) : undefined;
-  if (found) throw new AliasedFrontMatter(`${file ? `${file} ` : 'The field '}/${encodeSegment(found.key)} ${aliasProblemWords(found)}. The editor does not open it, as the page would stop responding. Write each value out in full in the file itself, without anchors (&name) and aliases (*name); the site's build refuses the file as it is, too.`);
+  if (found) throw new RefusedFrontMatter(`${file ? `${file} ` : 'The field '}/${encodeSegment(found.key)} ${aliasProblemWords(found)}. The editor does not open it, as the page would stop responding. Write each value out in full in the file itself, without anchors (&name) and aliases (*name); the site's build refuses the file as it is, too.`);
   return { data, body: text.slice(match[0].length) };
 }
 
 /**
- * Front matter whose YAML aliases (*name) write it out past the build's limit or make a value hold itself
- * (generator/content/aliases.ts, by which the build refuses it): js-yaml reads it at once, but Decap walks every
- * value as it lists a collection or opens an entry, and the tab would stop responding.
+ * Front matter the editor does not open, with the words that say why. Among it, front matter whose YAML aliases
+ * (*name) write it out past the build's limit or make a value hold itself (generator/content/aliases.ts, by which
+ * the build refuses it): js-yaml reads it at once, but Decap walks every value as it lists a collection or opens
+ * an entry, and the tab would stop responding.
  */
-class AliasedFrontMatter extends Error {}
+class RefusedFrontMatter extends Error {}
 
 // Decap catches what a format's fromFile throws and opens the entry with an empty form, which a Publish would then
-// write over the file. So the backends refuse such an entry as they load it, and Decap says why instead of showing
-// the form: "Failed to load entry: …", and the words where the form would be. Front matter that cannot be read for
-// another reason is fromFile's to handle, as before.
+// write over the file. So the backends refuse an entry whose text the formats cannot read as they load it, and
+// Decap says why instead of showing the form: "Failed to load entry: …", and the words where the form would be.
 changeBackends<Backend>((backend) => {
   const getEntry = backend.getEntry.bind(backend);
   backend.getEntry = async (path: string) => {
     const loaded = await getEntry(path);
-    try {
-      if (path.endsWith('.md')) frontMatter(loaded.data, path);
-    } catch (error) {
-      if (error instanceof AliasedFrontMatter) throw error;
+    if (/\.(md|markdown)$/i.test(path)) frontMatter(loaded.data, path);
+    if (/\.json$/i.test(path)) {
+      try {
+        JSON.parse(withoutMark(loaded.data));
+      } catch (error) {
+        throw new Error(`${path} is not valid JSON: ${(error as Error).message}. ${notOpened}`);
+      }
     }
     return loaded;
   };
@@ -147,7 +166,7 @@ CMS.registerEventListener({
 CMS.registerEventListener({ name: 'preUnpublish', handler: ({ entry }) => entry && rememberBase(entry) });
 
 CMS.registerCustomFormat('site-json', 'json', {
-  fromFile: (text) => JSON.parse(text),
+  fromFile: (text) => JSON.parse(withoutMark(text)),
   toFile(data, sortedKeys) {
     let original = takeOriginal();
     try {

@@ -353,6 +353,32 @@ test("a post whose front matter YAML aliases write out to a billion values, or t
   }
 });
 
+test('a post whose front matter is not valid YAML is refused as it opens, naming the file, the problem and its line, with the link back; no empty form to publish over the file', async () => {
+  // Decap opened such a post with an empty form (its format threw), and Publish would have written that over the file.
+  const file = 'content/blog/colon.md';
+  const text = site.read('content/blog/naati-certified-translations-immigration.md').replace(/featured: true\n/, '').replace(/^---\n/, '---\nsubtitle: Costs: $70\n');
+  site.write(file, text);
+  await dev.settled();
+  const before = session.problems.length;
+  try {
+    const page = await editorWithoutReport();
+    await page.goto(`${dev.url}/admin/#/collections/blog/entries/colon`);
+    const refusal = page.locator('h3', { hasText: `${file} has front matter that is not valid YAML` });
+    await refusal.waitFor();
+    assert.match(await refusal.innerText(), /at line 2, column \d+\. The editor does not open it: its form would be empty, and publishing that would write over the file\. Correct the file itself; the site's build refuses it as it is, too\.$/);
+    assert.is(await page.getByLabel('Excerpt').count(), 0, 'no form to publish over the file');
+    await page.getByRole('link', { name: 'Back to Blog posts' }).click();
+    await page.getByText(`${file} (no title could be read from this file)`).waitFor();
+    assert.is(site.read(file), text, 'the file is unchanged');
+    // Decap logs what the list's format threw for the post, then lists it without its fields.
+    const logged = session.problems.splice(before);
+    assert.ok(logged.length >= 1 && logged.every((p) => p.includes('has front matter that is not valid YAML')), logged.join('\n'));
+  } finally {
+    fs.rmSync(path.join(site.root, file));
+    await dev.settled();
+  }
+});
+
 test('an entry that cannot be loaded keeps Decap\'s words, with a link back to its list that the keyboard reaches, and no "Insert a fact" over it, at 375 and 1280 px; its card in the list names its file; an entry\'s form still has the button', async () => {
   // Decap drew only its words, in a bare heading at the screen's edge, with no toolbar and so no way back to the
   // list, "Insert a fact" floated over a page with no field to put a fact in, and the list showed an empty card.
