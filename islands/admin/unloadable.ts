@@ -1,4 +1,4 @@
-// An entry Decap could not load, such as a post whose YAML aliases formats.ts refuses: in place of the editor,
+// An entry Decap could not load, such as a post whose front matter formats.ts refuses: in place of the editor,
 // decap-cms-core's Editor.js draws only the words, in a bare heading (`<div><h3>{error}</h3></div>`) at the page's
 // top left edge, without its toolbar, and so without the link back to the list: on a phone staff were stuck
 // there. The words stay as Decap wrote them; the page is marked for admin.css, which gives it room, and a link
@@ -48,7 +48,7 @@ const cardTitles = 'a[href^="#/collections/"][href*="/entries/"] h2';
 /**
  * In a collection's list, Decap lists an entry whose file it could not read (what the format threw is only logged)
  * with no fields, and so its card showed no title, only an empty box. Such a card names the entry's file and says
- * that no title could be read from it; one refused for its aliases, opened, says why (above). The words go once
+ * that no title could be read from it; opened, it says why (above). The words go once
  * the card has a title of its own (the file mended, the list drawn again over the same card).
  */
 export function nameUntitledCards(folders: () => Promise<Record<string, Folder>>): void {
