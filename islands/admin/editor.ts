@@ -25,6 +25,23 @@ interface EditorData extends FactInfo {
   imageFolders: string[];
 }
 
+/** Decap's registry, for its English words (decap-cms-locales' en, which the editor's `locale: 'en'` shows). */
+declare const CMS: {
+  getLocale(name: string): { collection: { collectionTop: Record<string, string> } } & Record<string, unknown>;
+  registerLocale(name: string, phrases: object): void;
+};
+
+// The button that opens a new entry reads "＋ Blog post" in Decap's English: a full-width plus (U+FF0B, a CJK
+// form) that the fonts of many Linux machines and some phones lack, so it showed as an empty box. It says "New"
+// instead, in words any font draws. Decap takes its words afresh when its config has loaded, after this script
+// has run (formats.ts's formats count on the same); registerLocale replaces a language's words whole, so Decap's
+// own are kept with the one changed.
+const english = CMS.getLocale('en');
+CMS.registerLocale('en', {
+  ...english,
+  collection: { ...english.collection, collectionTop: { ...english.collection.collectionTop, newButton: 'New %{collectionLabel}' } },
+});
+
 let data: EditorData = { facts: {}, about: {}, previews: [], labels: {}, folders: {}, imageFolders: [] };
 const loaded = fetch('/admin/editor.json')
   .then((r) => (r.ok ? (r.json() as Promise<EditorData>) : data))

@@ -134,6 +134,62 @@ for (const width of [375, 1280]) {
 }
 
 /**
+ * The characters of an element's text that its font cannot draw: each, drawn on a canvas in the element's font,
+ * comes out as the box drawn for U+0378, a code point Unicode leaves unassigned (so that no font has it).
+ */
+async function undrawable(page: Page, selector: string): Promise<string[]> {
+  // Inline, not named helpers: tsx would compile a named function to call __name, unknown in the page.
+  return page.locator(selector).first().evaluate((el) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 64;
+    const context = canvas.getContext('2d', { willReadFrequently: true })!;
+    context.font = getComputedStyle(el).font;
+    context.textBaseline = 'middle';
+    const characters = [...new Set(el.textContent ?? '')].filter((c) => c.trim());
+    const drawn = ['\u0378', ...characters].map((c) => {
+      context.clearRect(0, 0, 64, 64);
+      context.fillText(c, 8, 32);
+      return context.getImageData(0, 0, 64, 64).data.join();
+    });
+    return characters.filter((c, i) => drawn[i + 1] === drawn[0]).map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase()}`);
+  });
+}
+
+/** What lies over what in a collection's list: Decap's list and grid view buttons against the cards and "Sort by". */
+async function listControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cards = [...document.querySelectorAll('[class*="-ListCard"]')].map((el) => el.getBoundingClientRect());
+    const sortBy = [...document.querySelectorAll('button, [role="button"]')].find((el) => el.textContent?.trim() === 'Sort by')!.getBoundingClientRect();
+    // A card and the link inside it share a box, so each overlap is said once.
+    const found = [...document.querySelectorAll('button[aria-label$="view option"]')].flatMap((button) => {
+      const b = button.getBoundingClientRect();
+      const name = button.getAttribute('aria-label');
+      const middle = (b.top + b.bottom) / 2;
+      return [
+        ...cards.filter((c) => b.left < c.right && c.left < b.right && b.top < c.bottom && c.top < b.bottom).map(() => `${name} over a card`),
+        ...(middle < sortBy.top || middle > sortBy.bottom ? [`${name} not in the row with "Sort by" (${Math.round(middle)} px down, it ${Math.round(sortBy.top)} to ${Math.round(sortBy.bottom)})`] : []),
+        ...(b.bottom > cards[0].top ? [`${name} not above the first card`] : []),
+      ];
+    });
+    return [...new Set(found)];
+  });
+}
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px a collection's list has its list and grid view buttons in the row with "Sort by", over no card, and its new entry button's words all drawn`, async () => {
+    const page = await signedIn(width);
+    await screen(page, '#/collections/blog');
+    await page.locator('[class*="-ListCard"]').nth(1).waitFor();
+    const create = '[class*="-CollectionTopNewButton"]';
+    const words = await page.locator(create).textContent();
+    const found = [...(await listControls(page)), ...(await undrawable(page, create)).map((c) => `${c} in "${words}" drawn as a missing glyph`)];
+    await page.screenshot({ path: path.join(shots, `editor-a11y-blog-list-${width}.png`), fullPage: true });
+    await page.context().close();
+    assert.equal(found, []);
+  });
+}
+
+/**
  * The Markdown toolbar's two menu buttons as Chromium gives them to a screen reader (its accessibility tree, which
  * leaves out what is inert or hidden): each button's name, whether it says it opens a menu and whether it is open.
  */
