@@ -33,13 +33,15 @@ declare const CMS: {
 
 // The button that opens a new entry reads "＋ Blog post" in Decap's English: a full-width plus (U+FF0B, a CJK
 // form) that the fonts of many Linux machines and some phones lack, so it showed as an empty box. It says "New"
-// instead, in words any font draws. Decap takes its words afresh when its config has loaded, after this script
-// has run (formats.ts's formats count on the same); registerLocale replaces a language's words whole, so Decap's
-// own are kept with the one changed.
+// instead, in words any font draws, and its name for a screen reader or speech input ("Create entry of type Blog
+// post") is the same words, so that the name holds what shows (WCAG 2.5.3). Decap takes its words afresh when its
+// config has loaded, after this script has run (formats.ts's formats count on the same); registerLocale replaces
+// a language's words whole, so Decap's own are kept with these two changed.
 const english = CMS.getLocale('en');
+const newEntry = 'New %{collectionLabel}';
 CMS.registerLocale('en', {
   ...english,
-  collection: { ...english.collection, collectionTop: { ...english.collection.collectionTop, newButton: 'New %{collectionLabel}' } },
+  collection: { ...english.collection, collectionTop: { ...english.collection.collectionTop, newButton: newEntry, newButtonAriaLabel: newEntry } },
 });
 
 let data: EditorData = { facts: {}, about: {}, previews: [], labels: {}, folders: {}, imageFolders: [] };
