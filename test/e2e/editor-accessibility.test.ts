@@ -189,28 +189,6 @@ for (const width of [375, 1280]) {
   });
 }
 
-test('at 375 px, after a tap on another collection and Back, only the current collection is highlighted in the sidebar', async () => {
-  const page = await signedIn(375);
-  await screen(page, '#/collections/blog');
-  await page.locator('[class*="-ListCard"]').first().waitFor();
-  await page.locator('[class*="-SidebarNavLink"]', { hasText: 'Languages' }).tap();
-  await page.locator('[class*="-SidebarNavLink"].sidebar-active', { hasText: 'Languages' }).waitFor();
-  await page.goBack();
-  // Back once Decap has drawn the list afresh (the address changes first, and the cards of both lists are alike).
-  await page.locator('[class*="-SidebarNavLink"].sidebar-active', { hasText: 'Blog posts' }).waitFor();
-  await page.locator('[class*="-ListCard"]').first().waitFor();
-  // Each collection drawn as the one shown is: its background and the colour of its edge.
-  const highlighted = await page.evaluate(() => {
-    const links = [...document.querySelectorAll('[class*="-SidebarNavLink"]')];
-    const looks = links.map((a) => `${getComputedStyle(a).backgroundColor} ${getComputedStyle(a).borderLeftColor}`);
-    const current = looks[links.findIndex((a) => a.classList.contains('sidebar-active'))];
-    return links.filter((a, i) => looks[i] === current).map((a) => a.textContent);
-  });
-  await page.screenshot({ path: path.join(shots, 'editor-a11y-sidebar-after-back-375.png') });
-  await page.context().close();
-  assert.equal(highlighted, ['Blog posts']);
-});
-
 /**
  * The Markdown toolbar's two menu buttons as Chromium gives them to a screen reader (its accessibility tree, which
  * leaves out what is inert or hidden): each button's name, whether it says it opens a menu and whether it is open.
