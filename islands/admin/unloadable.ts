@@ -48,8 +48,8 @@ const cardTitles = 'a[href^="#/collections/"][href*="/entries/"] h2';
 /**
  * In a collection's list, Decap lists an entry whose file it could not read (what the format threw is only logged)
  * with no fields, and so its card showed no title, only an empty box. Such a card names the entry's file and says
- * that no title could be read from it; opened, it says why (above). The words go once
- * the card has a title of its own (the file mended, the list drawn again over the same card).
+ * that no title could be read from it; opened, it says why (above). The words go once the card has a title of its
+ * own (the file mended, the list drawn again over the same card).
  */
 export function nameUntitledCards(folders: () => Promise<Record<string, Folder>>): void {
   const name = () => {
