@@ -5,8 +5,9 @@
 // menus, each one button (not a button inside a button), worked with the keys and a click or tap, ringed when the
 // keys focus them but not after a click or tap, and disabled with the rest of the toolbar in Markdown mode (a tap
 // or a click on either then takes no focus, opens nothing and leaves no ring); and the names the site gives
-// Decap's icon-only controls (control-names.ts), as they change. One dev server, one signed-in page per width,
-// moved from screen to screen. Screenshots go to reports/screenshots/editor-a11y-*.png.
+// Decap's icon-only controls (control-names.ts), as they change; and, on a touch screen, only the current
+// collection highlighted in the sidebar after a tap elsewhere and Back, while a mouse still sees Decap's hover. One
+// dev server, one signed-in page per width, moved from screen to screen. Screenshots go to reports/screenshots/editor-a11y-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -188,6 +189,41 @@ for (const width of [375, 1280]) {
     assert.equal(found, []);
   });
 }
+
+test('at 375 px, after a tap on another collection and Back, only the current collection is highlighted in the sidebar', async () => {
+  const page = await signedIn(375);
+  await screen(page, '#/collections/blog');
+  await page.locator('[class*="-ListCard"]').first().waitFor();
+  await page.locator('[class*="-SidebarNavLink"]', { hasText: 'Languages' }).tap();
+  await page.locator('[class*="-SidebarNavLink"].sidebar-active', { hasText: 'Languages' }).waitFor();
+  await page.goBack();
+  // Back once Decap has drawn the list afresh (the address changes first, and the cards of both lists are alike).
+  await page.locator('[class*="-SidebarNavLink"].sidebar-active', { hasText: 'Blog posts' }).waitFor();
+  await page.locator('[class*="-ListCard"]').first().waitFor();
+  // Each collection drawn as the one shown is: its background and the colour of its edge.
+  const highlighted = await page.evaluate(() => {
+    const links = [...document.querySelectorAll('[class*="-SidebarNavLink"]')];
+    const looks = links.map((a) => `${getComputedStyle(a).backgroundColor} ${getComputedStyle(a).borderLeftColor}`);
+    const current = looks[links.findIndex((a) => a.classList.contains('sidebar-active'))];
+    return links.filter((a, i) => looks[i] === current).map((a) => a.textContent);
+  });
+  await page.screenshot({ path: path.join(shots, 'editor-a11y-sidebar-after-back-375.png') });
+  await page.context().close();
+  assert.equal(highlighted, ['Blog posts']);
+});
+
+test('at 1280 px with a mouse, a collection pointed at in the sidebar is still highlighted', async () => {
+  const page = await signedIn(1280);
+  await screen(page, '#/collections/blog');
+  await page.locator('[class*="-ListCard"]').first().waitFor();
+  const languages = page.locator('[class*="-SidebarNavLink"]', { hasText: 'Languages' });
+  const look = () => languages.evaluate((a) => getComputedStyle(a).backgroundColor);
+  const plain = await look();
+  await languages.hover();
+  const pointed = await look();
+  await page.context().close();
+  assert.not.equal(pointed, plain);
+});
 
 /**
  * The Markdown toolbar's two menu buttons as Chromium gives them to a screen reader (its accessibility tree, which
