@@ -111,6 +111,19 @@ test('a post whose lines end in CRLF keeps CRLF on every line, the lines written
   assert.is(saved, `${text.replace(/^date: .*\r$/m, 'date: "19/08/2026"\r')}\r\nA paragraph added in the editor.\r\n`);
 });
 
+test('a file that starts with a byte-order mark keeps it and its layout: saved unchanged, and with a value changed', () => {
+  const json = `\uFEFF${fs.readFileSync(path.join(repoRoot, 'content/services/payslips.json'), 'utf8')}`;
+  const data = JSON.parse(json.slice(1));
+  assert.is(jsonInLayout(json, data), json, 'JSON saved unchanged');
+  data.related.push('passports');
+  assert.is(jsonInLayout(json, data), json.replace('"visa-documents"]', '"visa-documents", "passports"]'));
+  const post = `\uFEFF${fs.readFileSync(path.join(repoRoot, 'content/blog/naati-certified-translations-immigration.md'), 'utf8')}`;
+  const parsed = matter(post.slice(1), {});
+  assert.is(markdownInLayout(post, parsed.data, parsed.data, parsed.content), post, 'post saved unchanged');
+  const redated = markdownInLayout(post, parsed.data, { ...parsed.data, date: '19/08/2026' }, parsed.content);
+  assert.is(redated, post.replace(/^date: .*$/m, 'date: "19/08/2026"'));
+});
+
 test('fields the editor left empty are left out of the file, and an empty value the file had stays', () => {
   const post = markdownInLayout(undefined, undefined, { title: 'A title', updated: '', seo: { title: '', keywords: [] }, featured: null }, 'Text.');
   assert.is(post, '---\ntitle: "A title"\n---\n\nText.\n');
@@ -157,6 +170,26 @@ test("a new draft at a published page's address is refused naming the draft as t
   assert.is(status, 422);
   assert.match(body.error, /^Not saved: content\/pages\/maori\.md(:\d+:\d+)? \/maori is already content\/languages\/maori\.json\./);
   assert.not.ok(fs.existsSync(path.join(site.root, rel)));
+});
+
+test('an edit through the API to a file with a byte-order mark (JSON, a post) changes only its own line and keeps the mark', async () => {
+  const rel = 'content/cities/wollongong.json';
+  const before = `\uFEFF${site.read(rel)}`;
+  fs.writeFileSync(path.join(site.root, rel), before);
+  const data = JSON.parse(before.slice(1));
+  data.population = '260,000';
+  const { status, body } = await call('persistEntry', { dataFiles: [{ path: rel, raw: JSON.stringify(data, null, 2) }], assets: [] });
+  assert.is(status, 200, body.error);
+  assert.is(site.read(rel), before.replace(/"population": "[^"]+"/, '"population": "260,000"'));
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  const text = `\uFEFF${site.read(post)}`;
+  fs.writeFileSync(path.join(site.root, post), text);
+  const parsed = matter(text.slice(1), {});
+  const raw = `---\n${Object.entries({ ...parsed.data, excerpt: 'How a certified translation differs from a plain one, and when you need each.' }).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')}\n---\n${parsed.content.trim()}\n`;
+  const saved = await call('persistEntry', { dataFiles: [{ path: post, raw }], assets: [] });
+  assert.is(saved.status, 200, saved.body.error);
+  assert.is(site.read(post), text.replace(/^excerpt: .*$/m, 'excerpt: "How a certified translation differs from a plain one, and when you need each."'));
+  fs.writeFileSync(path.join(site.root, post), text.slice(1));
 });
 
 test('an edit changes only its own line', async () => {

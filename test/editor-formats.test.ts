@@ -151,4 +151,22 @@ test('a file that starts with a byte-order mark, which the build reads, loads an
   assert.is(JSON.stringify(formats.get('site-md')!.fromFile(stored.get('content/blog/marked.md')!)), '{"title":"Marked","body":"\\nText.\\n"}');
 });
 
+test('a file that starts with a byte-order mark is saved in its own layout and keeps the mark: unchanged, and with one value edited', () => {
+  const json = formats.get('site-json')!;
+  const service = `\uFEFF${site.read('content/services/payslips.json')}`;
+  const data = json.fromFile(service);
+  saving({ raw: service, path: 'content/services/payslips.json' });
+  assert.ok(json.toFile(shuffled(data)) === service, 'JSON saved unchanged');
+  saving({ raw: service, path: 'content/services/payslips.json' });
+  const related = [...(data.related as string[]), 'passports'];
+  assert.is(json.toFile(shuffled({ ...data, related })), service.replace('"visa-documents"]', '"visa-documents", "passports"]'));
+  const md = formats.get('site-md')!;
+  const post = `\uFEFF${site.read('content/blog/naati-certified-translations-immigration.md')}`;
+  const fields = md.fromFile(post);
+  saving({ raw: post, path: 'content/blog/naati-certified-translations-immigration.md' });
+  assert.ok(md.toFile(shuffled(fields)) === post, 'post saved unchanged');
+  saving({ raw: post, path: 'content/blog/naati-certified-translations-immigration.md' });
+  assert.is(md.toFile({ ...fields, title: 'A new title' }), post.replace(/^title: .*$/m, 'title: "A new title"'));
+});
+
 test.run();

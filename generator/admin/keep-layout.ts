@@ -65,8 +65,15 @@ function inlineLists(text: string): JSONPath[] {
   return paths;
 }
 
+/**
+ * The byte-order mark some editors write first. The build reads past it (content/load.ts); the text after it is
+ * laid out, and the file keeps its mark, as it keeps its other bytes.
+ */
+const mark = '\uFEFF';
+
 /** JSON: the original text with only the changed values rewritten; a new file as two-space JSON. */
 export function jsonInLayout(original: string | undefined, data: unknown): string {
+  if (original?.startsWith(mark)) return mark + jsonInLayout(original.slice(mark.length), data);
   if (original === undefined) return `${JSON.stringify(withoutEmpty(data), null, 2)}\n`;
   let text = original;
   const before = JSON.parse(original) as unknown;
@@ -126,6 +133,7 @@ function keyBlocks(yaml: string): { blocks: Map<string, KeyBlock>; head: string[
  * `before` is the original front matter as the build parses it (dates as text).
  */
 export function markdownInLayout(original: string | undefined, before: Record<string, unknown> | undefined, given: Record<string, unknown>, body: string): string {
+  if (original?.startsWith(mark)) return mark + markdownInLayout(original.slice(mark.length), before, given, body);
   // A file whose every line ends in CRLF (as Git for Windows checks files out) keeps them: it is laid out with
   // LF, then given its CRLF back, so the lines written anew do not end differently from the rest.
   if (original?.includes('\r\n') && !/(^|[^\r])\n/.test(original)) {

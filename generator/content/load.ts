@@ -242,8 +242,10 @@ function readText(abs: string): string | { shown: string; utf16: boolean } {
   const bytes = text.includes('\uFFFD') ? fs.readFileSync(abs) : undefined;
   // UTF-16 starts with its byte-order mark, FF FE or FE FF.
   if (bytes && !isUtf8(bytes)) return { shown: text, utf16: bytes.length > 1 && [0xfeff, 0xfffe].includes(bytes.readUInt16BE(0)) };
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return withoutMark(text);
 }
+
+const withoutMark = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 /**
  * Parses one file's text exactly as a build would, without touching the disk: the content editor checks a
@@ -251,7 +253,7 @@ function readText(abs: string): string | { shown: string; utf16: boolean } {
  */
 export function parseSource(rel: string, text: string): SourceFile | SiteError | undefined {
   const source = classify(rel);
-  return source && parseFile(rel, source, text, { mtimeMs: 0, size: Buffer.byteLength(text) });
+  return source && parseFile(rel, source, withoutMark(text), { mtimeMs: 0, size: Buffer.byteLength(text) });
 }
 
 function parseFile(rel: string, source: SourceKind, text: string, stat: { mtimeMs: number; size: number }): SourceFile | SiteError {

@@ -170,7 +170,7 @@ CMS.registerCustomFormat('site-json', 'json', {
   toFile(data, sortedKeys) {
     let original = takeOriginal();
     try {
-      if (original !== undefined) JSON.parse(original);
+      if (original !== undefined) JSON.parse(withoutMark(original));
     } catch {
       original = undefined;
     }
