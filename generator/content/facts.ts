@@ -3,9 +3,9 @@
 // fact: site (site.json), plans (plans.json, each plan by its id) or facts (facts.json). A deliberate
 // exception to "never type a fact by hand", such as a market figure quoted in a blog post, is written
 // {{verbatim: AUD $40–90 per page}}: it shows as written and `site check` leaves it alone.
-import { createHash } from 'node:crypto';
 import { framed, positionAt, siteError, type Place, type SiteError } from '../errors.ts';
 import { hashText, type SourceFile } from './load.ts';
+import { hashOf } from '../cache.ts';
 import { locate, offsetAt } from './locate.ts';
 import { nearest } from './explain.ts';
 import { encodeSegment, pointerKeys } from './pointer.ts';
@@ -113,7 +113,7 @@ let memo: { key: string; files: WeakMap<SourceFile, Resolved> } | undefined;
  */
 export function resolveFacts(files: SourceFile[]): { files: SourceFile[]; errors: SiteError[]; factFiles: Map<SiteError, string>; uses: FactUses } {
   const tree = factTree(files);
-  const key = createHash('sha256').update(JSON.stringify(tree)).digest('hex');
+  const key = hashOf(tree);
   if (memo?.key !== key) memo = { key, files: new WeakMap() };
   const out: SourceFile[] = [];
   const errors: SiteError[] = [];
@@ -207,7 +207,7 @@ function resolveFile(file: SourceFile, tree: Namespaces): Resolved {
   const data = walk(file.data, '');
   const written = file.body;
   const body = written === undefined ? undefined : replace(written, () => file.text.length - written.length);
-  const factsKey = createHash('sha256').update(JSON.stringify([...named].sort())).digest('hex').slice(0, 16);
+  const factsKey = hashOf([...named].sort());
   // A copy that keeps the file's own properties and its prototype as they are: a file from the content snapshot
   // reads its text only when asked (content/load.ts), and a hundred files with placeholders need not be read to
   // be resolved.

@@ -143,8 +143,9 @@ export function loadContent(project: Project, previous?: Map<string, SourceFile>
     files.push(new SnapshotFile(entryOf(loaded), source, project));
   }
   for (const rel of known.keys()) if (!found.has(rel)) stale.add(shardOf(rel, store.count));
-  // Written now, before a later stage can touch the data; only the shards whose files changed.
-  if (!previous && stale.size) writeSnapshot(store, files, stale);
+  // Written now, before a later stage can touch the data; only the shards whose files changed. Loaded without
+  // `previous`, every file is held as the snapshot holds it (a SnapshotFile).
+  if (!previous && stale.size) writeSnapshot(store, files as SnapshotFile[], stale);
   return { files, errors };
 }
 
@@ -336,13 +337,10 @@ class SnapshotFile {
   }
 }
 
-function writeSnapshot(store: Shards<SnapshotEntry[]>, files: SourceFile[], stale: Set<number>): void {
+function writeSnapshot(store: Shards<SnapshotEntry[]>, files: SnapshotFile[], stale: Set<number>): void {
   const byShard = new Map([...stale].map((i) => [i, [] as SnapshotEntry[]]));
-  // Each file is written again as its entry is, without reading its text. Loaded without `previous` (the only
-  // time this is called), every file is held as the snapshot holds it.
-  for (const file of files) {
-    if (file instanceof SnapshotFile) byShard.get(shardOf(file.rel, store.count))?.push(file[unread].entry);
-  }
+  // Each file is written again as its entry is, without reading its text.
+  for (const file of files) byShard.get(shardOf(file.rel, store.count))?.push(file[unread].entry);
   try {
     for (const [i, entries] of byShard) store.write(i, entries);
   } catch {

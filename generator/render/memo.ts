@@ -24,9 +24,8 @@ export class Memo<T> {
   /** The value for `name` and `inputs`, computed by `compute` the first time only; `fresh` says which. */
   get(name: string, inputs: Record<string, unknown>, compute: () => T): { value: T; fresh: boolean } {
     const key = `${name} ${stableKey(inputs)}`;
-    if (this.values.has(key)) return { value: this.values.get(key)!, fresh: false };
-    const value = compute();
-    this.values.set(key, value);
-    return { value, fresh: true };
+    const fresh = !this.values.has(key);
+    if (fresh) this.values.set(key, compute());
+    return { value: this.values.get(key)!, fresh };
   }
 }
