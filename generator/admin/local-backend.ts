@@ -22,9 +22,9 @@ import { writeFileAtomic } from '../cache.ts';
 import { jsonInLayout, markdownInLayout } from './keep-layout.ts';
 import { isObject } from './yaml.ts';
 import { RequestGuard, type GuardOptions } from './request-guard.ts';
-import { fitName, imageProblem, imageTypes, isImageName, unfitNameCharacter } from '../assets/image-check.ts';
+import { imageProblem, imageTypes, isImageName } from '../assets/image-check.ts';
 import { readBody, sendJson } from '../serve/functions.ts';
-import { decodeRaster } from '../assets/images.ts';
+import { decodeRaster, misnamedImage } from '../assets/images.ts';
 
 export const apiPath = '/admin/api/v1';
 const configPath = '/admin/config.yml';
@@ -126,12 +126,8 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     const abs = inside(asset?.path, 'image');
     // A name content cannot name would fail the next build (assets/images.ts), in the build's words. Checked
     // here and not as a picture is chosen: Decap lower-cases and slugs the name it was chosen by before it sends it.
-    const name = path.relative(images, abs).split(path.sep).join('/');
-    const character = unfitNameCharacter(name);
-    if (character) {
-      const renamed = relOf(path.join(images, fitName(name)));
-      throw refusal([siteError('CONTENT_IMAGE_NAME', { character: JSON.stringify(character), renamed }, { file: relOf(abs) })]);
-    }
+    const misnamed = misnamedImage(images, path.relative(images, abs).split(path.sep).join('/'), relOf);
+    if (misnamed) throw refusal([misnamed]);
     const bytes = typeof asset?.content === 'string' ? Buffer.from(asset.content, 'base64') : undefined;
     const problem = bytes ? imageProblem(String(asset?.path), bytes) : 'no content was sent';
     if (problem) throw new Refused(422, `Not saved: ${String(asset?.path)}: ${problem}.`);

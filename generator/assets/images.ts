@@ -53,10 +53,7 @@ export async function processImages(
   const { default: fg } = await import('fast-glob');
   const names = fs.existsSync(root) ? fg.sync('**/*.{svg,png,jpg,jpeg,webp,avif}', { cwd: root, caseSensitiveMatch: false }).sort() : [];
   // Content names an image as common.schema.json's image pattern allows: one named otherwise could never be shown.
-  const misnamed = names.filter(unfitNameCharacter).map((name) => {
-    const renamed = relative(project, path.join(root, fitName(name)));
-    return siteError('CONTENT_IMAGE_NAME', { character: JSON.stringify(unfitNameCharacter(name)), renamed }, { file: relative(project, path.join(root, name)) });
-  });
+  const misnamed = names.flatMap((name) => misnamedImage(root, name, (abs) => relative(project, abs)) ?? []);
   if (misnamed.length) throw new BuildFailure('images', misnamed);
   const cache = new ImageCache(path.join(project.cache, 'images'), `images-v3 sharp@${packageVersion('sharp')} svgo@${packageVersion('svgo')} widths=${widths.join(',')} q=${JSON.stringify(quality)}`);
   const errors: SiteError[] = [];
@@ -82,6 +79,17 @@ export async function processImages(
   if (errors.length) throw new BuildFailure('images', errors);
   const images = new Map(names.map((name, i) => [name, emit(name, entries[i]!, output)]));
   return { images, stats: { images: names.length, processed: cache.made, cached: names.length - cache.made } };
+}
+
+/**
+ * The error for an image under `root` ("blog/Photo.png") whose name content cannot name, with the name to give it
+ * instead; undefined for a fit name. `rel` names a file as the caller shows paths. The build and the editor's
+ * upload (admin/local-backend.ts) both refuse such a name.
+ */
+export function misnamedImage(root: string, name: string, rel: (abs: string) => string): SiteError | undefined {
+  const character = unfitNameCharacter(name);
+  if (!character) return undefined;
+  return siteError('CONTENT_IMAGE_NAME', { character: JSON.stringify(character), renamed: rel(path.join(root, fitName(name))) }, { file: rel(path.join(root, name)) });
 }
 
 /** Places an image's files in the output and describes them for templates. */
