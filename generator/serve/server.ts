@@ -176,8 +176,7 @@ export async function serve(options: ServeOptions) {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
-  const address = server.address() as { port: number };
-  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${address.port}`;
+  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${(server.address() as { port: number }).port}`;
   const fromHere = (folder: string) => path.relative(process.cwd(), folder) || '.';
   logger.info(`${colour.green('➜')} serving ${colour.bold(url)} ${colour.dim(`from ${fromHere(out)}`)}`);
   const notice = networkNotice(options.host, options.editorOnNetwork, url);
