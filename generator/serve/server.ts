@@ -121,11 +121,10 @@ export async function serve(options: ServeOptions) {
 
   // async: the page's DOMContentLoaded does not wait for the client, which is fetched afresh on every load.
   // While there are drafts, their stylesheet marks their pages and the links to them (content/drafts.ts).
-  const transformHtml = (html: string) =>
-    (drafts ? html.replace('</head>', `<link rel="stylesheet" href="${draftsPath}"></head>`) : html).replace(
-      '</body>',
-      `<script type="module" async src="${reloadClientPath}?since=${builds}"></script></body>`,
-    );
+  const transformHtml = (html: string) => {
+    const styled = drafts ? html.replace('</head>', `<link rel="stylesheet" href="${draftsPath}"></head>`) : html;
+    return styled.replace('</body>', `<script type="module" async src="${reloadClientPath}?since=${builds}"></script></body>`);
+  };
   const serveStatic = staticHandler({ root: out, transformHtml });
   const serveEditor = staticHandler({ root: out });
 
