@@ -58,8 +58,7 @@ export async function check(options: CheckOptions): Promise<void> {
     const checker = new LinkChecker();
     let seen = 0;
     checker.on('link', () => {
-      seen++;
-      if (seen % 100 === 0) logger.progress(`checked ${seen} links…`);
+      if (++seen % 100 === 0) logger.progress(`checked ${seen} links…`);
     });
     const local = origin.replace(/[.:/]/g, (c) => `\\${c}`);
     const entries = [...result.pages.filter((p) => p.kind !== 'not-found').map((p) => `${origin}${p.path}`), `${origin}/404.html`];

@@ -66,7 +66,6 @@ export function regularFilesOnly(project: Project): Plugin {
       build.onLoad({ filter: /.*/, namespace: 'file' }, (args) => {
         const problem = notAFile(args.path, relative(project, args.path));
         if (problem) throw problem;
-        return undefined;
       });
     },
   };

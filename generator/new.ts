@@ -43,22 +43,23 @@ export async function createStarter(options: NewOptions): Promise<string> {
   const fail = <C extends ErrorCode>(code: C, params: ErrorParams<C>, place?: Place): never => {
     throw new BuildFailure('new', [siteError(code, params, place)]);
   };
+  // A language is named, not given a slug: its name is what was typed, and what is refused.
+  const language = options.kind === 'language';
+  const refuse = (problem: string) => (language ? fail('NEW_INVALID_NAME', { name: options.slug, problem }) : fail('NEW_INVALID_SLUG', { slug: options.slug, problem }));
   // A slug's hyphens stand for spaces; a language is named as written, so its hyphens are its own (Ni-Vanuatu).
-  const name = titleCase(options.kind === 'language' ? options.slug : options.slug.replace(/-/g, ' '));
-  const slug = options.kind === 'language' ? languageSlug(name) : options.slug;
+  const name = titleCase(language ? options.slug : options.slug.replace(/-/g, ' '));
+  const slug = language ? languageSlug(name) : options.slug;
   // The slug rule the build holds file names to (content/slug.ts).
   const unfit = slugProblem(slug);
   if (unfit) {
-    // Say which of what was typed the slug, or a language's address (a language is named, not given a slug), cannot take.
-    const language = options.kind === 'language';
+    // Say which of what was typed the slug, or a language's address, cannot take.
     const problem =
       unfit.kind === 'characters'
         ? `${unfit.characters.map((c) => JSON.stringify(c)).join(', ')} cannot be part of ${language ? "its page's address" : 'a slug'}`
         : unfit.kind === 'length'
           ? `${language ? 'its address would be' : 'it is'} longer than ${slugLimit} characters`
           : 'it must start and end with a letter or digit, and hyphens may not stand two together';
-    if (!language) fail('NEW_INVALID_SLUG', { slug: options.slug, problem });
-    fail('NEW_INVALID_NAME', { name: options.slug, problem });
+    refuse(problem);
   }
   const { kind } = starters[options.kind];
   const { folder, ext } = registry.kinds[kind];
@@ -111,7 +112,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
       if (languages.length < 10) fail('NEW_TOO_FEW_LANGUAGES', {});
       data.languages = languages.slice(0, 10);
     }
-    if (options.kind === 'language') {
+    if (language) {
       const codes = new Set(read('languages').map((l: { code: string }) => l.code));
       const base = slug.replace(/-/g, '').slice(0, 3).padEnd(2, 'x');
       data.code = [base, ...Array.from({ length: 26 }, (_, i) => base.slice(0, 2) + String.fromCharCode(97 + i))].find((c) => !codes.has(c))!;
@@ -124,8 +125,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
   const invalid = await problemsOf(project, loaded, `${folder}/${slug}${ext}`, text);
   if (invalid.length) {
     const problem = `its starter would not pass ${registry.kinds[kind].schema}: ${invalid.map((e) => `${e.pointer ? `${e.pointer}: ` : ''}${e.message}${e.hint ? ` (${e.hint})` : ''}`).join('; ')}`;
-    if (options.kind === 'language') fail('NEW_INVALID_NAME', { name: options.slug, problem });
-    fail('NEW_INVALID_SLUG', { slug: options.slug, problem });
+    refuse(problem);
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, text);

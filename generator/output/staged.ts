@@ -114,7 +114,6 @@ export class StagedOutput extends BaseOutput {
     await this.flush();
     const old = asideFolder(this.target);
     const hadTarget = fs.existsSync(this.target);
-    const previous = hadTarget ? this.previous : undefined;
     if (hadTarget) fs.renameSync(this.target, old);
     try {
       fs.renameSync(this.staging, this.target);
@@ -130,7 +129,7 @@ export class StagedOutput extends BaseOutput {
     }
     // The replaced output's folder times, as its manifest recorded them, stand for it only if it was complete
     // (as the writer thread found it, when it checked).
-    if (hadTarget && !(spare && previous && keepSpare(spare, old, previous.files, complete ? previous.folders : undefined))) removeInBackground(old);
+    if (hadTarget && !(spare && this.previous && keepSpare(spare, old, this.previous.files, complete ? this.previous.folders : undefined))) removeInBackground(old);
   }
 
   /** Each output file's content hash, once committed: what the dev server's live output starts from. */

@@ -103,11 +103,7 @@ export class TreeWriter {
       this.touched.add(parentOf(dir));
     }
     // Only the folders this build changed are looked at: the others are as the spare's manifest recorded them.
-    const folders: [string, number][] = [];
-    for (const dir of needed) {
-      const recorded = this.touched.has(dir) ? undefined : this.recorded?.get(dir);
-      folders.push([dir, recorded ?? fs.statSync(within(this.root, dir)).mtimeMs]);
-    }
+    const folders = [...needed].map((dir): [string, number] => [dir, (this.touched.has(dir) ? undefined : this.recorded?.get(dir)) ?? fs.statSync(within(this.root, dir)).mtimeMs]);
     return { entries: this.entries, written: this.written, kept: this.kept, removed, folders };
   }
 
@@ -137,8 +133,7 @@ export class TreeWriter {
   /** Leaves a file alone if the tree holds it with these bytes, as the manifest describes it. */
   private keepSame(rel: string, hash: string): boolean {
     const old = this.known?.get(rel);
-    if (!old || old[0] !== hash) return false;
-    if (!asRecorded(within(this.root, rel), old, true)) return false;
+    if (!old || old[0] !== hash || !asRecorded(within(this.root, rel), old, true)) return false;
     this.entries.set(rel, old);
     this.kept++;
     return true;

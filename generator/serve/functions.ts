@@ -44,12 +44,9 @@ export function functionsHandler(project: Project, settings: () => Settings, log
     const source = path.join(resolveProject(project.root).functions, `${name}.ts`);
     if (!/^[a-z0-9-]+$/.test(name) || !fs.existsSync(source)) return undefined;
     const { build } = await loadEsbuild();
-    let result;
-    try {
-      result = await build({ entryPoints: [source], absWorkingDir: project.root, bundle: true, write: false, format: 'esm', platform: 'node', target: 'node22', packages: 'external', logLevel: 'silent', sourcemap: 'inline', plugins: [regularFilesOnly(project), generatorCode(project)] });
-    } catch (error) {
+    const result = await build({ entryPoints: [source], absWorkingDir: project.root, bundle: true, write: false, format: 'esm', platform: 'node', target: 'node22', packages: 'external', logLevel: 'silent', sourcemap: 'inline', plugins: [regularFilesOnly(project), generatorCode(project)] }).catch((error: unknown) => {
       throw new BuildFailure('functions', esbuildErrors(project, error, 'FUNCTION_FAILED'));
-    }
+    });
     const text = result.outputFiles[0].text;
     // Named by its hash: an unchanged function keeps its file, and Node's module cache returns the module it has.
     const file = path.join(compiledFolder(project, 'functions'), `${name}-${hashOf(text)}.mjs`);

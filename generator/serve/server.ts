@@ -41,23 +41,17 @@ export interface RebuildOutcome {
   rendered: number;
 }
 
-export interface DevServer {
-  url: string;
-  /** Resolves after the rebuild caused by the changes seen so far has finished. */
-  settled(): Promise<void>;
-  close(): Promise<void>;
-  /** Listeners for each rebuild's outcome (tests and the benchmark use this). */
-  onRebuild(listener: (outcome: RebuildOutcome) => void): void;
-}
+export type DevServer = Awaited<ReturnType<typeof serve>>;
 
 /** One server-sent event, as the reload client listens for it. */
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-export async function serve(options: ServeOptions): Promise<DevServer> {
+export async function serve(options: ServeOptions) {
   const logger = options.logger ?? consoleLogger;
   const project = resolveProject(options.root);
   const out = outputFolder(project, options.out);
   const clients = new Set<http.ServerResponse>();
+  // Listeners for each rebuild's outcome, added by onRebuild (tests and the benchmark use this).
   const listeners: ((outcome: RebuildOutcome) => void)[] = [];
   // The `error-report` event, what the browser's overlay shows: the report as the terminal prints it, and each
   // problem of the failed stage as data for the overlay to lay out, one that failed many pages listed once as
@@ -127,11 +121,10 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
 
   // async: the page's DOMContentLoaded does not wait for the client, which is fetched afresh on every load.
   // While there are drafts, their stylesheet marks their pages and the links to them (content/drafts.ts).
-  const transformHtml = (html: string) =>
-    (drafts ? html.replace('</head>', `<link rel="stylesheet" href="${draftsPath}"></head>`) : html).replace(
-      '</body>',
-      `<script type="module" async src="${reloadClientPath}?since=${builds}"></script></body>`,
-    );
+  const transformHtml = (html: string) => {
+    const styled = drafts ? html.replace('</head>', `<link rel="stylesheet" href="${draftsPath}"></head>`) : html;
+    return styled.replace('</body>', `<script type="module" async src="${reloadClientPath}?since=${builds}"></script></body>`);
+  };
   const serveStatic = staticHandler({ root: out, transformHtml });
   const serveEditor = staticHandler({ root: out });
 
@@ -182,8 +175,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
-  const address = server.address() as { port: number };
-  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${address.port}`;
+  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${(server.address() as { port: number }).port}`;
   const fromHere = (folder: string) => path.relative(process.cwd(), folder) || '.';
   logger.info(`${colour.green('➜')} serving ${colour.bold(url)} ${colour.dim(`from ${fromHere(out)}`)}`);
   const notice = networkNotice(options.host, options.editorOnNetwork, url);
@@ -294,6 +286,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     logger.info(colour.dim(`  watching ${used.map((f) => path.relative(project.root, f) || '.').join(', ')}`));
   }
 
+  /** Resolves after the rebuild caused by the changes seen so far has finished. */
   const settled = async () => {
     await delay(15);
     for (;;) {
@@ -329,5 +322,5 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     await closed;
     await live?.templateContexts.dispose();
   };
-  return { url, settled, close, onRebuild: (l) => listeners.push(l) };
+  return { url, settled, close, onRebuild: (listener: (typeof listeners)[number]) => void listeners.push(listener) };
 }
