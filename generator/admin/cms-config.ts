@@ -67,15 +67,7 @@ export type ContentFile = ReturnType<typeof contentFile>;
 const groupKey = (dir: string, ext: string) => `${dir}\0${ext}`;
 
 /** The files by folder and extension: one collection each. */
-function groupFiles(files: ContentFile[]): Map<string, ContentFile[]> {
-  const groups = new Map<string, ContentFile[]>();
-  for (const file of files) {
-    const key = groupKey(file.dir, file.ext);
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key)!.push(file);
-  }
-  return groups;
-}
+const groupFiles = (files: ContentFile[]) => Map.groupBy(files, (file) => groupKey(file.dir, file.ext));
 
 /** A folder of like files becomes one collection that lists no file; any other group lists each of its files. */
 const isFolderCollection = (group: ContentFile[]) => group[0].dir !== '' && group.every((f) => f.schema === group[0].schema);

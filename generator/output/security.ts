@@ -130,12 +130,7 @@ const editorPaths = requestPathsOf('/admin');
  */
 function pagePolicyPaths(pages: { path: string; file: string }[]): string[] {
   const firstSegment = (page: { path: string }) => page.path.split('/')[1] ?? '';
-  const groups = new Map<string, { path: string; file: string }[]>();
-  for (const page of pages) {
-    const first = firstSegment(page);
-    if (!groups.has(first)) groups.set(first, []);
-    groups.get(first)!.push(page);
-  }
+  const groups = Map.groupBy(pages, firstSegment);
   // A wide rule `/first/*` matches, in any case, the addresses whose first segment begins with `first`: each
   // group under its first segment in lower case, for each address to look up under each beginning of its own.
   const byLower = new Map<string, string[]>();

@@ -103,7 +103,10 @@ export class TreeWriter {
       this.touched.add(parentOf(dir));
     }
     // Only the folders this build changed are looked at: the others are as the spare's manifest recorded them.
-    const folders = [...needed].map((dir): [string, number] => [dir, (this.touched.has(dir) ? undefined : this.recorded?.get(dir)) ?? fs.statSync(within(this.root, dir)).mtimeMs]);
+    const folders = [...needed].map((dir): [string, number] => {
+      const recorded = this.touched.has(dir) ? undefined : this.recorded?.get(dir);
+      return [dir, recorded ?? fs.statSync(within(this.root, dir)).mtimeMs];
+    });
     return { entries: this.entries, written: this.written, kept: this.kept, removed, folders };
   }
 
