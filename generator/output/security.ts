@@ -90,7 +90,10 @@ export const hostNotFoundFile = '404.html';
 /** `html`, the rendered page `page`, with the pages' policy in its head when the host sends it at unknown addresses. */
 export function withOwnPolicy(html: string, page: Pick<Page, 'file'>, model: SiteModel): string {
   if (page.file !== hostNotFoundFile) return html;
-  const inDocument = contentSecurityPolicy(model).replace(/; frame-ancestors [^;]*/, '');
+  const inDocument = contentSecurityPolicy(model)
+    .split('; ')
+    .filter((directive) => !directive.startsWith('frame-ancestors '))
+    .join('; ');
   const meta = `<meta http-equiv="Content-Security-Policy" content="${inDocument.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"/>`;
   const charset = /<meta charset="[^"]*"\/?>/i.exec(html);
   const at = charset ? charset.index + charset[0].length : html.indexOf('<head>') + '<head>'.length;
