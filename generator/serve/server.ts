@@ -175,7 +175,8 @@ export async function serve(options: ServeOptions) {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
-  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${(server.address() as { port: number }).port}`;
+  const { port } = server.address() as { port: number };
+  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
   const fromHere = (folder: string) => path.relative(process.cwd(), folder) || '.';
   logger.info(`${colour.green('➜')} serving ${colour.bold(url)} ${colour.dim(`from ${fromHere(out)}`)}`);
   const notice = networkNotice(options.host, options.editorOnNetwork, url);
@@ -322,5 +323,5 @@ export async function serve(options: ServeOptions) {
     await closed;
     await live?.templateContexts.dispose();
   };
-  return { url, settled, close, onRebuild: (listener: (typeof listeners)[number]) => void listeners.push(listener) };
+  return { url, settled, close, onRebuild: (listener: (outcome: RebuildOutcome) => void) => void listeners.push(listener) };
 }
