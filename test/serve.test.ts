@@ -115,7 +115,9 @@ test('serves clean URLs with the reload client added', async () => {
   assert.is(res.headers.get('content-type'), 'text/html; charset=utf-8');
   const body = await res.text();
   assert.match(body, /<h1 id="page-heading"[^>]*>Birth Certificate Translation<\/h1>/);
-  assert.match(body, /<script type="module" async src="\/__site\/client\.js\?since=\d+"><\/script><\/body>/);
+  // With the file sent, so that the page reloads when that file changes (the 404 page's, at an address with none).
+  assert.match(body, /<script type="module" async src="\/__site\/client\.js\?since=\d+&file=services%2Fbirth-certificates\.html"><\/script><\/body>/);
+  assert.match(await (await get('/no-such-page')).text(), /client\.js\?since=\d+&file=404\.html"/);
   assert.is((await get('/')).status, 200);
 });
 
@@ -325,7 +327,7 @@ test('saving a content file rebuilds and reports the changed pages', async () =>
 test('a page whose reload client connects after a rebuild is told what that rebuild changed', async () => {
   // The page is served, a rebuild finishes, and only then does its script connect: on a busy machine, or while
   // a browser is still loading the page.
-  const since = /client\.js\?since=(\d+)"/.exec(await (await get('/cities/canberra')).text())![1];
+  const since = /client\.js\?since=(\d+)&/.exec(await (await get('/cities/canberra')).text())![1];
   const client = await (await get(`/__site/client.js?since=${since}`)).text();
   assert.match(client, new RegExp(`let since = ${since};`));
   assert.match(client, /new EventSource\("\/__site\/events\?run=" \+ run \+ '&since=' \+ since\)/);
@@ -340,7 +342,7 @@ test('a page whose reload client connects after a rebuild is told what that rebu
   assert.match(text, /"changed":\[[^\]]*"cities\/canberra\.html"/);
   assert.match(text, new RegExp(`"build":${build}\\}`), 'with the build it brings the page to');
   // A page served after that rebuild is told nothing on connecting.
-  const current = /client\.js\?since=(\d+)"/.exec(await (await get('/cities/canberra')).text())![1];
+  const current = /client\.js\?since=(\d+)&/.exec(await (await get('/cities/canberra')).text())![1];
   assert.is(Number(current), Number(since) + 1);
   const quiet = await fetch(`${dev.url}/__site/events?since=${current}`);
   const quietReader = quiet.body!.getReader();
@@ -361,7 +363,7 @@ test('a page left open while the server was restarted reloads when its client re
     await reader.cancel();
     return text;
   };
-  const builds = /client\.js\?since=(\d+)"/.exec(await (await get('/cities/canberra')).text())![1];
+  const builds = /client\.js\?since=(\d+)&/.exec(await (await get('/cities/canberra')).text())![1];
   assert.match(await first(`since=${builds}&run=an-earlier-run`), /event: rebuilt\ndata: \{"changed":null,/);
   assert.not.match(await first(`since=${builds}&run=${run}`), /rebuilt/);
 });

@@ -98,15 +98,15 @@ test('the reload client names the open page by the same rule', () => {
       listeners.push(name);
     }
   }
-  const client = (pathname: string) => new Function('EventSource', 'location', 'document', `${reloadClient(0, 'r')}\nreturn here();`)(EventSource, { pathname }, { addEventListener() {} });
+  const client = (pathname: string) => new Function('EventSource', 'location', 'document', `${reloadClient(0, 'r', null)}\nreturn here();`)(EventSource, { pathname }, { addEventListener() {} });
   assert.is(client('/'), 'index.html');
   assert.is(client('/cities/perth'), 'cities/perth.html');
   assert.is(client('/cities/perth/'), 'cities/perth.html');
   assert.ok(listeners.includes('rebuilt'));
 });
 
-test('the reload client reloads for the open page, a stylesheet or a script, never for a picture alone', () => {
-  const reloads = (pathname: string, changed: string[] | null) => {
+test('the reload client reloads for the open page, the file it was sent from, a stylesheet or a script, never for a picture alone', () => {
+  const reloads = (pathname: string, changed: string[] | null, sent: string | null = null) => {
     const handlers = new Map<string, (event: { data: string }) => void>();
     class EventSource {
       addEventListener(name: string, handler: (event: { data: string }) => void) {
@@ -115,7 +115,7 @@ test('the reload client reloads for the open page, a stylesheet or a script, nev
     }
     let reloaded = false;
     const location = { pathname, reload: () => void (reloaded = true) };
-    new Function('EventSource', 'location', 'document', reloadClient(0, 'r'))(EventSource, location, { addEventListener() {} });
+    new Function('EventSource', 'location', 'document', reloadClient(0, 'r', sent))(EventSource, location, { addEventListener() {} });
     handlers.get('rebuilt')!({ data: JSON.stringify({ changed }) });
     return reloaded;
   };
@@ -124,6 +124,11 @@ test('the reload client reloads for the open page, a stylesheet or a script, nev
   assert.ok(reloads('/cities/perth', ['assets/css/site.0123456789.css']));
   assert.not.ok(reloads('/cities/perth', ['cities/sydney.html']));
   assert.not.ok(reloads('/admin/', ['assets/images/partner-visa.0123456789-640.avif', 'blog/new-post.html']));
+  // A price changed from the editor changes every page and the 404 page: the editor, with its form, stays.
+  assert.not.ok(reloads('/admin/', ['cities/perth.html', '404.html', 'admin/editor.json'], 'admin/index.html'));
+  assert.not.ok(reloads('/cities/perth', ['404.html'], 'cities/perth.html'));
+  // An address with no page shows the 404 page, and reloads when it changes.
+  assert.ok(reloads('/no-such-page', ['404.html'], '404.html'));
   // Told of builds further back than the server remembers, the page cannot know it is current.
   assert.ok(reloads('/cities/perth', null));
 });
@@ -147,7 +152,7 @@ test('the reload client lets its event stream go while the page is out of sight,
   let onVisibility = () => {};
   const document = { hidden: false, addEventListener: (_name: string, handler: () => void) => (onVisibility = handler) };
   const location = { pathname: '/cities/perth', reload() {} };
-  new Function('EventSource', 'location', 'document', reloadClient(4, 'r'))(EventSource, location, document);
+  new Function('EventSource', 'location', 'document', reloadClient(4, 'r', null))(EventSource, location, document);
   assert.equal(sources.map((s) => s.url), ['/__site/events?run=r&since=4']);
   sources[0].handlers.get('rebuilt')!({ data: JSON.stringify({ changed: ['cities/sydney.html'], build: 5 }) });
   document.hidden = true;
@@ -161,7 +166,7 @@ test('the reload client lets its event stream go while the page is out of sight,
   assert.is(sources.length, 2, 'one stream at a time');
   // A page opened out of sight (a tab opened in the background) connects once it is seen.
   const hidden = { hidden: true, addEventListener: (_name: string, handler: () => void) => (onVisibility = handler) };
-  new Function('EventSource', 'location', 'document', reloadClient(7, 'r'))(EventSource, location, hidden);
+  new Function('EventSource', 'location', 'document', reloadClient(7, 'r', null))(EventSource, location, hidden);
   assert.is(sources.length, 2);
   hidden.hidden = false;
   onVisibility();

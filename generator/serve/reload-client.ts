@@ -10,9 +10,13 @@ import { outputFileOf } from '../address.ts';
 export const reloadClientPath = '/__site/client.js';
 export const eventsPath = '/__site/events';
 
-/** `run` names the server that made the client: reconnected to another (a restart), the page reloads. */
-export const reloadClient = (since: number, run: string) => `
+/**
+ * `run` names the server that made the client: reconnected to another (a restart), the page reloads. `sent`: the
+ * file the page was sent from, where the server said (the 404 page, at an address with no page of its own).
+ */
+export const reloadClient = (since: number, run: string, sent: string | null) => `
 const run = ${JSON.stringify(run)};
+const sent = ${JSON.stringify(sent)};
 let since = ${since};
 let source;
 // The build's own address rule, so the page knows which output file it is.
@@ -70,9 +74,11 @@ function connect() {
   source.addEventListener('rebuilt', (event) => {
     const { changed, build } = JSON.parse(event.data);
     since = build;
+    // The page's own file: its address's (a page not built yet reloads into it) or the one it was sent from.
     // Pictures are not a reason: their names carry their hash, so a page showing a changed picture has changed
-    // itself. Reloading every open page (the editor too) for a picture it does not show only loses its state.
-    const mine = !changed || changed.some((file) => file === here() || file === '404.html' || /\\.(css|js|mjs|woff2)$/.test(file));
+    // itself. Reloading every open page for a file it does not show only loses its state: the editor's form, with
+    // what was typed and not yet saved, went whenever a change to a price changed the 404 page.
+    const mine = !changed || changed.some((file) => file === here() || file === sent || /\\.(css|js|mjs|woff2)$/.test(file));
     if (overlay || mine) location.reload();
   });
 }

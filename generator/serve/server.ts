@@ -119,11 +119,13 @@ export async function serve(options: ServeOptions) {
   if (live) await functions.check().catch(report);
   const editor = localEditor(project, out, logger, { listenHost: options.host, onNetwork: options.editorOnNetwork });
 
-  // async: the page's DOMContentLoaded does not wait for the client, which is fetched afresh on every load.
+  // async: the page's DOMContentLoaded does not wait for the client, which is fetched afresh on every load. The
+  // client is told the file sent, which is not the address's own where it is the 404 page.
   // While there are drafts, their stylesheet marks their pages and the links to them (content/drafts.ts).
-  const transformHtml = (html: string) => {
+  const transformHtml = (html: string, file?: string) => {
     const styled = drafts ? html.replace('</head>', `<link rel="stylesheet" href="${draftsPath}"></head>`) : html;
-    return styled.replace('</body>', `<script type="module" async src="${reloadClientPath}?since=${builds}"></script></body>`);
+    const sent = file ? `&file=${encodeURIComponent(file)}` : '';
+    return styled.replace('</body>', `<script type="module" async src="${reloadClientPath}?since=${builds}${sent}"></script></body>`);
   };
   const serveStatic = staticHandler({ root: out, transformHtml });
   const serveEditor = staticHandler({ root: out });
@@ -148,7 +150,7 @@ export async function serve(options: ServeOptions) {
       return;
     }
     // The server's own files, beside the site's: made afresh, never cached.
-    const own = pathname === draftsPath ? ['text/css', drafts] : pathname === reloadClientPath ? ['text/javascript', reloadClient(since(), run)] : undefined;
+    const own = pathname === draftsPath ? ['text/css', drafts] : pathname === reloadClientPath ? ['text/javascript', reloadClient(since(), run, new URLSearchParams(query).get('file'))] : undefined;
     if (own) return void res.writeHead(200, { 'Content-Type': `${own[0]}; charset=utf-8`, 'Cache-Control': 'no-store' }).end(own[1]);
     // Until a first good build there is no site: every address answers the report, which the reload client lays
     // out in its overlay; 500, as the address's page could not be made.

@@ -11,8 +11,8 @@ import { cleanPath, outputFileOf } from '../address.ts';
 
 export interface StaticOptions {
   root: string;
-  /** Rewrites an HTML page before it is sent (the dev server adds its reload client here). */
-  transformHtml?: (html: string) => string;
+  /** Rewrites an HTML page before it is sent, given the file sent (the dev server adds its reload client here). */
+  transformHtml?: (html: string, file: string) => string;
 }
 
 /** The text of a host's file (`_headers`, `_redirects`) in the site, empty when there is none. */
@@ -198,6 +198,6 @@ function plain(res: ServerResponse, status: number, text: string, extra: Record<
 
 function sendHtml(req: IncomingMessage, res: ServerResponse, status: number, file: string, options: StaticOptions): void {
   const html = fs.readFileSync(file, 'utf8');
-  const body = Buffer.from(options.transformHtml ? options.transformHtml(html) : html);
+  const body = Buffer.from(options.transformHtml ? options.transformHtml(html, path.relative(options.root, file).split(path.sep).join('/')) : html);
   send(req, res, status, 'text/html; charset=utf-8', body, { 'Cache-Control': 'no-cache' });
 }

@@ -111,6 +111,34 @@ for (const width of [375, 1280]) {
   });
 }
 
+test('a change to the 404 page reloads a page that shows it, and no other page', async () => {
+  const context = await browser.newContext();
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));
+  const open = async (address: string) => {
+    const page = await context.newPage();
+    await page.goto(`${dev.url}${address}`);
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/__site/client.js')));
+    // A reload would take this away: what a form holds, typed and not yet sent, goes the same way.
+    await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+    return page;
+  };
+  const missing = await open('/no-page-here');
+  const perth = await open('/cities/perth');
+  const editor = await open('/admin/');
+  const built = new Promise<void>((resolve) => dev.onRebuild((outcome) => outcome.changed.includes('404.html') && resolve()));
+  const copy = site.read('content/pages/not-found.json');
+  site.editJson('content/pages/not-found.json', (d) => (d.text = `${d.text} Or ring us.`));
+  try {
+    await built;
+    await missing.waitForFunction(() => document.querySelector('.lead')?.textContent?.endsWith('Or ring us.'), undefined, { timeout: 30_000 });
+    // The other pages heard the same rebuild (the 404 page's reload came from it) and kept their state.
+    for (const page of [perth, editor]) assert.ok(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept), page.url());
+  } finally {
+    site.write('content/pages/not-found.json', copy);
+    await context.close();
+  }
+});
+
 test('pages out of sight let their event streams go, so a seventh tab loads; one seen again reloads for what changed meanwhile', async () => {
   const context = await browser.newContext();
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));
