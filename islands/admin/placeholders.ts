@@ -36,10 +36,8 @@ function showValue(field: Field, facts: Facts): void {
   if (!existing) field.after(line);
 }
 
-/** Types text at the cursor of a field Decap (React) controls, so that Decap sees the change. */
-function insertInto(field: Field, text: string): void {
-  const start = field.selectionStart ?? field.value.length;
-  const end = field.selectionEnd ?? start;
+/** Types text over a range of a field Decap (React) controls, so that Decap sees the change. */
+function insertInto(field: Field, text: string, [start, end]: [number, number]): void {
   const value = field.value.slice(0, start) + text + field.value.slice(end);
   const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
   setter?.call(field, value);
@@ -87,8 +85,11 @@ function picker(facts: Facts, info: FactInfo, target: () => Field | undefined): 
           button.append(value, about, code);
           button.addEventListener('click', () => {
             const field = target();
+            // The cursor as it was, read first: closing the dialog gives the field its focus back, and Chromium
+            // puts the cursor at the field's start as it does.
+            const at: [number, number] | undefined = field && [field.selectionStart ?? field.value.length, field.selectionEnd ?? field.value.length];
             dialog.close();
-            if (field) insertInto(field, `{{${n}}}`);
+            if (field && at) insertInto(field, `{{${n}}}`, at);
           });
           item.append(button);
           return item;

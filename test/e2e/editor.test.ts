@@ -89,6 +89,27 @@ test('changing a city population writes that one value to disk, and the open cit
   await cityPage.waitForFunction(() => document.querySelector('main')?.innerText.includes('2.4 million'), undefined, { timeout: 20_000 });
 });
 
+test('"Insert a fact" puts the placeholder where the cursor was, and the line under the field shows what the site will, at 375 px (touch) and 1280 px', async () => {
+  const plans = site.json<{ plans: { id: string; price: string }[] }>('content/plans.json').plans;
+  const price = plans.find((plan) => plan.id === 'self-service')!.price;
+  for (const [width, hasTouch] of [[375, true], [1280, false]] as const) {
+    const page = await session.editor('#/collections/cities/entries/hobart', { width, height: 800 }, { hasTouch });
+    const field = page.getByLabel('Tagline (optional)', { exact: true }).first();
+    await field.fill('Certified from , and fast.');
+    // The cursor after "from ", not at either end: inserted at the start or the end, the test fails.
+    await field.evaluate((input: HTMLInputElement) => input.setSelectionRange(15, 15));
+    const button = page.locator('#site-insert-fact');
+    await (hasTouch ? button.tap() : button.click());
+    const option = page.getByRole('dialog', { name: 'Insert a fact' }).getByRole('button').filter({ hasText: '{{plans.self-service.price}}' });
+    await (hasTouch ? option.tap() : option.click());
+    assert.is(await field.inputValue(), 'Certified from {{plans.self-service.price}}, and fast.', `${width} px`);
+    await page.getByText(`On the site: Certified from ${price}, and fast.`).waitFor();
+    // Typing goes on after the placeholder.
+    await page.keyboard.type(' today');
+    assert.is(await field.inputValue(), 'Certified from {{plans.self-service.price}} today, and fast.', `${width} px`);
+  }
+});
+
 test('a number where a price is required is refused with the build\'s message, and the file is unchanged', async () => {
   const file = 'content/plans.json';
   const before = site.read(file);
