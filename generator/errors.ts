@@ -511,7 +511,7 @@ export class SiteError extends Error {
   }
 
   /**
-   * `content/cities/perth.json:4:17 /population must be string`, or for a page
+   * `content/cities/perth.json:4:17 /population must be text`, or for a page
    * `/contact (content/pages/contact.json) ships 20.1 KB at load ...`.
    */
   get headline(): string {

@@ -89,7 +89,7 @@ export async function createStarter(options: NewOptions): Promise<string> {
     if (unparsed.length) throw new BuildFailure('new', unparsed);
     return loaded.files.filter((f) => inFolder(f.path)).map(({ path: file, data }) => {
       if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-        return fail('CONTENT_SCHEMA', { problem: '/ must be object', description: 'Each file here holds one object, { ... }, of its fields: run site check to see what else is wrong in content/.' }, { file, line: 1, column: 1 });
+        return fail('CONTENT_SCHEMA', { problem: '/ must be an object ({ … })', description: 'Each file here holds one object, { ... }, of its fields: run site check to see what else is wrong in content/.' }, { file, line: 1, column: 1 });
       }
       return data as any;
     });

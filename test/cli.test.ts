@@ -154,7 +154,7 @@ test('build prints every content error, numbered, and exits 1 leaving dist/ as i
   assert.is(code, 1);
   assert.match(err, /✗ 2 problems in content:/);
   assert.match(err, /^ {2}1\. content\/cities\/darwin\.json:\d+:\d+ \/state must be one of: "NSW"/m);
-  assert.match(err, /^ {2}2\. content\/cities\/perth\.json:7:17 \/population must be string {2}\[CONTENT_SCHEMA\]$/m);
+  assert.match(err, /^ {2}2\. content\/cities\/perth\.json:7:17 \/population must be text {2}\[CONTENT_SCHEMA\]$/m);
   assert.not.match(err, /at .*\.ts:\d+/, 'no stack trace for a content mistake');
   assert.is(fs.readFileSync(path.join(f.root, 'dist/index.html'), 'utf8'), before);
   f.write('content/cities/perth.json', perth);
@@ -223,7 +223,7 @@ test('new refuses to overwrite, and refuses a bad slug', () => {
     const notObject = site(['new', kind, name], f.root);
     f.write(rel, null);
     assert.is(notObject.code, 1, `${rel}: ${notObject.out}`);
-    assert.ok(notObject.err.includes(`${rel}:1:1 / must be object  [CONTENT_SCHEMA]`), notObject.err);
+    assert.ok(notObject.err.includes(`${rel}:1:1 / must be an object ({ … })  [CONTENT_SCHEMA]`), notObject.err);
     assert.not.match(notObject.err, /\n\s+at /);
     assert.not.ok(fs.existsSync(path.join(f.root, path.dirname(rel), `${name.toLowerCase()}.json`)), `no ${kind} starter written`);
   }

@@ -19,10 +19,31 @@ const test = suite('content errors');
 test('CONTENT_SCHEMA: a number where text is expected, with line, column, frame and the field description', async () => {
   const [error] = await failure((f) => replaceIn(f, 'content/cities/perth.json', '"population": "2.3 million"', '"population": 2300000'));
   assert.is(error.code, 'CONTENT_SCHEMA');
-  assert.is(error.headline, 'content/cities/perth.json:7:17 /population must be string');
+  assert.is(error.headline, 'content/cities/perth.json:7:17 /population must be text');
   assert.match(error.frame!, /> 7 \|   "population": 2300000,/);
   assert.match(error.frame!, /\n\s+\|\s{17}\^/);
   assert.is(error.hint, 'The population as text, such as 5.3 million or 147,000.');
+});
+
+test('CONTENT_SCHEMA: limits in words, with what the value has: a length, a number of items, a number out of range', async () => {
+  const errors = await failure((f) =>
+    f.editJson('content/cities/perth.json', (d) => {
+      d.order = 0;
+      d.coordinates.latitude = 31.95;
+      d.localGuide.heading = 'WA';
+      d.localGuide.paragraphs = ['Too short to say much about Perth.'];
+    }),
+  );
+  assert.equal(
+    errors.map((e) => e.headline.replace(/:\d+:\d+ /, ' ')),
+    [
+      'content/cities/perth.json /order must be at least 1 (it is 0)',
+      'content/cities/perth.json /coordinates/latitude must be at most -9 (it is 31.95)',
+      'content/cities/perth.json /localGuide/heading must have at least 5 characters (it has 2)',
+      'content/cities/perth.json /localGuide/paragraphs must have at least 2 items (it has 1)',
+      'content/cities/perth.json /localGuide/paragraphs/0 must have at least 40 characters (it has 34)',
+    ],
+  );
 });
 
 test('CONTENT_SCHEMA: a misspelt field suggests the right one, and the missing field is reported too', async () => {
@@ -717,7 +738,7 @@ test('CONTENT_SCHEMA: a missing field with a fixed set of values lists them', as
 
 test('CONTENT_SCHEMA: a field its schema does not describe still has a hint, naming the schema that holds the rule', async () => {
   const [error] = await failure((f) => f.editJson('content/cities/perth.json', (d) => (d.coordinates.latitude = '-31.95')));
-  assert.match(error.headline, /^content\/cities\/perth\.json:\d+:17 \/coordinates\/latitude must be number$/);
+  assert.match(error.headline, /^content\/cities\/perth\.json:\d+:17 \/coordinates\/latitude must be a number$/);
   // The schema's own description when it has one (editors may add it), else where the rule is written.
   assert.ok(error.hint && (error.hint === 'The rule is in content/schemas/city.schema.json.' || !error.hint.startsWith('The rule')), error.hint);
 });

@@ -227,7 +227,7 @@ test('a number where text is required is refused with the build\'s message, and 
   data.population = 2300000;
   const { status, body } = await call('persistEntry', { dataFiles: [{ path: rel, raw: JSON.stringify(data, null, 2) }], assets: [] });
   assert.is(status, 422);
-  assert.is(body.error, 'Not saved: content/cities/perth.json:7:17 /population must be string. The population as text, such as 5.3 million or 147,000.');
+  assert.is(body.error, 'Not saved: content/cities/perth.json:7:17 /population must be text. The population as text, such as 5.3 million or 147,000.');
   assert.is(site.read(rel), before);
 });
 
@@ -269,7 +269,7 @@ test('a broken plans.json does not refuse a save of an entry naming a fact it le
       data.population = 5400000;
       const own = await call('persistEntry', { dataFiles: [{ path: rel, raw: JSON.stringify(data, null, 2) }], assets: [] });
       assert.is(own.status, 422);
-      assert.match(own.body.error, /^Not saved: content\/cities\/sydney\.json:\d+:\d+ \/population must be string\. The population as text, such as 5\.3 million or 147,000\.$/);
+      assert.match(own.body.error, /^Not saved: content\/cities\/sydney\.json:\d+:\d+ \/population must be text\. The population as text, such as 5\.3 million or 147,000\.$/);
     }
   } finally {
     site.write('content/plans.json', plans);

@@ -121,7 +121,7 @@ test('a community with too few documents is a content error naming the file, the
   } catch (error) {
     if (!(error instanceof BuildFailure)) throw error;
     const problem = error.errors.find((e) => e.file?.endsWith('arabic.json'))!;
-    assert.match(problem.headline, /^content\/languages\/arabic\.json:\d+:\d+ \/community\/documents must NOT have fewer than 4 items \(it has 3\)$/);
+    assert.match(problem.headline, /^content\/languages\/arabic\.json:\d+:\d+ \/community\/documents must have at least 4 items \(it has 3\)$/);
     assert.match(problem.hint!, 'Four to six documents');
   } finally {
     f.remove();

@@ -39,18 +39,30 @@ export function explain(problem: ErrorObject, schema: SchemaNode | undefined, da
       return { pointer, message: `${JSON.stringify(data)} does not have the expected form`, hint: hint ?? `It must match ${String(params.pattern)}.` };
     case 'format':
       return { pointer, message: `${JSON.stringify(data)} is not a valid ${params.format === 'email' ? 'email address' : String(params.format)}`, hint };
+    case 'type':
+      return { pointer, message: `must be ${String(params.type).split(',').map((type) => typeNames[type] ?? type).join(' or ')}`, hint };
+    // In words, not ajv's ("must NOT have fewer than 40 characters"), which the editor shows staff too.
     case 'minItems':
     case 'maxItems':
-      return { pointer, message: `${problem.message} (it has ${(data as unknown[]).length})`, hint };
+      return { pointer, message: `must have ${atLeastOrMost(problem.keyword)} ${counted(Number(params.limit), 'item')} (it has ${(data as unknown[]).length})`, hint };
     case 'minLength':
     case 'maxLength':
-      return { pointer, message: `${problem.message} (it has ${String(data).length})`, hint };
+      return { pointer, message: `must have ${atLeastOrMost(problem.keyword)} ${counted(Number(params.limit), 'character')} (it has ${[...String(data)].length})`, hint };
+    case 'minimum':
+    case 'maximum':
+      return { pointer, message: `must be ${atLeastOrMost(problem.keyword)} ${params.limit} (it is ${JSON.stringify(data)})`, hint };
     case 'uniqueItems':
       return { pointer: `${pointer}/${params.i}`, message: `repeats item ${params.j}: every item must be different`, hint };
     default:
       return { pointer, message: problem.message ?? `fails the ${problem.keyword} rule`, hint };
   }
 }
+
+/** JSON's types as the person writing the file would name them. */
+const typeNames: Record<string, string> = { string: 'text', number: 'a number', integer: 'a whole number', boolean: 'true or false', array: 'a list', object: 'an object ({ … })', null: 'null' };
+
+const atLeastOrMost = (keyword: string) => (keyword.startsWith('min') ? 'at least' : 'at most');
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** The known names nearest a mistyped one, in their order, if they are close enough to be a typo. */
 export function nearest(name: string, known: string[]): string[] {

@@ -130,7 +130,7 @@ function editingArea(label: HTMLLabelElement): HTMLElement | null {
 
 /** The build's sentence without its JSON quoting: `"44.95" does not have the expected form` -> `44.95 does not ...`. */
 function plain(text: string): string {
-  return text.replace(/^"((?:[^"\\]|\\.)*)" /, (_m, value: string) => `“${value}” `).replace(/^must be string/, 'must be text');
+  return text.replace(/^"((?:[^"\\]|\\.)*)" /, (_m, value: string) => `“${value}” `);
 }
 
 /**
