@@ -507,14 +507,32 @@ test('a refused save that uploaded over an existing image puts the old image bac
   assert.is(site.read(rel), post);
 });
 
-test('paths outside content/ and assets/images/ are refused', async () => {
-  for (const p of ['package.json', 'content/schemas/city.schema.json', '/etc/passwd']) {
+test('paths outside content/ and assets/images/ are refused, and the schemas inside content/ as schemas', async () => {
+  for (const p of ['package.json', '/etc/passwd']) {
     const { status, body } = await call('getEntry', { path: p });
     assert.is(status, 403, p);
     assert.match(body.error, /outside content\/ and assets\/images\//);
   }
+  // Inside content/, so not said to be outside it.
+  const schema = site.read('content/schemas/city.schema.json');
+  const asked = { getEntry: { path: 'content/schemas/city.schema.json' }, persistEntry: { dataFiles: [{ path: 'content/schemas/city.schema.json', raw: '{}\n' }], assets: [] } };
+  for (const [action, params] of Object.entries(asked)) {
+    const refused = await call(action, params);
+    assert.is(refused.status, 403, action);
+    assert.is(refused.body.error, "content/schemas/city.schema.json is a schema: the editor's forms are made from content/schemas/, and it does not change them.", action);
+  }
+  assert.is(site.read('content/schemas/city.schema.json'), schema);
   const up = await call('getEntry', { path: '../outside.json' });
   assert.is(up.status, 400);
+});
+
+test('a request that names no action is told so (400); one that names an action the editor does not take, which (422)', async () => {
+  const response = await fetch(api, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ params: {} }) });
+  assert.is(response.status, 400);
+  assert.is((await response.json()).error, 'The request names no action: send {"action": "…", "params": {…}}.');
+  const unknown = await call('unpublishedEntries', {});
+  assert.is(unknown.status, 422);
+  assert.match(unknown.body.error, /does not do "unpublishedEntries"/);
 });
 
 test('an entry is read from content/ only: an image asked for as an entry (getEntry, entriesByFiles, entriesByFolder) is refused, never read as text', async () => {

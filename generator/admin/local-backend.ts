@@ -94,6 +94,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     const tooLong = rel.split('/').find((part) => Buffer.byteLength(part) > 255);
     if (tooLong) throw new Refused(422, `The file name ${tooLong.slice(0, 40)}… is longer than a file system allows (255 bytes). Choose a shorter name or slug.`);
     const abs = path.resolve(toDisk(rel.replace(/^\/+/, '')));
+    if (within(abs, project.schemas)) throw new Refused(403, `${rel} is a schema: the editor's forms are made from content/schemas/, and it does not change them.`);
     if (!editable(abs)) throw new Refused(403, `${rel} is outside content/ and assets/images/, which is all the editor may change.`);
     if (want === 'image' && !abs.startsWith(images + path.sep)) throw new Refused(403, `${rel}: images are uploaded to assets/images/ only.`);
     if ((want === 'media' || want === 'media folder') && !within(abs, images)) throw new Refused(403, `${rel}: the editor's media is in assets/images/ only.`);
@@ -289,6 +290,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
         if (params.bases !== undefined && !isObject(params.bases)) throw new Refused(400, 'deleteFiles\' bases must be an object of file paths and the text each had when opened.');
         return deleteFiles(params.paths ?? [params.path], params.bases);
       default:
+        if (typeof body.action !== 'string') throw new Refused(400, 'The request names no action: send {"action": "…", "params": {…}}.');
         throw new Refused(422, `The local editor does not do "${body.action}": it saves straight to the files (simple publish mode).`);
     }
   }
