@@ -163,6 +163,26 @@ test('an unchanged save through the API leaves the file byte-identical, whatever
   assert.is(site.read(post), before);
 });
 
+test('a price typed by hand is refused as site check would refuse it, naming the field and the fact to write; named by its placeholder, or already on disk, it is saved', async () => {
+  const rel = 'content/cities/hobart.json';
+  const before = site.read(rel);
+  const price = site.json<{ plans: { id: string; price: string }[] }>('content/plans.json').plans.find((plan) => plan.id === 'self-service')!.price;
+  const withTagline = (tagline: string) => JSON.stringify({ ...JSON.parse(before), tagline }, null, 2);
+  const typed = await call('persistEntry', { dataFiles: [{ path: rel, raw: withTagline(`Certified from ${price} a page.`) }], assets: [] });
+  assert.is(typed.status, 422);
+  assert.match(typed.body.error, new RegExp(`^Not saved: content/cities/hobart\\.json:\\d+:\\d+ /tagline \\${price} is a price typed by hand\\. Write \\{\\{plans\\.self-service\\.price\\}\\}`));
+  assert.is(site.read(rel), before, 'the file is unchanged');
+  const named = await call('persistEntry', { dataFiles: [{ path: rel, raw: withTagline('Certified from {{plans.self-service.price}} a page.') }], assets: [] });
+  assert.is(named.status, 200, named.body.error);
+  // One already on disk is the build's (and site check's) to report: a save of another field is not refused for it.
+  fs.writeFileSync(path.join(site.root, rel), `${withTagline(`Certified from ${price} a page.`)}\n`);
+  const other = JSON.parse(site.read(rel));
+  other.population = '250,000';
+  const unrelated = await call('persistEntry', { dataFiles: [{ path: rel, raw: JSON.stringify(other, null, 2) }], assets: [] });
+  assert.is(unrelated.status, 200, unrelated.body.error);
+  site.write(rel, before);
+});
+
 test("a new draft at a published page's address is refused naming the draft as the cause and the published file as the other party", async () => {
   const rel = 'content/pages/maori.md';
   const raw = site.read('content/pages/terms.md').replace('---\n', '---\ndraft: true\n');

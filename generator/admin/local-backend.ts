@@ -11,7 +11,8 @@ import { within, type Project } from '../project.ts';
 import { colour, type Logger } from '../log.ts';
 import { fileNameError, loadContent, parseSource, type SourceFile } from '../content/load.ts';
 import { ownProblems } from '../content/validate.ts';
-import { resolveFacts } from '../content/facts.ts';
+import { factSources, resolveFacts } from '../content/facts.ts';
+import { findHandTypedFacts } from '../content/hand-typed.ts';
 import { buildModel } from '../content/model.ts';
 import { routes } from '../routes.ts';
 import { crossCheck } from '../content/cross-check.ts';
@@ -397,6 +398,17 @@ function inBody(errors: SiteError[], changes: Change[]): SiteError[] {
   });
 }
 
+/** The facts typed by hand in the saved files that were not there before the save (content/hand-typed.ts). */
+function newlyHandTyped(current: SourceFile[], next: SourceFile[], saved: SourceFile[]): SiteError[] {
+  const paths = new Set(saved.map((f) => f.path));
+  const factFiles = new Set<string>(Object.values(factSources));
+  // The saved files, and the facts they might have named.
+  const search = (files: SourceFile[]) => findHandTypedFacts(files.filter((f) => paths.has(f.path) || factFiles.has(f.rel)));
+  const key = (e: SiteError) => `${e.file} ${e.pointer} ${e.message}`;
+  const before = new Set(search(current).map(key));
+  return search(next).filter((e) => !before.has(key(e)));
+}
+
 /** One file as a save or a deletion would leave it: its new text, or null when it goes. */
 interface Change {
   rel: string;
@@ -430,6 +442,10 @@ async function check(project: Project, changes: Change[]): Promise<void> {
     // it: resolved against the content as it would be after the save.
     const own = [...misnamed, ...(await ownProblems(project, next, new Set(saved.map((f) => f.path)), stillUnread))];
     if (own.length) throw refusal(inBody(own, changes));
+    // A price, time or phone number typed by hand fails `site check`, which every deploy preview runs
+    // (netlify.toml): refused here, where staff can still name the fact instead.
+    const typed = newlyHandTyped(current, next, saved);
+    if (typed.length) throw refusal(inBody(typed, changes));
   }
   const problems = async (files: SourceFile[], loadErrors: SiteError[]) => {
     const schema = await ownProblems(project, files, undefined, loadErrors);
