@@ -52,6 +52,13 @@ test('CONTENT_SCHEMA: every problem of a run is reported at once, across files',
   assert.is(errors[2].hint, "The external order page on the provider's profile; its path must end in /create.");
 });
 
+test('CONTENT_SCHEMA: a language sets no seo title, which its page would not show (the title is made from its name and price)', async () => {
+  const [error] = await failure((f) => f.editJson('content/languages/afrikaans.json', (d) => (d.seo = { title: 'Afrikaans translations in Perth', ...d.seo })));
+  assert.is(error.code, 'CONTENT_SCHEMA');
+  assert.is(error.headline, 'content/languages/afrikaans.json:20:5 /seo/title is not a known field');
+  assert.is(error.hint, 'Known fields here: description, keywords.');
+});
+
 test('CONTENT_SCHEMA: blog front matter is validated with the line of the field', async () => {
   const [error] = await failure((f) => replaceIn(f, 'content/blog/naati-vs-standard-translations-differences.md', 'date: "22/09/2026"', 'date: 22 September 2026'));
   assert.is(error.code, 'CONTENT_SCHEMA');
