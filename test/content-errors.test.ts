@@ -154,6 +154,18 @@ test('CONTENT_UTF_SIXTEEN: a file saved as UTF-16 (Windows Notepad\'s "Unicode")
   assert.match(errors[0].hint!, /^Save it as UTF-8/);
 });
 
+test('CONTENT_UTF_SIXTEEN: a file saved as UTF-16 without a byte-order mark is named as such too, not as holding the control character U+0000', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  const errors = await failure((f) => {
+    fs.writeFileSync(path.join(f.root, 'content/cities/perth.json'), Buffer.from(f.read('content/cities/perth.json'), 'utf16le'));
+    fs.writeFileSync(path.join(f.root, post), Buffer.from(f.read(post), 'utf16le').swap16());
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [
+    `CONTENT_UTF_SIXTEEN ${post} is saved as UTF-16, which the build does not read`,
+    'CONTENT_UTF_SIXTEEN content/cities/perth.json is saved as UTF-16, which the build does not read',
+  ]);
+});
+
 test('CONTENT_CONTROL_CHARACTER: a control character, written or escaped, is refused where it stands, rather than making the feed invalid XML', async () => {
   const errors = await failure((f) => {
     // As the editor writes text pasted from a word processor, whose line break is U+000B.
