@@ -73,6 +73,13 @@ test('CONTENT_SCHEMA: every problem of a run is reported at once, across files',
   assert.is(errors[2].hint, "The external order page on the provider's profile; its path must end in /create.");
 });
 
+test('CONTENT_SCHEMA: a language sets no seo title, which its page would not show (the title is made from its name and price)', async () => {
+  const [error] = await failure((f) => f.editJson('content/languages/afrikaans.json', (d) => (d.seo = { title: 'Afrikaans translations in Perth', ...d.seo })));
+  assert.is(error.code, 'CONTENT_SCHEMA');
+  assert.is(error.headline, 'content/languages/afrikaans.json:20:5 /seo/title is not a known field');
+  assert.is(error.hint, 'Known fields here: description, keywords.');
+});
+
 test('CONTENT_SCHEMA: blog front matter is validated with the line of the field', async () => {
   const [error] = await failure((f) => replaceIn(f, 'content/blog/naati-vs-standard-translations-differences.md', 'date: "22/09/2026"', 'date: 22 September 2026'));
   assert.is(error.code, 'CONTENT_SCHEMA');
@@ -166,6 +173,18 @@ test('CONTENT_UTF_SIXTEEN: a file saved as UTF-16 (Windows Notepad\'s "Unicode")
     'CONTENT_UTF_SIXTEEN content/cities/perth.json is saved as UTF-16, which the build does not read undefined',
   ]);
   assert.match(errors[0].hint!, /^Save it as UTF-8/);
+});
+
+test('CONTENT_UTF_SIXTEEN: a file saved as UTF-16 without a byte-order mark is named as such too, not as holding the control character U+0000', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  const errors = await failure((f) => {
+    fs.writeFileSync(path.join(f.root, 'content/cities/perth.json'), Buffer.from(f.read('content/cities/perth.json'), 'utf16le'));
+    fs.writeFileSync(path.join(f.root, post), Buffer.from(f.read(post), 'utf16le').swap16());
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [
+    `CONTENT_UTF_SIXTEEN ${post} is saved as UTF-16, which the build does not read`,
+    'CONTENT_UTF_SIXTEEN content/cities/perth.json is saved as UTF-16, which the build does not read',
+  ]);
 });
 
 test('CONTENT_CONTROL_CHARACTER: a control character, written or escaped, is refused where it stands, rather than making the feed invalid XML', async () => {

@@ -2,7 +2,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decodeSegment, encodeSegment, pointerKeys, resolveKeys } from '../generator/content/pointer.ts';
-import { pointerSegments } from '../generator/content/locate.ts';
+import { locate, pointerSegments } from '../generator/content/locate.ts';
+import type { SourceFile } from '../generator/content/load.ts';
 
 const test = suite('pointer');
 
@@ -30,6 +31,14 @@ test('the value at a pointer, or undefined where the path leaves the data', () =
 test('locate reads array indexes as numbers, as the JSON tree wants them', () => {
   assert.equal(pointerSegments('/cities/3/a~1b'), ['cities', 3, 'a/b']);
   assert.equal(pointerSegments('/'), []);
+});
+
+test('in front matter a missing top-level field is placed at the start, not at a nested field of that name', () => {
+  const text = ['---', 'excerpt: "Text"', 'seo:', '  title: "Short"', '  description: "More"', 'image:', '  src: "a.svg"', '---', 'Body'].join('\n');
+  const file = { path: 'content/blog/a.md', text, body: 'Body' } as SourceFile;
+  assert.equal(locate(file, '/title'), { line: 1, column: 1 }, 'no top-level title: the opening line, as JSON gives its opening brace');
+  assert.equal(locate(file, '/seo/title'), { line: 4, column: 3 });
+  assert.equal(locate(file, '/image/alt'), { line: 6, column: 1 }, 'a missing nested field: its parent');
 });
 
 test.run();

@@ -238,6 +238,9 @@ function realPath(abs: string): string | undefined {
  */
 function readText(abs: string): string | { shown: string; utf16: boolean } {
   const text = fs.readFileSync(abs, 'utf8');
+  // UTF-16 saved without a byte-order mark: every content file starts with { or ---, which UTF-16 writes beside
+  // a zero byte, and no UTF-8 content file starts with one.
+  if (text.charCodeAt(0) === 0 || text.charCodeAt(1) === 0) return { shown: text, utf16: true };
   // A U+FFFD is written so or stands for bytes that are not UTF-8: only then are the bytes looked at, since
   // reading every file as bytes first made a cold build's reading of thousands of posts a third slower.
   const bytes = text.includes('\uFFFD') ? fs.readFileSync(abs) : undefined;

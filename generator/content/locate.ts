@@ -51,13 +51,19 @@ function locateInFrontMatter(file: SourceFile, segments: (string | number)[]): P
   for (const segment of segments) {
     let hit = -1;
     let seen = -1;
+    // The parent's own keys sit at the indent of its first line: a deeper key of the same name (seo's title for a
+    // missing title) is not the one looked for.
+    let inner = -1;
     for (let i = found.line; i < (end === -1 ? lines.length : end); i++) {
       const text = lines[i].trimStart();
       if (text === '') continue;
-      if (lines[i].length - text.length <= indent) {
+      const at = lines[i].length - text.length;
+      if (at <= indent) {
         if (i > found.line) break;
         continue;
       }
+      if (inner === -1) inner = at;
+      if (at !== inner) continue;
       if (typeof segment === 'number' ? (text.startsWith('- ') || text.trim() === '-') && ++seen === segment : text.startsWith(`${segment}:`)) {
         hit = i;
         break;

@@ -736,6 +736,8 @@ export interface LanguageGroups {
   }[];
 }
 
+export type Keywords = string[];
+
 export interface Language {
   $schema?: string;
   /**
@@ -798,7 +800,16 @@ export interface Language {
      */
     nativeLang?: string;
   };
-  seo?: Seo;
+  /**
+   * How this page appears in search results. Its title is made from the language's name and the from-price, the same on every language page, so only the description and keywords are set here.
+   */
+  seo?: {
+    /**
+     * The meta description: one or two sentences, under 160 characters.
+     */
+    description?: string;
+    keywords?: Keywords;
+  };
   /**
    * What is particular to this language's speakers: the documents they most often need translated, who issues them, and the script and name pitfalls. Shown on the language page; write it fresh for this community.
    */

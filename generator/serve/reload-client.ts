@@ -25,6 +25,7 @@ const here = () => outputFileOf(location.pathname);
 let overlay;
 // Each problem as the terminal numbers it: where (file:line:column, or the page), the title, what is wrong,
 // the code frame and the hint. Text goes in as text nodes only, never as markup: messages quote the visitor's content.
+// The frame scrolls sideways rather than wrap, so its caret stays under the column it names on a narrow screen.
 function el(tag, className, ...children) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -39,7 +40,7 @@ function showError(report) {
   if (!overlay) {
     overlay = document.createElement('site-error-overlay');
     const root = overlay.attachShadow({ mode: 'open' });
-    root.innerHTML = '<style>:host{position:fixed;inset:0;z-index:2147483647;background:rgba(15,31,51,.97);color:#fff;font:14px/1.5 system-ui,sans-serif;overflow:auto;padding:32px}h2{font-size:20px;color:#ffb4a8;margin:0 0 16px}ol{margin:0;padding:0;list-style:none}li{margin:0 0 24px;max-width:110ch}h3{font-size:15px;margin:0;color:#fde68a}.code{font:12px ui-monospace,Menlo,Consolas,monospace;color:#cbd5e1;margin-left:4px}.where{font:14px ui-monospace,Menlo,Consolas,monospace;color:#93c5fd;margin:4px 0}.message{margin:4px 0}pre{font:13px/1.45 ui-monospace,Menlo,Consolas,monospace;white-space:pre-wrap;background:rgba(0,0,0,.35);padding:8px 12px;margin:8px 0;border-radius:4px}.hint{color:#bbf7d0;margin:4px 0}.note{color:#cbd5e1}[role=alertdialog]:focus{outline:none}</style><div role="alertdialog" aria-modal="true" aria-labelledby="site-error-heading" tabindex="-1"><h2 id="site-error-heading">Build failed</h2><div class="problems"></div><p class="note"></p></div>';
+    root.innerHTML = '<style>:host{position:fixed;inset:0;z-index:2147483647;background:rgba(15,31,51,.97);color:#fff;font:14px/1.5 system-ui,sans-serif;overflow:auto;padding:32px}h2{font-size:20px;color:#ffb4a8;margin:0 0 16px}ol{margin:0;padding:0;list-style:none}li{margin:0 0 24px;max-width:110ch}h3{font-size:15px;margin:0;color:#fde68a}.code{font:12px ui-monospace,Menlo,Consolas,monospace;color:#cbd5e1;margin-left:4px}.where{font:14px ui-monospace,Menlo,Consolas,monospace;color:#93c5fd;margin:4px 0}.message{margin:4px 0}pre{font:13px/1.45 ui-monospace,Menlo,Consolas,monospace;white-space:pre;overflow-x:auto;background:rgba(0,0,0,.35);padding:8px 12px;margin:8px 0;border-radius:4px}.hint{color:#bbf7d0;margin:4px 0}.note{color:#cbd5e1}[role=alertdialog]:focus{outline:none}</style><div role="alertdialog" aria-modal="true" aria-labelledby="site-error-heading" tabindex="-1"><h2 id="site-error-heading">Build failed</h2><div class="problems"></div><p class="note"></p></div>';
     document.documentElement.append(overlay);
     // Focus goes to the dialog so a screen reader announces it and the keyboard starts there.
     root.querySelector('[role=alertdialog]').focus();

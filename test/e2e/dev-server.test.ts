@@ -56,6 +56,44 @@ test('a broken content file shows where, what, the frame and the hint; the fix t
   await context.close();
 });
 
+test('at 375 px a long line of the code frame is not wrapped, so the caret stays under the column it names', async () => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));
+  const page = await context.newPage();
+  await page.goto(`${dev.url}/cities/perth`);
+  const good = site.read('content/cities/perth.json');
+  // A stray word at the end of the long suburbs line: the caret falls far along a line wider than a phone.
+  site.write('content/cities/perth.json', good.replace(/("suburbs": "[^"]+")/, '$1 x'));
+  try {
+    const frame = page.getByRole('alertdialog', { name: /Build failed/ }).locator('pre.frame');
+    await frame.waitFor({ timeout: 30000 });
+    // Where the caret and the character above it are drawn. (Text, not a function: tsx names the arrow functions
+    // of a function handed to evaluate(), with a helper the page lacks.)
+    type Box = { x: number; y: number; height: number };
+    const [marked, caret] = (await page.evaluate(`(() => {
+      const text = document.querySelector('site-error-overlay').shadowRoot.querySelector('pre.frame').firstChild;
+      const lines = text.textContent.split('\\n');
+      const line = lines.findIndex((l) => l.trimStart().startsWith('>'));
+      const column = lines[line + 1].indexOf('^');
+      return [line, line + 1].map((n) => {
+        const start = lines.slice(0, n).reduce((sum, l) => sum + l.length + 1, 0) + column;
+        const range = document.createRange();
+        range.setStart(text, start);
+        range.setEnd(text, start + 1);
+        const box = range.getBoundingClientRect();
+        return { x: Math.round(box.left), y: Math.round(box.top), height: box.height };
+      });
+    })()`)) as Box[];
+    assert.is(caret.x, marked.x, 'the caret is at the x of the character it names');
+    assert.ok(caret.y - marked.y < 1.5 * marked.height, `the caret is on the row below that character (${caret.y - marked.y} px down)`);
+  } finally {
+    const reloaded = page.waitForEvent('load');
+    site.write('content/cities/perth.json', good);
+    await reloaded;
+    await context.close();
+  }
+});
+
 test('a project whose first build fails shows the overlay at every address, and the fix reloads into the site', async () => {
   const broken = fixture();
   broken.editJson('content/cities/perth.json', (d) => (d.population = 2300000));
