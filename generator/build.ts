@@ -12,7 +12,7 @@ import { MarkdownSession, type MarkdownRuntime } from './markdown/render.ts';
 import { TemplateContexts, compileTemplates } from './render/templates.ts';
 import { renderSite, WeightsByKind, type RenderInputs } from './render/site.ts';
 import { filesBelow, folderHash, memoStage, readStageMemo, reusableTemplates, saveStageMemo, toolKey, type LiveState } from './incremental/stages.ts';
-import { Changes, plan, explain } from './incremental/plan.ts';
+import { Changes, plan, explain, type BuildKey } from './incremental/plan.ts';
 import { contentFileTest, forgetStamp, inputStamp, saveStamp, type InputStamp } from './incremental/unchanged.ts';
 import { NextRecord, contentState, encodeRecord, loadRecord, recordFile } from './incremental/record.ts';
 import { buildClientScripts } from './assets/islands.ts';
@@ -173,20 +173,19 @@ async function buildOnce(options: BuildOptions, started: number, checkFirst: boo
     if (client.inputs.some(contentFileTest(project))) stages?.memo.delete('islands');
     output.emit(stylesheet.file, stylesheet.contents, 'the stylesheet (assets/css/main.css)');
 
-    // Everything every page's markup depends on besides content; when it changes, every page is rendered.
-    const renderKey = hashOf([
-      toolKey(),
-      templates.hash,
-      stylesheet.url,
-      [...images.images],
-      [...client.entries].map(([name, e]) => [name, e.url]),
-      [...flags.flags],
-      [...social.cards],
-      social.icons,
-      assetsHash,
-      folderHash(project.schemas),
-      model.buildDate ?? null,
-    ]);
+    // Everything every page's markup depends on besides content; when a part changes, every page is rendered.
+    const renderKey: BuildKey = {
+      'the generator (or Node, or a package)': toolKey(),
+      'the templates': templates.hash,
+      'the stylesheet': stylesheet.url,
+      'the images': hashOf([...images.images]),
+      "the islands' scripts": hashOf([...client.entries].map(([name, e]) => [name, e.url])),
+      'the flags': hashOf([...flags.flags]),
+      'the social cards': hashOf([...social.cards, social.icons]),
+      'the assets': assetsHash,
+      'the schemas': folderHash(project.schemas),
+      'the build date': String(model.buildDate ?? 'none'),
+    };
     const changes = await time('changes', () => new Changes(previous, renderKey, contentState(files, model, previous)));
     const planned = plan(changes, pages, (file) => target.canKeep(file));
     const nextRecord = new NextRecord(changes);

@@ -82,6 +82,12 @@ test('the CLI runs through Node\'s compile cache in .cache/compile/; --explain s
     assert.match(explained, /\(1 rendered, \d+ kept\)/);
     assert.match(explained, new RegExp(`^  render /blog/${post.replace(/\.md$/, '')}: content/blog/${post}(#\\w+)? changed$`, 'm'), explained);
     assert.match(explained, /^  keep \d+ pages: nothing they read has changed$/m);
+    // A change every page depends on is named by what changed.
+    const schema = 'content/schemas/city.schema.json';
+    g.write(schema, g.read(schema).replace('"Position on the /cities page."', '"Its position on the /cities page."'));
+    const everything = site(['build', '--out', 'plain', '--explain'], g.root).out;
+    assert.match(everything, /^  render \/cities\/perth: the schemas changed$/m, everything);
+    assert.match(everything, /^  keep 0 pages: nothing they read has changed$/m);
     assert.is(site(['build', '--debug', '--out', 'debug'], g.root).code, 0);
     const files = (dir: string) => listFiles(path.join(g.root, dir)).map((rel) => [rel, fs.readFileSync(path.join(g.root, dir, rel), 'utf8')]);
     assert.equal(files('plain'), files('debug'));

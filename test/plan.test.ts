@@ -26,7 +26,7 @@ test('a page renders for the reason the changes give, or when the last output la
 });
 
 test('with no record of an earlier build every page renders, and the plan says so', () => {
-  const changes = new Changes(undefined, 'key', { files: new Map(), lists: new Map() });
+  const changes = new Changes(undefined, { 'the templates': 'k' }, { files: new Map(), lists: new Map() });
   const planned = plan(changes, pages, () => true);
   assert.ok(planned.every((p) => p.action === 'render' && p.reason === 'no record of an earlier build'));
 });
@@ -43,7 +43,7 @@ test('a page renders for the first changed key it read, a shared part\'s named b
   const state = (deps: number[]) => ({ route: '', deps: Uint32Array.from(deps) });
   const previous: BuildRecord = {
     format: recordFormat,
-    key: 'k',
+    key: { 'the templates': 'k' },
     files: files('1', '1'),
     lists,
     keys: ['content/a.md#body', 'content/site.json', 'content/b.md#title', 'group:3'],
@@ -58,7 +58,7 @@ test('a page renders for the first changed key it read, a shared part\'s named b
   // Each page's recorded route is the one page() gives it now: no route changed.
   for (const [path, page] of previous.pages) page.route = routeHash({ path, file: `${path.slice(1) || 'index'}/index.html` } as Page);
 
-  const bodyEdited = new Changes(previous, 'k', { files: files('2', '1'), lists });
+  const bodyEdited = new Changes(previous, { 'the templates': 'k' }, { files: files('2', '1'), lists });
   assert.ok(bodyEdited.routesKept, 'a post body is no part of any route');
   assert.equal(
     plan(bodyEdited, [...pages, page('/d')], () => true).map((p) => [p.page.path, p.action, p.reason]),
@@ -71,13 +71,16 @@ test('a page renders for the first changed key it read, a shared part\'s named b
     ],
   );
 
-  const titleEdited = new Changes(previous, 'k', { files: files('1', '2'), lists });
+  const titleEdited = new Changes(previous, { 'the templates': 'k' }, { files: files('1', '2'), lists });
   assert.not.ok(titleEdited.routesKept, 'a title may be part of a route');
   assert.is(titleEdited.whyRender(page('/')), 'content/b.md#title changed');
   assert.is(titleEdited.whyRender(page('/c')), undefined);
 
-  const rebuilt = new Changes(previous, 'another key', { files: files('1', '1'), lists });
-  assert.is(rebuilt.whyRender(page('/c')), 'the generator, templates, assets, schemas or build date changed');
+  // A part of the build key changed: every page is rendered, naming the part.
+  const rebuilt = new Changes(previous, { 'the templates': 'j' }, { files: files('1', '1'), lists });
+  assert.is(rebuilt.whyRender(page('/c')), 'the templates changed');
+  const dated = new Changes(previous, { 'the templates': 'j', 'the build date': '2026-12-07' }, { files: files('1', '1'), lists });
+  assert.is(dated.whyRender(page('/c')), 'the templates and the build date changed');
 });
 
 test.run();

@@ -15,6 +15,17 @@ export interface Planned {
   reason: string;
 }
 
+/**
+ * Everything every page's markup depends on besides content, by what a person would say changed ("the templates")
+ * and a hash of it: when a part changes, every page is rendered, and --explain names the part.
+ */
+export type BuildKey = Record<string, string>;
+
+/** The parts of two build keys that differ, by name. */
+function differing(last: BuildKey, next: BuildKey): string[] {
+  return [...new Set([...Object.keys(last), ...Object.keys(next)])].filter((part) => last[part] !== next[part]);
+}
+
 /** The content's state as a record keeps it (contentState in record.ts). */
 export type ContentState = Pick<BuildRecord, 'files' | 'lists'>;
 
@@ -40,10 +51,10 @@ export class Changes {
    */
   constructor(
     readonly previous: BuildRecord | undefined,
-    readonly key: string,
+    readonly key: BuildKey,
     readonly state: ContentState,
   ) {
-    if (!previous || previous.key !== key) return;
+    if (!previous || differing(previous.key, key).length) return;
     const { keys, groups } = previous;
     const changed = changedKeys(previous, state);
     this.count = changed.size;
@@ -76,7 +87,10 @@ export class Changes {
   /** Why a page must be rendered, or undefined when its last rendering stands (if the output still holds it). */
   whyRender(page: Page): string | undefined {
     if (!this.previous) return 'no record of an earlier build';
-    if (!this.changed) return 'the generator, templates, assets, schemas or build date changed';
+    if (!this.changed) {
+      const parts = differing(this.previous.key, this.key);
+      return `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]} changed`;
+    }
     const last = this.previous.pages.get(page.path);
     if (!last) return 'a new page';
     if (!this.routesKept && last.route !== this.route(page)) return 'its route changed (address, file, title or, for a list, the posts it lists)';

@@ -12,15 +12,15 @@ import { pageSource, type Page } from '../routes.ts';
 import type { Output } from '../output/output.ts';
 import { outputKey, readCacheFile } from '../cache.ts';
 import { assetKey, trackedLists, type Dep } from './tracker.ts';
-import type { Changes, ContentState, Planned } from './plan.ts';
+import type { BuildKey, Changes, ContentState, Planned } from './plan.ts';
 
 /** Records of another format are ignored. */
-export const recordFormat = 9;
+export const recordFormat = 10;
 
 export interface BuildRecord {
   format: number;
-  /** Everything every page depends on besides content: the tool, templates, assets, schemas, the build date. */
-  key: string;
+  /** Everything every page depends on besides content, by part (BuildKey in plan.ts). */
+  key: BuildKey;
   files: Map<string, FileState>;
   /** Each tracked list's entries, by file, in order. */
   lists: Map<string, string[]>;
