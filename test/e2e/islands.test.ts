@@ -690,6 +690,28 @@ test('the not-found page at an address with capitals links the page at it in sma
   }
 });
 
+test("the blog's not-found page at a post's address with capitals links the post in small letters, as the site's one does", async () => {
+  // The host sends /blog/404.html at /blog/{slug}; a post's address typed or pasted with capitals lands there.
+  for (const [path, offered] of [
+    ['/blog/NAATI-Certified-Translations-Immigration', '/blog/naati-certified-translations-immigration'],
+    ['/blog/No-Such-Post', null],
+  ] as const) {
+    const p = await open(browser, site, path);
+    try {
+      await p.page.waitForFunction(() => document.querySelector('[data-not-found]')?.hasAttribute('data-not-found-ready'));
+      assert.is((await p.page.locator('main h1').textContent())?.trim(), 'Blog post not found', path);
+      const link = p.page.locator('[data-not-found-lowercase] a');
+      if (offered) {
+        assert.ok(await link.isVisible(), `${path}: the link is shown`);
+        assert.is(await link.getAttribute('href'), offered, path);
+      } else assert.not.ok(await link.isVisible(), `${path}: no post in small letters, no link`);
+      assert.is(await p.page.locator('main a.button:visible').getAttribute('href'), '/blog', `${path}: the way back to the blog stays`);
+    } finally {
+      await p.close();
+    }
+  }
+});
+
 test('no page logged a console error, a page error or a hydration warning', () => {
   assert.equal(consoleProblems, []);
 });
