@@ -480,6 +480,12 @@ test('privacy: collection notices beside the contact form, the help form, the ne
   assert.match(contact, 'Collection notice: the chat is run by tawk.to');
   assert.match(texts.get('/pricing')!, 'Collection notice: we collect what you type here');
   assert.match(texts.get('/blog')!, notices.newsletter.slice(0, 60));
+  // Each notice names only the services its own form uses: the contact form has a reCAPTCHA check, the help
+  // form on /pricing has none, so its notice must not tell visitors Google checks what they type.
+  const notice = (page: string) => texts.get(page)!.match(/Collection notice: we collect what you type[^]*?(?=How we handle)/)![0];
+  assert.match(notice('/contact'), 'reCAPTCHA');
+  assert.not.match(notice('/pricing'), /reCAPTCHA|Google/);
+  assert.not.match(html('pricing.html'), 'class="captcha"', 'the help form has no reCAPTCHA box');
   // Outside the form's island, so the island's markup stays the form alone.
   for (const file of ['contact.html', 'pricing.html']) {
     const markup = html(file);

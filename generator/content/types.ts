@@ -2364,6 +2364,10 @@ export interface SharedCopy {
     /**
      * Plain text shown on the site.
      */
+    help: string;
+    /**
+     * Plain text shown on the site.
+     */
     newsletter: string;
     /**
      * Plain text shown on the site.

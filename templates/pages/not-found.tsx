@@ -11,6 +11,7 @@ export function NotFoundPage() {
   if (page.kind === 'not-found' && page.listing.post && post) {
     return (
       <NotFound heading={post.heading} text={post.text}>
+        <LowercaseOffer text={copy.lowercase} />
         <a className="button button-primary button-lg" href="/blog">
           <Icon name="arrow-left" size={18} /> {post.link}
         </a>
@@ -19,14 +20,10 @@ export function NotFoundPage() {
   }
   // The address is only known in the browser: site.ts logs it, under /blog/ puts the missing post's words in
   // (where the host sends this page there, as `site serve` without its _redirects would), and for an address
-  // with capitals links the page at it in small letters, when there is one.
+  // with capitals links the page at it in small letters, when there is one (on the blog's page above too).
   return (
     <NotFound heading={copy.heading} text={copy.text} blog={post}>
-      {copy.lowercase && (
-        <p data-not-found-lowercase="" hidden>
-          {copy.lowercase} <a href="/">/</a>
-        </p>
-      )}
+      <LowercaseOffer text={copy.lowercase} />
       <a className="button button-primary button-lg" href="/" data-not-found-link="">
         <Icon name="house" size={18} /> {copy.link}
       </a>
@@ -36,6 +33,16 @@ export function NotFoundPage() {
         </a>
       )}
     </NotFound>
+  );
+}
+
+/** Hidden until site.ts finds a page at the address in small letters, and links it here. */
+function LowercaseOffer({ text }: { text?: string }) {
+  if (!text) return null;
+  return (
+    <p data-not-found-lowercase="" hidden>
+      {text} <a href="/">/</a>
+    </p>
   );
 }
 

@@ -28,7 +28,7 @@ export function PricingPage() {
       </Section>
       <Section id="help" heading={copy.form.heading} text={copy.form.text} tone="tint">
         <ContactFormArea variant="enquiry" />
-        <CollectionNotice kind="contact" />
+        <CollectionNotice kind="help" />
       </Section>
       <JsonLd
         data={{

@@ -159,6 +159,29 @@ test('tap targets at 375 px are at least 44 x 44 px on every page type and in th
   assert.equal(problems, []);
 });
 
+test('link lists at 375 px: each link stands apart from the next, so a title that wraps does not read as one with the one below', async () => {
+  const problems: string[] = [];
+  for (const path of ['/blog/naati-certified-translations-immigration', '/sitemap', '/admin/tawkto-setup']) {
+    const p = await open(browser, site, path, { width: 375, reducedMotion: 'reduce' });
+    problems.push(
+      ...(await p.page.locator('.link-list').evaluateAll((lists, path) =>
+        lists.flatMap((list) => {
+          // A link on one line is a 44 px target with room above and below its text; one that wraps fills its box.
+          const boxes = [...list.querySelectorAll(':scope > li > a')].map((a) => ({ text: a.textContent!.trim().slice(0, 40), box: a.getBoundingClientRect(), wraps: a.getBoundingClientRect().height > 45 }));
+          return boxes.slice(1).flatMap((next, i) => {
+            const above = boxes[i];
+            // Only links one above the other in a column; a gap of a few pixels is what tells two titles apart.
+            if (Math.abs(next.box.left - above.box.left) > 1 || !(above.wraps || next.wraps)) return [];
+            const gap = next.box.top - above.box.bottom;
+            return gap < 8 ? [`${path}: "${next.text}" starts ${Math.round(gap)} px below "${above.text}"`] : [];
+          });
+        }), path)),
+    );
+    await p.close();
+  }
+  assert.equal(problems, []);
+});
+
 test('tablet and laptop widths: the logo keeps its size, the menu fits the header and the Start Now button covers no content', async () => {
   const problems: string[] = [];
   for (const width of [768, 900, 1024, 1280, 1440]) {

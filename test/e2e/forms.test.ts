@@ -55,6 +55,27 @@ for (const width of [1280, 375]) {
   });
 }
 
+// A placeholder longer than its box is cut off mid-word on a phone, and the visitor never reads its end.
+for (const width of [320, 375]) {
+  test(`${width} px: every one-line field's placeholder fits inside its box, on both forms`, async () => {
+    for (const address of ['/contact', '/pricing']) {
+      const page = await form(address, width);
+      const cut = await page.locator('form.contact-form input[placeholder]').evaluateAll((fields) => {
+        const context = document.createElement('canvas').getContext('2d')!;
+        return (fields as HTMLInputElement[]).flatMap((field) => {
+          const look = getComputedStyle(field, '::placeholder');
+          const box = getComputedStyle(field);
+          context.font = `${look.fontStyle} ${look.fontWeight} ${look.fontSize} ${look.fontFamily}`;
+          const room = field.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
+          const needs = context.measureText(field.placeholder).width;
+          return needs > room ? [`${field.name}: "${field.placeholder}" needs ${Math.ceil(needs)} px, has ${Math.floor(room)}`] : [];
+        });
+      });
+      assert.equal(cut, [], address);
+    }
+  });
+}
+
 // Side by side, a field with a hint (or an error) must not push its box below its neighbour's.
 test('1280 px: the two controls of each row start level, with hints and with errors shown', async () => {
   for (const address of ['/contact', '/pricing']) {

@@ -657,26 +657,31 @@ test('the not-found page logs the unknown path, and at a missing post says Blog 
   }
 });
 
-test('the not-found page at an address with capitals links the page at it in small letters, where there is one; without JavaScript it is the plain not-found page', async () => {
-  // The host matches paths with their case; the build's rules cover only /Arabic and /ARABIC.
-  for (const [path, offered] of [
-    ['/ArAbIc', '/arabic'],
-    ['/tagalog-FILIPINO', '/tagalog-filipino'],
-    ['/Blog/', '/blog'],
-    ['/chinese-SIMPLIFIED', null],
-    ['/no-such-page', null],
+test('the not-found pages at an address with capitals link the page at it in small letters, where there is one; without JavaScript it is the plain not-found page', async () => {
+  // The host matches paths with their case; the build's rules cover only /Arabic and /ARABIC. At /blog/{slug}
+  // the host sends the blog's own not-found page (/blog/404.html), which makes the same offer for a post.
+  const site404 = ['Page Not Found', '/'] as const;
+  const blog404 = ['Blog post not found', '/blog'] as const;
+  for (const [path, offered, [heading, back]] of [
+    ['/ArAbIc', '/arabic', site404],
+    ['/tagalog-FILIPINO', '/tagalog-filipino', site404],
+    ['/Blog/', '/blog', site404],
+    ['/chinese-SIMPLIFIED', null, site404],
+    ['/no-such-page', null, site404],
+    ['/blog/NAATI-Certified-Translations-Immigration', '/blog/naati-certified-translations-immigration', blog404],
+    ['/blog/No-Such-Post', null, blog404],
   ] as const) {
     const p = await open(browser, site, path);
     try {
       await p.page.waitForFunction(() => document.querySelector('[data-not-found]')?.hasAttribute('data-not-found-ready'));
-      assert.is((await p.page.locator('main h1').textContent())?.trim(), 'Page Not Found', path);
+      assert.is((await p.page.locator('main h1').textContent())?.trim(), heading, path);
       const link = p.page.locator('[data-not-found-lowercase] a');
       if (offered) {
         assert.ok(await link.isVisible(), `${path}: the link is shown`);
         assert.is(await link.getAttribute('href'), offered, path);
         assert.is((await link.textContent())?.trim(), offered, path);
       } else assert.not.ok(await link.isVisible(), `${path}: no page in small letters, no link`);
-      assert.is(await p.page.locator('main a.button:visible').getAttribute('href'), '/', `${path}: the way home stays`);
+      assert.is(await p.page.locator('main a.button:visible').getAttribute('href'), back, `${path}: the way back stays`);
     } finally {
       await p.close();
     }
