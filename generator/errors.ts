@@ -82,6 +82,11 @@ export const catalogue = {
     message: 'front matter is not valid YAML: {reason}',
     hint: 'Put text that contains a colon, a # or starts with a quote or bracket in double quotes.',
   },
+  CONTENT_FRONT_MATTER_AFTER_QUOTE: {
+    title: 'Text follows a quoted value in the front matter',
+    message: 'has text after the closing {quote} of its value',
+    hint: 'Put the whole value inside the quotes. A quote mark inside double quotes is written \\", inside single quotes as two, \'\'.',
+  },
   CONTENT_FRONT_MATTER_TAB: {
     title: 'A front matter line is indented with a tab',
     message: 'is indented with a tab: YAML indents with spaces only',

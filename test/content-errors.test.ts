@@ -266,6 +266,21 @@ test('CONTENT_FRONT_MATTER_QUOTE: a quote not closed is named on its own line, n
   assert.match(errors[0].hint!, /^Close it with " at the end of the value/);
 });
 
+test('CONTENT_FRONT_MATTER_AFTER_QUOTE: text after a value\'s closing quote is named where it starts, on its own line, not as js-yaml\'s "multiline key" on the next; a comment there is no problem', async () => {
+  const post = 'content/blog/naati-vs-standard-translations-differences.md';
+  const errors = await failure((f) => {
+    replaceIn(f, post, 'title: "NAATI Certified vs Standard Translations: What\'s the Difference?"', 'title: "NAATI Certified vs "Standard" Translations"');
+    replaceIn(f, 'content/blog/choose-right-translation-service-legal-documents.md', 'category: "Legal"', 'category: "Legal" # the category filter\'s name');
+    // The last field before the closing line, where js-yaml fails on the line itself.
+    replaceIn(f, 'content/blog/choose-right-translation-service-legal-documents.md', '  title: "Choosing a Translation Service for Legal Documents"', '  title: \'Choosing a Translation Service\' for Legal Documents');
+  });
+  assert.equal(errors.map((e) => `${e.code} ${e.headline}`), [
+    `CONTENT_FRONT_MATTER_AFTER_QUOTE content/blog/choose-right-translation-service-legal-documents.md:12:43 has text after the closing ' of its value`,
+    `CONTENT_FRONT_MATTER_AFTER_QUOTE ${post}:2:29 has text after the closing " of its value`,
+  ]);
+  assert.match(errors[1].hint!, /^Put the whole value inside the quotes/);
+});
+
 test('CONTENT_REPEATED_FIELD: a front matter field written twice is named at the second, as in JSON, not as YAML jargon with a hint about quotes', async () => {
   const post = 'content/blog/naati-vs-standard-translations-differences.md';
   const errors = await failure((f) => {

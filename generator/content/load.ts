@@ -416,8 +416,8 @@ function parseMarkdown(file: string, text: string): ParsedMarkdown | SiteError {
     // indentation; the tab is the mistake, and the first one up to there is named.
     const tabbed = text.split('\n').slice(1, where.line).findIndex((line) => /^ *\t/.test(line));
     if (tabbed >= 0) return siteError('CONTENT_FRONT_MATTER_TAB', {}, framed(file, text, { line: tabbed + 2, column: 1 }));
-    const quote = unclosedQuote(text, where.line);
-    if (quote) return siteError('CONTENT_FRONT_MATTER_QUOTE', { quote: quote.mark }, framed(file, text, quote));
+    const quote = quoteProblem(text, where.line);
+    if (quote) return siteError(quote.after ? 'CONTENT_FRONT_MATTER_AFTER_QUOTE' : 'CONTENT_FRONT_MATTER_QUOTE', { quote: quote.mark }, framed(file, text, quote));
     const reason = (error as { reason?: string }).reason ?? (error as Error).message.split('\n')[0];
     // A repeated field is reported as in JSON; js-yaml marks the line of its second key (in block style).
     const repeated = reason === 'duplicated mapping key' && /^(\s*)["']?([^\s"':#]+)["']?\s*:/.exec(text.split('\n')[where.line - 1]);
@@ -441,13 +441,14 @@ function aliasedField(file: string, text: string, data: unknown): SiteError | un
 }
 
 /**
- * The quote that opens a front matter value and is not closed on its line, when the value it opens runs on to
- * `failed`, the line js-yaml failed on: such a value goes on to the next quote of the file, lines later, and
- * js-yaml fails there. A value closed on a later line, before that, is a value written over lines.
+ * A quoted front matter value that js-yaml failed on (`failed` is its line) past where the mistake is:
+ * - a quote not closed on its line, when the value runs on to `failed`: it goes on to the next quote of the file,
+ *   lines later, and js-yaml fails there. A value closed on a later line, before that, is a value written over lines;
+ * - text after the closing quote (`after`), as in `title: "The "real" cost"`: js-yaml fails on the next line.
  */
-function unclosedQuote(text: string, failed: number): { line: number; column: number; mark: string } | undefined {
+function quoteProblem(text: string, failed: number): { line: number; column: number; mark: string; after?: boolean } | undefined {
   let start = text.indexOf('\n') + 1;
-  for (let line = 2; line < failed; line++) {
+  for (let line = 2; line <= failed; line++) {
     const end = text.indexOf('\n', start);
     const opened = /^(\s*(?:-\s+)?[^\s"'#:-][^:]*:[ \t]+)(["'])/.exec(text.slice(start, end < 0 ? undefined : end));
     if (opened) {
@@ -458,7 +459,11 @@ function unclosedQuote(text: string, failed: number): { line: number; column: nu
       let close: RegExpExecArray | null;
       while ((close = closing.exec(text)) && close[0] !== mark);
       const closedOn = close ? positionAt(text, close.index).line : Infinity;
-      if (closedOn > line && closedOn >= failed) return { line, column: opened[1].length + 1, mark };
+      if (closedOn > line && closedOn >= failed && line < failed) return { line, column: opened[1].length + 1, mark };
+      // On the same line, only a comment may follow the closing quote.
+      const rest = close && closedOn === line ? text.slice(close.index + 1, end < 0 ? undefined : end) : '';
+      const after = /^\s*(?=[^\s#])/.exec(rest);
+      if (after) return { ...positionAt(text, close!.index + 1 + after[0].length), mark, after: true };
     }
     if (end < 0) break;
     start = end + 1;
