@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createSendEmail } from '../functions/send-email.ts';
+import { compose } from '../functions/lib/mail.ts';
 import { readProps } from '../functions/lib/answer-page.ts';
 import { rateLimiter } from '../functions/lib/http.ts';
 import { fieldErrors, normalise, schema, variantOf, type SchemaError } from '../functions/lib/enquiry.ts';
@@ -169,6 +170,14 @@ test('a method no function can be called with (TRACE) is refused with 405, not a
   assert.is(status, 405);
 });
 
+test('the mail names the language chosen with its code, the code alone where Node has no name for it, and "any" in words', () => {
+  const line = (language: string) => /^Language: .*$/m.exec(compose('message', { ...message, language }, 'k', {}).text)![0];
+  assert.is(line('am'), 'Language: Amharic (am)');
+  assert.is(line('yue'), 'Language: Cantonese (yue)');
+  assert.is(line('aii'), 'Language: aii');
+  assert.is(line('any'), 'Language: Any language');
+});
+
 test('the mail has every field, the visitor as Reply-To, escaped HTML and clean headers', async () => {
   const before = sink.received.length;
   const res = await post({ ...message, name: 'Eve "The Tester" <o>', message: '<script>alert(1)</script> & <b>bold</b> please, 5 pages' });
@@ -179,7 +188,7 @@ test('the mail has every field, the visitor as Reply-To, escaped HTML and clean 
   assert.is(mail.replyTo!.value[0].name, 'Eve "The Tester" <o>');
   assert.is(mail.from!.value[0].address, 'website@example.com');
   assert.is(mail.subject, 'Website message: Birth certificate for a partner visa');
-  for (const expected of ['Eve "The Tester" <o>', 'amira@example.org', '0491 570 156', 'Language: ar', 'Birth certificate for a partner visa', '<script>alert(1)</script> & <b>bold</b> please, 5 pages']) {
+  for (const expected of ['Eve "The Tester" <o>', 'amira@example.org', '0491 570 156', 'Language: Arabic (ar)', 'Birth certificate for a partner visa', '<script>alert(1)</script> & <b>bold</b> please, 5 pages']) {
     assert.ok(mail.text!.includes(expected), `text has ${expected}`);
   }
   assert.ok(String(mail.html).includes('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;'), 'HTML escaped');

@@ -13,6 +13,20 @@ import { escapeHtml } from './http.ts';
 /** Each enquiry type's label, as the form offers it, so the mail names the type the visitor chose. */
 const enquiryTypes: Record<string, string> = Object.fromEntries(contactForm.enquiryTypes.map((t) => [t.value, t.label]));
 
+/**
+ * The language a code names, with the code: "Amharic (am)", where "am" alone reads as a word. The name is the
+ * one Node's ICU gives, which may differ from the site's own ("Rarotongan" for Cook Islands Māori); the code
+ * is the form's, and is shown alone where ICU has no name for it.
+ */
+function languageName(code: string): string {
+  try {
+    const name = new Intl.DisplayNames(['en-AU'], { type: 'language', fallback: 'none' }).of(code);
+    return name ? `${name} (${code})` : code;
+  } catch {
+    return code;
+  }
+}
+
 type Env = Record<string, string | undefined>;
 
 export interface Mail {
@@ -34,7 +48,7 @@ export function compose(variant: Variant, data: Record<string, string>, key: str
     ['Name', data.name],
     ['Email', data.email],
     ['Phone', data.phone ?? '(not given)'],
-    variant === 'enquiry' ? ['Enquiry type', enquiryTypes[data.enquiryType]] : ['Language', data.language ? (data.language === 'any' ? 'Any language' : data.language) : '(not given)'],
+    variant === 'enquiry' ? ['Enquiry type', enquiryTypes[data.enquiryType]] : ['Language', data.language ? (data.language === 'any' ? 'Any language' : languageName(data.language)) : '(not given)'],
     ['Subject', data.subject],
   ];
   const form = variant === 'enquiry' ? 'the help form on /pricing' : 'the contact form on /contact';
