@@ -33,7 +33,7 @@ test('README says what the build prints, and which code names the nearest fact',
   assert.not.match(readme, /nearest known name \(`\[CONTENT_UNKNOWN_FACT\]`\)/);
   assert.match(readme, /nearest known name when one is close \(`\[CONTENT_MISSPELT_FACT\]`\)/);
   // The no-op build's time is that of the CLI run directly; npx's start is on top.
-  assert.match(readme, /0\.15–0\.22 s[^|]*node bin\/site\.js build[^|]*npx/);
+  assert.match(readme, /0\.1–0\.3 s[^|]*node bin\/site\.js build[^|]*npx/);
 });
 
 test.run();
