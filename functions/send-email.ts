@@ -40,7 +40,7 @@ type Env = Record<string, string | undefined>;
  * The largest body a valid enquiry can make, so the limit never refuses one the form allows: every field at
  * its maximum length in its worst encoding (a character outside the BMP is 12 bytes URL-encoded, and 12 as
  * JSON's \uXXXX\uXXXX; the fields the schema keeps to ASCII, 3), the form's names and separators, and the
- * idempotency key. About 77 KB.
+ * idempotency key. About 78 KB.
  */
 const asciiOnly = new Set(['email', 'language', 'recaptcha', 'enquiryType']);
 export const maxBody = (() => {

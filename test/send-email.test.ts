@@ -8,7 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createSendEmail } from '../functions/send-email.ts';
+import { createSendEmail, maxBody } from '../functions/send-email.ts';
 import { compose } from '../functions/lib/mail.ts';
 import { readProps } from '../functions/lib/answer-page.ts';
 import { rateLimiter } from '../functions/lib/http.ts';
@@ -155,6 +155,13 @@ test(`a battery of ${cases.length} requests: each gets the right status and mess
   }
   assert.is(sink.received.length - before, cases.filter((c) => c.status === 200).length, 'only accepted enquiries are mailed');
   assert.is((await fetch(`${dev.url}/contact`)).status, 200, 'the server keeps serving');
+});
+
+test("README's figure for the body limit is the limit the function applies", () => {
+  const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+  const named = /worst encoding \(about (\d+) KB\)/.exec(readme);
+  assert.ok(named, 'README names the body limit in KB');
+  assert.is(Number(named[1]), Math.round(maxBody / 1024));
 });
 
 test('a method no function can be called with (TRACE) is refused with 405, not a server error', async () => {
