@@ -5,6 +5,7 @@
 // are. Screenshots go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Fixture } from '../helpers/project.ts';
@@ -306,6 +307,27 @@ test('a refused save shows in the refusal panel only: Decap\'s own notice of it 
     await page.screenshot({ path: path.join(shots, `editor-refusal-then-required-${width}.png`) });
   }
   assert.is(site.read(file), before);
+});
+
+test('a picture refused at the upload, with the media library open: the panel naming the file is on top of the library, readable and its Hide button clickable, on a phone (375 px, where the library fills the screen) and at 1280 px', async () => {
+  const fake = path.join(site.root, 'meeting-notes.png');
+  fs.writeFileSync(fake, 'meeting notes, not a picture\n');
+  for (const width of [375, 1280]) {
+    const phone = width < 768;
+    const page = await session.editor('#/collections/blog/entries/naati-certified-translations-immigration', { width, height: phone ? 800 : 900 }, { hasTouch: phone });
+    await page.getByRole('button', { name: 'Choose different image' }).click();
+    await page.getByRole('button', { name: 'Choose selected' }).waitFor();
+    await page.locator('input[type="file"]').setInputFiles(fake);
+    const panel = page.locator('#site-refusal');
+    await panel.waitFor();
+    assert.match(await panel.innerText(), /Not uploaded[\s\S]*meeting-notes\.png: its content is not a PNG image/);
+    await page.screenshot({ path: path.join(shots, `editor-upload-refused-${width}.png`) });
+    const seen = await onTop(page, '#site-refusal');
+    assert.ok(seen.onTop, `${width} px: the refusal panel is on top of the media library, not under ${JSON.stringify(seen.under)}`);
+    assert.ok(await page.getByRole('button', { name: 'Choose selected' }).isVisible(), `${width} px: the library is still open`);
+    await (phone ? panel.getByRole('button', { name: 'Hide' }).tap() : panel.getByRole('button', { name: 'Hide' }).click());
+    await panel.waitFor({ state: 'hidden' });
+  }
 });
 
 test('no console errors and no Content-Security-Policy violations in the editor', () => {
