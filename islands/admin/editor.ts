@@ -3,7 +3,8 @@
 // that get a preview.
 import type { Facts } from './rules.ts';
 import { registerChecks } from './checks.ts';
-import type { ReferenceIndex } from '../../generator/admin/references.ts';
+import { offersOf, type ReferenceIndex } from '../../generator/admin/references.ts';
+import { classify } from '../../generator/content/kinds.ts';
 import { watchRefusals } from './notices.ts';
 import { showNewestNoticeOnly } from './decap-notices.ts';
 import { registerPreview, registerSiteStyle } from './preview.ts';
@@ -57,8 +58,12 @@ const loadReferences = () =>
     .then((r) => (r.ok ? (r.json() as Promise<ReferenceIndex>) : undefined))
     .catch(() => undefined));
 registerChecks(async () => (await loaded).facts, loadReferences);
-// The preview finds each entry's page in the same index.
+// The preview finds each entry's page in the same index, or for an entry saved since it was made, by its own data.
 let index: ReferenceIndex | undefined;
+const ownOffers = (path: string, entry: Record<string, unknown>) => {
+  const source = classify(path.replace(/^content\//, ''));
+  return source && offersOf(source, entry);
+};
 watchRefusals();
 showNewestNoticeOnly();
 showThumbnails();
@@ -69,7 +74,7 @@ nameUntitledCards(async () => (await loaded).folders ?? {});
 oneMediaLibrary(async () => (await loaded).imageFolders ?? []);
 void Promise.all([loaded, loadReferences()]).then(([d, i]) => {
   index = i;
-  registerPreview(d.previews, () => data.facts, (path) => index?.entries[path]?.offers, () => index?.entries);
+  registerPreview(d.previews, () => data.facts, (path, entry) => index?.entries[path]?.offers ?? ownOffers(path, entry), () => index?.entries);
 });
 void registerSiteStyle();
 watchPlaceholders(() => data.facts, () => data);

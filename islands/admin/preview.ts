@@ -142,10 +142,17 @@ function markFacts(root: HTMLElement, facts: Facts): void {
   }
 }
 
-/** The built page's HTML by address, fetched once for the session. */
+/**
+ * The built page's HTML by address, fetched once for the session; a page not there (not built yet: an entry just
+ * saved, its build under way) is asked for again next time.
+ */
 const pages = new Map<string, Promise<string | undefined>>();
 const pageHtml = (address: string) => {
-  if (!pages.has(address)) pages.set(address, fetch(address, { credentials: 'same-origin' }).then((r) => (r.ok && (r.headers.get('content-type') ?? '').includes('html') ? r.text() : undefined), () => undefined));
+  if (!pages.has(address)) {
+    const html = fetch(address, { credentials: 'same-origin' }).then((r) => (r.ok && (r.headers.get('content-type') ?? '').includes('html') ? r.text() : undefined), () => undefined);
+    pages.set(address, html);
+    void html.then((found) => found === undefined && pages.get(address) === html && pages.delete(address));
+  }
   return pages.get(address)!;
 };
 /** The entry's data as it was opened, by its path: what its page shows now. */
@@ -160,6 +167,8 @@ async function showPage(frame: HTMLIFrameElement, address: string, before: Recor
     state.siteLoading = pageHtml(address).then(
       (html) =>
         new Promise<void>((resolve) => {
+          // Not built yet (an entry just saved): the next change to the form asks again.
+          if (!html && state.siteAddress === address) state.siteAddress = undefined;
           if (!html) return resolve();
           frame.addEventListener('load', () => resolve(), { once: true });
           frame.srcdoc = framedPage(html);
@@ -229,7 +238,11 @@ async function showNewPage(frame: HTMLIFrameElement, folder: string, entry: NewE
   return true;
 }
 
-export function registerPreview(collections: string[], facts: () => Facts, offers: (path: string) => string[] | undefined, entries: () => Record<string, { offers: string[] }> | undefined): void {
+/**
+ * `offers`: what an entry offers (its page's address among them), from the build's index; one saved since the
+ * editor opened is not in it, so its own data says.
+ */
+export function registerPreview(collections: string[], facts: () => Facts, offers: (path: string, data: Record<string, unknown>) => string[] | undefined, entries: () => Record<string, { offers: string[] }> | undefined): void {
   /** The folder of a new entry whose preview is its page's template, else undefined. */
   const newPageOf = (props: PreviewProps) => {
     const folder = props.collection.get('folder');
@@ -238,7 +251,8 @@ export function registerPreview(collections: string[], facts: () => Facts, offer
   const pageOf = (props: PreviewProps) => {
     const path = props.entry.getIn(['path']);
     const isNew = props.entry.getIn(['newRecord']);
-    return typeof path === 'string' && isNew !== true ? { path, address: pageAddress(path, offers(path)) } : undefined;
+    const data = ((props.entry.getIn(['data']) as ImmutableLike | undefined)?.toJS() ?? {}) as Record<string, unknown>;
+    return typeof path === 'string' && isNew !== true ? { path, address: pageAddress(path, offers(path, data)) } : undefined;
   };
   const update = (component: Component) => {
     if (component.body) markFacts(component.body, facts());

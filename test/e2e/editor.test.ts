@@ -200,6 +200,12 @@ test('a new blog post with a new picture: an ASCII file name, the picture saved 
   assert.match(text, /\nicon: "heart-handshake"\n/);
   assert.match(text, /\n---\n\nBring every page of your marriage certificate, and a translation of each one\.\n$/);
   await dev.settled();
+  // The editor, open since before the save, previews the post as its page, built since: the index of pages it
+  // loaded does not have it, and before that was seen to, the preview was the plain one, without the site's look.
+  await page.getByLabel('Title', { exact: true }).fill('Partner visa checklist, edited');
+  const preview = page.frameLocator('#preview-pane').frameLocator('iframe[data-site-page="/blog/partner-visa-checklist-cafe-receipts-and-te-reo-maori-letters"]');
+  await preview.locator('h1', { hasText: 'Partner visa checklist, edited' }).waitFor({ timeout: 30_000 });
+  await preview.locator('header .site-logo, header a[href="/"]').first().waitFor();
   const blog = await session.newPage();
   await blog.goto(`${dev.url}/blog/partner-visa-checklist-cafe-receipts-and-te-reo-maori-letters`);
   // The upload went through the build's image pipeline: modern formats at the site's widths.
