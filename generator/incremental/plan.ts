@@ -44,6 +44,8 @@ export class Changes {
   /** Whether no page's route can have changed since the last build (routesUnchanged): none is hashed to compare. */
   readonly routesKept: boolean = false;
   private readonly routes = new Map<string, string>();
+  /** The parts of the build key that differ from the last record's, in words: why every page renders. */
+  private readonly keyChanged: string = '';
 
   /**
    * `previous`: the last build's record, if any. `key`: this build's build key. `state`: this build's content
@@ -54,7 +56,9 @@ export class Changes {
     readonly key: BuildKey,
     readonly state: ContentState,
   ) {
-    if (!previous || differing(previous.key, key).length) return;
+    const parts = previous ? differing(previous.key, key) : [];
+    this.keyChanged = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+    if (!previous || parts.length) return;
     const { keys, groups } = previous;
     const changed = changedKeys(previous, state);
     this.count = changed.size;
@@ -87,10 +91,7 @@ export class Changes {
   /** Why a page must be rendered, or undefined when its last rendering stands (if the output still holds it). */
   whyRender(page: Page): string | undefined {
     if (!this.previous) return 'no record of an earlier build';
-    if (!this.changed) {
-      const parts = differing(this.previous.key, this.key);
-      return `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]} changed`;
-    }
+    if (!this.changed) return `${this.keyChanged} changed`;
     const last = this.previous.pages.get(page.path);
     if (!last) return 'a new page';
     if (!this.routesKept && last.route !== this.route(page)) return 'its route changed (address, file, title or, for a list, the posts it lists)';
