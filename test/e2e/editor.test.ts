@@ -110,6 +110,37 @@ test('"Insert a fact" puts the placeholder where the cursor was, and the line un
   }
 });
 
+test('a field tapped at the screen\'s foot, under "Insert a fact", is brought above it, and stays there when a fact goes in, at 375 px (touch) and 1280 px', async () => {
+  for (const [width, hasTouch] of [[375, true], [1280, false]] as const) {
+    const page = await session.editor('#/collections/cities/entries/hobart', { width, height: 800 }, { hasTouch });
+    const field = page.getByLabel('Tagline (optional)', { exact: true }).first();
+    await field.waitFor();
+    const button = page.locator('#site-insert-fact');
+    // Scroll whichever box scrolls the form until the field's foot is 10 px above the screen's, under the button.
+    await field.evaluate((input) => {
+      const by = input.getBoundingClientRect().bottom - innerHeight + 10;
+      for (let box = input.parentElement; box; box = box.parentElement) {
+        const before = box.scrollTop;
+        box.scrollTop += by;
+        if (box.scrollTop !== before) return;
+      }
+    });
+    const clear = async (when: string) => {
+      const [input, floating] = await Promise.all([field.boundingBox(), button.boundingBox()]);
+      assert.ok(input && floating && input.y + input.height <= floating.y, `${width} px, ${when}: the field (${input?.y}–${input && input.y + input.height}) is above "Insert a fact" (from ${floating?.y})`);
+    };
+    // Tapped where the button leaves it room, at its top edge.
+    await (hasTouch ? field.tap({ position: { x: 20, y: 4 } }) : field.click({ position: { x: 20, y: 4 } }));
+    await clear('tapped');
+    await field.press('End');
+    await (hasTouch ? button.tap() : button.click());
+    const option = page.getByRole('dialog', { name: 'Insert a fact' }).getByRole('button').filter({ hasText: '{{plans.self-service.price}}' });
+    await (hasTouch ? option.tap() : option.click());
+    assert.match(await field.inputValue(), /\{\{plans\.self-service\.price\}\}$/, `${width} px`);
+    await clear('after the fact went in');
+  }
+});
+
 test('a number where a price is required is refused with the build\'s message, and the file is unchanged', async () => {
   const file = 'content/plans.json';
   const before = site.read(file);
