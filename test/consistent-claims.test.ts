@@ -163,6 +163,24 @@ test('acceptance: no page lists Services Australia or courts among those wanting
   assert.match(texts.get('/blog/choose-right-translation-service-legal-documents')!, 'Courts and tribunals set their own rules');
 });
 
+test('Services Australia: no page offers a translation as being for it, since it translates what it needs itself', () => {
+  // rules.servicesAustraliaTranslation: it translates, free, the documents it needs for payments and services, and
+  // has its own translator translate an identity document even when one is brought. Pages may say it asks about a
+  // document; they may not sell our translation as what it wants.
+  const offers = [...texts].flatMap(([page, text]) =>
+    text
+      .split(/(?<=[.!?])\s/)
+      .filter((s) => /\b(?:for|by|through) (?:[\w' ]+, )*Services Australia\b(?! (?:may|asks|uses|relies))|Services Australia[^.]*(?:want it in English|may need an English|ask for a translation)/.test(s))
+      .map((s) => `${page}: "${s.trim().slice(0, 160)}"`),
+  );
+  const metas = result.pages.flatMap((page) =>
+    Array.from(html(page.file).matchAll(/<meta name="description" content="([^"]*)"/g), (m) => m[1])
+      .filter((d) => /\bfor (?:[\w' ]+, )*Services Australia\b/.test(d))
+      .map((d) => `${page.path}: ${d}`),
+  );
+  assert.equal([...offers, ...metas], []);
+});
+
 test('terms: the limit of liability is stated as section 64A of the Australian Consumer Law allows it', () => {
   const terms = texts.get('/terms')!;
   // The old clause limited every failure to a redo or a refund, which the law allows only for services not ordinarily bought for personal use.
@@ -184,6 +202,17 @@ test('deletion: one fact, the same on every page that speaks of deleting files',
     }
   }
   assert.equal(pagesWhere((t) => /deleted(?: automatically)? (?:once|when) (?:your|the) order is complete/.test(t)), []);
+});
+
+test('speed: a claim of about an hour outside the page text (social cards, their alt text, the web manifest) is qualified too', () => {
+  // The tagline is drawn on the cards of the prose pages and the HTML sitemap, and is the manifest's description,
+  // where no sentence beside it says "most self-service orders, in business hours".
+  const manifest = JSON.parse(html('site.webmanifest'));
+  const heads = result.pages.flatMap((page) =>
+    Array.from(html(page.file).matchAll(/<meta [^>]*content="([^"]*)"/g), (m) => `${page.path}: ${m[1]}`),
+  );
+  const unqualified = [`site.webmanifest: ${manifest.description}`, ...heads].filter((s) => /about (?:an|1|one) hour/i.test(s) && !/business hours/i.test(s));
+  assert.equal(unqualified, []);
 });
 
 test('encryption and speed: 256-bit encryption is claimed for uploads, never for the emailed translation; "about 1 hour" is qualified', () => {
