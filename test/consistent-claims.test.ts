@@ -181,6 +181,17 @@ test('Services Australia: no page offers a translation as being for it, since it
   assert.equal([...offers, ...metas], []);
 });
 
+test('acceptance: no blanket "all Australian authorities accept"; the language pages list only bodies a source confirms', () => {
+  // AHPRA takes no extracts, SA, TAS, ACT and NT transport agencies are not confirmed, and of the registries only
+  // Births, Deaths and Marriages Victoria is (docs/sources.md): a list of who accepts ours says no more than that.
+  assert.equal(pagesWhere((t) => /all Australian authorities accept/i.test(t)), []);
+  for (const page of result.pages.filter((p) => p.kind === 'language')) {
+    const list = visible(html(page.file).match(/<section[^>]*id="authorities"[\s\S]*?<\/section>/)?.[0] ?? '');
+    assert.not.match(list, /Births, deaths and marriages registries|other professional registration bodies/i, page.path);
+    assert.match(list, /State and territory transport agencies[^.]*which we have confirmed/, page.path);
+  }
+});
+
 test('terms: the limit of liability is stated as section 64A of the Australian Consumer Law allows it', () => {
   const terms = texts.get('/terms')!;
   // The old clause limited every failure to a redo or a refund, which the law allows only for services not ordinarily bought for personal use.
