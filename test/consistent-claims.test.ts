@@ -192,6 +192,18 @@ test('acceptance: no blanket "all Australian authorities accept"; the language p
   }
 });
 
+test('spelling: Australian -ise forms in what visitors read, but for the names of foreign bodies', () => {
+  // Words whose -ize is no American spelling, and bodies that spell their own names with a z.
+  const fine = /^(?:size[sd]?|sizing|prize[sd]?|seize[sd]?|seizing|capsize[sd]?)$/i;
+  const names = /Civil Status Organization|National Organization for Civil Registration/g;
+  const found = [...texts].flatMap(([page, text]) =>
+    Array.from(text.replace(names, '').matchAll(/\b[A-Za-z]+(?:ize[sd]?|izing|ization|izations)\b/g), (m) => m[0])
+      .filter((word) => !fine.test(word))
+      .map((word) => `${page}: ${word}`),
+  );
+  assert.equal(found, []);
+});
+
 test('terms: the limit of liability is stated as section 64A of the Australian Consumer Law allows it', () => {
   const terms = texts.get('/terms')!;
   // The old clause limited every failure to a redo or a refund, which the law allows only for services not ordinarily bought for personal use.
