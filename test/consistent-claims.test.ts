@@ -4,6 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { build, type BuildResult } from '../generator/build.ts';
 import { silentLogger } from '../generator/log.ts';
 import { fixture, listFiles, repoRoot, type Fixture } from './helpers/project.ts';
@@ -202,6 +203,35 @@ test('spelling: Australian -ise forms in what visitors read, but for the names o
       .map((word) => `${page}: ${word}`),
   );
   assert.equal(found, []);
+});
+
+test('prose pages: "Last updated" is no earlier than the last change to the page\'s own text', () => {
+  // The terms say "The date at the top of this page shows when they were last updated", and the version in force
+  // when an order is placed applies to it: a change of wording must move the date. Read from git (skipped outside
+  // a repository); a commit that changes only the `updated:` line does not count. Facts the page names, changed
+  // in facts.json, are not seen here.
+  const git = (...args: string[]) => execFileSync('git', ['-C', repoRoot, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    git('rev-parse', '--git-dir');
+  } catch {
+    return;
+  }
+  const stale: string[] = [];
+  for (const name of ['terms', 'privacy-policy']) {
+    const file = `content/pages/${name}.md`;
+    const updated = fs.readFileSync(path.join(repoRoot, file), 'utf8').match(/^updated: "?(\d{4}-\d{2}-\d{2})"?$/m)?.[1];
+    assert.ok(updated, `${file} has an updated date`);
+    for (const commit of git('log', '--format=%H %as', '--', file).trim().split('\n').filter(Boolean)) {
+      const [hash, day] = commit.split(' ');
+      const changed = git('show', '--format=', '-U0', hash, '--', file)
+        .split('\n')
+        .filter((line) => /^[+-](?![+-]{2} )/.test(line) && !/^[+-]updated:/.test(line));
+      if (!changed.length) continue;
+      if (updated! < day) stale.push(`${file}: updated ${updated}, but its text changed on ${day} (${hash.slice(0, 7)})`);
+      break;
+    }
+  }
+  assert.equal(stale, []);
 });
 
 test('terms: the limit of liability is stated as section 64A of the Australian Consumer Law allows it', () => {
