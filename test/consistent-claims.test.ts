@@ -234,6 +234,16 @@ test('prose pages: "Last updated" is no earlier than the last change to the page
   assert.equal(stale, []);
 });
 
+test('terms and disclaimer: the translator\'s credential is promised as NAATI grants it, Recognised Practising where NAATI has no test', () => {
+  // Tok Pisin, Fijian, Cook Islands Māori and Dinka are translated by Recognised Practising translators
+  // (naatiCredential), so the terms cannot promise a NAATI certified translator for every order.
+  const terms = texts.get('/terms')!;
+  assert.not.match(terms, /completed by NAATI certified translators|reviewed and corrected, by a NAATI certified translator/);
+  assert.match(terms, 'Recognised Practising');
+  // The service pages' disclaimer likewise.
+  assert.equal(pagesWhere((t) => /Our translations are completed by NAATI certified translators/.test(t)), []);
+});
+
 test('terms: the limit of liability is stated as section 64A of the Australian Consumer Law allows it', () => {
   const terms = texts.get('/terms')!;
   // The old clause limited every failure to a redo or a refund, which the law allows only for services not ordinarily bought for personal use.
