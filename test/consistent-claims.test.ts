@@ -244,6 +244,16 @@ test('terms and disclaimer: the translator\'s credential is promised as NAATI gr
   assert.equal(pagesWhere((t) => /Our translations are completed by NAATI certified translators/.test(t)), []);
 });
 
+test('AHPRA: no sentence says it accepts ours without its condition, a full translation of qualifications', () => {
+  const claims = [...texts].flatMap(([page, text]) =>
+    text
+      .split(/(?<=[.!?])\s/)
+      .filter((s) => /AHPRA/.test(s) && /\baccept(?:s|ed)?\b/i.test(s) && !/full translation/.test(s))
+      .map((s) => `${page}: "${s.trim().slice(0, 160)}"`),
+  );
+  assert.equal(claims, []);
+});
+
 test('terms: the limit of liability is stated as section 64A of the Australian Consumer Law allows it', () => {
   const terms = texts.get('/terms')!;
   // The old clause limited every failure to a redo or a refund, which the law allows only for services not ordinarily bought for personal use.
