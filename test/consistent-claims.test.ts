@@ -4,6 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { build, type BuildResult } from '../generator/build.ts';
 import { silentLogger } from '../generator/log.ts';
 import { fixture, listFiles, repoRoot, type Fixture } from './helpers/project.ts';
@@ -163,6 +164,96 @@ test('acceptance: no page lists Services Australia or courts among those wanting
   assert.match(texts.get('/blog/choose-right-translation-service-legal-documents')!, 'Courts and tribunals set their own rules');
 });
 
+test('Services Australia: no page offers a translation as being for it, since it translates what it needs itself', () => {
+  // rules.servicesAustraliaTranslation: it translates, free, the documents it needs for payments and services, and
+  // has its own translator translate an identity document even when one is brought. Pages may say it asks about a
+  // document; they may not sell our translation as what it wants.
+  const offers = [...texts].flatMap(([page, text]) =>
+    text
+      .split(/(?<=[.!?])\s/)
+      .filter((s) => /\b(?:for|by|through) (?:[\w' ]+, )*Services Australia\b(?! (?:may|asks|uses|relies))|Services Australia[^.]*(?:want it in English|may need an English|ask for a translation)/.test(s))
+      .map((s) => `${page}: "${s.trim().slice(0, 160)}"`),
+  );
+  const metas = result.pages.flatMap((page) =>
+    Array.from(html(page.file).matchAll(/<meta name="description" content="([^"]*)"/g), (m) => m[1])
+      .filter((d) => /\bfor (?:[\w' ]+, )*Services Australia\b/.test(d))
+      .map((d) => `${page.path}: ${d}`),
+  );
+  assert.equal([...offers, ...metas], []);
+});
+
+test('acceptance: no blanket "all Australian authorities accept"; the language pages list only bodies a source confirms', () => {
+  // AHPRA takes no extracts, SA, TAS, ACT and NT transport agencies are not confirmed, and of the registries only
+  // Births, Deaths and Marriages Victoria is (docs/sources.md): a list of who accepts ours says no more than that.
+  assert.equal(pagesWhere((t) => /all Australian authorities accept/i.test(t)), []);
+  for (const page of result.pages.filter((p) => p.kind === 'language')) {
+    const list = visible(html(page.file).match(/<section[^>]*id="authorities"[\s\S]*?<\/section>/)?.[0] ?? '');
+    assert.not.match(list, /Births, deaths and marriages registries|other professional registration bodies/i, page.path);
+    assert.match(list, /State and territory transport agencies[^.]*which we have confirmed/, page.path);
+  }
+});
+
+test('spelling: Australian -ise forms in what visitors read, but for the names of foreign bodies', () => {
+  // Words whose -ize is no American spelling, and bodies that spell their own names with a z.
+  const fine = /^(?:size[sd]?|sizing|prize[sd]?|seize[sd]?|seizing|capsize[sd]?)$/i;
+  const names = /Civil Status Organization|National Organization for Civil Registration/g;
+  const found = [...texts].flatMap(([page, text]) =>
+    Array.from(text.replace(names, '').matchAll(/\b[A-Za-z]+(?:ize[sd]?|izing|ization|izations)\b/g), (m) => m[0])
+      .filter((word) => !fine.test(word))
+      .map((word) => `${page}: ${word}`),
+  );
+  assert.equal(found, []);
+});
+
+test('prose pages: "Last updated" is no earlier than the last change to the page\'s own text', () => {
+  // The terms say "The date at the top of this page shows when they were last updated", and the version in force
+  // when an order is placed applies to it: a change of wording must move the date. Read from git (skipped outside
+  // a repository); a commit that changes only the `updated:` line does not count. Facts the page names, changed
+  // in facts.json, are not seen here.
+  const git = (...args: string[]) => execFileSync('git', ['-C', repoRoot, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    git('rev-parse', '--git-dir');
+  } catch {
+    return;
+  }
+  const stale: string[] = [];
+  for (const name of ['terms', 'privacy-policy']) {
+    const file = `content/pages/${name}.md`;
+    const updated = fs.readFileSync(path.join(repoRoot, file), 'utf8').match(/^updated: "?(\d{4}-\d{2}-\d{2})"?$/m)?.[1];
+    assert.ok(updated, `${file} has an updated date`);
+    for (const commit of git('log', '--format=%H %as', '--', file).trim().split('\n').filter(Boolean)) {
+      const [hash, day] = commit.split(' ');
+      const changed = git('show', '--format=', '-U0', hash, '--', file)
+        .split('\n')
+        .filter((line) => /^[+-](?![+-]{2} )/.test(line) && !/^[+-]updated:/.test(line));
+      if (!changed.length) continue;
+      if (updated! < day) stale.push(`${file}: updated ${updated}, but its text changed on ${day} (${hash.slice(0, 7)})`);
+      break;
+    }
+  }
+  assert.equal(stale, []);
+});
+
+test('terms and disclaimer: the translator\'s credential is promised as NAATI grants it, Recognised Practising where NAATI has no test', () => {
+  // Tok Pisin, Fijian, Cook Islands Māori and Dinka are translated by Recognised Practising translators
+  // (naatiCredential), so the terms cannot promise a NAATI certified translator for every order.
+  const terms = texts.get('/terms')!;
+  assert.not.match(terms, /completed by NAATI certified translators|reviewed and corrected, by a NAATI certified translator/);
+  assert.match(terms, 'Recognised Practising');
+  // The service pages' disclaimer likewise.
+  assert.equal(pagesWhere((t) => /Our translations are completed by NAATI certified translators/.test(t)), []);
+});
+
+test('AHPRA: no sentence says it accepts ours without its condition, a full translation of qualifications', () => {
+  const claims = [...texts].flatMap(([page, text]) =>
+    text
+      .split(/(?<=[.!?])\s/)
+      .filter((s) => /AHPRA/.test(s) && /\baccept(?:s|ed)?\b/i.test(s) && !/full translation/.test(s))
+      .map((s) => `${page}: "${s.trim().slice(0, 160)}"`),
+  );
+  assert.equal(claims, []);
+});
+
 test('terms: the limit of liability is stated as section 64A of the Australian Consumer Law allows it', () => {
   const terms = texts.get('/terms')!;
   // The old clause limited every failure to a redo or a refund, which the law allows only for services not ordinarily bought for personal use.
@@ -184,6 +275,17 @@ test('deletion: one fact, the same on every page that speaks of deleting files',
     }
   }
   assert.equal(pagesWhere((t) => /deleted(?: automatically)? (?:once|when) (?:your|the) order is complete/.test(t)), []);
+});
+
+test('speed: a claim of about an hour outside the page text (social cards, their alt text, the web manifest) is qualified too', () => {
+  // The tagline is drawn on the cards of the prose pages and the HTML sitemap, and is the manifest's description,
+  // where no sentence beside it says "most self-service orders, in business hours".
+  const manifest = JSON.parse(html('site.webmanifest'));
+  const heads = result.pages.flatMap((page) =>
+    Array.from(html(page.file).matchAll(/<meta [^>]*content="([^"]*)"/g), (m) => `${page.path}: ${m[1]}`),
+  );
+  const unqualified = [`site.webmanifest: ${manifest.description}`, ...heads].filter((s) => /about (?:an|1|one) hour/i.test(s) && !/business hours/i.test(s));
+  assert.equal(unqualified, []);
 });
 
 test('encryption and speed: 256-bit encryption is claimed for uploads, never for the emailed translation; "about 1 hour" is qualified', () => {

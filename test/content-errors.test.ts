@@ -92,7 +92,8 @@ test('CONTENT_IMPOSSIBLE_DATE: a day the calendar lacks is refused, whichever wa
     replaceIn(f, 'content/blog/naati-vs-standard-translations-differences.md', 'date: "22/09/2026"', 'date: "31/02/2026"');
     // Unquoted, YAML would have read this as a Date and rolled it into 3 March before anything could see it.
     replaceIn(f, 'content/blog/choose-right-translation-service-legal-documents.md', 'date: "18/08/2026"', 'date: 2026-02-29');
-    replaceIn(f, 'content/pages/terms.md', 'updated: "2026-11-20"', 'updated: "2026-04-31"');
+    // Whatever day the terms were last updated on: that date moves with every change to them.
+    replaceIn(f, 'content/pages/terms.md', f.read('content/pages/terms.md').match(/^updated: .*$/m)![0], 'updated: "2026-04-31"');
     f.editJson('content/site.json', (d) => (d.updated = '2026-06-31'));
   });
   assert.equal(

@@ -129,7 +129,7 @@ test('/services: 24 cards with icon, description and Learn More, the custom-serv
   assert.is(cards.length, 24);
   assert.equal(cards.map((c) => c.querySelector('a[href^="/services/"]')?.getAttribute('href')).sort(), services.map((s) => `/services/${s}`).sort());
   assert.ok(cards.every((c) => c.querySelector('svg') && text(c.querySelector('p')).length > 40 && /Learn More/.test(text(c))));
-  assert.match(text(page('/services').querySelector('main')), 'Need a Customized Translation Service?');
+  assert.match(text(page('/services').querySelector('main')), 'Need a Customised Translation Service?');
   const jsonLd = page('/services').querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.text));
   const list = jsonLd.flatMap((d) => d['@graph'] ?? [d]).find((d) => d['@type'] === 'ItemList');
   assert.is(list?.itemListElement.length, 24);
