@@ -118,18 +118,39 @@ test('acceptance: every page that names the acceptance guarantee carries its con
   assert.equal(pagesWhere((t) => /best price guarantee/i.test(t)), []);
 });
 
-test('acceptance: "accepted by all Australian authorities" always stands beside the NSW licence-conversion note', () => {
+test('acceptance: no page claims all Australian authorities; the benefit card stands beside the NSW licence-conversion note', () => {
+  // No source says every authority accepts a NAATI translation (docs/sources.md), so SPEC's "accepted by all
+  // Australian authorities" is said without "all".
   const facts = JSON.parse(fs.readFileSync(path.join(site.content, 'facts.json'), 'utf8'));
-  const claims = pagesWhere((t) => /all Australian authorities/i.test(t));
-  assert.ok(claims.length >= 70, `pages claiming all authorities: ${claims.length}`);
+  assert.equal(pagesWhere((t) => /all Australian (?:authorities|government departments)/i.test(t)), []);
+  const claims = pagesWhere((t) => t.includes(facts.acceptance.benefit));
+  assert.ok(claims.length >= 60, `pages with the benefit: ${claims.length}`);
   for (const page of claims) assert.match(texts.get(page)!, 'NSW licence conversion is the exception', page);
-  // SPEC's benefit wording is kept on every language page, with the note in the same card.
+  // On a language page, the note is in the same card; where NAATI has no test, the card says to ask first.
   for (const page of result.pages.filter((p) => p.kind === 'language')) {
-    const card = html(page.file).match(/<h3>Accepted by all Australian authorities<\/h3>[\s\S]*?<\/li>/)?.[0] ?? '';
+    const recognised = /Recognised Practising credential, not certification/.test(texts.get(page.path)!);
+    const title = recognised ? 'Ask the agency first' : facts.acceptance.benefit;
+    const card = html(page.file).match(new RegExp(`<h3>${title}</h3>[\\s\\S]*?</li>`))?.[0] ?? '';
     assert.match(card, 'class="card-note"', page.path);
     assert.match(visible(card), facts.acceptance.nswNote.split(':')[0], page.path);
   }
-  assert.equal(pagesWhere((t) => /all Australian government departments/i.test(t)), []);
+});
+
+test('a language NAATI does not test: its title, heading, benefits and steps never call the translation certified', () => {
+  const recognised = result.pages.filter((p) => p.kind === 'language' && /Recognised Practising credential, not certification/.test(texts.get(p.path)!));
+  assert.equal(recognised.map((p) => p.path).sort(), ['/cook-islands-maori', '/dinka', '/fijian', '/tok-pisin']);
+  for (const page of recognised) {
+    const doc = html(page.file);
+    const title = doc.match(/<title>([^<]*)<\/title>/)?.[1] ?? '';
+    const h1 = visible(doc.match(/<h1[^>]*>[\s\S]*?<\/h1>/)?.[0] ?? '').trim();
+    assert.match(title, /^[^|]+ NAATI Credentialed Translation Services \|/, page.path);
+    assert.match(h1, /^NAATI Credentialed .+ Translation Services$/, page.path);
+    const section = (id: string) => visible(doc.match(new RegExp(`<section[^>]*id="${id}"[\\s\\S]*?</section>`))?.[0] ?? '');
+    assert.not.match(section('benefits'), /such as ours|Accepted by|NAATI certified translators/, page.path);
+    assert.match(section('benefits'), 'Ask the agency first', page.path);
+    assert.not.match(section('process'), /NAATI certified/i, page.path);
+    assert.not.match(section('authorities'), /translations are accepted/, page.path);
+  }
 });
 
 test('acceptance: no page says courts, tribunals or Services Australia accept our translations; what was confirmed is sourced', () => {
@@ -208,11 +229,12 @@ test('spelling: Australian -ise forms in what visitors read, but for the names o
 test('prose pages: "Last updated" is no earlier than the last change to the page\'s own text', () => {
   // The terms say "The date at the top of this page shows when they were last updated", and the version in force
   // when an order is placed applies to it: a change of wording must move the date. Read from git (skipped outside
-  // a repository); a commit that changes only the `updated:` line does not count. Facts the page names, changed
+  // a repository or in a shallow clone); a commit that changes only the `updated:` line does not count. Facts the page names, changed
   // in facts.json, are not seen here.
   const git = (...args: string[]) => execFileSync('git', ['-C', repoRoot, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   try {
-    git('rev-parse', '--git-dir');
+    // A shallow clone's oldest commit shows the whole file as added that day: no history to judge by.
+    if (git('rev-parse', '--is-shallow-repository').trim() === 'true') return;
   } catch {
     return;
   }
@@ -542,7 +564,7 @@ test('regulatory claims: Vietnam, China and NAATI credentials say what the sourc
     const main = visible(html(`${slug}.html`).split('<main')[1].split('</main>')[0]);
     assert.match(main, "NAATI's Recognised Practising credential, not certification", slug);
     // The one mention left is the advice that agencies prefer a certified translator where one exists.
-    assert.not.match(main.replace('ask for a NAATI certified translator where one exists', ''), /NAATI certified translator/, slug);
+    assert.not.match(main.replaceAll('ask for a NAATI certified translator where one exists', ''), /NAATI certified translator/, slug);
   }
   // Other languages name both credentials rather than claim one that is not confirmed.
   assert.match(texts.get('/samoan')!, 'Certified Translator where NAATI tests Samoan, or Recognised Practising where NAATI offers no Samoan test');

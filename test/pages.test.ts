@@ -341,9 +341,11 @@ test('every language in the list has its page, with its fixed title and heading;
   for (const language of languages.filter((l) => l.code !== 'en')) {
     // Macrons stay in the name (Māori) and leave the address (/maori), as the slug rule has it.
     const route = `/${language.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[ /]/g, '-')}`;
-    // SPEC's title, then the total a search result must show beside the price without the fee (ACL s48).
-    assert.is(title(route), `${language.name} NAATI Certified Translation Services | From $44.95 + Service Fee ($54.90 in total)`);
-    assert.is(h1(route), `NAATI Certified ${language.name} Translation Services`);
+    // SPEC's title, then the total a search result must show beside the price without the fee (ACL s48). Where
+    // NAATI has no test in the language, its translator is credentialed, not certified.
+    const credential = language.naatiCredential === 'recognised-practising' ? 'NAATI Credentialed' : 'NAATI Certified';
+    assert.is(title(route), `${language.name} ${credential} Translation Services | From $44.95 + Service Fee ($54.90 in total)`);
+    assert.is(h1(route), `${credential} ${language.name} Translation Services`);
     const message = page(route).querySelector('.native-message blockquote');
     if (message) assert.is(message.getAttribute('dir'), language.direction === 'rtl' ? 'rtl' : 'ltr', route);
   }

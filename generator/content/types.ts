@@ -1656,7 +1656,7 @@ export interface LanguagesPage {
    */
   languagePage: {
     /**
-     * The four benefits on each language page: NAATI certified translators, fast turnaround, one price for every language, accepted by all Australian authorities (with the NSW licence-conversion note beside it).
+     * The four benefits on each language page: NAATI certified translators, fast turnaround, one price for every language, accepted by Australian authorities (with the NSW licence-conversion note beside it).
      *
      * @minItems 4
      * @maxItems 4
@@ -1724,6 +1724,19 @@ export interface LanguagesPage {
        * Plain text shown on the site.
        */
       recognised: string;
+      /**
+       * For languages marked naatiCredential: recognised-practising, the last benefit's title and text in place of what authorities accept, which is said of certified translations.
+       */
+      recognisedAcceptance: {
+        /**
+         * Plain text shown on the site.
+         */
+        title: string;
+        /**
+         * Plain text shown on the site.
+         */
+        text: string;
+      };
       /**
        * Plain text shown on the site.
        */

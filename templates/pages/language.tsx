@@ -30,10 +30,18 @@ export function languageHead(data: { entry: LanguageEntry }, site: SiteModel): H
   const price = site.settings.startingPrice;
   const total = withFee(price, site.plans.serviceFee);
   return {
-    title: `${l.name} NAATI Certified Translation Services | From ${price} + Service Fee (${total} in total)`,
+    title: `${l.name} ${credentialOf(l)} Translation Services | From ${price} + Service Fee (${total} in total)`,
     description: l.seo?.description ?? `NAATI certified ${l.name} to English translations accepted by Australian authorities, from ${price} + service fee (${total} in total).`,
     keywords: l.seo?.keywords ?? [`${l.name} translation`, `NAATI ${l.name} translator`, `certified ${l.name} translation`],
   };
+}
+
+/**
+ * SPEC's "NAATI Certified", in the title and the heading, where NAATI tests the language; where it does not, the
+ * translator holds Recognised Practising, which is no certification, so the page says "NAATI Credentialed".
+ */
+function credentialOf(l: LanguageEntry): string {
+  return l.naatiCredential === 'recognised-practising' ? 'NAATI Credentialed' : 'NAATI Certified';
 }
 
 /** The hero pictures of each region (assets/images/heroes/<set>-N), unless a language names its own set. */
@@ -60,14 +68,16 @@ export function LanguagePage({ data }: { data: { entry: LanguageEntry } }) {
     nativeLang: undefined,
   };
   const credential = shared.credential;
-  // In a language NAATI does not test, the translator holds Recognised Practising: the page says so, and the
-  // first benefit does not call them certified.
+  // In a language NAATI does not test, the translator holds Recognised Practising: the page says so, the first
+  // benefit does not call them certified, and the last, what authorities accept of a certified translation, is
+  // replaced by the advice to ask first. The process's certification step likewise.
   const recognised = l.naatiCredential === 'recognised-practising';
-  const benefits = shared.benefits.map((b, i) => ({
-    ...b,
-    title: recognised && i === 0 ? 'NAATI credentialed translator' : fill(b.title, values),
-    text: recognised && i === 0 ? fill(credential.recognised.split('. ')[0] + '.', values) : fill(b.text, values),
-  }));
+  const benefits = shared.benefits.map((b, i) => {
+    if (recognised && i === 0) return { ...b, title: 'NAATI credentialed translator', text: fill(credential.recognised.split('. ')[0] + '.', values) };
+    const card = recognised && i === shared.benefits.length - 1 ? credential.recognisedAcceptance : b;
+    return { ...b, title: fill(card.title, values), text: fill(card.text, values) };
+  });
+  const steps = recognised ? site.shared.standardSteps.map((step) => ({ ...step, title: step.title.replace('NAATI certified', 'NAATI credentialed') })) : site.shared.standardSteps;
   const heroes = assets.heroes(l.heroSet ?? regionHeroes[l.region]);
   const hero = heroes.length ? heroes[stableIndex(l.slug, heroes.length)] : undefined;
   const trail = [
@@ -92,7 +102,7 @@ export function LanguagePage({ data }: { data: { entry: LanguageEntry } }) {
             )}
           </p>
           <h1 id="page-heading" data-reveal-item="">
-            NAATI Certified {l.name} Translation Services
+            {credentialOf(l)} {l.name} Translation Services
           </h1>
           <p className="hero-text" data-reveal-item="">
             {local.subtitle}
@@ -163,10 +173,10 @@ export function LanguagePage({ data }: { data: { entry: LanguageEntry } }) {
       </Section>
 
       <Section id="process" heading="Three simple steps" tone="tint">
-        <Steps steps={site.shared.standardSteps} />
+        <Steps steps={steps} />
       </Section>
 
-      <Section id="authorities" heading={`Where our ${l.name} translations are accepted`}>
+      <Section id="authorities" heading={recognised ? `Who asks for ${l.name} translations` : `Where our ${l.name} translations are accepted`}>
         <ul className="tag-list" role="list">
           {shared.authorities.map((a) => (
             <li key={a}>
