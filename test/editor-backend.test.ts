@@ -13,6 +13,7 @@ import { localEditor, localConfig, apiPath } from '../generator/admin/local-back
 import { isLoopback, networkNotice } from '../generator/admin/request-guard.ts';
 import { jsonInLayout, markdownInLayout } from '../generator/admin/keep-layout.ts';
 import { resolveProject } from '../generator/project.ts';
+import { maxUploadBytes, megabytes } from '../generator/assets/image-check.ts';
 import { silentLogger } from '../generator/log.ts';
 import { copyCode, fixture, repoRoot, type Fixture } from './helpers/project.ts';
 
@@ -508,10 +509,20 @@ test('a save with a picture too big for the editor is refused in words the edito
   assert.is(refused.status, 413);
   // "Not saved: " is what the editor's page keeps on screen (islands/admin/notices.ts).
   assert.match(refused.body.error, /^Not saved: /);
-  assert.match(refused.body.error, /32 MB/);
+  assert.match(refused.body.error, new RegExp(`up to ${megabytes(maxUploadBytes)} MB`));
   assert.match(refused.body.error, /picture/);
   assert.not.ok(fs.existsSync(image));
   assert.not.ok(fs.existsSync(path.join(site.root, 'content/blog/huge-picture-post.md')));
+});
+
+test('a picture over the limit the editor\'s page refuses at the upload, sent all the same, is refused naming it and the limit, and nothing is written', async () => {
+  // An SVG, which every check but its size passes, a little over the limit: the request is within the body limit.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><!--${' '.repeat(maxUploadBytes)}--><path d="M0 0h1v1z"/></svg>`;
+  const image = path.join(resolveProject(site.root).assets, 'images/big-drawing.svg');
+  const refused = await call('persistMedia', { asset: { path: 'assets/images/big-drawing.svg', content: Buffer.from(svg).toString('base64') } });
+  assert.is(refused.status, 422, JSON.stringify(refused.body).slice(0, 300));
+  assert.match(refused.body.error, new RegExp(`^Not saved: assets/images/big-drawing\\.svg: it is ${megabytes(svg.length).replace('.', '\\.')} MB, larger than the ${megabytes(maxUploadBytes)} MB the editor takes for a picture`));
+  assert.not.ok(fs.existsSync(image));
 });
 
 test('a refused save that uploaded over an existing image puts the old image back', async () => {

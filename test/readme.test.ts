@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import { languageSlug } from '../generator/content/model.ts';
+import { maxUploadBytes, megabytes } from '../generator/assets/image-check.ts';
 import { repoRoot } from './helpers/project.ts';
 
 const test = suite('readme');
@@ -34,6 +35,12 @@ test('README says what the build prints, and which code names the nearest fact',
   assert.match(readme, /nearest known name when one is close \(`\[CONTENT_MISSPELT_FACT\]`\)/);
   // The no-op build's time is that of the CLI run directly; npx's start is on top.
   assert.match(readme, /0\.1–0\.3 s[^|]*node bin\/site\.js build[^|]*npx/);
+});
+
+test("the largest picture README says the editor takes is the editor's own limit, wherever it says so", () => {
+  const stated = [...readme.matchAll(/of at most ([\d.]+) MB/g)].map((m) => m[1]);
+  assert.is(stated.length, 2, 'the Pictures list and the local backend both state it');
+  for (const mb of stated) assert.is(mb, megabytes(maxUploadBytes));
 });
 
 test.run();

@@ -23,7 +23,7 @@ import { writeFileAtomic } from '../cache.ts';
 import { jsonInLayout, markdownInLayout } from './keep-layout.ts';
 import { isObject } from './yaml.ts';
 import { RequestGuard, type GuardOptions } from './request-guard.ts';
-import { imageProblem, imageTypes, isImageName } from '../assets/image-check.ts';
+import { imageProblem, imageTypes, isImageName, maxUploadBytes, megabytes, uploadSizeProblem } from '../assets/image-check.ts';
 import { readBody, sendJson } from '../serve/functions.ts';
 import { decodeRaster, misnamedImage } from '../assets/images.ts';
 
@@ -37,8 +37,11 @@ class Refused extends Error {
   }
 }
 
-/** A request body larger than this is refused: an image of several megabytes, base64-encoded, fits. */
-const maxBody = 32 * 1024 * 1024;
+/**
+ * A request body larger than this is refused: one picture of the largest size the editor takes, base64-encoded
+ * as Decap sends it (a third larger), fits with its entry's text.
+ */
+const maxBody = Math.ceil((maxUploadBytes * 4) / 3) + 2 * 1024 * 1024;
 
 /** Control characters, backslashes and %-escapes have no place in a content path: refused, never taken literally. */
 const unsafePath = /[\u0000-\u001f\u007f-\u009f\\]|%[0-9a-f]{2}/i;
@@ -131,7 +134,7 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
     const misnamed = misnamedImage(images, path.relative(images, abs).split(path.sep).join('/'), relOf);
     if (misnamed) throw refusal([misnamed]);
     const bytes = typeof asset?.content === 'string' ? Buffer.from(asset.content, 'base64') : undefined;
-    const problem = bytes ? imageProblem(String(asset?.path), bytes) : 'no content was sent';
+    const problem = bytes ? (uploadSizeProblem(bytes.length) ?? imageProblem(String(asset?.path), bytes)) : 'no content was sent';
     if (problem) throw new Refused(422, `Not saved: ${String(asset?.path)}: ${problem}.`);
     // A raster the build cannot read to its last pixel, or with more pixels than it encodes, would fail the next build.
     if (!abs.toLowerCase().endsWith('.svg')) {
@@ -322,8 +325,9 @@ export function localEditor(project: Project, out: string, logger: Pick<Logger, 
       if (bad) return send(bad.status, { error: bad.message });
       try {
         const bytes = await readBody(req, maxBody);
-        // In words the editor's page keeps on screen ("Not saved: ", islands/admin/notices.ts): only a picture makes a save this big.
-        if (bytes === 'too-large') return send(413, { error: `Not saved: what was sent is larger than the editor takes (${maxBody / 1024 / 1024} MB in all, pictures included, which grow by a third on the way). Make the picture smaller (a few MB is plenty for the site), then upload it again.` });
+        // In words the editor's page keeps on screen ("Not saved: ", islands/admin/notices.ts). The page refuses a
+        // picture over the limit as it is chosen, so only several new pictures in one save make it this big.
+        if (bytes === 'too-large') return send(413, { error: `Not saved: what was sent is larger than the editor takes at once (one picture of up to ${megabytes(maxUploadBytes)} MB with its entry, pictures growing by a third on the way). Publish with fewer new pictures, or smaller ones (a few MB is plenty for the site), and add the others in another save.` });
         // Decoded as it is, text in another encoding would be saved with U+FFFD in place of its letters.
         if (!isUtf8(bytes)) throw new Refused(400, 'The request is not UTF-8 text, so its letters could not be read.');
         let body: unknown;

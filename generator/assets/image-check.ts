@@ -77,6 +77,24 @@ export function fitName(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9._/-]+/g, '-');
 }
 
+/**
+ * The largest picture the editor takes, in bytes: far more than any page needs (the build makes every size it
+ * serves from it), and small enough that the repository and the live editor's requests stay reasonable. The
+ * editor's page refuses a larger one as it is chosen (islands/admin/uploads.ts), before Decap keeps it as a draft
+ * that Publish would send; the local backend refuses it too, and takes a request just big enough for one such
+ * picture with its entry (admin/local-backend.ts). README.md states it, and readme.test.ts holds the two together.
+ */
+export const maxUploadBytes = 20 * 1024 * 1024;
+
+/** Megabytes as the editor writes them: 32, or 20.1 for a little over 20 (rounded up, never down to the limit). */
+export const megabytes = (bytes: number) => String(Math.ceil((bytes / 1024 / 1024) * 10) / 10);
+
+/** What is wrong with an upload of `size` bytes, or undefined when it is within maxUploadBytes. */
+export function uploadSizeProblem(size: number): string | undefined {
+  if (size <= maxUploadBytes) return undefined;
+  return `it is ${megabytes(size)} MB, larger than the ${megabytes(maxUploadBytes)} MB the editor takes for a picture. Make it smaller (a few MB is plenty for the site), then upload it again`;
+}
+
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** What is wrong with an image file named `rel`, or undefined when nothing is. */

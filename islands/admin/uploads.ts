@@ -2,8 +2,10 @@
 // open, Decap keeps an upload in the browser, as a draft of the entry, and sends it only when the entry is
 // published: a file that is not the image its name says (text saved as "photo.png") sat in the media library as
 // a draft and was refused only at Publish, with the whole entry. Refused here, it never reaches the library, and
-// the refusal names the file and what is wrong with it, in the words the server and the build use.
-import { imageProblem } from '../../generator/assets/image-check.ts';
+// the refusal names the file and what is wrong with it, in the words the server and the build use. A picture
+// larger than the editor takes would be kept the same way and refused only at Publish, with the whole entry; its
+// size is checked first, without reading its bytes.
+import { imageProblem, uploadSizeProblem } from '../../generator/assets/image-check.ts';
 import { clearRefusal, showRefusal } from './notices.ts';
 
 export function checkUploads(): void {
@@ -17,7 +19,7 @@ export function checkUploads(): void {
       // Held back from Decap (whose handlers are on the page's root, below the window) while the bytes are read.
       event.stopImmediatePropagation();
       const files = [...input.files];
-      const checked = Promise.all(files.map(async (file) => ({ name: file.name, problem: imageProblem(file.name, new Uint8Array(await file.arrayBuffer())) })));
+      const checked = Promise.all(files.map(async (file) => ({ name: file.name, problem: uploadSizeProblem(file.size) ?? imageProblem(file.name, new Uint8Array(await file.arrayBuffer())) })));
       void checked.then(
         (results) => {
           const refused = results.filter((r) => r.problem);

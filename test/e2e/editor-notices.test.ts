@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { maxUploadBytes, megabytes } from '../../generator/assets/image-check.ts';
 import type { Fixture } from '../helpers/project.ts';
 import { EditorSession, onTop, publish, shots } from './editor-session.ts';
 
@@ -327,6 +328,36 @@ test('a picture refused at the upload, with the media library open: the panel na
     assert.ok(await page.getByRole('button', { name: 'Choose selected' }).isVisible(), `${width} px: the library is still open`);
     await (phone ? panel.getByRole('button', { name: 'Hide' }).tap() : panel.getByRole('button', { name: 'Hide' }).click());
     await panel.waitFor({ state: 'hidden' });
+  }
+});
+
+test('a picture larger than the editor takes is refused at the upload, naming it and the limit, and the entry keeps what was typed, on a phone (375 px, touch) and at 1280 px', async () => {
+  // A JPEG as a camera saves one at full size, 32 MB: Decap took it as a draft and only Publish was refused.
+  const big = path.join(site.root, 'harbour-at-dawn.jpg');
+  const bytes = Buffer.alloc(32 * 1024 * 1024);
+  Buffer.from('ffd8ffe000104a464946', 'hex').copy(bytes);
+  fs.writeFileSync(big, bytes);
+  const title = 'Certified translations for a partner visa';
+  for (const width of [375, 1280]) {
+    const phone = width < 768;
+    const page = await session.editor('#/collections/blog/new', { width, height: phone ? 800 : 900 }, { hasTouch: phone });
+    const titleField = page.getByLabel('Title', { exact: true });
+    await titleField.fill(title);
+    const choose = page.getByRole('button', { name: 'Choose an image' });
+    await (phone ? choose.tap() : choose.click());
+    await page.getByRole('button', { name: 'Choose selected' }).waitFor();
+    await page.locator('input[type="file"]').setInputFiles(big);
+    const panel = page.locator('#site-refusal');
+    await panel.waitFor();
+    assert.match(await panel.innerText(), new RegExp(`Not uploaded[\\s\\S]*harbour-at-dawn\\.jpg: it is 32 MB, larger than the ${megabytes(maxUploadBytes)} MB the editor takes for a picture`));
+    await page.screenshot({ path: path.join(shots, `editor-upload-too-large-${width}.png`) });
+    assert.is(await page.getByRole('dialog').getByText('harbour-at-dawn.jpg').count(), 0, `${width} px: the refused picture is not in the media library, not even as a draft`);
+    // The library closed as staff close it, the form is as it was.
+    const close = page.getByRole('dialog').getByRole('button', { name: 'Close' });
+    await (phone ? close.tap() : close.click());
+    await page.getByRole('button', { name: 'Choose selected' }).waitFor({ state: 'hidden' });
+    assert.is(await titleField.inputValue(), title, `${width} px: the title typed before the upload is still there`);
+    assert.ok(await page.getByRole('button', { name: 'Choose an image' }).isVisible(), `${width} px: the picture field is still empty, ready for a smaller one`);
   }
 });
 
