@@ -158,8 +158,17 @@ const pageHtml = (address: string) => {
 /** The entry's data as it was opened, by its path: what its page shows now. */
 const opened = new Map<string, Record<string, unknown>>();
 
-/** Shows the page in the frame (once), then the form's changes in it, from the page as built each time. */
-async function showPage(frame: HTMLIFrameElement, address: string, before: Record<string, unknown>, now: Record<string, unknown>, facts: Facts): Promise<void> {
+/** How often, and how many times, a page not built yet is asked for again while the form is left alone. */
+const retryEvery = 1500;
+const retries = 40;
+const retried = new Map<string, number>();
+
+/**
+ * Shows the page in the frame (once), then the form's changes in it, from the page as built each time. A page not
+ * built yet (an entry just saved, its build under way) is asked for again by the next change to the form, or by
+ * `again` a moment later, as staff may change nothing more.
+ */
+async function showPage(frame: HTMLIFrameElement, address: string, before: Record<string, unknown>, now: Record<string, unknown>, facts: Facts, again: () => void): Promise<void> {
   const state = frame as HTMLIFrameElement & { siteAddress?: string; sitePristine?: HTMLElement; siteLoading?: Promise<void> };
   if (state.siteAddress !== address) {
     state.siteAddress = address;
@@ -167,9 +176,14 @@ async function showPage(frame: HTMLIFrameElement, address: string, before: Recor
     state.siteLoading = pageHtml(address).then(
       (html) =>
         new Promise<void>((resolve) => {
-          // Not built yet (an entry just saved): the next change to the form asks again.
-          if (!html && state.siteAddress === address) state.siteAddress = undefined;
+          if (!html && state.siteAddress === address) {
+            state.siteAddress = undefined;
+            const tries = retried.get(address) ?? 0;
+            retried.set(address, tries + 1);
+            if (tries < retries) setTimeout(() => frame.isConnected && state.siteAddress === undefined && again(), retryEvery);
+          }
           if (!html) return resolve();
+          retried.delete(address);
           frame.addEventListener('load', () => resolve(), { once: true });
           frame.srcdoc = framedPage(html);
         }),
@@ -272,7 +286,7 @@ export function registerPreview(collections: string[], facts: () => Facts, offer
     if (!component.frame || !page?.address) return;
     const now = ((component.props.entry.getIn(['data']) as ImmutableLike | undefined)?.toJS() ?? {}) as Record<string, unknown>;
     if (!opened.has(page.path)) opened.set(page.path, now);
-    void showPage(component.frame, page.address, opened.get(page.path)!, now, facts());
+    void showPage(component.frame, page.address, opened.get(page.path)!, now, facts(), () => update(component));
   };
   const Template = createClass({
     componentDidMount() {
