@@ -543,4 +543,14 @@ test('the not-found page offers an address with capitals in small letters, with 
   assert.is(inSmallLetters('/C%C3%A9line'), '/c%c3%a9line');
 });
 
+test("the not-found page's offer in small letters is always an address on the site itself, never another host's", () => {
+  // An address starting with two slashes (https://site//WWW.GOOGLE.COM/x) is another host's when fetched or linked.
+  const own = 'https://www.example.com';
+  for (const pathname of ['//WWW.GOOGLE.COM/Search', '///Evil.Example/x', '//Chinese', '/Chinese', '/Blog//Post']) {
+    const offer = inSmallLetters(pathname);
+    if (offer !== undefined) assert.is(new URL(offer, own).origin, own, `${pathname} -> ${offer}`);
+  }
+  assert.is(inSmallLetters('/Chinese'), '/chinese', 'an ordinary address is still offered');
+});
+
 test.run();

@@ -55,6 +55,26 @@ for (const width of [1280, 375]) {
   });
 }
 
+test('1280 px: after an empty submit every field marked invalid has the colour of its message as its border, text boxes as well as lists', async () => {
+  for (const path of ['/pricing', '/contact']) {
+    const page = await form(path);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    // Out of focus, where the focus colour gives way to the field's own.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const fields = await page.locator('form.contact-form [aria-invalid="true"]').evaluateAll(async (all) => {
+      // The border's colour change is a transition: read it where it ends.
+      await Promise.all(all.flatMap((el) => el.getAnimations().map((a) => a.finished)));
+      return all.map((el) => ({
+        field: el.getAttribute('name'),
+        border: getComputedStyle(el).borderTopColor,
+        message: getComputedStyle(document.getElementById(`${el.id}-error`)!).color,
+      }));
+    });
+    assert.ok(fields.length >= 4, `${path}: the invalid fields (${fields.length})`);
+    for (const { field, border, message } of fields) assert.is(border, message, `${path}: ${field}'s border`);
+  }
+});
+
 // A placeholder longer than its box is cut off mid-word on a phone, and the visitor never reads its end.
 for (const width of [320, 375]) {
   test(`${width} px: every one-line field's placeholder fits inside its box, on both forms`, async () => {
