@@ -55,6 +55,28 @@ for (const width of [1280, 375]) {
   });
 }
 
+test('/pricing: after an empty submit every field in error has the same error border, text boxes and email as much as the list and the message', async () => {
+  const page = await form('/pricing', 375);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  // Focus on the button, so no field shows the focus colour instead.
+  await page.getByRole('button', { name: 'Send Message' }).focus();
+  // The colour once the border's transition has run.
+  const border = (selector: string) =>
+    page.locator(selector).evaluate(async (el) => {
+      await Promise.all(el.getAnimations().map((animation) => animation.finished));
+      return getComputedStyle(el).borderTopColor;
+    });
+  const valid = await border('#enquiry-phone');
+  const invalid: Record<string, string> = {};
+  for (const id of ['enquiry-name', 'enquiry-email', 'enquiry-enquiryType', 'enquiry-subject', 'enquiry-message']) {
+    assert.is(await page.locator(`#${id}`).getAttribute('aria-invalid'), 'true', id);
+    invalid[id] = await border(`#${id}`);
+  }
+  const message = invalid['enquiry-message'];
+  assert.is.not(message, valid, 'the message box in error has a border of its own');
+  assert.equal(invalid, Object.fromEntries(Object.keys(invalid).map((id) => [id, message])));
+});
+
 // A placeholder longer than its box is cut off mid-word on a phone, and the visitor never reads its end.
 for (const width of [320, 375]) {
   test(`${width} px: every one-line field's placeholder fits inside its box, on both forms`, async () => {
