@@ -9,7 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { readThrough, violations, violationsMidAnimation } from './axe.ts';
-import { open, useBrowserAndSite, wake, type Site } from './browser.ts';
+import { open, useBrowserAndSite, wake, type Site, type TestPage } from './browser.ts';
 
 const test = suite('accessibility');
 let browser: Browser;
@@ -269,6 +269,37 @@ test('forced colours: the carousel dots, the current dot, the chosen tab, catego
       return out;
     }, [marked, plain]);
     problems.push(...found.map((problem) => `${path}: ${problem}`));
+    await p.close();
+  }
+  assert.equal(problems, []);
+});
+
+// A phone's larger text setting is the browser's default font size, which the site's rem sizes follow.
+async function withTextSize(path: string, pixels: number): Promise<TestPage> {
+  const p = await open(browser, site, path, { width: 375, reducedMotion: 'reduce' });
+  const cdp = await p.page.context().newCDPSession(p.page);
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: pixels } });
+  await p.page.reload();
+  return p;
+}
+
+test('text at 150% and 200% on a phone: the menu button stays on the screen, the header does not scroll sideways, and the skip link stays out of sight until focused', async () => {
+  const problems: string[] = [];
+  for (const pixels of [24, 32]) {
+    const p = await withTextSize('/', pixels);
+    const page = p.page;
+    const found = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const header = document.querySelector('.site-header')!;
+      const toggle = document.querySelector('.nav-mobile-toggle')!.getBoundingClientRect();
+      const skip = document.querySelector('.skip-link')!.getBoundingClientRect();
+      return [
+        toggle.right > width && `the menu button ends at ${Math.round(toggle.right)} px, past the screen's ${width}`,
+        header.scrollWidth > header.clientWidth && `the header is ${header.scrollWidth} px wide`,
+        skip.bottom > 0 && `the skip link shows ${Math.round(skip.bottom)} px of itself before it is focused`,
+      ].filter(Boolean);
+    });
+    problems.push(...found.map((problem) => `${pixels} px text: ${problem}`));
     await p.close();
   }
   assert.equal(problems, []);
