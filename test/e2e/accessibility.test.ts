@@ -159,6 +159,27 @@ test('tap targets at 375 px are at least 44 x 44 px on every page type and in th
   assert.equal(problems, []);
 });
 
+test('tap targets at 375 px in what opens over the page: the review popup and a toast', async () => {
+  const problems: string[] = [];
+  const popup = await open(browser, site, '/contact', { width: 375, reducedMotion: 'reduce' });
+  await popup.page.clock.install();
+  await popup.page.reload();
+  await popup.page.clock.runFor(6000);
+  await popup.page.locator('.review-popup').waitFor();
+  problems.push(...(await smallTargets(popup.page, 'review popup')).filter((problem) => problem.includes('Close review')));
+  await popup.close();
+
+  const toast = await open(browser, site, '/process', { width: 375, reducedMotion: 'reduce' });
+  await wake(toast.page, 'demo-order');
+  await toast.page.getByRole('button', { name: 'Try Our Translation Service' }).click();
+  await toast.page.getByRole('button', { name: 'Leave a Review' }).click();
+  await toast.page.getByText('Review Invitation Sent').waitFor();
+  const inToast = await toast.page.locator('.toast button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent!.trim()));
+  problems.push(...(await smallTargets(toast.page, 'toast')).filter((problem) => inToast.some((name) => problem.includes(`"${name}"`))));
+  await toast.close();
+  assert.equal(problems, []);
+});
+
 test('link lists at 375 px: each link stands apart from the next, so a title that wraps does not read as one with the one below', async () => {
   const problems: string[] = [];
   for (const path of ['/blog/naati-certified-translations-immigration', '/sitemap', '/admin/tawkto-setup']) {
