@@ -9,7 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { readThrough, violations, violationsMidAnimation } from './axe.ts';
-import { open, useBrowserAndSite, wake, type Site } from './browser.ts';
+import { open, useBrowserAndSite, wake, type Site, type TestPage } from './browser.ts';
 
 const test = suite('accessibility');
 let browser: Browser;
@@ -159,6 +159,27 @@ test('tap targets at 375 px are at least 44 x 44 px on every page type and in th
   assert.equal(problems, []);
 });
 
+test('tap targets at 375 px in what opens over the page: the review popup and a toast', async () => {
+  const problems: string[] = [];
+  const popup = await open(browser, site, '/contact', { width: 375, reducedMotion: 'reduce' });
+  await popup.page.clock.install();
+  await popup.page.reload();
+  await popup.page.clock.runFor(6000);
+  await popup.page.locator('.review-popup').waitFor();
+  problems.push(...(await smallTargets(popup.page, 'review popup')).filter((problem) => problem.includes('Close review')));
+  await popup.close();
+
+  const toast = await open(browser, site, '/process', { width: 375, reducedMotion: 'reduce' });
+  await wake(toast.page, 'demo-order');
+  await toast.page.getByRole('button', { name: 'Try Our Translation Service' }).click();
+  await toast.page.getByRole('button', { name: 'Leave a Review' }).click();
+  await toast.page.getByText('Review Invitation Sent').waitFor();
+  const inToast = await toast.page.locator('.toast button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent!.trim()));
+  problems.push(...(await smallTargets(toast.page, 'toast')).filter((problem) => inToast.some((name) => problem.includes(`"${name}"`))));
+  await toast.close();
+  assert.equal(problems, []);
+});
+
 test('link lists at 375 px: each link stands apart from the next, so a title that wraps does not read as one with the one below', async () => {
   const problems: string[] = [];
   for (const path of ['/blog/naati-certified-translations-immigration', '/sitemap', '/admin/tawkto-setup']) {
@@ -269,6 +290,37 @@ test('forced colours: the carousel dots, the current dot, the chosen tab, catego
       return out;
     }, [marked, plain]);
     problems.push(...found.map((problem) => `${path}: ${problem}`));
+    await p.close();
+  }
+  assert.equal(problems, []);
+});
+
+// A phone's larger text setting is the browser's default font size, which the site's rem sizes follow.
+async function withTextSize(path: string, pixels: number): Promise<TestPage> {
+  const p = await open(browser, site, path, { width: 375, reducedMotion: 'reduce' });
+  const cdp = await p.page.context().newCDPSession(p.page);
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: pixels } });
+  await p.page.reload();
+  return p;
+}
+
+test('text at 150% and 200% on a phone: the menu button stays on the screen, the header does not scroll sideways, and the skip link stays out of sight until focused', async () => {
+  const problems: string[] = [];
+  for (const pixels of [24, 32]) {
+    const p = await withTextSize('/', pixels);
+    const page = p.page;
+    const found = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const header = document.querySelector('.site-header')!;
+      const toggle = document.querySelector('.nav-mobile-toggle')!.getBoundingClientRect();
+      const skip = document.querySelector('.skip-link')!.getBoundingClientRect();
+      return [
+        toggle.right > width && `the menu button ends at ${Math.round(toggle.right)} px, past the screen's ${width}`,
+        header.scrollWidth > header.clientWidth && `the header is ${header.scrollWidth} px wide`,
+        skip.bottom > 0 && `the skip link shows ${Math.round(skip.bottom)} px of itself before it is focused`,
+      ].filter(Boolean);
+    });
+    problems.push(...found.map((problem) => `${pixels} px text: ${problem}`));
     await p.close();
   }
   assert.equal(problems, []);
