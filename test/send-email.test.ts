@@ -241,6 +241,21 @@ test("a native post's answer page gives back what was typed as typed: $-patterns
   assert.is(readProps<{ answer: { values: Record<string, string> } }>(tag)?.answer.values.message, typed, 'the island gets the message back unchanged');
 });
 
+test('a form post with a file where text belongs is refused naming the field and "a file", and its answer page gives back the other fields, not the file', async () => {
+  // The form has no file input: only a crafted post sends one. Its words must still say what is wrong.
+  const form = new FormData();
+  for (const [key, value] of Object.entries(enquiry)) if (key !== 'message') form.append(key, value);
+  form.append('message', new Blob(['%PDF-1.4 not a message'], { type: 'application/pdf' }), 'scan.pdf');
+  const json = await fetch(endpoint(), { method: 'POST', headers: { accept: 'application/json' }, body: form });
+  assert.is(json.status, 400);
+  assert.is(((await json.json()) as { message: string }).message, 'Message must be text, not a file.');
+  const page = await fetch(endpoint(), { method: 'POST', body: form });
+  assert.is(page.status, 400);
+  const values = readProps<{ answer: { values: Record<string, unknown> } }>(/<site-island data-island="contact-form"[^>]*>/.exec(await page.text())?.[0] ?? '')?.answer.values;
+  assert.is(values?.subject, enquiry.subject, 'the subject typed comes back');
+  assert.not.ok(values && typeof values.message === 'object', `no object comes back as the message: ${JSON.stringify(values?.message)}`);
+});
+
 test("when the form's page cannot be had, the plain answer page keeps the message's line breaks under its own policy", async () => {
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'no-pages-'));
   try {

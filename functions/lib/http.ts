@@ -4,6 +4,7 @@ import { isIPv6 } from 'node:net';
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import type { KeyValueStore } from './store.ts';
+import { UploadedFile } from './not-text.ts';
 
 export type BodyKind = 'json' | 'form';
 
@@ -176,7 +177,7 @@ function ownOnly(value: unknown): unknown {
 
 /**
  * A form post (URL-encoded or multipart) as a plain object of its own fields. A name sent twice keeps its
- * first value, as a form has one control per name; a file is kept as a non-string for the schema to refuse;
+ * first value, as a form has one control per name; a file is kept as an UploadedFile for the schema to refuse;
  * any name, `__proto__` and `constructor` included, is kept as a field for the schema to judge, as in JSON.
  */
 export async function formFields(bytes: Uint8Array, type: string): Promise<Record<string, string>> {
@@ -184,7 +185,7 @@ export async function formFields(bytes: Uint8Array, type: string): Promise<Recor
   const entries: Iterable<[string, unknown]> = /^multipart\/form-data/i.test(type)
     ? (await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData()).entries()
     : new URLSearchParams(new TextDecoder().decode(bytes));
-  for (const [name, value] of entries) if (!Object.hasOwn(out, name)) setOwn(out, name, typeof value === 'string' ? value : { file: true });
+  for (const [name, value] of entries) if (!Object.hasOwn(out, name)) setOwn(out, name, typeof value === 'string' ? value : new UploadedFile());
   return out;
 }
 
