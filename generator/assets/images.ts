@@ -194,8 +194,8 @@ const histogramBin = Uint8Array.from({ length: 256 }, (_, value) => Math.floor((
 
 /**
  * sharp's `stats()` colour answer, `dominant` and `isOpaque`, counted here from the decoded pixels. `stats()`
- * also works out entropy and sharpness, and libvips decodes the input again for each of its four measures: for
- * a small SVG that was about 15 ms, against 2 ms for one decode and this count. The same rule as sharp's
+ * also works out entropy and sharpness, and libvips decodes the input again for each of its four measures, which
+ * for an SVG costs several times one decode and this count. The same rule as sharp's
  * (test/images.test.ts compares them): the most frequent of 16x16x16 colour bins, reported as its middle, the
  * first in green, then red, then blue order on a tie; opaque when every alpha value is 255.
  */

@@ -20,7 +20,8 @@ export function contentHash(data: Uint8Array): string {
 
 /**
  * `rel`, a path as a manifest records it (relative, normalised, `/` between names), under the folder `root`.
- * Pays: path.join, which normalises the whole path again, made a no-op build of 4,000 posts 0.21 s against 0.19 s.
+ * Joined by hand, not by path.join, which normalises the whole path again: a no-op build calls this for every
+ * file of the output.
  */
 export function within(root: string, rel: string): string {
   if (path.sep !== '/' || !rel) return path.join(root, rel);

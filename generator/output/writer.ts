@@ -1,7 +1,8 @@
 // How a staged output's files reach the disk: the Writer. The simple one places each file on the calling
 // thread as it comes (TreeWriter, tree.ts); a large build hands them to a worker thread instead, so the main
 // thread renders while the disk is busy (write-worker.ts). StagedOutput chooses by the number of pages.
-// Pays on a one-post edit at 4,000 posts (median 4.0 s against 5.2 s without it, 5 pairs on a loaded machine).
+// The worker pays where the main thread has pages to render while the disk is busy: a large site's builds
+// (docs/performance.md, "What the speed rests on").
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../workers/start.ts';
 import { TreeWriter, type Entry } from './tree.ts';
