@@ -55,6 +55,7 @@ export async function main(argv: string[]): Promise<void> {
     .option('--editor-on-network', 'keep the content editor (/admin/) on when --host is a network address: anyone who can reach the server can then change content/', false)
     .addHelpText('after', '\nPOST /.netlify/functions/<name> runs functions/<name>.ts in-process, as on Netlify.')
     .addHelpText('after', 'When the default port is taken, the next free one is used; a port named with --port that is taken is refused, naming a free one.')
+    .addHelpText('after', '\nExit status: 0 when stopped (Ctrl-C), 130 when stopped during the first build, 1 when it cannot listen on the port. A build error does not stop it: it is shown, and the last good site served.')
     .action(async (options: { port: number; host: string; out: string; watch: boolean; editorOnNetwork: boolean }, command: Command) => {
       const { choosePort } = await import('../generator/serve/port.ts');
       await run(async () => {
@@ -92,6 +93,7 @@ export async function main(argv: string[]): Promise<void> {
     .addArgument(program.createArgument('<kind>', 'what to create').choices(['blog', 'city', 'service', 'language'] satisfies StarterKind[]))
     .argument('<slug>', 'the new page\'s slug, such as gold-coast (for a language: its English name, such as "Pitjantjatjara")')
     .addHelpText('after', '\nExamples:\n  site new city ballarat\n  site new blog visa-checklist-2027\n  site new language "Pitjantjatjara"')
+    .addHelpText('after', '\nExit status: 0 when the file was written, 1 when the slug is not valid or already taken, or the file exists (nothing is written).')
     .action(async (kind: StarterKind, slug: string) => {
       const { createStarter } = await import('../generator/new.ts');
       await run(() => createStarter({ root: program.opts().root, kind, slug }));
@@ -105,6 +107,7 @@ export async function main(argv: string[]): Promise<void> {
     .option('--out <file>', 'write to this file instead of the terminal')
     .option('--netlify', 'read the Netlify Blobs store of the deployed site (needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN) instead of .data/')
     .addHelpText('after', '\nExamples:\n  site subscribers export --out subscribers.csv\n  NETLIFY_SITE_ID=... NETLIFY_AUTH_TOKEN=... site subscribers export --netlify --out subscribers.csv')
+    .addHelpText('after', '\nExit status: 0 when every sign-up was written, 1 when the store cannot be read or the file cannot be written.')
     .action(async (options: { out?: string; netlify?: boolean }) => {
       const { exportSubscribers } = await import('../functions/lib/subscribers-command.ts');
       await run(() => exportSubscribers({ root: program.opts().root, out: options.out, netlify: Boolean(options.netlify) }));
@@ -114,6 +117,7 @@ export async function main(argv: string[]): Promise<void> {
     .command('enquiries')
     .description('enquiries the contact forms stored and have not delivered yet (held ones need you)')
     .option('--netlify', 'read the Netlify Blobs store of the deployed site (needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN) instead of .data/')
+    .addHelpText('after', '\nExit status (here and for retry and delivered): 0 when done, 1 when the store cannot be read or an id named is not in it.')
     .action(async (options: { netlify?: boolean }) => {
       const { listEnquiries } = await import('../functions/lib/enquiries-command.ts');
       await run(() => listEnquiries({ root: program.opts().root, netlify: Boolean(options.netlify) }));
