@@ -304,6 +304,27 @@ test('deleting a language a city uses is refused, naming the city, and the refus
   assert.is(site.read(file), before);
 });
 
+test('deleting a service other services list as related is refused naming them, and no field of the open service is marked: the problems are in the other files', async () => {
+  // Each problem's path (/related/2) is in another service's file; the open service, of the same schema, has a
+  // Related list too, whose items hold valid slugs.
+  const file = 'content/services/passports.json';
+  const before = site.read(file);
+  const page = await editor('#/collections/services/entries/passports');
+  await page.getByLabel('Related', { exact: true }).first().waitFor();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Delete entry' }).click();
+  const panel = page.locator('#site-refusal');
+  await panel.waitFor();
+  assert.match(await panel.innerText(), /content\/services\/birth-certificates\.json.* still refer to content\/services\/passports\.json/s);
+  const marked = await page.evaluate(() => ({
+    outlined: document.querySelectorAll('[data-site-marked]').length,
+    beside: [...document.querySelectorAll('[data-site-problem]')].filter((n) => !n.closest('#site-refusal')).map((n) => n.textContent),
+  }));
+  assert.equal(marked, { outlined: 0, beside: [] }, 'no field of the open entry is marked for a problem in another file');
+  assert.is(await panel.getByRole('button').count(), 1, 'the panel\'s one button is Hide: no problem has a field here to go to');
+  assert.is(site.read(file), before);
+});
+
 test('a value changed and changed back, saved each time, leaves the file byte-identical to how it began', async () => {
   // payslips.json keeps short arrays on one line, which Decap's two-space JSON would spread out. Decap will not
   // publish an entry with no change, so the round trip is two saves.
