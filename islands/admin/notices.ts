@@ -175,8 +175,11 @@ export function showRefusal(message: string): void {
     lead.textContent = message.replace(/^.*?Not deleted: /s, '').split(/ content\/\S+:\d+:\d+ /)[0];
     panel.append(lead);
   }
+  // A refused deletion's problems are all in the files that still refer to the deleted one: a path such as
+  // /related/0 names their field, not the open entry's field of the same path.
+  const elsewhere = /Not deleted: /.test(message);
   for (const problem of problems) {
-    const labelEl = labelOf(problem);
+    const labelEl = elsewhere ? undefined : labelOf(problem);
     // A problem in another file (a deletion others refer to) is named by that file.
     const label = labelEl?.textContent?.replace(/\s*\(optional\)\s*$/i, '').trim() || `${problem.file}, ${nameOf(problem.pointer) || 'the file'}`;
     const control = labelEl ? controlOf(labelEl) : null;

@@ -288,19 +288,41 @@ test('a file whose bytes are not the image its name says is refused at the uploa
   assert.not.ok(fs.existsSync(path.join(site.root, 'assets/images/not-really.png')));
 });
 
-test('deleting a language a city uses is refused, naming the city, and the refusal stays on screen', async () => {
-  const file = 'content/languages/swahili.json';
-  const before = site.read(file);
-  const page = await editor('#/collections/languages/entries/swahili');
-  await page.getByLabel('Name', { exact: true }).first().waitFor();
+/** The entry at `hash` opened (its form shown once `label`'s field is), Delete entry pressed and confirmed, and the refusal panel up. */
+async function deleteRefused(hash: string, label: string) {
+  const page = await editor(hash);
+  await page.getByLabel(label, { exact: true }).first().waitFor();
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Delete entry' }).click();
   const panel = page.locator('#site-refusal');
   await panel.waitFor();
+  return { page, panel };
+}
+
+test('deleting a language a city uses is refused, naming the city, and the refusal stays on screen', async () => {
+  const file = 'content/languages/swahili.json';
+  const before = site.read(file);
+  const { page, panel } = await deleteRefused('#/collections/languages/entries/swahili', 'Name');
   assert.match(await panel.innerText(), /content\/cities\/newcastle\.json still refers to content\/languages\/swahili\.json/);
   // A problem in another file has no field on this form to go to: plain text, the panel's one button is Hide.
   assert.is(await panel.getByRole('button').count(), 1);
   await page.screenshot({ path: path.join(shots, 'editor-delete-refused-1280.png') });
+  assert.is(site.read(file), before);
+});
+
+test('deleting a service other services list as related is refused naming them, and no field of the open service is marked: the problems are in the other files', async () => {
+  // Each problem's path (/related/2) is in another service's file; the open service, of the same schema, has a
+  // Related list too, whose items hold valid slugs.
+  const file = 'content/services/passports.json';
+  const before = site.read(file);
+  const { page, panel } = await deleteRefused('#/collections/services/entries/passports', 'Related');
+  assert.match(await panel.innerText(), /content\/services\/birth-certificates\.json.* still refer to content\/services\/passports\.json/s);
+  const marked = await page.evaluate(() => ({
+    outlined: document.querySelectorAll('[data-site-marked]').length,
+    beside: [...document.querySelectorAll('[data-site-problem]')].filter((n) => !n.closest('#site-refusal')).map((n) => n.textContent),
+  }));
+  assert.equal(marked, { outlined: 0, beside: [] }, 'no field of the open entry is marked for a problem in another file');
+  assert.is(await panel.getByRole('button').count(), 1, 'the panel\'s one button is Hide: no problem has a field here to go to');
   assert.is(site.read(file), before);
 });
 
