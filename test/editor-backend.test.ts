@@ -193,6 +193,24 @@ test("a new draft at a published page's address is refused naming the draft as t
   assert.not.ok(fs.existsSync(path.join(site.root, rel)));
 });
 
+test('making a draft of an entry published pages name is refused, naming them: `site build` leaves drafts out, and those pages would fail it', async () => {
+  // The dev server builds drafts too, so a check only as it builds let the save through, and the next build failed.
+  const rel = 'content/services/passports.json';
+  const before = site.read(rel);
+  const raw = before.replace(/\n\}\n$/, ',\n  "draft": true\n}\n');
+  const { status, body } = await call('persistEntry', { dataFiles: [{ path: rel, raw }], assets: [] });
+  assert.is(status, 422);
+  assert.match(body.error, /^Not saved: /);
+  assert.match(body.error, /content\/navigation\.json/);
+  assert.match(body.error, /draft/i);
+  assert.is(site.read(rel), before, 'the file is unchanged');
+  // A draft nothing names is saved as before.
+  const post = 'content/blog/naati-certified-translations-immigration.md';
+  const saved = await call('persistEntry', { dataFiles: [{ path: post, raw: site.read(post).replace('---\n', '---\ndraft: true\n') }], assets: [] });
+  assert.is(saved.status, 200, JSON.stringify(saved.body));
+  fs.writeFileSync(path.join(site.root, post), site.read(post).replace('draft: true\n', ''));
+});
+
 test('an edit through the API to a file with a byte-order mark (JSON, a post) changes only its own line and keeps the mark', async () => {
   const rel = 'content/cities/wollongong.json';
   const before = `\uFEFF${site.read(rel)}`;

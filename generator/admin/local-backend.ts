@@ -455,14 +455,17 @@ async function check(project: Project, changes: Change[]): Promise<void> {
     const schema = await ownProblems(project, files, undefined, loadErrors);
     if (schema.length) return schema;
     const facts = resolveFacts(files).files;
-    // Every file, drafts too, as the dev server builds them; an address two files take is placed on the draft.
-    const { drafts } = sortDrafts(facts, true);
-    const model = buildModel(facts);
-    const { pages, redirects } = routes(model);
-    return crossCheck(project, facts, model, pages, redirects, undefined, drafts);
+    // As the dev server builds them, drafts too (an address two files take is placed on the draft), and as
+    // `site build` publishes them, without drafts: there an entry that names a draft fails the build.
+    return [true, false].flatMap((show) => {
+      const { files: kept, drafts } = sortDrafts(facts, show);
+      const model = buildModel(kept);
+      const { pages, redirects } = routes(model);
+      return crossCheck(project, kept, model, pages, redirects, undefined, drafts);
+    });
   };
   const known = new Set((await problems(current, unread).catch(() => [])).map((e) => e.headline));
-  const added = (await problems(next, stillUnread)).filter((e) => !known.has(e.headline));
+  const added = [...new Map((await problems(next, stillUnread)).filter((e) => !known.has(e.headline)).map((e) => [e.headline, e])).values()];
   if (!added.length) return;
   if (saved.length) throw refusal(inBody(added, changes));
   // A deletion (every change is one): say which entries still name the file, so that staff know what to change first.
