@@ -2,7 +2,7 @@
 
 export interface BlogPostFrontMatter {
   /**
-   * Tick to keep this entry off the live site, even once it is saved and published in the editor: it gets no page and no place in any list, the sitemap or the feed. The local preview (site serve) shows it, marked as a draft. Untick it (or delete the line) to publish it.
+   * Switch on to keep this entry off the live site, even once it is published here: it gets no page and no place in any list, the sitemap or the feed. Switch it off to publish it.
    */
   draft?: boolean;
   /**
@@ -10,7 +10,7 @@ export interface BlogPostFrontMatter {
    */
   title: string;
   /**
-   * One or two sentences shown on the card and as the meta description when seo.description is absent.
+   * One or two sentences shown on the post's card, and in search results unless the post's SEO description is filled in.
    */
   excerpt: string;
   /**
@@ -44,7 +44,7 @@ export interface Image {
    */
   src: string;
   /**
-   * What the image shows, for people who cannot see it. Empty for a purely decorative image.
+   * What the image shows, for people who cannot see it.
    */
   alt: string;
 }
@@ -71,7 +71,7 @@ export type Paragraphs = string[];
 export interface City {
   $schema?: string;
   /**
-   * Tick to keep this entry off the live site, even once it is saved and published in the editor: it gets no page and no place in any list, the sitemap or the feed. The local preview (site serve) shows it, marked as a draft. Untick it (or delete the line) to publish it.
+   * Switch on to keep this entry off the live site, even once it is published here: it gets no page and no place in any list, the sitemap or the feed. Switch it off to publish it.
    */
   draft?: boolean;
   /**
@@ -741,7 +741,7 @@ export type Keywords = string[];
 export interface Language {
   $schema?: string;
   /**
-   * Tick to keep this entry off the live site, even once it is saved and published in the editor: it gets no page and no place in any list, the sitemap or the feed. The local preview (site serve) shows it, marked as a draft. Untick it (or delete the line) to publish it.
+   * Switch on to keep this entry off the live site, even once it is published here: it gets no page and no place in any list, the sitemap or the feed. Switch it off to publish it.
    */
   draft?: boolean;
   /**
@@ -2108,7 +2108,7 @@ export interface ServicePlans {
 
 export interface ProsePageFrontMatter {
   /**
-   * Tick to keep this entry off the live site, even once it is saved and published in the editor: it gets no page and no place in any list, the sitemap or the feed. The local preview (site serve) shows it, marked as a draft. Untick it (or delete the line) to publish it.
+   * Switch on to keep this entry off the live site, even once it is published here: it gets no page and no place in any list, the sitemap or the feed. Switch it off to publish it.
    */
   draft?: boolean;
   /**
@@ -2129,7 +2129,7 @@ export interface ProsePageFrontMatter {
 export interface Service {
   $schema?: string;
   /**
-   * Tick to keep this entry off the live site, even once it is saved and published in the editor: it gets no page and no place in any list, the sitemap or the feed. The local preview (site serve) shows it, marked as a draft. Untick it (or delete the line) to publish it.
+   * Switch on to keep this entry off the live site, even once it is published here: it gets no page and no place in any list, the sitemap or the feed. Switch it off to publish it.
    */
   draft?: boolean;
   /**
