@@ -326,6 +326,20 @@ test('text at 150% and 200% on a phone: the menu button stays on the screen, the
   assert.equal(problems, []);
 });
 
+test('text at 150% on a phone: no page type scrolls sideways', async () => {
+  const problems: string[] = [];
+  for (const path of pageTypes) {
+    const p = await withTextSize(path, 24);
+    const wide = await p.page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      return document.documentElement.scrollWidth > width ? `${document.documentElement.scrollWidth} px wide on a ${width} px screen` : null;
+    });
+    if (wide) problems.push(`${path}: ${wide}`);
+    await p.close();
+  }
+  assert.equal(problems, []);
+});
+
 test('keyboard: the skip link comes first and moves focus to the main content', async () => {
   const p = await open(browser, site, '/services/passports');
   await p.page.keyboard.press('Tab');
