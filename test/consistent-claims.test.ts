@@ -210,7 +210,7 @@ test('acceptance: no blanket "all Australian authorities accept"; the language p
   for (const page of result.pages.filter((p) => p.kind === 'language')) {
     const list = visible(html(page.file).match(/<section[^>]*id="authorities"[\s\S]*?<\/section>/)?.[0] ?? '');
     assert.not.match(list, /Births, deaths and marriages registries|other professional registration bodies/i, page.path);
-    assert.match(list, /State and territory transport agencies[^.]*which we have confirmed/, page.path);
+    assert.match(list, /State and territory transport agencies[^.]*driver's licence page/, page.path);
   }
 });
 

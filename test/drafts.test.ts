@@ -231,7 +231,7 @@ test('a draft is still validated: draft must be true or false', async () => {
   const errors = await sharedFailure(f, (f) => replaceIn(f, postFile, '---\n', '---\ndraft: yes\n'));
   assert.is(errors[0].code, 'CONTENT_SCHEMA');
   assert.is(errors[0].file, postFile);
-  assert.match(errors[0].hint ?? '', 'Untick it (or delete the line) to publish it.');
+  assert.match(errors[0].hint ?? '', 'Turn it off (false) to publish it.');
 });
 
 test("the editor offers a Draft tick box on every kind that can be a draft, with the schema's hint", () => {
@@ -241,7 +241,7 @@ test("the editor offers a Draft tick box on every kind that can be a draft, with
   const draft = config.collections.find((c) => c.name === 'blog')!.fields!.find((f) => f.name === 'draft')!;
   assert.is(draft.label, 'Draft');
   assert.is(draft.widget, 'boolean');
-  assert.match(draft.hint!, 'keep this entry off the live site');
+  assert.match(draft.hint!, 'this entry stays off the live site');
 });
 
 test.run();

@@ -2,7 +2,7 @@
 
 export interface BlogPostFrontMatter {
   /**
-   * Switch on to keep this entry off the live site, even once it is published here: it gets no page and no place in any list, the sitemap or the feed. Switch it off to publish it.
+   * When on (true), this entry stays off the live site, even once it is published here: it gets no page and no place in any list, the sitemap or the feed. Turn it off (false) to publish it.
    */
   draft?: boolean;
   /**
@@ -71,7 +71,7 @@ export type Paragraphs = string[];
 export interface City {
   $schema?: string;
   /**
-   * Switch on to keep this entry off the live site, even once it is published here: it gets no page and no place in any list, the sitemap or the feed. Switch it off to publish it.
+   * When on (true), this entry stays off the live site, even once it is published here: it gets no page and no place in any list, the sitemap or the feed. Turn it off (false) to publish it.
    */
   draft?: boolean;
   /**
@@ -741,7 +741,7 @@ export type Keywords = string[];
 export interface Language {
   $schema?: string;
   /**
-   * Switch on to keep this entry off the live site, even once it is published here: it gets no page and no place in any list, the sitemap or the feed. Switch it off to publish it.
+   * When on (true), this entry stays off the live site, even once it is published here: it gets no page and no place in any list, the sitemap or the feed. Turn it off (false) to publish it.
    */
   draft?: boolean;
   /**
@@ -2108,7 +2108,7 @@ export interface ServicePlans {
 
 export interface ProsePageFrontMatter {
   /**
-   * Switch on to keep this entry off the live site, even once it is published here: it gets no page and no place in any list, the sitemap or the feed. Switch it off to publish it.
+   * When on (true), this entry stays off the live site, even once it is published here: it gets no page and no place in any list, the sitemap or the feed. Turn it off (false) to publish it.
    */
   draft?: boolean;
   /**
@@ -2129,7 +2129,7 @@ export interface ProsePageFrontMatter {
 export interface Service {
   $schema?: string;
   /**
-   * Switch on to keep this entry off the live site, even once it is published here: it gets no page and no place in any list, the sitemap or the feed. Switch it off to publish it.
+   * When on (true), this entry stays off the live site, even once it is published here: it gets no page and no place in any list, the sitemap or the feed. Turn it off (false) to publish it.
    */
   draft?: boolean;
   /**
