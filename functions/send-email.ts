@@ -11,7 +11,8 @@
 // message} when the mail server refused it for good and it waits, stored, for the operator (the forms show it as
 // taken: saved, and what happens next); 400 {message,
 // field} naming the first invalid field with the form's own text; 403 when a page of another site sent it
-// (lib/http.ts); 405 (Allow: POST); 415 for other bodies; 413 over `maxBody`; 429 with Retry-After past the
+// (lib/http.ts); 405 (Allow: POST); 415 for other bodies; 413 over `maxBody` ({message, field} naming the typed
+// field over its length limit when the fields could be read); 429 with Retry-After past the
 // per-client limit; 502 {message: "Failed to send message"} when neither the mail server nor the store takes
 // it; 500 when neither a mail server nor a store is configured. Never a stack trace; never the visitor's words
 // in logs.
@@ -30,11 +31,13 @@ import { describe, json, rateBucket, receive, storedRateLimiter, storeOrNone, wa
 import { mailer } from './lib/mail.ts';
 import { readOldTrap } from './lib/old-trap.ts';
 import { storeFromEnv, type KeyValueStore } from './lib/store.ts';
-import { validator } from './lib/validators.ts';
+import { overLimit, validator } from './lib/validators.ts';
 
 export type { Context } from './lib/http.ts';
 
 type Env = Record<string, string | undefined>;
+
+const definitions = (schema as unknown as { definitions: Record<Variant, { properties: Record<string, { title: string; maxLength?: number; errorMessages?: Record<string, string> }> }> }).definitions;
 
 /**
  * The largest body a valid enquiry can make, so the limit never refuses one the form allows: every field at
@@ -44,10 +47,12 @@ type Env = Record<string, string | undefined>;
  */
 const asciiOnly = new Set(['email', 'language', 'recaptcha', 'enquiryType']);
 export const maxBody = (() => {
-  const definitions = (schema as unknown as { definitions: Record<Variant, { properties: Record<string, { maxLength?: number }> }> }).definitions;
   const worst = Object.values(definitions).map((d) => Object.entries(d.properties).reduce((sum, [name, rules]) => sum + name.length + 4 + (asciiOnly.has(name) ? 3 : 12) * (rules.maxLength ?? 40), 0));
   return Math.max(...worst) + 1024;
 })();
+
+/** The fields a visitor types: a post too large because of another (the reCAPTCHA token, the honeypot) is not theirs to shorten. */
+const visible: Record<Variant, string[]> = { enquiry: fields.enquiry, message: fields.message.filter((name) => name !== 'recaptcha') };
 
 const messages = {
   method: 'Send enquiries with POST.',
@@ -93,6 +98,9 @@ export function createSendEmail(options: { env?: () => Env; now?: () => number; 
       const received = await receive(request, maxBody, messages);
       if ('refused' in received) {
         keep(received.refused.salvaged);
+        // Too large, with fields that could be read: the field to shorten and its limit, in the form's own words.
+        const tooLong = received.refused.status === 413 ? overLimit(definitions[variant].properties, normalise(typed), visible[variant]) : undefined;
+        if (tooLong) return fail(413, tooLong.message, { field: tooLong.field, errors: { [tooLong.field]: tooLong.message } });
         return fail(received.refused.status, received.refused.message, { headers: received.refused.headers });
       }
       const body = received.body;

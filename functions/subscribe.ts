@@ -8,7 +8,8 @@
 //
 // Takes JSON (from the site script) or a native form post, answered with the page the form was on (the blog or a
 // category's page) and the form thanked or showing the error next to the field. Answers: 200 {ok: true,
-// message}; 400 {message, field}; 403 from a page of another site; 405; 413 over 4 KB; 415; 429 with
+// message}; 400 {message, field}; 403 from a page of another site; 405; 413 over 4 KB ({message, field} when the
+// address is what is too long); 415; 429 with
 // Retry-After; 503 when the address cannot be kept. Logs never hold an address.
 import { createHash } from 'node:crypto';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -20,7 +21,7 @@ import { builtPage, plainPage, plainPageHeaders, swapElement } from './lib/answe
 import { describe, escapeHtml, html, isOwnHost, json, rateBucket, receive, storedRateLimiter, storeOrNone, wantsPage, type Context } from './lib/http.ts';
 import { readOldTrap } from './lib/old-trap.ts';
 import { storeFromEnv, type KeyValueStore } from './lib/store.ts';
-import { firstProblem, validator } from './lib/validators.ts';
+import { firstProblem, overLimit, validator } from './lib/validators.ts';
 
 const maxBody = 4 * 1024;
 type Env = Record<string, string | undefined>;
@@ -57,8 +58,11 @@ export function createSubscribe(options: { env?: () => Env; now?: () => number; 
       const received = await receive(request, maxBody, messages);
       if ('refused' in received) {
         const { status, message, headers, salvaged } = received.refused;
-        if (typeof salvaged?.email === 'string') typed = salvaged.email.slice(0, 254);
-        return answer(status, { message }, headers);
+        if (typeof salvaged?.email === 'string') typed = salvaged.email;
+        // Too large because of the address: say so, with its limit, and the page marks the field. Too large for
+        // another reason (the hidden field, fields the form has not), the general words.
+        const tooLong = status === 413 && salvaged ? overLimit(schema.properties, { email: typed.trim() }, ['email']) : undefined;
+        return answer(status, tooLong ?? { message }, headers);
       }
       const body = received.body;
       if (body && typeof body === 'object' && typeof (body as Record<string, unknown>).email === 'string') typed = (body as Record<string, string>).email;

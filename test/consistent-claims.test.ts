@@ -153,6 +153,35 @@ test('a language NAATI does not test: its title, heading, benefits and steps nev
   }
 });
 
+test("a language NAATI does not test: the process's second step takes its title from the page's content, whatever the shared step says", async () => {
+  // Staff may reword the shared step; the recognised pages keep the title their own content gives them.
+  const own = fixture();
+  try {
+    own.editJson('content/shared.json', (d) => {
+      d.standardSteps[1].title = 'Certified by NAATI';
+    });
+    own.editJson('content/pages/languages.json', (d) => {
+      d.languagePage.credential.recognisedStepTitle = 'Checked by a {language} translator NAATI credentials';
+    });
+    const built = await build({ root: own.root, logger: silentLogger });
+    const stepTitles = (route: string) => {
+      const doc = fs.readFileSync(path.join(own.root, 'dist', built.pages.find((p) => p.path === route)!.file), 'utf8');
+      const section = doc.match(/<section[^>]*id="process"[\s\S]*?<\/section>/)?.[0] ?? '';
+      return [...section.matchAll(/<h3>([^<]*)<\/h3>/g)].map((m) => m[1]);
+    };
+    const dir = path.join(own.content, 'languages');
+    const recognised = fs
+      .readdirSync(dir)
+      .map((f) => ({ route: `/${path.basename(f, '.json')}`, ...JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) }))
+      .filter((l) => l.naatiCredential === 'recognised-practising');
+    assert.equal(recognised.map((l) => l.route).sort(), ['/cook-islands-maori', '/dinka', '/fijian', '/tok-pisin']);
+    for (const l of recognised) assert.equal(stepTitles(l.route), ['Upload and pay', `Checked by a ${l.name} translator NAATI credentials`, 'Delivery'], l.route);
+    assert.equal(stepTitles('/korean'), ['Upload and pay', 'Certified by NAATI', 'Delivery']);
+  } finally {
+    own.remove();
+  }
+});
+
 test('acceptance: no page says courts, tribunals or Services Australia accept our translations; what was confirmed is sourced', () => {
   const facts = JSON.parse(fs.readFileSync(path.join(site.content, 'facts.json'), 'utf8'));
   // No public source says they do: a court or registry sets its own rules, and Services Australia translates what it needs itself.

@@ -201,7 +201,9 @@ const bad: { name: string; body: Record<string, string>; status: number; message
   { name: 'help form: a language it does not have', body: { ...enquiry, language: 'ar' }, status: 400, message: 'Unknown field "language".' },
   { name: 'help form: no email', body: { ...enquiry, email: '' }, status: 400, message: 'Please enter a valid email.' },
   { name: 'help form: no name', body: { ...enquiry, name: '' }, status: 400, message: 'Name must be at least 2 characters.' },
-  { name: 'a 100 KB body', body: { ...message, message: long(100 * 1024) }, status: 413, message: 'The enquiry is too large.' },
+  { name: 'a 100 KB body', body: { ...message, message: long(100 * 1024) }, status: 413, message: 'Message must be 5,000 characters or fewer.' },
+  { name: 'help form: a 100 KB subject', body: { ...enquiry, subject: long(100 * 1024) }, status: 413, message: 'Subject must be 150 characters or fewer.' },
+  { name: 'a 100 KB honeypot', body: { ...message, leave_blank: long(100 * 1024) }, status: 413, message: 'The enquiry is too large.' },
   // Characters that mislead or break a header line, in the name and the subject.
   { name: 'right-to-left override in the subject', body: { ...message, subject: 'Invoice \u202efdp.exe' }, status: 400, message: 'Subject must be on one line, without control or text-direction characters.' },
   { name: 'right-to-left override in the name', body: { ...message, name: 'Amira \u202eHaddad' }, status: 400, message: 'Name must be on one line, without control or text-direction characters.' },
@@ -262,7 +264,11 @@ test('bad sign-ups: each answered with the right status and message, nothing kep
     ['email=', 'application/x-www-form-urlencoded', 400, 'Please enter a valid email address.'],
     ['email=sam%40example', 'application/x-www-form-urlencoded', 400, 'Please enter a valid email address.'],
     ['email=sam', 'text/plain', 415, 'Send the sign-up as JSON (Content-Type: application/json) or as a form post.'],
-    [`email=${long(5000)}`, 'application/x-www-form-urlencoded', 413, 'The sign-up is too large.'],
+    [`email=${long(5000)}`, 'application/x-www-form-urlencoded', 413, 'Email address must be 254 characters or fewer.'],
+    [JSON.stringify({ email: `${long(5000)}@example.org` }), 'application/json', 413, 'Email address must be 254 characters or fewer.'],
+    [`email=sam%40example.org&leave_blank=${long(5000)}`, 'application/x-www-form-urlencoded', 413, 'The sign-up is too large.'],
+    [JSON.stringify({ email: 'sam@example.org', leave_blank: long(5000) }), 'application/json', 413, 'The sign-up is too large.'],
+    [`email=${long(20000)}`, 'application/x-www-form-urlencoded', 413, 'The sign-up is too large.'],
   ];
   for (const [body, type, status, message] of cases) {
     const a = await sign(body, type);
@@ -271,6 +277,8 @@ test('bad sign-ups: each answered with the right status and message, nothing kep
     assert.ok(shown === message || shown.includes(escaped(message)), `${body.slice(0, 40)}: ${message}`);
   }
   assert.equal(await counted(), before, 'nothing kept');
+  // The address too long to keep is given back whole, for the visitor to correct.
+  assert.ok((await sign(`email=${long(5000)}`, 'application/x-www-form-urlencoded')).text.includes(`value="${long(5000)}"`), 'the address typed is kept');
   const good = await Promise.all([sign('{"email":"Sam@Example.org"}', 'application/json'), sign('email=sam%40example.org&leave_blank=', 'application/x-www-form-urlencoded'), sign('{"email":"sam@example.org"}', 'application/json')]);
   assert.ok(good.every((a) => a.status === 200));
   const bot = await sign('email=bot%40example.net&leave_blank=http%3A%2F%2Fspam.example', 'application/x-www-form-urlencoded');
@@ -303,12 +311,14 @@ test('the longest message the form allows, posted natively in its worst encoding
   const tooBig = await asForm({ ...message, name: 'Amira Haddad', message: 'x'.repeat(100 * 1024) });
   assert.is(tooBig.status, 413);
   assert.match(tooBig.text, /^<!DOCTYPE html>/i);
-  assert.ok(tooBig.text.includes('The enquiry is too large.'));
+  assert.ok(tooBig.text.includes('Message must be 5,000 characters or fewer.'), 'the field to shorten and its limit');
   assert.ok(tooBig.text.includes('value="Amira Haddad"'), 'the name is kept');
+  assert.ok(tooBig.text.includes(`>${'x'.repeat(100 * 1024)}</textarea>`), 'the message is kept');
   // Past all the function reads (four times its limit), so nothing typed can be kept: still the function's page.
   const huge = await asForm({ ...message, message: 'x'.repeat(1200 * 1024) });
   assert.is(huge.status, 413);
   assert.match(huge.text, /^<!doctype html>/i);
+  assert.ok(huge.text.includes('The enquiry is too large.'), 'no field could be read: the general words');
   // A browser posting a type the function does not read (a form with enctype="text/plain"): a page too.
   const plain = await send('send-email', 'name=Amira\r\nemail=amira@example.org', { 'content-type': 'text/plain', accept: 'text/html,application/xhtml+xml' });
   assert.is(plain.status, 415);
@@ -323,7 +333,7 @@ test('the longest message the form allows, posted natively in its worst encoding
   const mp = await send('send-email', Buffer.from(await encoded.arrayBuffer()).toString('latin1'), { 'content-type': encoded.headers.get('content-type')! });
   assert.is(mp.status, 200);
   assert.equal(subjects('Multipart post').length, 1);
-  console.log(`» long native posts: 5,000 CJK characters (${formBody({ ...enquiry, name: '譚'.repeat(100), message: cjk }).length} bytes) and 5,000 four-byte characters taken and mailed whole; a 100 KB post answered 413 with a page keeping the name; a text/plain post answered 415 with a page`);
+  console.log(`» long native posts: 5,000 CJK characters (${formBody({ ...enquiry, name: '譚'.repeat(100), message: cjk }).length} bytes) and 5,000 four-byte characters taken and mailed whole; a 100 KB post answered 413 with a page naming the message's limit and keeping what was typed; a text/plain post answered 415 with a page`);
 });
 
 test('a form post over the limit sent without a Content-Length (chunked, as a script streams it) is refused 413 with the typed values, not left unanswered', async () => {
@@ -345,7 +355,7 @@ test('a form post over the limit sent without a Content-Length (chunked, as a sc
   const before = await counted();
   const enquiryAnswer = await chunked('send-email', formBody({ ...message, name: 'Amira Chunked', message: 'x'.repeat(100 * 1024) }));
   assert.is(enquiryAnswer.status, 413);
-  assert.ok(enquiryAnswer.text.includes('The enquiry is too large.'));
+  assert.ok(enquiryAnswer.text.includes('Message must be 5,000 characters or fewer.'));
   assert.ok(enquiryAnswer.text.includes('value="Amira Chunked"'), 'the name is kept');
   const signUp = await chunked('subscribe', `email=sam.chunked%40example.org&leave_blank=${'x'.repeat(6000)}`);
   assert.is(signUp.status, 413);

@@ -73,7 +73,8 @@ const cases: Case[] = [
   { name: 'multipart form data that is not multipart', headers: { 'content-type': 'multipart/form-data; boundary=x', accept: 'application/json' }, body: message, status: 400, message: 'Please enter your name.' },
   { name: 'text/html', headers: { 'content-type': 'text/html' }, body: message, status: 415 },
   { name: 'no content type', headers: {}, body: message, status: 415, message: 'Send the enquiry as JSON (Content-Type: application/json) or as a form post.' },
-  { name: 'a 100 KB body', body: { ...message, message: long(100 * 1024) }, status: 413, message: 'The enquiry is too large.' },
+  { name: 'a 100 KB body', body: { ...message, message: long(100 * 1024) }, status: 413, message: 'Message must be 5,000 characters or fewer.' },
+  { name: 'a 100 KB field the form does not have', body: { ...message, padding: long(100 * 1024) }, status: 413, message: 'The enquiry is too large.' },
   { name: 'broken JSON', body: '{"name": "Amira",', status: 400, message: 'The request body is not valid JSON.' },
   { name: 'an empty body', body: '', status: 400, message: 'The request body is not valid JSON.' },
   { name: 'null', body: 'null', status: 400, message: 'The enquiry must be a JSON object.' },
@@ -254,6 +255,45 @@ test('a form post with a file where text belongs is refused naming the field and
   const values = readProps<{ answer: { values: Record<string, unknown> } }>(/<site-island data-island="contact-form"[^>]*>/.exec(await page.text())?.[0] ?? '')?.answer.values;
   assert.is(values?.subject, enquiry.subject, 'the subject typed comes back');
   assert.not.ok(values && typeof values.message === 'object', `no object comes back as the message: ${JSON.stringify(values?.message)}`);
+});
+
+test('a post over the size limit names the field that is too long and its limit, as JSON and on a page that keeps what was typed; too large for any other reason, the general words', async () => {
+  const tooLarge = 'The enquiry is too large.';
+  const asJson = async (body: unknown) => {
+    const res = await post(body);
+    return { status: res.status, body: (await res.json()) as { message: string; field?: string } };
+  };
+  // A field the visitor typed, over its limit: its own message (from the schema), or its title and limit.
+  assert.equal(await asJson({ ...message, message: long(100 * 1024) }), { status: 413, body: { message: 'Message must be 5,000 characters or fewer.', field: 'message' } });
+  assert.equal(await asJson({ ...enquiry, subject: long(100 * 1024) }), { status: 413, body: { message: 'Subject must be 150 characters or fewer.', field: 'subject' } });
+  assert.equal(await asJson({ ...message, email: `${long(90 * 1024)}@example.org` }), { status: 413, body: { message: 'Email address must be 254 characters or fewer.', field: 'email' } });
+  // Counted in characters, as the schema counts: 5,000 characters outside the BMP (10,000 UTF-16 units) are within
+  // the message's limit, so a post too large because of another field does not name the message.
+  assert.equal(await asJson({ ...message, message: '𠀋'.repeat(5000), padding: long(100 * 1024) }), { status: 413, body: { message: tooLarge } });
+  // Too large for another reason: a field the visitor never sees, one the form has not, or more than is read at all.
+  for (const body of [{ ...message, recaptcha: long(100 * 1024) }, { ...message, leave_blank: long(100 * 1024) }, { ...message, padding: long(100 * 1024) }, { ...message, message: long(400 * 1024) }]) {
+    assert.equal(await asJson(body), { status: 413, body: { message: tooLarge } }, Object.keys(body).find((k) => String((body as Record<string, string>)[k]).length > 5000));
+  }
+
+  // Without JavaScript: the form's page, the field marked with its message, and every value as typed.
+  const typed = `Please translate my certificate. ${'Every word of it. '.repeat(6000)}`;
+  const page = await post(new URLSearchParams({ ...message, message: typed }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+  assert.is(page.status, 413);
+  const text = await page.text();
+  const answer = readProps<{ answer: { values: Record<string, string>; errors: Record<string, string>; failure?: string } }>(/<site-island data-island="contact-form"[^>]*>/.exec(text)?.[0] ?? '')?.answer;
+  assert.equal(answer?.errors, { message: 'Message must be 5,000 characters or fewer.' });
+  assert.is(answer?.values.message, typed, 'the message comes back whole');
+  assert.is(answer?.values.name, message.name);
+  assert.match(text, /<p class="field-error" id="message-message-error">[\s\S]*?Message must be 5,000 characters or fewer\.<\/p>/);
+  assert.not.match(text, tooLarge);
+  // Too large because of the hidden field: the general words, and still what was typed.
+  const hidden = await post(new URLSearchParams({ ...message, leave_blank: long(100 * 1024) }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+  assert.is(hidden.status, 413);
+  const hiddenText = await hidden.text();
+  const hiddenAnswer = readProps<{ answer: { values: Record<string, string>; errors: Record<string, string>; failure?: string } }>(/<site-island data-island="contact-form"[^>]*>/.exec(hiddenText)?.[0] ?? '')?.answer;
+  assert.is(hiddenAnswer?.failure, tooLarge);
+  assert.equal(hiddenAnswer?.errors, {});
+  assert.is(hiddenAnswer?.values.message, message.message);
 });
 
 test("when the form's page cannot be had, the plain answer page keeps the message's line breaks under its own policy", async () => {

@@ -59,7 +59,10 @@ export interface Refusal {
   status: number;
   message: string;
   headers?: Record<string, string>;
-  /** The fields of a form post refused as too large, when they could be read, so the answer page keeps them. */
+  /**
+   * The fields of a post refused as too large (a form post's, or a JSON object's text fields), when they could be
+   * read, so the answer can name the field that is too long and the answer page keeps them.
+   */
   salvaged?: Record<string, string>;
 }
 
@@ -102,8 +105,9 @@ export function isOwnHost(request: Request, host: string): boolean {
 /**
  * A request's body as the form functions take it: the parsed JSON (undefined when it does not parse) or the
  * fields of a form post. A request of another method or type, or a body over `limit` bytes, is refused (405,
- * 415, 413), and so is one a page of another site sent (403), for the caller to answer as JSON or as a page. A form post over the limit is still read up to four
- * times the limit, so the page that refuses it can give back what was typed.
+ * 415, 413), and so is one a page of another site sent (403), for the caller to answer as JSON or as a page. A
+ * body over the limit is still read up to four times the limit, so the answer that refuses it can say which field
+ * is too long and the page can give back what was typed.
  */
 export async function receive(request: Request, limit: number, messages: RefusalMessages): Promise<{ refused: Refusal } | { kind: BodyKind; body: unknown }> {
   if (request.method !== 'POST') return { refused: { status: 405, message: messages.method, headers: { Allow: 'POST' } } };
@@ -127,8 +131,8 @@ export async function receive(request: Request, limit: number, messages: Refusal
     }
     return garbled(bytes, type, fields) ? { refused: { status: 400, message: messages.encoding, salvaged: fields } } : { kind, body: fields };
   }
-  const bytes = await readBytes(request, limit);
-  if (bytes === undefined) return { refused: { status: 413, message: messages.tooLarge } };
+  const bytes = await readBytes(request, 4 * limit);
+  if (bytes === undefined || bytes.byteLength > limit) return { refused: { status: 413, message: messages.tooLarge, salvaged: bytes && jsonTextFields(bytes) } };
   // Decoded as it is, text in another encoding (Latin-1's é) would be kept with U+FFFD in place of its letters.
   if (!isUtf8(bytes)) return { refused: { status: 400, message: messages.encoding } };
   let body: unknown;
@@ -143,6 +147,21 @@ export async function receive(request: Request, limit: number, messages: Refusal
   const fields = body && typeof body === 'object' ? Object.entries(body).flat() : [body];
   if (fields.some(halves)) return { refused: { status: 400, message: messages.encoding } };
   return { kind, body };
+}
+
+/** The text fields of a JSON object's body, or undefined when it is no UTF-8 JSON object. */
+function jsonTextFields(bytes: Uint8Array): Record<string, string> | undefined {
+  if (!isUtf8(bytes)) return undefined;
+  let body: unknown;
+  try {
+    body = ownOnly(JSON.parse(new TextDecoder().decode(bytes)) as unknown);
+  } catch {
+    return undefined;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body)) if (typeof value === 'string') setOwn(out, name, value);
+  return out;
 }
 
 /**

@@ -44,7 +44,7 @@ export function standaloneValidators(schema: object, refs: Record<string, string
   return target === 'node' ? `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${code}` : code;
 }
 
-type Properties = Record<string, { title: string; errorMessages?: Record<string, string> }>;
+type Properties = Record<string, { title: string; maxLength?: number; errorMessages?: Record<string, string> }>;
 
 /**
  * The message for the first invalid field in `order`: the field's errorMessages for the keyword that failed,
@@ -63,4 +63,21 @@ export function firstProblem(properties: Properties, errors: NonNullable<Validat
   });
   found.sort((a, b) => a.rank - b.rank);
   return { field: found[0].field, message: found[0].message };
+}
+
+/**
+ * For a post refused as too large, the first field in `order` whose text is longer than the schema allows, with
+ * the message the form gives for it (its errorMessages.maxLength, else its title and limit in the same words), so
+ * the answer can say what to shorten. Characters are counted as the schema counts them, one per code point.
+ * Undefined when no field in `order` is over its limit: then the post is large for some other reason.
+ */
+export function overLimit(properties: Properties, fields: Record<string, unknown>, order: string[]): { field: string; message: string } | undefined {
+  for (const field of order) {
+    const value = fields[field];
+    const property = properties[field];
+    const limit = property?.maxLength;
+    if (typeof value !== 'string' || limit === undefined || [...value].length <= limit) continue;
+    return { field, message: property.errorMessages?.maxLength ?? `${property.title} must be ${limit.toLocaleString('en-AU')} characters or fewer.` };
+  }
+  return undefined;
 }

@@ -1740,6 +1740,10 @@ export interface LanguagesPage {
       /**
        * Plain text shown on the site.
        */
+      recognisedStepTitle: string;
+      /**
+       * Plain text shown on the site.
+       */
       verify: string;
     };
   };

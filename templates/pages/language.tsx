@@ -77,7 +77,9 @@ export function LanguagePage({ data }: { data: { entry: LanguageEntry } }) {
     const card = recognised && i === shared.benefits.length - 1 ? credential.recognisedAcceptance : b;
     return { ...b, title: fill(card.title, values), text: fill(card.text, values) };
   });
-  const steps = recognised ? site.shared.standardSteps.map((step) => ({ ...step, title: step.title.replace('NAATI certified', 'NAATI credentialed') })) : site.shared.standardSteps;
+  // The shared steps are upload, certification and delivery (shared.schema.json): the second is the one that
+  // names the credential, and its title for these languages is the page's own content.
+  const steps = recognised ? site.shared.standardSteps.map((step, i) => (i === 1 ? { ...step, title: fill(credential.recognisedStepTitle, values) } : step)) : site.shared.standardSteps;
   const heroes = assets.heroes(l.heroSet ?? regionHeroes[l.region]);
   const hero = heroes.length ? heroes[stableIndex(l.slug, heroes.length)] : undefined;
   const trail = [
