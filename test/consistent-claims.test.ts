@@ -153,8 +153,8 @@ test('a language NAATI does not test: its title, heading, benefits and steps nev
   }
 });
 
-test("a language NAATI does not test: the process's second step takes its title from the page's content, whatever the shared step says", async () => {
-  // Staff may reword the shared step; the recognised pages keep the title their own content gives them.
+test("a language NAATI does not test: the process's second step and the first benefit take their words from the page's content, whatever the shared ones say", async () => {
+  // Staff may reword the shared step, benefit or credential text; the recognised pages keep the words their own content gives them.
   const own = fixture();
   try {
     own.editJson('content/shared.json', (d) => {
@@ -162,20 +162,26 @@ test("a language NAATI does not test: the process's second step takes its title 
     });
     own.editJson('content/pages/languages.json', (d) => {
       d.languagePage.credential.recognisedStepTitle = 'Checked by a {language} translator NAATI credentials';
+      d.languagePage.credential.recognised = 'A reworded first sentence. And more.';
+      d.languagePage.credential.recognisedTranslator = { title: 'Credentialed in {language}', text: 'Our {language} translator holds Recognised Practising.' };
     });
     const built = await build({ root: own.root, logger: silentLogger });
-    const stepTitles = (route: string) => {
+    const section = (route: string, id: string) => {
       const doc = fs.readFileSync(path.join(own.root, 'dist', built.pages.find((p) => p.path === route)!.file), 'utf8');
-      const section = doc.match(/<section[^>]*id="process"[\s\S]*?<\/section>/)?.[0] ?? '';
-      return [...section.matchAll(/<h3>([^<]*)<\/h3>/g)].map((m) => m[1]);
+      return doc.match(new RegExp(`<section[^>]*id="${id}"[\\s\\S]*?</section>`))?.[0] ?? '';
     };
+    const stepTitles = (route: string) => [...section(route, 'process').matchAll(/<h3>([^<]*)<\/h3>/g)].map((m) => m[1]);
+    const firstBenefit = (route: string) => section(route, 'benefits').match(/<h3>([^<]*)<\/h3><p>([^<]*)<\/p>/)?.slice(1);
     const dir = path.join(own.content, 'languages');
     const recognised = fs
       .readdirSync(dir)
       .map((f) => ({ route: `/${path.basename(f, '.json')}`, ...JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) }))
       .filter((l) => l.naatiCredential === 'recognised-practising');
     assert.equal(recognised.map((l) => l.route).sort(), ['/cook-islands-maori', '/dinka', '/fijian', '/tok-pisin']);
-    for (const l of recognised) assert.equal(stepTitles(l.route), ['Upload and pay', `Checked by a ${l.name} translator NAATI credentials`, 'Delivery'], l.route);
+    for (const l of recognised) {
+      assert.equal(stepTitles(l.route), ['Upload and pay', `Checked by a ${l.name} translator NAATI credentials`, 'Delivery'], l.route);
+      assert.equal(firstBenefit(l.route), [`Credentialed in ${l.name}`, `Our ${l.name} translator holds Recognised Practising.`], l.route);
+    }
     assert.equal(stepTitles('/korean'), ['Upload and pay', 'Certified by NAATI', 'Delivery']);
   } finally {
     own.remove();

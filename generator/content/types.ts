@@ -1725,6 +1725,19 @@ export interface LanguagesPage {
        */
       recognised: string;
       /**
+       * For languages marked naatiCredential: recognised-practising, the first benefit's title and text in place of the certified translator's, since their translator is credentialed, not certified.
+       */
+      recognisedTranslator: {
+        /**
+         * Plain text shown on the site.
+         */
+        title: string;
+        /**
+         * Plain text shown on the site.
+         */
+        text: string;
+      };
+      /**
        * For languages marked naatiCredential: recognised-practising, the last benefit's title and text in place of what authorities accept, which is said of certified translations.
        */
       recognisedAcceptance: {

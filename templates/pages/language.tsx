@@ -73,8 +73,7 @@ export function LanguagePage({ data }: { data: { entry: LanguageEntry } }) {
   // replaced by the advice to ask first. The process's certification step likewise.
   const recognised = l.naatiCredential === 'recognised-practising';
   const benefits = shared.benefits.map((b, i) => {
-    if (recognised && i === 0) return { ...b, title: 'NAATI credentialed translator', text: fill(credential.recognised.split('. ')[0] + '.', values) };
-    const card = recognised && i === shared.benefits.length - 1 ? credential.recognisedAcceptance : b;
+    const card = !recognised ? b : i === 0 ? credential.recognisedTranslator : i === shared.benefits.length - 1 ? credential.recognisedAcceptance : b;
     return { ...b, title: fill(card.title, values), text: fill(card.text, values) };
   });
   // The shared steps are upload, certification and delivery (shared.schema.json): the second is the one that
