@@ -49,6 +49,27 @@ test('enum becomes a select, an array of objects a list, a nested object an obje
   assert.equal((list.fields as Field[]).map((f) => f.name), ['id', 'name', 'price', 'priceNote', 'timeframe', 'description', 'features', 'recommended', 'badge']);
 });
 
+test('a select whose values read as code offers them in words and stores the value; the build takes the same values', () => {
+  const language = collection('languages').fields!;
+  assert.equal(field(language, 'direction').options, [
+    { label: 'Left to right (most languages)', value: 'ltr' },
+    { label: 'Right to left (Arabic, Persian, Hebrew, Urdu …)', value: 'rtl' },
+  ]);
+  assert.equal((field(language, 'heroSet').options as { label: string }[]).map((o) => o.label), ['Asian', 'European', 'Arabic', 'Indian', 'African']);
+  // Every select offers exactly the schema's values, whatever it shows: none reads as code unless it has no words.
+  const schemas = new Map(fs.readdirSync(path.join(repoRoot, 'content/schemas')).map((n) => [n, JSON.parse(fs.readFileSync(path.join(repoRoot, 'content/schemas', n), 'utf8'))]));
+  const enumOf = (schema: string, ...keys: string[]) => keys.reduce((node, key) => node[key], schemas.get(schema)).enum as string[];
+  const values = (f: Field) => (f.options as (string | { value: string })[]).map((o) => (typeof o === 'string' ? o : o.value));
+  assert.equal(values(field(language, 'direction')), enumOf('language.schema.json', 'properties', 'direction'));
+  assert.equal(values(field(language, 'heroSet')), enumOf('language.schema.json', 'properties', 'heroSet'));
+  assert.equal(values(field(language, 'naatiCredential')), enumOf('language.schema.json', 'properties', 'naatiCredential'));
+  const selects: Field[] = [];
+  const walk = (fields: Field[]) => fields.forEach((f) => (f.widget === 'select' && f.name !== 'icon' && selects.push(f), Array.isArray(f.fields) && walk(f.fields as Field[]), f.field && walk([f.field as Field])));
+  for (const c of collectionsOf(real)) [c.fields ?? [], ...(c.files ?? []).map((f) => f.fields)].forEach(walk);
+  const codeLike = selects.flatMap((f) => (f.options as (string | { label: string })[]).filter((o) => typeof o === 'string' && /^[a-z]+(-[a-z]+)*$/.test(o) && !['in', 'on'].includes(o) && f.name !== 'id' && f.name !== 'plans').map((o) => `${f.name}: ${o}`));
+  assert.equal(codeLike, [], 'select options that read as code');
+});
+
 test('required, descriptions (as hints) and references carry over', () => {
   const city = collection('cities').fields!;
   const population = field(city, 'population');

@@ -120,6 +120,25 @@ const staffLabels: Record<string, string> = {
   subLabel: 'Second line of the label',
 };
 
+// Choices of a select that read as code, in words, by field name; the file keeps storing the value. Like the
+// labels above, these cannot be the schemas' own (an enum's "title" would name a generated type). A value not
+// listed shows as it is.
+const optionLabels: Record<string, Record<string, string>> = {
+  direction: { ltr: 'Left to right (most languages)', rtl: 'Right to left (Arabic, Persian, Hebrew, Urdu …)' },
+  heroSet: { asian: 'Asian', european: 'European', arabic: 'Arabic', indian: 'Indian', african: 'African' },
+  color: { blue: 'Blue', teal: 'Teal', green: 'Green', amber: 'Amber', rose: 'Rose', violet: 'Violet', indigo: 'Indigo', orange: 'Orange', cyan: 'Cyan', slate: 'Slate' },
+  placement: { faq: 'FAQ page', contact: 'Contact page', pricing: 'Pricing page' },
+  value: { general: 'General', quote: 'Quote', support: 'Support', feedback: 'Feedback', other: 'Other' },
+  menu: { services: 'Services dropdown' },
+  naatiCredential: { certified: 'Certified Translator', 'recognised-practising': 'Recognised Practising Translator' },
+};
+
+/** A select's options: the values as they are, or label and value where the field's values have words for staff. */
+function optionsFor(name: string, values: unknown[]): (string | { label: string; value: string })[] {
+  const labels = optionLabels[name];
+  return values.map((v) => (labels ? { label: labels[String(v)] ?? String(v), value: String(v) } : String(v)));
+}
+
 /** The shared plain-text definitions' descriptions say nothing about a field: such a field's hint says where it shows. */
 const genericDefinitions = ['text', 'paragraphs'];
 const isGeneric = (property: Schema, file: string) =>
@@ -197,7 +216,7 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
   switch (typeOf(schema)) {
     case 'enum':
     case 'string':
-      if (schema.enum) return { ...base, widget: 'select', options: schema.enum.map(String) };
+      if (schema.enum) return { ...base, widget: 'select', options: optionsFor(name, schema.enum) };
       if (imagePattern.test(schema.pattern ?? '')) return { ...base, widget: 'image', choose_url: false };
       return { ...base, widget: proseNames.test(name) || (schema.maxLength ?? 0) > 160 || (schema.minLength ?? 0) >= 40 ? 'text' : 'string' };
     case 'integer':
@@ -222,7 +241,7 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
         // A code must name a language file: pick it by name from the languages collection.
         return { ...base, widget: 'relation', collection: 'languages', value_field: 'code', search_fields: ['name', 'code'], display_fields: ['{{name}} ({{code}})'], multiple: true, options_length: 500, ...limits };
       }
-      if (items.enum) return { ...base, widget: 'select', multiple: true, options: items.enum.map(String), ...limits };
+      if (items.enum) return { ...base, widget: 'select', multiple: true, options: optionsFor(name, items.enum), ...limits };
       if (typeOf(items) === 'object') {
         const fields = objectFields(schemas, items, { file: itemsFile, pointer: `${place.pointer}/items`, trail: here.trail }, options);
         // The first text field names each item in the collapsed list, so a long list stays readable.

@@ -681,7 +681,7 @@ export interface FAQGroups {
     icon?: string;
     image?: Image;
     /**
-     * Which page shows this group of questions: faq (the FAQ page), contact (the contact page) or pricing (the pricing page).
+     * Which page shows this group of questions.
      */
     placement: "faq" | "contact" | "pricing";
     /**
@@ -845,7 +845,7 @@ export interface Language {
     scriptNotes: string[];
   };
   /**
-   * The NAATI credential our translators hold in this language: recognised-practising where NAATI offers no certification test in it. Leave it out when it is not confirmed; the page then names both credentials.
+   * The NAATI credential our translators hold in this language: Recognised Practising Translator where NAATI offers no certification test in it. Leave it out when it is not confirmed; the page then names both credentials.
    */
   naatiCredential?: "certified" | "recognised-practising";
 }
@@ -1725,7 +1725,7 @@ export interface LanguagesPage {
        */
       recognised: string;
       /**
-       * For languages marked naatiCredential: recognised-practising, the last benefit's title and text in place of what authorities accept, which is said of certified translations.
+       * For languages whose NAATI credential is Recognised Practising Translator, the last benefit's title and text in place of what authorities accept, which is said of certified translations.
        */
       recognisedAcceptance: {
         /**
