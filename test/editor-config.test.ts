@@ -13,7 +13,7 @@ import { describeProblems, resolvePlaceholders } from '../islands/admin/rules.ts
 import { referenceIndex, usesOf } from '../generator/admin/references.ts';
 import { crossProblems, deletionProblems } from '../islands/admin/cross.ts';
 import { loadContent } from '../generator/content/load.ts';
-import { resolveFacts } from '../generator/content/facts.ts';
+import { factNames, factTree, resolveFacts } from '../generator/content/facts.ts';
 import { buildModel } from '../generator/content/model.ts';
 import { routes } from '../generator/routes.ts';
 import { linkableAddresses } from '../generator/content/cross-check.ts';
@@ -38,7 +38,7 @@ test('one collection per folder of like files, one files collection per folder o
 
 test('enum becomes a select, an array of objects a list, a nested object an object, a number a number', () => {
   const city = collection('cities').fields!;
-  assert.equal(field(city, 'state'), { label: 'State', name: 'state', widget: 'select', hint: "Shown on the site in each city's page.", options: ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] });
+  assert.equal(field(city, 'state'), { label: 'State', name: 'state', widget: 'select', hint: "Shown on each city's page.", options: ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] });
   assert.is(field(city, 'coordinates').widget, 'object');
   assert.equal(((field(city, 'coordinates').fields as Field[]).map((f) => [f.name, f.widget, f.value_type, f.min, f.max])), [['latitude', 'number', 'float', -44, -9], ['longitude', 'number', 'float', 112, 154]]);
   assert.is(field(city, 'order').value_type, 'int');
@@ -47,6 +47,27 @@ test('enum becomes a select, an array of objects a list, a nested object an obje
   assert.is(list.widget, 'list');
   assert.is(list.summary, '{{fields.name}}');
   assert.equal((list.fields as Field[]).map((f) => f.name), ['id', 'name', 'price', 'priceNote', 'timeframe', 'description', 'features', 'recommended', 'badge']);
+});
+
+test('a select whose values read as code offers them in words and stores the value; the build takes the same values', () => {
+  const language = collection('languages').fields!;
+  assert.equal(field(language, 'direction').options, [
+    { label: 'Left to right (most languages)', value: 'ltr' },
+    { label: 'Right to left (Arabic, Persian, Hebrew, Urdu …)', value: 'rtl' },
+  ]);
+  assert.equal((field(language, 'heroSet').options as { label: string }[]).map((o) => o.label), ['Asian', 'European', 'Arabic', 'Indian', 'African']);
+  // Every select offers exactly the schema's values, whatever it shows: none reads as code unless it has no words.
+  const schemas = new Map(fs.readdirSync(path.join(repoRoot, 'content/schemas')).map((n) => [n, JSON.parse(fs.readFileSync(path.join(repoRoot, 'content/schemas', n), 'utf8'))]));
+  const enumOf = (schema: string, ...keys: string[]) => keys.reduce((node, key) => node[key], schemas.get(schema)).enum as string[];
+  const values = (f: Field) => (f.options as (string | { value: string })[]).map((o) => (typeof o === 'string' ? o : o.value));
+  assert.equal(values(field(language, 'direction')), enumOf('language.schema.json', 'properties', 'direction'));
+  assert.equal(values(field(language, 'heroSet')), enumOf('language.schema.json', 'properties', 'heroSet'));
+  assert.equal(values(field(language, 'naatiCredential')), enumOf('language.schema.json', 'properties', 'naatiCredential'));
+  const selects: Field[] = [];
+  const walk = (fields: Field[]) => fields.forEach((f) => (f.widget === 'select' && f.name !== 'icon' && selects.push(f), Array.isArray(f.fields) && walk(f.fields as Field[]), f.field && walk([f.field as Field])));
+  for (const c of collectionsOf(real)) [c.fields ?? [], ...(c.files ?? []).map((f) => f.fields)].forEach(walk);
+  const codeLike = selects.flatMap((f) => (f.options as (string | { label: string })[]).filter((o) => typeof o === 'string' && /^[a-z]+(-[a-z]+)*$/.test(o) && !['in', 'on'].includes(o) && f.name !== 'id' && f.name !== 'plans').map((o) => `${f.name}: ${o}`));
+  assert.equal(codeLike, [], 'select options that read as code');
 });
 
 test('required, descriptions (as hints) and references carry over', () => {
@@ -59,7 +80,7 @@ test('required, descriptions (as hints) and references carry over', () => {
   // name is a $ref to common.schema.json#/definitions/text: resolved, without that definition's generic
   // description ("Plain text shown on the site.", which says nothing about the field, and is not even true of
   // search keywords).
-  assert.equal(field(city, 'name'), { label: 'Name', name: 'name', widget: 'string', hint: "Shown on the site in each city's page." });
+  assert.equal(field(city, 'name'), { label: 'Name', name: 'name', widget: 'string', hint: "Shown on each city's page." });
   const hints = JSON.stringify(real);
   assert.not.ok(hints.includes('Plain text shown on the site.'));
   assert.equal(field(city, '$schema'), { label: 'Schema', name: '$schema', widget: 'hidden', default: '../schemas/city.schema.json' });
@@ -165,10 +186,10 @@ test('any schema maps: a schema, rewritten, appears with every kind of field, an
     const fields = added.fields;
     assert.equal(fields.map((x) => [x.name, x.widget]), [['$schema', 'hidden'], ['kind', 'select'], ['slots', 'list'], ['where', 'object'], ['banner', 'object'], ['tags', 'list']]);
     assert.is(field(fields, 'kind').hint, 'Which days.');
-    assert.equal(field(field(fields, 'slots').fields as Field[], 'staffed'), { label: 'Staffed', name: 'staffed', widget: 'boolean', required: false, default: true, hint: 'Shown on the site in Testimonials › Slots.' });
+    assert.equal(field(field(fields, 'slots').fields as Field[], 'staffed'), { label: 'Staffed', name: 'staffed', widget: 'boolean', required: false, default: true, hint: 'Shown on the Home page, under Slots.' });
     assert.is(field(field(fields, 'where').fields as Field[], 'city').widget, 'string');
     assert.is(field(field(fields, 'banner').fields as Field[], 'src').widget, 'image');
-    assert.equal(field(fields, 'tags'), { label: 'Tags', name: 'tags', widget: 'list', required: false, hint: 'Shown on the site in Testimonials.', label_singular: 'Tag', collapsed: false, field: { label: 'Tag', name: 'tag', widget: 'string' } });
+    assert.equal(field(fields, 'tags'), { label: 'Tags', name: 'tags', widget: 'list', required: false, hint: 'Shown on the Home page.', label_singular: 'Tag', collapsed: false, field: { label: 'Tag', name: 'tag', widget: 'string' } });
   } finally {
     f.remove();
   }
@@ -286,6 +307,34 @@ test('every label is written for staff, and every field has a hint of its own (n
   assert.equal(bare, [], 'fields without a hint');
   const labels = collectionsOf(real).flatMap((c) => [c.label, ...(c.files ?? []).map((f) => f.label)]);
   assert.equal(labels.filter((l, i) => labels.indexOf(l) !== i), [], 'two collections or entries share a name');
+});
+
+test('a hint of no description of its own says where on the site the field shows, or the placeholder that quotes it, never an editor entry', () => {
+  const fields = visibleFields(real);
+  // The place a "Shown …" hint names, before the sections within it.
+  const places = fields.flatMap((f) => (f.hint?.startsWith('Shown ') ? [{ ...f, place: f.hint.slice('Shown '.length).split(', under ')[0].replace(/\.$/, '') }] : []));
+  assert.ok(places.length > 300, `${places.length} hints name a place`);
+  // The settings files and the groups of files are the editor's own entries, not places on the site ("Site settings").
+  const entries = collectionsOf(real).flatMap((c) => (['settings', 'pages', 'pages-md'].includes(c.name) ? [c.label, ...(c.name === 'settings' ? c.files!.map((f) => f.label) : [])] : []));
+  assert.ok(entries.includes('Site settings') && entries.includes('Business facts'), entries.join(', '));
+  const named = places.filter((f) => entries.some((e) => new RegExp(`\\b${e}\\b`).test(f.place))).map((f) => `${f.where}: ${f.hint}`);
+  assert.equal(named, [], 'hints that name an editor entry as a place');
+  const hint = (where: string) => fields.find((f) => f.where === where)?.hint;
+  assert.is(hint('pages/cities > cityPage > onlineNotice > heading'), "Shown on each city's page, under Online notice.");
+  assert.is(hint('pages/languages > languagePage > cta > heading'), "Shown on each language's page, under Button.");
+  assert.is(hint('pages/blog > article > backLink'), "Shown on each blog post's page.");
+  assert.is(hint('pages/faq > hero > heading'), 'Shown on the FAQ page, under Hero.');
+  assert.is(hint('pages-md > title'), 'Shown on each long page.');
+  assert.is(hint('settings/navigation > footer > columns > title'), 'Shown in the header and footer of every page, under Footer › Columns.');
+  // A fact file's field names the placeholder that quotes it, and that placeholder is one the build resolves.
+  assert.is(hint('settings/facts > privacy > deletion'), "Quoted wherever the site's text writes {{facts.privacy.deletion}}.");
+  const known = factNames(factTree(loadContent(resolveProject(repoRoot)).files));
+  const quoted = fields.flatMap((f) => [...(f.hint ?? '').matchAll(/^Quoted wherever the site's text writes \{\{([^}]+)\}\}\.$/g)].map((m) => m[1]));
+  assert.ok(quoted.length >= 15, `${quoted.length} placeholders named`);
+  assert.equal(quoted.filter((name) => !known.has(name)), [], 'placeholders the build does not know');
+  // Fields of the site settings that show in set places say where, in their own words.
+  assert.match(hint('settings/site > address')!, /footer of every page and on the Contact page/);
+  assert.match(hint('services > card > title')!, /Services menu/);
 });
 
 test('the check itself fails on the labels and hints staff were shown before', () => {

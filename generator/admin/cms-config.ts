@@ -1,7 +1,7 @@
 // The editor's configuration, generated from content/ and content/schemas/ on every build: one collection per
 // folder of like files (cities, services, blog posts...), one "files" collection per folder of different
 // files (the settings at the top of content/, the page copy in content/pages/), each field taken from the
-// schema of the file's kind. Nothing here lists a field; the only hand-kept table is the labels below.
+// schema of the file's kind. Nothing here lists a field; the only hand-kept tables are the labels and places below.
 import fs from 'node:fs';
 import path from 'node:path';
 import { contentFiles as contentPaths } from '../content/load.ts';
@@ -12,6 +12,7 @@ import type { SiteSettings } from '../content/types.ts';
 import { fieldsOf, labelFor, type Field, type SchemaSet, type Schema } from './schema-fields.ts';
 import { yamlDocument } from './yaml.ts';
 import { iconNames } from '../assets/library.ts';
+import { factSources } from '../content/facts.ts';
 
 /** How editors sign in on the live site: `editor` in content/site.json, as its schema has it. */
 export type EditorSettings = NonNullable<SiteSettings['editor']>;
@@ -28,6 +29,17 @@ const fileLabels: Record<string, string> = {
   'shared.json': 'Shared sections',
   'contact-form.json': 'Contact form',
   'language-groups.json': 'Language groups',
+};
+// Where each settings file's text shows on the site, for a field whose schema has no description of its own.
+// A file of facts is quoted by placeholders instead (factSources); a file listed in neither gives no such hint.
+const filePlaces: Record<string, string> = {
+  'plans.json': "on the plan cards (the Pricing, Home and Services pages, each service's and each language's page)",
+  'navigation.json': 'in the header and footer of every page',
+  'faq.json': "on the FAQ, Contact or Pricing page (as the group's Placement says)",
+  'testimonials.json': 'on the Home page',
+  'shared.json': 'in the sections many pages share',
+  'contact-form.json': 'in the contact form on the Contact and Pricing pages',
+  'language-groups.json': 'on the Languages and Home pages (the tabs of the language list)',
 };
 // Page copy files whose name alone reads badly, or is taken by another entry.
 const pageLabels: Record<string, string> = {
@@ -121,11 +133,12 @@ export function cmsConfig(
   };
   const icons = iconNames();
   /** A file's fields; undefined, with the problem reported, when its schema cannot be shown at all. */
-  const fieldsFor = (file: ContentFile, where: string): Field[] | undefined => {
+  const fieldsFor = (file: ContentFile, where: string | undefined): Field[] | undefined => {
     const hidden = new Set(developerOnly[file.schema] ?? []);
     let fields: Field[];
     try {
-      fields = fieldsOf(schemas, file.schema, { unshown: unshown ? report : undefined, icons, where });
+      const facts = Object.entries(factSources).find(([, rel]) => rel === file.rel)?.[0];
+      fields = fieldsOf(schemas, file.schema, { unshown: unshown ? report : undefined, icons, where, facts, places });
     } catch (error) {
       if (!(error instanceof SiteError)) throw error;
       report(error);
@@ -139,6 +152,16 @@ export function cmsConfig(
   };
 
   const groups = groupFiles([...files].sort((a, b) => compare(a.rel, b.rel)));
+  /** Where a folder's entries show: "on each city's page"; a long page is a page already. */
+  const eachPage = (singular: string) => `on each ${singular.toLowerCase()}${/ page$/i.test(singular) ? '' : "'s page"}`;
+  // A page's section shown on each entry's own page is labelled by that page ("City page" in the Cities page's
+  // copy), and its fields say so.
+  const places = Object.fromEntries(
+    [...groups.values()].filter(isFolderCollection).map((group) => {
+      const singular = folderLabels[group[0].dir]?.[1] ?? schemas.get(group[0].schema)?.title ?? labelFor(group[0].dir);
+      return [`${singular} page`, eachPage(singular)];
+    }),
+  );
   // A collection's folder with no file in it yet is still offered, so that an editor can write its first file
   // there; its fields are those of any file in that folder.
   for (const place of rules.collectionPlaces) {
@@ -154,7 +177,7 @@ export function cmsConfig(
     const name = key.replace(/[^a-z0-9]+/gi, '-') || 'settings';
     const format = ext === '.md' ? 'site-md' : 'site-json';
     if (isFolderCollection(group)) {
-      const fields = fieldsFor(group[0], `each ${singular.toLowerCase()}'s page`);
+      const fields = fieldsFor(group[0], eachPage(singular));
       if (!fields) continue;
       // Decap names each entry by its title or name, else by its first required one-line text.
       const titled = ['title', 'name'].find((n) => fields.some((f) => f.name === n));
@@ -186,7 +209,10 @@ export function cmsConfig(
       // (Cities page beside Cities).
       const named = dir === 'pages' ? `${labelFor(stem)} page` : dir ? labelFor(stem) : undefined;
       const label = (dir === '' ? fileLabels[base] : dir === 'pages' ? pageLabels[base] : undefined) ?? named ?? schemas.get(file.schema)?.title ?? labelFor(base);
-      const fields = fieldsFor(file, label);
+      // A page's copy shows on that page, named as staff call it (without a note for the editor such as
+      // "(headings around the questions)"); a settings file where its table says.
+      const where = dir === 'pages' ? `on the ${label.replace(/ \([a-z][^)]*\)$/, '')}` : dir === '' ? filePlaces[base] : undefined;
+      const fields = fieldsFor(file, where);
       if (!fields) return [];
       return [{ name: stem.replace(/[^a-z0-9]+/gi, '-'), label, file: `content/${file.rel}`, format, fields }];
     });

@@ -51,8 +51,12 @@ function unshowable(file: string, pointer: string, problem: string): SiteError {
 interface Place {
   file: string;
   pointer: string;
-  /** The labels of the entry and the sections around the field, for a hint that says where it shows. */
-  trail?: string[];
+  /** Where on the site the field shows ("on the Home page"), for a field whose schema says nothing of its own. */
+  where?: string;
+  /** The labels of the sections around the field within that place. */
+  sections?: string[];
+  /** The field's names from the file's top, while no list is in between: a fact file's placeholder names it by them. */
+  names?: string[];
 }
 
 /** Follows $ref chains; a property's own description and default win over the referenced schema's. */
@@ -118,7 +122,27 @@ const staffLabels: Record<string, string> = {
   captchaNeedsScript: 'Spam check needs JavaScript',
   eyebrow: 'Small heading above the title',
   subLabel: 'Second line of the label',
+  article: 'Blog post page',
 };
+
+// Choices of a select that read as code, in words, by field name; the file keeps storing the value. Like the
+// labels above, these cannot be the schemas' own (an enum's "title" would name a generated type). A value not
+// listed shows as it is.
+const optionLabels: Record<string, Record<string, string>> = {
+  direction: { ltr: 'Left to right (most languages)', rtl: 'Right to left (Arabic, Persian, Hebrew, Urdu …)' },
+  heroSet: { asian: 'Asian', european: 'European', arabic: 'Arabic', indian: 'Indian', african: 'African' },
+  color: { blue: 'Blue', teal: 'Teal', green: 'Green', amber: 'Amber', rose: 'Rose', violet: 'Violet', indigo: 'Indigo', orange: 'Orange', cyan: 'Cyan', slate: 'Slate' },
+  placement: { faq: 'FAQ page', contact: 'Contact page', pricing: 'Pricing page' },
+  value: { general: 'General', quote: 'Quote', support: 'Support', feedback: 'Feedback', other: 'Other' },
+  menu: { services: 'Services dropdown' },
+  naatiCredential: { certified: 'Certified Translator', 'recognised-practising': 'Recognised Practising Translator' },
+};
+
+/** A select's options: the values as they are, or label and value where the field's values have words for staff. */
+function optionsFor(name: string, values: unknown[]): (string | { label: string; value: string })[] {
+  const labels = optionLabels[name];
+  return values.map((v) => (labels ? { label: labels[String(v)] ?? String(v), value: String(v) } : String(v)));
+}
 
 /** The shared plain-text definitions' descriptions say nothing about a field: such a field's hint says where it shows. */
 const genericDefinitions = ['text', 'paragraphs'];
@@ -143,8 +167,18 @@ export interface FieldOptions {
   unshown?: (problem: SiteError) => void;
   /** The valid icon names (Lucide's), offered as a searchable list wherever a schema asks for an icon. */
   icons?: string[];
-  /** What staff call the entry ("Home page", "a city"): a field whose schema has no description says where it shows. */
+  /**
+   * Where the entry's fields show on the site ("on the Home page", "on each city's page"), for a field whose
+   * schema has no description. Left out for a file that is no one place (a file of facts).
+   */
   where?: string;
+  /** A fact file's placeholder name ("site" for {{site.…}}): a field without a description says which placeholder quotes it. */
+  facts?: string;
+  /**
+   * Sections shown on other pages than their entry's, by label, and where they show: the Cities page's "City
+   * page" section is on each city's page.
+   */
+  places?: Record<string, string>;
 }
 
 /** The shared definition a property points at, such as "icon" for common.schema.json#/definitions/icon. */
@@ -160,14 +194,14 @@ export function fieldsOf(schemas: SchemaSet, schemaFile: string, options: FieldO
   const root = schemas.get(schemaFile);
   if (!root) throw unshowable(schemaFile, '', 'is missing');
   const { schema, file } = resolve(schemas, root, { file: schemaFile, pointer: '' });
-  return objectFields(schemas, schema, { file, pointer: '', trail: options.where ? [options.where] : [] }, options);
+  return objectFields(schemas, schema, { file, pointer: '', where: options.where, sections: [], names: [] }, options);
 }
 
 function objectFields(schemas: SchemaSet, schema: Schema, place: Place, options: FieldOptions): Field[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).map(([name, property]) => {
     try {
-      return fieldFor(schemas, name, property, required.has(name), { file: place.file, pointer: `${place.pointer}/properties/${name}`, trail: place.trail }, options);
+      return fieldFor(schemas, name, property, required.has(name), { ...place, pointer: `${place.pointer}/properties/${name}` }, options);
     } catch (error) {
       if (!(error instanceof SiteError) || !options.unshown) throw error;
       options.unshown(error);
@@ -181,12 +215,18 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
   const base: Field = { label: schema.title ?? staffLabels[name] ?? labelFor(name), name, widget: 'string' };
   if (!required) base.required = false;
   const inheritsGeneric = !property.description && isGeneric(property, place.file);
+  const names = place.names && [...place.names, name];
+  const quotable = ['string', 'number', 'integer', 'enum'].includes(typeOf(schema) ?? '');
   if (schema.description && !inheritsGeneric) base.hint = schema.description;
-  // A field whose schema says nothing of its own (a heading, a button's text): where on the site it shows, from
-  // the labels around it. Fields that never show on a page (codes, order) carry their own description.
-  else if (place.trail?.length) base.hint = `Shown on the site in ${place.trail.join(' › ')}.`;
+  // A field whose schema says nothing of its own (a heading, a button's text): in a fact file, the placeholder
+  // that quotes it; else where on the site it shows, from the entry's place and the sections around it. A file
+  // that is no one place gives no such hint: its fields carry their own description. Fields that never show
+  // on a page (codes, order) carry their own description too.
+  else if (options.facts && names && quotable) base.hint = `Quoted wherever the site's text writes {{${[options.facts, ...names].join('.')}}}.`;
+  else if (place.where) base.hint = `Shown ${place.where}${place.sections?.length ? `, under ${place.sections.join(' › ')}` : ''}.`;
   if (schema.default !== undefined) base.default = schema.default;
-  const here = { file, pointer: place.pointer, trail: [...(place.trail ?? []), base.label] };
+  const elsewhere = options.places?.[base.label];
+  const here: Place = { file, pointer: place.pointer, where: elsewhere ?? place.where, sections: elsewhere ? [] : [...(place.sections ?? []), base.label], names };
 
   if (schema.const !== undefined) return { ...base, widget: 'hidden', default: schema.const };
   if (definitionOf(property) === 'icon' && options.icons) return { ...base, widget: 'select', options: options.icons };
@@ -197,7 +237,7 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
   switch (typeOf(schema)) {
     case 'enum':
     case 'string':
-      if (schema.enum) return { ...base, widget: 'select', options: schema.enum.map(String) };
+      if (schema.enum) return { ...base, widget: 'select', options: optionsFor(name, schema.enum) };
       if (imagePattern.test(schema.pattern ?? '')) return { ...base, widget: 'image', choose_url: false };
       return { ...base, widget: proseNames.test(name) || (schema.maxLength ?? 0) > 160 || (schema.minLength ?? 0) >= 40 ? 'text' : 'string' };
     case 'integer':
@@ -222,14 +262,14 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
         // A code must name a language file: pick it by name from the languages collection.
         return { ...base, widget: 'relation', collection: 'languages', value_field: 'code', search_fields: ['name', 'code'], display_fields: ['{{name}} ({{code}})'], multiple: true, options_length: 500, ...limits };
       }
-      if (items.enum) return { ...base, widget: 'select', multiple: true, options: items.enum.map(String), ...limits };
+      if (items.enum) return { ...base, widget: 'select', multiple: true, options: optionsFor(name, items.enum), ...limits };
       if (typeOf(items) === 'object') {
-        const fields = objectFields(schemas, items, { file: itemsFile, pointer: `${place.pointer}/items`, trail: here.trail }, options);
+        const fields = objectFields(schemas, items, { ...here, file: itemsFile, pointer: `${place.pointer}/items`, names: undefined }, options);
         // The first text field names each item in the collapsed list, so a long list stays readable.
         const summary = fields.find((f) => /^(title|name|question|label)$/.test(f.name)) ?? fields.find((f) => f.widget === 'string' || f.widget === 'text' || f.widget === 'select');
         return { ...base, widget: 'list', label_singular: labelFor(singular(name)), collapsed: true, ...(summary ? { summary: `{{fields.${summary.name}}}` } : {}), ...limits, fields };
       }
-      const single = fieldFor(schemas, singular(name), schema.items, true, { file, pointer: `${place.pointer}/items`, trail: place.trail }, options);
+      const single = fieldFor(schemas, singular(name), schema.items, true, { ...place, file, pointer: `${place.pointer}/items`, names: undefined }, options);
       delete single.required;
       // The list's own description says what the items are; repeating the item's under every value is noise.
       if (base.hint) delete single.hint;

@@ -681,7 +681,7 @@ export interface FAQGroups {
     icon?: string;
     image?: Image;
     /**
-     * Which page shows this group of questions: faq (the FAQ page), contact (the contact page) or pricing (the pricing page).
+     * Which page shows this group of questions.
      */
     placement: "faq" | "contact" | "pricing";
     /**
@@ -845,7 +845,7 @@ export interface Language {
     scriptNotes: string[];
   };
   /**
-   * The NAATI credential our translators hold in this language: recognised-practising where NAATI offers no certification test in it. Leave it out when it is not confirmed; the page then names both credentials.
+   * The NAATI credential our translators hold in this language: Recognised Practising Translator where NAATI offers no certification test in it. Leave it out when it is not confirmed; the page then names both credentials.
    */
   naatiCredential?: "certified" | "recognised-practising";
 }
@@ -1738,7 +1738,7 @@ export interface LanguagesPage {
         text: string;
       };
       /**
-       * For languages marked naatiCredential: recognised-practising, the last benefit's title and text in place of what authorities accept, which is said of certified translations.
+       * For languages whose NAATI credential is Recognised Practising Translator, the last benefit's title and text in place of what authorities accept, which is said of certified translations.
        */
       recognisedAcceptance: {
         /**
@@ -2153,11 +2153,17 @@ export interface Service {
    * Position on /services.
    */
   order: number;
+  /**
+   * The service's card in the lists of services on the Home and Services pages.
+   */
   card: {
     /**
-     * Plain text shown on the site.
+     * The service's short name: on its card, in the Services menu, in its page's breadcrumb trail and on the Sitemap page.
      */
     title: string;
+    /**
+     * A sentence or two under the name on the service's card.
+     */
     description: string;
     /**
      * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
@@ -2169,15 +2175,15 @@ export interface Service {
     color: "blue" | "teal" | "green" | "amber" | "rose" | "violet" | "indigo" | "orange" | "cyan" | "slate";
   };
   /**
-   * Plain text shown on the site.
+   * The page heading.
    */
   title: string;
   /**
-   * Plain text shown on the site.
+   * The service's name in structured data, such as Birth Certificate Translation.
    */
   serviceName: string;
   /**
-   * Plain text shown on the site.
+   * One or two sentences describing the service, used under the heading and in structured data.
    */
   serviceDescription: string;
   seo: Seo;
@@ -2421,7 +2427,7 @@ export interface SiteSettings {
    */
   legalName: string;
   /**
-   * Plain text shown on the site.
+   * A short line about the business: the heading on the picture shown when a long page or the Sitemap page is shared on social media, and the site's description when it is saved to a phone's home screen.
    */
   tagline: string;
   /**
@@ -2432,6 +2438,9 @@ export interface SiteSettings {
    * The language and region the site is written in, such as en-AU: the pages' lang attribute, their sharing locale and the blog feed's language.
    */
   locale: string;
+  /**
+   * Our business address, shown in the footer of every page and on the Contact page, and given to search engines.
+   */
   address: {
     /**
      * Plain text shown on the site.
@@ -2445,6 +2454,9 @@ export interface SiteSettings {
     postcode: string;
     country: "AU";
   };
+  /**
+   * Our phone number, shown in the footer of every page and on the Contact page.
+   */
   phone: {
     /**
      * Plain text shown on the site.
