@@ -24,19 +24,26 @@ export function NewsletterForm({ copy, answer }: { copy: Copy; answer?: Newslett
     <form className="newsletter-form" id="newsletter-form" action={subscribeEndpoint} method="post" data-newsletter="" data-thanks={copy.thanks}>
       <label htmlFor="newsletter-email">{copy.label}</label>
       <div className="input-row">
-        <input
-          id="newsletter-email"
-          name="email"
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="email"
-          placeholder="you@example.com"
-          defaultValue={answer?.thanked ? undefined : answer?.email}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'newsletter-email-error' : undefined}
-          autoFocus={error ? true : undefined}
-        />
+        {/* The message sits in the field's own column, so it is directly under the box it belongs to whether
+            the button fits beside the box or wraps below it. */}
+        <div className="input-field">
+          <input
+            id="newsletter-email"
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            placeholder="you@example.com"
+            defaultValue={answer?.thanked ? undefined : answer?.email}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'newsletter-email-error' : undefined}
+            autoFocus={error ? true : undefined}
+          />
+          <p className="field-error" id="newsletter-email-error" data-newsletter-error="" hidden={!error}>
+            {error}
+          </p>
+        </div>
         <button type="submit" className="button button-primary">
           {copy.button}
         </button>
@@ -45,9 +52,6 @@ export function NewsletterForm({ copy, answer }: { copy: Copy; answer?: Newslett
         <label htmlFor="newsletter-leave-blank">Leave this field empty</label>
         <input id="newsletter-leave-blank" name="leave_blank" type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      <p className="field-error" id="newsletter-email-error" data-newsletter-error="" hidden={!error}>
-        {error}
-      </p>
       <p className="muted small">{copy.note}</p>
       <p className="form-success" role="status" data-newsletter-status="" tabIndex={-1} autoFocus={answer?.thanked || undefined} hidden={!answer?.thanked}>
         {answer?.thanked ? copy.thanks : null}

@@ -326,6 +326,36 @@ test('text at 150% and 200% on a phone: the menu button stays on the screen, the
   assert.equal(problems, []);
 });
 
+test('text at 200% on a phone: ordinary words in the site name, headings and buttons wrap whole, and the page still does not scroll sideways', async () => {
+  const problems: string[] = [];
+  for (const path of ['/', '/faq', '/blog']) {
+    const p = await withTextSize(path, 32);
+    const found = await p.page.evaluate(() => {
+      const out: string[] = [];
+      const width = document.documentElement.clientWidth;
+      if (document.documentElement.scrollWidth > width) out.push(`${document.documentElement.scrollWidth} px wide on a ${width} px screen`);
+      const range = document.createRange();
+      for (const el of document.querySelectorAll('.brand-name, h1, h2, h3, .button')) {
+        if (!el.checkVisibility()) continue;
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          // Letters only (with a closing mark): an address or a path may break at its @ or /.
+          for (const word of node.textContent!.matchAll(/[\p{L}\p{M}'’]+[?!.,:;]?/gu)) {
+            range.setStart(node, word.index!);
+            range.setEnd(node, word.index! + word[0].length);
+            const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            if (lines.size > 1) out.push(`"${word[0]}" in <${el.tagName.toLowerCase()}> is broken over ${lines.size} lines`);
+          }
+        }
+      }
+      return out;
+    });
+    problems.push(...found.map((problem) => `${path}: ${problem}`));
+    await p.close();
+  }
+  assert.equal(problems, []);
+});
+
 test('text at 150% on a phone: no page type scrolls sideways', async () => {
   const problems: string[] = [];
   for (const path of pageTypes) {

@@ -191,6 +191,33 @@ test('JavaScript on, /blog: the newsletter is sent in place, thanked, and kept',
   assert.is(await page.locator('#newsletter-email').getAttribute('aria-invalid'), 'true');
 });
 
+// Where the newsletter's message sits: directly under its box (a few px below the box's bottom) and above the
+// Subscribe button, which wraps below the box on a phone, so the message is not read as the button's.
+async function newsletterErrorPlace(page: Page): Promise<string[]> {
+  const [box, error, button] = await Promise.all(['#newsletter-email', '[data-newsletter-error]', 'button[type="submit"]'].map((s) => page.locator(`form[data-newsletter] ${s}`).boundingBox()));
+  if (!box || !error || !button) return ['the box, its message or the button is not shown'];
+  const problems: string[] = [];
+  const gap = error.y - (box.y + box.height);
+  if (gap < 0 || gap > 12) problems.push(`the message starts ${Math.round(gap)} px below the box`);
+  if (error.x < box.x - 1 || error.x > box.x + 1) problems.push(`the message starts ${Math.round(error.x - box.x)} px from the box's left edge`);
+  if (button.y < box.y + box.height - 1 && button.x > box.x + box.width) return problems; // the button is beside the box
+  if (error.y + error.height > button.y + 1) problems.push(`the message ends at ${Math.round(error.y + error.height)} px, below the button's top at ${Math.round(button.y)} px`);
+  return problems;
+}
+
+for (const javaScript of [false, true]) {
+  test(`375 px, JavaScript ${javaScript ? 'on' : 'off'}: the newsletter's message is directly under the email box, above the button`, async () => {
+    const page = await visit('/blog', javaScript, 375);
+    if (javaScript) await wake(page, 'newsletter');
+    await page.locator('#newsletter-email').fill('sam@example');
+    if (javaScript) await page.getByRole('button', { name: 'Subscribe' }).click();
+    else await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Subscribe' }).click()]);
+    await page.locator('[data-newsletter-error]').filter({ hasText: 'Please enter a valid email address.' }).waitFor();
+    assert.is(await page.locator('#newsletter-email').getAttribute('aria-describedby'), 'newsletter-email-error');
+    assert.equal(await newsletterErrorPlace(page), []);
+  });
+}
+
 test('JavaScript on: while the island loads the form is there and usable, and what was typed survives hydration', async () => {
   // The island's module is held back from the first request on, as on a slow phone.
   const page = await visit('/faq', true);
