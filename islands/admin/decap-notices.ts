@@ -105,3 +105,14 @@ function keepMarkedFieldsOnScreen(): void {
     if (start >= box.top && start < bottom && end > bottom) scroller.scrollTop += Math.min(end - bottom, start - box.top - 8);
   }
 }
+
+/**
+ * The field last typed in on the form (its input, text area or rich-text box): a notice must not hide it, and
+ * "Back to the form" gives it its focus again (preview-jump.ts).
+ */
+let editing: HTMLElement | undefined;
+document.addEventListener('focusin', (e) => {
+  const target = e.target;
+  if (target instanceof HTMLElement && target.closest('[class*="-ControlPaneContainer"]') && target.matches('input, textarea, select, [contenteditable="true"]')) editing = target;
+});
+export const editedField = (): HTMLElement | undefined => (editing?.isConnected ? editing : undefined);
