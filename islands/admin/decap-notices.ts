@@ -1,6 +1,6 @@
 // Decap's notices ("Oops, you've missed a required field", "Entry saved", a refused save): react-toastify's, in
 // the ToastContainer of decap-cms-core's Notifications.tsx. Closing one as staff would, showing the newest only, and
-// on a phone giving them room of their own under the toolbar.
+// on a phone laying them over the form where they hide neither the field being edited nor the toolbar.
 
 /**
  * Closes one of Decap's notices as if staff pressed its close button, by pressing it: Decap's `toast` is inside
@@ -32,7 +32,7 @@ export function showNewestNoticeOnly(): void {
             if (before instanceof HTMLElement && before.matches('.Toastify__toast')) closeNotice(before);
           }
           placeNotices(notice.parentElement);
-          if (matchMedia('(max-width: 799px)').matches) keepMarkedFieldsOnScreen();
+          chooseSide(notice.parentElement);
         }
       }
     }
@@ -40,12 +40,9 @@ export function showNewestNoticeOnly(): void {
 }
 
 /**
- * Below 800 px admin.css shows the notices just under the toolbar (its foot, which wraps onto as many rows as it
- * needs, in --site-toolbar-bottom), and moves the form down by the notices' height (--site-notice-height) while one
- * shows, so that a notice lies over no field. Laid over the form, "missed a required field" hid its top strip (or,
- * at the screen's foot, its lowest fields, where the field just typed in often is) for eight seconds, and what it
- * hid at the top could not be scrolled out from under it. Room for it is simpler than choosing, from the fields
- * Decap marked, which part of the form it may hide, and nothing is hidden.
+ * Below 800 px admin.css shows the notices over the form, just under the toolbar (its foot, which wraps onto as many
+ * rows as it needs, in --site-toolbar-bottom) or at the screen's foot above the buttons that float there; their
+ * height is in --site-notice-height.
  */
 function placeNotices(container: HTMLElement | null): void {
   if (!container?.isConnected) return;
@@ -86,22 +83,38 @@ export function scrollerOf(el: Element): HTMLElement | null {
 }
 
 /**
- * The form moved down to make room for a notice pushes its lowest lines under the screen's foot, where the field just
- * emptied often is: the one Decap marked ("X is required.") and the notice is about. A marked field whose top is on
- * the screen and whose input went under the foot (or the buttons floating there) is scrolled up until it is whole,
- * but not past its own top.
+ * The field last typed in on the form (its input, text area or rich-text box): a notice must not hide it, and
+ * "Back to the form" gives it its focus again (preview-jump.ts).
  */
-function keepMarkedFieldsOnScreen(): void {
-  const marked = [...document.querySelectorAll<HTMLLabelElement>('label[for*="-field-"]')].filter((label) => label.nextElementSibling?.matches('ul') && label.nextElementSibling.querySelector('li'));
-  for (const label of marked) {
-    const input = document.getElementById(label.htmlFor);
-    const scroller = scrollerOf(label);
-    if (!input || !scroller) continue;
-    const box = scroller.getBoundingClientRect();
-    // Above the buttons that float at the foot ("Insert a fact", the preview's), in the 72 px admin.css keeps for them.
-    const bottom = Math.min(box.bottom, innerHeight) - 72;
-    const start = label.getBoundingClientRect().top;
-    const end = input.getBoundingClientRect().bottom;
-    if (start >= box.top && start < bottom && end > bottom) scroller.scrollTop += Math.min(end - bottom, start - box.top - 8);
+let editing: HTMLElement | undefined;
+document.addEventListener('focusin', (e) => {
+  const target = e.target;
+  if (target instanceof HTMLElement && target.closest('[class*="-ControlPaneContainer"]') && target.matches('input, textarea, select, [contenteditable="true"]')) editing = target;
+});
+export const editedField = (): HTMLElement | undefined => (editing?.isConnected ? editing : undefined);
+
+/**
+ * Below 800 px, where a notice goes: under the toolbar, unless there it would hide more of the field last typed in
+ * (its label, Decap's message, its input and hint) than at the foot. The form once moved down by the notice's height
+ * while one showed, so that it lay over no field, and back when it went: the field under a finger (and the one just
+ * emptied) jumped twice, for a notice that comes after every Publish. Laid over the form instead, it may hide other
+ * fields for its few seconds, never the one being edited, and nothing moves. Chosen once as each notice comes (in the
+ * mutation observer's callback, before the page is painted), so a notice never moves while it shows.
+ */
+function chooseSide(container: HTMLElement | null): void {
+  const root = document.documentElement;
+  if (!container?.isConnected || !matchMedia('(max-width: 799px)').matches) {
+    delete root.dataset.siteNoticeAt;
+    return;
   }
+  const edited = editedField();
+  const field = edited && (edited.closest<HTMLElement>('[class*="-ControlContainer"]') ?? edited).getBoundingClientRect();
+  const height = container.getBoundingClientRect().height;
+  const toolbar = document.querySelector('[class*="-ToolbarContainer"]')?.getBoundingClientRect().bottom ?? 0;
+  // The two places admin.css gives it: 8 px under the toolbar, or 72 px up (and above a refusal panel).
+  const refusal = document.getElementById('site-refusal')?.getBoundingClientRect().height ?? 0;
+  const top = { top: toolbar + 8, bottom: toolbar + 8 + height };
+  const foot = { top: innerHeight - 72 - refusal - height, bottom: innerHeight - 72 - refusal };
+  const hidden = (at: { top: number; bottom: number }) => (field ? Math.max(0, Math.min(at.bottom, field.bottom) - Math.max(at.top, field.top)) : 0);
+  root.dataset.siteNoticeAt = hidden(top) > hidden(foot) ? 'foot' : 'top';
 }

@@ -8,6 +8,7 @@ import { classify } from '../../generator/content/kinds.ts';
 import { watchRefusals } from './notices.ts';
 import { showNewestNoticeOnly } from './decap-notices.ts';
 import { registerPreview, registerSiteStyle } from './preview.ts';
+import { addPreviewJump } from './preview-jump.ts';
 import { watchPlaceholders, type FactInfo } from './placeholders.ts';
 import { showThumbnails } from './thumbnails.ts';
 import { oneMediaLibrary } from './media.ts';
@@ -67,6 +68,7 @@ const ownOffers = (path: string, entry: Record<string, unknown>) => {
 watchRefusals();
 showNewestNoticeOnly();
 showThumbnails();
+addPreviewJump();
 nameDecapControls();
 checkUploads();
 linkBackFromUnloadable(async () => (await loaded).labels ?? {});

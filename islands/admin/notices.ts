@@ -206,7 +206,7 @@ export function showRefusal(message: string): void {
     // Once, when the form has its room for the panel (the last field can only be scrolled above it then).
     if (first) {
       const { note, field, lead } = first;
-      whenFormSettles(() => panel.isConnected && bringIntoView(note, field, panel, lead));
+      if (panel.isConnected) bringIntoView(note, field, panel, lead);
     }
     first = undefined;
   });
@@ -365,29 +365,6 @@ function bringIntoView(note: HTMLElement, field: HTMLElement, panel: HTMLElement
   const start = leadTop !== undefined && end - leadTop <= bottom - top ? leadTop : note.getBoundingClientRect().top;
   if (start >= top && end <= bottom) return;
   scroller.scrollTop += end - start <= bottom - top && start > top ? end - bottom : start - top;
-}
-
-/**
- * Runs `bring` once the form stands where it will stay. Below 800 px admin.css moves the form down by the height of
- * Decap's notices while one is on the page (decap-notices.ts), and the refusal's own notice is being closed as the
- * panel shows (closeNotices), so the form moves up by that much once it has gone. Measured before, the room above
- * the panel seemed smaller than it is (a folded item's bar with the label above its list did not fit, and the label
- * was left under the toolbar) and a field put at the room's foot ended higher by the notice's height. While a
- * notice stays, so does the form.
- */
-function whenFormSettles(bring: () => void): void {
-  const moved = document.querySelector('[class*="-EditorContainer"] > [class*="-ToolbarContainer"] + div');
-  const closing = () => {
-    const notices = [...document.querySelectorAll<HTMLElement>('.Toastify__toast')];
-    return notices.length > 0 && notices.every((n) => n.dataset.in === 'false') && moved != null && parseFloat(getComputedStyle(moved).marginTop) > 0;
-  };
-  if (!closing()) return bring();
-  const watch = new MutationObserver(() => {
-    if (closing()) return;
-    watch.disconnect();
-    bring();
-  });
-  watch.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-in'] });
 }
 
 /**

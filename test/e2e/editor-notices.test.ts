@@ -1,8 +1,8 @@
 // Decap's notices in the editor, on a phone (375 px) and at 1280 px, under `site serve` in Chromium: a notice of a
-// required field left empty covers neither Publish, the toolbar, that field nor its label, nor on a phone any of
-// the form's controls, from its first frame; pressed twice, it shows once, and one hidden by a newer one never
-// shows again; a notice of a refused save closes once the refusal panel shows it, other notices are left as they
-// are. Screenshots go to reports/screenshots/editor-*.png.
+// required field left empty covers neither Publish, the toolbar, that field nor its label, nor on a phone the
+// buttons floating at the foot, from its first frame; on a phone it lies over the form and the field being edited
+// stays still as a notice shows and goes; pressed twice, it shows once, and one hidden by a newer one never shows
+// again; a notice of a refused save closes once the refusal panel shows it, other notices are left as they are. Screenshots go to reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -134,12 +134,15 @@ test('Decap\'s notice of a required field left empty covers neither that field n
  * What the notice that shows lies over: each of the editor's controls and labels (the toolbar's, the form's and the
  * buttons that float over it) that is on the screen where the notice is, and is under the notice there, not over it.
  * A control scrolled out of its box is not on the screen, so each is taken as far as the boxes round it show it.
+ * Given a field (its control's id), the form's controls are that field's only: on a phone the notice lies over the
+ * form, clear of the field being edited.
  */
-function underNotice(page: Page) {
-  return page.evaluate(() => {
+function underNotice(page: Page, field?: string) {
+  return page.evaluate((field) => {
     const toast = [...document.querySelectorAll('.Toastify__toast')].filter((t) => t.getClientRects().length > 0 && getComputedStyle(t).visibility !== 'hidden').at(-1);
     const n = toast?.parentElement!.getBoundingClientRect();
-    const controls = [...document.querySelectorAll('[class*="-EditorContainer"] :is(a[href], button, input, textarea, select, label, [role="combobox"], [role="switch"], [contenteditable="true"]), #site-insert-fact')];
+    const own = field ? document.getElementById(field)!.closest('[class*="-ControlContainer"]')! : undefined;
+    const controls = [...document.querySelectorAll('[class*="-EditorContainer"] :is(a[href], button, input, textarea, select, label, [role="combobox"], [role="switch"], [contenteditable="true"]), #site-insert-fact, #site-preview-jump')].filter((el) => !own || !el.closest('[class*="-ControlPaneContainer"]:not([class*="-PreviewPaneContainer"])') || own.contains(el));
     const covered: string[] = [];
     for (const el of controls) {
       const r = el.getBoundingClientRect();
@@ -161,56 +164,44 @@ function underNotice(page: Page) {
       toolbarBottom: document.querySelector('[class*="-ToolbarContainer"]')!.getBoundingClientRect().bottom,
       covered,
     };
-  });
+  }, field);
 }
 
-test('on a phone (375 px) Decap\'s notice of a required field left empty covers none of the form\'s controls, nor the toolbar\'s, for its eight seconds: the form makes room for it under the toolbar; at 1280 px it stays at the foot, 72 px up', async () => {
+test('on a phone (375 px) Decap\'s notice of a required field left empty covers none of the toolbar\'s controls, the buttons floating at the foot, nor the field emptied, for its eight seconds: it lies over the rest of the form; at 1280 px it stays at the foot, 72 px up', async () => {
   const file = 'content/cities/perth.json';
   const before = site.read(file);
   for (const width of [375, 1280]) {
     const page = await editor('#/collections/cities/entries/perth', { width, height: width < 768 ? 800 : 900 });
-    await page.getByLabel('Population').fill('');
+    const population = page.getByLabel('Population');
+    await population.fill('');
     await publish(page);
     await page.locator('.Toastify__toast').filter({ hasText: "Oops, you've missed a required field." }).waitFor();
     await page.waitForTimeout(800);
-    const seen = await underNotice(page);
+    const seen = await underNotice(page, width < 800 ? await population.evaluate((el) => el.id) : undefined);
     await page.screenshot({ path: path.join(shots, `editor-required-notice-room-${width}.png`) });
     const where = `at ${width} px: ${JSON.stringify(seen)}`;
     assert.match(seen.text, /missed a required field/, `${where}: the notice shows`);
     assert.equal(seen.covered, [], `${where}: the notice covers no control or label`);
-    if (width < 800) {
-      assert.ok(seen.notice!.top >= seen.toolbarBottom, `${where}: the notice is below the toolbar`);
-      // Scrolled to its top, the form's first field is below the notice, not under it.
-      const first = await page.evaluate(() => {
-        const label = document.querySelector('[class*="-ControlPaneContainer"] label')!;
-        let scroller = label.parentElement!;
-        while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
-        scroller.scrollTop = 0;
-        return label.getBoundingClientRect().top;
-      });
-      assert.ok(first >= seen.notice!.bottom, `${where}: the form's first label (at ${first}) is below the notice`);
-    } else {
-      assert.ok(Math.abs(900 - seen.notice!.bottom - 72) <= 1, `${where}: the notice is at the foot, 72 px up, as before`);
-    }
+    if (width < 800) assert.ok(seen.notice!.top >= seen.toolbarBottom, `${where}: the notice is below the toolbar`);
+    else assert.ok(Math.abs(900 - seen.notice!.bottom - 72) <= 1, `${where}: the notice is at the foot, 72 px up, as before`);
   }
   assert.is(site.read(file), before);
 });
 
-test('Decap\'s notice of a required field left empty shows in its place from its first frame: sampled on every animation frame from its insertion, its box never moves and is never over the toolbar or (on a phone) the form, at 375 and 1280 px, the field refused at the form\'s top or its foot', async () => {
+test('Decap\'s notice of a required field left empty shows in its place from its first frame: sampled on every animation frame from its insertion, its box never moves and is never over the toolbar or the field emptied, at 375 and 1280 px, the field refused at the form\'s top or its foot', async () => {
   const file = 'content/pages/faq.json';
   const before = site.read(file);
   for (const width of [375, 1280]) {
     for (const at of ['top', 'foot'] as const) {
       const { page, id } = await orderButtonEmptied(width, at);
       await page.evaluate((id) => {
-        let scroller = document.getElementById(id)!.parentElement!;
-        while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
         // From the moment a notice is put in the page, on each frame before it is painted: the box of its place (its
-        // container, which holds it in the flow while it slides in), the toolbar's foot and the top of the form's
-        // scrolling box. This observer is made after the editor's, so each frame's sample is taken after the editor
+        // container, which holds it in the flow while it slides in), the toolbar's foot and the box of the field
+        // emptied (its label, Decap's message, its input). This observer is made after the editor's, so each frame's sample is taken after the editor
         // has done what it does for that frame.
         // (A property, not a named function: tsx would wrap a named one in a helper the page does not have.)
-        const w = window as unknown as { noticeFrames: { top: number; bottom: number; toolbar: number; form: number }[]; sampleNotice: () => void };
+        const w = window as unknown as { noticeFrames: { top: number; bottom: number; left: number; right: number; toolbar: number; field: { top: number; bottom: number; left: number; right: number } }[]; sampleNotice: () => void };
+        const field = document.getElementById(id)!.closest('[class*="-ControlContainer"]')!;
         w.noticeFrames = [];
         const observer = new MutationObserver(() => {
           const toast = document.querySelector('.Toastify__toast');
@@ -219,7 +210,7 @@ test('Decap\'s notice of a required field left empty shows in its place from its
           let left = 30;
           w.sampleNotice = () => {
             const box = toast.parentElement!.getBoundingClientRect();
-            w.noticeFrames.push({ top: box.top, bottom: box.bottom, toolbar: document.querySelector('[class*="-ToolbarContainer"]')!.getBoundingClientRect().bottom, form: scroller.getBoundingClientRect().top });
+            w.noticeFrames.push({ top: box.top, bottom: box.bottom, left: box.left, right: box.right, toolbar: document.querySelector('[class*="-ToolbarContainer"]')!.getBoundingClientRect().bottom, field: field.getBoundingClientRect().toJSON() });
             if (--left > 0 && toast.isConnected) requestAnimationFrame(w.sampleNotice);
           };
           requestAnimationFrame(w.sampleNotice);
@@ -229,16 +220,82 @@ test('Decap\'s notice of a required field left empty shows in its place from its
       await publish(page);
       await page.locator('.Toastify__toast').filter({ hasText: "Oops, you've missed a required field." }).waitFor();
       await page.waitForTimeout(1500);
-      const frames = await page.evaluate(() => (window as unknown as { noticeFrames: { top: number; bottom: number; toolbar: number; form: number }[] }).noticeFrames);
+      const frames = await page.evaluate(() => (window as unknown as { noticeFrames: { top: number; bottom: number; left: number; right: number; toolbar: number; field: { top: number; bottom: number; left: number; right: number } }[] }).noticeFrames);
       const where = `at ${width} px, the field at the ${at}: ${JSON.stringify(frames)}`;
       assert.ok(frames.length >= 20, `${where}: sampled for twenty frames or more`);
       const last = frames.at(-1)!;
       assert.ok(frames.every((f) => Math.abs(f.top - last.top) < 1 && Math.abs(f.bottom - last.bottom) < 1), `${where}: the notice is in one place from its first frame`);
       assert.ok(frames.every((f) => f.top >= f.toolbar), `${where}: in no frame is the notice over the toolbar`);
-      if (width < 800) assert.ok(frames.every((f) => f.bottom <= f.form), `${where}: in no frame is the notice over the form`);
+      assert.ok(frames.every((f) => f.bottom <= f.field.top || f.top >= f.field.bottom || f.right <= f.field.left || f.left >= f.field.right), `${where}: in no frame is the notice over the field emptied`);
     }
   }
   assert.is(site.read(file), before);
+});
+
+/**
+ * Samples, on every animation frame until stopped, the top of the first element `selector` finds (none while there
+ * is none) and whether one of Decap's notices or the refusal panel is on the page.
+ */
+function sampleTops(page: Page, selector: string) {
+  return page.evaluate((selector) => {
+    // (Properties, not named functions: tsx would wrap a named one in a helper the page does not have.)
+    const w = window as unknown as { tops: { top?: number; notice: boolean; panel: boolean }[]; sampleTop: () => void; sampling: boolean };
+    w.tops = [];
+    w.sampling = true;
+    w.sampleTop = () => {
+      w.tops.push({ top: document.querySelector(selector)?.getBoundingClientRect().top, notice: !!document.querySelector('.Toastify__toast'), panel: !!document.getElementById('site-refusal') });
+      if (w.sampling) requestAnimationFrame(w.sampleTop);
+    };
+    requestAnimationFrame(w.sampleTop);
+  }, selector);
+}
+
+function sampledTops(page: Page) {
+  return page.evaluate(() => {
+    const w = window as unknown as { tops: { top?: number; notice: boolean; panel: boolean }[]; sampling: boolean };
+    w.sampling = false;
+    return w.tops;
+  });
+}
+
+test('on a phone (375 px, touch) the field being edited stays still while a notice shows and goes: "Entry saved" after a valid change, and Decap\'s notice of a refused one, which closes as the refusal panel shows', async () => {
+  const file = 'content/pages/faq.json';
+  const before = site.read(file);
+  const page = await session.editor('#/collections/pages/entries/faq', { width: 375, height: 800 }, { hasTouch: true, isMobile: true });
+  const field = page.getByLabel('Order button', { exact: true });
+  await field.tap();
+  await field.press('End');
+  await field.type('!');
+  const id = await field.evaluate((el) => el.id);
+  // A valid change: its label sampled from before Publish until well after "Entry saved" has gone.
+  await sampleTops(page, `label[for="${id}"]`);
+  await publish(page);
+  const saved = page.locator('.Toastify__toast').filter({ hasText: 'Entry saved' });
+  await saved.waitFor();
+  const seen = await underNotice(page, id);
+  await page.screenshot({ path: path.join(shots, 'editor-notice-still-saved-375.png') });
+  await saved.waitFor({ state: 'detached', timeout: 15_000 });
+  await page.waitForTimeout(500);
+  const valid = await sampledTops(page);
+  const tops = valid.map((f) => f.top!);
+  assert.ok(valid.some((f) => f.notice) && !valid.at(-1)!.notice, `the notice showed and went: ${JSON.stringify(valid)}`);
+  assert.ok(Math.max(...tops) - Math.min(...tops) <= 1, `the field's label stays still before, while and after "Entry saved" shows (${Math.min(...tops)} to ${Math.max(...tops)}): ${JSON.stringify([...new Set(tops)])}`);
+  assert.equal(seen.covered, [], `"Entry saved" covers neither the field nor the toolbar's controls and the floating buttons: ${JSON.stringify(seen)}`);
+  // A refused change: the message put above the field (outside the panel) sampled from its first frame on. The sample
+  // on the frame it is put in is taken before the panel's ResizeObserver brings it into view, in the same frame,
+  // before the paint, so the frames that count begin with the next.
+  await field.type(' {{ no such fact }}');
+  await sampleTops(page, '[class*="-ControlPaneContainer"] [data-site-problem]');
+  await publish(page);
+  await page.locator('#site-refusal').waitFor();
+  await page.waitForFunction(() => ![...document.querySelectorAll('.Toastify__toast')].some((t) => /Failed to persist entry|Not saved/.test(t.textContent ?? '')), undefined, { timeout: 5000 });
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: path.join(shots, 'editor-notice-still-refused-375.png') });
+  const refused = (await sampledTops(page)).filter((f) => f.top !== undefined);
+  assert.ok(refused.some((f) => f.notice) && refused.length > 10, `Decap's notice of the refusal showed while the field's message was on the page: ${JSON.stringify(refused)}`);
+  const counted = refused.slice(1).map((f) => f.top!);
+  assert.ok(Math.max(...counted) - Math.min(...counted) <= 1, `the refused field's message stays still as Decap's notice shows and goes (${Math.min(...counted)} to ${Math.max(...counted)}): ${JSON.stringify([...new Set(refused.map((f) => f.top))])}`);
+  site.write(file, before);
 });
 
 test('a notice hidden by a newer one never shows again: Publish pressed twice with a required field empty, the first "missed a required field" does not come back when the second goes, at 375 and 1280 px', async () => {

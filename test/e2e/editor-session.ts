@@ -32,9 +32,12 @@ export class EditorSession {
     }
   }
 
-  /** A page in a context of its own; `hasTouch` for a phone's taps (Playwright's tap needs it). */
-  async newPage(viewport = { width: 1280, height: 900 }, { hasTouch = false } = {}): Promise<Page> {
-    const context = await this.browser.newContext({ viewport, hasTouch });
+  /**
+   * A page in a context of its own; `hasTouch` for a phone's taps (Playwright's tap needs it), `isMobile` for a
+   * phone's browser (its viewport meta tag honoured, scroll bars that take no room).
+   */
+  async newPage(viewport = { width: 1280, height: 900 }, { hasTouch = false, isMobile = false } = {}): Promise<Page> {
+    const context = await this.browser.newContext({ viewport, hasTouch, isMobile });
     this.contexts.push(context);
     // Decap's 5 MB script takes four or five seconds to start on a quiet 2-core machine, several times that on a busy one.
     context.setDefaultNavigationTimeout(90_000);
@@ -51,7 +54,7 @@ export class EditorSession {
   }
 
   /** The editor signed in to the local backend, at an address inside it (#/collections/...). */
-  async editor(hash: string, viewport?: { width: number; height: number }, options?: { hasTouch?: boolean }): Promise<Page> {
+  async editor(hash: string, viewport?: { width: number; height: number }, options?: { hasTouch?: boolean; isMobile?: boolean }): Promise<Page> {
     const page = await this.newPage(viewport, options);
     await page.goto(`${this.dev.url}/admin/`);
     await page.getByRole('button', { name: 'Login' }).click();

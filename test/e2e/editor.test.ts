@@ -4,8 +4,9 @@
 // picture written and listed on /blog and in the sitemap, a picture that is not one refused, a deletion others
 // depend on refused, two tabs on one entry, a post whose YAML aliases are refused and the page Decap shows for it
 // (a link back to the list, no "Insert a fact") and its card, the server down while saving; the media library and
-// the previews. The form's layout on a phone and the refusal panel are editor-form.test.ts's, Decap's notices
-// editor-notices.test.ts's. Screenshots go to reports/screenshots/editor-*.png.
+// the previews, and on a phone the button that brings the preview into view and back. The form's layout on a phone
+// and the refusal panel are editor-form.test.ts's, Decap's notices editor-notices.test.ts's. Screenshots go to
+// reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -610,6 +611,46 @@ test('the preview is the entry\'s own page (its template and the site\'s CSS), a
   assert.is(await frame.getByText('no matter the time difference').count(), 0, 'the old text is gone from the preview');
   await page.screenshot({ path: path.join(shots, 'editor-preview-1280.png') });
   assert.is(site.read('content/cities/perth.json').includes('checked before you save'), false, 'nothing was saved');
+});
+
+test('on a phone (375 px, touch) a "Preview" button brings the preview under the form into view, and "Back to the form" returns to the field being edited, with its focus; at 1280 px, where the preview is beside the form, there is no such button', async () => {
+  for (const width of [375, 1280]) {
+    const phone = width < 800;
+    const page = await session.editor('#/collections/pages/entries/home', { width, height: phone ? 800 : 900 }, { hasTouch: phone, isMobile: phone });
+    await page.locator('iframe#preview-pane').waitFor();
+    const jump = page.getByRole('button', { name: 'Preview', exact: true });
+    if (!phone) {
+      await page.getByLabel('Title', { exact: true }).first().waitFor();
+      assert.is(await jump.count(), 0, 'at 1280 px there is no Preview button');
+      const side = await page.evaluate(() => [document.querySelector('.SplitPane .Pane1')!.getBoundingClientRect().right, document.querySelector('.SplitPane .Pane2')!.getBoundingClientRect().left]);
+      assert.ok(side[1] >= side[0] - 1, `at 1280 px the preview is beside the form: ${JSON.stringify(side)}`);
+      continue;
+    }
+    // A field some way down the form, tapped as staff do and typed in.
+    const field = page.locator('[class*="-ControlPaneContainer"] input[type="text"]:visible').nth(12);
+    await field.scrollIntoViewIfNeeded();
+    await field.tap();
+    await field.press('End');
+    await field.type('!');
+    const at = await field.evaluate((el) => el.getBoundingClientRect().top);
+    const size = await jump.boundingBox();
+    assert.ok(size && size.height >= 44 && size.width >= 44, `the button is a 44 px target: ${JSON.stringify(size)}`);
+    const seen = await onTop(page, '#site-preview-jump');
+    assert.ok(seen.onTop, `the Preview button is on top: ${JSON.stringify(seen)}`);
+    await jump.tap();
+    const preview = await page.evaluate(() => ({ top: document.querySelector('.SplitPane .Pane2')!.getBoundingClientRect().top, toolbar: document.querySelector('[class*="-ToolbarContainer"]')!.getBoundingClientRect().bottom }));
+    assert.ok(preview.top >= preview.toolbar - 1 && preview.top < 800 / 2, `the preview's top is in view, under the toolbar: ${JSON.stringify(preview)}`);
+    await page.screenshot({ path: path.join(shots, 'editor-preview-jump-375.png') });
+    const back = page.getByRole('button', { name: 'Back to the form', exact: true });
+    assert.ok(await back.isVisible(), 'the button now reads "Back to the form"');
+    assert.is(await page.locator('#site-insert-fact').isVisible(), false, '"Insert a fact" steps aside while the preview fills the screen');
+    await back.tap();
+    const again = await field.evaluate((el) => ({ top: el.getBoundingClientRect().top, focused: el === document.activeElement }));
+    assert.ok(Math.abs(again.top - at) <= 1, `the field is back where it was (${at}): ${JSON.stringify(again)}`);
+    assert.ok(again.focused, 'the field has its focus again');
+    assert.ok(await jump.isVisible(), 'the button reads "Preview" again');
+    await page.screenshot({ path: path.join(shots, 'editor-preview-back-375.png') });
+  }
 });
 
 test('a new post is previewed in the post page\'s own template: what is typed shows, no other post\'s words do, and what is not filled in yet is marked', async () => {
