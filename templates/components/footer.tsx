@@ -1,6 +1,7 @@
 import { useRender } from '../context.ts';
 import { Icon } from './icon.tsx';
 import { Shared } from './shared.tsx';
+import { EmailAddress } from './ui.tsx';
 
 export function Footer() {
   return (
@@ -35,7 +36,7 @@ function FooterContent() {
             </a>
             <a href={`mailto:${s.email}`}>
               <Icon name="mail" size={18} />
-              {s.email}
+              <EmailAddress address={s.email} />
             </a>
           </address>
         </div>

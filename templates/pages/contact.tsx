@@ -2,7 +2,7 @@ import { useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { ContactFormArea } from '../components/contact-form-area.tsx';
 import { CollectionNotice } from '../components/collection-notice.tsx';
-import { FaqList, OrderLink, PageHero, Section } from '../components/ui.tsx';
+import { EmailAddress, FaqList, OrderLink, PageHero, Section } from '../components/ui.tsx';
 import type { KindModule } from './index.ts';
 
 export function ContactPage() {
@@ -25,7 +25,9 @@ export function ContactPage() {
                   <Icon name="mail" />
                   <span>
                     <strong>Email</strong>
-                    <a href={`mailto:${s.email}`}>{s.email}</a>
+                    <a href={`mailto:${s.email}`}>
+                      <EmailAddress address={s.email} />
+                    </a>
                   </span>
                 </li>
                 <li>

@@ -356,6 +356,37 @@ test('text at 200% on a phone: ordinary words in the site name, headings and but
   assert.equal(problems, []);
 });
 
+test('text at 200% on a phone: an email address wraps only after its @ or before a dot, and its link is still named by the address', async () => {
+  const p = await withTextSize('/contact', 32);
+  const found = await p.page.evaluate(() => {
+    const out: string[] = [];
+    const range = document.createRange();
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href^="mailto:"]')) {
+      // The line each character of the address's text sits on, and where a new line starts.
+      const lineOf: number[] = [];
+      const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.textContent!.length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          lineOf.push(Math.round(range.getBoundingClientRect().top));
+        }
+      }
+      const text = link.textContent!.trim();
+      const starts = lineOf.flatMap((top, i) => (i > 0 && top > lineOf[i - 1] ? [i] : []));
+      const inWord = starts.filter((i) => text[i - 1] !== '@' && text[i] !== '.');
+      if (inWord.length) out.push(`${text} breaks as ${[0, ...starts].map((s, k) => text.slice(s, starts[k] ?? text.length)).join(' / ')}`);
+    }
+    return out;
+  });
+  // A break point is not part of the name a screen reader reads out.
+  const address = (await p.page.locator('a[href^="mailto:"]').first().getAttribute('href'))!.slice('mailto:'.length);
+  const named = await p.page.getByRole('link', { name: address, exact: true }).count();
+  await p.close();
+  assert.equal(found, []);
+  assert.is(named, 2, `the contact card's and the footer's links are named "${address}"`);
+});
+
 test('text at 150% on a phone: no page type scrolls sideways', async () => {
   const problems: string[] = [];
   for (const path of pageTypes) {
