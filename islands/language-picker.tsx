@@ -1,7 +1,7 @@
 // Find your language: search by English or native name, or browse by region. Each card links to the
 // language's page.
 import { useEffect, useMemo, useState } from 'react';
-import { SvgIcon } from './lib/markup.tsx';
+import { afterSlash, BreakPoints, SvgIcon } from './lib/markup.tsx';
 import { useReady } from './lib/use-ready.ts';
 import { byLanguageName } from './lib/language-order.ts';
 import { keep, readKept } from './lib/history-state.ts';
@@ -75,7 +75,9 @@ export default function LanguagePicker({ languages, tabs, labels, icons }: Langu
                 <a className="language-card" href={l.url}>
                   <img className="flag" src={l.flag.src} srcSet={l.flag.srcset} width={l.flag.width} height={l.flag.height} alt="" loading="lazy" decoding="async" />
                   <span>
-                    <strong>{l.name}</strong>
+                    <strong>
+                      <BreakPoints text={l.name} points={afterSlash} />
+                    </strong>
                     {l.nativeName && (
                       <span lang={l.nativeLang ?? l.code} dir={l.dir}>
                         {l.nativeName}

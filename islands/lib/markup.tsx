@@ -1,6 +1,6 @@
 // Pure pieces shared by templates (on the server) and islands (in the browser), so both render the same
-// markup: an image from its processed description, and an icon from its SVG markup.
-import type { CSSProperties } from 'react';
+// markup: an image from its processed description, an icon from its SVG markup, and text with break points.
+import { Fragment, type CSSProperties } from 'react';
 
 export interface PictureData {
   src: string;
@@ -60,3 +60,25 @@ export function SvgIcon({ markup, size = 24, className }: { markup: string; size
     />
   );
 }
+
+/**
+ * Text that may wrap at `points` (a pattern to split it on) and nowhere else in a long run of letters: an email
+ * address after its @ and before a dot, "Tagalog/Filipino" after its slash. Large text on a phone leaves no room
+ * for such a run on one line, and the browser would otherwise break it mid-word. A <wbr> adds nothing to the
+ * text or to a link's accessible name, as long as the parts share one inline parent (not flex or grid items).
+ */
+export function BreakPoints({ text, points }: { text: string; points: RegExp }) {
+  return (
+    <>
+      {text.split(points).map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** After each slash: "Tagalog/Filipino". */
+export const afterSlash = /(?<=\/)/;

@@ -1,26 +1,21 @@
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Graph, Thing, WithContext } from 'schema-dts';
 import type { Card, Step } from '../../generator/content/types.ts';
 import { scriptJson, useRender } from '../context.ts';
 import { Icon } from './icon.tsx';
+import { BreakPoints } from '../../islands/lib/markup.tsx';
 
 type Tone = 'primary' | 'secondary' | 'ghost' | 'light';
 
 /**
  * An email address that may wrap after its @ and before each dot, never inside a word, when large text leaves no
- * room for it on one line. The parts are inside one span, so that a link laid out as a flex box (an icon beside
- * the text) keeps them as one item: its accessible name stays the address, without spaces.
+ * room for it on one line. One span holds the parts, so that in a link laid out as a flex box (an icon beside the
+ * text) they stay one item.
  */
 export function EmailAddress({ address }: { address: string }) {
-  const parts = address.split(/(?<=@)|(?=\.)/);
   return (
     <span>
-      {parts.map((part, i) => (
-        <Fragment key={i}>
-          {i > 0 && <wbr />}
-          {part}
-        </Fragment>
-      ))}
+      <BreakPoints text={address} points={/(?<=@)|(?=\.)/} />
     </span>
   );
 }

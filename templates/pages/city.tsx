@@ -5,6 +5,7 @@ import { CityLocalGuide } from '../components/city-local-guide.tsx';
 import { Icon } from '../components/icon.tsx';
 import { Flag, Picture } from '../components/picture.tsx';
 import { Breadcrumbs, CallToAction, CardGrid, JsonLd, OrderLink, Section } from '../components/ui.tsx';
+import { afterSlash, BreakPoints } from '../../islands/lib/markup.tsx';
 import { breadcrumbs, graph, provider } from '../structured-data.ts';
 import { cityLanguages } from './cities.tsx';
 import type { KindModule } from './index.ts';
@@ -106,7 +107,9 @@ export function CityPage({ data }: { data: { entry: CityEntry } }) {
               <a className="language-card" href={l.url}>
                 <Flag countryCode={l.countryCode} />
                 <span>
-                  <strong>{l.name}</strong>
+                  <strong>
+                    <BreakPoints text={l.name} points={afterSlash} />
+                  </strong>
                   {l.nativeName && (
                     <span lang={l.localContent?.nativeLang ?? l.code} dir={l.dir}>
                       {l.nativeName}

@@ -3,6 +3,7 @@ import { useRender } from '../context.ts';
 import { Icon } from '../components/icon.tsx';
 import { Flag } from '../components/picture.tsx';
 import { ButtonLink, PageHero, Section } from '../components/ui.tsx';
+import { afterSlash, BreakPoints } from '../../islands/lib/markup.tsx';
 import type { KindModule } from './index.ts';
 import { byLanguageName } from '../../islands/lib/language-order.ts';
 
@@ -11,7 +12,9 @@ export function LanguageCard({ language }: { language: LanguageEntry }) {
     <a className="language-card" href={language.url}>
       <Flag countryCode={language.countryCode} />
       <span>
-        <strong>{language.name}</strong>
+        <strong>
+          <BreakPoints text={language.name} points={afterSlash} />
+        </strong>
         {language.nativeName && (
           <span lang={language.localContent?.nativeLang ?? language.code} dir={language.dir}>
             {language.nativeName}

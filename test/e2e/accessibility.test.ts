@@ -326,16 +326,17 @@ test('text at 150% and 200% on a phone: the menu button stays on the screen, the
   assert.equal(problems, []);
 });
 
-test('text at 200% on a phone: ordinary words in the site name, headings and buttons wrap whole, and the page still does not scroll sideways', async () => {
+test('text at 200% on a phone: ordinary words in the site name, headings, buttons and language names wrap whole, and the page still does not scroll sideways', async () => {
   const problems: string[] = [];
-  for (const path of ['/', '/faq', '/blog']) {
+  // The services' callout sets its words beside an icon; the language cards hold "Tagalog/Filipino".
+  for (const path of ['/', '/faq', '/blog', '/services/passports', '/languages']) {
     const p = await withTextSize(path, 32);
     const found = await p.page.evaluate(() => {
       const out: string[] = [];
       const width = document.documentElement.clientWidth;
       if (document.documentElement.scrollWidth > width) out.push(`${document.documentElement.scrollWidth} px wide on a ${width} px screen`);
       const range = document.createRange();
-      for (const el of document.querySelectorAll('.brand-name, h1, h2, h3, .button')) {
+      for (const el of document.querySelectorAll('.brand-name, h1, h2, h3, .button, .language-card strong')) {
         if (!el.checkVisibility()) continue;
         const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
