@@ -127,21 +127,21 @@ const staffLabels: Record<string, string> = {
 
 // Choices of a select that read as code, in words, by field name; the file keeps storing the value. Like the
 // labels above, these cannot be the schemas' own (an enum's "title" would name a generated type). A value not
-// listed shows as it is.
+// listed reads as labelFor reads a field's name.
 const optionLabels: Record<string, Record<string, string>> = {
   direction: { ltr: 'Left to right (most languages)', rtl: 'Right to left (Arabic, Persian, Hebrew, Urdu …)' },
-  heroSet: { asian: 'Asian', european: 'European', arabic: 'Arabic', indian: 'Indian', african: 'African' },
-  color: { blue: 'Blue', teal: 'Teal', green: 'Green', amber: 'Amber', rose: 'Rose', violet: 'Violet', indigo: 'Indigo', orange: 'Orange', cyan: 'Cyan', slate: 'Slate' },
   placement: { faq: 'FAQ page', contact: 'Contact page', pricing: 'Pricing page' },
-  value: { general: 'General', quote: 'Quote', support: 'Support', feedback: 'Feedback', other: 'Other' },
   menu: { services: 'Services dropdown' },
   naatiCredential: { certified: 'Certified Translator', 'recognised-practising': 'Recognised Practising Translator' },
 };
+/** Fields whose values are plain lower-case words ("asian", "blue", "quote"), each shown as labelFor reads it. */
+const wordOptions = new Set(['heroSet', 'color', 'value']);
 
 /** A select's options: the values as they are, or label and value where the field's values have words for staff. */
 function optionsFor(name: string, values: unknown[]): (string | { label: string; value: string })[] {
   const labels = optionLabels[name];
-  return values.map((v) => (labels ? { label: labels[String(v)] ?? String(v), value: String(v) } : String(v)));
+  if (!labels && !wordOptions.has(name)) return values.map(String);
+  return values.map((v) => ({ label: labels?.[String(v)] ?? labelFor(String(v)), value: String(v) }));
 }
 
 /** The shared plain-text definitions' descriptions say nothing about a field: such a field's hint says where it shows. */
