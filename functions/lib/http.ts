@@ -135,12 +135,7 @@ export async function receive(request: Request, limit: number, messages: Refusal
   if (bytes === undefined || bytes.byteLength > limit) return { refused: { status: 413, message: messages.tooLarge, salvaged: bytes && jsonTextFields(bytes) } };
   // Decoded as it is, text in another encoding (Latin-1's é) would be kept with U+FFFD in place of its letters.
   if (!isUtf8(bytes)) return { refused: { status: 400, message: messages.encoding } };
-  let body: unknown;
-  try {
-    body = ownOnly(JSON.parse(new TextDecoder().decode(bytes)) as unknown);
-  } catch {
-    return { kind, body: undefined };
-  }
+  const body = parseJson(bytes);
   // JSON can also carry half of a character (a lone surrogate, \ud800), which no UTF-8 can hold: kept, it would be
   // mailed as U+FFFD, and two such texts would be one enquiry. Only the top level matters: the schemas take no deeper text.
   const halves = (text: unknown) => typeof text === 'string' && /\p{Cs}/u.test(text);
@@ -149,15 +144,18 @@ export async function receive(request: Request, limit: number, messages: Refusal
   return { kind, body };
 }
 
-/** The text fields of a JSON object's body, or undefined when it is no UTF-8 JSON object. */
-function jsonTextFields(bytes: Uint8Array): Record<string, string> | undefined {
-  if (!isUtf8(bytes)) return undefined;
-  let body: unknown;
+/** A UTF-8 body's JSON, its objects holding only their own properties; undefined when it does not parse. */
+function parseJson(bytes: Uint8Array): unknown {
   try {
-    body = ownOnly(JSON.parse(new TextDecoder().decode(bytes)) as unknown);
+    return ownOnly(JSON.parse(new TextDecoder().decode(bytes)) as unknown);
   } catch {
     return undefined;
   }
+}
+
+/** The text fields of a JSON object's body, or undefined when it is no UTF-8 JSON object. */
+function jsonTextFields(bytes: Uint8Array): Record<string, string> | undefined {
+  const body = isUtf8(bytes) ? parseJson(bytes) : undefined;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(body)) if (typeof value === 'string') setOwn(out, name, value);
