@@ -31,13 +31,13 @@ import { describe, json, rateBucket, receive, storedRateLimiter, storeOrNone, wa
 import { mailer } from './lib/mail.ts';
 import { readOldTrap } from './lib/old-trap.ts';
 import { storeFromEnv, type KeyValueStore } from './lib/store.ts';
-import { overLimit, validator } from './lib/validators.ts';
+import { overLimit, validator, type Properties } from './lib/validators.ts';
 
 export type { Context } from './lib/http.ts';
 
 type Env = Record<string, string | undefined>;
 
-const definitions = (schema as unknown as { definitions: Record<Variant, { properties: Record<string, { title: string; maxLength?: number; errorMessages?: Record<string, string> }> }> }).definitions;
+const definitions = (schema as unknown as { definitions: Record<Variant, { properties: Properties }> }).definitions;
 
 /**
  * The largest body a valid enquiry can make, so the limit never refuses one the form allows: every field at

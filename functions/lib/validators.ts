@@ -44,7 +44,7 @@ export function standaloneValidators(schema: object, refs: Record<string, string
   return target === 'node' ? `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${code}` : code;
 }
 
-type Properties = Record<string, { title: string; maxLength?: number; errorMessages?: Record<string, string> }>;
+export type Properties = Record<string, { title: string; maxLength?: number; errorMessages?: Record<string, string> }>;
 
 /**
  * The message for the first invalid field in `order`: the field's errorMessages for the keyword that failed,
