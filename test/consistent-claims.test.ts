@@ -153,14 +153,18 @@ test('a language NAATI does not test: its title, heading, benefits and steps nev
   }
 });
 
-test("a language NAATI does not test: the process's second step and the first benefit take their words from the page's content, whatever the shared ones say", async () => {
+test("a language NAATI does not test: the process's certification step and the credential benefit take their words from the page's content, whatever the shared ones say and in whatever order the files keep them", async () => {
   // Staff may reword the shared step, benefit or credential text; the recognised pages keep the words their own content gives them.
+  // The steps and benefits are named, not numbered: written in another order, each replaced one is still the one replaced.
+  const reversed = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).reverse());
   const own = fixture();
   try {
     own.editJson('content/shared.json', (d) => {
-      d.standardSteps[1].title = 'Certified by NAATI';
+      d.standardSteps.certification.title = 'Certified by NAATI';
+      d.standardSteps = reversed(d.standardSteps);
     });
     own.editJson('content/pages/languages.json', (d) => {
+      d.languagePage.benefits = reversed(d.languagePage.benefits);
       d.languagePage.credential.recognisedStepTitle = 'Checked by a {language} translator NAATI credentials';
       d.languagePage.credential.recognised = 'A reworded first sentence. And more.';
       d.languagePage.credential.recognisedTranslator = { title: 'Credentialed in {language}', text: 'Our {language} translator holds Recognised Practising.' };
@@ -183,6 +187,7 @@ test("a language NAATI does not test: the process's second step and the first be
       assert.equal(firstBenefit(l.route), [`Credentialed in ${l.name}`, `Our ${l.name} translator holds Recognised Practising.`], l.route);
     }
     assert.equal(stepTitles('/korean'), ['Upload and pay', 'Certified by NAATI', 'Delivery']);
+    assert.equal(firstBenefit('/korean')?.[0], 'NAATI certified translators');
   } finally {
     own.remove();
   }

@@ -1656,12 +1656,14 @@ export interface LanguagesPage {
    */
   languagePage: {
     /**
-     * The four benefits on each language page: NAATI certified translators, fast turnaround, one price for every language, accepted by Australian authorities (with the NSW licence-conversion note beside it).
-     *
-     * @minItems 4
-     * @maxItems 4
+     * The four benefits on each language page; {language} is replaced by the language's name.
      */
-    benefits: Card[];
+    benefits: {
+      credential: Card;
+      turnaround: Card1;
+      price: Card2;
+      acceptance: Card3;
+    };
     /**
      * Personal, academic, legal and immigration documents.
      *
@@ -1725,7 +1727,7 @@ export interface LanguagesPage {
        */
       recognised: string;
       /**
-       * For languages marked naatiCredential: recognised-practising, the first benefit's title and text in place of the certified translator's, since their translator is credentialed, not certified.
+       * For languages whose NAATI credential is Recognised Practising Translator, the title and text shown in place of the Credential benefit, since their translator is credentialed, not certified.
        */
       recognisedTranslator: {
         /**
@@ -1738,7 +1740,7 @@ export interface LanguagesPage {
         text: string;
       };
       /**
-       * For languages whose NAATI credential is Recognised Practising Translator, the last benefit's title and text in place of what authorities accept, which is said of certified translations.
+       * For languages whose NAATI credential is Recognised Practising Translator, the title and text shown in place of the Acceptance benefit, which speaks of certified translations.
        */
       recognisedAcceptance: {
         /**
@@ -1760,6 +1762,63 @@ export interface LanguagesPage {
       verify: string;
     };
   };
+}
+
+export interface Card1 {
+  /**
+   * Plain text shown on the site.
+   */
+  title: string;
+  /**
+   * Plain text shown on the site.
+   */
+  text: string;
+  /**
+   * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
+   */
+  icon?: string;
+  /**
+   * Plain text shown on the site.
+   */
+  note?: string;
+}
+
+export interface Card2 {
+  /**
+   * Plain text shown on the site.
+   */
+  title: string;
+  /**
+   * Plain text shown on the site.
+   */
+  text: string;
+  /**
+   * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
+   */
+  icon?: string;
+  /**
+   * Plain text shown on the site.
+   */
+  note?: string;
+}
+
+export interface Card3 {
+  /**
+   * Plain text shown on the site.
+   */
+  title: string;
+  /**
+   * Plain text shown on the site.
+   */
+  text: string;
+  /**
+   * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
+   */
+  icon?: string;
+  /**
+   * Plain text shown on the site.
+   */
+  note?: string;
 }
 
 export interface NotFoundPage {
@@ -2334,12 +2393,13 @@ export interface SharedCopy {
     icon: string;
   }[];
   /**
-   * Upload and pay, NAATI certified translation, delivery.
-   *
-   * @minItems 3
-   * @maxItems 3
+   * The three steps shown on every service and language page that has no steps of its own.
    */
-  standardSteps: Step[];
+  standardSteps: {
+    upload: Step;
+    certification: Step1;
+    delivery: Step2;
+  };
   floatingButton: {
     /**
      * Plain text shown on the site.
@@ -2414,6 +2474,36 @@ export interface SharedCopy {
      */
     policyLink: string;
   };
+}
+
+export interface Step1 {
+  /**
+   * Plain text shown on the site.
+   */
+  title: string;
+  /**
+   * Plain text shown on the site.
+   */
+  text: string;
+  /**
+   * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
+   */
+  icon?: string;
+}
+
+export interface Step2 {
+  /**
+   * Plain text shown on the site.
+   */
+  title: string;
+  /**
+   * Plain text shown on the site.
+   */
+  text: string;
+  /**
+   * A small symbol shown beside the heading. Type to search the names, such as file-text or plane.
+   */
+  icon?: string;
 }
 
 export interface SiteSettings {

@@ -68,17 +68,20 @@ export function LanguagePage({ data }: { data: { entry: LanguageEntry } }) {
     nativeLang: undefined,
   };
   const credential = shared.credential;
-  // In a language NAATI does not test, the translator holds Recognised Practising: the page says so, the first
-  // benefit does not call them certified, and the last, what authorities accept of a certified translation, is
-  // replaced by the advice to ask first. The process's certification step likewise.
+  // In a language NAATI does not test, the translator holds Recognised Practising: the page says so, the
+  // credential benefit does not call them certified, and the acceptance benefit, what authorities accept of a
+  // certified translation, is replaced by the advice to ask first. The process's certification step likewise.
   const recognised = l.naatiCredential === 'recognised-practising';
-  const benefits = shared.benefits.map((b, i) => {
-    const card = !recognised ? b : i === 0 ? credential.recognisedTranslator : i === shared.benefits.length - 1 ? credential.recognisedAcceptance : b;
-    return { ...b, title: fill(card.title, values), text: fill(card.text, values) };
-  });
-  // The shared steps are upload, certification and delivery (shared.schema.json): the second is the one that
-  // names the credential, and its title for these languages is the page's own content.
-  const steps = recognised ? site.shared.standardSteps.map((step, i) => (i === 1 ? { ...step, title: fill(credential.recognisedStepTitle, values) } : step)) : site.shared.standardSteps;
+  // A replaced card keeps the shared card's icon and note.
+  const { credential: translator, turnaround, price, acceptance } = shared.benefits;
+  const benefits = [
+    [translator, recognised ? credential.recognisedTranslator : translator],
+    [turnaround, turnaround],
+    [price, price],
+    [acceptance, recognised ? credential.recognisedAcceptance : acceptance],
+  ].map(([card, words]) => ({ ...card, title: fill(words.title, values), text: fill(words.text, values) }));
+  const { upload, certification, delivery } = site.shared.standardSteps;
+  const steps = [upload, recognised ? { ...certification, title: fill(credential.recognisedStepTitle, values) } : certification, delivery];
   const heroes = assets.heroes(l.heroSet ?? regionHeroes[l.region]);
   const hero = heroes.length ? heroes[stableIndex(l.slug, heroes.length)] : undefined;
   const trail = [

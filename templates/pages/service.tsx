@@ -20,7 +20,8 @@ export function serviceHead(data: { entry: ServiceEntry }, site: SiteModel): Hea
 export function ServicePage({ data }: { data: { entry: ServiceEntry } }) {
   const { site, markdown } = useRender();
   const s = data.entry;
-  const steps = s.steps ?? site.shared.standardSteps;
+  const { upload, certification, delivery } = site.shared.standardSteps;
+  const steps = s.steps ?? [upload, certification, delivery];
   const related = (s.related ?? []).map((slug) => site.services.find((x) => x.slug === slug)!).filter(Boolean);
   const price = servicePrice(s, site.plans);
   // The price with the service fee added, beside every price shown without it (ACL s48).
