@@ -38,7 +38,7 @@ test('one collection per folder of like files, one files collection per folder o
 
 test('enum becomes a select, an array of objects a list, a nested object an object, a number a number', () => {
   const city = collection('cities').fields!;
-  assert.equal(field(city, 'state'), { label: 'State', name: 'state', widget: 'select', hint: "Shown on each city's page.", options: ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] });
+  assert.equal(field(city, 'state'), { label: 'State', name: 'state', widget: 'select', hint: "Used on each city's page.", options: ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] });
   assert.is(field(city, 'coordinates').widget, 'object');
   assert.equal(((field(city, 'coordinates').fields as Field[]).map((f) => [f.name, f.widget, f.value_type, f.min, f.max])), [['latitude', 'number', 'float', -44, -9], ['longitude', 'number', 'float', 112, 154]]);
   assert.is(field(city, 'order').value_type, 'int');
@@ -66,8 +66,31 @@ test('a select whose values read as code offers them in words and stores the val
   const selects: Field[] = [];
   const walk = (fields: Field[]) => fields.forEach((f) => (f.widget === 'select' && f.name !== 'icon' && selects.push(f), Array.isArray(f.fields) && walk(f.fields as Field[]), f.field && walk([f.field as Field])));
   for (const c of collectionsOf(real)) [c.fields ?? [], ...(c.files ?? []).map((f) => f.fields)].forEach(walk);
-  const codeLike = selects.flatMap((f) => (f.options as (string | { label: string })[]).filter((o) => typeof o === 'string' && /^[a-z]+(-[a-z]+)*$/.test(o) && !['in', 'on'].includes(o) && f.name !== 'id' && f.name !== 'plans').map((o) => `${f.name}: ${o}`));
+  const codeLike = selects.flatMap((f) => (f.options as (string | { label: string })[]).filter((o) => typeof o === 'string' && /^[a-z]+(-[a-z]+)*$/.test(o) && !['in', 'on'].includes(o)).map((o) => `${f.name}: ${o}`));
   assert.equal(codeLike, [], 'select options that read as code');
+});
+
+test('plans are chosen by the names plans.json gives them, and stored by id: a service\'s plans and a plan\'s identifier', () => {
+  const plans = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'content/plans.json'), 'utf8')) as { plans: { id: string; name: string }[] }).plans;
+  const expected = plans.map((p) => ({ label: p.name, value: p.id }));
+  assert.ok(expected.length >= 2 && expected.every((o) => o.label !== o.value), JSON.stringify(expected));
+  const pricing = field(collection('services').fields!, 'pricing').fields as Field[];
+  assert.equal(field(pricing, 'plans').options, expected);
+  const planFields = field(collection('settings').files!.find((f) => f.name === 'plans')!.fields, 'plans').fields as Field[];
+  assert.equal(field(planFields, 'id').options, expected);
+  // What the identifier is for, in words: how the rest of the site refers to the plan.
+  assert.match(field(planFields, 'id').hint!, /how the rest of the site refers to this plan/);
+  // Read from the content at build time: a plan renamed there is offered by its new name.
+  const f = fixture();
+  try {
+    const file = path.join(f.root, 'content/plans.json');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(`"name": "${plans[0].name}"`, '"name": "Renamed plan"'));
+    const renamed = cmsConfig(resolveProject(f.root), {});
+    const options = field(field(collection('services', renamed).fields!, 'pricing').fields as Field[], 'plans').options as { label: string; value: string }[];
+    assert.equal(options[0], { label: 'Renamed plan', value: plans[0].id });
+  } finally {
+    f.remove();
+  }
 });
 
 test('required, descriptions (as hints) and references carry over', () => {
@@ -186,7 +209,7 @@ test('any schema maps: a schema, rewritten, appears with every kind of field, an
     const fields = added.fields;
     assert.equal(fields.map((x) => [x.name, x.widget]), [['$schema', 'hidden'], ['kind', 'select'], ['slots', 'list'], ['where', 'object'], ['banner', 'object'], ['tags', 'list']]);
     assert.is(field(fields, 'kind').hint, 'Which days.');
-    assert.equal(field(field(fields, 'slots').fields as Field[], 'staffed'), { label: 'Staffed', name: 'staffed', widget: 'boolean', required: false, default: true, hint: 'Shown on the Home page, under Slots.' });
+    assert.equal(field(field(fields, 'slots').fields as Field[], 'staffed'), { label: 'Staffed', name: 'staffed', widget: 'boolean', required: false, default: true, hint: 'Used on the Home page, under Slots.' });
     assert.is(field(field(fields, 'where').fields as Field[], 'city').widget, 'string');
     assert.is(field(field(fields, 'banner').fields as Field[], 'src').widget, 'image');
     assert.equal(field(fields, 'tags'), { label: 'Tags', name: 'tags', widget: 'list', required: false, hint: 'Shown on the Home page.', label_singular: 'Tag', collapsed: false, field: { label: 'Tag', name: 'tag', widget: 'string' } });
@@ -324,7 +347,7 @@ test('a hint of no description of its own says where on the site the field shows
   assert.is(hint('pages/languages > languagePage > cta > heading'), "Shown on each language's page, under Button.");
   assert.is(hint('pages/blog > article > backLink'), "Shown on each blog post's page.");
   assert.is(hint('pages/faq > hero > heading'), 'Shown on the FAQ page, under Hero.');
-  assert.is(hint('pages-md > title'), 'Shown on each long page.');
+  assert.is(hint('pages-md > title'), 'Shown on this page.');
   assert.is(hint('settings/navigation > footer > columns > title'), 'Shown in the header and footer of every page, under Footer › Columns.');
   // A fact file's field names the placeholder that quotes it, and that placeholder is one the build resolves.
   assert.is(hint('settings/facts > privacy > deletion'), "Quoted wherever the site's text writes {{facts.privacy.deletion}}.");
@@ -332,6 +355,35 @@ test('a hint of no description of its own says where on the site the field shows
   const quoted = fields.flatMap((f) => [...(f.hint ?? '').matchAll(/^Quoted wherever the site's text writes \{\{([^}]+)\}\}\.$/g)].map((m) => m[1]));
   assert.ok(quoted.length >= 15, `${quoted.length} placeholders named`);
   assert.equal(quoted.filter((name) => !known.has(name)), [], 'placeholders the build does not know');
+  // A choice (a select, a list of picks or of languages, a switch) is not text on the page: its hint never says it
+  // is shown there.
+  const choices = new Set<string>();
+  const walkChoices = (list: Field[], where: string) => {
+    for (const f of list) {
+      const here = `${where} > ${f.name}`;
+      if (['select', 'relation', 'boolean'].includes(f.widget)) choices.add(here);
+      if (Array.isArray(f.fields)) walkChoices(f.fields as Field[], here);
+      if (f.field) walkChoices([f.field as Field], here);
+    }
+  };
+  for (const c of collectionsOf(real)) [[c.name, c.fields ?? []] as const, ...(c.files ?? []).map((e) => [`${c.name}/${e.name}`, e.fields] as const)].forEach(([w, list]) => walkChoices(list, w));
+  assert.ok(choices.size > 30, `${choices.size} choices`);
+  const shownChoices = fields.filter((f) => choices.has(f.where) && /^Shown\b/.test(f.hint ?? '')).map((f) => `${f.where}: ${f.hint}`);
+  assert.equal(shownChoices, [], 'choices whose hint says they are shown');
+  assert.is(hint('settings/language-groups > groups > regions'), 'Which languages belong to this group: every language of the regions ticked here is listed under its tab.');
+  // A page's copy whose entry carries a note for the editor ("Page not found (404)") is named as a place on the site.
+  const noted = collection('pages').files!.map((e) => e.label).filter((l) => / \(.+\)$/.test(l));
+  assert.ok(noted.includes('Page not found (404)'), noted.join(', '));
+  assert.equal(fields.filter((f) => noted.some((l) => f.hint?.includes(l))).map((f) => `${f.where}: ${f.hint}`), [], 'hints that name a page by its entry');
+  assert.is(hint('pages/not-found > heading'), 'Shown on the 404 page (for an address that does not exist).');
+  // Nothing only a developer knows: a file name, a field's name in code, a command, a slug, a pattern's <part>.
+  const developerWords = (hint: string) => {
+    const text = hint.replace(/\{\{[^}]*\}\}/g, '');
+    return /\.json\b|`|<[a-z]+>|\b[a-z]+[A-Z][a-z]+/.test(text) || /\bslugs?\b/i.test(text);
+  };
+  assert.ok(['plans.json holds it', '`site check` warns', 'marked naatiCredential', 'Slugs of related services', '/blog/category/<category>'].every(developerWords));
+  const jargon = fields.filter((f) => developerWords(f.hint ?? '')).map((f) => `${f.where}: ${f.hint}`);
+  assert.equal(jargon, [], 'hints that name what only a developer knows');
   // Fields of the site settings that show in set places say where, in their own words.
   assert.match(hint('settings/site > address')!, /footer of every page and on the Contact page/);
   assert.match(hint('services > card > title')!, /Services menu/);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { SiteError } from '../errors.ts';
 import { packageVersion, toolRoot, type Project } from '../project.ts';
-import { cmsConfig, cmsConfigYaml, configLayout, loadSchemas, type ContentFile, type EditorSettings } from './cms-config.ts';
+import { cmsConfig, cmsConfigYaml, configLayout, contentNames, loadSchemas, type ContentFile, type EditorSettings } from './cms-config.ts';
 import type { Schema } from './schema-fields.ts';
 import { folderHash } from '../incremental/stages.ts';
 import { loadEsbuild } from '../esbuild.ts';
@@ -188,7 +188,9 @@ export async function emitAdmin(
   const formats = JSON.stringify([...editor, `js-yaml@${yamlVersion}`, ...['esbuild', 'jsonc-parser'].map((name) => `${name}@${packageVersion(name)}`)]);
   // The editor's own code and the icon names are inputs too: a new widget or icon changes the fields.
   const code = [...editor, `lucide-static@${packageVersion('lucide-static')}`];
-  await derive('admin/config.yml', JSON.stringify([schemas, layout, settings.editor, settings.baseUrl, ...code]), () =>
+  // The plans' names label the selects of plans (contentNames).
+  const valueNames = contentNames(project);
+  await derive('admin/config.yml', JSON.stringify([schemas, layout, valueNames, settings.editor, settings.baseUrl, ...code]), () =>
     cmsConfigYaml(cmsConfig(project, settings, (problem: SiteError) => warn(`⚠ ${problem.headline} (${problem.hint})`), files)),
   );
   await derive('admin/formats.js', formats, formatsScript);

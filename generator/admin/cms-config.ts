@@ -49,6 +49,12 @@ const pageLabels: Record<string, string> = {
   'home.json': 'Home page',
 };
 
+// Where a page's copy shows, for a page whose label does not read as a place ("Shown on the Page not found (404)").
+const pagePlaces: Record<string, string> = {
+  'not-found.json': 'on the 404 page (for an address that does not exist)',
+  'tawkto-setup.json': 'on the live chat setup guide',
+};
+
 /**
  * Settings for developers, not staff: kept in content/site.json and the repository, hidden in the editor (their
  * values are kept as they are), so that a save cannot break sign-in, the site's address or a third party.
@@ -106,6 +112,21 @@ export function loadSchemas(project: Project): SchemaSet {
   return new Map(names.map((n) => [n, JSON.parse(fs.readFileSync(path.join(project.schemas, n), 'utf8')) as Schema]));
 }
 
+/**
+ * Names the content gives to codes that selects offer: each plan's name by its id, from plans.json, so that staff
+ * pick a service's plans by the names the site shows. A file that is missing or does not read gives no names
+ * (the build reports it).
+ */
+export function contentNames(project: Project): Record<string, string>[] {
+  try {
+    const { plans } = JSON.parse(fs.readFileSync(path.join(project.content, 'plans.json'), 'utf8')) as { plans?: { id?: unknown; name?: unknown }[] };
+    const named = (plans ?? []).filter((p) => typeof p.id === 'string' && typeof p.name === 'string' && p.name.trim());
+    return named.length ? [Object.fromEntries(named.map((p) => [p.id as string, (p.name as string).trim()]))] : [];
+  } catch {
+    return [];
+  }
+}
+
 function order<T>(items: T[], key: (item: T) => string, table: Record<string, unknown>): T[] {
   const listed = Object.keys(table);
   const rank = (item: T) => (listed.includes(key(item)) ? listed.indexOf(key(item)) : Infinity);
@@ -132,13 +153,14 @@ export function cmsConfig(
     unshown?.(problem);
   };
   const icons = iconNames();
+  const named = contentNames(project);
   /** A file's fields; undefined, with the problem reported, when its schema cannot be shown at all. */
   const fieldsFor = (file: ContentFile, where: string | undefined): Field[] | undefined => {
     const hidden = new Set(developerOnly[file.schema] ?? []);
     let fields: Field[];
     try {
       const facts = Object.entries(factSources).find(([, rel]) => rel === file.rel)?.[0];
-      fields = fieldsOf(schemas, file.schema, { unshown: unshown ? report : undefined, icons, where, facts, places });
+      fields = fieldsOf(schemas, file.schema, { unshown: unshown ? report : undefined, icons, where, facts, places, named });
     } catch (error) {
       if (!(error instanceof SiteError)) throw error;
       report(error);
@@ -152,8 +174,8 @@ export function cmsConfig(
   };
 
   const groups = groupFiles([...files].sort((a, b) => compare(a.rel, b.rel)));
-  /** Where a folder's entries show: "on each city's page"; a long page is a page already. */
-  const eachPage = (singular: string) => `on each ${singular.toLowerCase()}${/ page$/i.test(singular) ? '' : "'s page"}`;
+  /** Where a folder's entries show: "on each city's page"; a long page is a page already, and its fields are on it. */
+  const eachPage = (singular: string) => (/ page$/i.test(singular) ? 'on this page' : `on each ${singular.toLowerCase()}'s page`);
   // A page's section shown on each entry's own page is labelled by that page ("City page" in the Cities page's
   // copy), and its fields say so.
   const places = Object.fromEntries(
@@ -211,7 +233,7 @@ export function cmsConfig(
       const label = (dir === '' ? fileLabels[base] : dir === 'pages' ? pageLabels[base] : undefined) ?? named ?? schemas.get(file.schema)?.title ?? labelFor(base);
       // A page's copy shows on that page, named as staff call it (without a note for the editor such as
       // "(headings around the questions)"); a settings file where its table says.
-      const where = dir === 'pages' ? `on the ${label.replace(/ \([a-z][^)]*\)$/, '')}` : dir === '' ? filePlaces[base] : undefined;
+      const where = dir === 'pages' ? (pagePlaces[base] ?? `on the ${label.replace(/ \([a-z][^)]*\)$/, '')}`) : dir === '' ? filePlaces[base] : undefined;
       const fields = fieldsFor(file, where);
       if (!fields) return [];
       return [{ name: stem.replace(/[^a-z0-9]+/gi, '-'), label, file: `content/${file.rel}`, format, fields }];

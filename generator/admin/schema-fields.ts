@@ -137,11 +137,22 @@ const optionLabels: Record<string, Record<string, string>> = {
 /** Fields whose values are plain lower-case words ("asian", "blue", "quote"), each shown as labelFor reads it. */
 const wordOptions = new Set(['heroSet', 'color', 'value']);
 
-/** A select's options: the values as they are, or label and value where the field's values have words for staff. */
-function optionsFor(name: string, values: unknown[]): (string | { label: string; value: string })[] {
-  const labels = optionLabels[name];
+/**
+ * A select's options: the values as they are, or label and value where the field's values have words for staff,
+ * from the tables above or from the content's own names for them (`named`).
+ */
+function optionsFor(name: string, values: unknown[], named: Record<string, string>[] = []): (string | { label: string; value: string })[] {
+  const labels = optionLabels[name] ?? named.find((names) => values.every((v) => Object.hasOwn(names, String(v))));
   if (!labels && !wordOptions.has(name)) return values.map(String);
   return values.map((v) => ({ label: labels?.[String(v)] ?? labelFor(String(v)), value: String(v) }));
+}
+
+/** Whether a field is a choice rather than text: one of set values, a list of them or of languages, or a switch. */
+function choosesIn(schemas: SchemaSet, schema: Schema, file: string, place: Place): boolean {
+  if (schema.enum || schema.type === 'boolean') return true;
+  if (schema.type !== 'array' || !schema.items) return false;
+  if (definitionOf(schema.items) === 'languageCode') return true;
+  return resolve(schemas, schema.items, { file, pointer: `${place.pointer}/items` }).schema.enum !== undefined;
 }
 
 /** The shared plain-text definitions' descriptions say nothing about a field: such a field's hint says where it shows. */
@@ -179,6 +190,11 @@ export interface FieldOptions {
    * page" section is on each city's page.
    */
   places?: Record<string, string>;
+  /**
+   * Names the content gives to values that read as code, value by value (each plan's name by its id, from
+   * plans.json): a select whose every value is named in one table offers those names, and stores the value.
+   */
+  named?: Record<string, string>[];
 }
 
 /** The shared definition a property points at, such as "icon" for common.schema.json#/definitions/icon. */
@@ -223,7 +239,9 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
   // that is no one place gives no such hint: its fields carry their own description. Fields that never show
   // on a page (codes, order) carry their own description too.
   else if (options.facts && names && quotable) base.hint = `Quoted wherever the site's text writes {{${[options.facts, ...names].join('.')}}}.`;
-  else if (place.where) base.hint = `Shown ${place.where}${place.sections?.length ? `, under ${place.sections.join(' › ')}` : ''}.`;
+  // A choice (a select, a list of picks, a switch) is not text on the page: it decides something there, which its
+  // own description says where the schema has one.
+  else if (place.where) base.hint = `${choosesIn(schemas, schema, file, place) ? 'Used' : 'Shown'} ${place.where}${place.sections?.length ? `, under ${place.sections.join(' › ')}` : ''}.`;
   if (schema.default !== undefined) base.default = schema.default;
   const elsewhere = options.places?.[base.label];
   const here: Place = { file, pointer: place.pointer, where: elsewhere ?? place.where, sections: elsewhere ? [] : [...(place.sections ?? []), base.label], names };
@@ -237,7 +255,7 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
   switch (typeOf(schema)) {
     case 'enum':
     case 'string':
-      if (schema.enum) return { ...base, widget: 'select', options: optionsFor(name, schema.enum) };
+      if (schema.enum) return { ...base, widget: 'select', options: optionsFor(name, schema.enum, options.named) };
       if (imagePattern.test(schema.pattern ?? '')) return { ...base, widget: 'image', choose_url: false };
       return { ...base, widget: proseNames.test(name) || (schema.maxLength ?? 0) > 160 || (schema.minLength ?? 0) >= 40 ? 'text' : 'string' };
     case 'integer':
@@ -262,7 +280,7 @@ function fieldFor(schemas: SchemaSet, name: string, property: Schema, required: 
         // A code must name a language file: pick it by name from the languages collection.
         return { ...base, widget: 'relation', collection: 'languages', value_field: 'code', search_fields: ['name', 'code'], display_fields: ['{{name}} ({{code}})'], multiple: true, options_length: 500, ...limits };
       }
-      if (items.enum) return { ...base, widget: 'select', multiple: true, options: optionsFor(name, items.enum), ...limits };
+      if (items.enum) return { ...base, widget: 'select', multiple: true, options: optionsFor(name, items.enum, options.named), ...limits };
       if (typeOf(items) === 'object') {
         const fields = objectFields(schemas, items, { ...here, file: itemsFile, pointer: `${place.pointer}/items`, names: undefined }, options);
         // The first text field names each item in the collapsed list, so a long list stays readable.

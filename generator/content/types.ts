@@ -135,7 +135,7 @@ export interface City {
    */
   popularDocuments: string[];
   /**
-   * Codes of the city's ten most requested languages, most requested first; the card shows the first three.
+   * The city's ten most requested languages, most requested first; the card shows the first three.
    *
    * @minItems 10
    * @maxItems 10
@@ -391,7 +391,7 @@ export interface BusinessFacts {
     replyWithin: string;
   };
   /**
-   * Turnaround times named once; plans.json holds each plan's own timeframe.
+   * Turnaround times named once; each plan's own timeframe is under Plans and prices.
    */
   turnaround: {
     /**
@@ -728,8 +728,13 @@ export interface LanguageGroups {
      * The heading on /languages; by default '{name} Languages'.
      */
     heading?: string;
+    /**
+     * Which languages belong to this group: every language of the regions ticked here is listed under its tab.
+     */
     regions?: ("Oceania" | "Asia" | "Middle East" | "Europe" | "Africa")[];
     /**
+     * Languages listed under this group's tab as well as those of its regions.
+     *
      * Items: An ISO 639 language code such as zh or fil.
      */
     languages?: string[];
@@ -1012,7 +1017,7 @@ export interface BlogPage {
    */
   viewAll: string;
   /**
-   * How the list of posts is split into pages, and the words around it. Page 1 is /blog; later pages are /blog/page/2 and so on, and each category has its own pages at /blog/category/<category>.
+   * How the list of posts is split into pages, and the words around it. Page 1 is /blog; later pages are /blog/page/2 and so on, and each category has its own pages under /blog/category/.
    */
   paging: {
     /**
@@ -1449,7 +1454,7 @@ export interface HomePage {
      */
     text?: string;
     /**
-     * Slugs of the six popular document types.
+     * The six popular document types, each named by the last part of its service page's address (such as birth-certificates).
      *
      * @minItems 6
      * @maxItems 6
@@ -2134,7 +2139,7 @@ export interface ServicePlans {
    */
   plans: {
     /**
-     * Which plan this is. Placeholders name the plan by it ({{plans.full.price}}) and it is never shown, so leave it as it is.
+     * Which plan this is. It is how the rest of the site refers to this plan (each service's list of plans, and placeholders such as {{plans.full.price}}), and it is not shown on the site: leave it as it is.
      */
     id: "self-service" | "extract" | "full";
     /**
@@ -2253,7 +2258,7 @@ export interface Service {
   useCases: Card[];
   pricing: {
     /**
-     * The plans of plans.json this document can be ordered as, so the page only promises what applies to it (a will has no self-service option).
+     * The plans (from Plans and prices) this document can be ordered as, so the page only promises what applies to it (a will has no self-service option).
      *
      * @minItems 1
      */
@@ -2325,13 +2330,13 @@ export interface Service {
   }[];
   image: Image;
   /**
-   * Other slugs that redirect here with a 301, such as passports-ids.
+   * Other addresses that lead to this service's page, each the last part of the address, such as passports-ids.
    *
    * Items: Lowercase letters, digits and single hyphens.
    */
   aliases?: string[];
   /**
-   * Slugs of related services to suggest.
+   * Related services to suggest, each named by the last part of its page's address (such as birth-certificates).
    *
    * Items: Lowercase letters, digits and single hyphens.
    */
@@ -2641,7 +2646,7 @@ export interface SiteSettings {
     authUrl?: string;
   };
   /**
-   * The service providers the privacy policy names (APP 1 and APP 8), set by the operator: the email service, the file storage, the ordering platform and where translators work. The committed values are placeholders.
+   * The service providers the privacy policy names (APP 1 and APP 8), set by the business: the email service, the file storage, the ordering platform and where translators work. Until they are set, they hold sample values.
    */
   providers: {
     /**

@@ -41,12 +41,44 @@ const panelId = 'site-refusal';
 const heightProperty = '--site-refusal-height';
 let panelSize: ResizeObserver | undefined;
 
-/** Takes the panel off the screen, and with it the room the form kept for it. */
+/** Stops keeping room for a hidden panel, and takes the room away unless a new panel takes it over. */
+let releaseRoom: ((takenOver?: boolean) => void) | undefined;
+
+/**
+ * Takes the panel off the screen, and with it the room the form kept for it. Where the form is scrolled into that
+ * room (to its very end), the room goes only as the visitor scrolls back up: taken at once, the browser would pull
+ * the form down by the panel's height under their eyes, as the scroll it was at no longer exists.
+ */
 function removePanel(): void {
   panelSize?.disconnect();
   panelSize = undefined;
-  document.documentElement.style.removeProperty(heightProperty);
+  // No panel: any room kept for the last one goes as the visitor scrolls up, as it does.
+  if (!document.getElementById(panelId)) return;
+  const root = document.documentElement.style;
+  const kept = () => parseFloat(root.getPropertyValue(heightProperty)) || 0;
+  const form = document.querySelector('[class*="-ControlPaneContainer"]:not([class*="-PreviewPaneContainer"])');
+  const scroller = form ? scrollerOf(form) : null;
+  // How far the form is scrolled past the end it would have without the room: the room it still needs. Measured
+  // while the room is there, before the browser moves the form to fit.
+  const needed = () => (scroller ? scroller.scrollTop - (scroller.scrollHeight - scroller.clientHeight - kept()) : 0);
+  const start = needed();
   document.getElementById(panelId)?.remove();
+  if (start <= 0 || !scroller) {
+    root.removeProperty(heightProperty);
+    return;
+  }
+  root.setProperty(heightProperty, `${Math.ceil(start)}px`);
+  const onScroll = () => (needed() > 0 ? root.setProperty(heightProperty, `${Math.ceil(needed())}px`) : releaseRoom?.());
+  // Another entry, or another view of the editor, has no use for it.
+  const release = () => releaseRoom?.();
+  releaseRoom = (takenOver = false) => {
+    scroller.removeEventListener('scroll', onScroll);
+    removeEventListener('hashchange', release);
+    if (!takenOver) root.removeProperty(heightProperty);
+    releaseRoom = undefined;
+  };
+  scroller.addEventListener('scroll', onScroll, { passive: true });
+  addEventListener('hashchange', release);
 }
 
 /** Takes the refusal off the screen, if its heading matches `heading` (a refused upload once a good one goes in). */
@@ -142,6 +174,8 @@ export function showRefusal(message: string): void {
   const whole = message.replace(/^.*?Not (?:saved|deleted|uploaded): /s, '').trim();
   if (!problems.length && !whole) return;
   clear();
+  // The new panel's room replaces any kept for the last (set as it is measured), without the form moving between.
+  releaseRoom?.(true);
   const panel = document.createElement('section');
   panel.id = panelId;
   panel.setAttribute('aria-label', /^Not uploaded: /.test(message) ? 'Why this was not uploaded' : 'Why this was not saved');
