@@ -2,7 +2,9 @@
 // required field left empty covers neither Publish, the toolbar, that field nor its label, nor on a phone the
 // buttons floating at the foot, from its first frame; on a phone it lies over the form and the field being edited
 // stays still as a notice shows and goes; pressed twice, it shows once, and one hidden by a newer one never shows
-// again; a notice of a refused save closes once the refusal panel shows it, other notices are left as they are. Screenshots go to reports/screenshots/editor-*.png.
+// again; a notice of a refused save closes once the refusal panel shows it, other notices are left as they are; the
+// refusal panel hidden with the form scrolled to its end leaves the fields where they were. Screenshots go to
+// reports/screenshots/editor-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
@@ -416,6 +418,56 @@ test('a picture larger than the editor takes is refused at the upload, naming it
     assert.is(await titleField.inputValue(), title, `${width} px: the title typed before the upload is still there`);
     assert.ok(await page.getByRole('button', { name: 'Choose an image' }).isVisible(), `${width} px: the picture field is still empty, ready for a smaller one`);
   }
+});
+
+/**
+ * Scrolls the box that scrolls the form by `by` px, or to the form's very end (its own container's foot, with the
+ * room kept for the panel; on a phone the preview follows the form in that box), and gives the form's last label
+ * shown, its top on the screen, and how far the box is from its end.
+ */
+function scrollForm(page: Page, by: number | 'end') {
+  return page.evaluate((by) => {
+    const labels = [...document.querySelectorAll('[class*="-ControlPaneContainer"] label')].filter((l) => l.getClientRects().length > 0);
+    const last = labels[labels.length - 1]!;
+    let scroller = last.parentElement!;
+    while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
+    const form = last.closest('[class*="-ControlPaneContainer"]:not([class*="-PreviewPaneContainer"])')!;
+    scroller.scrollTop += by === 'end' ? form.getBoundingClientRect().bottom - Math.min(scroller.getBoundingClientRect().bottom, innerHeight) : by;
+    return { label: last.textContent, top: last.getBoundingClientRect().top, fromEnd: scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop };
+  }, by);
+}
+
+const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+test('the refusal panel hidden with the form scrolled to its end: the last field stays where it was, at 375 and 1280 px', async () => {
+  const file = 'content/pages/faq.json';
+  const before = site.read(file);
+  const moved: { width: number; label: string | null; panelHeight: number; before: number; after: number }[] = [];
+  for (const width of [375, 1280]) {
+    const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
+    const field = page.getByLabel('Order button', { exact: true });
+    await field.fill('{{ no such fact }}');
+    await publish(page);
+    const panel = page.locator('#site-refusal');
+    await panel.waitFor();
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
+    const panelHeight = await panel.evaluate((el) => el.getBoundingClientRect().height);
+    await scrollForm(page, 'end');
+    await frames(page);
+    const shown = await scrollForm(page, 0);
+    await page.screenshot({ path: path.join(shots, `editor-refusal-hide-before-${width}.png`) });
+    await panel.getByRole('button', { name: 'Hide' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await frames(page);
+    const hidden = await scrollForm(page, 0);
+    await page.screenshot({ path: path.join(shots, `editor-refusal-hide-after-${width}.png`) });
+    moved.push({ width, label: shown.label, panelHeight, before: shown.top, after: hidden.top });
+    // The room kept for the panel does not stay once the visitor scrolls back up past it.
+    await scrollForm(page, -400);
+    await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--site-refusal-height') === '', undefined, { timeout: 5000 });
+  }
+  for (const m of moved) assert.is(m.after, m.before, `at ${m.width} px, the last field (${m.label}) stays put as the panel (${m.panelHeight} px high) is hidden: ${m.before} -> ${m.after}`);
+  assert.is(site.read(file), before);
 });
 
 test('no console errors and no Content-Security-Policy violations in the editor', () => {
