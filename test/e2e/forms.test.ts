@@ -351,24 +351,36 @@ const marked = (page: Page) =>
     .locator('form.contact-form [aria-invalid="true"]')
     .evaluateAll((all) => all.map((el) => ({ id: el.id, describedByError: (el.getAttribute('aria-describedby') ?? '').split(' ').includes(`${el.id}-error`), message: document.getElementById(`${el.id}-error`)?.textContent?.trim() })));
 
+/** Sends the form and gives the function's answer, once its status and the field it names are as expected. */
+async function sendRefused(page: Page, status: number, field: string): Promise<{ message: string }> {
+  const answered = page.waitForResponse('**/.netlify/functions/send-email');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const response = await answered;
+  const answer = await response.json();
+  assert.equal([response.status(), answer.field], [status, field]);
+  return answer;
+}
+
+/** The answer's message under the field, marked as the form's own checks mark one, focus on it, and the banner kept. */
+async function assertFieldShown(page: Page, id: string, message: string) {
+  await page.locator(`#${id}-error`).waitFor();
+  assert.equal(await marked(page), [{ id, describedByError: true, message }]);
+  assert.equal(await focused(page), { id, className: '' });
+  assert.is((await page.locator('.form-error').textContent())!.trim(), `Error: ${message}`);
+}
+
 test('1280 px, /contact: a 400 naming a field shows its message under that field, marked as the form marks its own, with focus there and the banner kept', async () => {
   const page = await form('/contact');
   await page.waitForFunction(() => Boolean((window as any).__captcha));
   await fillMessage(page, 'Refused address');
   await changeSent(page, (sent) => ({ ...sent, email: 'amira@example' }));
   await page.evaluate(() => (window as any).__captcha.callback('good-token'));
-  const answered = page.waitForResponse('**/.netlify/functions/send-email');
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  const answer = await (await answered).json();
-  assert.equal([(await answered).status(), answer.field], [400, 'email']);
-  await page.locator('.field-error').first().waitFor();
-  assert.equal(await marked(page), [{ id: 'message-email', describedByError: true, message: answer.message }]);
-  assert.equal(await focused(page), { id: 'message-email', className: '' });
-  assert.is((await page.locator('.form-error').textContent())!.trim(), `Error: ${answer.message}`);
+  const answer = await sendRefused(page, 400, 'email');
+  await assertFieldShown(page, 'message-email', answer.message);
   assert.is(await page.locator('#message-email').inputValue(), 'amira@example.org');
   assert.is(await page.locator('#message-language').inputValue(), 'ar');
   assert.match(await page.locator('#message-message').inputValue(), /Lebanese birth certificate/);
-  // Sent again as typed, it goes, and the field's message goes with the banner.
+  // Sent again as typed, it goes.
   await page.unroute('**/.netlify/functions/send-email');
   await page.evaluate(() => (window as any).__captcha.callback('good-token'));
   await page.getByRole('button', { name: 'Send Message' }).click();
@@ -380,14 +392,8 @@ test('375 px, /pricing: a 413 naming the field over its limit shows the limit un
   await fillEnquiry(page);
   // Far past the function's limit for a whole enquiry, and past the message's own.
   await changeSent(page, (sent) => ({ ...sent, message: 'x'.repeat(200_000) }));
-  const answered = page.waitForResponse('**/.netlify/functions/send-email');
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  const answer = await (await answered).json();
-  assert.equal([(await answered).status(), answer.field], [413, 'message']);
-  await page.locator('.field-error').first().waitFor();
-  assert.equal(await marked(page), [{ id: 'enquiry-message', describedByError: true, message: answer.message }]);
-  assert.equal(await focused(page), { id: 'enquiry-message', className: '' });
-  assert.is((await page.locator('.form-error').textContent())!.trim(), `Error: ${answer.message}`);
+  const answer = await sendRefused(page, 413, 'message');
+  await assertFieldShown(page, 'enquiry-message', answer.message);
   assert.is(await page.locator('#enquiry-enquiryType').inputValue(), 'quote');
   assert.is(await page.locator('#enquiry-message').inputValue(), 'Could you quote for forty pages of bank statements?');
 });
@@ -398,10 +404,7 @@ test('375 px, /contact: an answer naming a field the form does not show is said 
   await fillMessage(page, 'Unknown field');
   await changeSent(page, (sent) => ({ ...sent, colour: 'blue' }));
   await page.evaluate(() => (window as any).__captcha.callback('good-token'));
-  const answered = page.waitForResponse('**/.netlify/functions/send-email');
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  const answer = await (await answered).json();
-  assert.equal([(await answered).status(), answer.field], [400, 'colour']);
+  const answer = await sendRefused(page, 400, 'colour');
   await page.locator('.form-error').waitFor();
   assert.is((await page.locator('.form-error').textContent())!.trim(), `Error: ${answer.message}`);
   assert.equal(await focused(page), { id: '', className: 'form-error' });
@@ -420,10 +423,7 @@ test('/contact: a captcha the check refuses shows its message under the box, whi
     await page.waitForFunction(() => Boolean((window as any).__captcha));
     await fillMessage(page, 'Refused captcha');
     await page.evaluate(() => (window as any).__captcha.callback('stale-token'));
-    const answered = page.waitForResponse('**/.netlify/functions/send-email');
-    await page.getByRole('button', { name: 'Send Message' }).click();
-    const answer = await (await answered).json();
-    assert.equal([(await answered).status(), answer.field], [400, 'recaptcha']);
+    const answer = await sendRefused(page, 400, 'recaptcha');
     await page.locator('#message-recaptcha-error').waitFor();
     assert.is((await page.locator('#message-recaptcha-error').textContent())!.trim(), answer.message);
     assert.is(await page.locator('.captcha').getAttribute('aria-describedby'), 'message-recaptcha-error');
