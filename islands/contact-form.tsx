@@ -5,7 +5,7 @@
 // plainly what went wrong. What was typed before it woke is read from the page, so hydration loses nothing.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { enquiry as validateEnquiry, message as validateMessage } from 'virtual:enquiry-validators';
-import { fieldErrors, heldAnswer, normalise, type Variant } from '../functions/lib/enquiry.ts';
+import { fieldErrors, fields, heldAnswer, normalise, type Variant } from '../functions/lib/enquiry.ts';
 import { loadScript } from './lib/third-party.ts';
 import { toast } from './lib/toast.ts';
 import { ContactFormView, emptyValues, type ContactFormProps, type FormState } from './lib/contact-form-view.tsx';
@@ -109,13 +109,19 @@ export default function ContactForm(props: ContactFormProps) {
     if (variant === 'message' && state !== 'success') drawCaptcha();
   });
 
-  // The button is disabled while sending, which takes focus from it: after a failed send the red banner has
-  // focus, so a keyboard visitor reads the error and goes on from the form, not from the top of the page.
-  const failedSend = useRef(false);
+  /** A field the visitor can fix, by name; the captcha's is its box, which takes focus (tabIndex -1). */
+  const focusField = (name: string) => (name === 'recaptcha' ? captchaBox.current : (form.current?.elements.namedItem(name) as HTMLElement | null))?.focus?.();
+
+  // The button is disabled while sending, which takes focus from it. After a failed send focus goes to the field
+  // the server named, with its message under it, so the visitor can fix it at once; otherwise to the red banner,
+  // so a keyboard visitor reads the error and goes on from the form, not from the top of the page.
+  const failedSend = useRef<{ field?: string } | undefined>(undefined);
   useEffect(() => {
-    if (!failedSend.current) return;
-    failedSend.current = false;
-    form.current?.querySelector<HTMLElement>('.form-error')?.focus();
+    const failed = failedSend.current;
+    if (!failed) return;
+    failedSend.current = undefined;
+    if (failed.field) focusField(failed.field);
+    else form.current?.querySelector<HTMLElement>('.form-error')?.focus();
   });
 
   const onChange = (name: string) => (event: { target: EventTarget | null }) => {
@@ -132,8 +138,7 @@ export default function ContactForm(props: ContactFormProps) {
     if (!validate(data)) {
       const found = fieldErrors(variant, validate.errors ?? [], data);
       setErrors(Object.fromEntries(found.map((e) => [e.field, e.message])));
-      const first = found[0]?.field;
-      if (first) (first === 'recaptcha' ? captchaBox.current : (form.current?.elements.namedItem(first) as HTMLElement | null))?.focus?.();
+      if (found[0]) focusField(found[0].field);
       return;
     }
     setErrors({});
@@ -141,8 +146,11 @@ export default function ContactForm(props: ContactFormProps) {
     key.current ||= newKey();
     try {
       const response = await fetch(props.endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key.current }, body: JSON.stringify(data) });
-      const answer = (await response.json().catch(() => ({}))) as { message?: string; held?: boolean };
-      if (!response.ok) throw Object.assign(new Error(answer.message || props.error.fallback), { fromServer: true });
+      const answer = (await response.json().catch(() => ({}))) as { message?: string; held?: boolean; field?: unknown };
+      // A 400 or 413 names the field to fix; one this form does not show (the hidden trap, a field sent by
+      // something other than this form) leaves the banner alone to say what went wrong.
+      const field = typeof answer.field === 'string' && fields[variant].includes(answer.field) ? answer.field : undefined;
+      if (!response.ok) throw Object.assign(new Error(answer.message || props.error.fallback), { fromServer: true, field });
       // Held: kept, but the mail server turned it away. The message is safe, so it is taken, with what happens next.
       setHeld(Boolean(answer.held));
       setState('success');
@@ -154,7 +162,10 @@ export default function ContactForm(props: ContactFormProps) {
       if (variant === 'message') (window.dataLayer ??= []).push({ event: 'contact_form_submitted' });
     } catch (error) {
       const message = (error as { fromServer?: boolean }).fromServer ? (error as Error).message : (error as Error)?.message || props.error.networkFallback;
-      failedSend.current = true;
+      const field = (error as { field?: string }).field;
+      failedSend.current = { field };
+      // The banner stays, as in every failed send; the field's message says where, as the form's own checks do.
+      if (field) setErrors({ [field]: message });
       setFailure(message);
       setState('error');
       toast({ title: props.error.toastTitle, description: message, variant: 'destructive' });
