@@ -53,7 +53,7 @@ export function createSubscribe(options: { env?: () => Env; now?: () => number; 
     const page = wantsPage(request);
     let typed = '';
     const answer = (status: number, result: { message: string; field?: string; thanked?: boolean }, headers: Record<string, string> = {}) =>
-      page ? blogAnswer(request, context, settings, status, { email: typed, error: result.thanked ? undefined : result.message, thanked: result.thanked }, result.field === 'email', headers) : json(status, result.thanked ? { ok: true, message: result.message } : { message: result.message, ...(result.field ? { field: result.field } : {}) }, headers);
+      page ? blogAnswer(request, context, settings, status, { email: typed, error: result.thanked ? undefined : result.message, addressWrong: result.field === 'email', thanked: result.thanked }, headers) : json(status, result.thanked ? { ok: true, message: result.message } : { message: result.message, ...(result.field ? { field: result.field } : {}) }, headers);
     try {
       const received = await receive(request, maxBody, messages);
       if ('refused' in received) {
@@ -127,10 +127,9 @@ function formPage(request: Request): string | undefined {
   }
 }
 
-/** `addressWrong`: the refusal is about the address typed; any other (the store, the limit, the request) is not. */
-async function blogAnswer(request: Request, context: Context, settings: Env, status: number, result: NewsletterAnswer, addressWrong: boolean, headers: Record<string, string>): Promise<Response> {
+async function blogAnswer(request: Request, context: Context, settings: Env, status: number, result: NewsletterAnswer, headers: Record<string, string>): Promise<Response> {
   const form = renderToStaticMarkup(createElement(NewsletterForm, { copy: blog.newsletter, answer: result }));
-  const title = result.thanked ? 'Thank you for signing up' : addressWrong ? 'Please check your email address' : 'Your sign-up was not saved';
+  const title = result.thanked ? 'Thank you for signing up' : result.addressWrong ? 'Please check your email address' : 'Your sign-up was not saved';
   // The page the form was on (/blog or a category's page), named by the browser's Referer; /blog when that
   // is not one of this site's blog pages or has no sign-up form.
   for (const pathname of [...new Set([formPage(request), '/blog'].filter((p): p is string => p !== undefined))]) {

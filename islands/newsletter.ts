@@ -25,14 +25,16 @@ export function mount(element: HTMLElement): void {
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(Object.fromEntries(new FormData(form))),
       });
-      const answer = (await response.json().catch(() => ({}))) as { message?: string };
-      if (!response.ok) throw Object.assign(new Error(answer.message || 'Please try again later.'), { fromServer: true });
+      const answer = (await response.json().catch(() => ({}))) as { message?: string; field?: unknown };
+      if (!response.ok) throw Object.assign(new Error(answer.message || 'Please try again later.'), { fromServer: true, addressWrong: answer.field === 'email' });
       show(status, answer.message || form.dataset.thanks || 'Thank you.');
       form.reset();
     } catch (error) {
       // A network failure's own message ("Failed to fetch") means nothing to a visitor.
       show(problem, (error as { fromServer?: boolean }).fromServer ? (error as Error).message : 'Please try again later.');
-      email?.setAttribute('aria-invalid', 'true');
+      // The message sits under the box and is read with it; the box is marked invalid only when the address is
+      // what was refused, not when the list was busy or the connection failed.
+      if ((error as { addressWrong?: boolean }).addressWrong) email?.setAttribute('aria-invalid', 'true');
       email?.setAttribute('aria-describedby', problem?.id ?? '');
       email?.focus();
     } finally {

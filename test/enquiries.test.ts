@@ -829,7 +829,7 @@ test('an unexpected failure answers a native sign-up with the blog page and the 
   assert.equal(await script.json(), { message: "We couldn't save your address just now. Please try again in a few minutes." });
 });
 
-test("a native sign-up refused for a reason other than the address says so in its title, not \"Please check your email address\"", async () => {
+test("a native sign-up refused for a reason other than the address says so in its title, not \"Please check your email address\", and leaves the box unmarked", async () => {
   const subscribe = createSubscribe({ env: () => ({ RATE_LIMIT_PER_MINUTE: '100' }), store: () => undefined });
   const native = (body: string) => subscribe(new Request('http://localhost/.netlify/functions/subscribe', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }), { ip: '192.0.2.7' });
   const logs = captureLogs();
@@ -847,8 +847,14 @@ test("a native sign-up refused for a reason other than the address says so in it
   assert.match(text, /value="fine@example.org"/, 'the address typed comes back');
   assert.not.match(text, /Please check your email address/);
   assert.match(text, /<title>Your sign-up was not saved<\/title>/);
+  // The message is read with the box, but the box is not called invalid: the address was fine.
+  const box = (html: string) => html.match(/<input id="newsletter-email"[^>]*>/)?.[0] ?? '';
+  assert.match(box(text), 'aria-describedby="newsletter-email-error"');
+  assert.not.match(box(text), 'aria-invalid');
   assert.is(badAddress.status, 400);
-  assert.match(await badAddress.text(), /<title>Please check your email address<\/title>/);
+  const refused = await badAddress.text();
+  assert.match(refused, /<title>Please check your email address<\/title>/);
+  assert.match(box(refused), 'aria-invalid="true"');
 });
 
 test("the delivery run is started only by a POST that no other site's page sent; the scheduler's and site serve's own are taken", async () => {

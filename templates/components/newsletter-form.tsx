@@ -6,6 +6,8 @@ type Copy = BlogPage['newsletter'];
 export interface NewsletterAnswer {
   email: string;
   error?: string;
+  /** The error is about the address typed, so the box is marked invalid; a busy store or a limit is not. */
+  addressWrong?: boolean;
   thanked?: boolean;
 }
 
@@ -36,7 +38,7 @@ export function NewsletterForm({ copy, answer }: { copy: Copy; answer?: Newslett
             autoComplete="email"
             placeholder="you@example.com"
             defaultValue={answer?.thanked ? undefined : answer?.email}
-            aria-invalid={error ? true : undefined}
+            aria-invalid={error && answer?.addressWrong ? true : undefined}
             aria-describedby={error ? 'newsletter-email-error' : undefined}
             autoFocus={error ? true : undefined}
           />

@@ -189,6 +189,14 @@ test('JavaScript on, /blog: the newsletter is sent in place, thanked, and kept',
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await page.locator('[data-newsletter-error]').filter({ hasText: 'Please enter a valid email address.' }).waitFor();
   assert.is(await page.locator('#newsletter-email').getAttribute('aria-invalid'), 'true');
+  // The connection fails: the message says to try again, read with the box, which is not called invalid.
+  await page.route('**/.netlify/functions/subscribe', (route) => route.abort('failed'));
+  await page.locator('#newsletter-email').fill('lee@example.org');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await page.locator('[data-newsletter-error]').filter({ hasText: 'Please try again later.' }).waitFor();
+  assert.is(await page.locator('#newsletter-email').getAttribute('aria-invalid'), null);
+  assert.is(await page.locator('#newsletter-email').getAttribute('aria-describedby'), 'newsletter-email-error');
+  assert.is(await page.locator('#newsletter-email').inputValue(), 'lee@example.org', 'what was typed is kept');
 });
 
 // Where the newsletter's message sits: directly under its box (a few px below the box's bottom) and above the
