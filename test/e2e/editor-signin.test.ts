@@ -197,7 +197,8 @@ test('sign-in on the live site: the GitHub pop-up\'s handshake reaches /admin/ u
     assert.is(await opener(), 'has-opener', 'the pop-up keeps its link to the editor, or the handshake cannot start');
     assert.equal(netlifyCalls, ['/auth github'], 'the pop-up asks Netlify to sign in with GitHub');
     // The handshake ran, and Decap signed in and closed the pop-up.
-    await page.getByText('Collections').first().waitFor();
+    const signedIn = await page.getByText('Collections').first().waitFor().then(() => true, () => false);
+    assert.ok(signedIn, `the editor opens signed in once the pop-up has handed over the token; GitHub was asked ${JSON.stringify(github)}`);
     // Closing a window finishes after window.close() returns, and the browser tells of it on its own schedule:
     // the close is waited for (it must come), not read at the moment the editor shows.
     if (!popup.isClosed()) await popup.waitForEvent('close', { timeout: 30_000 }).catch(() => {});
