@@ -78,8 +78,7 @@ export function within<T>(ms: number, work: Promise<T>): Promise<T | undefined> 
 
 /**
  * The Chromiums this process launched that are still running, by PID. Playwright starts each detached, as the
- * leader of a process group holding its helpers and renderers, so the runner's stop of a suite's group does
- * not reach them.
+ * leader of a process group holding its helpers and renderers, so one kill of that group stops them all.
  */
 function ourChromiums(): number[] {
   return fs.readdirSync('/proc').flatMap((entry) => {
@@ -99,8 +98,8 @@ function ourChromiums(): number[] {
 
 /**
  * Closes `browser`, giving it ten seconds, then kills by PID any Chromium this process launched that is still
- * running (one that would not close, or one given up for a fresh one): its pipes would otherwise keep this
- * process alive after the last test, until the runner's time limit.
+ * running (one that would not close, or one given up for a fresh one), so that how long the suite takes to
+ * end after its last test is set here, not by how long Playwright waits before it kills one itself.
  */
 export async function stopBrowsers(browser: Browser | undefined): Promise<void> {
   if (browser) await within(10_000, browser.close().catch(() => {}));
