@@ -1,6 +1,7 @@
 // Browser tests: the site served by `site serve` from a fixture copy, Debian's Chromium driven by
 // playwright-core, every host but 127.0.0.1 blocked and the third parties the site uses replaced by stubs.
 import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Test } from 'uvu';
 import { serve, type DevServer } from '../../generator/serve/server.ts';
@@ -68,6 +69,47 @@ export function trackPages(test: Test): { pages: TestPage[]; problems: string[] 
 export async function launch(): Promise<Browser> {
   if (!fs.existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium`);
   return chromium.launch({ executablePath: chromiumPath, args: launchArgs });
+}
+
+/** `work`, or undefined once `ms` have passed without it settling. */
+export function within<T>(ms: number, work: Promise<T>): Promise<T | undefined> {
+  return Promise.race([work, sleep(ms, undefined, { ref: false })]);
+}
+
+/**
+ * The Chromiums this process launched that are still running, by PID. Playwright starts each detached, as the
+ * leader of a process group holding its helpers and renderers, so one kill of that group stops them all.
+ */
+function ourChromiums(): number[] {
+  return fs.readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      // "pid (name) state ppid ..."; the name may hold spaces and brackets of its own.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      return name === 'chromium' && ppid === process.pid ? [Number(entry)] : [];
+    } catch {
+      // Gone since the listing.
+      return [];
+    }
+  });
+}
+
+/**
+ * Closes `browser`, giving it ten seconds, then kills by PID any Chromium this process launched that is still
+ * running (one that would not close, or one given up for a fresh one), so that how long the suite takes to
+ * end after its last test is set here, not by how long Playwright waits before it kills one itself.
+ */
+export async function stopBrowsers(browser: Browser | undefined): Promise<void> {
+  if (browser) await within(10_000, browser.close().catch(() => {}));
+  for (const pid of ourChromiums()) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Ended on its own meanwhile.
+    }
+  }
 }
 
 export interface Stubs {

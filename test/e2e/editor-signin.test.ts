@@ -8,10 +8,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import http from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumPath, launchArgs, startSite, type Site } from './browser.ts';
+import { chromiumPath, launchArgs, startSite, stopBrowsers, within, type Site } from './browser.ts';
 import { repoRoot } from '../helpers/project.ts';
 import { readHeaders } from '../../generator/serve/static.ts';
 import { pathPattern, type HeaderRule } from '../../generator/output/security.ts';
@@ -28,11 +27,6 @@ const problems: string[] = [];
 
 const startBrowser = () => chromium.launch({ executablePath: chromiumPath, args: [...launchArgs, `--host-resolver-rules=MAP ${evil} 127.0.0.1`] });
 
-/** `work`, or undefined once `ms` have passed without it settling. */
-function within<T>(ms: number, work: Promise<T>): Promise<T | undefined> {
-  return Promise.race([work, sleep(ms, undefined, { ref: false })]);
-}
-
 /**
  * A new browser context. Chromium has been seen, on a loaded machine, never to answer the request for one, and
  * Playwright sets no time limit on it: the suite then hung until the runner stopped it. A request that stalls
@@ -48,8 +42,8 @@ async function newContext(options: Parameters<Browser['newContext']>[0] = {}): P
     }
     if (attempt === 2) throw new Error('Chromium opened no new browser context within a minute, twice');
     asked.then((late) => late.close(), () => {});
-    // Playwright ends the stalled Chromium with this process if it does not close now.
-    await within(10_000, browser.close());
+    // A stalled Chromium that does not close now is killed by its PID after the last test.
+    await within(10_000, browser.close().catch(() => {}));
     browser = await startBrowser();
   }
 }
@@ -60,8 +54,8 @@ test.before(async () => {
   fs.mkdirSync(shots, { recursive: true });
 });
 test.after(async () => {
-  for (const c of contexts) await within(10_000, c.close());
-  await within(10_000, browser?.close());
+  for (const c of contexts) await within(10_000, c.close().catch(() => {}));
+  await stopBrowsers(browser);
   await site?.close();
 });
 
@@ -100,90 +94,131 @@ async function netlifyLike(rules: HeaderRule[]): Promise<{ url: string; close():
  * What Netlify's OAuth provider does once GitHub has signed the editor in (its /auth/done page, in the pop-up,
  * on https://api.netlify.com): say "authorizing:github" to the opener, wait for the opener to answer from the
  * site, then hand it the token. Decap's side is decap-cms-lib-auth's netlify-auth.js: it checks that each
- * message comes from base_url, echoes the first, and takes the token from the second. The page's title says
- * whether it still has its opener.
+ * message comes from base_url, echoes the first, and takes the token from the second, then closes the pop-up.
+ * Before it starts, the page tells the test through a request of its own whether it still has its opener: once
+ * Decap has closed the pop-up nothing can be asked of it, so the answer must already be in hand.
  */
+// Not named `opener`: a global of that name would replace window.opener.
 const providerPage = `<!doctype html><title>Authorizing</title><script>
-  document.title = window.opener ? 'has-opener' : 'no-opener';
+  var linked = window.opener ? 'has-opener' : 'no-opener';
   window.addEventListener('message', function answer(event) {
     if (event.data !== 'authorizing:github') return;
     window.removeEventListener('message', answer);
     event.source.postMessage('authorization:github:success:' + JSON.stringify({ token: 'stub-github-token', provider: 'github' }), event.origin);
   });
-  if (window.opener) window.opener.postMessage('authorizing:github', '*');
+  fetch('/test/opener?' + linked).then(function () {
+    if (window.opener) window.opener.postMessage('authorizing:github', '*');
+  });
 </script>`;
 
-/** The editor on a Netlify-like server with `rules`, the OAuth provider and GitHub's API stubbed; Login with GitHub clicked. */
-async function signIn(rules: HeaderRule[]): Promise<{ page: Page; popup: Page; github: string[]; close(): Promise<void> }> {
+/** The editor with Login with GitHub clicked, and what the emulated Netlify and GitHub saw of it. */
+interface SigningIn {
+  page: Page;
+  popup: Page;
+  /** Whether the pop-up had its opener when its page loaded: 'has-opener' or 'no-opener'. */
+  opener(): Promise<string>;
+  /** Requests that reached api.netlify.com other than the provider page's report, as "path provider". */
+  netlifyCalls: string[];
+  /** Requests that reached api.github.com, as "METHOD path authorization". */
+  github: string[];
+}
+
+/** Bounds a wait on this process's own events, which Playwright's time limits do not cover. */
+async function inTime<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
+  const done = await within(ms, work.then((value) => ({ value })));
+  if (!done) throw new Error(`${what} within ${ms / 1000} s`);
+  return done.value;
+}
+
+/**
+ * Serves the editor on a Netlify-like server with `rules`, stubs the OAuth provider and GitHub's API, clicks
+ * Login with GitHub and hands the result to `check`. Whatever happens, the browser context and the server are
+ * closed before it returns: a listening server left behind keeps this process alive after the last test, and
+ * the runner then waits out the suite's whole time limit.
+ */
+async function signIn(rules: HeaderRule[], check: (signingIn: SigningIn) => Promise<void>): Promise<void> {
   const netlify = await netlifyLike(rules);
-  const github: string[] = [];
-  const context = await newContext({ viewport: { width: 1280, height: 900 } });
-  await context.route((url) => url.host !== new URL(netlify.url).host && url.host !== 'api.netlify.com' && url.host !== 'api.github.com', (route) => route.abort('blockedbyclient'));
-  await context.route('https://api.netlify.com/**', (route) => {
-    const url = new URL(route.request().url());
-    assert.is(url.pathname, '/auth');
-    assert.is(url.searchParams.get('provider'), 'github');
-    return route.fulfill({ status: 200, contentType: 'text/html', body: providerPage });
-  });
-  await context.route('https://api.github.com/**', (route) => {
-    const url = new URL(route.request().url());
-    github.push(`${route.request().method()} ${url.pathname} ${route.request().headers().authorization ?? ''}`);
-    const json = (status: number, body: unknown) => route.fulfill({ status, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify(body) });
-    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE' } });
-    if (url.pathname === '/user') return json(200, { login: 'staff-member', name: 'Staff Member', avatar_url: '' });
-    if (url.pathname === '/repos/example/wattle-translations-site') return json(200, { name: 'wattle-translations-site', full_name: 'example/wattle-translations-site', owner: { login: 'example' }, permissions: { admin: false, push: true, pull: true }, default_branch: 'main', fork: false });
-    // Listing the content: an empty repository answers "not found" to every tree, which Decap shows as no entries.
-    return json(404, { message: 'Not Found' });
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => problems.push(`sign-in page error: ${error.message}`));
-  page.on('console', (m) => {
-    if (/Content Security Policy/.test(m.text())) problems.push(`sign-in: ${m.text()}`);
-  });
-  const response = await page.goto(`${netlify.url}/admin/`);
-  assert.is(response!.status(), 200);
-  const login = page.getByRole('button', { name: 'Login with GitHub' });
-  await login.waitFor();
-  const [popup] = await Promise.all([page.waitForEvent('popup'), login.click()]);
-  await popup.waitForLoadState();
-  return { page, popup, github, close: netlify.close };
+  let context: BrowserContext | undefined;
+  try {
+    const github: string[] = [];
+    const netlifyCalls: string[] = [];
+    let reported!: (opener: string) => void;
+    const opener = new Promise<string>((resolve) => (reported = resolve));
+    context = await newContext({ viewport: { width: 1280, height: 900 } });
+    // Decap's 5 MB script takes several times longer to start on a busy machine than on a quiet one.
+    context.setDefaultNavigationTimeout(90_000);
+    context.setDefaultTimeout(60_000);
+    await context.route((url) => url.host !== new URL(netlify.url).host && url.host !== 'api.netlify.com' && url.host !== 'api.github.com', (route) => route.abort('blockedbyclient'));
+    await context.route('https://api.netlify.com/**', (route) => {
+      const url = new URL(route.request().url());
+      if (url.pathname === '/test/opener') {
+        reported(url.search.slice(1));
+        return route.fulfill({ status: 204 });
+      }
+      netlifyCalls.push(`${url.pathname} ${url.searchParams.get('provider')}`);
+      return route.fulfill({ status: 200, contentType: 'text/html', body: providerPage });
+    });
+    await context.route('https://api.github.com/**', (route) => {
+      const url = new URL(route.request().url());
+      github.push(`${route.request().method()} ${url.pathname} ${route.request().headers().authorization ?? ''}`);
+      const json = (status: number, body: unknown) => route.fulfill({ status, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify(body) });
+      if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE' } });
+      if (url.pathname === '/user') return json(200, { login: 'staff-member', name: 'Staff Member', avatar_url: '' });
+      if (url.pathname === '/repos/example/wattle-translations-site') return json(200, { name: 'wattle-translations-site', full_name: 'example/wattle-translations-site', owner: { login: 'example' }, permissions: { admin: false, push: true, pull: true }, default_branch: 'main', fork: false });
+      // Listing the content: an empty repository answers "not found" to every tree, which Decap shows as no entries.
+      return json(404, { message: 'Not Found' });
+    });
+    // The pop-up's errors too: it may have come and gone before this process hears of it.
+    context.on('weberror', (error) => problems.push(`sign-in page error: ${error.error().message}`));
+    const page = await context.newPage();
+    page.on('console', (m) => {
+      if (/Content Security Policy/.test(m.text())) problems.push(`sign-in: ${m.text()}`);
+    });
+    const response = await page.goto(`${netlify.url}/admin/`);
+    assert.is(response!.status(), 200);
+    const login = page.getByRole('button', { name: 'Login with GitHub' });
+    await login.waitFor();
+    // Only the pop-up's arrival is waited for here, not its load: on a busy machine Decap may already have
+    // closed it by the time this process hears of it, and Playwright refuses any wait on a closed page.
+    const [popup] = await Promise.all([page.waitForEvent('popup'), login.click()]);
+    await check({ page, popup, opener: () => inTime(60_000, opener, 'the GitHub pop-up did not load the provider\'s page'), netlifyCalls, github });
+  } finally {
+    if (context) await within(10_000, context.close().catch(() => {}));
+    await netlify.close();
+  }
 }
 
 test('sign-in on the live site: the GitHub pop-up\'s handshake reaches /admin/ under the production headers, and the editor opens signed in', async () => {
   const rules = readHeaders(path.join(site.fixture.root, 'dist'));
-  const { page, popup, github, close } = await signIn(rules);
-  try {
+  await signIn(rules, async ({ page, popup, opener, netlifyCalls, github }) => {
     const response = await page.request.get(page.url());
     assert.is(response.headers()['cross-origin-opener-policy'], 'same-origin-allow-popups', 'one COOP header, the editor\'s');
     assert.match(response.headers()['content-security-policy'], /^default-src 'self'; script-src 'self' 'unsafe-eval';/);
-    // The pop-up kept its link to the editor, the handshake ran, and Decap closed the pop-up and signed in.
-    await page.getByText('Collections').first().waitFor();
+    assert.is(await opener(), 'has-opener', 'the pop-up keeps its link to the editor, or the handshake cannot start');
+    assert.equal(netlifyCalls, ['/auth github'], 'the pop-up asks Netlify to sign in with GitHub');
+    // The handshake ran, and Decap signed in and closed the pop-up.
+    const signedIn = await page.getByText('Collections').first().waitFor().then(() => true, () => false);
+    assert.ok(signedIn, `the editor opens signed in once the pop-up has handed over the token; GitHub was asked ${JSON.stringify(github)}`);
     // Closing a window finishes after window.close() returns, and the browser tells of it on its own schedule:
     // the close is waited for (it must come), not read at the moment the editor shows.
-    if (!popup.isClosed()) await popup.waitForEvent('close');
+    if (!popup.isClosed()) await popup.waitForEvent('close', { timeout: 30_000 }).catch(() => {});
     assert.ok(popup.isClosed(), 'Decap closes the pop-up once it has the token');
     assert.not.ok(await page.getByRole('button', { name: 'Login with GitHub' }).isVisible());
     assert.ok(github.includes('GET /user token stub-github-token'), JSON.stringify(github));
     assert.ok(github.some((call) => call.startsWith('GET /repos/example/wattle-translations-site ')), JSON.stringify(github));
     assert.ok(await page.evaluate(() => JSON.parse(localStorage.getItem('decap-cms-user') ?? '{}').token === 'stub-github-token'));
     await page.screenshot({ path: path.join(shots, 'editor-signed-in-github-1280.png') });
-  } finally {
-    await close();
-  }
+  });
 });
 
 test('with the old headers (the site-wide Cross-Origin-Opener-Policy: same-origin on /admin/ too) the pop-up loses the editor and sign-in cannot finish', async () => {
   const current = readHeaders(path.join(site.fixture.root, 'dist'));
   const old: HeaderRule[] = [{ path: '/*', headers: [['Cross-Origin-Opener-Policy', 'same-origin']] }, ...current.map((rule) => ({ ...rule, headers: rule.headers.filter(([name]) => name !== 'Cross-Origin-Opener-Policy') }))];
-  const { page, popup, github, close } = await signIn(old);
-  try {
-    assert.is(await popup.title(), 'no-opener');
+  await signIn(old, async ({ page, opener, github }) => {
+    assert.is(await opener(), 'no-opener');
     assert.ok(await page.getByRole('button', { name: 'Login with GitHub' }).isVisible());
     assert.equal(github, []);
-    await popup.close();
-  } finally {
-    await close();
-  }
+  });
 });
 
 test('the production _headers give /admin/ one policy of each kind, the editor\'s, whichever way a host joins matching rules', () => {
