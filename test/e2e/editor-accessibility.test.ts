@@ -13,7 +13,7 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launch } from './browser.ts';
+import { launch, stopBrowsers } from './browser.ts';
 import { violations } from './axe.ts';
 import { serve, type DevServer } from '../../generator/serve/server.ts';
 import { silentLogger } from '../../generator/log.ts';
@@ -34,7 +34,7 @@ test.before(async () => {
   fs.mkdirSync(shots, { recursive: true });
 });
 test.after(async () => {
-  await browser?.close();
+  await stopBrowsers(browser);
   await dev?.close();
   site?.remove();
 });

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumPath, launchArgs, startSite, type Site } from './browser.ts';
+import { chromiumPath, launchArgs, startSite, stopBrowsers, within, type Site } from './browser.ts';
 import { listFiles, repoRoot } from '../helpers/project.ts';
 
 const test = suite('content editor on the live site: Decap writes the files in the browser');
@@ -33,8 +33,8 @@ test.before(async () => {
   fs.mkdirSync(shots, { recursive: true });
 });
 test.after(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
+  for (const c of contexts) await within(10_000, c.close().catch(() => {}));
+  await stopBrowsers(browser);
   await site?.close();
 });
 

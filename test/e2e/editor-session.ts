@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch } from './browser.ts';
+import { launch, stopBrowsers, within } from './browser.ts';
 import { serve, type DevServer } from '../../generator/serve/server.ts';
 import { silentLogger } from '../../generator/log.ts';
 import { copyCode, fixture, repoRoot, type Fixture } from '../helpers/project.ts';
@@ -68,12 +68,13 @@ export class EditorSession {
    * slow the next test's pages on a busy machine.
    */
   async closePages(): Promise<void> {
-    for (const c of this.contexts.splice(0)) await c.close();
+    // Playwright sets no time limit on closing a context, and a stuck one would hold the suite to its runner's limit.
+    for (const c of this.contexts.splice(0)) await within(10_000, c.close().catch(() => {}));
   }
 
   async close(): Promise<void> {
     await this.closePages();
-    await this.browser.close();
+    await stopBrowsers(this.browser);
     await this.dev.close();
     this.site.remove();
   }
