@@ -30,8 +30,8 @@ export async function main(argv: string[]): Promise<void> {
     .description('build the whole site into the output folder; on any error the previous output is left untouched')
     .option('--out <dir>', 'output folder (a relative path is taken from --root)', 'dist')
     .option('--clean', 'delete every cache first (.cache/: rendered Markdown, images, the record of what each page read, the spare output), so all work is done afresh', false)
-    .option('--explain', 'print why each page was rendered rather than kept from the last build', false)
-    .addHelpText('after', '\nExit status: 0 when the site was built, 1 when content, templates or assets have errors (all are listed).')
+    .option('--explain', "print why each page was rendered rather than kept from the last build, and each stage's time", false)
+    .addHelpText('after', '\nExit status: 0 when the site was built, 1 when it was not: content, templates or assets have errors, or the output folder cannot be used or written (every problem is listed).')
     .action(async (options: { out: string; clean: boolean; explain: boolean }) => {
       const { nothingToBuild } = await import('../generator/incremental/unchanged.ts');
       await stoppable((signal) =>

@@ -381,7 +381,7 @@ export const catalogue = {
     hint: '{remedy} The output folder is never left half-written: it holds the last complete build.',
   },
   OUTPUT_FOLDER_UNSAFE: {
-    title: 'The output folder would replace what the site is made from',
+    title: 'The build would replace files that are not its own',
     message: 'the output folder {folder} {problem}',
     hint: 'A build replaces its output folder as a whole: name a folder of its own with --out, such as dist (the default) or public.',
   },

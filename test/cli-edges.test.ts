@@ -94,6 +94,8 @@ test('an output folder that would replace the project, content/, a file or a fol
         const { code, err } = site([command, '--out', out, ...(command === 'serve' ? ['--no-watch', '--port', '0'] : [])], root);
         assert.is(code, 1, `${command} --out ${out}: ${err}`);
         assert.match(err, `the output folder ${path.resolve(root, out)} ${problem}  [OUTPUT_FOLDER_UNSAFE]`);
+        // The heading fits every refusal: a file or someone's own folder is not what the site is made from.
+        assert.match(err, 'The build would replace files that are not its own:');
         assert.not.match(err, /\n\s+at /);
       }
     }

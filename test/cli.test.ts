@@ -36,7 +36,11 @@ test('--version prints the version from package.json', () => {
 });
 
 test('each command has useful help', () => {
-  assert.match(site(['build', '--help']).out, /--out <dir>\s+output folder \(a relative path is taken from --root\) \(default:\s+"dist"\)/);
+  const build = site(['build', '--help']).out;
+  assert.match(build, /--out <dir>\s+output folder \(a relative path is taken from --root\) \(default:\s+"dist"\)/);
+  // --explain prints the stages' times too, and a refused output folder or a full disk exits 1 like bad content.
+  assert.match(build, /--explain\s+print why each page was rendered[^-]*each\s+stage's\s+time/);
+  assert.match(build, /\nExit status: [^\n]*1 when [^\n]*the output folder/);
   const serve = site(['serve', '--help']).out;
   assert.match(serve, /--port <number>\s+port to listen on \(default: 4321\)/);
   assert.match(serve, /--host <address>\s+address to listen on \(default: "127\.0\.0\.1"\)/);
