@@ -1,12 +1,10 @@
 // While an entry is being saved the form takes no typing. Decap saves the entry as it was when Publish was pressed,
 // and once the save is through, for an entry saved for the first time (its address moves from .../new to the
-// entry's own), it loads the saved entry afresh and draws the form from it: whatever was typed in the meantime
-// showed in the field and was then silently replaced by what had been saved. The form is made inert from the
+// entry's own), it loads the saved entry afresh and draws the form from it: whatever is typed in the meantime
+// would show in the field and then be silently replaced by what was saved. The form is made inert from the
 // moment the save starts until Decap has drawn it again, with a short status saying so (announced to screen
 // readers), so that nothing is taken in only to be dropped. A refused save gives the form back as it was, with
 // what staff typed in it; the refusal panel (notices.ts) says why.
-
-import { editedField } from './decap-notices.ts';
 
 declare const CMS: {
   registerEventListener(listener: { name: 'preSave'; handler: () => void }): void;
@@ -40,8 +38,12 @@ function statusRegion(): HTMLElement {
 
 function start(): void {
   if (busy) return;
-  busy = { from: location.hash, focus: editedField(), backstop: window.setTimeout(finish, backstopMs) };
-  for (const part of typingParts()) part.inert = true;
+  const parts = typingParts();
+  // Whatever in the form has the keyboard focus as the save starts loses it to the inert form, and gets it back after.
+  const active = document.activeElement;
+  const focus = active instanceof HTMLElement && parts.some((part) => part.contains(active)) ? active : undefined;
+  busy = { from: location.hash, focus, backstop: window.setTimeout(finish, backstopMs) };
+  for (const part of parts) part.inert = true;
   document.documentElement.dataset.sitePublishing = '';
   statusRegion().textContent = saving;
 }
@@ -55,7 +57,7 @@ function finish(): void {
   for (const part of document.querySelectorAll<HTMLElement>('[inert]')) if (part.matches('[class*="-ControlPaneContainer"], #site-insert-fact')) part.inert = false;
   delete document.documentElement.dataset.sitePublishing;
   statusRegion().textContent = '';
-  // The field being typed in before Publish gets the keyboard back, unless staff have gone elsewhere meanwhile.
+  // Unless staff have put the focus elsewhere meanwhile.
   const active = document.activeElement;
   if (focus?.isConnected && (!active || active === document.body)) focus.focus({ preventScroll: true });
 }

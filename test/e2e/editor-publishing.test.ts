@@ -3,26 +3,14 @@
 // takes no typing then, and says so); a refused save gives the form back, editable, with what was typed in it.
 // The save is held at the server until the test has typed, so the window is as long as a slow connection's.
 // Screenshots go to reports/screenshots/editor-publishing-*.png.
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import type { Fixture } from '../helpers/project.ts';
-import { EditorSession, publish, shots, until } from './editor-session.ts';
+import { editorSuite, publish, shots, until } from './editor-session.ts';
 
-const test = suite('publishing in the content editor');
-
-let session: EditorSession;
-let site: Fixture;
-
-test.before(async () => {
-  session = await EditorSession.start();
-  ({ site } = session);
-});
-test.after.each(() => session.closePages());
-test.after(() => session?.close());
+const { test, session } = editorSuite('publishing in the content editor');
 
 /** Holds the page's next save at the server until `release` is called; `arrived` settles once it has been sent. */
 async function holdSave(page: Page) {
@@ -50,7 +38,7 @@ async function typeAt(page: Page, selector: string, text: string): Promise<void>
 
 test('a new post: what is typed in the form while it is published is not lost when Decap draws the form from the saved post; the form says it is held, then takes typing again, at 375 and 1280 px', async () => {
   for (const width of [375, 1280]) {
-    const page = await session.editor('#/collections/blog/new', { width, height: width < 768 ? 800 : 900 });
+    const page = await session().editor('#/collections/blog/new', { width, height: width < 768 ? 800 : 900 });
     const title = `Partner visa checklist at ${width}`;
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Excerpt').fill('Which relationship documents need a certified translation.');
@@ -58,7 +46,7 @@ test('a new post: what is typed in the form while it is published is not lost wh
     await page.getByLabel('Author').fill('Priya Raman, Senior Translation Coordinator');
     await page.getByLabel('Category').click();
     await page.getByText('Immigration', { exact: true }).click();
-    const picture = path.join(site.root, `partner-visa-${width}.png`);
+    const picture = path.join(session().site.root, `partner-visa-${width}.png`);
     await sharp({ create: { width: 1200, height: 750, channels: 3, background: '#2d6a8f' } }).png().toFile(picture);
     await page.getByRole('button', { name: 'Choose an image' }).click();
     await page.locator('input[type="file"]').setInputFiles(picture);
@@ -82,7 +70,7 @@ test('a new post: what is typed in the form while it is published is not lost wh
     await page.screenshot({ path: path.join(shots, `editor-publishing-held-${width}.png`) });
     save.release();
     const file = `content/blog/partner-visa-checklist-at-${width}.md`;
-    await until(() => fs.existsSync(path.join(site.root, file)), `${file} to be written`);
+    await until(() => fs.existsSync(path.join(session().site.root, file)), `${file} to be written`);
     await page.waitForURL(/#\/collections\/blog\/entries\//);
     await page.waitForFunction(() => !document.documentElement.hasAttribute('data-site-publishing'));
     await page.locator('[class*="-ToolbarContainer"]').getByText('Changes saved').waitFor();
@@ -101,9 +89,9 @@ test('a new post: what is typed in the form while it is published is not lost wh
 
 test('a refused save gives the form back: editable, with what was typed in it, and the refusal panel saying why, at 375 and 1280 px', async () => {
   const file = 'content/pages/faq.json';
-  const before = site.read(file);
+  const before = session().site.read(file);
   for (const width of [375, 1280]) {
-    const page = await session.editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
+    const page = await session().editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
     const field = page.getByLabel('Order button', { exact: true });
     await field.fill('{{ no such fact }}');
     const save = await holdSave(page);
@@ -124,11 +112,11 @@ test('a refused save gives the form back: editable, with what was typed in it, a
     assert.ok((await field.inputValue()).endsWith('!'), `at ${width} px, the form takes typing again`);
     await page.screenshot({ path: path.join(shots, `editor-publishing-refused-${width}.png`) });
   }
-  assert.is(site.read(file), before);
+  assert.is(session().site.read(file), before);
 });
 
 test('no console errors and no Content-Security-Policy violations in the editor', () => {
-  assert.equal(session.problems, []);
+  assert.equal(session().problems, []);
 });
 
 test.run();
