@@ -3,6 +3,7 @@
 // that get a preview.
 import type { Facts } from './rules.ts';
 import { registerChecks } from './checks.ts';
+import { holdFormWhilePublishing } from './publishing.ts';
 import { offersOf, type ReferenceIndex } from '../../generator/admin/references.ts';
 import { classify } from '../../generator/content/kinds.ts';
 import { watchRefusals } from './notices.ts';
@@ -58,6 +59,8 @@ const loadReferences = () =>
   (references ??= fetch('/admin/references.json', { cache: 'no-cache' })
     .then((r) => (r.ok ? (r.json() as Promise<ReferenceIndex>) : undefined))
     .catch(() => undefined));
+// Before the site's own check, which stops a refused save by throwing (publishing.ts).
+holdFormWhilePublishing();
 registerChecks(async () => (await loaded).facts, loadReferences);
 // The preview finds each entry's page in the same index, or for an entry saved since it was made, by its own data.
 let index: ReferenceIndex | undefined;

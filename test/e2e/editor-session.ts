@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { suite } from 'uvu';
 import { launch, stopBrowsers, within } from './browser.ts';
 import { serve, type DevServer } from '../../generator/serve/server.ts';
 import { silentLogger } from '../../generator/log.ts';
@@ -78,6 +79,21 @@ export class EditorSession {
     await this.dev.close();
     this.site.remove();
   }
+}
+
+/**
+ * A suite of editor tests sharing one session, started before the first and closed after the last, each test's
+ * pages closed after it; `session()` is that session once started.
+ */
+export function editorSuite(name: string) {
+  const test = suite(name);
+  let session: EditorSession | undefined;
+  test.before(async () => {
+    session = await EditorSession.start();
+  });
+  test.after.each(() => session!.closePages());
+  test.after(() => session?.close());
+  return { test, session: () => session! };
 }
 
 export async function publish(page: Page): Promise<void> {
