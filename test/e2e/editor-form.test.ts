@@ -124,7 +124,15 @@ test('the form ends clear of the refusal panel: while it is open, the last field
     }
     await panel.getByRole('button', { name: 'Hide' }).click();
     await panel.waitFor({ state: 'detached' });
-    assert.is(await room(), roomBefore, `at ${width} px: with the panel hidden, the form's end has its room for the floating buttons only`);
+    // Hidden with the form at its end, the panel's room stays until the visitor scrolls back up (notices.ts), so
+    // the fields on the screen do not drop; back at the top, only the floating buttons' room is left.
+    await page.evaluate(() => {
+      let scroller = document.querySelector('[class*="-ControlPaneContainer"]:not([class*="-PreviewPaneContainer"])')!.parentElement!;
+      while (!(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement!;
+      scroller.scrollTop = 0;
+    });
+    await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--site-refusal-height') === '', undefined, { timeout: 5000 }).catch(() => {});
+    assert.is(await room(), roomBefore, `at ${width} px: with the panel hidden and the form scrolled back up, the form's end has its room for the floating buttons only`);
   }
   assert.is(site.read(file), before);
 });
@@ -717,8 +725,9 @@ test('a select widget\'s × (react-select\'s clear button) tapped on a phone (37
   const cases = [
     // Optional: Gold Coast's Preposition ("on").
     { hash: '#/collections/cities/entries/gold-coast', label: /^Preposition/, choice: 'on', required: false },
-    // Required, several choices allowed: the service's Plans (["full"]), whose × is there because it is a list.
-    { hash: '#/collections/services/entries/academic-transcripts', label: /^Plans/, choice: 'full', required: true },
+    // Required, several choices allowed: the service's Plans (["full"] in the file, shown by the plan's name),
+    // whose × is there because it is a list.
+    { hash: '#/collections/services/entries/academic-transcripts', label: /^Plans/, choice: 'Full Document', required: true },
   ];
   for (const width of [375, 1280]) {
     const touch = width < 768;
