@@ -113,11 +113,12 @@ export async function main(argv: string[]): Promise<void> {
       await run(() => exportSubscribers({ root: program.opts().root, out: options.out, netlify: Boolean(options.netlify) }));
     });
 
+  const enquiryExit = '\nExit status: 0 when done, 1 when the store cannot be read or an id named is not in it.';
   const enquiries = program
     .command('enquiries')
     .description('enquiries the contact forms stored and have not delivered yet (held ones need you)')
     .option('--netlify', 'read the Netlify Blobs store of the deployed site (needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN) instead of .data/')
-    .addHelpText('after', '\nExit status (here and for retry and delivered): 0 when done, 1 when the store cannot be read or an id named is not in it.')
+    .addHelpText('after', enquiryExit)
     .action(async (options: { netlify?: boolean }) => {
       const { listEnquiries } = await import('../functions/lib/enquiries-command.ts');
       await run(() => listEnquiries({ root: program.opts().root, netlify: Boolean(options.netlify) }));
@@ -129,6 +130,7 @@ export async function main(argv: string[]): Promise<void> {
     .option('--include-suspected', 'with --all, those held as suspected spam too: they are mailed, marked')
     .option('--netlify', 'in the Netlify Blobs store of the deployed site')
     .addHelpText('after', '\nExamples:\n  site enquiries\n  site enquiries retry aaaa-poison-0001\n  site enquiries retry --all\n  site enquiries retry --all --include-suspected')
+    .addHelpText('after', enquiryExit)
     .action(async (ids: string[], options: { all?: boolean; includeSuspected?: boolean; netlify?: boolean }) => {
       const { retryEnquiries } = await import('../functions/lib/enquiries-command.ts');
       await run(() => retryEnquiries({ root: program.opts().root, netlify: Boolean(options.netlify || enquiries.opts().netlify), keys: ids, all: Boolean(options.all), includeSuspected: Boolean(options.includeSuspected) }));
@@ -138,6 +140,7 @@ export async function main(argv: string[]): Promise<void> {
     .description('record held enquiries as delivered and take them out of the store: unconfirmed ones you found in the mail')
     .option('--netlify', 'in the Netlify Blobs store of the deployed site')
     .addHelpText('after', '\nExamples:\n  site enquiries\n  site enquiries delivered aaaa-unconfirmed-0001')
+    .addHelpText('after', enquiryExit)
     .action(async (ids: string[], options: { netlify?: boolean }) => {
       const { deliveredEnquiries } = await import('../functions/lib/enquiries-command.ts');
       await run(() => deliveredEnquiries({ root: program.opts().root, netlify: Boolean(options.netlify || enquiries.opts().netlify), keys: ids }));

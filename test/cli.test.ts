@@ -48,7 +48,7 @@ test('each command has useful help', () => {
   assert.match(site(['check', '--help']).out, /--external/);
   assert.match(site(['new', '--help']).out, /\(choices: "blog", "city", "service", "language"\)/);
   // Scripts and CI read the exit status: every command's help says what it means.
-  for (const command of [['build'], ['serve'], ['check'], ['new'], ['subscribers', 'export'], ['enquiries']]) {
+  for (const command of [['build'], ['serve'], ['check'], ['new'], ['subscribers', 'export'], ['enquiries'], ['enquiries', 'retry'], ['enquiries', 'delivered']]) {
     assert.match(site([...command, '--help']).out, /\nExit status[^:]*: 0 when [^\n]*, 1 when /, command.join(' '));
   }
 });
