@@ -260,6 +260,16 @@ function sampledTops(page: Page) {
   });
 }
 
+/** The FAQ page in the editor at `width`, its Order button naming no fact, published: the refusal panel that shows. */
+async function refusedOrderButton(width: number) {
+  const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
+  await page.getByLabel('Order button', { exact: true }).fill('{{ no such fact }}');
+  await publish(page);
+  const panel = page.locator('#site-refusal');
+  await panel.waitFor();
+  return { page, panel };
+}
+
 test('on a phone (375 px, touch) the field being edited stays still while a notice shows and goes: "Entry saved" after a valid change, and Decap\'s notice of a refused one, which closes as the refusal panel shows', async () => {
   const file = 'content/pages/faq.json';
   const before = site.read(file);
@@ -336,12 +346,7 @@ test('a refused save shows in the refusal panel only: Decap\'s own notice of it 
   const file = 'content/pages/faq.json';
   const before = site.read(file);
   for (const width of [375, 1280]) {
-    const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
-    const field = page.getByLabel('Order button', { exact: true });
-    await field.fill('{{ no such fact }}');
-    await publish(page);
-    const panel = page.locator('#site-refusal');
-    await panel.waitFor();
+    const { page, panel } = await refusedOrderButton(width);
     // Decap's notice of the refusal, in its own words, would stay eight seconds: it goes once it has played its
     // closing animation, and from the page, not only from sight (a notice merely hidden never went away).
     const raw = () => page.evaluate(() => [...document.querySelectorAll('.Toastify__toast')].filter((t) => /Failed to persist entry|Not saved/.test(t.textContent ?? '')).length);
@@ -356,7 +361,7 @@ test('a refused save shows in the refusal panel only: Decap\'s own notice of it 
     await page.screenshot({ path: path.join(shots, `editor-refusal-no-notice-${width}.png`) });
     // Decap's notice of a field it holds back itself is not the panel's: it stays as Decap shows it. Emptied as
     // staff do (fill('') leaves the value as it was here).
-    await field.click();
+    await page.getByLabel('Order button', { exact: true }).click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.press('Backspace');
     await publish(page);
@@ -444,12 +449,7 @@ test('the refusal panel hidden with the form scrolled to its end: the last field
   const before = site.read(file);
   const moved: { width: number; label: string | null; panelHeight: number; before: number; after: number }[] = [];
   for (const width of [375, 1280]) {
-    const page = await editor('#/collections/pages/entries/faq', { width, height: width < 768 ? 800 : 900 });
-    const field = page.getByLabel('Order button', { exact: true });
-    await field.fill('{{ no such fact }}');
-    await publish(page);
-    const panel = page.locator('#site-refusal');
-    await panel.waitFor();
+    const { page, panel } = await refusedOrderButton(width);
     await page.locator('.Toastify__toast').waitFor({ state: 'detached', timeout: 3000 });
     const panelHeight = await panel.evaluate((el) => el.getBoundingClientRect().height);
     await scrollForm(page, 'end');
