@@ -75,6 +75,9 @@ function measure(): void {
   if (container?.isConnected) root.setProperty('--site-notice-height', `${Math.ceil(container.getBoundingClientRect().height)}px`);
 }
 
+/** Decap's pane holding an entry's form (its preview pane's class also holds "ControlPaneContainer"). */
+export const formPane = '[class*="-ControlPaneContainer"]:not([class*="-PreviewPaneContainer"])';
+
 /** The nearest box round `el` that scrolls and has more than it shows: the form's, where Decap draws the fields. */
 export function scrollerOf(el: Element): HTMLElement | null {
   let scroller = el.parentElement;

@@ -8,7 +8,7 @@
 // In the panel, a problem whose field is on the form is a button to that field, so that staff with several
 // problems need not scroll the form to find each.
 
-import { closeNotice, scrollerOf } from './decap-notices.ts';
+import { closeNotice, formPane, scrollerOf } from './decap-notices.ts';
 import { foldedFoot, foldsAround } from './control-names.ts';
 
 export interface Problem {
@@ -56,7 +56,7 @@ function removePanel(): void {
   if (!document.getElementById(panelId)) return;
   const root = document.documentElement.style;
   const kept = () => parseFloat(root.getPropertyValue(heightProperty)) || 0;
-  const form = document.querySelector('[class*="-ControlPaneContainer"]:not([class*="-PreviewPaneContainer"])');
+  const form = document.querySelector(formPane);
   const scroller = form ? scrollerOf(form) : null;
   // How far the form is scrolled past the end it would have without the room: the room it still needs. Measured
   // while the room is there, before the browser moves the form to fit.

@@ -3,6 +3,7 @@
 // that lists every fact with its value and where it shows, and types the chosen one's placeholder into the field
 // last used.
 import { factValue, type Facts } from './rules.ts';
+import { formPane } from './decap-notices.ts';
 
 export interface FactInfo {
   /** What the fact is and where it shows, in words (from content/schemas/facts.schema.json and the others). */
@@ -147,7 +148,7 @@ export function watchPlaceholders(facts: () => Facts, info: () => FactInfo): voi
   const place = () => {
     // Only over an entry's form with a field to type into: not on the list, nor while the entry loads, nor on the
     // page Decap shows for an entry it could not load, where the address is an entry's but there is no form.
-    const form = /^#\/collections\/[^/]+\/(entries\/|new)/.test(location.hash) ? document.querySelector('[class*="-ControlPaneContainer"]:not([class*="-PreviewPaneContainer"])') : null;
+    const form = /^#\/collections\/[^/]+\/(entries\/|new)/.test(location.hash) ? document.querySelector(formPane) : null;
     const typable = !!form && [...form.querySelectorAll('input, textarea')].some(isField);
     if (typable && !open.isConnected) document.body.append(open);
     if (!typable) open.remove();

@@ -6,6 +6,8 @@
 // readers), so that nothing is taken in only to be dropped. A refused save gives the form back as it was, with
 // what staff typed in it; the refusal panel (notices.ts) says why.
 
+import { formPane } from './decap-notices.ts';
+
 declare const CMS: {
   registerEventListener(listener: { name: 'preSave'; handler: () => void }): void;
 };
@@ -20,7 +22,7 @@ const failed = /Failed to persist entry/;
 const backstopMs = 60_000;
 
 /** The parts of the editor staff type into: the form's pane and the button that inserts a fact into it. */
-const typingParts = () => [...document.querySelectorAll<HTMLElement>('[class*="-ControlPaneContainer"]:not([class*="-PreviewPaneContainer"]), #site-insert-fact')];
+const typingParts = () => [...document.querySelectorAll<HTMLElement>(`${formPane}, #site-insert-fact`)];
 
 let busy: { from: string; focus: HTMLElement | undefined; outcome?: 'saved' | 'failed'; backstop: number } | undefined;
 
@@ -54,7 +56,7 @@ function finish(): void {
   busy = undefined;
   clearTimeout(backstop);
   // Decap may have drawn the form anew: every pane made inert, and any it has put in their place, is freed.
-  for (const part of document.querySelectorAll<HTMLElement>('[inert]')) if (part.matches('[class*="-ControlPaneContainer"], #site-insert-fact')) part.inert = false;
+  for (const part of document.querySelectorAll<HTMLElement>('[inert]')) if (part.matches(`${formPane}, #site-insert-fact`)) part.inert = false;
   delete document.documentElement.dataset.sitePublishing;
   statusRegion().textContent = '';
   // Unless staff have put the focus elsewhere meanwhile.
